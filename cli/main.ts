@@ -1,0 +1,64 @@
+import { APP_NAME } from '../core/api/identity';
+import { packageVersion } from './version';
+
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** Exit codes: 0 done, 2 the command line or its input is wrong. */
+export const EXIT_OK = 0;
+export const EXIT_USAGE = 2;
+
+interface Command {
+  usage: string;
+  summary: string;
+  run: (args: string[], io: CliIo) => Promise<number> | number;
+}
+
+const commands: Record<string, Command> = {
+  help: {
+    usage: 'help',
+    summary: 'Show this help.',
+    run: (_args, io) => {
+      io.out(helpText());
+      return EXIT_OK;
+    },
+  },
+};
+
+export function helpText(): string {
+  const width = Math.max(...Object.values(commands).map((c) => c.usage.length), '--version'.length) + 2;
+  const lines = [
+    `combat-companion — ${APP_NAME} on the command line`,
+    '',
+    'Usage: combat-companion <command> [arguments]',
+    '',
+    'Commands:',
+    ...Object.values(commands).map((c) => `  ${c.usage.padEnd(width)}${c.summary}`),
+    '',
+    'Options:',
+    `  ${'--version'.padEnd(width)}Print the version.`,
+    `  ${'--help'.padEnd(width)}Show this help.`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === '--version' || first === '-v') {
+    io.out(`${packageVersion()}\n`);
+    return EXIT_OK;
+  }
+  if (first === undefined || first === '--help' || first === '-h') {
+    io.out(helpText());
+    return first === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  const command = commands[first];
+  if (!command || !Object.hasOwn(commands, first)) {
+    io.err(`combat-companion: unknown command "${first}". Run "combat-companion help" for the list.\n`);
+    return EXIT_USAGE;
+  }
+  return command.run(rest, io);
+}

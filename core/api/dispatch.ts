@@ -1,0 +1,41 @@
+import { contract, isChannel, type Channel, type ResponseOf } from './contract';
+import type { Backend } from './backend';
+import { fieldProblems } from './issues';
+import { ApiFailure, fail, ok, type Reply } from './reply';
+
+export type Dispatch = (channel: string, payload: unknown) => Promise<Reply<unknown>>;
+
+/**
+ * The one gate both hosts put in front of the backend: unknown channels are refused, the payload
+ * is validated against the contract before the backend is called, and whatever the backend does
+ * comes back as a Reply — never as a thrown exception.
+ */
+export function createDispatch(backend: Backend): Dispatch {
+  return async (channel, payload) => {
+    if (!isChannel(channel)) return fail('unknown_channel', `There is no channel called "${String(channel)}".`);
+    const parsed = contract[channel].request.safeParse(payload);
+    if (!parsed.success) {
+      const problems = fieldProblems(parsed.error);
+      const first = problems[0];
+      const message = problems.map((p) => p.message).join('; ') || 'The request is not valid.';
+      return fail('invalid_input', message, first?.field || undefined);
+    }
+    try {
+      const value = await callBackend(backend, channel, parsed.data);
+      // The response is checked too: a backend bug must not send the UI something off-contract.
+      const checked = contract[channel].response.safeParse(value);
+      if (!checked.success) return fail('internal', `The host produced an invalid reply on ${channel}.`);
+      return ok(checked.data);
+    } catch (error) {
+      if (error instanceof ApiFailure) return fail(error.code, error.message, error.field);
+      const message = error instanceof Error ? error.message : String(error);
+      return fail('internal', `Something went wrong on ${channel}: ${message}`);
+    }
+  };
+}
+
+function callBackend<C extends Channel>(backend: Backend, channel: C, request: unknown): Promise<ResponseOf<C>> {
+  // The request was parsed by this channel's own schema just above.
+  const handler = backend[channel] as (request: unknown) => Promise<ResponseOf<C>>;
+  return handler(request);
+}

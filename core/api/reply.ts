@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * Every reply that crosses the host boundary has this shape, so no raw exception (and no stack
+ * trace) ever reaches the UI. `field` names the offending input field when there is one.
+ */
+export const errorCodes = [
+  'invalid_input', // the payload failed the contract's request schema
+  'unknown_channel', // no such channel in the contract
+  'forbidden', // the sender is not the app's own page
+  'not_found',
+  'conflict',
+  'internal', // the backend failed; the message is safe to show
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const apiErrorSchema = z.object({
+  code: z.enum(errorCodes),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+export const ok = <T>(value: T): Reply<T> => ({ ok: true, value });
+export const fail = (code: ErrorCode, message: string, field?: string): Reply<never> => ({
+  ok: false,
+  error: field === undefined ? { code, message } : { code, message, field },
+});
+
+/** Thrown by backend code to produce a specific error reply (anything else becomes `internal`). */
+export class ApiFailure extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiFailure';
+  }
+}

@@ -1,0 +1,31 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { rendererConfig } from './vite.shared';
+
+// The desktop build: main process, the sandboxed preload, and the renderer pages.
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rolldownOptions: { input: { index: resolve('electron/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot load ES modules or other files: one CommonJS bundle.
+      rolldownOptions: {
+        input: { index: resolve('electron/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'renderer',
+    ...rendererConfig(),
+    build: {
+      outDir: resolve('out/renderer'),
+      rolldownOptions: { input: resolve('renderer/index.html') },
+    },
+  },
+});

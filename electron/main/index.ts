@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { APP_NAME, createBackend, createDispatch, noStore } from '../../core/api';
+import { contentSecurityPolicy } from './csp';
+import { registerContractHandlers } from './ipc';
+import { APP_ORIGIN, APP_SCHEME, appScheme, createAppProtocolHandler } from './protocol';
+import { denyAllPermissions, isTrustedSender } from './security';
+import { createMainWindow } from './window';
+
+// The desktop host. Everything testable lives in the modules imported above, which take
+// Electron's API as arguments; this file only wires them to the real one.
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const rendererDir = here('../renderer');
+const preloadPath = here('../preload/index.cjs');
+// electron-vite sets this while developing (`npm run dev`); never in a packaged app.
+const devServerUrl = !app.isPackaged ? process.env['ELECTRON_RENDERER_URL'] : undefined;
+const trustedOrigins = devServerUrl ? [new URL(devServerUrl).origin] : [APP_ORIGIN];
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Combat Companion is running and owns the store: hand over to it.
+  app.quit();
+} else {
+  protocol.registerSchemesAsPrivileged([appScheme]);
+  let mainWindow: BrowserWindow | null = null;
+
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+
+  app.on('window-all-closed', () => app.quit());
+
+  void app.whenReady().then(() => {
+    denyAllPermissions(session.defaultSession);
+    protocol.handle(APP_SCHEME, createAppProtocolHandler(rendererDir, (file) => readFile(file), contentSecurityPolicy));
+
+    const backend = createBackend({ appName: APP_NAME, version: app.getVersion(), host: 'desktop', storeStatus: () => noStore });
+    registerContractHandlers(ipcMain, createDispatch(backend), (event) => isTrustedSender(event.senderFrame, trustedOrigins));
+
+    mainWindow = createMainWindow({ BrowserWindow, preloadPath, startUrl: devServerUrl ?? `${APP_ORIGIN}/index.html` });
+    mainWindow.on('closed', () => (mainWindow = null));
+  });
+}

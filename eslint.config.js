@@ -1,0 +1,79 @@
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'crypto', 'url', 'util', 'stream', 'events', 'http', 'https', 'net', 'worker_threads', 'process', 'buffer', 'timers', 'module'];
+
+// Import boundaries (ARCHITECTURE.md, "Folders"): core/ is pure rules and data, so it never sees
+// Electron, React, Node or the DOM, and replays exactly; the renderer never reaches into electron/.
+const coreBoundaries = {
+  files: ['core/**/*.ts'],
+  languageOptions: { globals: {} },
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          { name: 'electron', message: 'core/ is pure: the hosts own Electron.' },
+          { name: 'react', message: 'core/ is pure: UI lives in renderer/.' },
+          { name: 'react-dom', message: 'core/ is pure: UI lives in renderer/.' },
+          ...nodeBuiltins.map((name) => ({ name, message: 'core/ is pure: no Node modules.' })),
+        ],
+        patterns: [
+          { group: ['node:*'], message: 'core/ is pure: no Node modules.' },
+          { group: ['react/*', 'react-dom/*', 'electron/*', '@mantine/*'], message: 'core/ is pure: no UI or Electron.' },
+          { group: ['**/electron/**', '**/renderer/**', '**/cli/**'], message: 'core/ may import only core/.' },
+        ],
+      },
+    ],
+    'no-restricted-globals': [
+      'error',
+      ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'indexedDB', 'fetch', 'process', 'require', 'Buffer', 'setTimeout', 'setInterval', 'performance', 'crypto'].map((name) => ({
+        name,
+        message: 'core/ is pure: no DOM, Node or timers; take what you need as an argument.',
+      })),
+    ],
+    'no-restricted-properties': [
+      'error',
+      { object: 'Math', property: 'random', message: 'Every random number comes from the DiceSource passed in.' },
+      { object: 'Date', property: 'now', message: 'core/ has no clock: the host passes timestamps in.' },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'core/ has no clock: the host passes timestamps in.' },
+    ],
+  },
+};
+
+const rendererBoundaries = {
+  files: ['renderer/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [{ name: 'electron', message: 'The renderer talks to the host only through the Client (renderer/src/host/).' }],
+        patterns: [{ group: ['**/electron/**', 'electron/*'], message: 'renderer/ may not import electron/: use the Client.' }],
+      },
+    ],
+  },
+};
+
+export default defineConfig([
+  globalIgnores(['out/', 'dist/', 'release/', 'node_modules/', 'test-results/', 'playwright-report/']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  { files: ['electron/**/*.ts', 'cli/**/*.{ts,mjs}', '.ci/**/*.mjs', '*.config.{ts,js}', 'vite.shared.ts', 'test/**/*.{ts,tsx}'], languageOptions: { globals: globals.node } },
+  { files: ['renderer/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser }, plugins: { 'react-hooks': reactHooks }, rules: reactHooks.configs.recommended.rules },
+  coreBoundaries,
+  rendererBoundaries,
+]);

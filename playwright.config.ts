@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end: the browser build (host in a Web Worker) in Debian's Chromium — Playwright never
+// downloads a browser here. CHROMIUM_PATH points elsewhere when needed.
+const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const port = 4173;
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  forbidOnly: !!process.env['CI'],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      // A closed network: without these Chromium keeps trying to reach its update and sync services.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'web', testMatch: /.*\.web\.spec\.ts/ },
+    { name: 'desktop', testMatch: /.*\.desktop\.spec\.ts/ },
+  ],
+  webServer: {
+    // `npm run test:e2e` builds first; this serves the built browser app as a user would get it.
+    command: `npx vite preview --config vite.web.config.ts --host 127.0.0.1 --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}`,
+    reuseExistingServer: !process.env['CI'],
+    timeout: 60_000,
+  },
+});

@@ -1,0 +1,24 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { AboutPage } from './sections/AboutPage';
+import { CombatPage } from './sections/CombatPage';
+import { HistoryPage } from './sections/HistoryPage';
+import { RostersPage } from './sections/RostersPage';
+import { SettingsPage } from './sections/SettingsPage';
+import { AppLayout } from './shell/AppLayout';
+import { RouteError } from './shell/RouteError';
+
+// Hash routes (#/combat): they work the same from app://, from a file and from a dev server.
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="/combat" replace /> },
+      { path: 'rosters', element: <RostersPage /> },
+      { path: 'combat', element: <CombatPage /> },
+      { path: 'history', element: <HistoryPage /> },
+      { path: 'settings', element: <SettingsPage /> },
+      { path: 'about', element: <AboutPage /> },
+    ],
+  },
+];

@@ -1,0 +1,59 @@
+import { Alert, Badge, Card, Group, Loader, Table, Text } from '@mantine/core';
+import type { AppInfo } from '../../../core/api/contract';
+import { useClient } from '../api/ClientContext';
+import { useHostQuery } from '../api/hostQuery';
+import { Section } from './Section';
+
+const hostLabels: Record<AppInfo['host'], string> = {
+  desktop: 'Desktop app',
+  browser: 'Browser (the host runs in a Web Worker in this tab)',
+};
+
+const storeColors: Record<AppInfo['store']['state'], string> = { ready: 'green', recovered: 'orange', unavailable: 'gray' };
+
+export function AboutPage() {
+  const client = useClient();
+  const info = useHostQuery(['app.info'], () => client.appInfo({}));
+
+  return (
+    <Section title="About" intro="Which version is running, which host answers, and the state of the roster store.">
+      {info.isPending && <Loader aria-label="Asking the host" />}
+      {info.isError && (
+        <Alert color="red" title="The host did not answer">
+          {info.error.message}
+        </Alert>
+      )}
+      {info.isSuccess && (
+        <Card withBorder padding="lg" data-testid="about-panel">
+          <Table fz="lg" verticalSpacing="sm">
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w={180}>Name</Table.Th>
+                <Table.Td data-testid="about-name">{info.data.name}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Version</Table.Th>
+                <Table.Td data-testid="about-version">{info.data.version}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Host</Table.Th>
+                <Table.Td data-testid="about-host">{hostLabels[info.data.host]}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Roster store</Table.Th>
+                <Table.Td>
+                  <Group gap="sm">
+                    <Badge size="lg" color={storeColors[info.data.store.state]} data-testid="about-store-state">
+                      {info.data.store.state}
+                    </Badge>
+                    <Text>{info.data.store.message}</Text>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Card>
+      )}
+    </Section>
+  );
+}

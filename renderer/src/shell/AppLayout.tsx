@@ -1,0 +1,50 @@
+import { AppShell, Burger, Divider, Group, NavLink, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { aboutSection, mainSections, type NavItem } from './navigation';
+
+function SectionLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const Icon = item.icon;
+  return (
+    <NavLink
+      component={RouterNavLink}
+      to={item.path}
+      label={item.label}
+      leftSection={<Icon size={26} stroke={1.6} />}
+      active={pathname.startsWith(item.path)}
+      onClick={onNavigate}
+      fz="lg"
+      styles={{ label: { fontSize: 'var(--mantine-font-size-lg)' } }}
+    />
+  );
+}
+
+/** The frame around every screen: title bar and the section navigation (a drawer on narrow screens). */
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure();
+  return (
+    <AppShell header={{ height: 64 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="xl">
+      <AppShell.Header>
+        <Group h="100%" px="lg">
+          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="md" aria-label="Show sections" />
+          <Title order={2} size="h3">
+            Combat Companion
+          </Title>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Sections">
+        <AppShell.Section grow>
+          {mainSections.map((item) => (
+            <SectionLink key={item.path} item={item} onNavigate={close} />
+          ))}
+        </AppShell.Section>
+        <Divider my="sm" />
+        <SectionLink item={aboutSection} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
+  test: {
+    include: ['test/**/*.test.{ts,tsx}'],
+    exclude: ['test/e2e/**', 'node_modules/**'],
+    environment: 'node',
+    // reports/vitest.json feeds the one-line total that `npm test` prints last.
+    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
+    benchmark: { include: ['test/bench/**/*.bench.ts'] },
+  },
+});
