@@ -1,0 +1,107 @@
+import { drawDice, seedState, type RngState } from '../dice/prng';
+import type { Input, Step } from './steps';
+import { InputError, type CombatView, type RuleSystem } from './system';
+
+/**
+ * A combat is its setup, its seed and the list of inputs so far; the state is a pure fold of the
+ * inputs over the start (ARCHITECTURE.md, "The step protocol"). This is what gets stored, printed
+ * and replayed.
+ */
+export interface CombatLog<Setup = unknown> {
+  system: string;
+  setup: Setup;
+  /** Seeds the generator behind "Roll for me". */
+  seed: number;
+  inputs: Input[];
+}
+
+export interface Combat<Setup = unknown, State = unknown> {
+  log: CombatLog<Setup>;
+  state: State;
+  step: Step;
+  /** Generator position after the dice the app rolled so far (undo rewinds it too). */
+  rng: RngState;
+}
+
+export type AdvanceResult<Setup, State> = { ok: true; combat: Combat<Setup, State> } | { ok: false; error: InputError };
+
+export function startCombat<Setup, State>(system: RuleSystem<Setup, State>, setup: Setup, seed: number): Combat<Setup, State> {
+  const state = system.start(setup);
+  return { log: { system: system.id, setup, seed, inputs: [] }, state, step: system.next(state), rng: seedState(seed) };
+}
+
+/** Checks an input against the step it answers: the generic half of input validation. */
+export function checkInput(step: Step, input: Input): void {
+  if (input.stepId !== step.id) {
+    throw new InputError(`This answers step "${input.stepId}", but the combat is at "${step.id}" (${step.title}).`, 'stepId');
+  }
+  switch (step.kind) {
+    case 'roll': {
+      if (input.kind !== 'roll') throw new InputError(`"${step.title}" needs dice, not a ${input.kind}.`, 'kind');
+      if (input.dice.length !== step.count) {
+        throw new InputError(`"${step.title}" needs ${step.count} ${step.count === 1 ? 'die' : 'dice'}, ${input.dice.length} given.`, 'dice');
+      }
+      const bad = input.dice.findIndex((face) => !Number.isInteger(face) || face < 1 || face > step.sides);
+      if (bad >= 0) throw new InputError(`Die ${bad + 1} shows ${input.dice[bad]}: a D${step.sides} shows 1 to ${step.sides}.`, `dice[${bad}]`);
+      return;
+    }
+    case 'choose':
+      if (input.kind !== 'choose') throw new InputError(`"${step.title}" needs a choice, not a ${input.kind}.`, 'kind');
+      if (!step.options.some((o) => o.id === input.option)) {
+        throw new InputError(`"${input.option}" is not one of the choices: ${step.options.map((o) => o.label).join(', ')}.`, 'option');
+      }
+      return;
+    case 'outcome':
+      if (step.final) throw new InputError('The combat is over: there is nothing left to roll or choose.');
+      if (input.kind !== 'continue') throw new InputError(`"${step.title}" only needs to be acknowledged.`, 'kind');
+      return;
+  }
+}
+
+/**
+ * Applies one input. A malformed or illegal input is refused with a clear error and the combat
+ * is returned unchanged (the caller keeps its old value: nothing is mutated).
+ */
+export function advance<Setup, State>(system: RuleSystem<Setup, State>, combat: Combat<Setup, State>, input: Input): AdvanceResult<Setup, State> {
+  try {
+    checkInput(combat.step, input);
+    const state = system.apply(combat.state, input);
+    const rng = input.kind === 'roll' && input.by === 'rolled' ? drawDice(combat.rng, input.dice.length, stepSides(combat.step)).state : combat.rng;
+    return { ok: true, combat: { log: { ...combat.log, inputs: [...combat.log.inputs, input] }, state, step: system.next(state), rng } };
+  } catch (error) {
+    if (error instanceof InputError) return { ok: false, error };
+    throw error;
+  }
+}
+
+/** "Roll for me": the dice the seeded generator gives for the current roll step, as an input. */
+export function rollForMe(combat: Combat): Input {
+  const step = combat.step;
+  if (step.kind !== 'roll') throw new InputError(`"${step.title}" is not a roll.`);
+  return { kind: 'roll', stepId: step.id, dice: drawDice(combat.rng, step.count, step.sides).faces, by: 'rolled' };
+}
+
+/** Replays a stored log to the identical combat. Throws an InputError naming the first bad input. */
+export function replay<Setup, State>(system: RuleSystem<Setup, State>, log: CombatLog<Setup>): Combat<Setup, State> {
+  let combat = startCombat(system, log.setup, log.seed);
+  log.inputs.forEach((input, index) => {
+    const result = advance(system, combat, input);
+    if (!result.ok) throw new InputError(`Input ${index + 1} of the log cannot be replayed: ${result.error.message}`, `inputs[${index}]`);
+    combat = result.combat;
+  });
+  return combat;
+}
+
+/** Undo: the combat as it was before its last input (a no-op at the start). */
+export function undo<Setup, State>(system: RuleSystem<Setup, State>, combat: Combat<Setup, State>): Combat<Setup, State> {
+  if (combat.log.inputs.length === 0) return combat;
+  return replay(system, { ...combat.log, inputs: combat.log.inputs.slice(0, -1) });
+}
+
+export function viewOf<Setup, State>(system: RuleSystem<Setup, State>, combat: Combat<Setup, State>): CombatView {
+  return system.view(combat.state);
+}
+
+function stepSides(step: Step): number {
+  return step.kind === 'roll' ? step.sides : 6;
+}

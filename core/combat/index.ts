@@ -1,0 +1,3 @@
+export * from './steps';
+export * from './system';
+export * from './engine';

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * The step protocol (ARCHITECTURE.md, "The step protocol"). At every state a rule system says
+ * what it needs next as one of three kinds of step, which the one Wizard in the renderer knows how
+ * to show. Steps are plain data, validated by these schemas where they cross the host boundary.
+ */
+
+export const roleSchema = z.enum(['attacker', 'defender']);
+/** Which player: the one whose unit attacks, or the one whose unit is attacked. */
+export type Role = z.infer<typeof roleSchema>;
+
+/** Why a step asks what it asks: the rule, and the numbers that gave the result. */
+export const reasonSchema = z.object({
+  /** Where the rule comes from, e.g. "Wound roll (RULES §1)". */
+  rule: z.string(),
+  /** The arithmetic, e.g. "S5 vs T4: S > T → 3+". */
+  detail: z.string(),
+});
+export type Reason = z.infer<typeof reasonSchema>;
+
+export const rerollKinds = ['none', 'ones', 'failed', 'all'] as const;
+
+export const rollStepSchema = z.object({
+  kind: z.literal('roll'),
+  /** Unique within a combat; an input names it so a stale click cannot hit the wrong step. */
+  id: z.string(),
+  title: z.string(),
+  actor: roleSchema,
+  count: z.number().int().min(1).max(200),
+  sides: z.union([z.literal(3), z.literal(6)]),
+  /**
+   * Each die passes on this unmodified face or more (the modifiers and the natural 1/6 rules are
+   * already folded in). Absent when the roll is not pass/fail per die (damage, a 2D6 test).
+   */
+  passOn: z.number().int().min(1).max(7).optional(),
+  /** Unmodified faces at or above this are criticals (absent when none count). */
+  criticalOn: z.number().int().min(2).max(6).optional(),
+  /** A short statement of what is needed, e.g. "3+", "2D6 ≤ 7". */
+  needs: z.string(),
+  why: z.array(reasonSchema),
+  /** Anything else the players should know while rolling. */
+  notes: z.array(z.string()).default([]),
+});
+export type RollStep = z.infer<typeof rollStepSchema>;
+
+export const optionSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  detail: z.string().optional(),
+  /** The option the app would pick (e.g. the better save); the player still decides. */
+  suggested: z.boolean().optional(),
+});
+export type Option = z.infer<typeof optionSchema>;
+
+export const chooseStepSchema = z.object({
+  kind: z.literal('choose'),
+  id: z.string(),
+  title: z.string(),
+  actor: roleSchema,
+  prompt: z.string(),
+  /** Only the legal options. */
+  options: z.array(optionSchema).min(1),
+  why: z.array(reasonSchema),
+});
+export type ChooseStep = z.infer<typeof chooseStepSchema>;
+
+export const outcomeStepSchema = z.object({
+  kind: z.literal('outcome'),
+  id: z.string(),
+  title: z.string(),
+  /** The result and its arithmetic, one line each. */
+  lines: z.array(z.string()),
+  /** The combat is over: no further input is accepted. */
+  final: z.boolean(),
+});
+export type OutcomeStep = z.infer<typeof outcomeStepSchema>;
+
+export const stepSchema = z.discriminatedUnion('kind', [rollStepSchema, chooseStepSchema, outcomeStepSchema]);
+export type Step = z.infer<typeof stepSchema>;
+
+/** What a player gives back. Rolled dice are always recorded as faces, whoever rolled them. */
+export const inputSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('roll'),
+    stepId: z.string(),
+    dice: z.array(z.number().int()),
+    /** `entered`: the players' physical dice; `rolled`: the app's seeded generator. */
+    by: z.enum(['entered', 'rolled']),
+  }),
+  z.object({ kind: z.literal('choose'), stepId: z.string(), option: z.string() }),
+  z.object({ kind: z.literal('continue'), stepId: z.string() }),
+]);
+export type Input = z.infer<typeof inputSchema>;

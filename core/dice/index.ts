@@ -1,0 +1,3 @@
+export * from './prng';
+export * from './expression';
+export * from './source';
