@@ -94,6 +94,11 @@ export const attackerSchema = z
     halfRange: z.boolean().default(false),
     /** Shooting (BS, cover applies) rather than fighting (WS). */
     ranged: z.boolean().default(false),
+    /**
+     * Mortal wounds inflicted on the target by other rules of the attacking unit (e.g. a
+     * psychic power), resolved after all attacks, one at a time, spilling over (seed 001).
+     */
+    mortalWounds: z.number().int().min(0).max(100).default(0),
   })
   .strict();
 export type Attacker = z.infer<typeof attackerSchema>;

@@ -10,6 +10,12 @@ import type { Setup } from './profiles';
  * wounds or had an attack allocated takes the next one (seed 001); otherwise the lowest index in
  * `models` that is not a character (characters only when nothing else is left, or by a Precision
  * attack — assumed to go to the non-character models too, the conservative choice).
+ *
+ * At a choose step the Situation is the state before the choice; the analysis continues with the
+ * option the step suggests (this policy for allocation, the better save for armour vs
+ * invulnerable, "re-roll the failed dice only" for 'all' re-rolls — see `rerollChoice`).
+ * Toughness for the wound roll: the highest T among the alive non-character models; if only
+ * characters are left, the highest T among them (abilities.ts targetToughness).
  */
 export interface ModelState {
   /** Index into setup.defender.models (the group the model belongs to). */
@@ -37,6 +43,47 @@ export interface WeaponProgress {
   savesToMake: number;
   /** Failed saves whose damage is still to be rolled/applied (with Feel No Pain). */
   damageToApply: number;
+  /**
+   * Extension (optional, absent = 0): models whose Rapid Fire X bonus attacks (X dice) are still
+   * to be rolled; add X attacks per such model to `hitsToRoll`. While `attackRollsPending > 0`
+   * nothing of the weapon is rolled yet: Blast and fixed Rapid Fire are already in `hitsToRoll`,
+   * to which the attacks of `attackRollsPending` models are to be added.
+   */
+  rapidFireRollsPending?: number;
+  /**
+   * Extension (optional): an 'all' re-roll waiting for the attacker's decision. The counts above
+   * already show the suggested option (re-roll the failed dice only: they are in
+   * `hitRerollsPending`/`woundRerollsPending`, and the `successes` non-critical successes are
+   * counted in `woundsToRoll` (hit stage) or `savesToMake` (wound stage)). The other option moves
+   * those `successes` to the re-roll count.
+   */
+  rerollChoice?: { stage: 'hit' | 'wound'; successes: number };
+  /**
+   * Extension (optional): the saves of this profile are rolled together (fast dice rolling) and
+   * the defender has chosen this save for all of `savesToMake`; absent = the better save (the
+   * suggested option), as when the saves are made one at a time (see `Resolving.save`).
+   */
+  chosenSave?: 'armour' | 'invulnerable';
+}
+
+/**
+ * Extension (optional): the one attack or mortal wound being resolved one at a time right now —
+ * the first of `current.savesToMake` (before its save) or `current.damageToApply` (after a failed
+ * save), else of `devastatingPending`, else of `mortalWoundsPending`; it is still counted there.
+ * `target`: the model it is allocated to (already marked `allocated`); absent until allocated.
+ * `save`: the save chosen for it, when chosen. `damage`: its total damage when fully rolled
+ * (weapon D + Melta; 1 for a mortal wound) — only Feel No Pain and the loss of wounds remain.
+ * `damageParts`: while the damage is only part-rolled, the parts known so far (weapon D, then
+ * Melta X; e.g. [4] when D6 showed 4 and Melta D3 is still to roll).
+ * An attack is after its failed save exactly when `current.damageToApply > 0` (one at a time,
+ * the engine has at most that one failed save awaiting damage).
+ */
+export interface Resolving {
+  source: 'attack' | 'devastating' | 'mortal';
+  target?: number;
+  save?: 'armour' | 'invulnerable';
+  damage?: number;
+  damageParts?: number[];
 }
 
 export interface Situation {
@@ -51,11 +98,16 @@ export interface Situation {
    * per weapon index: resolved after all normal damage (seed 001).
    */
   devastatingPending: Array<{ weapon: number; count: number }>;
-  /** Mortal wounds from other sources still to apply, one at a time, spilling over. */
+  /**
+   * Mortal wounds from other sources still to apply, one at a time, spilling over; at the start
+   * `setup.attacker.mortalWounds` (after Devastating Wounds, seed 001).
+   */
   mortalWoundsPending: number;
   /** Already lost so far (for the totals: the analysis adds these to what is to come). */
   modelsDestroyed: number;
   woundsLost: number;
+  /** Extension (optional): see Resolving. */
+  resolving?: Resolving;
 }
 
 /** Expands the target unit's model groups into one entry per model, in the order given. */
@@ -70,7 +122,7 @@ export function startSituation(setup: Setup): Situation {
     current: null,
     nextWeapons: setup.attacker.weapons.map((_, i) => i),
     devastatingPending: [],
-    mortalWoundsPending: 0,
+    mortalWoundsPending: setup.attacker.mortalWounds,
     modelsDestroyed: 0,
     woundsLost: 0,
   };

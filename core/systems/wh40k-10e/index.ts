@@ -1,0 +1,21 @@
+import type { RuleSystem } from '../../combat/system';
+import { setupSchema, type Setup } from './profiles';
+import type { State } from './state';
+import { applyInput, nextStep, startState } from './steps';
+import { viewOf } from './view';
+
+export { situationOf } from './situationOf';
+export type { Situation } from './situation';
+export type { State } from './state';
+export { setupSchema, type Setup } from './profiles';
+
+/** Warhammer 40,000 10th edition: the attack sequence of one unit against one unit (seed 001). */
+export const wh40k10e: RuleSystem<Setup, State> = {
+  id: 'wh40k-10e',
+  name: 'Warhammer 40,000 10th edition',
+  setupSchema: setupSchema as unknown as RuleSystem<Setup, State>['setupSchema'],
+  start: startState,
+  next: nextStep,
+  apply: applyInput,
+  view: viewOf,
+};

@@ -1,0 +1,27 @@
+import { groupOf, isAlive, modelLabel, plural, type State } from './state';
+
+/**
+ * The final outcome (seed 001): models destroyed, wounds lost, and the survivors — each wounded
+ * model by name with its wounds left, the untouched ones counted per profile so a 20-model unit
+ * does not print 20 lines.
+ */
+export function outcomeLines(state: State): string[] {
+  const total = state.models.length;
+  const lines = [
+    `${state.setup.defender.name}: ${plural(state.destroyed.length, 'model')} destroyed of ${total}`,
+    `Wounds lost: ${state.woundsLost}`,
+  ];
+  const unharmed = new Map<string, number>();
+  state.models.forEach((m, i) => {
+    if (!isAlive(m)) return;
+    const group = groupOf(state, i);
+    if (m.woundsLeft < group.wounds) lines.push(`${modelLabel(state, i)}: ${m.woundsLeft}/${group.wounds} wounds left`);
+    else {
+      const name = group.name || state.setup.defender.name;
+      unharmed.set(name, (unharmed.get(name) ?? 0) + 1);
+    }
+  });
+  for (const [name, count] of unharmed) lines.push(`${name}: ${count} unharmed`);
+  if (state.models.every((m) => !isAlive(m))) lines.push(`${state.setup.defender.name} is destroyed.`);
+  return [...lines, ...state.outcomeLines];
+}

@@ -1,0 +1,103 @@
+import type { LogLine } from '../../combat/view';
+import type { ModelGroup, Setup, Weapon } from './profiles';
+import type { ModelState, WeaponProgress } from './situation';
+
+/**
+ * The state of a 10th edition combat: plain JSON-safe data, never mutated (every helper returns a
+ * new object). The counts of the weapon in progress are exactly the Situation's WeaponProgress,
+ * so what is still to be rolled is always visible to the exact analysis (situationOf.ts).
+ */
+
+/** The weapon profile in progress. */
+export interface Run extends Omit<WeaponProgress, 'rerollChoice' | 'rapidFireRollsPending'> {
+  /** Models whose Rapid Fire X (dice) bonus attacks are still to be rolled. */
+  rapidFireRollsPending: number;
+  /** An 'all' re-roll waiting for the attacker's decision (see rerolls.ts). */
+  rerollChoice: { stage: 'hit' | 'wound'; successes: number } | null;
+  /** How the saves of this profile are made (decided when the saves begin, see batching.ts). */
+  mode: 'batch' | 'single' | null;
+  /** Batch mode: the save chosen for the whole batch (null until chosen). */
+  batchSave: 'armour' | 'invulnerable' | null;
+  /** Batch mode: the save dice, kept until the Feel No Pain dice are in. */
+  batchFaces: number[] | null;
+}
+
+/** One attack (or mortal wound) being resolved one at a time. */
+export interface Resolving {
+  source: 'attack' | 'devastating' | 'mortal';
+  /** The weapon it comes from (null for ordinary mortal wounds). */
+  weapon: number | null;
+  /** The model it is allocated to (null until allocated). */
+  target: number | null;
+  /** The attacker let the defender allocate instead of using Precision. */
+  precisionDeclined: boolean;
+  save: 'armour' | 'invulnerable' | null;
+  /** The save was failed (or there is none: Devastating Wounds, mortal wounds): damage is due. */
+  saveFailed: boolean;
+  /** The damage parts rolled or fixed so far (weapon damage, then Melta). */
+  damageParts: number[];
+}
+
+export interface State {
+  setup: Setup;
+  models: ModelState[];
+  woundsLost: number;
+  /** Indices of the destroyed models, in the order they fell. */
+  destroyed: number[];
+  run: Run | null;
+  nextWeapons: number[];
+  devastatingPending: Array<{ weapon: number; count: number }>;
+  mortalWoundsPending: number;
+  resolving: Resolving | null;
+  /** Deadly Demise dice rolled so far (for the destroyed models that have it). */
+  deadlyDemiseRolled: number;
+  /** Hazardous dice rolled so far. */
+  hazardousRolled: number;
+  /** Lines for the final outcome (Deadly Demise, Hazardous). */
+  outcomeLines: string[];
+  /** Inputs applied so far: makes every step id unique and deterministic. */
+  counter: number;
+  log: LogLine[];
+}
+
+export const MAX_DICE = 200; // the step protocol's limit on dice in one roll step
+
+export function groupOf(state: State, model: number): ModelGroup {
+  const m = state.models[model];
+  const g = m && state.setup.defender.models[m.group];
+  if (!g) throw new Error(`no model ${model}`);
+  return g;
+}
+
+export function weaponOf(state: State, index: number): Weapon {
+  const w = state.setup.attacker.weapons[index];
+  if (!w) throw new Error(`no weapon ${index}`);
+  return w;
+}
+
+export const isAlive = (m: ModelState) => m.woundsLeft > 0;
+
+export function aliveIndices(state: State): number[] {
+  return state.models.flatMap((m, i) => (isAlive(m) ? [i] : []));
+}
+
+/** "Intercessor 3" (the group's name, or the unit's, numbered when the group has several models). */
+export function modelLabel(state: State, model: number): string {
+  const m = state.models[model];
+  const g = groupOf(state, model);
+  const name = g.name ?? state.setup.defender.name;
+  if (g.count === 1 || !m) return name;
+  const first = state.models.findIndex((x) => x.group === m.group);
+  return `${name} ${model - first + 1}`;
+}
+
+export function updateRun(state: State, patch: Partial<Run>): State {
+  if (!state.run) throw new Error('no weapon in progress');
+  return { ...state, run: { ...state.run, ...patch } };
+}
+
+export function setModel(state: State, index: number, patch: Partial<ModelState>): State {
+  return { ...state, models: state.models.map((m, i) => (i === index ? { ...m, ...patch } : m)) };
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
