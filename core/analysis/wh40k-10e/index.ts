@@ -1,0 +1,1 @@
+export { analyze10e, analyzeSetup10e, type Analysis10e } from './analyze';

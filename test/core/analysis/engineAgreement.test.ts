@@ -1,0 +1,410 @@
+import { describe, expect, it } from 'vitest';
+import { analyze10e, type Analysis10e } from '../../../core/analysis';
+import { advance, rollForMe, startCombat, type Combat, type Input, type Step } from '../../../core/combat';
+import { seedState } from '../../../core/dice/prng';
+import { wh40k10e, type Setup, type State } from '../../../core/systems/wh40k-10e';
+import { setupSchema, type SetupInput, type WeaponInput } from '../../../core/systems/wh40k-10e/profiles';
+import { situationOf } from '../../../core/systems/wh40k-10e/situationOf';
+
+/**
+ * The rules engine (core/systems/wh40k-10e, driven through core/combat/engine.ts) against the
+ * exact analysis (core/analysis/wh40k-10e), from the start and from every kind of state part-way.
+ *
+ * The engine is played the way "Roll for me" plays it: `rollForMe` for every roll, the option
+ * marked `suggested` at every choice (else the first), `continue` for outcomes that are not final.
+ * Three checks:
+ *  1. from the start, the empirical distribution over many seeds against `analyze10e(situationOf(start))`;
+ *  2. from states part-way (every kind of step), a Monte Carlo continuation of that exact combat
+ *     (same state, new seeds) against `analyze10e(situationOf(state))`, and after the final
+ *     outcome the analysis is a point mass on the actual result;
+ *  3. exactly, with no sampling noise: at a roll step, the analysis must equal the average of the
+ *     analyses after every possible roll (each weighted by its probability), and at a choice, the
+ *     analysis after the suggested option. With the point mass at the end, this identity at every
+ *     step is what "the analysis is the engine's exact distribution from any state" means.
+ * Monte Carlo tolerance per bucket: 4 standard errors sqrt(p(1−p)/N) + 2/N (a correct bucket fails
+ * with probability ≈ 6·10⁻⁵; the seeds are fixed, so the test is deterministic), and the same for
+ * the means.
+ */
+
+type WCombat = Combat<Setup, State>;
+
+function weapon(w: Partial<WeaponInput> & Pick<WeaponInput, 'attacks' | 'skill' | 'strength' | 'ap' | 'damage'>): WeaponInput {
+  return { name: 'weapon', ...w };
+}
+
+function build(attacker: Partial<SetupInput['attacker']> & Pick<SetupInput['attacker'], 'weapons'>, defender: Partial<SetupInput['defender']> & Pick<SetupInput['defender'], 'models'>): Setup {
+  return setupSchema.parse({ system: 'wh40k-10e', attacker: { name: 'Attackers', ranged: true, ...attacker }, defender: { name: 'Target', ...defender } });
+}
+
+interface Case {
+  name: string;
+  setup: Setup;
+  /** Games from the start (check 1). */
+  games: number;
+}
+
+const cases: Case[] = [
+  {
+    name: '(a) 10 attacks BS3+ S4 AP-1 D1 v 10 × T4 Sv3+ W1 (saves rolled together)',
+    setup: build({ weapons: [weapon({ attacks: 10, skill: 3, strength: 4, ap: -1, damage: 1 })] }, { models: [{ count: 10, toughness: 4, save: 3, wounds: 1 }] }),
+    games: 3000,
+  },
+  {
+    name: '(b) 20 attacks WS3+ S5 AP-2 D3 Sustained 1 Lethal v 5 × T5 Sv3+ 4++ W3 FNP 5+ (batch save choice, batch FNP)',
+    setup: build(
+      { ranged: false, weapons: [weapon({ attacks: 20, skill: 3, strength: 5, ap: -2, damage: 3, abilities: { sustainedHits: 1, lethalHits: true } })] },
+      { models: [{ count: 5, toughness: 5, save: 3, invulnerable: 4, wounds: 3, feelNoPain: 5 }] },
+    ),
+    games: 2000,
+  },
+  {
+    name: '(c) scaled down: 3 × 10 attacks BS4+ S8 AP-2 D6 Devastating v 4 × T9 Sv2+ W12',
+    setup: build({ weapons: [weapon({ models: 3, attacks: 10, skill: 4, strength: 8, ap: -2, damage: 'D6', abilities: { devastatingWounds: true } })] }, { models: [{ count: 4, toughness: 9, save: 2, wounds: 12 }] }),
+    games: 1500,
+  },
+  {
+    name: 'mixed unit: sergeant of other W/Sv, a T5 character with 4++; Precision declined',
+    setup: build(
+      { weapons: [weapon({ models: 2, attacks: 'D6', skill: 3, strength: 5, ap: -1, damage: 2, abilities: { precision: true } }), weapon({ attacks: 4, skill: 3, strength: 4, ap: -2, damage: 1 })] },
+      {
+        models: [
+          { name: 'Trooper', count: 3, toughness: 4, save: 4, wounds: 1 },
+          { name: 'Sergeant', count: 1, toughness: 4, save: 3, wounds: 2 },
+          { name: 'Captain', count: 1, toughness: 5, save: 2, invulnerable: 4, wounds: 4, character: true },
+        ],
+      },
+    ),
+    games: 2000,
+  },
+  {
+    name: 'random damage D3 v W2 (seed 001 example), re-roll ones to hit',
+    setup: build({ weapons: [weapon({ attacks: 8, skill: 3, strength: 5, ap: -1, damage: 'D3', hitReroll: 'ones' })] }, { models: [{ count: 5, toughness: 4, save: 4, wounds: 2 }] }),
+    games: 2500,
+  },
+  {
+    name: 'Devastating D2 weapon then a normal weapon, Twin-linked',
+    setup: build(
+      {
+        weapons: [
+          weapon({ name: 'dev', attacks: 6, skill: 3, strength: 4, ap: -1, damage: 2, abilities: { devastatingWounds: true } }),
+          weapon({ name: 'bolt', models: 2, attacks: 3, skill: 3, strength: 4, ap: 0, damage: 1, abilities: { twinLinked: true } }),
+        ],
+      },
+      { models: [{ count: 6, toughness: 4, save: 3, wounds: 2 }] },
+    ),
+    games: 2500,
+  },
+  {
+    name: 'Sustained Hits D3 + Lethal Hits, re-roll all hits (re-roll choice)',
+    setup: build(
+      { weapons: [weapon({ attacks: 6, skill: 4, strength: 4, ap: -1, damage: 1, hitReroll: 'all', abilities: { sustainedHits: 'D3', lethalHits: true } })] },
+      { models: [{ count: 8, toughness: 4, save: 4, wounds: 1 }] },
+    ),
+    games: 2500,
+  },
+  {
+    name: 'Blast after a first weapon thins the unit (Blast counted when the weapon starts)',
+    setup: build(
+      {
+        weapons: [
+          weapon({ name: 'rifle', models: 5, attacks: 2, skill: 3, strength: 4, ap: 0, damage: 1 }),
+          weapon({ name: 'frag', models: 2, attacks: 'D3', skill: 4, strength: 4, ap: 0, damage: 1, abilities: { blast: true } }),
+        ],
+      },
+      { models: [{ count: 11, toughness: 3, save: 5, wounds: 1 }] },
+    ),
+    games: 2500,
+  },
+  {
+    name: 'Rapid Fire D3 + Melta D3 on D6 damage, half range',
+    setup: build(
+      { halfRange: true, weapons: [weapon({ models: 2, attacks: 1, skill: 3, strength: 9, ap: -4, damage: 'D6', abilities: { rapidFire: 'D3', melta: 'D3' } })] },
+      { models: [{ count: 2, toughness: 10, save: 3, invulnerable: 5, wounds: 8 }] },
+    ),
+    games: 2500,
+  },
+  {
+    name: "re-roll 'all' to wound with Devastating Wounds (re-roll choice at the wound roll)",
+    setup: build(
+      { ranged: false, weapons: [weapon({ attacks: 8, skill: 3, strength: 4, ap: -1, damage: 1, woundReroll: 'all', abilities: { devastatingWounds: true } })] },
+      { models: [{ count: 6, toughness: 4, save: 3, wounds: 1 }] },
+    ),
+    games: 2500,
+  },
+  {
+    name: 'ordinary mortal wounds after Devastating Wounds, FNP 5+, mixed unit (allocation of mortal wounds)',
+    setup: build(
+      { mortalWounds: 3, weapons: [weapon({ attacks: 6, skill: 3, strength: 5, ap: -1, damage: 'D3', abilities: { devastatingWounds: true } })] },
+      {
+        models: [
+          { count: 3, toughness: 4, save: 4, wounds: 2, feelNoPain: 5 },
+          { name: 'Sergeant', count: 1, toughness: 4, save: 3, wounds: 3, feelNoPain: 5 },
+        ],
+      },
+    ),
+    games: 2500,
+  },
+  {
+    name: 'Feel No Pain 4+ one attack at a time (D2 v W3, armour or invulnerable)',
+    setup: build(
+      { weapons: [weapon({ attacks: 8, skill: 3, strength: 6, ap: -2, damage: 2 })] },
+      { models: [{ count: 3, toughness: 5, save: 3, invulnerable: 5, wounds: 3, feelNoPain: 4 }, { name: 'Champion', count: 1, toughness: 5, save: 2, wounds: 3, feelNoPain: 4 }] },
+    ),
+    games: 2500,
+  },
+  {
+    name: 'Anti-infantry 4+ with Devastating D3 and Lance',
+    setup: build(
+      { ranged: false, charged: true, weapons: [weapon({ attacks: 6, skill: 3, strength: 3, ap: 0, damage: 'D3', abilities: { lance: true, devastatingWounds: true, anti: { keyword: 'infantry', threshold: 4 } } })] },
+      { keywords: ['infantry'], models: [{ count: 5, toughness: 6, save: 3, wounds: 2 }] },
+    ),
+    games: 2500,
+  },
+  {
+    name: 'Benefit of Cover v AP0 and AP-1, Heavy, Torrent',
+    setup: build(
+      {
+        remainedStationary: true,
+        weapons: [
+          weapon({ name: 'heavy', attacks: 6, skill: 4, strength: 5, ap: -1, damage: 1, abilities: { heavy: true } }),
+          weapon({ name: 'flamer', attacks: 'D6', skill: 4, strength: 4, ap: 0, damage: 1, abilities: { torrent: true } }),
+        ],
+      },
+      { cover: true, models: [{ count: 8, toughness: 4, save: 4, wounds: 1 }] },
+    ),
+    games: 2500,
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Driving the real engine
+
+function inputFor(combat: WCombat): Input {
+  const step = combat.step;
+  if (step.kind === 'roll') return rollForMe(combat as Combat);
+  if (step.kind === 'choose') return { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id };
+  return { kind: 'continue', stepId: step.id };
+}
+
+function apply(combat: WCombat, input: Input): WCombat {
+  const r = advance(wh40k10e, combat, input);
+  if (!r.ok) throw new Error(`${combat.step.id}: ${r.error.message}`);
+  return r.combat;
+}
+
+const isFinal = (step: Step) => step.kind === 'outcome' && step.final;
+
+function finish(combat: WCombat): WCombat {
+  let c = combat;
+  while (!isFinal(c.step)) c = apply(c, inputFor(c));
+  return c;
+}
+
+/** The kind of a step: its stage in the id (w0.hit.12 → hit), and what is being resolved one at a time. */
+function kindOf(combat: WCombat): string {
+  const parts = combat.step.id.split('.');
+  const stage = parts.length >= 3 ? parts[1]! : parts[0]!;
+  const res = combat.state.resolving;
+  if (res) return `${stage}/${res.source}`;
+  return combat.state.run?.mode === 'batch' && (stage === 'saveChoice' || stage === 'fnp') ? `${stage}/batch` : stage;
+}
+
+const analysisOf = (combat: WCombat) => analyze10e(situationOf(combat.state));
+
+// ---------------------------------------------------------------------------------------------
+// Comparisons
+
+interface Empirical {
+  modelsDestroyed: number[];
+  woundsLost: number[];
+  samples: number;
+}
+
+function tally(results: ReadonlyArray<{ destroyed: number; lost: number }>): Empirical {
+  const modelsDestroyed: number[] = [];
+  const woundsLost: number[] = [];
+  for (const r of results) {
+    modelsDestroyed[r.destroyed] = (modelsDestroyed[r.destroyed] ?? 0) + 1 / results.length;
+    woundsLost[r.lost] = (woundsLost[r.lost] ?? 0) + 1 / results.length;
+  }
+  return { modelsDestroyed: Array.from(modelsDestroyed, (p) => p ?? 0), woundsLost: Array.from(woundsLost, (p) => p ?? 0), samples: results.length };
+}
+
+const resultOf = (combat: WCombat) => ({ destroyed: combat.state.destroyed.length, lost: combat.state.woundsLost });
+
+function expectAgreement(exact: Analysis10e, sim: Empirical, label: string) {
+  const n = sim.samples;
+  for (const key of ['modelsDestroyed', 'woundsLost'] as const) {
+    const e = exact[key];
+    const s = sim[key];
+    expect(s.length, `${label}: ${key} has a result the analysis gives no room for`).toBeLessThanOrEqual(e.length);
+    expect(Math.abs(e.reduce((a, b) => a + b, 0) - 1), `${label}: ${key} sums to 1`).toBeLessThan(1e-9);
+    e.forEach((p, k) => {
+      const tolerance = 4 * Math.sqrt((p * (1 - p)) / n) + 2 / n;
+      expect(Math.abs((s[k] ?? 0) - p), `${label}: ${key}[${k}] engine ${s[k] ?? 0} vs exact ${p} (N = ${n})`).toBeLessThanOrEqual(tolerance);
+    });
+    const mean = e.reduce((a, p, k) => a + p * k, 0);
+    const sd = Math.sqrt(e.reduce((a, p, k) => a + p * (k - mean) ** 2, 0));
+    const simMean = s.reduce((a, p, k) => a + p * k, 0);
+    expect(Math.abs(simMean - mean), `${label}: mean ${key} engine ${simMean} vs exact ${mean}`).toBeLessThanOrEqual((4 * sd) / Math.sqrt(n) + 2 / n);
+  }
+}
+
+function expectSame(actual: Analysis10e, expected: Analysis10e, label: string, tolerance = 1e-9) {
+  for (const key of ['modelsDestroyed', 'woundsLost'] as const) {
+    const a = actual[key];
+    const b = expected[key];
+    for (let k = 0; k < Math.max(a.length, b.length); k++) {
+      expect(Math.abs((a[k] ?? 0) - (b[k] ?? 0)), `${label}: ${key}[${k}] ${a[k] ?? 0} vs ${b[k] ?? 0}`).toBeLessThan(tolerance);
+    }
+  }
+}
+
+function expectPointMass(combat: WCombat, label: string) {
+  const a = analysisOf(combat);
+  const { destroyed, lost } = resultOf(combat);
+  expect(a.modelsDestroyed[destroyed], `${label}: P(${destroyed} destroyed) at the end`).toBeCloseTo(1, 12);
+  expect(a.woundsLost[lost], `${label}: P(${lost} wounds lost) at the end`).toBeCloseTo(1, 12);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exact one-step identity
+
+/** Every roll of `count` dice of `sides` faces, as (dice, probability); multisets (sorted) unless the order matters. */
+function rollsOf(count: number, sides: number, ordered: boolean): Array<{ dice: number[]; p: number }> {
+  const out: Array<{ dice: number[]; p: number }> = [];
+  const total = sides ** count;
+  const factorial = (k: number): number => (k <= 1 ? 1 : k * factorial(k - 1));
+  const walk = (prefix: number[], from: number) => {
+    if (prefix.length === count) {
+      if (ordered) return void out.push({ dice: prefix, p: 1 / total });
+      const counts = new Map<number, number>();
+      prefix.forEach((f) => counts.set(f, (counts.get(f) ?? 0) + 1));
+      let ways = factorial(count);
+      counts.forEach((c) => (ways /= factorial(c)));
+      return void out.push({ dice: prefix, p: ways / total });
+    }
+    for (let f = ordered ? 1 : from; f <= sides; f++) walk([...prefix, f], f);
+  };
+  walk([], 1);
+  return out;
+}
+
+/** How many successors the exact check would enumerate at this step (Infinity: too many). */
+function successorCount(step: Step, ordered: boolean): number {
+  if (step.kind !== 'roll') return 1;
+  if (ordered) return step.sides ** step.count;
+  // multisets of `count` dice of `sides` faces: C(count + sides − 1, sides − 1)
+  let c = 1;
+  for (let i = 1; i < step.sides; i++) c = (c * (step.count + i)) / i;
+  return Math.round(c);
+}
+
+/**
+ * The order of the dice matters for saves rolled together (the failed ones are resolved in die
+ * order, each with its Feel No Pain dice in order), and for Feel No Pain dice; hit, wound,
+ * attack-count, Sustained Hits and damage rolls only count or add their dice.
+ */
+const orderMatters = (kind: string) => kind.startsWith('saves') || kind.startsWith('fnp');
+
+/** The analysis one step on, averaged over the step's possible inputs (the suggested one at a choice). */
+function analysisAfterStep(combat: WCombat): Analysis10e {
+  const step = combat.step;
+  if (step.kind === 'choose' || step.kind === 'outcome') return analysisOf(apply(combat, inputFor(combat)));
+  const md: number[] = [];
+  const wl: number[] = [];
+  for (const { dice, p } of rollsOf(step.count, step.sides, orderMatters(kindOf(combat)))) {
+    const a = analysisOf(apply(combat, { kind: 'roll', stepId: step.id, dice, by: 'entered' }));
+    a.modelsDestroyed.forEach((q, k) => (md[k] = (md[k] ?? 0) + p * q));
+    a.woundsLost.forEach((q, k) => (wl[k] = (wl[k] ?? 0) + p * q));
+  }
+  const dense = (xs: number[]) => Array.from(xs, (x) => x ?? 0);
+  return { modelsDestroyed: dense(md), woundsLost: dense(wl), meanModelsDestroyed: 0, meanWoundsLost: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** One game per seed, every state along the way (the last is the final outcome). */
+function trajectory(setup: Setup, seed: number): WCombat[] {
+  const states = [startCombat(wh40k10e, setup, seed)];
+  while (!isFinal(states[states.length - 1]!.step)) states.push(apply(states[states.length - 1]!, inputFor(states[states.length - 1]!)));
+  return states;
+}
+
+/** The kinds of step the mid-state checks must have met, over all the cases. */
+const requiredKinds = [
+  'attacks',
+  'rapidFire',
+  'hit',
+  'hitReroll',
+  'rerollChoice',
+  'sustained',
+  'wound',
+  'woundReroll',
+  'saves',
+  'saveChoice/batch',
+  'fnp/batch',
+  'allocate/attack',
+  'saveChoice/attack',
+  'save/attack',
+  'damage/attack',
+  'fnp/attack',
+  'damage/devastating',
+  'fnp/devastating',
+  'allocate/mortal',
+  'fnp/mortal',
+  'final',
+];
+const kindsSeen = new Set<string>();
+
+describe('the rules engine and the exact analysis agree', () => {
+  describe.each(cases)('$name', ({ setup, games }) => {
+    it('from the start: the engine played to the end over many seeds; the analysis is a point mass at the end', () => {
+      const start = startCombat(wh40k10e, setup, 0);
+      const results: Array<{ destroyed: number; lost: number }> = [];
+      for (let seed = 1; seed <= games; seed++) {
+        const end = finish({ ...start, rng: seedState(seed) });
+        results.push(resultOf(end));
+        if (seed <= 20) expectPointMass(end, `seed ${seed}`);
+      }
+      expectAgreement(analysisOf(start), tally(results), 'start');
+    });
+
+    it('exactly, one step at a time: at every step the analysis equals its average over the next input', () => {
+      // Two games; at each state with few enough possible rolls, the identity; each kind of step at most 3 times per game.
+      for (const seed of [101, 202]) {
+        const seen = new Map<string, number>();
+        for (const combat of trajectory(setup, seed)) {
+          const kind = kindOf(combat);
+          if (isFinal(combat.step)) {
+            expectPointMass(combat, `seed ${seed} final`);
+            continue;
+          }
+          if ((seen.get(kind) ?? 0) >= 3 || successorCount(combat.step, orderMatters(kind)) > 250) continue;
+          seen.set(kind, (seen.get(kind) ?? 0) + 1);
+          expectSame(analysisAfterStep(combat), analysisOf(combat), `seed ${seed}, ${combat.step.id} (${kind})`);
+        }
+      }
+    });
+
+    it('part-way: from one state of each kind, the same combat continued with new seeds', () => {
+      // A game with a fixed seed; one state of each kind met (the first), continued 400 times.
+      const picked = new Map<string, WCombat>();
+      for (const combat of trajectory(setup, 303)) {
+        const kind = kindOf(combat);
+        kindsSeen.add(kind);
+        if (!picked.has(kind) && !isFinal(combat.step)) picked.set(kind, combat);
+      }
+      kindsSeen.add('final');
+      for (const [kind, combat] of picked) {
+        const results: Array<{ destroyed: number; lost: number }> = [];
+        for (let k = 0; k < 400; k++) results.push(resultOf(finish({ ...combat, rng: seedState(10_000 + k) })));
+        expectAgreement(analysisOf(combat), tally(results), `${combat.step.id} (${kind})`);
+      }
+    });
+  });
+
+  it('the part-way checks met every kind of step', () => {
+    expect(requiredKinds.filter((k) => !kindsSeen.has(k))).toEqual([]);
+  });
+});
