@@ -1,0 +1,94 @@
+import type { z } from 'zod';
+import type { rosterChannels } from '../channels/roster';
+import { ApiFailure } from '../reply';
+import { parseRosterFile, ROSTER_FILE_EXTENSION, type RosterFile } from '../../roster/exchange';
+import { StoreError, type RepoDeps, type RosterRepository } from '../../store/repo';
+
+type RosterChannels = typeof rosterChannels;
+type RosterChannel = keyof RosterChannels;
+
+/** The roster channels' implementation; spread into the backend next to the app channels. */
+export type RosterBackend = {
+  [C in RosterChannel]: (request: z.output<RosterChannels[C]['request']>) => Promise<z.output<RosterChannels[C]['response']>>;
+};
+
+export interface RosterBackendDeps extends RepoDeps {
+  repo: RosterRepository;
+}
+
+export function createRosterBackend(deps: RosterBackendDeps): RosterBackend {
+  const { repo, clock } = deps;
+
+  /** Expected store failures become error replies; anything else stays internal. */
+  async function run<T>(work: () => Promise<T>, fieldPrefix = ''): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof StoreError) {
+        const field = error.field === undefined ? undefined : `${fieldPrefix}${error.field}`;
+        throw new ApiFailure(error.code, error.message, field);
+      }
+      throw error;
+    }
+  }
+
+  function checkedFile(data: unknown): RosterFile {
+    const parsed = parseRosterFile(data);
+    if (parsed.ok) return parsed.value;
+    const count = parsed.problems.length;
+    const message = `The roster file has ${count} problem${count === 1 ? '' : 's'}; nothing was imported: ${parsed.problems.map((p) => p.message).join('; ')}`;
+    throw new ApiFailure('invalid_input', message, parsed.problems[0]?.field ? `file.${parsed.problems[0].field}` : 'file');
+  }
+
+  const notFound = (what: string, id: string): never => {
+    throw new ApiFailure('not_found', `There is no ${what} with id "${id}".`, 'id');
+  };
+
+  return {
+    'roster.list': async ({ sort }) => ({ rosters: await repo.listRosters(sort) }),
+    'roster.get': async ({ id }) => (await repo.getRoster(id)) ?? notFound('roster', id),
+    'roster.save': async (request) => ({ roster: await run(() => repo.saveRoster(request)) }),
+    'roster.delete': async ({ id }) => ({ id, ...(await run(() => repo.deleteRoster(id))) }),
+    'roster.duplicate': async ({ id, name }) => ({ roster: await run(() => repo.duplicateRoster(id, name)) }),
+    'unit.save': async ({ rosterId, id, name, points, profile }) => ({ unit: await run(() => repo.saveUnit(rosterId, { name, points, profile }, id)) }),
+    'unit.delete': async ({ id }) => {
+      await run(() => repo.deleteUnit(id));
+      return { id };
+    },
+    'roster.export': async ({ ids }) => {
+      const file = await run(() => repo.exportRosters(ids), 'ids.');
+      const only = file.rosters.length === 1 ? file.rosters[0] : undefined;
+      const base = only ? slug(only.name) || 'roster' : `rosters-${clock().slice(0, 10)}`;
+      return { fileName: `${base}${ROSTER_FILE_EXTENSION}`, file };
+    },
+    'roster.checkImport': async ({ file }) => {
+      const parsed = parseRosterFile(file);
+      if (!parsed.ok) return { problems: parsed.problems, rosters: [] };
+      const existing = new Set(await repo.existingRosterIds(parsed.value.rosters.map((r) => r.id)));
+      return {
+        problems: [],
+        rosters: parsed.value.rosters.map((r) => ({ id: r.id, name: r.name, system: r.system, unitCount: r.units.length, exists: existing.has(r.id) })),
+      };
+    },
+    'roster.import': async ({ file, onConflict }) => ({ rosters: await run(() => repo.importRosters(checkedFile(file), onConflict)) }),
+    'combat.history': async ({ limit, before }) => ({ combats: await repo.listCombats({ limit, before: before ?? undefined }) }),
+    'history.get': async ({ id }) => {
+      const combat = await repo.getCombat(id);
+      return combat ? { combat } : notFound('combat', id);
+    },
+    'history.save': async (request) => ({ combat: await run(() => repo.saveCombat(request)) }),
+    'history.delete': async ({ id }) => {
+      await run(() => repo.deleteCombat(id));
+      return { id };
+    },
+  };
+}
+
+/** A file name from a roster name: "Strike Force α!" → "strike-force". */
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+}

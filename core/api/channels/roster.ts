@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { channel } from '../channel';
+import { idSchema, rosterFieldsSchema, systemIdSchema } from '../../roster/documents';
+import { ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION } from '../../roster/exchange';
+import { name, stat } from '../../roster/profiles/common';
+
+/**
+ * Rosters, their units, roster files and the combat history. Ids are made by the host. A unit's
+ * profile is checked in the backend against its roster's system (the request alone cannot say
+ * which schema applies), with every problem reported by path.
+ */
+
+const timestamp = z.string();
+
+export const rosterSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  system: systemIdSchema,
+  pointsLimit: z.number().nullable(),
+  notes: z.string(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  lastUsedAt: timestamp,
+});
+export const rosterSummarySchema = rosterSchema.extend({ unitCount: z.number().int() });
+
+export const unitSchema = z.object({
+  id: z.string(),
+  rosterId: z.string(),
+  name: z.string(),
+  points: z.number().nullable(),
+  position: z.number().int(),
+  profile: z.record(z.string(), z.unknown()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+/** The roster file as it crosses the boundary; its content was built or checked by core/roster. */
+export const rosterFileSchema = z.looseObject({
+  format: z.literal(ROSTER_FILE_FORMAT),
+  version: z.literal(ROSTER_FILE_VERSION),
+  exportedAt: timestamp,
+  rosters: z.array(z.looseObject({ id: z.string(), name: z.string(), units: z.array(z.looseObject({ id: z.string() })) })),
+});
+
+export const fieldProblemSchema = z.object({ field: z.string(), message: z.string() });
+
+export const combatSummarySchema = z.object({
+  id: z.string(),
+  system: z.string(),
+  title: z.string(),
+  startedAt: timestamp,
+  updatedAt: timestamp,
+  finishedAt: timestamp.nullable(),
+  seed: z.number(),
+  summary: z.string().nullable(),
+  rosterIds: z.array(z.string()),
+  inputCount: z.number().int(),
+});
+export const combatRecordSchema = combatSummarySchema.extend({
+  setup: z.unknown(),
+  inputs: z.array(z.unknown()),
+});
+
+const byId = (what: string) => z.object({ id: idSchema.describe(`the ${what}'s id`) }).strict();
+const jsonObject = z.record(z.string(), z.unknown(), { error: 'expected an object' });
+const onConflictSchema = z.enum(['ask', 'replace', 'keep-both'], { error: 'expected "ask", "replace" or "keep-both"' });
+
+const exampleProfile = {
+  keywords: ['infantry', 'imperium'],
+  models: [{ name: 'Intercessor', count: 5, movement: 6, toughness: 4, save: 3, wounds: 2, leadership: 6, objectiveControl: 2 }],
+  weapons: [{ name: 'Bolt rifle', range: 24, attacks: 2, skill: 3, strength: 4, ap: -1, damage: 1 }],
+};
+const exampleFile = {
+  format: ROSTER_FILE_FORMAT,
+  version: ROSTER_FILE_VERSION,
+  exportedAt: '2024-05-01T18:30:00.000Z',
+  rosters: [
+    {
+      id: 'example-imported-roster',
+      name: 'Imported force',
+      system: 'wh40k-10e',
+      pointsLimit: 1000,
+      notes: '',
+      createdAt: '2024-05-01T18:00:00.000Z',
+      updatedAt: '2024-05-01T18:00:00.000Z',
+      units: [{ id: 'example-imported-unit', name: 'Intercessor Squad', points: 80, profile: exampleProfile, createdAt: '2024-05-01T18:00:00.000Z', updatedAt: '2024-05-01T18:00:00.000Z' }],
+    },
+  ],
+};
+
+/** Ids the examples below refer to: a test store seeded with them answers every example. */
+export const rosterExampleIds = { roster: 'example-roster', unit: 'example-unit', combat: 'example-combat' } as const;
+
+export const rosterChannels = {
+  'roster.list': channel({
+    summary: 'Every roster (no units), with its unit count, sorted by name, last change or last use.',
+    request: z.object({ sort: z.enum(['name', 'updated', 'last-used'], { error: 'expected "name", "updated" or "last-used"' }).default('name') }).strict(),
+    response: z.object({ rosters: z.array(rosterSummarySchema) }),
+    example: { sort: 'name' },
+  }),
+  'roster.get': channel({
+    summary: 'One roster with its units in order.',
+    request: byId('roster'),
+    response: z.object({ roster: rosterSchema, units: z.array(unitSchema) }),
+    example: { id: rosterExampleIds.roster },
+  }),
+  'roster.save': channel({
+    summary: "Creates a roster (no id) or updates a roster's name, system, points limit and notes.",
+    request: rosterFieldsSchema.extend({ id: idSchema.optional() }).strict(),
+    response: z.object({ roster: rosterSchema }),
+    example: { name: 'Strike Force Alpha', system: 'wh40k-10e', pointsLimit: 2000, notes: 'Crusade list' },
+  }),
+  'roster.delete': channel({
+    summary: 'Deletes a roster and all its units, together.',
+    request: byId('roster'),
+    response: z.object({ id: z.string(), unitsDeleted: z.number().int() }),
+    example: { id: rosterExampleIds.roster },
+  }),
+  'roster.duplicate': channel({
+    summary: 'Copies a roster and its units under new ids; the copy is named "<name> (copy)" unless a name is given.',
+    request: z.object({ id: idSchema, name: name().optional() }).strict(),
+    response: z.object({ roster: rosterSchema }),
+    example: { id: rosterExampleIds.roster, name: 'Strike Force Beta' },
+  }),
+  'unit.save': channel({
+    summary: "Creates (no id) or replaces one unit of a roster; the profile is checked against the roster's system. Last write wins per unit.",
+    request: z
+      .object({
+        rosterId: idSchema,
+        id: idSchema.optional(),
+        name: name(),
+        points: stat(0, 100_000).nullable().default(null),
+        profile: jsonObject,
+      })
+      .strict(),
+    response: z.object({ unit: unitSchema }),
+    example: { rosterId: rosterExampleIds.roster, name: 'Intercessor Squad', points: 80, profile: exampleProfile },
+  }),
+  'unit.delete': channel({
+    summary: 'Deletes one unit.',
+    request: byId('unit'),
+    response: z.object({ id: z.string() }),
+    example: { id: rosterExampleIds.unit },
+  }),
+  'roster.export': channel({
+    summary: 'The given rosters (all when ids is empty) as a versioned .ccroster.json document, with a suggested file name.',
+    request: z.object({ ids: z.array(idSchema, { error: 'expected a list of roster ids' }).max(1000) }).strict(),
+    response: z.object({ fileName: z.string(), file: rosterFileSchema }),
+    example: { ids: [rosterExampleIds.roster] },
+  }),
+  'roster.checkImport': channel({
+    summary: 'Checks a roster file without importing: every problem with its path, and which rosters already exist.',
+    request: z.object({ file: jsonObject }).strict(),
+    response: z.object({
+      problems: z.array(fieldProblemSchema),
+      rosters: z.array(z.object({ id: z.string(), name: z.string(), system: z.string(), unitCount: z.number().int(), exists: z.boolean() })),
+    }),
+    example: { file: exampleFile },
+  }),
+  'roster.import': channel({
+    summary:
+      'Imports a roster file: all of it or, if any field is wrong, nothing (invalid_input lists every problem). A roster id that exists is a conflict unless onConflict says replace or keep-both.',
+    request: z.object({ file: jsonObject, onConflict: onConflictSchema.default('ask') }).strict(),
+    response: z.object({ rosters: z.array(rosterSummarySchema) }),
+    example: { file: exampleFile, onConflict: 'ask' },
+  }),
+  'combat.history': channel({
+    summary: 'Stored combats, newest first, a page at a time (pass the last one as before for the next page).',
+    request: z
+      .object({
+        limit: stat(1, 200).default(50),
+        before: z.object({ startedAt: z.string().max(40), id: idSchema }, { error: 'expected the last combat of the previous page, or null' }).strict().nullable().default(null),
+      })
+      .strict(),
+    response: z.object({ combats: z.array(combatSummarySchema) }),
+    example: { limit: 20, before: null },
+  }),
+  'history.get': channel({
+    summary: 'One stored combat with its full log (setup and inputs), for replay or printing.',
+    request: byId('combat'),
+    response: z.object({ combat: combatRecordSchema }),
+    example: { id: rosterExampleIds.combat },
+  }),
+  'history.save': channel({
+    summary: 'Stores a combat log (new without id, replaced with id): setup, inputs, seed and a one-line result.',
+    request: z
+      .object({
+        id: idSchema.optional(),
+        system: z.string({ error: 'expected a system id' }).min(1).max(40),
+        title: z.string({ error: 'expected a title' }).max(200),
+        seed: z.number({ error: 'expected a whole number seed' }).int().min(0).max(2 ** 32 - 1),
+        setup: jsonObject,
+        inputs: z.array(jsonObject, { error: 'expected a list of inputs' }).max(10_000),
+        summary: z.string({ error: 'expected text or null' }).max(500).nullable().default(null),
+        finished: z.boolean({ error: 'expected true or false' }).default(false),
+        rosterIds: z.array(idSchema, { error: 'expected a list of roster ids' }).max(10).default([]),
+      })
+      .strict(),
+    response: z.object({ combat: combatSummarySchema }),
+    example: {
+      system: 'wh40k-10e',
+      title: 'Intercessors shoot Ork Boyz',
+      seed: 42,
+      setup: { system: 'wh40k-10e' },
+      inputs: [{ kind: 'continue', stepId: 'start' }],
+      summary: '3 Boyz destroyed',
+      finished: true,
+      rosterIds: [rosterExampleIds.roster],
+    },
+  }),
+  'history.delete': channel({
+    summary: 'Deletes one stored combat.',
+    request: byId('combat'),
+    response: z.object({ id: z.string() }),
+    example: { id: rosterExampleIds.combat },
+  }),
+} as const;

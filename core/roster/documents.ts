@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { FieldProblem } from '../api/issues';
+import { fieldProblems } from '../api/issues';
+import { name, oneOf, record, stat } from './profiles/common';
+import { profileSchemaFor, systemIds, type SystemId, type UnitProfile } from './profiles';
+
+/** Roster and unit documents: what the store keeps and what the contract exchanges. */
+
+export const idSchema = z
+  .string({ error: 'expected an id' })
+  .trim()
+  .min(1, 'expected an id')
+  .max(100, 'expected an id of at most 100 characters');
+
+export const timestampSchema = z.iso.datetime({ error: 'expected a date and time such as 2024-05-01T18:30:00.000Z' });
+
+export const systemIdSchema = oneOf(systemIds);
+
+/** What the player edits on a roster. */
+export const rosterFieldsSchema = record({
+  name: name(),
+  system: systemIdSchema,
+  /** The army's points limit; null when the game has none. */
+  pointsLimit: stat(0, 100_000).nullable().default(null),
+  notes: z.string({ error: 'expected text' }).max(10_000, 'expected notes of at most 10,000 characters').default(''),
+});
+export type RosterFields = z.output<typeof rosterFieldsSchema>;
+
+export interface Roster extends RosterFields {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  /** When the roster or one of its units was last saved; "sort by last used". */
+  lastUsedAt: string;
+}
+
+/** A roster in a list: no units, but how many. */
+export interface RosterSummary extends Roster {
+  unitCount: number;
+}
+
+/**
+ * What the player edits on a unit. The profile's shape depends on the roster's system, so it is
+ * checked against that system's schema by `checkUnit`, not here.
+ */
+export const unitFieldsSchema = record({
+  name: name(),
+  /** Points cost; null when not costed. */
+  points: stat(0, 100_000).nullable().default(null),
+  profile: z.unknown(),
+});
+export type UnitFields = Omit<z.output<typeof unitFieldsSchema>, 'profile'> & { profile: UnitProfile };
+
+export interface Unit extends UnitFields {
+  id: string;
+  rosterId: string;
+  /** Order within the roster, 0-based. */
+  position: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; problems: FieldProblem[] };
+
+/**
+ * Validates a unit for a roster of `system`: its own fields and its profile against the system's
+ * schema, reporting every problem with its path (`profile.models[0].toughness`).
+ */
+export function checkUnit(system: SystemId, input: unknown): Checked<UnitFields> {
+  const fields = unitFieldsSchema.safeParse(input);
+  const profileInput = isObject(input) ? input['profile'] : undefined;
+  const profile = profileSchemaFor(system).safeParse(profileInput);
+  const issues = [...(fields.success ? [] : fields.error.issues), ...(profile.success ? [] : prefixIssues(profile.error.issues, ['profile']))];
+  if (!fields.success || !profile.success) return { ok: false, problems: problemsOf(issues) };
+  return { ok: true, value: { ...fields.data, profile: profile.data } };
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function prefixIssues(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[]): z.core.$ZodIssue[] {
+  return issues.map((issue) => ({ ...issue, path: [...prefix, ...issue.path] }));
+}
+
+export function problemsOf(issues: readonly z.core.$ZodIssue[]): FieldProblem[] {
+  return fieldProblems(new z.ZodError([...issues]));
+}

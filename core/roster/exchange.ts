@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import type { FieldProblem } from '../api/issues';
+import { idSchema, isObject, prefixIssues, problemsOf, rosterFieldsSchema, timestampSchema, unitFieldsSchema, type Checked, type Roster, type Unit } from './documents';
+import { isSystemId, profileSchemaFor, type UnitProfile } from './profiles';
+import { list, record } from './profiles/common';
+
+/**
+ * The `.ccroster.json` file: one or more rosters with their units, versioned so a later app can
+ * read an older file (and an older app can say plainly that a file is too new).
+ */
+export const ROSTER_FILE_FORMAT = 'combat-companion.roster';
+export const ROSTER_FILE_VERSION = 1;
+export const ROSTER_FILE_EXTENSION = '.ccroster.json';
+
+const exportedUnitSchema = unitFieldsSchema.extend({ id: idSchema, createdAt: timestampSchema, updatedAt: timestampSchema });
+
+const exportedRosterSchema = rosterFieldsSchema.extend({
+  id: idSchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  /** In roster order. */
+  units: list(exportedUnitSchema, 0, 500, 'units'),
+});
+
+const rosterFileShape = record({
+  format: z.literal(ROSTER_FILE_FORMAT, { error: `expected "${ROSTER_FILE_FORMAT}": this is not a Combat Companion roster file` }),
+  version: z.literal(ROSTER_FILE_VERSION, { error: `expected version ${ROSTER_FILE_VERSION}` }),
+  exportedAt: timestampSchema,
+  rosters: list(exportedRosterSchema, 0, 1000, 'rosters'),
+});
+
+// Type aliases rather than interfaces: they fit the contract's loose (index-signature) schemas.
+export type ExportedUnit = Omit<Unit, 'rosterId' | 'position'>;
+export type ExportedRoster = Omit<Roster, 'lastUsedAt'> & { units: ExportedUnit[] };
+export type RosterFile = {
+  format: typeof ROSTER_FILE_FORMAT;
+  version: typeof ROSTER_FILE_VERSION;
+  exportedAt: string;
+  rosters: ExportedRoster[];
+};
+
+/** The file for some rosters and their units (units in roster order). */
+export function buildRosterFile(rosters: readonly { roster: Roster; units: readonly Unit[] }[], exportedAt: string): RosterFile {
+  return {
+    format: ROSTER_FILE_FORMAT,
+    version: ROSTER_FILE_VERSION,
+    exportedAt,
+    rosters: rosters.map(({ roster, units }) => ({
+      id: roster.id,
+      name: roster.name,
+      system: roster.system,
+      pointsLimit: roster.pointsLimit,
+      notes: roster.notes,
+      createdAt: roster.createdAt,
+      updatedAt: roster.updatedAt,
+      units: [...units]
+        .sort((a, b) => a.position - b.position)
+        .map((unit) => ({ id: unit.id, name: unit.name, points: unit.points, profile: unit.profile, createdAt: unit.createdAt, updatedAt: unit.updatedAt })),
+    })),
+  };
+}
+
+/**
+ * Validates a whole roster file and reports ALL its problems with their paths
+ * (`rosters[0].units[3].profile.models[0].toughness: expected a number from 1 to 30`), so the
+ * player can fix the file in one go. Each unit's profile is checked against its roster's system.
+ */
+export function parseRosterFile(data: unknown): Checked<RosterFile> {
+  if (isObject(data) && typeof data['version'] === 'number' && data['version'] > ROSTER_FILE_VERSION) {
+    return {
+      ok: false,
+      problems: [{ field: 'version', message: `version: this file was written by a newer Combat Companion (file version ${data['version']}); this one reads version ${ROSTER_FILE_VERSION}` }],
+    };
+  }
+  const shape = rosterFileShape.safeParse(data);
+  const issues: z.core.$ZodIssue[] = shape.success ? [] : [...shape.error.issues];
+  const profiles = new Map<string, UnitProfile>();
+
+  const rosters = isObject(data) && Array.isArray(data['rosters']) ? (data['rosters'] as unknown[]) : [];
+  const rosterIds = new Map<string, string>();
+  const unitIds = new Map<string, string>();
+  rosters.forEach((roster, r) => {
+    if (!isObject(roster)) return;
+    duplicate(roster['id'], `rosters[${r}]`, rosterIds, ['rosters', r, 'id'], issues);
+    const system = roster['system'];
+    const units = Array.isArray(roster['units']) ? (roster['units'] as unknown[]) : [];
+    units.forEach((unit, u) => {
+      if (!isObject(unit)) return;
+      duplicate(unit['id'], `rosters[${r}].units[${u}]`, unitIds, ['rosters', r, 'units', u, 'id'], issues);
+      // A profile can only be judged once the roster's system is known.
+      if (!isSystemId(system)) return;
+      const profile = profileSchemaFor(system).safeParse(unit['profile']);
+      if (profile.success) profiles.set(`${r}/${u}`, profile.data);
+      else issues.push(...prefixIssues(profile.error.issues, ['rosters', r, 'units', u, 'profile']));
+    });
+  });
+
+  if (!shape.success || issues.length > 0) return { ok: false, problems: sortProblems(problemsOf(issues)) };
+  const file: RosterFile = {
+    ...shape.data,
+    rosters: shape.data.rosters.map((roster, r) => ({
+      ...roster,
+      units: roster.units.map((unit, u) => ({ ...unit, profile: profiles.get(`${r}/${u}`) as UnitProfile })),
+    })),
+  };
+  return { ok: true, value: file };
+}
+
+/** Ids must be unique in the file: an import keeps them. */
+function duplicate(id: unknown, where: string, seen: Map<string, string>, path: PropertyKey[], issues: z.core.$ZodIssue[]): void {
+  if (typeof id !== 'string') return;
+  const first = seen.get(id.trim());
+  if (first !== undefined) {
+    issues.push({ code: 'custom', path, message: `duplicate id "${id}": ${first} has it too`, input: id });
+    return;
+  }
+  seen.set(id.trim(), where);
+}
+
+/**
+ * Problems grouped by roster and unit (the file's lists), in the order found within each, so the
+ * list reads top to bottom however the checks ran.
+ */
+function sortProblems(problems: FieldProblem[]): FieldProblem[] {
+  const indices = (field: string) => [...field.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+  const compare = (a: number[], b: number[]): number => {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);
+    return a.length - b.length;
+  };
+  return problems
+    .map((problem, order) => ({ problem, order, at: indices(problem.field) }))
+    .sort((a, b) => compare(a.at, b.at) || a.order - b.order)
+    .map(({ problem }) => problem);
+}

@@ -1,0 +1,3 @@
+export * from './profiles';
+export * from './documents';
+export * from './exchange';

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { defenderSchema, modelGroupSchema, weaponSchema } from '../../systems/wh40k-10e/profiles';
+import { labels, list, record, stat } from './common';
+
+/**
+ * A Warhammer 40,000 10th edition unit as kept in a roster. It reuses the engine's model and
+ * weapon schemas (so a roster unit feeds a combat without conversion) and adds what a datasheet
+ * has but a single combat does not need: M, Ld, OC and the weapon's range.
+ */
+export const wh40k10eModelSchema = modelGroupSchema.extend({
+  movement: stat(0, 60),
+  /** Ld as the number before the "+" (6 for 6+). */
+  leadership: stat(2, 12),
+  objectiveControl: stat(0, 20),
+});
+
+export const wh40k10eWeaponSchema = weaponSchema.extend({
+  /** Range in inches; "melee" for a melee weapon. */
+  range: z.union([z.literal('melee'), stat(1, 300)], { error: 'expected "melee" or a range from 1 to 300 inches' }),
+});
+
+export const wh40k10eProfileSchema = record({
+  keywords: defenderSchema.shape.keywords,
+  models: list(wh40k10eModelSchema, 1, 20, 'model profiles'),
+  weapons: list(wh40k10eWeaponSchema, 0, 30, 'weapons').default([]),
+  /** Unit abilities by name (e.g. "Oath of Moment"). */
+  abilities: labels(),
+});
+export type Wh40k10eProfile = z.output<typeof wh40k10eProfileSchema>;

@@ -1,0 +1,62 @@
+import { Dexie, type EntityTable, type Transaction } from 'dexie';
+import type { CombatRow, RosterRow, SettingRow, UnitRow } from './rows';
+
+/** What the store needs of IndexedDB: the browser's own, or fake-indexeddb in the desktop host. */
+export interface IndexedDbFactory {
+  indexedDB: { open: (...args: never[]) => unknown };
+  IDBKeyRange: { bound: (...args: never[]) => unknown; lowerBound: (...args: never[]) => unknown; upperBound: (...args: never[]) => unknown };
+}
+
+export const DB_NAME = 'combat-companion';
+export const SCHEMA_VERSIONS = [1, 2] as const;
+export type SchemaVersion = (typeof SCHEMA_VERSIONS)[number];
+export const LATEST_SCHEMA_VERSION: SchemaVersion = 2;
+
+/** Version 1: the first release. */
+export const schemaV1 = {
+  rosters: 'id, name, updatedAt',
+  units: 'id, rosterId',
+  // [startedAt+id] pages combat history newest first without skipping equal timestamps.
+  combats: 'id, [startedAt+id], system',
+  settings: 'key',
+} as const;
+
+/** Version 2: rosters get `lastUsedAt`, indexed, for "sort by last used". */
+export const schemaV2 = { ...schemaV1, rosters: 'id, name, updatedAt, lastUsedAt' } as const;
+
+/** v1 → v2: a roster was last used when it was last changed, as far as v1 knows. */
+export async function upgradeToV2(tx: Transaction): Promise<void> {
+  await tx
+    .table('rosters')
+    .toCollection()
+    .modify((roster: Partial<RosterRow>) => {
+      if (typeof roster.lastUsedAt !== 'string') roster.lastUsedAt = roster.updatedAt ?? roster.createdAt ?? '';
+    });
+}
+
+export interface CompanionDbOptions {
+  name?: string;
+  /**
+   * Declare the schema only up to this version. Tests use 1 to build an old database; the
+   * desktop store uses it to load an old snapshot before letting Dexie upgrade it.
+   */
+  version?: SchemaVersion;
+}
+
+/**
+ * The roster store. It never reaches for a global IndexedDB: the host passes one in (the
+ * browser's in the worker host, fake-indexeddb in the desktop host and in tests).
+ */
+export class CompanionDb extends Dexie {
+  declare rosters: EntityTable<RosterRow, 'id'>;
+  declare units: EntityTable<UnitRow, 'id'>;
+  declare combats: EntityTable<CombatRow, 'id'>;
+  declare settings: EntityTable<SettingRow, 'key'>;
+
+  constructor(idb: IndexedDbFactory, options: CompanionDbOptions = {}) {
+    super(options.name ?? DB_NAME, { indexedDB: idb.indexedDB, IDBKeyRange: idb.IDBKeyRange });
+    const upTo = options.version ?? LATEST_SCHEMA_VERSION;
+    this.version(1).stores(schemaV1);
+    if (upTo >= 2) this.version(2).stores(schemaV2).upgrade(upgradeToV2);
+  }
+}

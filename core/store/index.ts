@@ -1,0 +1,3 @@
+export * from './db';
+export * from './rows';
+export * from './repo';

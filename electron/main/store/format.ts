@@ -1,0 +1,165 @@
+import { crc32 } from 'node:zlib';
+import { z } from 'zod';
+import { isRow, tableNames, type TableName } from '../../../core/store/rows';
+
+/**
+ * The on-disk format of the desktop store, version 1.
+ *
+ * snapshot-<generation>.ccstore: a one-line JSON header (format, version, schema version,
+ *   generation, body length and CRC-32), then the body: JSON of every table's rows. A snapshot of
+ *   generation g holds everything journalled in journals before g.
+ * journal-<generation>.log: one line per committed write, `<crc32 hex> <json>\n`, the JSON being
+ *   `{ seq, v, ops }` where each op puts whole rows into, or deletes keys from, one table.
+ */
+export const STORE_FORMAT = 'combat-companion.store';
+export const STORE_FORMAT_VERSION = 1;
+
+export type Tables = Record<TableName, Record<string, unknown>[]>;
+export type Op = { t: TableName; put: Record<string, unknown>[] } | { t: TableName; del: string[] };
+export interface JournalRecord {
+  seq: number;
+  /** Schema version of the database that committed it. */
+  v: number;
+  ops: Op[];
+}
+
+const generationDigits = 8;
+export const snapshotName = (generation: number) => `snapshot-${String(generation).padStart(generationDigits, '0')}.ccstore`;
+export const journalName = (generation: number) => `journal-${String(generation).padStart(generationDigits, '0')}.log`;
+export const snapshotPattern = /^snapshot-(\d{8})\.ccstore$/;
+export const journalPattern = /^journal-(\d{8})\.log$/;
+/** Any file of ours, set aside or not: its generation is never reused. */
+export const anyGenerationPattern = /^(?:snapshot|journal)-(\d{8})\./;
+
+const headerSchema = z
+  .object({
+    format: z.literal(STORE_FORMAT),
+    formatVersion: z.number().int(),
+    schemaVersion: z.number().int().min(1),
+    generation: z.number().int().min(0),
+    savedAt: z.string(),
+    bytes: z.number().int().min(0),
+    crc32: z.number().int(),
+  })
+  .strict();
+export type SnapshotHeader = z.infer<typeof headerSchema>;
+
+const keyOf = (table: TableName) => (table === 'settings' ? 'key' : 'id');
+
+export function encodeSnapshot(tables: Tables, meta: { schemaVersion: number; generation: number; savedAt: string }): Buffer {
+  const body = Buffer.from(JSON.stringify(tables));
+  const header: SnapshotHeader = { format: STORE_FORMAT, formatVersion: STORE_FORMAT_VERSION, ...meta, bytes: body.length, crc32: crc32(body) };
+  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);
+}
+
+export class DamagedFileError extends Error {}
+/** A file written by a newer app: it is not damaged, so it must not be set aside. */
+export class TooNewError extends Error {}
+
+export function decodeSnapshot(data: Buffer): { header: SnapshotHeader; tables: Tables } {
+  const newline = data.indexOf(0x0a);
+  if (newline < 0) throw new DamagedFileError('no header line');
+  let header: SnapshotHeader;
+  try {
+    header = headerSchema.parse(JSON.parse(data.subarray(0, newline).toString('utf8')));
+  } catch {
+    throw new DamagedFileError('the header is not valid');
+  }
+  if (header.formatVersion > STORE_FORMAT_VERSION) throw new TooNewError(`format version ${header.formatVersion} is newer than this app reads (${STORE_FORMAT_VERSION})`);
+  const body = data.subarray(newline + 1);
+  if (body.length !== header.bytes) throw new DamagedFileError(`it is ${body.length} bytes long instead of ${header.bytes} (truncated?)`);
+  if (crc32(body) !== header.crc32) throw new DamagedFileError('its checksum does not match');
+  let tables: unknown;
+  try {
+    tables = JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new DamagedFileError('its content is not valid JSON');
+  }
+  return { header, tables: checkTables(tables) };
+}
+
+function checkTables(value: unknown): Tables {
+  if (typeof value !== 'object' || value === null) throw new DamagedFileError('its content is not a set of tables');
+  const tables = value as Record<string, unknown>;
+  const out = {} as Tables;
+  for (const table of tableNames) {
+    const rows = tables[table] ?? [];
+    if (!Array.isArray(rows)) throw new DamagedFileError(`table ${table} is not a list`);
+    out[table] = rows.map((row: unknown, i) => checkRow(table, row, `${table}[${i}]`));
+  }
+  return out;
+}
+
+function checkRow(table: TableName, row: unknown, where: string): Record<string, unknown> {
+  if (!isRow(table, row)) throw new DamagedFileError(`${where} is not a valid row`);
+  return row;
+}
+
+export function encodeRecord(record: JournalRecord): Buffer {
+  const json = Buffer.from(JSON.stringify(record));
+  return Buffer.concat([Buffer.from(`${crc32(json).toString(16).padStart(8, '0')} `), json, Buffer.from('\n')]);
+}
+
+const recordShape = z.object({ seq: z.number().int(), v: z.number().int().min(1), ops: z.array(z.looseObject({ t: z.enum(tableNames) })) });
+
+export interface JournalRead {
+  records: JournalRecord[];
+  /** Bytes of whole, valid records from the start. */
+  validBytes: number;
+  /** The file ends in a partial line: a write cut short before it was acknowledged. */
+  tornTail: boolean;
+  /** A complete line that is not a valid record: the file is damaged from there on. */
+  damage: string | null;
+}
+
+/** Reads a journal up to its end or its first bad record. */
+export function readJournal(data: Buffer): JournalRead {
+  const records: JournalRecord[] = [];
+  let offset = 0;
+  while (offset < data.length) {
+    const end = data.indexOf(0x0a, offset);
+    if (end < 0) return { records, validBytes: offset, tornTail: true, damage: null };
+    const record = decodeLine(data.subarray(offset, end));
+    if (typeof record === 'string') return { records, validBytes: offset, tornTail: false, damage: `record ${records.length + 1}: ${record}` };
+    records.push(record);
+    offset = end + 1;
+  }
+  return { records, validBytes: offset, tornTail: false, damage: null };
+}
+
+function decodeLine(line: Buffer): JournalRecord | string {
+  if (line.length < 10 || line[8] !== 0x20) return 'not a journal line';
+  const json = line.subarray(9);
+  if (Number.parseInt(line.subarray(0, 8).toString('latin1'), 16) !== crc32(json)) return 'checksum does not match';
+  let value: unknown;
+  try {
+    value = JSON.parse(json.toString('utf8'));
+  } catch {
+    return 'not valid JSON';
+  }
+  const shape = recordShape.safeParse(value);
+  if (!shape.success) return 'not a valid record';
+  for (const op of shape.data.ops) {
+    const o = op as Record<string, unknown>;
+    if (Array.isArray(o['put'])) {
+      const bad = o['put'].findIndex((row: unknown) => !isRow(op.t, row));
+      if (bad >= 0) return `row ${bad + 1} of a write to ${op.t} is not valid`;
+    } else if (!Array.isArray(o['del']) || !o['del'].every((k) => typeof k === 'string')) return 'an operation is neither put nor delete';
+  }
+  return value as JournalRecord;
+}
+
+/** Applies journalled operations to tables held as maps by primary key. */
+export function applyOps(maps: Record<TableName, Map<string, Record<string, unknown>>>, ops: readonly Op[]): void {
+  for (const op of ops) {
+    const map = maps[op.t];
+    if ('put' in op) for (const row of op.put) map.set(String(row[keyOf(op.t)]), row);
+    else for (const key of op.del) map.delete(key);
+  }
+}
+
+export function mapsOf(tables: Tables): Record<TableName, Map<string, Record<string, unknown>>> {
+  const maps = {} as Record<TableName, Map<string, Record<string, unknown>>>;
+  for (const table of tableNames) maps[table] = new Map(tables[table].map((row) => [String(row[keyOf(table)]), row]));
+  return maps;
+}

@@ -1,0 +1,1 @@
+export { openDurableStore, StoreTooNewError, type DurableStore, type DurableStoreOptions, type DurableStoreStatus } from './durable';

@@ -1,0 +1,37 @@
+// Child process of the SIGKILL test: loads the store, reports what it holds, then writes in a
+// loop, printing each write once it is acknowledged, until it is killed.
+import { openDurableStore } from '../../../electron/main/store';
+import { validProfiles } from '../../core/store/fixtures';
+
+const [dir, tag] = process.argv.slice(2) as [string, string];
+// Small limits, so kills land during compactions too.
+const store = await openDurableStore({ dir, compactAfterRecords: 20, compactAfterBytes: 64 * 1024 });
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const rosters = await store.repo.listRosters();
+const units = (await store.db.units.toCollection().primaryKeys()) as string[];
+say(`loaded ${JSON.stringify({ state: store.status().state, units, rosters: Object.fromEntries(rosters.filter((r) => r.name !== 'work').map((r) => [r.id, r.unitCount])) })}`);
+
+let template = rosters.find((r) => r.name === 'template')?.id;
+if (!template) {
+  template = (await store.repo.saveRoster({ name: 'template', system: 'wh40k-10e', pointsLimit: null, notes: '' })).id;
+  for (let i = 0; i < 3; i++) await store.repo.saveUnit(template, { name: `t${i}`, profile: validProfiles['wh40k-10e'] });
+}
+// New units go to "work", so every copy of "template" has exactly its 3 units.
+const work = rosters.find((r) => r.name === 'work')?.id ?? (await store.repo.saveRoster({ name: 'work', system: 'wh40k-10e', pointsLimit: null, notes: '' })).id;
+const mine: string[] = [];
+for (let i = 0; ; i++) {
+  if (i % 7 === 6) {
+    const copy = await store.repo.duplicateRoster(template, `${tag}-${i}`);
+    say(`ack roster ${copy.id}`);
+  } else if (i % 5 === 4 && mine.length > 0) {
+    const id = mine.shift()!;
+    say(`begin del ${id}`);
+    await store.repo.deleteUnit(id);
+    say(`ack del ${id}`);
+  } else {
+    const unit = await store.repo.saveUnit(work, { name: `${tag}-${i}`, points: i, profile: validProfiles['wh40k-10e'] });
+    mine.push(unit.id);
+    say(`ack unit ${unit.id}`);
+  }
+}
