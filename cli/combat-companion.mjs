@@ -5,4 +5,13 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { runCli } = await import('./main.ts');
-process.exitCode = await runCli(process.argv.slice(2), { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) });
+const stdin = async () => {
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  return text;
+};
+process.exitCode = await runCli(process.argv.slice(2), {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  stdin,
+});

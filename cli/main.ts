@@ -1,9 +1,13 @@
 import { APP_NAME } from '../core/api/identity';
+import { analyzeCommand } from './commands/analyze';
+import { resolveCommand } from './commands/resolve';
 import { packageVersion } from './version';
 
 export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
+  /** The whole of standard input, for "-" as a file name. */
+  stdin: () => Promise<string>;
 }
 
 /** Exit codes: 0 done, 2 the command line or its input is wrong. */
@@ -17,6 +21,16 @@ interface Command {
 }
 
 const commands: Record<string, Command> = {
+  analyze: {
+    usage: 'analyze <file|->',
+    summary: 'Exact odds of a scenario (models destroyed, wounds lost), as JSON.',
+    run: analyzeCommand,
+  },
+  resolve: {
+    usage: 'resolve <file|->',
+    summary: 'Resolve a scenario with its "seed" or its "dice"; prints the log and the final state as JSON.',
+    run: resolveCommand,
+  },
   help: {
     usage: 'help',
     summary: 'Show this help.',
@@ -33,6 +47,7 @@ export function helpText(): string {
     `combat-companion — ${APP_NAME} on the command line`,
     '',
     'Usage: combat-companion <command> [arguments]',
+    'A scenario file is JSON: see the README and examples/.',
     '',
     'Commands:',
     ...Object.values(commands).map((c) => `  ${c.usage.padEnd(width)}${c.summary}`),

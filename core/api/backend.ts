@@ -1,24 +1,44 @@
+import type { RosterRepository } from '../store/repo';
+import { createCombatBackend } from './backends/combat';
+import { createRosterBackend } from './backends/roster';
+import { rulesDeps } from './backends/rules';
 import type { AppInfo, Channel, HostKind, ParsedRequestOf, ResponseOf, StoreStatus } from './contract';
 
 /** The implementation of every contract channel. Requests arrive already validated. */
 export type Backend = { [C in Channel]: (request: ParsedRequestOf<C>) => Promise<ResponseOf<C>> };
 
-/** What a host gives the backend: who it is, and access to its store. */
+/** What a host gives the backend: who it is, its store, and what only a host can make (time, ids, seeds). */
 export interface BackendDeps {
   appName: string;
   version: string;
   host: HostKind;
-  storeStatus: () => StoreStatus;
+  store: { repo: RosterRepository; status: () => StoreStatus };
+  /** Now, as an ISO timestamp. */
+  clock: () => string;
+  newId: () => string;
+  newSeed: () => number;
 }
 
 export function createBackend(deps: BackendDeps): Backend {
+  const { repo } = deps.store;
   return {
     'app.info': async (): Promise<AppInfo> => ({
       name: deps.appName,
       version: deps.version,
       host: deps.host,
-      store: deps.storeStatus(),
+      store: deps.store.status(),
     }),
     'app.echo': async ({ text }) => ({ text }),
+    ...createRosterBackend({ repo, clock: deps.clock, newId: deps.newId }),
+    ...createCombatBackend({
+      ...rulesDeps({ newId: deps.newId, newSeed: deps.newSeed }),
+      history: {
+        save: (entry) => repo.saveCombat({ ...entry, rosterIds: [] }),
+        load: async (id) => {
+          const stored = await repo.getCombat(id);
+          return stored && { id: stored.id, system: stored.system, seed: stored.seed, setup: stored.setup, inputs: stored.inputs };
+        },
+      },
+    }),
   };
 }

@@ -1,9 +1,13 @@
 import type { z } from 'zod';
 import type { ChannelSpec } from './channel';
 import { appChannels } from './channels/app';
+import { combatChannels } from './channels/combat';
+import { rosterChannels } from './channels/roster';
 
 export { channel, type ChannelSpec } from './channel';
 export * from './channels/app';
+export * from './channels/combat';
+export * from './channels/roster';
 
 /**
  * The contract between the UI and the host: every channel is declared once, with the zod schema
@@ -13,6 +17,8 @@ export * from './channels/app';
  */
 export const contract = {
   ...appChannels,
+  ...combatChannels,
+  ...rosterChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 export type Contract = typeof contract;

@@ -18,7 +18,7 @@ export function createDispatch(backend: Backend): Dispatch {
       const problems = fieldProblems(parsed.error);
       const first = problems[0];
       const message = problems.map((p) => p.message).join('; ') || 'The request is not valid.';
-      return fail('invalid_input', message, first?.field || undefined);
+      return fail('invalid_input', message, first?.field || undefined, problems);
     }
     try {
       const value = await callBackend(backend, channel, parsed.data);
@@ -27,7 +27,7 @@ export function createDispatch(backend: Backend): Dispatch {
       if (!checked.success) return fail('internal', `The host produced an invalid reply on ${channel}.`);
       return ok(checked.data);
     } catch (error) {
-      if (error instanceof ApiFailure) return fail(error.code, error.message, error.field);
+      if (error instanceof ApiFailure) return fail(error.code, error.message, error.field, error.problems);
       const message = error instanceof Error ? error.message : String(error);
       return fail('internal', `Something went wrong on ${channel}: ${message}`);
     }

@@ -18,15 +18,19 @@ export const apiErrorSchema = z.object({
   code: z.enum(errorCodes),
   message: z.string(),
   field: z.string().optional(),
+  /** Every problem, field by field, when there are several (a form shows each beside its field). */
+  problems: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export type Reply<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
 export const ok = <T>(value: T): Reply<T> => ({ ok: true, value });
-export const fail = (code: ErrorCode, message: string, field?: string): Reply<never> => ({
+export type Problem = { field: string; message: string };
+
+export const fail = (code: ErrorCode, message: string, field?: string, problems?: Problem[]): Reply<never> => ({
   ok: false,
-  error: field === undefined ? { code, message } : { code, message, field },
+  error: { code, message, ...(field === undefined ? {} : { field }), ...(problems && problems.length > 1 ? { problems } : {}) },
 });
 
 /** Thrown by backend code to produce a specific error reply (anything else becomes `internal`). */
@@ -35,6 +39,7 @@ export class ApiFailure extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    readonly problems?: Problem[],
   ) {
     super(message);
     this.name = 'ApiFailure';

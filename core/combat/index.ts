@@ -1,3 +1,4 @@
 export * from './steps';
 export * from './system';
 export * from './engine';
+export * from './view';

@@ -1,39 +1,8 @@
 import type { z } from 'zod';
-import type { Input, Reason, Role, Step } from './steps';
+import type { Input, Step } from './steps';
+import type { CombatView } from './view';
 
-/** What every system shows of a combat in progress, whatever its rules. */
-export interface CombatView {
-  sides: Record<Role, { name: string; units: UnitView[] }>;
-  /** What has happened, one line per resolved step, oldest first. */
-  log: LogLine[];
-}
-
-export interface UnitView {
-  name: string;
-  models: ModelView[];
-}
-
-export interface ModelView {
-  /** Stable within the combat, so the UI can follow a model. */
-  id: string;
-  name: string;
-  wounds: number;
-  woundsLeft: number;
-  destroyed: boolean;
-  /** Short facts shown beside the model (e.g. "Sv 3+", "4++"). */
-  tags: string[];
-}
-
-export interface LogLine {
-  stepId: string;
-  actor: Role;
-  title: string;
-  /** The dice as rolled, where the step was a roll. */
-  dice?: number[];
-  /** What came of it, e.g. "6 hits (2 critical)". */
-  result: string;
-  why?: Reason[];
-}
+export type { CombatView, LogLine, ModelView, UnitView } from './view';
 
 /**
  * A rule system: a pure, deterministic fold. `start` builds the first state from a validated

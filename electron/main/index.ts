@@ -1,11 +1,14 @@
+import { randomInt, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
-import { APP_NAME, createBackend, createDispatch, noStore } from '../../core/api';
+import { APP_NAME, createBackend, createDispatch } from '../../core/api';
 import { contentSecurityPolicy } from './csp';
 import { registerContractHandlers } from './ipc';
 import { APP_ORIGIN, APP_SCHEME, appScheme, createAppProtocolHandler } from './protocol';
 import { denyAllPermissions, isTrustedSender } from './security';
+import { openDesktopStore } from './store/open';
 import { createMainWindow } from './window';
 
 // The desktop host. Everything testable lives in the modules imported above, which take
@@ -33,11 +36,26 @@ if (!app.requestSingleInstanceLock()) {
 
   app.on('window-all-closed', () => app.quit());
 
-  void app.whenReady().then(() => {
+  void app.whenReady().then(async () => {
     denyAllPermissions(session.defaultSession);
     protocol.handle(APP_SCHEME, createAppProtocolHandler(rendererDir, (file) => readFile(file), contentSecurityPolicy));
 
-    const backend = createBackend({ appName: APP_NAME, version: app.getVersion(), host: 'desktop', storeStatus: () => noStore });
+    const clock = () => new Date().toISOString();
+    const store = await openDesktopStore({ dir: join(app.getPath('userData'), 'store'), clock, newId: randomUUID });
+    app.on('will-quit', (event) => {
+      // Let pending writes reach the disk before the process ends.
+      event.preventDefault();
+      void store.close().finally(() => app.exit(0));
+    });
+    const backend = createBackend({
+      appName: APP_NAME,
+      version: app.getVersion(),
+      host: 'desktop',
+      store,
+      clock,
+      newId: randomUUID,
+      newSeed: () => randomInt(2 ** 31 - 1),
+    });
     registerContractHandlers(ipcMain, createDispatch(backend), (event) => isTrustedSender(event.senderFrame, trustedOrigins));
 
     mainWindow = createMainWindow({ BrowserWindow, preloadPath, startUrl: devServerUrl ?? `${APP_ORIGIN}/index.html` });

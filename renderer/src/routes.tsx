@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { AboutPage } from './sections/AboutPage';
-import { CombatPage } from './sections/CombatPage';
+import { WizardPage } from './combat/WizardPage';
+import { CombatPage, CombatSetupPage } from './sections/CombatPage';
 import { HistoryPage } from './sections/HistoryPage';
 import { RostersPage } from './sections/RostersPage';
 import { SettingsPage } from './sections/SettingsPage';
@@ -16,6 +17,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/combat" replace /> },
       { path: 'rosters', element: <RostersPage /> },
       { path: 'combat', element: <CombatPage /> },
+      { path: 'combat/new/:system', element: <CombatSetupPage /> },
+      { path: 'combat/play/:id', element: <WizardPage /> },
       { path: 'history', element: <HistoryPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'about', element: <AboutPage /> },

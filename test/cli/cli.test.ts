@@ -9,7 +9,7 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: strin
 async function run(...argv: string[]) {
   let out = '';
   let err = '';
-  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t) });
+  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), stdin: async () => '' });
   return { code, out, err };
 }
 

@@ -1,26 +1,60 @@
-import { List } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { useClient } from '../api/ClientContext';
+import { useHostQuery } from '../api/hostQuery';
+import { setupScreens } from '../combat/setupScreens';
 import { NothingHereYet, Section } from './Section';
 
-const plannedSystems = [
-  'Warhammer 40,000 10th edition — the attack sequence',
+const comingSystems = [
   'Warhammer Fantasy Battle (the "old world" ranks game) — close combat',
   'Epic Armageddon — the assault',
   'Warhammer 40,000 6th/7th edition — close combat',
   'The Ninth Age — melee',
 ];
 
+/** Combat: pick a rule system, then its setup screen starts the wizard. */
 export function CombatPage() {
+  const client = useClient();
+  const systems = useHostQuery(['combat.systems'], () => client.combatSystems({}));
+  const available = (systems.data ?? []).filter((s) => setupScreens[s.id]);
+  const offered = new Set(available.map((s) => s.name));
   return (
-    <Section
-      title="Combat"
-      intro="Walks both players through a combat step by step: what to roll, what each roll needs and why, and who decides."
-    >
-      <NothingHereYet>No rule system is available in this version yet. The combat wizards will start here, one per system:</NothingHereYet>
+    <Section title="Combat" intro="Walks both players through a combat step by step: what to roll, what each roll needs and why, and who decides.">
+      {systems.isPending && <Loader aria-label="Asking the host for its rule systems" />}
+      {systems.isError && <Alert color="red">{systems.error.message}</Alert>}
+      {systems.isSuccess && available.length === 0 && <NothingHereYet>No rule system is available in this version yet.</NothingHereYet>}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {available.map((system) => (
+          <Card key={system.id} withBorder padding="lg">
+            <Stack gap="sm">
+              <Title order={2} size="h3">
+                {system.name}
+              </Title>
+              <Group>
+                <Button size="lg" component={Link} to={`/combat/new/${system.id}`} data-testid={`start-${system.id}`}>
+                  Start a combat
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Text size="lg" mt="md">
+        Coming next:
+      </Text>
       <List size="lg" spacing="xs">
-        {plannedSystems.map((name) => (
+        {comingSystems.filter((name) => !offered.has(name)).map((name) => (
           <List.Item key={name}>{name}</List.Item>
         ))}
       </List>
     </Section>
   );
+}
+
+/** /combat/new/:system — the setup screen of that system. */
+export function CombatSetupPage() {
+  const { system = '' } = useParams();
+  const Screen = Object.hasOwn(setupScreens, system) ? setupScreens[system] : undefined;
+  if (!Screen) return <Alert color="yellow" title="There is no such rule system">{`"${system}" is not one of the systems this version offers.`}</Alert>;
+  return <Screen />;
 }

@@ -1,0 +1,16 @@
+import { rulesRegistry } from '../../core/api/backends/rules';
+import { EXIT_OK, EXIT_USAGE, type CliIo } from '../main';
+import { loadScenario } from './scenarioCommand';
+
+/** `combat-companion analyze <file|->`: the exact outcome distributions of a scenario, as JSON. */
+export async function analyzeCommand(args: string[], io: CliIo): Promise<number> {
+  const scenario = await loadScenario(args, io);
+  if (!scenario) return EXIT_USAGE;
+  const analysis = rulesRegistry.analyses[scenario.system.id];
+  if (!analysis) {
+    io.err(`combat-companion: there is no exact analysis for ${scenario.system.name} yet.\n`);
+    return EXIT_USAGE;
+  }
+  io.out(`${JSON.stringify(analysis.report(scenario.system.start(scenario.setup)), null, 2)}\n`);
+  return EXIT_OK;
+}

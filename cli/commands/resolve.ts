@@ -1,0 +1,24 @@
+import { ResolveError, resolveScenario } from '../../core/scenario/resolve';
+import { EXIT_OK, EXIT_USAGE, type CliIo } from '../main';
+import { loadScenario } from './scenarioCommand';
+
+/** `combat-companion resolve <file|->`: resolves a scenario with its seed or its dice; prints the log and the final state. */
+export async function resolveCommand(args: string[], io: CliIo): Promise<number> {
+  const scenario = await loadScenario(args, io);
+  if (!scenario) return EXIT_USAGE;
+  if (scenario.seed === undefined && scenario.dice === undefined) {
+    io.err('combat-companion: the scenario needs "seed": n (the app rolls) or "dice": [faces…] (used in order) to be resolved.\n');
+    return EXIT_USAGE;
+  }
+  try {
+    const resolution = resolveScenario(scenario);
+    io.out(`${JSON.stringify(resolution, null, 2)}\n`);
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof ResolveError) {
+      io.err(`combat-companion: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+}

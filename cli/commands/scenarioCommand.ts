@@ -1,0 +1,24 @@
+import { rulesRegistry } from '../../core/api/backends/rules';
+import { readScenario, type Scenario } from '../../core/scenario/scenario';
+import { InputFileError, readJson } from '../readJson';
+import type { CliIo } from '../main';
+
+/** Reads and validates the scenario named on the command line; prints every problem and returns null when it is bad. */
+export async function loadScenario(args: string[], io: CliIo): Promise<Scenario | null> {
+  let json: unknown;
+  try {
+    json = await readJson(args[0], io.stdin);
+  } catch (error) {
+    if (error instanceof InputFileError) {
+      io.err(`combat-companion: ${error.message}\n`);
+      return null;
+    }
+    throw error;
+  }
+  const result = readScenario(json, rulesRegistry.systems);
+  if (!result.ok) {
+    io.err(`combat-companion: the scenario is not valid:\n${result.problems.map((p) => `  ${p.message}`).join('\n')}\n`);
+    return null;
+  }
+  return result.scenario;
+}

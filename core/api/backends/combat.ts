@@ -1,0 +1,199 @@
+import { advance, replay, rollForMe, startCombat, undo, type Combat, type CombatLog, type RuleSystem } from '../../combat';
+import type { CombatSnapshot, Odds } from '../channels/combat';
+import type { ParsedRequestOf } from '../contract';
+import { fieldProblems } from '../issues';
+import { ApiFailure } from '../reply';
+import { luckPercentile, meanOf, type OutcomeDistributions } from './odds';
+
+export interface CombatBackendDeps {
+  /** The registry of rule systems, id → system. */
+  systems: Readonly<Record<string, RuleSystem>>;
+  /** The exact outcome distributions from a state of that system, or null where it has none. */
+  analyze: (systemId: string, state: unknown) => OutcomeDistributions | null;
+  newId: () => string;
+  newSeed: () => number;
+  /** How many combats to keep open at once (oldest are closed first). */
+  maxOpen?: number;
+  /**
+   * Where combats are kept (the roster store's combats table). Every step is saved as it is
+   * taken, so History has every combat, finished or not, and a closed one can be reopened.
+   */
+  history?: CombatHistory;
+}
+
+export interface StoredCombat {
+  id: string;
+  system: string;
+  seed: number;
+  setup: unknown;
+  inputs: unknown[];
+}
+
+export interface CombatHistory {
+  /** Saves the log; `id` absent for a new combat. Returns the stored id. */
+  save(entry: { id?: string; system: string; title: string; seed: number; setup: unknown; inputs: unknown[]; summary: string | null; finished: boolean }): Promise<{ id: string }>;
+  load(id: string): Promise<StoredCombat | undefined>;
+}
+
+interface Session {
+  system: RuleSystem;
+  combat: Combat;
+  before: OutcomeDistributions | null;
+}
+
+/**
+ * Combats in progress, held by the host: the renderer only ever sees snapshots and sends
+ * inputs, so no rule runs in the UI. Every step goes through the system's fold, so what the
+ * wizard shows is exactly what a replay of the log gives.
+ */
+export function createCombatBackend(deps: CombatBackendDeps) {
+  const sessions = new Map<string, Session>();
+  const maxOpen = deps.maxOpen ?? 50;
+
+  const session = (id: string): Session => {
+    const found = sessions.get(id);
+    if (!found) throw new ApiFailure('not_found', `There is no open combat "${id}" (it may have been closed).`, 'id');
+    // Most recently used last, so the oldest is evicted first.
+    sessions.delete(id);
+    sessions.set(id, found);
+    return found;
+  };
+
+  const snapshot = (id: string, { system, combat, before }: Session): CombatSnapshot => {
+    const now = before ? deps.analyze(system.id, combat.state) : null;
+    const finished = combat.step.kind === 'outcome' && combat.step.final;
+    return {
+      id,
+      system: system.id,
+      systemName: system.name,
+      seed: combat.log.seed,
+      step: combat.step,
+      view: system.view(combat.state),
+      inputs: combat.log.inputs,
+      canUndo: combat.log.inputs.length > 0,
+      finished,
+      odds: before && now ? odds(before, now) : null,
+    };
+  };
+
+  /** Keeps the session and saves its log, so History always matches what the players see. */
+  const keep = async (id: string | undefined, current: Session): Promise<string> => {
+    let stored = id;
+    if (deps.history) {
+      const view = current.system.view(current.combat.state);
+      const step = current.combat.step;
+      const finished = step.kind === 'outcome' && step.final;
+      const saved = await deps.history.save({
+        ...(id === undefined ? {} : { id }),
+        system: current.system.id,
+        title: `${view.sides.attacker.name} vs ${view.sides.defender.name}`,
+        seed: current.combat.log.seed,
+        setup: current.combat.log.setup,
+        inputs: current.combat.log.inputs,
+        summary: finished && step.kind === 'outcome' ? step.lines.slice(0, 2).join(' · ') : null,
+        finished,
+      });
+      stored = saved.id;
+    }
+    stored ??= deps.newId();
+    sessions.delete(stored);
+    sessions.set(stored, current);
+    while (sessions.size > maxOpen) sessions.delete(sessions.keys().next().value!);
+    return stored;
+  };
+
+  const apply = async (id: string, current: Session, input: Parameters<typeof advance>[2]): Promise<CombatSnapshot> => {
+    const result = advance(current.system, current.combat, input);
+    if (!result.ok) {
+      const field = result.error.field ? `input.${result.error.field}` : 'input';
+      throw new ApiFailure('invalid_input', result.error.message, field);
+    }
+    const next = { ...current, combat: result.combat };
+    await keep(id, next);
+    return snapshot(id, next);
+  };
+
+  const systemOf = (systemId: string, field: string): RuleSystem => {
+    const system = Object.hasOwn(deps.systems, systemId) ? deps.systems[systemId] : undefined;
+    if (!system) throw new ApiFailure('invalid_input', `${field}: there is no rule system "${systemId}"`, field);
+    return system;
+  };
+
+  /** A session for a stored combat (replayed from its log), opened if it is not open already. */
+  const opened = async (id: string): Promise<Session> => {
+    const open = sessions.get(id);
+    if (open) return session(id);
+    const stored = await deps.history?.load(id);
+    if (!stored) return session(id); // not_found, worded once
+    const system = systemOf(stored.system, 'system');
+    let combat: Combat;
+    try {
+      combat = replay(system, { system: stored.system, setup: system.setupSchema.parse(stored.setup), seed: stored.seed, inputs: stored.inputs } as CombatLog);
+    } catch (error) {
+      throw new ApiFailure('conflict', `The stored combat "${id}" cannot be replayed: ${(error as Error).message}`, 'id');
+    }
+    const reopened: Session = { system, combat, before: deps.analyze(system.id, system.start(combat.log.setup)) };
+    sessions.set(id, reopened);
+    while (sessions.size > maxOpen) sessions.delete(sessions.keys().next().value!);
+    return reopened;
+  };
+
+  return {
+    'combat.systems': async () => Object.values(deps.systems).map(({ id, name }) => ({ id, name })),
+
+    'combat.start': async ({ system: systemId, setup, seed }: ParsedRequestOf<'combat.start'>) => {
+      const system = systemOf(systemId, 'system');
+      const parsed = system.setupSchema.safeParse(setup);
+      if (!parsed.success) {
+        const problems = fieldProblems(parsed.error).map((p) => ({ field: p.field ? `setup.${p.field}` : 'setup', message: `setup.${p.message}` }));
+        throw new ApiFailure('invalid_input', problems.map((p) => p.message).join('; '), problems[0]?.field, problems);
+      }
+      const combat = startCombat(system, parsed.data, seed ?? deps.newSeed());
+      const created: Session = { system, combat, before: deps.analyze(system.id, combat.state) };
+      const id = await keep(undefined, created);
+      return snapshot(id, created);
+    },
+
+    'combat.get': async ({ id }: ParsedRequestOf<'combat.get'>) => snapshot(id, await opened(id)),
+
+    'combat.at': async ({ id, at }: ParsedRequestOf<'combat.at'>) => {
+      // Read-only: the combat as it was after its first `at` inputs; the open session is untouched.
+      const current = await opened(id);
+      const inputs = current.combat.log.inputs;
+      if (at > inputs.length) throw new ApiFailure('invalid_input', `at: this combat has only ${inputs.length} steps taken`, 'at');
+      const combat = at === inputs.length ? current.combat : replay(current.system, { ...current.combat.log, inputs: inputs.slice(0, at) });
+      return { ...snapshot(id, { ...current, combat }), canUndo: false };
+    },
+
+    'combat.advance': async ({ id, input }: ParsedRequestOf<'combat.advance'>) => apply(id, await opened(id), input),
+
+    'combat.roll': async ({ id, stepId }: ParsedRequestOf<'combat.roll'>) => {
+      const current = await opened(id);
+      if (current.combat.step.id !== stepId || current.combat.step.kind !== 'roll') {
+        throw new ApiFailure('invalid_input', `The combat is no longer at step "${stepId}": nothing was rolled.`, 'stepId');
+      }
+      return apply(id, current, rollForMe(current.combat));
+    },
+
+    'combat.undo': async ({ id }: ParsedRequestOf<'combat.undo'>) => {
+      const current = await opened(id);
+      const previous = { ...current, combat: undo(current.system, current.combat) };
+      await keep(id, previous);
+      return snapshot(id, previous);
+    },
+  };
+}
+
+function odds(before: OutcomeDistributions, now: OutcomeDistributions): Odds {
+  return {
+    measure: before.measure,
+    before: before.main,
+    now: now.main,
+    meanBefore: meanOf(before.main),
+    meanNow: meanOf(now.main),
+    percentile: luckPercentile(before.main, now.main),
+    ...(before.secondary && now.secondary
+      ? { secondary: { measure: before.secondary.measure, before: before.secondary.dist, now: now.secondary.dist } }
+      : {}),
+  };
+}

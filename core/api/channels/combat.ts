@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { combatViewSchema } from '../../combat/view';
+import { inputSchema, stepSchema } from '../../combat/steps';
+import { channel } from '../channel';
+
+const combatId = z.string().min(1, 'expected a combat id').max(100);
+
+/** The exact odds beside the steps: where the combat stands against what was expected. */
+export const oddsSchema = z.object({
+  /** What the distributions count, e.g. "models destroyed". */
+  measure: z.string(),
+  /** P(total = k) before any die was rolled. */
+  before: z.array(z.number()),
+  /** P(total = k) given the dice rolled so far. */
+  now: z.array(z.number()),
+  meanBefore: z.number(),
+  meanNow: z.number(),
+  /**
+   * How lucky the dice have been, 0–100: the expected mid-rank of where this combat will end,
+   * within the distribution before any die was rolled (50 = exactly as expected).
+   */
+  percentile: z.number(),
+  /** The same for wounds lost, where the system counts wounds. */
+  secondary: z.object({ measure: z.string(), before: z.array(z.number()), now: z.array(z.number()) }).optional(),
+});
+export type Odds = z.infer<typeof oddsSchema>;
+
+/** A combat as the wizard shows it: the step it is at, the units, the log, the odds. */
+export const combatSnapshotSchema = z.object({
+  id: z.string(),
+  system: z.string(),
+  systemName: z.string(),
+  seed: z.number().int(),
+  step: stepSchema,
+  view: combatViewSchema,
+  inputs: z.array(inputSchema),
+  canUndo: z.boolean(),
+  finished: z.boolean(),
+  odds: oddsSchema.nullable(),
+});
+export type CombatSnapshot = z.infer<typeof combatSnapshotSchema>;
+
+export const combatChannels = {
+  'combat.systems': channel({
+    summary: 'The rule systems a combat can be resolved in.',
+    request: z.object({}).strict(),
+    response: z.array(z.object({ id: z.string(), name: z.string() })),
+    example: {},
+  }),
+  'combat.start': channel({
+    summary: "Starts a combat from a system's setup (validated by that system's schema).",
+    request: z
+      .object({
+        system: z.string().min(1, 'expected a rule system id').max(40),
+        setup: z.record(z.string(), z.unknown()),
+        /** Seeds "Roll for me"; the host picks one when absent. */
+        seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+      })
+      .strict(),
+    response: combatSnapshotSchema,
+    example: {
+      system: 'wh40k-10e',
+      setup: {
+        system: 'wh40k-10e',
+        attacker: { name: 'Intercessors', weapons: [{ name: 'Bolt rifle', attacks: '10', skill: 3, strength: 4, ap: -1, damage: '1' }], ranged: true },
+        defender: { name: 'Boyz', models: [{ count: 10, toughness: 5, save: 5, wounds: 1 }] },
+      },
+      seed: 1,
+    },
+  }),
+  'combat.get': channel({
+    summary: 'The combat as it stands (a stored one is reopened from its log).',
+    request: z.object({ id: combatId }).strict(),
+    response: combatSnapshotSchema,
+    example: { id: 'c-1' },
+  }),
+  'combat.at': channel({
+    summary: 'Read-only replay: the combat as it was after its first `at` inputs (History uses it to step through).',
+    request: z.object({ id: combatId, at: z.number().int().min(0).max(100_000) }).strict(),
+    response: combatSnapshotSchema,
+    example: { id: 'c-1', at: 0 },
+  }),
+  'combat.advance': channel({
+    summary: 'Answers the current step: dice entered, a choice, or acknowledging an outcome.',
+    request: z.object({ id: combatId, input: inputSchema }).strict(),
+    response: combatSnapshotSchema,
+    example: { id: 'c-1', input: { kind: 'continue', stepId: 'start' } },
+  }),
+  'combat.roll': channel({
+    summary: '"Roll for me": the host rolls the current step\'s dice with the seeded generator.',
+    request: z.object({ id: combatId, stepId: z.string().min(1).max(200) }).strict(),
+    response: combatSnapshotSchema,
+    example: { id: 'c-1', stepId: 'w0:hit' },
+  }),
+  'combat.undo': channel({
+    summary: 'Takes back the last input.',
+    request: z.object({ id: combatId }).strict(),
+    response: combatSnapshotSchema,
+    example: { id: 'c-1' },
+  }),
+} as const;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { reasonSchema, roleSchema } from './steps';
+
+/** What every system shows of a combat in progress, whatever its rules (validated at the host boundary). */
+export const modelViewSchema = z.object({
+  /** Stable within the combat, so the UI can follow a model. */
+  id: z.string(),
+  name: z.string(),
+  wounds: z.number().int(),
+  woundsLeft: z.number().int().min(0),
+  destroyed: z.boolean(),
+  /** Short facts shown beside the model (e.g. "Sv 3+", "4++"). */
+  tags: z.array(z.string()),
+});
+export type ModelView = z.infer<typeof modelViewSchema>;
+
+export const unitViewSchema = z.object({ name: z.string(), models: z.array(modelViewSchema) });
+export type UnitView = z.infer<typeof unitViewSchema>;
+
+export const logLineSchema = z.object({
+  stepId: z.string(),
+  actor: roleSchema,
+  title: z.string(),
+  /** The dice as rolled, where the step was a roll. */
+  dice: z.array(z.number().int()).optional(),
+  /** What came of it, e.g. "6 hits (2 critical)". */
+  result: z.string(),
+  why: z.array(reasonSchema).optional(),
+});
+export type LogLine = z.infer<typeof logLineSchema>;
+
+const sideSchema = z.object({ name: z.string(), units: z.array(unitViewSchema) });
+
+export const combatViewSchema = z.object({
+  sides: z.object({ attacker: sideSchema, defender: sideSchema }),
+  /** What has happened, one line per resolved step, oldest first. */
+  log: z.array(logLineSchema),
+});
+export type CombatView = z.infer<typeof combatViewSchema>;

@@ -1,0 +1,56 @@
+import { advance, rollForMe, startCombat, type Combat } from '../combat/engine';
+import type { Input } from '../combat/steps';
+import type { CombatView } from '../combat/view';
+import type { Scenario } from './scenario';
+
+export interface Resolution {
+  system: string;
+  seed: number;
+  inputs: Input[];
+  view: CombatView;
+  outcome: string[];
+}
+
+export class ResolveError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResolveError';
+  }
+}
+
+/**
+ * Resolves a scenario to the end without anyone at the table: roll steps take the scenario's
+ * entered dice in order (or the seeded generator when it gives a seed), choices take the option
+ * the system suggests (else the first), outcomes are acknowledged.
+ */
+export function resolveScenario({ system, setup, seed, dice }: Scenario, maxSteps = 100_000): Resolution {
+  let combat: Combat = startCombat(system, setup, seed ?? 0);
+  let next = 0;
+  for (let steps = 0; steps < maxSteps; steps++) {
+    const step = combat.step;
+    if (step.kind === 'outcome' && step.final) {
+      if (dice && next < dice.length) throw new ResolveError(`The combat ended with ${dice.length - next} of the given dice unused.`);
+      return { system: system.id, seed: combat.log.seed, inputs: combat.log.inputs, view: system.view(combat.state), outcome: step.lines };
+    }
+    let input: Input;
+    if (step.kind === 'roll') {
+      if (dice) {
+        if (next + step.count > dice.length) {
+          throw new ResolveError(`Ran out of dice at "${step.title}": it needs ${step.count}, ${dice.length - next} left.`);
+        }
+        input = { kind: 'roll', stepId: step.id, dice: dice.slice(next, next + step.count), by: 'entered' };
+        next += step.count;
+      } else {
+        input = rollForMe(combat);
+      }
+    } else if (step.kind === 'choose') {
+      input = { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id };
+    } else {
+      input = { kind: 'continue', stepId: step.id };
+    }
+    const result = advance(system, combat, input);
+    if (!result.ok) throw new ResolveError(`At "${step.title}": ${result.error.message}`);
+    combat = result.combat;
+  }
+  throw new ResolveError(`The combat did not end within ${maxSteps} steps.`);
+}

@@ -1,0 +1,37 @@
+import { Card, Table, Text, Title } from '@mantine/core';
+import type { LogLine } from '../../../core/combat/view';
+
+/** What has happened so far, newest first. */
+export function CombatLog({ lines, names }: { lines: LogLine[]; names: Record<'attacker' | 'defender', string> }) {
+  return (
+    <Card withBorder padding="md">
+      <Title order={3} mb="xs">
+        What happened
+      </Title>
+      {lines.length === 0 ? (
+        <Text c="gray.7">Nothing yet.</Text>
+      ) : (
+        <Table striped fz="md" data-testid="combat-log">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Step</Table.Th>
+              <Table.Th>Who</Table.Th>
+              <Table.Th>Dice</Table.Th>
+              <Table.Th>Result</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {[...lines].reverse().map((line, i) => (
+              <Table.Tr key={`${line.stepId}-${i}`}>
+                <Table.Td>{line.title}</Table.Td>
+                <Table.Td>{names[line.actor]}</Table.Td>
+                <Table.Td ff="monospace">{line.dice?.join(' ') ?? '—'}</Table.Td>
+                <Table.Td>{line.result}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}

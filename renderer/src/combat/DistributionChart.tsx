@@ -1,0 +1,52 @@
+/**
+ * A bar chart of an exact distribution as SVG (sharp on screen and in print): the odds before any
+ * die was rolled as outlined bars, the odds now as filled bars. Pure drawing; the numbers come
+ * from the host.
+ */
+export function DistributionChart({ before, now, label, highlight }: { before: number[]; now?: number[]; label: string; highlight?: number }) {
+  const n = Math.max(before.length, now?.length ?? 0);
+  const max = Math.max(...before, ...(now ?? []), 1e-9);
+  const width = 600;
+  const height = 220;
+  const left = 44;
+  const bottom = 34;
+  const plotW = width - left - 8;
+  const plotH = height - bottom - 10;
+  const slot = plotW / Math.max(n, 1);
+  const bar = Math.max(2, slot * 0.7);
+  const y = (p: number) => 10 + plotH - (p / max) * plotH;
+  const every = Math.ceil(n / 20);
+
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={label} data-testid="distribution-chart">
+      <title>{label}</title>
+      {[0, 0.5, 1].map((f) => (
+        <g key={f}>
+          <line x1={left} x2={width - 8} y1={y(max * f)} y2={y(max * f)} stroke="#dee2e6" />
+          <text x={left - 6} y={y(max * f) + 4} fontSize="12" textAnchor="end" fill="#495057">
+            {Math.round(max * f * 100)}%
+          </text>
+        </g>
+      ))}
+      {Array.from({ length: n }, (_, k) => {
+        const x = left + k * slot + (slot - bar) / 2;
+        const pb = before[k] ?? 0;
+        const pn = now?.[k] ?? 0;
+        return (
+          <g key={k}>
+            {now && pn > 0 && <rect x={x} y={y(pn)} width={bar} height={10 + plotH - y(pn)} fill={k === highlight ? '#e03131' : '#4263eb'} />}
+            {pb > 0 && <rect x={x} y={y(pb)} width={bar} height={10 + plotH - y(pb)} fill="none" stroke="#212529" strokeWidth={1.5} strokeDasharray={now ? '4 2' : undefined} />}
+            {k % every === 0 && (
+              <text x={x + bar / 2} y={height - bottom + 16} fontSize="12" textAnchor="middle" fill="#212529">
+                {k}
+              </text>
+            )}
+          </g>
+        );
+      })}
+      <text x={left + plotW / 2} y={height - 4} fontSize="13" textAnchor="middle" fill="#212529">
+        {label}
+      </text>
+    </svg>
+  );
+}

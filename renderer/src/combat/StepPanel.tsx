@@ -1,0 +1,124 @@
+import { Alert, Button, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { CombatSnapshot } from '../../../core/api/channels/combat';
+import type { Input, Reason } from '../../../core/combat/steps';
+import { DiceEntry } from './DiceEntry';
+import { WhoActs } from './WhoActs';
+
+interface Props {
+  snapshot: CombatSnapshot;
+  busy: boolean;
+  onAnswer: (input: Input) => void;
+  onRollForMe: (stepId: string) => void;
+}
+
+function Why({ reasons }: { reasons: Reason[] }) {
+  if (reasons.length === 0) return null;
+  return (
+    <List size="lg" spacing={4} data-testid="step-why">
+      {reasons.map((r, i) => (
+        <List.Item key={i}>
+          <Text span fw={600}>
+            {r.rule}:
+          </Text>{' '}
+          {r.detail}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/** The one Wizard screen: renders whatever step the host says comes next (roll, choose, outcome). */
+export function StepPanel({ snapshot, busy, onAnswer, onRollForMe }: Props) {
+  const { step, view } = snapshot;
+  const nameOf = (role: 'attacker' | 'defender') => view.sides[role].name;
+
+  if (step.kind === 'roll') {
+    return (
+      <Card withBorder padding="lg" data-testid="step" data-step-kind="roll" data-step-id={step.id}>
+        <Stack gap="md">
+          <WhoActs role={step.actor} name={nameOf(step.actor)} kind="roll" />
+          <Title order={2}>{step.title}</Title>
+          <Text size="xl" data-testid="step-needs">
+            Roll <b>{step.count}</b> D{step.sides}
+            {step.needs ? (
+              <>
+                {' '}
+                — needs <b>{step.needs}</b>
+              </>
+            ) : null}
+            {step.criticalOn !== undefined && <> · critical on {step.criticalOn === 6 ? 'a 6' : `${step.criticalOn}+`}</>}
+          </Text>
+          <Why reasons={step.why} />
+          {step.notes.map((note, i) => (
+            <Alert key={i} color="yellow" variant="light">
+              {note}
+            </Alert>
+          ))}
+          {/* Keyed by step: a new step starts with an empty entry. */}
+          <DiceEntry
+            key={step.id}
+            step={step}
+            busy={busy}
+            onEnter={(dice) => onAnswer({ kind: 'roll', stepId: step.id, dice, by: 'entered' })}
+            onRollForMe={() => onRollForMe(step.id)}
+          />
+        </Stack>
+      </Card>
+    );
+  }
+
+  if (step.kind === 'choose') {
+    return (
+      <Card withBorder padding="lg" data-testid="step" data-step-kind="choose" data-step-id={step.id}>
+        <Stack gap="md">
+          <WhoActs role={step.actor} name={nameOf(step.actor)} kind="choose" />
+          <Title order={2}>{step.title}</Title>
+          <Text size="xl">{step.prompt}</Text>
+          <Why reasons={step.why} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {step.options.map((option) => (
+              <Button
+                key={option.id}
+                size="xl"
+                h="auto"
+                py="md"
+                variant={option.suggested ? 'filled' : 'default'}
+                onClick={() => onAnswer({ kind: 'choose', stepId: step.id, option: option.id })}
+                disabled={busy}
+                data-testid={`option-${option.id}`}
+                styles={{ label: { whiteSpace: 'normal', flexDirection: 'column', alignItems: 'flex-start' } }}
+              >
+                <span>{option.label}</span>
+                {(option.detail || option.suggested) && (
+                  <Text size="sm" c={option.suggested ? 'white' : 'dimmed'}>
+                    {[option.detail, option.suggested ? 'suggested' : null].filter(Boolean).join(' · ')}
+                  </Text>
+                )}
+              </Button>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      </Card>
+    );
+  }
+
+  return (
+    <Card withBorder padding="lg" data-testid="step" data-step-kind="outcome" data-step-id={step.id}>
+      <Stack gap="md">
+        <Title order={2}>{step.title}</Title>
+        <Stack gap={4} data-testid="outcome-lines">
+          {step.lines.map((line, i) => (
+            <Text key={i} size="xl">
+              {line}
+            </Text>
+          ))}
+        </Stack>
+        {!step.final && (
+          <Button size="xl" onClick={() => onAnswer({ kind: 'continue', stepId: step.id })} loading={busy} autoFocus data-testid="continue">
+            Continue
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import type { UnitView } from '../../../core/combat/view';
+
+/** The units in the combat with each model's wounds left: always in sight while rolling. */
+export function UnitPanel({ title, units, color }: { title: string; units: UnitView[]; color: string }) {
+  return (
+    <Card withBorder padding="md" data-testid={`units-${title.toLowerCase()}`}>
+      <Stack gap="xs">
+        <Title order={3}>{title}</Title>
+        {units.map((unit) => {
+          const alive = unit.models.filter((m) => !m.destroyed).length;
+          return (
+            <Stack key={unit.name} gap={6}>
+              <Text fw={700} size="lg">
+                {unit.name} — {alive} of {unit.models.length} models left
+              </Text>
+              {unit.models.map((m) => (
+                <Group key={m.id} gap="xs" wrap="nowrap" opacity={m.destroyed ? 0.45 : 1} data-testid={`model-${m.id}`} data-destroyed={m.destroyed}>
+                  <Text w={150} truncate td={m.destroyed ? 'line-through' : undefined}>
+                    {m.name}
+                  </Text>
+                  <Progress value={(100 * m.woundsLeft) / Math.max(1, m.wounds)} color={color} w={90} size="lg" aria-hidden />
+                  <Text w={60} ff="monospace" data-testid={`wounds-${m.id}`}>
+                    {m.woundsLeft}/{m.wounds}
+                  </Text>
+                  {m.tags.map((t) => (
+                    <Badge key={t} variant="outline" color="gray" size="md">
+                      {t}
+                    </Badge>
+                  ))}
+                </Group>
+              ))}
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Card>
+  );
+}

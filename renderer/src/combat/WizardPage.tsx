@@ -1,0 +1,91 @@
+import { Alert, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { IconArrowBackUp } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { CombatLog } from './CombatLog';
+import { OddsPanel } from './OddsPanel';
+import { StepPanel } from './StepPanel';
+import { UnitPanel } from './UnitPanel';
+import { useCombat } from './useCombat';
+
+/** A combat in progress: the step to take now, the units, the odds and the log. */
+export function WizardPage() {
+  const { id = '' } = useParams();
+  const { snapshot, answer, rollForMe, undo, busy, error, reset } = useCombat(id);
+  const data = snapshot.data;
+  const canUndo = !!data?.canUndo && !busy;
+  const doUndo = () => {
+    if (!canUndo) return;
+    reset();
+    undo.mutate();
+  };
+  useHotkeys([['mod+z', doUndo]], []);
+
+  if (snapshot.isPending) return <Loader aria-label="Loading the combat" />;
+  if (snapshot.isError || !data) {
+    return (
+      <Alert color="red" title="This combat cannot be shown">
+        {snapshot.error?.message}{' '}
+        <Link to="/combat">Start a new combat</Link>
+      </Alert>
+    );
+  }
+
+  const names = { attacker: data.view.sides.attacker.name, defender: data.view.sides.defender.name };
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <div>
+          <Title order={1}>
+            {names.attacker} <Text span inherit c="gray.6">vs</Text> {names.defender}
+          </Title>
+          <Text c="gray.7">
+            {data.systemName} · step {data.inputs.length + 1}
+            {data.finished ? ' · finished' : ''}
+          </Text>
+        </div>
+        <Group>
+          <Button size="lg" variant="default" leftSection={<IconArrowBackUp />} onClick={doUndo} disabled={!canUndo} data-testid="undo" title="Undo (Ctrl+Z)">
+            Undo
+          </Button>
+          {data.finished && (
+            <Button size="lg" component={Link} to="/combat">
+              New combat
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {error && (
+        <Alert color="red" title="That was not accepted" withCloseButton onClose={reset} data-testid="step-error">
+          {error.message}
+        </Alert>
+      )}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            <StepPanel
+              snapshot={data}
+              busy={busy}
+              onAnswer={(input) => {
+                reset();
+                answer.mutate(input);
+              }}
+              onRollForMe={(stepId) => {
+                reset();
+                rollForMe.mutate(stepId);
+              }}
+            />
+            <CombatLog lines={data.view.log} names={names} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <UnitPanel title="Defender" units={data.view.sides.defender.units} color="blue" />
+            {data.view.sides.attacker.units.length > 0 && <UnitPanel title="Attacker" units={data.view.sides.attacker.units} color="red" />}
+            {data.odds && <OddsPanel odds={data.odds} finished={data.finished} />}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { resolveScenario } from '../../core/scenario/resolve';
+import { readScenario } from '../../core/scenario/scenario';
+import { systems } from '../../core/systems';
+import { watchConsole } from './support';
+
+/** Fills the 10th edition setup: one melee weapon against one group of models. */
+async function setUp(page: Page, opts: { seed?: number } = {}) {
+  await page.goto('/#/combat');
+  await page.getByTestId('start-wh40k-10e').click();
+  await page.getByTestId('attacker-name').fill('Assault Intercessors');
+  await page.getByText('Fighting (WS)').click();
+  await page.getByLabel('Charged this turn').check();
+  await page.getByTestId('weapon-0-name').fill('Astartes chainsword');
+  await page.getByTestId('weapon-0-attacks').fill('6');
+  await page.getByTestId('weapon-0-skill').fill('3');
+  await page.getByTestId('weapon-0-strength').fill('4');
+  await page.getByTestId('weapon-0-ap').fill('-1');
+  await page.getByTestId('weapon-0-damage').fill('1');
+  await page.getByTestId('weapon-0-lethalHits').check();
+  await page.getByTestId('defender-name').fill('Termagants');
+  await page.getByTestId('models-0-count').fill('10');
+  await page.getByTestId('models-0-toughness').fill('3');
+  await page.getByTestId('models-0-save').fill('5');
+  await page.getByTestId('models-0-wounds').fill('1');
+  if (opts.seed !== undefined) await page.getByTestId('seed').fill(String(opts.seed));
+  await page.getByTestId('start-combat').click();
+  await expect(page).toHaveURL(/#\/combat\/play\//);
+}
+
+async function enterDice(page: Page, faces: string, titlePart: RegExp) {
+  const step = page.getByTestId('step');
+  await expect(step).toHaveAttribute('data-step-kind', 'roll');
+  await expect(step.getByRole('heading', { level: 2 })).toHaveText(titlePart);
+  await page.getByTestId('dice-faces').fill(faces);
+  await page.getByTestId('dice-faces').press('Enter');
+}
+
+test.describe('40k 10th edition wizard', () => {
+  test('a full combat with entered dice reaches the known result, and undo goes back one screen', async ({ page }) => {
+    const errors = watchConsole(page);
+    await setUp(page);
+    await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'attacker');
+    // WS 3+ needs 3+; the tally counts what the players typed before they submit.
+    await expect(page.getByTestId('step-needs')).toContainText('needs 3+');
+    await page.getByTestId('dice-faces').fill('654321');
+    await expect(page.getByTestId('dice-tally')).toHaveText('6 of 6 dice · 4 pass · 1 critical');
+    await page.getByTestId('dice-faces').press('Enter');
+
+    // 4 hits, the critical wounds automatically (Lethal Hits): 3 wound rolls, S4 vs T3 → 3+.
+    await enterDice(page, '6 2 3', /wound roll/i);
+    await expect(page.getByTestId('odds-panel')).toBeVisible();
+    await enterDice(page, '6 2 1', /saving throws/i);
+    await expect(page.getByTestId('outcome-lines')).toContainText('Termagants: 2 models destroyed of 10');
+    await expect(page.getByTestId('units-defender').locator('[data-destroyed="true"]')).toHaveCount(2);
+    await expect(page.getByTestId('odds-percentile')).toBeVisible();
+
+    // Undo: back to the saving throws, with nobody dead yet.
+    await page.getByTestId('undo').click();
+    await expect(page.getByTestId('step').getByRole('heading', { level: 2 })).toHaveText(/saving throws/i);
+    await expect(page.getByTestId('units-defender').locator('[data-destroyed="true"]')).toHaveCount(0);
+    await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'defender');
+    // Entered again differently: one more save passes.
+    await enterDice(page, '6 6 1', /saving throws/i);
+    await expect(page.getByTestId('outcome-lines')).toContainText('1 model destroyed of 10');
+    expect(errors).toEqual([]);
+  });
+
+  test('a wrong number of dice is refused in words and nothing changes', async ({ page }) => {
+    await setUp(page);
+    await page.getByTestId('dice-faces').fill('6 5 7');
+    await expect(page.getByText('"7" is not a face of a D6 (1–6)')).toBeVisible();
+    await expect(page.getByTestId('submit-dice')).toBeDisabled();
+  });
+
+  test('"Roll for me" with a fixed seed gives exactly what the engine gives for that seed', async ({ page }) => {
+    const seed = 4242;
+    const scenario = readScenario(
+      {
+        system: 'wh40k-10e',
+        seed,
+        attacker: { name: 'Assault Intercessors', ranged: false, charged: true, weapons: [{ name: 'Astartes chainsword', attacks: '6', skill: 3, strength: 4, ap: -1, damage: '1', abilities: { lethalHits: true } }] },
+        defender: { name: 'Termagants', models: [{ count: 10, toughness: 3, save: 5, wounds: 1 }] },
+      },
+      systems,
+    );
+    if (!scenario.ok) throw new Error(JSON.stringify(scenario.problems));
+    const expected = resolveScenario(scenario.scenario);
+
+    await setUp(page, { seed });
+    for (let guard = 0; guard < 50; guard++) {
+      const step = page.getByTestId('step');
+      const kind = await step.getAttribute('data-step-kind');
+      const id = await step.getAttribute('data-step-id');
+      if (kind === 'roll') await page.getByTestId('roll-for-me').click();
+      else if (kind === 'choose') await step.getByRole('button').first().click();
+      else if (await page.getByTestId('continue').isVisible()) await page.getByTestId('continue').click();
+      else break;
+      await expect(page.getByTestId('step')).not.toHaveAttribute('data-step-id', id ?? '');
+    }
+    for (const line of expected.outcome) await expect(page.getByTestId('outcome-lines')).toContainText(line);
+    const rolled = expected.inputs.flatMap((input) => (input.kind === 'roll' ? [input.dice.join(' ')] : []));
+    for (const dice of rolled) await expect(page.getByTestId('combat-log')).toContainText(dice);
+  });
+});
