@@ -1,5 +1,6 @@
 import type { RosterRepository } from '../store/repo';
 import { createCombatBackend } from './backends/combat';
+import { createFileBackend, type HostFiles } from './backends/files';
 import { createRosterBackend } from './backends/roster';
 import { rulesDeps } from './backends/rules';
 import type { AppInfo, Channel, HostKind, ParsedRequestOf, ResponseOf, StoreStatus } from './contract';
@@ -17,6 +18,8 @@ export interface BackendDeps {
   clock: () => string;
   newId: () => string;
   newSeed: () => number;
+  /** Native file dialogs (desktop only). */
+  files?: HostFiles;
 }
 
 export function createBackend(deps: BackendDeps): Backend {
@@ -30,6 +33,7 @@ export function createBackend(deps: BackendDeps): Backend {
     }),
     'app.echo': async ({ text }) => ({ text }),
     ...createRosterBackend({ repo, clock: deps.clock, newId: deps.newId }),
+    ...createFileBackend(deps.files),
     ...createCombatBackend({
       ...rulesDeps({ newId: deps.newId, newSeed: deps.newSeed }),
       history: {

@@ -2,12 +2,14 @@ import type { z } from 'zod';
 import type { ChannelSpec } from './channel';
 import { appChannels } from './channels/app';
 import { combatChannels } from './channels/combat';
+import { fileChannels } from './channels/files';
 import { rosterChannels } from './channels/roster';
 
 export { channel, type ChannelSpec } from './channel';
 export * from './channels/app';
 export * from './channels/combat';
 export * from './channels/roster';
+export * from './channels/files';
 
 /**
  * The contract between the UI and the host: every channel is declared once, with the zod schema
@@ -19,6 +21,7 @@ export const contract = {
   ...appChannels,
   ...combatChannels,
   ...rosterChannels,
+  ...fileChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 export type Contract = typeof contract;

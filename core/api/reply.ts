@@ -10,6 +10,7 @@ export const errorCodes = [
   'forbidden', // the sender is not the app's own page
   'not_found',
   'conflict',
+  'unsupported', // this host cannot do that (e.g. native file dialogs in a browser)
   'internal', // the backend failed; the message is safe to show
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

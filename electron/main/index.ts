@@ -2,9 +2,10 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
 import { APP_NAME, createBackend, createDispatch } from '../../core/api';
 import { contentSecurityPolicy } from './csp';
+import { createDesktopFiles } from './files';
 import { registerContractHandlers } from './ipc';
 import { APP_ORIGIN, APP_SCHEME, appScheme, createAppProtocolHandler } from './protocol';
 import { denyAllPermissions, isTrustedSender } from './security';
@@ -55,6 +56,7 @@ if (!app.requestSingleInstanceLock()) {
       clock,
       newId: randomUUID,
       newSeed: () => randomInt(2 ** 31 - 1),
+      files: createDesktopFiles({ dialog, window: () => mainWindow, documentsDir: app.getPath('documents') }),
     });
     registerContractHandlers(ipcMain, createDispatch(backend), (event) => isTrustedSender(event.senderFrame, trustedOrigins));
 

@@ -3,6 +3,7 @@ import type { rosterChannels } from '../channels/roster';
 import { ApiFailure } from '../reply';
 import { parseRosterFile, ROSTER_FILE_EXTENSION, type RosterFile } from '../../roster/exchange';
 import { StoreError, type RepoDeps, type RosterRepository } from '../../store/repo';
+import { profileFormSchema } from '../../roster/form';
 
 type RosterChannels = typeof rosterChannels;
 type RosterChannel = keyof RosterChannels;
@@ -45,6 +46,7 @@ export function createRosterBackend(deps: RosterBackendDeps): RosterBackend {
   };
 
   return {
+    'roster.profileForm': async ({ system }) => ({ system, schema: profileFormSchema(system) }),
     'roster.list': async ({ sort }) => ({ rosters: await repo.listRosters(sort) }),
     'roster.get': async ({ id }) => (await repo.getRoster(id)) ?? notFound('roster', id),
     'roster.save': async (request) => ({ roster: await run(() => repo.saveRoster(request)) }),

@@ -93,6 +93,12 @@ const exampleFile = {
 export const rosterExampleIds = { roster: 'example-roster', unit: 'example-unit', combat: 'example-combat' } as const;
 
 export const rosterChannels = {
+  'roster.profileForm': channel({
+    summary: "The JSON Schema of a system's unit profile (from its zod schema), so the editor builds its fields from it.",
+    request: z.object({ system: systemIdSchema }).strict(),
+    response: z.object({ system: systemIdSchema, schema: z.record(z.string(), z.unknown()) }),
+    example: { system: 'old-world' },
+  }),
   'roster.list': channel({
     summary: 'Every roster (no units), with its unit count, sorted by name, last change or last use.',
     request: z.object({ sort: z.enum(['name', 'updated', 'last-used'], { error: 'expected "name", "updated" or "last-used"' }).default('name') }).strict(),

@@ -6,7 +6,10 @@ import { useNavigate } from 'react-router';
 import type { ModelGroup, SetupInput, WeaponInput } from '../../../../core/systems/wh40k-10e/profiles';
 import { useClient } from '../../api/ClientContext';
 import { HostError, unwrap } from '../../api/hostQuery';
+import { modelsForCombat, weaponsForCombat } from '../../../../core/roster/toCombat10e';
+import type { Wh40k10eProfile } from '../../../../core/roster/profiles/wh40k-10e';
 import { fieldErrors } from './fieldErrors';
+import { RosterPicker } from './RosterPicker';
 
 type ModelInput = Partial<ModelGroup> & { count: number; toughness: number; save: number; wounds: number };
 type Form = { attacker: SetupInput['attacker'] & { weapons: WeaponInput[] }; defender: { name: string; keywords: string[]; cover: boolean; models: ModelInput[] } };
@@ -69,7 +72,18 @@ export function Wh40k10eSetup() {
 
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Title order={2}>Attacker</Title>
+          <Group justify="space-between">
+            <Title order={2}>Attacker</Title>
+            <RosterPicker
+              system="wh40k-10e"
+              label="Pick the attacker from a roster"
+              testId="pick-attacker"
+              onPick={(unit) => {
+                const weapons = weaponsForCombat(unit.profile as unknown as Wh40k10eProfile, !!form.attacker.ranged);
+                setAttacker({ name: unit.name, weapons: weapons.length > 0 ? weapons : form.attacker.weapons });
+              }}
+            />
+          </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput size="lg" label="Unit name" value={form.attacker.name} onChange={(e) => setAttacker({ name: e.currentTarget.value })} error={err('attacker.name')} data-testid="attacker-name" />
             <SegmentedControl
@@ -156,7 +170,18 @@ export function Wh40k10eSetup() {
 
       <Card withBorder padding="lg">
         <Stack gap="md">
-          <Title order={2}>Target</Title>
+          <Group justify="space-between">
+            <Title order={2}>Target</Title>
+            <RosterPicker
+              system="wh40k-10e"
+              label="Pick the target from a roster"
+              testId="pick-defender"
+              onPick={(unit) => {
+                const profile = unit.profile as unknown as Wh40k10eProfile;
+                setDefender({ name: unit.name, keywords: profile.keywords, models: modelsForCombat(profile) });
+              }}
+            />
+          </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput size="lg" label="Unit name" value={form.defender.name} onChange={(e) => setDefender({ name: e.currentTarget.value })} error={err('defender.name')} data-testid="defender-name" />
             <TagsInput size="lg" label="Keywords" placeholder="e.g. infantry, vehicle" value={form.defender.keywords} onChange={(keywords) => setDefender({ keywords })} />

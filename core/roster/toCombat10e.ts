@@ -1,0 +1,16 @@
+import type { Wh40k10eProfile } from './profiles/wh40k-10e';
+import type { ModelGroup, WeaponInput } from '../systems/wh40k-10e/profiles';
+
+/**
+ * A roster unit (40k 10e datasheet) as the pieces of a combat setup. The roster keeps what a
+ * datasheet has (M, Ld, OC, weapon range); a combat needs only what the attack sequence reads.
+ */
+export function weaponsForCombat(profile: Wh40k10eProfile, ranged: boolean): WeaponInput[] {
+  return profile.weapons
+    .filter((w) => (w.range === 'melee') !== ranged)
+    .map(({ range: _range, ...weapon }) => ({ ...weapon, models: weapon.models }));
+}
+
+export function modelsForCombat(profile: Wh40k10eProfile): ModelGroup[] {
+  return profile.models.map(({ movement: _m, leadership: _l, objectiveControl: _oc, ...group }) => group);
+}

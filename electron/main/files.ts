@@ -1,0 +1,45 @@
+import { readFile, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { BrowserWindow, Dialog, FileFilter } from 'electron';
+import writeFileAtomic from 'write-file-atomic';
+import type { HostFiles } from '../../core/api/backends/files';
+import type { fileKinds } from '../../core/api/channels/files';
+import { ApiFailure } from '../../core/api/reply';
+
+type Kind = (typeof fileKinds)[number];
+
+const filters: Record<Kind, FileFilter[]> = {
+  roster: [{ name: 'Combat Companion rosters', extensions: ['ccroster.json', 'json'] }],
+  markdown: [{ name: 'Markdown', extensions: ['md'] }],
+  json: [{ name: 'JSON', extensions: ['json'] }],
+  pdf: [{ name: 'PDF', extensions: ['pdf'] }],
+};
+
+/** Larger files are refused before they are read: a roster file is kilobytes. */
+const maxOpenBytes = 50_000_000;
+
+/**
+ * The desktop host's file dialogs: native save/open dialogs from the main process, attached to
+ * the app window; writes are atomic (temp file, fsync, rename) so a crash never leaves half a file.
+ */
+export function createDesktopFiles(deps: { dialog: Pick<Dialog, 'showSaveDialog' | 'showOpenDialog'>; window: () => BrowserWindow | null; documentsDir: string }): HostFiles {
+  return {
+    async save({ suggestedName, kind, content }) {
+      const options = { defaultPath: join(deps.documentsDir, basename(suggestedName)), filters: filters[kind] };
+      const window = deps.window();
+      const choice = window ? await deps.dialog.showSaveDialog(window, options) : await deps.dialog.showSaveDialog(options);
+      if (choice.canceled || !choice.filePath) return { saved: false };
+      await writeFileAtomic(choice.filePath, content, { encoding: 'utf8' });
+      return { saved: true, path: choice.filePath };
+    },
+    async open({ kind }) {
+      const options = { properties: ['openFile' as const], filters: filters[kind] };
+      const window = deps.window();
+      const choice = window ? await deps.dialog.showOpenDialog(window, options) : await deps.dialog.showOpenDialog(options);
+      const path = choice.filePaths[0];
+      if (choice.canceled || !path) return { file: null };
+      if ((await stat(path)).size > maxOpenBytes) throw new ApiFailure('invalid_input', `${basename(path)} is larger than 50 MB: it is not a roster file.`, 'file');
+      return { file: { name: basename(path), content: await readFile(path, 'utf8') } };
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { Alert, Button, Loader, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBook2 } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useClient } from '../../api/ClientContext';
+import { useHostQuery } from '../../api/hostQuery';
+
+export interface PickedUnit {
+  rosterId: string;
+  name: string;
+  profile: Record<string, unknown>;
+}
+
+/** "Pick from roster": choose one of the stored units of this system to fill the setup. */
+export function RosterPicker({ system, label, onPick, testId }: { system: string; label: string; onPick: (unit: PickedUnit) => void; testId: string }) {
+  const client = useClient();
+  const [opened, setOpened] = useState(false);
+  const [rosterId, setRosterId] = useState<string | null>(null);
+  const rosters = useHostQuery(['roster.list', 'last-used'], () => client.rosterList({ sort: 'last-used' }));
+  const ofSystem = (rosters.data?.rosters ?? []).filter((r) => r.system === system);
+  const chosen = rosterId ?? ofSystem[0]?.id ?? null;
+  const roster = useHostQuery(['roster.get', chosen], () => (chosen ? client.rosterGet({ id: chosen }) : Promise.resolve({ ok: true as const, value: null })));
+
+  return (
+    <>
+      <Button variant="light" size="md" leftSection={<IconBook2 />} onClick={() => setOpened(true)} data-testid={testId}>
+        {label}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={label} size="lg">
+        <Stack>
+          {rosters.isPending && <Loader />}
+          {rosters.isSuccess && ofSystem.length === 0 && (
+            <Alert color="yellow">
+              No roster of this system yet. <Link to="/rosters">Create one in Rosters</Link>.
+            </Alert>
+          )}
+          {ofSystem.length > 0 && (
+            <Select
+              size="lg"
+              label="Roster"
+              data={ofSystem.map((r) => ({ value: r.id, label: `${r.name} (${r.unitCount} units)` }))}
+              value={chosen}
+              onChange={setRosterId}
+              allowDeselect={false}
+            />
+          )}
+          {roster.isError && <Alert color="red">{roster.error.message}</Alert>}
+          {roster.data && roster.data.units.length === 0 && <Text>This roster has no units yet.</Text>}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {roster.data?.units.map((unit) => (
+              <Button
+                key={unit.id}
+                size="lg"
+                variant="default"
+                onClick={() => {
+                  onPick({ rosterId: unit.rosterId, name: unit.name, profile: unit.profile });
+                  setOpened(false);
+                }}
+                data-testid={`pick-${unit.name}`}
+              >
+                {unit.name}
+              </Button>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../cli/main';
+import { analyzeSetup10e } from '../../core/analysis';
+import { setupSchema } from '../../core/systems/wh40k-10e/profiles';
+
+async function run(argv: string[], stdin = '') {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), stdin: async () => stdin });
+  return { code, out, err };
+}
+
+const example = 'examples/wh40k-10e-intercessors-vs-boyz.json';
+const scenario = JSON.parse(readFileSync(example, 'utf8')) as Record<string, unknown>;
+
+describe('combat-companion analyze', () => {
+  it('prints the exact distributions of the scenario as JSON', async () => {
+    const { code, out } = await run(['analyze', example]);
+    expect(code).toBe(0);
+    const report = JSON.parse(out) as { system: string; modelsDestroyed: number[]; woundsLost: number[]; meanModelsDestroyed: number };
+    const { seed: _seed, ...setup } = scenario;
+    const exact = analyzeSetup10e(setupSchema.parse(setup));
+    expect(report.system).toBe('wh40k-10e');
+    expect(report.modelsDestroyed).toEqual(exact.modelsDestroyed);
+    expect(report.woundsLost).toEqual(exact.woundsLost);
+    expect(report.modelsDestroyed).toHaveLength(11);
+    expect(report.modelsDestroyed.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    expect(report.meanModelsDestroyed).toBeCloseTo(exact.meanModelsDestroyed, 12);
+  });
+
+  it('reads the scenario from standard input with "-"', async () => {
+    const fromFile = await run(['analyze', example]);
+    expect(await run(['analyze', '-'], JSON.stringify(scenario))).toEqual(fromFile);
+  });
+
+  it.each([
+    [{ ...scenario, attacker: { ...(scenario['attacker'] as object), weapons: [{ name: 'x', attacks: 'D7', skill: 3, strength: 4, ap: 0, damage: '1' }] } }, 'attacker.weapons[0].attacks'],
+    [{ ...scenario, defender: { name: 'Boyz', models: [{ count: 5, toughness: 0, save: 5, wounds: 1 }] } }, 'defender.models[0].toughness'],
+    [{ ...scenario, system: 'chess' }, 'system'],
+    [{ ...scenario, attacker: { ...(scenario['attacker'] as object), teleport: true } }, 'attacker.teleport'],
+  ])('refuses a bad scenario with exit code 2, naming the field (%#)', async (bad, field) => {
+    const { code, err, out } = await run(['analyze', '-'], JSON.stringify(bad));
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toContain(field);
+  });
+
+  it('says what is wrong with a file that is missing or not JSON', async () => {
+    expect(await run(['analyze', 'no/such/file.json'])).toMatchObject({ code: 2, err: expect.stringContaining('Cannot read no/such/file.json') });
+    expect(await run(['analyze', '-'], '{ not json')).toMatchObject({ code: 2, err: expect.stringContaining('not valid JSON') });
+    expect(await run(['analyze'])).toMatchObject({ code: 2, err: expect.stringContaining('Give a scenario file') });
+  });
+});
+
+describe('combat-companion resolve', () => {
+  it('resolves with entered dice to a known result and prints the log and final state', async () => {
+    const { code, out } = await run(['resolve', 'examples/wh40k-10e-entered-dice.json']);
+    expect(code).toBe(0);
+    const result = JSON.parse(out) as { inputs: Array<{ kind: string; dice?: number[]; by?: string }>; outcome: string[]; view: { sides: { defender: { units: Array<{ models: Array<{ destroyed: boolean }> }> } } } };
+    expect(result.inputs.filter((i) => i.kind === 'roll').map((i) => i.dice)).toEqual([
+      [6, 5, 4, 3, 2, 1],
+      [6, 2, 3],
+      [6, 2, 1],
+    ]);
+    expect(result.inputs.every((i) => i.kind !== 'roll' || i.by === 'entered')).toBe(true);
+    expect(result.outcome[0]).toBe('Termagants: 2 models destroyed of 10');
+    expect(result.view.sides.defender.units[0]?.models.filter((m) => m.destroyed)).toHaveLength(2);
+  });
+
+  it('resolves with a seed, the same way every time', async () => {
+    const first = await run(['resolve', example]);
+    expect(first.code).toBe(0);
+    expect(await run(['resolve', example])).toEqual(first);
+    const resolved = JSON.parse(first.out) as { seed: number; inputs: Array<{ by?: string }> };
+    expect(resolved.seed).toBe(2026);
+    expect(resolved.inputs.some((i) => i.by === 'rolled')).toBe(true);
+  });
+
+  it('refuses too few dice, too many dice, and no dice source at all', async () => {
+    const base = JSON.parse(readFileSync('examples/wh40k-10e-entered-dice.json', 'utf8')) as Record<string, unknown>;
+    expect(await run(['resolve', '-'], JSON.stringify({ ...base, dice: [6, 5, 4] }))).toMatchObject({ code: 2, err: expect.stringContaining('Ran out of dice') });
+    expect(await run(['resolve', '-'], JSON.stringify({ ...base, dice: [...(base['dice'] as number[]), 4, 4] }))).toMatchObject({ code: 2, err: expect.stringContaining('2 of the given dice unused') });
+    const { dice: _dice, ...none } = base;
+    expect(await run(['resolve', '-'], JSON.stringify(none))).toMatchObject({ code: 2, err: expect.stringContaining('"seed"') });
+    expect(await run(['resolve', '-'], JSON.stringify({ ...base, dice: [6, 9] }))).toMatchObject({ code: 2, err: expect.stringContaining('dice[1]') });
+  });
+});
