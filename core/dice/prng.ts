@@ -7,8 +7,27 @@ import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator
  */
 export type RngState = readonly number[];
 
+/**
+ * xoroshiro128+ seeded straight from small, nearby integers starts with correlated outputs
+ * (seeds 10000, 10001, 10002 began 4444…, 3333…, 2222…). The seed is therefore scrambled with
+ * MurmurHash3's 32-bit finaliser and the first outputs are discarded before any die is drawn.
+ */
+function scramble(seed: number): number {
+  let h = seed | 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h | 0;
+}
+
+const warmUp = 16;
+
 export function seedState(seed: number): RngState {
-  return xoroshiro128plus(seed | 0).getState();
+  const rng = xoroshiro128plus(scramble(seed));
+  for (let i = 0; i < warmUp; i++) rng.next();
+  return rng.getState();
 }
 
 /**

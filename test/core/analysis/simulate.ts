@@ -9,8 +9,8 @@ import { armourSaveFace, coverBonus, faceNeeded, invulnerableSaveFace, woundTarg
  * 001, RULES §1), one die and one attack at a time, to check the exact analysis against. Same
  * conventions as the analysis: Toughness and Blast fixed when a weapon starts; allocation to the
  * wounded/allocated model, else the first non-character, characters last; Devastating Wounds
- * mortal wounds after all normal damage (in the order their weapons first scored them), excess
- * lost; other pending mortal wounds before them, spilling over.
+ * mortal wounds after all normal damage (weapon by weapon, in the order scored), excess lost; then
+ * the other pending mortal wounds, spilling over (the engine's order).
  */
 class Dice {
   private buffer: number[] = [];
@@ -63,10 +63,13 @@ export function simulate(situation: Situation, samples: number, seed: number): S
     const devastating: number[] = [];
     for (const p of situation.devastatingPending) for (let k = 0; k < p.count; k++) devastating.push(p.weapon);
 
-    const target = (): Model | undefined =>
-      models.find((m) => m.left > 0 && (m.allocated || m.left < groups[m.group]!.wounds)) ??
-      models.find((m) => m.left > 0 && !groups[m.group]!.character) ??
-      models.find((m) => m.left > 0);
+    // Characters only once nothing else is left; among those that may be picked, the wounded or allocated one first.
+    const target = (): Model | undefined => {
+      const alive = models.filter((m) => m.left > 0);
+      const bodyguard = alive.filter((m) => !groups[m.group]!.character);
+      const eligible = bodyguard.length > 0 ? bodyguard : alive;
+      return eligible.find((m) => m.allocated || m.left < groups[m.group]!.wounds) ?? eligible[0];
+    };
     const aliveCount = () => models.filter((m) => m.left > 0).length;
     const toughness = () => {
       const alive = models.filter((m) => m.left > 0);
@@ -129,7 +132,6 @@ export function simulate(situation: Situation, samples: number, seed: number): S
     if (cur) {
       const w = setup.attacker.weapons[cur.weapon]!;
       const t = toughness();
-      const alive = aliveCount();
       for (let k = 0; k < cur.damageToApply; k++) allocate(w, false);
       for (let k = 0; k < cur.savesToMake; k++) allocate(w, true);
       for (let k = 0; k < cur.woundsToRoll; k++) woundRoll(cur.weapon, w, t, true);
@@ -137,8 +139,13 @@ export function simulate(situation: Situation, samples: number, seed: number): S
       for (let k = 0; k < cur.sustainedRollsPending; k++) sustained(cur.weapon, w, t);
       for (let k = 0; k < cur.hitsToRoll; k++) attack(cur.weapon, w, t, true);
       for (let k = 0; k < cur.hitRerollsPending; k++) attack(cur.weapon, w, t, false);
+      // Blast and a fixed Rapid Fire are already in hitsToRoll (the engine's startWeapon).
       for (let k = 0; k < cur.attackRollsPending; k++) {
-        const n = attacksOfOneModel(w, alive);
+        const n = dice.roll(w.attacks);
+        for (let a = 0; a < n; a++) attack(cur.weapon, w, t, true);
+      }
+      for (let k = 0; k < (cur.rapidFireRollsPending ?? 0); k++) {
+        const n = w.abilities.rapidFire === null ? 0 : dice.roll(w.abilities.rapidFire);
         for (let a = 0; a < n; a++) attack(cur.weapon, w, t, true);
       }
     }
@@ -152,21 +159,14 @@ export function simulate(situation: Situation, samples: number, seed: number): S
         for (let a = 0; a < n; a++) attack(wi, w, t, true);
       }
     }
+    // Devastating Wounds criticals in the order scored (weapons resolve one after another).
+    for (const wi of devastating) {
+      const m = target();
+      if (m) hurt(m, damageOf(setup.attacker.weapons[wi]!));
+    }
     for (let k = 0; k < situation.mortalWoundsPending; k++) {
       const m = target();
       if (m) hurt(m, 1);
-    }
-    // Devastating Wounds criticals, grouped by their damage, kinds in the order first scored.
-    const kindOf = (wi: number) => {
-      const w = setup.attacker.weapons[wi]!;
-      return `${w.damage}|${setup.attacker.halfRange ? (w.abilities.melta ?? '') : ''}`;
-    };
-    for (const kind of [...new Set(devastating.map(kindOf))]) {
-      for (const wi of devastating) {
-        if (kindOf(wi) !== kind) continue;
-        const m = target();
-        if (m) hurt(m, damageOf(setup.attacker.weapons[wi]!));
-      }
     }
     let destroyed = situation.modelsDestroyed;
     let lost = situation.woundsLost;

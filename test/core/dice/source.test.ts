@@ -21,6 +21,18 @@ describe('seeded dice', () => {
     ]);
   });
 
+  it('nearby seeds give unrelated dice: the first die of consecutive seeds matches about 1 time in 6', () => {
+    let same = 0;
+    const n = 6000;
+    for (let seed = 10_000; seed < 10_000 + n; seed++) {
+      if (drawDice(seedState(seed), 1, 6).faces[0] === drawDice(seedState(seed + 1), 1, 6).faces[0]) same++;
+    }
+    const sd = Math.sqrt(n * (1 / 6) * (5 / 6));
+    expect(Math.abs(same - n / 6)).toBeLessThan(4 * sd);
+    // And small seeds do not start with runs of one face.
+    for (const seed of [0, 1, 2, 3]) expect(new Set(drawDice(seedState(seed), 6, 6).faces).size).toBeGreaterThan(1);
+  });
+
   it('drawDice is pure: the same state always gives the same faces', () => {
     const state = seedState(99);
     expect(drawDice(state, 8, 6)).toEqual(drawDice(state, 8, 6));
