@@ -85,7 +85,7 @@ export function aliveIndices(state: State): number[] {
 export function modelLabel(state: State, model: number): string {
   const m = state.models[model];
   const g = groupOf(state, model);
-  const name = g.name ?? state.setup.defender.name;
+  const name = g.name || state.setup.defender.name; // an empty name from a form means "unnamed"
   if (g.count === 1 || !m) return name;
   const first = state.models.findIndex((x) => x.group === m.group);
   return `${name} ${model - first + 1}`;

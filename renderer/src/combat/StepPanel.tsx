@@ -1,4 +1,4 @@
-import { Alert, Button, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { Input, Reason } from '../../../core/combat/steps';
 import { DiceEntry } from './DiceEntry';
@@ -50,9 +50,9 @@ export function StepPanel({ snapshot, busy, onAnswer, onRollForMe }: Props) {
           </Text>
           <Why reasons={step.why} />
           {step.notes.map((note, i) => (
-            <Alert key={i} color="yellow" variant="light">
+            <Text key={i} size="lg" c="gray.8" data-testid="step-note">
               {note}
-            </Alert>
+            </Text>
           ))}
           {/* Keyed by step: a new step starts with an empty entry. */}
           <DiceEntry

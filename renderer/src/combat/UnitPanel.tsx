@@ -16,18 +16,21 @@ export function UnitPanel({ title, units, color }: { title: string; units: UnitV
               </Text>
               {unit.models.map((m) => (
                 <Group key={m.id} gap="xs" wrap="nowrap" opacity={m.destroyed ? 0.45 : 1} data-testid={`model-${m.id}`} data-destroyed={m.destroyed}>
-                  <Text w={150} truncate td={m.destroyed ? 'line-through' : undefined}>
+                  <Text miw={110} style={{ flex: 1 }} td={m.destroyed ? 'line-through' : undefined}>
                     {m.name}
+                    {m.destroyed && (
+                      <Badge ml={6} color="gray" size="sm">
+                        destroyed
+                      </Badge>
+                    )}
                   </Text>
-                  <Progress value={(100 * m.woundsLeft) / Math.max(1, m.wounds)} color={color} w={90} size="lg" aria-hidden />
-                  <Text w={60} ff="monospace" data-testid={`wounds-${m.id}`}>
+                  <Progress value={(100 * m.woundsLeft) / Math.max(1, m.wounds)} color={color} w={70} size="lg" aria-hidden />
+                  <Text w={44} ff="monospace" data-testid={`wounds-${m.id}`}>
                     {m.woundsLeft}/{m.wounds}
                   </Text>
-                  {m.tags.map((t) => (
-                    <Badge key={t} variant="outline" color="gray" size="md">
-                      {t}
-                    </Badge>
-                  ))}
+                  <Text size="sm" c="gray.7" w={150} style={{ whiteSpace: 'normal' }}>
+                    {m.tags.join(' · ')}
+                  </Text>
                 </Group>
               ))}
             </Stack>

@@ -81,7 +81,7 @@ export function WizardPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             <UnitPanel title="Defender" units={data.view.sides.defender.units} color="blue" />
-            {data.view.sides.attacker.units.length > 0 && <UnitPanel title="Attacker" units={data.view.sides.attacker.units} color="red" />}
+            {data.view.sides.attacker.units.some((u) => u.models.length > 0) && <UnitPanel title="Attacker" units={data.view.sides.attacker.units} color="red" />}
             {data.odds && <OddsPanel odds={data.odds} finished={data.finished} />}
           </Stack>
         </Grid.Col>
