@@ -10,7 +10,14 @@ export interface ChannelSpec<Req extends z.ZodType = z.ZodType, Res extends z.Zo
   request: Req;
   response: Res;
   example: z.input<Req>;
+  /**
+   * What a successful call changes in the store. Hosts tell other windows (browser tabs) so they
+   * refresh; absent for reads.
+   */
+  changes?: readonly StoreArea[];
 }
+
+export type StoreArea = 'rosters' | 'combats';
 
 /** Declares one channel, keeping its schemas' exact types. */
 export const channel = <Req extends z.ZodType, Res extends z.ZodType>(spec: ChannelSpec<Req, Res>) => spec;

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { ChannelSpec } from './channel';
+import type { ChannelSpec, StoreArea } from './channel';
 import { appChannels } from './channels/app';
 import { combatChannels } from './channels/combat';
 import { fileChannels } from './channels/files';
 import { rosterChannels } from './channels/roster';
 
-export { channel, type ChannelSpec } from './channel';
+export { channel, type ChannelSpec, type StoreArea } from './channel';
 export * from './channels/app';
 export * from './channels/combat';
 export * from './channels/roster';
@@ -33,6 +33,11 @@ export type ParsedRequestOf<C extends Channel> = z.output<Contract[C]['request']
 export type ResponseOf<C extends Channel> = z.output<Contract[C]['response']>;
 
 export const channels = Object.keys(contract) as Channel[];
+
+/** What a successful call on this channel changes in the store (empty for reads). */
+export function changesOf(channel: Channel): readonly StoreArea[] {
+  return (contract[channel] as ChannelSpec).changes ?? [];
+}
 
 export function isChannel(name: unknown): name is Channel {
   return typeof name === 'string' && Object.hasOwn(contract, name);

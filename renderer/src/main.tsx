@@ -9,6 +9,6 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <App client={connectHost()} />
+    <App host={connectHost()} />
   </StrictMode>,
 );

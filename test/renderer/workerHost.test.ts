@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { channels, contract, createDispatch, type Reply } from '../../core/api';
-import type { HostRequest, HostResponse } from '../../renderer/src/host/messages';
+import type { HostEvent, HostRequest, HostResponse } from '../../renderer/src/host/messages';
 import { createWorkerClient } from '../../renderer/src/host/workerClient';
-import { serveContract } from '../../renderer/src/host/workerHost';
+import { serveContract, shareChanges } from '../../renderer/src/host/workerHost';
 import { spiedBackend } from '../support/backendSpy';
 import { malformedCases } from '../support/malformed';
 
 /** A page and a worker joined by an in-memory channel standing in for postMessage. */
-function browserHost() {
+function browserHost(onChanged?: (areas: readonly string[]) => void) {
   const backend = spiedBackend('browser');
   const toWorker: Array<(event: { data: unknown }) => void> = [];
-  const toPage: Array<(event: { data: HostResponse }) => void> = [];
+  const toPage: Array<(event: { data: HostResponse | HostEvent }) => void> = [];
   const pageErrors: Array<(event: { message?: string }) => void> = [];
   serveContract(
     { postMessage: (data) => queueMicrotask(() => toPage.forEach((l) => l({ data }))), addEventListener: (_t, l) => toWorker.push(l) },
     createDispatch(backend),
+    onChanged,
   );
   const worker = {
     postMessage: (data: HostRequest) => queueMicrotask(() => toWorker.forEach((l) => l({ data }))),
@@ -72,5 +73,46 @@ describe('browser host (Web Worker)', () => {
     expect(await pending).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(silent).toBeDefined();
     crash('unused');
+  });
+});
+
+describe('store changes between tabs', () => {
+  it('announces a successful write with what it changed, and nothing for reads or refused writes', async () => {
+    const announced: string[][] = [];
+    const { client } = browserHost((areas) => announced.push([...areas]));
+    await call(client, 'roster.list', {});
+    await call(client, 'roster.save', { name: '' });
+    expect(announced).toEqual([]);
+    await call(client, 'roster.save', { name: 'Waaagh!', system: 'wh40k-10e' });
+    expect(announced).toEqual([['rosters']]);
+  });
+
+  it('passes another tab’s announcement to this page as an event, and this tab’s writes to the others', () => {
+    const toPage: unknown[] = [];
+    const sent: unknown[] = [];
+    let deliver: (e: { data: unknown }) => void = () => undefined;
+    const announce = shareChanges(
+      { postMessage: (m) => toPage.push(m), addEventListener: () => undefined },
+      { postMessage: (m) => sent.push(m), addEventListener: (_t, l) => (deliver = l) },
+    );
+    announce(['combats']);
+    expect(sent).toEqual([{ areas: ['combats'] }]);
+    deliver({ data: { areas: ['rosters'] } });
+    deliver({ data: 'noise' });
+    expect(toPage).toEqual([{ event: 'store-changed', areas: ['rosters'] }]);
+  });
+
+  it('hands events to the page without disturbing pending calls', async () => {
+    const events: unknown[] = [];
+    let fromWorker: (e: { data: unknown }) => void = () => undefined;
+    const client = createWorkerClient(
+      { postMessage: () => undefined, addEventListener: (type: string, l: never) => type === 'message' && (fromWorker = l) },
+      (event) => events.push(event),
+    );
+    const pending = client.appEcho({ text: 'x' });
+    fromWorker({ data: { event: 'store-changed', areas: ['rosters'] } });
+    fromWorker({ data: { id: 1, reply: { ok: true, value: { text: 'x' } } } });
+    expect(await pending).toEqual({ ok: true, value: { text: 'x' } });
+    expect(events).toEqual([{ event: 'store-changed', areas: ['rosters'] }]);
   });
 });

@@ -48,6 +48,7 @@ export const combatChannels = {
     example: {},
   }),
   'combat.start': channel({
+    changes: ['combats'],
     summary: "Starts a combat from a system's setup (validated by that system's schema).",
     request: z
       .object({
@@ -81,18 +82,21 @@ export const combatChannels = {
     example: { id: 'c-1', at: 0 },
   }),
   'combat.advance': channel({
+    changes: ['combats'],
     summary: 'Answers the current step: dice entered, a choice, or acknowledging an outcome.',
     request: z.object({ id: combatId, input: inputSchema }).strict(),
     response: combatSnapshotSchema,
     example: { id: 'c-1', input: { kind: 'continue', stepId: 'start' } },
   }),
   'combat.roll': channel({
+    changes: ['combats'],
     summary: '"Roll for me": the host rolls the current step\'s dice with the seeded generator.',
     request: z.object({ id: combatId, stepId: z.string().min(1).max(200) }).strict(),
     response: combatSnapshotSchema,
     example: { id: 'c-1', stepId: 'w0:hit' },
   }),
   'combat.undo': channel({
+    changes: ['combats'],
     summary: 'Takes back the last input.',
     request: z.object({ id: combatId }).strict(),
     response: combatSnapshotSchema,

@@ -112,24 +112,28 @@ export const rosterChannels = {
     example: { id: rosterExampleIds.roster },
   }),
   'roster.save': channel({
+    changes: ['rosters'],
     summary: "Creates a roster (no id) or updates a roster's name, system, points limit and notes.",
     request: rosterFieldsSchema.extend({ id: idSchema.optional() }).strict(),
     response: z.object({ roster: rosterSchema }),
     example: { name: 'Strike Force Alpha', system: 'wh40k-10e', pointsLimit: 2000, notes: 'Crusade list' },
   }),
   'roster.delete': channel({
+    changes: ['rosters'],
     summary: 'Deletes a roster and all its units, together.',
     request: byId('roster'),
     response: z.object({ id: z.string(), unitsDeleted: z.number().int() }),
     example: { id: rosterExampleIds.roster },
   }),
   'roster.duplicate': channel({
+    changes: ['rosters'],
     summary: 'Copies a roster and its units under new ids; the copy is named "<name> (copy)" unless a name is given.',
     request: z.object({ id: idSchema, name: name().optional() }).strict(),
     response: z.object({ roster: rosterSchema }),
     example: { id: rosterExampleIds.roster, name: 'Strike Force Beta' },
   }),
   'unit.save': channel({
+    changes: ['rosters'],
     summary: "Creates (no id) or replaces one unit of a roster; the profile is checked against the roster's system. Last write wins per unit.",
     request: z
       .object({
@@ -144,6 +148,7 @@ export const rosterChannels = {
     example: { rosterId: rosterExampleIds.roster, name: 'Intercessor Squad', points: 80, profile: exampleProfile },
   }),
   'unit.delete': channel({
+    changes: ['rosters'],
     summary: 'Deletes one unit.',
     request: byId('unit'),
     response: z.object({ id: z.string() }),
@@ -165,6 +170,7 @@ export const rosterChannels = {
     example: { file: exampleFile },
   }),
   'roster.import': channel({
+    changes: ['rosters'],
     summary:
       'Imports a roster file: all of it or, if any field is wrong, nothing (invalid_input lists every problem). A roster id that exists is a conflict unless onConflict says replace or keep-both.',
     request: z.object({ file: jsonObject, onConflict: onConflictSchema.default('ask') }).strict(),
@@ -189,6 +195,7 @@ export const rosterChannels = {
     example: { id: rosterExampleIds.combat },
   }),
   'history.save': channel({
+    changes: ['combats'],
     summary: 'Stores a combat log (new without id, replaced with id): setup, inputs, seed and a one-line result.',
     request: z
       .object({
@@ -216,6 +223,7 @@ export const rosterChannels = {
     },
   }),
   'history.delete': channel({
+    changes: ['combats'],
     summary: 'Deletes one stored combat.',
     request: byId('combat'),
     response: z.object({ id: z.string() }),

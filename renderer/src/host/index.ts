@@ -1,13 +1,27 @@
+import type { StoreArea } from '../../../core/api/channel';
 import type { Client } from '../../../core/api/client';
 import { createWorkerClient, type WorkerLike } from './workerClient';
 
+export interface HostConnection {
+  client: Client;
+  /** Called when another window changed the store, so screens can refresh. */
+  onStoreChanged(listener: (areas: StoreArea[]) => void): () => void;
+}
+
 /**
  * The one place that knows which host answers. In the desktop app the preload has put the client
- * on `window.companion`; in a browser the host runs in a Web Worker. Everything above this
- * folder gets a `Client` and cannot tell the two apart.
+ * on `window.companion` (one window: nothing else writes the store); in a browser the host runs in
+ * a Web Worker and other tabs announce their writes. Everything above this folder gets a
+ * `HostConnection` and cannot tell the two apart.
  */
-export function connectHost(): Client {
-  if (window.companion) return window.companion;
+export function connectHost(): HostConnection {
+  const listeners = new Set<(areas: StoreArea[]) => void>();
+  const onStoreChanged = (listener: (areas: StoreArea[]) => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
+  if (window.companion) return { client: window.companion, onStoreChanged };
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'combat-companion-host' });
-  return createWorkerClient(worker as unknown as WorkerLike);
+  const client = createWorkerClient(worker as unknown as WorkerLike, (event) => listeners.forEach((l) => l(event.areas)));
+  return { client, onStoreChanged };
 }

@@ -1,3 +1,4 @@
+import type { StoreArea } from '../../../core/api/channel';
 import type { Reply } from '../../../core/api/reply';
 
 /** What crosses postMessage between the page and the worker host. */
@@ -10,6 +11,16 @@ export interface HostRequest {
 export interface HostResponse {
   id: number;
   reply: Reply<unknown>;
+}
+
+/** Sent by the worker host unprompted: another tab changed the store. */
+export interface HostEvent {
+  event: 'store-changed';
+  areas: StoreArea[];
+}
+
+export function isHostEvent(data: unknown): data is HostEvent {
+  return typeof data === 'object' && data !== null && (data as { event?: unknown }).event === 'store-changed';
 }
 
 export function isHostRequest(data: unknown): data is HostRequest {

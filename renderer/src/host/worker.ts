@@ -1,7 +1,7 @@
 import { APP_NAME, createBackend, createDispatch } from '../../../core/api';
 import { CompanionDb } from '../../../core/store/db';
 import { createRepository } from '../../../core/store/repo';
-import { serveContract, type HostScope } from './workerHost';
+import { serveContract, shareChanges, type HostScope } from './workerHost';
 
 // The browser host's entry: the same backend as the desktop host, running in a Web Worker, with
 // the roster store on this browser's own IndexedDB.
@@ -20,4 +20,5 @@ const backend = createBackend({
   newId,
   newSeed: () => crypto.getRandomValues(new Uint32Array(1))[0]! >>> 1,
 });
-serveContract(self as unknown as HostScope, createDispatch(backend));
+const scope = self as unknown as HostScope;
+serveContract(scope, createDispatch(backend), shareChanges(scope, new BroadcastChannel('combat-companion-store')));

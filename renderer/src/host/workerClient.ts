@@ -1,20 +1,21 @@
 import { createClient, type Client } from '../../../core/api/client';
 import { fail, type Reply } from '../../../core/api/reply';
-import type { HostRequest, HostResponse } from './messages';
+import { isHostEvent, type HostEvent, type HostRequest, type HostResponse } from './messages';
 
 /** The part of a Worker the client uses. */
 export interface WorkerLike {
   postMessage(message: HostRequest): void;
-  addEventListener(type: 'message', listener: (event: { data: HostResponse }) => void): void;
+  addEventListener(type: 'message', listener: (event: { data: HostResponse | HostEvent }) => void): void;
   addEventListener(type: 'error', listener: (event: { message?: string }) => void): void;
 }
 
 /** A Client whose calls are answered by the worker host, one request id per call. */
-export function createWorkerClient(worker: WorkerLike): Client {
+export function createWorkerClient(worker: WorkerLike, onEvent?: (event: HostEvent) => void): Client {
   let nextId = 1;
   const pending = new Map<number, (reply: Reply<unknown>) => void>();
 
   worker.addEventListener('message', ({ data }) => {
+    if (isHostEvent(data)) return onEvent?.(data);
     const resolve = pending.get(data.id);
     if (!resolve) return;
     pending.delete(data.id);
