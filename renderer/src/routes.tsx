@@ -2,6 +2,9 @@ import { Navigate, type RouteObject } from 'react-router';
 import { AboutPage } from './sections/AboutPage';
 import { WizardPage } from './combat/WizardPage';
 import { CombatPage, CombatSetupPage } from './sections/CombatPage';
+import { ReplayPage } from './history/ReplayPage';
+import { RosterPage } from './rosters/RosterPage';
+import { UnitEditorPage } from './rosters/UnitEditorPage';
 import { HistoryPage } from './sections/HistoryPage';
 import { RostersPage } from './sections/RostersPage';
 import { SettingsPage } from './sections/SettingsPage';
@@ -16,10 +19,14 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/combat" replace /> },
       { path: 'rosters', element: <RostersPage /> },
+      { path: 'rosters/:id', element: <RosterPage /> },
+      { path: 'rosters/:id/units/new', element: <UnitEditorPage /> },
+      { path: 'rosters/:id/units/:unitId', element: <UnitEditorPage /> },
       { path: 'combat', element: <CombatPage /> },
       { path: 'combat/new/:system', element: <CombatSetupPage /> },
       { path: 'combat/play/:id', element: <WizardPage /> },
       { path: 'history', element: <HistoryPage /> },
+      { path: 'history/:id', element: <ReplayPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'about', element: <AboutPage /> },
     ],

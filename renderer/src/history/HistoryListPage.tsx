@@ -1,0 +1,70 @@
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { ResponseOf } from '../../../core/api/contract';
+import { useClient } from '../api/ClientContext';
+import type { HostError} from '../api/hostQuery';
+import { unwrap } from '../api/hostQuery';
+import { keys } from '../rosters/common';
+import { NothingHereYet, Section } from '../sections/Section';
+import { useSystemNames, when } from './format';
+
+type Page = ResponseOf<'combat.history'>;
+type Before = { startedAt: string; id: string } | null;
+const PAGE_SIZE = 20;
+
+/** /history — the stored combats, newest first, a page at a time. */
+export function HistoryListPage() {
+  const client = useClient();
+  const nameOf = useSystemNames();
+  const history = useInfiniteQuery<Page, HostError, InfiniteData<Page, Before>, readonly unknown[], Before>({
+    queryKey: keys.history,
+    initialPageParam: null,
+    queryFn: async ({ pageParam }) => unwrap(await client.combatHistory({ limit: PAGE_SIZE, before: pageParam })),
+    getNextPageParam: (last) => {
+      const tail = last.combats.at(-1);
+      return last.combats.length < PAGE_SIZE || !tail ? undefined : { startedAt: tail.startedAt, id: tail.id };
+    },
+  });
+  const combats = history.data?.pages.flatMap((p) => p.combats) ?? [];
+
+  return (
+    <Section title="History" intro="Every combat resolved with the app, stored with its dice so it can be replayed step by step.">
+      {history.isPending && <Loader aria-label="Loading the history" />}
+      {history.isError && <Alert color="red" title="The history cannot be read">{history.error.message}</Alert>}
+      {history.isSuccess && combats.length === 0 && (
+        <NothingHereYet>
+          No combats are stored yet. Start one under <Link to="/combat">Combat</Link>: it is kept here as you go, with every die, so you can replay it or carry on
+          later.
+        </NothingHereYet>
+      )}
+      <Stack gap="sm" data-testid="history-list">
+        {combats.map((c) => (
+          <Card key={c.id} withBorder padding="lg" component={Link} to={`/history/${c.id}`} data-testid="history-item" style={{ color: 'inherit', textDecoration: 'none' }}>
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Stack gap={4} style={{ minWidth: 0 }}>
+                <Title order={2} size="h3">
+                  {c.title}
+                </Title>
+                <Text size="md" c="gray.7">
+                  {nameOf(c.system)} · {when(c.startedAt)}
+                </Text>
+                <Text size="lg" data-testid="history-summary">
+                  {c.summary ?? (c.finishedAt ? 'Finished.' : `${c.inputCount} ${c.inputCount === 1 ? 'step' : 'steps'} taken so far — open it to carry on.`)}
+                </Text>
+              </Stack>
+              <Badge size="xl" tt="none" color={c.finishedAt ? 'green' : 'orange'} variant="light" style={{ flexShrink: 0 }}>
+                {c.finishedAt ? 'Finished' : 'In progress'}
+              </Badge>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+      {history.hasNextPage && (
+        <Button variant="default" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage} w="fit-content" data-testid="history-more">
+          Load more
+        </Button>
+      )}
+    </Section>
+  );
+}

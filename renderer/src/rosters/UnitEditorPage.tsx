@@ -1,0 +1,182 @@
+import { Alert, Anchor, Button, Card, Group, List, Loader, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { ResponseOf } from '../../../core/api/contract';
+import { useClient } from '../api/ClientContext';
+import type { HostError} from '../api/hostQuery';
+import { unwrap, useHostQuery } from '../api/hostQuery';
+import { keys, useScrollToTop } from './common';
+import { fieldLabel, itemNoun, systemName } from './labels';
+import { bare, errorsByField, hostErrorOf, problemsOf } from './problems';
+import { initialValue, ObjectFields, type JsonSchema } from './SchemaForm';
+
+type Loaded = ResponseOf<'roster.get'>;
+
+/** "profile.models[0].toughness" → "Model profile 1 › T", for the list of everything to fix. */
+function fieldInWords(system: string, field: string): string {
+  const parts = field.replace(/\[(\d+)\]/g, '.#$1').split('.').filter(Boolean);
+  const words: string[] = [];
+  let last = '';
+  for (const part of parts) {
+    if (part === 'profile' && words.length === 0) continue;
+    if (part.startsWith('#')) {
+      words[words.length - 1] = `${itemNoun(system, last)} ${Number(part.slice(1)) + 1}`;
+    } else {
+      words.push(part === 'points' && words.length === 0 ? 'Points' : fieldLabel(system, part).short);
+      last = part;
+    }
+  }
+  return words.join(' › ') || 'The unit';
+}
+
+/** /rosters/:id/units/new and /rosters/:id/units/:unitId — one unit's name, points and profile. */
+export function UnitEditorPage() {
+  const { id = '', unitId } = useParams();
+  const client = useClient();
+  const roster = useHostQuery(keys.roster(id), () => client.rosterGet({ id }));
+  useScrollToTop(`${id}/${unitId ?? 'new'}`);
+  const system = roster.data?.roster.system;
+  const form = useQuery<ResponseOf<'roster.profileForm'>, HostError>({
+    queryKey: keys.profileForm(system ?? ''),
+    queryFn: async () => unwrap(await client.rosterProfileForm({ system: system! })),
+    enabled: !!system,
+    staleTime: Infinity,
+  });
+  const formReady = !!system && form.isSuccess;
+
+  if (roster.isError || (system && form.isError)) {
+    return (
+      <Alert color="red" title="This unit cannot be edited">
+        {(roster.error ?? form.error)?.message}{' '}
+        <Anchor component={Link} to="/rosters">
+          Back to the rosters
+        </Anchor>
+      </Alert>
+    );
+  }
+  if (!roster.data || !formReady) return <Loader aria-label="Loading the unit" />;
+  const unit = unitId ? roster.data.units.find((u) => u.id === unitId) : undefined;
+  if (unitId && !unit) {
+    return (
+      <Alert color="yellow" title="There is no such unit">
+        It may have been deleted.{' '}
+        <Anchor component={Link} to={`/rosters/${id}`}>
+          Back to {roster.data.roster.name}
+        </Anchor>
+      </Alert>
+    );
+  }
+  return <UnitEditor key={unitId ?? 'new'} data={roster.data} unit={unit} schema={form.data.schema as JsonSchema} />;
+}
+
+function UnitEditor({ data, unit, schema }: { data: Loaded; unit: Loaded['units'][number] | undefined; schema: JsonSchema }) {
+  const { roster } = data;
+  const client = useClient();
+  const navigate = useNavigate();
+  const queries = useQueryClient();
+  const [name, setName] = useState(unit?.name ?? '');
+  const [points, setPoints] = useState<number | string | null>(unit?.points ?? null);
+  const [profile, setProfile] = useState<unknown>(() => (unit ? structuredClone(unit.profile) : initialValue(schema)));
+  const back = `/rosters/${roster.id}`;
+
+  const save = useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await client.unitSave({
+          rosterId: roster.id,
+          ...(unit ? { id: unit.id } : {}),
+          name,
+          points: points === null || points === '' ? null : Number(points),
+          profile: profile as Record<string, unknown>,
+        }),
+      ),
+    onSuccess: async () => {
+      await queries.invalidateQueries({ queryKey: keys.roster(roster.id) });
+      await queries.invalidateQueries({ queryKey: keys.rosterList });
+      navigate(back);
+    },
+  });
+  const errors = errorsByField(save.error);
+  const problems = problemsOf(hostErrorOf(save.error));
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <Stack gap="lg" maw={1200}>
+        <Anchor component={Link} to={back} size="lg" w="fit-content">
+          <Group gap={6}>
+            <IconArrowLeft size={20} /> {roster.name}
+          </Group>
+        </Anchor>
+        <div>
+          <Title order={1}>{unit ? `Edit ${unit.name}` : 'New unit'}</Title>
+          <Text size="lg" c="gray.7">
+            {systemName(roster.system)} — copy the numbers from the datasheet. A save or roll written 3+ is entered as 3.
+          </Text>
+        </div>
+        <Card withBorder padding="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput size="lg" label="Unit name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors['name']} data-autofocus autoFocus={!unit} data-testid="unit-name-input" />
+            <NumberInput
+              size="lg"
+              label="Points"
+              placeholder="not costed"
+              min={0}
+              max={100000}
+              clampBehavior="none"
+              allowDecimal={false}
+              value={points ?? ''}
+              onChange={(v) => setPoints(v === '' ? null : v)}
+              error={errors['points']}
+              data-testid="unit-points-input"
+            />
+          </SimpleGrid>
+        </Card>
+        <Card withBorder padding="lg">
+          <Stack gap="md">
+            <Title order={2}>Profile</Title>
+            {errors['profile'] && (
+              <Text c="red" fw={600}>
+                {errors['profile']}
+              </Text>
+            )}
+            <ObjectFields system={roster.system} schema={schema} value={profile} onChange={setProfile} path="profile" errors={errors} />
+          </Stack>
+        </Card>
+        {save.error && (
+          <Alert
+            color="red"
+            title={
+              <Text fw={700} size="lg">
+                {problems.length > 1 ? `${problems.length} fields need fixing — nothing was saved` : 'This needs fixing — nothing was saved'}
+              </Text>
+            }
+            data-testid="unit-problems"
+          >
+            <List size="lg" spacing={4}>
+              {problems.map((p, i) => (
+                <List.Item key={i}>
+                  <b>{fieldInWords(roster.system, p.field)}</b>: {bare(p)}
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" size="xl" loading={save.isPending} data-testid="save-unit">
+            Save unit
+          </Button>
+          <Button size="xl" variant="default" component={Link} to={back}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,181 @@
+import { Alert, Button, Code, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { ResponseOf } from '../../../core/api/contract';
+import { useClient } from '../api/ClientContext';
+import { openTextFile } from '../host/files';
+import { keys, plural } from './common';
+import { systemName } from './labels';
+import { problemsOf } from './problems';
+
+type Checked = ResponseOf<'roster.checkImport'>['rosters'];
+type Imported = ResponseOf<'roster.import'>['rosters'];
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'unreadable'; name: string; reason: string }
+  | { kind: 'problems'; name: string; problems: { field: string; message: string }[] }
+  | { kind: 'conflict'; name: string; file: Record<string, unknown>; rosters: Checked }
+  | { kind: 'done'; rosters: Imported }
+  | { kind: 'failed'; message: string };
+
+/**
+ * "Import…": pick a .ccroster.json file, check ALL of it first (every problem with its path, and
+ * nothing imported when there is one), ask what to do when a roster is already here, then import.
+ */
+export function useRosterImport(): { begin: () => void; dismiss: () => void; busy: boolean; modal: ReactNode; notice: ReactNode } {
+  const client = useClient();
+  const queries = useQueryClient();
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const close = () => setState({ kind: 'idle' });
+
+  async function importFile(file: Record<string, unknown>, onConflict: 'ask' | 'replace' | 'keep-both', name: string) {
+    setState({ kind: 'busy' });
+    const reply = await client.rosterImport({ file, onConflict });
+    if (!reply.ok) {
+      const problems = problemsOf(reply.error);
+      setState(reply.error.code === 'invalid_input' ? { kind: 'problems', name, problems } : { kind: 'failed', message: reply.error.message });
+      return;
+    }
+    await queries.invalidateQueries({ queryKey: keys.rosterList });
+    await queries.invalidateQueries({ queryKey: ['roster.get'] });
+    setState({ kind: 'done', rosters: reply.value.rosters });
+  }
+
+  async function begin() {
+    let picked: { name: string; content: string } | null;
+    try {
+      picked = await openTextFile(client, 'roster');
+    } catch (error) {
+      setState({ kind: 'failed', message: (error as Error).message });
+      return;
+    }
+    if (!picked) return;
+    const { name, content } = picked;
+    let data: unknown;
+    try {
+      data = JSON.parse(content);
+    } catch (error) {
+      setState({ kind: 'unreadable', name, reason: `It is not JSON text (${(error as Error).message}). A roster file is the .ccroster.json that "Export" writes.` });
+      return;
+    }
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+      setState({ kind: 'unreadable', name, reason: 'It is JSON, but not a roster file: a roster file is one object with "format", "version" and "rosters".' });
+      return;
+    }
+    const file = data as Record<string, unknown>;
+    setState({ kind: 'busy' });
+    const check = await client.rosterCheckImport({ file });
+    if (!check.ok) {
+      setState({ kind: 'failed', message: check.error.message });
+      return;
+    }
+    if (check.value.problems.length > 0) {
+      setState({ kind: 'problems', name, problems: check.value.problems });
+      return;
+    }
+    if (check.value.rosters.some((r) => r.exists)) {
+      setState({ kind: 'conflict', name, file, rosters: check.value.rosters });
+      return;
+    }
+    await importFile(file, 'ask', name);
+  }
+
+  const title = (text: string) => (
+    <Text fw={700} size="xl">
+      {text}
+    </Text>
+  );
+
+  let modal: ReactNode = null;
+  if (state.kind === 'unreadable') {
+    modal = (
+      <Modal opened onClose={close} title={title('This file cannot be imported')} size="lg" centered>
+        <Stack gap="lg" data-testid="import-unreadable">
+          <Text size="lg">
+            <b>{state.name}</b>: {state.reason}
+          </Text>
+          <Text size="lg">Nothing was imported.</Text>
+          <Group justify="flex-end">
+            <Button onClick={close} data-autofocus>
+              OK
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  } else if (state.kind === 'problems') {
+    modal = (
+      <Modal opened onClose={close} title={title('Nothing was imported')} size="xl" centered>
+        <Stack gap="md" data-testid="import-problems">
+          <Text size="lg">
+            <b>{state.name}</b> has {plural(state.problems.length, 'problem')}. Fix {state.problems.length === 1 ? 'it' : 'them'} in the file and import it again:
+          </Text>
+          <ScrollArea.Autosize mah="55vh">
+            <List size="lg" spacing="xs" data-testid="import-problem-list">
+              {state.problems.map((p, i) => (
+                <List.Item key={i}>
+                  <Code fz="md">{p.message}</Code>
+                </List.Item>
+              ))}
+            </List>
+          </ScrollArea.Autosize>
+          <Group justify="flex-end">
+            <Button onClick={close} data-autofocus>
+              OK
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  } else if (state.kind === 'conflict') {
+    const existing = state.rosters.filter((r) => r.exists);
+    const { file, name } = state;
+    modal = (
+      <Modal opened onClose={close} title={title(existing.length === 1 ? 'This roster is already here' : 'These rosters are already here')} size="lg" centered>
+        <Stack gap="md" data-testid="import-conflict">
+          <List size="lg" spacing="xs">
+            {existing.map((r) => (
+              <List.Item key={r.id}>
+                <b>{r.name}</b> — {systemName(r.system)}, {plural(r.unitCount, 'unit')} in the file
+              </List.Item>
+            ))}
+          </List>
+          <Text size="lg">
+            <b>Replace</b> overwrites the roster here (and its units) with the one in the file. <b>Keep both</b> imports the file's roster as a new roster beside
+            it.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button variant="light" onClick={() => void importFile(file, 'keep-both', name)} data-testid="import-keep-both">
+              Keep both
+            </Button>
+            <Button color="orange" onClick={() => void importFile(file, 'replace', name)} data-testid="import-replace">
+              Replace
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
+
+  let notice: ReactNode = null;
+  if (state.kind === 'done') {
+    notice = (
+      <Alert color="green" title={<Text fw={700} size="lg">{`Imported ${plural(state.rosters.length, 'roster')}`}</Text>} withCloseButton onClose={close} data-testid="import-done">
+        <Text size="lg">{state.rosters.map((r) => `${r.name} (${plural(r.unitCount, 'unit')})`).join(', ') || 'The file held no rosters.'}</Text>
+      </Alert>
+    );
+  } else if (state.kind === 'failed') {
+    notice = (
+      <Alert color="red" title={<Text fw={700} size="lg">The import did not work</Text>} withCloseButton onClose={close}>
+        <Text size="lg">{state.message}</Text>
+      </Alert>
+    );
+  }
+
+  return { begin: () => void begin(), dismiss: close, busy: state.kind === 'busy', modal, notice };
+}
