@@ -1,0 +1,58 @@
+import { expect, test, type Page } from '@playwright/test';
+import { watchConsole } from './support';
+
+const field = (page: Page, path: string) => page.getByTestId(`field-profile.${path}`);
+
+/** A 10th edition roster holding one Intercessor Squad, made through the Rosters screens. */
+async function rosterWithIntercessors(page: Page) {
+  await page.goto('/#/rosters');
+  await page.getByTestId('new-roster').click();
+  await page.getByTestId('roster-name').fill('Strike Force Alpha');
+  await page.getByTestId('roster-system').click();
+  await page.getByRole('option', { name: 'Warhammer 40,000 (10th edition)' }).click();
+  await page.getByTestId('create-roster').click();
+  await expect(page).toHaveURL(/#\/rosters\/[^/]+$/);
+  await page.getByTestId('add-unit').click();
+  await page.getByTestId('unit-name-input').fill('Intercessor Squad');
+  const models = { count: 5, movement: 6, toughness: 4, save: 3, wounds: 2, leadership: 6, objectiveControl: 2 };
+  for (const [key, value] of Object.entries(models)) await field(page, `models[0].${key}`).fill(String(value));
+  await page.getByTestId('add-profile.weapons').click();
+  const weapon = { name: 'Bolt rifle', range: '24', models: 5, attacks: '2', skill: 3, strength: 4, ap: -1, damage: '1' };
+  for (const [key, value] of Object.entries(weapon)) await field(page, `weapons[0].${key}`).fill(String(value));
+  await page.getByTestId('save-unit').click();
+  await expect(page).toHaveURL(/#\/rosters\/[^/]+$/);
+}
+
+test('the 10th edition setup takes its attacker and target from a roster', async ({ page }) => {
+  const errors = watchConsole(page);
+  await rosterWithIntercessors(page);
+  await page.goto('/#/combat/new/wh40k-10e');
+
+  await page.getByTestId('pick-attacker').click();
+  await page.getByTestId('pick-Intercessor Squad').click();
+  await expect(page.getByTestId('attacker-name')).toHaveValue('Intercessor Squad');
+  await expect(page.getByTestId('weapon-0-name')).toHaveValue('Bolt rifle');
+  await expect(page.getByTestId('weapon-0-ap')).toHaveValue('-1');
+
+  await page.getByTestId('pick-defender').click();
+  await page.getByTestId('pick-Intercessor Squad').click();
+  await expect(page.getByTestId('defender-name')).toHaveValue('Intercessor Squad');
+  await expect(page.getByTestId('models-0-count')).toHaveValue('5');
+  await expect(page.getByTestId('models-0-wounds')).toHaveValue('2');
+
+  await page.getByTestId('start-combat').click();
+  await expect(page.getByTestId('units-defender')).toContainText('Intercessor Squad — 5 of 5 models left');
+  await expect(page.getByTestId('step-needs')).toContainText('Roll 10 D6');
+  expect(errors).toEqual([]);
+});
+
+test('another tab sees a new roster without reloading', async ({ context }) => {
+  const watcher = await context.newPage();
+  await watcher.goto('/#/rosters');
+  await expect(watcher.getByText('No rosters are stored yet.')).toBeVisible();
+
+  const editor = await context.newPage();
+  await rosterWithIntercessors(editor);
+
+  await expect(watcher.getByText('Strike Force Alpha')).toBeVisible();
+});
