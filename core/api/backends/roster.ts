@@ -27,7 +27,8 @@ export function createRosterBackend(deps: RosterBackendDeps): RosterBackend {
     } catch (error) {
       if (error instanceof StoreError) {
         const field = error.field === undefined ? undefined : `${fieldPrefix}${error.field}`;
-        throw new ApiFailure(error.code, error.message, field);
+        const problems = error.problems.map((p) => ({ field: `${fieldPrefix}${p.field}`, message: p.message }));
+        throw new ApiFailure(error.code, error.message, field, problems);
       }
       throw error;
     }
@@ -38,7 +39,8 @@ export function createRosterBackend(deps: RosterBackendDeps): RosterBackend {
     if (parsed.ok) return parsed.value;
     const count = parsed.problems.length;
     const message = `The roster file has ${count} problem${count === 1 ? '' : 's'}; nothing was imported: ${parsed.problems.map((p) => p.message).join('; ')}`;
-    throw new ApiFailure('invalid_input', message, parsed.problems[0]?.field ? `file.${parsed.problems[0].field}` : 'file');
+    const problems = parsed.problems.map((p) => ({ field: p.field ? `file.${p.field}` : 'file', message: p.message }));
+    throw new ApiFailure('invalid_input', message, problems[0]?.field ?? 'file', problems);
   }
 
   const notFound = (what: string, id: string): never => {

@@ -105,3 +105,18 @@ describe('roster channels', () => {
     expect(next.ok && next.value.combats.map((c) => c.title)).toEqual(['C0', 'T']);
   });
 });
+
+describe('problems reach the UI one by one', () => {
+  it('a unit with several bad fields is refused with every problem by path', async () => {
+    const { backend } = await seeded();
+    const profile = { ...validProfiles['wh40k-10e'], models: [{ ...(validProfiles['wh40k-10e'] as { models: object[] }).models[0], toughness: 40, wounds: 0 }] };
+    try {
+      await backend['unit.save']({ rosterId: rosterExampleIds.roster, name: 'Bad', points: null, profile } as never);
+      throw new Error('expected a refusal');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ApiFailure);
+      const fields = ((error as ApiFailure).problems ?? []).map((p) => p.field);
+      expect(fields).toEqual(expect.arrayContaining([expect.stringMatching(/models\[0\]\.toughness$/), expect.stringMatching(/models\[0\]\.wounds$/)]));
+    }
+  });
+});
