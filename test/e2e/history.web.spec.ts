@@ -1,36 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { watchConsole } from './support';
-
-/** Fills the 10th edition setup: one melee weapon against one group of models (as in wh40k10e.web.spec.ts). */
-async function setUp(page: Page) {
-  await page.goto('/#/combat');
-  await page.getByTestId('start-wh40k-10e').click();
-  await page.getByTestId('attacker-name').fill('Assault Intercessors');
-  await page.getByText('Fighting (WS)').click();
-  await page.getByLabel('Charged this turn').check();
-  await page.getByTestId('weapon-0-name').fill('Astartes chainsword');
-  await page.getByTestId('weapon-0-attacks').fill('6');
-  await page.getByTestId('weapon-0-skill').fill('3');
-  await page.getByTestId('weapon-0-strength').fill('4');
-  await page.getByTestId('weapon-0-ap').fill('-1');
-  await page.getByTestId('weapon-0-damage').fill('1');
-  await page.getByTestId('weapon-0-lethalHits').check();
-  await page.getByTestId('defender-name').fill('Termagants');
-  await page.getByTestId('models-0-count').fill('10');
-  await page.getByTestId('models-0-toughness').fill('3');
-  await page.getByTestId('models-0-save').fill('5');
-  await page.getByTestId('models-0-wounds').fill('1');
-  await page.getByTestId('start-combat').click();
-  await expect(page).toHaveURL(/#\/combat\/play\//);
-}
-
-async function enterDice(page: Page, faces: string, titlePart: RegExp) {
-  const step = page.getByTestId('step');
-  await expect(step).toHaveAttribute('data-step-kind', 'roll');
-  await expect(step.getByRole('heading', { level: 2 })).toHaveText(titlePart);
-  await page.getByTestId('dice-faces').fill(faces);
-  await page.getByTestId('dice-faces').press('Enter');
-}
+import { enterDice, setUpChainswordsVsTermagants as setUp } from './flows';
 
 test.describe('history', () => {
   test('a finished combat is listed with its summary and replays step by step', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { profileField } from './flows';
 import { watchConsole } from './support';
 
-const field = (page: Page, path: string) => page.getByTestId(`field-profile.${path}`);
 
 /** A 10th edition roster holding one Intercessor Squad, made through the Rosters screens. */
 async function rosterWithIntercessors(page: Page) {
@@ -15,10 +15,10 @@ async function rosterWithIntercessors(page: Page) {
   await page.getByTestId('add-unit').click();
   await page.getByTestId('unit-name-input').fill('Intercessor Squad');
   const models = { count: 5, movement: 6, toughness: 4, save: 3, wounds: 2, leadership: 6, objectiveControl: 2 };
-  for (const [key, value] of Object.entries(models)) await field(page, `models[0].${key}`).fill(String(value));
+  for (const [key, value] of Object.entries(models)) await profileField(page, `models[0].${key}`).fill(String(value));
   await page.getByTestId('add-profile.weapons').click();
   const weapon = { name: 'Bolt rifle', range: '24', models: 5, attacks: '2', skill: 3, strength: 4, ap: -1, damage: '1' };
-  for (const [key, value] of Object.entries(weapon)) await field(page, `weapons[0].${key}`).fill(String(value));
+  for (const [key, value] of Object.entries(weapon)) await profileField(page, `weapons[0].${key}`).fill(String(value));
   await page.getByTestId('save-unit').click();
   await expect(page).toHaveURL(/#\/rosters\/[^/]+$/);
 }
