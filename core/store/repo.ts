@@ -42,18 +42,8 @@ export interface CombatInput {
   finished: boolean;
   rosterIds: string[];
 }
-export interface CombatSummary {
-  id: string;
-  system: string;
-  title: string;
-  startedAt: string;
-  updatedAt: string;
-  finishedAt: string | null;
-  seed: number;
-  summary: string | null;
-  rosterIds: string[];
-  inputCount: number;
-}
+/** A stored combat as listed: its row without the log, and how many inputs the log holds. */
+export type CombatSummary = Omit<CombatRow, 'log'> & { inputCount: number };
 export interface CombatRecord extends CombatSummary {
   setup: unknown;
   inputs: unknown[];

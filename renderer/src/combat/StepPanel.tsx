@@ -2,6 +2,7 @@ import { Button, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/cor
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { Input, Reason } from '../../../core/combat/steps';
 import { DiceEntry } from './DiceEntry';
+import { RollNeeds } from './RollNeeds';
 import { WhoActs } from './WhoActs';
 
 interface Props {
@@ -38,16 +39,7 @@ export function StepPanel({ snapshot, busy, onAnswer, onRollForMe }: Props) {
         <Stack gap="md">
           <WhoActs role={step.actor} name={nameOf(step.actor)} kind="roll" />
           <Title order={2}>{step.title}</Title>
-          <Text size="xl" data-testid="step-needs">
-            Roll <b>{step.count}</b> D{step.sides}
-            {step.needs ? (
-              <>
-                {' '}
-                — needs <b>{step.needs}</b>
-              </>
-            ) : null}
-            {step.criticalOn !== undefined && <> · critical on {step.criticalOn === 6 ? 'a 6' : `${step.criticalOn}+`}</>}
-          </Text>
+          <RollNeeds step={step} testId="step-needs" />
           <Why reasons={step.why} />
           {step.notes.map((note, i) => (
             <Text key={i} size="lg" c="gray.8" data-testid="step-note">

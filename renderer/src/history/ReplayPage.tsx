@@ -7,9 +7,10 @@ import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { ResponseOf } from '../../../core/api/contract';
 import type { Input, Step } from '../../../core/combat/steps';
 import { useClient } from '../api/ClientContext';
-import type { HostError} from '../api/hostQuery';
+import type { HostError } from '../api/hostQuery';
 import { unwrap, useHostQuery } from '../api/hostQuery';
 import { CombatLog } from '../combat/CombatLog';
+import { RollNeeds } from '../combat/RollNeeds';
 import { UnitPanel } from '../combat/UnitPanel';
 import { ConfirmModal, keys, useScrollToTop } from '../rosters/common';
 import { useSystemNames, when } from './format';
@@ -60,17 +61,7 @@ function StepView({ snapshot, next }: { snapshot: CombatSnapshot; next: Input | 
           </Text>
         )}
         <Title order={2}>{step.title}</Title>
-        {step.kind === 'roll' && (
-          <Text size="xl">
-            Roll <b>{step.count}</b> D{step.sides}
-            {step.needs ? (
-              <>
-                {' '}
-                — needs <b>{step.needs}</b>
-              </>
-            ) : null}
-          </Text>
-        )}
+        {step.kind === 'roll' && <RollNeeds step={step} />}
         {step.kind === 'choose' && (
           <>
             <Text size="xl">{step.prompt}</Text>
