@@ -1,2 +1,11 @@
+import type { SystemAnalysis } from './system';
+import { wh40k10eAnalysis } from './wh40k-10e';
+
 /** Exact outcome distributions for a combat or a step, per system (ARCHITECTURE.md). */
+export * from './system';
 export * from './wh40k-10e';
+
+/** Every system's exact analysis, by system id (a system without one is simply absent). */
+export const analyses: Readonly<Record<string, SystemAnalysis>> = {
+  [wh40k10eAnalysis.systemId]: wh40k10eAnalysis,
+};

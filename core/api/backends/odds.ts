@@ -1,10 +1,6 @@
-/** Exact outcome distributions of a combat, as a system's analysis reports them. */
-export interface OutcomeDistributions {
-  /** What the main distribution counts, e.g. "models destroyed". */
-  measure: string;
-  main: number[];
-  secondary?: { measure: string; dist: number[] };
-}
+import type { OutcomeDistributions } from '../../analysis/system';
+
+export type { OutcomeDistributions };
 
 export const meanOf = (dist: readonly number[]) => dist.reduce((sum, p, k) => sum + p * k, 0);
 
