@@ -44,6 +44,18 @@ test.describe('the browser app', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Combat' })).toBeVisible();
   });
 
+  test('a combat, roster or stored combat that does not exist says so and offers a way back', async ({ page }) => {
+    for (const [address, title, back] of [
+      ['/#/combat/play/no-such-combat', 'This combat cannot be shown', 'Start a new combat'],
+      ['/#/rosters/no-such-roster', 'This roster cannot be shown', 'Back to the rosters'],
+      ['/#/history/no-such-combat', 'This combat cannot be shown', 'Back to the history'],
+    ] as const) {
+      await page.goto(address);
+      await expect(page.getByText(title)).toBeVisible();
+      await expect(page.getByRole('link', { name: back })).toBeVisible();
+    }
+  });
+
   test('empty sections say what will be there and show no made-up data', async ({ page }) => {
     await page.goto('/#/rosters');
     await expect(page.getByText('No rosters are stored yet.')).toBeVisible();

@@ -1,7 +1,8 @@
-import { Alert, Button, Grid, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { HostData } from '../api/HostData';
 import { CombatLog } from './CombatLog';
 import { OddsPanel } from './OddsPanel';
 import { StepPanel } from './StepPanel';
@@ -21,15 +22,7 @@ export function WizardPage() {
   };
   useHotkeys([['mod+z', doUndo]], []);
 
-  if (snapshot.isPending) return <Loader aria-label="Loading the combat" />;
-  if (snapshot.isError || !data) {
-    return (
-      <Alert color="red" title="This combat cannot be shown">
-        {snapshot.error?.message}{' '}
-        <Link to="/combat">Start a new combat</Link>
-      </Alert>
-    );
-  }
+  if (!data) return <HostData query={snapshot} what="combat" back={{ to: '/combat', label: 'Start a new combat' }}>{() => null}</HostData>;
 
   const names = { attacker: data.view.sides.attacker.name, defender: data.view.sides.defender.name };
   return (

@@ -7,6 +7,7 @@ import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { ResponseOf } from '../../../core/api/contract';
 import type { Input, Step } from '../../../core/combat/steps';
 import { useClient } from '../api/ClientContext';
+import { HostData } from '../api/HostData';
 import type { HostError } from '../api/hostQuery';
 import { unwrap, useHostQuery } from '../api/hostQuery';
 import { CombatLog } from '../combat/CombatLog';
@@ -23,17 +24,11 @@ export function ReplayPage() {
   const client = useClient();
   const record = useHostQuery(['history.get', id], () => client.historyGet({ id }));
   useScrollToTop(id);
-  if (record.isPending) return <Loader aria-label="Loading the combat" />;
-  if (record.isError)
-    return (
-      <Alert color="red" title="This combat cannot be shown">
-        {record.error.message}{' '}
-        <Anchor component={Link} to="/history">
-          Back to the history
-        </Anchor>
-      </Alert>
-    );
-  return <Replay key={`${id}:${record.data.combat.inputCount}`} record={record.data.combat} />;
+  return (
+    <HostData query={record} what="combat" back={{ to: '/history', label: 'Back to the history' }}>
+      {(data) => <Replay key={`${id}:${data.combat.inputCount}`} record={data.combat} />}
+    </HostData>
+  );
 }
 
 /** What the players did at a step, in words. */

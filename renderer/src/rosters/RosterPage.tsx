@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCopy, IconDownload, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ResponseOf } from '../../../core/api/contract';
 import { useClient } from '../api/ClientContext';
+import { HostData } from '../api/HostData';
 import { unwrap, useHostQuery } from '../api/hostQuery';
 import { saveTextFile } from '../host/files';
 import { ConfirmModal, keys, useScrollToTop, plural, RosterFields, rosterRequest, type RosterDraft } from './common';
@@ -21,17 +22,11 @@ export function RosterPage() {
   const client = useClient();
   const roster = useHostQuery(keys.roster(id), () => client.rosterGet({ id }));
   useScrollToTop(id);
-  if (roster.isPending) return <Loader aria-label="Loading the roster" />;
-  if (roster.isError)
-    return (
-      <Alert color="red" title="This roster cannot be shown">
-        {roster.error.message}{' '}
-        <Anchor component={Link} to="/rosters">
-          Back to the rosters
-        </Anchor>
-      </Alert>
-    );
-  return <RosterEditor key={roster.data.roster.id} data={roster.data} />;
+  return (
+    <HostData query={roster} what="roster" back={{ to: '/rosters', label: 'Back to the rosters' }}>
+      {(data) => <RosterEditor key={data.roster.id} data={data} />}
+    </HostData>
+  );
 }
 
 function RosterEditor({ data }: { data: Loaded }) {
