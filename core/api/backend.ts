@@ -1,6 +1,7 @@
 import type { RosterRepository } from '../store/repo';
 import { createCombatBackend } from './backends/combat';
 import { createFileBackend, type HostFiles } from './backends/files';
+import { createFromRosterBackend } from './backends/fromRoster';
 import { createRosterBackend } from './backends/roster';
 import { rulesDeps } from './backends/rules';
 import type { AppInfo, Channel, HostKind, ParsedRequestOf, ResponseOf, StoreStatus } from './contract';
@@ -34,6 +35,7 @@ export function createBackend(deps: BackendDeps): Backend {
     'app.echo': async ({ text }) => ({ text }),
     ...createRosterBackend({ repo, clock: deps.clock, newId: deps.newId }),
     ...createFileBackend(deps.files),
+    ...createFromRosterBackend(repo),
     ...createCombatBackend({
       ...rulesDeps({ newId: deps.newId, newSeed: deps.newSeed }),
       history: {

@@ -69,6 +69,20 @@ export const combatChannels = {
       seed: 1,
     },
   }),
+  'combat.sideFromRoster': channel({
+    summary: "One side of a combat setup filled from a stored roster unit (the attacker's weapons or the target's models).",
+    request: z
+      .object({
+        rosterId: z.string().min(1, 'expected a roster id').max(100),
+        unitId: z.string().min(1, 'expected a unit id').max(100),
+        side: z.enum(['attacker', 'defender'], { error: 'expected attacker or defender' }),
+        /** Shooting takes the unit's ranged weapons, fighting its melee weapons. */
+        ranged: z.boolean({ error: 'expected true or false' }),
+      })
+      .strict(),
+    response: z.object({ system: z.string(), name: z.string(), side: z.record(z.string(), z.unknown()) }),
+    example: { rosterId: 'example-roster', unitId: 'example-unit', side: 'attacker', ranged: true },
+  }),
   'combat.get': channel({
     summary: 'The combat as it stands (a stored one is reopened from its log).',
     request: z.object({ id: combatId }).strict(),

@@ -5,17 +5,29 @@ import { Link } from 'react-router';
 import { useClient } from '../../api/ClientContext';
 import { useHostQuery } from '../../api/hostQuery';
 
-export interface PickedUnit {
-  rosterId: string;
-  name: string;
-  profile: Record<string, unknown>;
-}
-
-/** "Pick from roster": choose one of the stored units of this system to fill the setup. */
-export function RosterPicker({ system, label, onPick, testId }: { system: string; label: string; onPick: (unit: PickedUnit) => void; testId: string }) {
+/**
+ * "Pick from roster": choose one of the stored units of this system; the host turns it into that
+ * side of the setup (`combat.sideFromRoster`) and `onPick` receives the filled side.
+ */
+export function RosterPicker({
+  system,
+  side,
+  ranged,
+  label,
+  onPick,
+  testId,
+}: {
+  system: string;
+  side: 'attacker' | 'defender';
+  ranged: boolean;
+  label: string;
+  onPick: (filled: Record<string, unknown>) => void;
+  testId: string;
+}) {
   const client = useClient();
   const [opened, setOpened] = useState(false);
   const [rosterId, setRosterId] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const rosters = useHostQuery(['roster.list', 'last-used'], () => client.rosterList({ sort: 'last-used' }));
   const ofSystem = (rosters.data?.rosters ?? []).filter((r) => r.system === system);
   const chosen = rosterId ?? ofSystem[0]?.id ?? null;
@@ -45,6 +57,7 @@ export function RosterPicker({ system, label, onPick, testId }: { system: string
             />
           )}
           {roster.isError && <Alert color="red">{roster.error.message}</Alert>}
+          {problem && <Alert color="red">{problem}</Alert>}
           {roster.data && roster.data.units.length === 0 && <Text>This roster has no units yet.</Text>}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {roster.data?.units.map((unit) => (
@@ -52,8 +65,11 @@ export function RosterPicker({ system, label, onPick, testId }: { system: string
                 key={unit.id}
                 size="lg"
                 variant="default"
-                onClick={() => {
-                  onPick({ rosterId: unit.rosterId, name: unit.name, profile: unit.profile });
+                onClick={async () => {
+                  const reply = await client.combatSideFromRoster({ rosterId: unit.rosterId, unitId: unit.id, side, ranged });
+                  if (!reply.ok) return setProblem(reply.error.message);
+                  setProblem(null);
+                  onPick(reply.value.side);
                   setOpened(false);
                 }}
                 data-testid={`pick-${unit.name}`}

@@ -6,8 +6,6 @@ import { useNavigate } from 'react-router';
 import type { ModelGroup, SetupInput, WeaponInput } from '../../../../core/systems/wh40k-10e/profiles';
 import { useClient } from '../../api/ClientContext';
 import { HostError, unwrap } from '../../api/hostQuery';
-import { modelsForCombat, weaponsForCombat } from '../../../../core/roster/toCombat10e';
-import type { Wh40k10eProfile } from '../../../../core/roster/profiles/wh40k-10e';
 import { fieldErrors } from './fieldErrors';
 import { RosterPicker } from './RosterPicker';
 
@@ -76,11 +74,13 @@ export function Wh40k10eSetup() {
             <Title order={2}>Attacker</Title>
             <RosterPicker
               system="wh40k-10e"
+              side="attacker"
+              ranged={!!form.attacker.ranged}
               label="Pick the attacker from a roster"
               testId="pick-attacker"
-              onPick={(unit) => {
-                const weapons = weaponsForCombat(unit.profile as unknown as Wh40k10eProfile, !!form.attacker.ranged);
-                setAttacker({ name: unit.name, weapons: weapons.length > 0 ? weapons : form.attacker.weapons });
+              onPick={(filled) => {
+                const picked = filled as Pick<Form['attacker'], 'name' | 'weapons'>;
+                setAttacker({ name: picked.name, weapons: picked.weapons.length > 0 ? picked.weapons : form.attacker.weapons });
               }}
             />
           </Group>
@@ -174,12 +174,11 @@ export function Wh40k10eSetup() {
             <Title order={2}>Target</Title>
             <RosterPicker
               system="wh40k-10e"
+              side="defender"
+              ranged={!!form.attacker.ranged}
               label="Pick the target from a roster"
               testId="pick-defender"
-              onPick={(unit) => {
-                const profile = unit.profile as unknown as Wh40k10eProfile;
-                setDefender({ name: unit.name, keywords: profile.keywords, models: modelsForCombat(profile) });
-              }}
+              onPick={(filled) => setDefender(filled as Pick<Form['defender'], 'name' | 'keywords' | 'models'>)}
             />
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ApiFailure } from '../../../core/api';
+import { createFromRosterBackend } from '../../../core/api/backends/fromRoster';
+import { freshStore, validProfiles } from '../store/fixtures';
+
+const intercessors = {
+  keywords: ['infantry'],
+  models: [{ name: 'Intercessor', count: 5, movement: 6, toughness: 4, save: 3, wounds: 2, leadership: 6, objectiveControl: 2 }],
+  weapons: [
+    { name: 'Bolt rifle', range: 24, models: 5, attacks: '2', skill: 3, strength: 4, ap: -1, damage: '1' },
+    { name: 'Close combat weapon', range: 'melee', models: 5, attacks: '3', skill: 3, strength: 4, ap: 0, damage: '1' },
+  ],
+};
+
+async function setUp() {
+  const { repo } = freshStore();
+  const roster = await repo.saveRoster({ name: 'Strike Force', system: 'wh40k-10e', pointsLimit: null, notes: '' });
+  const unit = await repo.saveUnit(roster.id, { name: 'Intercessor Squad', points: 80, profile: intercessors });
+  return { repo, roster, unit, backend: createFromRosterBackend(repo) };
+}
+
+describe('combat.sideFromRoster (pick from roster, converted in the host)', () => {
+  it('gives the attacker the weapons of the chosen mode, without datasheet-only fields', async () => {
+    const { backend, roster, unit } = await setUp();
+    const shooting = await backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'attacker', ranged: true });
+    expect(shooting).toMatchObject({ system: 'wh40k-10e', name: 'Intercessor Squad', side: { name: 'Intercessor Squad', weapons: [{ name: 'Bolt rifle' }] } });
+    expect((shooting.side['weapons'] as object[])[0]).not.toHaveProperty('range');
+    const fighting = await backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'attacker', ranged: false });
+    expect((fighting.side['weapons'] as Array<{ name: string }>).map((w) => w.name)).toEqual(['Close combat weapon']);
+  });
+
+  it('gives the defender its keywords and model profiles', async () => {
+    const { backend, roster, unit } = await setUp();
+    const side = (await backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'defender', ranged: true })).side;
+    expect(side).toMatchObject({ name: 'Intercessor Squad', keywords: ['infantry'], models: [{ count: 5, toughness: 4, wounds: 2 }] });
+    expect((side['models'] as object[])[0]).not.toHaveProperty('leadership');
+  });
+
+  it('says which id is missing, and that other systems cannot fill a combat yet', async () => {
+    const { backend, repo, roster } = await setUp();
+    await expect(backend['combat.sideFromRoster']({ rosterId: 'nope', unitId: 'x', side: 'attacker', ranged: true })).rejects.toMatchObject({ code: 'not_found', field: 'rosterId' });
+    await expect(backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: 'nope', side: 'attacker', ranged: true })).rejects.toMatchObject({ code: 'not_found', field: 'unitId' });
+    const fantasy = await repo.saveRoster({ name: 'Old', system: 'old-world', pointsLimit: null, notes: '' });
+    const knights = await repo.saveUnit(fantasy.id, { name: 'Knights', points: 200, profile: validProfiles['old-world'] });
+    const error = await backend['combat.sideFromRoster']({ rosterId: fantasy.id, unitId: knights.id, side: 'attacker', ranged: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiFailure);
+    expect(error).toMatchObject({ code: 'unsupported', field: 'rosterId' });
+  });
+});
