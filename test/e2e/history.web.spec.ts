@@ -29,7 +29,11 @@ test.describe('history', () => {
 
     // Back one step at a time until the saving throws: nobody is dead yet, and the dice entered show.
     for (let guard = 0; guard < 10; guard++) {
+      const before = await position.textContent();
       await page.getByTestId('replay-previous').click();
+      // The position moves at once; the step it shows is read once the host has answered.
+      await expect(position).not.toHaveText(before ?? '');
+      await expect(page.getByTestId('replay-step')).toHaveAttribute('aria-busy', 'false');
       const title = await page.getByTestId('replay-step').getByRole('heading', { level: 2 }).textContent();
       if (/saving throws/i.test(title ?? '')) break;
     }

@@ -43,12 +43,13 @@ function answered(step: Step, input: Input | undefined): string | null {
 }
 
 /** The step as it stood, shown, not answered. */
-function StepView({ snapshot, next }: { snapshot: CombatSnapshot; next: Input | undefined }) {
+function StepView({ snapshot, next, loading }: { snapshot: CombatSnapshot; next: Input | undefined; loading: boolean }) {
   const { step, view } = snapshot;
   const who = step.kind === 'outcome' ? null : view.sides[step.actor].name;
   const did = answered(step, next);
   return (
-    <Card withBorder padding="lg" data-testid="replay-step" data-step-kind={step.kind}>
+    // While the next point of the combat loads, the previous one stays, dimmed and marked busy.
+    <Card withBorder padding="lg" data-testid="replay-step" data-step-kind={step.kind} aria-busy={loading} opacity={loading ? 0.6 : 1}>
       <Stack gap="sm">
         {who && (
           <Text size="lg" c="gray.7">
@@ -214,7 +215,7 @@ function Replay({ record }: { record: Record_ }) {
       {data && (
         <Grid gap="md" style={{ opacity: snapshot.isPlaceholderData ? 0.6 : 1 }}>
           <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 1, md: 1 }}>
-            <StepView snapshot={data} next={at < total ? (record.inputs[at] as Input) : undefined} />
+            <StepView snapshot={data} next={at < total ? (record.inputs[at] as Input) : undefined} loading={snapshot.isPlaceholderData} />
           </Grid.Col>
           {/* The wounds stay next to the step on a wide screen and right under it on a narrow one. */}
           <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 2, md: 2 }}>
