@@ -1,9 +1,26 @@
+/** A probability the odds panel lists beside the chart, e.g. "Attacker wins: 62%". */
+export interface OutcomeFact {
+  label: string;
+  probability: number;
+}
+
 /** Exact outcome distributions of a combat, as a system's analysis reports them to the host. */
 export interface OutcomeDistributions {
   /** What the main distribution counts, e.g. "models destroyed". */
   measure: string;
+  /** P(measure = offset + k) at index k. */
   main: number[];
+  /** The value at index 0 of `main` (0 unless the measure can be negative, e.g. a result difference). */
+  offset?: number;
   secondary?: { measure: string; dist: number[] };
+  /** Named probabilities worth showing beside the chart (win, draw, break, caught…). */
+  facts?: OutcomeFact[];
+  /**
+   * The distributions "before any die was rolled" for the period the odds describe, when that is
+   * not the whole combat: a ranks game's odds are per combat round, so its baseline is the state
+   * at the start of the current round. Absent: the host's baseline is the combat's start.
+   */
+  baseline?: Omit<OutcomeDistributions, 'baseline'>;
 }
 
 /**

@@ -184,16 +184,22 @@ export function createCombatBackend(deps: CombatBackendDeps) {
   };
 }
 
-function odds(before: OutcomeDistributions, now: OutcomeDistributions): Odds {
+function odds(start: OutcomeDistributions, now: OutcomeDistributions): Odds {
+  // A system whose odds are per period (a ranks game's round) says where that period began.
+  const before = now.baseline ?? start;
+  const offset = now.offset ?? 0;
+  const factsBefore = new Map((before.facts ?? []).map((f) => [f.label, f.probability]));
   return {
     measure: before.measure,
     before: before.main,
     now: now.main,
-    meanBefore: meanOf(before.main),
-    meanNow: meanOf(now.main),
+    offset,
+    meanBefore: offset + meanOf(before.main),
+    meanNow: offset + meanOf(now.main),
     percentile: luckPercentile(before.main, now.main),
     ...(before.secondary && now.secondary
       ? { secondary: { measure: before.secondary.measure, before: before.secondary.dist, now: now.secondary.dist } }
       : {}),
+    facts: (now.facts ?? []).map((f) => ({ label: f.label, before: factsBefore.get(f.label) ?? f.probability, now: f.probability })),
   };
 }

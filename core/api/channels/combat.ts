@@ -9,8 +9,10 @@ const combatId = z.string().min(1, 'expected a combat id').max(100);
 export const oddsSchema = z.object({
   /** What the distributions count, e.g. "models destroyed". */
   measure: z.string(),
-  /** P(total = k) before any die was rolled. */
+  /** P(total = offset + k) before any die was rolled (in the period the odds describe). */
   before: z.array(z.number()),
+  /** The value at index 0 of `before` and `now` (negative for a signed measure such as a result difference). */
+  offset: z.number().int().default(0),
   /** P(total = k) given the dice rolled so far. */
   now: z.array(z.number()),
   meanBefore: z.number(),
@@ -22,6 +24,8 @@ export const oddsSchema = z.object({
   percentile: z.number(),
   /** The same for wounds lost, where the system counts wounds. */
   secondary: z.object({ measure: z.string(), before: z.array(z.number()), now: z.array(z.number()) }).optional(),
+  /** Named probabilities (win, draw, break, caught…), before any die and now. */
+  facts: z.array(z.object({ label: z.string(), before: z.number(), now: z.number() })).default([]),
 });
 export type Odds = z.infer<typeof oddsSchema>;
 

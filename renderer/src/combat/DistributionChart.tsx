@@ -3,7 +3,21 @@
  * die was rolled as outlined bars, the odds now as filled bars. Pure drawing; the numbers come
  * from the host.
  */
-export function DistributionChart({ before, now, label, highlight }: { before: number[]; now?: number[]; label: string; highlight?: number }) {
+export function DistributionChart({
+  before,
+  now,
+  label,
+  highlight,
+  offset = 0,
+}: {
+  before: number[];
+  now?: number[];
+  label: string;
+  /** Index of the bar to mark (the actual result). */
+  highlight?: number;
+  /** The value of bar 0 (negative for a signed measure such as a result difference). */
+  offset?: number;
+}) {
   const n = Math.max(before.length, now?.length ?? 0);
   const max = Math.max(...before, ...(now ?? []), 1e-9);
   const width = 600;
@@ -36,9 +50,9 @@ export function DistributionChart({ before, now, label, highlight }: { before: n
           <g key={k}>
             {now && pn > 0 && <rect x={x} y={y(pn)} width={bar} height={10 + plotH - y(pn)} fill={k === highlight ? '#e03131' : '#4263eb'} />}
             {pb > 0 && <rect x={x} y={y(pb)} width={bar} height={10 + plotH - y(pb)} fill="none" stroke="#212529" strokeWidth={1.5} strokeDasharray={now ? '4 2' : undefined} />}
-            {k % every === 0 && (
+            {(k + offset) % every === 0 && (
               <text x={x + bar / 2} y={height - bottom + 16} fontSize="12" textAnchor="middle" fill="#212529">
-                {k}
+                {k + offset}
               </text>
             )}
           </g>

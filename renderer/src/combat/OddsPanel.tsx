@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { Odds } from '../../../core/api/channels/combat';
 import { DistributionChart } from './DistributionChart';
 
@@ -8,6 +8,8 @@ const ordinal = (n: number) => {
   return `${r}${suffix}`;
 };
 
+const percent = (p: number) => (p > 0 && p < 0.001 ? '<0.1%' : p < 1 && p > 0.999 ? '>99.9%' : `${(p * 100).toFixed(1)}%`);
+
 /** The exact odds beside the steps, updated after every step with the dice actually rolled. */
 export function OddsPanel({ odds, finished }: { odds: Odds; finished: boolean }) {
   const luck = odds.percentile >= 60 ? 'above expectations' : odds.percentile <= 40 ? 'below expectations' : 'about as expected';
@@ -15,7 +17,7 @@ export function OddsPanel({ odds, finished }: { odds: Odds; finished: boolean })
     <Card withBorder padding="md" data-testid="odds-panel">
       <Stack gap="xs">
         <Title order={3}>Odds: {odds.measure}</Title>
-        <DistributionChart before={odds.before} now={odds.now} label={odds.measure} />
+        <DistributionChart before={odds.before} now={odds.now} label={odds.measure} offset={odds.offset} />
         <Group gap="lg">
           <Text size="md">
             <b>Expected before:</b> {odds.meanBefore.toFixed(2)}
@@ -24,6 +26,28 @@ export function OddsPanel({ odds, finished }: { odds: Odds; finished: boolean })
             <b>{finished ? 'Result' : 'Expected now'}:</b> {odds.meanNow.toFixed(2)}
           </Text>
         </Group>
+        {odds.facts.length > 0 && (
+          <Table data-testid="odds-facts" fz="md" verticalSpacing={4}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th />
+                <Table.Th ta="right">Before</Table.Th>
+                <Table.Th ta="right">{finished ? 'Result' : 'Now'}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {odds.facts.map((f) => (
+                <Table.Tr key={f.label}>
+                  <Table.Td>{f.label}</Table.Td>
+                  <Table.Td ta="right">{percent(f.before)}</Table.Td>
+                  <Table.Td ta="right">
+                    <b>{percent(f.now)}</b>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
         <Text size="lg" data-testid="odds-percentile">
           The dice so far put you at the <b>{ordinal(odds.percentile)} percentile</b> ({luck}).
         </Text>
