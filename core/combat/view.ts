@@ -14,7 +14,23 @@ export const modelViewSchema = z.object({
 });
 export type ModelView = z.infer<typeof modelViewSchema>;
 
-export const unitViewSchema = z.object({ name: z.string(), models: z.array(modelViewSchema) });
+/** How a ranked unit stands (ranks games only): what a rank diagram draws. */
+export const formationSchema = z.object({
+  rankWidth: z.number().int().min(1),
+  /** Rank-and-file still standing. */
+  rankAndFile: z.number().int().min(0),
+  startingModels: z.number().int().min(0),
+  /** Characters fighting in the front rank. */
+  characters: z.number().int().min(0),
+  unitStrength: z.number().int().min(0),
+  /** "fighting", "fled", "caught and destroyed"… */
+  status: z.string(),
+  /** The facing of the enemy it fights in (front, flank or rear). */
+  facing: z.string(),
+});
+export type Formation = z.infer<typeof formationSchema>;
+
+export const unitViewSchema = z.object({ name: z.string(), models: z.array(modelViewSchema), formation: formationSchema.optional() });
 export type UnitView = z.infer<typeof unitViewSchema>;
 
 export const logLineSchema = z.object({

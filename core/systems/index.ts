@@ -1,9 +1,11 @@
 import type { RuleSystem } from '../combat/system';
+import { oldWorld } from './old-world';
 import { wh40k10e } from './wh40k-10e';
 
 /** Every rule system the app knows, by id. */
 export const systems: Record<string, RuleSystem> = {
   [wh40k10e.id]: wh40k10e as unknown as RuleSystem,
+  [oldWorld.id]: oldWorld as unknown as RuleSystem,
 };
 
 export function getSystem(id: string): RuleSystem | undefined {

@@ -1,0 +1,56 @@
+import type { RuleSystem } from '../../combat/system';
+import { applyInput } from './apply';
+import { settle } from './flow';
+import { nextStep } from './next';
+import { setupSchema, type Setup } from './setup';
+import { roles, unitIndices, unitKey, type State, type UnitStatus } from './state';
+import { viewOf } from './view';
+
+export { setupSchema, type Setup, type SetupInput } from './setup';
+export type { State } from './state';
+
+/** The state before the first round begins (settle starts it). */
+export function startState(setup: Setup): State {
+  const status: Record<string, UnitStatus> = {};
+  const lost: Record<string, number> = {};
+  for (const role of roles) {
+    for (const unit of unitIndices(setup, role)) {
+      status[unitKey(role, unit)] = 'fighting';
+      lost[unitKey(role, unit)] = setup[role].units[unit]!.woundsLost;
+    }
+  }
+  return settle({
+    setup,
+    round: setup.round,
+    previousWinner: setup.previousWinner,
+    lost,
+    roundStart: lost,
+    status,
+    statusAtStart: status,
+    caused: { attacker: 0, defender: 0 },
+    overkill: { attacker: 0, defender: 0 },
+    rollOffWinner: null,
+    hasWonRound: { attacker: false, defender: false },
+    result: null,
+    broke: [],
+    moves: {},
+    chasing: {},
+    // 'end' with an empty queue: settle moves on to the strikes of the first round.
+    phase: 'end',
+    queue: [],
+    notes: [],
+    counter: 0,
+    log: [],
+  });
+}
+
+/** Warhammer Fantasy Battle 6th edition ("the old world"): a close combat round by round (seed 002, RULES §3). */
+export const oldWorld: RuleSystem<Setup, State> = {
+  id: 'old-world',
+  name: 'Warhammer Fantasy Battle (old world)',
+  setupSchema: setupSchema as unknown as RuleSystem<Setup, State>['setupSchema'],
+  start: startState,
+  next: nextStep,
+  apply: applyInput,
+  view: viewOf,
+};

@@ -1,0 +1,49 @@
+import type { CombatView, ModelView, UnitView } from '../../combat/view';
+import { memberName, membersOf, modelsLeft, profileOf, unitKey, unitOf, unitStrength, type MemberRef, type Role, type State } from './state';
+
+/** What the wizard shows: every unit's models front rank first, its formation and status, and the log. */
+export function viewOf(state: State): CombatView {
+  const side = (role: Role) => ({ name: state.setup[role].name, units: state.setup[role].units.map((_, unit) => unitView(state, role, unit)) });
+  return { sides: { attacker: side('attacker'), defender: side('defender') }, log: state.log };
+}
+
+const statusText: Record<string, string> = { fighting: 'fighting', destroyed: 'destroyed', fled: 'fled', caught: 'caught and destroyed', pursuing: 'pursuing', overran: 'overran' };
+
+function unitView(state: State, role: Role, unit: number): UnitView {
+  const u = unitOf(state.setup, role, unit);
+  const models = membersOf(state.setup, role, unit).flatMap((m) => poolModels(state, m));
+  return {
+    name: u.name,
+    models,
+    formation: {
+      rankWidth: u.rankWidth,
+      rankAndFile: u.models > 0 ? modelsLeft(state.setup, state.lost, { role, unit, character: null }) : 0,
+      startingModels: u.models,
+      characters: u.characters.length,
+      unitStrength: unitStrength(state.setup, state.lost, role, unit),
+      status: statusText[state.status[unitKey(role, unit)] ?? 'fighting']!,
+      facing: u.facing,
+    },
+  };
+}
+
+/** A pool's models, front rank first: casualties come from the rear, and the rearmost standing model carries the partial wounds. */
+function poolModels(state: State, m: MemberRef): ModelView[] {
+  const p = profileOf(state.setup, m);
+  const name = memberName(state.setup, m);
+  const count = m.character === null ? unitOf(state.setup, m.role, m.unit).models : 1;
+  const lost = state.lost[m.character === null ? unitKey(m.role, m.unit) : `${unitKey(m.role, m.unit)}.c${m.character}`] ?? 0;
+  const dead = Math.min(count, Math.floor(lost / p.wounds));
+  const partial = lost - dead * p.wounds;
+  const standing = count - dead;
+  const tags = [`WS${p.weaponSkill}`, `S${p.strength}`, `T${p.toughness}`, `I${p.initiative}`, `A${p.attacks}`, `Ld${p.leadership}`, p.armour >= 7 ? 'no armour' : `Sv ${p.armour}+`];
+  if (p.ward !== null) tags.push(`Ward ${p.ward}+`);
+  if (m.character !== null) tags.push('Character');
+  return Array.from({ length: count }, (_, i) => {
+    const left = i < standing - 1 ? p.wounds : i === standing - 1 ? p.wounds - partial : 0;
+    const id = `${m.role}.${m.unit}.${m.character === null ? 'r' : `c${m.character}`}.${i}`;
+    return { id, name: count === 1 ? name : `${name} ${i + 1}`, wounds: p.wounds, woundsLeft: left, destroyed: left <= 0, tags };
+  });
+}
+
+
