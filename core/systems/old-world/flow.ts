@@ -41,6 +41,7 @@ export function beginRound(state: State): State {
     ...state,
     roundStart: state.lost,
     statusAtStart: state.status,
+    roundBegin: { previousWinner: state.previousWinner, hasWonRound: state.hasWonRound },
     caused: { attacker: 0, defender: 0 },
     overkill: { attacker: 0, defender: 0 },
     rollOffWinner: null,

@@ -27,6 +27,7 @@ export function startState(setup: Setup): State {
     roundStart: lost,
     status,
     statusAtStart: status,
+    roundBegin: { previousWinner: setup.previousWinner, hasWonRound: { attacker: false, defender: false } },
     caused: { attacker: 0, defender: 0 },
     overkill: { attacker: 0, defender: 0 },
     rollOffWinner: null,

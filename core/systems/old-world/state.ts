@@ -74,6 +74,8 @@ export interface State {
   status: Record<string, UnitStatus>;
   /** Status at the start of this round. */
   statusAtStart: Record<string, UnitStatus>;
+  /** Who had won before this round began, and which obstacles were lifted: the round's odds start here too. */
+  roundBegin: { previousWinner: Role | null; hasWonRound: Record<Role, boolean> };
   /** Unsaved wounds each side caused this round, as they count for the result (none beyond a pool's wounds). */
   caused: Record<Role, number>;
   /** Wounds beyond what a challenged character had (RULES §3: overkill, +1 each). */
