@@ -225,7 +225,7 @@ function autoResolve(s: State, task: Task): State | null {
       if (test.kind === 'roll') return null;
       const u = unitOf(s.setup, task.role, task.unit);
       const after = popTask(s);
-      const logged = pushLog(after, { stepId: `break.${s.counter}.${task.unit}`, actor: task.role, title: `${u.name}: break test`, result: test.kind === 'holds' ? `${u.name} holds` : `${u.name} breaks`, why: test.why });
+      const logged = pushLog(after, { stepId: `break.${s.counter}.${task.unit}`, actor: task.role, title: `${u.name}: break test`, result: test.kind === 'holds' ? `${u.name} hold` : `${u.name} break!`, why: test.why });
       return test.kind === 'breaks' ? markBroken(logged, task.role, task.unit) : logged;
     }
     case 'panicTest': {
