@@ -2,12 +2,19 @@ import type { RosterRepository } from '../store/repo';
 import { createCombatBackend } from './backends/combat';
 import { createFileBackend, type HostFiles } from './backends/files';
 import { createFromRosterBackend } from './backends/fromRoster';
+import { createPrintBackend, type HostPrint } from './backends/print';
 import { createRosterBackend } from './backends/roster';
 import { rulesDeps } from './backends/rules';
+import { createSummaryBackend } from './backends/summary';
 import type { AppInfo, Channel, HostKind, ParsedRequestOf, ResponseOf, StoreStatus } from './contract';
 
+/** Who asked, as the host knows it: the desktop host passes the calling page (its WebContents). Opaque to core. */
+export interface Caller {
+  readonly page: unknown;
+}
+
 /** The implementation of every contract channel. Requests arrive already validated. */
-export type Backend = { [C in Channel]: (request: ParsedRequestOf<C>) => Promise<ResponseOf<C>> };
+export type Backend = { [C in Channel]: (request: ParsedRequestOf<C>, caller?: Caller) => Promise<ResponseOf<C>> };
 
 /** What a host gives the backend: who it is, its store, and what only a host can make (time, ids, seeds). */
 export interface BackendDeps {
@@ -21,10 +28,13 @@ export interface BackendDeps {
   newSeed: () => number;
   /** Native file dialogs (desktop only). */
   files?: HostFiles;
+  /** Printing the calling page: the print dialog and PDF files (desktop only). */
+  print?: HostPrint;
 }
 
 export function createBackend(deps: BackendDeps): Backend {
   const { repo } = deps.store;
+  const rules = rulesDeps({ newId: deps.newId, newSeed: deps.newSeed });
   return {
     'app.info': async (): Promise<AppInfo> => ({
       name: deps.appName,
@@ -35,9 +45,11 @@ export function createBackend(deps: BackendDeps): Backend {
     'app.echo': async ({ text }) => ({ text }),
     ...createRosterBackend({ repo, clock: deps.clock, newId: deps.newId }),
     ...createFileBackend(deps.files),
+    ...createPrintBackend(deps.print),
+    ...createSummaryBackend({ repo, systems: rules.systems, analyze: rules.analyze }),
     ...createFromRosterBackend(repo),
     ...createCombatBackend({
-      ...rulesDeps({ newId: deps.newId, newSeed: deps.newSeed }),
+      ...rules,
       history: {
         save: (entry) => repo.saveCombat({ ...entry, rosterIds: [] }),
         load: async (id) => {

@@ -3,13 +3,17 @@ import type { ChannelSpec, StoreArea } from './channel';
 import { appChannels } from './channels/app';
 import { combatChannels } from './channels/combat';
 import { fileChannels } from './channels/files';
+import { printChannels } from './channels/print';
 import { rosterChannels } from './channels/roster';
+import { summaryChannels } from './channels/summary';
 
 export { channel, type ChannelSpec, type StoreArea } from './channel';
 export * from './channels/app';
 export * from './channels/combat';
 export * from './channels/roster';
 export * from './channels/files';
+export * from './channels/summary';
+export * from './channels/print';
 
 /**
  * The contract between the UI and the host: every channel is declared once, with the zod schema
@@ -22,6 +26,8 @@ export const contract = {
   ...combatChannels,
   ...rosterChannels,
   ...fileChannels,
+  ...summaryChannels,
+  ...printChannels,
 } as const satisfies Record<string, ChannelSpec>;
 
 export type Contract = typeof contract;

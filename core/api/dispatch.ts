@@ -1,9 +1,13 @@
 import { contract, isChannel, type Channel, type ResponseOf } from './contract';
-import type { Backend } from './backend';
+import type { Backend, Caller } from './backend';
 import { fieldProblems } from './issues';
 import { ApiFailure, fail, ok, type Reply } from './reply';
 
-export type Dispatch = (channel: string, payload: unknown) => Promise<Reply<unknown>>;
+/**
+ * `caller` is the host's handle on the page that asked, passed through untouched to the channels
+ * that act on that page (printing); the browser host has none to give.
+ */
+export type Dispatch = (channel: string, payload: unknown, caller?: Caller) => Promise<Reply<unknown>>;
 
 /**
  * The one gate both hosts put in front of the backend: unknown channels are refused, the payload
@@ -11,7 +15,7 @@ export type Dispatch = (channel: string, payload: unknown) => Promise<Reply<unkn
  * comes back as a Reply — never as a thrown exception.
  */
 export function createDispatch(backend: Backend): Dispatch {
-  return async (channel, payload) => {
+  return async (channel, payload, caller) => {
     if (!isChannel(channel)) return fail('unknown_channel', `There is no channel called "${String(channel)}".`);
     const parsed = contract[channel].request.safeParse(payload);
     if (!parsed.success) {
@@ -21,7 +25,7 @@ export function createDispatch(backend: Backend): Dispatch {
       return fail('invalid_input', message, first?.field || undefined, problems);
     }
     try {
-      const value = await callBackend(backend, channel, parsed.data);
+      const value = await callBackend(backend, channel, parsed.data, caller);
       // The response is checked too: a backend bug must not send the UI something off-contract.
       const checked = contract[channel].response.safeParse(value);
       if (!checked.success) return fail('internal', `The host produced an invalid reply on ${channel}.`);
@@ -34,8 +38,8 @@ export function createDispatch(backend: Backend): Dispatch {
   };
 }
 
-function callBackend<C extends Channel>(backend: Backend, channel: C, request: unknown): Promise<ResponseOf<C>> {
+function callBackend<C extends Channel>(backend: Backend, channel: C, request: unknown, caller: Caller | undefined): Promise<ResponseOf<C>> {
   // The request was parsed by this channel's own schema just above.
-  const handler = backend[channel] as (request: unknown) => Promise<ResponseOf<C>>;
-  return handler(request);
+  const handler = backend[channel] as (request: unknown, caller?: Caller) => Promise<ResponseOf<C>>;
+  return caller === undefined ? handler(request) : handler(request, caller);
 }

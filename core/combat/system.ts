@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Input, Step } from './steps';
+import type { Input, Role, Step } from './steps';
 import type { CombatView } from './view';
 
 export type { CombatView, LogLine, ModelView, UnitView } from './view';
@@ -19,6 +19,23 @@ export interface RuleSystem<Setup = unknown, State = unknown> {
   next(state: State): Step;
   apply(state: State, input: Input): State;
   view(state: State): CombatView;
+  /**
+   * Optional, for printed summaries and club-night tallies: who won a finished combat, 'draw'
+   * where the rules call it one, null where the rules name no winner. Only the system knows
+   * (a combat result in a ranks game, a unit wiped out in a skirmish game).
+   */
+  winner?(state: State): Role | 'draw' | null;
+  /**
+   * Optional, for printed summaries: the profiles each side used, one short line each. Without
+   * it the summary lists the setup's own fields.
+   */
+  profiles?(setup: Setup): Record<Role, ProfileLine[]>;
+}
+
+/** A profile as printed: "Bolt rifle" → "5 models × A2 · BS 3+ · S4 AP-1 D1". */
+export interface ProfileLine {
+  label: string;
+  text: string;
 }
 
 /** An input the system refuses (the state stays as it was). */

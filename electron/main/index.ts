@@ -2,11 +2,12 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, type WebContents } from 'electron';
 import { APP_NAME, createBackend, createDispatch } from '../../core/api';
 import { contentSecurityPolicy } from './csp';
 import { createDesktopFiles } from './files';
 import { registerContractHandlers } from './ipc';
+import { createDesktopPrint } from './print';
 import { APP_ORIGIN, APP_SCHEME, appScheme, createAppProtocolHandler } from './protocol';
 import { denyAllPermissions, isTrustedSender } from './security';
 import { openDesktopStore } from './store/open';
@@ -57,6 +58,7 @@ if (!app.requestSingleInstanceLock()) {
       newId: randomUUID,
       newSeed: () => randomInt(2 ** 31 - 1),
       files: createDesktopFiles({ dialog, window: () => mainWindow, documentsDir: app.getPath('documents') }),
+      print: createDesktopPrint({ dialog, documentsDir: app.getPath('documents'), windowOf: (page) => BrowserWindow.fromWebContents(page as WebContents) }),
     });
     registerContractHandlers(ipcMain, createDispatch(backend), (event) => isTrustedSender(event.senderFrame, trustedOrigins));
 

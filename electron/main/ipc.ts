@@ -12,7 +12,8 @@ export function registerContractHandlers(ipcMain: Pick<IpcMain, 'handle'>, dispa
   const handle = (channel: Channel) =>
     ipcMain.handle(channel, async (event, payload: unknown): Promise<Reply<unknown>> => {
       if (!isTrusted(event)) return fail('forbidden', 'This request did not come from the Combat Companion window.');
-      return dispatch(channel, payload);
+      // The calling page goes along: print channels print the page that asked.
+      return dispatch(channel, payload, { page: event.sender });
     });
   for (const channel of channels) handle(channel);
   return [...channels];

@@ -3,6 +3,8 @@ import { AboutPage } from './sections/AboutPage';
 import { WizardPage } from './combat/WizardPage';
 import { CombatPage, CombatSetupPage } from './sections/CombatPage';
 import { ReplayPage } from './history/ReplayPage';
+import { PrintCombatPage } from './print/PrintCombatPage';
+import { PrintReportPage } from './print/PrintReportPage';
 import { RosterPage } from './rosters/RosterPage';
 import { UnitEditorPage } from './rosters/UnitEditorPage';
 import { HistoryPage } from './sections/HistoryPage';
@@ -31,4 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'about', element: <AboutPage /> },
     ],
   },
+  // Print views stand outside the app frame: a printout holds the document and nothing else.
+  { path: 'print/combat/:id', element: <PrintCombatPage />, errorElement: <RouteError /> },
+  { path: 'print/report', element: <PrintReportPage />, errorElement: <RouteError /> },
 ];

@@ -5,10 +5,10 @@ import { expect, type Page } from '@playwright/test';
  * against one group of models, entering dice at a roll step, and a roster made through the
  * Rosters screens.
  */
-export async function setUpChainswordsVsTermagants(page: Page, opts: { seed?: number } = {}) {
+export async function setUpChainswordsVsTermagants(page: Page, opts: { seed?: number; attacker?: string; defender?: string } = {}) {
   await page.goto('/#/combat');
   await page.getByTestId('start-wh40k-10e').click();
-  await page.getByTestId('attacker-name').fill('Assault Intercessors');
+  await page.getByTestId('attacker-name').fill(opts.attacker ?? 'Assault Intercessors');
   await page.getByText('Fighting (WS)').click();
   await page.getByLabel('Charged this turn').check();
   await page.getByTestId('weapon-0-name').fill('Astartes chainsword');
@@ -18,7 +18,7 @@ export async function setUpChainswordsVsTermagants(page: Page, opts: { seed?: nu
   await page.getByTestId('weapon-0-ap').fill('-1');
   await page.getByTestId('weapon-0-damage').fill('1');
   await page.getByTestId('weapon-0-lethalHits').check();
-  await page.getByTestId('defender-name').fill('Termagants');
+  await page.getByTestId('defender-name').fill(opts.defender ?? 'Termagants');
   await page.getByTestId('models-0-count').fill('10');
   await page.getByTestId('models-0-toughness').fill('3');
   await page.getByTestId('models-0-save').fill('5');

@@ -1,9 +1,9 @@
 import { advance, replay, rollForMe, startCombat, undo, type Combat, type CombatLog, type RuleSystem } from '../../combat';
-import type { CombatSnapshot, Odds } from '../channels/combat';
+import type { CombatSnapshot } from '../channels/combat';
 import type { ParsedRequestOf } from '../contract';
 import { fieldProblems } from '../issues';
 import { ApiFailure } from '../reply';
-import { luckPercentile, meanOf, type OutcomeDistributions } from './odds';
+import { oddsFrom, type OutcomeDistributions } from './odds';
 
 export interface CombatBackendDeps {
   /** The registry of rule systems, id → system. */
@@ -72,7 +72,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       inputs: combat.log.inputs,
       canUndo: combat.log.inputs.length > 0,
       finished,
-      odds: before && now ? odds(before, now) : null,
+      odds: before && now ? oddsFrom(before, now) : null,
     };
   };
 
@@ -181,25 +181,5 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       await keep(id, previous);
       return snapshot(id, previous);
     },
-  };
-}
-
-function odds(start: OutcomeDistributions, now: OutcomeDistributions): Odds {
-  // A system whose odds are per period (a ranks game's round) says where that period began.
-  const before = now.baseline ?? start;
-  const offset = now.offset ?? 0;
-  const factsBefore = new Map((before.facts ?? []).map((f) => [f.label, f.probability]));
-  return {
-    measure: before.measure,
-    before: before.main,
-    now: now.main,
-    offset,
-    meanBefore: offset + meanOf(before.main),
-    meanNow: offset + meanOf(now.main),
-    percentile: luckPercentile(before.main, now.main),
-    ...(before.secondary && now.secondary
-      ? { secondary: { measure: before.secondary.measure, before: before.secondary.dist, now: now.secondary.dist } }
-      : {}),
-    facts: (now.facts ?? []).map((f) => ({ label: f.label, before: factsBefore.get(f.label) ?? f.probability, now: f.probability })),
   };
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { rosterChannels } from '../channels/roster';
 import { ApiFailure } from '../reply';
+import { slug } from '../slug';
 import { parseRosterFile, ROSTER_FILE_EXTENSION, type RosterFile } from '../../roster/exchange';
 import { StoreError, type RepoDeps, type RosterRepository } from '../../store/repo';
 import { profileFormSchema } from '../../roster/form';
@@ -86,13 +87,4 @@ export function createRosterBackend(deps: RosterBackendDeps): RosterBackend {
       return { id };
     },
   };
-}
-
-/** A file name from a roster name: "Strike Force α!" → "strike-force". */
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
 }

@@ -4,6 +4,7 @@ import { settle } from './flow';
 import { nextStep } from './next';
 import { setupSchema, type Setup } from './setup';
 import { roles, unitIndices, unitKey, type State, type UnitStatus } from './state';
+import { profilesOf, winnerOf } from './summary';
 import { viewOf } from './view';
 
 export { setupSchema, type Setup, type SetupInput } from './setup';
@@ -54,4 +55,6 @@ export const oldWorld: RuleSystem<Setup, State> = {
   next: nextStep,
   apply: applyInput,
   view: viewOf,
+  winner: winnerOf,
+  profiles: profilesOf,
 };

@@ -29,8 +29,8 @@ const fate: Record<UnitStatus, string> = {
   destroyed: 'destroyed',
   fled: 'broke and fled',
   caught: 'broke, fled and was caught: destroyed',
-  pursuing: 'pursued',
-  overran: 'overran',
+  pursuing: 'won and pursued',
+  overran: 'won and overran',
 };
 
 /** The final outcome: each unit's fate and what is left of it, then the notes of the combat. */

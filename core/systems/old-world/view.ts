@@ -35,12 +35,14 @@ function poolModels(state: State, m: MemberRef): ModelView[] {
   const lost = state.lost[m.character === null ? unitKey(m.role, m.unit) : `${unitKey(m.role, m.unit)}.c${m.character}`] ?? 0;
   const dead = Math.min(count, Math.floor(lost / p.wounds));
   const partial = lost - dead * p.wounds;
-  const standing = count - dead;
+  // Caught by a pursuit: the whole unit is destroyed (seed 002, "Pursuit").
+  const caught = state.status[unitKey(m.role, m.unit)] === 'caught';
+  const standing = caught ? 0 : count - dead;
   const tags = [`WS${p.weaponSkill}`, `S${p.strength}`, `T${p.toughness}`, `I${p.initiative}`, `A${p.attacks}`, `Ld${p.leadership}`, p.armour >= 7 ? 'no armour' : `Sv ${p.armour}+`];
   if (p.ward !== null) tags.push(`Ward ${p.ward}+`);
   if (m.character !== null) tags.push('Character');
   return Array.from({ length: count }, (_, i) => {
-    const left = i < standing - 1 ? p.wounds : i === standing - 1 ? p.wounds - partial : 0;
+    const left = i < standing - 1 ? p.wounds : i === standing - 1 ? p.wounds - (caught ? p.wounds : partial) : 0;
     const id = `${m.role}.${m.unit}.${m.character === null ? 'r' : `c${m.character}`}.${i}`;
     return { id, name: count === 1 ? name : `${name} ${i + 1}`, wounds: p.wounds, woundsLeft: left, destroyed: left <= 0, tags };
   });

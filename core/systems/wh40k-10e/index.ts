@@ -2,6 +2,7 @@ import type { RuleSystem } from '../../combat/system';
 import { setupSchema, type Setup } from './profiles';
 import type { State } from './state';
 import { applyInput, nextStep, startState } from './steps';
+import { profilesOf, winnerOf } from './summary';
 import { viewOf } from './view';
 
 export { situationOf } from './situationOf';
@@ -18,4 +19,6 @@ export const wh40k10e: RuleSystem<Setup, State> = {
   next: nextStep,
   apply: applyInput,
   view: viewOf,
+  winner: winnerOf,
+  profiles: profilesOf,
 };

@@ -1,5 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconReportAnalytics } from '@tabler/icons-react';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ResponseOf } from '../../../core/api/contract';
 import { useClient } from '../api/ClientContext';
@@ -8,6 +10,7 @@ import { unwrap } from '../api/hostQuery';
 import { keys } from '../rosters/common';
 import { NothingHereYet, Section } from '../sections/Section';
 import { useSystemNames, when } from './format';
+import { ReportDialog } from './ReportDialog';
 
 type Page = ResponseOf<'combat.history'>;
 type Before = { startedAt: string; id: string } | null;
@@ -27,9 +30,16 @@ export function HistoryListPage() {
     },
   });
   const combats = history.data?.pages.flatMap((p) => p.combats) ?? [];
+  const [reporting, setReporting] = useState(false);
 
   return (
     <Section title="History" intro="Every combat resolved with the app, stored with its dice so it can be replayed step by step.">
+      {combats.length > 0 && (
+        <Button variant="light" leftSection={<IconReportAnalytics />} onClick={() => setReporting(true)} w="fit-content" data-testid="club-night-report">
+          Club-night report…
+        </Button>
+      )}
+      <ReportDialog opened={reporting} onClose={() => setReporting(false)} />
       {history.isPending && <Loader aria-label="Loading the history" />}
       {history.isError && <Alert color="red" title="The history cannot be read">{history.error.message}</Alert>}
       {history.isSuccess && combats.length === 0 && (

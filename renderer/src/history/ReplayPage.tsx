@@ -14,6 +14,7 @@ import { CombatLog } from '../combat/CombatLog';
 import { RollNeeds } from '../combat/RollNeeds';
 import { UnitPanel } from '../combat/UnitPanel';
 import { ConfirmModal, keys, useScrollToTop } from '../rosters/common';
+import { ExportActions } from './ExportActions';
 import { useSystemNames, when } from './format';
 
 type Record_ = ResponseOf<'history.get'>['combat'];
@@ -177,6 +178,7 @@ function Replay({ record }: { record: Record_ }) {
           </Button>
         </Group>
       </Group>
+      <ExportActions id={record.id} />
 
       <Card withBorder padding="lg" data-testid="replay-controls">
         <Stack gap="md">

@@ -264,7 +264,7 @@ describe('overrun (seed 002, "The Overrun Rule")', () => {
     expect(chooseStep(c)).toMatchObject({ title: 'Swordsmen: overrun?' });
     c = play(c, 'overrun', [3, 3], 'clear');
     expect(outcomeStep(c).final).toBe(true);
-    expect(outcomeStep(c).lines[0]).toBe('Red — Swordsmen: overran: 10 models.');
+    expect(outcomeStep(c).lines[0]).toBe('Red — Swordsmen: won and overran: 10 models.');
   });
 
   it('not after the first round', () => {

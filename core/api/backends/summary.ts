@@ -1,0 +1,104 @@
+import type { RuleSystem } from '../../combat/system';
+import type { RosterRepository } from '../../store/repo';
+import { buildCombatSummary, buildReport, summaryMarkdown, SummaryError, type KnownRoster, type StoredCombatRecord, type Summary } from '../../summary';
+import type { OutcomeDistributions } from '../../analysis/system';
+import type { ParsedRequestOf, ResponseOf } from '../contract';
+import { ApiFailure } from '../reply';
+import { slug } from '../slug';
+
+export interface SummaryBackendDeps {
+  repo: RosterRepository;
+  systems: Readonly<Record<string, RuleSystem>>;
+  analyze: (systemId: string, state: unknown) => OutcomeDistributions | null;
+}
+
+/** More than this in one report is refused: a club night is a handful, and each is replayed. */
+const maxReport = 100;
+const PAGE = 200;
+
+/** Summaries, reports and exports of stored combats (channels/summary.ts). */
+export function createSummaryBackend(deps: SummaryBackendDeps) {
+  const { repo } = deps;
+
+  /** Every stored roster with its unit names, to name the roster each side came from. */
+  const knownRosters = async (): Promise<KnownRoster[]> => {
+    const known: KnownRoster[] = [];
+    for (const r of await repo.listRosters()) {
+      const found = await repo.getRoster(r.id);
+      if (found) known.push({ id: r.id, name: r.name, system: r.system, unitNames: found.units.map((u) => u.name) });
+    }
+    return known;
+  };
+
+  const summarise = (record: StoredCombatRecord, rosters: readonly KnownRoster[]): Summary => {
+    try {
+      return buildCombatSummary(record, { systems: deps.systems, analyze: deps.analyze, rosters });
+    } catch (error) {
+      if (error instanceof SummaryError) throw new ApiFailure('conflict', error.message, 'id');
+      throw error;
+    }
+  };
+
+  const record = async (id: string, field = 'id') => {
+    const found = await repo.getCombat(id);
+    if (!found) throw new ApiFailure('not_found', `There is no combat with id "${id}".`, field);
+    return found;
+  };
+
+  /** Every stored combat started in [from, to), read a page at a time. */
+  const inPeriod = async (from: string | undefined, to: string | undefined) => {
+    const start = from === undefined ? -Infinity : Date.parse(from);
+    const end = to === undefined ? Infinity : Date.parse(to);
+    const ids: string[] = [];
+    let before: { startedAt: string; id: string } | undefined;
+    for (;;) {
+      const page = await repo.listCombats({ limit: PAGE, before });
+      for (const c of page) {
+        const at = Date.parse(c.startedAt);
+        if (at >= start && at < end) ids.push(c.id);
+      }
+      const tail = page.at(-1);
+      // Newest first: once a page ends before the period, nothing older can be in it.
+      if (page.length < PAGE || !tail || Date.parse(tail.startedAt) < start) break;
+      before = { startedAt: tail.startedAt, id: tail.id };
+    }
+    return ids;
+  };
+
+  return {
+    'history.summary': async ({ id }: ParsedRequestOf<'history.summary'>): Promise<ResponseOf<'history.summary'>> => ({
+      summary: summarise(await record(id), await knownRosters()),
+    }),
+
+    'history.report': async ({ from, to, rosterId, ids }: ParsedRequestOf<'history.report'>): Promise<ResponseOf<'history.report'>> => {
+      const rosters = await knownRosters();
+      const roster = rosterId === undefined ? undefined : rosters.find((r) => r.id === rosterId);
+      if (rosterId !== undefined && !roster) throw new ApiFailure('not_found', `There is no roster with id "${rosterId}".`, 'rosterId');
+      const chosen = ids ?? (await inPeriod(from, to));
+      const summaries: Summary[] = [];
+      for (const [i, id] of chosen.entries()) {
+        const found = await record(id, ids ? `ids.${i}` : 'id');
+        const at = Date.parse(found.startedAt);
+        if (ids && ((from !== undefined && at < Date.parse(from)) || (to !== undefined && at >= Date.parse(to)))) continue;
+        const summary = summarise(found, rosters);
+        if (roster && summary.sides.attacker.roster?.id !== roster.id && summary.sides.defender.roster?.id !== roster.id) continue;
+        summaries.push(summary);
+        if (summaries.length > maxReport) {
+          throw new ApiFailure('invalid_input', `More than ${maxReport} combats match: choose a shorter period or a roster.`, from !== undefined ? 'from' : 'ids');
+        }
+      }
+      return { report: buildReport(summaries, { from, to, roster: roster && { id: roster.id, name: roster.name } }) };
+    },
+
+    'history.export': async ({ id, format }: ParsedRequestOf<'history.export'>): Promise<ResponseOf<'history.export'>> => {
+      const found = await record(id);
+      const summary = summarise(found, await knownRosters());
+      const base = `${slug(found.title) || 'combat'}-${found.startedAt.slice(0, 10)}`;
+      if (format === 'markdown') return { fileName: `${base}.md`, kind: 'markdown', content: summaryMarkdown(summary) };
+      // The stored log (setup, seed, inputs) replays the combat exactly; the summary is for readers.
+      const { inputCount: _inputCount, ...log } = found;
+      const content = JSON.stringify({ format: 'combat-companion/combat', version: 1, combat: log, summary }, null, 2);
+      return { fileName: `${base}.json`, kind: 'json', content };
+    },
+  };
+}

@@ -1,0 +1,6 @@
+/** Printable combat summaries and club-night reports (issue 6): built in the host, pure. */
+export * from './schema';
+export * from './summary';
+export * from './report';
+export * from './markdown';
+export type { KnownRoster } from './rosters';

@@ -1,0 +1,108 @@
+import type { Report, Summary, SummaryOdds, SummarySide, SummaryStep } from './schema';
+
+/**
+ * The summary and the club-night report as Markdown, for forums and chat: the same content as the
+ * printed sheet, in tables that read as plain text too. Dates are written in UTC from the stored
+ * timestamps (core has no locale and no clock).
+ */
+export function summaryMarkdown(summary: Summary, level = 1): string {
+  const h = (n: number) => '#'.repeat(Math.min(6, level + n - 1));
+  const out: string[] = [];
+  out.push(`${h(1)} ${summary.title}`, '');
+  out.push(`${summary.system.name} · ${utc(summary.startedAt)} · ${summary.finished ? 'finished' : 'unfinished'} · seed ${summary.seed}`, '');
+  for (const side of [summary.sides.attacker, summary.sides.defender]) out.push(...sideMarkdown(side), '');
+
+  out.push(`${h(2)} Steps`, '');
+  if (summary.steps.length === 0) out.push('No step was taken.', '');
+  else out.push(...table(['#', 'Who', 'Step', 'Needs', 'Dice', 'Result'], summary.steps.map(stepCells)), '');
+
+  out.push(`${h(2)} Outcome`, '');
+  if (summary.outcome) out.push(...summary.outcome.lines.map((line) => `- ${line}`));
+  else out.push(`Unfinished: the combat waits at “${summary.pending ?? 'the next step'}”.`);
+  if (summary.winner) out.push('', `**Winner:** ${summary.winner === 'draw' ? 'a draw' : summary.sides[summary.winner].name}`);
+  out.push('');
+
+  out.push(`${h(2)} Casualties`, '');
+  const rows = [summary.sides.attacker, summary.sides.defender].flatMap((side) =>
+    side.units.flatMap((unit) => unit.models.map((m) => [side.name, m.name, m.destroyed ? 'destroyed' : `${m.woundsLeft}/${m.wounds}`])),
+  );
+  if (rows.length === 0) out.push('No models were at risk.', '');
+  else out.push(...table(['Side', 'Model', 'Wounds left'], rows), '');
+
+  if (summary.odds) out.push(`${h(2)} Odds: ${summary.odds.measure}`, '', ...oddsMarkdown(summary.odds), '');
+  return out.join('\n');
+}
+
+export function reportMarkdown(report: Report): string {
+  const out: string[] = [`# ${report.title}`, ''];
+  const period = [report.from && `from ${utc(report.from)}`, report.to && `until ${utc(report.to)}`].filter(Boolean).join(' ');
+  out.push(`${report.combats.length} ${report.combats.length === 1 ? 'combat' : 'combats'}${period ? ` ${period}` : ''}`, '');
+  out.push('## Contents', '');
+  out.push(...report.contents.map((c) => `${c.n}. ${c.title} — ${c.result}${c.winner ? ` (won by ${c.winner})` : ''}`), '');
+  out.push('## Tally', '');
+  out.push(...table(['Force', 'Combats', 'Won', 'Lost', 'Drawn', 'Models destroyed', 'Models lost'], report.tally.map((t) => [t.name, t.combats, t.won, t.lost, t.drawn, t.modelsDestroyed, t.modelsLost].map(String))), '');
+  for (const combat of report.combats) out.push(summaryMarkdown(combat, 2));
+  return out.join('\n');
+}
+
+function sideMarkdown(side: SummarySide): string[] {
+  const role = side.role === 'attacker' ? 'Attacker' : 'Defender';
+  const lines = [`**${role}:** ${side.name}${side.roster ? ` (roster: ${side.roster.name})` : ''}`];
+  for (const p of side.profile) lines.push(`- ${p.label}: ${p.text}`);
+  return lines;
+}
+
+function stepCells(step: SummaryStep): string[] {
+  const dice = step.dice ? step.dice.join(' ') : '';
+  const counts = [step.successes !== null && `${step.successes} pass`, step.criticals !== null && `${step.criticals} crit`].filter(Boolean).join(', ');
+  const result = [step.choice && `Chose: ${step.choice}`, step.result, ...extraLines(step)].filter(Boolean).join('; ');
+  const why = step.why.map((r) => r.detail).join('; ');
+  return [
+    String(step.n),
+    step.actorName ?? '',
+    step.title,
+    [step.needs, why && `(${why})`].filter(Boolean).join(' '),
+    [dice, counts && `(${counts})`, step.rolledBy === 'rolled' ? '[app]' : ''].filter(Boolean).join(' '),
+    result,
+  ];
+}
+
+/** An outcome step's lines beyond its result (the result is often one of them). */
+export function extraLines(step: SummaryStep): string[] {
+  return step.lines.filter((line) => line !== step.result);
+}
+
+function oddsMarkdown(odds: SummaryOdds): string[] {
+  const lines = [`Expected before any die: ${odds.meanBefore.toFixed(2)}.`];
+  if (odds.actual) lines.push(`Actual: **${odds.actual.value}**, at the **${ordinalPercentile(odds.percentile)} percentile** of the odds before any die.`);
+  else lines.push(`Expected now: ${odds.meanNow.toFixed(2)} (${ordinalPercentile(odds.percentile)} percentile so far).`);
+  lines.push('');
+  const rows = odds.before.map((p, k) => [String(odds.offset + k), percent(p), odds.actual?.index === k ? '◀ actual' : '']);
+  lines.push(...table([odds.measure, 'Chance before', ''], rows));
+  if (odds.facts.length > 0) lines.push('', ...odds.facts.map((f) => `- ${f.label}: ${percent(f.before)} before → ${percent(f.now)}`));
+  return lines;
+}
+
+function table(head: string[], rows: string[][]): string[] {
+  const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+  return [`| ${head.map(cell).join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)];
+}
+
+/** "2026-11-22T19:05:00.000Z" → "2026-11-22 19:05 UTC". */
+export function utc(iso: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  return match ? `${match[1]} ${match[2]} UTC` : iso;
+}
+
+/** A percentile as "87th", kept within 1st–99th. */
+export function ordinalPercentile(n: number): string {
+  const r = Math.round(n);
+  // A mid-rank percentile never reaches 0 or 100: "100th" would only be rounding.
+  if (r <= 0 || r >= 100) return ordinalPercentile(r <= 0 ? 1 : 99);
+  const suffix = r % 100 >= 11 && r % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[r % 10] ?? 'th';
+  return `${r}${suffix}`;
+}
+
+export function percent(p: number): string {
+  return p > 0 && p < 0.001 ? '<0.1%' : p < 1 && p > 0.999 ? '>99.9%' : `${(p * 100).toFixed(1)}%`;
+}

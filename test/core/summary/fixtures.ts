@@ -1,0 +1,107 @@
+import type { StoredCombatRecord } from '../../../core/summary';
+
+/**
+ * One stored combat per rule system, as History keeps it (setup, seed, the inputs with their
+ * dice), with what its summary must say. Every system in core/systems/index.ts needs one here:
+ * summary.test.ts fails for a registered system without a fixture.
+ */
+export interface SummaryFixture {
+  record: StoredCombatRecord;
+  expected: {
+    /** Log lines (hence summary steps) the combat produces. */
+    steps: number;
+    modelsLost: { attacker: number; defender: number };
+    /** The final outcome's lines, in order. */
+    outcome: string[];
+    /** Where the main measure ended (the bar marked on the chart). */
+    actualValue: number;
+    winner: 'attacker' | 'defender' | 'draw' | null;
+    /** Labels of the options chosen, in order. */
+    choices: string[];
+  };
+}
+
+const record = (system: string, title: string, setup: unknown, inputs: unknown[]): StoredCombatRecord => ({
+  id: `fixture-${system}`,
+  system,
+  title,
+  startedAt: '2026-11-20T19:30:00.000Z',
+  finishedAt: '2026-11-20T19:41:00.000Z',
+  seed: 7,
+  rosterIds: [],
+  setup,
+  inputs,
+});
+
+const roll = (stepId: string, dice: number[]) => ({ kind: 'roll', stepId, dice, by: 'entered' });
+
+export const summaryFixtures: Record<string, SummaryFixture> = {
+  // Ten bolt rifle shots into Boyz led by a Nob (6++): a Sustained Hit, a critical wound, the
+  // defender allocating to the Nob, four failed saves.
+  'wh40k-10e': {
+    record: record(
+      'wh40k-10e',
+      'Intercessors vs Boyz',
+      {
+        system: 'wh40k-10e',
+        attacker: { name: 'Intercessors', ranged: true, weapons: [{ name: 'Bolt rifle', models: 5, attacks: 2, skill: 3, strength: 4, ap: -1, damage: 1, abilities: { sustainedHits: '1' } }] },
+        defender: {
+          name: 'Boyz',
+          models: [
+            { name: 'Nob', count: 1, toughness: 5, save: 5, wounds: 2, invulnerable: 6 },
+            { name: 'Boy', count: 9, toughness: 5, save: 5, wounds: 1 },
+          ],
+        },
+      },
+      [
+        roll('w0.hit.0', [3, 4, 6, 2, 5, 5, 4, 1, 4, 5]),
+        roll('w0.wound.1', [3, 5, 1, 2, 6, 1, 3, 5, 5]),
+        { kind: 'choose', stepId: 'w0.allocate.2', option: 'm0' },
+        roll('w0.save.3', [4]),
+        roll('w0.save.4', [3]),
+        roll('w0.save.5', [5]),
+        roll('w0.save.6', [4]),
+      ],
+    ),
+    expected: {
+      steps: 8,
+      modelsLost: { attacker: 0, defender: 3 },
+      outcome: ['Boyz: 3 models destroyed of 10', 'Wounds lost: 4', 'Boy: 7 unharmed'],
+      actualValue: 3,
+      winner: null,
+      choices: ['Nob'],
+    },
+  },
+  // Swordsmen charge Boyz (seed 002): 2 wounds + 1 rank + 1 outnumber against 1 rank, the Boyz
+  // lose by 3, break on a double 6, flee 7" and are caught by a pursuit of exactly 7".
+  'old-world': {
+    record: record(
+      'old-world',
+      'Empire vs Orcs',
+      {
+        system: 'old-world',
+        attacker: { name: 'Empire', units: [{ name: 'Swordsmen', models: 10, rankWidth: 5, charged: true, profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 3, attacks: 1, leadership: 7 } }] },
+        defender: { name: 'Orcs', units: [{ name: 'Boyz', models: 10, rankWidth: 5, profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 4, wounds: 1, initiative: 2, attacks: 1, leadership: 7 } }] },
+      },
+      [
+        roll('hit.0', [4, 4, 4, 1, 1]),
+        roll('wound.1', [5, 6, 1]),
+        roll('hit.2', [1, 1, 1, 1, 1]),
+        { kind: 'continue', stepId: 'result.3' },
+        roll('break.4', [6, 6]),
+        { kind: 'choose', stepId: 'pursue.5', option: 'pursue' },
+        roll('flee.6', [3, 4]),
+        roll('pursuit.7', [5, 2]),
+        { kind: 'choose', stepId: 'moveEnd.8', option: 'clear' },
+      ],
+    ),
+    expected: {
+      steps: 9,
+      modelsLost: { attacker: 0, defender: 10 },
+      outcome: ['Empire — Swordsmen: won and pursued: 10 models.', 'Orcs — Boyz: broke, fled and was caught: destroyed.', 'Swordsmen pursue 7" and stop in the open.'],
+      actualValue: 3,
+      winner: 'attacker',
+      choices: ['Pursue (2D6")', 'In the open: no fresh enemy'],
+    },
+  },
+};
