@@ -34,6 +34,12 @@ export function DistributionChart({
   return (
     <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={label} data-testid="distribution-chart">
       <title>{label}</title>
+      <defs>
+        <pattern id="actual-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">
+          <rect width="6" height="6" fill="#e03131" />
+          <line x1="0" y1="0" x2="0" y2="6" stroke="#000" strokeWidth="2.5" />
+        </pattern>
+      </defs>
       {[0, 0.5, 1].map((f) => (
         <g key={f}>
           <line x1={left} x2={width - 8} y1={y(max * f)} y2={y(max * f)} stroke="#dee2e6" />
@@ -48,7 +54,23 @@ export function DistributionChart({
         const pn = now?.[k] ?? 0;
         return (
           <g key={k}>
-            {now && pn > 0 && <rect x={x} y={y(pn)} width={bar} height={10 + plotH - y(pn)} fill={k === highlight ? '#e03131' : '#4263eb'} />}
+            {now && pn > 0 && (
+              <rect
+                x={x}
+                y={y(pn)}
+                width={bar}
+                height={10 + plotH - y(pn)}
+                // The actual result is marked by shape as well as colour, so it reads in black and white.
+                fill={k === highlight ? 'url(#actual-hatch)' : '#4263eb'}
+                stroke={k === highlight ? '#000' : 'none'}
+                strokeWidth={k === highlight ? 2.5 : 0}
+              />
+            )}
+            {k === highlight && (
+              <text x={x + bar / 2} y={Math.max(12, y(Math.max(pn, pb)) - 6)} fontSize="12" fontWeight="bold" textAnchor="middle" fill="#000" data-testid="chart-actual">
+                ▼ actual
+              </text>
+            )}
             {pb > 0 && <rect x={x} y={y(pb)} width={bar} height={10 + plotH - y(pb)} fill="none" stroke="#212529" strokeWidth={1.5} strokeDasharray={now ? '4 2' : undefined} />}
             {(k + offset) % every === 0 && (
               <text x={x + bar / 2} y={height - bottom + 16} fontSize="12" textAnchor="middle" fill="#212529">
