@@ -23,7 +23,7 @@ interface Command {
 const commands: Record<string, Command> = {
   analyze: {
     usage: 'analyze <file|->',
-    summary: 'Exact odds of a scenario (models destroyed, wounds lost), as JSON.',
+    summary: 'Exact odds of a scenario (models destroyed; in a ranks game, the round\'s result, break and pursuit), as JSON.',
     run: analyzeCommand,
   },
   resolve: {

@@ -106,8 +106,8 @@ function withLastResult(state: State, extra: string): State {
   return { ...state, log: [...state.log.slice(0, -1), { ...last, result: `${last.result}; ${extra}` }] };
 }
 
-/** Units whose last model fell leave the combat as destroyed. */
-function markDestroyed(state: State): State {
+/** Units whose last model fell leave the combat as destroyed (on entering the result; the analysis does the same). */
+export function markDestroyed(state: State): State {
   let s = state;
   for (const role of roles) {
     for (const unit of unitIndices(s.setup, role)) {
@@ -217,6 +217,9 @@ function autoResolve(s: State, task: Task): State | null {
       if (!target) return line(`${name}: no enemy left in contact to strike`);
       const attacks = attacksOf(s, by);
       if (attacks === 0) return line(`${name}: no attacks`);
+      // Seed 002 "Roll to Damage": an "N" Strength cannot wound; its hits could do nothing, so nobody rolls them.
+      const wound = woundTest(s, by, target);
+      if (wound.face === null) return pushLog(popTask(s), { stepId: `strike.${s.counter}.${memberKey(by)}`, actor: by.role, title: `${name} strike`, result: `${name} cannot wound ${memberName(s.setup, target)}`, why: wound.why });
       return { ...s, queue: [{ ...task, target, stage: 'hit', dice: attacks }, ...s.queue.slice(1)] };
     }
     case 'break': {

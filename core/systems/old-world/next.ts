@@ -88,7 +88,10 @@ export function nextStep(state: State): Step {
     }
     case 'panicAsk': {
       const n = setup[task.role].nearby[task.nearby]!;
-      const sources = setup[task.role].units.filter((_, u) => state.broke.includes(unitKey(task.role, u)) || state.status[unitKey(task.role, u)] === 'destroyed').map((u) => u.name);
+      // The friends that broke or were destroyed this round (as flow.ts enters the panic phase).
+      const sources = setup[task.role].units
+        .filter((_, u) => state.broke.includes(unitKey(task.role, u)) || (state.status[unitKey(task.role, u)] === 'destroyed' && state.statusAtStart[unitKey(task.role, u)] === 'fighting'))
+        .map((u) => u.name);
       return choose(state, 'panicAsk', {
         title: `${n.name}: within 6"?`,
         actor: task.role,
@@ -111,7 +114,7 @@ export function nextStep(state: State): Step {
       return choose(state, 'pursue', {
         title: `${u.name}: pursue?`,
         actor: task.role,
-        prompt: `${fleeing.name} broke. Does ${u.name} pursue? Decide before the flee roll.`,
+        prompt: `${fleeing.name} broke. Will ${u.name} pursue? Decide before the flee roll.`,
         options: [
           { id: 'pursue', label: `Pursue (${moveDice(movementOf(setup, task.role, task.unit))}D6")`, suggested: true },
           u.defendedObstacle
@@ -153,7 +156,7 @@ export function nextStep(state: State): Step {
       return choose(state, 'moveEnd', {
         title: `${u.name}: where does the ${task.move} end?`,
         actor: task.role,
-        prompt: `${u.name} moves its full ${d}". Where does it end?`,
+        prompt: `${u.name}: a full ${d}" move. Where does it end?`,
         options: [
           { id: 'clear', label: 'In the open: no fresh enemy', suggested: true },
           { id: 'fresh', label: 'Into a fresh enemy unit: a new charge' },
@@ -168,7 +171,7 @@ export function nextStep(state: State): Step {
       return choose(state, 'overrun', {
         title: `${u.name}: overrun?`,
         actor: task.role,
-        prompt: `${u.name} slew all its opponents in the first round. Does it overrun ${n}D6"?`,
+        prompt: `${u.name} slew all their opponents in the first round. Overrun ${n}D6"?`,
         options: [
           { id: 'overrun', label: `Overrun (${n}D6")`, suggested: true },
           { id: 'stay', label: 'Stay put' },

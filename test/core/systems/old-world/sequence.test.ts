@@ -63,10 +63,10 @@ describe('hits, wounds, saves and casualties (seed 002, RULES §3)', () => {
     expect(c.state.caused.attacker).toBe(3);
   });
 
-  it('"N": a Strength that cannot wound stops the strike after the hits', () => {
-    let c = start(duel({ profile: { strength: 1 } }, { profile: { toughness: 5 } }));
-    c = play(c, n(5, 6));
-    expect(lastLog(c).result).toBe('5 hits; cannot wound');
+  it('"N": a Strength that cannot wound strikes no useful blow: nobody rolls for it', () => {
+    const c = start(duel({ profile: { strength: 1 } }, { profile: { toughness: 5 } }));
+    expect(lastLog(c)).toMatchObject({ title: 'Swordsmen strike', result: 'Swordsmen cannot wound Spearmen' });
+    expect(lastLog(c).why![0]!.detail).toBe('S1 against T5 → N: cannot wound');
     expect(rollStep(c).title).toBe('Spearmen attack Swordsmen: to hit');
   });
 

@@ -1,0 +1,90 @@
+import type { State } from '../../systems/old-world/state';
+import { roles, unitOf, type Role } from '../../systems/old-world/state';
+import type { OutcomeDistributions, OutcomeFact, SystemAnalysis } from '../system';
+import { analyzeRound, roundStartOf, type RoundOdds } from './round';
+
+/**
+ * The old-world analysis as the host and the CLI use it. A ranks game's odds are per combat round
+ * (seed 002: each round has its own result, break test and pursuit), so the distributions are the
+ * current round's, and the baseline is the same analysis from the start of that round.
+ */
+
+export const DIFFERENCE_MEASURE = 'combat result difference (attacker − defender)';
+export const CAUSED_MEASURE = 'wounds caused by the attacker';
+
+export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
+  const { setup } = state;
+  const facts: OutcomeFact[] = [
+    { label: `${setup.attacker.name} win`, probability: odds.win.attacker },
+    { label: 'Draw', probability: odds.win.draw },
+    { label: `${setup.defender.name} win`, probability: odds.win.defender },
+  ];
+  for (const role of roles) {
+    const name = unitOf(setup, role, 0).name;
+    facts.push({ label: `${name} breaks`, probability: odds.fates[role].breaks }, { label: `${name} is caught`, probability: odds.fates[role].caught });
+  }
+  return facts;
+}
+
+/** `dist` (P(offset + k) at k) re-expressed from `to`, `length` values long (zeros added). */
+const aligned = (dist: readonly number[], offset: number, to: number, length: number) => Array.from({ length }, (_, k) => dist[k + to - offset] ?? 0);
+
+type Plain = Omit<OutcomeDistributions, 'baseline'>;
+
+function plain(state: State, odds: RoundOdds, offset: number, length: number): Plain {
+  return {
+    measure: DIFFERENCE_MEASURE,
+    main: aligned(odds.difference.dist, odds.difference.offset, offset, length),
+    offset,
+    secondary: { measure: CAUSED_MEASURE, dist: odds.caused.attacker },
+    facts: factsOf(state, odds),
+  };
+}
+
+/**
+ * The distributions now and at the start of the round on one common range: the host compares
+ * them index by index with one offset (core/api/backends/odds.ts oddsFrom).
+ */
+export function oldWorldDistributions(state: State): OutcomeDistributions {
+  const start = roundStartOf(state);
+  const now = analyzeRound(state);
+  const before = analyzeRound(start);
+  const lo = Math.min(now.difference.offset, before.difference.offset);
+  const hi = Math.max(now.difference.offset + now.difference.dist.length, before.difference.offset + before.difference.dist.length);
+  return { ...plain(state, now, lo, hi - lo), baseline: plain(start, before, lo, hi - lo) };
+}
+
+const meanOf = (dist: readonly number[], offset = 0) => dist.reduce((sum, p, k) => sum + p * (k + offset), 0);
+
+/** The CLI's JSON report (`combat-companion analyze`): the current round's exact odds. */
+export function oldWorldReport(state: State): Record<string, unknown> {
+  const odds = analyzeRound(state);
+  const side = (role: Role) => {
+    const name = unitOf(state.setup, role, 0).name;
+    return {
+      name: state.setup[role].name,
+      woundsCaused: odds.caused[role],
+      meanWoundsCaused: meanOf(odds.caused[role]),
+      mainUnit: name,
+      pBreaks: odds.fates[role].breaks,
+      pCaught: odds.fates[role].caught,
+    };
+  };
+  return {
+    system: 'old-world',
+    round: odds.round,
+    attacker: side('attacker'),
+    defender: side('defender'),
+    difference: { offset: odds.difference.offset, dist: odds.difference.dist, mean: meanOf(odds.difference.dist, odds.difference.offset) },
+    pAttackerWins: odds.win.attacker,
+    pDraw: odds.win.draw,
+    pDefenderWins: odds.win.defender,
+    facts: factsOf(state, odds),
+  };
+}
+
+export const oldWorldAnalysis: SystemAnalysis = {
+  systemId: 'old-world',
+  distributions: (state) => oldWorldDistributions(state as State),
+  report: (state) => oldWorldReport(state as State),
+};
