@@ -23,6 +23,10 @@ export const formationSchema = z.object({
   /** Characters fighting in the front rank. */
   characters: z.number().int().min(0),
   unitStrength: z.number().int().min(0),
+  /** Ranks that count for the rank bonus as the unit stands now (the system's rule: 4+ models in 6th edition). */
+  countingRanks: z.number().int().min(0),
+  /** The rank bonus those ranks would give (0 for units that never count ranks). */
+  rankBonus: z.number().int().min(0),
   /** "fighting", "fled", "caught and destroyed"… */
   status: z.string(),
   /** The facing of the enemy it fights in (front, flank or rear). */

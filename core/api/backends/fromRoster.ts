@@ -1,4 +1,6 @@
 import { modelsForCombat, weaponsForCombat } from '../../roster/toCombat10e';
+import { unitForCombat } from '../../roster/toCombatOldWorld';
+import { oldWorldProfileSchema } from '../../roster/profiles/old-world';
 import type { Wh40k10eProfile } from '../../roster/profiles/wh40k-10e';
 import type { RosterRepository } from '../../store/repo';
 import type { ParsedRequestOf, ResponseOf } from '../contract';
@@ -15,13 +17,24 @@ export function createFromRosterBackend(repo: RosterRepository) {
       if (!found) throw new ApiFailure('not_found', `There is no roster with id "${rosterId}".`, 'rosterId');
       const unit = found.units.find((u) => u.id === unitId);
       if (!unit) throw new ApiFailure('not_found', `Roster "${found.roster.name}" has no unit with id "${unitId}".`, 'unitId');
-      if (found.roster.system !== 'wh40k-10e') {
-        throw new ApiFailure('unsupported', `Units of ${found.roster.system} rosters cannot fill a combat yet.`, 'rosterId');
+      switch (found.roster.system) {
+        case 'wh40k-10e': {
+          if (ranged === undefined) throw new ApiFailure('invalid_input', 'ranged: expected true or false', 'ranged');
+          const profile = unit.profile as unknown as Wh40k10eProfile;
+          const filled =
+            side === 'attacker' ? { name: unit.name, weapons: weaponsForCombat(profile, ranged) } : { name: unit.name, keywords: profile.keywords, models: modelsForCombat(profile) };
+          return { system: found.roster.system, name: unit.name, side: filled };
+        }
+        case 'old-world': {
+          // One unit of that side (a side may have several); the roster's name names the side.
+          const profile = oldWorldProfileSchema.safeParse(unit.profile);
+          if (!profile.success) throw new ApiFailure('invalid_input', `Unit "${unit.name}" has a profile that is not valid: ${profile.error.issues[0]?.message ?? 'unknown problem'}.`, 'unitId');
+          const converted = unitForCombat(unit.name, profile.data);
+          return { system: found.roster.system, name: unit.name, side: { name: found.roster.name, units: [converted] } };
+        }
+        default:
+          throw new ApiFailure('unsupported', `Units of ${found.roster.system} rosters cannot fill a combat yet.`, 'rosterId');
       }
-      const profile = unit.profile as unknown as Wh40k10eProfile;
-      const filled =
-        side === 'attacker' ? { name: unit.name, weapons: weaponsForCombat(profile, ranged) } : { name: unit.name, keywords: profile.keywords, models: modelsForCombat(profile) };
-      return { system: found.roster.system, name: unit.name, side: filled };
     },
   };
 }

@@ -74,14 +74,15 @@ export const combatChannels = {
     },
   }),
   'combat.sideFromRoster': channel({
-    summary: "One side of a combat setup filled from a stored roster unit (the attacker's weapons or the target's models).",
+    summary:
+      "One side of a combat setup filled from a stored roster unit (40k 10e: the attacker's weapons or the target's models; old world: `{ name, units: [unit] }`, one unit of that side).",
     request: z
       .object({
         rosterId: z.string().min(1, 'expected a roster id').max(100),
         unitId: z.string().min(1, 'expected a unit id').max(100),
         side: z.enum(['attacker', 'defender'], { error: 'expected attacker or defender' }),
-        /** Shooting takes the unit's ranged weapons, fighting its melee weapons. */
-        ranged: z.boolean({ error: 'expected true or false' }),
+        /** 40k 10e: shooting takes the unit's ranged weapons, fighting its melee weapons (required there). Other systems ignore it. */
+        ranged: z.boolean({ error: 'expected true or false' }).optional(),
       })
       .strict(),
     response: z.object({ system: z.string(), name: z.string(), side: z.record(z.string(), z.unknown()) }),

@@ -1,3 +1,4 @@
+import { countingRanks, rankBonus } from './tables';
 import type { CombatView, ModelView, UnitView } from '../../combat/view';
 import { memberName, membersOf, modelsLeft, profileOf, unitKey, unitOf, unitStrength, type MemberRef, type Role, type State } from './state';
 
@@ -12,15 +13,20 @@ const statusText: Record<string, string> = { fighting: 'fighting', destroyed: 'd
 function unitView(state: State, role: Role, unit: number): UnitView {
   const u = unitOf(state.setup, role, unit);
   const models = membersOf(state.setup, role, unit).flatMap((m) => poolModels(state, m));
+  // Caught by a pursuit: nothing of the unit is left (seed 002, "Pursuit").
+  const caught = state.status[unitKey(role, unit)] === 'caught';
+  const rankAndFile = u.models > 0 && !caught ? modelsLeft(state.setup, state.lost, { role, unit, character: null }) : 0;
   return {
     name: u.name,
     models,
     formation: {
       rankWidth: u.rankWidth,
-      rankAndFile: u.models > 0 ? modelsLeft(state.setup, state.lost, { role, unit, character: null }) : 0,
+      rankAndFile,
       startingModels: u.models,
       characters: u.characters.length,
-      unitStrength: unitStrength(state.setup, state.lost, role, unit),
+      unitStrength: caught ? 0 : unitStrength(state.setup, state.lost, role, unit),
+      countingRanks: countingRanks(rankAndFile, u.rankWidth),
+      rankBonus: u.noRankBonus ? 0 : rankBonus(rankAndFile, u.rankWidth),
       status: statusText[state.status[unitKey(role, unit)] ?? 'fighting']!,
       facing: u.facing,
     },

@@ -1,4 +1,4 @@
-import { Button, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { Input, Reason } from '../../../core/combat/steps';
 import { DiceEntry } from './DiceEntry';
@@ -65,7 +65,13 @@ export function StepPanel({ snapshot, busy, onAnswer, onRollForMe }: Props) {
         <Stack gap="md">
           <WhoActs role={step.actor} name={nameOf(step.actor)} kind="choose" />
           <Title order={2}>{step.title}</Title>
-          <Text size="xl">{step.prompt}</Text>
+          <Stack gap={4} data-testid="step-prompt">
+            {step.prompt.split('\n').map((line, i) => (
+              <Text key={i} size={i === 0 ? 'xl' : 'lg'} fw={i === 0 ? 500 : undefined} style={{ whiteSpace: 'pre-line' }}>
+                {line}
+              </Text>
+            ))}
+          </Stack>
           <Why reasons={step.why} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {step.options.map((option) => (
@@ -94,16 +100,38 @@ export function StepPanel({ snapshot, busy, onAnswer, onRollForMe }: Props) {
     );
   }
 
+  const indented = (line: string | undefined) => /^\s{2,}/.test(line ?? '');
+  // Lines with reasons set in under them end in a verdict (e.g. "Empire win by 1"): it stands out.
+  const verdict = step.lines.some((l) => indented(l)) && !indented(step.lines.at(-1)) ? step.lines.length - 1 : -1;
   return (
     <Card withBorder padding="lg" data-testid="step" data-step-kind="outcome" data-step-id={step.id}>
       <Stack gap="md">
+        <Group gap="sm" data-testid="who-acts" data-role="both">
+          <Badge size="xl" radius="sm" color="dark" variant="outline">
+            Both players
+          </Badge>
+          <Text size="xl" fw={700}>
+            {step.final ? 'read the outcome' : 'check this, then continue'}
+          </Text>
+        </Group>
         <Title order={2}>{step.title}</Title>
         <Stack gap={4} data-testid="outcome-lines">
-          {step.lines.map((line, i) => (
-            <Text key={i} size="xl">
-              {line}
-            </Text>
-          ))}
+          {step.lines.map((line, i) =>
+            // An indented line explains the line above it (a bonus and its reason): shown smaller, set in.
+            indented(line) ? (
+              <Text key={i} size="lg" c="gray.8" pl="xl" style={{ whiteSpace: 'pre-line' }}>
+                {line.trim()}
+              </Text>
+            ) : i === verdict ? (
+              <Text key={i} size="xl" fw={800} mt="xs" p="sm" bd="3px solid var(--mantine-color-dark-6)" style={{ borderRadius: 6, whiteSpace: 'pre-line' }} data-testid="outcome-verdict">
+                {line}
+              </Text>
+            ) : (
+              <Text key={i} size="xl" fw={indented(step.lines[i + 1]) ? 700 : undefined} style={{ whiteSpace: 'pre-line' }}>
+                {line}
+              </Text>
+            ),
+          )}
         </Stack>
         {!step.final && (
           <Button size="xl" onClick={() => onAnswer({ kind: 'continue', stepId: step.id })} loading={busy} autoFocus data-testid="continue">

@@ -25,6 +25,7 @@ export function WizardPage() {
   if (!data) return <HostData query={snapshot} what="combat" back={{ to: '/combat', label: 'Start a new combat' }}>{() => null}</HostData>;
 
   const names = { attacker: data.view.sides.attacker.name, defender: data.view.sides.defender.name };
+  const ranked = [...data.view.sides.attacker.units, ...data.view.sides.defender.units].some((u) => u.formation);
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -73,8 +74,18 @@ export function WizardPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
-            <UnitPanel title="Defender" units={data.view.sides.defender.units} color="blue" />
-            {data.view.sides.attacker.units.some((u) => u.models.length > 0) && <UnitPanel title="Attacker" units={data.view.sides.attacker.units} color="red" />}
+            {ranked ? (
+              // A ranks game: every unit of both sides, each with its rank diagram.
+              <>
+                <UnitPanel title="Attacker" units={data.view.sides.attacker.units} color="red" legend={false} />
+                <UnitPanel title="Defender" units={data.view.sides.defender.units} color="blue" />
+              </>
+            ) : (
+              <>
+                <UnitPanel title="Defender" units={data.view.sides.defender.units} color="blue" />
+                {data.view.sides.attacker.units.some((u) => u.models.length > 0) && <UnitPanel title="Attacker" units={data.view.sides.attacker.units} color="red" />}
+              </>
+            )}
             {data.odds && <OddsPanel odds={data.odds} finished={data.finished} />}
           </Stack>
         </Grid.Col>

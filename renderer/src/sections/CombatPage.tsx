@@ -5,11 +5,12 @@ import { useHostQuery } from '../api/hostQuery';
 import { setupScreens } from '../combat/setupScreens';
 import { NothingHereYet, Section } from './Section';
 
-const comingSystems = [
-  'Warhammer Fantasy Battle (the "old world" ranks game) — close combat',
-  'Epic Armageddon — the assault',
-  'Warhammer 40,000 6th/7th edition — close combat',
-  'The Ninth Age — melee',
+/** Systems planned, by the id they will have: one disappears from the list once the host offers it. */
+const comingSystems: Array<[id: string, name: string]> = [
+  ['old-world', 'Warhammer Fantasy Battle (the "old world" ranks game) — close combat'],
+  ['epic-armageddon', 'Epic Armageddon — the assault'],
+  ['wh40k-7e', 'Warhammer 40,000 6th/7th edition — close combat'],
+  ['ninth-age', 'The Ninth Age — melee'],
 ];
 
 /** Combat: pick a rule system, then its setup screen starts the wizard. */
@@ -17,7 +18,7 @@ export function CombatPage() {
   const client = useClient();
   const systems = useHostQuery(['combat.systems'], () => client.combatSystems({}));
   const available = (systems.data ?? []).filter((s) => setupScreens[s.id]);
-  const offered = new Set(available.map((s) => s.name));
+  const offered = new Set(available.map((s) => s.id));
   return (
     <Section title="Combat" intro="Walks both players through a combat step by step: what to roll, what each roll needs and why, and who decides.">
       {systems.isPending && <Loader aria-label="Asking the host for its rule systems" />}
@@ -43,7 +44,7 @@ export function CombatPage() {
         Coming next:
       </Text>
       <List size="lg" spacing="xs">
-        {comingSystems.filter((name) => !offered.has(name)).map((name) => (
+        {comingSystems.filter(([id]) => !offered.has(id)).map(([, name]) => (
           <List.Item key={name}>{name}</List.Item>
         ))}
       </List>

@@ -36,13 +36,27 @@ describe('combat.sideFromRoster (pick from roster, converted in the host)', () =
     expect((side['models'] as object[])[0]).not.toHaveProperty('leadership');
   });
 
+  it('gives an old-world unit as one unit of that side, whatever `ranged` says, and needs `ranged` only for 10e', async () => {
+    const { backend, repo, roster, unit } = await setUp();
+    const fantasy = await repo.saveRoster({ name: 'Empire', system: 'old-world', pointsLimit: null, notes: '' });
+    const halberdiers = await repo.saveUnit(fantasy.id, { name: 'Halberdiers', points: 120, profile: validProfiles['old-world'] });
+    const picked = await backend['combat.sideFromRoster']({ rosterId: fantasy.id, unitId: halberdiers.id, side: 'defender' });
+    expect(picked).toMatchObject({
+      system: 'old-world',
+      name: 'Halberdiers',
+      side: { name: 'Empire', units: [{ name: 'Halberdiers', models: 20, rankWidth: 5, standard: true, musician: true, profile: { strength: 4, armour: 5, troopType: 'infantry' } }] },
+    });
+    expect(await backend['combat.sideFromRoster']({ rosterId: fantasy.id, unitId: halberdiers.id, side: 'defender', ranged: true })).toEqual(picked);
+    await expect(backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'attacker' })).rejects.toMatchObject({ code: 'invalid_input', field: 'ranged' });
+  });
+
   it('says which id is missing, and that other systems cannot fill a combat yet', async () => {
     const { backend, repo, roster } = await setUp();
     await expect(backend['combat.sideFromRoster']({ rosterId: 'nope', unitId: 'x', side: 'attacker', ranged: true })).rejects.toMatchObject({ code: 'not_found', field: 'rosterId' });
     await expect(backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: 'nope', side: 'attacker', ranged: true })).rejects.toMatchObject({ code: 'not_found', field: 'unitId' });
-    const fantasy = await repo.saveRoster({ name: 'Old', system: 'old-world', pointsLimit: null, notes: '' });
-    const knights = await repo.saveUnit(fantasy.id, { name: 'Knights', points: 200, profile: validProfiles['old-world'] });
-    const error = await backend['combat.sideFromRoster']({ rosterId: fantasy.id, unitId: knights.id, side: 'attacker', ranged: true }).catch((e: unknown) => e);
+    const ninth = await repo.saveRoster({ name: 'Ninth', system: 'ninth-age', pointsLimit: null, notes: '' });
+    const knights = await repo.saveUnit(ninth.id, { name: 'Knights', points: 200, profile: validProfiles['ninth-age'] });
+    const error = await backend['combat.sideFromRoster']({ rosterId: ninth.id, unitId: knights.id, side: 'attacker', ranged: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiFailure);
     expect(error).toMatchObject({ code: 'unsupported', field: 'rosterId' });
   });

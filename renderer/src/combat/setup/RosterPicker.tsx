@@ -19,7 +19,8 @@ export function RosterPicker({
 }: {
   system: string;
   side: 'attacker' | 'defender';
-  ranged: boolean;
+  /** 40k 10e only: shooting or fighting weapons. */
+  ranged?: boolean;
   label: string;
   onPick: (filled: Record<string, unknown>) => void;
   testId: string;
@@ -66,7 +67,7 @@ export function RosterPicker({
                 size="lg"
                 variant="default"
                 onClick={async () => {
-                  const reply = await client.combatSideFromRoster({ rosterId: unit.rosterId, unitId: unit.id, side, ranged });
+                  const reply = await client.combatSideFromRoster({ rosterId: unit.rosterId, unitId: unit.id, side, ...(ranged === undefined ? {} : { ranged }) });
                   if (!reply.ok) return setProblem(reply.error.message);
                   setProblem(null);
                   onPick(reply.value.side);

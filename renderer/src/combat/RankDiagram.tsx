@@ -1,0 +1,167 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import type { Formation, ModelView, UnitView } from '../../../core/combat/view';
+
+/**
+ * A ranked unit as a block of squares, drawn from the view the host gives (formation + models):
+ * front rank at the top, characters at the left of the front rank, standing models filled,
+ * casualties (taken from the rear rank) hollow and crossed, the partly wounded model half filled.
+ * Everything reads in black and white: fill, hatching, crosses and text, never colour alone.
+ */
+
+const SIZE = 30;
+const GAP = 5;
+const STEP = SIZE + GAP;
+const outOfCombat = (status: string) => status !== 'fighting' && status !== 'pursuing' && status !== 'overran';
+/** Nothing of the unit is left on the table. */
+const wipedOut = (status: string) => status === 'destroyed' || status.startsWith('caught');
+
+function Square({ x, y, model, character, pattern }: { x: number; y: number; model: ModelView; character: boolean; pattern: string }) {
+  const dead = model.destroyed;
+  const wounded = !dead && model.woundsLeft < model.wounds;
+  const title = `${model.name}: ${dead ? 'casualty' : wounded ? `wounded, ${model.woundsLeft} of ${model.wounds} wounds left` : 'standing'}`;
+  return (
+    <g data-testid={`rank-model-${model.id}`} data-state={dead ? 'dead' : wounded ? 'wounded' : 'standing'}>
+      <title>{title}</title>
+      {dead ? (
+        <>
+          <rect x={x} y={y} width={SIZE} height={SIZE} fill="white" stroke="#555" strokeWidth={1.5} strokeDasharray="3 2" />
+          <path d={`M${x + 5} ${y + 5} L${x + SIZE - 5} ${y + SIZE - 5} M${x + SIZE - 5} ${y + 5} L${x + 5} ${y + SIZE - 5}`} stroke="#555" strokeWidth={2} />
+        </>
+      ) : character ? (
+        <>
+          <rect x={x} y={y} width={SIZE} height={SIZE} fill={`url(#${pattern})`} stroke="black" strokeWidth={3} />
+          <circle cx={x + SIZE / 2} cy={y + SIZE / 2} r={7} fill="white" stroke="black" strokeWidth={1.5} />
+          <text x={x + SIZE / 2} y={y + SIZE / 2 + 4} textAnchor="middle" fontSize={11} fontWeight={700} fill="black">
+            C
+          </text>
+        </>
+      ) : wounded ? (
+        <>
+          <rect x={x} y={y} width={SIZE} height={SIZE} fill="white" stroke="black" strokeWidth={2} />
+          {/* The wounds left as a fill from the bottom; a white dot marks the wounded model. */}
+          <rect x={x} y={y + SIZE * (1 - model.woundsLeft / model.wounds)} width={SIZE} height={SIZE * (model.woundsLeft / model.wounds)} fill="#222" />
+          <circle cx={x + SIZE / 2} cy={y + SIZE / 2} r={4} fill="white" stroke="black" strokeWidth={1.5} />
+        </>
+      ) : (
+        <rect x={x} y={y} width={SIZE} height={SIZE} fill="#222" stroke="black" strokeWidth={2} />
+      )}
+      {wounded && character && <circle cx={x + SIZE - 4} cy={y + 4} r={4} fill="white" stroke="black" strokeWidth={1.5} />}
+    </g>
+  );
+}
+
+/** The unit's block and what it comes to: ranks, rank bonus, Unit Strength, status. */
+export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Formation }) {
+  const pattern = `hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const width = Math.max(1, formation.rankWidth);
+  const rankAndFile = unit.models.filter((m) => !m.tags.includes('Character'));
+  const characters = unit.models.filter((m) => m.tags.includes('Character'));
+  const files = formation.startingModels > 0 ? width : 0;
+  const rows = Math.max(1, Math.ceil(rankAndFile.length / width));
+  const charCols = characters.length;
+  const gapCols = charCols > 0 && files > 0 ? 0.5 : 0;
+  const svgWidth = (charCols + gapCols + files) * STEP + GAP + 2;
+  const svgHeight = rows * STEP + GAP + 20;
+  // Counted from the squares themselves, so the text always matches the picture.
+  const standing = rankAndFile.filter((m) => !m.destroyed).length;
+  // Ranks as they stand; which of them count, and the bonus, are the system's rule (from the host).
+  const ranks = Math.ceil(standing / width);
+  const counting = formation.countingRanks;
+  const bonus = formation.rankBonus;
+  const gone = outOfCombat(formation.status);
+  const wiped = wipedOut(formation.status);
+  const standingChars = characters.filter((m) => !m.destroyed).length;
+
+  return (
+    <Stack gap={6} data-testid="rank-diagram" data-unit={unit.name} data-standing={standing} data-status={formation.status}>
+      <Group gap="xs" wrap="wrap">
+        <Text fw={700} size="lg">
+          {unit.name}
+        </Text>
+        {formation.status !== 'fighting' && (
+          <Badge size="lg" radius="sm" variant={gone ? 'filled' : 'outline'} color={gone ? 'dark' : 'gray'} data-testid="rank-status">
+            {formation.status.toUpperCase()}
+          </Badge>
+        )}
+      </Group>
+      <div style={{ position: 'relative', maxWidth: '100%', overflowX: 'auto' }}>
+        <svg
+          role="img"
+          aria-label={`${unit.name}: ${standing} of ${formation.startingModels} rank and file in ${ranks} ranks ${width} wide, ${standingChars} of ${characters.length} characters; ${formation.status}`}
+          width={svgWidth}
+          height={svgHeight}
+          viewBox={`0 0 ${svgWidth} ${svgHeight}`}
+          style={{ display: 'block', opacity: gone ? 0.55 : 1 }}
+        >
+          <defs>
+            <pattern id={pattern} width={6} height={6} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+              <rect width={6} height={6} fill="#888" />
+              <line x1={0} y1={0} x2={0} y2={6} stroke="black" strokeWidth={3} />
+            </pattern>
+          </defs>
+          {/* The front: what the unit faces (its enemy is engaged with this edge unless it fights in a flank or rear). */}
+          <text x={2} y={12} fontSize={12} fontWeight={700} fill="black">
+            ▲ FRONT
+          </text>
+          <line x1={1} y1={17} x2={svgWidth - 1} y2={17} stroke="black" strokeWidth={3} />
+          {characters.map((m, i) => (
+            <Square key={m.id} x={GAP + i * STEP} y={20 + GAP} model={m} character pattern={pattern} />
+          ))}
+          {rankAndFile.map((m, i) => (
+            <Square key={m.id} x={GAP + (charCols + gapCols) * STEP + (i % width) * STEP} y={20 + GAP + Math.floor(i / width) * STEP} model={m} character={false} pattern={pattern} />
+          ))}
+          {gone && (
+            <line x1={0} y1={svgHeight} x2={svgWidth} y2={20} stroke="black" strokeWidth={4} data-testid="rank-struck" />
+          )}
+        </svg>
+      </div>
+      <Text size="md" data-testid="rank-summary">
+        {wiped ? (
+          <>
+            <b>Nothing left</b>: the unit is {formation.status}.
+          </>
+        ) : (
+          <>
+            {formation.startingModels > 0 && (
+              <>
+                <b>{standing}</b> of {formation.startingModels} models · {ranks} {ranks === 1 ? 'rank' : 'ranks'} {width} wide · <b>rank bonus +{bonus}</b> ({counting}{' '}
+                {counting === 1 ? 'rank' : 'ranks'} of 4+) ·{' '}
+              </>
+            )}
+            {characters.length > 0 && (
+              <>
+                {standingChars} of {characters.length} {characters.length === 1 ? 'character' : 'characters'} ·{' '}
+              </>
+            )}
+            <b>US {formation.unitStrength}</b>
+            {formation.facing !== 'front' && <> · fights in the enemy&apos;s {formation.facing}</>}
+          </>
+        )}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The key to the squares, once per panel. */
+export function RankLegend() {
+  const item = (label: string, svg: ReactNode) => (
+    <Group gap={4} wrap="nowrap">
+      <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden>
+        {svg}
+      </svg>
+      <Text size="sm">{label}</Text>
+    </Group>
+  );
+  return (
+    <Group gap="md" wrap="wrap" data-testid="rank-legend">
+      {item('standing', <rect x={1} y={1} width={14} height={14} fill="#222" />)}
+      {item('wounded', <><rect x={1} y={1} width={14} height={14} fill="white" stroke="black" strokeWidth={1.5} /><rect x={1} y={8} width={14} height={7} fill="#222" /></>)}
+      {item('casualty', <><rect x={1} y={1} width={14} height={14} fill="white" stroke="#555" strokeDasharray="3 2" /><path d="M4 4 L12 12 M12 4 L4 12" stroke="#555" strokeWidth={2} /></>)}
+      {item('character', <><rect x={1} y={1} width={14} height={14} fill="#888" stroke="black" strokeWidth={2} /><circle cx={8} cy={8} r={4} fill="white" /></>)}
+      <Text size="sm" c="gray.7">
+        rank bonus: +1 per rank of 4+ after the first, max +3, counted at the start of each round
+      </Text>
+    </Group>
+  );
+}
