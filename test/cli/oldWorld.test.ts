@@ -51,7 +51,7 @@ describe('combat-companion analyze (old world)', () => {
     expect(report.defender.mainUnit).toBe('Orc Boyz');
     expect(report.defender.pBreaks).toBeLessThanOrEqual(report.pAttackerWins);
     expect(report.defender.pCaught).toBeLessThanOrEqual(report.defender.pBreaks);
-    expect(report.facts.map((f) => f.label)).toEqual(['Empire win', 'Draw', 'Orcs & Goblins win', 'Swordsmen breaks', 'Swordsmen is caught', 'Orc Boyz breaks', 'Orc Boyz is caught']);
+    expect(report.facts.map((f) => f.label)).toEqual(['Empire win the round', 'Draw', 'Orcs & Goblins win the round', 'Swordsmen: break', 'Swordsmen: broken and caught', 'Orc Boyz: break', 'Orc Boyz: broken and caught']);
   });
 
   it('reads the scenario from standard input with "-"', async () => {

@@ -15,13 +15,13 @@ export const CAUSED_MEASURE = 'wounds caused by the attacker';
 export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
   const { setup } = state;
   const facts: OutcomeFact[] = [
-    { label: `${setup.attacker.name} win`, probability: odds.win.attacker },
+    { label: `${setup.attacker.name} win the round`, probability: odds.win.attacker },
     { label: 'Draw', probability: odds.win.draw },
-    { label: `${setup.defender.name} win`, probability: odds.win.defender },
+    { label: `${setup.defender.name} win the round`, probability: odds.win.defender },
   ];
   for (const role of roles) {
     const name = unitOf(setup, role, 0).name;
-    facts.push({ label: `${name} breaks`, probability: odds.fates[role].breaks }, { label: `${name} is caught`, probability: odds.fates[role].caught });
+    facts.push({ label: `${name}: break`, probability: odds.fates[role].breaks }, { label: `${name}: broken and caught`, probability: odds.fates[role].caught });
   }
   return facts;
 }

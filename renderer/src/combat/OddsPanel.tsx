@@ -8,6 +8,9 @@ const ordinal = (n: number) => {
   return `${r}${suffix}`;
 };
 
+/** Two decimals, without the "-0.00" a tiny negative rounding gives. */
+const fixed2 = (x: number) => (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
+
 const percent = (p: number) => (p > 0 && p < 0.001 ? '<0.1%' : p < 1 && p > 0.999 ? '>99.9%' : `${(p * 100).toFixed(1)}%`);
 
 /** The exact odds beside the steps, updated after every step with the dice actually rolled. */
@@ -20,10 +23,10 @@ export function OddsPanel({ odds, finished }: { odds: Odds; finished: boolean })
         <DistributionChart before={odds.before} now={odds.now} label={odds.measure} offset={odds.offset} />
         <Group gap="lg">
           <Text size="md">
-            <b>Expected before:</b> {odds.meanBefore.toFixed(2)}
+            <b>Expected before:</b> {fixed2(odds.meanBefore)}
           </Text>
           <Text size="md">
-            <b>{finished ? 'Result' : 'Expected now'}:</b> {odds.meanNow.toFixed(2)}
+            <b>{finished ? 'Result' : 'Expected now'}:</b> {fixed2(odds.meanNow)}
           </Text>
         </Group>
         {odds.facts.length > 0 && (
