@@ -3,4 +3,5 @@ export * from './schema';
 export * from './summary';
 export * from './report';
 export * from './markdown';
+export * from './casualties';
 export type { KnownRoster } from './rosters';

@@ -1,3 +1,4 @@
+import { casualtyRows } from './casualties';
 import type { Report, Summary, SummaryOdds, SummarySide, SummaryStep } from './schema';
 
 /**
@@ -23,9 +24,7 @@ export function summaryMarkdown(summary: Summary, level = 1): string {
   out.push('');
 
   out.push(`${h(2)} Casualties`, '');
-  const rows = [summary.sides.attacker, summary.sides.defender].flatMap((side) =>
-    side.units.flatMap((unit) => unit.models.map((m) => [side.name, m.name, m.destroyed ? 'destroyed' : `${m.woundsLeft}/${m.wounds}`])),
-  );
+  const rows = casualtyRows([summary.sides.attacker, summary.sides.defender]).map((r) => [r.side, r.models, r.destroyed ? 'destroyed' : `${r.woundsLeft}/${r.wounds}`]);
   if (rows.length === 0) out.push('No models were at risk.', '');
   else out.push(...table(['Side', 'Model', 'Wounds left'], rows), '');
 

@@ -33,7 +33,8 @@ type Plain = Omit<OutcomeDistributions, 'baseline'>;
 
 function plain(state: State, odds: RoundOdds, offset: number, length: number): Plain {
   return {
-    measure: DIFFERENCE_MEASURE,
+    // The odds are the round's: say which, so a printed summary of a long combat is not misread.
+    measure: `${DIFFERENCE_MEASURE}, round ${state.round}`,
     main: aligned(odds.difference.dist, odds.difference.offset, offset, length),
     offset,
     secondary: { measure: CAUSED_MEASURE, dist: odds.caused.attacker },

@@ -1,4 +1,5 @@
 import type { Summary, SummaryOdds, SummarySide, SummaryStep } from '../../../core/summary/schema';
+import { casualtyRows } from '../../../core/summary/casualties';
 import { DistributionChart } from '../combat/DistributionChart';
 import { when } from '../history/format';
 import { extraLines, ordinalPercentile, percent } from '../../../core/summary/markdown';
@@ -124,27 +125,27 @@ function StepsTable({ steps }: { steps: SummaryStep[] }) {
 }
 
 function Casualties({ sides }: { sides: SummarySide[] }) {
-  const rows = sides.flatMap((side) => side.units.flatMap((unit) => unit.models.map((m) => ({ side, unit, m }))));
+  const rows = casualtyRows(sides);
   if (rows.length === 0) return <p>No models were at risk.</p>;
   return (
     <table data-testid="sheet-casualties">
       <thead>
         <tr>
           <th>Side</th>
-          <th>Model</th>
-          <th className="num">Wounds</th>
-          <th className="num">Left</th>
+          <th>Models</th>
+          <th className="num">Wounds each</th>
+          <th className="num">Left each</th>
           <th>Status</th>
         </tr>
       </thead>
       <tbody>
-        {rows.map(({ side, unit, m }) => (
-          <tr key={`${side.role}-${unit.name}-${m.id}`} className={m.destroyed ? 'destroyed' : undefined}>
-            <td>{side.name}</td>
-            <td>{m.name}</td>
-            <td className="num">{m.wounds}</td>
-            <td className="num">{m.woundsLeft}</td>
-            <td>{m.destroyed ? 'DESTROYED' : m.woundsLeft < m.wounds ? 'wounded' : 'unharmed'}</td>
+        {rows.map((r, i) => (
+          <tr key={i} className={r.destroyed ? 'destroyed' : undefined}>
+            <td>{r.side}</td>
+            <td>{r.models}</td>
+            <td className="num">{r.wounds}</td>
+            <td className="num">{r.woundsLeft}</td>
+            <td>{r.status === 'destroyed' ? 'DESTROYED' : r.status}</td>
           </tr>
         ))}
       </tbody>
@@ -152,10 +153,15 @@ function Casualties({ sides }: { sides: SummarySide[] }) {
   );
 }
 
+/** Two decimals, without the "-0.00" a tiny negative rounding gives. */
+const fixed2 = (x: number) => (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
+
 function OddsBlock({ odds, Sub }: { odds: SummaryOdds; Sub: 'h2' | 'h3' }) {
   const luck = odds.percentile >= 60 ? 'above expectations' : odds.percentile <= 40 ? 'below expectations' : 'about as expected';
   return (
-    <section className="keep" data-testid="sheet-odds">
+    // The heading, chart and result stay together; the facts table may start below them on the next page.
+    <section data-testid="sheet-odds">
+      <div className="keep">
       <Sub>Odds and luck: {odds.measure}</Sub>
       <div className="chart">
         {/* At the end of a combat the only filled bar is the actual result: filled versus outlined reads in black and white. */}
@@ -165,15 +171,16 @@ function OddsBlock({ odds, Sub }: { odds: SummaryOdds; Sub: 'h2' | 'h3' }) {
         {odds.actual ? (
           <>
             Result: <b>{odds.actual.value}</b> {odds.measure}, at the <b>{ordinalPercentile(odds.percentile)} percentile</b> of the chances before any die ({luck}). Expected
-            before any die: {odds.meanBefore.toFixed(2)}.
+            before any die: {fixed2(odds.meanBefore)}.
           </>
         ) : (
           <>
-            So far at the <b>{ordinalPercentile(odds.percentile)} percentile</b> ({luck}). Expected before any die: {odds.meanBefore.toFixed(2)}; now: {odds.meanNow.toFixed(2)}.
+            So far at the <b>{ordinalPercentile(odds.percentile)} percentile</b> ({luck}). Expected before any die: {fixed2(odds.meanBefore)}; now: {fixed2(odds.meanNow)}.
           </>
         )}
       </p>
       <p className="why">Outlined bars: the chances before any die was rolled. Filled bar{odds.actual ? ': the actual result' : 's: the chances given the dice so far'}.</p>
+      </div>
       {odds.facts.length > 0 && (
         <table>
           <thead>
