@@ -1,12 +1,12 @@
 import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { HostData } from '../api/HostData';
 import { CombatLog } from './CombatLog';
 import { OddsPanel } from './OddsPanel';
 import { StepPanel } from './StepPanel';
-import { UnitPanel } from './UnitPanel';
+import { SideUnits } from './SideUnits';
 import { useCombat } from './useCombat';
 
 /** A combat in progress: the step to take now, the units, the odds and the log. */
@@ -21,11 +21,13 @@ export function WizardPage() {
     undo.mutate();
   };
   useHotkeys([['mod+z', doUndo]], []);
+  // Mantine's md breakpoint (62em): two columns from here up.
+  const wide = useMediaQuery('(min-width: 62em)', true);
 
   if (!data) return <HostData query={snapshot} what="combat" back={{ to: '/combat', label: 'Start a new combat' }}>{() => null}</HostData>;
 
   const names = { attacker: data.view.sides.attacker.name, defender: data.view.sides.defender.name };
-  const ranked = [...data.view.sides.attacker.units, ...data.view.sides.defender.units].some((u) => u.formation);
+  const units = <SideUnits view={data.view} />;
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -69,23 +71,14 @@ export function WizardPage() {
                 rollForMe.mutate(stepId);
               }}
             />
+            {/* On a narrow screen (a tablet at the table) the units come right under the step, above the log. */}
+            {!wide && units}
             <CombatLog lines={data.view.log} names={names} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
-            {ranked ? (
-              // A ranks game: every unit of both sides, each with its rank diagram.
-              <>
-                <UnitPanel title="Attacker" units={data.view.sides.attacker.units} color="red" legend={false} />
-                <UnitPanel title="Defender" units={data.view.sides.defender.units} color="blue" />
-              </>
-            ) : (
-              <>
-                <UnitPanel title="Defender" units={data.view.sides.defender.units} color="blue" />
-                {data.view.sides.attacker.units.some((u) => u.models.length > 0) && <UnitPanel title="Attacker" units={data.view.sides.attacker.units} color="red" />}
-              </>
-            )}
+            {wide && units}
             {data.odds && <OddsPanel odds={data.odds} finished={data.finished} />}
           </Stack>
         </Grid.Col>

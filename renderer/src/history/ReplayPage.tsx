@@ -12,7 +12,7 @@ import type { HostError } from '../api/hostQuery';
 import { unwrap, useHostQuery } from '../api/hostQuery';
 import { CombatLog } from '../combat/CombatLog';
 import { RollNeeds } from '../combat/RollNeeds';
-import { UnitPanel } from '../combat/UnitPanel';
+import { SideUnits } from '../combat/SideUnits';
 import { ConfirmModal, keys, useScrollToTop } from '../rosters/common';
 import { ExportActions } from './ExportActions';
 import { useSystemNames, when } from './format';
@@ -222,8 +222,7 @@ function Replay({ record }: { record: Record_ }) {
           {/* The wounds stay next to the step on a wide screen and right under it on a narrow one. */}
           <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 2, md: 2 }}>
             <Stack gap="md">
-              <UnitPanel title="Defender" units={data.view.sides.defender.units} color="blue" />
-              {data.view.sides.attacker.units.some((u) => u.models.length > 0) && <UnitPanel title="Attacker" units={data.view.sides.attacker.units} color="red" />}
+              <SideUnits view={data.view} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 3, md: 3 }}>

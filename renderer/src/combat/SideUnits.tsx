@@ -1,0 +1,26 @@
+import type { CombatView } from '../../../core/combat/view';
+import { UnitPanel } from './UnitPanel';
+
+/**
+ * Both sides' units as the wizard and the replay show them. A ranks game (units with a formation)
+ * shows every unit of both sides with its rank diagram, attacker first and the legend once; an
+ * attack sequence shows the target's models first, and the attacker's only where it has models.
+ */
+export function SideUnits({ view }: { view: CombatView }) {
+  const { attacker, defender } = view.sides;
+  const ranked = [...attacker.units, ...defender.units].some((u) => u.formation);
+  if (ranked) {
+    return (
+      <>
+        <UnitPanel title="Attacker" units={attacker.units} color="red" legend={false} />
+        <UnitPanel title="Defender" units={defender.units} color="blue" />
+      </>
+    );
+  }
+  return (
+    <>
+      <UnitPanel title="Defender" units={defender.units} color="blue" />
+      {attacker.units.some((u) => u.models.length > 0) && <UnitPanel title="Attacker" units={attacker.units} color="red" />}
+    </>
+  );
+}
