@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Checkbox, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Checkbox, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { HostError, unwrap } from '../../api/hostQuery';
 import { fieldErrors } from './fieldErrors';
 import { defaultForm, errorUnder, numIn, toSetup, type Role, type SetupForm, type SideForm } from './oldWorld/form';
 import { retarget, SideCard } from './oldWorld/SideCard';
+import { SetupFooter } from './SetupFooter';
 
 /** Every character of a side, as "unit.character" options for the challenge. */
 const challengers = (side: SideForm) =>
@@ -129,28 +130,7 @@ export function OldWorldSetup() {
         </Stack>
       </Card>
 
-      {start.error && (
-        <Alert color="red" title="Some fields need fixing" data-testid="setup-error">
-          {start.error.message}
-        </Alert>
-      )}
-      <Group align="flex-end">
-        <NumberInput
-          size="md"
-          w={260}
-          label="Seed for “Roll for me” (optional)"
-          description="The same seed rolls the same dice again."
-          min={0}
-          max={2147483646}
-          value={seed}
-          onChange={(v) => setSeed(v === '' ? '' : Number(v))}
-          error={errors['seed']}
-          data-testid="seed"
-        />
-        <Button size="xl" onClick={() => start.mutate()} loading={start.isPending} data-testid="start-combat">
-          Start the combat
-        </Button>
-      </Group>
+      <SetupFooter error={start.error} seed={seed} onSeed={setSeed} seedError={errors['seed']} onStart={() => start.mutate()} starting={start.isPending} />
     </Stack>
   );
 }

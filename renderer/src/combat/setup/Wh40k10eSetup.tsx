@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Card, Checkbox, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Checkbox, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { useClient } from '../../api/ClientContext';
 import { HostError, unwrap } from '../../api/hostQuery';
 import { fieldErrors } from './fieldErrors';
 import { RosterPicker } from './RosterPicker';
+import { SetupFooter } from './SetupFooter';
 
 type ModelInput = Partial<ModelGroup> & { count: number; toughness: number; save: number; wounds: number };
 type Form = { attacker: SetupInput['attacker'] & { weapons: WeaponInput[] }; defender: { name: string; keywords: string[]; cover: boolean; models: ModelInput[] } };
@@ -218,28 +219,7 @@ export function Wh40k10eSetup() {
         </Stack>
       </Card>
 
-      {start.error && (
-        <Alert color="red" title="Some fields need fixing" data-testid="setup-error">
-          {start.error.message}
-        </Alert>
-      )}
-      <Group align="flex-end">
-        <NumberInput
-          size="md"
-          w={260}
-          label="Seed for “Roll for me” (optional)"
-          description="The same seed rolls the same dice again."
-          min={0}
-          max={2147483646}
-          value={seed}
-          onChange={(v) => setSeed(v === '' ? '' : num(v))}
-          error={err('seed')}
-          data-testid="seed"
-        />
-        <Button size="xl" onClick={() => start.mutate()} loading={start.isPending} data-testid="start-combat">
-          Start the combat
-        </Button>
-      </Group>
+      <SetupFooter error={start.error} seed={seed} onSeed={setSeed} seedError={err('seed')} onStart={() => start.mutate()} starting={start.isPending} />
     </Stack>
   );
 }
