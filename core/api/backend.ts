@@ -51,10 +51,10 @@ export function createBackend(deps: BackendDeps): Backend {
     ...createCombatBackend({
       ...rules,
       history: {
-        save: (entry) => repo.saveCombat({ ...entry, rosterIds: [] }),
+        save: (entry) => repo.saveCombat(entry),
         load: async (id) => {
           const stored = await repo.getCombat(id);
-          return stored && { id: stored.id, system: stored.system, seed: stored.seed, setup: stored.setup, inputs: stored.inputs };
+          return stored && { id: stored.id, system: stored.system, seed: stored.seed, setup: stored.setup, inputs: stored.inputs, rosterIds: stored.rosterIds };
         },
       },
     }),

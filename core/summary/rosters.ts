@@ -13,7 +13,8 @@ export interface KnownRoster {
  * Which roster each side of a stored combat came from. A combat stores roster ids but not which
  * side each belongs to, and the wizard's "Pick from roster" names the side after the unit, so a
  * side belongs to the one roster (among the combat's own, or else among the rosters of its
- * system) that has a unit of that name. When no roster or several match, the side stays
+ * system) that has a unit of that name, or is itself of that name (a ranks game's side is named
+ * after the roster its units were picked from). When no roster or several match, the side stays
  * untraced (null) rather than guessed.
  */
 export function rostersOfSides(
@@ -24,7 +25,7 @@ export function rostersOfSides(
   const own = rosters.filter((r) => combat.rosterIds.includes(r.id));
   const candidates = own.length > 0 ? own : rosters.filter((r) => r.system === combat.system);
   const find = (name: string): RosterRef | null => {
-    const matches = candidates.filter((r) => r.unitNames.includes(name));
+    const matches = candidates.filter((r) => r.name === name || r.unitNames.includes(name));
     const only = matches.length === 1 ? matches[0] : undefined;
     return only ? { id: only.id, name: only.name } : null;
   };

@@ -27,11 +27,13 @@ export interface StoredCombat {
   seed: number;
   setup: unknown;
   inputs: unknown[];
+  /** The rosters the sides were picked from. */
+  rosterIds: string[];
 }
 
 export interface CombatHistory {
   /** Saves the log; `id` absent for a new combat. Returns the stored id. */
-  save(entry: { id?: string; system: string; title: string; seed: number; setup: unknown; inputs: unknown[]; summary: string | null; finished: boolean }): Promise<{ id: string }>;
+  save(entry: { id?: string; system: string; title: string; seed: number; setup: unknown; inputs: unknown[]; summary: string | null; finished: boolean; rosterIds: string[] }): Promise<{ id: string }>;
   load(id: string): Promise<StoredCombat | undefined>;
 }
 
@@ -39,6 +41,8 @@ interface Session {
   system: RuleSystem;
   combat: Combat;
   before: OutcomeDistributions | null;
+  /** Rosters the sides came from: kept with the combat for printed reports and their tallies. */
+  rosterIds: string[];
 }
 
 /**
@@ -92,6 +96,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
         inputs: current.combat.log.inputs,
         summary: finished && step.kind === 'outcome' ? step.lines.slice(0, 2).join(' · ') : null,
         finished,
+        rosterIds: current.rosterIds,
       });
       stored = saved.id;
     }
@@ -132,7 +137,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     } catch (error) {
       throw new ApiFailure('conflict', `The stored combat "${id}" cannot be replayed: ${(error as Error).message}`, 'id');
     }
-    const reopened: Session = { system, combat, before: deps.analyze(system.id, system.start(combat.log.setup)) };
+    const reopened: Session = { system, combat, before: deps.analyze(system.id, system.start(combat.log.setup)), rosterIds: stored.rosterIds };
     sessions.set(id, reopened);
     while (sessions.size > maxOpen) sessions.delete(sessions.keys().next().value!);
     return reopened;
@@ -141,7 +146,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
   return {
     'combat.systems': async () => Object.values(deps.systems).map(({ id, name }) => ({ id, name })),
 
-    'combat.start': async ({ system: systemId, setup, seed }: ParsedRequestOf<'combat.start'>) => {
+    'combat.start': async ({ system: systemId, setup, seed, rosterIds = [] }: Omit<ParsedRequestOf<'combat.start'>, 'rosterIds'> & { rosterIds?: string[] }) => {
       const system = systemOf(systemId, 'system');
       const parsed = system.setupSchema.safeParse(setup);
       if (!parsed.success) {
@@ -149,7 +154,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
         throw new ApiFailure('invalid_input', problems.map((p) => p.message).join('; '), problems[0]?.field, problems);
       }
       const combat = startCombat(system, parsed.data, seed ?? deps.newSeed());
-      const created: Session = { system, combat, before: deps.analyze(system.id, combat.state) };
+      const created: Session = { system, combat, before: deps.analyze(system.id, combat.state), rosterIds: [...new Set(rosterIds)] };
       const id = await keep(undefined, created);
       return snapshot(id, created);
     },

@@ -60,6 +60,8 @@ export const combatChannels = {
         setup: z.record(z.string(), z.unknown()),
         /** Seeds "Roll for me"; the host picks one when absent. */
         seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+        /** The rosters the sides were picked from ("Pick from roster"), kept with the stored combat. */
+        rosterIds: z.array(z.string().min(1, 'expected a roster id').max(100), { error: 'expected a list of roster ids' }).max(10).default([]),
       })
       .strict(),
     response: combatSnapshotSchema,

@@ -47,6 +47,27 @@ describe('summary channels', () => {
     expect(await call('history.summary', { id: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
+  it('a combat started with the rosters its sides were picked from keeps them at every step, and its summary names the side by the roster', async () => {
+    const { call } = host();
+    const roster = await call<ResponseOf<'roster.save'>>('roster.save', { name: 'Empire', system: 'old-world', pointsLimit: null, notes: '' });
+    if (!roster.ok) throw new Error(roster.error.message);
+    const record = summaryFixtures['old-world']!.record;
+    const setup = record.setup as Record<string, unknown>;
+    const started = await call<ResponseOf<'combat.start'>>('combat.start', { system: 'old-world', setup, seed: 1, rosterIds: [roster.value.roster.id] });
+    if (!started.ok) throw new Error(started.error.message);
+    // A step later the combat is saved again: the roster must still be there.
+    const step = started.value.step;
+    const next = await call<ResponseOf<'combat.advance'>>('combat.advance', { id: started.value.id, input: { kind: 'roll', stepId: step.id, dice: [4, 4, 4, 1, 1], by: 'entered' } });
+    if (!next.ok) throw new Error(next.error.message);
+    const stored = await call<ResponseOf<'history.get'>>('history.get', { id: started.value.id });
+    if (!stored.ok) throw new Error(stored.error.message);
+    expect(stored.value.combat.rosterIds).toEqual([roster.value.roster.id]);
+    const summary = await call<ResponseOf<'history.summary'>>('history.summary', { id: started.value.id });
+    if (!summary.ok) throw new Error(summary.error.message);
+    expect(summary.value.summary.sides.attacker.roster).toEqual({ id: roster.value.roster.id, name: 'Empire' });
+    expect(summary.value.summary.sides.defender.roster).toBeNull();
+  });
+
   it('history.summary says conflict for a log its system cannot replay', async () => {
     const { call } = host();
     const saved = await call<ResponseOf<'history.save'>>('history.save', store10e('Broken', [{ kind: 'roll', stepId: 'w0.hit.0', dice: [9], by: 'entered' }]));

@@ -1,3 +1,4 @@
+import { PickedRostersProvider, usePickedRosterIds } from './pickedRosters';
 import { Card, Checkbox, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,8 +24,9 @@ export function OldWorldSetup() {
   const navigate = useNavigate();
   const [form, setForm] = useState<SetupForm>(defaultForm);
   const [seed, setSeed] = useState<number | ''>('');
+  const [rosterIds, recordRoster] = usePickedRosterIds();
   const start = useMutation({
-    mutationFn: async () => unwrap(await client.combatStart({ system: 'old-world', setup: toSetup(form), ...(seed === '' ? {} : { seed }) })),
+    mutationFn: async () => unwrap(await client.combatStart({ system: 'old-world', setup: toSetup(form), ...(seed === '' ? {} : { seed }), rosterIds })),
     onSuccess: (snapshot) => navigate(`/combat/play/${snapshot.id}`),
   });
   const errors = fieldErrors(start.error instanceof HostError ? start.error.error : undefined);
@@ -34,6 +36,7 @@ export function OldWorldSetup() {
   const options = { attacker: challengers(form.attacker), defender: challengers(form.defender) };
 
   return (
+    <PickedRostersProvider value={recordRoster}>
     <Stack gap="lg" maw={1100}>
       <Title order={1}>Old world close combat — set up the fight</Title>
       <Text size="lg" c="gray.7">
@@ -132,5 +135,6 @@ export function OldWorldSetup() {
 
       <SetupFooter error={start.error} seed={seed} onSeed={setSeed} seedError={errors['seed']} onStart={() => start.mutate()} starting={start.isPending} />
     </Stack>
+    </PickedRostersProvider>
   );
 }

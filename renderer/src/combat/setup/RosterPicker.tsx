@@ -1,3 +1,4 @@
+import { useRecordPickedRoster } from './pickedRosters';
 import { Alert, Button, Loader, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -28,6 +29,7 @@ export function RosterPicker({
   const client = useClient();
   const [opened, setOpened] = useState(false);
   const [rosterId, setRosterId] = useState<string | null>(null);
+  const recordRoster = useRecordPickedRoster();
   const [problem, setProblem] = useState<string | null>(null);
   const rosters = useHostQuery(['roster.list', 'last-used'], () => client.rosterList({ sort: 'last-used' }));
   const ofSystem = (rosters.data?.rosters ?? []).filter((r) => r.system === system);
@@ -70,6 +72,7 @@ export function RosterPicker({
                   const reply = await client.combatSideFromRoster({ rosterId: unit.rosterId, unitId: unit.id, side, ...(ranged === undefined ? {} : { ranged }) });
                   if (!reply.ok) return setProblem(reply.error.message);
                   setProblem(null);
+                  recordRoster?.(unit.rosterId);
                   onPick(reply.value.side);
                   setOpened(false);
                 }}

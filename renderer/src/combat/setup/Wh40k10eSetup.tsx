@@ -1,3 +1,4 @@
+import { PickedRostersProvider, usePickedRosterIds } from './pickedRosters';
 import { ActionIcon, Button, Card, Checkbox, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -47,9 +48,10 @@ export function Wh40k10eSetup() {
     defender: { name: '', keywords: [], cover: false, models: [newModels()] },
   });
   const [seed, setSeed] = useState<number | ''>('');
+  const [rosterIds, recordRoster] = usePickedRosterIds();
   const start = useMutation({
     mutationFn: async () =>
-      unwrap(await client.combatStart({ system: 'wh40k-10e', setup: { system: 'wh40k-10e', ...form }, ...(seed === '' ? {} : { seed }) })),
+      unwrap(await client.combatStart({ system: 'wh40k-10e', setup: { system: 'wh40k-10e', ...form }, ...(seed === '' ? {} : { seed }), rosterIds })),
     onSuccess: (snapshot) => navigate(`/combat/play/${snapshot.id}`),
   });
   const errors = fieldErrors(start.error instanceof HostError ? start.error.error : undefined);
@@ -63,6 +65,7 @@ export function Wh40k10eSetup() {
   const skillLabel = form.attacker.ranged ? 'BS' : 'WS';
 
   return (
+    <PickedRostersProvider value={recordRoster}>
     <Stack gap="lg" maw={1100}>
       <Title order={1}>40k 10th edition — set up the attack</Title>
       <Text size="lg" c="gray.7">
@@ -221,5 +224,6 @@ export function Wh40k10eSetup() {
 
       <SetupFooter error={start.error} seed={seed} onSeed={setSeed} seedError={err('seed')} onStart={() => start.mutate()} starting={start.isPending} />
     </Stack>
+    </PickedRostersProvider>
   );
 }
