@@ -103,8 +103,12 @@ test.describe('printing', () => {
     await page.goto('/#/history');
     await expect(page.getByTestId('history-item')).toHaveCount(2);
     await page.getByTestId('club-night-report').click();
-    await page.getByTestId('open-report').click();
-    await expect(page).toHaveURL(/#\/print\/report\?from=/);
+    await expect(page.getByRole('dialog', { name: 'Club-night report' })).toBeVisible();
+    // A click that lands while the dialog is still opening (a loaded CI machine) can be lost: retry it.
+    await expect(async () => {
+      await page.getByTestId('open-report').click({ timeout: 2000 });
+      await expect(page).toHaveURL(/#\/print\/report\?from=/, { timeout: 2000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page.getByTestId('combat-sheet')).toHaveCount(2);
 
     const { text, pages } = await printToPdf(page, 'report');
