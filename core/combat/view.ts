@@ -25,8 +25,10 @@ export const formationSchema = z.object({
   unitStrength: z.number().int().min(0),
   /** Ranks that count for the rank bonus as the unit stands now (the system's rule: 4+ models in 6th edition). */
   countingRanks: z.number().int().min(0),
-  /** The rank bonus those ranks would give (0 for units that never count ranks). */
+  /** The rank bonus those ranks would give (0 for units that never count ranks, or while they are cancelled). */
   rankBonus: z.number().int().min(0),
+  /** Why the ranks give nothing now, when they would otherwise (e.g. an enemy in its flank). */
+  rankNote: z.string().optional(),
   /** "fighting", "fled", "caught and destroyed"… */
   status: z.string(),
   /** The facing of the enemy it fights in (front, flank or rear). */

@@ -27,6 +27,15 @@ export const FLANK_CANCEL_US = 5;
 
 const inCombat = (status: Record<string, UnitStatus>, role: Role, unit: number) => fighting({ status }, role, unit);
 
+/** The enemy unit of US 5+ in this unit's flank or rear that cancels its ranks (RULES §3), if any. */
+export function flankerCancellingRanks(s: Pick<State, 'setup' | 'lost' | 'status'>, role: Role, unit: number): number | undefined {
+  const other = otherRole(role);
+  return unitIndices(s.setup, other).find((j) => {
+    const e = unitOf(s.setup, other, j);
+    return inCombat(s.status, other, j) && e.target === unit && e.facing !== 'front' && unitStrength(s.setup, s.lost, other, j) >= FLANK_CANCEL_US;
+  });
+}
+
 /**
  * RULES §3: +1 per rank after the first (max +3), counted at the start of the round; only the
  * side's unit with the most counts; none for fast cavalry/skirmishers; none while an enemy of US 5+
@@ -43,10 +52,7 @@ export function rankBonusOf(s: ResultInput, role: Role): { value: number; why: s
       if (best.value === 0) best = { value: 0, why: `${u.name}: fast cavalry or skirmishers count no ranks` };
       continue;
     }
-    const flanker = unitIndices(s.setup, other).find((j) => {
-      const e = unitOf(s.setup, other, j);
-      return inCombat(s.statusAtStart, other, j) && e.target === unit && e.facing !== 'front' && unitStrength(s.setup, s.roundStart, other, j) >= FLANK_CANCEL_US;
-    });
+    const flanker = flankerCancellingRanks({ setup: s.setup, lost: s.roundStart, status: s.statusAtStart }, role, unit);
     const ranks = countingRanks(models, u.rankWidth);
     const value = flanker === undefined ? rankBonus(models, u.rankWidth) : 0;
     const why =

@@ -1,6 +1,7 @@
+import { flankerCancellingRanks } from './result';
 import { countingRanks, rankBonus } from './tables';
 import type { CombatView, ModelView, UnitView } from '../../combat/view';
-import { memberName, membersOf, modelsLeft, profileOf, unitKey, unitOf, unitStrength, type MemberRef, type Role, type State } from './state';
+import { memberName, otherRole, membersOf, modelsLeft, profileOf, unitKey, unitOf, unitStrength, type MemberRef, type Role, type State } from './state';
 
 /** What the wizard shows: every unit's models front rank first, its formation and status, and the log. */
 export function viewOf(state: State): CombatView {
@@ -15,6 +16,7 @@ function unitView(state: State, role: Role, unit: number): UnitView {
   const models = membersOf(state.setup, role, unit).flatMap((m) => poolModels(state, m));
   // Caught by a pursuit: nothing of the unit is left (seed 002, "Pursuit").
   const caught = state.status[unitKey(role, unit)] === 'caught';
+  const flanker = state.status[unitKey(role, unit)] === 'fighting' ? flankerCancellingRanks(state, role, unit) : undefined;
   const rankAndFile = u.models > 0 && !caught ? modelsLeft(state.setup, state.lost, { role, unit, character: null }) : 0;
   return {
     name: u.name,
@@ -26,7 +28,10 @@ function unitView(state: State, role: Role, unit: number): UnitView {
       characters: u.characters.length,
       unitStrength: caught ? 0 : unitStrength(state.setup, state.lost, role, unit),
       countingRanks: countingRanks(rankAndFile, u.rankWidth),
-      rankBonus: u.noRankBonus ? 0 : rankBonus(rankAndFile, u.rankWidth),
+      rankBonus: u.noRankBonus || flanker !== undefined ? 0 : rankBonus(rankAndFile, u.rankWidth),
+      ...(flanker !== undefined && rankBonus(rankAndFile, u.rankWidth) > 0 && !u.noRankBonus
+        ? { rankNote: `ranks cancelled: ${unitOf(state.setup, otherRole(role), flanker).name} (US 5+) in its ${unitOf(state.setup, otherRole(role), flanker).facing}` }
+        : {}),
       status: statusText[state.status[unitKey(role, unit)] ?? 'fighting']!,
       facing: u.facing,
     },

@@ -126,7 +126,7 @@ export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Fo
             {formation.startingModels > 0 && (
               <>
                 <b>{standing}</b> of {formation.startingModels} models · {ranks} {ranks === 1 ? 'rank' : 'ranks'} {width} wide · <b>rank bonus +{bonus}</b> ({counting}{' '}
-                {counting === 1 ? 'rank' : 'ranks'} of 4+) ·{' '}
+                {counting === 1 ? 'rank' : 'ranks'} of 4+{formation.rankNote ? <>; {formation.rankNote}</> : null}) ·{' '}
               </>
             )}
             {characters.length > 0 && (

@@ -320,3 +320,19 @@ describe('several units a side (RULES §3)', () => {
     expect(rollStep(c).title).toBe('Archers: flee');
   });
 });
+
+describe('the view of a ranked unit (what the rank diagram draws)', () => {
+  it('gives ranks and bonus from the rules, and says when an enemy in the flank cancels them', () => {
+    const setup = setupOf([{ models: 20 }, { name: 'Knights', models: 5, facing: 'flank' }], { models: 20 });
+    const view = oldWorld.view(start(setup).state);
+    expect(view.sides.attacker.units[0]!.formation).toMatchObject({ countingRanks: 4, rankBonus: 3 });
+    expect(view.sides.defender.units[0]!.formation).toMatchObject({ countingRanks: 4, rankBonus: 0, rankNote: 'ranks cancelled: Knights (US 5+) in its flank' });
+  });
+
+  it('a unit caught by a pursuit shows nothing left', () => {
+    const c = play(start(duel()), [4, 4, 4, 1, 1], [4, 4, 1], n(5, 1), 'go', [6, 6], 'pursue', [3, 4], [5, 2], 'clear');
+    const boyz = oldWorld.view(c.state).sides.defender.units[0]!;
+    expect(boyz.formation).toMatchObject({ rankAndFile: 0, unitStrength: 0, status: 'caught and destroyed' });
+    expect(boyz.models.every((m) => m.destroyed)).toBe(true);
+  });
+});
