@@ -154,6 +154,20 @@ test.describe('old world wizard', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a unit may direct its attacks at an enemy character in the unit it fights', async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.goto('/#/combat/new/old-world');
+    await page.getByTestId('ow-defender.units[0].addCharacter').click();
+    await page.getByTestId('ow-defender.units[0].characters[0].name').fill('Big Boss');
+    // Offered only once the enemy unit has a character.
+    await page.getByTestId('ow-attacker.units[0].attacksAt').click();
+    await page.getByRole('option', { name: 'Big Boss' }).click();
+    await page.getByTestId('start-combat').click();
+    await expect(page).toHaveURL(/#\/combat\/play\//);
+    await expect(stepTitle(page)).toHaveText('Halberdiers attack Big Boss: to hit');
+    expect(errors).toEqual([]);
+  });
+
   test('a setup the host refuses names the field beside it', async ({ page }) => {
     await page.goto('/#/combat/new/old-world');
     await page.getByTestId('ow-defender.units[0].profile.weaponSkill').fill('');

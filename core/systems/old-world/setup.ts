@@ -82,6 +82,12 @@ export const unitSchema = z
     target: stat('target', 0, 7).default(0),
     /** Which facing of that enemy unit it is in contact with. */
     facing: z.enum(facings, { error: 'expected front, flank or rear' }).default('front'),
+    /**
+     * A character of the enemy unit it fights that its models direct their attacks at (index into
+     * that unit's characters): models in base contact with a character may attack him rather than
+     * the rank and file (6th edition). Null: the rank and file. Excess wounds on him are lost.
+     */
+    attacksAt: stat('attacked character', 0, 3).nullable().default(null),
     /** Rank-and-file models in base contact; null = a whole front rank. */
     inContact: stat('models in contact', 0, 20).nullable().default(null),
   })
@@ -138,6 +144,10 @@ export const setupSchema = z
       setup[role].units.forEach((u, i) => {
         if (u.target >= setup[other].units.length) {
           ctx.addIssue({ code: 'custom', path: [role, 'units', i, 'target'], message: `expected the number of an enemy unit from 0 to ${setup[other].units.length - 1}` });
+        }
+        const foe = setup[other].units[u.target];
+        if (u.attacksAt !== null && foe && !foe.characters[u.attacksAt]) {
+          ctx.addIssue({ code: 'custom', path: [role, 'units', i, 'attacksAt'], message: `expected a character of ${foe.name}` });
         }
         if (u.models === 0 && u.characters.length === 0) {
           ctx.addIssue({ code: 'custom', path: [role, 'units', i, 'models'], message: 'expected at least one model or one character' });

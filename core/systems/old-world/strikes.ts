@@ -68,9 +68,10 @@ export function needsRollOff(state: Pick<State, 'setup' | 'round' | 'status' | '
 }
 
 /**
- * Whom a pool strikes now: its challenger in a challenge; otherwise the unit it fights, its
- * rank-and-file while any stand, then its characters not in a challenge; if that unit is gone,
- * another enemy unit still in contact. Null: nobody left to strike.
+ * Whom a pool strikes now: its challenger in a challenge; otherwise the character its unit singles
+ * out (while he stands), else the unit it fights, its rank-and-file while any stand, then its
+ * characters not in a challenge; if that unit is gone, another enemy unit still in contact.
+ * Null: nobody left to strike.
  */
 export function targetOf(state: Pick<State, 'setup' | 'lost' | 'status'>, by: MemberRef): MemberRef | null {
   const { setup, lost } = state;
@@ -80,7 +81,12 @@ export function targetOf(state: Pick<State, 'setup' | 'lost' | 'status'>, by: Me
     const foe: MemberRef = { role: other, unit: c.unit, character: c.character };
     return woundsLeft(setup, lost, foe) > 0 ? foe : null;
   }
-  const own = unitOf(setup, by.role, by.unit).target;
+  const { target: own, attacksAt } = unitOf(setup, by.role, by.unit);
+  // A character the unit singles out, while he stands, fights and is not in a challenge.
+  if (attacksAt !== null && fighting(state, other, own)) {
+    const picked: MemberRef = { role: other, unit: own, character: attacksAt };
+    if (unitOf(setup, other, own).characters[attacksAt] && !inChallenge(state, picked) && woundsLeft(setup, lost, picked) > 0) return picked;
+  }
   const candidates = [own, ...engagedWith(setup, by.role, by.unit).filter((j) => j !== own)];
   for (const unit of candidates) {
     if (!fighting(state, other, unit)) continue;

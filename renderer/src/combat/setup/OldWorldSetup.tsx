@@ -49,7 +49,7 @@ export function OldWorldSetup() {
           key={role}
           role={role}
           side={form[role]}
-          enemies={form[other(role)].units.map((u) => u.name)}
+          enemies={form[other(role)].units.map((u) => ({ name: u.name, characters: u.characters.map((c) => c.name) }))}
           onChange={(side) => setSide(role, side)}
           onUnitRemoved={(i) => unitRemoved(role, i)}
           errors={errors}

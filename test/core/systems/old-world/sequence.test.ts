@@ -336,3 +336,30 @@ describe('the view of a ranked unit (what the rank diagram draws)', () => {
     expect(boyz.models.every((m) => m.destroyed)).toBe(true);
   });
 });
+
+describe('attacks directed at a character (6th edition: models in contact may attack him)', () => {
+  const boss = { name: 'Boss', profile: { movement: 4, weaponSkill: 4, strength: 4, toughness: 4, wounds: 2, initiative: 1, attacks: 0, leadership: 8 } };
+
+  it('the unit strikes the character it singles out; wounds beyond his are lost, not passed to the rank and file', () => {
+    let c = start(duel({ attacksAt: 0 }, { characters: [boss] }));
+    expect(rollStep(c).title).toBe('Swordsmen attack Boss: to hit');
+    c = play(c, n(5, 6), n(5, 6));
+    expect(c.state.lost['defender.0.c0']).toBe(2);
+    expect(c.state.lost['defender.0']).toBe(0);
+    expect(c.state.caused.attacker).toBe(2);
+  });
+
+  it('once he falls, the rest strike the rank and file', () => {
+    const setup = setupOf({ charged: true, attacksAt: 0, characters: [{ name: 'Hero', profile: { movement: 4, weaponSkill: 6, strength: 6, toughness: 4, wounds: 2, initiative: 6, attacks: 4, leadership: 9 } }] }, { characters: [boss] });
+    let c = start(setup);
+    expect(rollStep(c).title).toBe('Hero attack Boss: to hit');
+    c = play(c, n(4, 6), n(4, 6));
+    expect(rollStep(c).title).toBe('Swordsmen attack Spearmen: to hit');
+  });
+
+  it('a character that does not exist in the target unit is refused, naming the field', () => {
+    const r = oldWorld.setupSchema.safeParse({ ...duel(), attacker: { ...duel().attacker, units: [{ ...duel().attacker.units[0]!, attacksAt: 1 }] } });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues[0]).toMatchObject({ path: ['attacker', 'units', 0, 'attacksAt'], message: 'expected a character of Spearmen' });
+  });
+});

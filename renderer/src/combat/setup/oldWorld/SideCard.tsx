@@ -1,3 +1,4 @@
+import type { Enemy } from './UnitCard';
 import { ActionIcon, Badge, Button, Card, Checkbox, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { roleColor } from '../../WhoActs';
@@ -8,7 +9,7 @@ interface Props {
   role: Role;
   side: SideForm;
   /** The other side's unit names. */
-  enemies: string[];
+  enemies: Enemy[];
   onChange: (side: SideForm) => void;
   /** This side's unit `index` is gone: the other side's targets follow. */
   onUnitRemoved: (index: number) => void;
@@ -97,5 +98,6 @@ export function SideCard({ role, side, enemies, onChange, onUnitRemoved, errors 
 /** After the other side lost its unit `removed`, a unit's target index still points at the same enemy (the main unit when its own is gone). */
 export const retarget = (side: SideForm, removed: number): SideForm => ({
   ...side,
-  units: side.units.map((u) => ({ ...u, target: u.target === removed ? 0 : u.target > removed ? u.target - 1 : u.target })),
+  // A unit that fought the removed unit now fights the main unit, its rank and file.
+  units: side.units.map((u) => (u.target === removed ? { ...u, target: 0, attacksAt: null } : { ...u, target: u.target > removed ? u.target - 1 : u.target })),
 });

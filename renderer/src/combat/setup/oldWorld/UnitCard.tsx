@@ -5,12 +5,17 @@ import { RosterPicker } from '../RosterPicker';
 import { ProfileFields } from './ProfileFields';
 import { MAX_CHARACTERS, fromRoster, newCharacter, numIn, unitFlags, type CharacterForm, type Role, type UnitForm } from './form';
 
+export interface Enemy {
+  name: string;
+  characters: string[];
+}
+
 interface Props {
   role: Role;
   index: number;
   unit: UnitForm;
-  /** The enemy side's unit names, for "fights". */
-  enemies: string[];
+  /** The enemy side's units (names and their characters' names), for "fights" and "attacks go to". */
+  enemies: Enemy[];
   onChange: (patch: Partial<UnitForm>) => void;
   onRemove?: () => void;
   /** A roster unit was picked (the side's name comes with it). */
@@ -82,9 +87,10 @@ export function UnitCard({ role, index, unit, enemies, onChange, onRemove, onPic
               <Select
                 size="lg"
                 label="Enemy unit"
-                data={enemies.map((name, j) => ({ value: String(j), label: name || `Enemy unit ${j + 1}` }))}
+                data={enemies.map((e, j) => ({ value: String(j), label: e.name || `Enemy unit ${j + 1}` }))}
                 value={String(unit.target)}
-                onChange={(v) => onChange({ target: Number(v ?? 0) })}
+                // A character singled out belongs to the unit fought: a new target starts with its rank and file.
+                onChange={(v) => onChange({ target: Number(v ?? 0), attacksAt: null })}
                 allowDeselect={false}
                 error={err('target')}
                 data-testid={tid('target')}
@@ -118,6 +124,22 @@ export function UnitCard({ role, index, unit, enemies, onChange, onRemove, onPic
                 data-testid={tid('inContact')}
               />
             </SimpleGrid>
+            {(enemies[unit.target]?.characters.length ?? 0) > 0 && (
+              <Select
+                size="lg"
+                label="Attacks go to"
+                description="Models in base contact with a character may attack him instead (wounds beyond his are lost)."
+                data={[
+                  { value: 'rank', label: 'The rank and file' },
+                  ...(enemies[unit.target]?.characters ?? []).map((name, k) => ({ value: String(k), label: name || `Character ${k + 1}` })),
+                ]}
+                value={unit.attacksAt === null ? 'rank' : String(unit.attacksAt)}
+                onChange={(v) => onChange({ attacksAt: v === null || v === 'rank' ? null : Number(v) })}
+                allowDeselect={false}
+                error={err('attacksAt')}
+                data-testid={tid('attacksAt')}
+              />
+            )}
           </Stack>
         </Card>
 

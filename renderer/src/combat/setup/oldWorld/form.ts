@@ -55,6 +55,8 @@ export interface UnitForm extends Record<UnitFlag, boolean> {
   battleStandard: boolean;
   /** Index of the enemy unit it fights. */
   target: number;
+  /** A character of that unit its models attack instead of the rank and file (null: the rank and file). */
+  attacksAt: number | null;
   facing: Facing;
   /** '' = a whole front rank. */
   inContact: Num;
@@ -127,6 +129,7 @@ export const newUnit = (patch: Partial<UnitForm> = {}): UnitForm => ({
   unbreakable: false,
   immuneToPsychology: false,
   target: 0,
+  attacksAt: null,
   facing: 'front',
   inContact: '',
   ...patch,
