@@ -16,7 +16,7 @@ test.describe('history', () => {
     await expect(item).toHaveCount(1);
     await expect(item).toContainText('2 models destroyed of 10');
     await expect(item).toContainText('Finished');
-    await item.click();
+    await item.getByTestId('history-open').click();
     await expect(page).toHaveURL(/#\/history\/[^/]+$/);
 
     // The replay opens at the end: the result, two Termagants gone.
@@ -62,14 +62,14 @@ test.describe('history', () => {
     await page.goto('/#/history');
     const item = page.getByTestId('history-item').filter({ hasText: 'Assault Intercessors vs Termagants' });
     await expect(item).toContainText('In progress');
-    await item.click();
+    await item.getByTestId('history-open').click();
     await expect(page.getByTestId('replay-position')).toHaveText('After step 1 of 1');
     await page.getByTestId('continue-combat').click();
     await expect(page).toHaveURL(/#\/combat\/play\//);
     await expect(page.getByTestId('step').getByRole('heading', { level: 2 })).toHaveText(/wound roll/i);
 
     await page.goto('/#/history');
-    await item.click();
+    await item.getByTestId('history-open').click();
     await page.getByTestId('delete-combat').click();
     await page.getByTestId('confirm').click();
     await expect(page).toHaveURL(/#\/history$/);

@@ -44,7 +44,7 @@ test.describe('printing', () => {
     const errors = watchConsole(page);
     await chainswordsCombat(page);
     await page.goto('/#/history');
-    await page.getByTestId('history-item').filter({ hasText: 'Assault Intercessors vs Termagants' }).click();
+    await page.getByTestId('history-item').filter({ hasText: 'Assault Intercessors vs Termagants' }).getByTestId('history-open').click();
 
     // The same summary as Markdown, and the stored log as JSON: browser downloads here.
     const markdown = page.waitForEvent('download');
@@ -124,6 +124,21 @@ test.describe('printing', () => {
     expect(text).toMatch(/Assault Intercessors\s+1\s+0\s+0\s+0\s+2\s+0/);
     expect(text).toMatch(/Hormagaunts\s+1\s+0\s+0\s+0\s+0\s+6/);
     expect(text).toContain('Hormagaunts: 6 models destroyed of 10');
+
+    // The same report as Markdown, for the club forum.
+    const markdown = page.waitForEvent('download');
+    await page.getByTestId('report-markdown').click();
+    const md = readFileSync((await (await markdown).path())!, 'utf8');
+    expect(md).toContain('Blood Angels Assault Squad vs Hormagaunts');
+    expect(md).toContain('Assault Intercessors vs Termagants');
+
+    // Or only the combats ticked in the history.
+    await page.goto('/#/history');
+    await page.getByTestId('history-item').filter({ hasText: 'Hormagaunts' }).getByTestId('history-pick').check();
+    await page.getByTestId('report-picked').click();
+    await expect(page).toHaveURL(/#\/print\/report\?ids=/);
+    await expect(page.getByTestId('combat-sheet')).toHaveCount(1);
+    await expect(page.getByTestId('combat-sheet')).toContainText('Blood Angels Assault Squad vs Hormagaunts');
     expect(errors).toEqual([]);
   });
 });

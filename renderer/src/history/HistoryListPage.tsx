@@ -1,8 +1,8 @@
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconReportAnalytics } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconPrinter, IconReportAnalytics } from '@tabler/icons-react';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ResponseOf } from '../../../core/api/contract';
 import { useClient } from '../api/ClientContext';
 import type { HostError} from '../api/hostQuery';
@@ -31,13 +31,26 @@ export function HistoryListPage() {
   });
   const combats = history.data?.pages.flatMap((p) => p.combats) ?? [];
   const [reporting, setReporting] = useState(false);
+  const [picked, setPicked] = useState<string[]>([]);
+  const navigate = useNavigate();
 
   return (
     <Section title="History" intro="Every combat resolved with the app, stored with its dice so it can be replayed step by step.">
       {combats.length > 0 && (
-        <Button variant="light" leftSection={<IconReportAnalytics />} onClick={() => setReporting(true)} w="fit-content" data-testid="club-night-report">
-          Club-night report…
-        </Button>
+        <Group gap="sm">
+          <Button variant="light" leftSection={<IconReportAnalytics />} onClick={() => setReporting(true)} data-testid="club-night-report">
+            Club-night report…
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconPrinter />}
+            disabled={picked.length === 0}
+            onClick={() => navigate(`/print/report?ids=${picked.map(encodeURIComponent).join(',')}`)}
+            data-testid="report-picked"
+          >
+            {picked.length === 0 ? 'Tick combats for a report' : picked.length === 1 ? 'Report of the ticked combat' : `Report of the ${picked.length} ticked combats`}
+          </Button>
+        </Group>
       )}
       <ReportDialog opened={reporting} onClose={() => setReporting(false)} />
       {history.isPending && <Loader aria-label="Loading the history" />}
@@ -50,22 +63,37 @@ export function HistoryListPage() {
       )}
       <Stack gap="sm" data-testid="history-list">
         {combats.map((c) => (
-          <Card key={c.id} withBorder padding="lg" component={Link} to={`/history/${c.id}`} data-testid="history-item" style={{ color: 'inherit', textDecoration: 'none' }}>
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <Stack gap={4} style={{ minWidth: 0 }}>
-                <Title order={2} size="h3">
-                  {c.title}
-                </Title>
-                <Text size="md" c="gray.7">
-                  {nameOf(c.system)} · {when(c.startedAt)}
-                </Text>
-                <Text size="lg" data-testid="history-summary">
-                  {c.summary ?? (c.finishedAt ? 'Finished.' : `${c.inputCount} ${c.inputCount === 1 ? 'step' : 'steps'} taken so far — open it to carry on.`)}
-                </Text>
-              </Stack>
-              <Badge size="xl" tt="none" color={c.finishedAt ? 'green' : 'orange'} variant="light" style={{ flexShrink: 0 }}>
-                {c.finishedAt ? 'Finished' : 'In progress'}
-              </Badge>
+          <Card key={c.id} withBorder padding="lg" data-testid="history-item">
+            <Group justify="space-between" align="center" wrap="nowrap">
+              {/* Outside the link: ticking a combat for a report must not open it. */}
+              <Checkbox
+                size="lg"
+                aria-label={`Put “${c.title}” in a report`}
+                checked={picked.includes(c.id)}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  setPicked((now) => (on ? [...now, c.id] : now.filter((id) => id !== c.id)));
+                }}
+                data-testid="history-pick"
+              />
+              <Anchor component={Link} to={`/history/${c.id}`} underline="never" c="inherit" style={{ flex: 1, minWidth: 0 }} data-testid="history-open">
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <Stack gap={4} style={{ minWidth: 0 }}>
+                    <Title order={2} size="h3">
+                      {c.title}
+                    </Title>
+                    <Text size="md" c="gray.7">
+                      {nameOf(c.system)} · {when(c.startedAt)}
+                    </Text>
+                    <Text size="lg" data-testid="history-summary">
+                      {c.summary ?? (c.finishedAt ? 'Finished.' : `${c.inputCount} ${c.inputCount === 1 ? 'step' : 'steps'} taken so far — open it to carry on.`)}
+                    </Text>
+                  </Stack>
+                  <Badge size="xl" tt="none" color={c.finishedAt ? 'green' : 'orange'} variant="light" style={{ flexShrink: 0 }}>
+                    {c.finishedAt ? 'Finished' : 'In progress'}
+                  </Badge>
+                </Group>
+              </Anchor>
             </Group>
           </Card>
         ))}

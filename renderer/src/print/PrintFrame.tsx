@@ -13,7 +13,20 @@ import './print.css';
  * the document on a sheet. The paper is kept in the address (?paper=letter), so a reload or a
  * shared link prints the same, and it sets the `@page` size the printout and the PDF use.
  */
-export function PrintFrame({ back, fileName, ready, children }: { back: { to: string; label: string }; fileName: string; ready: boolean; children: ReactNode }) {
+export function PrintFrame({
+  back,
+  fileName,
+  ready,
+  actions,
+  children,
+}: {
+  back: { to: string; label: string };
+  fileName: string;
+  ready: boolean;
+  /** More buttons for the toolbar (e.g. a report's Markdown export). */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const client = useClient();
   const info = useHostQuery(['app.info'], () => client.appInfo({}));
   const [params, setParams] = useSearchParams();
@@ -75,6 +88,7 @@ export function PrintFrame({ back, fileName, ready, children }: { back: { to: st
           >
             Save as PDF…
           </Button>
+          {actions}
         </Group>
         {browser && (
           <Text size="md" c="gray.7">

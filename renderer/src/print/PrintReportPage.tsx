@@ -1,3 +1,8 @@
+import { Button } from '@mantine/core';
+import { IconFileText } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { reportMarkdown } from '../../../core/summary/markdown';
+import { saveTextFile } from '../host/files';
 import { useSearchParams } from 'react-router';
 import type { RequestOf } from '../../../core/api/contract';
 import type { Report } from '../../../core/summary/schema';
@@ -30,7 +35,7 @@ export function PrintReportPage() {
   const report = useHostQuery(['history.report', request], () => client.historyReport(request));
   const back = { to: '/history', label: 'Back to the history' };
   return (
-    <PrintFrame back={back} fileName="club-night-report.pdf" ready={report.isSuccess}>
+    <PrintFrame back={back} fileName="club-night-report.pdf" ready={report.isSuccess} actions={report.data ? <ReportMarkdown report={report.data.report} /> : null}>
       <HostData query={report} what="report" back={back}>
         {(data) => <ReportDocument report={data.report} />}
       </HostData>
@@ -110,5 +115,16 @@ function ReportDocument({ report }: { report: Report }) {
         <CombatSheet key={summary.id} summary={summary} inReport />
       ))}
     </>
+  );
+}
+
+/** The same report as Markdown, for a club forum or chat (built here from the report the host gave). */
+function ReportMarkdown({ report }: { report: Report }) {
+  const client = useClient();
+  const saved = useMutation({ mutationFn: () => saveTextFile(client, 'club-night-report.md', 'markdown', reportMarkdown(report)) });
+  return (
+    <Button variant="default" leftSection={<IconFileText />} onClick={() => saved.mutate()} loading={saved.isPending} data-testid="report-markdown">
+      Markdown
+    </Button>
   );
 }
