@@ -65,7 +65,7 @@ export function checkInput(step: Step, input: Input): void {
 export function advance<Setup, State>(system: RuleSystem<Setup, State>, combat: Combat<Setup, State>, input: Input): AdvanceResult<Setup, State> {
   try {
     checkInput(combat.step, input);
-    const state = system.apply(combat.state, input);
+    const state = system.apply(combat.state, input, combat.step);
     const rng = input.kind === 'roll' && input.by === 'rolled' ? drawDice(combat.rng, input.dice.length, stepSides(combat.step)).state : combat.rng;
     return { ok: true, combat: { log: { ...combat.log, inputs: [...combat.log.inputs, input] }, state, step: system.next(state), rng } };
   } catch (error) {

@@ -17,7 +17,12 @@ export interface RuleSystem<Setup = unknown, State = unknown> {
   setupSchema: z.ZodType<Setup>;
   start(setup: Setup): State;
   next(state: State): Step;
-  apply(state: State, input: Input): State;
+  /**
+   * `step` is `next(state)`, which the engine has already computed and checked the input against;
+   * it is passed so a system need not work it out again (replaying a long log applies every
+   * input). Called without it, a system computes it itself.
+   */
+  apply(state: State, input: Input, step?: Step): State;
   view(state: State): CombatView;
   /**
    * Optional, for printed summaries and club-night tallies: who won a finished combat, 'draw'

@@ -1,10 +1,9 @@
-import type { Input } from '../../combat/steps';
+import type { Input, Step } from '../../combat/steps';
 import { InputError } from '../../combat/system';
 import { popTask, pushLog, markBroken, setStatus, settle, strikeAfter, strikeTasks } from './flow';
 import { breakTestOf, breaksOn, passesLeadership } from './morale';
 import { resultHeadline } from './result';
 import { leadershipOf, memberName, otherRole, plural, unitKey, unitOf, type PursuitEnd, type State, type Task } from './state';
-import { armourTest, hitTest, wardTest, woundTest } from './strikes';
 import { nextStep } from './next';
 
 /**
@@ -16,10 +15,9 @@ const sum = (dice: readonly number[]) => dice.reduce((a, b) => a + b, 0);
 const replaceHead = (state: State, task: Task): State => ({ ...state, queue: [task, ...state.queue.slice(1)] });
 const pushAfterHead = (state: State, tasks: Task[]): State => ({ ...state, queue: [state.queue[0]!, ...tasks, ...state.queue.slice(1)] });
 
-export function applyInput(state: State, input: Input): State {
+export function applyInput(state: State, input: Input, step: Step = nextStep(state)): State {
   const task = state.queue[0];
   if (!task) throw new InputError('The combat is over.');
-  const step = nextStep(state);
   const s0: State = { ...state, counter: state.counter + 1 };
   const log = (s: State, result: string, dice?: number[]) =>
     pushLog(s, { stepId: step.id, actor: step.kind === 'outcome' ? 'attacker' : step.actor, title: step.title, result, ...(dice ? { dice } : {}), ...(step.kind !== 'outcome' ? { why: step.why } : {}) });
@@ -38,10 +36,12 @@ export function applyInput(state: State, input: Input): State {
       return settle({ ...decided, queue: [...strikeTasks(decided), ...decided.queue] });
     }
     case 'strike': {
-      const { by, target } = task;
+      const { target } = task;
       if (!target || task.stage === 'begin') throw new Error('a strike is settled before it takes dice');
       const foe = memberName(setup, target);
-      const face = { hit: () => hitTest(state, by, target), wound: () => woundTest(state, by, target), armour: () => armourTest(state, by, target), ward: () => wardTest(state, target) }[task.stage]().face!;
+      // The step already says what each die needs (next.ts builds it from the same tests).
+      if (step.kind !== 'roll' || step.passOn === undefined) throw new Error('a strike step is a pass/fail roll');
+      const face = step.passOn;
       const ok = dice.filter((f) => f >= face).length;
       const saves = task.stage === 'armour' || task.stage === 'ward';
       const passing = saves ? dice.length - ok : ok;

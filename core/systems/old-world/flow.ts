@@ -9,7 +9,6 @@ import {
   memberName,
   otherRole,
   plural,
-  poolWounds,
   roles,
   unitAlive,
   unitIndices,
@@ -252,11 +251,3 @@ export function markBroken(state: State, role: Role, unit: number): State {
   const key = unitKey(role, unit);
   return { ...setStatus(state, key, 'fled'), broke: [...state.broke, key] };
 }
-
-/** "Spearmen: 14 models, 5 wide, 2 wounds left on the rearmost" style line for a pool. */
-export function poolLine(state: State, m: MemberRef): string {
-  const left = woundsLeft(state.setup, state.lost, m);
-  const total = poolWounds(state.setup, m);
-  return `${memberName(state.setup, m)}: ${left} of ${plural(total, 'wound')} left`;
-}
-

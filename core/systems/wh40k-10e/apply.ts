@@ -1,4 +1,4 @@
-import type { Input } from '../../combat/steps';
+import type { Input, Step } from '../../combat/steps';
 import { InputError } from '../../combat/system';
 import { evaluateDice } from '../../dice/expression';
 import { fishingMatters, hitTest, rerollOf, woundTest } from './abilities';
@@ -9,8 +9,7 @@ import { nextStep } from './next';
 import { groupOf, modelLabel, plural, setModel, updateRun, weaponOf, type Run, type State } from './state';
 
 /** Applies an input the engine has checked against `nextStep` (seed 001 rules per stage). */
-export function applyInput(state: State, input: Input): State {
-  const step = nextStep(state);
+export function applyInput(state: State, input: Input, step: Step = nextStep(state)): State {
   if (input.stepId !== step.id) throw new InputError(`This answers step "${input.stepId}", but the combat is at "${step.id}".`, 'stepId');
   if (step.kind === 'outcome') throw new InputError('The combat is over: there is nothing left to roll or choose.');
   if (input.kind !== step.kind) throw new InputError(`"${step.title}" needs ${step.kind === 'roll' ? 'dice' : 'a choice'}, not a ${input.kind}.`, 'kind');
