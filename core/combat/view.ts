@@ -9,6 +9,8 @@ export const modelViewSchema = z.object({
   wounds: z.number().int(),
   woundsLeft: z.number().int().min(0),
   destroyed: z.boolean(),
+  /** A character (a hero in a unit): drawn and listed apart from the rank and file. */
+  character: z.boolean().default(false),
   /** Short facts shown beside the model (e.g. "Sv 3+", "4++"). */
   tags: z.array(z.string()),
 });
@@ -31,6 +33,12 @@ export const formationSchema = z.object({
   rankNote: z.string().optional(),
   /** "fighting", "fled", "caught and destroyed"… */
   status: z.string(),
+  /** Still in the combat or following it up (pursuing, overrunning): false once it fled or was destroyed. */
+  inCombat: z.boolean(),
+  /** Nothing of the unit is left on the table (destroyed, or caught by a pursuit). */
+  wipedOut: z.boolean(),
+  /** The system's rank rule in words, for the diagram's key. */
+  rankRule: z.string(),
   /** The facing of the enemy it fights in (front, flank or rear). */
   facing: z.string(),
 });

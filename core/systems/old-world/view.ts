@@ -1,5 +1,5 @@
 import { flankerCancellingRanks } from './result';
-import { countingRanks, rankBonus } from './tables';
+import { countingRanks, MAX_RANK_BONUS, MIN_RANK_WIDTH, rankBonus } from './tables';
 import type { CombatView, ModelView, UnitView } from '../../combat/view';
 import { memberName, otherRole, membersOf, modelsLeft, profileOf, unitKey, unitOf, unitStrength, type MemberRef, type Role, type State } from './state';
 
@@ -9,13 +9,17 @@ export function viewOf(state: State): CombatView {
   return { sides: { attacker: side('attacker'), defender: side('defender') }, log: state.log };
 }
 
+/** RULES §3, in words for the rank diagram's key. */
+const RANK_RULE = `+1 per rank of ${MIN_RANK_WIDTH}+ models after the first, max +${MAX_RANK_BONUS}, counted at the start of each round`;
+
 const statusText: Record<string, string> = { fighting: 'fighting', destroyed: 'destroyed', fled: 'fled', caught: 'caught and destroyed', pursuing: 'pursuing', overran: 'overran' };
 
 function unitView(state: State, role: Role, unit: number): UnitView {
   const u = unitOf(state.setup, role, unit);
   const models = membersOf(state.setup, role, unit).flatMap((m) => poolModels(state, m));
   // Caught by a pursuit: nothing of the unit is left (seed 002, "Pursuit").
-  const caught = state.status[unitKey(role, unit)] === 'caught';
+  const status = state.status[unitKey(role, unit)] ?? 'fighting';
+  const caught = status === 'caught';
   const flanker = state.status[unitKey(role, unit)] === 'fighting' ? flankerCancellingRanks(state, role, unit) : undefined;
   const rankAndFile = u.models > 0 && !caught ? modelsLeft(state.setup, state.lost, { role, unit, character: null }) : 0;
   return {
@@ -32,7 +36,10 @@ function unitView(state: State, role: Role, unit: number): UnitView {
       ...(flanker !== undefined && rankBonus(rankAndFile, u.rankWidth) > 0 && !u.noRankBonus
         ? { rankNote: `ranks cancelled: ${unitOf(state.setup, otherRole(role), flanker).name} (US 5+) in its ${unitOf(state.setup, otherRole(role), flanker).facing}` }
         : {}),
-      status: statusText[state.status[unitKey(role, unit)] ?? 'fighting']!,
+      status: statusText[status]!,
+      inCombat: status === 'fighting' || status === 'pursuing' || status === 'overran',
+      wipedOut: status === 'destroyed' || status === 'caught',
+      rankRule: RANK_RULE,
       facing: u.facing,
     },
   };
@@ -55,7 +62,7 @@ function poolModels(state: State, m: MemberRef): ModelView[] {
   return Array.from({ length: count }, (_, i) => {
     const left = i < standing - 1 ? p.wounds : i === standing - 1 ? p.wounds - (caught ? p.wounds : partial) : 0;
     const id = `${m.role}.${m.unit}.${m.character === null ? 'r' : `c${m.character}`}.${i}`;
-    return { id, name: count === 1 ? name : `${name} ${i + 1}`, wounds: p.wounds, woundsLeft: left, destroyed: left <= 0, tags };
+    return { id, name: count === 1 ? name : `${name} ${i + 1}`, wounds: p.wounds, woundsLeft: left, destroyed: left <= 0, character: m.character !== null, tags };
   });
 }
 

@@ -14,7 +14,7 @@ export function viewOf(state: State): CombatView {
             name: defender.name,
             models: state.models.map((m, i) => {
               const g = groupOf(state, i);
-              return { id: `m${i}`, name: modelLabel(state, i), wounds: g.wounds, woundsLeft: m.woundsLeft, destroyed: m.woundsLeft <= 0, tags: tagsOf(g) };
+              return { id: `m${i}`, name: modelLabel(state, i), wounds: g.wounds, woundsLeft: m.woundsLeft, destroyed: m.woundsLeft <= 0, character: g.character, tags: tagsOf(g) };
             }),
           },
         ],

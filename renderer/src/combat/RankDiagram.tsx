@@ -12,9 +12,6 @@ import type { Formation, ModelView, UnitView } from '../../../core/combat/view';
 const SIZE = 30;
 const GAP = 5;
 const STEP = SIZE + GAP;
-const outOfCombat = (status: string) => status !== 'fighting' && status !== 'pursuing' && status !== 'overran';
-/** Nothing of the unit is left on the table. */
-const wipedOut = (status: string) => status === 'destroyed' || status.startsWith('caught');
 
 function Square({ x, y, model, character, pattern }: { x: number; y: number; model: ModelView; character: boolean; pattern: string }) {
   const dead = model.destroyed;
@@ -55,8 +52,8 @@ function Square({ x, y, model, character, pattern }: { x: number; y: number; mod
 export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Formation }) {
   const pattern = `hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const width = Math.max(1, formation.rankWidth);
-  const rankAndFile = unit.models.filter((m) => !m.tags.includes('Character'));
-  const characters = unit.models.filter((m) => m.tags.includes('Character'));
+  const rankAndFile = unit.models.filter((m) => !m.character);
+  const characters = unit.models.filter((m) => m.character);
   const files = formation.startingModels > 0 ? width : 0;
   const rows = Math.max(1, Math.ceil(rankAndFile.length / width));
   const charCols = characters.length;
@@ -69,8 +66,8 @@ export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Fo
   const ranks = Math.ceil(standing / width);
   const counting = formation.countingRanks;
   const bonus = formation.rankBonus;
-  const gone = outOfCombat(formation.status);
-  const wiped = wipedOut(formation.status);
+  const gone = !formation.inCombat;
+  const wiped = formation.wipedOut;
   const standingChars = characters.filter((m) => !m.destroyed).length;
 
   return (
@@ -126,7 +123,7 @@ export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Fo
             {formation.startingModels > 0 && (
               <>
                 <b>{standing}</b> of {formation.startingModels} models · {ranks} {ranks === 1 ? 'rank' : 'ranks'} {width} wide · <b>rank bonus +{bonus}</b> ({counting}{' '}
-                {counting === 1 ? 'rank' : 'ranks'} of 4+{formation.rankNote ? <>; {formation.rankNote}</> : null}) ·{' '}
+                {counting === 1 ? 'rank counts' : 'ranks count'}{formation.rankNote ? <>; {formation.rankNote}</> : null}) ·{' '}
               </>
             )}
             {characters.length > 0 && (
@@ -144,7 +141,7 @@ export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Fo
 }
 
 /** The key to the squares, once per panel. */
-export function RankLegend() {
+export function RankLegend({ rankRule }: { rankRule: string }) {
   const item = (label: string, svg: ReactNode) => (
     <Group gap={4} wrap="nowrap">
       <svg width={16} height={16} viewBox="0 0 16 16" aria-hidden>
@@ -160,7 +157,7 @@ export function RankLegend() {
       {item('casualty', <><rect x={1} y={1} width={14} height={14} fill="white" stroke="#555" strokeDasharray="3 2" /><path d="M4 4 L12 12 M12 4 L4 12" stroke="#555" strokeWidth={2} /></>)}
       {item('character', <><rect x={1} y={1} width={14} height={14} fill="#888" stroke="black" strokeWidth={2} /><circle cx={8} cy={8} r={4} fill="white" /></>)}
       <Text size="sm" c="gray.7">
-        rank bonus: +1 per rank of 4+ after the first, max +3, counted at the start of each round
+        rank bonus: {rankRule}
       </Text>
     </Group>
   );

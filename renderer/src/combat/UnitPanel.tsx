@@ -26,8 +26,8 @@ function ModelRow({ m, color }: { m: ModelView; color: string }) {
 
 /** A ranked unit: its rank diagram, its characters' wounds, and the rank-and-file profile once. */
 function RankedUnit({ unit, color }: { unit: UnitView & { formation: NonNullable<UnitView['formation']> }; color: string }) {
-  const characters = unit.models.filter((m) => m.tags.includes('Character'));
-  const troops = unit.models.find((m) => !m.tags.includes('Character'));
+  const characters = unit.models.filter((m) => m.character);
+  const troops = unit.models.find((m) => !m.character);
   return (
     <Stack gap={6} data-testid={`unit-${unit.name}`}>
       <RankDiagram unit={unit} formation={unit.formation} />
@@ -46,9 +46,9 @@ function RankedUnit({ unit, color }: { unit: UnitView & { formation: NonNullable
 
 /** The units in the combat with each model's wounds left: always in sight while rolling. */
 export function UnitPanel({ title, units, color, legend = true }: { title: string; units: UnitView[]; color: string; legend?: boolean }) {
-  const ranked = units.some((u) => u.formation);
+  const rankRule = units.find((u) => u.formation)?.formation?.rankRule;
   return (
-    <Card withBorder padding="md" data-testid={`units-${title.toLowerCase()}`} style={ranked ? { borderTop: `6px solid var(--mantine-color-${color}-6)` } : undefined}>
+    <Card withBorder padding="md" data-testid={`units-${title.toLowerCase()}`} style={rankRule !== undefined ? { borderTop: `6px solid var(--mantine-color-${color}-6)` } : undefined}>
       <Stack gap="xs">
         <Title order={3}>{title}</Title>
         {units.map((unit, i) =>
@@ -65,7 +65,7 @@ export function UnitPanel({ title, units, color, legend = true }: { title: strin
             </Stack>
           ),
         )}
-        {ranked && legend && <RankLegend />}
+        {rankRule !== undefined && legend && <RankLegend rankRule={rankRule} />}
       </Stack>
     </Card>
   );

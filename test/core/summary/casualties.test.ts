@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { casualtyRows } from '../../../core/summary/casualties';
 import type { SummarySide } from '../../../core/summary/schema';
 
-const model = (name: string, wounds: number, woundsLeft: number) => ({ id: name, name, wounds, woundsLeft, destroyed: woundsLeft === 0, tags: [] });
+const model = (name: string, wounds: number, woundsLeft: number) => ({ id: name, name, wounds, woundsLeft, destroyed: woundsLeft === 0, character: false, tags: [] });
 const side = (models: ReturnType<typeof model>[]): SummarySide => ({ role: 'defender', name: 'Orcs', roster: null, profile: [], units: [{ name: 'Orc Boyz', models }], models: models.length, modelsLost: 0 });
 
 describe('casualty rows', () => {
