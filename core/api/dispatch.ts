@@ -1,5 +1,6 @@
 import { contract, isChannel, type Channel, type ResponseOf } from './contract';
 import type { Backend, Caller } from './backend';
+import { StoreError } from '../store/repo';
 import { fieldProblems } from './issues';
 import { ApiFailure, fail, ok, type Reply } from './reply';
 
@@ -31,7 +32,8 @@ export function createDispatch(backend: Backend): Dispatch {
       if (!checked.success) return fail('internal', `The host produced an invalid reply on ${channel}.`);
       return ok(checked.data);
     } catch (error) {
-      if (error instanceof ApiFailure) return fail(error.code, error.message, error.field, error.problems);
+      // The store's expected refusals (a combat or roster that is gone, a conflict) read as such from any backend.
+      if (error instanceof ApiFailure || error instanceof StoreError) return fail(error.code, error.message, error.field, error.problems);
       const message = error instanceof Error ? error.message : String(error);
       return fail('internal', `Something went wrong on ${channel}: ${message}`);
     }
@@ -41,5 +43,5 @@ export function createDispatch(backend: Backend): Dispatch {
 function callBackend<C extends Channel>(backend: Backend, channel: C, request: unknown, caller: Caller | undefined): Promise<ResponseOf<C>> {
   // The request was parsed by this channel's own schema just above.
   const handler = backend[channel] as (request: unknown, caller?: Caller) => Promise<ResponseOf<C>>;
-  return caller === undefined ? handler(request) : handler(request, caller);
+  return handler(request, caller);
 }

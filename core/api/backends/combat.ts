@@ -1,7 +1,7 @@
 import { advance, replay, rollForMe, startCombat, undo, type Combat, type CombatLog, type RuleSystem } from '../../combat';
 import type { CombatSnapshot } from '../channels/combat';
 import type { ParsedRequestOf } from '../contract';
-import { fieldProblems } from '../issues';
+import { prefixIssues, problemsOf } from '../../roster/documents';
 import { ApiFailure } from '../reply';
 import { oddsFrom, type OutcomeDistributions } from './odds';
 
@@ -150,7 +150,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       const system = systemOf(systemId, 'system');
       const parsed = system.setupSchema.safeParse(setup);
       if (!parsed.success) {
-        const problems = fieldProblems(parsed.error).map((p) => ({ field: p.field ? `setup.${p.field}` : 'setup', message: `setup.${p.message}` }));
+        const problems = problemsOf(prefixIssues(parsed.error.issues, ['setup']));
         throw new ApiFailure('invalid_input', problems.map((p) => p.message).join('; '), problems[0]?.field, problems);
       }
       const combat = startCombat(system, parsed.data, seed ?? deps.newSeed());

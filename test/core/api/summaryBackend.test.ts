@@ -124,3 +124,15 @@ describe('summary channels', () => {
     expect(await call('print.savePdf', { paper: 'letter', suggestedName: 'x.pdf' })).toMatchObject({ ok: false, error: { code: 'unsupported' } });
   });
 });
+
+describe('store refusals reach the user as such, from any backend', () => {
+  it('answering a combat that was deleted meanwhile says not_found, not "something went wrong"', async () => {
+    const { call } = host();
+    const setup = summaryFixtures['old-world']!.record.setup as Record<string, unknown>;
+    const started = await call<ResponseOf<'combat.start'>>('combat.start', { system: 'old-world', setup, seed: 1 });
+    if (!started.ok) throw new Error(started.error.message);
+    await call('history.delete', { id: started.value.id });
+    const reply = await call('combat.roll', { id: started.value.id, stepId: started.value.step.id });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});
