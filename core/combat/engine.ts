@@ -1,6 +1,6 @@
 import { drawDice, seedState, type RngState } from '../dice/prng';
 import type { Input, Step } from './steps';
-import { InputError, type CombatView, type RuleSystem } from './system';
+import { InputError, type RuleSystem } from './system';
 
 /**
  * A combat is its setup, its seed and the list of inputs so far; the state is a pure fold of the
@@ -96,10 +96,6 @@ export function replay<Setup, State>(system: RuleSystem<Setup, State>, log: Comb
 export function undo<Setup, State>(system: RuleSystem<Setup, State>, combat: Combat<Setup, State>): Combat<Setup, State> {
   if (combat.log.inputs.length === 0) return combat;
   return replay(system, { ...combat.log, inputs: combat.log.inputs.slice(0, -1) });
-}
-
-export function viewOf<Setup, State>(system: RuleSystem<Setup, State>, combat: Combat<Setup, State>): CombatView {
-  return system.view(combat.state);
 }
 
 function stepSides(step: Step): number {

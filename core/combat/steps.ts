@@ -19,8 +19,6 @@ export const reasonSchema = z.object({
 });
 export type Reason = z.infer<typeof reasonSchema>;
 
-export const rerollKinds = ['none', 'ones', 'failed', 'all'] as const;
-
 export const rollStepSchema = z.object({
   kind: z.literal('roll'),
   /** Unique within a combat; an input names it so a stale click cannot hit the wrong step. */

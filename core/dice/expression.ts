@@ -48,7 +48,6 @@ export function formatDice({ count, sides, modifier }: DiceExpression): string {
   return modifier === 0 ? dice : `${dice}${modifier > 0 ? '+' : '-'}${Math.abs(modifier)}`;
 }
 
-export const isFixed = (e: DiceExpression) => e.count === 0;
 export const minOf = (e: DiceExpression) => e.count + e.modifier;
 export const maxOf = (e: DiceExpression) => e.count * e.sides + e.modifier;
 

@@ -1,4 +1,5 @@
 import type { State } from '../../systems/old-world/state';
+import { meanOf as meanFromZero } from '../mean';
 import { roles, unitOf, type Role } from '../../systems/old-world/state';
 import type { OutcomeDistributions, OutcomeFact, SystemAnalysis } from '../system';
 import { analyzeRound, roundStartOf, type RoundOdds } from './round';
@@ -55,7 +56,8 @@ export function oldWorldDistributions(state: State): OutcomeDistributions {
   return { ...plain(state, now, lo, hi - lo), baseline: plain(start, before, lo, hi - lo) };
 }
 
-const meanOf = (dist: readonly number[], offset = 0) => dist.reduce((sum, p, k) => sum + p * (k + offset), 0);
+/** The mean of P(offset + k) at k. */
+const meanOf = (dist: readonly number[], offset = 0) => offset + meanFromZero(dist);
 
 /** The CLI's JSON report (`combat-companion analyze`): the current round's exact odds. */
 export function oldWorldReport(state: State): Record<string, unknown> {

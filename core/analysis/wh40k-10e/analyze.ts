@@ -2,7 +2,8 @@ import type { Setup } from '../../systems/wh40k-10e/profiles';
 import { startSituation, type Resolving, type Situation } from '../../systems/wh40k-10e/situation';
 import { weaponModel, weaponRestJoint, weaponStartJoint } from './attack';
 import { applyKernel, damageDist, damageTexts, mortalKernel, savePassFor, weaponKernel, type EventKernel } from './damage';
-import { binomialThinning, convolve, diceDist, meanOfDist, pointDist } from './distribution';
+import { meanOf } from '../mean';
+import { binomialThinning, convolve, diceDist, pointDist } from './distribution';
 import { fnpThrough } from './rolls';
 import type { Joint } from './joint';
 import { targetSpace, type TargetSpace } from './target';
@@ -280,7 +281,7 @@ function mixAnalyses(parts: ReadonlyArray<readonly [number, Analysis10e]>): Anal
     a.modelsDestroyed.forEach((q, k) => (modelsDestroyed[k]! += p * q));
     a.woundsLost.forEach((q, k) => (woundsLost[k]! += p * q));
   }
-  return { modelsDestroyed, woundsLost, meanModelsDestroyed: meanOfDist(modelsDestroyed), meanWoundsLost: meanOfDist(woundsLost) };
+  return { modelsDestroyed, woundsLost, meanModelsDestroyed: meanOf(modelsDestroyed), meanWoundsLost: meanOf(woundsLost) };
 }
 
 /** Everything still to resolve, as counts (nothing allocated to a model part-way). */
@@ -365,8 +366,8 @@ function analyzeQueued(situation: Situation): Analysis10e {
   return {
     modelsDestroyed,
     woundsLost,
-    meanModelsDestroyed: meanOfDist(modelsDestroyed),
-    meanWoundsLost: meanOfDist(woundsLost),
+    meanModelsDestroyed: meanOf(modelsDestroyed),
+    meanWoundsLost: meanOf(woundsLost),
   };
 }
 

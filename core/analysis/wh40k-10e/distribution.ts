@@ -70,15 +70,3 @@ export function binomialThinning(d: Float64Array, q: number): Float64Array {
   }
   return out;
 }
-
-export function total(a: Float64Array | readonly number[]): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]!;
-  return s;
-}
-
-export function meanOfDist(a: Float64Array | readonly number[]): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += i * a[i]!;
-  return s;
-}

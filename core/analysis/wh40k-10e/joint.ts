@@ -130,9 +130,3 @@ export function randomSumJoint(count: Float64Array, j: Joint, epsilon = TRIM_EPS
   }
   return trimJoint(mixJoints(parts));
 }
-
-export function jointTotal(j: Joint): number {
-  let s = 0;
-  for (let i = 0; i < j.p.length; i++) s += j.p[i]!;
-  return s;
-}

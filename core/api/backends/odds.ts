@@ -3,7 +3,9 @@ import type { Odds } from '../channels/combat';
 
 export type { OutcomeDistributions };
 
-export const meanOf = (dist: readonly number[]) => dist.reduce((sum, p, k) => sum + p * k, 0);
+import { meanOf } from '../../analysis/mean';
+
+export { meanOf };
 
 /**
  * Mid-rank percentile of the value k within `dist`: P(X < k) + ½·P(X = k), as 0–100. Half the

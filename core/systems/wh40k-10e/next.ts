@@ -5,7 +5,7 @@ import { batchFaces } from './batching';
 import { expr, itemsPerStep } from './dice';
 import { deadlyDemiseModels, hazardousModels, partsOf, stageOf } from './flow';
 import { outcomeLines } from './outcome';
-import { groupOf, MAX_DICE, modelLabel, plural, weaponOf, type State } from './state';
+import { groupName, groupOf, MAX_DICE, modelLabel, plural, weaponOf, type State } from './state';
 
 /** What the combat needs now, as a step of the protocol (core/combat/steps.ts). */
 
@@ -137,7 +137,7 @@ export function nextStep(state: State): Step {
       const damage = run!.damageToApply;
       const perAttack = fixedDamage(setup, w!) ?? 0;
       return roll(state, `${tag}.fnp`, {
-        title: `${f.group.name ?? setup.defender.name}: Feel No Pain`,
+        title: `${groupName(setup, f.group)}: Feel No Pain`,
         actor: 'defender',
         count: damage * perAttack,
         sides: 6,

@@ -1,4 +1,4 @@
-import { groupOf, isAlive, modelLabel, plural, type State } from './state';
+import { groupName, groupOf, isAlive, modelLabel, plural, type State } from './state';
 
 /**
  * The final outcome (seed 001): models destroyed, wounds lost, and the survivors — each wounded
@@ -17,7 +17,7 @@ export function outcomeLines(state: State): string[] {
     const group = groupOf(state, i);
     if (m.woundsLeft < group.wounds) lines.push(`${modelLabel(state, i)}: ${m.woundsLeft}/${group.wounds} wounds left`);
     else {
-      const name = group.name || state.setup.defender.name;
+      const name = groupName(state.setup, group);
       unharmed.set(name, (unharmed.get(name) ?? 0) + 1);
     }
   });

@@ -81,11 +81,14 @@ export function aliveIndices(state: State): number[] {
   return state.models.flatMap((m, i) => (isAlive(m) ? [i] : []));
 }
 
+/** A model group's name, or the unit's: an empty name from a form means "unnamed". */
+export const groupName = (setup: Pick<State['setup'], 'defender'>, g: ModelGroup): string => g.name || setup.defender.name;
+
 /** "Intercessor 3" (the group's name, or the unit's, numbered when the group has several models). */
 export function modelLabel(state: State, model: number): string {
   const m = state.models[model];
   const g = groupOf(state, model);
-  const name = g.name || state.setup.defender.name; // an empty name from a form means "unnamed"
+  const name = groupName(state.setup, g);
   if (g.count === 1 || !m) return name;
   const first = state.models.findIndex((x) => x.group === m.group);
   return `${name} ${model - first + 1}`;

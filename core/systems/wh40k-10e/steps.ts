@@ -11,7 +11,6 @@ import type { State } from './state';
 
 export { nextStep } from './next';
 export { applyInput } from './apply';
-export { situationOf } from './situationOf';
 
 export function startState(setup: Setup): State {
   const s = startSituation(setup);

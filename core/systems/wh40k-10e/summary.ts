@@ -1,7 +1,7 @@
 import type { ProfileLine } from '../../combat/system';
 import type { Role } from '../../combat/steps';
 import type { Abilities, Setup, Weapon } from './profiles';
-import { isAlive, type State } from './state';
+import { groupName, isAlive, type State } from './state';
 
 /**
  * What a printed summary needs from 10th edition beyond the view: who won, and the profiles used.
@@ -24,7 +24,7 @@ export function profilesOf(setup: Setup): Record<Role, ProfileLine[]> {
     attacker.mortalWounds > 0 && `${attacker.mortalWounds} mortal wounds from other rules`,
   ].filter((part): part is string => typeof part === 'string');
   const models = defender.models.map((g) => ({
-    label: `${g.name || defender.name} ×${g.count}`,
+    label: `${groupName(setup, g)} ×${g.count}`,
     text: [
       `T${g.toughness}`,
       g.save >= 7 ? 'no save' : `Sv ${g.save}+`,

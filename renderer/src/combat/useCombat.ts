@@ -32,4 +32,3 @@ export function useCombat(id: string) {
   return { snapshot, answer, rollForMe, undo, busy, error, reset };
 }
 
-export const combatQueryKey = key;

@@ -35,6 +35,12 @@ describe('damage and allocation (seed 001)', () => {
     expect(wounds(c)).toEqual([0, 2, 2]);
   });
 
+  it('a model group left unnamed in a form (empty name) is called by its unit, in the Feel No Pain step too', () => {
+    let c = start(setupOf({ weapons: [weapon({ damage: 3 })], defender: { models: [{ name: '', count: 2, toughness: 4, save: 3, wounds: 2, feelNoPain: 6 }] } }));
+    c = play(c, [4], [4], [1]);
+    expect(rollStep(c).title).toBe('Targets: Feel No Pain');
+  });
+
   it('Feel No Pain against an attack: a D6 per point of damage, the excess after destruction is lost', () => {
     let c = start(setupOf({ weapons: [weapon({ damage: 3 })], defender: models(2, 2, { feelNoPain: 6 }) }));
     c = play(c, [4], [4], [1]);
