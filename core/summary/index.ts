@@ -4,4 +4,5 @@ export * from './summary';
 export * from './report';
 export * from './markdown';
 export * from './casualties';
+export { fixed2, luckWords } from './format';
 export type { KnownRoster } from './rosters';

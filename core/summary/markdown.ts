@@ -1,4 +1,7 @@
 import { casualtyRows } from './casualties';
+import { fixed2, ordinalPercentile, percent } from './format';
+
+export { ordinalPercentile, percent };
 import type { Report, Summary, SummaryOdds, SummarySide, SummaryStep } from './schema';
 
 /**
@@ -72,9 +75,9 @@ export function extraLines(step: SummaryStep): string[] {
 }
 
 function oddsMarkdown(odds: SummaryOdds): string[] {
-  const lines = [`Expected before any die: ${odds.meanBefore.toFixed(2)}.`];
+  const lines = [`Expected before any die: ${fixed2(odds.meanBefore)}.`];
   if (odds.actual) lines.push(`Actual: **${odds.actual.value}**, at the **${ordinalPercentile(odds.percentile)} percentile** of the odds before any die.`);
-  else lines.push(`Expected now: ${odds.meanNow.toFixed(2)} (${ordinalPercentile(odds.percentile)} percentile so far).`);
+  else lines.push(`Expected now: ${fixed2(odds.meanNow)} (${ordinalPercentile(odds.percentile)} percentile so far).`);
   lines.push('');
   const rows = odds.before.map((p, k) => [String(odds.offset + k), percent(p), odds.actual?.index === k ? '◀ actual' : '']);
   lines.push(...table([odds.measure, 'Chance before', ''], rows));
@@ -91,17 +94,4 @@ function table(head: string[], rows: string[][]): string[] {
 export function utc(iso: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
   return match ? `${match[1]} ${match[2]} UTC` : iso;
-}
-
-/** A percentile as "87th", kept within 1st–99th. */
-export function ordinalPercentile(n: number): string {
-  const r = Math.round(n);
-  // A mid-rank percentile never reaches 0 or 100: "100th" would only be rounding.
-  if (r <= 0 || r >= 100) return ordinalPercentile(r <= 0 ? 1 : 99);
-  const suffix = r % 100 >= 11 && r % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[r % 10] ?? 'th';
-  return `${r}${suffix}`;
-}
-
-export function percent(p: number): string {
-  return p > 0 && p < 0.001 ? '<0.1%' : p < 1 && p > 0.999 ? '>99.9%' : `${(p * 100).toFixed(1)}%`;
 }

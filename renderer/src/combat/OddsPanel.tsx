@@ -1,21 +1,11 @@
 import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { Odds } from '../../../core/api/channels/combat';
+import { fixed2, luckWords, ordinalPercentile, percent } from '../../../core/summary/format';
 import { DistributionChart } from './DistributionChart';
-
-const ordinal = (n: number) => {
-  const r = Math.round(n);
-  const suffix = r % 100 >= 11 && r % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[r % 10] ?? 'th';
-  return `${r}${suffix}`;
-};
-
-/** Two decimals, without the "-0.00" a tiny negative rounding gives. */
-const fixed2 = (x: number) => (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
-
-const percent = (p: number) => (p > 0 && p < 0.001 ? '<0.1%' : p < 1 && p > 0.999 ? '>99.9%' : `${(p * 100).toFixed(1)}%`);
 
 /** The exact odds beside the steps, updated after every step with the dice actually rolled. */
 export function OddsPanel({ odds, finished }: { odds: Odds; finished: boolean }) {
-  const luck = odds.percentile >= 60 ? 'above expectations' : odds.percentile <= 40 ? 'below expectations' : 'about as expected';
+  const luck = luckWords(odds.percentile);
   return (
     <Card withBorder padding="md" data-testid="odds-panel">
       <Stack gap="xs">
@@ -52,7 +42,7 @@ export function OddsPanel({ odds, finished }: { odds: Odds; finished: boolean })
           </Table>
         )}
         <Text size="lg" data-testid="odds-percentile">
-          The dice so far put you at the <b>{ordinal(odds.percentile)} percentile</b> ({luck}).
+          The dice so far put you at the <b>{ordinalPercentile(odds.percentile)} percentile</b> ({luck}).
         </Text>
         <Text size="sm" c="gray.7">
           Outlined: before any die was rolled. Filled: given the dice rolled so far.

@@ -2,7 +2,8 @@ import type { Summary, SummaryOdds, SummarySide, SummaryStep } from '../../../co
 import { casualtyRows } from '../../../core/summary/casualties';
 import { DistributionChart } from '../combat/DistributionChart';
 import { when } from '../history/format';
-import { extraLines, ordinalPercentile, percent } from '../../../core/summary/markdown';
+import { fixed2, luckWords, ordinalPercentile, percent } from '../../../core/summary/format';
+import { extraLines } from '../../../core/summary/markdown';
 
 /**
  * One stored combat as a printed sheet: header with both sides and their profiles, every step,
@@ -153,11 +154,8 @@ function Casualties({ sides }: { sides: SummarySide[] }) {
   );
 }
 
-/** Two decimals, without the "-0.00" a tiny negative rounding gives. */
-const fixed2 = (x: number) => (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
-
 function OddsBlock({ odds, Sub }: { odds: SummaryOdds; Sub: 'h2' | 'h3' }) {
-  const luck = odds.percentile >= 60 ? 'above expectations' : odds.percentile <= 40 ? 'below expectations' : 'about as expected';
+  const luck = luckWords(odds.percentile);
   return (
     // The heading, chart and result stay together; the facts table may start below them on the next page.
     <section data-testid="sheet-odds">

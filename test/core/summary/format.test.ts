@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { fixed2, luckWords, ordinalPercentile, percent } from '../../../core/summary/format';
+
+describe('how odds read (the odds panel, the print view and Markdown share these)', () => {
+  it('a percentile is an ordinal kept within 1st–99th', () => {
+    expect([0.2, 1, 2, 3, 11, 12, 13, 22, 99.7].map(ordinalPercentile)).toEqual(['1st', '1st', '2nd', '3rd', '11th', '12th', '13th', '22nd', '99th']);
+  });
+  it('a mean never reads "-0.00"', () => {
+    expect(fixed2(-0.001)).toBe('0.00');
+    expect(fixed2(-0.5)).toBe('-0.50');
+  });
+  it('tiny and near-certain chances are not rounded to 0% or 100%', () => {
+    expect(percent(0.0004)).toBe('<0.1%');
+    expect(percent(0.9996)).toBe('>99.9%');
+    expect(percent(0.25)).toBe('25.0%');
+  });
+  it('luck in words: 40 and below, 60 and above', () => {
+    expect([40, 50, 60].map(luckWords)).toEqual(['below expectations', 'about as expected', 'above expectations']);
+  });
+});
