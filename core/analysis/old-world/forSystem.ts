@@ -44,13 +44,28 @@ function plain(state: State, odds: RoundOdds, offset: number, length: number): P
 }
 
 /**
+ * The round's odds before any die: the same for every step of a round, so worked out once per
+ * round. Every state of a round shares its `roundBegin` object (flow.ts beginRound makes it), which
+ * keys the cache; a cache only remembers, so the analysis stays a pure function of the state.
+ */
+const baselines = new WeakMap<object, RoundOdds>();
+function roundBaseline(key: object, start: State): RoundOdds {
+  let odds = baselines.get(key);
+  if (!odds) {
+    odds = analyzeRound(start);
+    baselines.set(key, odds);
+  }
+  return odds;
+}
+
+/**
  * The distributions now and at the start of the round on one common range: the host compares
  * them index by index with one offset (core/api/backends/odds.ts oddsFrom).
  */
 export function oldWorldDistributions(state: State): OutcomeDistributions {
   const start = roundStartOf(state);
   const now = analyzeRound(state);
-  const before = analyzeRound(start);
+  const before = roundBaseline(state.roundBegin, start);
   const lo = Math.min(now.difference.offset, before.difference.offset);
   const hi = Math.max(now.difference.offset + now.difference.dist.length, before.difference.offset + before.difference.dist.length);
   return { ...plain(state, now, lo, hi - lo), baseline: plain(start, before, lo, hi - lo) };

@@ -41,6 +41,8 @@ interface Session {
   system: RuleSystem;
   combat: Combat;
   before: OutcomeDistributions | null;
+  /** "Empire vs Orcs": the sides' names, which no step changes, worked out once. */
+  title: string;
   /** Rosters the sides came from: kept with the combat for printed reports and their tallies. */
   rosterIds: string[];
 }
@@ -54,17 +56,35 @@ export function createCombatBackend(deps: CombatBackendDeps) {
   const sessions = new Map<string, Session>();
   const maxOpen = deps.maxOpen ?? 50;
 
+  /** Keeps a session open, most recently used last, so the oldest is closed first. */
+  const remember = (id: string, s: Session): Session => {
+    sessions.delete(id);
+    sessions.set(id, s);
+    while (sessions.size > maxOpen) sessions.delete(sessions.keys().next().value!);
+    return s;
+  };
+
   const session = (id: string): Session => {
     const found = sessions.get(id);
     if (!found) throw new ApiFailure('not_found', `There is no open combat "${id}" (it may have been closed).`, 'id');
-    // Most recently used last, so the oldest is evicted first.
-    sessions.delete(id);
-    sessions.set(id, found);
-    return found;
+    return remember(id, found);
   };
 
-  const snapshot = (id: string, { system, combat, before }: Session): CombatSnapshot => {
-    const now = before ? deps.analyze(system.id, combat.state) : null;
+  /** A new session: its title and its odds before any die, each worked out once. */
+  const newSession = (system: RuleSystem, combat: Combat, rosterIds: string[]): Session => {
+    const start = combat.log.inputs.length === 0 ? combat.state : system.start(combat.log.setup);
+    const view = system.view(start);
+    return {
+      system,
+      combat,
+      before: deps.analyze(system.id, start),
+      title: `${view.sides.attacker.name} vs ${view.sides.defender.name}`,
+      rosterIds,
+    };
+  };
+
+  /** `now` may be given when it is already known (at the start it is `before`). */
+  const snapshot = (id: string, { system, combat, before }: Session, now = before ? deps.analyze(system.id, combat.state) : null): CombatSnapshot => {
     const finished = combat.step.kind === 'outcome' && combat.step.final;
     return {
       id,
@@ -84,13 +104,12 @@ export function createCombatBackend(deps: CombatBackendDeps) {
   const keep = async (id: string | undefined, current: Session): Promise<string> => {
     let stored = id;
     if (deps.history) {
-      const view = current.system.view(current.combat.state);
       const step = current.combat.step;
       const finished = step.kind === 'outcome' && step.final;
       const saved = await deps.history.save({
         ...(id === undefined ? {} : { id }),
         system: current.system.id,
-        title: `${view.sides.attacker.name} vs ${view.sides.defender.name}`,
+        title: current.title,
         seed: current.combat.log.seed,
         setup: current.combat.log.setup,
         inputs: current.combat.log.inputs,
@@ -101,9 +120,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       stored = saved.id;
     }
     stored ??= deps.newId();
-    sessions.delete(stored);
-    sessions.set(stored, current);
-    while (sessions.size > maxOpen) sessions.delete(sessions.keys().next().value!);
+    remember(stored, current);
     return stored;
   };
 
@@ -137,10 +154,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     } catch (error) {
       throw new ApiFailure('conflict', `The stored combat "${id}" cannot be replayed: ${(error as Error).message}`, 'id');
     }
-    const reopened: Session = { system, combat, before: deps.analyze(system.id, system.start(combat.log.setup)), rosterIds: stored.rosterIds };
-    sessions.set(id, reopened);
-    while (sessions.size > maxOpen) sessions.delete(sessions.keys().next().value!);
-    return reopened;
+    return remember(id, newSession(system, combat, stored.rosterIds));
   };
 
   return {
@@ -154,9 +168,10 @@ export function createCombatBackend(deps: CombatBackendDeps) {
         throw new ApiFailure('invalid_input', problems.map((p) => p.message).join('; '), problems[0]?.field, problems);
       }
       const combat = startCombat(system, parsed.data, seed ?? deps.newSeed());
-      const created: Session = { system, combat, before: deps.analyze(system.id, combat.state), rosterIds: [...new Set(rosterIds)] };
+      const created = newSession(system, combat, [...new Set(rosterIds)]);
       const id = await keep(undefined, created);
-      return snapshot(id, created);
+      // At the start the odds now are the odds before: no second analysis.
+      return snapshot(id, created, created.before);
     },
 
     'combat.get': async ({ id }: ParsedRequestOf<'combat.get'>) => snapshot(id, await opened(id)),
