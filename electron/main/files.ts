@@ -19,18 +19,32 @@ const filters: Record<Kind, FileFilter[]> = {
 const maxOpenBytes = 50_000_000;
 
 /**
+ * Asks where to save, attached to `window` when there is one: the chosen path, or null when the
+ * dialog was cancelled. Shared by the file channels and "Save as PDF…".
+ */
+export async function askWhereToSave(
+  dialog: Pick<Dialog, 'showSaveDialog'>,
+  window: BrowserWindow | null,
+  documentsDir: string,
+  suggestedName: string,
+  kind: Kind,
+): Promise<string | null> {
+  const options = { defaultPath: join(documentsDir, basename(suggestedName)), filters: filters[kind] };
+  const choice = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+  return choice.canceled || !choice.filePath ? null : choice.filePath;
+}
+
+/**
  * The desktop host's file dialogs: native save/open dialogs from the main process, attached to
  * the app window; writes are atomic (temp file, fsync, rename) so a crash never leaves half a file.
  */
 export function createDesktopFiles(deps: { dialog: Pick<Dialog, 'showSaveDialog' | 'showOpenDialog'>; window: () => BrowserWindow | null; documentsDir: string }): HostFiles {
   return {
     async save({ suggestedName, kind, content }) {
-      const options = { defaultPath: join(deps.documentsDir, basename(suggestedName)), filters: filters[kind] };
-      const window = deps.window();
-      const choice = window ? await deps.dialog.showSaveDialog(window, options) : await deps.dialog.showSaveDialog(options);
-      if (choice.canceled || !choice.filePath) return { saved: false };
-      await writeFileAtomic(choice.filePath, content, { encoding: 'utf8' });
-      return { saved: true, path: choice.filePath };
+      const path = await askWhereToSave(deps.dialog, deps.window(), deps.documentsDir, suggestedName, kind);
+      if (path === null) return { saved: false };
+      await writeFileAtomic(path, content, { encoding: 'utf8' });
+      return { saved: true, path };
     },
     async open({ kind }) {
       const options = { properties: ['openFile' as const], filters: filters[kind] };

@@ -1,10 +1,11 @@
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { BrowserWindow, Dialog, WebContents } from 'electron';
 import writeFileAtomic from 'write-file-atomic';
 import type { Caller } from '../../core/api/backend';
 import type { HostPrint } from '../../core/api/backends/print';
 import type { Paper } from '../../core/api/channels/print';
 import { ApiFailure } from '../../core/api/reply';
+import { askWhereToSave } from './files';
 
 /** What of a WebContents printing uses (a fake stands in for it in tests). */
 export type PrintablePage = Pick<WebContents, 'print' | 'printToPDF'>;
@@ -49,13 +50,11 @@ export function createDesktopPrint(deps: {
       const page = pageOf(caller);
       const name = basename(suggestedName).replace(/(\.pdf)?$/i, '.pdf');
       // Ask first: a cancelled dialog costs no rendering and writes nothing.
-      const options = { defaultPath: join(deps.documentsDir, name), filters: [{ name: 'PDF', extensions: ['pdf'] }] };
-      const window = deps.windowOf?.(page) ?? null;
-      const choice = window ? await deps.dialog.showSaveDialog(window, options) : await deps.dialog.showSaveDialog(options);
-      if (choice.canceled || !choice.filePath) return { saved: false };
+      const path = await askWhereToSave(deps.dialog, deps.windowOf?.(page) ?? null, deps.documentsDir, name, 'pdf');
+      if (path === null) return { saved: false };
       const pdf = await page.printToPDF({ pageSize: pageSizes[paper], printBackground: true, preferCSSPageSize: true, displayHeaderFooter: false });
-      await writeFileAtomic(choice.filePath, pdf);
-      return { saved: true, path: choice.filePath };
+      await writeFileAtomic(path, pdf);
+      return { saved: true, path };
     },
   };
 }
