@@ -1,6 +1,6 @@
 import type { RuleSystem } from '../../combat/system';
 import type { RosterRepository } from '../../store/repo';
-import { buildCombatSummary, buildReport, summaryMarkdown, SummaryError, type KnownRoster, type StoredCombatRecord, type Summary } from '../../summary';
+import { buildCombatSummary, buildReport, reportMarkdown, summaryMarkdown, SummaryError, type KnownRoster, type Report, type StoredCombatRecord, type Summary } from '../../summary';
 import type { OutcomeDistributions } from '../../analysis/system';
 import type { ParsedRequestOf, ResponseOf } from '../contract';
 import { ApiFailure } from '../reply';
@@ -65,29 +65,37 @@ export function createSummaryBackend(deps: SummaryBackendDeps) {
     return ids;
   };
 
+  /** The report of the chosen combats (shared by history.report and history.exportReport). */
+  const reportOf = async ({ from, to, rosterId, ids }: ParsedRequestOf<'history.report'>): Promise<Report> => {
+    const rosters = await knownRosters();
+    const roster = rosterId === undefined ? undefined : rosters.find((r) => r.id === rosterId);
+    if (rosterId !== undefined && !roster) throw new ApiFailure('not_found', `There is no roster with id "${rosterId}".`, 'rosterId');
+    const chosen = ids ?? (await inPeriod(from, to));
+    const summaries: Summary[] = [];
+    for (const [i, id] of chosen.entries()) {
+      const found = await record(id, ids ? `ids.${i}` : 'id');
+      const at = Date.parse(found.startedAt);
+      if (ids && ((from !== undefined && at < Date.parse(from)) || (to !== undefined && at >= Date.parse(to)))) continue;
+      const summary = summarise(found, rosters);
+      if (roster && summary.sides.attacker.roster?.id !== roster.id && summary.sides.defender.roster?.id !== roster.id) continue;
+      summaries.push(summary);
+      if (summaries.length > maxReport) {
+        throw new ApiFailure('invalid_input', `More than ${maxReport} combats match: choose a shorter period or a roster.`, from !== undefined ? 'from' : 'ids');
+      }
+    }
+    return buildReport(summaries, { from, to, roster: roster && { id: roster.id, name: roster.name } });
+  };
+
   return {
     'history.summary': async ({ id }: ParsedRequestOf<'history.summary'>): Promise<ResponseOf<'history.summary'>> => ({
       summary: summarise(await record(id), await knownRosters()),
     }),
 
-    'history.report': async ({ from, to, rosterId, ids }: ParsedRequestOf<'history.report'>): Promise<ResponseOf<'history.report'>> => {
-      const rosters = await knownRosters();
-      const roster = rosterId === undefined ? undefined : rosters.find((r) => r.id === rosterId);
-      if (rosterId !== undefined && !roster) throw new ApiFailure('not_found', `There is no roster with id "${rosterId}".`, 'rosterId');
-      const chosen = ids ?? (await inPeriod(from, to));
-      const summaries: Summary[] = [];
-      for (const [i, id] of chosen.entries()) {
-        const found = await record(id, ids ? `ids.${i}` : 'id');
-        const at = Date.parse(found.startedAt);
-        if (ids && ((from !== undefined && at < Date.parse(from)) || (to !== undefined && at >= Date.parse(to)))) continue;
-        const summary = summarise(found, rosters);
-        if (roster && summary.sides.attacker.roster?.id !== roster.id && summary.sides.defender.roster?.id !== roster.id) continue;
-        summaries.push(summary);
-        if (summaries.length > maxReport) {
-          throw new ApiFailure('invalid_input', `More than ${maxReport} combats match: choose a shorter period or a roster.`, from !== undefined ? 'from' : 'ids');
-        }
-      }
-      return { report: buildReport(summaries, { from, to, roster: roster && { id: roster.id, name: roster.name } }) };
+    'history.report': async (request: ParsedRequestOf<'history.report'>): Promise<ResponseOf<'history.report'>> => ({ report: await reportOf(request) }),
+
+    'history.exportReport': async ({ format: _format, ...request }: ParsedRequestOf<'history.exportReport'>): Promise<ResponseOf<'history.exportReport'>> => {
+      const report = await reportOf(request);
+      return { fileName: 'club-night-report.md', kind: 'markdown', content: reportMarkdown(report) };
     },
 
     'history.export': async ({ id, format }: ParsedRequestOf<'history.export'>): Promise<ResponseOf<'history.export'>> => {

@@ -1,14 +1,13 @@
-import { Button } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { reportMarkdown } from '../../../core/summary/markdown';
 import { saveTextFile } from '../host/files';
 import { useSearchParams } from 'react-router';
 import type { RequestOf } from '../../../core/api/contract';
 import type { Report } from '../../../core/summary/schema';
 import { useClient } from '../api/ClientContext';
 import { HostData } from '../api/HostData';
-import { useHostQuery } from '../api/hostQuery';
+import { unwrap, useHostQuery } from '../api/hostQuery';
 import { when } from '../history/format';
 import { CombatSheet } from './CombatSheet';
 import { PrintFrame } from './PrintFrame';
@@ -35,7 +34,7 @@ export function PrintReportPage() {
   const report = useHostQuery(['history.report', request], () => client.historyReport(request));
   const back = { to: '/history', label: 'Back to the history' };
   return (
-    <PrintFrame back={back} fileName="club-night-report.pdf" ready={report.isSuccess} actions={report.data ? <ReportMarkdown report={report.data.report} /> : null}>
+    <PrintFrame back={back} fileName="club-night-report.pdf" ready={report.isSuccess} actions={report.isSuccess ? <ReportMarkdown request={request} /> : null}>
       <HostData query={report} what="report" back={back}>
         {(data) => <ReportDocument report={data.report} />}
       </HostData>
@@ -118,13 +117,26 @@ function ReportDocument({ report }: { report: Report }) {
   );
 }
 
-/** The same report as Markdown, for a club forum or chat (built here from the report the host gave). */
-function ReportMarkdown({ report }: { report: Report }) {
+/** The same report as Markdown, for a club forum or chat: the host writes it, as it does a combat's. */
+function ReportMarkdown({ request }: { request: RequestOf<'history.report'> }) {
   const client = useClient();
-  const saved = useMutation({ mutationFn: () => saveTextFile(client, 'club-night-report.md', 'markdown', reportMarkdown(report)) });
+  const saved = useMutation({
+    mutationFn: async () => {
+      const file = unwrap(await client.historyExportReport({ ...request, format: 'markdown' }));
+      return saveTextFile(client, file.fileName, file.kind, file.content);
+    },
+  });
   return (
-    <Button variant="default" leftSection={<IconFileText />} onClick={() => saved.mutate()} loading={saved.isPending} data-testid="report-markdown">
-      Markdown
-    </Button>
+    <>
+      <Button variant="default" leftSection={<IconFileText />} onClick={() => saved.mutate()} loading={saved.isPending} data-testid="report-markdown">
+        Markdown
+      </Button>
+      {saved.isSuccess && saved.data.saved && <Text c="green.8">Saved to {saved.data.where ?? 'the chosen file'}.</Text>}
+      {saved.isError && (
+        <Text c="red" data-testid="report-markdown-error">
+          {saved.error.message}
+        </Text>
+      )}
+    </>
   );
 }

@@ -102,6 +102,18 @@ describe('summary channels', () => {
     expect(await call('history.report', { ids: ['nope'] })).toMatchObject({ ok: false, error: { code: 'not_found', field: 'ids.0' } });
   });
 
+  it('history.exportReport gives the same report as a Markdown file, chosen the same way', async () => {
+    const { call } = host();
+    const saved = await call<ResponseOf<'history.save'>>('history.save', store10e('Intercessors vs Boyz', fixture.inputs));
+    if (!saved.ok) throw new Error(saved.error.message);
+    const reply = await call<ResponseOf<'history.exportReport'>>('history.exportReport', { ids: [saved.value.combat.id], format: 'markdown' });
+    if (!reply.ok) throw new Error(reply.error.message);
+    expect(reply.value).toMatchObject({ fileName: 'club-night-report.md', kind: 'markdown' });
+    expect(reply.value.content).toContain('Intercessors vs Boyz');
+    expect(reply.value.content).toContain('Boyz: 3 models destroyed of 10');
+    expect(await call('history.exportReport', { ids: ['nope'], format: 'markdown' })).toMatchObject({ ok: false, error: { code: 'not_found', field: 'ids.0' } });
+  });
+
   it('history.export gives the summary as Markdown and the stored log as JSON', async () => {
     const { call } = host();
     const saved = await call<ResponseOf<'history.save'>>('history.save', store10e('Intercessors vs Boyz', fixture.inputs));
