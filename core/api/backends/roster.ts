@@ -81,7 +81,6 @@ export function createRosterBackend(deps: RosterBackendDeps): RosterBackend {
       const combat = await repo.getCombat(id);
       return combat ? { combat } : notFound('combat', id);
     },
-    'history.save': async (request) => ({ combat: await run(() => repo.saveCombat(request)) }),
     'history.delete': async ({ id }) => {
       await run(() => repo.deleteCombat(id));
       return { id };

@@ -194,34 +194,6 @@ export const rosterChannels = {
     response: z.object({ combat: combatRecordSchema }),
     example: { id: rosterExampleIds.combat },
   }),
-  'history.save': channel({
-    changes: ['combats'],
-    summary: 'Stores a combat log (new without id, replaced with id): setup, inputs, seed and a one-line result.',
-    request: z
-      .object({
-        id: idSchema.optional(),
-        system: z.string({ error: 'expected a system id' }).min(1).max(40),
-        title: z.string({ error: 'expected a title' }).max(200),
-        seed: z.number({ error: 'expected a whole number seed' }).int().min(0).max(2 ** 32 - 1),
-        setup: jsonObject,
-        inputs: z.array(jsonObject, { error: 'expected a list of inputs' }).max(10_000),
-        summary: z.string({ error: 'expected text or null' }).max(500).nullable().default(null),
-        finished: z.boolean({ error: 'expected true or false' }).default(false),
-        rosterIds: z.array(idSchema, { error: 'expected a list of roster ids' }).max(10).default([]),
-      })
-      .strict(),
-    response: z.object({ combat: combatSummarySchema }),
-    example: {
-      system: 'wh40k-10e',
-      title: 'Intercessors shoot Ork Boyz',
-      seed: 42,
-      setup: { system: 'wh40k-10e' },
-      inputs: [{ kind: 'continue', stepId: 'start' }],
-      summary: '3 Boyz destroyed',
-      finished: true,
-      rosterIds: [rosterExampleIds.roster],
-    },
-  }),
   'history.delete': channel({
     changes: ['combats'],
     summary: 'Deletes one stored combat.',

@@ -95,8 +95,9 @@ describe('roster channels', () => {
   });
 
   it('pages the combat history', async () => {
-    const { backend } = await seeded();
-    for (let i = 0; i < 3; i++) await call(backend, 'history.save', { ...rosterChannels['history.save'].example, title: `C${i}` });
+    const { backend, repo } = await seeded();
+    // Combats are stored by the combat backend as they are played; here straight into the store.
+    for (let i = 0; i < 3; i++) await repo.saveCombat({ system: 'wh40k-10e', title: `C${i}`, seed: 1, setup: { system: 'wh40k-10e' }, inputs: [], summary: null, finished: true, rosterIds: [] });
     const page = await call(backend, 'combat.history', { limit: 2 });
     expect(page.ok && page.value.combats.map((c) => c.title)).toEqual(['C2', 'C1']);
     if (!page.ok) return;
