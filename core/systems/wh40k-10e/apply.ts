@@ -13,7 +13,7 @@ export function applyInput(state: State, input: Input, step: Step = nextStep(sta
   if (input.stepId !== step.id) throw new InputError(`This answers step "${input.stepId}", but the combat is at "${step.id}".`, 'stepId');
   if (step.kind === 'outcome') throw new InputError('The combat is over: there is nothing left to roll or choose.');
   if (input.kind !== step.kind) throw new InputError(`"${step.title}" needs ${step.kind === 'roll' ? 'dice' : 'a choice'}, not a ${input.kind}.`, 'kind');
-  const { state: after, result } = input.kind === 'roll' ? applyRoll(state, input.dice) : applyChoice(state, input.kind === 'choose' ? input.option : '');
+  const { state: after, result } = input.kind === 'roll' ? applyRoll(state, input.dice, step) : applyChoice(state, input.kind === 'choose' ? input.option : '');
   const line = { stepId: step.id, actor: step.actor, title: step.title, result, why: step.why, ...(input.kind === 'roll' ? { dice: [...input.dice] } : {}) };
   return settle({ ...after, counter: state.counter + 1, log: [...after.log, line] });
 }
@@ -74,7 +74,7 @@ function describe(t: Tally, what: string, reroll: number): string {
   return `${plural(n, what)} (${t.critical} critical)${reroll > 0 ? `, ${reroll} to re-roll` : ''}`;
 }
 
-function applyRoll(state: State, dice: readonly number[]): Applied {
+function applyRoll(state: State, dice: readonly number[], step: Step): Applied {
   const stage = stageOf(state);
   const run = state.run;
   const res = state.resolving;
@@ -130,7 +130,6 @@ function applyRoll(state: State, dice: readonly number[]): Applied {
       return { state: s, result: `${ignored} ignored by Feel No Pain; ${plural(r.lost, 'wound')} lost, ${plural(r.destroyed, 'model')} destroyed` };
     }
     case 'save': {
-      const step = nextStep(state);
       const passOn = step.kind === 'roll' ? (step.passOn ?? 7) : 7;
       const label = modelLabel(state, res!.target!);
       // seed 001: a successful saving throw ends the attack sequence; a failed one inflicts damage.
