@@ -1,6 +1,7 @@
 import { advance, rollForMe, startCombat, type Combat } from '../combat/engine';
 import type { Input } from '../combat/steps';
 import type { CombatView } from '../combat/view';
+import { DiceEntryError, enteredDice } from '../dice/source';
 import type { Scenario } from './scenario';
 
 export interface Resolution {
@@ -25,21 +26,25 @@ export class ResolveError extends Error {
  */
 export function resolveScenario({ system, setup, seed, dice }: Scenario, maxSteps = 100_000): Resolution {
   let combat: Combat = startCombat(system, setup, seed ?? 0);
-  let next = 0;
+  const entered = dice ? enteredDice(dice) : null;
   for (let steps = 0; steps < maxSteps; steps++) {
     const step = combat.step;
     if (step.kind === 'outcome' && step.final) {
-      if (dice && next < dice.length) throw new ResolveError(`The combat ended with ${dice.length - next} of the given dice unused.`);
+      if (entered && entered.remaining() > 0) throw new ResolveError(`The combat ended with ${entered.remaining()} of the given dice unused.`);
       return { system: system.id, seed: combat.log.seed, inputs: combat.log.inputs, view: system.view(combat.state), outcome: step.lines };
     }
     let input: Input;
     if (step.kind === 'roll') {
-      if (dice) {
-        if (next + step.count > dice.length) {
-          throw new ResolveError(`Ran out of dice at "${step.title}": it needs ${step.count}, ${dice.length - next} left.`);
+      if (entered) {
+        if (entered.remaining() < step.count) throw new ResolveError(`Ran out of dice at "${step.title}": it needs ${step.count}, ${entered.remaining()} left.`);
+        let faces: number[];
+        try {
+          faces = entered.roll(step.count, step.sides);
+        } catch (error) {
+          if (error instanceof DiceEntryError) throw new ResolveError(`At "${step.title}": ${error.message}`);
+          throw error;
         }
-        input = { kind: 'roll', stepId: step.id, dice: dice.slice(next, next + step.count), by: 'entered' };
-        next += step.count;
+        input = { kind: 'roll', stepId: step.id, dice: faces, by: 'entered' };
       } else {
         input = rollForMe(combat);
       }
