@@ -31,10 +31,11 @@ export function RosterPicker({
   const [rosterId, setRosterId] = useState<string | null>(null);
   const recordRoster = useRecordPickedRoster();
   const [problem, setProblem] = useState<string | null>(null);
-  const rosters = useHostQuery(['roster.list', 'last-used'], () => client.rosterList({ sort: 'last-used' }));
+  // Asked for when the picker opens, not for every picker on the setup screen.
+  const rosters = useHostQuery(['roster.list', 'last-used'], () => client.rosterList({ sort: 'last-used' }), { enabled: opened });
   const ofSystem = (rosters.data?.rosters ?? []).filter((r) => r.system === system);
   const chosen = rosterId ?? ofSystem[0]?.id ?? null;
-  const roster = useHostQuery(['roster.get', chosen], () => (chosen ? client.rosterGet({ id: chosen }) : Promise.resolve({ ok: true as const, value: null })));
+  const roster = useHostQuery(['roster.get', chosen], () => (chosen ? client.rosterGet({ id: chosen }) : Promise.resolve({ ok: true as const, value: null })), { enabled: opened });
 
   return (
     <>
@@ -44,6 +45,7 @@ export function RosterPicker({
       <Modal opened={opened} onClose={() => setOpened(false)} title={label} size="lg">
         <Stack>
           {rosters.isPending && <Loader />}
+          {rosters.isError && <Alert color="red">The rosters cannot be read: {rosters.error.message}</Alert>}
           {rosters.isSuccess && ofSystem.length === 0 && (
             <Alert color="yellow">
               No roster of this system yet. <Link to="/rosters">Create one in Rosters</Link>.
