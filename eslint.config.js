@@ -8,26 +8,42 @@ const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'crypto', 'url', 'uti
 
 // Import boundaries (ARCHITECTURE.md, "Folders"): core/ is pure rules and data, so it never sees
 // Electron, React, Node or the DOM, and replays exactly; the renderer never reaches into electron/.
+const corePaths = [
+  { name: 'electron', message: 'core/ is pure: the hosts own Electron.' },
+  { name: 'react', message: 'core/ is pure: UI lives in renderer/.' },
+  { name: 'react-dom', message: 'core/ is pure: UI lives in renderer/.' },
+  ...nodeBuiltins.map((name) => ({ name, message: 'core/ is pure: no Node modules.' })),
+];
+const corePatterns = [
+  { group: ['node:*'], message: 'core/ is pure: no Node modules.' },
+  { group: ['react/*', 'react-dom/*', 'electron/*', '@mantine/*'], message: 'core/ is pure: no UI or Electron.' },
+  { group: ['**/electron/**', '**/renderer/**', '**/cli/**'], message: 'core/ may import only core/.' },
+];
+
+// Inside core/ the layers point one way (ARCHITECTURE.md, "Folders"): api on top; summary,
+// scenario, store and roster below it; analysis and systems below those; combat, dice and
+// validation at the bottom. Nothing imports a layer above its own.
+/** Relative imports of core/<folder> from anywhere inside core/ (one to three levels down). */
+const coreFolder = (...folders) => folders.flatMap((f) => [1, 2, 3].flatMap((d) => [`${'../'.repeat(d)}${f}`, `${'../'.repeat(d)}${f}/**`]));
+const above = {
+  api: { group: coreFolder('api'), message: 'core/api is the top layer: what a lower layer shares with it lives below (core/validation, core/analysis/odds.ts).' },
+  middle: { group: coreFolder('summary', 'scenario', 'store', 'roster'), message: 'rules, analysis and the step protocol sit below rosters, the store, scenarios and summaries.' },
+  rules: { group: coreFolder('systems', 'analysis'), message: 'the step protocol, dice and validation are the bottom layer: they know no rule system.' },
+};
+const coreLayers = [
+  { files: ['core/**/*.ts'], extra: [] },
+  { files: ['core/{summary,scenario,store,roster}/**/*.ts'], extra: [above.api] },
+  { files: ['core/{analysis,systems}/**/*.ts'], extra: [above.api, above.middle] },
+  { files: ['core/{combat,dice,validation}/**/*.ts'], extra: [above.api, above.middle, above.rules] },
+].map(({ files, extra }) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { paths: corePaths, patterns: [...corePatterns, ...extra] }] },
+}));
+
 const coreBoundaries = {
   files: ['core/**/*.ts'],
   languageOptions: { globals: {} },
   rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        paths: [
-          { name: 'electron', message: 'core/ is pure: the hosts own Electron.' },
-          { name: 'react', message: 'core/ is pure: UI lives in renderer/.' },
-          { name: 'react-dom', message: 'core/ is pure: UI lives in renderer/.' },
-          ...nodeBuiltins.map((name) => ({ name, message: 'core/ is pure: no Node modules.' })),
-        ],
-        patterns: [
-          { group: ['node:*'], message: 'core/ is pure: no Node modules.' },
-          { group: ['react/*', 'react-dom/*', 'electron/*', '@mantine/*'], message: 'core/ is pure: no UI or Electron.' },
-          { group: ['**/electron/**', '**/renderer/**', '**/cli/**'], message: 'core/ may import only core/.' },
-        ],
-      },
-    ],
     'no-restricted-globals': [
       'error',
       ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'indexedDB', 'fetch', 'process', 'require', 'Buffer', 'setTimeout', 'setInterval', 'performance', 'crypto'].map((name) => ({
@@ -75,5 +91,6 @@ export default defineConfig([
   { files: ['electron/**/*.ts', 'cli/**/*.{ts,mjs}', '.ci/**/*.mjs', '*.config.{ts,js}', 'vite.shared.ts', 'test/**/*.{ts,tsx}'], languageOptions: { globals: globals.node } },
   { files: ['renderer/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser }, plugins: { 'react-hooks': reactHooks }, rules: reactHooks.configs.recommended.rules },
   coreBoundaries,
+  ...coreLayers,
   rendererBoundaries,
 ]);

@@ -1,7 +1,7 @@
 import { contract, isChannel, type Channel, type ResponseOf } from './contract';
 import type { Backend, Caller } from './backend';
 import { StoreError } from '../store/repo';
-import { fieldProblems } from './issues';
+import { fieldProblems } from '../validation/issues';
 import { ApiFailure, fail, ok, type Reply } from './reply';
 
 /**

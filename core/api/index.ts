@@ -3,5 +3,5 @@ export * from './reply';
 export * from './backend';
 export * from './dispatch';
 export * from './client';
-export { formatPath, fieldProblems, type FieldProblem } from './issues';
+export { formatPath, fieldProblems, type FieldProblem } from '../validation/issues';
 export * from './identity';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { FieldProblem } from '../api/issues';
-import { fieldProblems } from '../api/issues';
+import type { FieldProblem } from '../validation/issues';
+import { fieldProblems } from '../validation/issues';
 import { name, oneOf, record, stat } from './profiles/common';
 import { profileSchemaFor, systemIds, type SystemId, type UnitProfile } from './profiles';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldProblem } from '../api/issues';
+import type { FieldProblem } from '../validation/issues';
 import { idSchema, isObject, prefixIssues, problemsOf, rosterFieldsSchema, timestampSchema, unitFieldsSchema, type Checked, type Roster, type Unit } from './documents';
 import { isSystemId, profileSchemaFor, type UnitProfile } from './profiles';
 import { list, record } from './profiles/common';

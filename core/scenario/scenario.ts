@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldProblems, type FieldProblem } from '../api/issues';
+import { fieldProblems, type FieldProblem } from '../validation/issues';
 import type { RuleSystem } from '../combat/system';
 
 /**

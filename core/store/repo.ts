@@ -1,7 +1,7 @@
 import { checkUnit, type Checked } from '../roster/documents';
 import type { Roster, RosterFields, RosterSummary, Unit, UnitFields } from '../roster/documents';
 import { buildRosterFile, type RosterFile } from '../roster/exchange';
-import type { FieldProblem } from '../api/issues';
+import type { FieldProblem } from '../validation/issues';
 import type { UnitProfile } from '../roster/profiles';
 import type { CompanionDb } from './db';
 import type { CombatRow, RosterRow, UnitRow } from './rows';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oddsSchema } from '../api/channels/combat';
+import { oddsSchema } from '../analysis/odds';
 import { reasonSchema, roleSchema } from '../combat/steps';
 import { unitViewSchema } from '../combat/view';
 

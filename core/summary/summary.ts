@@ -1,5 +1,5 @@
 import type { OutcomeDistributions } from '../analysis/system';
-import { oddsFrom } from '../api/backends/odds';
+import { oddsFrom } from '../analysis/odds';
 import { advance, startCombat, type Combat } from '../combat/engine';
 import { inputSchema, type Input, type Role, type Step } from '../combat/steps';
 import type { RuleSystem } from '../combat/system';

@@ -28,8 +28,30 @@ describe('core/ stays pure', () => {
   });
 
   it('allows core to import core and zod, and to build dates from given timestamps', async () => {
-    const code = "import { z } from 'zod';\nimport { contract } from '../api/contract';\nexport const at = (ms: number) => new Date(ms);\nexport const s = z.string();\nexport const c = contract;\n";
-    expect(await ruleIds('core/dice/example.ts', code)).toEqual([]);
+    const code = "import { z } from 'zod';\nimport { meanOf } from '../../analysis/mean';\nexport const at = (ms: number) => new Date(ms);\nexport const s = z.string();\nexport const m = meanOf;\n";
+    expect(await ruleIds('core/summary/deep/example.ts', code)).toEqual([]);
+  });
+});
+
+describe('core/ layers point one way (ARCHITECTURE.md: api on top; summary, scenario, store, roster; analysis, systems; combat, dice, validation)', () => {
+  it.each([
+    ['core/summary/example.ts', "import { oddsFrom } from '../api/backends/odds';"],
+    ['core/roster/example.ts', "import { fieldProblems } from '../api/issues';"],
+    ['core/store/example.ts', "import type { Contract } from '../api/contract';"],
+    ['core/scenario/example.ts', "import { contract } from '../api';"],
+    ['core/analysis/wh40k-10e/example.ts', "import { buildSummary } from '../../summary/summary';"],
+    ['core/systems/old-world/example.ts', "import { profileSchemas } from '../../roster/profiles';"],
+    ['core/combat/example.ts', "import { systems } from '../systems';"],
+    ['core/dice/example.ts', "import { analyses } from '../analysis';"],
+    ['core/validation/example.ts', "import { contract } from '../api/contract';"],
+  ])('%s may not %s', async (file, code) => {
+    expect(await ruleIds(file, `${code}\n`)).toContain('no-restricted-imports');
+  });
+
+  it('the contract may import every layer below it, and each layer those below it', async () => {
+    expect(await ruleIds('core/api/backends/example.ts', "import { oddsFrom } from '../../analysis/odds';\nimport { problemsOf } from '../../roster/documents';\nexport const a = [oddsFrom, problemsOf];\n")).toEqual([]);
+    expect(await ruleIds('core/summary/example.ts', "import { oddsFrom } from '../analysis/odds';\nimport { fieldProblems } from '../validation/issues';\nexport const a = [oddsFrom, fieldProblems];\n")).toEqual([]);
+    expect(await ruleIds('core/systems/x/example.ts', "import { advance } from '../../combat/engine';\nimport { summaryLine } from './summary';\nexport const a = [advance, summaryLine];\n")).toEqual([]);
   });
 });
 

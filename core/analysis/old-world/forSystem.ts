@@ -60,7 +60,7 @@ function roundBaseline(key: object, start: State): RoundOdds {
 
 /**
  * The distributions now and at the start of the round on one common range: the host compares
- * them index by index with one offset (core/api/backends/odds.ts oddsFrom).
+ * them index by index with one offset (core/analysis/odds.ts oddsFrom).
  */
 export function oldWorldDistributions(state: State): OutcomeDistributions {
   const start = roundStartOf(state);

@@ -3,7 +3,8 @@ import type { CombatSnapshot } from '../channels/combat';
 import type { ParsedRequestOf } from '../contract';
 import { prefixIssues, problemsOf } from '../../roster/documents';
 import { ApiFailure } from '../reply';
-import { oddsFrom, type OutcomeDistributions } from './odds';
+import { oddsFrom } from '../../analysis/odds';
+import type { OutcomeDistributions } from '../../analysis/system';
 
 export interface CombatBackendDeps {
   /** The registry of rule systems, id → system. */

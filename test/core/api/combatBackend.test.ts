@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../../core/api';
 import { createCombatBackend } from '../../../core/api/backends/combat';
-import { luckPercentile, midRankPercentile } from '../../../core/api/backends/odds';
+import { luckPercentile, midRankPercentile } from '../../../core/analysis/odds';
 import type { RuleSystem } from '../../../core/combat';
 import { toySystem } from '../combat/toySystem';
 

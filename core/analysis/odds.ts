@@ -1,11 +1,30 @@
-import type { OutcomeDistributions } from '../../analysis/system';
-import type { Odds } from '../channels/combat';
+import { z } from 'zod';
+import { meanOf } from './mean';
+import type { OutcomeDistributions } from './system';
 
-export type { OutcomeDistributions };
-
-import { meanOf } from '../../analysis/mean';
-
-export { meanOf };
+/** The exact odds beside the steps: where the combat stands against what was expected. */
+export const oddsSchema = z.object({
+  /** What the distributions count, e.g. "models destroyed". */
+  measure: z.string(),
+  /** P(total = offset + k) before any die was rolled (in the period the odds describe). */
+  before: z.array(z.number()),
+  /** The value at index 0 of `before` and `now` (negative for a signed measure such as a result difference). */
+  offset: z.number().int().default(0),
+  /** P(total = k) given the dice rolled so far. */
+  now: z.array(z.number()),
+  meanBefore: z.number(),
+  meanNow: z.number(),
+  /**
+   * How lucky the dice have been, 0–100: the expected mid-rank of where this combat will end,
+   * within the distribution before any die was rolled (50 = exactly as expected).
+   */
+  percentile: z.number(),
+  /** The same for wounds lost, where the system counts wounds. */
+  secondary: z.object({ measure: z.string(), before: z.array(z.number()), now: z.array(z.number()) }).optional(),
+  /** Named probabilities (win, draw, break, caught…), before any die and now. */
+  facts: z.array(z.object({ label: z.string(), before: z.number(), now: z.number() })).default([]),
+});
+export type Odds = z.infer<typeof oddsSchema>;
 
 /**
  * Mid-rank percentile of the value k within `dist`: P(X < k) + ½·P(X = k), as 0–100. Half the
