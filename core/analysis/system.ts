@@ -29,6 +29,14 @@ export interface OutcomeDistributions {
  */
 export interface SystemAnalysis {
   systemId: string;
+  /**
+   * Null when the exact analysis of this state stays within the work budget (about a second on a
+   * two-core laptop); otherwise why not, in words a player understands ("100 models × 100 attacks
+   * with 2D6 damage: too many outcomes to count exactly"). Absent: every state the setup schema
+   * accepts is within budget. The host never calls `distributions` or `report` on a state this
+   * refuses, so no accepted input can hang it.
+   */
+  tooLarge?(state: unknown): string | null;
   distributions(state: unknown): OutcomeDistributions;
   /** The CLI's JSON report. */
   report(state: unknown): Record<string, unknown>;

@@ -44,7 +44,13 @@ export const formationSchema = z.object({
 });
 export type Formation = z.infer<typeof formationSchema>;
 
-export const unitViewSchema = z.object({ name: z.string(), models: z.array(modelViewSchema), formation: formationSchema.optional() });
+export const unitViewSchema = z.object({
+  name: z.string(),
+  models: z.array(modelViewSchema),
+  formation: formationSchema.optional(),
+  /** Short facts about the unit as a whole, shown beside its name (e.g. "in base contact", "2 hits taken", "Broken"). */
+  notes: z.array(z.string()).optional(),
+});
 export type UnitView = z.infer<typeof unitViewSchema>;
 
 export const logLineSchema = z.object({
@@ -59,11 +65,18 @@ export const logLineSchema = z.object({
 });
 export type LogLine = z.infer<typeof logLineSchema>;
 
-const sideSchema = z.object({ name: z.string(), units: z.array(unitViewSchema) });
+const sideSchema = z.object({
+  name: z.string(),
+  units: z.array(unitViewSchema),
+  /** Facts about the whole side (e.g. "2 Blast markers", "Broken", "charged"). */
+  notes: z.array(z.string()).optional(),
+});
 
 export const combatViewSchema = z.object({
   sides: z.object({ attacker: sideSchema, defender: sideSchema }),
   /** What has happened, one line per resolved step, oldest first. */
   log: z.array(logLineSchema),
+  /** Where the combat stands now, one short line each (e.g. "Round 2 · Initiative step 4", "Wound pools: 3 × S4 AP–, 2 × S8 AP2"). */
+  status: z.array(z.string()).optional(),
 });
 export type CombatView = z.infer<typeof combatViewSchema>;

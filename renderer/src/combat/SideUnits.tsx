@@ -12,15 +12,15 @@ export function SideUnits({ view }: { view: CombatView }) {
   if (ranked) {
     return (
       <>
-        <UnitPanel title="Attacker" units={attacker.units} color="red" legend={false} />
-        <UnitPanel title="Defender" units={defender.units} color="blue" />
+        <UnitPanel title="Attacker" units={attacker.units} color="red" legend={false} notes={attacker.notes} />
+        <UnitPanel title="Defender" units={defender.units} color="blue" notes={defender.notes} />
       </>
     );
   }
   return (
     <>
-      <UnitPanel title="Defender" units={defender.units} color="blue" />
-      {attacker.units.some((u) => u.models.length > 0) && <UnitPanel title="Attacker" units={attacker.units} color="red" />}
+      <UnitPanel title="Defender" units={defender.units} color="blue" notes={defender.notes} />
+      {attacker.units.some((u) => u.models.length > 0) && <UnitPanel title="Attacker" units={attacker.units} color="red" notes={attacker.notes} />}
     </>
   );
 }

@@ -31,6 +31,7 @@ function RankedUnit({ unit, color }: { unit: UnitView & { formation: NonNullable
   return (
     <Stack gap={6} data-testid={`unit-${unit.name}`}>
       <RankDiagram unit={unit} formation={unit.formation} />
+      <Notes notes={unit.notes} testId={`unit-notes-${unit.name}`} />
       {troops && (
         <Text size="sm" c="gray.7">
           Rank and file: {troops.tags.join(' · ')}
@@ -44,13 +45,28 @@ function RankedUnit({ unit, color }: { unit: UnitView & { formation: NonNullable
   );
 }
 
+/** Facts the host gives about a unit or a side ("in base contact", "Broken", "2 Blast markers"), as words beside its name. */
+export function Notes({ notes, testId }: { notes: readonly string[] | undefined; testId: string }) {
+  if (!notes || notes.length === 0) return null;
+  return (
+    <Group gap={6} data-testid={testId}>
+      {notes.map((n) => (
+        <Badge key={n} variant="outline" color="dark" size="lg" tt="none" fw={500}>
+          {n}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
 /** The units in the combat with each model's wounds left: always in sight while rolling. */
-export function UnitPanel({ title, units, color, legend = true }: { title: string; units: UnitView[]; color: string; legend?: boolean }) {
+export function UnitPanel({ title, units, color, legend = true, notes }: { title: string; units: UnitView[]; color: string; legend?: boolean; notes?: readonly string[] }) {
   const rankRule = units.find((u) => u.formation)?.formation?.rankRule;
   return (
     <Card withBorder padding="md" data-testid={`units-${title.toLowerCase()}`} style={rankRule !== undefined ? { borderTop: `6px solid var(--mantine-color-${color}-6)` } : undefined}>
       <Stack gap="xs">
         <Title order={3}>{title}</Title>
+        <Notes notes={notes} testId={`side-notes-${title.toLowerCase()}`} />
         {units.map((unit, i) =>
           unit.formation ? (
             <RankedUnit key={`${i}-${unit.name}`} unit={{ ...unit, formation: unit.formation }} color={color} />
@@ -59,6 +75,7 @@ export function UnitPanel({ title, units, color, legend = true }: { title: strin
               <Text fw={700} size="lg">
                 {unit.name} — {unit.models.filter((m) => !m.destroyed).length} of {unit.models.length} models left
               </Text>
+              <Notes notes={unit.notes} testId={`unit-notes-${unit.name}`} />
               {unit.models.map((m) => (
                 <ModelRow key={m.id} m={m} color={color} />
               ))}

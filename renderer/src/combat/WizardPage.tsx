@@ -59,6 +59,15 @@ export function WizardPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
+            {data.view.status && data.view.status.length > 0 && (
+              <Stack gap={2} data-testid="combat-status">
+                {data.view.status.map((line) => (
+                  <Text key={line} size="lg" fw={500}>
+                    {line}
+                  </Text>
+                ))}
+              </Stack>
+            )}
             <StepPanel
               snapshot={data}
               busy={busy}
