@@ -1,65 +1,16 @@
-import { z } from 'zod';
+import { flag, labelList, listOf, nameText, oneOf, optionalRoll, rollNeeded, saveOrNone, strictObject, wholeNumber } from '../../validation/fields';
 
 /**
- * Building blocks for unit profiles. Every message is in words ("expected a number from 1 to 14")
- * because import reports them to the player next to the field's path.
+ * Building blocks for unit profiles: the shared field builders of core/validation/fields.ts under
+ * the names the roster profiles use. Every message is in words ("expected a number from 1 to 14")
+ * because import reports them to the player next to the field.
  */
-
-const between = (min: number, max: number) => `expected a number from ${min} to ${max}`;
-
-/** A whole-number characteristic in [min, max]. */
-export const stat = (min: number, max: number) =>
-  z
-    .number({ error: between(min, max) })
-    .int(`expected a whole number from ${min} to ${max}`)
-    .min(min, between(min, max))
-    .max(max, between(min, max));
-
-/** A roll needed on a D6, written as the number before the "+" (4 for 4+). */
-export const rollTarget = (min = 2, max = 6) =>
-  z
-    .number({ error: `expected a roll from ${min}+ to ${max}+, written as ${min} to ${max}` })
-    .int(`expected a whole number from ${min} to ${max}`)
-    .min(min, `expected a roll from ${min}+ to ${max}+, written as ${min} to ${max}`)
-    .max(max, `expected a roll from ${min}+ to ${max}+, written as ${min} to ${max}`);
-
-/** A save: 2…6 for 2+…6+, 7 for no save at all. */
-export const saveTarget = (min = 2) =>
-  z
-    .number({ error: `expected a save from ${min} to 6, or 7 for none` })
-    .int(`expected a whole number from ${min} to 7`)
-    .min(min, `expected a save from ${min} to 6, or 7 for none`)
-    .max(7, `expected a save from ${min} to 6, or 7 for none`);
-
-/** An optional save (invulnerable, ward, Feel No Pain, aegis): null when the unit has none. */
-export const optionalSave = () => rollTarget(2, 6).nullable().default(null);
-
-export const name = () =>
-  z
-    .string({ error: 'expected a name' })
-    .trim()
-    .min(1, 'expected a name')
-    .max(80, 'expected a name of at most 80 characters');
-
-/** Keywords or special rules as written on the datasheet, e.g. "Macro-weapon", "First Strike". */
-export const labels = () =>
-  z
-    .array(z.string({ error: 'expected text' }).trim().min(1, 'expected text, not an empty entry').max(120, 'expected at most 120 characters'), {
-      error: 'expected a list of names',
-    })
-    .max(80, 'expected at most 80 entries')
-    .default([]);
-
-export const flag = () => z.boolean({ error: 'expected true or false' }).default(false);
-
-export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: `expected one of ${values.join(', ')}` });
-
-export const list = <T extends z.ZodType>(item: T, min: number, max: number, what: string) =>
-  z
-    .array(item, { error: `expected a list of ${what}` })
-    .min(min, `expected at least ${min} ${what}`)
-    .max(max, `expected at most ${max} ${what}`);
-
-/** A strict object whose wrong type reads in words; unknown keys are reported by name. */
-export const record = <S extends z.ZodRawShape>(shape: S) => z.object(shape, { error: 'expected an object' }).strict();
+export const stat = wholeNumber;
+export const rollTarget = rollNeeded;
+export const saveTarget = saveOrNone;
+export const optionalSave = () => optionalRoll(2, 6);
+export const name = nameText;
+export const labels = labelList;
+export { flag, oneOf };
+export const list = listOf;
+export const record = strictObject;
