@@ -5,6 +5,7 @@ import {
   otherRole,
   troopsOf,
   unitIndices,
+  unitAlive,
   unitOf,
   unitStrength,
   type Role,
@@ -70,8 +71,19 @@ export function sideUnitStrength(s: Pick<State, 'setup' | 'lost' | 'status'>, ro
     .reduce((sum, u) => sum + unitStrength(s.setup, s.lost, role, u), 0);
 }
 
+/**
+ * RULES §3 (6th edition): a side with no models left in the combat at the end of the round — every
+ * unit it fought the round with has been slain.
+ */
+export function sideWipedOut(s: Pick<State, 'setup' | 'lost' | 'statusAtStart'>, role: Role): boolean {
+  const inRound = unitIndices(s.setup, role).filter((u) => inCombat(s.statusAtStart, role, u));
+  return inRound.length > 0 && inRound.every((u) => !unitAlive(s.setup, s.lost, role, u));
+}
+
 export function sideResult(s: ResultInput, role: Role): SideResult {
   const other = otherRole(role);
+  // RULES §3: a side wiped out gets no static bonus (ranks, outnumber, standard, position).
+  if (sideWipedOut(s, role)) return { wounds: s.caused[role], bonuses: [], total: s.caused[role] };
   const units = unitIndices(s.setup, role).filter((u) => inCombat(s.status, role, u));
   const bonuses: SideResult['bonuses'] = [];
   const add = (label: string, value: number, why: string) => value !== 0 && bonuses.push({ label, value, why });
@@ -100,21 +112,31 @@ export function sideResult(s: ResultInput, role: Role): SideResult {
   return { wounds: s.caused[role], bonuses, total: s.caused[role] + bonuses.reduce((sum, b) => sum + b.value, 0) };
 }
 
-/** Seed 002: the side with the higher score has won; RULES §3: a draw has no loser. */
+/**
+ * Seed 002: the side with the higher score has won; RULES §3: a draw has no loser. RULES §3 (6th
+ * edition): a side wiped out has lost whatever the scores (the survivors take no break test);
+ * both wiped out is a draw.
+ */
 export function roundResult(s: ResultInput): RoundResult {
   const attacker = sideResult(s, 'attacker');
   const defender = sideResult(s, 'defender');
-  const winner = attacker.total > defender.total ? 'attacker' : defender.total > attacker.total ? 'defender' : null;
-  return { attacker, defender, winner, difference: Math.abs(attacker.total - defender.total) };
+  const wipedOut = (['attacker', 'defender'] as const).filter((role) => sideWipedOut(s, role));
+  const byScore = attacker.total > defender.total ? 'attacker' : defender.total > attacker.total ? 'defender' : null;
+  const winner = wipedOut.length === 2 ? null : wipedOut.length === 1 ? otherRole(wipedOut[0]!) : byScore;
+  return { attacker, defender, winner, difference: Math.abs(attacker.total - defender.total), wipedOut };
 }
 
 /** "5 wounds + 2 ranks + 1 standard = 8" */
 export function resultArithmetic(side: SideResult): string {
-  const parts = [`${side.wounds} wound${side.wounds === 1 ? '' : 's'}`, ...side.bonuses.map((b) => `${b.value} ${b.label.toLowerCase()}`)];
+  // "1 rank", "2 ranks": the rank bonus reads as a count of ranks; the other bonuses by their name.
+  const term = (b: SideResult['bonuses'][number]) => (b.label === 'Ranks' ? `${b.value} rank${b.value === 1 ? '' : 's'}` : `${b.value} ${b.label.toLowerCase()}`);
+  const parts = [`${side.wounds} wound${side.wounds === 1 ? '' : 's'}`, ...side.bonuses.map(term)];
   return `${parts.join(' + ')} = ${side.total}`;
 }
 
 export function resultHeadline(setup: State['setup'], r: RoundResult): string {
+  if (r.wipedOut.length === 2) return 'Both sides were wiped out: a draw.';
+  if (r.wipedOut.length === 1 && r.winner) return `${setup[r.wipedOut[0]!].name} were wiped out: ${setup[r.winner].name} win the combat, whatever the scores.`;
   if (r.winner === null) return `A draw at ${r.attacker.total}: nobody has to take a break test.`;
   return `${setup[r.winner].name} win by ${r.difference} (${r[r.winner].total} to ${r[otherRole(r.winner)].total}).`;
 }

@@ -60,6 +60,8 @@ export interface RoundResult {
   defender: SideResult;
   winner: Role | null;
   difference: number;
+  /** Sides with no models left at the end of the round (RULES §3: they have lost, whatever the scores). */
+  wipedOut: Role[];
 }
 
 export interface State {

@@ -75,6 +75,23 @@ describe('old-world exact analysis, by hand', () => {
     expect(odds.caused.attacker).toEqual([expect.closeTo(binom(0), 15), expect.closeTo(1 - binom(0), 15)]);
   });
 
+  it('a side wiped out has lost whatever the scores and takes no break test (RULES §3, 6th edition)', () => {
+    // The Spearmen (2 ranks at the start) and their Champion (A10) cause 15 wounds; their 10 rank and file are then
+    // slain, and the Champion (W1, T3) faces the Captain's 3 hits at 4+ to wound.
+    // Slain (1 − 1/8): the Spearmen are wiped out and lose, though 15 + 1 rank = 16 beats 11 + 1 rank + 1 outnumber = 13.
+    // He lives (1/8): 16 against 10 + 1 + 1 = 12, the Swordsmen lose by 4 and test on the Captain's Ld 8.
+    const hero = (name: string, initiative: number, wounds: number, attacks: number) => ({ name, profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds, initiative, attacks, leadership: 8 } });
+    const setup = setupOf({ models: 30, rankWidth: 20, characters: [hero('Captain', 3, 2, 3)] }, { models: 10, profile: { initiative: 5 }, characters: [hero('Champion', 5, 1, 10)] }, { round: 2 });
+    const six = (k: number) => Array.from({ length: k }, () => 6);
+    const atCaptainsWounds = play(start(setup), six(5), six(5), six(10), six(10), [...six(10), 1, 1, 1, 1, 1], six(10), six(3));
+    const odds = analyzeRound(atCaptainsWounds.state);
+    expect(odds.win.attacker).toBeCloseTo(7 / 8, 15);
+    expect(odds.win.defender).toBeCloseTo(1 / 8, 15);
+    expect(odds.fates.defender.breaks).toBe(0);
+    // Lost by 4 on Ld 8: breaks on 2D6 + 4 > 8, i.e. 5 or more.
+    expect(odds.fates.attacker.breaks).toBeCloseTo((1 / 8) * p2d6AtLeast(5), 15);
+  });
+
   it('the roll-off: each side first with 1/2; after the attacker rolls a, the defender beats it or ties and both roll again (apply.ts)', () => {
     expect(rollOffChance(null, 'attacker')).toBe(1 / 2);
     for (let a = 1; a <= 6; a++) {

@@ -112,6 +112,26 @@ describe('combat result bonuses alone', () => {
   });
 });
 
+describe('a side wiped out (RULES §3, 6th edition: it has lost whatever the scores; no static bonus; both wiped out is a draw)', () => {
+  it('a unit wiped out loses even when its ranks, standard and higher ground would outscore the wounds it took, and gets no bonus', () => {
+    // 10 Spearmen 5 wide (2 ranks at the start of the round), a standard, on higher ground, cause 10 wounds and are all slain.
+    // On scores: 10 + 1 rank + 1 standard + 1 higher ground = 13 against 10 + 1 outnumber = 11.
+    const setup = setupOf({ models: 12, rankWidth: 12 }, { models: 10, standard: true, highGround: true });
+    const r = resultOf(setup, { caused: { attacker: 10, defender: 10 }, lost: { 'defender.0': 10, 'attacker.0': 10 }, roundStart: {} });
+    expect(r.winner).toBe('attacker');
+    expect(r.defender.bonuses).toEqual([]);
+    expect(r.defender.total).toBe(10);
+    expect(r.attacker.total).toBe(11);
+  });
+
+  it('both sides wiped out: a draw, even when one side would outscore the other on its static bonuses', () => {
+    // 10 Swordsmen with a standard (2 ranks at the start) cause 5 and take 10: on scores 5 + 1 + 1 = 7 against 10.
+    const r = resultOf(setupOf({ models: 10, standard: true }, { models: 5 }), { caused: { attacker: 5, defender: 10 }, lost: { 'defender.0': 5, 'attacker.0': 10 }, roundStart: {} });
+    expect(r.winner).toBeNull();
+    expect(r.attacker.bonuses).toEqual([]);
+  });
+});
+
 describe('combat result bonuses in combination', () => {
   it('wounds, ranks, outnumber, standard, higher ground, flank and rear add up', () => {
     const setup = setupOf([{ models: 20, standard: true, highGround: true }, { models: 10, facing: 'flank' }, { models: 5, facing: 'rear' }], { models: 20, standard: true });

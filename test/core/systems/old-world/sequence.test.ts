@@ -111,10 +111,10 @@ describe('a round to its end: break, flee and pursuit (seed 002)', () => {
   it('the combat result lists each bonus with its reason', () => {
     const step = outcomeStep(wonBy3());
     expect(step.lines).toEqual([
-      'Red: 2 wounds + 1 ranks + 1 outnumber = 4',
+      'Red: 2 wounds + 1 rank + 1 outnumber = 4',
       '  +1 Ranks: Swordsmen: 10 models 5 wide at the start of the round → 2 ranks of 4+ models',
       '  +1 Outnumber: Unit Strength 10 against 8',
-      'Blue: 0 wounds + 1 ranks = 1',
+      'Blue: 0 wounds + 1 rank = 1',
       '  +1 Ranks: Spearmen: 10 models 5 wide at the start of the round → 2 ranks of 4+ models',
       'Red win by 3 (4 to 1).',
     ]);
@@ -183,6 +183,33 @@ describe('a round to its end: break, flee and pursuit (seed 002)', () => {
     const next = play(draw, 'go');
     expect(chooseStep(next)).toMatchObject({ title: 'Round 1 is over' });
     expect(next.state.previousWinner).toBeNull();
+  });
+});
+
+describe('a side wiped out at the end of the round (RULES §3, 6th edition)', () => {
+  // 10 Spearmen (5 wide: 2 ranks at the start of the round) and their Champion (A10) strike first at I5 and cause
+  // 15 wounds; the 15 surviving Swordsmen and their Captain then slay them all. On scores the Spearmen would win
+  // 15 + 1 rank = 16 against 11 + 1 rank + 1 outnumber = 13, and the Swordsmen would test to break.
+  const wiped = () =>
+    setupOf(
+      { models: 30, rankWidth: 20, characters: [{ name: 'Captain', profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 2, initiative: 3, attacks: 3, leadership: 8 } }] },
+      { models: 10, profile: { initiative: 5 }, characters: [{ name: 'Champion', profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 5, attacks: 10, leadership: 7 } }] },
+      { round: 2 },
+    );
+  const toResult = () => play(start(wiped()), n(5, 6), n(5, 6), n(10, 6), n(10, 6), [...n(10, 6), ...n(5, 1)], n(10, 6), n(3, 6), n(3, 6));
+
+  it('the side with models left wins whatever the scores, and takes no break test', () => {
+    const atResult = toResult();
+    const step = outcomeStep(atResult);
+    expect(step.title).toBe('Round 2: combat result');
+    expect(step.lines).toContain('Blue were wiped out: Red win the combat, whatever the scores.');
+    expect(atResult.state.result).toMatchObject({ winner: 'attacker', wipedOut: ['defender'] });
+    expect(atResult.state.result!.defender).toMatchObject({ wounds: 15, bonuses: [], total: 15 });
+    const end = play(atResult, 'go');
+    // No break test, no pursuit: the Spearmen are gone and the combat is over, won by the Swordsmen.
+    expect(outcomeStep(end).final).toBe(true);
+    expect(end.state.log.some((l) => l.title.includes('break test'))).toBe(false);
+    expect(oldWorld.winner!(end.state)).toBe('attacker');
   });
 });
 
