@@ -318,8 +318,9 @@ function analyzeQueued(situation: Situation): Analysis10e {
     }
   }
 
-  // Weapons not started: Toughness and Blast depend on the models alive when the weapon starts,
-  // so states are grouped by (Toughness, Blast bonus) and each group gets its own joint.
+  // Weapons not started: Toughness depends on the models alive when the weapon starts, so states
+  // are grouped by Toughness and each group gets its own joint (Blast counts the unit as it was
+  // selected, the same for every state).
   for (const w of situation.nextWeapons) {
     const m = weaponModel(setup, w);
     const classOf = new Int32Array(S).fill(-1);
@@ -331,14 +332,11 @@ function analyzeQueued(situation: Situation): Analysis10e {
       for (let d = 0; d < size; d++) mass += st.v[d * S + L]!;
       if (mass === 0) continue;
       const t = space.toughnessAt[L]!;
-      const alive = space.alive - space.destroyedAt[L]!;
-      const blast = m.weapon.abilities.blast ? Math.floor(alive / 5) : 0;
-      const key = t * 1000 + blast;
-      let k = keys.get(key);
+      let k = keys.get(t);
       if (k === undefined) {
         k = joints.length;
-        keys.set(key, k);
-        joints.push(weaponStartJoint(m, t, alive));
+        keys.set(t, k);
+        joints.push(weaponStartJoint(m, t));
       }
       classOf[L] = k;
     }

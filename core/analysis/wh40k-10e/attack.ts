@@ -1,6 +1,7 @@
 import type { Setup, Weapon } from '../../systems/wh40k-10e/profiles';
 import type { WeaponProgress } from '../../systems/wh40k-10e/situation';
 import { faceNeeded, woundTarget } from '../../systems/wh40k-10e/tables';
+import { blastBonus } from '../../systems/wh40k-10e/abilities';
 import { convolve, convolvePower, diceDist, pointDist } from './distribution';
 import { convolveJoint, mixJoints, pointJoint, powerJoint, randomSumJoint, trimJoint, type Joint } from './joint';
 import { rollOutcome, type RollOutcome } from './rolls';
@@ -85,21 +86,21 @@ export function attackJoint(m: WeaponModel, hit: RollOutcome, wound: Joint, sust
 
 /**
  * Attacks of one model: A (dice), + Rapid Fire X within half range, + Blast: one per 5 models in
- * the target unit (alive at the start of the weapon).
+ * the target unit as it was when selected (abilities.ts blastBonus, the engine's own rule).
  */
-export function attacksPerModel(m: WeaponModel, aliveTargets: number): Float64Array {
+export function attacksPerModel(m: WeaponModel): Float64Array {
   const { weapon, setup } = m;
   let d = diceDist(weapon.attacks);
   if (setup.attacker.halfRange && weapon.abilities.rapidFire !== null) d = convolve(d, diceDist(weapon.abilities.rapidFire));
-  if (weapon.abilities.blast) d = convolve(d, pointDist(Math.floor(aliveTargets / 5)));
+  if (weapon.abilities.blast) d = convolve(d, pointDist(blastBonus(setup)));
   return d;
 }
 
 /** A weapon not started yet: all its models' attacks, against Toughness `toughness`. */
-export function weaponStartJoint(m: WeaponModel, toughness: number, aliveTargets: number): Joint {
+export function weaponStartJoint(m: WeaponModel, toughness: number): Joint {
   const wound = woundJoint(m, toughness, true);
   const attack = attackJoint(m, m.hit, wound, sustainedJoint(m, wound));
-  const count = convolvePower(attacksPerModel(m, aliveTargets), m.weapon.models);
+  const count = convolvePower(attacksPerModel(m), m.weapon.models);
   return randomSumJoint(count, attack);
 }
 

@@ -79,6 +79,15 @@ function woundRow(s: number, t: number): string {
 }
 
 /** The re-roll a stage allows: Twin-linked re-rolls failed wound rolls (RULES §1). */
+/**
+ * RULES §1 Blast: +1 attack per 5 models in the target unit, counted when the unit was selected as
+ * the target — models slain by the unit's earlier weapons still count. The whole target unit is
+ * selected at the start of the attack, so this is the setup's model count.
+ */
+export function blastBonus(setup: Setup): number {
+  return Math.floor(setup.defender.models.reduce((n, g) => n + g.count, 0) / 5);
+}
+
 export function rerollOf(w: Weapon, stage: 'hit' | 'wound'): Reroll {
   if (stage === 'hit') return w.hitReroll;
   if (w.abilities.twinLinked && (w.woundReroll === 'none' || w.woundReroll === 'ones')) return 'failed';

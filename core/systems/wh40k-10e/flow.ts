@@ -1,5 +1,5 @@
 import { parseDice } from '../../dice/expression';
-import { damageParts, saveChoiceNeeded, saveFaces, bestSaveOf } from './abilities';
+import { bestSaveOf, blastBonus, damageParts, saveChoiceNeeded, saveFaces } from './abilities';
 import { allocationFor } from './allocation';
 import { afterBatchSaves, batchable, batchFaces, batchSaveFace } from './batching';
 import { inflictDamage } from './damage';
@@ -96,8 +96,8 @@ export function startWeapon(state: State): State {
   if (weapon === undefined) return state;
   const w = weaponOf(state, weapon);
   const attacks = parseDice(w.attacks);
-  // RULES §1 Blast: +1 attack per 5 models in the target unit (per attacking model).
-  const blast = w.abilities.blast ? Math.floor(aliveIndices(state).length / 5) * w.models : 0;
+  // RULES §1 Blast: +1 attack per 5 models in the target unit when it was selected (per attacking model).
+  const blast = w.abilities.blast ? blastBonus(state.setup) * w.models : 0;
   // RULES §1 Rapid Fire X: +X attacks per model within half range.
   const rapid = w.abilities.rapidFire !== null && state.setup.attacker.halfRange ? parseDice(w.abilities.rapidFire) : null;
   const fixed = (attacks.count === 0 ? w.models * attacks.modifier : 0) + (rapid && rapid.count === 0 ? w.models * rapid.modifier : 0);

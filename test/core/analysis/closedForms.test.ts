@@ -152,6 +152,19 @@ describe('exact analysis: closed forms', () => {
     close(analyzeSetup10e(s).modelsDestroyed, [1 - (5 / 6) * (1 / 2), (5 / 6) * (1 / 2)]);
   });
 
+  it('Blast counts the target unit as it was when selected, not what an earlier weapon left of it (RULES §1 Blast)', () => {
+    // Ten 1-wound T1 models without a save. A first weapon (10 Torrent attacks, S8: wounds on 2+) kills X ~ Bin(10, 5/6);
+    // the Blast weapon then still has 1 + 10/5 = 3 attacks (Torrent, S8), each killing one more: Y ~ Bin(3, 5/6).
+    const first = weapon({ name: 'flamer', attacks: 10, skill: 4, strength: 8, ap: 0, damage: 1, abilities: { torrent: true } });
+    const frag = weapon({ name: 'frag', attacks: 1, skill: 4, strength: 8, ap: 0, damage: 1, abilities: { torrent: true, blast: true } });
+    const s = setup({ weapons: [first, frag], models: [plain(10, { toughness: 1 })] });
+    const x = binomial(10, 5 / 6);
+    const y = binomial(3, 5 / 6);
+    const expected = new Array<number>(11).fill(0);
+    x.forEach((px, i) => y.forEach((py, j) => (expected[Math.min(10, i + j)]! += px * py)));
+    close(analyzeSetup10e(s).modelsDestroyed, expected);
+  });
+
   it('Blast adds an attack per 5 target models; Rapid Fire and Melta within half range', () => {
     const blast = setup({ weapons: [weapon({ attacks: 1, skill: 4, strength: 8, ap: 0, damage: 1, abilities: { torrent: true, blast: true } })], models: [plain(10)] });
     close(analyzeSetup10e(blast).modelsDestroyed, [...binomial(3, 5 / 6), 0, 0, 0, 0, 0, 0, 0]);

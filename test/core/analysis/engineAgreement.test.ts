@@ -105,7 +105,7 @@ const cases: Case[] = [
     games: 2500,
   },
   {
-    name: 'Blast after a first weapon thins the unit (Blast counted when the weapon starts)',
+    name: 'Blast after a first weapon thins the unit (Blast counts the unit as it was selected)',
     setup: build(
       {
         weapons: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseStep, finalLines, play, rollStep, setupOf, start, weapon, wounds } from './helpers';
+import { chooseStep, finalLines, play, repeat, rollStep, setupOf, start, weapon, wounds } from './helpers';
 
 const W3 = { models: [{ count: 3, toughness: 4, save: 3, wounds: 3 }] };
 
@@ -95,6 +95,17 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
     expect(rollStep(ten).count).toBe(2 + 2 * 2);
     const nine = start(setupOf({ weapons: [weapon({ models: 2, abilities: { blast: true } })], defender: { models: [{ count: 9, toughness: 4, save: 3, wounds: 1 }] } }));
     expect(rollStep(nine).count).toBe(2 + 2 * 1);
+  });
+
+  it('Blast counts the models of the target unit when it was selected: a first weapon killing 5 of 10 leaves +2 attacks (RULES §1 Blast)', () => {
+    const setup = setupOf({
+      weapons: [weapon({ name: 'Flamer', attacks: 5, abilities: { torrent: true } }), weapon({ name: 'Frag', models: 1, abilities: { blast: true } })],
+      defender: { models: [{ count: 10, toughness: 4, save: 7, wounds: 1 }] },
+    });
+    // Flamer: 5 automatic hits, 5 wounds (4+), no save: 5 of the 10 die.
+    const afterFlamer = play(start(setup), repeat(6, 5));
+    expect(afterFlamer.state.models.filter((m) => m.woundsLeft === 0)).toHaveLength(5);
+    expect(rollStep(afterFlamer)).toMatchObject({ title: 'Frag: hit roll', count: 1 + 2 });
   });
 
   it('Rapid Fire X: +X attacks per model within half range only; dice are rolled', () => {
