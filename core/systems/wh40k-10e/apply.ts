@@ -6,7 +6,7 @@ import { afterBatchSaves, batchFaces, batchSaveFace, resolveBatch } from './batc
 import { expr, tally, valuesOf, type Tally } from './dice';
 import { deadlyDemiseModels, failSave, finishResolving, hazardousModels, partsOf, settle, stageOf } from './flow';
 import { nextStep } from './next';
-import { groupOf, modelLabel, plural, setModel, updateRun, weaponOf, type Run, type State } from './state';
+import { attackingModelLabel, groupOf, modelLabel, plural, setModel, updateRun, weaponOf, type Run, type State } from './state';
 
 /** Applies an input the engine has checked against `nextStep` (seed 001 rules per stage). */
 export function applyInput(state: State, input: Input, step: Step = nextStep(state)): State {
@@ -161,15 +161,12 @@ function applyRoll(state: State, dice: readonly number[], step: Step): Applied {
       };
     }
     case 'hazardous': {
+      // RULES §1 Hazardous: on a 1 that model suffers 3 mortal wounds; its player then says whether it fell (hazardousFate).
       const entries = hazardousModels(state).slice(state.hazardousRolled, state.hazardousRolled + dice.length);
-      const lines = entries.flatMap((e, i) =>
-        dice[i] === 1
-          ? [`Hazardous: ${state.setup.attacker.name}'s model ${e.model + 1} with ${weaponOf(state, e.weapon).name} rolled a 1 and suffers 3 mortal wounds (excess lost; apply to that attacking model)`]
-          : [],
-      );
+      const failed = entries.filter((_, i) => dice[i] === 1).map((e) => ({ ...e, destroyed: null }));
       return {
-        state: { ...state, hazardousRolled: state.hazardousRolled + dice.length, outcomeLines: [...state.outcomeLines, ...lines] },
-        result: lines.length > 0 ? `${plural(lines.length, 'Hazardous test')} failed` : 'all Hazardous tests passed',
+        state: { ...state, hazardousRolled: state.hazardousRolled + dice.length, hazardousFailed: [...state.hazardousFailed, ...failed] },
+        result: failed.length > 0 ? `${plural(failed.length, 'Hazardous test')} failed` : 'all Hazardous tests passed',
       };
     }
     default:
@@ -182,6 +179,16 @@ function applyChoice(state: State, option: string): Applied {
   const run = state.run;
   const res = state.resolving;
   switch (stage) {
+    case 'hazardousFate': {
+      const index = state.hazardousFailed.findIndex((h) => h.destroyed === null);
+      const h = state.hazardousFailed[index]!;
+      const destroyed = option === 'destroyed';
+      const line = `Hazardous: ${attackingModelLabel(state, h.model)} with ${weaponOf(state, h.weapon).name} rolled a 1 and suffers 3 mortal wounds (excess lost): ${destroyed ? 'destroyed' : 'survived'}`;
+      return {
+        state: { ...state, hazardousFailed: state.hazardousFailed.map((x, i) => (i === index ? { ...x, destroyed } : x)), outcomeLines: [...state.outcomeLines, line] },
+        result: destroyed ? `${attackingModelLabel(state, h.model)} is destroyed` : `${attackingModelLabel(state, h.model)} survives`,
+      };
+    }
     case 'rerollChoice': {
       const c = run!.rerollChoice!;
       if (option === 'failed') return { state: updateRun(state, { rerollChoice: null }), result: 'failed dice only' };

@@ -36,6 +36,7 @@ export type Stage =
   | 'endWeapon'
   | 'deadlyDemise'
   | 'hazardous'
+  | 'hazardousFate'
   | 'final';
 
 export function stageOf(state: State): Stage {
@@ -71,6 +72,7 @@ export function stageOf(state: State): Stage {
   if (state.devastatingPending.length > 0 || state.mortalWoundsPending > 0) return 'beginResolving';
   if (state.deadlyDemiseRolled < deadlyDemiseModels(state).length) return 'deadlyDemise';
   if (state.hazardousRolled < hazardousModels(state).length) return 'hazardous';
+  if (state.hazardousFailed.some((h) => h.destroyed === null)) return 'hazardousFate';
   return 'final';
 }
 
@@ -85,9 +87,15 @@ export function deadlyDemiseModels(state: State): number[] {
   return state.destroyed.filter((i) => groupOf(state, i).deadlyDemise !== null);
 }
 
-/** One entry per attacking model carrying a Hazardous weapon (RULES §1: a D6 per model). */
+/**
+ * One entry per attacking model that attacked with a Hazardous weapon (RULES §1: a D6 per model,
+ * after attacking). A weapon left unfired because the target was destroyed first never attacked.
+ */
 export function hazardousModels(state: State): Array<{ weapon: number; model: number }> {
-  return state.setup.attacker.weapons.flatMap((w, weapon) => (w.abilities.hazardous ? Array.from({ length: w.models }, (_, model) => ({ weapon, model })) : []));
+  return state.startedWeapons.flatMap((weapon) => {
+    const w = weaponOf(state, weapon);
+    return w.abilities.hazardous ? Array.from({ length: w.models }, (_, model) => ({ weapon, model })) : [];
+  });
 }
 
 /** Starts the next weapon profile: fixed attacks, Blast and fixed Rapid Fire are known at once. */
@@ -120,7 +128,7 @@ export function startWeapon(state: State): State {
   const parts = [attacks.count === 0 ? `${w.models * attacks.modifier} attacks` : `${w.models}×${w.attacks} attacks to roll`];
   if (blast > 0) parts.push(`+${blast} Blast`);
   if (rapid) parts.push(rapid.count === 0 ? `+${w.models * rapid.modifier} Rapid Fire` : `+${w.models}×${w.abilities.rapidFire} Rapid Fire to roll`);
-  const next: State = { ...state, nextWeapons: rest, run };
+  const next: State = { ...state, nextWeapons: rest, run, startedWeapons: [...state.startedWeapons, weapon] };
   return withLog(next, `w${weapon}.start`, 'attacker', `${w.name}: attacks`, parts.join(', '));
 }
 

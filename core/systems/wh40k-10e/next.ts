@@ -5,7 +5,7 @@ import { batchFaces } from './batching';
 import { expr, itemsPerStep } from './dice';
 import { deadlyDemiseModels, hazardousModels, partsOf, stageOf } from './flow';
 import { outcomeLines } from './outcome';
-import { groupName, groupOf, MAX_DICE, modelLabel, plural, weaponOf, type State } from './state';
+import { attackingModelLabel, groupName, groupOf, MAX_DICE, modelLabel, plural, weaponOf, type State } from './state';
 
 /** What the combat needs now, as a step of the protocol (core/combat/steps.ts). */
 
@@ -237,6 +237,20 @@ export function nextStep(state: State): Step {
         passOn: 2,
         needs: '2+',
         why: [{ rule: 'Hazardous (RULES §1)', detail: 'a D6 per model that attacked with a Hazardous weapon; on a 1 that model suffers 3 mortal wounds (excess lost)' }],
+      });
+    }
+    case 'hazardousFate': {
+      const h = state.hazardousFailed.find((x) => x.destroyed === null)!;
+      const who = attackingModelLabel(state, h.model);
+      return choose(state, 'after.hazardousFate', {
+        title: `${who}: Hazardous`,
+        actor: 'attacker',
+        prompt: `${who} rolled a 1 for its ${weaponOf(state, h.weapon).name} and suffers 3 mortal wounds (excess is lost). Is it destroyed?`,
+        options: [
+          { id: 'destroyed', label: 'Destroyed', detail: 'it had 3 wounds or fewer left and no Feel No Pain saved it', suggested: true },
+          { id: 'survived', label: 'It survives', detail: 'more than 3 wounds left, or Feel No Pain saved enough' },
+        ],
+        why: [{ rule: 'Hazardous', detail: 'after attacking, a D6 per model with a Hazardous weapon; on a 1 that model suffers 3 mortal wounds — the app does not know its wounds, so its player says whether it fell' }],
       });
     }
     case 'final':

@@ -53,6 +53,10 @@ export interface State {
   deadlyDemiseRolled: number;
   /** Hazardous dice rolled so far. */
   hazardousRolled: number;
+  /** Weapons that have started attacking, in order: only those carry Hazardous tests (a weapon left unfired by a destroyed target does not). */
+  startedWeapons: number[];
+  /** Attacking models that failed a Hazardous test; `destroyed` is what their player said (null until asked). */
+  hazardousFailed: Array<{ weapon: number; model: number; destroyed: boolean | null }>;
   /** Lines for the final outcome (Deadly Demise, Hazardous). */
   outcomeLines: string[];
   /** Inputs applied so far: makes every step id unique and deterministic. */
@@ -104,3 +108,9 @@ export function setModel(state: State, index: number, patch: Partial<ModelState>
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "Hellblasters' model 2", "Boyz's model 1" reads wrong only for names ending in s: those take a bare apostrophe. */
+export const possessive = (name: string) => (name.endsWith('s') ? `${name}'` : `${name}'s`);
+
+/** An attacking model that failed a Hazardous test, as players name it: "Hellblasters' model 2". */
+export const attackingModelLabel = (state: Pick<State, 'setup'>, model: number) => `${possessive(state.setup.attacker.name)} model ${model + 1}`;

@@ -26,6 +26,8 @@ export function startState(setup: Setup): State {
     resolving: null,
     deadlyDemiseRolled: 0,
     hazardousRolled: 0,
+    startedWeapons: [],
+    hazardousFailed: [],
     outcomeLines: [],
     counter: 0,
     log: [],

@@ -1,12 +1,29 @@
 import type { CombatView } from '../../combat/view';
-import { groupOf, modelLabel, type State } from './state';
+import { attackingModelLabel, groupOf, modelLabel, type State } from './state';
 
 /** What the wizard shows: both units, the target's models with their wounds, and the log. */
 export function viewOf(state: State): CombatView {
   const { attacker, defender } = state.setup;
   return {
     sides: {
-      attacker: { name: attacker.name, units: [{ name: attacker.name, models: [] }] },
+      // The attacking unit's own losses: models that failed a Hazardous test (RULES §1), as their player said.
+      attacker: {
+        name: attacker.name,
+        units: [
+          {
+            name: attacker.name,
+            models: state.hazardousFailed.map((h) => ({
+              id: `a${h.weapon}.${h.model}`,
+              name: attackingModelLabel(state, h.model),
+              wounds: 1,
+              woundsLeft: h.destroyed ? 0 : 1,
+              destroyed: h.destroyed === true,
+              character: false,
+              tags: [`Hazardous (${state.setup.attacker.weapons[h.weapon]!.name}): 3 mortal wounds`],
+            })),
+          },
+        ],
+      },
       defender: {
         name: defender.name,
         units: [

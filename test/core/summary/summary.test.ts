@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rulesDeps } from '../../../core/api/backends/rules';
 import { replay, type CombatLog, type Input } from '../../../core/combat';
 import { systems } from '../../../core/systems';
-import { buildCombatSummary, summaryMarkdown, summarySchema, SummaryError, type StoredCombatRecord } from '../../../core/summary';
+import { buildCombatSummary, buildReport, summaryMarkdown, summarySchema, SummaryError, type StoredCombatRecord } from '../../../core/summary';
 import { summaryFixtures } from './fixtures';
 
 const rules = rulesDeps({ newId: () => 'id', newSeed: () => 1 });
@@ -121,6 +121,33 @@ describe('summaries of the 10th edition in particular', () => {
     const summary = buildCombatSummary({ ...record, inputs }, deps);
     expect(summary.outcome?.lines).toContain('Lone Warboss is destroyed.');
     expect(summary.winner).toBe('attacker');
+  });
+
+  it('prints a model lost to a failed Hazardous test as the attacking unit\'s loss, and the club-night tally counts it', () => {
+    const record: StoredCombatRecord = {
+      ...fixture.record,
+      setup: {
+        system: 'wh40k-10e',
+        attacker: { name: 'Hellblasters', weapons: [{ name: 'Plasma incinerator', models: 2, attacks: 1, skill: 3, strength: 8, ap: -3, damage: 2, abilities: { hazardous: true } }] },
+        defender: { name: 'Boyz', models: [{ count: 5, toughness: 5, save: 5, wounds: 1 }] },
+      },
+      inputs: [],
+    };
+    // Both shots miss; the Hazardous tests are a 1 and a 4; the player says the model fell.
+    let combat = replayed(record);
+    const inputs: Input[] = [];
+    for (const answer of [[1, 1], [1, 4], 'destroyed'] as const) {
+      const step = combat.step;
+      inputs.push(typeof answer === 'string' ? { kind: 'choose', stepId: step.id, option: answer } : { kind: 'roll', stepId: step.id, dice: [...answer], by: 'entered' });
+      combat = replayed({ ...record, inputs });
+    }
+    const summary = buildCombatSummary({ ...record, inputs }, deps);
+    expect(summary.sides.attacker.modelsLost).toBe(1);
+    expect(summary.sides.attacker.units[0]!.models).toEqual([expect.objectContaining({ name: "Hellblasters' model 1", destroyed: true })]);
+    expect(summary.outcome?.lines.at(-1)).toMatch(/Hellblasters' model 1 with Plasma incinerator rolled a 1 .*: destroyed/);
+    const tally = buildReport([summary]).tally.find((t) => t.name === 'Hellblasters');
+    expect(tally).toMatchObject({ modelsLost: 1, modelsDestroyed: 0 });
+    expect(summaryMarkdown(summary)).toContain("Hellblasters' model 1");
   });
 
   it('says where an unfinished combat waits, with no outcome, winner or marked result', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wh40k10e } from '../../../../core/systems/wh40k-10e';
 import { chooseStep, finalLines, play, repeat, rollStep, setupOf, start, weapon, wounds } from './helpers';
 
 const W3 = { models: [{ count: 3, toughness: 4, save: 3, wounds: 3 }] };
@@ -158,12 +159,33 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
     expect(rollStep(melee).passOn).toBe(4);
   });
 
-  it('Hazardous: a D6 per model after all attacks; a 1 costs that model 3 mortal wounds (reported)', () => {
+  it('Hazardous: a D6 per model after all attacks; a 1 costs that model 3 mortal wounds, and its player says whether it fell (RULES §1 Hazardous)', () => {
     let c = start(setupOf({ weapons: [weapon({ models: 2, abilities: { hazardous: true } })] }));
     c = play(c, [1, 1]);
     expect(rollStep(c)).toMatchObject({ title: 'Hazardous tests', count: 2, actor: 'attacker' });
     c = play(c, [1, 4]);
-    expect(finalLines(c).at(-1)).toMatch(/model 1 with Gun rolled a 1 and suffers 3 mortal wounds \(excess lost/);
+    // The app does not know the attacking model's wounds: its player says whether 3 mortal wounds (excess lost) slew it.
+    const ask = chooseStep(c);
+    expect(ask).toMatchObject({ actor: 'attacker', title: "Attackers' model 1: Hazardous" });
+    expect(ask.options.map((o) => o.id)).toEqual(['destroyed', 'survived']);
+    expect(ask.options.find((o) => o.suggested)?.id).toBe('destroyed');
+    c = play(c, 'destroyed');
+    expect(finalLines(c).at(-1)).toMatch(/model 1 with Gun rolled a 1 and suffers 3 mortal wounds \(excess lost\): destroyed/);
+    // The attacking unit's loss is in the view (the printed summary and the club-night tally count it from there).
+    const lost = wh40k10e.view(c.state).sides.attacker.units[0]!.models;
+    expect(lost).toEqual([expect.objectContaining({ name: "Attackers' model 1", destroyed: true })]);
+  });
+
+  it('Hazardous: a model that survives its 3 mortal wounds is listed as wounded, not lost', () => {
+    const c = play(start(setupOf({ weapons: [weapon({ abilities: { hazardous: true } })] })), [1], [1], 'survived');
+    expect(finalLines(c).at(-1)).toMatch(/suffers 3 mortal wounds \(excess lost\): survived/);
+    expect(wh40k10e.view(c.state).sides.attacker.units[0]!.models).toEqual([expect.objectContaining({ destroyed: false })]);
+  });
+
+  it('Hazardous: no test for a weapon that never attacked because the target was destroyed first', () => {
+    const defender = { models: [{ count: 1, toughness: 4, save: 7, wounds: 1 }] };
+    const c = play(start(setupOf({ weapons: [weapon(), weapon({ name: 'Plasma', abilities: { hazardous: true } })], defender })), [4], [4]);
+    expect(finalLines(c).some((l) => l.includes('Hazardous'))).toBe(false);
   });
 
   it('Deadly Demise: a D6 per destroyed model with it; on a 6 a line for the units within 6" (not applied here)', () => {
