@@ -10,9 +10,10 @@ export interface CliIo {
   stdin: () => Promise<string>;
 }
 
-/** Exit codes: 0 done, 2 the command line or its input is wrong. */
+/** Exit codes: 0 done, 2 the command line or its input is wrong, 3 a valid scenario too large to analyse exactly. */
 export const EXIT_OK = 0;
 export const EXIT_USAGE = 2;
+export const EXIT_TOO_LARGE = 3;
 
 interface Command {
   usage: string;

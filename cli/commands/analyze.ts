@@ -1,8 +1,13 @@
+import { withinBudget } from '../../core/analysis/guarded';
 import { rulesRegistry } from '../../core/api/backends/rules';
-import { EXIT_OK, EXIT_USAGE, type CliIo } from '../main';
+import { EXIT_OK, EXIT_TOO_LARGE, EXIT_USAGE, type CliIo } from '../main';
 import { loadScenario } from './scenarioCommand';
 
-/** `combat-companion analyze <file|->`: the exact outcome distributions of a scenario, as JSON. */
+/**
+ * `combat-companion analyze <file|->`: the exact outcome distributions of a scenario, as JSON —
+ * within the analysis work budget (core/analysis/budget.ts): a scenario too large to count
+ * exactly is refused with the reason, never left running.
+ */
 export async function analyzeCommand(args: string[], io: CliIo): Promise<number> {
   const scenario = await loadScenario(args, io);
   if (!scenario) return EXIT_USAGE;
@@ -11,6 +16,11 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
     io.err(`combat-companion: there is no exact analysis for ${scenario.system.name} yet.\n`);
     return EXIT_USAGE;
   }
-  io.out(`${JSON.stringify(analysis.report(scenario.system.start(scenario.setup)), null, 2)}\n`);
+  const result = withinBudget(analysis, scenario.system.start(scenario.setup), (a, state) => a.report(state));
+  if (!result.ok) {
+    io.err(`combat-companion: no exact odds for this scenario: ${result.tooLarge}.\n`);
+    return EXIT_TOO_LARGE;
+  }
+  io.out(`${JSON.stringify(result.value, null, 2)}\n`);
   return EXIT_OK;
 }

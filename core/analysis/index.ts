@@ -4,6 +4,8 @@ import { wh40k10eAnalysis } from './wh40k-10e';
 
 /** Exact outcome distributions for a combat or a step, per system (ARCHITECTURE.md). */
 export * from './system';
+export * from './budget';
+export * from './guarded';
 export * from './wh40k-10e';
 export * from './old-world';
 

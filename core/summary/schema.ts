@@ -80,8 +80,10 @@ export const summarySchema = z.object({
   pending: z.string().nullable(),
   /** From the rule system; null when it names no winner (or the combat is unfinished). */
   winner: z.enum(['attacker', 'defender', 'draw']).nullable(),
-  /** The exact odds of the main outcome beside the luck; null for a system without analysis. */
+  /** The exact odds of the main outcome beside the luck; null for a system without analysis or a combat too large to count. */
   odds: summaryOddsSchema.nullable(),
+  /** Why there are no odds, in words, when the analysis refused a combat this large. */
+  oddsUnavailable: z.string().nullable().default(null),
 });
 export type Summary = z.infer<typeof summarySchema>;
 

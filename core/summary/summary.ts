@@ -1,4 +1,4 @@
-import type { OutcomeDistributions } from '../analysis/system';
+import type { Analyzed } from '../analysis/guarded';
 import { oddsFrom } from '../analysis/odds';
 import { advance, startCombat, type Combat } from '../combat/engine';
 import { inputSchema, type Input, type Role, type Step } from '../combat/steps';
@@ -23,8 +23,8 @@ export interface StoredCombatRecord {
 
 export interface SummaryDeps {
   systems: Readonly<Record<string, RuleSystem>>;
-  /** The exact outcome distributions from a state of that system, or null where it has none. */
-  analyze: (systemId: string, state: unknown) => OutcomeDistributions | null;
+  /** The exact outcome distributions from a state of that system within the work budget, or null where it has none. */
+  analyze: (systemId: string, state: unknown) => Analyzed | null;
   /** The stored rosters, to name the roster each side came from. */
   rosters?: readonly KnownRoster[];
 }
@@ -110,7 +110,7 @@ export function buildCombatSummary(record: StoredCombatRecord, deps: SummaryDeps
     outcome: last.kind === 'outcome' && last.final ? { title: last.title, lines: last.lines } : null,
     pending: finished ? null : last.title,
     winner: finished ? (system.winner?.(combat.state) ?? null) : null,
-    odds: oddsOf(deps, system.id, start, combat.state),
+    ...oddsOf(deps, system.id, start, combat.state),
   };
 }
 
@@ -163,11 +163,13 @@ function answeredRow(line: LogLine, step: Step, input: Input, names: Record<Role
  * The odds beside the luck, exactly as the wizard showed them (oddsFrom), plus where the combat
  * actually ended: at the end `now` is a point mass, and its bar is the one to mark.
  */
-function oddsOf(deps: SummaryDeps, systemId: string, start: unknown, end: unknown): SummaryOdds | null {
+function oddsOf(deps: SummaryDeps, systemId: string, start: unknown, end: unknown): { odds: SummaryOdds | null; oddsUnavailable: string | null } {
   const before = deps.analyze(systemId, start);
+  if (before && !before.ok) return { odds: null, oddsUnavailable: `No exact odds for this combat: ${before.tooLarge}.` };
   const now = before && deps.analyze(systemId, end);
-  if (!before || !now) return null;
-  const odds = oddsFrom(before, now);
+  if (now && !now.ok) return { odds: null, oddsUnavailable: `No exact odds for this combat: ${now.tooLarge}.` };
+  if (!before || !now) return { odds: null, oddsUnavailable: null };
+  const odds = oddsFrom(before.distributions, now.distributions);
   const index = odds.now.findIndex((p) => p > 1 - 1e-9);
-  return { ...odds, actual: index >= 0 ? { index, value: odds.offset + index } : null };
+  return { odds: { ...odds, actual: index >= 0 ? { index, value: odds.offset + index } : null }, oddsUnavailable: null };
 }

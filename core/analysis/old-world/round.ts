@@ -2,6 +2,7 @@ import { beginRound, markDestroyed } from '../../systems/old-world/flow';
 import { roundResult } from '../../systems/old-world/result';
 import { roles, type Role, type State } from '../../systems/old-world/state';
 import { mainUnitFates, type Fate } from './fates';
+import { spend } from '../budget';
 import { strikeEnds } from './strikeOutcomes';
 
 /**
@@ -41,6 +42,8 @@ export function analyzeRound(state: State): RoundOdds {
   const win = { attacker: 0, draw: 0, defender: 0 };
   const fates: Record<Role, Fate> = { attacker: { breaks: 0, caught: 0 }, defender: { breaks: 0, caught: 0 } };
   for (const { state: s, p } of ends) {
+    // Each end: its combat result and both main units' fates, built as objects — thousands of multiply-adds' worth.
+    spend(5000);
     const r = s.result!;
     const difference = r.attacker.total - r.defender.total;
     byDifference.set(difference, (byDifference.get(difference) ?? 0) + p);

@@ -1,6 +1,7 @@
 import { inflict, strikeTasks } from '../../systems/old-world/flow';
 import { fighting, memberKey, membersOf, roles, unitIndices, woundsLeft, type MemberRef, type Role, type State, type Task } from '../../systems/old-world/state';
 import { armourTest, attacksOf, hitTest, pass, targetOf, wardTest, woundChance, woundTest } from '../../systems/old-world/strikes';
+import { spend } from '../budget';
 import { binomialRow } from './dice';
 
 /**
@@ -98,6 +99,9 @@ function walk(state: State, tasks: readonly Task[], weight: number): StrikeEnd[]
         continue;
       }
       const row = binomialRow(strike.dice, strike.p);
+      // Each outcome builds a node: a copy of the wounds lost by every pool and a key naming them all,
+      // so its cost grows with the pools in the combat (about 50 multiply-adds' worth each).
+      spend(row.length * (100 + 50 * keys.length));
       for (let k = 0; k < row.length; k++) {
         const q = row[k]!;
         if (q === 0) continue;

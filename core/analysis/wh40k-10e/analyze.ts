@@ -1,8 +1,10 @@
+import { spend } from '../budget';
 import type { Setup } from '../../systems/wh40k-10e/profiles';
 import { startSituation, type Resolving, type Situation } from '../../systems/wh40k-10e/situation';
 import { weaponModel, weaponRestJoint, weaponStartJoint } from './attack';
 import { applyKernel, damageDist, damageTexts, mortalKernel, savePassFor, weaponKernel, type EventKernel } from './damage';
 import { meanOf } from '../mean';
+import { remembered } from './memo';
 import { binomialThinning, convolve, diceDist, pointDist } from './distribution';
 import { fnpThrough } from './rolls';
 import type { Joint } from './joint';
@@ -110,6 +112,7 @@ function weaponPhase(st: DpState, space: TargetSpace, classOf: Int32Array, joint
   for (const j of joints) cMax = Math.max(cMax, j.c0 + j.cLen - 1);
   const oldSize = sizeOf(st.dims);
   const { dims, map } = growDev(st.dims, devKey, devKernel, cMax);
+  spend(sizeOf(dims) * S);
   const out = new Float64Array(sizeOf(dims) * S);
   const stride = cMax + 1;
   let u = new Float64Array(S);
@@ -120,6 +123,7 @@ function weaponPhase(st: DpState, space: TargetSpace, classOf: Int32Array, joint
     out[map[d * stride]! * S + last]! += st.v[src + last]!;
     for (let k = 0; k < joints.length; k++) {
       const J = joints[k]!;
+      spend(S);
       let lo = -1;
       let hi = -1;
       for (let L = 0; L < last; L++) {
@@ -135,6 +139,7 @@ function weaponPhase(st: DpState, space: TargetSpace, classOf: Int32Array, joint
       const nEnd = J.n0 + J.nLen - 1;
       const { cLen, p: jp } = J;
       for (let n = 0; n <= nEnd; n++) {
+        spend((hi - lo + 1) * cLen);
         if (n >= J.n0) {
           const row = (n - J.n0) * cLen;
           for (let jc = 0; jc < cLen; jc++) {
@@ -182,6 +187,7 @@ function resolveDevastating(st: DpState, space: TargetSpace): Float64Array {
     for (let h = 0; h < rest; h++) {
       acc.set(v.subarray((s - 1 + s * h) * S, (s + s * h) * S));
       for (let c = s - 2; c >= 0; c--) {
+        spend(S);
         applyKernel(dim.kernel, space, acc, 0, tmp, 0, 0, S - 1);
         const base = (c + s * h) * S;
         for (let L = 0; L < S; L++) tmp[L]! += v[base + L]!;
@@ -199,9 +205,11 @@ function resolveDevastating(st: DpState, space: TargetSpace): Float64Array {
 
 /** The kind of a Devastating Wounds critical: its mortal wounds are the weapon's damage. */
 function devKind(setup: Setup, weapon: number): { key: string; kernel: EventKernel } {
-  const w = setup.attacker.weapons[weapon];
-  if (!w) throw new Error(`no weapon ${weapon} in the setup`);
-  return { key: Array.from(damageDist(setup, w)).join(','), kernel: weaponKernel(setup, w, false) };
+  return remembered(setup, `dev:${weapon}`, () => {
+    const w = setup.attacker.weapons[weapon];
+    if (!w) throw new Error(`no weapon ${weapon} in the setup`);
+    return { key: Array.from(damageDist(setup, w)).join(','), kernel: weaponKernel(setup, w, false) };
+  });
 }
 
 export function analyze10e(situation: Situation): Analysis10e {
@@ -327,6 +335,7 @@ function analyzeQueued(situation: Situation): Analysis10e {
     const keys = new Map<number, number>();
     const joints: Joint[] = [];
     const size = sizeOf(st.dims);
+    spend(size * S);
     for (let L = 0; L < last; L++) {
       let mass = 0;
       for (let d = 0; d < size; d++) mass += st.v[d * S + L]!;

@@ -4,6 +4,7 @@ import { faceNeeded, woundTarget } from '../../systems/wh40k-10e/tables';
 import { blastBonus } from '../../systems/wh40k-10e/abilities';
 import { convolve, convolvePower, diceDist, pointDist } from './distribution';
 import { convolveJoint, mixJoints, pointJoint, powerJoint, randomSumJoint, trimJoint, type Joint } from './joint';
+import { remembered } from './memo';
 import { rollOutcome, type RollOutcome } from './rolls';
 
 /**
@@ -25,6 +26,10 @@ export interface WeaponModel {
 }
 
 export function weaponModel(setup: Setup, weaponIndex: number): WeaponModel {
+  return remembered(setup, `model:${weaponIndex}`, () => buildWeaponModel(setup, weaponIndex));
+}
+
+function buildWeaponModel(setup: Setup, weaponIndex: number): WeaponModel {
   const weapon = setup.attacker.weapons[weaponIndex];
   if (!weapon) throw new Error(`no weapon ${weaponIndex} in the setup`);
   const a = weapon.abilities;
@@ -96,8 +101,12 @@ export function attacksPerModel(m: WeaponModel): Float64Array {
   return d;
 }
 
-/** A weapon not started yet: all its models' attacks, against Toughness `toughness`. */
+/** A weapon not started yet: all its models' attacks, against Toughness `toughness` (worked out once per weapon and Toughness). */
 export function weaponStartJoint(m: WeaponModel, toughness: number): Joint {
+  return remembered(m, `start:${toughness}`, () => buildStartJoint(m, toughness));
+}
+
+function buildStartJoint(m: WeaponModel, toughness: number): Joint {
   const wound = woundJoint(m, toughness, true);
   const attack = attackJoint(m, m.hit, wound, sustainedJoint(m, wound));
   const count = convolvePower(attacksPerModel(m), m.weapon.models);

@@ -1,6 +1,8 @@
 import type { Setup, Weapon } from '../../systems/wh40k-10e/profiles';
 import { armourSaveFace, coverBonus, invulnerableSaveFace } from '../../systems/wh40k-10e/tables';
+import { spend } from '../budget';
 import { binomialThinning, convolve, diceDist, pointDist } from './distribution';
+import { remembered } from './memo';
 import { fnpThrough, savePass } from './rolls';
 import type { TargetSpace } from './target';
 
@@ -70,6 +72,10 @@ export function savePassFor(setup: Setup, weapon: Weapon, group: number, chosen?
  * excess lost, FNP applies — seed 001).
  */
 export function weaponKernel(setup: Setup, weapon: Weapon, withSave: boolean, chosen?: 'armour' | 'invulnerable'): EventKernel {
+  return remembered(setup, `kernel:${setup.attacker.weapons.indexOf(weapon)}:${withSave}:${chosen ?? 'best'}`, () => buildWeaponKernel(setup, weapon, withSave, chosen));
+}
+
+function buildWeaponKernel(setup: Setup, weapon: Weapon, withSave: boolean, chosen?: 'armour' | 'invulnerable'): EventKernel {
   const dmg = damageDist(setup, weapon);
   return kernelFrom(
     setup.defender.models.map((group, g) => {
@@ -84,6 +90,10 @@ export function weaponKernel(setup: Setup, weapon: Weapon, withSave: boolean, ch
 
 /** One ordinary mortal wound: 1 damage, Feel No Pain applies; never excess, so it spills over. */
 export function mortalKernel(setup: Setup): EventKernel {
+  return remembered(setup, 'mortal', () => buildMortalKernel(setup));
+}
+
+function buildMortalKernel(setup: Setup): EventKernel {
   return kernelFrom(
     setup.defender.models.map((group) => {
       const q = fnpThrough(group.feelNoPain);
@@ -102,6 +112,7 @@ export function mortalKernel(setup: Setup): EventKernel {
 export function applyKernel(k: EventKernel, space: TargetSpace, src: Float64Array, srcOff: number, dst: Float64Array, dstOff: number, lo: number, hi: number): number {
   const last = space.totalWounds;
   const newHi = Math.min(last, hi + k.dmax);
+  spend((hi - lo + 1) * (k.dmax + 1));
   dst.fill(0, dstOff + lo, dstOff + newHi + 1);
   const { t, tail, stride, dmax } = k;
   const groupAt = space.groupAt;

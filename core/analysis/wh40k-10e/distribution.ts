@@ -1,3 +1,4 @@
+import { spend } from '../budget';
 import { diceDistribution, parseDice } from '../../dice/expression';
 
 /**
@@ -22,6 +23,7 @@ export function pointDist(value: number): Float64Array {
 
 /** The distribution of the sum of two independent values. */
 export function convolve(a: Float64Array, b: Float64Array): Float64Array {
+  spend(a.length * b.length);
   const out = new Float64Array(a.length + b.length - 1);
   for (let i = 0; i < a.length; i++) {
     const pa = a[i]!;

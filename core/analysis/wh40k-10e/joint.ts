@@ -1,3 +1,4 @@
+import { spend } from '../budget';
 import { TRIM_EPSILON } from './distribution';
 
 /**
@@ -24,6 +25,7 @@ export function pointJoint(n: number, c: number): Joint {
 export function convolveJoint(a: Joint, b: Joint): Joint {
   const nLen = a.nLen + b.nLen - 1;
   const cLen = a.cLen + b.cLen - 1;
+  spend(a.nLen * a.cLen * b.nLen * b.cLen);
   const p = new Float64Array(nLen * cLen);
   const ap = a.p;
   const bp = b.p;
@@ -57,6 +59,7 @@ export function mixJoints(parts: ReadonlyArray<readonly [number, Joint]>): Joint
   }
   const nLen = n1 - n0;
   const cLen = c1 - c0;
+  spend(nLen * cLen + used.reduce((s, [, j]) => s + j.nLen * j.cLen, 0));
   const p = new Float64Array(nLen * cLen);
   for (const [w, j] of used) {
     for (let i = 0; i < j.nLen; i++) {
@@ -73,6 +76,7 @@ export function mixJoints(parts: ReadonlyArray<readonly [number, Joint]>): Joint
  */
 export function trimJoint(j: Joint, epsilon = TRIM_EPSILON): Joint {
   const { nLen, cLen, p } = j;
+  spend(nLen * cLen);
   const rowMass = new Float64Array(nLen);
   const colMass = new Float64Array(cLen);
   for (let i = 0; i < nLen; i++) {

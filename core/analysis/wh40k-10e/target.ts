@@ -36,22 +36,28 @@ export interface TargetSpace {
 
 export function targetSpace(setup: Setup, situation: Pick<Situation, 'models'>): TargetSpace {
   const groups = setup.defender.models;
-  const alive = situation.models
-    .map((m, index) => ({ ...m, index }))
-    .filter((m) => m.woundsLeft > 0);
-  const isCharacter = (g: number) => groups[g]?.character ?? false;
-  const fullWounds = (g: number) => groups[g]?.wounds ?? 0;
+  const models = situation.models;
   // The engine's allocation (allocation.ts defenderCandidates, situation.ts policy): CHARACTER
   // models only once no other model is left; among the models that may be picked, one already
   // wounded or allocated must take the next attack (seed 001), else the lowest index. So the
   // order is: the wounded/allocated non-characters, the other non-characters, then the same for
   // the characters (a character wounded by a Precision attack still waits for its bodyguard).
-  const sticky = (m: { allocated: boolean; woundsLeft: number; group: number }) => m.allocated || m.woundsLeft < fullWounds(m.group);
-  const nonCharacters = alive.filter((m) => !isCharacter(m.group));
-  const characters = alive.filter((m) => isCharacter(m.group));
-  const order = [...nonCharacters.filter(sticky), ...nonCharacters.filter((m) => !sticky(m)), ...characters.filter(sticky), ...characters.filter((m) => !sticky(m))];
+  // Plain loops over indices: this runs for every state analysed, so it allocates only the order.
+  const order: number[] = [];
+  for (const character of [false, true]) {
+    for (const sticky of [true, false]) {
+      for (let i = 0; i < models.length; i++) {
+        const m = models[i]!;
+        const g = groups[m.group];
+        if (m.woundsLeft <= 0 || (g?.character ?? false) !== character) continue;
+        if ((m.allocated || m.woundsLeft < (g?.wounds ?? 0)) === sticky) order.push(i);
+      }
+    }
+  }
 
-  const totalWounds = order.reduce((s, m) => s + m.woundsLeft, 0);
+  const n = order.length;
+  let totalWounds = 0;
+  for (const i of order) totalWounds += models[i]!.woundsLeft;
   const states = totalWounds + 1;
   const groupAt = new Int32Array(Math.max(1, totalWounds));
   const leftAt = new Int32Array(Math.max(1, totalWounds));
@@ -59,18 +65,17 @@ export function targetSpace(setup: Setup, situation: Pick<Situation, 'models'>):
   const toughnessAt = new Int32Array(states);
 
   // Toughness of what is alive from position k on (suffix maxima).
-  const n = order.length;
   const tNonChar = new Int32Array(n + 1);
   const tChar = new Int32Array(n + 1);
   for (let k = n - 1; k >= 0; k--) {
-    const m = order[k]!;
-    const t = groups[m.group]?.toughness ?? 0;
-    tNonChar[k] = Math.max(tNonChar[k + 1]!, isCharacter(m.group) ? 0 : t);
-    tChar[k] = Math.max(tChar[k + 1]!, isCharacter(m.group) ? t : 0);
+    const g = groups[models[order[k]!]!.group];
+    const t = g?.toughness ?? 0;
+    tNonChar[k] = Math.max(tNonChar[k + 1]!, g?.character ? 0 : t);
+    tChar[k] = Math.max(tChar[k + 1]!, g?.character ? t : 0);
   }
   let L = 0;
   for (let k = 0; k < n; k++) {
-    const m = order[k]!;
+    const m = models[order[k]!]!;
     const t = tNonChar[k]! > 0 ? tNonChar[k]! : tChar[k]!;
     for (let w = m.woundsLeft; w >= 1; w--, L++) {
       groupAt[L] = m.group;

@@ -1,16 +1,19 @@
 import { advance, replay, rollForMe, startCombat, undo, type Combat, type CombatLog, type RuleSystem } from '../../combat';
-import type { CombatSnapshot } from '../channels/combat';
+import type { CombatOdds, CombatSnapshot } from '../channels/combat';
 import type { ParsedRequestOf } from '../contract';
 import { prefixIssues, problemsOf } from '../../roster/documents';
 import { ApiFailure } from '../reply';
+import type { Analyzed } from '../../analysis/guarded';
 import { oddsFrom } from '../../analysis/odds';
-import type { OutcomeDistributions } from '../../analysis/system';
 
 export interface CombatBackendDeps {
   /** The registry of rule systems, id → system. */
   systems: Readonly<Record<string, RuleSystem>>;
-  /** The exact outcome distributions from a state of that system, or null where it has none. */
-  analyze: (systemId: string, state: unknown) => OutcomeDistributions | null;
+  /**
+   * The exact outcome distributions from a state of that system within the work budget (or why
+   * not: too large), null where the system has none.
+   */
+  analyze: (systemId: string, state: unknown) => Analyzed | null;
   newId: () => string;
   newSeed: () => number;
   /** How many combats to keep open at once (oldest are closed first). */
@@ -41,7 +44,8 @@ export interface CombatHistory {
 interface Session {
   system: RuleSystem;
   combat: Combat;
-  before: OutcomeDistributions | null;
+  /** The odds before any die (the start of the combat), worked out the first time odds are asked for. */
+  before?: Analyzed | null;
   /** "Empire vs Orcs": the sides' names, which no step changes, worked out once. */
   title: string;
   /** Rosters the sides came from: kept with the combat for printed reports and their tallies. */
@@ -71,21 +75,13 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     return remember(id, found);
   };
 
-  /** A new session: its title and its odds before any die, each worked out once. */
+  /** A new session: its title, which no step changes, worked out once. No analysis here: a step never waits for odds. */
   const newSession = (system: RuleSystem, combat: Combat, rosterIds: string[]): Session => {
-    const start = combat.log.inputs.length === 0 ? combat.state : system.start(combat.log.setup);
-    const view = system.view(start);
-    return {
-      system,
-      combat,
-      before: deps.analyze(system.id, start),
-      title: `${view.sides.attacker.name} vs ${view.sides.defender.name}`,
-      rosterIds,
-    };
+    const view = system.view(combat.log.inputs.length === 0 ? combat.state : system.start(combat.log.setup));
+    return { system, combat, title: `${view.sides.attacker.name} vs ${view.sides.defender.name}`, rosterIds };
   };
 
-  /** `now` may be given when it is already known (at the start it is `before`). */
-  const snapshot = (id: string, { system, combat, before }: Session, now = before ? deps.analyze(system.id, combat.state) : null): CombatSnapshot => {
+  const snapshot = (id: string, { system, combat }: Session): CombatSnapshot => {
     const finished = combat.step.kind === 'outcome' && combat.step.final;
     return {
       id,
@@ -97,8 +93,24 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       inputs: combat.log.inputs,
       canUndo: combat.log.inputs.length > 0,
       finished,
-      odds: before && now ? oddsFrom(before, now) : null,
     };
+  };
+
+  /** The odds of `combat` (a state of the session's combat) against the session's start, each analysed within the budget. */
+  const oddsAt = (current: Session, combat: Combat): CombatOdds => {
+    const at = combat.log.inputs.length;
+    const { system } = current;
+    if (current.before === undefined) {
+      const start = at === 0 ? combat.state : system.start(current.combat.log.setup);
+      current.before = deps.analyze(system.id, start);
+    }
+    const before = current.before;
+    if (before === null) return { at, odds: null, unavailable: `${system.name} has no exact odds yet.` };
+    if (!before.ok) return { at, odds: null, unavailable: `No exact odds for this combat: ${before.tooLarge}.` };
+    const now = at === 0 ? before : deps.analyze(system.id, combat.state);
+    if (now === null) return { at, odds: null, unavailable: `${system.name} has no exact odds yet.` };
+    if (!now.ok) return { at, odds: null, unavailable: `No exact odds at this step: ${now.tooLarge}.` };
+    return { at, odds: oddsFrom(before.distributions, now.distributions), unavailable: null };
   };
 
   /** Keeps the session and saves its log, so History always matches what the players see. */
@@ -171,8 +183,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       const combat = startCombat(system, parsed.data, seed ?? deps.newSeed());
       const created = newSession(system, combat, [...new Set(rosterIds)]);
       const id = await keep(undefined, created);
-      // At the start the odds now are the odds before: no second analysis.
-      return snapshot(id, created, created.before);
+      return snapshot(id, created);
     },
 
     'combat.get': async ({ id }: ParsedRequestOf<'combat.get'>) => snapshot(id, await opened(id)),
@@ -184,6 +195,14 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       if (at > inputs.length) throw new ApiFailure('invalid_input', `at: this combat has only ${inputs.length} steps taken`, 'at');
       const combat = at === inputs.length ? current.combat : replay(current.system, { ...current.combat.log, inputs: inputs.slice(0, at) });
       return { ...snapshot(id, { ...current, combat }), canUndo: false };
+    },
+
+    'combat.odds': async ({ id, at }: ParsedRequestOf<'combat.odds'>) => {
+      const current = await opened(id);
+      const inputs = current.combat.log.inputs;
+      if (at !== undefined && at > inputs.length) throw new ApiFailure('invalid_input', `at: this combat has only ${inputs.length} steps taken`, 'at');
+      const combat = at === undefined || at === inputs.length ? current.combat : replay(current.system, { ...current.combat.log, inputs: inputs.slice(0, at) });
+      return oddsAt(current, combat);
     },
 
     'combat.advance': async ({ id, input }: ParsedRequestOf<'combat.advance'>) => apply(id, await opened(id), input),

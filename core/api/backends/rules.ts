@@ -1,4 +1,4 @@
-import { analyses, type SystemAnalysis } from '../../analysis';
+import { analyses, analyzeWithinBudget, type SystemAnalysis } from '../../analysis';
 import type { RuleSystem } from '../../combat/system';
 import { systems } from '../../systems';
 import type { CombatBackendDeps } from './combat';
@@ -16,7 +16,7 @@ export const rulesRegistry: { systems: Readonly<Record<string, RuleSystem>>; ana
 export function rulesDeps(make: { newId: () => string; newSeed: () => number }): CombatBackendDeps {
   return {
     systems,
-    analyze: (systemId, state) => (Object.hasOwn(analyses, systemId) ? analyses[systemId]!.distributions(state) : null),
+    analyze: (systemId, state) => (Object.hasOwn(analyses, systemId) ? analyzeWithinBudget(analyses[systemId]!, state) : null),
     ...make,
   };
 }

@@ -1,7 +1,7 @@
 import type { RuleSystem } from '../../combat/system';
 import type { RosterRepository } from '../../store/repo';
 import { buildCombatSummary, buildReport, reportMarkdown, summaryMarkdown, SummaryError, type KnownRoster, type Report, type StoredCombatRecord, type Summary } from '../../summary';
-import type { OutcomeDistributions } from '../../analysis/system';
+import type { Analyzed } from '../../analysis/guarded';
 import type { ParsedRequestOf, ResponseOf } from '../contract';
 import { ApiFailure } from '../reply';
 import { slug } from '../slug';
@@ -9,7 +9,7 @@ import { slug } from '../slug';
 export interface SummaryBackendDeps {
   repo: RosterRepository;
   systems: Readonly<Record<string, RuleSystem>>;
-  analyze: (systemId: string, state: unknown) => OutcomeDistributions | null;
+  analyze: (systemId: string, state: unknown) => Analyzed | null;
 }
 
 /** More than this in one report is refused: a club night is a handful, and each is replayed. */

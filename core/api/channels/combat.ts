@@ -19,9 +19,21 @@ export const combatSnapshotSchema = z.object({
   inputs: z.array(inputSchema),
   canUndo: z.boolean(),
   finished: z.boolean(),
-  odds: oddsSchema.nullable(),
 });
 export type CombatSnapshot = z.infer<typeof combatSnapshotSchema>;
+
+/**
+ * The exact odds of a combat at a step, asked for after the step itself (`combat.odds`): the step
+ * answers first and never waits for an analysis. `odds` is null where the system has no analysis
+ * or the state is too large to count exactly; `unavailable` then says why in words.
+ */
+export const combatOddsSchema = z.object({
+  /** How many inputs the combat had when these odds were worked out (the caller matches it to its step). */
+  at: z.number().int().min(0),
+  odds: oddsSchema.nullable(),
+  unavailable: z.string().nullable(),
+});
+export type CombatOdds = z.infer<typeof combatOddsSchema>;
 
 export const combatChannels = {
   'combat.systems': channel({
@@ -80,6 +92,12 @@ export const combatChannels = {
     request: z.object({ id: combatId, at: z.number().int().min(0).max(100_000) }).strict(),
     response: combatSnapshotSchema,
     example: { id: 'c-1', at: 0 },
+  }),
+  'combat.odds': channel({
+    summary: "The exact odds of an open or stored combat after its first `at` inputs (default: where it stands now), or why there are none.",
+    request: z.object({ id: combatId, at: z.number().int().min(0).max(100_000).optional() }).strict(),
+    response: combatOddsSchema,
+    example: { id: 'c-1' },
   }),
   'combat.advance': channel({
     changes: ['combats'],

@@ -4,12 +4,17 @@ import { fixed2, luckWords, ordinalPercentile, percent } from '../../../core/sum
 import { DistributionChart } from './DistributionChart';
 
 /** The exact odds beside the steps, updated after every step with the dice actually rolled. */
-export function OddsPanel({ odds, finished }: { odds: Odds; finished: boolean }) {
+export function OddsPanel({ odds, finished, updating = false }: { odds: Odds; finished: boolean; updating?: boolean }) {
   const luck = luckWords(odds.percentile);
   return (
-    <Card withBorder padding="md" data-testid="odds-panel">
+    <Card withBorder padding="md" data-testid="odds-panel" aria-busy={updating} style={updating ? { opacity: 0.6 } : undefined}>
       <Stack gap="xs">
         <Title order={3}>Odds: {odds.measure}</Title>
+        {updating && (
+          <Text size="sm" c="gray.7" data-testid="odds-updating">
+            Updating for the last step…
+          </Text>
+        )}
         <DistributionChart before={odds.before} now={odds.now} label={odds.measure} offset={odds.offset} />
         <Group gap="lg">
           <Text size="md">

@@ -4,7 +4,7 @@ import { IconArrowBackUp } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { HostData } from '../api/HostData';
 import { CombatLog } from './CombatLog';
-import { OddsPanel } from './OddsPanel';
+import { CombatOdds } from './CombatOdds';
 import { StepPanel } from './StepPanel';
 import { SideUnits } from './SideUnits';
 import { useCombat } from './useCombat';
@@ -88,7 +88,7 @@ export function WizardPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             {wide && units}
-            {data.odds && <OddsPanel odds={data.odds} finished={data.finished} />}
+            <CombatOdds id={data.id} at={data.inputs.length} finished={data.finished} />
           </Stack>
         </Grid.Col>
       </Grid>

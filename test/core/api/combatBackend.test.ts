@@ -2,19 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../../core/api';
 import { createCombatBackend } from '../../../core/api/backends/combat';
 import { luckPercentile, midRankPercentile } from '../../../core/analysis/odds';
+import type { Analyzed } from '../../../core/analysis/guarded';
 import type { RuleSystem } from '../../../core/combat';
 import { toySystem } from '../combat/toySystem';
 
-function backend(maxOpen?: number) {
+/** Every state the toy "analysis" was asked about, in order (a step must never wait for one). */
+let analysed: unknown[] = [];
+
+function backend(maxOpen?: number, tooLargeFrom = Infinity) {
   let ids = 0;
+  analysed = [];
   return createCombatBackend({
     systems: { toy: toySystem as RuleSystem },
-    // The toy's "analysis": hits out of its dice as if each were a coin flip, then certain once rolled.
-    analyze: (_id, state) => {
+    // The toy's "analysis": hits out of its dice as if each were a coin flip, then certain once rolled;
+    // more than `tooLargeFrom` dice are refused as too large, as a real analysis refuses past its budget.
+    analyze: (_id, state): Analyzed => {
+      analysed.push(state);
       const { dice, hits } = state as { dice: number; hits: number | null };
-      if (hits !== null) return { measure: 'hits', main: Array.from({ length: dice + 1 }, (_, k) => (k === hits ? 1 : 0)) };
+      if (dice > tooLargeFrom) return { ok: false, tooLarge: `${dice} dice: too many to count` };
+      if (hits !== null) return { ok: true, distributions: { measure: 'hits', main: Array.from({ length: dice + 1 }, (_, k) => (k === hits ? 1 : 0)) } };
       const main = Array.from({ length: dice + 1 }, (_, k) => binomial(dice, k) / 2 ** dice);
-      return { measure: 'hits', main };
+      return { ok: true, distributions: { measure: 'hits', main } };
     },
     newId: () => `c-${++ids}`,
     newSeed: () => 77,
@@ -38,10 +46,34 @@ describe('combat backend (host-side sessions)', () => {
     expect(await backend()['combat.systems']()).toEqual([{ id: 'toy', name: 'Toy duel' }]);
   });
 
-  it('starts a combat with a host-made id and seed, at the first step, with odds', async () => {
-    const snap = await backend()['combat.start']({ system: 'toy', setup: { dice: 2 } });
+  it('starts a combat with a host-made id and seed, at the first step; the odds follow when asked', async () => {
+    const b = backend();
+    const snap = await b['combat.start']({ system: 'toy', setup: { dice: 2 } });
     expect(snap).toMatchObject({ id: 'c-1', system: 'toy', seed: 77, canUndo: false, finished: false, step: { kind: 'roll', id: 'hit' } });
-    expect(snap.odds).toMatchObject({ measure: 'hits', before: [0.25, 0.5, 0.25], now: [0.25, 0.5, 0.25], meanBefore: 1, percentile: 50 });
+    // The step answered without any analysis: the odds are their own request.
+    expect(analysed).toEqual([]);
+    const odds = await b['combat.odds']({ id: snap.id });
+    expect(odds).toMatchObject({ at: 0, unavailable: null, odds: { measure: 'hits', before: [0.25, 0.5, 0.25], now: [0.25, 0.5, 0.25], meanBefore: 1, percentile: 50 } });
+    // At the start the odds now are the odds before: one analysis, not two.
+    expect(analysed).toHaveLength(1);
+  });
+
+  it('a step never waits for an analysis: advancing, rolling and undoing run none', async () => {
+    const b = backend();
+    const { id } = await b['combat.start']({ system: 'toy', setup: { dice: 3 } });
+    await b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 1], by: 'entered' } });
+    await b['combat.undo']({ id });
+    await b['combat.roll']({ id, stepId: 'hit' });
+    expect(analysed).toEqual([]);
+  });
+
+  it('a combat too large to count exactly gets no odds and says why, and its steps still answer', async () => {
+    const b = backend(undefined, 4);
+    const { id } = await b['combat.start']({ system: 'toy', setup: { dice: 9 } });
+    expect(await b['combat.odds']({ id })).toEqual({ at: 0, odds: null, unavailable: 'No exact odds for this combat: 9 dice: too many to count.' });
+    const next = await b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 1, 1, 1, 1, 1, 1, 1], by: 'entered' } });
+    expect(next.step.kind).toBe('choose');
+    expect((await b['combat.odds']({ id })).odds).toBeNull();
   });
 
   it('refuses an unknown system and a setup that fails the system schema, naming the field', async () => {
@@ -58,9 +90,13 @@ describe('combat backend (host-side sessions)', () => {
     expect(bad).toMatchObject({ code: 'invalid_input', field: 'input.dice[1]' });
     expect((await b['combat.get']({ id })).step.id).toBe('hit');
     const next = await b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 1], by: 'entered' } });
-    expect(next).toMatchObject({ canUndo: true, step: { kind: 'choose' }, odds: { now: [0, 0, 1, 0] } });
+    expect(next).toMatchObject({ canUndo: true, step: { kind: 'choose' } });
+    const odds = await b['combat.odds']({ id });
+    expect(odds).toMatchObject({ at: 1, odds: { now: [0, 0, 1, 0] } });
     // 2 hits of 3 coin flips: P(<2) = 4/8, P(=2) = 3/8 → 50 + 18.75
-    expect(next.odds?.percentile).toBeCloseTo(68.75, 10);
+    expect(odds.odds?.percentile).toBeCloseTo(68.75, 10);
+    // The odds at an earlier step of the same combat, as History steps through it.
+    expect(await b['combat.odds']({ id, at: 0 })).toMatchObject({ at: 0, odds: { now: [0.125, 0.375, 0.375, 0.125] } });
   });
 
   it('rolls for the players only at the step they are looking at, and undo takes it back', async () => {

@@ -26,6 +26,7 @@ function combat(id: string, startedAt: string, attacker: SummarySide, defender: 
     pending: null,
     winner,
     odds: null,
+    oddsUnavailable: null,
   };
 }
 

@@ -1,0 +1,51 @@
+import { Card, Loader, Group, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useClient } from '../api/ClientContext';
+import { unwrap, type HostError } from '../api/hostQuery';
+import type { CombatOdds as Odds } from '../../../core/api/channels/combat';
+import { OddsPanel } from './OddsPanel';
+
+/**
+ * The odds beside a combat, asked for after its step has been shown: the host answers the step
+ * first and works the odds out on their own request, so a large analysis never holds up a step.
+ * While the next odds are worked out, the last ones stay in view, marked as updating.
+ */
+export function CombatOdds({ id, at, finished }: { id: string; at: number; finished: boolean }) {
+  const client = useClient();
+  const odds = useQuery<Odds, HostError>({
+    queryKey: ['combat.odds', id, at],
+    queryFn: async () => unwrap(await client.combatOdds({ id, at })),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+  });
+  const updating = odds.isFetching && odds.data?.at !== at;
+  if (odds.isError) {
+    return (
+      <Card withBorder padding="md" data-testid="odds-unavailable">
+        <Text size="lg">The odds could not be worked out: {odds.error.message}</Text>
+      </Card>
+    );
+  }
+  if (!odds.data) {
+    return (
+      <Card withBorder padding="md" data-testid="odds-loading">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden />
+          <Text size="lg">Working out the odds…</Text>
+        </Group>
+      </Card>
+    );
+  }
+  if (!odds.data.odds) {
+    return (
+      <Card withBorder padding="md" data-testid="odds-unavailable">
+        <Title order={3}>Odds</Title>
+        <Text size="lg">{odds.data.unavailable ?? 'No exact odds for this combat.'}</Text>
+        <Text size="sm" c="gray.7">
+          The steps work as always; only the exact odds are left out.
+        </Text>
+      </Card>
+    );
+  }
+  return <OddsPanel odds={odds.data.odds} finished={finished} updating={updating} />;
+}
