@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fieldProblems, type FieldProblem } from '../validation/issues';
 import type { RuleSystem } from '../combat/system';
+import { listOf, wholeNumber } from '../validation/fields';
 
 /**
  * A scenario file (used by the CLI): a system's setup, plus how its dice are found when resolving
@@ -10,8 +11,8 @@ import type { RuleSystem } from '../combat/system';
 export const scenarioExtrasSchema = z
   .object({
     system: z.string({ error: 'expected the rule system id, e.g. "wh40k-10e"' }).min(1),
-    seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
-    dice: z.array(z.number().int().min(1).max(6)).max(100_000).optional(),
+    seed: wholeNumber(0, 2 ** 31 - 1).optional(),
+    dice: listOf(wholeNumber(1, 6), 0, 100_000, 'dice').optional(),
   })
   .passthrough();
 

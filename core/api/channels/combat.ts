@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { combatViewSchema } from '../../combat/view';
 import { inputSchema, stepSchema } from '../../combat/steps';
 import { channel } from '../channel';
+import { wholeNumber } from '../../validation/fields';
 import { oddsSchema, type Odds } from '../../analysis/odds';
 
 const combatId = z.string().min(1, 'expected a combat id').max(100);
@@ -50,7 +51,7 @@ export const combatChannels = {
         system: z.string().min(1, 'expected a rule system id').max(40),
         setup: z.record(z.string(), z.unknown()),
         /** Seeds "Roll for me"; the host picks one when absent. */
-        seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+        seed: wholeNumber(0, 2 ** 31 - 1).optional(),
         /** The rosters the sides were picked from ("Pick from roster"), kept with the stored combat. */
         rosterIds: z.array(z.string().min(1, 'expected a roster id').max(100), { error: 'expected a list of roster ids' }).max(10).default([]),
       })
@@ -89,13 +90,13 @@ export const combatChannels = {
   }),
   'combat.at': channel({
     summary: 'Read-only replay: the combat as it was after its first `at` inputs (History uses it to step through).',
-    request: z.object({ id: combatId, at: z.number().int().min(0).max(100_000) }).strict(),
+    request: z.object({ id: combatId, at: wholeNumber(0, 100_000) }).strict(),
     response: combatSnapshotSchema,
     example: { id: 'c-1', at: 0 },
   }),
   'combat.odds': channel({
     summary: "The exact odds of an open or stored combat after its first `at` inputs (default: where it stands now), or why there are none.",
-    request: z.object({ id: combatId, at: z.number().int().min(0).max(100_000).optional() }).strict(),
+    request: z.object({ id: combatId, at: wholeNumber(0, 100_000).optional() }).strict(),
     response: combatOddsSchema,
     example: { id: 'c-1' },
   }),
@@ -109,7 +110,7 @@ export const combatChannels = {
   'combat.roll': channel({
     changes: ['combats'],
     summary: '"Roll for me": the host rolls the current step\'s dice with the seeded generator.',
-    request: z.object({ id: combatId, stepId: z.string().min(1).max(200) }).strict(),
+    request: z.object({ id: combatId, stepId: z.string({ error: 'expected a step id' }).min(1, 'expected a step id').max(200, 'expected a step id of at most 200 characters') }).strict(),
     response: combatSnapshotSchema,
     example: { id: 'c-1', stepId: 'w0:hit' },
   }),
