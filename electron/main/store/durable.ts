@@ -11,6 +11,7 @@ import writeFileAtomic from 'write-file-atomic';
 import { CompanionDb, LATEST_SCHEMA_VERSION, type SchemaVersion } from '../../../core/store/db';
 import { createRepository, writeMethods, type RepoDeps, type RosterRepository } from '../../../core/store/repo';
 import { tableNames, type TableName } from '../../../core/store/rows';
+import { lockStoreFolder, type FolderLock } from './lock';
 import {
   anyGenerationPattern,
   applyOps,
@@ -54,6 +55,8 @@ export interface DurableStoreOptions {
   compactAfterRecords?: number;
   /** …or this many journal bytes (default 8 MB), whichever comes first. */
   compactAfterBytes?: number;
+  /** A folder lock left by a process that stopped refreshing it is taken after this long (lock.ts). */
+  lockStaleMs?: number;
 }
 
 export interface DurableStoreStatus {
@@ -83,11 +86,25 @@ type Maps = ReturnType<typeof mapsOf>;
 
 export async function openDurableStore(options: DurableStoreOptions): Promise<DurableStore> {
   const { dir } = options;
+  await mkdir(dir, { recursive: true });
+  // One process per folder (lock.ts): a second one fails here, before it reads or writes anything.
+  let lost: Error | null = null;
+  const lock = await lockStoreFolder(dir, { ...(options.lockStaleMs ? { staleMs: options.lockStaleMs } : {}), onLost: (error) => (lost = error) });
+  try {
+    return await openLocked(options, lock, () => lost);
+  } catch (error) {
+    // A store that could not be opened (too new, unreadable) leaves the folder free.
+    await lock.release();
+    throw error;
+  }
+}
+
+async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLock: () => Error | null): Promise<DurableStore> {
+  const { dir } = options;
   const clock = options.clock ?? (() => new Date().toISOString());
   const deps: RepoDeps = { clock, newId: options.newId ?? (() => randomUUID()) };
   const compactAfterRecords = options.compactAfterRecords ?? 1000;
   const compactAfterBytes = options.compactAfterBytes ?? 8 * 1024 * 1024;
-  await mkdir(dir, { recursive: true });
 
   // ---- Load: the newest snapshot that reads, then the journals after it. ----
   const setAside: string[] = [];
@@ -212,6 +229,9 @@ export async function openDurableStore(options: DurableStoreOptions): Promise<Du
 
   const durableWrite = <T>(work: () => Promise<T>): Promise<T> =>
     serial(async () => {
+      // The folder was taken from us (lock.ts): writing now could destroy another process's data.
+      const lost = lostLock();
+      if (lost) throw new Error(`The roster store's folder lock was lost (${lost.message}); this change was not saved.`);
       captured = [];
       let result: T;
       let ops: Op[];
@@ -270,6 +290,7 @@ export async function openDurableStore(options: DurableStoreOptions): Promise<Du
         await journal?.close();
         journal = null;
         db.close();
+        await lock.release();
       }),
   };
 }

@@ -3,6 +3,7 @@ import type { StoreStatus } from '../../../core/api/contract';
 import { CompanionDb } from '../../../core/store/db';
 import { createRepository, type RosterRepository } from '../../../core/store/repo';
 import { openDurableStore } from './durable';
+import { StoreLockedError } from './lock';
 
 export interface DesktopStore {
   repo: RosterRepository;
@@ -21,7 +22,11 @@ export async function openDesktopStore(options: { dir: string; clock: () => stri
     return { repo: store.repo, status: () => store.status(), close: () => store.close() };
   } catch (error) {
     const db = new CompanionDb({ indexedDB: new IDBFactory(), IDBKeyRange });
-    const message = `The roster store in ${options.dir} could not be opened (${error instanceof Error ? error.message : String(error)}). Nothing you change now will be kept; the files were not touched.`;
+    // Open in another window or program (lock.ts): said as it is, and this process writes nothing there.
+    const message =
+      error instanceof StoreLockedError
+        ? error.message
+        : `The roster store in ${options.dir} could not be opened (${error instanceof Error ? error.message : String(error)}). Nothing you change now will be kept; the files were not touched.`;
     return { repo: createRepository(db, options), status: () => ({ state: 'unavailable', message }), close: async () => db.close() };
   }
 }

@@ -8,14 +8,21 @@ const [dir, tag] = process.argv.slice(2) as [string, string];
 const store = await openDurableStore({ dir, compactAfterRecords: 20, compactAfterBytes: 64 * 1024 });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
+const BUILDING = 'template (building)';
 const rosters = await store.repo.listRosters();
 const units = (await store.db.units.toCollection().primaryKeys()) as string[];
-say(`loaded ${JSON.stringify({ state: store.status().state, units, rosters: Object.fromEntries(rosters.filter((r) => r.name !== 'work').map((r) => [r.id, r.unitCount])) })}`);
+// "work" collects single units and the template is still being built: only whole copies are checked.
+const checked = rosters.filter((r) => r.name !== 'work' && r.name !== BUILDING);
+say(`loaded ${JSON.stringify({ state: store.status().state, units, rosters: Object.fromEntries(checked.map((r) => [r.id, r.unitCount])) })}`);
 
+// The template is built under another name and renamed once it has its 3 units, so a run killed
+// while building it leaves no "template" with fewer units for later runs to copy.
 let template = rosters.find((r) => r.name === 'template')?.id;
 if (!template) {
-  template = (await store.repo.saveRoster({ name: 'template', system: 'wh40k-10e', pointsLimit: null, notes: '' })).id;
-  for (let i = 0; i < 3; i++) await store.repo.saveUnit(template, { name: `t${i}`, profile: validProfiles['wh40k-10e'] });
+  const building = rosters.find((r) => r.name === BUILDING);
+  const id = building?.id ?? (await store.repo.saveRoster({ name: BUILDING, system: 'wh40k-10e', pointsLimit: null, notes: '' })).id;
+  for (let i = building?.unitCount ?? 0; i < 3; i++) await store.repo.saveUnit(id, { name: `t${i}`, profile: validProfiles['wh40k-10e'] });
+  template = (await store.repo.saveRoster({ id, name: 'template', system: 'wh40k-10e', pointsLimit: null, notes: '' })).id;
 }
 // New units go to "work", so every copy of "template" has exactly its 3 units.
 const work = rosters.find((r) => r.name === 'work')?.id ?? (await store.repo.saveRoster({ name: 'work', system: 'wh40k-10e', pointsLimit: null, notes: '' })).id;
