@@ -20,12 +20,29 @@ describe('electron-builder.yml', () => {
     expect(config['mac'].target).toEqual(['dmg']);
   });
 
-  it('turns off RunAsNode, NODE_OPTIONS and inspector arguments in the packaged app', () => {
-    expect(config['electronFuses']).toMatchObject({
+  it('flips every fuse of the packaged app the way the app needs it, and no other', () => {
+    // Not a Node runtime, no NODE_OPTIONS, no inspector; cookies encrypted; only the app's own
+    // integrity-checked asar loads; file:// pages get no extra privileges (the app serves app://).
+    expect(config['electronFuses']).toEqual({
       runAsNode: false,
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,
+      enableCookieEncryption: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
     });
+  });
+
+  it('sets only fuses electron-builder knows (a misspelt key would be ignored at packaging)', () => {
+    const known = readFileSync('node_modules/app-builder-lib/out/configuration.d.ts', 'utf8');
+    const block = known.slice(known.indexOf('export interface FuseOptionsV1'), known.indexOf('}', known.indexOf('export interface FuseOptionsV1')));
+    for (const key of Object.keys(config['electronFuses'])) expect(block, `fuse ${key}`).toMatch(new RegExp(`\\b${key}\\?:`));
+  });
+
+  it('uses an Electron major that is still supported (the newest three) with the tools that build it', () => {
+    const major = Number(/(\d+)/.exec(pkg['devDependencies']['electron'])![1]);
+    expect(major).toBeGreaterThanOrEqual(43);
   });
 
   it('packages the electron-vite output that package.json starts from', () => {

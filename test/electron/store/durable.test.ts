@@ -232,7 +232,7 @@ function check(loaded: Loaded, expected: ReturnType<typeof expectations>, run: s
 }
 
 describe('durability under SIGKILL', () => {
-  it(`loses no acknowledged write over ${RUNS_PER_LANE * LANES} kills at random moments`, { timeout: 120_000 }, async () => {
+  it(`loses no acknowledged write over ${RUNS_PER_LANE * LANES} kills at random moments`, { timeout: 300_000 }, async () => {
     let seed = 0x2f6b_11c3;
     const random = () => ((seed = (seed * 1_103_515_245 + 12_345) >>> 0) / 2 ** 32);
     let killed = 0;
