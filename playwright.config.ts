@@ -3,12 +3,15 @@ import { defineConfig } from '@playwright/test';
 // End-to-end: the browser build (host in a Web Worker) in Debian's Chromium — Playwright never
 // downloads a browser here. CHROMIUM_PATH points elsewhere when needed.
 const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const port = 4173;
+// E2E_PORT lets two checkouts on one machine run their suites side by side without serving each other's build.
+const port = Number(process.env['E2E_PORT'] ?? 4173);
 
 export default defineConfig({
   testDir: 'test/e2e',
   fullyParallel: true,
   workers: 2,
+  // Whole combats of many steps: generous, so a busy machine does not fail them (speed targets live in `npm run bench`).
+  timeout: 90_000,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   forbidOnly: !!process.env['CI'],
