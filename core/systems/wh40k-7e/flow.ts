@@ -229,7 +229,7 @@ function finishRun(state: State): State {
       ? 'no wounds lost'
       : `${plural(run.lost, 'wound')} lost${run.slain > 0 ? `, ${plural(run.slain, 'model')} slain (${g.name})` : ''}`;
   const locked = lockedModel(a, state.wounds[foe]);
-  const still = locked ? `; ${modelName(state.setup, foe, locked.group, locked.model)} keeps taking this pool's wounds` : '';
+  const still = locked && currentPool(state).wounds > 0 ? `; ${modelName(state.setup, foe, locked.group, locked.model)} keeps taking this pool's wounds` : '';
   // The run's last line is its own (the save roll, "no save", Feel No Pain or a D3 / D6 roll).
   return withRun(withLastResult(state, `${what}${still}`), null);
 }
