@@ -85,3 +85,20 @@ export function hammersVsWarriors(): Setup {
     },
   });
 }
+
+/** A Destroyer against multi-wound models, the big one first (seriously wounded: D3 a wound; deathblow: D6 + 6 on 9 wounds), and they strike back. */
+export function destroyerVsOgryns(): Setup {
+  return parse({
+    attacker: {
+      name: 'Wraithknight',
+      models: [{ name: 'Wraithknight', weaponSkill: 4, strength: 10, toughness: 8, wounds: 6, initiative: 4, attacks: 3, leadership: 10, save: 3, weapon: { name: 'Ghostglaive', strength: 'D', ap: 2 } }],
+    },
+    defender: {
+      name: 'Ogryns',
+      models: [
+        { name: 'Bone Ogryn', weaponSkill: 4, strength: 5, toughness: 5, wounds: 9, initiative: 2, attacks: 4, leadership: 7, save: 5, weapon: { name: 'Ripper gun', strength: 'user', ap: null } },
+        { name: 'Ogryn', count: 2, weaponSkill: 4, strength: 5, toughness: 5, wounds: 3, initiative: 2, attacks: 3, leadership: 6, save: 5, invulnerable: 5 },
+      ],
+    },
+  });
+}
