@@ -124,3 +124,14 @@ describe('combat-companion resolve (40k 7th edition)', () => {
     expect(err).toMatch(/Ran out of dice at "/);
   });
 });
+
+describe('combat-companion analyze on a round too large to count (40k 7th edition)', () => {
+  it('refuses it in words with exit code 2 instead of running for minutes', async () => {
+    const group = (name: string, i: number) => ({ name, count: 10, weaponSkill: 4, strength: 10, toughness: 4, wounds: 10, initiative: i + 1, attacks: 10, leadership: 8, save: 4, feelNoPain: 5 });
+    const huge = { system: 'wh40k-7e', attacker: { name: 'Red', charged: true, models: Array.from({ length: 10 }, (_, i) => group(`Red ${i}`, i)) }, defender: { name: 'Blue', models: Array.from({ length: 10 }, (_, i) => group(`Blue ${i}`, i)) } };
+    const { code, out, err } = await run(['analyze', '-'], JSON.stringify(huge));
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toMatch(/^combat-companion: Red against Blue: too many ways the round can go to count exactly/);
+  });
+});

@@ -16,7 +16,11 @@ export const rulesRegistry: { systems: Readonly<Record<string, RuleSystem>>; ana
 export function rulesDeps(make: { newId: () => string; newSeed: () => number }): CombatBackendDeps {
   return {
     systems,
-    analyze: (systemId, state) => (Object.hasOwn(analyses, systemId) ? analyses[systemId]!.distributions(state) : null),
+    // No odds for a state the analysis refuses as too large to count (it would hold up the host).
+    analyze: (systemId, state) => {
+      const analysis = Object.hasOwn(analyses, systemId) ? analyses[systemId]! : null;
+      return analysis && !analysis.tooLarge?.(state) ? analysis.distributions(state) : null;
+    },
     ...make,
   };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyses } from '../../../../core/analysis';
+import { rulesDeps } from '../../../../core/api/backends/rules';
 import { oddsFrom } from '../../../../core/analysis/odds';
 import { analyzeRound, estimatedWork, WORK_BUDGET, wh40k7eAnalysis, wh40k7eDistributions } from '../../../../core/analysis/wh40k-7e';
 import { wh40k7e, type Setup } from '../../../../core/systems/wh40k-7e';
@@ -84,6 +85,9 @@ describe('tooLarge (cost.ts)', () => {
     });
     const huge = wh40k7e.start(parse({ attacker: side('Red'), defender: side('Blue') }));
     const why = wh40k7eAnalysis.tooLarge!(huge);
+    // The host asks for no odds there (core/api/backends/rules.ts).
+    expect(rulesDeps({ newId: () => 'x', newSeed: () => 1 }).analyze('wh40k-7e', huge)).toBeNull();
+    expect(rulesDeps({ newId: () => 'x', newSeed: () => 1 }).analyze('wh40k-7e', begin(marinesVsBoyz()).state)).not.toBeNull();
     expect(why).toMatch(/^Red against Blue: too many ways the round can go to count exactly \(about [\d,]+ million steps of work; the limit is 120 million\)\. Fewer models or fewer wounds per model bring it within reach\.$/);
   });
 
