@@ -164,7 +164,7 @@ function startRun(state: State, target: ModelRef, lockOnly: boolean): State {
   if (save.face !== null) return withRun(s, run);
   // No save of any kind: nobody rolls; the wounds go on as unsaved.
   const g = groupOf(state.setup, foe, target.group);
-  s = autoLine(s, foe, `${g.name}: ${plural(count, 'wound')} (${poolLabel(pool)})`, 'no save allowed: every wound is unsaved', save.why);
+  s = autoLine(s, foe, `${state.setup[foe].name}: ${plural(count, 'wound')} on ${g.name} (${poolLabel(pool)})`, 'no save allowed: every wound is unsaved', save.why);
   return withRun(s, afterSaves(s, { ...run, fates: Array<'unsaved'>(count).fill('unsaved') }));
 }
 

@@ -49,6 +49,8 @@ describe('7th edition combats (fast-check)', () => {
         }
         expect(combatViewSchema.safeParse(wh40k7e.view(c.state)).success).toBe(true);
         expect(replay(wh40k7e, c.log).state).toEqual(c.state);
+        // States are plain JSON-safe data.
+        expect(JSON.parse(JSON.stringify(c.state))).toEqual(c.state);
         expect(['attacker', 'defender', 'draw', null]).toContain(wh40k7e.winner!(c.state));
       }),
       { numRuns: 150 },
