@@ -1,6 +1,8 @@
 import { modelsForCombat, weaponsForCombat } from '../../roster/toCombat10e';
+import { sideForCombat } from '../../roster/toCombat7e';
 import { unitForCombat } from '../../roster/toCombatOldWorld';
 import { oldWorldProfileSchema } from '../../roster/profiles/old-world';
+import { wh40k7eProfileSchema } from '../../roster/profiles/wh40k-7e';
 import type { Wh40k10eProfile } from '../../roster/profiles/wh40k-10e';
 import type { RosterRepository } from '../../store/repo';
 import type { ParsedRequestOf, ResponseOf } from '../contract';
@@ -31,6 +33,14 @@ export function createFromRosterBackend(repo: RosterRepository) {
           if (!profile.success) throw new ApiFailure('invalid_input', `Unit "${unit.name}" has a profile that is not valid: ${profile.error.issues[0]?.message ?? 'unknown problem'}.`, 'unitId');
           const converted = unitForCombat(unit.name, profile.data);
           return { system: found.roster.system, name: unit.name, side: { name: found.roster.name, units: [converted] } };
+        }
+        case 'wh40k-7e': {
+          // The unit is the whole side (SCENARIOS §2: a side is one unit of model groups).
+          const profile = wh40k7eProfileSchema.safeParse(unit.profile);
+          if (!profile.success) throw new ApiFailure('invalid_input', `Unit "${unit.name}" has a profile that is not valid: ${profile.error.issues[0]?.message ?? 'unknown problem'}.`, 'unitId');
+          const converted = sideForCombat(unit.name, profile.data);
+          if (!converted.ok) throw new ApiFailure('unsupported', converted.problem, 'unitId');
+          return { system: found.roster.system, name: unit.name, side: converted.side };
         }
         default:
           throw new ApiFailure('unsupported', `Units of ${found.roster.system} rosters cannot fill a combat yet.`, 'rosterId');

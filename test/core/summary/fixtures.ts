@@ -104,4 +104,40 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
       choices: ['Pursue (2D6")', 'In the open: no fresh enemy'],
     },
   },
+  // Two charging Assault Marines against three Boyz (seed 000; RULES §2): 2 wounds, one saved on a
+  // 6, one Boy slain; the Boyz miss; they lose by 1, fail Morale on 11 against 6 and escape the
+  // Sweeping Advance, 6 + I2 = 8 against 3 + I4 = 7.
+  'wh40k-7e': {
+    record: record(
+      'wh40k-7e',
+      'Assault Squad vs Boyz',
+      {
+        system: 'wh40k-7e',
+        attacker: { name: 'Assault Squad', charged: true, models: [{ name: 'Assault Marine', count: 2, weaponSkill: 4, strength: 4, toughness: 4, wounds: 1, initiative: 4, attacks: 1, leadership: 8, save: 3 }] },
+        defender: { name: 'Boyz', models: [{ name: 'Ork Boy', count: 3, weaponSkill: 4, strength: 3, toughness: 4, wounds: 1, initiative: 2, attacks: 2, leadership: 7, save: 6 }] },
+      },
+      [
+        roll('hit.0', [6, 6, 4, 1]),
+        roll('wound.1', [5, 4, 2]),
+        roll('save.2', [1, 6]),
+        roll('hit.3', [1, 2, 3, 1]),
+        { kind: 'continue', stepId: 'result.4' },
+        roll('morale.5', [6, 5]),
+        roll('sweep.6', [3]),
+        roll('sweep.7', [6]),
+      ],
+    ),
+    expected: {
+      steps: 11,
+      modelsLost: { attacker: 0, defender: 1 },
+      outcome: [
+        'Assault Squad: won the combat: 2 × Assault Marine left.',
+        'Boyz: lost, failed its Morale check and falls back: 2 × Ork Boy left.',
+        'Boyz fall back toward their table edge; Assault Squad consolidate D6" (reminders: move them at the table).',
+      ],
+      actualValue: 1,
+      winner: 'attacker',
+      choices: [],
+    },
+  },
 };

@@ -1,0 +1,361 @@
+import type { LogLine } from '../../combat/view';
+import { defaultTarget, lockedModel, modelClasses, nextTarget, type ModelRef } from './allocation';
+import { moraleTestOf, sweepInitiatives, sweepNeed } from './morale';
+import { inDefaultOrder, poolLabel } from './pools';
+import { roundResult } from './result';
+import { damageOf, feelNoPainFace, groupCapacity, modelCapacity, saveTest } from './saves';
+import { MAX_GROUP_DICE } from './setup';
+import {
+  aliveIn,
+  attacksPerModel,
+  groupOf,
+  modelName,
+  otherRole,
+  plural,
+  roles,
+  times,
+  unitAlive,
+  type Allocation,
+  type Pool,
+  type Role,
+  type Run,
+  type State,
+  type StrikeRoll,
+  type UnitWounds,
+} from './state';
+import { bothStanding, strikingGroups, targetOf, weaponText, woundTest } from './strikes';
+
+/**
+ * The order of a round (seed 000; RULES §2): Initiative steps 10 → 1, each its strike rolls, then
+ * each side's wound pools allocated to the enemy; then the combat result, Morale for the loser,
+ * Sweeping Advance, and the next round. `settle` does everything that needs no player and stops at
+ * the first step that needs dice or a decision.
+ */
+
+export const pushLog = (state: State, line: LogLine): State => ({ ...state, log: [...state.log, line] });
+
+/** A line the rules added by themselves (no input answers it). */
+export const autoLine = (state: State, actor: Role, title: string, result: string, why?: LogLine['why']): State =>
+  pushLog(state, { stepId: `auto.${state.counter}.${state.log.length}`, actor, title, result, ...(why ? { why } : {}) });
+
+/** Appends a note (the casualties of a run) to the last log line. */
+const withLastResult = (state: State, extra: string): State => {
+  const last = state.log[state.log.length - 1];
+  if (!last) return state;
+  return { ...state, log: [...state.log.slice(0, -1), { ...last, result: `${last.result}; ${extra}` }] };
+};
+
+const setWounds = (state: State, role: Role, wounds: UnitWounds): State => ({ ...state, wounds: { ...state.wounds, [role]: wounds } });
+
+/** The start of a round: wounds caused count from here, and the round's odds start here. */
+export function beginRound(state: State): State {
+  return {
+    ...state,
+    roundStart: state.wounds,
+    phase: 'strikes',
+    // One above the highest step, so the search for the first step starts at 10.
+    initiative: 11,
+    strikers: { attacker: [], defender: [] },
+    targets: { attacker: { weaponSkill: 0, toughness: 0 }, defender: { weaponSkill: 0, toughness: 0 } },
+    rolls: [],
+    pools: { attacker: [], defender: [] },
+    allocation: null,
+    result: null,
+    broken: null,
+    sweepRoll: null,
+    // A unit held in combat by And They Shall Know No Fear fights on like any other.
+    fate: { attacker: fighting(state.fate.attacker), defender: fighting(state.fate.defender) },
+  };
+}
+
+const fighting = (fate: State['fate'][Role]) => (fate === 'heldByATSKNF' ? 'fighting' : fate);
+
+/**
+ * Initiative step `step` begins: who strikes is fixed now, and what their attacks see of the enemy
+ * (its majority WS and T): models slain during the step still strike (seed 000).
+ */
+export function enterStep(state: State, step: number): State {
+  const { setup } = state;
+  const strikers = {
+    attacker: strikingGroups(setup, 'attacker', state.wounds.attacker, step, state.round),
+    defender: strikingGroups(setup, 'defender', state.wounds.defender, step, state.round),
+  };
+  const targets = { attacker: targetOf(setup, 'attacker', state.wounds.defender), defender: targetOf(setup, 'defender', state.wounds.attacker) };
+  let s: State = { ...state, initiative: step, strikers, targets, rolls: [], pools: { attacker: [], defender: [] }, allocation: null };
+  const rolls: StrikeRoll[] = [];
+  const who: string[] = [];
+  for (const role of roles) {
+    for (const group of strikers[role]) {
+      const g = groupOf(setup, role, group);
+      const models = aliveIn(state.wounds[role][group]!);
+      const attacks = attacksPerModel(setup, role, group, state.round);
+      who.push(`${times(models, g.name)} with A${attacks} (${setup[role].name})`);
+      const wound = woundTest(setup, role, group, targets[role].toughness);
+      if (wound.face === null) {
+        // RULES §2: S − T of −4 or worse cannot wound; nobody rolls attacks that can do nothing.
+        s = autoLine(s, role, `${g.name}: ${weaponText(setup, role, group)}`, `cannot wound ${setup[otherRole(role)].name}: no dice rolled`, wound.why);
+        continue;
+      }
+      rolls.push({ role, group, stage: 'hit', dice: Math.min(MAX_GROUP_DICE, models * attacks) });
+    }
+  }
+  s = autoLine(s, 'attacker', `Round ${state.round} · Initiative step ${step}`, `strike now: ${who.join('; ')}`, [
+    { rule: 'Initiative steps', detail: 'models strike at their Initiative (Unwieldy weapons at 1); both units at the same step strike together, casualties removed at its end' },
+  ]);
+  return { ...s, rolls };
+}
+
+/** The next Initiative step with someone to strike, or the combat result when none is left. */
+function enterNextStep(state: State): State {
+  for (let step = state.initiative - 1; step >= 1; step--) {
+    if (!bothStanding(state.wounds)) break;
+    const any = roles.some((role) => strikingGroups(state.setup, role, state.wounds[role], step, state.round).length > 0);
+    if (any) return enterStep(state, step);
+  }
+  return enterResult(state);
+}
+
+function enterResult(state: State): State {
+  const result = roundResult(state.roundStart, state.wounds);
+  const fate = { ...state.fate };
+  for (const role of roles) if (result.wiped[role]) fate[role] = 'wipedOut';
+  return { ...state, phase: 'result', result, rolls: [], pools: { attacker: [], defender: [] }, allocation: null, fate };
+}
+
+/** The pool now being allocated. */
+export function currentPool(state: State): Pool {
+  const a = state.allocation;
+  const pool = a && state.pools[a.by].find((p) => p.key === a.pool);
+  if (!pool) throw new Error('no pool being allocated');
+  return pool;
+}
+
+const withPool = (state: State, by: Role, pool: Pool): State => ({ ...state, pools: { ...state.pools, [by]: state.pools[by].map((p) => (p.key === pool.key ? pool : p)) } });
+const withAllocation = (state: State, allocation: Allocation | null): State => ({ ...state, allocation });
+const withRun = (state: State, run: Run | null): State => withAllocation(state, { ...state.allocation!, run });
+
+/** A side's pools still holding wounds, in the default order (SCENARIOS §2). */
+export const poolsLeft = (state: State, by: Role): Pool[] =>
+  inDefaultOrder(
+    state.setup,
+    by,
+    state.strikers[by],
+    state.pools[by].filter((p) => p.wounds > 0),
+  );
+
+export function startAllocation(state: State, by: Role, key: string): State {
+  return withAllocation(state, { by, pool: key, auto: false, lock: null, run: null });
+}
+
+/**
+ * Seed 000 "Fast Dice": wounds that certainly land on one model (the locked one) or one group of
+ * identical models are saved together, then applied one by one in die order.
+ */
+function startRun(state: State, target: ModelRef, lockOnly: boolean): State {
+  const a = state.allocation!;
+  const foe = otherRole(a.by);
+  const pool = currentPool(state);
+  const models = state.wounds[foe][target.group]!;
+  const capacity = lockOnly ? modelCapacity(state.setup, foe, target.group, pool, models[target.model]!) : groupCapacity(state.setup, foe, target.group, pool, models);
+  const count = Math.min(pool.wounds, capacity, MAX_GROUP_DICE);
+  let s = withPool(state, a.by, { ...pool, wounds: pool.wounds - count });
+  const save = saveTest(state.setup, foe, target.group, pool);
+  const run: Run = { group: target.group, lockOnly, count, fates: null, stage: 'save', applied: 0, lost: 0, slain: 0 };
+  if (save.face !== null) return withRun(s, run);
+  // No save of any kind: nobody rolls; the wounds go on as unsaved.
+  const g = groupOf(state.setup, foe, target.group);
+  s = autoLine(s, foe, `${state.setup[foe].name}: ${plural(count, 'wound')} on ${g.name} (${poolLabel(pool)})`, 'no save allowed: every wound is unsaved', save.why);
+  return withRun(s, afterSaves(s, { ...run, fates: Array<'unsaved'>(count).fill('unsaved') }));
+}
+
+/** After the saves: Feel No Pain for the unsaved wounds when it applies, else on to the models. */
+export function afterSaves(state: State, run: Run): Run {
+  const a = state.allocation!;
+  const fnp = feelNoPainFace(state.setup, otherRole(a.by), run.group, currentPool(state));
+  const unsaved = run.fates!.filter((f) => f === 'unsaved').length;
+  return { ...run, stage: fnp !== null && unsaved > 0 ? 'fnp' : 'apply' };
+}
+
+/** The wounds the model loses from one unsaved wound, taken off (excess lost, RULES §2). */
+export function applyDamage(state: State, target: ModelRef, damage: number): State {
+  const a = state.allocation!;
+  const foe = otherRole(a.by);
+  const run = a.run!;
+  const left = state.wounds[foe][target.group]![target.model]!;
+  const removed = Math.min(left, damage);
+  const wounds = state.wounds[foe].map((models, g) => (g === target.group ? models.map((w, i) => (i === target.model ? w - removed : w)) : models));
+  const dead = left - removed <= 0;
+  const s = setWounds(state, foe, wounds);
+  return withAllocation(s, {
+    ...a,
+    // Seed 000: a model keeps taking the pool's wounds until it is removed.
+    lock: dead ? null : target,
+    run: { ...run, applied: run.applied + 1, lost: run.lost + removed, slain: run.slain + (dead ? 1 : 0) },
+  });
+}
+
+/** The model the run's next wound lands on. */
+export function runTarget(state: State): ModelRef {
+  const a = state.allocation!;
+  const t = nextTarget(a, state.wounds[otherRole(a.by)]);
+  if (!t) throw new Error('a run lands on models that stand');
+  return t;
+}
+
+/** Applies the run's wounds that need no die; stops at one that does. Null: a die is needed. */
+function advanceRun(state: State): State | null {
+  const a = state.allocation!;
+  const run = a.run!;
+  if (run.stage !== 'apply') return null;
+  const foe = otherRole(a.by);
+  if (run.applied >= run.count) return finishRun(state);
+  const fate = run.fates![run.applied]!;
+  const target = runTarget(state);
+  if (fate !== 'unsaved') return withAllocation(state, { ...a, lock: target, run: { ...run, applied: run.applied + 1 } });
+  const damage = damageOf(state.setup, foe, target.group, currentPool(state), state.wounds[foe][target.group]![target.model]!);
+  if (typeof damage !== 'number') return null;
+  return applyDamage(state, target, damage);
+}
+
+/** A run is over: its casualties go onto the log. */
+function finishRun(state: State): State {
+  const a = state.allocation!;
+  const run = a.run!;
+  const foe = otherRole(a.by);
+  const g = groupOf(state.setup, foe, run.group);
+  const unsaved = run.fates!.filter((f) => f === 'unsaved').length;
+  const what =
+    unsaved === 0
+      ? 'no wounds lost'
+      : `${plural(run.lost, 'wound')} lost${run.slain > 0 ? `, ${plural(run.slain, 'model')} slain (${g.name})` : ''}`;
+  const locked = lockedModel(a, state.wounds[foe]);
+  const still = locked && currentPool(state).wounds > 0 ? `; ${modelName(state.setup, foe, locked.group, locked.model)} keeps taking this pool's wounds` : '';
+  // The run's last line is its own (the save roll, "no save", Feel No Pain or a D3 / D6 roll).
+  return withRun(withLastResult(state, `${what}${still}`), null);
+}
+
+/** A pool is done: what it could not place is lost. */
+function finishPool(state: State): State {
+  const a = state.allocation!;
+  const pool = currentPool(state);
+  const foe = otherRole(a.by);
+  let s = state;
+  if (pool.wounds > 0) {
+    s = autoLine(s, a.by, `${state.setup[a.by].name}: ${poolLabel(pool)}`, `${plural(pool.wounds, 'wound')} left in the pool are lost: no model of ${state.setup[foe].name} is left`, [
+      { rule: 'Wound pool', detail: 'wounds left when the unit is gone are lost' },
+    ]);
+  }
+  return { ...s, pools: { ...s.pools, [a.by]: s.pools[a.by].filter((p) => p.key !== pool.key) }, allocation: null };
+}
+
+/** One move of the allocation that needs nobody, or null when a player must act. */
+function settleAllocation(state: State): State | null {
+  const a = state.allocation!;
+  const foe = otherRole(a.by);
+  if (a.run) {
+    if (a.run.stage !== 'apply') return null;
+    return advanceRun(state);
+  }
+  const pool = currentPool(state);
+  if (pool.wounds <= 0 || !unitAlive(state.wounds[foe])) return finishPool(state);
+  const locked = lockedModel(a, state.wounds[foe]);
+  if (locked) return startRun(state, locked, true);
+  // Seed 000: the defender chooses only where there is a choice (identical models are one choice).
+  if (a.auto || modelClasses(state.wounds[foe]).length === 1) return startRun(state, defaultTarget(state.wounds[foe])!, false);
+  return null;
+}
+
+/** Resolves everything that needs no player, up to the next step that does. */
+export function settle(state: State): State {
+  let s = state;
+  for (let guard = 0; guard < 100_000; guard++) {
+    const next = settleOnce(s);
+    if (next === null) return s;
+    s = next;
+  }
+  throw new Error('the combat flow did not settle');
+}
+
+function settleOnce(s: State): State | null {
+  switch (s.phase) {
+    case 'strikes': {
+      if (s.rolls.length > 0) return null;
+      if (s.allocation) return settleAllocation(s);
+      for (const by of roles) {
+        const left = poolsLeft(s, by);
+        if (left.length === 0) {
+          if (s.pools[by].length > 0) return { ...s, pools: { ...s.pools, [by]: [] } };
+          continue;
+        }
+        if (!unitAlive(s.wounds[otherRole(by)])) {
+          const lost = left.reduce((n, p) => n + p.wounds, 0);
+          const t = autoLine(s, by, `${s.setup[by].name}: wound pools`, `${plural(lost, 'wound')} lost: no model of ${s.setup[otherRole(by)].name} is left`);
+          return { ...t, pools: { ...t.pools, [by]: [] } };
+        }
+        // Seed 000: the attacking player orders the pools, when there is more than one.
+        if (left.length >= 2) return null;
+        return startAllocation(s, by, left[0]!.key);
+      }
+      return enterNextStep(s);
+    }
+    case 'morale': {
+      const loser = otherRole(s.result!.winner!);
+      const test = moraleTestOf(s.setup, loser, s.wounds[loser], s.result!.difference);
+      if (test.kind === 'roll' && test.leadership - test.modifier < 12) return null;
+      // Fearless, or no roll of 2D6 can fail: nobody rolls.
+      const why = test.kind === 'passes' ? test.why : [...test.why, { rule: 'Morale check', detail: `2D6 is never more than 12 ≤ ${test.leadership - test.modifier}` }];
+      return { ...autoLine(s, loser, `${s.setup[loser].name}: Morale check`, `${s.setup[loser].name} pass automatically and fight on`, why), phase: 'roundEnd' };
+    }
+    case 'sweep': {
+      const winner = s.result!.winner!;
+      const loser = otherRole(winner);
+      const i = sweepInitiatives(s.setup, winner, loser, s.wounds);
+      const need = sweepNeed(i.winner, i.loser, s.sweepRoll);
+      if (need.kind !== 'decided') return null;
+      const detail =
+        s.sweepRoll === null
+          ? `D6 + I${i.winner} against D6 + I${i.loser}: the dice cannot change it`
+          : `${s.sweepRoll} + I${i.winner} = ${s.sweepRoll + i.winner} against D6 + I${i.loser}: the loser's die cannot change it`;
+      return resolveSweep(s, need.caught, detail);
+    }
+    default:
+      return null;
+  }
+}
+
+/** RULES §2 Sweeping Advance: caught → destroyed, unless And They Shall Know No Fear; otherwise the loser falls back. */
+export function resolveSweep(state: State, caught: boolean, detail: string): State {
+  const winner = state.result!.winner!;
+  const loser = otherRole(winner);
+  const { setup } = state;
+  const title = `${setup[winner].name}: Sweeping Advance`;
+  const why = [{ rule: 'Sweeping Advance', detail: `${detail}; the winner's total equal to or higher than the loser's catches it` }];
+  if (caught && setup[loser].atsknf) {
+    const s = autoLine(state, winner, title, `${setup[loser].name} are caught, but And They Shall Know No Fear: they are not destroyed and stay locked in combat`, why);
+    return { ...s, phase: 'roundEnd', fate: { ...s.fate, [loser]: 'heldByATSKNF' } };
+  }
+  if (caught) {
+    const s = autoLine(state, winner, title, `${setup[loser].name} are caught and destroyed`, why);
+    return {
+      ...s,
+      phase: 'over',
+      fate: { ...s.fate, [loser]: 'swept' },
+      notes: [...s.notes, `${setup[winner].name} may consolidate D6" (a reminder: move it at the table).`],
+    };
+  }
+  const s = autoLine(state, winner, title, `${setup[loser].name} escape and fall back`, why);
+  return {
+    ...s,
+    phase: 'over',
+    fate: { ...s.fate, [loser]: 'fellBack' },
+    notes: [...s.notes, `${setup[loser].name} fall back toward their table edge; ${setup[winner].name} consolidate D6" (reminders: move them at the table).`],
+  };
+}
+
+/** After the result is shown: Morale for a loser with models left, the next round after a draw, or the end. */
+export function afterResult(state: State): State {
+  const r = state.result!;
+  if (r.wiped.attacker || r.wiped.defender) return { ...state, phase: 'over' };
+  if (r.winner === null) return { ...state, phase: 'roundEnd' };
+  return { ...state, phase: 'morale' };
+}

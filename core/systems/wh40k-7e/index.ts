@@ -1,0 +1,50 @@
+import type { RuleSystem } from '../../combat/system';
+import { applyInput } from './apply';
+import { beginRound, settle } from './flow';
+import { nextStep } from './next';
+import { setupSchema, type Setup } from './setup';
+import { freshWounds, type State } from './state';
+import { profilesOf, winnerOf } from './summary';
+import { viewOf } from './view';
+
+export { setupSchema, type Setup, type SetupInput } from './setup';
+export type { State } from './state';
+
+/** The state before the first round, settled to the first step that needs a player. */
+export function startState(setup: Setup): State {
+  const wounds = { attacker: freshWounds(setup, 'attacker'), defender: freshWounds(setup, 'defender') };
+  const blank: State = {
+    setup,
+    round: 1,
+    wounds,
+    roundStart: wounds,
+    phase: 'strikes',
+    initiative: 11,
+    strikers: { attacker: [], defender: [] },
+    targets: { attacker: { weaponSkill: 0, toughness: 0 }, defender: { weaponSkill: 0, toughness: 0 } },
+    rolls: [],
+    pools: { attacker: [], defender: [] },
+    allocation: null,
+    result: null,
+    broken: null,
+    sweepRoll: null,
+    fate: { attacker: 'fighting', defender: 'fighting' },
+    notes: [],
+    counter: 0,
+    log: [],
+  };
+  return settle(beginRound(blank));
+}
+
+/** Warhammer 40,000 7th edition: a whole close combat, Initiative step by Initiative step (seed 000, RULES §2). */
+export const wh40k7e: RuleSystem<Setup, State> = {
+  id: 'wh40k-7e',
+  name: 'Warhammer 40,000 7th edition (close combat)',
+  setupSchema: setupSchema as unknown as RuleSystem<Setup, State>['setupSchema'],
+  start: startState,
+  next: nextStep,
+  apply: applyInput,
+  view: viewOf,
+  winner: winnerOf,
+  profiles: profilesOf,
+};

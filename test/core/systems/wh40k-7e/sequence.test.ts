@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { combatViewSchema } from '../../../../core/combat/view';
+import { wh40k7e } from '../../../../core/systems/wh40k-7e';
+import { marinesVsBoyz } from '../../analysis/wh40k-7e/setups';
+import { chooseStep, kindOf, outcomeStep, play, rollStep, start } from './helpers';
+
+/**
+ * A whole round of the issue's benchmark combat with physical dice, step by step: what each step
+ * asks, who acts and why, the view the wizard draws, and the end (seed 000; RULES §2).
+ */
+
+const n = (count: number, face: number) => Array<number>(count).fill(face);
+
+describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => {
+  const c0 = start(marinesVsBoyz());
+
+  it('starts at Initiative step 4 with the Marines to hit, and says why they need 4+', () => {
+    const step = rollStep(c0);
+    expect(step).toMatchObject({ title: 'Tactical Squad: Space Marine to hit', actor: 'attacker', count: 18, sides: 6, passOn: 4, needs: '4+' });
+    expect(step.why).toEqual([
+      { rule: 'To Hit chart', detail: "WS 4 vs WS 4 (Ork Boyz's majority): otherwise → 4+" },
+      { rule: 'Attacks', detail: '9 models × 2 attacks (A1 +1 charged) with Bolt pistol (S4 AP–)' },
+    ]);
+    const view = wh40k7e.view(c0.state);
+    expect(combatViewSchema.safeParse(view).success).toBe(true);
+    expect(view.status).toEqual(['Round 1 · Initiative step 4', 'Strike now: 9 × Space Marine (Tactical Squad) with Bolt pistol (S4 AP–)']);
+    expect(view.sides.attacker.notes).toEqual(['charged: +1 Attack this round', 'And They Shall Know No Fear']);
+    expect(view.sides.defender.units[0]!.models).toHaveLength(20);
+    expect(view.sides.attacker.units[0]!.models[9]).toMatchObject({ id: 'attacker.1.0', name: 'Sergeant', wounds: 1, woundsLeft: 1, destroyed: false });
+    expect(view.sides.attacker.units[0]!.models[9]!.tags).toEqual(['WS4', 'S4', 'T4', 'I4', 'A3', 'Ld9', 'Sv 3+', 'Power fist: S8 AP2', 'Unwieldy: strikes at I1']);
+  });
+
+  it('fights the whole round in a few dozen steps, each saying who acts', () => {
+    let c = play(c0, [...n(10, 6), ...n(8, 1)]);
+    expect(rollStep(c)).toMatchObject({ title: 'Tactical Squad: Space Marine to wound', count: 10, passOn: 4 });
+    c = play(c, [...n(6, 6), ...n(4, 1)]);
+    // The Orks allocate: Boyz or the Nob.
+    const ask = chooseStep(c);
+    expect(ask).toMatchObject({ actor: 'defender', title: 'Ork Boyz: allocate 6 wounds (S4 AP–)' });
+    expect(wh40k7e.view(c.state).status).toContain('Wound pools of Tactical Squad on Ork Boyz: 6 × S4 AP–');
+    c = play(c, 'auto');
+    expect(rollStep(c)).toMatchObject({ title: 'Ork Boyz: 6 saves against S4 AP–', actor: 'defender', count: 6, passOn: 6 });
+    c = play(c, [6, 1, 1, 1, 1, 1]);
+    expect(c.state.wounds.defender[0]!.filter((w) => w > 0)).toHaveLength(14);
+    // Initiative 2: the 14 Boyz strike back, 3 attacks each.
+    expect(c.state.initiative).toBe(2);
+    expect(rollStep(c)).toMatchObject({ title: 'Ork Boyz: Ork Boy to hit', count: 42, passOn: 4 });
+    c = play(c, [...n(12, 6), ...n(30, 1)]);
+    expect(rollStep(c)).toMatchObject({ count: 12, passOn: 5 });
+    c = play(c, [...n(6, 6), ...n(6, 1)], 'auto', [1, 1, 6, 6, 6, 6]);
+    expect(c.state.wounds.attacker).toEqual([[0, 0, 1, 1, 1, 1, 1, 1, 1], [1]]);
+    // Initiative 1: the power fist and the power klaw strike together.
+    expect(c.state.initiative).toBe(1);
+    expect(wh40k7e.view(c.state).status![1]).toBe('Strike now: Sergeant (Tactical Squad) with Power fist (S8 AP2, Unwieldy); Ork Nob (Ork Boyz) with Power klaw (S8 AP2, Unwieldy)');
+    c = play(c, [6, 6, 1], [6, 6], [6, 1, 1], [6]);
+    // The Orks put the first fist wound on the Nob: Instant Death, no save (AP2 beats Sv 6+).
+    c = play(c, 'm1w2');
+    expect(c.state.wounds.defender[1]).toEqual([0]);
+    // One kind of Ork left: the second wound needs no choice. Then the Marines place the klaw wound.
+    const marines = chooseStep(c);
+    expect(marines).toMatchObject({ actor: 'attacker', title: 'Tactical Squad: allocate 1 wound (S8 AP2)' });
+    expect(marines.options.map((o) => o.label)).toEqual(['Allocate the 1 wound as suggested: Space Marine first, then down the list', 'Space Marine (one of 7)', 'Sergeant']);
+    c = play(c, 'm1w1');
+    const result = outcomeStep(c);
+    expect(result.lines).toEqual([
+      'Tactical Squad caused 8 wounds: Ork Boyz had 21, now 13 (21 − 13 = 8; Ork Boy: 6 slain; Ork Nob: 1 slain).',
+      'Ork Boyz caused 3 wounds: Tactical Squad had 10, now 7 (10 − 7 = 3; Space Marine: 2 slain; Sergeant: 1 slain).',
+      'Tactical Squad win by 5 (8 − 3 = 5).',
+    ]);
+    c = play(c, 'go');
+    expect(rollStep(c)).toMatchObject({ title: 'Ork Boyz: Morale check', needs: '2D6 ≤ 2 (a double 1 always passes)' });
+    c = play(c, [1, 2], [1]);
+    expect(rollStep(c).needs).toBe('more than 3 to escape (5 to beat with D6 + I2)');
+    c = play(c, [3]);
+    const end = outcomeStep(c);
+    expect(end.final).toBe(true);
+    expect(end.lines).toEqual([
+      'Tactical Squad: won the combat: 7 × Space Marine left.',
+      'Ork Boyz: lost, failed its Morale check and was destroyed by the Sweeping Advance.',
+      'Tactical Squad may consolidate D6" (a reminder: move it at the table).',
+    ]);
+    expect(c.log.inputs.length).toBeLessThanOrEqual(24);
+    expect(wh40k7e.winner!(c.state)).toBe('attacker');
+    const view = wh40k7e.view(c.state);
+    expect(view.sides.defender.units[0]!.models.every((m) => m.destroyed)).toBe(true);
+    expect(view.sides.defender.units[0]!.notes).toEqual(['destroyed by a Sweeping Advance', '8 wounds lost this round']);
+    // One log line per input, with its dice.
+    for (const input of c.log.inputs) {
+      const line = c.state.log.find((l) => l.stepId === input.stepId)!;
+      if (input.kind === 'roll') expect(line.dice).toEqual(input.dice);
+    }
+    expect(kindOf(c)).toBe('end');
+  });
+
+  it('prints each side\'s profiles for the summary', () => {
+    const profiles = wh40k7e.profiles!(marinesVsBoyz());
+    expect(profiles.attacker).toEqual([
+      { label: 'Space Marine ×9', text: 'WS4 S4 T4 W1 I4 A1 Ld8 · Sv 3+ · Bolt pistol (S4 AP–) · 2 attacks each in round 1' },
+      { label: 'Sergeant ×1', text: 'WS4 S4 T4 W1 I4 A2 Ld9 · Sv 3+ · Power fist (S8 AP2, Unwieldy) · 3 attacks each in round 1' },
+      { label: 'Special rules', text: 'charged · And They Shall Know No Fear' },
+    ]);
+    expect(profiles.defender[1]).toEqual({ label: 'Ork Nob ×1', text: 'WS4 S4 T4 W2 I3 A3 Ld7 · Sv 6+ · Power klaw (S8 AP2, Unwieldy) · 3 attacks each in round 1' });
+  });
+});
