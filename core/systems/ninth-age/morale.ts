@@ -1,0 +1,67 @@
+import type { Reason } from '../../combat/steps';
+import type { Setup } from './setup';
+import { properRanksOf } from './score';
+import { STEADY_AND_SOLID_MAX_HEIGHT, STEADY_AND_SOLID_RANKS, STEADY_CAP, TWO_D6 } from './tables';
+import { otherRole, type Role, type Standing } from './state';
+
+/**
+ * The break test (RULES §5, SCENARIOS §3): the loser, if it has models left, rolls 2D6 and passes
+ * on Discipline − difference or less; Discipline is the highest among its standing models. Steady
+ * (more Proper Ranks than the enemy unit) counts the difference at most 2; Steady and Solid (3+
+ * Proper Ranks, Height 0–2) ignores it. A natural double 1 passes with Insane Courage.
+ */
+
+/** The highest Discipline among the standing models. */
+export function disciplineOf(setup: Setup, role: Role, s: Standing): number {
+  const unit = setup[role].unit;
+  const values = [...(s.rankAndFile > 0 ? [unit.profile.discipline] : []), ...unit.characters.flatMap((c, j) => (s.characters[j] ? [c.profile.discipline] : []))];
+  return Math.max(0, ...values);
+}
+
+export interface BreakTest {
+  /** 'roll': 2D6 are needed; otherwise the result is certain and no die is rolled. */
+  kind: 'roll' | 'passes' | 'fails';
+  discipline: number;
+  /** What the difference counts for after Steady / Steady and Solid. */
+  modifier: number;
+  /** 2D6 of this or less passes. */
+  need: number;
+  insaneCourage: boolean;
+  why: Reason[];
+}
+
+export function breakTestOf(setup: Setup, loser: Role, difference: number, standing: Record<Role, Standing>): BreakTest {
+  const unit = setup[loser].unit;
+  const mine = properRanksOf(unit, standing[loser]);
+  const theirs = properRanksOf(setup[otherRole(loser)].unit, standing[otherRole(loser)]);
+  const discipline = disciplineOf(setup, loser, standing[loser]);
+  const solid = mine >= STEADY_AND_SOLID_RANKS && unit.height <= STEADY_AND_SOLID_MAX_HEIGHT;
+  const steady = mine > theirs;
+  const modifier = solid ? 0 : steady ? Math.min(difference, STEADY_CAP) : difference;
+  const need = discipline - modifier;
+  const why: Reason[] = [{ rule: 'Break Test', detail: `2D6 ≤ Discipline ${discipline} − ${modifier} = ${need} passes (lost by ${difference})` }];
+  if (solid) why.push({ rule: 'Steady and Solid', detail: `${mine} Proper Ranks at Height ${unit.height}: the difference is ignored` });
+  else if (steady) why.push({ rule: 'Steady', detail: `${mine} Proper Ranks against the enemy’s ${theirs}: the difference counts at most ${STEADY_CAP}` });
+  if (setup.insaneCourage) why.push({ rule: 'Insane Courage', detail: 'a natural double 1 always passes' });
+  // Never ask for dice that cannot change anything: 2D6 ≤ 12 always passes; below 2 only Insane Courage can pass.
+  const kind = need >= 12 ? 'passes' : need < 2 && !setup.insaneCourage ? 'fails' : 'roll';
+  return { kind, discipline, modifier, need, insaneCourage: setup.insaneCourage, why };
+}
+
+/** The test passes with these two dice. */
+export function passesOn(test: BreakTest, dice: readonly number[]): boolean {
+  if (test.insaneCourage && dice[0] === 1 && dice[1] === 1) return true;
+  return dice.reduce((a, b) => a + b, 0) <= test.need;
+}
+
+/** P(the unit breaks) from its test. */
+export function breakChance(test: BreakTest): number {
+  if (test.kind !== 'roll') return test.kind === 'fails' ? 1 : 0;
+  let p = 0;
+  TWO_D6.forEach((q, k) => {
+    if (k > test.need) p += q;
+  });
+  // The double 1 (k = 2) fails only when 2 > need; Insane Courage passes it.
+  if (test.insaneCourage && test.need < 2) p -= 1 / 36;
+  return Math.max(0, p);
+}
