@@ -1,7 +1,7 @@
 import type { LogLine } from '../../combat/view';
 import { allocationPlan, allocationText, completeAllocation, targetAt, targetName } from './allocation';
 import { nextStage } from './attacks';
-import { breakTestOf } from './morale';
+import { breakReasons, breakTestOf } from './morale';
 import { roundScore } from './score';
 import {
   agilityOf,
@@ -210,7 +210,7 @@ function autoResolve(s: State, task: Task): State | null {
       const test = breakTestOf(s.setup, task.role, s.score!.difference, standings(s));
       if (test.kind === 'roll') return null;
       const name = s.setup[task.role].unit.name;
-      const logged = pushLog(popTask(s), { actor: task.role, title: `${name}: Break Test`, result: test.kind === 'passes' ? `${name} pass without rolling (2D6 ≤ ${test.need} always)` : `${name} fail without rolling (2D6 ≤ ${test.need} cannot pass)`, why: test.why });
+      const logged = pushLog(popTask(s), { actor: task.role, title: `${name}: Break Test`, result: test.kind === 'passes' ? `${name} pass without rolling (2D6 ≤ ${test.need} always)` : `${name} fail without rolling (2D6 ≤ ${test.need} cannot pass)`, why: breakReasons(s.setup, task.role, test) });
       return afterBreak(logged, task.role, test.kind === 'fails');
     }
     case 'pursuit':

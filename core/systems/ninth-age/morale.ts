@@ -22,30 +22,40 @@ export interface BreakTest {
   /** 'roll': 2D6 are needed; otherwise the result is certain and no die is rolled. */
   kind: 'roll' | 'passes' | 'fails';
   discipline: number;
+  difference: number;
   /** What the difference counts for after Steady / Steady and Solid. */
   modifier: number;
   /** 2D6 of this or less passes. */
   need: number;
   insaneCourage: boolean;
-  why: Reason[];
+  /** Proper Ranks of the unit and of the enemy unit. */
+  ranks: number;
+  enemyRanks: number;
+  steady: boolean;
+  solid: boolean;
 }
 
 export function breakTestOf(setup: Setup, loser: Role, difference: number, standing: Record<Role, Standing>): BreakTest {
   const unit = setup[loser].unit;
-  const mine = properRanksOf(unit, standing[loser]);
-  const theirs = properRanksOf(setup[otherRole(loser)].unit, standing[otherRole(loser)]);
+  const ranks = properRanksOf(unit, standing[loser]);
+  const enemyRanks = properRanksOf(setup[otherRole(loser)].unit, standing[otherRole(loser)]);
   const discipline = disciplineOf(setup, loser, standing[loser]);
-  const solid = mine >= STEADY_AND_SOLID_RANKS && unit.height <= STEADY_AND_SOLID_MAX_HEIGHT;
-  const steady = mine > theirs;
+  const solid = ranks >= STEADY_AND_SOLID_RANKS && unit.height <= STEADY_AND_SOLID_MAX_HEIGHT;
+  const steady = ranks > enemyRanks;
   const modifier = solid ? 0 : steady ? Math.min(difference, STEADY_CAP) : difference;
   const need = discipline - modifier;
-  const why: Reason[] = [{ rule: 'Break Test', detail: `2D6 ≤ Discipline ${discipline} − ${modifier} = ${need} passes (lost by ${difference})` }];
-  if (solid) why.push({ rule: 'Steady and Solid', detail: `${mine} Proper Ranks at Height ${unit.height}: the difference is ignored` });
-  else if (steady) why.push({ rule: 'Steady', detail: `${mine} Proper Ranks against the enemy’s ${theirs}: the difference counts at most ${STEADY_CAP}` });
-  if (setup.insaneCourage) why.push({ rule: 'Insane Courage', detail: 'a natural double 1 always passes' });
   // Never ask for dice that cannot change anything: 2D6 ≤ 12 always passes; below 2 only Insane Courage can pass.
   const kind = need >= 12 ? 'passes' : need < 2 && !setup.insaneCourage ? 'fails' : 'roll';
-  return { kind, discipline, modifier, need, insaneCourage: setup.insaneCourage, why };
+  return { kind, discipline, difference, modifier, need, insaneCourage: setup.insaneCourage, ranks, enemyRanks, steady, solid };
+}
+
+/** Why the test needs what it needs, in the words players use. */
+export function breakReasons(setup: Setup, loser: Role, test: BreakTest): Reason[] {
+  const why: Reason[] = [{ rule: 'Break Test', detail: `2D6 ≤ Discipline ${test.discipline} − ${test.modifier} = ${test.need} passes (lost by ${test.difference})` }];
+  if (test.solid) why.push({ rule: 'Steady and Solid', detail: `${test.ranks} Proper Ranks at Height ${setup[loser].unit.height}: the difference is ignored` });
+  else if (test.steady) why.push({ rule: 'Steady', detail: `${test.ranks} Proper Ranks against the enemy’s ${test.enemyRanks}: the difference counts at most ${STEADY_CAP}` });
+  if (test.insaneCourage) why.push({ rule: 'Insane Courage', detail: 'a natural double 1 always passes' });
+  return why;
 }
 
 /** The test passes with these two dice. */

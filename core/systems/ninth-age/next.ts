@@ -2,7 +2,7 @@ import type { ChooseStep, Option, Reason, RollStep, Step } from '../../combat/st
 import { allocationText, targetAt, targetName } from './allocation';
 import { armourTest, hitTest, specialTest, testOf, unsavedChance, woundTest } from './attacks';
 import { agilitySteps, allocationOf, standings, unallocated } from './flow';
-import { breakTestOf } from './morale';
+import { breakReasons, breakTestOf } from './morale';
 import { scoreArithmetic, scoreHeadline } from './score';
 import { finalLines } from './outcome';
 import { agilityOf, capitalized, otherRole, plural, possessive, verb, type PoolRef, type State, type Task } from './state';
@@ -108,7 +108,7 @@ export function nextStep(state: State): Step {
     }
     case 'break': {
       const test = breakTestOf(setup, task.role, state.score!.difference, standings(state));
-      return roll(state, 'break', { title: `${setup[task.role].unit.name}: Break Test`, actor: task.role, count: 2, sides: 6, needs: `2D6 ≤ ${test.need}${test.insaneCourage ? ' (a double 1 always passes)' : ''}`, why: test.why });
+      return roll(state, 'break', { title: `${setup[task.role].unit.name}: Break Test`, actor: task.role, count: 2, sides: 6, needs: `2D6 ≤ ${test.need}${test.insaneCourage ? ' (a double 1 always passes)' : ''}`, why: breakReasons(setup, task.role, test) });
     }
     case 'pursueChoice': {
       const winner = setup[task.role].unit.name;
