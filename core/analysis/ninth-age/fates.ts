@@ -2,7 +2,7 @@ import { standings } from '../../systems/ninth-age/flow';
 import { breakChance, breakTestOf } from '../../systems/ninth-age/morale';
 import { scoreParts, totalOf } from '../../systems/ninth-age/score';
 import { CATCH_CHANCE, twoD6AtLeast } from '../../systems/ninth-age/tables';
-import { otherRole, roles, wipedOut, type Role, type Standing, type State } from '../../systems/ninth-age/state';
+import { otherRole, wipedOut, type Role, type Standing, type State } from '../../systems/ninth-age/state';
 import type { Setup } from '../../systems/ninth-age/setup';
 
 /**
@@ -67,6 +67,3 @@ export function endFromState(state: State): RoundEnd {
   }
   return { ...end, breaks, caught };
 }
-
-/** The cache key of a pair of standings: everything the score and the break test read. */
-export const standingsKey = (st: Record<Role, Standing>) => roles.map((r) => `${st[r].rankAndFile}/${st[r].characters.map(Number).join('')}/${st[r].hpLost}`).join('|');

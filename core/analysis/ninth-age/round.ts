@@ -1,6 +1,6 @@
 import { beginRound, settle } from '../../systems/ninth-age/flow';
 import { poolHp, poolKey, profileOf, roles, type Role, type Standing, type State } from '../../systems/ninth-age/state';
-import { endFromStandings, endFromState, standingsKey, type RoundEnd } from './fates';
+import { endFromStandings, endFromState, type RoundEnd } from './fates';
 import { digit, indexPools, type PoolIndex } from './pools';
 import { strikeEnds, type Nodes } from './strikes';
 
