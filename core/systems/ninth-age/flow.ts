@@ -210,8 +210,8 @@ function autoResolve(s: State, task: Task): State | null {
       const test = breakTestOf(s.setup, task.role, s.score!.difference, standings(s));
       if (test.kind === 'roll') return null;
       const name = s.setup[task.role].unit.name;
-      const logged = pushLog(popTask(s), { actor: task.role, title: `${name}: Break Test`, result: test.kind === 'passes' ? `${name} pass without rolling (2D6 ≤ ${test.need} always)` : `${name} fail without rolling (2D6 ≤ ${test.need} cannot pass)`, why: breakReasons(s.setup, task.role, test) });
-      return afterBreak(logged, task.role, test.kind === 'fails');
+      const logged = pushLog(popTask(s), { actor: task.role, title: `${name}: Break Test`, result: `${name} fail without rolling (2D6 ≤ ${test.need} cannot pass)`, why: breakReasons(s.setup, task.role, test) });
+      return afterBreak(logged, task.role, true);
     }
     case 'pursuit':
       return null;

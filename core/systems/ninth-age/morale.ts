@@ -19,8 +19,8 @@ export function disciplineOf(setup: Setup, role: Role, s: Standing): number {
 }
 
 export interface BreakTest {
-  /** 'roll': 2D6 are needed; otherwise the result is certain and no die is rolled. */
-  kind: 'roll' | 'passes' | 'fails';
+  /** 'roll': 2D6 are needed; 'fails': nothing can pass, so no die is rolled. (Discipline is at most 10, so 2D6 can always fail.) */
+  kind: 'roll' | 'fails';
   discipline: number;
   difference: number;
   /** What the difference counts for after Steady / Steady and Solid. */
@@ -44,8 +44,8 @@ export function breakTestOf(setup: Setup, loser: Role, difference: number, stand
   const steady = ranks > enemyRanks;
   const modifier = solid ? 0 : steady ? Math.min(difference, STEADY_CAP) : difference;
   const need = discipline - modifier;
-  // Never ask for dice that cannot change anything: 2D6 ≤ 12 always passes; below 2 only Insane Courage can pass.
-  const kind = need >= 12 ? 'passes' : need < 2 && !setup.insaneCourage ? 'fails' : 'roll';
+  // Never ask for dice that cannot change anything: below 2 only Insane Courage can pass.
+  const kind = need < 2 && !setup.insaneCourage ? 'fails' : 'roll';
   return { kind, discipline, difference, modifier, need, insaneCourage: setup.insaneCourage, ranks, enemyRanks, steady, solid };
 }
 
@@ -66,7 +66,7 @@ export function passesOn(test: BreakTest, dice: readonly number[]): boolean {
 
 /** P(the unit breaks) from its test. */
 export function breakChance(test: BreakTest): number {
-  if (test.kind !== 'roll') return test.kind === 'fails' ? 1 : 0;
+  if (test.kind === 'fails') return 1;
   let p = 0;
   TWO_D6.forEach((q, k) => {
     if (k > test.need) p += q;

@@ -40,7 +40,7 @@ export const characterSchema = strictObject({
   attacksAtCharacters: listOf(wholeNumber(0, 20), 0, MAX_CHARACTERS, 'allocations')
     .default([])
     .meta({ title: 'Attacks at enemy characters', description: 'entry j: how many of his attacks go at enemy character j; the rest at the rank and file' }),
-});
+}).meta({ title: 'Character', description: 'an attachable model in the front rank' });
 export type Character = z.infer<typeof characterSchema>;
 
 export const facings = ['front', 'flank', 'rear'] as const;
@@ -123,7 +123,7 @@ export const setupSchema = strictObject({
       });
       // The issue's "more attacks allocated than the part has": more than it makes at full strength.
       if (sum(list) > attacks) {
-        ctx.addIssue({ code: 'custom', path: at, message: `expected at most ${attacks} attacks allocated: ${who} ${attacks === 1 ? '1 attack' : `${attacks} attacks`} at full strength, ${sum(list)} are allocated` });
+        ctx.addIssue({ code: 'custom', path: at, message: `expected at most ${attacks === 1 ? '1 attack' : `${attacks} attacks`} allocated: ${who} ${attacks === 1 ? '1 attack' : `${attacks} attacks`} at full strength, ${sum(list)} ${sum(list) === 1 ? 'is' : 'are'} allocated` });
       }
     };
     checkAllocation(unit.attacksAtCharacters, [...path, 'attacksAtCharacters'], `the rank and file of ${unit.name} have`, rankAndFileAttacks(unit, unit.models));
