@@ -1,6 +1,9 @@
 import { beginRound, settle } from '../../systems/ninth-age/flow';
-import { poolHp, poolKey, profileOf, roles, type Role, type Standing, type State } from '../../systems/ninth-age/state';
-import { endFromStandings, endFromState, type RoundEnd } from './fates';
+import { breakChance, breakStandingOf, breakTestFor, type BreakStanding } from '../../systems/ninth-age/morale';
+import { scoreParts, totalOf } from '../../systems/ninth-age/score';
+import { CATCH_CHANCE } from '../../systems/ninth-age/tables';
+import { otherRole, poolHp, poolKey, profileOf, roles, wipedOut, type Role, type Standing, type State } from '../../systems/ninth-age/state';
+import { endFromState, type RoundEnd } from './fates';
 import { digit, indexPools, type PoolIndex } from './pools';
 import { strikeEnds, type Nodes } from './strikes';
 
@@ -55,14 +58,14 @@ function collect(round: number, ends: Iterable<{ end: RoundEnd; p: number }>): R
 }
 
 /**
- * The end of the round at every node (fates.ts endFromStandings: the engine's Combat Score and
- * break test). A node is read straight from its digits with the engine's arithmetic (state.ts
- * standingOf: whole models from the rear; HP lost this round). What the rank and file's models
- * left and the standing characters decide is worked out once per distinct pair; the HP lost only
- * adds to the enemy's score, so a pair's end is shifted by it.
+ * The end of the round at every node, with the engine's Combat Score (score.ts scoreParts) and
+ * break test (morale.ts). A node is read straight from its digits with the engine's arithmetic
+ * (state.ts standingOf: whole models from the rear; HP lost this round). What the models left and
+ * the standing characters decide is worked out once per distinct pair of units: the HP lost only
+ * adds to the enemy's score, and the break test then depends on the difference alone.
  */
 function endsOf(state: State, index: PoolIndex, nodes: Nodes): Array<{ end: RoundEnd; p: number }> {
-  const { setup } = state;
+  const { setup, round } = state;
   const pools = index.pools.map((p, i) => ({
     role: p.role,
     who: p.who,
@@ -72,13 +75,22 @@ function endsOf(state: State, index: PoolIndex, nodes: Nodes): Array<{ end: Roun
     left: index.left[i]!,
   }));
   const count = { attacker: setup.attacker.unit.characters.length, defender: setup.defender.unit.characters.length };
-  const span = { attacker: (setup.attacker.unit.models + 1) << count.attacker, defender: (setup.defender.unit.models + 1) << count.defender };
-  const cache = new Map<number, RoundEnd>();
-  const out: Array<{ end: RoundEnd; p: number }> = [];
-  const sideKey = { attacker: 0, defender: 0 };
+  const span = (setup.defender.unit.models + 1) << count.defender;
+  interface Pair {
+    standing: Record<Role, Standing>;
+    /** Each side's score before the HP the enemy lost. */
+    fixed: Record<Role, number>;
+    wiped: Record<Role, boolean>;
+    /** What the loser's break test reads of the pair, once it is needed, and P(it breaks) by the difference (signed: the sign says who lost). */
+    test: Partial<Record<Role, BreakStanding>>;
+    breaks: Map<number, number>;
+  }
+  const pairs = new Map<number, Pair>();
+  const ends = new Map<number, { end: RoundEnd; p: number }>();
   const hpLost = { attacker: 0, defender: 0 };
   const rf = { attacker: 0, defender: 0 };
   const mask = { attacker: 0, defender: 0 };
+  const standingOfSide = (role: Role): Standing => ({ rankAndFile: rf[role], characters: Array.from({ length: count[role] }, (_, j) => ((mask[role] >> j) & 1) === 1), hpLost: 0 });
   for (const node of nodes.active) {
     hpLost.attacker = hpLost.defender = rf.attacker = rf.defender = mask.attacker = mask.defender = 0;
     for (let i = 0; i < pools.length; i++) {
@@ -89,20 +101,45 @@ function endsOf(state: State, index: PoolIndex, nodes: Nodes): Array<{ end: Roun
       if (p.who === 'rf') rf[p.role] = Math.ceil(left / p.hp);
       else if (left > 0) mask[p.role] |= 1 << p.who;
     }
-    for (const role of roles) sideKey[role] = rf[role] * (1 << count[role]) + mask[role];
-    // Everything but the HP lost, which is bounded by the pools' HP: one number per distinct end.
-    const key = ((sideKey.attacker * span.defender + sideKey.defender) * 4096 + hpLost.attacker) * 4096 + hpLost.defender;
-    let end = cache.get(key);
-    if (!end) {
-      const st: Record<Role, Standing> = {
-        attacker: { rankAndFile: rf.attacker, characters: Array.from({ length: count.attacker }, (_, j) => ((mask.attacker >> j) & 1) === 1), hpLost: hpLost.attacker },
-        defender: { rankAndFile: rf.defender, characters: Array.from({ length: count.defender }, (_, j) => ((mask.defender >> j) & 1) === 1), hpLost: hpLost.defender },
+    const key = (rf.attacker * (1 << count.attacker) + mask.attacker) * span + rf.defender * (1 << count.defender) + mask.defender;
+    let pair = pairs.get(key);
+    if (!pair) {
+      const standing = { attacker: standingOfSide('attacker'), defender: standingOfSide('defender') };
+      pair = {
+        standing,
+        fixed: { attacker: totalOf(scoreParts(setup, round, 'attacker', standing.attacker, standing.defender)), defender: totalOf(scoreParts(setup, round, 'defender', standing.defender, standing.attacker)) },
+        wiped: { attacker: wipedOut(standing.attacker), defender: wipedOut(standing.defender) },
+        test: {},
+        breaks: new Map(),
       };
-      cache.set(key, (end = endFromStandings(setup, state.round, st)));
+      pairs.set(key, pair);
     }
-    out.push({ end, p: nodes.p[node]! });
+    const difference = pair.fixed.attacker + hpLost.defender - (pair.fixed.defender + hpLost.attacker);
+    // HP lost by a side is at most 200 × 20 + 4 × 20 < 4096.
+    const id = (key * 4096 + hpLost.attacker) * 4096 + hpLost.defender;
+    const seen = ends.get(id);
+    if (seen) {
+      seen.p += nodes.p[node]!;
+      continue;
+    }
+    const breaks = { attacker: 0, defender: 0 };
+    const caught = { attacker: 0, defender: 0 };
+    const winner: Role | null = difference > 0 ? 'attacker' : difference < 0 ? 'defender' : null;
+    // Equal scores: both win, nobody tests (RULES §5). A loser with no model left takes no test.
+    if (winner !== null && !pair.wiped[otherRole(winner)]) {
+      const loser = otherRole(winner);
+      let chance = pair.breaks.get(difference);
+      if (chance === undefined) {
+        const test = (pair.test[loser] ??= breakStandingOf(setup, loser, pair.standing));
+        pair.breaks.set(difference, (chance = breakChance(breakTestFor(test, Math.abs(difference)))));
+      }
+      breaks[loser] = chance;
+      // The winner with models left always pursues (SCENARIOS §3).
+      caught[loser] = pair.wiped[winner] ? 0 : chance * CATCH_CHANCE;
+    }
+    ends.set(id, { end: { difference, hpLost: { ...hpLost }, wipedOut: pair.wiped, breaks, caught }, p: nodes.p[node]! });
   }
-  return out;
+  return [...ends.values()];
 }
 
 /** The odds of the current round from any state (a state past the attacks has a known score). */

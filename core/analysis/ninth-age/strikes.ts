@@ -1,7 +1,8 @@
 import { allocationOf, strikersAt } from '../../systems/ninth-age/flow';
 import { allocationPlan, completeAllocation, targetAt } from '../../systems/ninth-age/allocation';
 import { unsavedChance } from '../../systems/ninth-age/attacks';
-import { poolKey, profileOf, type PoolRef, type State, type Task } from '../../systems/ninth-age/state';
+import { rankAndFileAttacks } from '../../systems/ninth-age/setup';
+import { agilityOf, poolKey, profileOf, type PoolRef, type State, type Task } from '../../systems/ninth-age/state';
 import { binomialRow } from '../old-world/dice';
 import { digit, lostOf, type PoolIndex } from './pools';
 
@@ -102,8 +103,11 @@ function spread(index: PoolIndex, nodes: Nodes, damagesAt: (node: number) => Dam
     for (const d of damages) {
       const i = d.target;
       // What the pool can still take at this node: the rest of its HP (loss beyond a pool is lost, seed 004).
-      const cap = Math.min(index.left[i]! - digit(index, node, i), d.dist.length - 1);
+      const lost = digit(index, node, i);
+      const cap = Math.min(index.left[i]! - lost, d.dist.length - 1);
       if (cap <= 0) continue;
+      // The cost model's bound on each pool's losses is the digit's range (pools.ts): it must hold.
+      if (lost + cap >= index.range[i]!) throw new Error(`the analysis bound on ${poolKey(index.pools[i]!)} is broken`);
       const stride = index.stride[i]!;
       let n = 0;
       for (let k = 0; k < count; k++) {
@@ -169,23 +173,34 @@ function stepGroups(state: State, index: PoolIndex, agility: number, node: numbe
 }
 
 /**
- * What decides a step's attacks at a node, as one number: each rank and file's models left (their
- * attacks) and whether each character stands (who strikes, and who can be a target).
+ * What decides a step's attacks at a node, as one number: for each part striking at that Agility,
+ * its attacks (the rank and file's follow from its models left, SCENARIOS §3 "Who attacks"), and
+ * for every pool whether it stands (who can be a target). Nodes that differ only in what the step
+ * does not read share their work.
  */
-function signatureOf(state: State, index: PoolIndex): (node: number) => number {
-  const radix = index.pools.map((p) => (p.who === 'rf' ? poolModelsOf(state, p) + 1 : 2));
-  const hp = index.pools.map((p) => profileOf(state.setup, p).healthPoints);
+function signatureOf(state: State, index: PoolIndex, agility: number): (node: number) => number {
+  const { setup } = state;
+  const parts = index.pools.map((p) => {
+    const hp = profileOf(setup, p).healthPoints;
+    const strikes = agilityOf(setup, state.round, p) === agility;
+    const unit = setup[p.role].unit;
+    // Attacks by models left, for the rank and file: a table, since many counts give the same attacks.
+    const table = p.who === 'rf' ? Array.from({ length: unit.models + 1 }, (_, m) => rankAndFileAttacks(unit, m)) : null;
+    const most = strikes ? (table ? Math.max(...table) : profileOf(setup, p).attacks) : 0;
+    return { hp, strikes, table, own: p.who === 'rf' ? 0 : profileOf(setup, p).attacks, radix: most + 2 };
+  });
   return (node) => {
     let sig = 0;
-    for (let i = index.pools.length - 1; i >= 0; i--) {
+    for (let i = parts.length - 1; i >= 0; i--) {
+      const part = parts[i]!;
       const left = index.left[i]! - digit(index, node, i);
-      sig = sig * radix[i]! + (index.pools[i]!.who === 'rf' ? Math.ceil(left / hp[i]!) : left > 0 ? 1 : 0);
+      let value = left > 0 ? 1 : 0;
+      if (part.strikes && left > 0) value += part.table ? part.table[Math.ceil(left / part.hp)]! : part.own;
+      sig = sig * part.radix + value;
     }
     return sig;
   };
 }
-
-const poolModelsOf = (state: State, p: PoolRef) => (p.who === 'rf' ? state.setup[p.role].unit.models : 1);
 
 /** The nodes where the round's attacks end, from a state in the strikes phase, with their probabilities. */
 export function strikeEnds(state: State, index: PoolIndex): Nodes {
@@ -196,9 +211,9 @@ export function strikeEnds(state: State, index: PoolIndex): Nodes {
     const damages = damagesOf(currentGroups(state, index));
     nodes = spread(index, nodes, () => damages);
   }
-  const signature = signatureOf(state, index);
   for (const task of state.queue) {
     if (task.kind !== 'agility') continue;
+    const signature = signatureOf(state, index, task.agility);
     const cache = new Map<number, Damage[]>();
     nodes = spread(index, nodes, (node) => {
       const sig = signature(node);

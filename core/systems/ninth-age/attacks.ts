@@ -92,16 +92,29 @@ export function testOf(setup: Setup, part: PoolRef, target: PoolRef, stage: Stag
 /** Saves pass for the defender: the dice that go on are those that fail. */
 export const isSave = (stage: Stage) => stage === 'armour' || stage === 'special';
 
+/** The needs of the four stages as numbers (null: no such roll), without the words: what the odds read. */
+export function needsOf(setup: Setup, part: PoolRef, target: PoolRef): { hit: number; wound: number; armour: number | null; special: number | null } {
+  const a = profileOf(setup, part);
+  const d = profileOf(setup, target);
+  return {
+    hit: toHitNeed(a.offensiveSkill, d.defensiveSkill, a.hitModifier),
+    wound: toWoundNeed(a.strength, d.resilience),
+    armour: armourNeed(d.armour, a.armourPenetration),
+    special: specialSaveNeed(d.aegis, d.fortitude)?.need ?? null,
+  };
+}
+
 /**
  * P(one die still to roll at `stage` ends as an unsaved wound): that stage and every one after
  * it, as the engine walks them. Each Ninth Age attack is independent and an unsaved wound is
  * 1 HP, so a part's unsaved wounds at one pool are Binomial(dice, this).
  */
 export function unsavedChance(setup: Setup, part: PoolRef, target: PoolRef, stage: Stage): number {
-  const hit = passChance(hitTest(setup, part, target).need);
-  const wound = passChance(woundTest(setup, part, target).need);
-  const armour = 1 - passChance(armourTest(setup, part, target).need);
-  const special = 1 - passChance(specialTest(setup, target).need);
+  const needs = needsOf(setup, part, target);
+  const hit = passChance(needs.hit);
+  const wound = passChance(needs.wound);
+  const armour = 1 - passChance(needs.armour);
+  const special = 1 - passChance(needs.special);
   switch (stage) {
     case 'hit':
       return hit * wound * armour * special;

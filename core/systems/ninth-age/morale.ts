@@ -35,19 +35,34 @@ export interface BreakTest {
   solid: boolean;
 }
 
-export function breakTestOf(setup: Setup, loser: Role, difference: number, standing: Record<Role, Standing>): BreakTest {
+/** What a unit's break test reads of the standings, before the difference: its Discipline, and whether it is Steady or Steady and Solid. */
+export type BreakStanding = Pick<BreakTest, 'discipline' | 'ranks' | 'enemyRanks' | 'steady' | 'solid' | 'insaneCourage'>;
+
+export function breakStandingOf(setup: Setup, loser: Role, standing: Record<Role, Standing>): BreakStanding {
   const unit = setup[loser].unit;
   const ranks = properRanksOf(unit, standing[loser]);
   const enemyRanks = properRanksOf(setup[otherRole(loser)].unit, standing[otherRole(loser)]);
-  const discipline = disciplineOf(setup, loser, standing[loser]);
-  const solid = ranks >= STEADY_AND_SOLID_RANKS && unit.height <= STEADY_AND_SOLID_MAX_HEIGHT;
-  const steady = ranks > enemyRanks;
-  const modifier = solid ? 0 : steady ? Math.min(difference, STEADY_CAP) : difference;
-  const need = discipline - modifier;
-  // Never ask for dice that cannot change anything: below 2 only Insane Courage can pass.
-  const kind = need < 2 && !setup.insaneCourage ? 'fails' : 'roll';
-  return { kind, discipline, difference, modifier, need, insaneCourage: setup.insaneCourage, ranks, enemyRanks, steady, solid };
+  return {
+    discipline: disciplineOf(setup, loser, standing[loser]),
+    ranks,
+    enemyRanks,
+    solid: ranks >= STEADY_AND_SOLID_RANKS && unit.height <= STEADY_AND_SOLID_MAX_HEIGHT,
+    steady: ranks > enemyRanks,
+    insaneCourage: setup.insaneCourage,
+  };
 }
+
+/** The test for a difference: Steady and Solid ignores it, Steady counts at most 2 of it. */
+export function breakTestFor(base: BreakStanding, difference: number): BreakTest {
+  const modifier = base.solid ? 0 : base.steady ? Math.min(difference, STEADY_CAP) : difference;
+  const need = base.discipline - modifier;
+  // Never ask for dice that cannot change anything: below 2 only Insane Courage can pass.
+  const kind = need < 2 && !base.insaneCourage ? 'fails' : 'roll';
+  const { discipline, ranks, enemyRanks, steady, solid, insaneCourage } = base;
+  return { kind, discipline, difference, modifier, need, insaneCourage, ranks, enemyRanks, steady, solid };
+}
+
+export const breakTestOf = (setup: Setup, loser: Role, difference: number, standing: Record<Role, Standing>): BreakTest => breakTestFor(breakStandingOf(setup, loser, standing), difference);
 
 /** Why the test needs what it needs, in the words players use. */
 export function breakReasons(setup: Setup, loser: Role, test: BreakTest): Reason[] {
