@@ -1,5 +1,7 @@
 import { modelsForCombat, weaponsForCombat } from '../../roster/toCombat10e';
 import { unitForCombat } from '../../roster/toCombatOldWorld';
+import { unitForCombat as ninthAgeUnitForCombat } from '../../roster/toCombatNinthAge';
+import { ninthAgeProfileSchema } from '../../roster/profiles/ninth-age';
 import { oldWorldProfileSchema } from '../../roster/profiles/old-world';
 import type { Wh40k10eProfile } from '../../roster/profiles/wh40k-10e';
 import type { RosterRepository } from '../../store/repo';
@@ -31,6 +33,12 @@ export function createFromRosterBackend(repo: RosterRepository) {
           if (!profile.success) throw new ApiFailure('invalid_input', `Unit "${unit.name}" has a profile that is not valid: ${profile.error.issues[0]?.message ?? 'unknown problem'}.`, 'unitId');
           const converted = unitForCombat(unit.name, profile.data);
           return { system: found.roster.system, name: unit.name, side: { name: found.roster.name, units: [converted] } };
+        }
+        case 'ninth-age': {
+          // The side's one unit; the roster's name names the side.
+          const profile = ninthAgeProfileSchema.safeParse(unit.profile);
+          if (!profile.success) throw new ApiFailure('invalid_input', `Unit "${unit.name}" has a profile that is not valid: ${profile.error.issues[0]?.message ?? 'unknown problem'}.`, 'unitId');
+          return { system: found.roster.system, name: unit.name, side: { name: found.roster.name, unit: ninthAgeUnitForCombat(unit.name, profile.data) } };
         }
         default:
           throw new ApiFailure('unsupported', `Units of ${found.roster.system} rosters cannot fill a combat yet.`, 'rosterId');
