@@ -29,7 +29,7 @@ function perAttack(state: State, part: PoolRef, target: PoolRef): string {
     `${hitTest(setup, part, target).need}+ to hit`,
     `${woundTest(setup, part, target).need}+ to wound`,
     armour === null ? 'no armour save' : `armour ${armour}+`,
-    special.need === null ? 'no special save' : `${special.name} ${special.need}+`,
+    special.need === null ? 'no special save' : `${special.name.replace(' save', '')} ${special.need}+`,
   ];
   return `${needs.join(', ')}: ${percent(unsavedChance(setup, part, target, 'hit'))} of attacks become unsaved wounds`;
 }
@@ -55,8 +55,8 @@ function allocateStep(state: State, task: Extract<Task, { kind: 'allocate' }>): 
   }
   // The odds of each target, per attack: what the player weighs.
   const odds: Reason[] = [target, ...task.ask.slice(1).map((i) => targetAt(task.part, i)), targetAt(task.part, task.rest)].map((t) => ({
-    rule: `At ${targetName(setup, t)}`,
-    detail: perAttack(state, task.part, t),
+    rule: 'Odds per attack',
+    detail: `at ${targetName(setup, t)}: ${perAttack(state, task.part, t)}`,
   }));
   return choose(state, 'allocate', {
     title: `${name}: allocate ${plural(left, 'attack')}`,

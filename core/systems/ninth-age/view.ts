@@ -55,6 +55,7 @@ function unitView(state: State, role: Role): UnitView {
     ...(unit.charged && state.round === 1 ? ['charged: +1 Agility'] : []),
     ...(unit.facing !== 'front' ? [`in the enemy’s ${unit.facing}`] : []),
     `${plural(standing.hpLost, 'HP', 'HP')} lost this round`,
+    ...(state.broke === role ? ['Broken'] : []),
     ...(status !== 'fighting' ? [statusText[status]] : []),
   ];
   return {

@@ -311,3 +311,25 @@ describe('a round with characters stays a few dozen steps', () => {
     expect(steps).toBeLessThan(40);
   });
 });
+
+describe('what the wizard is shown (view)', () => {
+  it('each pool model by model, the ranks and their rule, notes and where the round stands', () => {
+    let c = start(setupOf({ models: 5, charged: true, standard: true, attacksAtCharacters: [1] }, { models: 12, width: 4, height: 2, characters: [{ name: 'Captain', battleStandard: true, profile: { healthPoints: 2, aegis: 5 } }] }));
+    const allocating = ninthAge.view(c.state);
+    expect(allocating.status).toEqual(['Round 1 · Agility 4 · Knights: 5 attacks to allocate', 'Agility order: 4, 3 (chargers +1)']);
+    expect(chooseStep(c).why.slice(1)).toEqual([
+      { rule: 'Odds per attack', detail: 'at Captain: 4+ to hit, 4+ to wound, no armour save, Aegis 5+: 17% of attacks become unsaved wounds' },
+      { rule: 'Odds per attack', detail: 'at the Spearmen: 4+ to hit, 4+ to wound, no armour save, no special save: 25% of attacks become unsaved wounds' },
+    ]);
+    c = play(c, '1');
+    expect(ninthAge.view(c.state).status![0]).toBe('Round 1 · Agility 4 · Knights: 1 at Captain, 4 at the Spearmen');
+    const view = ninthAge.view(c.state);
+    const spearmen = view.sides.defender.units[0]!;
+    expect(spearmen.models.map((m) => m.name)).toEqual([...Array.from({ length: 12 }, (_, i) => `Spearmen ${i + 1}`), 'Captain']);
+    expect(spearmen.models.at(-1)).toMatchObject({ character: true, wounds: 2, woundsLeft: 2, tags: expect.arrayContaining(['Aegis 5+', 'Character', 'Battle Standard Bearer']) });
+    // 13 models, 4 wide, Height 2: ranks of 4, 4, 4 and 1 — three Proper Ranks of 3+.
+    expect(spearmen.formation).toMatchObject({ rankWidth: 4, rankAndFile: 12, characters: 1, countingRanks: 3, rankBonus: 3, status: 'fighting', inCombat: true, wipedOut: false, facing: 'front' });
+    expect(view.sides.attacker.notes).toEqual(['charged']);
+    expect(view.sides.attacker.units[0]!.notes).toEqual(['Height 1', '5 wide', 'Standard', 'charged: +1 Agility', '0 HP lost this round']);
+  });
+});
