@@ -57,5 +57,5 @@ describe('Ninth Age melees (fast-check)', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 120_000);
 });
