@@ -14,7 +14,6 @@ import {
   capitalized,
   plural,
   verb,
-  poolHp,
   poolKey,
   roles,
   standingOf,
@@ -167,8 +166,8 @@ function autoResolve(s: State, task: Task): State | null {
   switch (task.kind) {
     case 'agility': {
       const parts = strikersAt(s, task.agility);
-      const due = allPools(s.setup).filter((p) => agilityOf(s.setup, s.round, p) === task.agility && poolHp(s.setup, p) > 0);
-      const slain = due.filter((p) => !alive(s.setup, s.lost, p));
+      // Parts due at this step that stood with attacks when the round began, but have fallen since.
+      const slain = allPools(s.setup).filter((p) => agilityOf(s.setup, s.round, p) === task.agility && attacksOf(s.setup, s.roundStart, p) > 0 && !alive(s.setup, s.lost, p));
       let next = popTask(s);
       if (slain.length > 0) {
         // Seed 004 / RULES §5: casualties of an earlier step are removed before the next, so they do not strike.
