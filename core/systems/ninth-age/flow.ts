@@ -137,7 +137,7 @@ function withLastResult(state: State, extra: string): State {
   return { ...state, log: [...state.log.slice(0, -1), { ...last, result: `${last.result}; ${extra}` }] };
 }
 
-/** What a step cost each side: "the Spearmen lose 4 HP (4 models), Captain 1 HP". */
+/** What a step cost each side: "lost: the Spearmen 4 HP (4 models removed), Captain 1 HP (slain)". */
 function stepLosses(state: State, before: Record<string, number>): string {
   const parts = allPools(state.setup).flatMap((p) => {
     const lost = (state.lost[poolKey(p)] ?? 0) - (before[poolKey(p)] ?? 0);
@@ -212,8 +212,6 @@ function autoResolve(s: State, task: Task): State | null {
       const logged = pushLog(popTask(s), { actor: task.role, title: `${name}: Break Test`, result: `${name} fail without rolling (2D6 ≤ ${test.need} cannot pass)`, why: breakReasons(s.setup, task.role, test) });
       return afterBreak(logged, task.role, true);
     }
-    case 'pursuit':
-      return null;
     default:
       return null;
   }
