@@ -1,4 +1,5 @@
 import type { SystemAnalysis } from './system';
+import { ninthAgeAnalysis } from './ninth-age';
 import { oldWorldAnalysis } from './old-world';
 import { wh40k10eAnalysis } from './wh40k-10e';
 import { wh40k7eAnalysis } from './wh40k-7e';
@@ -10,10 +11,12 @@ export * from './guarded';
 export * from './wh40k-10e';
 export * from './old-world';
 export { wh40k7eAnalysis, wh40k7eReport, wh40k7eDistributions } from './wh40k-7e';
+export { ninthAgeAnalysis } from './ninth-age';
 
 /** Every system's exact analysis, by system id (a system without one is simply absent). */
 export const analyses: Readonly<Record<string, SystemAnalysis>> = {
   [wh40k10eAnalysis.systemId]: wh40k10eAnalysis,
   [oldWorldAnalysis.systemId]: oldWorldAnalysis,
   [wh40k7eAnalysis.systemId]: wh40k7eAnalysis,
+  [ninthAgeAnalysis.systemId]: ninthAgeAnalysis,
 };

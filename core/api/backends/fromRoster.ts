@@ -1,6 +1,8 @@
 import { modelsForCombat, weaponsForCombat } from '../../roster/toCombat10e';
 import { sideForCombat } from '../../roster/toCombat7e';
 import { unitForCombat } from '../../roster/toCombatOldWorld';
+import { unitForCombat as ninthAgeUnitForCombat } from '../../roster/toCombatNinthAge';
+import { ninthAgeProfileSchema } from '../../roster/profiles/ninth-age';
 import { oldWorldProfileSchema } from '../../roster/profiles/old-world';
 import { wh40k7eProfileSchema } from '../../roster/profiles/wh40k-7e';
 import type { Wh40k10eProfile } from '../../roster/profiles/wh40k-10e';
@@ -41,6 +43,12 @@ export function createFromRosterBackend(repo: RosterRepository) {
           const converted = sideForCombat(unit.name, profile.data);
           if (!converted.ok) throw new ApiFailure('unsupported', converted.problem, 'unitId');
           return { system: found.roster.system, name: unit.name, side: converted.side };
+        }
+        case 'ninth-age': {
+          // The side's one unit; the roster's name names the side.
+          const profile = ninthAgeProfileSchema.safeParse(unit.profile);
+          if (!profile.success) throw new ApiFailure('invalid_input', `Unit "${unit.name}" has a profile that is not valid: ${profile.error.issues[0]?.message ?? 'unknown problem'}.`, 'unitId');
+          return { system: found.roster.system, name: unit.name, side: { name: found.roster.name, unit: ninthAgeUnitForCombat(unit.name, profile.data) } };
         }
         default:
           throw new ApiFailure('unsupported', `Units of ${found.roster.system} rosters cannot fill a combat yet.`, 'rosterId');

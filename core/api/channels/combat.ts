@@ -69,7 +69,7 @@ export const combatChannels = {
   }),
   'combat.sideFromRoster': channel({
     summary:
-      "One side of a combat setup filled from a stored roster unit (40k 10e: the attacker's weapons or the target's models; old world: `{ name, units: [unit] }`, one unit of that side).",
+      "One side of a combat setup filled from a stored roster unit (40k 10e: the attacker's weapons or the target's models; old world: `{ name, units: [unit] }`, one unit of that side; The Ninth Age: `{ name, unit }`).",
     request: z
       .object({
         rosterId: z.string().min(1, 'expected a roster id').max(100),

@@ -14,6 +14,8 @@ export const ninthAgeOffensiveSchema = record({
 
 export const ninthAgeProfileSchema = record({
   models: stat(1, 200),
+  /** Models per rank (optional, added for melee; rosters stored without it get 5). */
+  rankWidth: stat(1, 30).default(5),
   height: oneOf(['standard', 'large', 'gigantic']),
   type: oneOf(['infantry', 'beast', 'cavalry', 'construct']),
   global: record({
@@ -28,6 +30,8 @@ export const ninthAgeProfileSchema = record({
     resilience: stat(0, 10),
     armour: stat(0, 6),
     aegis: optionalSave(),
+    /** Fortitude save (optional, added for melee; rosters stored without it have none). */
+    fortitude: optionalSave(),
   }),
   offensive: list(ninthAgeOffensiveSchema, 1, 10, 'offensive profiles'),
   specialRules: labels(),

@@ -50,13 +50,25 @@ describe('combat.sideFromRoster (pick from roster, converted in the host)', () =
     await expect(backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'attacker' })).rejects.toMatchObject({ code: 'invalid_input', field: 'ranged' });
   });
 
+  it('gives a Ninth Age unit as that side\'s one unit, named after the roster', async () => {
+    const { backend, repo } = await setUp();
+    const ninth = await repo.saveRoster({ name: 'Sonnstahl', system: 'ninth-age', pointsLimit: null, notes: '' });
+    const spears = await repo.saveUnit(ninth.id, { name: 'Spearmen', points: 200, profile: validProfiles['ninth-age'] });
+    const picked = await backend['combat.sideFromRoster']({ rosterId: ninth.id, unitId: spears.id, side: 'defender' });
+    expect(picked).toMatchObject({
+      system: 'ninth-age',
+      name: 'Spearmen',
+      side: { name: 'Sonnstahl', unit: { name: 'Spearmen', models: 20, width: 5, height: 1, supporting: 10, profile: { offensiveSkill: 3, defensiveSkill: 3, healthPoints: 1, discipline: 7 } } },
+    });
+  });
+
   it('says which id is missing, and that other systems cannot fill a combat yet', async () => {
     const { backend, repo, roster } = await setUp();
     await expect(backend['combat.sideFromRoster']({ rosterId: 'nope', unitId: 'x', side: 'attacker', ranged: true })).rejects.toMatchObject({ code: 'not_found', field: 'rosterId' });
     await expect(backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: 'nope', side: 'attacker', ranged: true })).rejects.toMatchObject({ code: 'not_found', field: 'unitId' });
-    const ninth = await repo.saveRoster({ name: 'Ninth', system: 'ninth-age', pointsLimit: null, notes: '' });
-    const knights = await repo.saveUnit(ninth.id, { name: 'Knights', points: 200, profile: validProfiles['ninth-age'] });
-    const error = await backend['combat.sideFromRoster']({ rosterId: ninth.id, unitId: knights.id, side: 'attacker', ranged: true }).catch((e: unknown) => e);
+    const epic = await repo.saveRoster({ name: 'Epic', system: 'epic-armageddon', pointsLimit: null, notes: '' });
+    const marines = await repo.saveUnit(epic.id, { name: 'Marines', points: 200, profile: validProfiles['epic-armageddon'] });
+    const error = await backend['combat.sideFromRoster']({ rosterId: epic.id, unitId: marines.id, side: 'attacker', ranged: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiFailure);
     expect(error).toMatchObject({ code: 'unsupported', field: 'rosterId' });
   });

@@ -140,4 +140,49 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
       choices: [],
     },
   },
+  // Charging Knights send one attack at the Spearmen's Captain and slay him, kill two Spearmen, and
+  // take nothing back (seed 004, RULES §5): 3 HP + 1 charge + 1 rank against 1 rank; the Spearmen
+  // lose by 4, break on a double 6 (2D6 ≤ 7 − 4), flee 7" and are caught by a pursuit of exactly 7".
+  'ninth-age': {
+    record: record(
+      'ninth-age',
+      'Knights vs Spearmen',
+      {
+        system: 'ninth-age',
+        attacker: { name: 'Red', unit: { name: 'Knights', models: 5, width: 5, charged: true, attacksAtCharacters: [1], profile: { offensiveSkill: 3, defensiveSkill: 3, strength: 3, armourPenetration: 0, agility: 3, attacks: 1, healthPoints: 1, resilience: 3, armour: 0, discipline: 7 } } },
+        defender: {
+          name: 'Blue',
+          unit: {
+            name: 'Spearmen',
+            models: 10,
+            width: 5,
+            profile: { offensiveSkill: 3, defensiveSkill: 3, strength: 3, armourPenetration: 0, agility: 3, attacks: 1, healthPoints: 1, resilience: 3, armour: 0, discipline: 7 },
+            characters: [{ name: 'Captain', profile: { offensiveSkill: 4, defensiveSkill: 4, strength: 4, armourPenetration: 0, agility: 3, attacks: 1, healthPoints: 1, resilience: 3, armour: 0, discipline: 8 } }],
+          },
+        },
+      },
+      [
+        { kind: 'choose', stepId: 'allocate.0', option: '1' },
+        roll('hit.1', [4, 4, 4, 1]),
+        roll('wound.2', [5, 6, 1]),
+        roll('hit.3', [6]),
+        roll('wound.4', [6]),
+        roll('hit.5', [1, 1, 1, 1, 1, 1, 1, 1]),
+        { kind: 'continue', stepId: 'score.6' },
+        roll('break.7', [6, 6]),
+        { kind: 'choose', stepId: 'pursue.8', option: 'pursue' },
+        roll('flee.9', [3, 4]),
+        roll('pursuit.10', [5, 2]),
+      ],
+    ),
+    expected: {
+      // 11 inputs, plus the lines nobody answers: two casualty removals, the slain Captain, the Spearmen's only target.
+      steps: 15,
+      modelsLost: { attacker: 0, defender: 11 },
+      outcome: ['Red — Knights: won and pursued: 5 rank-and-file models left.', 'Blue — Spearmen: broke, fled and was caught: destroyed.'],
+      actualValue: 4,
+      winner: 'attacker',
+      choices: ['1 at Captain', 'Pursue (2D6)'],
+    },
+  },
 };

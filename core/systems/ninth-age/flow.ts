@@ -1,0 +1,243 @@
+import type { LogLine } from '../../combat/view';
+import { allocationPlan, allocationText, completeAllocation, targetAt, targetName } from './allocation';
+import { nextStage } from './attacks';
+import { breakReasons, breakTestOf } from './morale';
+import { roundScore } from './score';
+import {
+  agilityOf,
+  allPools,
+  alive,
+  attacksOf,
+  hpLeft,
+  modelsLeft,
+  otherRole,
+  capitalized,
+  plural,
+  verb,
+  poolKey,
+  roles,
+  standingOf,
+  wipedOut,
+  type PoolRef,
+  type Role,
+  type Standing,
+  type State,
+  type StepPart,
+  type Task,
+} from './state';
+
+/**
+ * The order of a round of melee (RULES §5, seed 004): Agility steps from the highest (each:
+ * allocate every attack, then roll to hit, to wound, armour and special saves, then remove the
+ * casualties) → Combat Score → break test → pursue?, flee and pursuit → the next round. `settle`
+ * resolves whatever needs no player and stops at the first task that needs dice or a decision.
+ */
+
+export const pushLog = (state: State, line: Omit<LogLine, 'stepId'> & { stepId?: string }): State => ({
+  ...state,
+  log: [...state.log, { stepId: line.stepId ?? `auto.${state.counter}.${state.log.length}`, ...line }],
+});
+export const popTask = (state: State): State => ({ ...state, queue: state.queue.slice(1) });
+const replaceHead = (state: State, task: Task): State => ({ ...state, queue: [task, ...state.queue.slice(1)] });
+
+export const standings = (state: Pick<State, 'setup' | 'lost' | 'roundStart'>): Record<Role, Standing> => ({
+  attacker: standingOf(state.setup, 'attacker', state.lost, state.roundStart),
+  defender: standingOf(state.setup, 'defender', state.lost, state.roundStart),
+});
+
+/**
+ * RULES §5: the Agility steps of the round, highest first, from every part standing at its start
+ * with attacks to make (chargers +1 in the round of the charge). Equal Agility strikes together.
+ */
+export function agilitySteps(state: Pick<State, 'setup' | 'lost' | 'round'>): number[] {
+  const values = allPools(state.setup)
+    .filter((p) => attacksOf(state.setup, state.lost, p) > 0)
+    .map((p) => agilityOf(state.setup, state.round, p));
+  return [...new Set(values)].sort((a, b) => b - a);
+}
+
+/** The start of a round: its losses, Combat Score and odds count from here. */
+export function beginRound(state: State): State {
+  const fresh: State = { ...state, roundStart: state.lost, phase: 'strikes', agility: null, parts: [], score: null, broke: null, pursues: null, flee: null, pursuit: null };
+  return { ...fresh, queue: [...agilitySteps(fresh).map((agility): Task => ({ kind: 'agility', agility })), { kind: 'score' }] };
+}
+
+/**
+ * The parts that strike at an Agility step, counted at its start (SCENARIOS §3, "Who attacks"):
+ * standing, with attacks, and with an enemy model left to attack. Models slain earlier do not strike.
+ */
+export function strikersAt(state: Pick<State, 'setup' | 'lost' | 'round'>, agility: number): StepPart[] {
+  return allPools(state.setup)
+    .filter((p) => agilityOf(state.setup, state.round, p) === agility)
+    .map((part) => ({ part, attacks: attacksOf(state.setup, state.lost, part), allocation: null }))
+    .filter((s) => s.attacks > 0 && allocationPlan(state.setup, state.lost, s.part) !== null);
+}
+
+/** The allocation task of a part at the start of its step. */
+export function allocateTask(state: Pick<State, 'setup' | 'lost'>, s: StepPart): Task {
+  const plan = allocationPlan(state.setup, state.lost, s.part)!;
+  return { kind: 'allocate', part: s.part, attacks: s.attacks, answered: [], ask: plan.ask, rest: plan.rest };
+}
+
+const partIndex = (state: State, part: PoolRef) => state.parts.findIndex((s) => s.part.role === part.role && s.part.who === part.who);
+
+/** Fixes a part's allocation: the shares asked so far, the rest as SCENARIOS §3 allocates by default. */
+export function finishAllocation(state: State, task: Extract<Task, { kind: 'allocate' }>): State {
+  const counts = allocationOf(state, task);
+  const i = partIndex(state, task.part);
+  return { ...state, parts: state.parts.map((s, k) => (k === i ? { ...s, allocation: counts } : s)) };
+}
+
+/** A part's whole allocation: the shares answered so far, the rest by SCENARIOS §3's default. */
+export function allocationOf(state: Pick<State, 'setup'>, task: Extract<Task, { kind: 'allocate' }>): number[] {
+  const fixed: Array<number | undefined> = [];
+  for (const a of task.answered) fixed[a.target] = a.attacks;
+  return completeAllocation(state.setup, task.part, task.attacks, { ask: [...task.answered.map((a) => a.target), ...task.ask], rest: task.rest }, fixed);
+}
+
+/** Attacks of an allocation task not yet given to a target. */
+export const unallocated = (task: Extract<Task, { kind: 'allocate' }>) => task.attacks - task.answered.reduce((sum, a) => sum + a.attacks, 0);
+
+/** The strike tasks of a step once every attack is allocated: part by part, target by target. */
+export function strikeTasks(parts: readonly StepPart[]): Task[] {
+  return parts.flatMap((s) =>
+    (s.allocation ?? []).flatMap((n, i): Task[] => (n > 0 ? [{ kind: 'strike', part: s.part, target: targetAt(s.part, i), stage: 'hit', dice: n }] : [])),
+  );
+}
+
+/**
+ * Unsaved wounds remove HP from the pool their attacks were allocated to; whatever the pool
+ * cannot take is lost, never moved to another pool (seed 004, Health Pools).
+ */
+export function inflict(state: State, target: PoolRef, unsaved: number): { state: State; taken: number } {
+  const taken = Math.min(unsaved, hpLeft(state.setup, state.lost, target));
+  const key = poolKey(target);
+  return { state: { ...state, lost: { ...state.lost, [key]: (state.lost[key] ?? 0) + taken } }, taken };
+}
+
+/** After a stage's dice: the next stage with the dice that go on, or the wounds taken. */
+export function strikeAfter(state: State, passing: number): State {
+  const task = state.queue[0];
+  if (task?.kind !== 'strike') throw new Error('no strike in progress');
+  const next = passing > 0 ? nextStage(state.setup, task.part, task.target, task.stage) : null;
+  if (passing > 0 && next) return replaceHead(state, { ...task, stage: next, dice: passing });
+  const done = popTask(state);
+  if (passing === 0) return done;
+  const { state: after, taken } = inflict(done, task.target, passing);
+  const lostBeyond = passing - taken;
+  const left = hpLeft(after.setup, after.lost, task.target);
+  const text = `${plural(passing, 'unsaved wound')}: ${targetName(after.setup, task.target)} ${verb(task.target, 'lose')} ${taken} HP${lostBeyond > 0 ? ` (${lostBeyond} beyond the pool, lost)` : ''}, ${left} HP left`;
+  return withLastResult(after, text);
+}
+
+/** Appends to the last log line (the roll that caused it). */
+function withLastResult(state: State, extra: string): State {
+  const last = state.log[state.log.length - 1];
+  if (!last) return state;
+  return { ...state, log: [...state.log.slice(0, -1), { ...last, result: `${last.result}; ${extra}` }] };
+}
+
+/** What a step cost each side: "lost: the Spearmen 4 HP (4 models removed), Captain 1 HP (slain)". */
+function stepLosses(state: State, before: Record<string, number>): string {
+  const parts = allPools(state.setup).flatMap((p) => {
+    const lost = (state.lost[poolKey(p)] ?? 0) - (before[poolKey(p)] ?? 0);
+    if (lost === 0) return [];
+    const slain = modelsLeft(state.setup, before, p) - modelsLeft(state.setup, state.lost, p);
+    const models = p.who === 'rf' ? ` (${plural(slain, 'model')} removed)` : slain > 0 ? ' (slain)' : '';
+    return [`${targetName(state.setup, p)} ${lost} HP${models}`];
+  });
+  return parts.length > 0 ? `lost: ${parts.join(', ')}` : 'no HP lost';
+}
+
+/** Resolves everything that needs no player, up to the next step that does. */
+export function settle(state: State): State {
+  let s = state;
+  for (let guard = 0; guard < 10_000; guard++) {
+    const task = s.queue[0];
+    if (!task) return s.phase === 'over' ? s : { ...s, phase: 'over' };
+    const auto = autoResolve(s, task);
+    if (auto === null) return s;
+    s = auto;
+  }
+  throw new Error('the melee did not settle');
+}
+
+function autoResolve(s: State, task: Task): State | null {
+  switch (task.kind) {
+    case 'agility': {
+      const parts = strikersAt(s, task.agility);
+      // Parts due at this step that stood with attacks when the round began, but have fallen since.
+      const slain = allPools(s.setup).filter((p) => agilityOf(s.setup, s.round, p) === task.agility && attacksOf(s.setup, s.roundStart, p) > 0 && !alive(s.setup, s.lost, p));
+      let next = popTask(s);
+      if (slain.length > 0) {
+        // Seed 004 / RULES §5: casualties of an earlier step are removed before the next, so they do not strike.
+        next = pushLog(next, { actor: slain[0]!.role, title: `Agility ${task.agility}`, result: `${slain.map((p) => targetName(s.setup, p)).join(' and ')}: slain before striking` });
+      }
+      if (parts.length === 0) return next;
+      const tasks: Task[] = [...parts.map((p) => allocateTask(s, p)), { kind: 'rolls', agility: task.agility }, { kind: 'stepEnd', agility: task.agility }];
+      return { ...next, agility: task.agility, parts, stepStart: s.lost, queue: [...tasks, ...next.queue] };
+    }
+    case 'allocate': {
+      if (task.ask.length > 0 && unallocated(task) > 0) return null;
+      const done = finishAllocation(popTask(s), task);
+      // A player's answers are logged as they are given (apply.ts); an allocation nobody was asked about is logged here.
+      if (task.answered.length > 0) return done;
+      const counts = done.parts[partIndex(done, task.part)]!.allocation!;
+      const why = task.ask.length === 0 ? ' (the only target)' : '';
+      return pushLog(done, { actor: task.part.role, title: `${capitalized(targetName(s.setup, task.part))}: allocate ${plural(task.attacks, 'attack')}`, result: `${allocationText(s.setup, task.part, counts)}${why}` });
+    }
+    case 'rolls':
+      return { ...popTask(s), queue: [...strikeTasks(s.parts), ...s.queue.slice(1)] };
+    case 'strike': {
+      if (hpLeft(s.setup, s.lost, task.target) > 0) return null;
+      // Never roll dice that cannot change anything: the pool is empty, and loss beyond a pool is lost (seed 004).
+      const what = task.stage === 'hit' ? plural(task.dice, 'attack') : task.stage === 'wound' ? plural(task.dice, 'hit') : plural(task.dice, 'wound');
+      return pushLog(popTask(s), {
+        actor: task.part.role,
+        title: `${capitalized(targetName(s.setup, task.part))} ${verb(task.part, 'attack')} ${targetName(s.setup, task.target)}`,
+        result: `${targetName(s.setup, task.target)} already slain this step: ${what} lost, nothing left in the pool to take them`,
+      });
+    }
+    case 'stepEnd': {
+      const before = s.stepStart;
+      const next: State = { ...popTask(s), agility: null, parts: [] };
+      return pushLog(next, { actor: 'attacker', title: `Agility ${task.agility}: casualties removed`, result: stepLosses(s, before) });
+    }
+    case 'score':
+      return s.score === null ? { ...s, phase: 'after', score: roundScore(s.setup, s.round, standings(s)) } : null;
+    case 'break': {
+      const test = breakTestOf(s.setup, task.role, s.score!.difference, standings(s));
+      if (test.kind === 'roll') return null;
+      const name = s.setup[task.role].unit.name;
+      const logged = pushLog(popTask(s), { actor: task.role, title: `${name}: Break Test`, result: `${name} fail without rolling (2D6 ≤ ${test.need} cannot pass)`, why: breakReasons(s.setup, task.role, test) });
+      return afterBreak(logged, task.role, true);
+    }
+    default:
+      return null;
+  }
+}
+
+/** The round is over for both: another round if both units are still fighting, else the combat ends. */
+export function roundOver(state: State): State {
+  const both = roles.every((r) => state.status[r] === 'fighting');
+  return both ? { ...state, queue: [...state.queue, { kind: 'roundEnd' }] } : { ...state, phase: 'over' };
+}
+
+/** After the Combat Score is read: wiped-out units leave, the loser tests. */
+export function afterScore(state: State): State {
+  const st = standings(state);
+  let s = state;
+  for (const role of roles) if (wipedOut(st[role])) s = { ...s, status: { ...s.status, [role]: 'destroyed' } };
+  const winner = state.score!.winner;
+  if (winner !== null && !wipedOut(st[otherRole(winner)])) return { ...s, queue: [...s.queue, { kind: 'break', role: otherRole(winner) }] };
+  return roundOver(s);
+}
+
+/** A failed break test: the unit flees (RULES §5); a winner with models left may pursue. */
+export function afterBreak(state: State, loser: Role, broken: boolean): State {
+  if (!broken) return roundOver(state);
+  const winner = otherRole(loser);
+  const canPursue = state.status[winner] === 'fighting';
+  const tasks: Task[] = [...(canPursue ? [{ kind: 'pursueChoice', role: winner } as Task] : []), { kind: 'flee', role: loser }];
+  return { ...state, broke: loser, status: { ...state.status, [loser]: 'fled' }, queue: [...state.queue, ...tasks] };
+}

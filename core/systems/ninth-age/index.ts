@@ -1,0 +1,51 @@
+import type { RuleSystem } from '../../combat/system';
+import { applyInput } from './apply';
+import { beginRound, settle } from './flow';
+import { nextStep } from './next';
+import { setupSchema, type Setup } from './setup';
+import { allPools, poolKey, type State } from './state';
+import { profilesOf, winnerOf } from './summary';
+import { viewOf } from './view';
+
+export { setupSchema, type Setup, type SetupInput } from './setup';
+export type { State } from './state';
+
+/** The state before the first round's first Agility step. */
+export function startState(setup: Setup): State {
+  const lost = Object.fromEntries(allPools(setup).map((p) => [poolKey(p), 0]));
+  return settle(
+    beginRound({
+      setup,
+      round: 1,
+      lost,
+      roundStart: lost,
+      phase: 'strikes',
+      agility: null,
+      parts: [],
+      stepStart: lost,
+      score: null,
+      broke: null,
+      pursues: null,
+      flee: null,
+      pursuit: null,
+      status: { attacker: 'fighting', defender: 'fighting' },
+      queue: [],
+      notes: [],
+      counter: 0,
+      log: [],
+    }),
+  );
+}
+
+/** The Ninth Age: a melee between two units, round by round (seed 004, RULES.md §5). */
+export const ninthAge: RuleSystem<Setup, State> = {
+  id: 'ninth-age',
+  name: 'The Ninth Age',
+  setupSchema: setupSchema as unknown as RuleSystem<Setup, State>['setupSchema'],
+  start: startState,
+  next: nextStep,
+  apply: applyInput,
+  view: viewOf,
+  winner: winnerOf,
+  profiles: profilesOf,
+};

@@ -1,0 +1,34 @@
+import { bench, describe } from 'vitest';
+import { analyzeRound, ninthAgeDistributions } from '../../core/analysis/ninth-age';
+import { apply, begin, inputFor, rngFor, type NaCombat } from '../core/analysis/ninth-age/drive';
+import { knightsVsSpearmen } from '../core/analysis/ninth-age/setups';
+
+/**
+ * Exact Ninth Age round analysis benchmarks (`npm run bench`). Target (median, 2-core machine), the
+ * issue's case: 30 Spearmen with a Captain and a Battle Standard Bearer against 6 charging Knights
+ * with a Baron, one full round with the break test and pursuit: < 20 ms.
+ */
+const start = begin(knightsVsSpearmen());
+
+/** Part-way: the first state of the round with a wound roll to make (allocations fixed, some dice rolled). */
+function midStep(c0: NaCombat): NaCombat {
+  let c = { ...c0, rng: rngFor(7) };
+  while (!c.step.id.startsWith('wound.')) c = apply(c, inputFor(c));
+  return c;
+}
+const mid = midStep(start);
+
+/** Enough warm-up that the median measures the analysis, not the JIT compiling it. */
+const options = { warmupIterations: 20, time: 1000 };
+
+describe('Ninth Age exact analysis', () => {
+  bench('round: 6 Knights + Baron (charging) v 30 Spearmen + Captain + Battle Standard Bearer, break test and pursuit', () => {
+    analyzeRound(start.state);
+  }, options);
+  bench('host distributions (now + round-start baseline) for the same round', () => {
+    ninthAgeDistributions(start.state);
+  }, options);
+  bench('part-way: the same round after the first hits', () => {
+    analyzeRound(mid.state);
+  }, options);
+});
