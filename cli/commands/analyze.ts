@@ -1,4 +1,4 @@
-import { withinBudget } from '../../core/analysis/guarded';
+import { noOddsBecause, withinBudget } from '../../core/analysis/guarded';
 import { rulesRegistry } from '../../core/api/backends/rules';
 import { EXIT_OK, EXIT_TOO_LARGE, EXIT_USAGE, type CliIo } from '../main';
 import { loadScenario } from './scenarioCommand';
@@ -18,7 +18,7 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
   }
   const result = withinBudget(analysis, scenario.system.start(scenario.setup), (a, state) => a.report(state));
   if (!result.ok) {
-    io.err(`combat-companion: no exact odds for this scenario: ${result.tooLarge}.\n`);
+    io.err(`combat-companion: ${noOddsBecause('no exact odds for this scenario', result.tooLarge)}\n`);
     return EXIT_TOO_LARGE;
   }
   io.out(`${JSON.stringify(result.value, null, 2)}\n`);

@@ -22,6 +22,16 @@ export function withinBudget<T>(analysis: SystemAnalysis, state: unknown, run: (
   }
 }
 
+/**
+ * "No exact odds for this combat. <Why>." — the one way every refusal is said (the odds panel, the
+ * printed summary, the command line): the lead, then the system's reason as its own sentence, so
+ * a reason that begins with a name ("Red against Blue: …") keeps its case.
+ */
+export function noOddsBecause(lead: string, why: string): string {
+  const clause = why.trim().replace(/\.+$/, '');
+  return `${lead}. ${clause[0]!.toUpperCase()}${clause.slice(1)}.`;
+}
+
 export function analyzeWithinBudget(analysis: SystemAnalysis, state: unknown): Analyzed {
   const r = withinBudget(analysis, state, (a, s) => a.distributions(s));
   return r.ok ? { ok: true, distributions: r.value } : r;

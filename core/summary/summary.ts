@@ -1,4 +1,4 @@
-import type { Analyzed } from '../analysis/guarded';
+import { noOddsBecause, type Analyzed } from '../analysis/guarded';
 import { oddsFrom } from '../analysis/odds';
 import { advance, startCombat, type Combat } from '../combat/engine';
 import { inputSchema, type Input, type Role, type Step } from '../combat/steps';
@@ -165,9 +165,9 @@ function answeredRow(line: LogLine, step: Step, input: Input, names: Record<Role
  */
 function oddsOf(deps: SummaryDeps, systemId: string, start: unknown, end: unknown): { odds: SummaryOdds | null; oddsUnavailable: string | null } {
   const before = deps.analyze(systemId, start);
-  if (before && !before.ok) return { odds: null, oddsUnavailable: `No exact odds for this combat: ${before.tooLarge}.` };
+  if (before && !before.ok) return { odds: null, oddsUnavailable: noOddsBecause('No exact odds for this combat', before.tooLarge) };
   const now = before && deps.analyze(systemId, end);
-  if (now && !now.ok) return { odds: null, oddsUnavailable: `No exact odds for this combat: ${now.tooLarge}.` };
+  if (now && !now.ok) return { odds: null, oddsUnavailable: noOddsBecause('No exact odds for this combat', now.tooLarge) };
   if (!before || !now) return { odds: null, oddsUnavailable: null };
   const odds = oddsFrom(before.distributions, now.distributions);
   const index = odds.now.findIndex((p) => p > 1 - 1e-9);

@@ -104,7 +104,7 @@ describe('combat-companion analyze (The Ninth Age)', () => {
     huge.defender.unit = horde('Host');
     const result = await run(['analyze', '-'], JSON.stringify(huge));
     expect(result.code).toBe(3);
-    expect(result.err).toMatch(/^combat-companion: no exact odds for this scenario: Too many ways this round can go to count exactly/);
+    expect(result.err).toMatch(/^combat-companion: no exact odds for this scenario. Too many ways this round can go to count exactly/);
   });
 });
 

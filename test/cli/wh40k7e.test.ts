@@ -132,6 +132,6 @@ describe('combat-companion analyze on a round too large to count (40k 7th editio
     const { code, out, err } = await run(['analyze', '-'], JSON.stringify(huge));
     expect(code).toBe(3);
     expect(out).toBe('');
-    expect(err).toMatch(/^combat-companion: no exact odds for this scenario: Red against Blue: too many ways the round can go to count exactly/);
+    expect(err).toMatch(/^combat-companion: no exact odds for this scenario. Red against Blue: too many ways the round can go to count exactly/);
   });
 });

@@ -3,7 +3,7 @@ import type { CombatOdds, CombatSnapshot } from '../channels/combat';
 import type { ParsedRequestOf } from '../contract';
 import { prefixIssues, problemsOf } from '../../roster/documents';
 import { ApiFailure } from '../reply';
-import type { Analyzed } from '../../analysis/guarded';
+import { noOddsBecause, type Analyzed } from '../../analysis/guarded';
 import { oddsFrom } from '../../analysis/odds';
 
 export interface CombatBackendDeps {
@@ -106,10 +106,10 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     }
     const before = current.before;
     if (before === null) return { at, odds: null, unavailable: `${system.name} has no exact odds yet.` };
-    if (!before.ok) return { at, odds: null, unavailable: `No exact odds for this combat: ${before.tooLarge}.` };
+    if (!before.ok) return { at, odds: null, unavailable: noOddsBecause('No exact odds for this combat', before.tooLarge) };
     const now = at === 0 ? before : deps.analyze(system.id, combat.state);
     if (now === null) return { at, odds: null, unavailable: `${system.name} has no exact odds yet.` };
-    if (!now.ok) return { at, odds: null, unavailable: `No exact odds at this step: ${now.tooLarge}.` };
+    if (!now.ok) return { at, odds: null, unavailable: noOddsBecause('No exact odds at this step', now.tooLarge) };
     return { at, odds: oddsFrom(before.distributions, now.distributions), unavailable: null };
   };
 

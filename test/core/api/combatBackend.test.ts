@@ -70,7 +70,7 @@ describe('combat backend (host-side sessions)', () => {
   it('a combat too large to count exactly gets no odds and says why, and its steps still answer', async () => {
     const b = backend(undefined, 4);
     const { id } = await b['combat.start']({ system: 'toy', setup: { dice: 9 } });
-    expect(await b['combat.odds']({ id })).toEqual({ at: 0, odds: null, unavailable: 'No exact odds for this combat: 9 dice: too many to count.' });
+    expect(await b['combat.odds']({ id })).toEqual({ at: 0, odds: null, unavailable: 'No exact odds for this combat. 9 dice: too many to count.' });
     const next = await b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 1, 1, 1, 1, 1, 1, 1], by: 'entered' } });
     expect(next.step.kind).toBe('choose');
     expect((await b['combat.odds']({ id })).odds).toBeNull();
