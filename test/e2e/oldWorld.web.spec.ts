@@ -176,7 +176,7 @@ test.describe('old world wizard', () => {
     await expect(page.getByTestId('setup-error')).toBeVisible();
     await expect(page.getByTestId('ow-attacker.units[0].name')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByTestId('ow-defender.units[0].profile.weaponSkill')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByTestId('ow-defender.units[0]').getByText('expected Weapon Skill as a number from 1 to 10')).toBeVisible();
+    await expect(page.getByTestId('ow-defender.units[0]').getByText('expected a number from 1 to 10')).toBeVisible();
   });
 
   test('"From roster" fills a unit: the weapon\'s Strength, command and special rules; where it fights stays', async ({ page }) => {
