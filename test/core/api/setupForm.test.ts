@@ -26,8 +26,8 @@ describe('combat.setupForm', () => {
     const reply = await createDispatch(spiedBackend())('combat.setupForm', { system: id });
     expect(reply.ok).toBe(true);
     if (!reply.ok) return;
-    const { schema, example } = reply.value as { schema: Node; example: Record<string, unknown> | null };
-    expect(reply.value.system).toBe(id);
+    const { system: answered, schema, example } = reply.value as { system: string; schema: Node; example: Record<string, unknown> | null };
+    expect(answered).toBe(id);
     expect(contract['combat.setupForm'].response.safeParse(reply.value).success).toBe(true);
     // The input side: what the player may leave out (a default) is not required.
     expect(schema.type).toBe('object');
