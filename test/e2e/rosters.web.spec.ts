@@ -72,7 +72,7 @@ test.describe('rosters', () => {
     const toughness = field(page, 'models[0].toughness');
     await expect(toughness).toHaveAttribute('aria-invalid', 'true');
     await expect(toughness).toHaveAccessibleDescription('expected a number from 1 to 30');
-    await expect(page.getByTestId('unit-problems')).toContainText('Model profile 1 › T: expected a number from 1 to 30');
+    await expect(page.getByTestId('unit-problems')).toContainText('Model profile 1 — Toughness (T): expected a number from 1 to 30');
     await expect(page).toHaveURL(/\/units\/new$/);
     await toughness.fill('4');
     await page.getByTestId('save-unit').click();

@@ -163,7 +163,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
 
     'combat.setupForm': async ({ system: systemId }: ParsedRequestOf<'combat.setupForm'>) => {
       const system = systemOf(systemId, 'system');
-      return { system: system.id, ...setupFormOf(system) };
+      return { system: system.id, name: system.name, ...setupFormOf(system) };
     },
 
     'combat.start': async ({ system: systemId, setup, seed, rosterIds = [] }: Omit<ParsedRequestOf<'combat.start'>, 'rosterIds'> & { rosterIds?: string[] }) => {

@@ -34,7 +34,7 @@ export const combatChannels = {
     summary:
       "A system's setup as JSON Schema (its zod schema, input side, with the label of every field) and a typical setup to start from, so one setup screen serves every system.",
     request: z.object({ system: z.string().min(1, 'expected a rule system id').max(40) }).strict(),
-    response: z.object({ system: z.string(), schema: z.record(z.string(), z.unknown()), example: z.record(z.string(), z.unknown()).nullable() }),
+    response: z.object({ system: z.string(), name: z.string(), schema: z.record(z.string(), z.unknown()), example: z.record(z.string(), z.unknown()).nullable() }),
     example: { system: 'old-world' },
   }),
   'combat.start': channel({

@@ -1,3 +1,5 @@
+import { humanise } from '../forms/labels';
+
 /**
  * How the unit editor names a profile's fields: the game's own abbreviations where players know
  * them (T, Sv, WS…), a plain humanised name otherwise. The order of each map is also the order the
@@ -170,15 +172,10 @@ export const systemNames: Record<string, string> = {
 export const systemOptions = Object.entries(systemNames).map(([value, label]) => ({ value, label }));
 export const systemName = (id: string): string => systemNames[id] ?? id;
 
-/** "objectiveControl" → "Objective control", "heavy-infantry" → "Heavy infantry". */
-export function humanise(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[-_]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { humanise };
+
+/** The system's own names by key (empty for a system without any). */
+export const labelMapFor = (system: string): LabelMap => bySystem[system] ?? {};
 
 export function fieldLabel(system: string, key: string): FieldLabel {
   return bySystem[system]?.[key] ?? { short: humanise(key) };

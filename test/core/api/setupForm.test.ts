@@ -28,6 +28,7 @@ describe('combat.setupForm', () => {
     if (!reply.ok) return;
     const { system: answered, schema, example } = reply.value as { system: string; schema: Node; example: Record<string, unknown> | null };
     expect(answered).toBe(id);
+    expect((reply.value as { name: string }).name).toBe(system.name);
     expect(contract['combat.setupForm'].response.safeParse(reply.value).success).toBe(true);
     // The input side: what the player may leave out (a default) is not required.
     expect(schema.type).toBe('object');
@@ -51,7 +52,7 @@ describe('combat.setupForm', () => {
 
   it('gives a null example for a system without one, and refuses a system it does not know, naming the field', async () => {
     const backend = createCombatBackend({ systems: { toy: toySystem as RuleSystem }, analyze: () => null, newId: () => 'c-1', newSeed: () => 1 });
-    expect(await backend['combat.setupForm']({ system: 'toy' })).toMatchObject({ system: 'toy', example: null, schema: { type: 'object', properties: { dice: { type: 'integer' } } } });
+    expect(await backend['combat.setupForm']({ system: 'toy' })).toMatchObject({ system: 'toy', name: 'Toy duel', example: null, schema: { type: 'object', properties: { dice: { type: 'integer' } } } });
     await expect(backend['combat.setupForm']({ system: 'chess' })).rejects.toThrow(ApiFailure);
     await expect(backend['combat.setupForm']({ system: 'chess' })).rejects.toMatchObject({ code: 'invalid_input', field: 'system' });
   });
