@@ -390,7 +390,12 @@ function ListField({ node, value, onChange, path, depth, label, hint }: FieldPro
           variant="light"
           leftSection={<IconPlus />}
           w="fit-content"
-          onClick={() => onChange([...items, hint.newItem !== undefined ? structuredClone(hint.newItem) : initialValue(itemSchema)])}
+          // A new item has every default filled in, then what the hint says a new one starts with.
+          onClick={() => {
+            const fresh = initialValue(itemSchema);
+            const item = isRecord(hint.newItem) && isRecord(fresh) ? { ...fresh, ...structuredClone(hint.newItem) } : hint.newItem !== undefined ? structuredClone(hint.newItem) : fresh;
+            onChange([...items, item]);
+          }}
           data-testid={`add-${path}`}
         >
           {hint.addLabel ?? `Add ${noun.toLowerCase()}`}

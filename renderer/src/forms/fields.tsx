@@ -73,7 +73,15 @@ export function NumberField(props: FieldProps) {
       max={inner.maximum}
       clampBehavior="none"
       allowDecimal={inner.type !== 'integer'}
-      placeholder={nullable ? (hint.noneLabel ?? 'none') : inner.minimum !== undefined && inner.maximum !== undefined ? `${inner.minimum} to ${inner.maximum}` : undefined}
+      placeholder={
+        nullable
+          ? (hint.noneLabel ?? 'none')
+          : typeof props.node.default === 'number'
+            ? String(props.node.default)
+            : inner.minimum !== undefined && inner.maximum !== undefined
+              ? `${inner.minimum} to ${inner.maximum}`
+              : undefined
+      }
       value={typeof value === 'number' || typeof value === 'string' ? value : ''}
       onChange={(v) => onChange(v === '' ? (nullable ? null : undefined) : v)}
     />
@@ -209,7 +217,8 @@ export function RefField(props: FieldProps) {
   const { nullable } = shapeOf(node);
   // Nothing to point at but "none": not worth a field (an enemy unit without characters).
   if (nullable && options.length === 0) return null;
-  const selected = refSelected(value, ref);
+  // A field left out holds its default (the first enemy unit).
+  const selected = refSelected(value === undefined ? node.default : value, ref);
   return (
     <Select
       {...common(props, errorUnder(env.errors, path))}

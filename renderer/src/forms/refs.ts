@@ -139,8 +139,10 @@ export function refChosen(option: RefOption, ref: RefHint): Json {
 /** Every concrete path of the form matching a hint pattern ("*.units[].target" → each unit's target). */
 export function expandPattern(root: Json, pattern: string): PathPart[][] {
   let paths: PathPart[][] = [[]];
-  for (const part of pattern.split(/\.|(?=\[\])/)) {
-    if (part === '') continue;
+  const parts = pattern.split(/\.|(?=\[\])/).filter((part) => part !== '');
+  for (const [n, part] of parts.entries()) {
+    // The last name may be absent (a field left to its default) and still be a field of the form.
+    const last = n === parts.length - 1;
     const next: PathPart[][] = [];
     for (const path of paths) {
       const value = getAt(root, path);
@@ -150,7 +152,7 @@ export function expandPattern(root: Json, pattern: string): PathPart[][] {
         if (isRecord(value)) for (const key of Object.keys(value)) next.push([...path, key]);
       } else {
         const key = part.endsWith('[]') ? part.slice(0, -2) : part;
-        if (isRecord(value) && key in value) {
+        if (isRecord(value) && (key in value || (last && !part.endsWith('[]')))) {
           const into = [...path, key];
           if (part.endsWith('[]')) {
             const list = value[key];

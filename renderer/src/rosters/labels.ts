@@ -31,7 +31,8 @@ const wh40k10e: LabelMap = {
   deadlyDemise: l('Deadly Demise', 'Deadly Demise x, empty for none'),
   character: l('Character'),
   range: l('Range', '"melee" or inches'),
-  models: l('Models', 'Models firing or fighting with it'),
+  // The unit's model profiles (a weapon's "Models" is titled in its schema).
+  models: l('Model profiles'),
   attacks: l('A', 'Attacks per model: a number or dice such as D6'),
   skill: l('BS/WS (+)', 'Ballistic or Weapon Skill: 3 means 3+'),
   strength: l('S', 'Strength'),
