@@ -87,6 +87,18 @@ test.describe('setup screens', () => {
         await checkTablet(page);
         await page.screenshot({ path: join(pngDir, `setup-${system}-${width}.png`), fullPage: true });
       }
+      // The roster editor is drawn with the same pieces.
+      await page.goto('/#/rosters');
+      await page.getByTestId('new-roster').click();
+      await page.getByTestId('roster-name').fill('Tablet');
+      await page.getByTestId('roster-system').click();
+      await page.getByRole('option', { name: 'Warhammer 40,000 (10th edition)' }).click();
+      await page.getByTestId('create-roster').click();
+      await page.getByTestId('add-unit').click();
+      await page.getByTestId('add-profile.weapons').click();
+      await page.getByTestId('toggle-profile.weapons[0].abilities.anti').check();
+      await checkTablet(page);
+      await page.screenshot({ path: join(pngDir, `roster-editor-${width}.png`), fullPage: true });
     });
   }
 });

@@ -26,9 +26,12 @@ const SIZE = 'lg' as const;
 const ORDER: Array<'label' | 'input' | 'description' | 'error'> = ['label', 'input', 'description', 'error'];
 const NONE = '__none__';
 
-/** The width a cell wants (rem): enough for its label and its longest choice, never wider than the row. */
+/**
+ * The width a cell wants (rem): enough for its label and its longest choice, never wider than the
+ * row; it grows to fill a row, but a lone last cell does not stretch across the whole form.
+ */
 export function cellStyle(rem: number): CSSProperties {
-  return { flex: `1 1 ${rem}rem`, minWidth: `min(${rem}rem, 100%)` };
+  return { flex: `1 1 ${rem}rem`, minWidth: `min(${rem}rem, 100%)`, maxWidth: `max(${rem * 2}rem, 20rem)` };
 }
 /** About one character of the form's text, in rem (labels and inputs are 1.25 rem type). */
 const CHAR = 0.7;
@@ -229,7 +232,7 @@ export function RefField(props: FieldProps) {
         onChange(option ? refChosen(option, ref) : null);
       }}
       allowDeselect={false}
-      placeholder={options.length === 0 ? 'nothing to choose yet' : 'Choose…'}
+      placeholder={options.length === 0 ? (ref.empty ?? 'nothing to choose yet') : 'Choose…'}
     />
   );
 }

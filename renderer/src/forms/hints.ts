@@ -43,6 +43,8 @@ export interface FieldHint {
 export interface RefHint {
   list: string;
   into?: string[];
+  /** What the choice says while that list is empty ("add a character to a unit first"). */
+  empty?: string;
 }
 
 /**

@@ -36,7 +36,8 @@ export const oldWorldLayout: SetupLayout = {
     '*.units[].characters[].profile.troopType': troopTypes,
     '*.nearby': { addLabel: 'Add a nearby unit', newItem: { name: '', leadership: 7, movement: 4, immuneToPsychology: false } },
     '': { order: ['challenge', 'insaneCourage', 'round', 'previousWinner'] },
-    'challenge.*': { ref: { list: '{side}.units[].characters[]', into: ['unit', 'character'] } },
+    // Each side's challenger: one of its characters, by name ("Captain (Halberdiers)").
+    'challenge.*': { ref: { list: '{side}.units[].characters[]', into: ['unit', 'character'], empty: 'add a character to a unit first' } },
     previousWinner: { widget: 'segmented', noneLabel: 'Nobody / a draw', optionLabels: { attacker: '@attacker.name', defender: '@defender.name' } },
   },
   fromRoster: [{ at: '*.units[]', label: 'From roster', take: 'units[0]', namesSide: true }],
