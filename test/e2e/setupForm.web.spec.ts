@@ -52,6 +52,10 @@ test.describe('setup screens', () => {
 
   test('a wrong field under "More" opens it; the dice-or-number field says its range in words', async ({ page }) => {
     await page.goto('/#/combat/new/wh40k-10e');
+    // The skill is named as the attack is made: Ballistic Skill when shooting, Weapon Skill when fighting.
+    await expect(page.getByLabel('Ballistic Skill (BS)')).toBeVisible();
+    await page.getByText('Fighting (WS)').click();
+    await expect(page.getByLabel('Weapon Skill (WS)')).toBeVisible();
     await page.getByTestId('more-setup.attacker.weapons[0]').click();
     await setupField(page, 'attacker.weapons[0].hitModifier').fill('5');
     await page.getByTestId('more-setup.attacker.weapons[0]').click();

@@ -41,6 +41,7 @@ describe.each(Object.entries(setupLayouts))('%s setup layout', (id, layout) => {
       expect(named.filter((k) => !keys.includes(k))).toEqual([]);
     }
     for (const cleared of hint.clears ?? []) for (const [path] of found) expect(all.some(([p]) => p === path.replace(/[^.]+$/, cleared))).toBe(true);
+    if (hint.labelBy) expect(all.some(([p]) => p === hint.labelBy!.field)).toBe(true);
   });
 
   it('puts "Add" items the schema takes (with a name given)', () => {

@@ -1,12 +1,12 @@
 import { ActionIcon, Alert, Button, Card, Checkbox, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, useState, type CSSProperties, type ReactNode } from 'react';
-import { errorUnder, relativePath, useFormEnv, useHint } from './FormContext';
+import { errorUnder, relativePath, useFormEnv, useHint, useRootIf } from './FormContext';
 import { CellRow, ChoiceField, FlagField, MixedField, NumberField, RefField, SegmentedField, StatCell, TagsField, TextField, cellStyle, cellWidth, segmentValues, type FieldProps } from './fields';
 import { hintFor, type FieldHint } from './hints';
 import { humanise, labelOf, singular } from './labels';
 import classes from './StatLine.module.css';
-import { childPath, initialValue, isRecord, isSet, shapeOf, type Json, type JsonSchema } from './schema';
+import { childPath, getAt, initialValue, isRecord, isSet, parsePath, shapeOf, type Json, type JsonSchema } from './schema';
 
 /**
  * Any object of a JSON Schema as a form: its fields in the order its hint (or the form) prefers,
@@ -200,7 +200,11 @@ interface FieldOfProps {
 const FieldOf = memo(function FieldOf({ name, node, value, path, depth }: FieldOfProps) {
   const env = useFormEnv();
   const hint = useHint(path);
-  const label = labelOf(node, name, env.fallback);
+  // Only a field whose label follows another field redraws when the form changes.
+  const root = useRootIf(hint.labelBy !== undefined);
+  const own = labelOf(node, name, env.fallback);
+  const by = hint.labelBy?.labels[String(getAt(root, parsePath(hint.labelBy.field)))];
+  const label = by ? { ...own, label: by } : own;
   const props: FieldProps = { path, node, value, onChange: (v) => env.update(path, v), label, hint };
   const { kind } = shapeOf(node);
   if (hint.ref) return <Cell width={cellWidth('ref', label, [hint.noneLabel ?? 'None', 'Character 1 (Unit 1)'])}><RefField {...props} /></Cell>;

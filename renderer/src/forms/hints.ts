@@ -32,6 +32,8 @@ export interface FieldHint {
   newItem?: unknown;
   /** The "Add" button's words (default "Add <item>"). */
   addLabel?: string;
+  /** A label that follows another field of the form: BS when shooting, WS when fighting. */
+  labelBy?: { field: string; labels: Record<string, string> };
 }
 
 /**

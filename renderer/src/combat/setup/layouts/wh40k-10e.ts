@@ -19,6 +19,7 @@ export const wh40k10eLayout: SetupLayout = {
       advanced: ['hitModifier', 'woundModifier', 'hitReroll', 'woundReroll', 'abilities'],
       advancedLabel: 'Modifiers, re-rolls and abilities',
     },
+    'attacker.weapons[].skill': { labelBy: { field: 'attacker.ranged', labels: { true: 'Ballistic Skill (BS)', false: 'Weapon Skill (WS)' } } },
     'attacker.weapons[].hitReroll': { optionLabels: rerolls },
     'attacker.weapons[].woundReroll': { optionLabels: rerolls },
     defender: { order: ['name', 'keywords', 'cover', 'models'] },
