@@ -2,3 +2,4 @@ export * from './steps';
 export * from './system';
 export * from './engine';
 export * from './view';
+export * from './setupForm';

@@ -35,6 +35,12 @@ export interface RuleSystem<Setup = unknown, State = unknown> {
    * it the summary lists the setup's own fields.
    */
   profiles?(setup: Setup): Record<Role, ProfileLine[]>;
+  /**
+   * Optional: a typical setup as the setup schema reads it (defaults may be left out), which the
+   * setup screen starts from so a quick combat needs only the names and numbers that differ. It
+   * must pass `setupSchema`. Without it the screen starts from the schema's own defaults.
+   */
+  exampleSetup?: Readonly<Record<string, unknown>>;
 }
 
 /** A profile as printed: "Bolt rifle" → "5 models × A2 · BS 3+ · S4 AP-1 D1". */

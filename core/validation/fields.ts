@@ -58,10 +58,11 @@ export const flag = () => z.boolean({ error: 'expected true or false' }).default
 
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `expected one of ${values.join(', ')}` });
 
-export const listOf = <T extends z.ZodType>(item: T, min: number, max: number, what: string) =>
+/** A list of min…max items; `what` names them ("weapons"), `one` names one ("weapon") for "expected at least one weapon". */
+export const listOf = <T extends z.ZodType>(item: T, min: number, max: number, what: string, one?: string) =>
   z
     .array(item, { error: `expected a list of ${what}` })
-    .min(min, `expected at least ${min} ${what}`)
+    .min(min, min === 1 && one ? `expected at least one ${one}` : `expected at least ${min} ${what}`)
     .max(max, `expected at most ${max} ${what}`);
 
 /** A strict object whose wrong type reads in words; unknown keys are reported by name. */

@@ -8,21 +8,23 @@ import { expect, type Page } from '@playwright/test';
 export async function setUpChainswordsVsTermagants(page: Page, opts: { seed?: number; attacker?: string; defender?: string } = {}) {
   await page.goto('/#/combat');
   await page.getByTestId('start-wh40k-10e').click();
-  await page.getByTestId('attacker-name').fill(opts.attacker ?? 'Assault Intercessors');
+  await setupField(page, 'attacker.name').fill(opts.attacker ?? 'Assault Intercessors');
   await page.getByText('Fighting (WS)').click();
   await page.getByLabel('Charged this turn').check();
-  await page.getByTestId('weapon-0-name').fill('Astartes chainsword');
-  await page.getByTestId('weapon-0-attacks').fill('6');
-  await page.getByTestId('weapon-0-skill').fill('3');
-  await page.getByTestId('weapon-0-strength').fill('4');
-  await page.getByTestId('weapon-0-ap').fill('-1');
-  await page.getByTestId('weapon-0-damage').fill('1');
-  await page.getByTestId('weapon-0-lethalHits').check();
-  await page.getByTestId('defender-name').fill(opts.defender ?? 'Termagants');
-  await page.getByTestId('models-0-count').fill('10');
-  await page.getByTestId('models-0-toughness').fill('3');
-  await page.getByTestId('models-0-save').fill('5');
-  await page.getByTestId('models-0-wounds').fill('1');
+  await setupField(page, 'attacker.weapons[0].name').fill('Astartes chainsword');
+  await setupField(page, 'attacker.weapons[0].attacks').fill('6');
+  await setupField(page, 'attacker.weapons[0].skill').fill('3');
+  await setupField(page, 'attacker.weapons[0].strength').fill('4');
+  await setupField(page, 'attacker.weapons[0].ap').fill('-1');
+  await setupField(page, 'attacker.weapons[0].damage').fill('1');
+  // Abilities sit under the weapon's "Modifiers, re-rolls and abilities".
+  await page.getByTestId('more-setup.attacker.weapons[0]').click();
+  await setupField(page, 'attacker.weapons[0].abilities.lethalHits').check();
+  await setupField(page, 'defender.name').fill(opts.defender ?? 'Termagants');
+  await setupField(page, 'defender.models[0].count').fill('10');
+  await setupField(page, 'defender.models[0].toughness').fill('3');
+  await setupField(page, 'defender.models[0].save').fill('5');
+  await setupField(page, 'defender.models[0].wounds').fill('1');
   if (opts.seed !== undefined) await page.getByTestId('seed').fill(String(opts.seed));
   await page.getByTestId('start-combat').click();
   await expect(page).toHaveURL(/#\/combat\/play\//);
@@ -37,3 +39,6 @@ export async function enterDice(page: Page, faces: string, titlePart: RegExp) {
 }
 
 export const profileField = (page: Page, path: string) => page.getByTestId(`field-profile.${path}`);
+
+/** A field of a combat setup screen, by its path in the setup ("attacker.units[0].name"). */
+export const setupField = (page: Page, path: string) => page.getByTestId(`field-setup.${path}`);

@@ -21,18 +21,18 @@ async function setUp(page: Page) {
   await page.getByTestId('start-old-world').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/old world close combat/i);
   // Quick entry: the prefilled charge (20 Halberdiers charging 20 Orc Boyz) plus a captain.
-  await page.getByTestId('ow-attacker.name').fill('Empire');
-  await page.getByTestId('ow-attacker.units[0].name').fill('Halberdiers');
-  await expect(page.getByTestId('ow-attacker.units[0].charged')).toBeChecked();
-  await page.getByTestId('ow-attacker.units[0].addCharacter').click();
-  await page.getByTestId('ow-attacker.units[0].characters[0].name').fill('Captain');
-  await page.getByTestId('ow-attacker.units[0].characters[0].profile.armour').fill('4');
-  await page.getByTestId('ow-defender.name').fill('Orcs');
-  await page.getByTestId('ow-defender.units[0].name').fill('Orc Boyz');
-  await page.getByTestId('ow-defender.units[0].models').fill('20');
-  await page.getByTestId('ow-defender.units[0].profile.toughness').fill('4');
-  await page.getByTestId('ow-defender.units[0].profile.armour').fill('5');
-  await expect(page.getByTestId('ow-insaneCourage')).toBeChecked();
+  await page.getByTestId('field-setup.attacker.name').fill('Empire');
+  await page.getByTestId('field-setup.attacker.units[0].name').fill('Halberdiers');
+  await expect(page.getByTestId('field-setup.attacker.units[0].charged')).toBeChecked();
+  await page.getByTestId('add-setup.attacker.units[0].characters').click();
+  await page.getByTestId('field-setup.attacker.units[0].characters[0].name').fill('Captain');
+  await page.getByTestId('field-setup.attacker.units[0].characters[0].profile.armour').fill('4');
+  await page.getByTestId('field-setup.defender.name').fill('Orcs');
+  await page.getByTestId('field-setup.defender.units[0].name').fill('Orc Boyz');
+  await page.getByTestId('field-setup.defender.units[0].models').fill('20');
+  await page.getByTestId('field-setup.defender.units[0].profile.toughness').fill('4');
+  await page.getByTestId('field-setup.defender.units[0].profile.armour').fill('5');
+  await expect(page.getByTestId('field-setup.insaneCourage')).toBeChecked();
   await page.getByTestId('start-combat').click();
   await expect(page).toHaveURL(/#\/combat\/play\//);
 }
@@ -157,10 +157,10 @@ test.describe('old world wizard', () => {
   test('a unit may direct its attacks at an enemy character in the unit it fights', async ({ page }) => {
     const errors = watchConsole(page);
     await page.goto('/#/combat/new/old-world');
-    await page.getByTestId('ow-defender.units[0].addCharacter').click();
-    await page.getByTestId('ow-defender.units[0].characters[0].name').fill('Big Boss');
+    await page.getByTestId('add-setup.defender.units[0].characters').click();
+    await page.getByTestId('field-setup.defender.units[0].characters[0].name').fill('Big Boss');
     // Offered only once the enemy unit has a character.
-    await page.getByTestId('ow-attacker.units[0].attacksAt').click();
+    await page.getByTestId('field-setup.attacker.units[0].attacksAt').click();
     await page.getByRole('option', { name: 'Big Boss' }).click();
     await page.getByTestId('start-combat').click();
     await expect(page).toHaveURL(/#\/combat\/play\//);
@@ -170,13 +170,13 @@ test.describe('old world wizard', () => {
 
   test('a setup the host refuses names the field beside it', async ({ page }) => {
     await page.goto('/#/combat/new/old-world');
-    await page.getByTestId('ow-defender.units[0].profile.weaponSkill').fill('');
-    await page.getByTestId('ow-attacker.units[0].name').fill('');
+    await page.getByTestId('field-setup.defender.units[0].profile.weaponSkill').fill('');
+    await page.getByTestId('field-setup.attacker.units[0].name').fill('');
     await page.getByTestId('start-combat').click();
     await expect(page.getByTestId('setup-error')).toBeVisible();
-    await expect(page.getByTestId('ow-attacker.units[0].name')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByTestId('ow-defender.units[0].profile.weaponSkill')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByTestId('ow-defender.units[0]').getByText('expected Weapon Skill as a number from 1 to 10')).toBeVisible();
+    await expect(page.getByTestId('field-setup.attacker.units[0].name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('field-setup.defender.units[0].profile.weaponSkill')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('item-setup.defender.units[0]').getByText('expected a number from 1 to 10')).toBeVisible();
   });
 
   test('"From roster" fills a unit: the weapon\'s Strength, command and special rules; where it fights stays', async ({ page }) => {
@@ -204,18 +204,18 @@ test.describe('old world wizard', () => {
     await expect(page).toHaveURL(/#\/rosters\/[^/]+$/);
 
     await page.goto('/#/combat/new/old-world');
-    await page.getByTestId('ow-defender.units[0].facing').getByText('Flank').click();
-    await page.getByTestId('ow-defender.units[0].roster').click();
+    await page.getByTestId('field-setup.defender.units[0].facing').getByText('Flank').click();
+    await page.getByTestId('roster-setup.defender.units[0]').click();
     await page.getByTestId('pick-Greatswords').click();
-    await expect(page.getByTestId('ow-defender.name')).toHaveValue('Reikland');
-    await expect(page.getByTestId('ow-defender.units[0].name')).toHaveValue('Greatswords');
-    await expect(page.getByTestId('ow-defender.units[0].models')).toHaveValue('15');
-    await expect(page.getByTestId('ow-defender.units[0].profile.strength')).toHaveValue('5');
-    await expect(page.getByTestId('ow-defender.units[0].profile.weaponSkill')).toHaveValue('4');
-    await expect(page.getByTestId('ow-defender.units[0].profile.troopType')).toHaveValue('Infantry (US 1)');
-    await expect(page.getByTestId('ow-defender.units[0].standard')).toBeChecked();
-    await expect(page.getByTestId('ow-defender.units[0].stubborn')).toBeChecked();
-    await expect(page.getByTestId('ow-defender.units[0].facing').locator('input[value="flank"]')).toBeChecked();
+    await expect(page.getByTestId('field-setup.defender.name')).toHaveValue('Reikland');
+    await expect(page.getByTestId('field-setup.defender.units[0].name')).toHaveValue('Greatswords');
+    await expect(page.getByTestId('field-setup.defender.units[0].models')).toHaveValue('15');
+    await expect(page.getByTestId('field-setup.defender.units[0].profile.strength')).toHaveValue('5');
+    await expect(page.getByTestId('field-setup.defender.units[0].profile.weaponSkill')).toHaveValue('4');
+    await expect(page.getByTestId('field-setup.defender.units[0].profile.troopType')).toHaveValue('Infantry (US 1)');
+    await expect(page.getByTestId('field-setup.defender.units[0].standard')).toBeChecked();
+    await expect(page.getByTestId('field-setup.defender.units[0].stubborn')).toBeChecked();
+    await expect(page.getByTestId('field-setup.defender.units[0].facing').locator('input[value="flank"]')).toBeChecked();
     await page.getByTestId('start-combat').click();
     await expect(diagram(page, 'Greatswords')).toHaveAttribute('data-standing', '15');
     expect(errors).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { profileField } from './flows';
+import { profileField, setupField } from './flows';
 import { watchConsole } from './support';
 
 
@@ -28,17 +28,17 @@ test('the 10th edition setup takes its attacker and target from a roster', async
   await rosterWithIntercessors(page);
   await page.goto('/#/combat/new/wh40k-10e');
 
-  await page.getByTestId('pick-attacker').click();
+  await page.getByTestId('roster-setup.attacker').click();
   await page.getByTestId('pick-Intercessor Squad').click();
-  await expect(page.getByTestId('attacker-name')).toHaveValue('Intercessor Squad');
-  await expect(page.getByTestId('weapon-0-name')).toHaveValue('Bolt rifle');
-  await expect(page.getByTestId('weapon-0-ap')).toHaveValue('-1');
+  await expect(setupField(page, 'attacker.name')).toHaveValue('Intercessor Squad');
+  await expect(setupField(page, 'attacker.weapons[0].name')).toHaveValue('Bolt rifle');
+  await expect(setupField(page, 'attacker.weapons[0].ap')).toHaveValue('-1');
 
-  await page.getByTestId('pick-defender').click();
+  await page.getByTestId('roster-setup.defender').click();
   await page.getByTestId('pick-Intercessor Squad').click();
-  await expect(page.getByTestId('defender-name')).toHaveValue('Intercessor Squad');
-  await expect(page.getByTestId('models-0-count')).toHaveValue('5');
-  await expect(page.getByTestId('models-0-wounds')).toHaveValue('2');
+  await expect(setupField(page, 'defender.name')).toHaveValue('Intercessor Squad');
+  await expect(setupField(page, 'defender.models[0].count')).toHaveValue('5');
+  await expect(setupField(page, 'defender.models[0].wounds')).toHaveValue('2');
 
   await page.getByTestId('start-combat').click();
   await expect(page.getByTestId('units-defender')).toContainText('Intercessor Squad — 5 of 5 models left');

@@ -72,7 +72,7 @@ test.describe('rosters', () => {
     const toughness = field(page, 'models[0].toughness');
     await expect(toughness).toHaveAttribute('aria-invalid', 'true');
     await expect(toughness).toHaveAccessibleDescription('expected a number from 1 to 30');
-    await expect(page.getByTestId('unit-problems')).toContainText('Model profile 1 › T: expected a number from 1 to 30');
+    await expect(page.getByTestId('unit-problems')).toContainText('Model profile 1 — Toughness (T): expected a number from 1 to 30');
     await expect(page).toHaveURL(/\/units\/new$/);
     await toughness.fill('4');
     await page.getByTestId('save-unit').click();
@@ -156,7 +156,7 @@ test.describe('rosters', () => {
     await expect(list).toContainText('rosters[0].pointsLimit: expected a number from 0 to 100000');
     await expect(list).toContainText('rosters[0].units[0].profile.models[0].toughness: expected a number from 1 to 30');
     await expect(list).toContainText('rosters[0].units[1].name: expected a name');
-    await expect(list).toContainText('rosters[0].units[1].profile.models[0].save: expected save as a number from 2 to 7');
+    await expect(list).toContainText('rosters[0].units[1].profile.models[0].save: expected a save from 2 to 6, or 7 for none');
     await page.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByText('No rosters are stored yet.')).toBeVisible();
     await expect(page.getByTestId('roster-card')).toHaveCount(0);

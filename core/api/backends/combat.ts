@@ -1,4 +1,4 @@
-import { advance, replay, rollForMe, startCombat, undo, type Combat, type CombatLog, type RuleSystem } from '../../combat';
+import { advance, replay, rollForMe, setupFormOf, startCombat, undo, type Combat, type CombatLog, type RuleSystem } from '../../combat';
 import type { CombatOdds, CombatSnapshot } from '../channels/combat';
 import type { ParsedRequestOf } from '../contract';
 import { prefixIssues, problemsOf } from '../../roster/documents';
@@ -172,6 +172,11 @@ export function createCombatBackend(deps: CombatBackendDeps) {
 
   return {
     'combat.systems': async () => Object.values(deps.systems).map(({ id, name }) => ({ id, name })),
+
+    'combat.setupForm': async ({ system: systemId }: ParsedRequestOf<'combat.setupForm'>) => {
+      const system = systemOf(systemId, 'system');
+      return { system: system.id, name: system.name, ...setupFormOf(system) };
+    },
 
     'combat.start': async ({ system: systemId, setup, seed, rosterIds = [] }: Omit<ParsedRequestOf<'combat.start'>, 'rosterIds'> & { rosterIds?: string[] }) => {
       const system = systemOf(systemId, 'system');

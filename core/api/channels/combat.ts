@@ -43,6 +43,13 @@ export const combatChannels = {
     response: z.array(z.object({ id: z.string(), name: z.string() })),
     example: {},
   }),
+  'combat.setupForm': channel({
+    summary:
+      "A system's setup as JSON Schema (its zod schema, input side, with the label of every field) and a typical setup to start from, so one setup screen serves every system.",
+    request: z.object({ system: z.string().min(1, 'expected a rule system id').max(40) }).strict(),
+    response: z.object({ system: z.string(), name: z.string(), schema: z.record(z.string(), z.unknown()), example: z.record(z.string(), z.unknown()).nullable() }),
+    example: { system: 'old-world' },
+  }),
   'combat.start': channel({
     changes: ['combats'],
     summary: "Starts a combat from a system's setup (validated by that system's schema).",

@@ -8,15 +8,15 @@ import { labels, list, record, stat } from './common';
  * has but a single combat does not need: M, Ld, OC and the weapon's range.
  */
 export const wh40k10eModelSchema = modelGroupSchema.extend({
-  movement: stat(0, 60),
+  movement: stat(0, 60).meta({ title: 'Move (M)', description: 'inches' }),
   /** Ld as the number before the "+" (6 for 6+). */
-  leadership: stat(2, 12),
-  objectiveControl: stat(0, 20),
+  leadership: stat(2, 12).meta({ title: 'Leadership (Ld)', description: '6 means 6+' }),
+  objectiveControl: stat(0, 20).meta({ title: 'Objective Control (OC)' }),
 });
 
 export const wh40k10eWeaponSchema = weaponSchema.extend({
   /** Range in inches; "melee" for a melee weapon. */
-  range: z.union([z.literal('melee'), stat(1, 300)], { error: 'expected "melee" or a range from 1 to 300 inches' }),
+  range: z.union([z.literal('melee'), stat(1, 300)], { error: 'expected "melee" or a range from 1 to 300 inches' }).meta({ title: 'Range', description: '"melee" or inches' }),
 });
 
 export const wh40k10eProfileSchema = record({
@@ -24,6 +24,6 @@ export const wh40k10eProfileSchema = record({
   models: list(wh40k10eModelSchema, 1, 20, 'model profiles'),
   weapons: list(wh40k10eWeaponSchema, 0, 30, 'weapons').default([]),
   /** Unit abilities by name (e.g. "Oath of Moment"). */
-  abilities: labels(),
+  abilities: labels().meta({ title: 'Abilities', description: 'e.g. Oath of Moment' }),
 });
 export type Wh40k10eProfile = z.output<typeof wh40k10eProfileSchema>;

@@ -1,4 +1,5 @@
 import type { RuleSystem } from '../../combat/system';
+import { exampleSetup } from './example';
 import { applyInput } from './apply';
 import { beginRound, settle } from './flow';
 import { nextStep } from './next';
@@ -39,6 +40,7 @@ export function startState(setup: Setup): State {
 
 /** The Ninth Age: a melee between two units, round by round (seed 004, RULES.md §5). */
 export const ninthAge: RuleSystem<Setup, State> = {
+  exampleSetup,
   id: 'ninth-age',
   name: 'The Ninth Age',
   setupSchema: setupSchema as unknown as RuleSystem<Setup, State>['setupSchema'],

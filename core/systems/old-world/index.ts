@@ -2,6 +2,7 @@ import type { RuleSystem } from '../../combat/system';
 import { applyInput } from './apply';
 import { settle } from './flow';
 import { nextStep } from './next';
+import { exampleSetup } from './example';
 import { setupSchema, type Setup } from './setup';
 import { roles, unitIndices, unitKey, type State, type UnitStatus } from './state';
 import { profilesOf, winnerOf } from './summary';
@@ -57,4 +58,5 @@ export const oldWorld: RuleSystem<Setup, State> = {
   view: viewOf,
   winner: winnerOf,
   profiles: profilesOf,
+  exampleSetup,
 };

@@ -1,4 +1,5 @@
 import type { RuleSystem } from '../../combat/system';
+import { exampleSetup } from './example';
 import { setupSchema, type Setup } from './profiles';
 import type { State } from './state';
 import { applyInput, nextStep, startState } from './steps';
@@ -21,4 +22,5 @@ export const wh40k10e: RuleSystem<Setup, State> = {
   view: viewOf,
   winner: winnerOf,
   profiles: profilesOf,
+  exampleSetup,
 };

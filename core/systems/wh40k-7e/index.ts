@@ -1,4 +1,5 @@
 import type { RuleSystem } from '../../combat/system';
+import { exampleSetup } from './example';
 import { applyInput } from './apply';
 import { beginRound, settle } from './flow';
 import { nextStep } from './next';
@@ -38,6 +39,7 @@ export function startState(setup: Setup): State {
 
 /** Warhammer 40,000 7th edition: a whole close combat, Initiative step by Initiative step (seed 000, RULES §2). */
 export const wh40k7e: RuleSystem<Setup, State> = {
+  exampleSetup,
   id: 'wh40k-7e',
   name: 'Warhammer 40,000 7th edition (close combat)',
   setupSchema: setupSchema as unknown as RuleSystem<Setup, State>['setupSchema'],

@@ -1,9 +1,15 @@
-import type { ComponentType } from 'react';
-import { OldWorldSetup } from './setup/OldWorldSetup';
-import { Wh40k10eSetup } from './setup/Wh40k10eSetup';
+import type { SetupLayout } from './setup/layout';
+import { oldWorldLayout } from './setup/layouts/old-world';
+import { wh40k10eLayout } from './setup/layouts/wh40k-10e';
 
-/** The setup screen of each rule system the host offers (the wizard itself is shared). */
-export const setupScreens: Record<string, ComponentType> = {
-  'wh40k-10e': Wh40k10eSetup,
-  'old-world': OldWorldSetup,
+/**
+ * The layout hint of each rule system's setup screen. Every system the host offers gets the one
+ * shared setup screen (SchemaSetup, built from its setup schema); a hint here only adds what the
+ * schema cannot say. A system without one still works.
+ */
+export const setupLayouts: Readonly<Record<string, SetupLayout>> = {
+  'wh40k-10e': wh40k10eLayout,
+  'old-world': oldWorldLayout,
 };
+
+export const layoutFor = (system: string): SetupLayout => (Object.hasOwn(setupLayouts, system) ? setupLayouts[system]! : {});

@@ -10,7 +10,7 @@ import { saveTextFile } from '../host/files';
 import { NothingHereYet, Section } from '../sections/Section';
 import { emptyDraft, keys, plural, RosterFields, rosterRequest, type RosterDraft } from './common';
 import { systemName, systemOptions } from './labels';
-import { errorsByField } from './problems';
+import { errorsByField } from '../forms/problems';
 import { useRosterImport } from './useRosterImport';
 
 type Sort = 'last-used' | 'name' | 'updated';

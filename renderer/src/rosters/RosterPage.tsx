@@ -11,7 +11,7 @@ import { saveTextFile } from '../host/files';
 import { ConfirmModal, keys, useScrollToTop, plural, RosterFields, rosterRequest, type RosterDraft } from './common';
 import { keyStats } from './keyStats';
 import { systemName } from './labels';
-import { errorsByField } from './problems';
+import { errorsByField } from '../forms/problems';
 
 type Loaded = ResponseOf<'roster.get'>;
 type UnitRow = Loaded['units'][number];

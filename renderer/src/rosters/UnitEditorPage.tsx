@@ -1,35 +1,18 @@
 import { Alert, Anchor, Button, Card, Group, List, Loader, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ResponseOf } from '../../../core/api/contract';
 import { useClient } from '../api/ClientContext';
 import type { HostError} from '../api/hostQuery';
 import { unwrap, useHostQuery } from '../api/hostQuery';
 import { keys, useScrollToTop } from './common';
-import { fieldLabel, itemNoun, systemName } from './labels';
-import { bare, errorsByField, hostErrorOf, problemsOf } from './problems';
-import { initialValue, ObjectFields, type JsonSchema } from './SchemaForm';
+import { systemName } from './labels';
+import { bare, errorsByField, hostErrorOf, problemsOf } from '../forms/problems';
+import { initialValue, ProfileFields, profileFieldInWords, type JsonSchema } from './SchemaForm';
 
 type Loaded = ResponseOf<'roster.get'>;
-
-/** "profile.models[0].toughness" → "Model profile 1 › T", for the list of everything to fix. */
-function fieldInWords(system: string, field: string): string {
-  const parts = field.replace(/\[(\d+)\]/g, '.#$1').split('.').filter(Boolean);
-  const words: string[] = [];
-  let last = '';
-  for (const part of parts) {
-    if (part === 'profile' && words.length === 0) continue;
-    if (part.startsWith('#')) {
-      words[words.length - 1] = `${itemNoun(system, last)} ${Number(part.slice(1)) + 1}`;
-    } else {
-      words.push(part === 'points' && words.length === 0 ? 'Points' : fieldLabel(system, part).short);
-      last = part;
-    }
-  }
-  return words.join(' › ') || 'The unit';
-}
 
 /** /rosters/:id/units/new and /rosters/:id/units/:unitId — one unit's name, points and profile. */
 export function UnitEditorPage() {
@@ -98,7 +81,7 @@ function UnitEditor({ data, unit, schema }: { data: Loaded; unit: Loaded['units'
       navigate(back);
     },
   });
-  const errors = errorsByField(save.error);
+  const errors = useMemo(() => errorsByField(save.error), [save.error]);
   const problems = problemsOf(hostErrorOf(save.error));
 
   return (
@@ -127,6 +110,8 @@ function UnitEditor({ data, unit, schema }: { data: Loaded; unit: Loaded['units'
               size="lg"
               label="Points"
               placeholder="not costed"
+              hideControls
+              inputMode="numeric"
               min={0}
               max={100000}
               clampBehavior="none"
@@ -146,7 +131,7 @@ function UnitEditor({ data, unit, schema }: { data: Loaded; unit: Loaded['units'
                 {errors['profile']}
               </Text>
             )}
-            <ObjectFields system={roster.system} schema={schema} value={profile} onChange={setProfile} path="profile" errors={errors} />
+            <ProfileFields system={roster.system} schema={schema} value={profile} setValue={setProfile} errors={errors} />
           </Stack>
         </Card>
         {save.error && (
@@ -162,7 +147,7 @@ function UnitEditor({ data, unit, schema }: { data: Loaded; unit: Loaded['units'
             <List size="lg" spacing={4}>
               {problems.map((p, i) => (
                 <List.Item key={i}>
-                  <b>{fieldInWords(roster.system, p.field)}</b>: {bare(p)}
+                  <b>{profileFieldInWords(roster.system, schema, profile, p.field)}</b>: {bare(p)}
                 </List.Item>
               ))}
             </List>

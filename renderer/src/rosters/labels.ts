@@ -1,3 +1,5 @@
+import { humanise } from '../forms/labels';
+
 /**
  * How the unit editor names a profile's fields: the game's own abbreviations where players know
  * them (T, Sv, WS…), a plain humanised name otherwise. The order of each map is also the order the
@@ -29,7 +31,8 @@ const wh40k10e: LabelMap = {
   deadlyDemise: l('Deadly Demise', 'Deadly Demise x, empty for none'),
   character: l('Character'),
   range: l('Range', '"melee" or inches'),
-  models: l('Models', 'Models firing or fighting with it'),
+  // The unit's model profiles (a weapon's "Models" is titled in its schema).
+  models: l('Model profiles'),
   attacks: l('A', 'Attacks per model: a number or dice such as D6'),
   skill: l('BS/WS (+)', 'Ballistic or Weapon Skill: 3 means 3+'),
   strength: l('S', 'Strength'),
@@ -170,15 +173,10 @@ export const systemNames: Record<string, string> = {
 export const systemOptions = Object.entries(systemNames).map(([value, label]) => ({ value, label }));
 export const systemName = (id: string): string => systemNames[id] ?? id;
 
-/** "objectiveControl" → "Objective control", "heavy-infantry" → "Heavy infantry". */
-export function humanise(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[-_]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { humanise };
+
+/** The system's own names by key (empty for a system without any). */
+export const labelMapFor = (system: string): LabelMap => bySystem[system] ?? {};
 
 export function fieldLabel(system: string, key: string): FieldLabel {
   return bySystem[system]?.[key] ?? { short: humanise(key) };

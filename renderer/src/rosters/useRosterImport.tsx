@@ -6,7 +6,7 @@ import { useClient } from '../api/ClientContext';
 import { openTextFile } from '../host/files';
 import { keys, plural } from './common';
 import { systemName } from './labels';
-import { problemsOf } from './problems';
+import { problemsOf } from '../forms/problems';
 
 type Checked = ResponseOf<'roster.checkImport'>['rosters'];
 type Imported = ResponseOf<'roster.import'>['rosters'];

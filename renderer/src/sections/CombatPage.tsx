@@ -2,7 +2,8 @@ import { Alert, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text, Titl
 import { Link, useParams } from 'react-router';
 import { useClient } from '../api/ClientContext';
 import { useHostQuery } from '../api/hostQuery';
-import { setupScreens } from '../combat/setupScreens';
+import { SchemaSetup } from '../combat/setup/SchemaSetup';
+import { layoutFor } from '../combat/setupScreens';
 import { NothingHereYet, Section } from './Section';
 
 /** Systems planned, by the id they will have: one disappears from the list once the host offers it. */
@@ -17,7 +18,8 @@ const comingSystems: Array<[id: string, name: string]> = [
 export function CombatPage() {
   const client = useClient();
   const systems = useHostQuery(['combat.systems'], () => client.combatSystems({}));
-  const available = (systems.data ?? []).filter((s) => setupScreens[s.id]);
+  // Every system the host has gets the shared setup screen, built from its setup schema.
+  const available = systems.data ?? [];
   const offered = new Set(available.map((s) => s.id));
   return (
     <Section title="Combat" intro="Walks both players through a combat step by step: what to roll, what each roll needs and why, and who decides.">
@@ -52,10 +54,8 @@ export function CombatPage() {
   );
 }
 
-/** /combat/new/:system — the setup screen of that system. */
+/** /combat/new/:system — the setup screen of that system (the host says when there is no such system). */
 export function CombatSetupPage() {
   const { system = '' } = useParams();
-  const Screen = Object.hasOwn(setupScreens, system) ? setupScreens[system] : undefined;
-  if (!Screen) return <Alert color="yellow" title="There is no such rule system">{`"${system}" is not one of the systems this version offers.`}</Alert>;
-  return <Screen />;
+  return <SchemaSetup key={system} system={system} layout={layoutFor(system)} />;
 }

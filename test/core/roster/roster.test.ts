@@ -33,7 +33,7 @@ describe('unit profiles per system', () => {
       ok: false,
       problems: [
         { field: 'profile.models[0].toughness', message: 'profile.models[0].toughness: expected a number from 1 to 30' },
-        { field: 'profile.models[1].toughness', message: 'profile.models[1].toughness: expected toughness as a number from 1 to 30' },
+        { field: 'profile.models[1].toughness', message: 'profile.models[1].toughness: expected a number from 1 to 30' },
       ],
     });
     const oldWorld = checkUnit('old-world', { name: '', profile: { ...validProfiles['old-world'], toughness: 11, troopType: 'goblin', standard: 'yes' } });

@@ -90,7 +90,7 @@ describe('roster channels', () => {
     expect(check).toMatchObject({ ok: true, value: { problems: [{ field: 'rosters[0].name' }, { field: 'rosters[0].units[0].profile.models[0].toughness' }] } });
     const refused = await call(backend, 'roster.import', { file: broken, onConflict: 'replace' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'file.rosters[0].name' } });
-    if (!refused.ok) expect(refused.error.message).toContain('rosters[0].units[0].profile.models[0].toughness: expected toughness as a number from 1 to 30');
+    if (!refused.ok) expect(refused.error.message).toContain('rosters[0].units[0].profile.models[0].toughness: expected a whole number from 1 to 30');
     expect(await db.rosters.count()).toBe(before);
   });
 

@@ -39,7 +39,7 @@ export function RosterPicker({
 
   return (
     <>
-      <Button variant="light" size="md" leftSection={<IconBook2 />} onClick={() => setOpened(true)} data-testid={testId}>
+      <Button variant="light" size="lg" leftSection={<IconBook2 />} onClick={() => setOpened(true)} data-testid={testId}>
         {label}
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={label} size="lg">

@@ -1,0 +1,209 @@
+import { Alert, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { createContext, useContext, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ResponseOf } from '../../../../core/api/contract';
+import { useClient } from '../../api/ClientContext';
+import { unwrap, type HostError } from '../../api/hostQuery';
+import { FormProvider, relativePath, useRootIf, type FormEnv } from '../../forms/FormContext';
+import { hintFor, matchesPattern } from '../../forms/hints';
+import { labelChain } from '../../forms/labelChain';
+import { humanise } from '../../forms/labels';
+import { ObjectFields } from '../../forms/ObjectFields';
+import { bare, errorsByField, hostErrorOf, problemsOf } from '../../forms/problems';
+import { repairRefs } from '../../forms/refs';
+import { applyUpdate } from '../../forms/update';
+import { getAt, initialValue, isRecord, parsePath, setAt, shapeOf, type Json, type JsonSchema } from '../../forms/schema';
+import { roleColor } from '../WhoActs';
+import type { RosterFill, SetupLayout } from './layout';
+import { PickedRostersProvider, usePickedRosterIds } from './pickedRosters';
+import { RosterPicker } from './RosterPicker';
+import { SetupFooter, type SetupProblem } from './SetupFooter';
+
+const sides = ['attacker', 'defender'] as const;
+
+/**
+ * The setup screen of any rule system, built from the system's setup schema (combat.setupForm):
+ * a card per side, coloured as in the wizard, the setup's other fields in "The fight", then the
+ * seed and Start. Starts from the system's typical setup. The system's layout hint adds order,
+ * "More" sections, choices of the other side's units by name and "Pick from roster". Every
+ * problem the host finds is shown beside its field and listed at the bottom by its labels.
+ */
+export function SchemaSetup({ system, layout }: { system: string; layout: SetupLayout }) {
+  const client = useClient();
+  const form = useQuery<ResponseOf<'combat.setupForm'>, HostError>({
+    queryKey: ['combat.setupForm', system],
+    queryFn: async () => unwrap(await client.combatSetupForm({ system })),
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (form.isError) {
+    const unknown = form.error.error.code === 'invalid_input' && form.error.error.field === 'system';
+    return (
+      <Alert color={unknown ? 'yellow' : 'red'} title={unknown ? 'There is no such rule system' : 'This setup cannot be shown'}>
+        {unknown ? `"${system}" is not one of the systems this version offers.` : form.error.message}
+      </Alert>
+    );
+  }
+  if (!form.data) return <Loader aria-label="Loading the setup" />;
+  return <SetupEditor key={system} system={system} name={form.data.name} schema={form.data.schema as JsonSchema} example={form.data.example} layout={layout} />;
+}
+
+function SetupEditor({ system, name, schema, example, layout }: { system: string; name: string; schema: JsonSchema; example: Json; layout: SetupLayout }) {
+  const client = useClient();
+  const navigate = useNavigate();
+  const scope = useMemo(() => ({ schema, hints: layout.fields ?? {}, sides }), [schema, layout]);
+  const [setup, setSetup] = useState<Json>(() => repairRefs(structuredClone(example ?? initialValue(schema)), scope.hints, scope));
+  const [seed, setSeed] = useState<number | ''>('');
+  const [rosterIds, recordRoster] = usePickedRosterIds();
+
+  const start = useMutation({
+    mutationFn: async () => unwrap(await client.combatStart({ system, setup: setup as Record<string, unknown>, ...(seed === '' ? {} : { seed }), rosterIds })),
+    onSuccess: (snapshot) => navigate(`/combat/play/${snapshot.id}`),
+  });
+  const errors = useMemo(() => errorsByField(start.error), [start.error]);
+
+  const roster = useMemo<RosterContext>(
+    () => ({
+      system,
+      fills: layout.fromRoster ?? [],
+      // "Pick from roster": the picked fields replace the part's, the rest stays as set.
+      fill: (at, path, filled) =>
+        setSetup((now: Json) => {
+          const parts = parsePath(path);
+          const part = at.take ? getAt(filled, parsePath(at.take)) : filled;
+          const current = getAt(now, parts);
+          if (!isRecord(part) || !isRecord(current)) return now;
+          const merged: Record<string, Json> = { ...current };
+          for (const [key, value] of Object.entries(part)) {
+            if (at.keepWhenEmpty?.includes(key) && Array.isArray(value) && value.length === 0) continue;
+            merged[key] = value;
+          }
+          let next = setAt(now, parts, merged);
+          if (at.namesSide && parts.at(-1) === 0 && typeof filled['name'] === 'string') next = setAt(next, [parts[0]!, 'name'], filled['name']);
+          return repairRefs(next, scope.hints, scope);
+        }),
+    }),
+    [system, layout, scope],
+  );
+
+  const env = useMemo<FormEnv>(
+    () => ({
+      rootPath: 'setup',
+      rootSchema: schema,
+      errors,
+      hints: scope.hints,
+      sides,
+      // Every change goes through here: fields pointing into a list follow its items, none is left pointing at nothing.
+      update: (path, value, removed) => setSetup((now: Json) => applyUpdate(now, relativePath('setup', path), value, scope, removed)),
+      ItemActions: RosterButtons,
+    }),
+    [schema, errors, scope],
+  );
+
+  const root = shapeOf(schema).inner;
+  const properties = root.properties ?? {};
+  const rest = useMemo<JsonSchema>(
+    () => ({ ...root, properties: Object.fromEntries(Object.entries(root.properties ?? {}).filter(([key]) => !(sides as readonly string[]).includes(key))) }),
+    [root],
+  );
+  const hasRest = Object.values(rest.properties ?? {}).some((node) => shapeOf(node).kind !== 'const');
+  const value = isRecord(setup) ? setup : {};
+
+  const problems: SetupProblem[] = problemsOf(hostErrorOf(start.error)).map((p) => ({
+    field: p.field,
+    words: fieldInWords(schema, setup, p.field, (path) => hintFor(scope.hints, path).inline === true),
+    message: bare(p),
+  }));
+
+  return (
+    <PickedRostersProvider value={recordRoster}>
+      <Roster.Provider value={roster}>
+        <FormProvider env={env} value={setup}>
+          <Stack gap="lg" maw={1100}>
+            <Title order={1}>{layout.title ?? `${name} — set up the combat`}</Title>
+            {layout.intro && (
+              <Text size="lg" c="gray.7">
+                {layout.intro}
+              </Text>
+            )}
+            {sides.map((side) => {
+              const node = properties[side];
+              if (!node) return null;
+              const title = node.title ?? humanise(side);
+              return (
+                <Card key={side} withBorder padding="lg" data-testid={`side-${side}`} style={{ borderTop: `6px solid var(--mantine-color-${roleColor[side]}-6)` }}>
+                  <Stack gap="md">
+                    <Group justify="space-between" wrap="wrap" gap="sm">
+                      <Group gap="sm" wrap="wrap">
+                        <Badge size="xl" radius="sm" color={roleColor[side]}>
+                          {title}
+                        </Badge>
+                        {(layout.sideNotes?.[side] ?? node.description) && (
+                          <Text size="lg" c="gray.7">
+                            {layout.sideNotes?.[side] ?? node.description}
+                          </Text>
+                        )}
+                      </Group>
+                      <RosterButtons path={`setup.${side}`} />
+                    </Group>
+                    <ObjectFields schema={node} value={value[side]} path={`setup.${side}`} />
+                  </Stack>
+                </Card>
+              );
+            })}
+            {hasRest && (
+              <Card withBorder padding="lg" data-testid="setup-rest">
+                <Stack gap="md">
+                  <Title order={2}>{layout.restTitle ?? 'The fight'}</Title>
+                  <ObjectFields schema={rest} value={setup} path="setup" />
+                </Stack>
+              </Card>
+            )}
+            <SetupFooter problems={start.error ? problems : []} failed={start.error} seed={seed} onSeed={setSeed} seedError={errors['seed']} onStart={() => start.mutate()} starting={start.isPending} />
+          </Stack>
+        </FormProvider>
+      </Roster.Provider>
+    </PickedRostersProvider>
+  );
+}
+
+interface RosterContext {
+  system: string;
+  fills: RosterFill[];
+  fill: (at: RosterFill, path: string, filled: Record<string, unknown>) => void;
+}
+const Roster = createContext<RosterContext | null>(null);
+
+/** "Pick from roster" wherever the layout puts it (a side, a unit of a side). */
+function RosterButtons({ path: fullPath }: { path: string }) {
+  const roster = useContext(Roster);
+  const path = relativePath('setup', fullPath);
+  const fills = (roster?.fills ?? []).filter((at) => matchesPattern(at.at, path));
+  // Only a button asking with a setup field (shooting or fighting) follows the form as it changes.
+  const root = useRootIf(fills.some((at) => at.rangedFrom !== undefined));
+  const side = parsePath(path)[0];
+  if (!roster || (side !== 'attacker' && side !== 'defender')) return null;
+  return fills.map((at) => {
+    const ranged = at.rangedFrom === undefined ? undefined : getAt(root, parsePath(at.rangedFrom)) === true;
+    return (
+      <RosterPicker
+        key={at.at}
+        system={roster.system}
+        side={side}
+        {...(ranged === undefined ? {} : { ranged })}
+        label={at.label}
+        testId={`roster-${fullPath}`}
+        onPick={(filled) => roster.fill(at, path, filled)}
+      />
+    );
+  });
+}
+
+/** A problem's field in the words on screen: "Attacker — Halberdiers — Weapon Skill (WS)". */
+export function fieldInWords(schema: JsonSchema, setup: Json, field: string, inline: (path: string) => boolean): string {
+  if (field === 'seed') return 'Seed';
+  if (field === 'setup' || field === '') return 'The setup';
+  if (!field.startsWith('setup')) return humanise(field);
+  return labelChain(schema, setup, field.replace(/^setup\.?/, ''), { inline }).join(' — ');
+}

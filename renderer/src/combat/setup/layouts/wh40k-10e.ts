@@ -1,0 +1,35 @@
+import type { SetupLayout } from '../layout';
+
+const rerolls = { none: 'No re-roll', ones: 'Re-roll 1s', failed: 'Re-roll failed', all: 'Re-roll any' };
+
+/** 40k 10th edition: one attacking unit's weapons against one target unit. */
+export const wh40k10eLayout: SetupLayout = {
+  title: '40k 10th edition — set up the attack',
+  intro: "One attacking unit's weapons against one target unit. Numbers are as on the datasheet: BS/WS 3 means 3+, Sv 3 means 3+.",
+  sideNotes: { attacker: 'the unit making its attacks', defender: 'the unit being attacked' },
+  fields: {
+    attacker: { order: ['name', 'ranged', 'charged', 'remainedStationary', 'halfRange', 'weapons'], advanced: ['mortalWounds'], advancedLabel: 'Mortal wounds from other rules' },
+    'attacker.ranged': { widget: 'segmented', optionLabels: { true: 'Shooting (BS)', false: 'Fighting (WS)' } },
+    'attacker.weapons': {
+      addLabel: 'Add a weapon profile',
+      newItem: { name: '', models: 1, attacks: '1', skill: 3, strength: 4, ap: 0, damage: '1', hitReroll: 'none', woundReroll: 'none', abilities: {} },
+    },
+    'attacker.weapons[]': {
+      order: ['name', 'models', 'attacks', 'skill', 'strength', 'ap', 'damage'],
+      advanced: ['hitModifier', 'woundModifier', 'hitReroll', 'woundReroll', 'abilities'],
+      advancedLabel: 'Modifiers, re-rolls and abilities',
+    },
+    'attacker.weapons[].skill': { labelBy: { field: 'attacker.ranged', labels: { true: 'Ballistic Skill (BS)', false: 'Weapon Skill (WS)' } } },
+    'attacker.weapons[].hitReroll': { optionLabels: rerolls },
+    'attacker.weapons[].woundReroll': { optionLabels: rerolls },
+    defender: { order: ['name', 'keywords', 'cover', 'models'] },
+    'defender.models': {
+      addLabel: 'Add models with another profile',
+      newItem: { name: '', count: 5, toughness: 4, save: 3, wounds: 1, invulnerable: null, feelNoPain: null, character: false },
+    },
+  },
+  fromRoster: [
+    { at: 'attacker', label: 'Pick the attacker from a roster', rangedFrom: 'attacker.ranged', keepWhenEmpty: ['weapons'] },
+    { at: 'defender', label: 'Pick the target from a roster', rangedFrom: 'attacker.ranged' },
+  ],
+};

@@ -1,0 +1,410 @@
+import { ActionIcon, Alert, Button, Card, Checkbox, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
+import { memo, useState, type CSSProperties, type ReactNode } from 'react';
+import { errorUnder, relativePath, useFormEnv, useHint, useRootIf } from './FormContext';
+import { CellRow, ChoiceField, FlagField, MixedField, NumberField, RefField, SegmentedField, StatCell, TagsField, TextField, cellStyle, cellWidth, segmentValues, type FieldProps } from './fields';
+import { hintFor, type FieldHint } from './hints';
+import { humanise, labelOf, singular } from './labels';
+import classes from './StatLine.module.css';
+import { childPath, getAt, initialValue, isRecord, isSet, parsePath, shapeOf, type Json, type JsonSchema } from './schema';
+
+/**
+ * Any object of a JSON Schema as a form: its fields in the order its hint (or the form) prefers,
+ * runs of short fields side by side, ticks together, lists as cards with add and remove, nested
+ * objects as titled boxes (or inline), rarely used fields under "More". The same pieces draw the
+ * roster editor's unit profile and every system's combat setup.
+ */
+
+interface ObjectProps {
+  schema: JsonSchema;
+  /** This object's value (a field redraws only when its own part of the form changes). */
+  value: Json;
+  path: string;
+  /** How deep in the form (headings get smaller). */
+  depth?: number;
+}
+
+/** How a field sits in its object: a cell of a row, a tick, or a block of its own. */
+type Placement = 'cell' | 'flag' | 'block' | 'hidden';
+
+interface Piece {
+  key: string;
+  placement: Placement;
+  node: ReactNode;
+}
+
+function placementOf(node: JsonSchema, hint: FieldHint): Placement {
+  if (hint.hidden) return 'hidden';
+  if (hint.ref) return 'cell';
+  const { kind } = shapeOf(node);
+  switch (kind) {
+    case 'const':
+      return 'hidden';
+    case 'boolean':
+      return hint.widget === 'segmented' ? 'cell' : 'flag';
+    case 'list':
+    case 'object':
+    case 'other':
+      return 'block';
+    default:
+      return 'cell';
+  }
+}
+
+/** Without a hint, an object's fields go by kind: short fields, ticks, word lists, then lists and boxes. */
+function kindRank(node: JsonSchema, placement: Placement): number {
+  if (placement === 'cell') return shapeOf(node).kind === 'tags' ? 2 : 0;
+  return placement === 'flag' ? 1 : placement === 'block' ? 3 : 4;
+}
+
+/** The fields of one object, drawn. */
+export const ObjectFields = memo(function ObjectFields({ schema, value, path, depth = 0 }: ObjectProps) {
+  const env = useFormEnv();
+  const hint = useHint(path);
+  const object = isRecord(value) ? value : {};
+  const properties = shapeOf(schema).inner.properties ?? {};
+
+  const keys = Object.keys(properties);
+  const preferred = env.order ? env.order(keys) : keys;
+  const listed = (hint.order ?? []).filter((k) => k in properties);
+  const advanced = new Set((hint.advanced ?? []).filter((k) => k in properties));
+  const grouped = new Map<string, { title: string; fields: string[] }>();
+  for (const group of hint.groups ?? []) for (const key of group.fields) grouped.set(key, group);
+  const placements = new Map(keys.map((k) => [k, placementOf(properties[k]!, hintFor(env.hints, relativePath(env.rootPath, childPath(path, k))))]));
+  // The hint's order first; the rest by kind (short fields, ticks, word lists, blocks), each in the form's order.
+  const rest = preferred.filter((k) => !listed.includes(k)).sort((a, b) => kindRank(properties[a]!, placements.get(a)!) - kindRank(properties[b]!, placements.get(b)!));
+  const ordered = [...listed, ...rest].filter((k) => placements.get(k) !== 'hidden');
+
+  const piece = (key: string): Piece => ({
+    key,
+    placement: placements.get(key)!,
+    node: <FieldOf key={key} name={key} node={properties[key]!} value={object[key]} path={childPath(path, key)} depth={depth} />,
+  });
+
+  const more = ordered.filter((k) => advanced.has(k));
+  const moreBlock: Piece | null =
+    more.length === 0
+      ? null
+      : {
+          key: 'more',
+          placement: 'block',
+          node: (
+            <More
+              key="more"
+              path={path}
+              label={hint.advancedLabel ?? 'More options'}
+              set={more.filter((k) => isSet(properties[k]!, object[k]))}
+              wrong={more.some((k) => errorUnder(env.errors, childPath(path, k)) !== undefined)}
+            >
+              {runs(more.map(piece))}
+            </More>
+          ),
+        };
+  // "More" sits where the hint lists one of its fields, else last.
+  const moreAt = listed.findIndex((k) => advanced.has(k));
+
+  const main: Piece[] = [];
+  const seenGroups = new Set<string>();
+  for (const key of ordered) {
+    if (advanced.has(key)) {
+      if (moreBlock && listed.indexOf(key) === moreAt && moreAt !== -1) main.push(moreBlock);
+      continue;
+    }
+    const group = grouped.get(key);
+    if (group) {
+      if (!seenGroups.has(group.title)) {
+        const pieces = group.fields.filter((k) => k in properties && placements.get(k) !== 'hidden').map(piece);
+        main.push({ key: `group:${group.title}`, placement: 'block', node: <FieldGroup key={`group:${group.title}`} title={group.title} pieces={pieces} /> });
+      }
+      seenGroups.add(group.title);
+      continue;
+    }
+    main.push(piece(key));
+  }
+  if (moreBlock && moreAt === -1) main.push(moreBlock);
+
+  return <Stack gap="md">{runs(main)}</Stack>;
+});
+
+/** Consecutive cells in one wrapping row, consecutive ticks in another; blocks on their own. */
+function runs(pieces: Piece[]): ReactNode[] {
+  const out: ReactNode[] = [];
+  let batch: Piece[] = [];
+  const flush = () => {
+    if (batch.length === 0) return;
+    const placement = batch[0]!.placement;
+    out.push(
+      <CellRow key={`row:${batch[0]!.key}`} gap={placement === 'flag' ? '0 var(--mantine-spacing-xl)' : undefined}>
+        {batch.map((p) => p.node)}
+      </CellRow>,
+    );
+    batch = [];
+  };
+  for (const p of pieces) {
+    if (p.placement === 'block') {
+      flush();
+      out.push(p.node);
+    } else {
+      if (batch.length > 0 && batch[0]!.placement !== p.placement) flush();
+      batch.push(p);
+    }
+  }
+  flush();
+  return out;
+}
+
+function FieldGroup({ title, pieces }: { title: string; pieces: Piece[] }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Text fw={700} size="lg">
+          {title}
+        </Text>
+        {runs(pieces)}
+      </Stack>
+    </Paper>
+  );
+}
+
+function More({ path, label, set, wrong, children }: { path: string; label: string; set: string[]; wrong: boolean; children: ReactNode }) {
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  // Open by itself when something in it is set or wrong, so nothing that counts is hidden.
+  const open = (chosen ?? set.length > 0) || wrong;
+  return (
+    <Stack gap="sm">
+      <Button
+        variant="subtle"
+        w="fit-content"
+        leftSection={open ? <IconChevronDown /> : <IconChevronRight />}
+        onClick={() => setChosen(!open)}
+        aria-expanded={open}
+        data-testid={`more-${path}`}
+      >
+        {label}
+        {set.length > 0 ? ` (${set.length} set)` : ''}
+      </Button>
+      <Collapse expanded={open}>{open && <Stack gap="md">{children}</Stack>}</Collapse>
+    </Stack>
+  );
+}
+
+interface FieldOfProps {
+  name: string;
+  node: JsonSchema;
+  value: Json;
+  path: string;
+  depth: number;
+}
+
+/** One field of an object, drawn as its kind and hint say. */
+const FieldOf = memo(function FieldOf({ name, node, value, path, depth }: FieldOfProps) {
+  const env = useFormEnv();
+  const hint = useHint(path);
+  // Only a field whose label follows another field redraws when the form changes.
+  const root = useRootIf(hint.labelBy !== undefined);
+  const own = labelOf(node, name, env.fallback);
+  const by = hint.labelBy?.labels[String(getAt(root, parsePath(hint.labelBy.field)))];
+  const label = by ? { ...own, label: by } : own;
+  const props: FieldProps = { path, node, value, onChange: (v) => env.update(path, v), label, hint };
+  const { kind } = shapeOf(node);
+  if (hint.ref) return <Cell width={cellWidth('ref', label, [hint.noneLabel ?? 'None', 'Character 1 (Unit 1)'])}><RefField {...props} /></Cell>;
+  if (hint.widget === 'segmented' && (kind === 'boolean' || kind === 'enum')) {
+    const words = segmentValues(node, hint).map((v) => (v.startsWith('__') ? (hint.noneLabel ?? 'None') : optionWords(hint, v)));
+    return (
+      <Cell width={cellWidth('segmented', label, words)}>
+        <SegmentedField {...props} />
+      </Cell>
+    );
+  }
+  switch (kind) {
+    case 'number':
+      return (
+        <Cell width={cellWidth('number', label)}>
+          <NumberField {...props} />
+        </Cell>
+      );
+    case 'text':
+      return (
+        <Cell width={cellWidth('text', label)}>
+          <TextField {...props} />
+        </Cell>
+      );
+    case 'mixed':
+      return (
+        <Cell width={cellWidth('text', label)}>
+          <MixedField {...props} />
+        </Cell>
+      );
+    case 'enum':
+      return (
+        <Cell width={cellWidth('choice', label, (shapeOf(node).inner.enum ?? []).map((v) => optionWords(hint, String(v))))}>
+          <ChoiceField {...props} />
+        </Cell>
+      );
+    case 'boolean':
+      return <FlagField {...props} />;
+    case 'tags':
+      return (
+        <Cell width={cellWidth('tags', label)}>
+          <TagsField {...props} />
+        </Cell>
+      );
+    case 'list':
+      return <ListField {...props} depth={depth} />;
+    case 'object':
+      return hint.inline ? <InlineObject {...props} depth={depth} /> : <ObjectSection {...props} depth={depth} />;
+    default:
+      return <Alert color="gray">{label.label}: this field cannot be edited here.</Alert>;
+  }
+});
+
+function optionWords(hint: FieldHint, value: string): string {
+  const words = hint.optionLabels?.[value];
+  if (words?.startsWith('@')) return 'Attacker'; // a side's name: about as long as the word
+  return words ?? humanise(value);
+}
+
+function Cell({ width, children }: { width: number; children: ReactNode }) {
+  return <div style={cellStyle(width)}>{children}</div>;
+}
+
+const headingOrder = (depth: number) => Math.min(5, depth + 3) as 3 | 4 | 5;
+
+function Problem({ path }: { path: string }) {
+  const { errors } = useFormEnv();
+  return errors[path] ? (
+    <Text c="red.8" fw={600}>
+      {errors[path]}
+    </Text>
+  ) : null;
+}
+
+/** An object drawn in its parent: a profile's line of numbers, then its other fields. */
+function InlineObject({ node, value, path, depth, hint }: FieldProps & { depth: number }) {
+  const env = useFormEnv();
+  const { inner } = shapeOf(node);
+  const stats = (hint.statLine ?? []).filter((k) => inner.properties?.[k]);
+  const object = isRecord(value) ? value : {};
+  const rest = { ...inner, properties: Object.fromEntries(Object.entries(inner.properties ?? {}).filter(([k]) => !stats.includes(k))) };
+  return (
+    <Stack gap="sm" data-testid={`group-${path}`}>
+      <Problem path={path} />
+      {stats.length > 0 && (
+        <div className={classes.wrap}>
+          <div className={classes.line} style={{ '--wide': stats.length, '--narrow': Math.ceil(stats.length / 2) } as CSSProperties}>
+            {stats.map((key) => (
+              <StatCell
+                key={key}
+                path={childPath(path, key)}
+                node={inner.properties![key]!}
+                value={object[key]}
+                onChange={(v) => env.update(childPath(path, key), v)}
+                label={labelOf(inner.properties![key], key, env.fallback)}
+                hint={{}}
+              />
+            ))}
+          </div>
+        </div>
+      )}
+      <ObjectFields schema={rest} value={value} path={path} depth={depth} />
+    </Stack>
+  );
+}
+
+/** A nested object in a titled box; one that may be absent (an Anti-X rule, a challenge) is switched on by a tick. */
+function ObjectSection({ node, value, onChange, path, depth, label }: FieldProps & { depth: number }) {
+  const { nullable, inner } = shapeOf(node);
+  const present = isRecord(value);
+  return (
+    <Card withBorder padding="md" data-testid={`group-${path}`}>
+      <Stack gap="sm">
+        {nullable ? (
+          <Checkbox
+            size="lg"
+            label={<Text fw={700} size="lg" span>{label.label}</Text>}
+            description={label.description}
+            checked={present}
+            onChange={(e) => onChange(e.currentTarget.checked ? initialValue({ ...inner, default: undefined }) : null)}
+            data-testid={`toggle-${path}`}
+            styles={{ body: { alignItems: 'center', minHeight: 50 } }}
+          />
+        ) : (
+          <div>
+            <Title order={headingOrder(depth)}>{label.label}</Title>
+            {label.description && <Text c="gray.7">{label.description}</Text>}
+          </div>
+        )}
+        <Problem path={path} />
+        {present && <ObjectFields schema={inner} value={value} path={path} depth={depth + 1} />}
+      </Stack>
+    </Card>
+  );
+}
+
+/** A repeatable group (weapons, model profiles, units): one card per item, add and remove. */
+function ListField({ node, value, onChange, path, depth, label, hint }: FieldProps & { depth: number }) {
+  const env = useFormEnv();
+  const { inner } = shapeOf(node);
+  const items = Array.isArray(value) ? value : [];
+  const itemSchema = inner.items!;
+  const listKey = path.replace(/.*[.[\]]/, '') || path;
+  const noun = itemSchema.title ?? env.itemNoun?.(listKey) ?? singular(label.label);
+  const min = inner.minItems ?? 0;
+  const max = inner.maxItems ?? Infinity;
+  return (
+    <Stack gap="sm" data-testid={`list-${path}`}>
+      <div>
+        <Title order={headingOrder(depth)}>{label.label}</Title>
+        {label.description && <Text c="gray.7">{label.description}</Text>}
+      </div>
+      <Problem path={path} />
+      {items.length === 0 && <Text c="gray.7">None yet.</Text>}
+      {items.map((item, i) => {
+        const itemPath = childPath(path, i);
+        const name = isRecord(item) && typeof item['name'] === 'string' ? item['name'].trim() : '';
+        return (
+          <Card key={i} withBorder padding="md" bg="gray.0" data-testid={`item-${itemPath}`}>
+            <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
+              <Title order={headingOrder(depth + 1)}>
+                {noun} {i + 1}
+                {name ? ` — ${name}` : ''}
+              </Title>
+              <Group gap="xs">
+                {env.ItemActions && <env.ItemActions path={itemPath} />}
+                <ActionIcon
+                  size="xl"
+                  variant="subtle"
+                  color="red"
+                  disabled={items.length <= min}
+                  aria-label={`Remove ${noun.toLowerCase()} ${i + 1}${name ? ` (${name})` : ''}`}
+                  title={items.length <= min ? `At least ${min} needed` : `Remove ${noun.toLowerCase()} ${i + 1}`}
+                  onClick={() => env.update(path, items.filter((_, j) => j !== i), i)}
+                  data-testid={`remove-${itemPath}`}
+                >
+                  <IconTrash />
+                </ActionIcon>
+              </Group>
+            </Group>
+            <ObjectFields schema={itemSchema} value={item} path={itemPath} depth={depth + 1} />
+          </Card>
+        );
+      })}
+      {items.length < max && (
+        <Button
+          variant="light"
+          leftSection={<IconPlus />}
+          w="fit-content"
+          // A new item has every default filled in, then what the hint says a new one starts with.
+          onClick={() => {
+            const fresh = initialValue(itemSchema);
+            const item = isRecord(hint.newItem) && isRecord(fresh) ? { ...fresh, ...structuredClone(hint.newItem) } : hint.newItem !== undefined ? structuredClone(hint.newItem) : fresh;
+            onChange([...items, item]);
+          }}
+          data-testid={`add-${path}`}
+        >
+          {hint.addLabel ?? `Add ${noun.toLowerCase()}`}
+        </Button>
+      )}
+    </Stack>
+  );
+}

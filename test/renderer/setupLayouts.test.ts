@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { setupLayouts } from '../../renderer/src/combat/setupScreens';
+import { matchesPattern } from '../../renderer/src/forms/hints';
+import { expandPattern } from '../../renderer/src/forms/refs';
+import { formatPath, getAt, isRecord, parsePath, setAt, shapeOf, type JsonSchema } from '../../renderer/src/forms/schema';
+import { systems } from '../../core/systems';
+
+/**
+ * Each system's setup layout hint (renderer/src/combat/setup/layouts/) against its setup schema:
+ * a hint that names a field the schema does not have would silently do nothing, so every pattern,
+ * every field it orders, folds or groups, and every "Add" item must fit the schema.
+ */
+
+/** Every field path of a schema, with list positions as [] ("attacker.units[].profile.weaponSkill"), and its schema. */
+function paths(node: JsonSchema, at = ''): Array<[string, JsonSchema]> {
+  const { inner } = shapeOf(node);
+  const out: Array<[string, JsonSchema]> = [[at, node]];
+  for (const [key, child] of Object.entries(inner.properties ?? {})) out.push(...paths(child, at ? `${at}.${key}` : key));
+  if (inner.items) out.push(...paths(inner.items, `${at}[]`));
+  return out;
+}
+
+describe.each(Object.entries(setupLayouts))('%s setup layout', (id, layout) => {
+  const system = systems[id]!;
+  const schema = z.toJSONSchema(system.setupSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const all = paths(schema);
+  const matching = (pattern: string) => all.filter(([path]) => matchesPattern(pattern, path.replace(/\[\]/g, '[0]')));
+
+  it('is for a system the host has, with an example to start from', () => {
+    expect(system).toBeDefined();
+    expect(system.exampleSetup).toBeDefined();
+  });
+
+  it.each(Object.entries(layout.fields ?? {}))('%s names fields the schema has', (pattern, hint) => {
+    const found = matching(pattern);
+    expect(found.length, `no field matches ${pattern}`).toBeGreaterThan(0);
+    for (const [, node] of found) {
+      const keys = Object.keys(shapeOf(node).inner.properties ?? {});
+      const named = [...(hint.order ?? []), ...(hint.advanced ?? []), ...(hint.statLine ?? []), ...(hint.groups ?? []).flatMap((g) => g.fields)];
+      expect(named.filter((k) => !keys.includes(k))).toEqual([]);
+    }
+    for (const cleared of hint.clears ?? []) for (const [path] of found) expect(all.some(([p]) => p === path.replace(/[^.]+$/, cleared))).toBe(true);
+    if (hint.labelBy) expect(all.some(([p]) => p === hint.labelBy!.field)).toBe(true);
+  });
+
+  it('puts "Add" items the schema takes (with a name given)', () => {
+    for (const [pattern, hint] of Object.entries(layout.fields ?? {})) {
+      if (hint.newItem === undefined) continue;
+      // The list in the example, or where it would be (a list left to its default is absent).
+      const key = pattern.slice(pattern.lastIndexOf('.') + 1);
+      const parents = expandPattern(system.exampleSetup, pattern.slice(0, pattern.lastIndexOf('.'))).filter((p) => isRecord(getAt(system.exampleSetup, p)));
+      expect(parents.length, `the example has nothing at ${pattern}`).toBeGreaterThan(0);
+      const list = [...parents[0]!, key];
+      const items = (getAt(system.exampleSetup, list) as unknown[] | undefined) ?? [];
+      const item = { ...(hint.newItem as object), ...('name' in (hint.newItem as object) ? { name: 'Added' } : {}) };
+      const setup = setAt(system.exampleSetup, list, [...items, item]);
+      const parsed = system.setupSchema.safeParse(setup);
+      expect(parsed.success ? [] : parsed.error.issues.map((i) => `${formatPath(i.path as (string | number)[])}: ${i.message}`), `${pattern}`).toEqual([]);
+    }
+  });
+
+  it('puts "Pick from roster" on parts of a side the schema has', () => {
+    for (const fill of layout.fromRoster ?? []) {
+      expect(matching(fill.at).length, fill.at).toBeGreaterThan(0);
+      expect(['attacker', 'defender']).toContain(parsePath(fill.at.replace('*', 'attacker'))[0]);
+      if (fill.rangedFrom) expect(all.some(([p]) => p === fill.rangedFrom)).toBe(true);
+    }
+  });
+});
