@@ -17,6 +17,11 @@ export const wh40k10eModelSchema = modelGroupSchema.extend({
 export const wh40k10eWeaponSchema = weaponSchema.extend({
   /** Range in inches; "melee" for a melee weapon. */
   range: z.union([z.literal('melee'), stat(1, 300)], { error: 'expected "melee" or a range from 1 to 300 inches' }),
+  /**
+   * The datasheet's other weapon keywords, as written ("Assault", "Pistol", "Indirect Fire"): what
+   * a combat does not resolve but a player reads. The ones it resolves are `abilities`.
+   */
+  keywords: labels(),
 });
 
 export const wh40k10eProfileSchema = record({
