@@ -33,7 +33,7 @@ function convertUnit(formation: BsSelection): UnitOutcome {
     used.add(profile);
     const unit = readUnit(profile, Math.max(1, owner.number), issues);
     if (unit.type === undefined) {
-      left.push(`${cleanName(profile.name)}: type “${characteristic(profile, 'Type') ?? ''}” is not one a formation holds`);
+      left.push(`${cleanName(profile.name) === name ? '' : `${cleanName(profile.name)}: `}its type “${characteristic(profile, 'Type') ?? ''}” is not one a formation holds (infantry, vehicles, war engines, aircraft, characters)`);
       notes.add('Not imported', `${profile.name}: type ${characteristic(profile, 'Type') ?? 'not given'}`);
       continue;
     }
@@ -145,6 +145,9 @@ function weaponOf(name: string, range: string, firepower: string, notes: string)
   const barrage = /(\d{1,2})\s*BP\b/i.exec(firepower);
   const closeIn = /small arms|assault weapons?/i.test(firepower);
   const rules = splitList(notes);
+  // "2x MW2+": two shots of that firepower; the profile has no shots field, so it is a rule.
+  const shots = /^\s*(\d{1,2})\s*x\s*/i.exec(firepower);
+  if (shots) rules.unshift(`${shots[1]} shots`);
   if (closeIn) rules.unshift(cleanLabel(firepower));
   if (/extra attacks/i.test(firepower) && !closeIn) rules.unshift(cleanLabel(firepower));
   return {

@@ -34,7 +34,9 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   // The rank and file: the stat line of the most numerous model (the unit's own name breaks ties).
   const main = [...lines].sort((a, b) => b.owner.number - a.owner.number || Number(b.profile.name === unit.name) - Number(a.profile.name === unit.name))[0];
   if (!main) return { ok: false, skipped: { name, reason: 'it has no profile with WS, T and W.' } };
-  const used = new Set<BsProfile>([main.profile]);
+  // Every stat line is accounted for here: the main one on the profile, the others in the notes.
+  const used = new Set<BsProfile>(lines.map((l) => l.profile));
+  for (const other of lines) if (other !== main) notes.add('Other profiles (a unit keeps one stat line)', profileLine(other.profile));
   const stat = (what: string, names: string[], min: number, max: number, fallback: number) => {
     const text = characteristic(main.profile, ...names);
     return fitted(text !== undefined && /^\s*[-–]\s*$/.test(text) ? 0 : leadingNumber(text), min, max, what, fallback, issues);
@@ -160,7 +162,7 @@ function armourOf(names: string[], troop: TroopType): { save: number; from: stri
   else if (has(/light armou?r|scale armou?r/, 'light armour')) body = 1;
   const shield = has(/\bshields?\b/, 'a shield') ? 1 : 0;
   const barding = has(/\bbarding\b/, 'barding') ? 1 : 0;
-  const mounted = troop === 'heavy-cavalry' || troop === 'light-cavalry' ? 1 : 0;
+  const mounted = troop === 'heavy-cavalry' || troop === 'light-cavalry' || names.some((n) => /\b(war)?horse\b|steed|\bmount\b|destrier|pegasus|\bboar\b/.test(n)) ? 1 : 0;
   if (mounted && from.length > 0) from.push('being mounted');
   if (from.length === 0) return { save: 7, from };
   return { save: Math.max(1, 7 - body - shield - barding - mounted), from };

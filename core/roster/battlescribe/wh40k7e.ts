@@ -108,7 +108,7 @@ function convertUnit(unit: BsSelection): UnitOutcome {
     const { count, ...kept } = weapon;
     weapons.push(kept);
     weaponLines.push(
-      `${count > 1 ? `${count} × ` : ''}${weapon.name}: ${weapon.range === 'melee' ? 'Melee' : weapon.range === 'template' ? 'Template' : `${weapon.range}″`} · S ${weapon.strength} · AP ${weapon.ap ?? '–'} · ${weapon.type}${weapon.type === 'melee' ? '' : ` ${weapon.shots}`}${weapon.specialRules.length ? ` · ${weapon.specialRules.join(', ')}` : ''}`,
+      `${count > 1 ? `${count} × ` : ''}${weapon.name}: ${weapon.range === 'melee' ? 'Melee' : weapon.range === 'template' ? 'Template' : `${weapon.range}″`} · S ${weapon.strength} · AP ${weapon.ap ?? '–'}${weapon.type === 'melee' ? '' : ` · ${typeWords[weapon.type]}${weapon.shots > 1 ? ` ${weapon.shots}` : ''}`}${weapon.specialRules.length ? ` · ${weapon.specialRules.join(', ')}` : ''}`,
     );
   }
 
@@ -144,6 +144,8 @@ function convertUnit(unit: BsSelection): UnitOutcome {
     },
   };
 }
+
+const typeWords: Record<WeaponType, string> = { melee: 'Melee', pistol: 'Pistol', assault: 'Assault', 'rapid-fire': 'Rapid Fire', heavy: 'Heavy', salvo: 'Salvo', ordnance: 'Ordnance' };
 
 /** "Infantry (Character)", "Jump Infantry", "Monstrous Creature (Flying)" → the profile's unit type. */
 function unitTypeOf(text: string): UnitType {
