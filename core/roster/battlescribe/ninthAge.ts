@@ -69,7 +69,7 @@ function convertUnit(unit: BsSelection): UnitOutcome {
 
   const specialRules = distinct([...rulesOf(unit, notes), ...[global, defensive].flatMap((p) => (p ? (characteristic(p, 'Rules') ?? '').split(/[,;]/) : [])).map(cleanLabel).filter((r) => r !== '' && r !== '-')]).slice(0, 80);
   for (const { profile } of found) if (typed(profile, 'Melee Weapon') || typed(profile, 'Ranged Weapon') || typed(profile, 'Armour')) notes.add(stripNumber(profile.typeName), profileLine(profile));
-  const notesPreview = otherProfiles(unit, used, notes).map((line) => line.replace(/“\d+\s*/, '“'));
+  const notesPreview = otherProfiles(unit, used, notes).map((line) => line.replace(/^\d+\s+/, ''));
   const equipment = selectionNames(unit);
   if (equipment.length > 0) notes.add('Equipment and options', equipment.join(', '));
   for (const line of [...issues, ...confirm]) notes.add('To check', line);

@@ -92,17 +92,19 @@ export function inflateRoster(zip: Uint8Array): Read<Uint8Array> {
 }
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const SEXTET = new Map([...BASE64].map((c, i) => [c, i]));
+/** Each base64 character's 6 bits, by character code (-1: not base64). */
+const SEXTET = new Int8Array(128).fill(-1);
+for (let i = 0; i < BASE64.length; i++) SEXTET[BASE64.charCodeAt(i)] = i;
 
 /** Standard base64 text (RFC 4648 §4, padded) of some bytes: the other half of `fromBase64`. */
 export function toBase64(bytes: Uint8Array): string {
-  let text = '';
+  const parts: string[] = [];
   for (let i = 0; i < bytes.length; i += 3) {
     const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
     const left = bytes.length - i;
-    text += BASE64[(n >> 18) & 63]! + BASE64[(n >> 12) & 63]! + (left > 1 ? BASE64[(n >> 6) & 63]! : '=') + (left > 2 ? BASE64[n & 63]! : '=');
+    parts.push(BASE64[(n >> 18) & 63]! + BASE64[(n >> 12) & 63]! + (left > 1 ? BASE64[(n >> 6) & 63]! : '=') + (left > 2 ? BASE64[n & 63]! : '='));
   }
-  return text;
+  return parts.join('');
 }
 
 /**
@@ -113,11 +115,13 @@ export function fromBase64(text: string): Uint8Array | null {
   if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return null;
   const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
   const out = new Uint8Array((text.length / 4) * 3 - padding);
+  const sextet = (i: number) => (i < text.length - padding ? SEXTET[text.charCodeAt(i)]! : 0);
   let o = 0;
   for (let i = 0; i < text.length; i += 4) {
-    const n = [0, 1, 2, 3].reduce((acc, k) => (acc << 6) | (SEXTET.get(text[i + k] ?? '=') ?? 0), 0);
-    for (const [shift, index] of [[16, o], [8, o + 1], [0, o + 2]] as const) if (index < out.length) out[index] = (n >> shift) & 0xff;
-    o += 3;
+    const n = (sextet(i) << 18) | (sextet(i + 1) << 12) | (sextet(i + 2) << 6) | sextet(i + 3);
+    out[o++] = (n >> 16) & 0xff;
+    if (o < out.length) out[o++] = (n >> 8) & 0xff;
+    if (o < out.length) out[o++] = n & 0xff;
   }
   return out;
 }

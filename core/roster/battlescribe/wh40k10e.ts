@@ -124,7 +124,11 @@ function convertUnit(unit: BsSelection): UnitOutcome {
     }
   }
   for (const extra of weapons.splice(30)) note('Weapons not imported', `${extra.name}: a unit holds 30 weapons at most`, `${extra.name}: more than 30 weapons, kept in the notes`);
-  for (const weapon of weapons) weapon.models = Math.min(weapon.models, 100);
+  for (const weapon of weapons) {
+    if (weapon.models <= 100) continue;
+    note('To check', `${weapon.name}: ${weapon.models} in the unit; a weapon profile holds 100, so 100 were kept`, `${weapon.name}: more than 100, 100 kept`);
+    weapon.models = 100;
+  }
 
   // Abilities: names on the profile, text in the notes; other profile types into the notes.
   const abilities: string[] = [];

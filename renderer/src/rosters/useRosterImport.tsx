@@ -96,7 +96,8 @@ export function useRosterImport(): { begin: () => void; importDropped: (file: Fi
     const base64 = encoding === 'base64' ? content : bytesToBase64(new TextEncoder().encode(content));
     const reply = await client.rosterPreviewImport({ fileName: name, content: base64 });
     if (!reply.ok) {
-      const reason = reply.error.message.replace(`${name} cannot be imported: `, '');
+      // The host's message names the file, or the request field it refused ("content: the file is too large…").
+      const reason = reply.error.message.replace(`${name} cannot be imported: `, '').replace(/^content: /, '');
       const why = reason.charAt(0).toUpperCase() + reason.slice(1);
       setState(reply.error.code === 'invalid_input' ? { kind: 'unreadable', name, reason: why } : { kind: 'failed', message: reply.error.message });
       return;
