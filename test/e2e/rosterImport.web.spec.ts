@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { watchConsole } from './support';
+
+// The host reads and converts the file in its worker: on a busy machine that takes seconds, not milliseconds.
+test.describe.configure({ timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** A real BattleScribe roster (PrettyScribe's fixture, see test/fixtures/README.md). */
 const NECRONS = 'test/fixtures/battlescribe/necrons-10e.rosz';
