@@ -1,6 +1,7 @@
 import { APP_NAME } from '../core/api/identity';
 import { analyzeCommand } from './commands/analyze';
 import { resolveCommand } from './commands/resolve';
+import { rosterCommand } from './commands/roster';
 import { packageVersion } from './version';
 
 export interface CliIo {
@@ -31,6 +32,11 @@ const commands: Record<string, Command> = {
     usage: 'resolve <file|->',
     summary: 'Resolve a scenario with its "seed" or its "dice"; prints the log and the final state as JSON.',
     run: resolveCommand,
+  },
+  roster: {
+    usage: 'roster import <file>',
+    summary: 'Convert a BattleScribe or New Recruit roster (.ros, .rosz) to a .ccroster.json document, printed as JSON.',
+    run: rosterCommand,
   },
   help: {
     usage: 'help',

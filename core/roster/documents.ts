@@ -17,12 +17,16 @@ export const timestampSchema = z.iso.datetime({ error: 'expected a date and time
 export const systemIdSchema = oneOf(systemIds);
 
 /** What the player edits on a roster. */
+/** Free text the player keeps with a roster or a unit (and what an import could not map). */
+export const NOTES_MAX = 10_000;
+const notesText = () => z.string({ error: 'expected text' }).max(NOTES_MAX, 'expected notes of at most 10,000 characters').default('');
+
 export const rosterFieldsSchema = record({
   name: name(),
   system: systemIdSchema,
   /** The army's points limit; null when the game has none. */
   pointsLimit: stat(0, 100_000).nullable().default(null),
-  notes: z.string({ error: 'expected text' }).max(10_000, 'expected notes of at most 10,000 characters').default(''),
+  notes: notesText(),
 });
 export type RosterFields = z.output<typeof rosterFieldsSchema>;
 
@@ -47,6 +51,11 @@ export const unitFieldsSchema = record({
   name: name(),
   /** Points cost; null when not costed. */
   points: stat(0, 100_000).nullable().default(null),
+  /**
+   * What the profile has no field for: ability text, wargear, a roster editor's rules an import
+   * could not map. Absent in files and stores written before units had notes.
+   */
+  notes: notesText(),
   profile: z.unknown(),
 });
 export type UnitFields = Omit<z.output<typeof unitFieldsSchema>, 'profile'> & { profile: UnitProfile };

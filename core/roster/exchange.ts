@@ -55,7 +55,7 @@ export function buildRosterFile(rosters: readonly { roster: Roster; units: reado
       updatedAt: roster.updatedAt,
       units: [...units]
         .sort((a, b) => a.position - b.position)
-        .map((unit) => ({ id: unit.id, name: unit.name, points: unit.points, profile: unit.profile, createdAt: unit.createdAt, updatedAt: unit.updatedAt })),
+        .map((unit) => ({ id: unit.id, name: unit.name, points: unit.points, notes: unit.notes, profile: unit.profile, createdAt: unit.createdAt, updatedAt: unit.updatedAt })),
     })),
   };
 }

@@ -8,7 +8,7 @@ import type { ModelGroup, WeaponInput } from '../systems/wh40k-10e/profiles';
 export function weaponsForCombat(profile: Wh40k10eProfile, ranged: boolean): WeaponInput[] {
   return profile.weapons
     .filter((w) => (w.range === 'melee') !== ranged)
-    .map(({ range: _range, ...weapon }) => ({ ...weapon, models: weapon.models }));
+    .map(({ range: _range, keywords: _keywords, ...weapon }) => ({ ...weapon, models: weapon.models }));
 }
 
 export function modelsForCombat(profile: Wh40k10eProfile): ModelGroup[] {

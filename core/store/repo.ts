@@ -110,6 +110,7 @@ export function createRepository(db: CompanionDb, deps: RepoDeps): RosterReposit
     rosterId: row.rosterId,
     name: row.name,
     points: row.points,
+    notes: row.notes ?? '',
     position: row.position,
     profile: JSON.parse(row.profile) as UnitProfile,
     createdAt: row.createdAt,

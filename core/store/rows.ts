@@ -24,6 +24,8 @@ export interface UnitRow {
   rosterId: string;
   name: string;
   points: number | null;
+  /** Absent on rows written before units had notes (read as ""). */
+  notes?: string;
   position: number;
   /** JSON of the profile, valid for the roster's system when written. */
   profile: string;

@@ -9,7 +9,7 @@ import { ApiFailure } from '../../core/api/reply';
 type Kind = (typeof fileKinds)[number];
 
 const filters: Record<Kind, FileFilter[]> = {
-  roster: [{ name: 'Combat Companion rosters', extensions: ['ccroster.json', 'json'] }],
+  roster: [{ name: 'Rosters (Combat Companion, BattleScribe, New Recruit)', extensions: ['ccroster.json', 'json', 'ros', 'rosz'] }],
   markdown: [{ name: 'Markdown', extensions: ['md'] }],
   json: [{ name: 'JSON', extensions: ['json'] }],
   pdf: [{ name: 'PDF', extensions: ['pdf'] }],
@@ -53,7 +53,9 @@ export function createDesktopFiles(deps: { dialog: Pick<Dialog, 'showSaveDialog'
       const path = choice.filePaths[0];
       if (choice.canceled || !path) return { file: null };
       if ((await stat(path)).size > maxOpenBytes) throw new ApiFailure('invalid_input', `${basename(path)} is larger than 50 MB: it is not a roster file.`, 'file');
-      return { file: { name: basename(path), content: await readFile(path, 'utf8') } };
+      // A roster editor's file is read as bytes (a .rosz is a ZIP); the host converts it.
+      if (/\.rosz?$/i.test(path)) return { file: { name: basename(path), content: (await readFile(path)).toString('base64'), encoding: 'base64' as const } };
+      return { file: { name: basename(path), content: await readFile(path, 'utf8'), encoding: 'text' as const } };
     },
   };
 }

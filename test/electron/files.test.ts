@@ -47,9 +47,21 @@ describe('desktop file dialogs', () => {
     const source = join(dir, 'club.ccroster.json');
     await writeFile(source, '{"format":"x"}');
     expect(await createDesktopFiles({ ...fakeDialog({ open: source }), window: () => null, documentsDir: dir }).open({ kind: 'roster' })).toEqual({
-      file: { name: 'club.ccroster.json', content: '{"format":"x"}' },
+      file: { name: 'club.ccroster.json', content: '{"format":"x"}', encoding: 'text' },
     });
     expect(await createDesktopFiles({ ...fakeDialog({ open: null }), window: () => null, documentsDir: dir }).open({ kind: 'roster' })).toEqual({ file: null });
+  });
+
+  it('offers BattleScribe and New Recruit rosters too, and opens a .rosz (a ZIP) as its bytes in base64', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cc-files-'));
+    const source = join(dir, 'Necrons.rosz');
+    const bytes = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff, 0x10]);
+    await writeFile(source, bytes);
+    const { dialog, calls } = fakeDialog({ open: source });
+    expect(await createDesktopFiles({ dialog, window: () => null, documentsDir: dir }).open({ kind: 'roster' })).toEqual({
+      file: { name: 'Necrons.rosz', content: bytes.toString('base64'), encoding: 'base64' },
+    });
+    expect(JSON.stringify(calls[0]?.options['filters'])).toContain('"rosz"');
   });
 });
 

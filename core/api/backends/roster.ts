@@ -5,6 +5,7 @@ import { slug } from '../slug';
 import { parseRosterFile, ROSTER_FILE_EXTENSION, type RosterFile } from '../../roster/exchange';
 import { StoreError, type RepoDeps, type RosterRepository } from '../../store/repo';
 import { profileFormSchema } from '../../roster/form';
+import { convertRosterFile, fromBase64 } from '../../roster/battlescribe';
 
 type RosterChannels = typeof rosterChannels;
 type RosterChannel = keyof RosterChannels;
@@ -55,7 +56,7 @@ export function createRosterBackend(deps: RosterBackendDeps): RosterBackend {
     'roster.save': async (request) => ({ roster: await run(() => repo.saveRoster(request)) }),
     'roster.delete': async ({ id }) => ({ id, ...(await run(() => repo.deleteRoster(id))) }),
     'roster.duplicate': async ({ id, name }) => ({ roster: await run(() => repo.duplicateRoster(id, name)) }),
-    'unit.save': async ({ rosterId, id, name, points, profile }) => ({ unit: await run(() => repo.saveUnit(rosterId, { name, points, profile }, id)) }),
+    'unit.save': async ({ rosterId, id, name, points, notes, profile }) => ({ unit: await run(() => repo.saveUnit(rosterId, { name, points, notes, profile }, id)) }),
     'unit.delete': async ({ id }) => {
       await run(() => repo.deleteUnit(id));
       return { id };
@@ -76,6 +77,14 @@ export function createRosterBackend(deps: RosterBackendDeps): RosterBackend {
       };
     },
     'roster.import': async ({ file, onConflict }) => ({ rosters: await run(() => repo.importRosters(checkedFile(file), onConflict)) }),
+    'roster.previewImport': async ({ fileName, content }) => {
+      const bytes = fromBase64(content);
+      if (!bytes) throw new ApiFailure('invalid_input', "content: expected the file's bytes in base64", 'content');
+      const converted = convertRosterFile(fileName, bytes, clock());
+      if (!converted.ok) throw new ApiFailure('invalid_input', converted.message, 'content');
+      const exists = (await repo.existingRosterIds(converted.file.rosters.map((r) => r.id))).length > 0;
+      return { file: converted.file, preview: { ...converted.preview, exists } };
+    },
     'combat.history': async ({ limit, before }) => ({ combats: await repo.listCombats({ limit, before: before ?? undefined }) }),
     'history.get': async ({ id }) => {
       const combat = await repo.getCombat(id);

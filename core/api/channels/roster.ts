@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { channel } from '../channel';
-import { idSchema, rosterFieldsSchema, systemIdSchema } from '../../roster/documents';
+import { idSchema, rosterFieldsSchema, systemIdSchema, unitFieldsSchema } from '../../roster/documents';
 import { ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION } from '../../roster/exchange';
 import { name, stat } from '../../roster/profiles/common';
+import { MAX_FILE_BYTES, toBase64 } from '../../roster/battlescribe';
+import { strToU8 } from 'fflate';
 
 /**
  * Rosters, their units, roster files and the combat history. Ids are made by the host. A unit's
@@ -29,6 +31,7 @@ export const unitSchema = z.object({
   rosterId: z.string(),
   name: z.string(),
   points: z.number().nullable(),
+  notes: z.string(),
   position: z.number().int(),
   profile: z.record(z.string(), z.unknown()),
   createdAt: timestamp,
@@ -89,6 +92,57 @@ const exampleFile = {
   ],
 };
 
+/** What an import from a roster editor found, for the player to read before anything is written. */
+export const importPreviewSchema = z.object({
+  fileName: z.string(),
+  gameSystem: z.string(),
+  system: systemIdSchema,
+  rosterName: z.string(),
+  points: z.number().nullable(),
+  pointsLimit: z.number().nullable(),
+  units: z.array(
+    z.object({
+      name: z.string(),
+      points: z.number().nullable(),
+      models: z.string(),
+      stats: z.array(z.string()),
+      weapons: z.array(z.string()),
+      abilities: z.array(z.string()),
+      notes: z.array(z.string()),
+      confirm: z.array(z.string()),
+    }),
+  ),
+  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+  rosterNotes: z.array(z.string()),
+  /** The roster is already here (imported before): importing asks "replace or keep both". */
+  exists: z.boolean(),
+});
+
+/** Base64 of a file of at most MAX_FILE_BYTES bytes. */
+const MAX_BASE64 = Math.ceil(MAX_FILE_BYTES / 3) * 4;
+
+/** A small BattleScribe roster: one 40k 10th edition unit, as the example of roster.previewImport. */
+const exampleRos = `<?xml version="1.0" encoding="utf-8"?>
+<roster id="example-ros" name="Example force" gameSystemId="sys-352e-adc2-7639-d6a9" gameSystemName="Warhammer 40,000 10th Edition" xmlns="http://www.battlescribe.net/schema/rosterSchema">
+  <costs><cost name="pts" typeId="51b2-306e-1021-d207" value="80"/></costs>
+  <forces><force id="f1" name="Army Roster" catalogueName="Imperium - Space Marines"><selections>
+    <selection id="s1" name="Intercessor Squad" type="unit" number="1">
+      <costs><cost name="pts" typeId="51b2-306e-1021-d207" value="80"/></costs>
+      <categories><category id="c1" name="Infantry" primary="false"/><category id="c2" name="Faction: Adeptus Astartes" primary="false"/></categories>
+      <profiles><profile id="p1" name="Intercessor" typeName="Unit"><characteristics>
+        <characteristic name="M">6"</characteristic><characteristic name="T">4</characteristic><characteristic name="SV">3+</characteristic>
+        <characteristic name="W">2</characteristic><characteristic name="LD">6+</characteristic><characteristic name="OC">2</characteristic>
+      </characteristics></profile></profiles>
+      <selections><selection id="s2" name="Intercessor" type="model" number="5"><selections>
+        <selection id="s3" name="Bolt rifle" type="upgrade" number="5"><profiles><profile id="p2" name="Bolt rifle" typeName="Ranged Weapons"><characteristics>
+          <characteristic name="Range">24"</characteristic><characteristic name="A">2</characteristic><characteristic name="BS">3+</characteristic><characteristic name="S">4</characteristic>
+          <characteristic name="AP">-1</characteristic><characteristic name="D">1</characteristic><characteristic name="Keywords">Assault, Heavy</characteristic>
+        </characteristics></profile></profiles></selection>
+      </selections></selection></selections>
+    </selection>
+  </selections></force></forces>
+</roster>`;
+
 /** Ids the examples below refer to: a test store seeded with them answers every example. */
 export const rosterExampleIds = { roster: 'example-roster', unit: 'example-unit', combat: 'example-combat' } as const;
 
@@ -141,6 +195,7 @@ export const rosterChannels = {
         id: idSchema.optional(),
         name: name(),
         points: stat(0, 100_000).nullable().default(null),
+        notes: unitFieldsSchema.shape.notes,
         profile: jsonObject,
       })
       .strict(),
@@ -176,6 +231,21 @@ export const rosterChannels = {
     request: z.object({ file: jsonObject, onConflict: onConflictSchema.default('ask') }).strict(),
     response: z.object({ rosters: z.array(rosterSummarySchema) }),
     example: { file: exampleFile, onConflict: 'ask' },
+  }),
+  'roster.previewImport': channel({
+    summary:
+      "Reads a BattleScribe or New Recruit roster (.ros, or .rosz zipped; the file's bytes in base64) and converts it: the roster file that roster.import takes, and a preview of what was found, mapped, kept in notes and should be checked. Writes nothing.",
+    request: z
+      .object({
+        fileName: z.string({ error: 'expected the file name' }).trim().min(1, 'expected the file name').max(260, 'expected a file name of at most 260 characters'),
+        content: z
+          .string({ error: "expected the file's bytes in base64" })
+          .max(MAX_BASE64, `the file is too large: a roster file is at most ${MAX_FILE_BYTES / 1_000_000} MB`)
+          .pipe(z.base64({ error: "expected the file's bytes in base64" })),
+      })
+      .strict(),
+    response: z.object({ file: rosterFileSchema, preview: importPreviewSchema }),
+    example: { fileName: 'Example force.ros', content: toBase64(strToU8(exampleRos)) },
   }),
   'combat.history': channel({
     summary: 'Stored combats, newest first, a page at a time (pass the last one as before for the next page).',

@@ -17,6 +17,11 @@ export const wh40k10eModelSchema = modelGroupSchema.extend({
 export const wh40k10eWeaponSchema = weaponSchema.extend({
   /** Range in inches; "melee" for a melee weapon. */
   range: z.union([z.literal('melee'), stat(1, 300)], { error: 'expected "melee" or a range from 1 to 300 inches' }).meta({ title: 'Range', description: '"melee" or inches' }),
+  /**
+   * The datasheet's other weapon keywords, as written ("Assault", "Pistol", "Indirect Fire"): what
+   * a combat does not resolve but a player reads. The ones it resolves are `abilities`.
+   */
+  keywords: labels().meta({ title: 'Other keywords', description: 'as written on the datasheet, e.g. Assault, Pistol' }),
 });
 
 export const wh40k10eProfileSchema = record({

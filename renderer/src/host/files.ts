@@ -3,7 +3,17 @@ import type { fileKinds } from '../../../core/api/channels/files';
 
 type Kind = (typeof fileKinds)[number];
 const mimeTypes: Record<Kind, string> = { roster: 'application/json', json: 'application/json', markdown: 'text/markdown', pdf: 'application/pdf' };
-const accept: Record<Kind, string> = { roster: '.json,application/json', json: '.json,application/json', markdown: '.md,text/markdown', pdf: '.pdf' };
+const accept: Record<Kind, string> = { roster: '.json,application/json,.ros,.rosz', json: '.json,application/json', markdown: '.md,text/markdown', pdf: '.pdf' };
+
+/** A file the player chose or dropped: text, or (a roster editor's .ros / .rosz) its bytes in base64. */
+export type OpenedFile = { name: string; encoding: 'text' | 'base64'; content: string };
+
+/** Larger files are refused before they are read: a roster file is kilobytes. */
+const maxOpenBytes = 50_000_000;
+/** What the host takes of a roster editor's file (roster.previewImport). */
+const maxRosterEditorBytes = 10_000_000;
+/** BattleScribe and New Recruit rosters: a .rosz is a ZIP, so both go to the host as bytes. */
+export const isRosterEditorFile = (name: string) => /\.rosz?$/i.test(name);
 
 /**
  * Saving and opening files, the way the host allows: native dialogs in the desktop app (through
@@ -26,7 +36,22 @@ export async function saveTextFile(client: Client, suggestedName: string, kind: 
   return { saved: true, where: 'your downloads' };
 }
 
-export async function openTextFile(client: Client, kind: Kind): Promise<{ name: string; content: string } | null> {
+/** A File from the browser's picker or a drop, read as `OpenedFile`. */
+export async function readFile(file: File): Promise<OpenedFile> {
+  if (file.size > maxOpenBytes) throw new Error(`${file.name} is larger than 50 MB: it is not a roster file.`);
+  if (!isRosterEditorFile(file.name)) return { name: file.name, encoding: 'text', content: await file.text() };
+  if (file.size > maxRosterEditorBytes) throw new Error(`${file.name} is larger than 10 MB: a BattleScribe or New Recruit roster is far smaller.`);
+  return { name: file.name, encoding: 'base64', content: bytesToBase64(new Uint8Array(await file.arrayBuffer())) };
+}
+
+/** Bytes as base64, a slice at a time (one call per byte would overflow the argument list). */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export async function openFile(client: Client, kind: Kind): Promise<OpenedFile | null> {
   const reply = await client.fileOpen({ kind });
   if (reply.ok) return reply.value.file;
   if (reply.error.code !== 'unsupported') throw new Error(reply.error.message);
@@ -38,8 +63,7 @@ export async function openTextFile(client: Client, kind: Kind): Promise<{ name: 
     input.addEventListener('change', () => {
       const file = input.files?.[0];
       if (!file) return resolve(null);
-      if (file.size > 50_000_000) return reject(new Error(`${file.name} is larger than 50 MB: it is not a roster file.`));
-      file.text().then((content) => resolve({ name: file.name, content }), reject);
+      readFile(file).then(resolve, reject);
     });
     input.click();
   });

@@ -11,6 +11,7 @@ import { NothingHereYet, Section } from '../sections/Section';
 import { emptyDraft, keys, plural, RosterFields, rosterRequest, type RosterDraft } from './common';
 import { systemName, systemOptions } from './labels';
 import { errorsByField } from '../forms/problems';
+import { DropOverlay, useFileDrop } from './FileDrop';
 import { useRosterImport } from './useRosterImport';
 
 type Sort = 'last-used' | 'name' | 'updated';
@@ -38,6 +39,10 @@ export function RosterListPage() {
 
   const list = useHostQuery([...keys.rosterList, sort], () => client.rosterList({ sort }));
   const importer = useRosterImport();
+  const dragging = useFileDrop((file) => {
+    setExported(null);
+    importer.importDropped(file);
+  });
 
   const create = useMutation({
     mutationFn: async () => unwrap(await client.rosterSave(rosterRequest(draft))),
@@ -69,7 +74,11 @@ export function RosterListPage() {
   };
 
   return (
-    <Section title="Rosters" intro="Your armies, kept on this machine: each roster holds its units and their profiles for one game.">
+    <Section
+      title="Rosters"
+      intro="Your armies, kept on this machine: each roster holds its units and their profiles for one game. Import… (or drop on this window) a roster from Combat Companion, BattleScribe or New Recruit."
+    >
+      {dragging && <DropOverlay />}
       <Group gap="md">
         <Button leftSection={<IconPlus />} onClick={openNew} data-testid="new-roster">
           New roster
@@ -131,7 +140,8 @@ export function RosterListPage() {
       {list.isError && <Alert color="red" title="The rosters cannot be read">{list.error.message}</Alert>}
       {list.isSuccess && rosters.length === 0 && (
         <NothingHereYet>
-          No rosters are stored yet. Press <b>New roster</b> to make one and add its units, or <b>Import…</b> a .ccroster.json file exported from Combat Companion.
+          No rosters are stored yet. Press <b>New roster</b> to make one and add its units, or <b>Import…</b> a roster: a .ccroster.json exported from Combat
+          Companion, or a BattleScribe or New Recruit roster (.ros, .rosz). You can also drop the file on this window.
         </NothingHereYet>
       )}
       {rosters.length > 0 && shown.length === 0 && (

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, List, Loader, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, List, Loader, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -61,6 +61,7 @@ function UnitEditor({ data, unit, schema }: { data: Loaded; unit: Loaded['units'
   const queries = useQueryClient();
   const [name, setName] = useState(unit?.name ?? '');
   const [points, setPoints] = useState<number | string | null>(unit?.points ?? null);
+  const [notes, setNotes] = useState(unit?.notes ?? '');
   const [profile, setProfile] = useState<unknown>(() => (unit ? structuredClone(unit.profile) : initialValue(schema)));
   const back = `/rosters/${roster.id}`;
 
@@ -72,6 +73,7 @@ function UnitEditor({ data, unit, schema }: { data: Loaded; unit: Loaded['units'
           ...(unit ? { id: unit.id } : {}),
           name,
           points: points === null || points === '' ? null : Number(points),
+          notes,
           profile: profile as Record<string, unknown>,
         }),
       ),
@@ -133,6 +135,20 @@ function UnitEditor({ data, unit, schema }: { data: Loaded; unit: Loaded['units'
             )}
             <ProfileFields system={roster.system} schema={schema} value={profile} setValue={setProfile} errors={errors} />
           </Stack>
+        </Card>
+        <Card withBorder padding="lg">
+          <Textarea
+            size="lg"
+            label="Notes"
+            description="Ability text, wargear, anything the profile has no field for. An imported roster puts what it could not map here."
+            autosize
+            minRows={3}
+            maxRows={14}
+            value={notes}
+            onChange={(e) => setNotes(e.currentTarget.value)}
+            error={errors['notes']}
+            data-testid="unit-notes-input"
+          />
         </Card>
         {save.error && (
           <Alert

@@ -3,28 +3,33 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { ResponseOf } from '../../../core/api/contract';
 import { useClient } from '../api/ClientContext';
-import { openTextFile } from '../host/files';
+import { bytesToBase64, isRosterEditorFile, openFile, readFile, type OpenedFile } from '../host/files';
 import { keys, plural } from './common';
+import { ImportPreviewModal } from './ImportPreview';
 import { systemName } from './labels';
 import { problemsOf } from '../forms/problems';
 
 type Checked = ResponseOf<'roster.checkImport'>['rosters'];
 type Imported = ResponseOf<'roster.import'>['rosters'];
+type Previewed = ResponseOf<'roster.previewImport'>;
 
 type State =
   | { kind: 'idle' }
   | { kind: 'busy' }
   | { kind: 'unreadable'; name: string; reason: string }
   | { kind: 'problems'; name: string; problems: { field: string; message: string }[] }
+  | { kind: 'preview'; name: string; previewed: Previewed }
   | { kind: 'conflict'; name: string; file: Record<string, unknown>; rosters: Checked }
   | { kind: 'done'; rosters: Imported }
   | { kind: 'failed'; message: string };
 
 /**
- * "Import…": pick a .ccroster.json file, check ALL of it first (every problem with its path, and
- * nothing imported when there is one), ask what to do when a roster is already here, then import.
+ * "Import…" (or a file dropped on the page): a .ccroster.json, or a BattleScribe / New Recruit
+ * roster (.ros, .rosz) that the host converts and the player previews first. Then the same for
+ * both: check ALL of it (every problem with its path, and nothing imported when there is one), ask
+ * what to do when a roster is already here, then import.
  */
-export function useRosterImport(): { begin: () => void; dismiss: () => void; busy: boolean; modal: ReactNode; notice: ReactNode } {
+export function useRosterImport(): { begin: () => void; importDropped: (file: File) => void; dismiss: () => void; busy: boolean; modal: ReactNode; notice: ReactNode } {
   const client = useClient();
   const queries = useQueryClient();
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -44,15 +49,33 @@ export function useRosterImport(): { begin: () => void; dismiss: () => void; bus
   }
 
   async function begin() {
-    let picked: { name: string; content: string } | null;
+    let picked: OpenedFile | null;
     try {
-      picked = await openTextFile(client, 'roster');
+      picked = await openFile(client, 'roster');
     } catch (error) {
       setState({ kind: 'failed', message: (error as Error).message });
       return;
     }
-    if (!picked) return;
-    const { name, content } = picked;
+    if (picked) await handle(picked);
+  }
+
+  async function importDropped(dropped: File) {
+    let opened: OpenedFile;
+    try {
+      opened = await readFile(dropped);
+    } catch (error) {
+      setState({ kind: 'failed', message: (error as Error).message });
+      return;
+    }
+    await handle(opened);
+  }
+
+  async function handle(opened: OpenedFile) {
+    if (opened.encoding === 'base64' || isRosterEditorFile(opened.name)) {
+      await preview(opened);
+      return;
+    }
+    const { name, content } = opened;
     let data: unknown;
     try {
       data = JSON.parse(content);
@@ -64,7 +87,25 @@ export function useRosterImport(): { begin: () => void; dismiss: () => void; bus
       setState({ kind: 'unreadable', name, reason: 'It is JSON, but not a roster file: a roster file is one object with "format", "version" and "rosters".' });
       return;
     }
-    const file = data as Record<string, unknown>;
+    await checkThenImport(data as Record<string, unknown>, name);
+  }
+
+  /** A roster editor's file: the host converts it and the player sees what it found before anything is written. */
+  async function preview({ name, content, encoding }: OpenedFile) {
+    setState({ kind: 'busy' });
+    const base64 = encoding === 'base64' ? content : bytesToBase64(new TextEncoder().encode(content));
+    const reply = await client.rosterPreviewImport({ fileName: name, content: base64 });
+    if (!reply.ok) {
+      // The host's message names the file, or the request field it refused ("content: the file is too large…").
+      const reason = reply.error.message.replace(`${name} cannot be imported: `, '').replace(/^content: /, '');
+      const why = reason.charAt(0).toUpperCase() + reason.slice(1);
+      setState(reply.error.code === 'invalid_input' ? { kind: 'unreadable', name, reason: why } : { kind: 'failed', message: reply.error.message });
+      return;
+    }
+    setState({ kind: 'preview', name, previewed: reply.value });
+  }
+
+  async function checkThenImport(file: Record<string, unknown>, name: string) {
     setState({ kind: 'busy' });
     const check = await client.rosterCheckImport({ file });
     if (!check.ok) {
@@ -89,7 +130,10 @@ export function useRosterImport(): { begin: () => void; dismiss: () => void; bus
   );
 
   let modal: ReactNode = null;
-  if (state.kind === 'unreadable') {
+  if (state.kind === 'preview') {
+    const { previewed, name } = state;
+    modal = <ImportPreviewModal preview={previewed.preview} onCancel={close} onImport={() => void checkThenImport(previewed.file as Record<string, unknown>, name)} />;
+  } else if (state.kind === 'unreadable') {
     modal = (
       <Modal opened onClose={close} title={title('This file cannot be imported')} size="lg" centered>
         <Stack gap="lg" data-testid="import-unreadable">
@@ -177,5 +221,5 @@ export function useRosterImport(): { begin: () => void; dismiss: () => void; bus
     );
   }
 
-  return { begin: () => void begin(), dismiss: close, busy: state.kind === 'busy', modal, notice };
+  return { begin: () => void begin(), importDropped: (file) => void importDropped(file), dismiss: close, busy: state.kind === 'busy', modal, notice };
 }

@@ -1,0 +1,144 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { BsCategory, BsCharacteristic, BsCost, BsForce, BsProfile, BsRoster, BsRule, BsSelection } from './tree';
+import { refused, type Read } from './read';
+
+/** More selections than any real army holds: a file past it is refused rather than walked. */
+export const MAX_SELECTIONS = 1000;
+/** BattleScribe nests a dozen levels deep; the parser refuses a file nested past this. */
+const MAX_NESTING = 100;
+
+/** Elements that may repeat, so they always parse as lists (even when a file has one). */
+const repeated = new Set(['force', 'selection', 'profile', 'characteristic', 'cost', 'costLimit', 'category', 'rule']);
+
+/**
+ * Entity and DTD processing are off: a roster never declares entities, and a file that does is
+ * refused before parsing (see `readRosterXml`), so nothing can expand. The five XML escapes and
+ * character references are decoded by `decodeXmlText`, one pass, after parsing.
+ */
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributesGroupName: '@',
+  attributeNamePrefix: '',
+  textNodeName: '#text',
+  processEntities: false,
+  htmlEntities: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  removeNSPrefix: true,
+  trimValues: true,
+  maxNestedTags: MAX_NESTING,
+  isArray: (name) => repeated.has(name),
+});
+
+const escapes: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * The text an XML escape stands for: the five predefined ones and character references (&#39;,
+ * &#x2019;). Anything else is left as written; it could only come from a DTD, which is refused.
+ */
+export function decodeXmlText(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(?:#(\d{1,7})|#x([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos));/g, (whole, dec?: string, hex?: string, named?: string) => {
+    if (named) return escapes[named] ?? whole;
+    const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex ?? '', 16);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+type Node = Record<string, unknown>;
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+const attrs = (node: Node): Node => (isNode(node['@']) ? node['@'] : {});
+const attr = (node: Node, name: string): string => {
+  const value = attrs(node)[name];
+  return typeof value === 'string' ? decodeXmlText(value) : '';
+};
+const text = (value: unknown): string => {
+  if (typeof value === 'string') return decodeXmlText(value);
+  if (isNode(value) && typeof value['#text'] === 'string') return decodeXmlText(value['#text']);
+  return '';
+};
+/** The items of `<listName><itemName/>…</listName>` under a node. */
+const items = (node: Node, listName: string, itemName: string): Node[] => {
+  const list = node[listName];
+  if (!isNode(list)) return [];
+  const found = list[itemName];
+  return Array.isArray(found) ? found.filter(isNode) : [];
+};
+const numberAttr = (node: Node, name: string, fallback: number): number => {
+  const value = Number.parseFloat(attr(node, name));
+  return Number.isFinite(value) ? value : fallback;
+};
+
+class TooManySelections extends Error {}
+
+/**
+ * Reads a roster's XML text. Refused, with the reason in words: a DOCTYPE or entity declaration
+ * (the "billion laughs" and external-entity attacks), XML that is not well-formed (a file cut
+ * short), a root other than `<roster>`, more than 1,000 selections.
+ */
+export function readRosterXml(xml: string): Read<BsRoster> {
+  const source = xml.replace(/^\uFEFF/, '');
+  if (/<!DOCTYPE|<!ENTITY/i.test(source)) {
+    return refused('it declares its own XML entities (a DOCTYPE). Roster files never do, and such a file can expand to gigabytes, so it is not read.');
+  }
+  const valid = XMLValidator.validate(source);
+  if (valid !== true) return refused(`it is not well-formed XML (line ${valid.err.line}: ${valid.err.msg}). The file may be cut short or damaged.`);
+  let document: unknown;
+  try {
+    document = parser.parse(source);
+  } catch (error) {
+    return refused(`its XML cannot be read (${(error as Error).message}).`);
+  }
+  const root = isNode(document) ? document['roster'] : undefined;
+  if (!isNode(root)) return refused('it is XML, but not a roster: a BattleScribe or New Recruit roster starts with <roster>.');
+
+  let selections = 0;
+  const cost = (node: Node): BsCost => ({ name: attr(node, 'name'), value: numberAttr(node, 'value', 0) });
+  const rule = (node: Node): BsRule => ({ name: attr(node, 'name'), description: text(node['description']) });
+  const profile = (node: Node): BsProfile => ({
+    name: attr(node, 'name'),
+    typeName: attr(node, 'typeName'),
+    characteristics: items(node, 'characteristics', 'characteristic').map((c): BsCharacteristic => ({ name: attr(c, 'name'), value: text(c) })),
+  });
+  const category = (node: Node): BsCategory => ({ name: attr(node, 'name'), primary: attr(node, 'primary') === 'true' });
+  const selection = (node: Node): BsSelection => {
+    selections += 1;
+    if (selections > MAX_SELECTIONS) throw new TooManySelections();
+    return {
+      id: attr(node, 'id'),
+      name: attr(node, 'customName').trim() || attr(node, 'name'),
+      type: attr(node, 'type'),
+      number: Math.max(0, Math.round(numberAttr(node, 'number', 1))),
+      costs: items(node, 'costs', 'cost').map(cost),
+      categories: items(node, 'categories', 'category').map(category),
+      profiles: items(node, 'profiles', 'profile').filter((p) => attr(p, 'hidden') !== 'true').map(profile),
+      rules: items(node, 'rules', 'rule').filter((r) => attr(r, 'hidden') !== 'true').map(rule),
+      selections: items(node, 'selections', 'selection').map(selection),
+    };
+  };
+  const force = (node: Node): BsForce => ({
+    name: attr(node, 'name'),
+    catalogueName: attr(node, 'catalogueName'),
+    rules: items(node, 'rules', 'rule').map(rule),
+    selections: items(node, 'selections', 'selection').map(selection),
+    forces: items(node, 'forces', 'force').map(force),
+  });
+
+  try {
+    return {
+      ok: true,
+      value: {
+        id: attr(root, 'id'),
+        name: attr(root, 'name'),
+        gameSystemId: attr(root, 'gameSystemId'),
+        gameSystemName: attr(root, 'gameSystemName'),
+        costs: items(root, 'costs', 'cost').map(cost),
+        costLimits: items(root, 'costLimits', 'costLimit').map(cost),
+        forces: items(root, 'forces', 'force').map(force),
+      },
+    };
+  } catch (error) {
+    if (error instanceof TooManySelections) return refused(`it holds more than ${MAX_SELECTIONS.toLocaleString('en')} selections, more than any army; it is not read.`);
+    throw error;
+  }
+}
