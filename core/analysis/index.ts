@@ -1,4 +1,5 @@
 import type { SystemAnalysis } from './system';
+import { epicArmageddonAnalysis } from './epic-armageddon';
 import { oldWorldAnalysis } from './old-world';
 import { wh40k10eAnalysis } from './wh40k-10e';
 
@@ -6,9 +7,11 @@ import { wh40k10eAnalysis } from './wh40k-10e';
 export * from './system';
 export * from './wh40k-10e';
 export * from './old-world';
+export { epicArmageddonAnalysis, epicDistributions, epicReport } from './epic-armageddon';
 
 /** Every system's exact analysis, by system id (a system without one is simply absent). */
 export const analyses: Readonly<Record<string, SystemAnalysis>> = {
   [wh40k10eAnalysis.systemId]: wh40k10eAnalysis,
   [oldWorldAnalysis.systemId]: oldWorldAnalysis,
+  [epicArmageddonAnalysis.systemId]: epicArmageddonAnalysis,
 };

@@ -1,4 +1,5 @@
 import type { RuleSystem } from '../combat/system';
+import { epicArmageddon } from './epic-armageddon';
 import { oldWorld } from './old-world';
 import { wh40k10e } from './wh40k-10e';
 
@@ -6,6 +7,7 @@ import { wh40k10e } from './wh40k-10e';
 export const systems: Record<string, RuleSystem> = {
   [wh40k10e.id]: wh40k10e as unknown as RuleSystem,
   [oldWorld.id]: oldWorld as unknown as RuleSystem,
+  [epicArmageddon.id]: epicArmageddon as unknown as RuleSystem,
 };
 
 export function getSystem(id: string): RuleSystem | undefined {
