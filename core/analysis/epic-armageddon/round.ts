@@ -1,12 +1,12 @@
+import { sideDice } from '../../systems/epic-armageddon/dice';
 import { beginA4 } from '../../systems/epic-armageddon/flow';
 import { blastMarkersCounted, modifierTotal } from '../../systems/epic-armageddon/result';
 import { highestOfTwoChance } from '../../systems/epic-armageddon/tables';
 import { otherRole, roles, type Role, type RoundResult, type State } from '../../systems/epic-armageddon/state';
 import { factsOf, sideModel, type SideModel } from './model';
 import { hitsOf, noHits, poolKey, poolOf, type HitDist } from './pools';
-import { point, transition, type StateDist } from './transition';
-import { addInto, fromMap, waveFate } from './wave';
-import { sideDice } from '../../systems/epic-armageddon/dice';
+import { countsOf, packedShare, point, summariesAfter, transition, type StateDist } from './transition';
+import { waveFate } from './wave';
 
 /**
  * The exact odds of the current round of an assault, to its A6 result (SCENARIOS §1), from any
@@ -15,23 +15,24 @@ import { sideDice } from '../../systems/epic-armageddon/dice';
  *
  * Method. A side's state is the count of each block of alike engaged units (model.ts). Within a
  * wave the two sides' fates are independent given the dice that will be rolled; the waves couple
- * only through the dice of the survivors. So:
+ * only through the survivors' dice:
  *  - First Strike wave: each side's distribution over its states x1 (wave.ts).
- *  - Main wave: side X's dice depend on x1 only through its pool (the dice per score), so states
- *    are grouped by pool g; for every hit count h the enemy can make, Ψ_X[g][h] is the
- *    distribution of X's summary σ over the states x1 in g, after taking h; then
- *    Λ_X[gX][gY] = Σ_h P_gY(h) Ψ_X[gX][h], and the joint of both summaries is
- *    Σ_{gA,gB} Λ_A[gA][gB] ⊗ Λ_B[gB][gA].
- *  - Supporting fire: fixed dice; W(x2) maps a state after A4 to the distribution of what A6
- *    reads (units left, Inspiring units, Fearless share), memoised per state.
- *  - A6: summaries σ = (units after A4, engaged after A4 > 0, units / Inspiring / Fearless after
- *    A5) of both sides give the immediate outcomes, the kills and the modifiers; the 2D6-keep-
- *    highest difference is summed exactly over its 11 values.
- * Cost model: with S_X states of a side (the product of its blocks' sizes + 1) and H hit counts
- * the enemy can make, the main wave costs about H × Σ_{x1} (states below x1) ≤ H × Π(r(r+1)/2)
- * transitions when a First Strike wave makes x1 random, H × S_X otherwise; supporting fire
- * S_X × (support hit counts) more; the A6 pairs |σ_A| × |σ_B| × 11 per pool pair. tooLarge
- * (forSystem.ts) refuses states whose estimate is over budget.
+ *  - Main wave: side X's dice depend on x1 only through its pool (dice per score), so the states
+ *    x1 are grouped by pool g. For each pair of groups (gX, gY), X's states after A4 are
+ *    D[gX][gY] = Σ_{x1 ∈ gX} P(x1) Σ_h P_gY(h) T(x1, h), and the two sides are independent given
+ *    the pair: the joint is Σ_{gA,gB} D_A[gA][gB] ⊗ D_B[gB][gA].
+ *  - Supporting fire: fixed dice, so each state after A4 maps to a distribution of what A6 reads
+ *    (units left, Inspiring units, Fearless share), memoised per state.
+ *  - What the outcome reads of a side (Ends): its units after A4 (the kills of an immediate win),
+ *    whether an engaged attacker is left, and after A5 its units, Inspiring and Fearless units.
+ *    Pairs of Ends give the immediate outcomes, the kills, and A6's 11 differences of the
+ *    2D6-keep-highest dice, each exactly.
+ * Cost model (per round, S_X = a side's number of states, the product of its blocks' sizes + 1;
+ * H_X = the hit counts its enemy can make; G_X = its pools after First Strike): the main wave
+ * costs Σ_{x1} H_X × (states below x1) ≤ H_X × Π(r(r+1)/2) additions when First Strike makes x1
+ * random (H_X × S_X otherwise), times G_Y; supporting fire S_X × its hit counts × (states below);
+ * the pairs G_A × G_B × |Ends_A| × |Ends_B|. size.ts estimates it and tooLarge refuses a state over
+ * budget.
  */
 
 export interface RoundOdds {
@@ -47,88 +48,144 @@ export interface RoundOdds {
 interface Context {
   state: State;
   models: Record<Role, SideModel>;
-  /** Support hits each side takes in A5 (the enemy's supporting units, fixed dice). */
+  /** Support hits each side takes in A5 (the enemy's supporting units: fixed dice). */
   support: Record<Role, HitDist>;
-  /** Radix of the A5 part of a summary: units × Inspiring × Fearless. */
-  r3: Record<Role, { u: number; i: number; f: number; size: number }>;
-  /** W memo per side: state after A4 → summary list. */
-  memo: Record<Role, Map<number, { keys: number[]; ps: number[] }>>;
+  /** Radices of the A5 summary: Inspiring × Fearless (units outermost). */
+  radix: Record<Role, { i: number; f: number }>;
+  /** Supporting fire's effect on the blocks it reaches (memo, afterSupport). */
+  effects: Record<Role, Map<number, Map<number, { deltas: number[]; ps: number[] }>>>;
 }
+
+/**
+ * What the outcome reads of one side. `units2[k]`: P(k units left after A4). `stranded[k]`:
+ * P(no engaged unit left after A4 and k units left) — an attacker loses at once then.
+ * `going`: P(the side can still fight on after A4, and its A5 summary is s), keyed by s; for the
+ * attacker "fight on" is an engaged unit left, for the defender a unit left.
+ */
+interface Ends {
+  units2: number[];
+  stranded: number[];
+  going: Map<number, number>;
+}
+
+const addAt = (a: number[], k: number, p: number) => {
+  while (a.length <= k) a.push(0);
+  a[k]! += p;
+};
 
 function contextOf(state: State): Context {
   const models = { attacker: sideModel(state.setup, 'attacker', state.units.attacker), defender: sideModel(state.setup, 'defender', state.units.defender) };
   const support = {} as Record<Role, HitDist>;
-  const r3 = {} as Context['r3'];
+  const radix = {} as Context['radix'];
   for (const role of roles) {
     const enemy = otherRole(role);
-    // The enemy's supporting dice fire at this side (not when the wave is already under way: wave.ts has it).
     support[role] = hitsOf(sideDice(state.setup, enemy, state.units[enemy], 'support'));
-    const m = models[role];
-    const u = m.units + 1;
-    const i = m.maxInspiring + 1;
-    const f = m.maxFearless + 1;
-    r3[role] = { u, i, f, size: u * i * f };
+    radix[role] = { i: models[role].maxInspiring + 1, f: models[role].maxFearless + 1 };
   }
-  return { state, models, support, r3, memo: { attacker: new Map(), defender: new Map() } };
+  return { state, models, support, radix, effects: { attacker: new Map(), defender: new Map() } };
 }
 
-/** The A5 part of a summary for a state after A5. */
-function sigma3(c: Context, role: Role, x3: number): number {
-  const f = factsOf(c.models[role], x3);
-  const r = c.r3[role];
+/** The A5 summary of a state: (units, Inspiring, Fearless) packed. */
+function summary(c: Context, role: Role, x: number): number {
+  const f = factsOf(c.models[role], x);
+  const r = c.radix[role];
   return (f.units * r.i + f.inspiring) * r.f + f.fearless;
 }
 
-/** A summary: what A4's outcome reads after A4 (units, engaged) and A5's part. */
-const sigmaKey = (c: Context, role: Role, units2: number, engaged2: boolean, s3: number) => (units2 * 2 + (engaged2 ? 1 : 0)) * c.r3[role].size + s3;
-
-/** W(x2): after A4 in state x2, the distribution of the full summary (supporting fire still to come). */
-function afterA4(c: Context, role: Role, x2: number): { keys: number[]; ps: number[] } {
-  const memo = c.memo[role];
-  const had = memo.get(x2);
-  if (had) return had;
+/**
+ * Ends from the distribution of the side's states after A4, supporting fire still to come (its
+ * dice are fixed). Hits fill the first places of the round robin, so unless they can go round more
+ * than once only the blocks the most hits can reach matter: states are gathered by those blocks'
+ * counts ("reach") and by their packed summary before the fire ("base"); the fire's effect on the
+ * reached blocks (a change of the packed summary, with its chance) is worked out once per reach
+ * and hit count, and added to every base gathered under it.
+ */
+function endsAfterA4(c: Context, role: Role, xs: readonly number[], ps: readonly number[]): Ends {
+  const ends: Ends = { units2: [], stranded: [], going: new Map() };
   const m = c.models[role];
-  const f2 = factsOf(m, x2);
+  const r = c.radix[role];
   const h = c.support[role];
-  const acc = new Map<number, number>();
-  h.macro.forEach((pm, mh) => {
-    if (pm === 0) return;
-    h.normal.forEach((pn, nh) => {
-      if (pn === 0) return;
-      const d = f2.engaged === 0 ? point(x2) : transition(m, x2, mh, nh);
-      for (let i = 0; i < d.xs.length; i++) {
-        const k = sigmaKey(c, role, f2.units, f2.engaged > 0, sigma3(c, role, d.xs[i]!));
-        acc.set(k, (acc.get(k) ?? 0) + pm * pn * d.ps[i]!);
+  const most = h.macro.length - 1 + h.normal.length - 1;
+  const fixed = m.fixedUnits * r.i * r.f + m.fixedFearless;
+  /** reach → base → probability, and one state of each reach (the fire's effect reads its counts). */
+  const gathered = new Map<number, { x: number; bases: Map<number, number> }>();
+  for (let i = 0; i < xs.length; i++) {
+    const p = ps[i]!;
+    if (p === 0) continue;
+    const x = xs[i]!;
+    const f = factsOf(m, x);
+    addAt(ends.units2, f.units, p);
+    if (f.engaged === 0) addAt(ends.stranded, f.units, p);
+    if (role === 'attacker' ? f.engaged === 0 : f.units === 0) continue;
+    const counts = countsOf(m, x);
+    let base = fixed;
+    let places = 0;
+    for (let k = 0; k < counts.length; k++) {
+      base += packedShare(m, k, counts[k]!, r.i, r.f);
+      places += counts[k]!;
+    }
+    // Digits count + 1 in base radix + 1, so a block not reached differs from a block at 0; the
+    // whole state, negated, when the hits can go round.
+    let reach = 0;
+    if (most < places) {
+      for (let k = 0, pos = 0, digit = 1; k < counts.length && pos < most; pos += counts[k]!, digit *= m.radix[k]! + 1, k++) reach += (counts[k]! + 1) * digit;
+    } else reach = -(x + 1);
+    let g = gathered.get(reach);
+    if (!g) gathered.set(reach, (g = { x, bases: new Map() }));
+    g.bases.set(base, (g.bases.get(base) ?? 0) + p);
+  }
+  const going = ends.going;
+  for (const [reach, g] of gathered) {
+    const counts = countsOf(m, g.x);
+    for (let mh = 0; mh < h.macro.length; mh++) {
+      const pm = h.macro[mh]!;
+      if (pm === 0) continue;
+      for (let nh = 0; nh < h.normal.length; nh++) {
+        const pn = h.normal[nh]!;
+        if (pn === 0) continue;
+        const combo = mh * h.normal.length + nh;
+        let byReach = c.effects[role].get(combo);
+        if (!byReach) c.effects[role].set(combo, (byReach = new Map()));
+        let effect = byReach.get(reach);
+        if (!effect) byReach.set(reach, (effect = supportEffect(m, counts, mh, nh, r.i, r.f)));
+        const w = pm * pn;
+        for (const [base, p] of g.bases) {
+          for (let j = 0; j < effect.deltas.length; j++) {
+            const k = base + effect.deltas[j]!;
+            going.set(k, (going.get(k) ?? 0) + w * p * effect.ps[j]!);
+          }
+        }
       }
-    });
-  });
-  const out = { keys: [...acc.keys()], ps: [...acc.values()] };
-  memo.set(x2, out);
-  return out;
-}
-
-/** Summaries from a distribution over states after A4. */
-function summariesAfterA4(c: Context, role: Role, d2: StateDist): Map<number, number> {
-  const acc = new Map<number, number>();
-  for (let i = 0; i < d2.xs.length; i++) {
-    const w = afterA4(c, role, d2.xs[i]!);
-    for (let j = 0; j < w.keys.length; j++) acc.set(w.keys[j]!, (acc.get(w.keys[j]!) ?? 0) + d2.ps[i]! * w.ps[j]!);
+    }
   }
-  return acc;
+  return ends;
 }
 
-/** Summaries during supporting fire: A4 is over (its part is the current state), the A5 part from the states after A5. */
-function summariesInA5(c: Context, role: Role, d3: StateDist): Map<number, number> {
-  const f2 = factsOf(c.models[role], c.models[role].start);
+/** How the packed summary changes when the blocks with these counts take the hits, with its chances. */
+function supportEffect(m: SideModel, counts: Int32Array, macro: number, normal: number, ri: number, rf: number): { deltas: number[]; ps: number[] } {
   const acc = new Map<number, number>();
+  const x = counts.reduce((n, cnt, k) => n + cnt * m.stride[k]!, 0);
+  const before = counts.reduce((n, cnt, k) => n + packedShare(m, k, cnt, ri, rf), 0);
+  // The summary of each outcome less the summary before: the change (units out of reach cancel out).
+  summariesAfter(m, x, macro, normal, ri, rf, -before, acc, 1);
+  return { deltas: [...acc.keys()], ps: [...acc.values()] };
+}
+
+/** Ends during or after supporting fire: A4 is over, so its part is the current state. */
+function endsInA5(c: Context, role: Role, d3: StateDist): Ends {
+  const m = c.models[role];
+  const f = factsOf(m, m.start);
+  const ends: Ends = { units2: [], stranded: [], going: new Map() };
+  addAt(ends.units2, f.units, 1);
+  if (f.engaged === 0) addAt(ends.stranded, f.units, 1);
   for (let i = 0; i < d3.xs.length; i++) {
-    const k = sigmaKey(c, role, f2.units, f2.engaged > 0, sigma3(c, role, d3.xs[i]!));
-    acc.set(k, (acc.get(k) ?? 0) + d3.ps[i]!);
+    const k = summary(c, role, d3.xs[i]!);
+    ends.going.set(k, (ends.going.get(k) ?? 0) + d3.ps[i]!);
   }
-  return acc;
+  return ends;
 }
 
-/** P(attacker's kept die − defender's = d), d = −5…5 at index d + 5; the dice already rolled are fixed. */
+/** P(attacker's kept die − defender's = d), d = −5…5 at index d + 5; dice already rolled are fixed. */
 function resultDice(rolls: Partial<Record<Role, number[]>>): number[] {
   const chance = (role: Role, k: number) => {
     const r = rolls[role];
@@ -139,34 +196,43 @@ function resultDice(rolls: Partial<Record<Role, number[]>>): number[] {
   return out;
 }
 
+interface Decoded {
+  units: number;
+  inspiring: number;
+  fearless: number;
+  p: number;
+}
+
 class Accumulator {
   kills: Record<Role, number[]> = { attacker: [], defender: [] };
   extraHits: Record<Role, number> = { attacker: 0, defender: 0 };
   extraLosses: Record<Role, number> = { attacker: 0, defender: 0 };
   win = { attacker: 0, draw: 0, defender: 0 };
   atA4: Record<Role, number> = { attacker: 0, defender: 0 };
-  private mods = new Map<number, number>();
+  private readonly mods = new Map<number, number>();
+  private readonly start: Record<Role, number>;
 
   constructor(
     private readonly c: Context,
     private readonly dice: number[],
-  ) {}
+  ) {
+    this.start = { attacker: c.models.attacker.units, defender: c.models.defender.units };
+  }
 
-  private addKills(role: Role, k: number, p: number) {
-    const a = this.kills[role];
-    while (a.length <= k) a.push(0);
-    a[k]! += p;
+  /** Kills a side has made when the enemy has `left` units (its kills so far, plus the enemy's losses since). */
+  private killsBy(role: Role, enemyLeft: number) {
+    return this.c.state.kills[role] + this.start[otherRole(role)] - enemyLeft;
   }
 
   /** RULES §4 A6 modifiers, the engine's own (result.ts), memoised. */
-  private modifiers(role: Role, kills: number, units: number, enemyUnits: number, inspiring: number): number {
-    const key = (((role === 'attacker' ? 0 : 1) * 4096 + kills) * 4096 + units) * 4096 * 4096 + enemyUnits * 4096 + inspiring;
+  private modifiers(role: Role, units: number, enemyUnits: number, inspiring: number): number {
+    const key = ((role === 'attacker' ? 0 : 1) * 8192 + units) * 8192 * 8192 + enemyUnits * 8192 + inspiring;
     let v = this.mods.get(key);
     if (v === undefined) {
       const s = this.c.state;
       const other = otherRole(role);
       v = modifierTotal({
-        kills,
+        kills: this.killsBy(role, enemyUnits),
         units,
         enemyUnits,
         blastMarkers: blastMarkersCounted(s.broken[role], s.blastMarkers[role], units),
@@ -179,57 +245,71 @@ class Accumulator {
     return v;
   }
 
-  /** One pair of summaries with probability p: the immediate outcomes, A5's, or A6's 11 differences. */
-  add(sa: number, sb: number, p: number) {
-    const c = this.c;
-    const dec = (role: Role, key: number) => {
-      const r = c.r3[role];
-      const s3 = key % r.size;
-      const head = Math.floor(key / r.size);
-      return { units2: Math.floor(head / 2), engaged2: head % 2 === 1, fearless: s3 % r.f, inspiring: Math.floor(s3 / r.f) % r.i, units3: Math.floor(s3 / (r.f * r.i)) };
-    };
-    const a = dec('attacker', sa);
-    const b = dec('defender', sb);
-    const kills0 = c.state.kills;
-    const start = { attacker: c.models.attacker.units, defender: c.models.defender.units };
-    // Seed 003: the attacker wins if the defending formation is destroyed (checked first), the defender if every engaged attacker is.
-    if (b.units2 === 0 || !a.engaged2) {
-      this.win[b.units2 === 0 ? 'attacker' : 'defender'] += p;
-      this.atA4[b.units2 === 0 ? 'attacker' : 'defender'] += p;
-      this.addKills('attacker', kills0.attacker + start.defender - b.units2, p);
-      this.addKills('defender', kills0.defender + start.attacker - a.units2, p);
-      return;
-    }
-    const ka = kills0.attacker + start.defender - b.units3;
-    const kb = kills0.defender + start.attacker - a.units3;
-    this.addKills('attacker', ka, p);
-    this.addKills('defender', kb, p);
-    // SCENARIOS §1: after A5 a formation with no units left loses (the defender checked first).
-    if (b.units3 === 0) return void (this.win.attacker += p);
-    if (a.units3 === 0) return void (this.win.defender += p);
-    const d = this.modifiers('attacker', ka, a.units3, b.units3, a.inspiring) - this.modifiers('defender', kb, b.units3, a.units3, b.inspiring);
-    const roomA = a.units3 - a.fearless;
-    const roomB = b.units3 - b.fearless;
-    for (let i = 0; i < 11; i++) {
-      const q = this.dice[i]! * p;
-      if (q === 0) continue;
-      const t = i - 5 + d;
-      if (t > 0) {
-        this.win.attacker += q;
-        this.extraHits.defender += q * t;
-        this.extraLosses.defender += q * Math.min(t, roomB);
-      } else if (t < 0) {
-        this.win.defender += q;
-        this.extraHits.attacker += q * -t;
-        this.extraLosses.attacker += q * Math.min(-t, roomA);
-      } else this.win.draw += q;
-    }
+  private decode(role: Role, going: Map<number, number>): Decoded[] {
+    const r = this.c.radix[role];
+    const out: Decoded[] = [];
+    for (const [k, p] of going) if (p !== 0) out.push({ units: Math.floor(k / (r.i * r.f)), inspiring: Math.floor(k / r.f) % r.i, fearless: k % r.f, p });
+    return out;
   }
 
-  pairs(a: Map<number, number>, b: Map<number, number>, weight = 1) {
-    for (const [ka, pa] of a) {
-      if (pa === 0) continue;
-      for (const [kb, pb] of b) if (pb !== 0) this.add(ka, kb, weight * pa * pb);
+  /** The two sides' Ends, independent, with weight w. */
+  add(a: Ends, b: Ends, w = 1) {
+    // Seed 003: every defending unit destroyed → the attacker wins (checked first)…
+    const wiped = (b.units2[0] ?? 0) * w;
+    if (wiped > 0) {
+      // The attacker's side of the pair has mass P(its group): the sum of its distribution.
+      const mass = wiped * a.units2.reduce((s, p) => s + p, 0);
+      this.win.attacker += mass;
+      this.atA4.attacker += mass;
+      addAt(this.kills.attacker, this.killsBy('attacker', 0), mass);
+      a.units2.forEach((p, k) => p > 0 && addAt(this.kills.defender, this.killsBy('defender', k), wiped * p));
+    }
+    // …otherwise every directly engaged attacker destroyed → the defender wins.
+    a.stranded.forEach((pa, ka) => {
+      if (pa === 0) return;
+      b.units2.forEach((pb, kb) => {
+        if (kb === 0 || pb === 0) return;
+        const q = w * pa * pb;
+        this.win.defender += q;
+        this.atA4.defender += q;
+        addAt(this.kills.attacker, this.killsBy('attacker', kb), q);
+        addAt(this.kills.defender, this.killsBy('defender', ka), q);
+      });
+    });
+    const as = this.decode('attacker', a.going);
+    const bs = this.decode('defender', b.going);
+    for (const x of as) {
+      for (const y of bs) {
+        const p = w * x.p * y.p;
+        addAt(this.kills.attacker, this.killsBy('attacker', y.units), p);
+        addAt(this.kills.defender, this.killsBy('defender', x.units), p);
+        // SCENARIOS §1: after A5 a formation with no units left loses (the defender checked first).
+        if (y.units === 0) {
+          this.win.attacker += p;
+          continue;
+        }
+        if (x.units === 0) {
+          this.win.defender += p;
+          continue;
+        }
+        const d = this.modifiers('attacker', x.units, y.units, x.inspiring) - this.modifiers('defender', y.units, x.units, y.inspiring);
+        const roomA = x.units - x.fearless;
+        const roomB = y.units - y.fearless;
+        for (let i = 0; i < 11; i++) {
+          const q = this.dice[i]! * p;
+          if (q === 0) continue;
+          const t = i - 5 + d;
+          if (t > 0) {
+            this.win.attacker += q;
+            this.extraHits.defender += q * t;
+            this.extraLosses.defender += q * Math.min(t, roomB);
+          } else if (t < 0) {
+            this.win.defender += q;
+            this.extraHits.attacker += q * -t;
+            this.extraLosses.attacker += q * Math.min(-t, roomA);
+          } else this.win.draw += q;
+        }
+      }
     }
   }
 
@@ -252,65 +332,68 @@ export function decidedOdds(r: RoundResult): RoundOdds {
   };
 }
 
-/** The main wave from random states after the First Strike wave, coupled through the survivors' dice. */
-function coupledMainWave(c: Context, acc: Accumulator, d1: Record<Role, StateDist>) {
-  // Group each side's states by the dice they will roll.
-  const groups = {} as Record<Role, Array<{ hits: HitDist; members: Array<[number, number]> }>>;
-  for (const role of roles) {
-    const byKey = new Map<string, { hits: HitDist; members: Array<[number, number]> }>();
-    const d = d1[role];
-    for (let i = 0; i < d.xs.length; i++) {
-      if (d.ps[i] === 0) continue;
-      const pool = poolOf(c.models[role], d.xs[i]!, 'main');
-      const key = poolKey(pool);
-      let g = byKey.get(key);
-      if (!g) byKey.set(key, (g = { hits: pool.length > 0 ? hitsOf(pool) : noHits, members: [] }));
-      g.members.push([d.xs[i]!, d.ps[i]!]);
-    }
-    groups[role] = [...byKey.values()];
+interface Group {
+  hits: HitDist;
+  members: Array<[number, number]>;
+}
+
+/** A side's states after First Strike, grouped by the dice they will roll in the main wave. */
+function groupsOf(m: SideModel, d: StateDist): Group[] {
+  const byKey = new Map<string, Group>();
+  for (let i = 0; i < d.xs.length; i++) {
+    if (d.ps[i] === 0) continue;
+    const pool = poolOf(m, d.xs[i]!, 'main');
+    const key = poolKey(pool);
+    let g = byKey.get(key);
+    if (!g) byKey.set(key, (g = { hits: pool.length > 0 ? hitsOf(pool) : noHits, members: [] }));
+    g.members.push([d.xs[i]!, d.ps[i]!]);
   }
-  // Ψ_X[g][h]: X's summaries over the states of group g, after taking h = (macro, normal) hits.
-  const lambda = {} as Record<Role, Map<number, number>[][]>;
+  return [...byKey.values()];
+}
+
+/** The main wave from states after the First Strike wave, the sides coupled through the survivors' dice. */
+function mainWave(c: Context, acc: Accumulator, d1: Record<Role, StateDist>) {
+  const groups = { attacker: groupsOf(c.models.attacker, d1.attacker), defender: groupsOf(c.models.defender, d1.defender) };
+  const ends = {} as Record<Role, Ends[][]>;
   for (const role of roles) {
-    const enemy = groups[otherRole(role)];
-    const mMax = Math.max(...enemy.map((g) => g.hits.macro.length)) - 1;
-    const nMax = Math.max(...enemy.map((g) => g.hits.normal.length)) - 1;
-    const possible = (mh: number, nh: number) => enemy.some((g) => (g.hits.macro[mh] ?? 0) > 0 && (g.hits.normal[nh] ?? 0) > 0);
     const m = c.models[role];
-    const psi = groups[role].map((g) => {
-      const byHits: Array<Map<number, number> | null> = [];
+    const enemy = groups[otherRole(role)];
+    ends[role] = groups[role].map((g) => {
+      // D[gX][gY] as dense arrays over the side's states, one per enemy group, with the states touched.
+      const dense = enemy.map(() => new Float64Array(m.states));
+      const touched: number[][] = enemy.map(() => []);
+      const mMax = Math.max(...enemy.map((e) => e.hits.macro.length)) - 1;
+      const nMax = Math.max(...enemy.map((e) => e.hits.normal.length)) - 1;
       for (let mh = 0; mh <= mMax; mh++) {
         for (let nh = 0; nh <= nMax; nh++) {
-          if (!possible(mh, nh)) {
-            byHits.push(null);
-            continue;
+          const weights = enemy.map((e) => (e.hits.macro[mh] ?? 0) * (e.hits.normal[nh] ?? 0));
+          if (weights.every((q) => q === 0)) continue;
+          for (const [x1, p] of g.members) {
+            const t = transition(m, x1, mh, nh);
+            for (let k = 0; k < weights.length; k++) {
+              const q = weights[k]!;
+              if (q === 0) continue;
+              const arr = dense[k]!;
+              const seen = touched[k]!;
+              const pq = p * q;
+              for (let i = 0; i < t.xs.length; i++) {
+                const v = pq * t.ps[i]!;
+                if (v === 0) continue;
+                const x = t.xs[i]!;
+                if (arr[x] === 0) seen.push(x);
+                arr[x]! += v;
+              }
+            }
           }
-          const states = new Map<number, number>();
-          for (const [x1, p] of g.members) addInto(states, transition(m, x1, mh, nh), p);
-          byHits.push(summariesAfterA4(c, role, fromMap(states)));
         }
       }
-      return byHits;
+      return dense.map((arr, k) => {
+        const xs = touched[k]!;
+        return endsAfterA4(c, role, xs, xs.map((x) => arr[x]!));
+      });
     });
-    // Λ_X[gX][gY] = Σ_h P_gY(h) Ψ_X[gX][h]
-    lambda[role] = psi.map((byHits) =>
-      enemy.map((gy) => {
-        const out = new Map<number, number>();
-        for (let mh = 0; mh <= mMax; mh++) {
-          const pm = gy.hits.macro[mh] ?? 0;
-          if (pm === 0) continue;
-          for (let nh = 0; nh <= nMax; nh++) {
-            const pn = gy.hits.normal[nh] ?? 0;
-            const s = byHits[mh * (nMax + 1) + nh];
-            if (pn === 0 || !s) continue;
-            for (const [k, q] of s) out.set(k, (out.get(k) ?? 0) + pm * pn * q);
-          }
-        }
-        return out;
-      }),
-    );
   }
-  lambda.attacker.forEach((row, ga) => row.forEach((la, gb) => acc.pairs(la, lambda.defender[gb]![ga]!)));
+  ends.attacker.forEach((row, ga) => row.forEach((ea, gb) => acc.add(ea, ends.defender[gb]![ga]!)));
 }
 
 /** The round's odds from any state of the engine. */
@@ -322,28 +405,23 @@ export function analyzeRound(state: State): RoundOdds {
   if (phase.at !== 'wave' && phase.at !== 'a4' && phase.at !== 'a6') throw new Error(`no odds to work out at ${phase.at}`);
   const c = contextOf(state);
   const acc = new Accumulator(c, resultDice(phase.at === 'a6' ? phase.rolls : {}));
+  const now = (role: Role) => point(c.models[role].start);
   if (phase.at === 'a6') {
-    const now = { attacker: summariesInA5(c, 'attacker', point(c.models.attacker.start)), defender: summariesInA5(c, 'defender', point(c.models.defender.start)) };
-    acc.pairs(now.attacker, now.defender);
-    return acc.odds(state.round);
-  }
-  if (phase.at === 'a4') {
-    acc.pairs(summariesAfterA4(c, 'attacker', point(c.models.attacker.start)), summariesAfterA4(c, 'defender', point(c.models.defender.start)));
-    return acc.odds(state.round);
-  }
-  const wave = phase.wave;
-  const fate = (role: Role) => waveFate(c.models[role], state, role, wave);
-  switch (wave.kind) {
-    case 'support':
-      acc.pairs(summariesInA5(c, 'attacker', fate('attacker')), summariesInA5(c, 'defender', fate('defender')));
-      break;
-    case 'main':
-      acc.pairs(summariesAfterA4(c, 'attacker', fate('attacker')), summariesAfterA4(c, 'defender', fate('defender')));
-      break;
-    case 'firstStrike':
-      coupledMainWave(c, acc, { attacker: fate('attacker'), defender: fate('defender') });
-      break;
+    acc.add(endsInA5(c, 'attacker', now('attacker')), endsInA5(c, 'defender', now('defender')));
+  } else if (phase.at === 'a4') {
+    const ends = (role: Role) => endsAfterA4(c, role, now(role).xs, now(role).ps);
+    acc.add(ends('attacker'), ends('defender'));
+  } else {
+    const wave = phase.wave;
+    const fate = (role: Role) => waveFate(c.models[role], state, role, wave);
+    if (wave.kind === 'support') acc.add(endsInA5(c, 'attacker', fate('attacker')), endsInA5(c, 'defender', fate('defender')));
+    else if (wave.kind === 'main') {
+      const ends = (role: Role) => {
+        const d = fate(role);
+        return endsAfterA4(c, role, d.xs, d.ps);
+      };
+      acc.add(ends('attacker'), ends('defender'));
+    } else mainWave(c, acc, { attacker: fate('attacker'), defender: fate('defender') });
   }
   return acc.odds(state.round);
 }
-
