@@ -79,7 +79,7 @@ export function completeDefault(slots: readonly Slot[], given: Given, remaining:
  */
 export const hitsOnPlace = (k: number, j: number, perPass: number) => (k > j ? Math.floor((k - 1 - j) / perPass) + 1 : 0);
 
-const classOf = (slot: Slot, given: Given) => `${slot.kind}|${given[slot.unit]![0]}|${given[slot.unit]![1]}`;
+const classOf = (slot: Slot, given: Given) => `${slot.kind}|${slot.places}|${given[slot.unit]![0]}|${given[slot.unit]![1]}`;
 
 /** Kinds of unit that may take the next hit: units alike with the same hits so far are one choice. */
 export function legalChoices(slots: readonly Slot[], given: Given): Slot[] {

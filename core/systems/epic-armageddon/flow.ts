@@ -129,12 +129,14 @@ export function hitsFrom(setup: Setup, role: Role, units: readonly UnitState[], 
   return out;
 }
 
-/** "Boyz #1: 2, Boyz #2: 1 (1 Macro-weapon)". */
+/** "Boyz #1 ×2, Boyz #2 (Macro-weapon)": the hits each unit takes. */
 export function allocationText(setup: Setup, role: Role, units: readonly UnitState[], given: Given): string {
   const parts: string[] = [];
   given.forEach(([m, n], unit) => {
     if (m + n === 0) return;
-    parts.push(`${unitName(setup, role, units[unit]!)} ${m + n}${m > 0 ? ` (${m} Macro-weapon)` : ''}`);
+    const name = unitName(setup, role, units[unit]!);
+    const macro = m === 0 ? '' : m === m + n ? ' (Macro-weapon)' : ` (${m} Macro-weapon)`;
+    parts.push(`${name}${m + n > 1 ? ` ×${m + n}` : ''}${macro}`);
   });
   return parts.length > 0 ? parts.join(', ') : 'none';
 }
@@ -182,7 +184,8 @@ function settleOn(state: State, wave: Wave, role: Role): State | null {
     return withWave(state, withOn(wave, role, { ...on, given: r.given }));
   }
   const total = on.hits.macro + on.hits.normal;
-  const s = total === 0 ? state : pushLog(state, { actor: role, title: `${state.setup[role].name}: allocate ${hitsText(on.hits)}`, result: `${allocationText(state.setup, role, units, r.given)}` });
+  // Allocated without a question (the rest was forced): one line saying where every hit went.
+  const s = total === 0 ? state : pushLog(state, { actor: role, title: `${state.setup[role].name}: ${hitsText(on.hits)} allocated`, result: allocationText(state.setup, role, units, r.given) });
   return withWave(s, withOn(wave, role, { ...on, given: r.given, saves: hitsFrom(state.setup, role, units, r.given) }));
 }
 

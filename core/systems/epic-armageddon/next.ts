@@ -53,7 +53,7 @@ export function nextStep(state: State): Step {
         needs: 'the highest of 2D6',
         why: [
           { rule: 'Assault result', detail: 'each side rolls 2D6, keeps the highest die and adds its modifiers; the higher total wins' },
-          { rule: 'Result modifiers', detail: mods.length > 0 ? `${mods.map((m) => `+${m.value} ${m.label} (${m.why})`).join('; ')}: +${sum} in all` : 'none apply: +0' },
+          { rule: 'Result modifiers', detail: mods.length > 0 ? `${mods.map((m) => `${m.label}: +${m.value} (${m.why})`).join('; ')}; +${sum} in all` : 'none apply: +0' },
         ],
       });
     }
@@ -110,7 +110,7 @@ function allocationStep(state: State, role: Role, hits: { macro: number; normal:
   const options: Option[] = [
     { id: 'rest', label: `Allocate ${total === hits.macro + hits.normal ? 'the' : 'the remaining'} ${plural(total, 'hit')} as suggested: ${allocationText(setup, role, units, added)}`, suggested: true },
     ...legalChoices(slots, given).map((s) => {
-      const alike = legal.filter((o) => o.kind === s.kind && given[o.unit]![0] === given[s.unit]![0] && given[o.unit]![1] === given[s.unit]![1]);
+      const alike = legal.filter((o) => o.kind === s.kind && o.places === s.places && given[o.unit]![0] === given[s.unit]![0] && given[o.unit]![1] === given[s.unit]![1]);
       return {
         id: `unit:${s.unit}`,
         label: `1 ${macroNext ? 'Macro-weapon hit' : 'hit'} to ${unitName(setup, role, units[s.unit]!)}`,
