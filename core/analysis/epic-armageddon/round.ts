@@ -6,7 +6,7 @@ import { otherRole, roles, type Role, type RoundResult, type State } from '../..
 import { factsOf, sideModel, type SideModel } from './model';
 import { hitsOf, noHits, poolKey, poolOf, type HitDist } from './pools';
 import { countsOf, packedShare, point, summariesAfter, transition, type StateDist } from './transition';
-import { waveFate } from './wave';
+import { addInto, waveFate } from './wave';
 
 /**
  * The exact odds of the current round of an assault, to its A6 result (SCENARIOS §1), from any
@@ -359,9 +359,8 @@ function mainWave(c: Context, acc: Accumulator, d1: Record<Role, StateDist>) {
     const m = c.models[role];
     const enemy = groups[otherRole(role)];
     ends[role] = groups[role].map((g) => {
-      // D[gX][gY] as dense arrays over the side's states, one per enemy group, with the states touched.
-      const dense = enemy.map(() => new Float64Array(m.states));
-      const touched: number[][] = enemy.map(() => []);
+      // D[gX][gY]: the side's states after A4, one distribution per enemy group.
+      const dists = enemy.map(() => new Map<number, number>());
       const mMax = Math.max(...enemy.map((e) => e.hits.macro.length)) - 1;
       const nMax = Math.max(...enemy.map((e) => e.hits.normal.length)) - 1;
       for (let mh = 0; mh <= mMax; mh++) {
@@ -371,26 +370,12 @@ function mainWave(c: Context, acc: Accumulator, d1: Record<Role, StateDist>) {
           for (const [x1, p] of g.members) {
             const t = transition(m, x1, mh, nh);
             for (let k = 0; k < weights.length; k++) {
-              const q = weights[k]!;
-              if (q === 0) continue;
-              const arr = dense[k]!;
-              const seen = touched[k]!;
-              const pq = p * q;
-              for (let i = 0; i < t.xs.length; i++) {
-                const v = pq * t.ps[i]!;
-                if (v === 0) continue;
-                const x = t.xs[i]!;
-                if (arr[x] === 0) seen.push(x);
-                arr[x]! += v;
-              }
+              if (weights[k] !== 0) addInto(dists[k]!, t, p * weights[k]!);
             }
           }
         }
       }
-      return dense.map((arr, k) => {
-        const xs = touched[k]!;
-        return endsAfterA4(c, role, xs, xs.map((x) => arr[x]!));
-      });
+      return dists.map((d) => endsAfterA4(c, role, [...d.keys()], [...d.values()]));
     });
   }
   ends.attacker.forEach((row, ga) => row.forEach((ea, gb) => acc.add(ea, ends.defender[gb]![ga]!)));

@@ -85,7 +85,8 @@ export function workParts(state: State): WorkParts {
     const list = after[role];
     const reached = list ? list.reduce((n, x) => n + transitionsSize(m, x, diceOf(pool, true), diceOf(pool, false)), 0) : Infinity;
     total += reached * (1 + pools[enemy]);
-    total += 20 * pools[role] * pools[enemy] * Math.min(m.states, reached);
+    // Reading a state after A4 decodes each of its blocks.
+    total += (20 + 4 * m.blocks.length) * pools[role] * pools[enemy] * Math.min(m.states, reached);
     const support = s.setup[enemy].support.flatMap((x) => (x.ff === null ? [] : [{ macro: false, dice: x.count }, ...x.weapons.map((w) => ({ macro: w.macroWeapon, dice: w.extraAttacks * x.count }))]));
     const most = diceOf(support, true) + diceOf(support, false);
     const combos = (diceOf(support, true) + 1) * (diceOf(support, false) + 1);
@@ -110,9 +111,18 @@ export const workEstimate = (state: State) => workParts(state).total;
  * The odds panel also works out the round from its start (its baseline, forSystem.ts), so a state
  * is judged by the larger of its own work and its round start's.
  */
+/** States are numbered exactly in doubles only up to here (a formation of 40 different war engines would not be). */
+export const MAX_STATES = 2 ** 40;
+
 export function tooLargeReason(state: State): string | null {
   if (state.result) return null;
   const start = state.roundStart ? beginA4({ ...state, units: state.roundStart.units, kills: state.roundStart.kills, result: null }) : state;
+  for (const role of roles) {
+    // The round's start has every unit the current state has, and more.
+    if (sideModel(start.setup, role, start.units[role]).states > MAX_STATES) {
+      return `Too many different units in ${state.setup[role].formation} to count its fates exactly: enter units that are alike as one entry with a count.`;
+    }
+  }
   const work = Math.max(workEstimate(state), start === state ? 0 : workEstimate(start));
   if (work <= WORK_BUDGET) return null;
   return `Too many ways this assault can go to count exactly (about ${Math.round(work / 1e6)} million steps): enter units that are alike as one entry with a count, or fewer separate entries.`;
