@@ -127,9 +127,8 @@ function endsAfterA4(c: Context, role: Role, xs: readonly number[], ps: readonly
     // Digits count + 1 in base radix + 1, so a block not reached differs from a block at 0; the
     // whole state, negated, when the hits can go round.
     let reach = 0;
-    if (most < places) {
-      for (let k = 0, pos = 0, digit = 1; k < counts.length && pos < most; pos += counts[k]!, digit *= m.radix[k]! + 1, k++) reach += (counts[k]! + 1) * digit;
-    } else reach = -(x + 1);
+    if (most < places) reach = reachKey(m, counts, most);
+    else reach = -(x + 1);
     let g = gathered.get(reach);
     if (!g) gathered.set(reach, (g = { x, bases: new Map() }));
     g.bases.set(base, (g.bases.get(base) ?? 0) + p);
@@ -137,6 +136,7 @@ function endsAfterA4(c: Context, role: Role, xs: readonly number[], ps: readonly
   const going = ends.going;
   for (const [reach, g] of gathered) {
     const counts = countsOf(m, g.x);
+    const places = counts.reduce((a, b) => a + b, 0);
     for (let mh = 0; mh < h.macro.length; mh++) {
       const pm = h.macro[mh]!;
       if (pm === 0) continue;
@@ -146,8 +146,10 @@ function endsAfterA4(c: Context, role: Role, xs: readonly number[], ps: readonly
         const combo = mh * h.normal.length + nh;
         let byReach = c.effects[role].get(combo);
         if (!byReach) c.effects[role].set(combo, (byReach = new Map()));
-        let effect = byReach.get(reach);
-        if (!effect) byReach.set(reach, (effect = supportEffect(m, counts, mh, nh, r.i, r.f)));
+        // Fewer hits reach fewer blocks: the effect of these hits is shared by every reach that agrees on them.
+        const own = reach >= 0 && mh + nh < places ? reachKey(m, counts, mh + nh) : reach;
+        let effect = byReach.get(own);
+        if (!effect) byReach.set(own, (effect = supportEffect(m, counts, mh, nh, r.i, r.f)));
         const w = pm * pn;
         for (const [base, p] of g.bases) {
           for (let j = 0; j < effect.deltas.length; j++) {
@@ -159,6 +161,23 @@ function endsAfterA4(c: Context, role: Role, xs: readonly number[], ps: readonly
     }
   }
   return ends;
+}
+
+/**
+ * What `hits` hits (fewer than the places) can reach of a state, as a number: digit k is 1 + the
+ * count of block k that matters (1 + count, so a block not reached differs from a block at 0, in
+ * base radix + 1). Each of the first `hits` places takes one hit; a block of alike units loses
+ * only among its units hit and its share of the summary is linear in its count, so only the
+ * units hit count; a war engine's share is not linear (it is Inspiring while any DC is left), so
+ * its whole DC counts.
+ */
+function reachKey(m: SideModel, counts: Int32Array, hits: number): number {
+  let key = 0;
+  for (let k = 0, pos = 0, digit = 1; k < counts.length && pos < hits; pos += counts[k]!, digit *= m.radix[k]! + 1, k++) {
+    const count = m.blocks[k]!.warEngine ? counts[k]! : Math.min(counts[k]!, hits - pos);
+    key += (count + 1) * digit;
+  }
+  return key;
 }
 
 /** How the packed summary changes when the blocks with these counts take the hits, with its chances. */
