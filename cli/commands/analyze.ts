@@ -11,6 +11,13 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
     io.err(`combat-companion: there is no exact analysis for ${scenario.system.name} yet.\n`);
     return EXIT_USAGE;
   }
-  io.out(`${JSON.stringify(analysis.report(scenario.system.start(scenario.setup)), null, 2)}\n`);
+  const state = scenario.system.start(scenario.setup);
+  // A setup the schema accepts may still be too large to count exactly: say so rather than hang.
+  const tooLarge = analysis.tooLarge?.(state) ?? null;
+  if (tooLarge) {
+    io.err(`combat-companion: ${tooLarge}\n`);
+    return EXIT_USAGE;
+  }
+  io.out(`${JSON.stringify(analysis.report(state), null, 2)}\n`);
   return EXIT_OK;
 }
