@@ -1,5 +1,7 @@
 import { modelsForCombat, weaponsForCombat } from '../../roster/toCombat10e';
+import { sideForAssault } from '../../roster/toCombatEpic';
 import { unitForCombat } from '../../roster/toCombatOldWorld';
+import { epicArmageddonProfileSchema } from '../../roster/profiles/epic-armageddon';
 import { oldWorldProfileSchema } from '../../roster/profiles/old-world';
 import type { Wh40k10eProfile } from '../../roster/profiles/wh40k-10e';
 import type { RosterRepository } from '../../store/repo';
@@ -31,6 +33,16 @@ export function createFromRosterBackend(repo: RosterRepository) {
           if (!profile.success) throw new ApiFailure('invalid_input', `Unit "${unit.name}" has a profile that is not valid: ${profile.error.issues[0]?.message ?? 'unknown problem'}.`, 'unitId');
           const converted = unitForCombat(unit.name, profile.data);
           return { system: found.roster.system, name: unit.name, side: { name: found.roster.name, units: [converted] } };
+        }
+        case 'epic-armageddon': {
+          // A roster entry is a formation: the whole formation is the side (its units, its Blast markers).
+          const profile = epicArmageddonProfileSchema.safeParse(unit.profile);
+          if (!profile.success) throw new ApiFailure('invalid_input', `Formation "${unit.name}" has a profile that is not valid: ${profile.error.issues[0]?.message ?? 'unknown problem'}.`, 'unitId');
+          try {
+            return { system: found.roster.system, name: unit.name, side: { ...sideForAssault(found.roster.name, unit.name, profile.data) } };
+          } catch (error) {
+            throw new ApiFailure('invalid_input', error instanceof Error ? error.message : String(error), 'unitId');
+          }
         }
         default:
           throw new ApiFailure('unsupported', `Units of ${found.roster.system} rosters cannot fill a combat yet.`, 'rosterId');

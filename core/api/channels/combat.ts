@@ -56,7 +56,7 @@ export const combatChannels = {
   }),
   'combat.sideFromRoster': channel({
     summary:
-      "One side of a combat setup filled from a stored roster unit (40k 10e: the attacker's weapons or the target's models; old world: `{ name, units: [unit] }`, one unit of that side).",
+      "One side of a combat setup filled from a stored roster unit (40k 10e: the attacker's weapons or the target's models; old world: `{ name, units: [unit] }`, one unit of that side; Epic Armageddon: the whole formation, `{ name, formation, blastMarkers, broken, units, support }`).",
     request: z
       .object({
         rosterId: z.string().min(1, 'expected a roster id').max(100),

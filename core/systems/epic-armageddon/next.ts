@@ -162,6 +162,8 @@ function saveStep(state: State, role: Role, saves: readonly Hit[]): RollStep {
   }
   const what = p.stage === 'first' ? 'saves' : p.stage === 'reroll' ? 'Reinforced Armour re-rolls' : 'invulnerable saves';
   const notes = [`In order, ${diceMap(state, role, hits)}.`, 'Each die that passes saves its hit; a unit with any unsaved hit is destroyed, a war engine loses 1 DC per unsaved hit.'];
+  // SCENARIOS §1: war-engine critical hits are not rolled (nor analysed).
+  if (hits.some((h) => isWarEngine(entryOf(setup, role, units[h.unit]!)))) notes.push('War-engine critical hits are not rolled: each unsaved hit is 1 point of damage.');
   const moot = mootUnits(state, role, saves);
   if (moot.length > 0) notes.push(`Not rolled: the other saves of ${moot.join(', ')}, already destroyed by an unsaved hit.`);
   return roll(state, 'save', {
