@@ -111,7 +111,10 @@ export function unitsForAssault(profile: EpicArmageddonProfile): CombatUnit[] {
   for (const u of profile.units) {
     if (u.type === 'aircraft') continue;
     if (u.type === 'character') {
-      for (let k = 0; k < u.count; k++) (out.length > 0 ? join(u) : waiting.push(u));
+      for (let k = 0; k < u.count; k++) {
+        if (out.length > 0) join(u);
+        else waiting.push(u);
+      }
       continue;
     }
     if (u.type === 'war-engine' && u.count > 1) {

@@ -1,5 +1,5 @@
 import type { State } from '../../systems/epic-armageddon/state';
-import { beginA4 } from '../../systems/epic-armageddon/flow';
+import { beginA4, roundStartState } from '../../systems/epic-armageddon/flow';
 import { meanOf } from '../mean';
 import type { OutcomeDistributions, OutcomeFact, SystemAnalysis } from '../system';
 import { analyzeRound, type RoundOdds } from './round';
@@ -45,8 +45,7 @@ function plain(state: State, odds: RoundOdds, length: number, secondaryLength: n
 
 /** The state at the start of the current round's A4: the round's odds before any die. */
 export function roundStartOf(state: State): State {
-  if (!state.roundStart) return state.phase.at === 'a3' ? beginA4(state) : state;
-  return beginA4({ ...state, units: state.roundStart.units, kills: state.roundStart.kills, result: null });
+  return roundStartState(state) ?? (state.phase.at === 'a3' ? beginA4(state) : state);
 }
 
 /** A cache only remembers: the analysis stays a pure function of the state. Keyed by the round's RoundStart object. */

@@ -124,11 +124,8 @@ function endsAfterA4(c: Context, role: Role, xs: readonly number[], ps: readonly
       base += packedShare(m, k, counts[k]!, r.i, r.f);
       places += counts[k]!;
     }
-    // Digits count + 1 in base radix + 1, so a block not reached differs from a block at 0; the
-    // whole state, negated, when the hits can go round.
-    let reach = 0;
-    if (most < places) reach = reachKey(m, counts, most);
-    else reach = -(x + 1);
+    // What the most hits can reach (reachKey); the whole state, negated, when they can go round.
+    const reach = most < places ? reachKey(m, counts, most) : -(x + 1);
     let g = gathered.get(reach);
     if (!g) gathered.set(reach, (g = { x, bases: new Map() }));
     g.bases.set(base, (g.bases.get(base) ?? 0) + p);
@@ -190,13 +187,16 @@ function supportEffect(m: SideModel, counts: Int32Array, macro: number, normal: 
   return { deltas: [...acc.keys()], ps: [...acc.values()] };
 }
 
-/** Ends during or after supporting fire: A4 is over, so its part is the current state. */
+/**
+ * Ends during or after supporting fire: A4 is over and decided nothing (else the round's result
+ * would be known), so its part is "fought on" — even if supporting fire has since destroyed every
+ * engaged unit (that is A5's check: units left, engaged or not).
+ */
 function endsInA5(c: Context, role: Role, d3: StateDist): Ends {
   const m = c.models[role];
   const f = factsOf(m, m.start);
   const ends: Ends = { units2: [], stranded: [], going: new Map() };
   addAt(ends.units2, f.units, 1);
-  if (f.engaged === 0) addAt(ends.stranded, f.units, 1);
   for (let i = 0; i < d3.xs.length; i++) {
     const k = summary(c, role, d3.xs[i]!);
     ends.going.set(k, (ends.going.get(k) ?? 0) + d3.ps[i]!);

@@ -1,4 +1,4 @@
-import { beginA4 } from '../../systems/epic-armageddon/flow';
+import { beginA4, roundStartState } from '../../systems/epic-armageddon/flow';
 import { otherRole, roles, type Role, type State } from '../../systems/epic-armageddon/state';
 import { sideModel, type SideModel } from './model';
 import { poolKey, poolOf } from './pools';
@@ -116,7 +116,7 @@ export const MAX_STATES = 2 ** 40;
 
 export function tooLargeReason(state: State): string | null {
   if (state.result) return null;
-  const start = state.roundStart ? beginA4({ ...state, units: state.roundStart.units, kills: state.roundStart.kills, result: null }) : state;
+  const start = roundStartState(state) ?? state;
   for (const role of roles) {
     // The round's start has every unit the current state has, and more.
     if (sideModel(start.setup, role, start.units[role]).states > MAX_STATES) {

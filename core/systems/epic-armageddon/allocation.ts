@@ -92,23 +92,65 @@ export function legalChoices(slots: readonly Slot[], given: Given): Slot[] {
   });
 }
 
+/** Partitions of `x` into at most `n` parts of at most `cap` each, counted up to 2 (more is "several"). */
+function partitions(x: number, n: number, cap: number): number {
+  // ways[k][t]: partitions of t into at most k parts ≤ cap, parts taken in non-increasing order.
+  const memo = new Map<string, number>();
+  const count = (t: number, k: number, most: number): number => {
+    if (t === 0) return 1;
+    if (k === 0 || most === 0) return 0;
+    const key = `${t}|${k}|${most}`;
+    const had = memo.get(key);
+    if (had !== undefined) return had;
+    let ways = 0;
+    for (let first = Math.min(most, t); first >= 1 && ways < 2; first--) ways += count(t - first, k - 1, first);
+    ways = Math.min(2, ways);
+    memo.set(key, ways);
+    return ways;
+  };
+  return count(x, n, cap);
+}
+
+/**
+ * Ways (up to 2) to spread `count` hits over units with these free places, alike units of a kind
+ * being interchangeable: 1 means only one allocation is legal.
+ */
+function spreads(units: ReadonlyArray<{ slot: Slot; free: number }>, given: Given, count: number): number {
+  const groups = new Map<string, { n: number; cap: number }>();
+  for (const u of units) {
+    if (u.free <= 0) continue;
+    const key = `${classOf(u.slot, given)}|${u.free}`;
+    const g = groups.get(key);
+    if (g) g.n++;
+    else groups.set(key, { n: 1, cap: u.free });
+  }
+  let ways = [1];
+  for (const { n, cap } of groups.values()) {
+    const next = new Array<number>(ways.length + n * cap).fill(0);
+    ways.forEach((w, t) => {
+      if (w === 0) return;
+      for (let x = 0; x <= n * cap; x++) next[t + x] = Math.min(2, next[t + x]! + w * partitions(x, n, cap));
+    });
+    ways = next;
+  }
+  return ways[count] ?? 0;
+}
+
 /** Can `count` hits of one kind, placed fewest first from `given`, end only one way (up to units alike)? */
 function segmentForced(slots: readonly Slot[], given: Given, count: number, idx: 0 | 1): boolean {
   if (count === 0 || slots.length === 0) return true;
   const pass = Math.min(...slots.map((s) => Math.floor(load(given, s.unit) / s.places)));
   const free = slots.map((s) => s.places * (pass + 1) - load(given, s.unit));
   const open = free.reduce((a, b) => a + b, 0);
-  if (count <= open) {
-    if (count === open) return true;
-    return new Set(slots.filter((_, i) => free[i]! > 0).map((s) => classOf(s, given))).size === 1;
-  }
+  if (count <= open) return spreads(slots.map((slot, i) => ({ slot, free: free[i]! })), given, count) === 1;
+  // The current pass fills (one way), then whole passes (one way), then a last partial pass.
   const perPass = slots.reduce((n, s) => n + s.places, 0);
-  const rest = count - open;
-  if (rest % perPass === 0) return true;
-  const full = Math.floor(rest / perPass);
+  const rest = (count - open) % perPass;
+  if (rest === 0) return true;
+  const full = Math.floor((count - open) / perPass);
   const after = given.map((g) => [g[0], g[1]] as [number, number]);
   slots.forEach((s, i) => (after[s.unit]![idx] += free[i]! + full * s.places));
-  return new Set(slots.map((s) => classOf(s, after))).size === 1;
+  return spreads(slots.map((slot) => ({ slot, free: slot.places })), after, rest) === 1;
 }
 
 /** Every legal way to allocate the remaining hits ends the same (up to units alike): no need to ask. */

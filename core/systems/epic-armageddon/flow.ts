@@ -68,7 +68,14 @@ export function startState(setup: Setup): State {
 
 /** A4 of a round begins: the round's odds start here. */
 export function beginA4(state: State): State {
-  return beginWave({ ...state, roundStart: { units: state.units, kills: state.kills }, result: null }, 'firstStrike');
+  return beginWave({ ...state, roundStart: { units: state.units, kills: state.kills, broken: state.broken, blastMarkers: state.blastMarkers }, result: null }, 'firstStrike');
+}
+
+/** The state as the current round's A4 began (for its odds before any die): null before the round's A4. */
+export function roundStartState(state: State): State | null {
+  const r = state.roundStart;
+  if (!r) return null;
+  return beginA4({ ...state, units: r.units, kills: r.kills, broken: r.broken, blastMarkers: r.blastMarkers, result: null });
 }
 
 /** A wave's batches of dice; a wave with none moves straight on. */

@@ -118,10 +118,12 @@ export type Phase =
   | { at: 'withdraw'; role: Role }
   | { at: 'end' };
 
-/** The units and kills when the round's A4 began: the round's odds start there. */
+/** The units, kills, Broken and Blast markers when the round's A4 began: the round's odds start there. */
 export interface RoundStart {
   units: Record<Role, UnitState[]>;
   kills: Record<Role, number>;
+  broken: Record<Role, boolean>;
+  blastMarkers: Record<Role, number>;
 }
 
 export interface State {

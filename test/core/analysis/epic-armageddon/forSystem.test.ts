@@ -41,6 +41,18 @@ describe('the Epic analysis as the CLI and the host use it', () => {
     expect(odds.facts.map((f) => f.before)).toEqual(d0.facts!.map((f) => f.probability));
   });
 
+  it('at the end of the assault the odds are certain, and the baseline is still the round’s start (before A7 made the loser Broken)', () => {
+    const start = begin(marinesVsOrks());
+    const d0 = epicDistributions(start.state);
+    let c = start;
+    for (let n = 0; n < 300 && !(c.step.kind === 'outcome' && c.step.final); n++) c = apply(c, inputFor(c));
+    expect(c.state.broken.attacker || c.state.broken.defender).toBe(true);
+    const d = epicDistributions(c.state);
+    expect(d.baseline!.main).toEqual(d0.main);
+    expect(d.baseline!.facts).toEqual(d0.facts);
+    expect(d.main[c.state.kills.attacker]).toBe(1);
+  });
+
   it('in a second round, the baseline is that round’s start, and the kills run on from the first', () => {
     for (let seed = 1; seed < 400; seed++) {
       const end = trajectory(begin(lineFight()), seed).at(-1)!;

@@ -18,7 +18,13 @@ import {
  * engine takes DC-left hits per pass; SCENARIOS §1: Macro-weapon hits first, round robin default).
  */
 
-const slotsArb = fc.array(fc.record({ kind: fc.constantFrom('a', 'b', 'c'), places: fc.constantFrom(1, 1, 1, 2, 3) }), { minLength: 1, maxLength: 4 }).map((xs) => xs.map((x, unit): Slot => ({ unit, places: x.places, kind: x.kind })));
+/**
+ * Units nearest first: alike units share a kind and take one place a pass; a war engine (several
+ * places a pass) is an entry of its own, so a kind of its own — as slotsOf builds them.
+ */
+const slotsArb = fc
+  .array(fc.record({ kind: fc.constantFrom('a', 'b', 'c'), places: fc.constantFrom(1, 1, 1, 2, 3) }), { minLength: 1, maxLength: 4 })
+  .map((xs) => xs.map((x, unit): Slot => ({ unit, places: x.places, kind: x.places > 1 ? `engine ${unit}` : x.kind })));
 
 /** Every final allocation a player can reach by legal single hits, up to alike units. */
 function reachable(slots: readonly Slot[], given: Given, macro: number, normal: number): Set<string> {
@@ -31,7 +37,7 @@ function reachable(slots: readonly Slot[], given: Given, macro: number, normal: 
   return out;
 }
 const canonical = (slots: readonly Slot[], g: Given) =>
-  ['a', 'b', 'c']
+  [...new Set(slots.map((s) => s.kind))]
     .map((k) => slots.filter((s) => s.kind === k).map((s) => `${s.places}:${g[s.unit]![0]},${g[s.unit]![1]}`).sort().join(' '))
     .join(' | ');
 
