@@ -16,6 +16,8 @@ export interface UnitDice {
   label: string;
   /** The rule that gives them, as players know it. */
   rule: string;
+  /** In a few words: "CC 4+", or the weapon's name. */
+  short: string;
 }
 
 const weaponLabel = (w: Unit['weapons'][number]) =>
@@ -38,12 +40,12 @@ export function unitAttackDice(entry: Unit, engaged: Engagement, kind: 'firstStr
     const rule = use === 'cc' ? 'Close Combat (CC)' : 'Firefight (FF)';
     out.push(
       isWarEngine(entry)
-        ? { value, macro: false, dice: entry.damageCapacity, label: `${base}, ${entry.damageCapacity} dice (war engine: its starting damage capacity)`, rule }
-        : { value, macro: false, dice: 1, label: base, rule },
+        ? { value, macro: false, dice: entry.damageCapacity, label: `${base}, ${entry.damageCapacity} dice (war engine: its starting damage capacity)`, rule, short: base }
+        : { value, macro: false, dice: 1, label: base, rule, short: base },
     );
   }
   for (const w of entry.weapons) {
-    if (w.use === use && w.firstStrike === (kind === 'firstStrike')) out.push({ value, macro: w.macroWeapon, dice: w.extraAttacks, label: weaponLabel(w), rule: 'Extra Attacks' });
+    if (w.use === use && w.firstStrike === (kind === 'firstStrike')) out.push({ value, macro: w.macroWeapon, dice: w.extraAttacks, label: weaponLabel(w), rule: 'Extra Attacks', short: w.name });
   }
   return out;
 }
@@ -52,8 +54,8 @@ export function unitAttackDice(entry: Unit, engaged: Engagement, kind: 'firstStr
 export function supportDice(s: Support): UnitDice[] {
   if (s.ff === null) return [];
   return [
-    { value: s.ff, macro: false, dice: 1, label: `FF ${s.ff}+`, rule: 'Supporting fire' },
-    ...s.weapons.map((w) => ({ value: s.ff!, macro: w.macroWeapon, dice: w.extraAttacks, label: weaponLabel(w), rule: 'Supporting fire' })),
+    { value: s.ff, macro: false, dice: 1, label: `FF ${s.ff}+`, rule: 'Supporting fire', short: `FF ${s.ff}+` },
+    ...s.weapons.map((w) => ({ value: s.ff!, macro: w.macroWeapon, dice: w.extraAttacks, label: weaponLabel(w), rule: 'Supporting fire', short: w.name })),
   ];
 }
 
@@ -88,7 +90,7 @@ export function sideDice(setup: Setup, role: Role, units: readonly UnitState[], 
 
 /** Batches a side's dice by the score they need, Macro-weapon dice apart; the sources say whose dice they are. */
 export function batches(role: Role, dice: readonly SourcedDice[]): RollGroup[] {
-  const groups = new Map<string, { value: number; macro: boolean; sources: Map<string, { name: string; detail: string; dice: number; units: number; rule: string }> }>();
+  const groups = new Map<string, { value: number; macro: boolean; sources: Map<string, { name: string; detail: string; dice: number; units: number; rule: string; short: string }> }>();
   for (const d of dice) {
     const key = `${d.value}|${d.macro}`;
     let g = groups.get(key);
@@ -97,12 +99,15 @@ export function batches(role: Role, dice: readonly SourcedDice[]): RollGroup[] {
     if (s) {
       s.dice += d.dice;
       s.units += d.units;
-    } else g.sources.set(d.key, { name: d.name, detail: d.detail, dice: d.dice, units: d.units, rule: d.rule });
+    } else g.sources.set(d.key, { name: d.name, detail: d.detail, dice: d.dice, units: d.units, rule: d.rule, short: d.short });
   }
   const out: RollGroup[] = [];
   const ordered = [...groups.values()].sort((a, b) => a.value - b.value || Number(a.macro) - Number(b.macro));
   for (const g of ordered) {
-    const sources: DiceSource[] = [...g.sources.values()].map((s) => ({ label: `${s.name}${s.units > 1 ? ` ×${s.units}` : ''} ${s.detail}`, dice: s.dice, rule: s.rule }));
+    const sources: DiceSource[] = [...g.sources.values()].map((s) => {
+      const who = `${s.name}${s.units > 1 ? ` ×${s.units}` : ''}`;
+      return { label: `${who} ${s.detail}`, dice: s.dice, rule: s.rule, short: `${s.short} of ${who}` };
+    });
     const total = sources.reduce((n, s) => n + s.dice, 0);
     if (total === 0) continue;
     const parts = Math.ceil(total / MAX_DICE_PER_STEP);

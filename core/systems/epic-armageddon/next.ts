@@ -70,6 +70,9 @@ export function nextStep(state: State): Step {
   }
 }
 
+/** Whose dice, in a few words for the title: "CC 4+ of Tactical Marines ×4, FF 4+ of Rhino ×2" (the why lists them all). */
+const sourcesShort = (sources: ReadonlyArray<{ short: string }>) => (sources.length <= 2 ? sources.map((s) => s.short).join(', ') : `${sources[0]!.short}, …`);
+
 function waveStep(state: State, wave: Wave): Step {
   const { setup } = state;
   const group = wave.groups[0];
@@ -80,7 +83,7 @@ function waveStep(state: State, wave: Wave): Step {
     if (group.macro) why.push({ rule: 'Macro-weapon', detail: 'its hits are allocated before the others and get no save but Reinforced Armour (one roll) or an invulnerable save' });
     why.push({ rule: 'No modifiers', detail: `a D6 scoring ${group.value} or more hits; no modifiers ever apply in an assault` });
     return roll(state, wave.kind === 'support' ? 'support' : 'attack', {
-      title: `${setup[group.by].name}: ${plural(group.dice, group.macro ? 'Macro-weapon die' : 'die', group.macro ? 'Macro-weapon dice' : 'dice')} needing ${group.value}+${group.part ? ` (part ${group.part.k} of ${group.part.of})` : ''}`,
+      title: `${setup[group.by].name}: ${plural(group.dice, group.macro ? 'Macro-weapon die' : 'die', group.macro ? 'Macro-weapon dice' : 'dice')} needing ${group.value}+ (${sourcesShort(group.sources)})${group.part ? `, part ${group.part.k} of ${group.part.of}` : ''}`,
       actor: group.by,
       count: group.dice,
       sides: 6,

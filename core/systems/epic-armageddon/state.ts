@@ -35,6 +35,8 @@ export interface DiceSource {
   dice: number;
   /** The rule that gives the dice: "Close Combat (CC)", "Firefight (FF)", "Extra Attacks", "Supporting fire". */
   rule: string;
+  /** For the step's title: "CC 4+ of Tactical Marines ×4", "Chainswords of Assault Marines ×2". */
+  short: string;
 }
 
 /** One batch of attack dice: one side's dice needing the same score, Macro-weapon dice apart (seed 003: batches). */

@@ -19,10 +19,10 @@ describe('A4 combat attacks (seed 003)', () => {
     next = play(next, [1, 1]);
     steps.push(rollStep(next));
     expect(steps.map((s) => [s.actor, s.count, s.passOn, s.title])).toEqual([
-      ['attacker', 2, 3, 'Red: 2 dice needing 3+'], // Devastators FF 3+ and Terminators CC 3+
-      ['attacker', 1, 3, 'Red: 1 Macro-weapon die needing 3+'],
-      ['attacker', 2, 4, 'Red: 2 dice needing 4+'],
-      ['defender', 3, 4, 'Blue: 3 dice needing 4+'],
+      ['attacker', 2, 3, 'Red: 2 dice needing 3+ (FF 3+ of Devastators, CC 3+ of Terminators)'],
+      ['attacker', 1, 3, 'Red: 1 Macro-weapon die needing 3+ (Power fists of Terminators)'],
+      ['attacker', 2, 4, 'Red: 2 dice needing 4+ (CC 4+ of Tacticals ×2)'],
+      ['defender', 3, 4, 'Blue: 3 dice needing 4+ (CC 4+ of Boyz ×3)'],
     ]);
     expect(steps[0]!.why.map((w) => w.rule)).toEqual(['Firefight (FF)', 'Close Combat (CC)', 'No modifiers']);
     expect(steps[1]!.why.map((w) => w.rule)).toContain('Macro-weapon');
@@ -45,14 +45,14 @@ describe('A4 combat attacks (seed 003)', () => {
         { units: [unit({ name: 'Boyz', count: 2, cc: 4 })] },
       ),
     );
-    expect(rollStep(c)).toMatchObject({ actor: 'attacker', count: 1, title: 'Red: 1 die needing 3+' });
+    expect(rollStep(c)).toMatchObject({ actor: 'attacker', count: 1, title: 'Red: 1 die needing 3+ (Power swords of Banshees)' });
     expect(rollStep(c).why.map((w) => w.rule)).toContain('First Strike');
     c = play(c, [6]); // one hit: Boyz #1 (no save) is destroyed before striking
     expect(left(c, 'defender')).toEqual([1]);
     // The main wave: the Banshees' own die, then only the Boyz still standing.
     expect(rollStep(c)).toMatchObject({ actor: 'attacker', count: 1 });
     c = play(c, [1]);
-    expect(rollStep(c)).toMatchObject({ actor: 'defender', count: 1, title: 'Blue: 1 die needing 4+' });
+    expect(rollStep(c)).toMatchObject({ actor: 'defender', count: 1, title: 'Blue: 1 die needing 4+ (CC 4+ of Boyz)' });
     expect(logText(c)).toContain('First Strike wave: casualties: Red lose nothing; Blue lose Boyz #1 (1 kill for Red)');
   });
 
@@ -180,7 +180,7 @@ describe('the outcome of A4, supporting fire, and the result (seed 003, RULES §
   it('RULES §4 A5: supporting units fire in A5 and cannot be hit; their hits go to the enemy formation', () => {
     let c = start(setupOf({ units: [unit({ name: 'Marines', cc: 6 })], support: [{ name: 'Devastators', count: 2, ff: 3, inspiring: true }] }, { units: [unit({ name: 'Boyz', count: 3, cc: 6 })] }));
     c = play(c, [1], [1, 1, 1], 'go');
-    expect(rollStep(c)).toMatchObject({ actor: 'attacker', count: 2, passOn: 3, title: 'Red: 2 dice needing 3+' });
+    expect(rollStep(c)).toMatchObject({ actor: 'attacker', count: 2, passOn: 3, title: 'Red: 2 dice needing 3+ (FF 3+ of Devastators ×2)' });
     expect(rollStep(c).why[0]).toEqual({ rule: 'Supporting fire', detail: 'Devastators ×2 (supporting fire): FF 3+: 2 dice' });
     c = play(c, [6, 1]);
     expect(left(c, 'defender')).toEqual([2]);
