@@ -1,5 +1,5 @@
 import type { LogLine } from '../../combat/view';
-import { completeDefault, emptyGiven, extraCapacity, extraDefault, extraForced, remainingOf, settleAllocation, slotsOf, type Given } from './allocation';
+import { emptyGiven, extraCapacity, extraDefault, extraForced, settleAllocation, slotsOf, type Given } from './allocation';
 import { waveGroups } from './dice';
 import { afterSupportWinner, immediateWinner } from './result';
 import { certainlyDestroyed, initialStage, neededAt } from './saves';
@@ -15,7 +15,6 @@ import {
   roles,
   startingUnits,
   unitName,
-  unitsLeft,
   type Fate,
   type Hit,
   type OnSide,
@@ -317,4 +316,3 @@ export const loserOf = (r: RoundResult): Role | null => (r.winner === 'draw' ? n
 /** Non-Fearless units and war-engine DC left: what extra hits can destroy. */
 export const extraRoom = (state: Pick<State, 'setup' | 'units'>, role: Role) => extraCapacity(state.setup, role, state.units[role]).reduce((a, b) => a + b, 0);
 
-export { completeDefault, remainingOf, unitsLeft };
