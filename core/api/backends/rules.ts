@@ -16,7 +16,12 @@ export const rulesRegistry: { systems: Readonly<Record<string, RuleSystem>>; ana
 export function rulesDeps(make: { newId: () => string; newSeed: () => number }): CombatBackendDeps {
   return {
     systems,
-    analyze: (systemId, state) => (Object.hasOwn(analyses, systemId) ? analyses[systemId]!.distributions(state) : null),
+    analyze: (systemId, state) => {
+      const analysis = Object.hasOwn(analyses, systemId) ? analyses[systemId]! : null;
+      // A state the analysis refuses as too large to count (SystemAnalysis.tooLarge) has no odds: it would hang the host.
+      if (!analysis || analysis.tooLarge?.(state)) return null;
+      return analysis.distributions(state);
+    },
     ...make,
   };
 }
