@@ -65,8 +65,36 @@ interface Context {
 interface Ends {
   units2: number[];
   stranded: number[];
-  going: Map<number, number>;
+  going: Bag;
 }
+
+/** Probabilities by a whole-number key: a dense array for the usual small summaries, a map past that. */
+interface Bag {
+  add(key: number, p: number): void;
+  forEach(visit: (p: number, key: number) => void): void;
+}
+
+const DENSE_LIMIT = 1 << 18;
+
+function bagOf(size: number): Bag {
+  if (size <= DENSE_LIMIT) {
+    const a = new Float64Array(size);
+    const keys: number[] = [];
+    return {
+      add: (k, p) => {
+        if (p === 0) return;
+        if (a[k] === 0) keys.push(k);
+        a[k]! += p;
+      },
+      forEach: (visit) => keys.forEach((k) => visit(a[k]!, k)),
+    };
+  }
+  const m = new Map<number, number>();
+  return { add: (k, p) => void m.set(k, (m.get(k) ?? 0) + p), forEach: (visit) => m.forEach(visit) };
+}
+
+/** The size of a side's packed A5 summaries (units × Inspiring × Fearless). */
+const summarySize = (c: Context, role: Role) => (c.models[role].units + 1) * c.radix[role].i * c.radix[role].f;
 
 const addAt = (a: number[], k: number, p: number) => {
   while (a.length <= k) a.push(0);
@@ -101,7 +129,7 @@ function summary(c: Context, role: Role, x: number): number {
  * and hit count, and added to every base gathered under it.
  */
 function endsAfterA4(c: Context, role: Role, xs: readonly number[], ps: readonly number[]): Ends {
-  const ends: Ends = { units2: [], stranded: [], going: new Map() };
+  const ends: Ends = { units2: [], stranded: [], going: bagOf(summarySize(c, role)) };
   const m = c.models[role];
   const r = c.radix[role];
   const h = c.support[role];
@@ -113,10 +141,6 @@ function endsAfterA4(c: Context, role: Role, xs: readonly number[], ps: readonly
     const p = ps[i]!;
     if (p === 0) continue;
     const x = xs[i]!;
-    const f = factsOf(m, x);
-    addAt(ends.units2, f.units, p);
-    if (f.engaged === 0) addAt(ends.stranded, f.units, p);
-    if (role === 'attacker' ? f.engaged === 0 : f.units === 0) continue;
     const counts = countsOf(m, x);
     let base = fixed;
     let places = 0;
@@ -124,6 +148,11 @@ function endsAfterA4(c: Context, role: Role, xs: readonly number[], ps: readonly
       base += packedShare(m, k, counts[k]!, r.i, r.f);
       places += counts[k]!;
     }
+    // The packed summary's units; no place in the round robin is no engaged unit.
+    const units = Math.floor(base / (r.i * r.f));
+    addAt(ends.units2, units, p);
+    if (places === 0) addAt(ends.stranded, units, p);
+    if (role === 'attacker' ? places === 0 : units === 0) continue;
     // What the most hits can reach (reachKey); the whole state, negated, when they can go round.
     const reach = most < places ? reachKey(m, counts, most) : -(x + 1);
     let g = gathered.get(reach);
@@ -150,8 +179,7 @@ function endsAfterA4(c: Context, role: Role, xs: readonly number[], ps: readonly
         const w = pm * pn;
         for (const [base, p] of g.bases) {
           for (let j = 0; j < effect.deltas.length; j++) {
-            const k = base + effect.deltas[j]!;
-            going.set(k, (going.get(k) ?? 0) + w * p * effect.ps[j]!);
+            going.add(base + effect.deltas[j]!, w * p * effect.ps[j]!);
           }
         }
       }
@@ -195,12 +223,9 @@ function supportEffect(m: SideModel, counts: Int32Array, macro: number, normal: 
 function endsInA5(c: Context, role: Role, d3: StateDist): Ends {
   const m = c.models[role];
   const f = factsOf(m, m.start);
-  const ends: Ends = { units2: [], stranded: [], going: new Map() };
+  const ends: Ends = { units2: [], stranded: [], going: bagOf(summarySize(c, role)) };
   addAt(ends.units2, f.units, 1);
-  for (let i = 0; i < d3.xs.length; i++) {
-    const k = summary(c, role, d3.xs[i]!);
-    ends.going.set(k, (ends.going.get(k) ?? 0) + d3.ps[i]!);
-  }
+  for (let i = 0; i < d3.xs.length; i++) ends.going.add(summary(c, role, d3.xs[i]!), d3.ps[i]!);
   return ends;
 }
 
@@ -264,10 +289,12 @@ class Accumulator {
     return v;
   }
 
-  private decode(role: Role, going: Map<number, number>): Decoded[] {
+  private decode(role: Role, going: Bag): Decoded[] {
     const r = this.c.radix[role];
     const out: Decoded[] = [];
-    for (const [k, p] of going) if (p !== 0) out.push({ units: Math.floor(k / (r.i * r.f)), inspiring: Math.floor(k / r.f) % r.i, fearless: k % r.f, p });
+    going.forEach((p, k) => {
+      if (p !== 0) out.push({ units: Math.floor(k / (r.i * r.f)), inspiring: Math.floor(k / r.f) % r.i, fearless: k % r.f, p });
+    });
     return out;
   }
 
