@@ -3,6 +3,8 @@ import { sideForCombat } from '../../roster/toCombat7e';
 import { unitForCombat } from '../../roster/toCombatOldWorld';
 import { unitForCombat as ninthAgeUnitForCombat } from '../../roster/toCombatNinthAge';
 import { ninthAgeProfileSchema } from '../../roster/profiles/ninth-age';
+import { sideForAssault } from '../../roster/toCombatEpic';
+import { epicArmageddonProfileSchema } from '../../roster/profiles/epic-armageddon';
 import { oldWorldProfileSchema } from '../../roster/profiles/old-world';
 import { wh40k7eProfileSchema } from '../../roster/profiles/wh40k-7e';
 import type { Wh40k10eProfile } from '../../roster/profiles/wh40k-10e';
@@ -49,6 +51,16 @@ export function createFromRosterBackend(repo: RosterRepository) {
           const profile = ninthAgeProfileSchema.safeParse(unit.profile);
           if (!profile.success) throw new ApiFailure('invalid_input', `Unit "${unit.name}" has a profile that is not valid: ${profile.error.issues[0]?.message ?? 'unknown problem'}.`, 'unitId');
           return { system: found.roster.system, name: unit.name, side: { name: found.roster.name, unit: ninthAgeUnitForCombat(unit.name, profile.data) } };
+        }
+        case 'epic-armageddon': {
+          // A roster entry is a formation: the whole formation is the side (its units, its Blast markers).
+          const profile = epicArmageddonProfileSchema.safeParse(unit.profile);
+          if (!profile.success) throw new ApiFailure('invalid_input', `Formation "${unit.name}" has a profile that is not valid: ${profile.error.issues[0]?.message ?? 'unknown problem'}.`, 'unitId');
+          try {
+            return { system: found.roster.system, name: unit.name, side: { ...sideForAssault(found.roster.name, unit.name, profile.data) } };
+          } catch (error) {
+            throw new ApiFailure('invalid_input', error instanceof Error ? error.message : String(error), 'unitId');
+          }
         }
         default:
           throw new ApiFailure('unsupported', `Units of ${found.roster.system} rosters cannot fill a combat yet.`, 'rosterId');

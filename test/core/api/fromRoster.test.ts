@@ -62,14 +62,20 @@ describe('combat.sideFromRoster (pick from roster, converted in the host)', () =
     });
   });
 
-  it('says which id is missing, and that other systems cannot fill a combat yet', async () => {
-    const { backend, repo, roster } = await setUp();
+  it('says which id is missing', async () => {
+    const { backend, roster } = await setUp();
     await expect(backend['combat.sideFromRoster']({ rosterId: 'nope', unitId: 'x', side: 'attacker', ranged: true })).rejects.toMatchObject({ code: 'not_found', field: 'rosterId' });
     await expect(backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: 'nope', side: 'attacker', ranged: true })).rejects.toMatchObject({ code: 'not_found', field: 'unitId' });
-    const epic = await repo.saveRoster({ name: 'Epic', system: 'epic-armageddon', pointsLimit: null, notes: '' });
-    const marines = await repo.saveUnit(epic.id, { name: 'Marines', points: 200, profile: validProfiles['epic-armageddon'] });
-    const error = await backend['combat.sideFromRoster']({ rosterId: epic.id, unitId: marines.id, side: 'attacker', ranged: true }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiFailure);
-    expect(error).toMatchObject({ code: 'unsupported', field: 'rosterId' });
+  });
+
+  it('fills a side of every rule system the app has, from a valid unit of that system', async () => {
+    const { backend, repo } = await setUp();
+    for (const system of ['wh40k-10e', 'wh40k-7e', 'old-world', 'epic-armageddon', 'ninth-age'] as const) {
+      const r = await repo.saveRoster({ name: `R ${system}`, system, pointsLimit: null, notes: '' });
+      const u = await repo.saveUnit(r.id, { name: 'Unit', points: 100, profile: validProfiles[system] });
+      const filled = await backend['combat.sideFromRoster']({ rosterId: r.id, unitId: u.id, side: 'attacker', ranged: true }).catch((e: unknown) => e);
+      expect(filled, system).not.toBeInstanceOf(ApiFailure);
+      expect(filled, system).toMatchObject({ system, name: 'Unit' });
+    }
   });
 });

@@ -185,4 +185,70 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
       choices: ['1 at Captain', 'Pursue (2D6)'],
     },
   },
+  // Banshees and Guardians assault Guardsmen in cover led by a Fearless, Inspiring Commissar
+  // (examples/epic-armageddon-entered-dice.json): First Strike kills a Guardsman, the main wave two
+  // more and a Banshee; A6 12 against 8; the extra hits find only the Fearless Commissar.
+  'epic-armageddon': {
+    record: record(
+      'epic-armageddon',
+      'Eldar vs Imperial Guard',
+      {
+        system: 'epic-armageddon',
+        attacker: {
+          name: 'Eldar',
+          formation: 'Aspect host',
+          units: [
+            { name: 'Howling Banshees', count: 2, armour: 5, cc: 3, ff: 6, weapons: [{ name: 'Power swords', use: 'cc', extraAttacks: 1, firstStrike: true }] },
+            { name: 'Guardians', count: 2, armour: 6, cc: 5, ff: 4, engaged: 'firefight' },
+          ],
+        },
+        defender: {
+          name: 'Imperial Guard',
+          formation: 'Infantry company',
+          blastMarkers: 1,
+          units: [
+            { name: 'Guardsmen', count: 3, armour: 6, cc: 6, ff: 5, cover: 4 },
+            { name: 'Commissar', armour: 5, cc: 4, ff: 5, inspiring: true, fearless: true },
+          ],
+        },
+      },
+      [
+        roll('attack.0', [6, 6]),
+        { kind: 'choose', stepId: 'allocate.1', option: 'rest' },
+        roll('save.2', [6, 3]),
+        roll('attack.3', [4, 5]),
+        roll('attack.4', [3, 6]),
+        roll('attack.5', [2]),
+        roll('attack.6', [6, 5]),
+        roll('save.7', [2, 3]),
+        roll('save.8', [6]),
+        { kind: 'choose', stepId: 'allocate.9', option: 'rest' },
+        roll('save.10', [2]),
+        { kind: 'continue', stepId: 'a4.11' },
+        roll('a6.12', [1, 5]),
+        roll('a6.13', [6, 6]),
+        { kind: 'continue', stepId: 'result.14' },
+        { kind: 'choose', stepId: 'withdraw.15', option: 'none' },
+      ],
+    ),
+    expected: {
+      // 16 inputs and 6 lines the engine logs itself (casualties, the forced allocation, the ignored extra hits, A7, A8).
+      steps: 22,
+      modelsLost: { attacker: 1, defender: 3 },
+      outcome: [
+        'Eldar win the assault: 12 against 8.',
+        'Eldar — Howling Banshees ×2: 1 left — Howling Banshees #1 destroyed (A4, round 1).',
+        'Eldar — Guardians ×2: all 2 standing.',
+        'Imperial Guard — Guardsmen ×3: all destroyed — Guardsmen #1 destroyed (A4, round 1), Guardsmen #2 destroyed (A4 First Strike, round 1), Guardsmen #3 destroyed (A4, round 1).',
+        'Imperial Guard — Commissar: standing.',
+        'Infantry company (Imperial Guard) is Broken and has withdrawn.',
+        'Eldar: 1 Blast marker (1 unit lost in the assault).',
+        'Eldar may consolidate: each unit moves up to 5cm.',
+      ],
+      // The main measure is the attacker's kills: three Guardsmen.
+      actualValue: 3,
+      winner: 'attacker',
+      choices: ['Allocate the 2 hits as suggested: Guardsmen #1, Guardsmen #2', 'Allocate the 1 hit as suggested: Howling Banshees #1', 'No more: the others ended more than 15cm from the enemy'],
+    },
+  },
 };

@@ -1,0 +1,3 @@
+export { analyzeRound, decidedOdds, type RoundOdds } from './round';
+export { epicArmageddonAnalysis, epicDistributions, epicReport, roundStartOf, KILLS_MEASURE } from './forSystem';
+export { tooLargeReason } from './size';

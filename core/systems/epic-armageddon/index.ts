@@ -1,0 +1,27 @@
+import type { RuleSystem } from '../../combat/system';
+import { exampleSetup } from './example';
+import { applyInput } from './apply';
+import { startState } from './flow';
+import { nextStep } from './next';
+import { setupSchema, type Setup } from './setup';
+import type { State } from './state';
+import { profilesOf, winnerOf } from './summary';
+import { viewOf } from './view';
+
+export { setupSchema, type Setup, type SetupInput } from './setup';
+export type { State } from './state';
+export { startState };
+
+/** Epic Armageddon: one assault, A3 to A8, step by step (seed 003, RULES.md §4, SCENARIOS.md §1). */
+export const epicArmageddon: RuleSystem<Setup, State> = {
+  exampleSetup,
+  id: 'epic-armageddon',
+  name: 'Epic Armageddon',
+  setupSchema: setupSchema as unknown as RuleSystem<Setup, State>['setupSchema'],
+  start: startState,
+  next: nextStep,
+  apply: applyInput,
+  view: viewOf,
+  winner: winnerOf,
+  profiles: profilesOf,
+};

@@ -1,0 +1,69 @@
+import { totalArithmetic } from './result';
+import { CONSOLIDATION_CM } from './tables';
+import { alive, entryOf, isWarEngine, otherRole, plural, roles, unitName, unitsLeft, type Role, type RoundResult, type State } from './state';
+
+/** The lines of the outcome steps: the immediate outcome, the A6 result, and the end of the assault. */
+
+export function killsLines(state: State): string[] {
+  return roles.map((role) => `${state.setup[role].name}: ${plural(state.kills[role], 'kill')} in the assault so far; ${plural(unitsLeft(state.units[role]), 'unit')} left`);
+}
+
+export function headline(state: State, r: RoundResult): string {
+  if (r.winner === 'draw') return `A draw: another round from A3 (counter-charges), casualties kept.`;
+  return `${state.setup[r.winner].name} win the assault${r.at === 'A6' ? '' : ` at ${r.at}`}: ${r.reason}.`;
+}
+
+export function resultLines(state: State, r: RoundResult): string[] {
+  if (!r.totals) return [headline(state, r)];
+  const lines = roles.map((role) => `${state.setup[role].name}: ${totalArithmetic(r.totals![role])}`);
+  lines.push(headline(state, r));
+  const loser = r.winner === 'draw' ? null : otherRole(r.winner);
+  if (loser && r.extraHits[loser] > 0) lines.push(`${state.setup[loser].name} take ${plural(r.extraHits[loser], 'extra hit')} (the difference), no saves; Fearless units ignore them.`);
+  return lines;
+}
+
+/** What became of one entry's units: "Boyz ×4: 1 left; #2 destroyed (A4, round 1), …". */
+function entryLine(state: State, role: Role, entry: number): string {
+  const e = state.setup[role].units[entry]!;
+  const units = state.units[role].filter((u) => u.entry === entry);
+  const standing = units.filter(alive);
+  const gone = units.filter((u) => !alive(u));
+  const label = `${state.setup[role].name} — ${e.name}${e.count > 1 ? ` ×${e.count}` : ''}`;
+  if (isWarEngine(e)) {
+    const u = units[0]!;
+    if (!alive(u)) return `${label}: destroyed (${u.fate?.by}, round ${u.fate?.round}).`;
+    return `${label}: ${u.left} of ${e.damageCapacity} DC left.`;
+  }
+  const fates = gone.map((u) => `${unitName(state.setup, role, u)} destroyed (${u.fate?.by}, round ${u.fate?.round})`);
+  if (gone.length === 0) return `${label}: ${e.count > 1 ? `all ${e.count} standing` : 'standing'}.`;
+  if (standing.length === 0) return `${label}: ${e.count > 1 ? 'all destroyed' : 'destroyed'} — ${fates.join(', ')}.`;
+  return `${label}: ${standing.length} left — ${fates.join(', ')}.`;
+}
+
+/** The final outcome: who won, what became of each unit, the Blast markers and what is left to do. */
+export function finalLines(state: State): string[] {
+  const r = state.result;
+  const lines: string[] = [];
+  if (r) lines.push(headline(state, r));
+  for (const role of roles) state.setup[role].units.forEach((_, entry) => lines.push(entryLine(state, role, entry)));
+  if (r && r.winner !== 'draw') {
+    const winner = r.winner;
+    const loser = otherRole(winner);
+    const left = state.units[loser].some(alive);
+    lines.push(
+      left ? `${state.setup[loser].formation} (${state.setup[loser].name}) is Broken and has withdrawn.` : `${state.setup[loser].formation} (${state.setup[loser].name}) is destroyed.`,
+      `${state.setup[winner].name}: ${plural(state.blastMarkers[winner], 'Blast marker')} (${plural(state.kills[loser], 'unit')} lost in the assault).`,
+      `${state.setup[winner].name} may consolidate: each unit moves up to ${CONSOLIDATION_CM}cm.`,
+    );
+  }
+  return [...lines, ...state.notes];
+}
+
+/** "3 kills · 4 units left · 2 Blast markers · Broken", for the view. */
+export function sideNotes(state: State, role: Role): string[] {
+  const notes = [`Formation: ${state.setup[role].formation}`, role === 'attacker' ? 'attacking (charged)' : 'defending', plural(state.kills[role], 'kill'), `${plural(unitsLeft(state.units[role]), 'unit')} left`];
+  notes.push(state.broken[role] ? `Broken (counts ${plural(unitsLeft(state.units[role]), 'Blast marker')})` : plural(state.blastMarkers[role], 'Blast marker'));
+  const fearless = state.units[role].filter((u) => alive(u) && entryOf(state.setup, role, u).fearless).length;
+  if (fearless > 0) notes.push(`${plural(fearless, 'Fearless unit')}`);
+  return notes;
+}

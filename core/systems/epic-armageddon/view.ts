@@ -1,0 +1,136 @@
+import type { CombatView, ModelView, UnitView } from '../../combat/view';
+import { remainingOf } from './allocation';
+import { currentTarget, waveName } from './flow';
+import { engagementLabel } from './next';
+import { sideNotes } from './outcome';
+import type { Setup } from './setup';
+import { alive, entryOf, hitsText, isWarEngine, plural, roles, unitName, unitsLeft, type Role, type State, type UnitState } from './state';
+
+/**
+ * What the wizard shows: each formation's entries nearest first, every unit of an entry as a
+ * "model" (wounds = 1, or a war engine's damage capacity), with its engagement, values and saves
+ * as tags; hits taken in the current wave as notes; Blast markers, Broken and kills as side notes;
+ * and where the assault stands as status lines.
+ */
+
+function tags(setup: Setup, role: Role, u: UnitState): string[] {
+  const e = entryOf(setup, role, u);
+  const out = [engagementLabel[u.engaged], e.cc === null ? 'no CC' : `CC ${e.cc}+`, e.ff === null ? 'no FF' : `FF ${e.ff}+`, e.armour === null ? 'no save' : `Sv ${e.armour}+`];
+  if (role === 'defender' && e.type === 'infantry' && e.cover !== null) out.push(`cover ${e.cover}+`);
+  if (isWarEngine(e)) out.push(`DC ${e.damageCapacity}`);
+  if (e.reinforcedArmour) out.push('Reinforced Armour');
+  if (e.invulnerable) out.push('Invulnerable 6+');
+  if (e.fearless) out.push('Fearless');
+  if (e.inspiring) out.push('Inspiring');
+  for (const w of e.weapons) out.push(`${w.name}: EA+${w.extraAttacks} (${w.use.toUpperCase()})${w.macroWeapon ? ' MW' : ''}${w.firstStrike ? ' FS' : ''}`);
+  return out;
+}
+
+/** Hits on each unit in the wave under way, as "2 hits taken (1 Macro-weapon)". */
+function waveHits(state: State, role: Role): Map<number, string> {
+  const out = new Map<number, string>();
+  if (state.phase.at !== 'wave') return out;
+  const on = state.phase.wave.on[role];
+  if (on.saves) {
+    const byUnit = new Map<number, { hits: number; saved: number; unsaved: number }>();
+    for (const h of on.saves) {
+      const x = byUnit.get(h.unit) ?? { hits: 0, saved: 0, unsaved: 0 };
+      x.hits++;
+      if (h.stage === 'saved') x.saved++;
+      if (h.stage === 'unsaved') x.unsaved++;
+      byUnit.set(h.unit, x);
+    }
+    byUnit.forEach((x, unit) => out.set(unit, `${plural(x.hits, 'hit')} taken${x.saved ? `, ${x.saved} saved` : ''}${x.unsaved ? `, ${x.unsaved} unsaved` : ''}`));
+  } else if (on.given) {
+    on.given.forEach(([m, n], unit) => {
+      if (m + n > 0) out.set(unit, `${plural(m + n, 'hit')} allocated${m > 0 ? ` (${m} Macro-weapon)` : ''}`);
+    });
+  }
+  return out;
+}
+
+function entryView(state: State, role: Role, entry: number, hits: Map<number, string>): UnitView {
+  const e = state.setup[role].units[entry]!;
+  const models: ModelView[] = [];
+  const notes: string[] = [];
+  state.units[role].forEach((u, i) => {
+    if (u.entry !== entry) return;
+    const wounds = isWarEngine(e) ? e.damageCapacity : 1;
+    models.push({ id: `${role}.${i}`, name: unitName(state.setup, role, u), wounds, woundsLeft: u.left, destroyed: !alive(u), character: false, tags: tags(state.setup, role, u) });
+    const h = hits.get(i);
+    if (h) notes.push(`${unitName(state.setup, role, u)}: ${h}`);
+  });
+  const standing = state.units[role].filter((u) => u.entry === entry && alive(u));
+  const engagedAs = new Set(standing.map((u) => u.engaged));
+  if (standing.length === 0) notes.unshift('destroyed');
+  else if (engagedAs.size === 1) notes.unshift(engagementLabel[[...engagedAs][0]!]);
+  else notes.unshift(standing.map((u) => `${unitName(state.setup, role, u)} ${engagementLabel[u.engaged]}`).join('; '));
+  if (isWarEngine(e) && standing.length > 0) notes.push(`${standing[0]!.left} of ${e.damageCapacity} DC left`);
+  return { name: `${e.name}${e.count > 1 ? ` ×${e.count}` : ''}`, models, notes };
+}
+
+function supportView(setup: Setup, role: Role): UnitView[] {
+  return setup[role].support.map((s, i) => ({
+    name: `${s.name}${s.count > 1 ? ` ×${s.count}` : ''} (support)`,
+    models: Array.from({ length: s.count }, (_, k) => ({
+      id: `${role}.support.${i}.${k}`,
+      name: s.count > 1 ? `${s.name} #${k + 1}` : s.name,
+      wounds: 1,
+      woundsLeft: 1,
+      destroyed: false,
+      character: false,
+      tags: [s.ff === null ? 'no FF' : `FF ${s.ff}+`, ...(s.inspiring ? ['Inspiring'] : []), ...s.weapons.map((w) => `${w.name}: EA+${w.extraAttacks}${w.macroWeapon ? ' MW' : ''}`)],
+    })),
+    notes: ['supporting fire from another formation: cannot be hit'],
+  }));
+}
+
+export function statusLines(state: State): string[] {
+  const phase = state.phase;
+  const round = `Assault round ${state.round}`;
+  switch (phase.at) {
+    case 'a3':
+      return [`${round} · A3 counter-charges`];
+    case 'wave': {
+      const w = phase.wave;
+      const step = w.kind === 'support' ? 'A5 supporting fire' : `A4 ${waveName[w.kind]}`;
+      const lines = [`${round} · ${step}`];
+      for (const role of roles) {
+        const on = w.on[role];
+        const h = on.hits.macro + on.hits.normal;
+        if (h === 0 && w.groups.length > 0) continue;
+        const rest = on.given ? remainingOf(on.hits, on.given) : on.hits;
+        lines.push(`Hits on ${state.setup[role].name}: ${hitsText(on.hits)}${on.saves ? ' · saving' : on.given && rest.macro + rest.normal < h ? ` · ${rest.macro + rest.normal} still to allocate` : ''}`);
+      }
+      const t = currentTarget(state, w);
+      if (w.groups.length > 0) lines.push(`Dice still to roll: ${w.groups.map((g) => `${state.setup[g.by].name} ${g.dice} × ${g.value}+${g.macro ? ' MW' : ''}`).join(', ')}`);
+      else if (t) lines.push(`${state.setup[t].name}: ${w.on[t].saves ? 'saves' : 'allocating hits'}`);
+      return lines;
+    }
+    case 'a4':
+      return [`${round} · A4 outcome`];
+    case 'a5':
+      return [`${round} · A5 outcome`];
+    case 'a6':
+    case 'result':
+      return [`${round} · A6 assault result`];
+    case 'extra':
+      return [`${round} · A6 extra hits on ${state.setup[phase.role].name}`];
+    case 'withdraw':
+      return [`${round} · A7 withdrawal of ${state.setup[phase.role].name}`];
+    case 'end':
+      return [`The assault is over after ${plural(state.round, 'round')}`];
+  }
+}
+
+export function viewOf(state: State): CombatView {
+  const side = (role: Role) => {
+    const hits = waveHits(state, role);
+    return {
+      name: state.setup[role].name,
+      units: [...state.setup[role].units.map((_, entry) => entryView(state, role, entry, hits)), ...supportView(state.setup, role)],
+      notes: sideNotes(state, role),
+    };
+  };
+  return { sides: { attacker: side('attacker'), defender: side('defender') }, log: state.log, status: [...statusLines(state), `Units left: ${roles.map((r) => `${state.setup[r].name} ${unitsLeft(state.units[r])}`).join(', ')}`] };
+}
