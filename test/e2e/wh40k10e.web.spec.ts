@@ -3,7 +3,7 @@ import { resolveScenario } from '../../core/scenario/resolve';
 import { readScenario } from '../../core/scenario/scenario';
 import { systems } from '../../core/systems';
 import { watchConsole } from './support';
-import { enterDice, setUpChainswordsVsTermagants as setUp } from './flows';
+import { enterDice, setUpChainswordsVsTermagants as setUp, setupField } from './flows';
 
 test.describe('40k 10th edition wizard', () => {
   test('a full combat with entered dice reaches the known result, and undo goes back one screen', async ({ page }) => {
@@ -33,6 +33,22 @@ test.describe('40k 10th edition wizard', () => {
     await enterDice(page, '6 6 1', /saving throws/i);
     await expect(page.getByTestId('outcome-lines')).toContainText('1 model destroyed of 10');
     expect(errors).toEqual([]);
+  });
+
+  test('an attack too large to count exactly still plays; the odds panel says plainly there are no odds', async ({ page }) => {
+    await page.goto('/#/combat');
+    await page.getByTestId('start-wh40k-10e').click();
+    await setupField(page, 'attacker.weapons[0].models').fill('100');
+    await setupField(page, 'attacker.weapons[0].attacks').fill('20D6+999');
+    await setupField(page, 'attacker.weapons[0].damage').fill('2D6');
+    await setupField(page, 'defender.models[0].count').fill('100');
+    await setupField(page, 'defender.models[0].wounds').fill('100');
+    await page.getByTestId('start-combat').click();
+    await expect(page).toHaveURL(/#\/combat\/play\//);
+    // The step is there at once; the odds follow on their own request and say why there are none.
+    await expect(page.getByTestId('step')).toHaveAttribute('data-step-kind', 'roll');
+    await expect(page.getByTestId('odds-unavailable')).toContainText(/No exact odds for this combat\. Up to \d+ attacks against 100 models with 10000 wounds in all: too many outcomes to count exactly/);
+    await expect(page.getByTestId('odds-panel')).toHaveCount(0);
   });
 
   test('a wrong number of dice is refused in words and nothing changes', async ({ page }) => {
