@@ -9,6 +9,7 @@ import { wh40k7eAnalysis } from './wh40k-7e';
 export * from './system';
 export * from './budget';
 export * from './guarded';
+export * from './headline';
 export * from './wh40k-10e';
 export * from './old-world';
 export { wh40k7eAnalysis, wh40k7eReport, wh40k7eDistributions } from './wh40k-7e';

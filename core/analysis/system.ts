@@ -1,7 +1,14 @@
+import type { Role } from '../combat/steps';
+
 /** A probability the odds panel lists beside the chart, e.g. "Attacker wins: 62%". */
 export interface OutcomeFact {
   label: string;
   probability: number;
+  /**
+   * This fact is that side winning (the round, the assault): the figure a player compares the
+   * options of a choice by (headline.ts). Untagged facts are shown, never compared.
+   */
+  wins?: Role;
 }
 
 /** Exact outcome distributions of a combat, as a system's analysis reports them to the host. */

@@ -21,9 +21,9 @@ export const KILLS_MEASURE = "kills by the attacker's side (A4 + A5)";
 export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
   const { attacker, defender } = state.setup;
   return [
-    { label: `${attacker.name} win the assault`, probability: odds.win.attacker },
+    { label: `${attacker.name} win the assault`, probability: odds.win.attacker, wins: 'attacker' },
     { label: 'Draw (another round)', probability: odds.win.draw },
-    { label: `${defender.name} win the assault`, probability: odds.win.defender },
+    { label: `${defender.name} win the assault`, probability: odds.win.defender, wins: 'defender' },
     { label: `${attacker.name} win at once (A4)`, probability: odds.atA4.attacker },
     { label: `${defender.name} win at once (A4)`, probability: odds.atA4.defender },
   ];

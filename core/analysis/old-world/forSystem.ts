@@ -16,9 +16,9 @@ export const CAUSED_MEASURE = 'wounds caused by the attacker';
 export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
   const { setup } = state;
   const facts: OutcomeFact[] = [
-    { label: `${setup.attacker.name} win the round`, probability: odds.win.attacker },
+    { label: `${setup.attacker.name} win the round`, probability: odds.win.attacker, wins: 'attacker' },
     { label: 'Draw', probability: odds.win.draw },
-    { label: `${setup.defender.name} win the round`, probability: odds.win.defender },
+    { label: `${setup.defender.name} win the round`, probability: odds.win.defender, wins: 'defender' },
   ];
   for (const role of roles) {
     const name = unitOf(setup, role, 0).name;

@@ -4,7 +4,12 @@ import type { ParsedRequestOf } from '../contract';
 import { prefixIssues, problemsOf } from '../../roster/documents';
 import { ApiFailure } from '../reply';
 import { noOddsBecause, type Analyzed } from '../../analysis/guarded';
+import { headlineOf, type Headline } from '../../analysis/headline';
+import { fixed2, percent } from '../../summary/format';
 import { oddsFrom } from '../../analysis/odds';
+
+/** "1.20 models destroyed expected", "Empire win the round: 62.0%": a headline as the option beside it reads. */
+export const figureText = (h: Headline) => (h.kind === 'probability' ? `${h.label}: ${percent(h.value)}` : `${fixed2(h.value)} ${h.label} expected`);
 
 export interface CombatBackendDeps {
   /** The registry of rule systems, id → system. */
@@ -105,12 +110,26 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       current.before = deps.analyze(system.id, start);
     }
     const before = current.before;
-    if (before === null) return { at, odds: null, unavailable: `${system.name} has no exact odds yet.` };
-    if (!before.ok) return { at, odds: null, unavailable: noOddsBecause('No exact odds for this combat', before.tooLarge) };
+    if (before === null) return { at, odds: null, unavailable: `${system.name} has no exact odds yet.`, choices: [] };
+    if (!before.ok) return { at, odds: null, unavailable: noOddsBecause('No exact odds for this combat', before.tooLarge), choices: [] };
     const now = at === 0 ? before : deps.analyze(system.id, combat.state);
-    if (now === null) return { at, odds: null, unavailable: `${system.name} has no exact odds yet.` };
-    if (!now.ok) return { at, odds: null, unavailable: noOddsBecause('No exact odds at this step', now.tooLarge) };
-    return { at, odds: oddsFrom(before.distributions, now.distributions), unavailable: null };
+    if (now === null) return { at, odds: null, unavailable: `${system.name} has no exact odds yet.`, choices: [] };
+    if (!now.ok) return { at, odds: null, unavailable: noOddsBecause('No exact odds at this step', now.tooLarge), choices: [] };
+    return { at, odds: oddsFrom(before.distributions, now.distributions), unavailable: null, choices: choiceFigures(system, combat) };
+  };
+
+  /**
+   * At a choose step, each option's main figure if it is taken: the option applied through the
+   * system's own fold, the state it leads to analysed within the budget (as every odds are).
+   */
+  const choiceFigures = (system: RuleSystem, combat: Combat): CombatOdds['choices'] => {
+    const step = combat.step;
+    if (step.kind !== 'choose') return [];
+    return step.options.map(({ id }) => {
+      const taken = advance(system, combat, { kind: 'choose', stepId: step.id, option: id });
+      const analysed = taken.ok ? deps.analyze(system.id, taken.combat.state) : null;
+      return { option: id, figure: analysed?.ok ? figureText(headlineOf(analysed.distributions, step.actor)) : null };
+    });
   };
 
   /** Keeps the session and saves its log, so History always matches what the players see. */

@@ -33,6 +33,12 @@ export const combatOddsSchema = z.object({
   at: z.number().int().min(0),
   odds: oddsSchema.nullable(),
   unavailable: z.string().nullable(),
+  /**
+   * At a choose step: for each option, the main figure if it is taken ("1.20 models destroyed
+   * expected", "Empire win the round: 62.0%"), from the state it leads to; null where that state
+   * has no odds. Empty at other steps.
+   */
+  choices: z.array(z.object({ option: z.string(), figure: z.string().nullable() })).default([]),
 });
 export type CombatOdds = z.infer<typeof combatOddsSchema>;
 

@@ -18,9 +18,11 @@ function backend(maxOpen?: number, tooLargeFrom = Infinity) {
     // more than `tooLargeFrom` dice are refused as too large, as a real analysis refuses past its budget.
     analyze: (_id, state): Analyzed => {
       analysed.push(state);
-      const { dice, hits } = state as { dice: number; hits: number | null };
+      const { dice, hits, decision } = state as { dice: number; hits: number | null; decision: string | null };
       if (dice > tooLargeFrom) return { ok: false, tooLarge: `${dice} dice: too many to count` };
-      if (hits !== null) return { ok: true, distributions: { measure: 'hits', main: Array.from({ length: dice + 1 }, (_, k) => (k === hits ? 1 : 0)) } };
+      // Falling back gives up one hit: so the two options of the reaction lead to different odds.
+      const counted = hits === null ? null : decision === 'fall-back' ? hits - 1 : hits;
+      if (counted !== null) return { ok: true, distributions: { measure: 'hits', main: Array.from({ length: dice + 1 }, (_, k) => (k === counted ? 1 : 0)) } };
       const main = Array.from({ length: dice + 1 }, (_, k) => binomial(dice, k) / 2 ** dice);
       return { ok: true, distributions: { measure: 'hits', main } };
     },
@@ -58,6 +60,19 @@ describe('combat backend (host-side sessions)', () => {
     expect(analysed).toHaveLength(1);
   });
 
+  it('at a choose step, each option shows the main figure of the state it leads to', async () => {
+    const b = backend();
+    const { id } = await b['combat.start']({ system: 'toy', setup: { dice: 3 } });
+    await b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 1], by: 'entered' } });
+    const odds = await b['combat.odds']({ id });
+    expect(odds.choices).toEqual([
+      { option: 'hold', figure: '2.00 hits expected' },
+      { option: 'fall-back', figure: '1.00 hits expected' },
+    ]);
+    // At a roll step there is nothing to compare.
+    expect((await b['combat.odds']({ id, at: 0 })).choices).toEqual([]);
+  });
+
   it('a step never waits for an analysis: advancing, rolling and undoing run none', async () => {
     const b = backend();
     const { id } = await b['combat.start']({ system: 'toy', setup: { dice: 3 } });
@@ -70,7 +85,7 @@ describe('combat backend (host-side sessions)', () => {
   it('a combat too large to count exactly gets no odds and says why, and its steps still answer', async () => {
     const b = backend(undefined, 4);
     const { id } = await b['combat.start']({ system: 'toy', setup: { dice: 9 } });
-    expect(await b['combat.odds']({ id })).toEqual({ at: 0, odds: null, unavailable: 'No exact odds for this combat. 9 dice: too many to count.' });
+    expect(await b['combat.odds']({ id })).toEqual({ at: 0, odds: null, unavailable: 'No exact odds for this combat. 9 dice: too many to count.', choices: [] });
     const next = await b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 1, 1, 1, 1, 1, 1, 1], by: 'entered' } });
     expect(next.step.kind).toBe('choose');
     expect((await b['combat.odds']({ id })).odds).toBeNull();
