@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineStatusStore, type OfflineStatus } from '../../renderer/src/offline/status';
+import { isStaleCodeError } from '../../renderer/src/offline/staleCode';
 import { askToKeepStorageOnce, describePersistence, describeUsage, formatBytes, readStorage } from '../../renderer/src/offline/storage';
 
 /** A browser's StorageManager that grants persistence only when `grants` says so, counting the asks. */
@@ -98,5 +99,16 @@ describe('offline status store', () => {
     store.set({ kind: 'failed', message: 'no space' });
     expect(seen).toEqual(['storing', 'ready']);
     expect(store.get()).toEqual({ kind: 'failed', message: 'no space' });
+  });
+});
+
+describe('a screen whose code is gone after an update', () => {
+  it('is told apart from other failures, in the words each browser uses', () => {
+    expect(isStaleCodeError(new TypeError('Failed to fetch dynamically imported module: https://x/assets/HistoryPage-abc.js'))).toBe(true); // Chromium
+    expect(isStaleCodeError(new TypeError('error loading dynamically imported module: https://x/a.js'))).toBe(true); // Firefox
+    expect(isStaleCodeError(new TypeError('Importing a module script failed.'))).toBe(true); // Safari
+    expect(isStaleCodeError(new Error('Unable to preload CSS for /assets/PrintFrame-x.css'))).toBe(true); // Vite's preloader
+    expect(isStaleCodeError(new Error('The host did not answer'))).toBe(false);
+    expect(isStaleCodeError('Failed to fetch dynamically imported module')).toBe(false);
   });
 });

@@ -20,6 +20,7 @@ export function startServiceWorker(status: OfflineStatusStore = offlineStatus): 
   if (!('serviceWorker' in navigator)) return;
   const wb = new Workbox('./sw.js', { scope: './' });
   let reloadAsked = false;
+  let registration: ServiceWorkerRegistration | undefined;
   const offerUpdate = (reload: () => void) => status.set({ kind: 'update-ready', reload });
 
   status.set({ kind: navigator.serviceWorker.controller ? 'ready' : 'storing' });
@@ -27,11 +28,17 @@ export function startServiceWorker(status: OfflineStatusStore = offlineStatus): 
   wb.addEventListener('activated', (event) => {
     if (!event.isUpdate) status.set({ kind: 'ready' });
   });
+  // First visit, and storing failed (no space, a file missing on the server): say so, not "storing" forever.
+  wb.addEventListener('redundant', () => {
+    if (!navigator.serviceWorker.controller) status.set({ kind: 'failed', message: 'the browser could not store every file' });
+  });
   // A new version is stored and waits for this page to let it take over.
   wb.addEventListener('waiting', () =>
     offerUpdate(() => {
       reloadAsked = true;
-      wb.messageSkipWaiting();
+      // Another tab may have let it take over meanwhile: then there is nothing left to wait for.
+      if (registration?.waiting) wb.messageSkipWaiting();
+      else window.location.reload();
     }),
   );
   // The new version took over. Asked here: reload into it. Asked in another tab of the app: this
@@ -42,9 +49,9 @@ export function startServiceWorker(status: OfflineStatusStore = offlineStatus): 
   });
 
   wb.register().then(
-    (registration) => {
-      if (!registration) return;
-      setInterval(() => void wb.update(), updateCheckEvery);
+    (registered) => {
+      registration = registered;
+      if (registered) setInterval(() => void wb.update(), updateCheckEvery);
     },
     (error: unknown) => status.set({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
   );

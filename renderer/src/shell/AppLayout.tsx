@@ -45,11 +45,11 @@ export function AppLayout() {
         <SectionLink item={aboutSection} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <UpdateNotice />
         {/* A screen loaded on first use (a setup screen) shows this while its code arrives. */}
         <Suspense fallback={<Loader aria-label="Opening this screen" />}>
           <Outlet />
         </Suspense>
-        <UpdateNotice />
       </AppShell.Main>
     </AppShell>
   );
