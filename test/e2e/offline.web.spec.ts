@@ -8,6 +8,8 @@ import { pkg, watchConsole } from './support';
 
 // The browser build as an installed, offline app (issue 15). Every test serves its own copy of
 // out/web under a sub-path (/club/companion/), with the README's headers, on its own origin.
+// Service workers are what this file checks (playwright.config.ts blocks them for the others).
+test.use({ serviceWorkers: 'allow' });
 
 /** Waits until the service worker is active and controls the page: from here the app opens offline. */
 async function untilStoredForOffline(page: Page, served: ServedCopy) {

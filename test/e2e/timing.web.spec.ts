@@ -41,7 +41,7 @@ test('timing report: the first screen from the network, then reloaded offline fr
   let firstScreenScripts: Array<{ file: string; bytes: number }> = [];
   for (let run = 0; run < runs; run++) {
     const served = await serveCopyOfWebBuild();
-    const context = await browser.newContext();
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
     try {
       const page = await context.newPage();
       await page.goto(served.url);
