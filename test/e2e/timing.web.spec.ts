@@ -8,7 +8,7 @@ import { serveCopyOfWebBuild } from './servedCopy';
 // under 0.5 s when reloaded offline from the service worker's copy. The figures go to
 // reports/web-timing.json and this test's annotations; nothing here fails on a slow machine.
 
-const runs = 5;
+const runs = 7;
 
 /**
  * Milliseconds from the start of the page's navigation until the first screen is usable: its frame,
@@ -63,6 +63,8 @@ test('timing report: the first screen from the network, then reloaded offline fr
     target,
     shownMedian: Math.round(median(times.map((t) => t.shown))),
     answeredMedian: Math.round(median(times.map((t) => t.answered))),
+    // The least disturbed run: on a shared machine the other runs also measure its neighbours.
+    answeredBest: Math.round(Math.min(...times.map((t) => t.answered))),
     each: times.map((t) => `${Math.round(t.shown)} / ${Math.round(t.answered)}`),
   });
   const report = {
@@ -78,7 +80,7 @@ test('timing report: the first screen from the network, then reloaded offline fr
   mkdirSync('reports', { recursive: true });
   writeFileSync('reports/web-timing.json', `${JSON.stringify(report, null, 2)}\n`);
   await testInfo.attach('web-timing.json', { body: JSON.stringify(report, null, 2), contentType: 'application/json' });
-  const line = (name: string, r: ReturnType<typeof summary>) => `${name}: shown ${r.shownMedian} ms, host answered ${r.answeredMedian} ms (medians of ${runs}; target under ${r.target} ms)`;
+  const line = (name: string, r: ReturnType<typeof summary>) => `${name}: shown ${r.shownMedian} ms, host answered ${r.answeredMedian} ms (medians of ${runs}; best ${r.answeredBest} ms; target under ${r.target} ms)`;
   testInfo.annotations.push(
     { type: 'timing', description: line('first open from the network', report.firstOpenFromNetwork) },
     { type: 'timing', description: line('offline reload', report.offlineReload) },
