@@ -1,3 +1,4 @@
+import { Loader } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { CombatPage, CombatSetupPage } from './sections/CombatPage';
@@ -14,12 +15,16 @@ function screen<Name extends string>(load: () => Promise<Record<Name, ComponentT
   return async () => ({ Component: (await load())[name] });
 }
 
+/** Shown when the app opens straight on a screen loaded on first use, until its code is there. */
+const opening = <Loader aria-label="Opening Combat Companion" m="xl" />;
+
 // Hash routes (#/combat): they work the same from app://, from a file, from a dev server and from
 // any folder of a web server.
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: opening,
     children: [
       { index: true, element: <Navigate to="/combat" replace /> },
       { path: 'rosters', lazy: screen(() => import('./sections/RostersPage'), 'RostersPage') },
@@ -36,6 +41,6 @@ export const routes: RouteObject[] = [
     ],
   },
   // Print views stand outside the app frame: a printout holds the document and nothing else.
-  { path: 'print/combat/:id', lazy: screen(() => import('./print/PrintCombatPage'), 'PrintCombatPage'), errorElement: <RouteError /> },
-  { path: 'print/report', lazy: screen(() => import('./print/PrintReportPage'), 'PrintReportPage'), errorElement: <RouteError /> },
+  { path: 'print/combat/:id', lazy: screen(() => import('./print/PrintCombatPage'), 'PrintCombatPage'), errorElement: <RouteError />, hydrateFallbackElement: opening },
+  { path: 'print/report', lazy: screen(() => import('./print/PrintReportPage'), 'PrintReportPage'), errorElement: <RouteError />, hydrateFallbackElement: opening },
 ];
