@@ -22,7 +22,7 @@ export default defineConfig({
   },
   renderer: {
     root: 'renderer',
-    ...rendererConfig(),
+    ...rendererConfig('desktop'),
     build: {
       outDir: resolve('out/renderer'),
       rolldownOptions: { input: resolve('renderer/index.html') },

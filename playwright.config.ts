@@ -18,6 +18,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
+    // The screens' specs run without the service worker: it would store the whole app in every
+    // fresh context, on a small machine, for nothing they check. The specs of the installed,
+    // offline app (offline.web.spec.ts, timing.web.spec.ts) allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
       // A closed network: without these Chromium keeps trying to reach its update and sync services.

@@ -3,8 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin, UserConfig } from 'vite';
 import { contentSecurityPolicy } from './electron/main/csp';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
-
+export const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string; productName: string; description: string };
 
 /**
  * Puts the CSP into the built index.html. Not in the dev server: React Fast Refresh injects an
@@ -20,11 +19,15 @@ function cspMetaTag(): Plugin {
   };
 }
 
-/** The renderer's Vite settings, shared by the desktop (electron-vite) and browser builds. */
-export function rendererConfig(): Pick<UserConfig, 'plugins' | 'define' | 'worker'> {
+/**
+ * The renderer's Vite settings, shared by the desktop (electron-vite) and browser builds.
+ * `__WEB_BUILD__` tells the renderer which one it is at build time, so what only a browser needs
+ * (the service worker's registration) is cut out of the desktop bundle, not just skipped there.
+ */
+export function rendererConfig(build: 'desktop' | 'web'): Pick<UserConfig, 'plugins' | 'define' | 'worker'> {
   return {
     plugins: [react(), cspMetaTag()],
-    define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+    define: { __APP_VERSION__: JSON.stringify(pkg.version), __WEB_BUILD__: JSON.stringify(build === 'web') },
     worker: { format: 'es' },
   };
 }

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
+  define: { __APP_VERSION__: JSON.stringify('0.0.0-test'), __WEB_BUILD__: 'false' },
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     exclude: ['test/e2e/**', 'node_modules/**'],

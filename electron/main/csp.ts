@@ -17,3 +17,11 @@ export const contentSecurityPolicy = [
   "form-action 'none'",
   "frame-src 'none'",
 ].join('; ');
+
+/**
+ * The same policy as a static web host should send it, as an HTTP header, for the browser build
+ * (README, "Host it on a web server"; the build writes it to out/web/_headers). A header can also
+ * forbid other sites to frame the app (`frame-ancestors`), which a meta tag cannot carry:
+ * browsers ignore that directive there.
+ */
+export const contentSecurityPolicyHeader = `${contentSecurityPolicy}; frame-ancestors 'none'`;

@@ -5,8 +5,9 @@ import { expect, type Page } from '@playwright/test';
  * against one group of models, entering dice at a roll step, and a roster made through the
  * Rosters screens.
  */
-export async function setUpChainswordsVsTermagants(page: Page, opts: { seed?: number; attacker?: string; defender?: string } = {}) {
-  await page.goto('/#/combat');
+export async function setUpChainswordsVsTermagants(page: Page, opts: { seed?: number; attacker?: string; defender?: string; at?: string } = {}) {
+  // `at`: the app's address when it is not the configured one (a copy served elsewhere).
+  await page.goto(`${opts.at ?? '/'}#/combat`);
   await page.getByTestId('start-wh40k-10e').click();
   await setupField(page, 'attacker.name').fill(opts.attacker ?? 'Assault Intercessors');
   await page.getByText('Fighting (WS)').click();
@@ -42,3 +43,15 @@ export const profileField = (page: Page, path: string) => page.getByTestId(`fiel
 
 /** A field of a combat setup screen, by its path in the setup ("attacker.units[0].name"). */
 export const setupField = (page: Page, path: string) => page.getByTestId(`field-setup.${path}`);
+/** A new, empty roster made through the "New roster" dialog; lands on its page. */
+export async function newRoster(page: Page, name: string, opts: { at?: string; system?: string; points?: string } = {}) {
+  await page.goto(`${opts.at ?? '/'}#/rosters`);
+  await page.getByTestId('new-roster').click();
+  await page.getByTestId('roster-name').fill(name);
+  await page.getByTestId('roster-system').click();
+  await page.getByRole('option', { name: opts.system ?? 'Warhammer 40,000 (10th edition)' }).click();
+  await page.getByTestId('roster-points').fill(opts.points ?? '2000');
+  await page.getByTestId('create-roster').click();
+  await expect(page).toHaveURL(/#\/rosters\/[^/]+$/);
+  await expect(page.getByTestId('roster-title')).toHaveText(name);
+}

@@ -2,6 +2,18 @@ import type { StoreArea } from '../../../core/api/channel';
 import type { Client } from '../../../core/api/client';
 import { createWorkerClient, type WorkerLike } from './workerClient';
 
+function startWorkerHost(): Worker {
+  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'combat-companion-host' });
+}
+
+/**
+ * In a browser the worker host starts as soon as this module runs (main.tsx imports it before
+ * React and the screens), not when the app first renders: the host's own start (its script, then
+ * the store) is the longest part of opening the app, and this way it overlaps the page's.
+ * Messages posted before it listens wait in the worker's queue.
+ */
+const workerHost = window.companion ? undefined : startWorkerHost();
+
 export interface HostConnection {
   client: Client;
   /** Called when another window changed the store, so screens can refresh. */
@@ -21,7 +33,7 @@ export function connectHost(): HostConnection {
     return () => void listeners.delete(listener);
   };
   if (window.companion) return { client: window.companion, onStoreChanged };
-  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'combat-companion-host' });
+  const worker = workerHost ?? startWorkerHost();
   const client = createWorkerClient(worker as unknown as WorkerLike, (event) => listeners.forEach((l) => l(event.areas)));
   return { client, onStoreChanged };
 }

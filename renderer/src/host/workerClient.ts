@@ -1,5 +1,7 @@
-import { createClient, type Client } from '../../../core/api/client';
-import { fail, type Reply } from '../../../core/api/reply';
+import type { Channel } from '../../../core/api/contract';
+import type { Client, MethodName } from '../../../core/api/client';
+import type { Reply } from '../../../core/api/reply';
+import { channelNames } from './channelNames';
 import { isHostEvent, type HostEvent, type HostRequest, type HostResponse } from './messages';
 
 /** The part of a Worker the client uses. */
@@ -9,7 +11,14 @@ export interface WorkerLike {
   addEventListener(type: 'error', listener: (event: { message?: string }) => void): void;
 }
 
-/** A Client whose calls are answered by the worker host, one request id per call. */
+/** `roster.save` → `rosterSave`, as core/api/client names the methods (a test checks they agree). */
+const methodName = (channel: Channel) => channel.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase()) as MethodName<Channel>;
+
+/**
+ * A Client whose calls are answered by the worker host, one request id per call. It is built from
+ * the channels' names only, not from the contract's schemas (see channelNames.ts): the worker host
+ * validates every request, and the page starts without building a schema.
+ */
 export function createWorkerClient(worker: WorkerLike, onEvent?: (event: HostEvent) => void): Client {
   let nextId = 1;
   const pending = new Map<number, (reply: Reply<unknown>) => void>();
@@ -23,17 +32,18 @@ export function createWorkerClient(worker: WorkerLike, onEvent?: (event: HostEve
   });
   // If the worker dies, every waiting call gets an error reply instead of hanging forever.
   worker.addEventListener('error', (event) => {
-    const reply = fail('internal', `The browser host stopped: ${event.message ?? 'unknown error'}`);
+    const reply: Reply<unknown> = { ok: false, error: { code: 'internal', message: `The browser host stopped: ${event.message ?? 'unknown error'}` } };
     for (const resolve of pending.values()) resolve(reply);
     pending.clear();
   });
 
-  return createClient(
-    (channel, payload) =>
-      new Promise((resolve) => {
-        const id = nextId++;
-        pending.set(id, resolve);
-        worker.postMessage({ id, channel, payload });
-      }),
-  );
+  const invoke = (channel: Channel, payload: unknown) =>
+    new Promise<Reply<unknown>>((resolve) => {
+      const id = nextId++;
+      pending.set(id, resolve);
+      worker.postMessage({ id, channel, payload });
+    });
+  const client: Record<string, (request: unknown) => Promise<Reply<unknown>>> = {};
+  for (const channel of channelNames) client[methodName(channel)] = (request) => invoke(channel, request);
+  return client as unknown as Client;
 }

@@ -2,6 +2,7 @@ import { Alert, Badge, Card, Group, Loader, Table, Text } from '@mantine/core';
 import type { AppInfo } from '../../../core/api/contract';
 import { useClient } from '../api/ClientContext';
 import { useHostQuery } from '../api/hostQuery';
+import { BrowserStorageRows } from './BrowserStorageRows';
 import { Section } from './Section';
 
 const hostLabels: Record<AppInfo['host'], string> = {
@@ -50,6 +51,7 @@ export function AboutPage() {
                   </Group>
                 </Table.Td>
               </Table.Tr>
+              {info.data.host === 'browser' && <BrowserStorageRows />}
             </Table.Tbody>
           </Table>
         </Card>

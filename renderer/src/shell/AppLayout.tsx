@@ -1,7 +1,9 @@
-import { AppShell, Burger, Divider, Group, NavLink, Title } from '@mantine/core';
+import { AppShell, Burger, Divider, Group, Loader, NavLink, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { aboutSection, mainSections, type NavItem } from './navigation';
+import { UpdateNotice } from './UpdateNotice';
 
 function SectionLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
   const { pathname } = useLocation();
@@ -43,7 +45,11 @@ export function AppLayout() {
         <SectionLink item={aboutSection} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        <UpdateNotice />
+        {/* A screen loaded on first use (a setup screen) shows this while its code arrives. */}
+        <Suspense fallback={<Loader aria-label="Opening this screen" />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,10 +1,28 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { isStaleCodeError } from '../offline/staleCode';
 
 /** Shown instead of a blank page when a screen fails or an address does not exist. */
 export function RouteError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (isStaleCodeError(error)) {
+    return (
+      <Stack p="xl" maw={700}>
+        <Alert color="yellow" title="This screen needs a reload" data-testid="stale-code">
+          A new version of the app was installed while this page was open, and this screen belongs to it. Reload to open it: rosters and combats stay as they are.
+        </Alert>
+        <Group>
+          <Button onClick={() => window.location.reload()} w="fit-content">
+            Reload
+          </Button>
+          <Button component={Link} to="/combat" variant="default" w="fit-content">
+            Back to Combat
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
   return (
     <Stack p="xl" maw={700}>
       <Alert color={notFound ? 'yellow' : 'red'} title={notFound ? 'There is no such page' : 'This screen failed'}>
