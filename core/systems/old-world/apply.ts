@@ -121,8 +121,8 @@ export function applyInput(state: State, input: Input, step: Step = nextStep(sta
       const d = state.moves[unitKey(task.role, task.unit)] ?? 0;
       const text: Record<PursuitEnd, string> = {
         clear: `${u.name} ${task.move === 'pursuit' ? 'pursue' : 'overrun'} ${d}" and stop in the open.`,
-        fresh: `${u.name} ${task.move === 'pursuit' ? 'pursue' : 'overrun'} into a fresh enemy unit: a new charge, resolved next turn; they count as charging (seed 002).`,
-        offTable: `${u.name} ${task.move === 'pursuit' ? 'pursue' : 'overrun'} off the table: they return where they left in their next turn and may not charge (seed 002).`,
+        fresh: `${u.name} ${task.move === 'pursuit' ? 'pursue' : 'overrun'} into a fresh enemy unit: a new charge, resolved next turn; they count as charging.`,
+        offTable: `${u.name} ${task.move === 'pursuit' ? 'pursue' : 'overrun'} off the table: they return where they left in their next turn and may not charge.`,
       };
       const line = text[(option ?? 'clear') as PursuitEnd];
       const s = popTask(log(s0, line));

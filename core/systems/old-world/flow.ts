@@ -211,7 +211,7 @@ function autoResolve(s: State, task: Task): State | null {
       const name = memberName(s.setup, by);
       const line = (result: string): State => pushLog(popTask(s), { stepId: `strike.${s.counter}.${memberKey(by)}`, actor: by.role, title: `${name} strike`, result });
       if (!fighting(s, by.role, by.unit)) return popTask(s);
-      if (woundsLeft(s.setup, s.lost, by) <= 0) return line(`${name}: slain before striking (seed 002: casualties strike no blows)`);
+      if (woundsLeft(s.setup, s.lost, by) <= 0) return line(`${name}: slain before striking: casualties strike no blows`);
       const target = targetOf(s, by);
       if (!target) return line(`${name}: no enemy left in contact to strike`);
       const attacks = attacksOf(s, by);

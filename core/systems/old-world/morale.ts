@@ -23,18 +23,18 @@ export function fearsEnemy(state: Pick<State, 'setup' | 'status'>, role: Role, u
 
 export function breakTestOf(state: Pick<State, 'setup' | 'lost' | 'status'>, role: Role, unit: number, difference: number): BreakTest {
   const u = unitOf(state.setup, role, unit);
-  if (u.unbreakable) return { kind: 'holds', why: [{ rule: 'Unbreakable (RULES §3)', detail: `${u.name} never breaks` }] };
+  if (u.unbreakable) return { kind: 'holds', why: [{ rule: 'Unbreakable', detail: `${u.name} never breaks` }] };
   const mine = unitStrength(state.setup, state.lost, role, unit);
   const theirs = sideUnitStrength(state, otherRole(role));
   if (fearsEnemy(state, role, unit) && mine < theirs) {
-    return { kind: 'breaks', why: [{ rule: 'Fear (RULES §3)', detail: `${u.name} fears the enemy and is outnumbered (US ${mine} against ${theirs}): it breaks without a test` }] };
+    return { kind: 'breaks', why: [{ rule: 'Fear', detail: `${u.name} fears the enemy and is outnumbered (US ${mine} against ${theirs}): it breaks without a test` }] };
   }
   const leadership = leadershipOf(state.setup, state.lost, role, unit);
   const why: Reason[] = u.stubborn
-    ? [{ rule: 'Stubborn (RULES §3)', detail: `tests on its unmodified Leadership ${leadership}: breaks on more than ${leadership}` }]
-    : [{ rule: 'Break test (seed 002)', detail: `2D6 + ${difference} (lost by ${difference}) against Leadership ${leadership}: breaks on more than ${leadership}` }];
-  if (fearsEnemy(state, role, unit)) why.push({ rule: 'Fear (RULES §3)', detail: `it fears the enemy, but is not outnumbered (US ${mine} against ${theirs}): it tests as normal` });
-  if (state.setup.insaneCourage) why.push({ rule: 'Insane courage (RULES §3, choice)', detail: 'a double 1 always holds' });
+    ? [{ rule: 'Stubborn', detail: `tests on its unmodified Leadership ${leadership}: breaks on more than ${leadership}` }]
+    : [{ rule: 'Break test', detail: `2D6 + ${difference} (lost by ${difference}) against Leadership ${leadership}: breaks on more than ${leadership}` }];
+  if (fearsEnemy(state, role, unit)) why.push({ rule: 'Fear', detail: `it fears the enemy, but is not outnumbered (US ${mine} against ${theirs}): it tests as normal` });
+  if (state.setup.insaneCourage) why.push({ rule: 'Insane courage', detail: 'a double 1 always holds' });
   return { kind: 'roll', leadership, modifier: u.stubborn ? 0 : difference, insaneCourage: state.setup.insaneCourage, why };
 }
 

@@ -26,7 +26,7 @@ export function nextStep(state: State): Step {
         count: 1,
         sides: 6,
         needs: task.attackerRoll === null ? 'the higher D6 strikes first' : `beat ${task.attackerRoll} (a tie rolls again)`,
-        why: [{ rule: 'Order of Combat (seed 002)', detail: 'models of both sides share an Initiative and neither side won a previous round: each player rolls a D6, the higher strikes first at equal Initiative' }],
+        why: [{ rule: 'Order of Combat', detail: 'models of both sides share an Initiative and neither side won a previous round: each player rolls a D6, the higher strikes first at equal Initiative' }],
       });
     }
     case 'strike': {
@@ -100,12 +100,12 @@ export function nextStep(state: State): Step {
           { id: 'yes', label: `Yes: ${n.name} takes a panic test` },
           { id: 'no', label: `No: ${n.name} is further away` },
         ],
-        why: [{ rule: 'Panic Tests (seed 002)', detail: 'units within 6" of a friendly unit that broke or was destroyed test after all break tests, before fleeing troops move' }],
+        why: [{ rule: 'Panic Tests', detail: 'units within 6" of a friendly unit that broke or was destroyed test after all break tests, before fleeing troops move' }],
       });
     }
     case 'panicTest': {
       const n = setup[task.role].nearby[task.nearby]!;
-      return roll(state, 'panic', { title: `${n.name}: panic test`, actor: task.role, count: 2, sides: 6, needs: `2D6 ≤ ${n.leadership}`, why: [{ rule: 'Panic Tests (RULES §3)', detail: `a Leadership test: 2D6 equal to or under Ld ${n.leadership} passes; a failure flees` }] });
+      return roll(state, 'panic', { title: `${n.name}: panic test`, actor: task.role, count: 2, sides: 6, needs: `2D6 ≤ ${n.leadership}`, why: [{ rule: 'Panic Tests', detail: `a Leadership test: 2D6 equal to or under Ld ${n.leadership} passes; a failure flees` }] });
     }
     case 'pursueChoice': {
       const u = unitOf(setup, task.role, task.unit);
@@ -121,19 +121,19 @@ export function nextStep(state: State): Step {
             ? { id: 'hold', label: 'Hold the defended position (restrains automatically)' }
             : { id: 'restrain', label: `Try to restrain (2D6 ≤ Ld ${ld})` },
         ],
-        why: [{ rule: 'Restraining Pursuit (seed 002)', detail: 'a unit may restrain its pursuit by passing a Leadership test, declared before the fleeing unit rolls; from a defended position it restrains automatically' }],
+        why: [{ rule: 'Restraining Pursuit', detail: 'a unit may restrain its pursuit by passing a Leadership test, declared before the fleeing unit rolls; from a defended position it restrains automatically' }],
       });
     }
     case 'restrainTest': {
       const u = unitOf(setup, task.role, task.unit);
       const ld = leadershipOf(setup, state.lost, task.role, task.unit);
-      return roll(state, 'restrain', { title: `${u.name}: restrain pursuit`, actor: task.role, count: 2, sides: 6, needs: `2D6 ≤ ${ld}`, why: [{ rule: 'Restraining Pursuit (seed 002)', detail: `2D6 equal to or under Ld ${ld} restrains; otherwise the unit must pursue` }] });
+      return roll(state, 'restrain', { title: `${u.name}: restrain pursuit`, actor: task.role, count: 2, sides: 6, needs: `2D6 ≤ ${ld}`, why: [{ rule: 'Restraining Pursuit', detail: `2D6 equal to or under Ld ${ld} restrains; otherwise the unit must pursue` }] });
     }
     case 'flee': {
       const u = unitOf(setup, task.role, task.unit);
       const m = movementOf(setup, task.role, task.unit);
       const n = moveDice(m);
-      return roll(state, 'flee', { title: `${u.name}: flee`, actor: task.role, count: n, sides: 6, needs: `${n}D6" away from the largest enemy unit`, why: [{ rule: 'Flee! (seed 002)', detail: `M${m}: ${n === 2 ? '6 or less flees 2D6"' : 'more than 6 flees 3D6"'}` }] });
+      return roll(state, 'flee', { title: `${u.name}: flee`, actor: task.role, count: n, sides: 6, needs: `${n}D6" away from the largest enemy unit`, why: [{ rule: 'Flee!', detail: `M${m}: ${n === 2 ? '6 or less flees 2D6"' : 'more than 6 flees 3D6"'}` }] });
     }
     case 'pursuit': {
       const u = unitOf(setup, task.role, task.unit);
@@ -147,7 +147,7 @@ export function nextStep(state: State): Step {
         count: n,
         sides: 6,
         needs: `${flee}" or more catches ${fleeing.name}`,
-        why: [{ rule: 'Pursuit (seed 002)', detail: `M${m}: ${n}D6"; equal to or greater than the flee roll (${flee}") destroys the fleeing unit` }],
+        why: [{ rule: 'Pursuit', detail: `M${m}: ${n}D6"; equal to or greater than the flee roll (${flee}") destroys the fleeing unit` }],
       });
     }
     case 'pursuitEnd': {
@@ -162,7 +162,7 @@ export function nextStep(state: State): Step {
           { id: 'fresh', label: 'Into a fresh enemy unit: a new charge' },
           { id: 'offTable', label: 'Off the table edge' },
         ],
-        why: [{ rule: task.move === 'pursuit' ? 'Pursuit; Pursuit Off Table (seed 002)' : 'The Overrun Rule (seed 002)', detail: 'contact with a fresh enemy counts as a charge resolved next turn; a unit off the table returns where it left in its next turn' }],
+        why: [{ rule: task.move === 'pursuit' ? 'Pursuit; Pursuit Off Table' : 'The Overrun Rule', detail: 'contact with a fresh enemy counts as a charge resolved next turn; a unit off the table returns where it left in its next turn' }],
       });
     }
     case 'overrunChoice': {
@@ -176,14 +176,14 @@ export function nextStep(state: State): Step {
           { id: 'overrun', label: `Overrun (${n}D6")`, suggested: true },
           { id: 'stay', label: 'Stay put' },
         ],
-        why: [{ rule: 'The Overrun Rule (seed 002)', detail: 'a unit that slays all its opponents in the first round of combat may make an overrun move, 2D6" or 3D6" by its Movement' }],
+        why: [{ rule: 'The Overrun Rule', detail: 'a unit that slays all its opponents in the first round of combat may make an overrun move, 2D6" or 3D6" by its Movement' }],
       });
     }
     case 'overrun': {
       const u = unitOf(setup, task.role, task.unit);
       const m = movementOf(setup, task.role, task.unit);
       const n = moveDice(m);
-      return roll(state, 'overrunMove', { title: `${u.name}: overrun move`, actor: task.role, count: n, sides: 6, needs: `${n}D6"`, why: [{ rule: 'The Overrun Rule (seed 002)', detail: `M${m}: ${n}D6", exactly like flee and pursuit` }] });
+      return roll(state, 'overrunMove', { title: `${u.name}: overrun move`, actor: task.role, count: n, sides: 6, needs: `${n}D6"`, why: [{ rule: 'The Overrun Rule', detail: `M${m}: ${n}D6", exactly like flee and pursuit` }] });
     }
     case 'roundEnd':
       return choose(state, 'round', {
@@ -194,7 +194,7 @@ export function nextStep(state: State): Step {
           { id: 'next', label: `Fight round ${state.round + 1} now`, suggested: true },
           { id: 'end', label: 'Stop here (the combat goes on next turn)' },
         ],
-        why: [{ rule: 'Redress the Ranks (seed 002)', detail: 'formations are tidied; winners may expand their frontage or lap round; fleeing units may not redress' }],
+        why: [{ rule: 'Redress the Ranks', detail: 'formations are tidied; winners may expand their frontage or lap round; fleeing units may not redress' }],
       });
   }
   throw new Error('unknown task');

@@ -118,8 +118,8 @@ export function hitTest(state: Pick<State, 'setup' | 'hasWonRound'>, by: MemberR
   const obstacle = unitOf(state.setup, target.role, target.unit).defendedObstacle && !state.hasWonRound[by.role];
   const face = toHitScore(a, d, obstacle);
   const why: Reason[] = obstacle
-    ? [{ rule: 'Defended obstacle (seed 002)', detail: `${memberName(state.setup, target)} is behind a defended obstacle: hits only on 6s until ${by.role === 'attacker' ? 'the attacker' : 'the defender'} wins a round` }]
-    : [{ rule: 'To Hit table (seed 002)', detail: `WS${a} against WS${d} → ${face}+ (a 1 always misses, a 6 always hits)` }];
+    ? [{ rule: 'Defended obstacle', detail: `${memberName(state.setup, target)} is behind a defended obstacle: hits only on 6s until ${by.role === 'attacker' ? 'the attacker' : 'the defender'} wins a round` }]
+    : [{ rule: 'To Hit table', detail: `WS${a} against WS${d} → ${face}+ (a 1 always misses, a 6 always hits)` }];
   return { face, why };
 }
 
@@ -127,7 +127,7 @@ export function woundTest(state: Pick<State, 'setup'>, by: MemberRef, target: Me
   const s = profileOf(state.setup, by).strength;
   const t = profileOf(state.setup, target).toughness;
   const face = toWoundScore(s, t);
-  return { face, why: [{ rule: 'To Wound table (seed 002)', detail: `S${s} against T${t} → ${face === null ? 'N: cannot wound' : `${face}+`}` }] };
+  return { face, why: [{ rule: 'To Wound table', detail: `S${s} against T${t} → ${face === null ? 'N: cannot wound' : `${face}+`}` }] };
 }
 
 export function armourTest(state: Pick<State, 'setup'>, by: MemberRef, target: MemberRef): Test {
@@ -141,12 +141,12 @@ export function armourTest(state: Pick<State, 'setup'>, by: MemberRef, target: M
       : face === null
         ? `Sv ${sv}+ with S${s} (${mod}) → no save left`
         : `Sv ${sv}+ with S${s} (${mod === 0 ? 'no modifier' : mod}) → ${face}+${face === 2 && sv - mod < 2 ? ' (a 1 always fails)' : ''}`;
-  return { face, why: [{ rule: 'Armour save, Strength modifier (seed 002, RULES §3)', detail }] };
+  return { face, why: [{ rule: 'Armour save (Strength modifier)', detail }] };
 }
 
 export function wardTest(state: Pick<State, 'setup'>, target: MemberRef): Test {
   const w = profileOf(state.setup, target).ward;
-  return { face: w, why: [{ rule: 'Ward save (RULES §3)', detail: w === null ? 'no ward save' : `${w}+, never modified` }] };
+  return { face: w, why: [{ rule: 'Ward save', detail: w === null ? 'no ward save' : `${w}+, never modified` }] };
 }
 
 /** P(a D6 shows `face` or more). */
