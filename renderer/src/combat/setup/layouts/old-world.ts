@@ -10,7 +10,7 @@ const flags = ['highGround', 'defendedObstacle', 'noRankBonus', 'causesFear', 'c
 export const oldWorldLayout: SetupLayout = {
   title: 'Old world close combat — set up the fight',
   intro:
-    'Warhammer Fantasy Battle 6th edition (RULES §3). Prefilled with a typical charge: change the names and the numbers that differ. Armour 5 means 5+; Strength includes the close combat weapon.',
+    'Warhammer Fantasy Battle 6th edition. Prefilled with a typical charge: change the names and the numbers that differ. Armour 5 means 5+; Strength includes the close combat weapon.',
   sideNotes: { attacker: 'the side whose turn it is (usually the chargers)', defender: 'the side being attacked' },
   restTitle: 'The fight',
   fields: {
