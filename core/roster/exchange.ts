@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldProblem } from '../validation/issues';
 import { idSchema, isObject, prefixIssues, problemsOf, rosterFieldsSchema, timestampSchema, unitFieldsSchema, type Checked, type Roster, type Unit } from './documents';
 import { isSystemId, profileSchemaFor, type UnitProfile } from './profiles';
+import { upgradeOldWorldProfile } from './profiles/old-world';
 import { list, record } from './profiles/common';
 
 /**
@@ -9,7 +10,12 @@ import { list, record } from './profiles/common';
  * read an older file (and an older app can say plainly that a file is too new).
  */
 export const ROSTER_FILE_FORMAT = 'combat-companion.roster';
-export const ROSTER_FILE_VERSION = 1;
+/**
+ * 2: old-world units use the 6th edition's troop types (profiles/old-world.ts). A version 1 file
+ * is still read: its units are put in today's terms before they are checked.
+ */
+export const ROSTER_FILE_VERSION = 2;
+const READABLE_VERSIONS = [1, 2] as const;
 export const ROSTER_FILE_EXTENSION = '.ccroster.json';
 
 const exportedUnitSchema = unitFieldsSchema.extend({ id: idSchema, createdAt: timestampSchema, updatedAt: timestampSchema });
@@ -24,7 +30,7 @@ const exportedRosterSchema = rosterFieldsSchema.extend({
 
 const rosterFileShape = record({
   format: z.literal(ROSTER_FILE_FORMAT, { error: `expected "${ROSTER_FILE_FORMAT}": this is not a Combat Companion roster file` }),
-  version: z.literal(ROSTER_FILE_VERSION, { error: `expected version ${ROSTER_FILE_VERSION}` }),
+  version: z.union(READABLE_VERSIONS.map((v) => z.literal(v)), { error: `expected version ${READABLE_VERSIONS.join(' or ')}` }),
   exportedAt: timestampSchema,
   rosters: list(exportedRosterSchema, 0, 1000, 'rosters'),
 });
@@ -89,7 +95,7 @@ export function parseRosterFile(data: unknown): Checked<RosterFile> {
       duplicate(unit['id'], `rosters[${r}].units[${u}]`, unitIds, ['rosters', r, 'units', u, 'id'], issues);
       // A profile can only be judged once the roster's system is known.
       if (!isSystemId(system)) return;
-      const profile = profileSchemaFor(system).safeParse(unit['profile']);
+      const profile = profileSchemaFor(system).safeParse(system === 'old-world' ? upgradeOldWorldProfile(unit['profile']) : unit['profile']);
       if (profile.success) profiles.set(`${r}/${u}`, profile.data);
       else issues.push(...prefixIssues(profile.error.issues, ['rosters', r, 'units', u, 'profile']));
     });
@@ -98,6 +104,7 @@ export function parseRosterFile(data: unknown): Checked<RosterFile> {
   if (!shape.success || issues.length > 0) return { ok: false, problems: sortProblems(problemsOf(issues)) };
   const file: RosterFile = {
     ...shape.data,
+    version: ROSTER_FILE_VERSION,
     rosters: shape.data.rosters.map((roster, r) => ({
       ...roster,
       units: roster.units.map((unit, u) => ({ ...unit, profile: profiles.get(`${r}/${u}`) as UnitProfile })),

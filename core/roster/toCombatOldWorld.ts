@@ -28,22 +28,8 @@ export type CombatUnit = Pick<
   | 'immuneToPsychology'
 >;
 
-/** The roster's troop types as close combat counts them (Unit Strength per model, RULES §3). */
-export const troopTypeFor: Record<OldWorldProfile['troopType'], TroopType> = {
-  infantry: 'infantry',
-  'heavy-infantry': 'infantry',
-  swarm: 'infantry',
-  'light-cavalry': 'cavalry',
-  'heavy-cavalry': 'cavalry',
-  'monstrous-infantry': 'large',
-  'monstrous-cavalry': 'large',
-  'war-beast': 'large',
-  chariot: 'large',
-  'war-machine': 'large',
-  monster: 'monster',
-  // A lone character fights as a unit of one character; its own Unit Strength is that of infantry.
-  character: 'infantry',
-};
+/** The roster's troop types are the close combat's own (RULES §3, Unit Strength per model). */
+export const troopTypeFor: Record<OldWorldProfile['troopType'], TroopType> = { infantry: 'infantry', cavalry: 'cavalry', large: 'large', monster: 'monster' };
 
 const clamp = (n: number, min: number, max: number) => Math.max(min, Math.min(max, n));
 
@@ -85,7 +71,7 @@ export function unitForCombat(name: string, profile: OldWorldProfile): CombatUni
     ward: profile.ward,
     troopType: troopTypeFor[profile.troopType],
   };
-  const character = profile.troopType === 'character';
+  const character = profile.character;
   const characters: Character[] = character ? [{ name, profile: fights }] : [];
   const flags = Object.fromEntries(ruleFlags.map(([key, re]) => [key, has(re)])) as Record<FlagKey, boolean>;
   return {

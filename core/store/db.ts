@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable, type Transaction } from 'dexie';
+import { upgradeOldWorldProfile } from '../roster/profiles/old-world';
 import type { CombatRow, RosterRow, SettingRow, UnitRow } from './rows';
 
 /** What the store needs of IndexedDB: the browser's own, or fake-indexeddb in the desktop host. */
@@ -8,9 +9,9 @@ export interface IndexedDbFactory {
 }
 
 export const DB_NAME = 'combat-companion';
-export const SCHEMA_VERSIONS = [1, 2] as const;
+export const SCHEMA_VERSIONS = [1, 2, 3] as const;
 export type SchemaVersion = (typeof SCHEMA_VERSIONS)[number];
-export const LATEST_SCHEMA_VERSION: SchemaVersion = 2;
+export const LATEST_SCHEMA_VERSION: SchemaVersion = 3;
 
 /** Version 1: the first release. */
 export const schemaV1 = {
@@ -31,6 +32,32 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
     .toCollection()
     .modify((roster: Partial<RosterRow>) => {
       if (typeof roster.lastUsedAt !== 'string') roster.lastUsedAt = roster.updatedAt ?? roster.createdAt ?? '';
+    });
+}
+
+/** Version 3: the same tables; old-world units' troop types become the 6th edition's (no index changes). */
+export const schemaV3 = schemaV2;
+
+/**
+ * v2 → v3: the ranks game is Warhammer Fantasy Battle 6th edition under one name, and its roster
+ * troop types are the close combat's own (core/roster/profiles/old-world.ts): a unit stored with
+ * one of the earlier names is rewritten in today's terms, a lone character flagged as one.
+ */
+export async function upgradeToV3(tx: Transaction): Promise<void> {
+  const oldWorld = new Set(((await tx.table('rosters').toArray()) as RosterRow[]).filter((r) => r.system === 'old-world').map((r) => r.id));
+  if (oldWorld.size === 0) return;
+  await tx
+    .table('units')
+    .toCollection()
+    .modify((unit: UnitRow) => {
+      if (!oldWorld.has(unit.rosterId)) return;
+      try {
+        const before = JSON.parse(unit.profile) as unknown;
+        const after = upgradeOldWorldProfile(before);
+        if (after !== before) unit.profile = JSON.stringify(after);
+      } catch {
+        // A profile that does not parse is left as it is: reading it reports the problem.
+      }
     });
 }
 
@@ -58,5 +85,6 @@ export class CompanionDb extends Dexie {
     const upTo = options.version ?? LATEST_SCHEMA_VERSION;
     this.version(1).stores(schemaV1);
     if (upTo >= 2) this.version(2).stores(schemaV2).upgrade(upgradeToV2);
+    if (upTo >= 3) this.version(3).stores(schemaV3).upgrade(upgradeToV3);
   }
 }

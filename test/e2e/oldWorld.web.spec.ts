@@ -185,7 +185,7 @@ test.describe('old world wizard', () => {
     await page.getByTestId('new-roster').click();
     await page.getByTestId('roster-name').fill('Reikland');
     await page.getByTestId('roster-system').click();
-    await page.getByRole('option', { name: 'Warhammer: The Old World' }).click();
+    await page.getByRole('option', { name: 'Warhammer Fantasy Battle 6th edition' }).click();
     await page.getByTestId('create-roster').click();
     await expect(page).toHaveURL(/#\/rosters\/[^/]+$/);
     await page.getByTestId('add-unit').click();
@@ -193,7 +193,7 @@ test.describe('old world wizard', () => {
     const stats = { models: 15, movement: 4, weaponSkill: 4, ballisticSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 3, attacks: 1, leadership: 8, armour: 5 };
     for (const [key, value] of Object.entries(stats)) await profileField(page, key).fill(String(value));
     await profileField(page, 'troopType').click();
-    await page.getByRole('option', { name: /^heavy infantry$/i }).click();
+    await page.getByRole('option', { name: 'Infantry (US 1)' }).click();
     await page.getByTestId('add-profile.weapons').click();
     await profileField(page, 'weapons[0].name').fill('Great weapon');
     await profileField(page, 'weapons[0].strengthBonus').fill('2');

@@ -49,7 +49,7 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   const names = [...walk(unit)].map(({ selection }) => selection.name.toLowerCase());
   const categories = [...walk(unit)].flatMap(({ selection }) => selection.categories.map((c) => c.name.toLowerCase()));
   const troop = troopTypeOf(categories, names);
-  if (troop.guessed) confirm.push(`Troop type taken as ${troop.type.replace(/-/g, ' ')}: the file does not say. Check it.`);
+  if (troop.guessed) confirm.push(`Troop type taken as ${troop.type}: the file does not say. Check it.`);
   const armour = armourOf(names, troop.type);
   confirm.push(armour.from.length > 0 ? `Armour save ${armour.save}+ worked out from ${armour.from.join(', ')}: check it.` : 'No armour found, so no armour save was set: check it.');
 
@@ -100,6 +100,7 @@ function convertUnit(unit: BsSelection): UnitOutcome {
     ward: saves.ward ?? null,
     regeneration: saves.regeneration ?? null,
     troopType: troop.type,
+    character: troop.character,
     ...flags,
     weapons,
     specialRules,
@@ -120,7 +121,7 @@ function convertUnit(unit: BsSelection): UnitOutcome {
         models: `${models} ${cleanName(main.profile.name)}${models === 1 ? '' : ' (models in the unit)'}`,
         stats: [
           `${cleanName(main.profile.name)}: M ${profile.movement} · WS ${profile.weaponSkill} · BS ${profile.ballisticSkill} · S ${profile.strength} · T ${profile.toughness} · W ${profile.wounds} · I ${profile.initiative} · A ${profile.attacks} · Ld ${profile.leadership} · Sv ${profile.armour === 7 ? '–' : `${profile.armour}+`}${profile.ward ? ` · Ward ${profile.ward}+` : ''}${profile.regeneration ? ` · Regeneration ${profile.regeneration}+` : ''}`,
-          `Troop type ${troop.type.replace(/-/g, ' ')}${command.length > 0 ? ` · ${command.join(', ')}` : ''}`,
+          `Troop type ${troop.type}${troop.character ? ' · character' : ''}${command.length > 0 ? ` · ${command.join(', ')}` : ''}`,
         ],
         weapons: weaponLines,
         abilities: specialRules,
@@ -131,18 +132,19 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   };
 }
 
-/** The troop type from the unit's categories and selections; infantry (flagged) when nothing says. */
-function troopTypeOf(categories: string[], names: string[]): { type: TroopType; guessed: boolean } {
+/**
+ * The troop type (WFB 6th edition, as the combat counts Unit Strength: RULES §3) from the unit's
+ * categories and selections, and whether it is a character; infantry (flagged) when nothing says.
+ */
+function troopTypeOf(categories: string[], names: string[]): { type: TroopType; character: boolean; guessed: boolean } {
   const all = [...categories, ...names];
   const has = (pattern: RegExp) => all.some((t) => pattern.test(t));
-  if (has(/\b(lords?|heroes|characters?)\b/)) return { type: 'character', guessed: false };
-  if (has(/\bchariots?\b/)) return { type: 'chariot', guessed: false };
-  if (has(/war machines?|\bcannon\b|\bcatapult\b|\bbolt thrower\b/)) return { type: 'war-machine', guessed: false };
-  if (has(/\bswarms?\b/)) return { type: 'swarm', guessed: false };
-  if (has(/\bmonsters?\b/)) return { type: 'monster', guessed: false };
-  if (has(/\bfast cavalry\b/)) return { type: 'light-cavalry', guessed: false };
-  if (has(/\bcavalry\b|\bknights?\b/)) return { type: 'heavy-cavalry', guessed: false };
-  return { type: 'infantry', guessed: true };
+  const character = has(/\b(lords?|heroes|characters?)\b/);
+  const mounted = has(/\bcavalry\b|\bknights?\b|\b(war)?horse\b|steed|destrier|\bboar\b|\bwolf\b/);
+  if (has(/\bchariots?\b|war machines?|\bcannon\b|\bcatapult\b|\bbolt thrower\b/)) return { type: 'large', character, guessed: false };
+  if (has(/\bmonsters?\b/)) return { type: 'monster', character, guessed: false };
+  if (mounted) return { type: 'cavalry', character, guessed: false };
+  return { type: 'infantry', character, guessed: !character && !has(/\b(infantry|swarms?)\b/) };
 }
 
 /**
@@ -162,7 +164,7 @@ function armourOf(names: string[], troop: TroopType): { save: number; from: stri
   else if (has(/light armou?r|scale armou?r/, 'light armour')) body = 1;
   const shield = has(/\bshields?\b/, 'a shield') ? 1 : 0;
   const barding = has(/\bbarding\b/, 'barding') ? 1 : 0;
-  const mounted = troop === 'heavy-cavalry' || troop === 'light-cavalry' || names.some((n) => /\b(war)?horse\b|steed|\bmount\b|destrier|pegasus|\bboar\b/.test(n)) ? 1 : 0;
+  const mounted = troop === 'cavalry' || names.some((n) => /\b(war)?horse\b|steed|\bmount\b|destrier|pegasus|\bboar\b/.test(n)) ? 1 : 0;
   if (mounted && from.length > 0) from.push('being mounted');
   if (from.length === 0) return { save: 7, from };
   return { save: Math.max(1, 7 - body - shield - barding - mounted), from };

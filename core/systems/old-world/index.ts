@@ -50,7 +50,7 @@ export function startState(setup: Setup): State {
 /** Warhammer Fantasy Battle 6th edition ("the old world"): a close combat round by round (seed 002, RULES §3). */
 export const oldWorld: RuleSystem<Setup, State> = {
   id: 'old-world',
-  name: 'Warhammer Fantasy Battle (old world)',
+  name: 'Warhammer Fantasy Battle 6th edition',
   setupSchema: setupSchema as unknown as RuleSystem<Setup, State>['setupSchema'],
   start: startState,
   next: nextStep,

@@ -13,6 +13,14 @@ export const troopTypes = ['infantry', 'cavalry', 'large', 'monster'] as const;
 export const troopTypeSchema = z.enum(troopTypes, { error: 'expected a troop type: infantry, cavalry, large or monster' });
 export type TroopType = z.infer<typeof troopTypeSchema>;
 
+/** The troop types in the words every form shows them in (the combat's setup and the roster editor alike). */
+export const troopTypeWords: Record<TroopType, string> = {
+  infantry: 'Infantry (US 1)',
+  cavalry: 'Cavalry (US 2)',
+  large: 'Large: large infantry, chariot, war machine (US 3)',
+  monster: 'Monster (US = Wounds)',
+};
+
 /** A model's profile as it fights: Strength includes its close combat weapon. */
 export const profileSchema = strictObject({
   movement: wholeNumber(1, 12).meta({ title: 'Movement (M)' }),
@@ -27,7 +35,7 @@ export const profileSchema = strictObject({
   armour: saveOrNone(1).default(7).meta({ title: 'Armour save', description: '5 means 5+; 7 for none' }),
   /** Ward save (never modified); null = none. */
   ward: optionalRoll(2, 6).meta({ title: 'Ward save', description: '5 means 5+; empty for none' }),
-  troopType: troopTypeSchema.default('infantry').meta({ title: 'Troop type', description: 'sets the Unit Strength' }),
+  troopType: troopTypeSchema.default('infantry').meta({ title: 'Troop type', description: 'sets the Unit Strength', optionLabels: troopTypeWords }),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, Card, Checkbox, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
-import { memo, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { errorUnder, relativePath, useFormEnv, useHint, useRootIf } from './FormContext';
 import { CellRow, ChoiceField, FlagField, MixedField, NumberField, RefField, SegmentedField, StatCell, TagsField, TextField, cellStyle, cellWidth, segmentValues, type FieldProps } from './fields';
 import { hintFor, type FieldHint } from './hints';
@@ -199,7 +199,9 @@ interface FieldOfProps {
 /** One field of an object, drawn as its kind and hint say. */
 const FieldOf = memo(function FieldOf({ name, node, value, path, depth }: FieldOfProps) {
   const env = useFormEnv();
-  const hint = useHint(path);
+  const pathHint = useHint(path);
+  // The schema may name its choices' words itself (`.meta({ optionLabels })`): the same words on every form.
+  const hint = useMemo(() => (node.optionLabels && !pathHint.optionLabels ? { ...pathHint, optionLabels: node.optionLabels } : pathHint), [node, pathHint]);
   // Only a field whose label follows another field redraws when the form changes.
   const root = useRootIf(hint.labelBy !== undefined);
   const own = labelOf(node, name, env.fallback);

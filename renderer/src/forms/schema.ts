@@ -20,6 +20,8 @@ export interface JsonSchema {
   maximum?: number;
   minItems?: number;
   maxItems?: number;
+  /** The words for a choice's values, from the schema's `.meta({ optionLabels })`. */
+  optionLabels?: Record<string, string>;
 }
 
 export type Json = unknown;

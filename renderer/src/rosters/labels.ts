@@ -166,7 +166,7 @@ const bySystem: Record<string, LabelMap> = {
 export const systemNames: Record<string, string> = {
   'wh40k-10e': 'Warhammer 40,000 (10th edition)',
   'wh40k-7e': 'Warhammer 40,000 (7th edition)',
-  'old-world': 'Warhammer: The Old World',
+  'old-world': 'Warhammer Fantasy Battle 6th edition',
   'ninth-age': 'The Ninth Age',
   'epic-armageddon': 'Epic Armageddon',
 };

@@ -40,7 +40,7 @@ describe('unit profiles per system', () => {
     expect(oldWorld.ok ? [] : oldWorld.problems.map((p) => p.message)).toEqual([
       'name: expected a name',
       'profile.toughness: expected a number from 0 to 10',
-      'profile.troopType: expected one of infantry, heavy-infantry, monstrous-infantry, light-cavalry, heavy-cavalry, monstrous-cavalry, chariot, war-beast, swarm, monster, war-machine, character',
+      'profile.troopType: expected one of infantry, cavalry, large, monster',
       'profile.standard: expected true or false',
     ]);
   });
@@ -61,6 +61,15 @@ describe('unit profiles per system', () => {
 });
 
 describe('roster file import validation', () => {
+  it('reads a version 1 file, putting old-world troop types of before in the 6th edition terms; writes version 2', () => {
+    const old = { ...file([roster({ system: 'old-world', units: [unit('old-world', { id: 'u-1', profile: { ...validProfiles['old-world'], troopType: 'heavy-cavalry' } }), unit('old-world', { id: 'u-2', profile: { ...validProfiles['old-world'], troopType: 'character' } })] })]), version: 1 };
+    const parsed = parseRosterFile(old);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.value.version).toBe(2);
+    expect(parsed.value.rosters[0]!.units.map((u) => u.profile)).toEqual([expect.objectContaining({ troopType: 'cavalry', character: false }), expect.objectContaining({ troopType: 'infantry', character: true })]);
+  });
+
   it('accepts a valid file of every system', () => {
     const rosters = systemIds.map((system, i) => roster({ id: `r-${i}`, system, units: [unit(system, { id: `u-${i}` })] }));
     const parsed = parseRosterFile(file(rosters));

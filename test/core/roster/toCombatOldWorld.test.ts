@@ -37,22 +37,9 @@ describe('a roster unit in an old-world close combat', () => {
     expect(fightingStrength(profile({ strength: 9, weapons: [{ name: 'Great weapon', strengthBonus: 2 }] }))).toBe(10);
   });
 
-  it('maps every roster troop type onto the four close combat troop types', () => {
-    expect(troopTypeFor).toEqual({
-      infantry: 'infantry',
-      'heavy-infantry': 'infantry',
-      swarm: 'infantry',
-      'light-cavalry': 'cavalry',
-      'heavy-cavalry': 'cavalry',
-      'monstrous-infantry': 'large',
-      'monstrous-cavalry': 'large',
-      'war-beast': 'large',
-      chariot: 'large',
-      'war-machine': 'large',
-      monster: 'monster',
-      character: 'infantry',
-    });
-    expect(unitForCombat('Knights', profile({ troopType: 'heavy-cavalry' })).profile.troopType).toBe('cavalry');
+  it('the roster keeps the close combat\'s own four troop types (one name for the ranks game)', () => {
+    expect(troopTypeFor).toEqual({ infantry: 'infantry', cavalry: 'cavalry', large: 'large', monster: 'monster' });
+    expect(unitForCombat('Knights', profile({ troopType: 'cavalry' })).profile.troopType).toBe('cavalry');
     expect(unitForCombat('Giant', profile({ troopType: 'monster', models: 1 })).profile.troopType).toBe('monster');
   });
 
@@ -81,12 +68,12 @@ describe('a roster unit in an old-world close combat', () => {
   });
 
   it('makes a character a unit of one character, and clamps stats the setup does not allow', () => {
-    const lord = unitForCombat('Grimgor', profile({ models: 1, troopType: 'character', weaponSkill: 8, strength: 5, toughness: 5, wounds: 3, attacks: 7, leadership: 9, armour: 3, standard: true }));
+    const lord = unitForCombat('Grimgor', profile({ models: 1, troopType: 'infantry', character: true, weaponSkill: 8, strength: 5, toughness: 5, wounds: 3, attacks: 7, leadership: 9, armour: 3, standard: true }));
     expect(lord.models).toBe(0);
     expect(lord.standard).toBe(false);
     expect(lord.characters).toEqual([{ name: 'Grimgor', profile: expect.objectContaining({ weaponSkill: 8, wounds: 3, attacks: 7 }) }]);
     expect(validSide(lord).success).toBe(true);
-    const cannon = unitForCombat('Cannon', profile({ models: 1, troopType: 'war-machine', movement: 0, weaponSkill: 0, initiative: 0 }));
+    const cannon = unitForCombat('Cannon', profile({ models: 1, troopType: 'large', movement: 0, weaponSkill: 0, initiative: 0 }));
     expect(cannon.profile).toMatchObject({ movement: 1, weaponSkill: 1, initiative: 1, troopType: 'large' });
     expect(validSide(cannon).success).toBe(true);
   });

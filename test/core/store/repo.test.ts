@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { CompanionDb, createRepository, StoreError, type CombatInput, type RosterRepository } from '../../../core/store';
-import { ROSTER_FILE_FORMAT, type RosterFile } from '../../../core/roster';
+import { oldWorldProfileSchema } from '../../../core/roster/profiles/old-world';
+import { CompanionDb, LATEST_SCHEMA_VERSION, createRepository, StoreError, type CombatInput, type RosterRepository } from '../../../core/store';
+import { ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, type RosterFile } from '../../../core/roster';
 import { freshStore, validProfiles } from './fixtures';
 
 let open: CompanionDb[] = [];
@@ -241,7 +242,7 @@ describe('export and import', () => {
     const { repo, db } = store();
     const file: RosterFile = {
       format: ROSTER_FILE_FORMAT,
-      version: 1,
+      version: ROSTER_FILE_VERSION,
       exportedAt: '2024-05-01T18:00:00.000Z',
       rosters: [
         { id: 'r-a', name: 'A', system: 'ninth-age', pointsLimit: null, notes: '', createdAt: '2024-05-01T18:00:00.000Z', updatedAt: '2024-05-01T18:00:00.000Z', units: [] },
@@ -270,11 +271,43 @@ describe('schema migration', () => {
     const v2 = new CompanionDb(idb);
     open.push(v2);
     await v2.open();
-    expect(v2.verno).toBe(2);
+    expect(v2.verno).toBe(LATEST_SCHEMA_VERSION);
     expect((await v2.rosters.get('r1'))?.lastUsedAt).toBe('2023-02-01T00:00:00.000Z');
     expect((await v2.rosters.orderBy('lastUsedAt').reverse().toArray()).map((r) => r.id)).toEqual(['r2', 'r1']);
     const repo = createRepository(v2, { clock: () => '2024-01-01T00:00:00.000Z', newId: () => 'n' });
     expect((await repo.getRoster('r1'))?.units.map((u) => u.name)).toEqual(['U']);
     expect((await repo.listRosters('last-used')).map((r) => r.id)).toEqual(['r2', 'r1']);
+  });
+
+  it('v2 → v3 puts old-world units in the 6th edition troop types (a lone hero flagged as a character), other systems untouched', async () => {
+    const idb = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const v2 = new CompanionDb(idb, { version: 2 });
+    await v2.open();
+    const at = '2024-01-01T00:00:00.000Z';
+    const roster = (id: string, system: string) => ({ id, name: id, system, pointsLimit: null, notes: '', createdAt: at, updatedAt: at, lastUsedAt: at });
+    await v2.rosters.bulkAdd([roster('ow', 'old-world'), roster('40k', 'wh40k-10e')] as never[]);
+    const unit = (id: string, rosterId: string, profile: unknown) => ({ id, rosterId, name: id, points: null, position: 0, profile: JSON.stringify(profile), createdAt: at, updatedAt: at });
+    const ow = validProfiles['old-world'];
+    await v2.units.bulkAdd([
+      unit('knights', 'ow', { ...ow, troopType: 'heavy-cavalry' }),
+      unit('ogres', 'ow', { ...ow, troopType: 'monstrous-infantry' }),
+      unit('lord', 'ow', { ...ow, models: 1, troopType: 'character' }),
+      unit('spears', 'ow', { ...ow, troopType: 'infantry' }),
+      unit('marines', '40k', validProfiles['wh40k-10e']),
+    ] as never[]);
+    v2.close();
+
+    const v3 = new CompanionDb(idb);
+    open.push(v3);
+    await v3.open();
+    expect(v3.verno).toBe(3);
+    const repo = createRepository(v3, { clock: () => at, newId: () => 'n' });
+    // Stored as written; the profile schema reads a missing `character` as false.
+    const units = Object.fromEntries(((await repo.getRoster('ow'))?.units ?? []).map((u) => [u.name, oldWorldProfileSchema.parse(u.profile)]));
+    expect(units['knights']).toMatchObject({ troopType: 'cavalry', character: false });
+    expect(units['ogres']).toMatchObject({ troopType: 'large', character: false });
+    expect(units['lord']).toMatchObject({ troopType: 'infantry', character: true });
+    expect(units['spears']).toMatchObject({ troopType: 'infantry', character: false });
+    expect((await repo.getRoster('40k'))?.units[0]?.profile).toEqual(validProfiles['wh40k-10e']);
   });
 });

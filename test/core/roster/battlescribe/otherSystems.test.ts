@@ -50,7 +50,8 @@ describe('Warhammer Fantasy Battle 6th edition → the rank-and-flank profile', 
 
   it('reads the command group from the selections and a ward save from a magic item (flagged)', () => {
     expect(swordsmen).toMatchObject({ standard: true, musician: true, champion: true });
-    expect(captain).toMatchObject({ ward: 6, troopType: 'character', standard: false });
+    // A mounted hero: a character, whose own troop type is cavalry.
+    expect(captain).toMatchObject({ ward: 6, troopType: 'cavalry', character: true, standard: false });
     expect(empire.preview_('Captain').confirm).toContain('Ward save 6+ read from the unit\'s rules: check it.');
   });
 

@@ -2,7 +2,6 @@ import type { FieldHint } from '../../../forms/hints';
 import type { SetupLayout } from '../layout';
 
 const profile: FieldHint = { inline: true, statLine: ['movement', 'weaponSkill', 'strength', 'toughness', 'wounds', 'initiative', 'attacks', 'leadership'] };
-const troopTypes: FieldHint = { optionLabels: { infantry: 'Infantry (US 1)', cavalry: 'Cavalry (US 2)', large: 'Large (US 3)', monster: 'Monster (US = W)' } };
 const human = { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 3, attacks: 1, leadership: 7, armour: 6, ward: null, troopType: 'infantry' };
 const flags = ['highGround', 'defendedObstacle', 'noRankBonus', 'causesFear', 'causesTerror', 'stubborn', 'unbreakable', 'immuneToPsychology'];
 
@@ -22,7 +21,6 @@ export const oldWorldLayout: SetupLayout = {
       advancedLabel: 'Special rules and terrain',
     },
     '*.units[].profile': profile,
-    '*.units[].profile.troopType': troopTypes,
     // A unit fights an enemy unit, by name; a new one drops the character singled out in the old.
     '*.units[].target': { ref: { list: '{other}.units[]' }, clears: ['attacksAt'] },
     '*.units[].facing': { widget: 'segmented' },
@@ -33,7 +31,6 @@ export const oldWorldLayout: SetupLayout = {
       newItem: { name: '', profile: { ...human, weaponSkill: 5, strength: 4, toughness: 4, wounds: 2, initiative: 5, attacks: 3, leadership: 8, armour: 5 } },
     },
     '*.units[].characters[].profile': profile,
-    '*.units[].characters[].profile.troopType': troopTypes,
     '*.nearby': { addLabel: 'Add a nearby unit', newItem: { name: '', leadership: 7, movement: 4, immuneToPsychology: false } },
     '': { order: ['challenge', 'insaneCourage', 'round', 'previousWinner'] },
     // Each side's challenger: one of its characters, by name ("Captain (Halberdiers)").
