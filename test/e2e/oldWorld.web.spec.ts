@@ -89,7 +89,9 @@ test.describe('old world wizard', () => {
     await expect(diagram(page, 'Halberdiers')).toHaveAttribute('data-standing', '18');
     await expect(deadSquares(page, 'Halberdiers')).toHaveCount(2);
     await expect(deadSquares(page, 'Orc Boyz')).toHaveCount(2);
-    await expect(diagram(page, 'Orc Boyz').getByTestId('rank-summary')).toContainText('18 of 20 models · 4 ranks 5 wide · rank bonus +2');
+    // The diagram and the result agree: +3 this round (ranks counted at its start), +2 as the unit stands now.
+    await expect(diagram(page, 'Orc Boyz').getByTestId('rank-summary')).toContainText('18 of 20 models · 4 ranks 5 wide · rank bonus +3');
+    await expect(diagram(page, 'Orc Boyz').getByTestId('rank-summary')).toContainText('counted at the start of this round; +2 as it stands now');
     await page.getByTestId('continue').click();
 
     // Lost by 1: 2D6 + 1 against Ld 7, and the orcs hold.

@@ -22,6 +22,18 @@ function unitView(state: State, role: Role, unit: number): UnitView {
   const caught = status === 'caught';
   const flanker = state.status[unitKey(role, unit)] === 'fighting' ? flankerCancellingRanks(state, role, unit) : undefined;
   const rankAndFile = u.models > 0 && !caught ? modelsLeft(state.setup, state.lost, { role, unit, character: null }) : 0;
+  // RULES §3: ranks count as they stood at the start of the round — the bonus this round's combat
+  // result gives; as the unit stands now is what the next round will count.
+  const atStart = u.models > 0 ? modelsLeft(state.setup, state.roundStart, { role, unit, character: null }) : 0;
+  const flankerAtStart = state.statusAtStart[unitKey(role, unit)] === 'fighting' ? flankerCancellingRanks({ setup: state.setup, lost: state.roundStart, status: state.statusAtStart }, role, unit) : undefined;
+  const bonusThisRound = u.noRankBonus || flankerAtStart !== undefined ? 0 : rankBonus(atStart, u.rankWidth);
+  const bonusNow = u.noRankBonus || flanker !== undefined ? 0 : rankBonus(rankAndFile, u.rankWidth);
+  const notes = [
+    ...(flanker !== undefined && rankBonus(rankAndFile, u.rankWidth) > 0 && !u.noRankBonus
+      ? [`ranks cancelled: ${unitOf(state.setup, otherRole(role), flanker).name} (US 5+) in its ${unitOf(state.setup, otherRole(role), flanker).facing}`]
+      : []),
+    ...(bonusNow !== bonusThisRound && status === 'fighting' ? [`counted at the start of this round; +${bonusNow} as it stands now`] : []),
+  ];
   return {
     name: u.name,
     models,
@@ -31,11 +43,9 @@ function unitView(state: State, role: Role, unit: number): UnitView {
       startingModels: u.models,
       characters: u.characters.length,
       unitStrength: caught ? 0 : unitStrength(state.setup, state.lost, role, unit),
-      countingRanks: countingRanks(rankAndFile, u.rankWidth),
-      rankBonus: u.noRankBonus || flanker !== undefined ? 0 : rankBonus(rankAndFile, u.rankWidth),
-      ...(flanker !== undefined && rankBonus(rankAndFile, u.rankWidth) > 0 && !u.noRankBonus
-        ? { rankNote: `ranks cancelled: ${unitOf(state.setup, otherRole(role), flanker).name} (US 5+) in its ${unitOf(state.setup, otherRole(role), flanker).facing}` }
-        : {}),
+      countingRanks: countingRanks(atStart, u.rankWidth),
+      rankBonus: bonusThisRound,
+      ...(notes.length > 0 ? { rankNote: notes.join('; ') } : {}),
       status: statusText[status]!,
       inCombat: status === 'fighting' || status === 'pursuing' || status === 'overran',
       wipedOut: status === 'destroyed' || status === 'caught',

@@ -356,6 +356,17 @@ describe('the view of a ranked unit (what the rank diagram draws)', () => {
     expect(view.sides.defender.units[0]!.formation).toMatchObject({ countingRanks: 4, rankBonus: 0, rankNote: 'ranks cancelled: Knights (US 5+) in its flank' });
   });
 
+  it('the rank bonus it shows is the one the combat result counts: ranks at the start of the round, with the bonus as it stands now beside it', () => {
+    // 10 Swordsmen 5 wide (2 ranks: +1) lose 5 to the Spearmen's charge; the result still counts +1.
+    const setup = setupOf({ models: 10, profile: { initiative: 2 } }, { models: 10, charged: true, profile: { weaponSkill: 10, strength: 10 } });
+    const atResult = play(start(setup), n(5, 6), n(5, 6), n(5, 1));
+    const shown = oldWorld.view(atResult.state).sides.attacker.units[0]!.formation!;
+    const counted = atResult.state.result!.attacker.bonuses.find((b) => b.label === 'Ranks')?.value ?? 0;
+    expect(counted).toBe(1);
+    expect(shown.rankBonus).toBe(counted);
+    expect(shown.rankNote).toBe('counted at the start of this round; +0 as it stands now');
+  });
+
   it('a unit caught by a pursuit shows nothing left', () => {
     const c = play(start(duel()), [4, 4, 4, 1, 1], [4, 4, 1], n(5, 1), 'go', [6, 6], 'pursue', [3, 4], [5, 2], 'clear');
     const boyz = oldWorld.view(c.state).sides.defender.units[0]!;
