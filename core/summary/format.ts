@@ -21,3 +21,15 @@ export const fixed2 = (x: number) => (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
 
 /** The luck percentile in words. */
 export const luckWords = (percentile: number) => (percentile >= 60 ? 'above expectations' : percentile <= 40 ? 'below expectations' : 'about as expected');
+
+/**
+ * Whose luck a percentile is, in one sentence: every system's main measure is the attacker's (the
+ * models it destroyed, its result minus the defender's), so the attacker sits at the percentile
+ * and the defender at its mirror (a mid-rank percentile mirrors exactly: 100 − p).
+ * "The dice so far put Empire at the 62nd percentile (above expectations) and Orcs at the 38th (below expectations)."
+ */
+export function luckSentence(percentile: number, names: { attacker: string; defender: string }, finished: boolean): string {
+  const mirror = 100 - percentile;
+  const lead = finished ? 'The dice put' : 'The dice so far put';
+  return `${lead} ${names.attacker} at the ${ordinalPercentile(percentile)} percentile (${luckWords(percentile)}) and ${names.defender} at the ${ordinalPercentile(mirror)} (${luckWords(mirror)}).`;
+}

@@ -1,5 +1,5 @@
 import { casualtyRows } from './casualties';
-import { fixed2, ordinalPercentile, percent } from './format';
+import { fixed2, luckSentence, ordinalPercentile, percent } from './format';
 
 export { ordinalPercentile, percent };
 import type { Report, Summary, SummaryOdds, SummarySide, SummaryStep } from './schema';
@@ -18,7 +18,7 @@ export function summaryMarkdown(summary: Summary, level = 1): string {
 
   out.push(`${h(2)} Steps`, '');
   if (summary.steps.length === 0) out.push('No step was taken.', '');
-  else out.push(...table(['#', 'Who', 'Step', 'Needs', 'Dice', 'Result'], summary.steps.map(stepCells)), '');
+  else out.push(...table(['#', 'Who', 'Step', 'Needs', 'Dice', 'Result', 'Why'], summary.steps.map(stepCells)), '');
 
   out.push(`${h(2)} Outcome`, '');
   if (summary.outcome) out.push(...summary.outcome.lines.map((line) => `- ${line}`));
@@ -31,7 +31,8 @@ export function summaryMarkdown(summary: Summary, level = 1): string {
   if (rows.length === 0) out.push('No models were at risk.', '');
   else out.push(...table(['Side', 'Model', 'Wounds left'], rows), '');
 
-  if (summary.odds) out.push(`${h(2)} Odds: ${summary.odds.measure}`, '', ...oddsMarkdown(summary.odds), '');
+  if (summary.odds) out.push(`${h(2)} Odds: ${summary.odds.measure}`, '', ...oddsMarkdown(summary.odds, { attacker: summary.sides.attacker.name, defender: summary.sides.defender.name }), '');
+  else if (summary.oddsUnavailable) out.push(`${h(2)} Odds`, '', summary.oddsUnavailable, '');
   return out.join('\n');
 }
 
@@ -58,14 +59,15 @@ function stepCells(step: SummaryStep): string[] {
   const dice = step.dice ? step.dice.join(' ') : '';
   const counts = [step.successes !== null && `${step.successes} pass`, step.criticals !== null && `${step.criticals} crit`].filter(Boolean).join(', ');
   const result = [step.choice && `Chose: ${step.choice}`, step.result, ...extraLines(step)].filter(Boolean).join('; ');
-  const why = step.why.map((r) => r.detail).join('; ');
+  const why = step.why.map((r) => `${r.rule}: ${r.detail}`).join('; ');
   return [
     String(step.n),
     step.actorName ?? '',
     step.title,
-    [step.needs, why && `(${why})`].filter(Boolean).join(' '),
-    [dice, counts && `(${counts})`, step.rolledBy === 'rolled' ? '[app]' : ''].filter(Boolean).join(' '),
+    step.needs ?? '',
+    [dice, counts && `(${counts})`, step.rolledBy === 'rolled' ? '(rolled by the app)' : ''].filter(Boolean).join(' '),
     result,
+    why,
   ];
 }
 
@@ -74,13 +76,14 @@ export function extraLines(step: SummaryStep): string[] {
   return step.lines.filter((line) => line !== step.result);
 }
 
-function oddsMarkdown(odds: SummaryOdds): string[] {
+function oddsMarkdown(odds: SummaryOdds, names: { attacker: string; defender: string }): string[] {
   const lines = [`Expected before any die: ${fixed2(odds.meanBefore)}.`];
-  if (odds.actual) lines.push(`Actual: **${odds.actual.value}**, at the **${ordinalPercentile(odds.percentile)} percentile** of the odds before any die.`);
-  else lines.push(`Expected now: ${fixed2(odds.meanNow)} (${ordinalPercentile(odds.percentile)} percentile so far).`);
+  if (odds.actual) lines.push(`Actual: **${odds.actual.value}**.`);
+  else lines.push(`Expected now: ${fixed2(odds.meanNow)}.`);
+  lines.push(luckSentence(odds.percentile, names, odds.actual !== null));
   lines.push('');
-  const rows = odds.before.map((p, k) => [String(odds.offset + k), percent(p), odds.actual?.index === k ? '◀ actual' : '']);
-  lines.push(...table([odds.measure, 'Chance before', ''], rows));
+  const rows = odds.before.map((p, k) => [String(odds.offset + k), percent(p), odds.actual?.index === k ? 'actual result' : '']);
+  lines.push(...table([odds.measure, 'Chance before', 'Actual'], rows));
   if (odds.facts.length > 0) lines.push('', ...odds.facts.map((f) => `- ${f.label}: ${percent(f.before)} before → ${percent(f.now)}`));
   return lines;
 }

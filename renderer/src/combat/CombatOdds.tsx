@@ -10,7 +10,7 @@ import { OddsPanel } from './OddsPanel';
  * first and works the odds out on their own request, so a large analysis never holds up a step.
  * While the next odds are worked out, the last ones stay in view, marked as updating.
  */
-export function CombatOdds({ id, at, finished }: { id: string; at: number; finished: boolean }) {
+export function CombatOdds({ id, at, finished, names }: { id: string; at: number; finished: boolean; names: { attacker: string; defender: string } }) {
   const client = useClient();
   const odds = useQuery<Odds, HostError>({
     queryKey: ['combat.odds', id, at],
@@ -47,5 +47,5 @@ export function CombatOdds({ id, at, finished }: { id: string; at: number; finis
       </Card>
     );
   }
-  return <OddsPanel odds={odds.data.odds} finished={finished} updating={updating} />;
+  return <OddsPanel odds={odds.data.odds} finished={finished} names={names} updating={updating} />;
 }

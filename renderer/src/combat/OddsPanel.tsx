@@ -1,11 +1,10 @@
 import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { Odds } from '../../../core/api/channels/combat';
-import { fixed2, luckWords, ordinalPercentile, percent } from '../../../core/summary/format';
+import { fixed2, luckSentence, percent } from '../../../core/summary/format';
 import { DistributionChart } from './DistributionChart';
 
 /** The exact odds beside the steps, updated after every step with the dice actually rolled. */
-export function OddsPanel({ odds, finished, updating = false }: { odds: Odds; finished: boolean; updating?: boolean }) {
-  const luck = luckWords(odds.percentile);
+export function OddsPanel({ odds, finished, names, updating = false }: { odds: Odds; finished: boolean; names: { attacker: string; defender: string }; updating?: boolean }) {
   return (
     <Card withBorder padding="md" data-testid="odds-panel" aria-busy={updating} style={updating ? { opacity: 0.6 } : undefined}>
       <Stack gap="xs">
@@ -47,7 +46,7 @@ export function OddsPanel({ odds, finished, updating = false }: { odds: Odds; fi
           </Table>
         )}
         <Text size="lg" data-testid="odds-percentile">
-          The dice so far put you at the <b>{ordinalPercentile(odds.percentile)} percentile</b> ({luck}).
+          {luckSentence(odds.percentile, names, finished)}
         </Text>
         <Text size="sm" c="gray.7">
           Outlined: before any die was rolled. Filled: given the dice rolled so far.

@@ -5,7 +5,7 @@ import { RankDiagram, RankLegend } from './RankDiagram';
 function ModelRow({ m, color }: { m: ModelView; color: string }) {
   return (
     <Group gap="xs" wrap="nowrap" opacity={m.destroyed ? 0.45 : 1} data-testid={`model-${m.id}`} data-destroyed={m.destroyed}>
-      <Text miw={110} style={{ flex: 1 }} td={m.destroyed ? 'line-through' : undefined}>
+      <Text component="div" miw={110} style={{ flex: 1 }} td={m.destroyed ? 'line-through' : undefined}>
         {m.name}
         {m.destroyed && (
           <Badge ml={6} color="gray" size="sm">

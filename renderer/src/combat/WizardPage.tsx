@@ -88,7 +88,7 @@ export function WizardPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
             {wide && units}
-            <CombatOdds id={data.id} at={data.inputs.length} finished={data.finished} />
+            <CombatOdds id={data.id} at={data.inputs.length} finished={data.finished} names={names} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -2,7 +2,7 @@ import type { Summary, SummaryOdds, SummarySide, SummaryStep } from '../../../co
 import { casualtyRows } from '../../../core/summary/casualties';
 import { DistributionChart } from '../combat/DistributionChart';
 import { when } from '../history/format';
-import { fixed2, luckWords, ordinalPercentile, percent } from '../../../core/summary/format';
+import { fixed2, luckSentence, percent } from '../../../core/summary/format';
 import { extraLines } from '../../../core/summary/markdown';
 
 /**
@@ -42,7 +42,8 @@ export function CombatSheet({ summary, inReport = false }: { summary: Summary; i
         )}
       </div>
 
-      {summary.odds && <OddsBlock odds={summary.odds} Sub={Sub} />}
+      {summary.odds && <OddsBlock odds={summary.odds} Sub={Sub} names={{ attacker: summary.sides.attacker.name, defender: summary.sides.defender.name }} />}
+      {!summary.odds && summary.oddsUnavailable && <p data-testid="sheet-odds-unavailable">{summary.oddsUnavailable}</p>}
 
       <Sub>Steps</Sub>
       {summary.steps.length === 0 ? <p>No step was taken.</p> : <StepsTable steps={summary.steps} />}
@@ -154,8 +155,7 @@ function Casualties({ sides }: { sides: SummarySide[] }) {
   );
 }
 
-function OddsBlock({ odds, Sub }: { odds: SummaryOdds; Sub: 'h2' | 'h3' }) {
-  const luck = luckWords(odds.percentile);
+function OddsBlock({ odds, Sub, names }: { odds: SummaryOdds; Sub: 'h2' | 'h3'; names: { attacker: string; defender: string } }) {
   return (
     // The heading, chart and result stay together; the facts table may start below them on the next page.
     <section data-testid="sheet-odds">
@@ -168,12 +168,11 @@ function OddsBlock({ odds, Sub }: { odds: SummaryOdds; Sub: 'h2' | 'h3' }) {
       <p>
         {odds.actual ? (
           <>
-            Result: <b>{odds.actual.value}</b> {odds.measure}, at the <b>{ordinalPercentile(odds.percentile)} percentile</b> of the chances before any die ({luck}). Expected
-            before any die: {fixed2(odds.meanBefore)}.
+            Result: <b>{odds.actual.value}</b> {odds.measure}. Expected before any die: {fixed2(odds.meanBefore)}. {luckSentence(odds.percentile, names, true)}
           </>
         ) : (
           <>
-            So far at the <b>{ordinalPercentile(odds.percentile)} percentile</b> ({luck}). Expected before any die: {fixed2(odds.meanBefore)}; now: {fixed2(odds.meanNow)}.
+            Expected before any die: {fixed2(odds.meanBefore)}; now: {fixed2(odds.meanNow)}. {luckSentence(odds.percentile, names, false)}
           </>
         )}
       </p>

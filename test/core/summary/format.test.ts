@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixed2, luckWords, ordinalPercentile, percent } from '../../../core/summary/format';
+import { fixed2, luckSentence, luckWords, ordinalPercentile, percent } from '../../../core/summary/format';
 
 describe('how odds read (the odds panel, the print view and Markdown share these)', () => {
   it('a percentile is an ordinal kept within 1st–99th', () => {
@@ -16,5 +16,12 @@ describe('how odds read (the odds panel, the print view and Markdown share these
   });
   it('luck in words: 40 and below, 60 and above', () => {
     expect([40, 50, 60].map(luckWords)).toEqual(['below expectations', 'about as expected', 'above expectations']);
+  });
+});
+
+describe('whose luck a percentile is', () => {
+  it('names the attacker at the percentile and the defender at its mirror, each with its words', () => {
+    expect(luckSentence(62, { attacker: 'Empire', defender: 'Orcs' }, false)).toBe('The dice so far put Empire at the 62nd percentile (above expectations) and Orcs at the 38th (below expectations).');
+    expect(luckSentence(50, { attacker: 'Intercessors', defender: 'Boyz' }, true)).toBe('The dice put Intercessors at the 50th percentile (about as expected) and Boyz at the 50th (about as expected).');
   });
 });
