@@ -2,7 +2,7 @@ import type { CombatView, ModelView, UnitView } from '../../combat/view';
 import { lockedModel } from './allocation';
 import { poolLabel, poolSummary } from './pools';
 import { woundsLost } from './result';
-import { attacksPerModel, groupOf, modelName, otherRole, plural, roles, times, type Role, type State } from './state';
+import { attacksPerModel, groupOf, modelName, otherRole, plural, roles, times, type Pool, type Role, type State } from './state';
 import { groupStrength, weaponText } from './strikes';
 import { apText } from './tables';
 
@@ -75,6 +75,8 @@ function modelViews(state: State, role: Role): ModelView[] {
       woundsLeft: gone ? 0 : left,
       destroyed: gone || left <= 0,
       character: false,
+      // The models of a group are identical but for their wounds: the wizard draws them together.
+      group: `${role}.${group}`,
       tags: lock && lock.group === group && lock.model === i ? [...tags, "taking this pool's wounds"] : tags,
     }));
   });
@@ -89,15 +91,20 @@ function statusLines(state: State): string[] {
         state.strikers[role].map((group) => `${times(state.wounds[role][group]!.filter((w) => w > 0).length, groupOf(setup, role, group).name)} (${setup[role].name}) with ${weaponText(setup, role, group)}`),
       );
       if (who.length > 0) lines.push(`Strike now: ${who.join('; ')}`);
-      for (const role of roles) {
-        const pools = state.pools[role].filter((p) => p.wounds > 0 || state.allocation?.pool === p.key);
-        if (pools.length > 0) lines.push(`Wound pools of ${setup[role].name} on ${setup[otherRole(role)].name}: ${pools.map(poolSummary).join(', ')}`);
-      }
       const a = state.allocation;
+      // Wounds of the pool being allocated that are on a model now (being saved) still count as the pool's.
+      const resolving = a?.run ? a.run.count - a.run.applied : 0;
+      const pending = (role: Role, p: Pool) => p.wounds + (a && a.by === role && a.pool === p.key ? resolving : 0);
+      for (const role of roles) {
+        const pools = state.pools[role].filter((p) => pending(role, p) > 0);
+        if (pools.length > 0) lines.push(`Wound pools of ${setup[role].name} on ${setup[otherRole(role)].name}: ${pools.map((p) => poolSummary({ ...p, wounds: pending(role, p) })).join(', ')}`);
+      }
       if (a) {
         const pool = state.pools[a.by].find((p) => p.key === a.pool);
-        const run = a.run ? `, ${plural(a.run.count - a.run.applied, 'wound')} being resolved` : '';
-        if (pool) lines.push(`Allocating ${poolLabel(pool)} to ${setup[otherRole(a.by)].name}: ${plural(pool.wounds, 'wound')} left in the pool${run}`);
+        const foe = otherRole(a.by);
+        const now = a.run ? `${plural(resolving, 'wound')} on ${groupOf(setup, foe, a.run.group).name} now` : '';
+        const left = pool && pool.wounds > 0 ? `${plural(pool.wounds, 'wound')} ${a.run ? 'more ' : ''}to place` : '';
+        if (pool) lines.push(`Allocating ${poolLabel(pool)} to ${setup[foe].name}: ${[now, left].filter(Boolean).join(', ') || 'the last wound'}`);
       }
       return lines;
     }
