@@ -15,7 +15,7 @@ export const modelViewSchema = z.object({
    * Models with the same group are identical but for their wounds (one profile of a mixed unit):
    * a picture may draw them together, with the tags they share once.
    */
-  group: z.string().optional(),
+  group: z.object({ id: z.string(), name: z.string() }).optional(),
   /** Short facts shown beside the model (e.g. "Sv 3+", "4++"). */
   tags: z.array(z.string()),
 });

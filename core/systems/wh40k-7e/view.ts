@@ -76,7 +76,7 @@ function modelViews(state: State, role: Role): ModelView[] {
       destroyed: gone || left <= 0,
       character: false,
       // The models of a group are identical but for their wounds: the wizard draws them together.
-      group: `${role}.${group}`,
+      group: { id: `${role}.${group}`, name: g.name },
       tags: lock && lock.group === group && lock.model === i ? [...tags, "taking this pool's wounds"] : tags,
     }));
   });

@@ -28,7 +28,8 @@ describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => 
     expect(view.sides.defender.units[0]!.models).toHaveLength(20);
     expect(view.sides.attacker.units[0]!.models[9]).toMatchObject({ id: 'attacker.1.0', name: 'Sergeant', wounds: 1, woundsLeft: 1, destroyed: false });
     // Identical models share a group, so the wizard can draw them together.
-    expect(new Set(view.sides.defender.units[0]!.models.map((m) => m.group))).toEqual(new Set(['defender.0', 'defender.1']));
+    expect(new Set(view.sides.defender.units[0]!.models.map((m) => m.group?.id))).toEqual(new Set(['defender.0', 'defender.1']));
+    expect(view.sides.defender.units[0]!.models[19]!.group).toEqual({ id: 'defender.1', name: 'Ork Nob' });
     expect(view.sides.attacker.units[0]!.models[9]!.tags).toEqual(['WS4', 'S4', 'T4', 'I4', 'A3', 'Ld9', 'Sv 3+', 'Power fist: S8 AP2', 'Unwieldy: strikes at I1']);
   });
 
