@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { joinParts } from '../../../core/summary/markdown';
 import { fixed2, luckWords, ordinalPercentile, percent } from '../../../core/summary/format';
 
 describe('how odds read (the odds panel, the print view and Markdown share these)', () => {
@@ -16,5 +17,13 @@ describe('how odds read (the odds panel, the print view and Markdown share these
   });
   it('luck in words: 40 and below, 60 and above', () => {
     expect([40, 50, 60].map(luckWords)).toEqual(['below expectations', 'about as expected', 'above expectations']);
+  });
+});
+
+describe('a Markdown cell of several parts (core/summary/markdown.ts)', () => {
+  it('puts "; " between parts, a space alone after a whole sentence, and drops empty parts', () => {
+    expect(joinParts(['Chose: Pursue', 'caught'])).toBe('Chose: Pursue; caught');
+    expect(joinParts(['Red win by 1 (3 − 2 = 1).', 'Red caused 3 wounds.', '', null, false, 'then'])).toBe('Red win by 1 (3 − 2 = 1). Red caused 3 wounds. then');
+    expect(joinParts([])).toBe('');
   });
 });
