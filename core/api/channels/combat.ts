@@ -76,7 +76,7 @@ export const combatChannels = {
   }),
   'combat.sideFromRoster': channel({
     summary:
-      "One side of a combat setup filled from a stored roster unit (40k 10e: the attacker's weapons or the target's models; old world: `{ name, units: [unit] }`, one unit of that side; The Ninth Age: `{ name, unit }`).",
+      "One side of a combat setup filled from a stored roster unit (40k 10e: the attacker's weapons or the target's models; old world: `{ name, units: [unit] }`, one unit of that side; The Ninth Age: `{ name, unit }`; 40k 7th edition: the unit as the whole side, all but `charged`), with `notes` on what the conversion chose for the player to check.",
     request: z
       .object({
         rosterId: z.string().min(1, 'expected a roster id').max(100),
@@ -86,7 +86,13 @@ export const combatChannels = {
         ranged: z.boolean({ error: 'expected true or false' }).optional(),
       })
       .strict(),
-    response: z.object({ system: z.string(), name: z.string(), side: z.record(z.string(), z.unknown()) }),
+    response: z.object({
+      system: z.string(),
+      name: z.string(),
+      side: z.record(z.string(), z.unknown()),
+      /** What the conversion decided that the player may want to check or change (e.g. which of several melee weapons a group fights with), in words; shown on the setup screen. */
+      notes: z.array(z.string()).optional(),
+    }),
     example: { rosterId: 'example-roster', unitId: 'example-unit', side: 'attacker', ranged: true },
   }),
   'combat.get': channel({

@@ -139,7 +139,7 @@ function strikeStep(state: State): Step {
       passOn: save.face!,
       needs: `${save.face}+`,
       why: [...save.why, ...(id ? [id] : []), fast],
-      notes: [`Each die that passes saves a wound; ${pool.wounds > 0 ? `${plural(pool.wounds, 'wound')} more wait in the pool` : 'the pool is then empty'}.`],
+      notes: [`${run.count === 1 ? 'A pass saves the wound' : 'Each die that passes saves a wound'}; ${pool.wounds > 0 ? `${plural(pool.wounds, 'wound')} more ${pool.wounds === 1 ? 'waits' : 'wait'} in the pool` : 'the pool is then empty'}.`],
     });
   }
   if (run.stage === 'fnp') {
@@ -153,7 +153,7 @@ function strikeStep(state: State): Step {
       passOn: face,
       needs: `${face}+`,
       why: [feelNoPainWhy(setup, foe, run.group, pool), fast],
-      notes: ['Each die that passes ignores a wound.'],
+      notes: [unsaved === 1 ? 'A pass ignores the wound.' : 'Each die that passes ignores a wound.'],
     });
   }
   const target = runTarget(state);

@@ -38,6 +38,10 @@ function unitView(state: State, role: Role): UnitView {
   const lost = woundsLost(state.roundStart[role], state.wounds[role]);
   const notes = [fateNote[state.fate[role]], `${plural(lost, 'wound')} lost this round`];
   if (state.broken === role && state.fate[role] === 'fighting') notes.push('failed its Morale check');
+  // Seed 000: the model with a wound of the pool allocated takes the rest until it is removed.
+  const a = state.allocation;
+  const lock = a && otherRole(a.by) === role ? lockedModel(a, state.wounds[role]) : null;
+  if (lock) notes.push(`${modelName(state.setup, role, lock.group, lock.model)} keeps taking this pool's wounds`);
   return { name: state.setup[role].name, models: modelViews(state, role), notes };
 }
 
@@ -62,8 +66,6 @@ function groupTags(state: State, role: Role, group: number): string[] {
 }
 
 function modelViews(state: State, role: Role): ModelView[] {
-  const a = state.allocation;
-  const lock = a && otherRole(a.by) === role ? lockedModel(a, state.wounds[role]) : null;
   return state.wounds[role].flatMap((models, group) => {
     const g = groupOf(state.setup, role, group);
     const tags = groupTags(state, role, group);
@@ -77,7 +79,7 @@ function modelViews(state: State, role: Role): ModelView[] {
       character: false,
       // The models of a group are identical but for their wounds: the wizard draws them together.
       group: { id: `${role}.${group}`, name: g.name },
-      tags: lock && lock.group === group && lock.model === i ? [...tags, "taking this pool's wounds"] : tags,
+      tags,
     }));
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseStep, kindOf, outcomeStep, play, results, rollStep, setupOf, start, trooper, woundsOf } from './helpers';
+import { wh40k7e } from '../../../../core/systems/wh40k-7e';
 
 /**
  * Every rule branch issue 12 lists, through the engine with entered dice. Each test cites its
@@ -289,15 +290,18 @@ describe('the wound pool and allocation (seed 000)', () => {
       { models: [trooper({ name: 'Boy', count: 2, attacks: 0, toughness: 3, save: 4 }), trooper({ name: 'Nob', attacks: 0, toughness: 3, save: 4 })] },
     );
     let c = play(start(setup), [6, 6, 6], [6, 6, 6], 'm1w1');
-    expect(rollStep(c)).toMatchObject({ count: 1, passOn: 4 });
+    expect(rollStep(c)).toMatchObject({ count: 1, passOn: 4, notes: ['A pass saves the wound; 2 wounds more wait in the pool.'] });
     c = play(c, [5]);
     // Saved: the Nob stands and keeps taking this pool's wounds.
     expect(lastLine(c)).toBe("1 save, 0 failed; no wounds lost; Nob keeps taking this pool's wounds");
+    // The wizard says so beside the unit while it lasts.
+    expect(wh40k7e.view(c.state).sides.defender.units[0]!.notes).toContain("Nob keeps taking this pool's wounds");
     expect(rollStep(c)).toMatchObject({ count: 1 });
     // One wound at a time: no Fast Dice to explain, only where it goes.
     expect(rollStep(c).why.at(-1)).toEqual({ rule: 'Wound pool', detail: 'this wound goes to Nob (already has a wound of this pool allocated)' });
     c = play(c, [1]);
     expect(woundsOf(c, 'defender')).toEqual([[1, 1], [0]]);
+    expect(wh40k7e.view(c.state).sides.defender.units[0]!.notes!.filter((n) => n.includes('keeps taking'))).toEqual([]);
     // The Nob is gone: the last wound is the defender's to place again, on the Boyz (one kind left: no question).
     expect(rollStep(c)).toMatchObject({ title: 'Blue: 1 save against S4 AP–' });
     expect(rollStep(c).why.at(-1)).toEqual({ rule: 'Wound pool', detail: "this wound goes to Boy (the next in the unit's order)" });
