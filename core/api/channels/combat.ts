@@ -76,7 +76,7 @@ export const combatChannels = {
   }),
   'combat.sideFromRoster': channel({
     summary:
-      "One side of a combat setup filled from a stored roster unit (40k 10e: the attacker's weapons or the target's models; old world: `{ name, units: [unit] }`, one unit of that side; The Ninth Age: `{ name, unit }`; 40k 7th edition: the unit as the whole side, all but `charged`), with `notes` on what the conversion chose for the player to check.",
+      "One side of a combat setup filled from a stored roster unit (40k 10e: the attacker's weapons or the target's models; old world: `{ name, units: [unit] }`, one unit of that side; The Ninth Age: `{ name, unit }`).",
     request: z
       .object({
         rosterId: z.string().min(1, 'expected a roster id').max(100),
