@@ -11,6 +11,11 @@ export const modelViewSchema = z.object({
   destroyed: z.boolean(),
   /** A character (a hero in a unit): drawn and listed apart from the rank and file. */
   character: z.boolean().default(false),
+  /**
+   * Models with the same group are identical but for their wounds (one profile of a mixed unit):
+   * a picture may draw them together, with the tags they share once.
+   */
+  group: z.object({ id: z.string(), name: z.string() }).optional(),
   /** Short facts shown beside the model (e.g. "Sv 3+", "4++"). */
   tags: z.array(z.string()),
 });

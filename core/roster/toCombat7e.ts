@@ -18,7 +18,13 @@ import type { Wh40k7eProfile } from './profiles/wh40k-7e';
  * weapon, unless that weapon is a Specialist Weapon (RULES §2: +1 for two close combat weapons).
  */
 
-export type Converted = { ok: true; side: Side; notes: string[] } | { ok: false; problem: string };
+/**
+ * What a roster gives of a side: everything but whether it charged, a fact of the turn the setup
+ * screen asks (so picking a unit never clears the tick the player set).
+ */
+export type RosterSide = Omit<Side, 'charged'>;
+
+export type Converted = { ok: true; side: RosterSide; notes: string[] } | { ok: false; problem: string };
 
 type RosterWeapon = Wh40k7eProfile['weapons'][number];
 type RosterModel = Wh40k7eProfile['models'][number];
@@ -93,8 +99,6 @@ export function sideForCombat(name: string, profile: Wh40k7eProfile): Converted 
     notes,
     side: {
       name,
-      // Charging is a fact of the turn, not of the roster: the setup screen asks it.
-      charged: false,
       fearless: anyModelHas(/^fearless$/),
       stubborn: anyModelHas(/^stubborn$/),
       atsknf: anyModelHas(/^(and they shall know no fear|atsknf)$/),

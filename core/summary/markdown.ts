@@ -58,7 +58,7 @@ function sideMarkdown(side: SummarySide): string[] {
 function stepCells(step: SummaryStep): string[] {
   const dice = step.dice ? step.dice.join(' ') : '';
   const counts = [step.successes !== null && `${step.successes} pass`, step.criticals !== null && `${step.criticals} crit`].filter(Boolean).join(', ');
-  const result = [step.choice && `Chose: ${step.choice}`, step.result, ...extraLines(step)].filter(Boolean).join('; ');
+  const result = joinParts([step.choice && `Chose: ${step.choice}`, step.result, ...extraLines(step)]);
   const why = step.why.map((r) => `${r.rule}: ${r.detail}`).join('; ');
   return [
     String(step.n),
@@ -69,6 +69,13 @@ function stepCells(step: SummaryStep): string[] {
     result,
     why,
   ];
+}
+
+/** Parts of one cell, "; " between them — a space alone after a whole sentence (never ".;"). */
+export function joinParts(parts: ReadonlyArray<string | false | null | undefined>): string {
+  return parts
+    .filter((p): p is string => typeof p === 'string' && p !== '')
+    .reduce((out, part) => (out === '' ? part : `${out}${/[.!?]$/.test(out) ? ' ' : '; '}${part}`), '');
 }
 
 /** An outcome step's lines beyond its result (the result is often one of them). */

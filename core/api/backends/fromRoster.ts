@@ -44,7 +44,8 @@ export function createFromRosterBackend(repo: RosterRepository) {
           if (!profile.success) throw new ApiFailure('invalid_input', `Unit "${unit.name}" has a profile that is not valid: ${profile.error.issues[0]?.message ?? 'unknown problem'}.`, 'unitId');
           const converted = sideForCombat(unit.name, profile.data);
           if (!converted.ok) throw new ApiFailure('unsupported', converted.problem, 'unitId');
-          return { system: found.roster.system, name: unit.name, side: converted.side };
+          // What the converter chose (the first of several melee weapons…) goes to the player.
+          return { system: found.roster.system, name: unit.name, side: converted.side, notes: converted.notes };
         }
         case 'ninth-age': {
           // The side's one unit; the roster's name names the side.

@@ -92,7 +92,13 @@ export const combatChannels = {
         ranged: z.boolean({ error: 'expected true or false' }).optional(),
       })
       .strict(),
-    response: z.object({ system: z.string(), name: z.string(), side: z.record(z.string(), z.unknown()) }),
+    response: z.object({
+      system: z.string(),
+      name: z.string(),
+      side: z.record(z.string(), z.unknown()),
+      /** What the conversion decided that the player may want to check or change (e.g. which of several melee weapons a group fights with), in words; shown on the setup screen. */
+      notes: z.array(z.string()).optional(),
+    }),
     example: { rosterId: 'example-roster', unitId: 'example-unit', side: 'attacker', ranged: true },
   }),
   'combat.get': channel({

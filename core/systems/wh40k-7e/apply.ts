@@ -4,7 +4,7 @@ import { classId, modelClasses } from './allocation';
 import { afterResult, afterSaves, applyDamage, beginRound, currentPool, pushLog, resolveSweep, runTarget, settle, startAllocation } from './flow';
 import { moraleTestOf, sweepInitiatives } from './morale';
 import { nextStep } from './next';
-import { addWounds, poolFor, poolLabel } from './pools';
+import { addWounds, poolFor, poolLabel, poolSummary } from './pools';
 import { headline } from './result';
 import { modelName, otherRole, plural, type Fate, type State, type StrikeRoll } from './state';
 import { destroyerResult, moralePasses, sweepCatches } from './tables';
@@ -76,7 +76,10 @@ function applyStrikes(s0: State, step: Step, dice: number[], option: string | nu
     const by = step.kind === 'choose' ? step.actor : 'attacker';
     const pool = s0.pools[by].find((p) => p.key === option);
     if (!pool) throw new InputError(`"${option}" is not a wound pool of ${setup[by].name}.`, 'option');
-    return startAllocation(log(s0, `${poolLabel(pool)} next (${plural(pool.wounds, 'wound')})`), by, pool.key);
+    // The result says what follows: the choice itself is in the step's option.
+    const later = s0.pools[by].filter((p) => p.key !== pool.key && p.wounds > 0);
+    const then = later.length > 0 ? `; then ${later.map(poolSummary).join(', ')}` : '';
+    return startAllocation(log(s0, `${plural(pool.wounds, 'wound')} of ${poolLabel(pool)} allocated now${then}`), by, pool.key);
   }
   const foe = otherRole(a.by);
   const run = a.run;
@@ -85,7 +88,10 @@ function applyStrikes(s0: State, step: Step, dice: number[], option: string | nu
     if (option === 'auto') return { ...log(s0, 'the rest of this pool as suggested'), allocation: { ...a, auto: true } };
     const c = modelClasses(s0.wounds[foe]).find((x) => classId(x) === option);
     if (!c) throw new InputError(`"${option}" is not a model that can take this wound.`, 'option');
-    const s = log(s0, `${modelName(setup, foe, c.group, c.first)} takes it`);
+    const pool = currentPool(s0);
+    const name = modelName(setup, foe, c.group, c.first);
+    // Seed 000: the model keeps taking this pool's wounds until it is removed.
+    const s = log(s0, pool.wounds === 1 ? `${name} takes it` : `${name} takes the next wound, and the rest of the pool until it is removed`);
     return { ...s, allocation: { ...a, lock: { group: c.group, model: c.first } } };
   }
   if (step.kind !== 'roll') throw new Error('a run takes dice');

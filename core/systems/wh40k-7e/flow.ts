@@ -99,7 +99,9 @@ export function enterStep(state: State, step: number): State {
       rolls.push({ role, group, stage: 'hit', dice: Math.min(MAX_GROUP_DICE, models * attacks) });
     }
   }
-  s = autoLine(s, 'attacker', `Round ${state.round} · Initiative step ${step}`, `strike now: ${who.join('; ')}`, [
+  // The step's line is the striking side's (the attacker's when both strike).
+  const striking = roles.find((role) => strikers[role].length > 0) ?? 'attacker';
+  s = autoLine(s, striking, `Round ${state.round} · Initiative step ${step}`, `strike now: ${who.join('; ')}`, [
     { rule: 'Initiative steps', detail: 'models strike at their Initiative (Unwieldy weapons at 1); both units at the same step strike together, casualties removed at its end' },
   ]);
   return { ...s, rolls };

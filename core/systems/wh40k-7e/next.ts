@@ -56,7 +56,8 @@ export function nextStep(state: State): Step {
         actor: who,
         count: 1,
         sides: 6,
-        needs: need.kind === 'loser' ? `more than ${need.winnerTotal - i.loser} to escape (${need.winnerTotal} to beat with D6 + I${i.loser})` : `D6 + I${i.winner}`,
+        // The loser escapes only by beating the winner's total: D6 + I above it.
+        needs: need.kind === 'loser' ? `${need.winnerTotal - i.loser + 1}+ to escape (D6 + I${i.loser} must beat ${need.winnerTotal})` : `D6 + I${i.winner}`,
         why,
       });
     }
@@ -94,7 +95,7 @@ function strikeStep(state: State): Step {
         sides: 6,
         passOn: t.face!,
         needs: `${t.face}+`,
-        why: [...t.why, { rule: 'Attacks', detail: `${plural(head.dice / a, 'model')} × ${a} attacks (A${g.attacks}${bonus.length ? ` ${bonus.join(' ')}` : ''}) with ${weaponText(setup, head.role, head.group)}` }],
+        why: [...t.why, { rule: 'Attacks', detail: `${plural(head.dice / a, 'model')} × ${plural(a, 'attack')} (A${g.attacks}${bonus.length ? ` ${bonus.join(' ')}` : ''}) with ${weaponText(setup, head.role, head.group)}` }],
         notes: [`Initiative step ${state.initiative}.`],
       });
     }
@@ -120,9 +121,13 @@ function strikeStep(state: State): Step {
   const run = a.run;
   const g = groupOf(setup, foe, run.group);
   const where = run.lockOnly ? `${modelName(setup, foe, a.lock!.group, a.lock!.model)} (already has a wound of this pool allocated)` : `${g.name}`;
-  const fast: Reason = run.lockOnly
-    ? { rule: 'Fast Dice', detail: `these ${plural(run.count, 'wound')} all go to ${where} whatever the dice: rolled together` }
-    : { rule: 'Fast Dice', detail: `these ${plural(run.count, 'wound')} all land on ${g.name} (identical models) whatever the dice, so the order cannot change anything: rolled together, applied in die order` };
+  // One wound needs no Fast Dice: only where it goes.
+  const fast: Reason =
+    run.count === 1
+      ? { rule: 'Wound pool', detail: `this wound goes to ${run.lockOnly ? where : `${g.name} (the next in the unit's order)`}` }
+      : run.lockOnly
+        ? { rule: 'Fast Dice', detail: `these ${plural(run.count, 'wound')} all go to ${where} whatever the dice: rolled together` }
+        : { rule: 'Fast Dice', detail: `these ${plural(run.count, 'wound')} all land on ${g.name} (identical models) whatever the dice, so the order cannot change anything: rolled together, applied in die order` };
   if (run.stage === 'save') {
     const save = saveTest(setup, foe, run.group, pool);
     const id = instantDeathWhy(setup, foe, run.group, pool);
@@ -134,7 +139,7 @@ function strikeStep(state: State): Step {
       passOn: save.face!,
       needs: `${save.face}+`,
       why: [...save.why, ...(id ? [id] : []), fast],
-      notes: [`Each die that passes saves a wound; ${pool.wounds > 0 ? `${plural(pool.wounds, 'wound')} more wait in the pool` : 'the pool is then empty'}.`],
+      notes: [`${run.count === 1 ? 'A pass saves the wound' : 'Each die that passes saves a wound'}; ${pool.wounds > 0 ? `${plural(pool.wounds, 'wound')} more ${pool.wounds === 1 ? 'waits' : 'wait'} in the pool` : 'the pool is then empty'}.`],
     });
   }
   if (run.stage === 'fnp') {
@@ -148,7 +153,7 @@ function strikeStep(state: State): Step {
       passOn: face,
       needs: `${face}+`,
       why: [feelNoPainWhy(setup, foe, run.group, pool), fast],
-      notes: ['Each die that passes ignores a wound.'],
+      notes: [unsaved === 1 ? 'A pass ignores the wound.' : 'Each die that passes ignores a wound.'],
     });
   }
   const target = runTarget(state);

@@ -71,7 +71,7 @@ export const modelGroupSchema = z
     { error: 'expected a model group: { "name", "count", "weaponSkill", … }' },
   )
   .strict()
-  .meta({ title: 'Models', description: 'a group of identical models' });
+  .meta({ title: 'Model group', description: 'a group of identical models' });
 export type ModelGroup = z.infer<typeof modelGroupSchema>;
 
 /** Most attack dice one group may roll at once (a roll step takes at most 200 dice). */

@@ -35,7 +35,8 @@ export interface Test {
 export function hitTest(setup: Setup, role: Role, group: number, targetWs: number): Test {
   const ws = groupOf(setup, role, group).weaponSkill;
   const face = toHitFace(ws, targetWs);
-  const how = ws > targetWs ? 'attacker higher → 3+' : targetWs > 2 * ws ? `more than twice WS ${ws} → 5+` : 'otherwise → 4+';
+  // The chart's middle row in numbers: the target's WS from the attacker's up to twice it.
+  const how = ws > targetWs ? 'attacker higher → 3+' : targetWs > 2 * ws ? `more than twice WS ${ws} → 5+` : `target WS from ${ws} to ${2 * ws} → 4+`;
   return {
     face,
     why: [{ rule: 'To Hit chart', detail: `WS ${ws} vs WS ${targetWs} (${possessive(setup[otherRole(role)].name)} majority): ${how}` }],
@@ -60,7 +61,8 @@ export function woundTest(setup: Setup, role: Role, group: number, targetT: numb
   }
   const face = toWoundFace(s, targetT);
   const d = s - targetT;
-  const signed = d > 0 ? `+${d}` : String(d);
+  // A true minus sign, as the chart prints it.
+  const signed = d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '0';
   return {
     face,
     why: [{ rule: 'To Wound chart', detail: `S${s} vs T${targetT} (${possessive(setup[otherRole(role)].name)} majority): S − T = ${signed} → ${face === null ? 'cannot wound' : `${face}+`}` }],

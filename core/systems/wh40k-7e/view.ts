@@ -2,7 +2,7 @@ import type { CombatView, ModelView, UnitView } from '../../combat/view';
 import { lockedModel } from './allocation';
 import { poolLabel, poolSummary } from './pools';
 import { woundsLost } from './result';
-import { attacksPerModel, groupOf, modelName, otherRole, plural, roles, times, type Role, type State } from './state';
+import { attacksPerModel, groupOf, modelName, otherRole, plural, roles, times, type Pool, type Role, type State } from './state';
 import { groupStrength, weaponText } from './strikes';
 import { apText } from './tables';
 
@@ -38,6 +38,10 @@ function unitView(state: State, role: Role): UnitView {
   const lost = woundsLost(state.roundStart[role], state.wounds[role]);
   const notes = [fateNote[state.fate[role]], `${plural(lost, 'wound')} lost this round`];
   if (state.broken === role && state.fate[role] === 'fighting') notes.push('failed its Morale check');
+  // Seed 000: the model with a wound of the pool allocated takes the rest until it is removed.
+  const a = state.allocation;
+  const lock = a && otherRole(a.by) === role ? lockedModel(a, state.wounds[role]) : null;
+  if (lock) notes.push(`${modelName(state.setup, role, lock.group, lock.model)} keeps taking this pool's wounds`);
   return { name: state.setup[role].name, models: modelViews(state, role), notes };
 }
 
@@ -62,8 +66,6 @@ function groupTags(state: State, role: Role, group: number): string[] {
 }
 
 function modelViews(state: State, role: Role): ModelView[] {
-  const a = state.allocation;
-  const lock = a && otherRole(a.by) === role ? lockedModel(a, state.wounds[role]) : null;
   return state.wounds[role].flatMap((models, group) => {
     const g = groupOf(state.setup, role, group);
     const tags = groupTags(state, role, group);
@@ -75,7 +77,9 @@ function modelViews(state: State, role: Role): ModelView[] {
       woundsLeft: gone ? 0 : left,
       destroyed: gone || left <= 0,
       character: false,
-      tags: lock && lock.group === group && lock.model === i ? [...tags, "taking this pool's wounds"] : tags,
+      // The models of a group are identical but for their wounds: the wizard draws them together.
+      group: { id: `${role}.${group}`, name: g.name },
+      tags,
     }));
   });
 }
@@ -89,15 +93,20 @@ function statusLines(state: State): string[] {
         state.strikers[role].map((group) => `${times(state.wounds[role][group]!.filter((w) => w > 0).length, groupOf(setup, role, group).name)} (${setup[role].name}) with ${weaponText(setup, role, group)}`),
       );
       if (who.length > 0) lines.push(`Strike now: ${who.join('; ')}`);
-      for (const role of roles) {
-        const pools = state.pools[role].filter((p) => p.wounds > 0 || state.allocation?.pool === p.key);
-        if (pools.length > 0) lines.push(`Wound pools of ${setup[role].name} on ${setup[otherRole(role)].name}: ${pools.map(poolSummary).join(', ')}`);
-      }
       const a = state.allocation;
+      // Wounds of the pool being allocated that are on a model now (being saved) still count as the pool's.
+      const resolving = a?.run ? a.run.count - a.run.applied : 0;
+      const pending = (role: Role, p: Pool) => p.wounds + (a && a.by === role && a.pool === p.key ? resolving : 0);
+      for (const role of roles) {
+        const pools = state.pools[role].filter((p) => pending(role, p) > 0);
+        if (pools.length > 0) lines.push(`Wound pools of ${setup[role].name} on ${setup[otherRole(role)].name}: ${pools.map((p) => poolSummary({ ...p, wounds: pending(role, p) })).join(', ')}`);
+      }
       if (a) {
         const pool = state.pools[a.by].find((p) => p.key === a.pool);
-        const run = a.run ? `, ${plural(a.run.count - a.run.applied, 'wound')} being resolved` : '';
-        if (pool) lines.push(`Allocating ${poolLabel(pool)} to ${setup[otherRole(a.by)].name}: ${plural(pool.wounds, 'wound')} left in the pool${run}`);
+        const foe = otherRole(a.by);
+        const now = a.run ? `${plural(resolving, 'wound')} on ${groupOf(setup, foe, a.run.group).name} now` : '';
+        const left = pool && pool.wounds > 0 ? `${plural(pool.wounds, 'wound')} ${a.run ? 'more ' : ''}to place` : '';
+        if (pool) lines.push(`Allocating ${poolLabel(pool)} to ${setup[foe].name}: ${[now, left].filter(Boolean).join(', ') || 'the last wound'}`);
       }
       return lines;
     }

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { ModelView, UnitView } from '../../../core/combat/view';
+import { ModelGroups } from './ModelGroups';
 import { RankDiagram, RankLegend } from './RankDiagram';
 
 function ModelRow({ m, color }: { m: ModelView; color: string }) {
@@ -76,9 +77,8 @@ export function UnitPanel({ title, units, color, legend = true, notes }: { title
                 {unit.name} — {unit.models.filter((m) => !m.destroyed).length} of {unit.models.length} models left
               </Text>
               <Notes notes={unit.notes} testId={`unit-notes-${unit.name}`} />
-              {unit.models.map((m) => (
-                <ModelRow key={m.id} m={m} color={color} />
-              ))}
+              {/* Groups of identical models (a mixed unit) are drawn together, their profile once. */}
+              {unit.models.some((m) => m.group) ? <ModelGroups models={unit.models} /> : unit.models.map((m) => <ModelRow key={m.id} m={m} color={color} />)}
             </Stack>
           ),
         )}

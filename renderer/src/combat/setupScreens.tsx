@@ -1,6 +1,7 @@
 import type { SetupLayout } from './setup/layout';
 import { oldWorldLayout } from './setup/layouts/old-world';
 import { wh40k10eLayout } from './setup/layouts/wh40k-10e';
+import { wh40k7eLayout } from './setup/layouts/wh40k-7e';
 
 /**
  * The layout hint of each rule system's setup screen. Every system the host offers gets the one
@@ -10,6 +11,7 @@ import { wh40k10eLayout } from './setup/layouts/wh40k-10e';
 export const setupLayouts: Readonly<Record<string, SetupLayout>> = {
   'wh40k-10e': wh40k10eLayout,
   'old-world': oldWorldLayout,
+  'wh40k-7e': wh40k7eLayout,
 };
 
 export const layoutFor = (system: string): SetupLayout => (Object.hasOwn(setupLayouts, system) ? setupLayouts[system]! : {});

@@ -73,7 +73,10 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
   const placements = new Map(keys.map((k) => [k, placementOf(properties[k]!, hintFor(env.hints, relativePath(env.rootPath, childPath(path, k))))]));
   // The hint's order first; the rest by kind (short fields, ticks, word lists, blocks), each in the form's order.
   const rest = preferred.filter((k) => !listed.includes(k)).sort((a, b) => kindRank(properties[a]!, placements.get(a)!) - kindRank(properties[b]!, placements.get(b)!));
-  const ordered = [...listed, ...rest].filter((k) => placements.get(k) !== 'hidden');
+  const all = [...listed, ...rest].filter((k) => placements.get(k) !== 'hidden');
+  // A profile's numbers on one compact row (M WS S T W I A Ld), where the first of them comes.
+  const stats = (hint.statLine ?? []).filter((k) => all.includes(k) && !advanced.has(k));
+  const ordered = all.filter((k) => !stats.includes(k) || k === stats[0]);
 
   const piece = (key: string): Piece => ({
     key,
@@ -117,6 +120,10 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
         main.push({ key: `group:${group.title}`, placement: 'block', node: <FieldGroup key={`group:${group.title}`} title={group.title} pieces={pieces} /> });
       }
       seenGroups.add(group.title);
+      continue;
+    }
+    if (key === stats[0]) {
+      main.push({ key: 'stats', placement: 'block', node: <StatRow key="stats" schema={schema} value={value} path={path} stats={stats} /> });
       continue;
     }
     main.push(piece(key));
@@ -281,34 +288,36 @@ function Problem({ path }: { path: string }) {
   ) : null;
 }
 
-/** An object drawn in its parent: a profile's line of numbers, then its other fields. */
-function InlineObject({ node, value, path, depth, hint }: FieldProps & { depth: number }) {
+/** Numbers of an object as one row of abbreviations (all in one row where they fit, else two even rows). */
+function StatRow({ schema, value, path, stats }: { schema: JsonSchema; value: Json; path: string; stats: string[] }) {
   const env = useFormEnv();
-  const { inner } = shapeOf(node);
-  const stats = (hint.statLine ?? []).filter((k) => inner.properties?.[k]);
+  const properties = shapeOf(schema).inner.properties ?? {};
   const object = isRecord(value) ? value : {};
-  const rest = { ...inner, properties: Object.fromEntries(Object.entries(inner.properties ?? {}).filter(([k]) => !stats.includes(k))) };
+  return (
+    <div className={classes.wrap}>
+      <div className={classes.line} style={{ '--wide': stats.length, '--narrow': Math.ceil(stats.length / 2) } as CSSProperties}>
+        {stats.map((key) => (
+          <StatCell
+            key={key}
+            path={childPath(path, key)}
+            node={properties[key]!}
+            value={object[key]}
+            onChange={(v) => env.update(childPath(path, key), v)}
+            label={labelOf(properties[key], key, env.fallback)}
+            hint={hintFor(env.hints, relativePath(env.rootPath, childPath(path, key)))}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** An object drawn in its parent, without a box or heading: its fields (a profile's numbers on their row). */
+function InlineObject({ node, value, path, depth }: FieldProps & { depth: number }) {
   return (
     <Stack gap="sm" data-testid={`group-${path}`}>
       <Problem path={path} />
-      {stats.length > 0 && (
-        <div className={classes.wrap}>
-          <div className={classes.line} style={{ '--wide': stats.length, '--narrow': Math.ceil(stats.length / 2) } as CSSProperties}>
-            {stats.map((key) => (
-              <StatCell
-                key={key}
-                path={childPath(path, key)}
-                node={inner.properties![key]!}
-                value={object[key]}
-                onChange={(v) => env.update(childPath(path, key), v)}
-                label={labelOf(inner.properties![key], key, env.fallback)}
-                hint={{}}
-              />
-            ))}
-          </div>
-        </div>
-      )}
-      <ObjectFields schema={rest} value={value} path={path} depth={depth} />
+      <ObjectFields schema={shapeOf(node).inner} value={value} path={path} depth={depth} />
     </Stack>
   );
 }

@@ -240,10 +240,12 @@ export function RefField(props: FieldProps) {
 /** Numbers of a profile as one row of abbreviations (M WS S T W I A Ld), the full name on hover. */
 export function StatCell(props: FieldProps) {
   const { errors } = useFormEnv();
-  const { inner } = shapeOf(props.node);
+  const { nullable, inner } = shapeOf(props.node);
   const { value, onChange } = props;
   return (
     <NumberInput
+      // A number that may be empty (no armour save) reads "–" until one is typed.
+      placeholder={nullable ? (props.hint.noneLabel ?? '–') : undefined}
       size={SIZE}
       label={abbreviation(props.label.label)}
       title={props.label.label}
@@ -254,7 +256,7 @@ export function StatCell(props: FieldProps) {
       clampBehavior="none"
       allowDecimal={inner.type !== 'integer'}
       value={typeof value === 'number' || typeof value === 'string' ? value : ''}
-      onChange={(v) => onChange(v === '' ? undefined : v)}
+      onChange={(v) => onChange(v === '' ? (nullable ? null : undefined) : v)}
       error={errors[props.path]}
       inputWrapperOrder={ORDER}
       data-testid={`field-${props.path}`}

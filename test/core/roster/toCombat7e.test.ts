@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFromRosterBackend } from '../../../core/api/backends/fromRoster';
+import { contract } from '../../../core/api/contract';
 import { wh40k7eProfileSchema, type Wh40k7eProfile } from '../../../core/roster/profiles/wh40k-7e';
 import { sideForCombat } from '../../../core/roster/toCombat7e';
 import { setupSchema } from '../../../core/systems/wh40k-7e/setup';
@@ -35,7 +36,9 @@ const convert = (name: string, p: Wh40k7eProfile) => {
 describe('a 7th edition roster unit in a close combat', () => {
   it('brings each model group with its characteristics and saves, and is a valid setup side', () => {
     const c = convert('Tactical Squad', profile({ models: [model({ invulnerable: null, feelNoPain: 6 }), model({ name: 'Sergeant', count: 1, attacks: 2, leadership: 9, save: 7 })] }));
-    expect(c.side).toMatchObject({ name: 'Tactical Squad', charged: false, fearless: false, stubborn: false, atsknf: false });
+    expect(c.side).toMatchObject({ name: 'Tactical Squad', fearless: false, stubborn: false, atsknf: false });
+    // Charging is a fact of the turn, not of the roster: the setup screen keeps what the player ticked.
+    expect(c.side).not.toHaveProperty('charged');
     expect(c.side.models[0]).toEqual({
       name: 'Space Marine',
       count: 4,
@@ -127,6 +130,27 @@ describe('combat.sideFromRoster for a 7th edition roster (core/api/backends/from
     });
     expect(fightsIn(picked.side).success).toBe(true);
     expect(await backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'defender', ranged: true })).toEqual(picked);
+  });
+
+  it("passes on the conversion's notes, so the setup screen can show what it chose", async () => {
+    const { repo } = freshStore();
+    const roster = await repo.saveRoster({ name: 'Ultramarines', system: 'wh40k-7e', pointsLimit: null, notes: '' });
+    const guard = await repo.saveUnit(roster.id, {
+      name: 'Honour Guard',
+      points: 100,
+      profile: {
+        ...validProfiles['wh40k-7e'],
+        weapons: [
+          { name: 'Power axe', range: 'melee', strength: '+1', ap: 2, type: 'melee', specialRules: ['Unwieldy'] },
+          { name: 'Power sword', range: 'melee', strength: 'user', ap: 3, type: 'melee' },
+        ],
+      },
+    });
+    const backend = createFromRosterBackend(repo);
+    const picked = await backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: guard.id, side: 'defender' });
+    expect(picked.notes).toEqual(['Space Marine: Power axe, Power sword — fights with Power axe (the first listed); change it in the setup if another is used.']);
+    // The contract carries them (an unknown field would be dropped at the host boundary).
+    expect(contract['combat.sideFromRoster'].response.parse(picked).notes).toEqual(picked.notes);
   });
 
   it('refuses a vehicle, naming the unit', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { joinParts } from '../../../core/summary/markdown';
 import { fixed2, luckSentence, luckWords, ordinalPercentile, percent } from '../../../core/summary/format';
 
 describe('how odds read (the odds panel, the print view and Markdown share these)', () => {
@@ -23,5 +24,13 @@ describe('whose luck a percentile is', () => {
   it('names the attacker at the percentile and the defender at its mirror, each with its words', () => {
     expect(luckSentence(62, { attacker: 'Empire', defender: 'Orcs' }, false)).toBe('The dice so far put Empire at the 62nd percentile (above expectations) and Orcs at the 38th (below expectations).');
     expect(luckSentence(50, { attacker: 'Intercessors', defender: 'Boyz' }, true)).toBe('The dice put Intercessors at the 50th percentile (about as expected) and Boyz at the 50th (about as expected).');
+  });
+});
+
+describe('a Markdown cell of several parts (core/summary/markdown.ts)', () => {
+  it('puts "; " between parts, a space alone after a whole sentence, and drops empty parts', () => {
+    expect(joinParts(['Chose: Pursue', 'caught'])).toBe('Chose: Pursue; caught');
+    expect(joinParts(['Red win by 1 (3 − 2 = 1).', 'Red caused 3 wounds.', '', null, false, 'then'])).toBe('Red win by 1 (3 − 2 = 1). Red caused 3 wounds. then');
+    expect(joinParts([])).toBe('');
   });
 });

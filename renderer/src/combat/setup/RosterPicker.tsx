@@ -6,9 +6,17 @@ import { Link } from 'react-router';
 import { useClient } from '../../api/ClientContext';
 import { useHostQuery } from '../../api/hostQuery';
 
+/** What was picked, for the setup screen to say: the unit, its roster and the conversion's notes. */
+export interface PickedUnit {
+  unit: string;
+  roster: string;
+  /** What the host's conversion chose that the player may want to check (the first of several melee weapons…). */
+  notes: string[];
+}
+
 /**
  * "Pick from roster": choose one of the stored units of this system; the host turns it into that
- * side of the setup (`combat.sideFromRoster`) and `onPick` receives the filled side.
+ * side of the setup (`combat.sideFromRoster`) and `onPick` receives the filled side and what was picked.
  */
 export function RosterPicker({
   system,
@@ -23,7 +31,7 @@ export function RosterPicker({
   /** 40k 10e only: shooting or fighting weapons. */
   ranged?: boolean;
   label: string;
-  onPick: (filled: Record<string, unknown>) => void;
+  onPick: (filled: Record<string, unknown>, picked: PickedUnit) => void;
   testId: string;
 }) {
   const client = useClient();
@@ -75,7 +83,8 @@ export function RosterPicker({
                   if (!reply.ok) return setProblem(reply.error.message);
                   setProblem(null);
                   recordRoster?.(unit.rosterId);
-                  onPick(reply.value.side);
+                  const rosterName = ofSystem.find((r) => r.id === unit.rosterId)?.name ?? '';
+                  onPick(reply.value.side, { unit: unit.name, roster: rosterName, notes: reply.value.notes ?? [] });
                   setOpened(false);
                 }}
                 data-testid={`pick-${unit.name}`}

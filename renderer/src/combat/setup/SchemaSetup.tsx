@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,7 +17,7 @@ import { getAt, initialValue, isRecord, parsePath, setAt, shapeOf, type Json, ty
 import { roleColor } from '../WhoActs';
 import type { RosterFill, SetupLayout } from './layout';
 import { PickedRostersProvider, usePickedRosterIds } from './pickedRosters';
-import { RosterPicker } from './RosterPicker';
+import { RosterPicker, type PickedUnit } from './RosterPicker';
 import { SetupFooter, type SetupProblem } from './SetupFooter';
 
 const sides = ['attacker', 'defender'] as const;
@@ -56,6 +56,8 @@ function SetupEditor({ system, name, schema, example, layout }: { system: string
   const [setup, setSetup] = useState<Json>(() => repairRefs(structuredClone(example ?? initialValue(schema)), scope.hints, scope));
   const [seed, setSeed] = useState<number | ''>('');
   const [rosterIds, recordRoster] = usePickedRosterIds();
+  // What each "From roster" filled, by the part's path, while the player may want to check it.
+  const [picked, setPicked] = useState<Record<string, PickedUnit>>({});
 
   const start = useMutation({
     mutationFn: async () => unwrap(await client.combatStart({ system, setup: setup as Record<string, unknown>, ...(seed === '' ? {} : { seed }), rosterIds })),
@@ -68,7 +70,8 @@ function SetupEditor({ system, name, schema, example, layout }: { system: string
       system,
       fills: layout.fromRoster ?? [],
       // "Pick from roster": the picked fields replace the part's, the rest stays as set.
-      fill: (at, path, filled) =>
+      fill: (at, path, filled, unit) => {
+        setPicked((now) => ({ ...now, [path]: unit }));
         setSetup((now: Json) => {
           const parts = parsePath(path);
           const part = at.take ? getAt(filled, parsePath(at.take)) : filled;
@@ -82,7 +85,8 @@ function SetupEditor({ system, name, schema, example, layout }: { system: string
           let next = setAt(now, parts, merged);
           if (at.namesSide && parts.at(-1) === 0 && typeof filled['name'] === 'string') next = setAt(next, [parts[0]!, 'name'], filled['name']);
           return repairRefs(next, scope.hints, scope);
-        }),
+        });
+      },
     }),
     [system, layout, scope],
   );
@@ -147,6 +151,13 @@ function SetupEditor({ system, name, schema, example, layout }: { system: string
                       </Group>
                       <RosterButtons path={`setup.${side}`} />
                     </Group>
+                    <PickedNotes
+                      side={side}
+                      picked={picked}
+                      onClose={(path) =>
+                        setPicked((now) => Object.fromEntries(Object.entries(now).filter(([p]) => p !== path)))
+                      }
+                    />
                     <ObjectFields schema={node} value={value[side]} path={`setup.${side}`} />
                   </Stack>
                 </Card>
@@ -171,7 +182,33 @@ function SetupEditor({ system, name, schema, example, layout }: { system: string
 interface RosterContext {
   system: string;
   fills: RosterFill[];
-  fill: (at: RosterFill, path: string, filled: Record<string, unknown>) => void;
+  fill: (at: RosterFill, path: string, filled: Record<string, unknown>, unit: PickedUnit) => void;
+}
+
+/**
+ * What the host's conversion of a picked roster unit chose for the player to check (which of
+ * several melee weapons a group fights with…), beside the side it filled, until closed.
+ */
+function PickedNotes({ side, picked, onClose }: { side: string; picked: Record<string, PickedUnit>; onClose: (path: string) => void }) {
+  const mine = Object.entries(picked).filter(([path, unit]) => parsePath(path)[0] === side && unit.notes.length > 0);
+  return mine.map(([path, unit]) => (
+    <Alert
+      key={path}
+      color="yellow"
+      variant="light"
+      title={`Check what came from the roster${unit.roster ? ` “${unit.roster}”` : ''}: ${unit.unit}`}
+      withCloseButton
+      closeButtonLabel="Close these notes"
+      onClose={() => onClose(path)}
+      data-testid={`roster-notes-${side}`}
+    >
+      <List size="lg" spacing={4}>
+        {unit.notes.map((note) => (
+          <List.Item key={note}>{note}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  ));
 }
 const Roster = createContext<RosterContext | null>(null);
 
@@ -194,7 +231,7 @@ function RosterButtons({ path: fullPath }: { path: string }) {
         {...(ranged === undefined ? {} : { ranged })}
         label={at.label}
         testId={`roster-${fullPath}`}
-        onPick={(filled) => roster.fill(at, path, filled)}
+        onPick={(filled, unit) => roster.fill(at, path, filled, unit)}
       />
     );
   });

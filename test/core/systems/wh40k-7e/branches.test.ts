@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseStep, kindOf, outcomeStep, play, results, rollStep, setupOf, start, trooper, woundsOf } from './helpers';
+import { wh40k7e } from '../../../../core/systems/wh40k-7e';
 
 /**
  * Every rule branch issue 12 lists, through the engine with entered dice. Each test cites its
@@ -217,8 +218,8 @@ describe('To Hit and To Wound against the target unit (seed 000; SCENARIOS §2)'
     );
     const c = start(setup);
     expect(rollStep(c)).toMatchObject({ passOn: 4 });
-    expect(rollStep(c).why[0]!.detail).toBe("WS 4 vs WS 5 (Blue's majority): otherwise → 4+");
-    expect(rollStep(play(c, [6])).why[0]!.detail).toBe("S4 vs T5 (Blue's majority): S − T = -1 → 5+");
+    expect(rollStep(c).why[0]!.detail).toBe("WS 4 vs WS 5 (Blue's majority): target WS from 4 to 8 → 4+");
+    expect(rollStep(play(c, [6])).why[0]!.detail).toBe("S4 vs T5 (Blue's majority): S − T = −1 → 5+");
   });
 
   it('more than double the WS hits on 5+; a higher WS on 3+', () => {
@@ -250,6 +251,8 @@ describe('the wound pool and allocation (seed 000)', () => {
     expect(c.state.pools.attacker.map((p) => p.key)).toEqual(['S4/AP–', 'S4/AP3']);
     // The AP3 wound first: no save for Sv 4+ (AP 3 ≤ Sv 4); then the AP– pool has no choice left to ask.
     c = play(c, 'S4/AP3');
+    // The log says what follows the choice, not the choice again.
+    expect(c.state.log.find((l) => l.title === 'Red: which wound pool next?')!.result).toBe('1 wound of S4 AP3 allocated now; then 2 × S4 AP–');
     expect(woundsOf(c, 'defender')).toEqual([[0, 1, 1, 1, 1]]);
     expect(rollStep(c)).toMatchObject({ title: 'Blue: 2 saves against S4 AP–', passOn: 4 });
   });
@@ -270,12 +273,14 @@ describe('the wound pool and allocation (seed 000)', () => {
     ]);
     // The Nob: both of his wounds are taken before anyone is asked again (no save: both certain).
     c = play(c, 'm1w2');
+    expect(c.state.log.find((l) => l.title === 'Blue: allocate 4 wounds (S4 AP–)')!.result).toBe('Nob takes the next wound, and the rest of the pool until it is removed');
     expect(woundsOf(c, 'defender')).toEqual([[1, 1, 1], [0], [1]]);
     const again = chooseStep(c);
     expect(again.title).toBe('Blue: allocate 2 wounds (S4 AP–)');
     expect(again.options.map((o) => o.id)).toEqual(['auto', 'm0w1', 'm2w1']);
     // The Grot, then only Boyz are left: one kind of model, no more questions.
     c = play(c, 'm2w1');
+    expect(c.state.log.find((l) => l.title === 'Blue: allocate 2 wounds (S4 AP–)')!.result).toBe('Grot takes the next wound, and the rest of the pool until it is removed');
     expect(woundsOf(c, 'defender')).toEqual([[0, 1, 1], [0], [0]]);
   });
 
@@ -285,16 +290,21 @@ describe('the wound pool and allocation (seed 000)', () => {
       { models: [trooper({ name: 'Boy', count: 2, attacks: 0, toughness: 3, save: 4 }), trooper({ name: 'Nob', attacks: 0, toughness: 3, save: 4 })] },
     );
     let c = play(start(setup), [6, 6, 6], [6, 6, 6], 'm1w1');
-    expect(rollStep(c)).toMatchObject({ count: 1, passOn: 4 });
+    expect(rollStep(c)).toMatchObject({ count: 1, passOn: 4, notes: ['A pass saves the wound; 2 wounds more wait in the pool.'] });
     c = play(c, [5]);
     // Saved: the Nob stands and keeps taking this pool's wounds.
     expect(lastLine(c)).toBe("1 save, 0 failed; no wounds lost; Nob keeps taking this pool's wounds");
+    // The wizard says so beside the unit while it lasts.
+    expect(wh40k7e.view(c.state).sides.defender.units[0]!.notes).toContain("Nob keeps taking this pool's wounds");
     expect(rollStep(c)).toMatchObject({ count: 1 });
-    expect(rollStep(c).why.at(-1)!.detail).toContain('Nob (already has a wound of this pool allocated)');
+    // One wound at a time: no Fast Dice to explain, only where it goes.
+    expect(rollStep(c).why.at(-1)).toEqual({ rule: 'Wound pool', detail: 'this wound goes to Nob (already has a wound of this pool allocated)' });
     c = play(c, [1]);
     expect(woundsOf(c, 'defender')).toEqual([[1, 1], [0]]);
+    expect(wh40k7e.view(c.state).sides.defender.units[0]!.notes!.filter((n) => n.includes('keeps taking'))).toEqual([]);
     // The Nob is gone: the last wound is the defender's to place again, on the Boyz (one kind left: no question).
     expect(rollStep(c)).toMatchObject({ title: 'Blue: 1 save against S4 AP–' });
+    expect(rollStep(c).why.at(-1)).toEqual({ rule: 'Wound pool', detail: "this wound goes to Boy (the next in the unit's order)" });
   });
 
   it('with one kind of model left there is nothing to choose: no step is asked', () => {
@@ -448,7 +458,7 @@ describe('Sweeping Advance (RULES §2)', () => {
     let c = broken();
     expect(rollStep(c)).toMatchObject({ title: 'Red: Sweeping Advance roll', actor: 'attacker', needs: 'D6 + I4' });
     c = play(c, [2]);
-    expect(rollStep(c)).toMatchObject({ actor: 'defender', needs: 'more than 3 to escape (6 to beat with D6 + I3)' });
+    expect(rollStep(c)).toMatchObject({ actor: 'defender', needs: '4+ to escape (D6 + I3 must beat 6)' });
     const tie = play(c, [3]);
     expect(tie.state.fate.defender).toBe('swept');
     expect(outcomeStep(tie).lines[1]).toBe('Blue: lost, failed its Morale check and was destroyed by the Sweeping Advance.');

@@ -18,7 +18,7 @@ describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => 
     const step = rollStep(c0);
     expect(step).toMatchObject({ title: 'Tactical Squad: Space Marine to hit', actor: 'attacker', count: 18, sides: 6, passOn: 4, needs: '4+' });
     expect(step.why).toEqual([
-      { rule: 'To Hit chart', detail: "WS 4 vs WS 4 (Ork Boyz's majority): otherwise → 4+" },
+      { rule: 'To Hit chart', detail: "WS 4 vs WS 4 (Ork Boyz's majority): target WS from 4 to 8 → 4+" },
       { rule: 'Attacks', detail: '9 models × 2 attacks (A1 +1 charged) with Bolt pistol (S4 AP–)' },
     ]);
     const view = wh40k7e.view(c0.state);
@@ -27,6 +27,9 @@ describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => 
     expect(view.sides.attacker.notes).toEqual(['charged: +1 Attack this round', 'And They Shall Know No Fear']);
     expect(view.sides.defender.units[0]!.models).toHaveLength(20);
     expect(view.sides.attacker.units[0]!.models[9]).toMatchObject({ id: 'attacker.1.0', name: 'Sergeant', wounds: 1, woundsLeft: 1, destroyed: false });
+    // Identical models share a group, so the wizard can draw them together.
+    expect(new Set(view.sides.defender.units[0]!.models.map((m) => m.group?.id))).toEqual(new Set(['defender.0', 'defender.1']));
+    expect(view.sides.defender.units[0]!.models[19]!.group).toEqual({ id: 'defender.1', name: 'Ork Nob' });
     expect(view.sides.attacker.units[0]!.models[9]!.tags).toEqual(['WS4', 'S4', 'T4', 'I4', 'A3', 'Ld9', 'Sv 3+', 'Power fist: S8 AP2', 'Unwieldy: strikes at I1']);
   });
 
@@ -38,12 +41,17 @@ describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => 
     const ask = chooseStep(c);
     expect(ask).toMatchObject({ actor: 'defender', title: 'Ork Boyz: allocate 6 wounds (S4 AP–)' });
     expect(wh40k7e.view(c.state).status).toContain('Wound pools of Tactical Squad on Ork Boyz: 6 × S4 AP–');
+    expect(wh40k7e.view(c.state).status).toContain('Allocating S4 AP– to Ork Boyz: 6 wounds to place');
     c = play(c, 'auto');
     expect(rollStep(c)).toMatchObject({ title: 'Ork Boyz: 6 saves against S4 AP–', actor: 'defender', count: 6, passOn: 6 });
+    // The wounds being saved still count as the pool's until they land.
+    expect(wh40k7e.view(c.state).status).toEqual(expect.arrayContaining(['Wound pools of Tactical Squad on Ork Boyz: 6 × S4 AP–', 'Allocating S4 AP– to Ork Boyz: 6 wounds on Ork Boy now']));
     c = play(c, [6, 1, 1, 1, 1, 1]);
     expect(c.state.wounds.defender[0]!.filter((w) => w > 0)).toHaveLength(14);
     // Initiative 2: the 14 Boyz strike back, 3 attacks each.
     expect(c.state.initiative).toBe(2);
+    // Only the Orks strike at this step: its log line is theirs.
+    expect(c.state.log.find((l) => l.title === 'Round 1 · Initiative step 2')!.actor).toBe('defender');
     expect(rollStep(c)).toMatchObject({ title: 'Ork Boyz: Ork Boy to hit', count: 42, passOn: 4 });
     c = play(c, [...n(12, 6), ...n(30, 1)]);
     expect(rollStep(c)).toMatchObject({ count: 12, passOn: 5 });
@@ -70,7 +78,7 @@ describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => 
     c = play(c, 'go');
     expect(rollStep(c)).toMatchObject({ title: 'Ork Boyz: Morale check', needs: '2D6 ≤ 2 (a double 1 always passes)' });
     c = play(c, [1, 2], [1]);
-    expect(rollStep(c).needs).toBe('more than 3 to escape (5 to beat with D6 + I2)');
+    expect(rollStep(c).needs).toBe('4+ to escape (D6 + I2 must beat 5)');
     c = play(c, [3]);
     const end = outcomeStep(c);
     expect(end.final).toBe(true);
