@@ -55,8 +55,8 @@ function unitView(state: State, role: Role): UnitView {
     ...(unit.charged && state.round === 1 ? ['charged: +1 Agility'] : []),
     ...(unit.facing !== 'front' ? [`in the enemy’s ${unit.facing}`] : []),
     `${plural(standing.hpLost, 'HP', 'HP')} lost this round`,
+    // What became of the unit (fled, pursuing…) is its rank diagram's badge (formation.status), not a note too.
     ...(state.broke === role ? ['Broken'] : []),
-    ...(status !== 'fighting' ? [statusText[status]] : []),
   ];
   return {
     name: unit.name,
