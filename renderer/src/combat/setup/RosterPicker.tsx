@@ -23,7 +23,8 @@ export function RosterPicker({
   /** 40k 10e only: shooting or fighting weapons. */
   ranged?: boolean;
   label: string;
-  onPick: (filled: Record<string, unknown>) => void;
+  /** Takes the filled side; a problem in words (the unit fills nothing here) keeps the picker open to say it. */
+  onPick: (filled: Record<string, unknown>) => string | null | void;
   testId: string;
 }) {
   const client = useClient();
@@ -73,9 +74,10 @@ export function RosterPicker({
                 onClick={async () => {
                   const reply = await client.combatSideFromRoster({ rosterId: unit.rosterId, unitId: unit.id, side, ...(ranged === undefined ? {} : { ranged }) });
                   if (!reply.ok) return setProblem(reply.error.message);
+                  const refused = onPick(reply.value.side);
+                  if (refused) return setProblem(refused);
                   setProblem(null);
                   recordRoster?.(unit.rosterId);
-                  onPick(reply.value.side);
                   setOpened(false);
                 }}
                 data-testid={`pick-${unit.name}`}
