@@ -48,10 +48,11 @@ function allocateStep(state: State, task: Extract<Task, { kind: 'allocate' }>): 
   const suggested = allocationOf(state, task);
   const later = task.ask.slice(1).map((i) => targetName(setup, targetAt(task.part, i)));
   const rest = targetName(setup, targetAt(task.part, task.rest));
+  // The last question says where the rest go with each answer; before it, what comes next is the prompt's (the same for every answer).
   const options: Option[] = Array.from({ length: left + 1 }, (_, n) => ({
     id: String(n),
     label: `${n} at ${targetName(setup, target)}`,
-    detail: later.length > 0 ? `then ${later.join(', then ')}; the rest at ${rest}` : `${left - n} at ${rest}`,
+    ...(later.length > 0 ? {} : { detail: `${left - n} at ${rest}` }),
   }));
   const pick = suggested[task.ask[0]!]!;
   if (later.length > 0) {

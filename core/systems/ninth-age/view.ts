@@ -91,8 +91,11 @@ function statusLines(state: State): string[] {
   } else if (state.score) {
     lines.push(`Round ${state.round} · Combat Score ${setup.attacker.unit.name} ${state.score.attacker.total}, ${setup.defender.unit.name} ${state.score.defender.total}`);
   }
-  const order = [...new Set(poolsOf(setup, 'attacker').concat(poolsOf(setup, 'defender')).map((p) => agilityOf(setup, state.round, p)))].sort((a, b) => b - a);
-  lines.push(`Agility order: ${order.join(', ')}${roles.some((r) => setup[r].unit.charged) && state.round === 1 ? ' (chargers +1)' : ''}`);
+  // The Agility order matters while the blows are struck; after them it is only clutter.
+  if (state.phase === 'strikes') {
+    const order = [...new Set(poolsOf(setup, 'attacker').concat(poolsOf(setup, 'defender')).map((p) => agilityOf(setup, state.round, p)))].sort((a, b) => b - a);
+    lines.push(`Agility order: ${order.join(', ')}${roles.some((r) => setup[r].unit.charged) && state.round === 1 ? ' (chargers +1)' : ''}`);
+  }
   return lines;
 }
 

@@ -23,6 +23,8 @@ describe('Agility steps (RULES §5)', () => {
     expect(score.title).toBe('Round 1: Combat Score');
     // 5 HP + 1 wiped out + 1 charge; 3 Knights 5 wide: no Proper Rank.
     expect(score.lines[0]).toBe('Knights: 5 + 1 + 1 + 0 + 0 + 0 + 0 = 7');
+    // Once the blows are struck the status says the score, no longer the Agility order.
+    expect(ninthAge.view(c.state).status).toEqual([expect.stringMatching(/^Round 1 · Combat Score Knights 7, Spearmen \d+$/)]);
     c = play(c, 'go');
     // The loser has no model left: no break test, no pursuit; the melee is over.
     expect(c.step.kind === 'outcome' && c.step.final).toBe(true);
