@@ -208,8 +208,8 @@ test.describe('The Ninth Age wizard', () => {
     expect(text).toContain('Spearmen: 2 + 0 + 0 + 0 + 4 + 1 + 1 = 8');
     expect(text).toContain('Knights win by 1 (9 to 8).');
     expect(text).toMatch(/Spearmen: Break\s+2D6 ≤ 8/);
-    expect(text).toMatch(/5 5\s+10 against 8: Spearmen/);
-    expect(text).toMatch(/4 3\s+Knights pursue 7″ against/);
+    expect(text).toMatch(/5 5\s+10 against 8:/);
+    expect(text).toMatch(/4 3\s+Knights pursue 7″/);
     expect(text).toMatch(/Page 1 of \d/);
     expect(errors).toEqual([]);
   });

@@ -122,7 +122,7 @@ function StepsTable({ steps }: { steps: SummaryStep[] }) {
                     ))}
                   </td>
                   <td>
-                    {s.dice ? <span className="dice">{s.dice.join(' ')}</span> : '—'}
+                    {s.dice ? <Dice dice={s.dice} /> : '—'}
                     {(s.successes !== null || s.criticals !== null) && (
                       <span className="why">
                         {[s.successes !== null && `${s.successes} passed`, s.criticals !== null && `${s.criticals} critical`].filter(Boolean).join(', ')}
@@ -138,6 +138,21 @@ function StepsTable({ steps }: { steps: SummaryStep[] }) {
         })}
       </tbody>
     </table>
+  );
+}
+
+/** A roll's dice in runs of six, each kept on one line ("1 2 3 4 5 6 · 1 2 3 4"). */
+function Dice({ dice }: { dice: readonly number[] }) {
+  const runs = Array.from({ length: Math.ceil(dice.length / 6) }, (_, i) => dice.slice(6 * i, 6 * i + 6).join(' '));
+  return (
+    <span className="dice">
+      {runs.map((run, i) => (
+        <span key={i}>
+          {i > 0 && ' '}
+          <span className="dice-run">{run}</span>
+        </span>
+      ))}
+    </span>
   );
 }
 
