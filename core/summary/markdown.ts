@@ -58,7 +58,7 @@ function sideMarkdown(side: SummarySide): string[] {
 function stepCells(step: SummaryStep): string[] {
   const dice = step.dice ? step.dice.join(' ') : '';
   const counts = [step.successes !== null && `${step.successes} pass`, step.criticals !== null && `${step.criticals} crit`].filter(Boolean).join(', ');
-  const result = joinParts([step.choice && `Chose: ${step.choice}`, step.result, ...extraLines(step)]);
+  const result = joinParts([step.choice && `Chose: ${step.choice}`, resultAfterChoice(step), ...extraLines(step).map((line) => line.trim())]);
   const why = step.why.map((r) => `${r.rule}: ${r.detail}`).join('; ');
   return [
     String(step.n),
@@ -76,6 +76,18 @@ export function joinParts(parts: ReadonlyArray<string | false | null | undefined
   return parts
     .filter((p): p is string => typeof p === 'string' && p !== '')
     .reduce((out, part) => (out === '' ? part : `${out}${/[.!?]$/.test(out) ? ' ' : '; '}${part}`), '');
+}
+
+/**
+ * A step's result as printed after "Chose: …": a log line that starts with the chosen option's own
+ * words ("3 at Captain; in all: …") says them once, as the choice.
+ */
+export function resultAfterChoice(step: Pick<SummaryStep, 'choice' | 'result'>): string {
+  const { choice, result } = step;
+  if (!choice) return result;
+  if (result === choice) return '';
+  for (const gap of ['; ', ': ', ', ']) if (result.startsWith(`${choice}${gap}`)) return result.slice(choice.length + gap.length);
+  return result;
 }
 
 /** An outcome step's lines beyond its result (the result is often one of them). */

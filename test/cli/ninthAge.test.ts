@@ -128,7 +128,7 @@ describe('combat-companion resolve (The Ninth Age)', () => {
     expect(code).toBe(0);
     const result = JSON.parse(out) as { inputs: Input[]; outcome: string[]; view: { log: Array<{ title: string; result: string }> } };
     expect(result.inputs.every((i) => i.kind !== 'roll' || i.by === 'entered')).toBe(true);
-    expect(result.outcome).toEqual(['Kingdom of Equitaine — Knights: won and pursued: 6 rank-and-file models, Baron (3 HP) left.', 'Empire of Sonnstahl — Spearmen: broke, fled and was caught: destroyed.']);
+    expect(result.outcome).toEqual(['Kingdom of Equitaine — Knights: won and pursued 8″: 6 rank-and-file models, Baron (3 HP) left.', 'Empire of Sonnstahl — Spearmen: broke, fled 4″ and was caught by a pursuit of 8″: destroyed.']);
     const titles = result.view.log.map((l) => l.title);
     expect(titles).toContain('Round 1: Combat Score');
     expect(titles).toContain('Spearmen: Break Test');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main';
-import { parseRosterFile, ROSTER_FILE_FORMAT } from '../../core/roster/exchange';
+import { parseRosterFile, ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION } from '../../core/roster/exchange';
 
 async function run(...argv: string[]) {
   let out = '';
@@ -14,7 +14,7 @@ describe('combat-companion roster import <file>', () => {
     const { code, out, err } = await run('roster', 'import', 'test/fixtures/battlescribe/necrons-10e.rosz');
     expect(code).toBe(0);
     const file = JSON.parse(out) as unknown;
-    expect(file).toMatchObject({ format: ROSTER_FILE_FORMAT, version: 1, rosters: [{ name: 'Necrons 10e', system: 'wh40k-10e', pointsLimit: 2000 }] });
+    expect(file).toMatchObject({ format: ROSTER_FILE_FORMAT, version: ROSTER_FILE_VERSION, rosters: [{ name: 'Necrons 10e', system: 'wh40k-10e', pointsLimit: 2000 }] });
     expect(parseRosterFile(file).ok).toBe(true);
     expect(err).toContain('Converted “Necrons 10e” (Warhammer 40,000 10th Edition): 4 units, 1205 pts.');
     expect(err).toContain('Check Overlord: Invulnerable save 4+ for Overlord');

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { hintFor, matchesPattern } from '../../renderer/src/forms/hints';
 import { labelChain } from '../../renderer/src/forms/labelChain';
 import { abbreviation, labelOf } from '../../renderer/src/forms/labels';
-import { expandPattern, refOptions, repairRefs, shiftRefs } from '../../renderer/src/forms/refs';
+import { expandPattern, perItemOptions, refOptions, repairRefs, shiftRefs } from '../../renderer/src/forms/refs';
 import { getAt, initialValue, isSet, parsePath, setAt, shapeOf, type JsonSchema } from '../../renderer/src/forms/schema';
 import { applyUpdate } from '../../renderer/src/forms/update';
+import { ninthAgeLayout } from '../../renderer/src/combat/setup/layouts/ninth-age';
 import { oldWorldLayout } from '../../renderer/src/combat/setup/layouts/old-world';
+import { ninthAge } from '../../core/systems/ninth-age';
 import { oldWorld } from '../../core/systems/old-world';
 import { wh40k10e } from '../../core/systems/wh40k-10e';
 
@@ -157,5 +159,39 @@ describe('references into another list', () => {
     const setup = twoUnits();
     expect(repairRefs(setup, hints, scope)).toEqual(setup);
     expect(shiftRefs(setup, 'attacker.nearby', 0, hints, scope)).toEqual(setup);
+  });
+});
+
+describe('a list of numbers kept per item of another list (Ninth Age: attacks at each enemy character)', () => {
+  const schema = jsonSchema(ninthAge.setupSchema);
+  const nine = { schema, hints: ninthAgeLayout.fields!, sides: ['attacker', 'defender'] as const };
+  const example = () => structuredClone(ninthAge.exampleSetup) as Record<string, unknown>;
+  const at = (setup: unknown, path: string) => getAt(setup, parsePath(path));
+
+  it('is a list of numbers, one field per enemy character, named by him', () => {
+    expect(shapeOf(schema.properties!['attacker']!.properties!['unit']!.properties!['attacksAtCharacters']!).kind).toBe('numbers');
+    const refs = { root: example(), schema, sides: nine.sides };
+    expect(perItemOptions(['attacker', 'unit', 'characters', 0, 'attacksAtCharacters'], { list: '{other}.unit.characters[]' }, refs).map((o) => o.label)).toEqual(['Captain', 'Standard Bearer']);
+    expect(perItemOptions(['defender', 'unit', 'attacksAtCharacters'], { list: '{other}.unit.characters[]' }, refs).map((o) => o.label)).toEqual(['Baron']);
+  });
+
+  it('an enemy character removed takes his entry with him; the others keep theirs', () => {
+    // The Baron sends 2 attacks at the Captain and 1 at the Standard Bearer; the Captain is removed.
+    const setup = setAt(example(), parsePath('attacker.unit.characters[0].attacksAtCharacters'), [2, 1]);
+    const standardBearer = (at(setup, 'defender.unit.characters') as unknown[]).slice(1);
+    const after = applyUpdate(setup, 'defender.unit.characters', standardBearer, nine, 0);
+    expect(at(after, 'attacker.unit.characters[0].attacksAtCharacters')).toEqual([1]);
+    const parsed = ninthAge.setupSchema.safeParse(after);
+    expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+  });
+
+  it('never keeps entries past the characters there are; a valid list is left as it is', () => {
+    const setup = setAt(example(), parsePath('defender.unit.attacksAtCharacters'), [3, 1, 4]);
+    expect(at(repairRefs(setup, nine.hints, nine), 'defender.unit.attacksAtCharacters')).toEqual([3]);
+    expect(repairRefs(example(), nine.hints, nine)).toEqual(example());
+    // A unit whose enemy has no character: nothing to keep.
+    const alone = applyUpdate(example(), 'attacker.unit.characters', [], nine, 0);
+    expect(at(alone, 'defender.unit.attacksAtCharacters')).toEqual([]);
+    expect(at(alone, 'defender.unit.characters[0].attacksAtCharacters')).toEqual([]);
   });
 });

@@ -42,6 +42,13 @@ describe.each(Object.entries(setupLayouts))('%s setup layout', (id, layout) => {
     }
     for (const cleared of hint.clears ?? []) for (const [path] of found) expect(all.some(([p]) => p === path.replace(/[^.]+$/, cleared))).toBe(true);
     if (hint.labelBy) expect(all.some(([p]) => p === hint.labelBy!.field)).toBe(true);
+    // A list of numbers kept per item of another list: a list of numbers here, a list of named items there.
+    if (hint.perItem) {
+      for (const [, node] of found) expect(shapeOf(node).kind).toBe('numbers');
+      const items = all.find(([p]) => p === hint.perItem!.list.replace(/\{(other|side)\}/, 'attacker'));
+      expect(items, `no list at ${hint.perItem.list}`).toBeDefined();
+      expect(shapeOf(items![1]).inner.properties?.['name']).toBeDefined();
+    }
   });
 
   it('puts "Add" items the schema takes (with a name given)', () => {
@@ -65,6 +72,7 @@ describe.each(Object.entries(setupLayouts))('%s setup layout', (id, layout) => {
       expect(matching(fill.at).length, fill.at).toBeGreaterThan(0);
       expect(['attacker', 'defender']).toContain(parsePath(fill.at.replace('*', 'attacker'))[0]);
       if (fill.rangedFrom) expect(all.some(([p]) => p === fill.rangedFrom)).toBe(true);
+      if (fill.into) for (const [path] of matching(fill.at)) if (/^(attacker|defender)/.test(path)) expect(all.some(([p]) => p === `${path}.${fill.into}`), `${path}.${fill.into}`).toBe(true);
     }
   });
 });

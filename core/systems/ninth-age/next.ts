@@ -5,7 +5,7 @@ import { agilitySteps, allocationOf, standings, unallocated } from './flow';
 import { breakReasons, breakTestOf } from './morale';
 import { scoreArithmetic, scoreHeadline } from './score';
 import { finalLines } from './outcome';
-import { agilityOf, capitalized, otherRole, plural, possessive, verb, type PoolRef, type State, type Task } from './state';
+import { agilityOf, capitalized, hpLeft, modelsLeft, otherRole, plural, poolHp, possessive, verb, type PoolRef, type State, type Task } from './state';
 
 /** What the melee needs now, as a step of the protocol (core/combat/steps.ts). */
 
@@ -20,18 +20,24 @@ const ALLOCATING: Reason = {
   detail: 'every attack of the Agility step picks its target before any hit is rolled: the rank and file, or a character in contact (supporting attacks allocate as if from the front rank of their file)',
 };
 
-/** "3+ to hit, 4+ to wound, armour 5+, no special save: 22% of attacks become unsaved wounds" */
+/**
+ * What one attack at a pool comes to, and what is left of the pool: "Captain (2 of 3 HP left):
+ * hit 3+, wound 3+, armour 5+, Fortitude 5+ → 20% become unsaved wounds".
+ */
 function perAttack(state: State, part: PoolRef, target: PoolRef): string {
   const { setup } = state;
   const armour = armourTest(setup, part, target).need;
   const special = specialTest(setup, target);
   const needs = [
-    `${hitTest(setup, part, target).need}+ to hit`,
-    `${woundTest(setup, part, target).need}+ to wound`,
-    armour === null ? 'no armour save' : `armour ${armour}+`,
-    special.need === null ? 'no special save' : `${special.name.replace(' save', '')} ${special.need}+`,
+    `hit ${hitTest(setup, part, target).need}+`,
+    `wound ${woundTest(setup, part, target).need}+`,
+    ...(armour === null ? [] : [`armour ${armour}+`]),
+    ...(special.need === null ? [] : [`${special.name.replace(' save', '')} ${special.need}+`]),
+    ...(armour === null && special.need === null ? ['no save'] : []),
   ];
-  return `${needs.join(', ')}: ${percent(unsavedChance(setup, part, target, 'hit'))} of attacks become unsaved wounds`;
+  const left = hpLeft(setup, state.lost, target);
+  const pool = target.who === 'rf' ? `${left} of ${poolHp(setup, target)} HP left, ${plural(modelsLeft(setup, state.lost, target), 'model')}` : `${left} of ${poolHp(setup, target)} HP left`;
+  return `${targetName(setup, target)} (${pool}): ${needs.join(', ')} → ${percent(unsavedChance(setup, part, target, 'hit'))} become unsaved wounds`;
 }
 
 function allocateStep(state: State, task: Extract<Task, { kind: 'allocate' }>): ChooseStep {
@@ -42,10 +48,11 @@ function allocateStep(state: State, task: Extract<Task, { kind: 'allocate' }>): 
   const suggested = allocationOf(state, task);
   const later = task.ask.slice(1).map((i) => targetName(setup, targetAt(task.part, i)));
   const rest = targetName(setup, targetAt(task.part, task.rest));
+  // The last question says where the rest go with each answer; before it, what comes next is the prompt's (the same for every answer).
   const options: Option[] = Array.from({ length: left + 1 }, (_, n) => ({
     id: String(n),
     label: `${n} at ${targetName(setup, target)}`,
-    detail: later.length > 0 ? `then ${later.join(', then ')}; the rest at ${rest}` : `${left - n} at ${rest}`,
+    ...(later.length > 0 ? {} : { detail: `${left - n} at ${rest}` }),
   }));
   const pick = suggested[task.ask[0]!]!;
   if (later.length > 0) {
@@ -56,10 +63,11 @@ function allocateStep(state: State, task: Extract<Task, { kind: 'allocate' }>): 
   // The odds of each target, per attack: what the player weighs.
   const odds: Reason[] = [target, ...task.ask.slice(1).map((i) => targetAt(task.part, i)), targetAt(task.part, task.rest)].map((t) => ({
     rule: 'Odds per attack',
-    detail: `at ${targetName(setup, t)}: ${perAttack(state, task.part, t)}`,
+    detail: perAttack(state, task.part, t),
   }));
   return choose(state, 'allocate', {
-    title: `${name}: allocate ${plural(left, 'attack')}`,
+    // A part asked about several targets: the later questions say how many are still to place.
+    title: left === task.attacks ? `${name}: allocate ${plural(left, 'attack')}` : `${name}: allocate ${plural(left, 'more attack')}`,
     actor: task.part.role,
     prompt: `How many of ${possessive(targetName(setup, task.part))} ${left === task.attacks ? '' : 'remaining '}${plural(left, 'attack')} at ${targetName(setup, target)}? ${later.length > 0 ? `You are asked about ${later.join(' and ')} next; the` : 'The'} rest go at ${rest}.`,
     options,
@@ -124,19 +132,25 @@ export function nextStep(state: State): Step {
         why: [{ rule: 'Pursuit', detail: 'the winner may pursue a fleeing unit: 2D6 against the flee roll, equal or more catches and destroys it' }],
       });
     }
+    // The flee and pursuit distances are rolled even when they cannot change who is caught: the
+    // players still move the fleeing unit and the pursuers that far on the table (RULES §5).
     case 'flee': {
       const name = setup[task.role].unit.name;
-      return roll(state, 'flee', { title: `${name}: flee`, actor: task.role, count: 2, sides: 6, needs: '2D6: the flee distance', why: [{ rule: 'Flee', detail: `${name} failed the Break Test: they flee 2D6″ directly away from the enemy` }] });
+      const notes = state.pursues ? [] : [`Nobody pursues ${name}: the roll is how far they flee on the table.`];
+      return roll(state, 'flee', { title: `${name}: flee`, actor: task.role, count: 2, sides: 6, needs: '2D6: the flee distance', notes, why: [{ rule: 'Flee', detail: `${name} failed the Break Test: they flee 2D6″ directly away from the enemy` }] });
     }
     case 'pursuit': {
       const name = setup[task.role].unit.name;
       const fleeing = setup[otherRole(task.role)].unit.name;
+      // The least 2D6 can roll is 2: a flee of 2″ is caught whatever the pursuit.
+      const certain = state.flee! <= 2;
       return roll(state, 'pursuit', {
         title: `${name}: pursue ${fleeing}`,
         actor: task.role,
         count: 2,
         sides: 6,
         needs: `2D6 ≥ ${state.flee} catches ${fleeing}`,
+        notes: certain ? [`Any roll catches ${fleeing}: the roll is how far ${name} pursue on the table.`] : [`${name} move the distance rolled, whether they catch ${fleeing} or not.`],
         why: [{ rule: 'Pursuit', detail: `2D6 equal to or more than the flee roll (${state.flee}) catches and destroys the fleeing unit` }],
       });
     }

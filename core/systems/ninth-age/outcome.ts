@@ -18,11 +18,11 @@ export function fateOf(state: State, role: Role): string {
     case 'destroyed':
       return 'wiped out';
     case 'caught':
-      return 'broke, fled and was caught: destroyed';
+      return `broke, fled ${state.flee}″ and was caught by a pursuit of ${state.pursuit}″: destroyed`;
     case 'fled':
-      return `broke and fled ${state.flee}″${state.pursues ? ', and escaped the pursuit' : ''}`;
+      return `broke and fled ${state.flee}″${state.pursues ? `, and escaped a pursuit of ${state.pursuit}″` : ''}`;
     case 'pursuing':
-      return 'won and pursued';
+      return `won and pursued ${state.pursuit}″`;
     case 'fighting':
       if (other === 'fled' || other === 'caught') return 'won and did not pursue';
       if (other === 'destroyed') return 'won: the enemy is wiped out';

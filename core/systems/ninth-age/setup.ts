@@ -39,7 +39,7 @@ export const characterSchema = strictObject({
   battleStandard: flag().meta({ title: 'Battle Standard Bearer', description: '+1 Combat Score while he survives' }),
   attacksAtCharacters: listOf(wholeNumber(0, 20), 0, MAX_CHARACTERS, 'allocations')
     .default([])
-    .meta({ title: 'Attacks at enemy characters', description: 'entry j: how many of his attacks go at enemy character j; the rest at the rank and file' }),
+    .meta({ title: 'Attacks at enemy characters', description: 'one number per enemy character, in order: his attacks aimed at that character; the rest go at the rank and file' }),
 }).meta({ title: 'Character', description: 'an attachable model in the front rank' });
 export type Character = z.infer<typeof characterSchema>;
 
@@ -63,7 +63,7 @@ export const unitSchema = strictObject({
   supportingAttacks: wholeNumber(0, 10).default(1).meta({ title: 'Supporting attacks', description: 'attacks per supporting model' }),
   attacksAtCharacters: listOf(wholeNumber(0, 400), 0, MAX_CHARACTERS, 'allocations')
     .default([])
-    .meta({ title: 'Attacks at enemy characters', description: 'entry j: how many of the rank and file’s attacks go at enemy character j; the rest at the rank and file' }),
+    .meta({ title: 'Attacks at enemy characters', description: 'one number per enemy character, in order: the rank and file’s attacks aimed at that character; the rest go at the rank and file' }),
   characters: listOf(characterSchema, 0, MAX_CHARACTERS, 'characters').default([]).meta({ title: 'Characters', description: 'attachable models in the front rank, each his own health pool' }),
 });
 export type Unit = z.infer<typeof unitSchema>;

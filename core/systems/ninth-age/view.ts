@@ -55,8 +55,8 @@ function unitView(state: State, role: Role): UnitView {
     ...(unit.charged && state.round === 1 ? ['charged: +1 Agility'] : []),
     ...(unit.facing !== 'front' ? [`in the enemy’s ${unit.facing}`] : []),
     `${plural(standing.hpLost, 'HP', 'HP')} lost this round`,
+    // What became of the unit (fled, pursuing…) is its rank diagram's badge (formation.status), not a note too.
     ...(state.broke === role ? ['Broken'] : []),
-    ...(status !== 'fighting' ? [statusText[status]] : []),
   ];
   return {
     name: unit.name,
@@ -91,8 +91,11 @@ function statusLines(state: State): string[] {
   } else if (state.score) {
     lines.push(`Round ${state.round} · Combat Score ${setup.attacker.unit.name} ${state.score.attacker.total}, ${setup.defender.unit.name} ${state.score.defender.total}`);
   }
-  const order = [...new Set(poolsOf(setup, 'attacker').concat(poolsOf(setup, 'defender')).map((p) => agilityOf(setup, state.round, p)))].sort((a, b) => b - a);
-  lines.push(`Agility order: ${order.join(', ')}${roles.some((r) => setup[r].unit.charged) && state.round === 1 ? ' (chargers +1)' : ''}`);
+  // The Agility order matters while the blows are struck; after them it is only clutter.
+  if (state.phase === 'strikes') {
+    const order = [...new Set(poolsOf(setup, 'attacker').concat(poolsOf(setup, 'defender')).map((p) => agilityOf(setup, state.round, p)))].sort((a, b) => b - a);
+    lines.push(`Agility order: ${order.join(', ')}${roles.some((r) => setup[r].unit.charged) && state.round === 1 ? ' (chargers +1)' : ''}`);
+  }
   return lines;
 }
 

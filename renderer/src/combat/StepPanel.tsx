@@ -60,6 +60,7 @@ export function StepPanel({ snapshot, busy, onAnswer, onRollForMe }: Props) {
   }
 
   if (step.kind === 'choose') {
+    const many = step.options.length > 6;
     return (
       <Card withBorder padding="lg" data-testid="step" data-step-kind="choose" data-step-id={step.id}>
         <Stack gap="md">
@@ -73,18 +74,21 @@ export function StepPanel({ snapshot, busy, onAnswer, onRollForMe }: Props) {
             ))}
           </Stack>
           <Why reasons={step.why} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {/* Many options (how many of 16 attacks at the Baron): smaller buttons, more to a row, so all stay in sight; a long one keeps a row of its own. */}
+          <SimpleGrid cols={many ? { base: 3, sm: 4 } : { base: 1, sm: 2 }} spacing={many ? 'sm' : 'md'} data-testid="step-options" data-compact={many}>
             {step.options.map((option) => (
               <Button
                 key={option.id}
-                size="xl"
+                size={many ? 'lg' : 'xl'}
                 h="auto"
-                py="md"
+                py={many ? 'xs' : 'md'}
+                px={many ? 'xs' : undefined}
                 variant={option.suggested ? 'filled' : 'default'}
                 onClick={() => onAnswer({ kind: 'choose', stepId: step.id, option: option.id })}
                 disabled={busy}
                 data-testid={`option-${option.id}`}
-                styles={{ label: { whiteSpace: 'normal', flexDirection: 'column', alignItems: 'flex-start' } }}
+                style={many && option.label.length > 14 ? { gridColumn: '1 / -1' } : undefined}
+                styles={{ label: { whiteSpace: 'normal', flexDirection: 'column', alignItems: many ? 'center' : 'flex-start' } }}
               >
                 <span>{option.label}</span>
                 {(option.detail || option.suggested) && (

@@ -25,22 +25,67 @@ function ModelRow({ m, color }: { m: ModelView; color: string }) {
   );
 }
 
-/** A ranked unit: its rank diagram, its characters' wounds, and the rank-and-file profile once. */
+/**
+ * One health pool of a ranked unit — its rank and file together, or one character — as a bar and
+ * what is left of it, with the profile under it in full width (it wraps on a tablet).
+ */
+function PoolRow({ name, left, total, each, tags, color, destroyed, testId }: { name: string; left: number; total: number; each: number; tags: string[]; color: string; destroyed: boolean; testId: string }) {
+  return (
+    <Stack gap={0} opacity={destroyed ? 0.45 : 1} data-testid={testId} data-destroyed={destroyed}>
+      <Group gap="xs" wrap="nowrap">
+        <Text fw={600} miw={110} style={{ flex: 1 }} td={destroyed ? 'line-through' : undefined}>
+          {name}
+          {each > 1 && total !== each && (
+            <Text span size="sm" fw={400} c="gray.7">
+              {' '}
+              ({each} each)
+            </Text>
+          )}
+          {destroyed && (
+            <Badge ml={6} color="gray" size="sm">
+              destroyed
+            </Badge>
+          )}
+        </Text>
+        <Progress value={(100 * left) / Math.max(1, total)} color={color} w={90} size="lg" aria-hidden />
+        <Text ff="monospace" miw={56} ta="right" data-testid={`${testId}-left`}>
+          {left}/{total}
+        </Text>
+      </Group>
+      <Text size="sm" c="gray.7">
+        {tags.join(' · ')}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * A ranked unit: its rank diagram, then each health pool with what is left of it — the rank and
+ * file together (the casualties come off the rear, so what they have left is their sum), then
+ * each character on his own.
+ */
 function RankedUnit({ unit, color }: { unit: UnitView & { formation: NonNullable<UnitView['formation']> }; color: string }) {
   const characters = unit.models.filter((m) => m.character);
-  const troops = unit.models.find((m) => !m.character);
+  const troops = unit.models.filter((m) => !m.character);
+  const first = troops[0];
   return (
     <Stack gap={6} data-testid={`unit-${unit.name}`}>
       <RankDiagram unit={unit} formation={unit.formation} />
       <Notes notes={unit.notes} testId={`unit-notes-${unit.name}`} />
-      {troops && (
-        <Text size="sm" c="gray.7">
-          Rank and file: {troops.tags.join(' · ')}
-          {troops.wounds > 1 ? ` · W${troops.wounds}` : ''}
-        </Text>
+      {first && (
+        <PoolRow
+          name="Rank and file"
+          left={troops.reduce((sum, m) => sum + m.woundsLeft, 0)}
+          total={troops.reduce((sum, m) => sum + m.wounds, 0)}
+          each={first.wounds}
+          tags={first.tags}
+          color={color}
+          destroyed={troops.every((m) => m.destroyed)}
+          testId={`pool-${unit.name}`}
+        />
       )}
       {characters.map((m) => (
-        <ModelRow key={m.id} m={m} color={color} />
+        <PoolRow key={m.id} name={m.name} left={m.woundsLeft} total={m.wounds} each={m.wounds} tags={m.tags} color={color} destroyed={m.destroyed} testId={`model-${m.id}`} />
       ))}
     </Stack>
   );

@@ -1,4 +1,5 @@
 import type { SetupLayout } from './setup/layout';
+import { ninthAgeLayout } from './setup/layouts/ninth-age';
 import { oldWorldLayout } from './setup/layouts/old-world';
 import { wh40k10eLayout } from './setup/layouts/wh40k-10e';
 import { wh40k7eLayout } from './setup/layouts/wh40k-7e';
@@ -12,6 +13,7 @@ export const setupLayouts: Readonly<Record<string, SetupLayout>> = {
   'wh40k-10e': wh40k10eLayout,
   'old-world': oldWorldLayout,
   'wh40k-7e': wh40k7eLayout,
+  'ninth-age': ninthAgeLayout,
 };
 
 export const layoutFor = (system: string): SetupLayout => (Object.hasOwn(setupLayouts, system) ? setupLayouts[system]! : {});

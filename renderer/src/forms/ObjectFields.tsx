@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Card, Checkbox, Collapse, Group, Paper, Stac
 import { IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { errorUnder, relativePath, useFormEnv, useHint, useRootIf } from './FormContext';
-import { CellRow, ChoiceField, FlagField, MixedField, NumberField, RefField, SegmentedField, StatCell, TagsField, TextField, cellStyle, cellWidth, segmentValues, type FieldProps } from './fields';
+import { CellRow, ChoiceField, FlagField, MixedField, NumberField, PerItemNumbers, RefField, SegmentedField, StatCell, TagsField, TextField, cellStyle, cellWidth, segmentValues, type FieldProps } from './fields';
 import { hintFor, type FieldHint } from './hints';
 import { humanise, labelOf, singular } from './labels';
 import classes from './StatLine.module.css';
@@ -43,6 +43,7 @@ function placementOf(node: JsonSchema, hint: FieldHint): Placement {
     case 'boolean':
       return hint.widget === 'segmented' ? 'cell' : 'flag';
     case 'list':
+    case 'numbers':
     case 'object':
     case 'other':
       return 'block';
@@ -258,6 +259,9 @@ const FieldOf = memo(function FieldOf({ name, node, value, path, depth }: FieldO
           <TagsField {...props} />
         </Cell>
       );
+    case 'numbers':
+      if (hint.perItem) return <PerItemNumbers {...props} />;
+      return <Alert color="gray">{label.label}: this field cannot be edited here.</Alert>;
     case 'list':
       return <ListField {...props} depth={depth} />;
     case 'object':

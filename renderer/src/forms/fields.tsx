@@ -1,9 +1,9 @@
-import { Checkbox, Input, NumberInput, SegmentedControl, Select, TagsInput, TextInput } from '@mantine/core';
+import { Checkbox, Input, NumberInput, SegmentedControl, Select, TagsInput, Text, TextInput } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { errorUnder, useFormEnv, useRootIf } from './FormContext';
 import type { FieldHint } from './hints';
 import { abbreviation, humanise, type FieldLabel } from './labels';
-import { refChosen, refOptions, refSelected } from './refs';
+import { perItemOptions, refChosen, refOptions, refSelected } from './refs';
 import { getAt, parsePath, shapeOf, type Json, type JsonSchema } from './schema';
 
 /**
@@ -178,7 +178,7 @@ export function SegmentedField(props: FieldProps) {
   );
 }
 
-/** On or off: a tick with its label, the whole line a target. */
+/** On or off: a tick with its label, the whole line a target. A tick left out shows its default (Insane Courage: on). */
 export function FlagField(props: FieldProps) {
   const { errors } = useFormEnv();
   return (
@@ -186,7 +186,7 @@ export function FlagField(props: FieldProps) {
       size={SIZE}
       label={props.label.label}
       description={props.label.description}
-      checked={props.value === true}
+      checked={props.value === undefined ? props.node.default === true : props.value === true}
       onChange={(e) => props.onChange(e.currentTarget.checked)}
       error={errors[props.path]}
       data-testid={`field-${props.path}`}
@@ -234,6 +234,57 @@ export function RefField(props: FieldProps) {
       allowDeselect={false}
       placeholder={options.length === 0 ? (ref.empty ?? 'nothing to choose yet') : 'Choose…'}
     />
+  );
+}
+
+/**
+ * A list of numbers kept per item of another list (`perItem`: attacks at each enemy character): a
+ * number field for each item there is, labelled by its name; nothing to fill while it has none.
+ * A field left empty counts 0 (its placeholder says so).
+ */
+export function PerItemNumbers(props: FieldProps) {
+  const env = useFormEnv();
+  const root = useRootIf(true);
+  const { value, onChange, hint, path, label } = props;
+  const perItem = hint.perItem!;
+  const fieldPath = parsePath(path).slice(parsePath(env.rootPath).length);
+  const items = perItemOptions(fieldPath, perItem, { root, schema: env.rootSchema, sides: env.sides ?? [] });
+  const numbers = Array.isArray(value) ? (value as Json[]) : [];
+  const set = (j: number, v: Json) => onChange(Array.from({ length: Math.max(numbers.length, j + 1) }, (_, k) => (k === j ? v : (numbers[k] ?? 0))));
+  return (
+    <Input.Wrapper size={SIZE} label={label.label} description={label.description} error={env.errors[path]} inputWrapperOrder={ORDER} data-testid={`numbers-${path}`}>
+      {items.length === 0 ? (
+        <Text c="gray.7" mt={4}>
+          {perItem.empty ?? 'Nothing to set yet.'}
+        </Text>
+      ) : (
+        <CellRow>
+          {items.map((item, j) => {
+            const words = (perItem.label ?? '{name}').replace('{name}', item.label);
+            const n = numbers[j];
+            return (
+              <div key={item.value} style={cellStyle(cellWidth('number', { label: words }))}>
+                <NumberInput
+                  size={SIZE}
+                  label={words}
+                  hideControls
+                  inputMode="numeric"
+                  min={0}
+                  clampBehavior="none"
+                  allowDecimal={false}
+                  placeholder="0"
+                  value={n === 0 || n === undefined || n === null ? '' : (n as number | string)}
+                  onChange={(v) => set(j, v === '' ? 0 : v)}
+                  error={env.errors[`${path}[${j}]`]}
+                  inputWrapperOrder={ORDER}
+                  data-testid={`field-${path}[${j}]`}
+                />
+              </div>
+            );
+          })}
+        </CellRow>
+      )}
+    </Input.Wrapper>
   );
 }
 

@@ -34,6 +34,20 @@ export interface FieldHint {
   addLabel?: string;
   /** A label that follows another field of the form: BS when shooting, WS when fighting. */
   labelBy?: { field: string; labels: Record<string, string> };
+  /**
+   * A list of numbers, entry j for item j of another list (attacks at each enemy character): one
+   * number field per item of that list, labelled by the item's name. The list follows its items:
+   * an item removed there takes its entry here with it.
+   */
+  perItem?: PerItemHint;
+}
+
+/** The other list, written as a `RefHint` list with one `[]` (its items); `empty` is said while it has none. */
+export interface PerItemHint {
+  list: string;
+  /** Each field's label, with `{name}` for the item's name (default "{name}"). */
+  label?: string;
+  empty?: string;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { hintFor, type HintMap, type RefHint } from './hints';
+import { hintFor, type HintMap, type PerItemHint, type RefHint } from './hints';
 import { labelOf, singular } from './labels';
 import { formatPath, getAt, isRecord, schemaAt, setAt, shapeOf, type Json, type JsonSchema, type PathPart } from './schema';
 
@@ -178,6 +178,21 @@ function refFields(root: Json, hints: HintMap): Array<{ path: PathPart[]; ref: R
   return out;
 }
 
+/** The items a list of numbers is kept for (`perItem`: attacks at each enemy character), by name. */
+export const perItemOptions = (fieldPath: readonly PathPart[], hint: PerItemHint, scope: RefScope): RefOption[] => refOptions(fieldPath, { list: hint.list }, scope);
+
+function perItemFields(root: Json, hints: HintMap): Array<{ path: PathPart[]; hint: PerItemHint }> {
+  const out: Array<{ path: PathPart[]; hint: PerItemHint }> = [];
+  for (const [pattern, hint] of Object.entries(hints)) {
+    if (!hint.perItem) continue;
+    for (const path of expandPattern(root, pattern)) {
+      const own = hintFor(hints, formatPath(path)).perItem;
+      if (own && Array.isArray(getAt(root, path))) out.push({ path, hint: own });
+    }
+  }
+  return out;
+}
+
 /**
  * After the item `index` of the list at `removed` is gone: every ref that pointed past it points
  * one earlier (the same item), one that pointed at it is left invalid for `repairRefs`.
@@ -198,6 +213,13 @@ export function shiftRefs(root: Json, removed: string, index: number, hints: Hin
     next[k] = at === index ? -1 : at > index ? at - 1 : at;
     changes.push({ path, value: refValue(next, ref) });
   }
+  // A list of numbers kept per item of the list that lost one loses that item's entry: the rest stay with their items.
+  for (const { path, hint } of perItemFields(root, hints)) {
+    const walked = levels(path, { list: hint.list }, { ...scope, root }, []);
+    if (!walked || walked.length !== 1 || formatPath(walked[0]!.listPath) !== removed) continue;
+    const numbers = getAt(root, path) as Json[];
+    if (index < numbers.length) changes.push({ path, value: numbers.filter((_, i) => i !== index) });
+  }
   for (const { path, value } of changes) out = setAt(out, path, value);
   return out;
 }
@@ -214,6 +236,12 @@ export function repairRefs(root: Json, hints: HintMap, scope: Omit<RefScope, 'ro
     if (value === null && node && shapeOf(node).nullable) continue;
     if (node && shapeOf(node).nullable) out = setAt(out, path, null);
     else if (options[0]) out = setAt(out, path, refValue(options[0].indices, ref));
+  }
+  // A list of numbers kept per item never has entries past the items there are (an enemy character that is gone).
+  for (const { path, hint } of perItemFields(out, hints)) {
+    const numbers = getAt(out, path) as Json[];
+    const items = perItemOptions(path, hint, { ...scope, root: out }).length;
+    if (numbers.length > items) out = setAt(out, path, numbers.slice(0, items));
   }
   return out;
 }

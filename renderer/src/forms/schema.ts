@@ -28,10 +28,10 @@ export type Json = unknown;
 
 /**
  * What a field is drawn as: a number, a line of text, a choice, "a number or dice"/"melee or a
- * number" (mixed), a tick, a list of words (tags), a list of records, a record, or something the
- * form cannot edit.
+ * number" (mixed), a tick, a list of words (tags), a list of numbers, a list of records, a record,
+ * or something the form cannot edit.
  */
-export type Kind = 'number' | 'text' | 'enum' | 'mixed' | 'boolean' | 'tags' | 'list' | 'object' | 'const' | 'other';
+export type Kind = 'number' | 'text' | 'enum' | 'mixed' | 'boolean' | 'tags' | 'numbers' | 'list' | 'object' | 'const' | 'other';
 
 export interface Shape {
   kind: Kind;
@@ -68,7 +68,9 @@ export function shapeOf(node: JsonSchema): Shape {
                 ? 'tags'
                 : inner.items?.type === 'object'
                   ? 'list'
-                  : 'other'
+                  : inner.items?.type === 'integer' || inner.items?.type === 'number'
+                    ? 'numbers'
+                    : 'other'
               : inner.type === 'object'
                 ? 'object'
                 : 'other';
@@ -99,6 +101,7 @@ export function initialValue(node: JsonSchema): Json {
     case 'list':
       return Array.from({ length: inner.minItems ?? 0 }, () => initialValue(inner.items!));
     case 'tags':
+    case 'numbers':
       return [];
     case 'text':
       return '';

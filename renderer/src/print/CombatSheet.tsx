@@ -3,7 +3,7 @@ import { casualtyRows } from '../../../core/summary/casualties';
 import { DistributionChart } from '../combat/DistributionChart';
 import { when } from '../history/format';
 import { fixed2, luckSentence, percent } from '../../../core/summary/format';
-import { extraLines } from '../../../core/summary/markdown';
+import { extraLines, resultAfterChoice } from '../../../core/summary/markdown';
 
 /**
  * One stored combat as a printed sheet: header with both sides and their profiles, every step,
@@ -84,45 +84,76 @@ function StepsTable({ steps }: { steps: SummaryStep[] }) {
         </tr>
       </thead>
       <tbody>
-        {steps.map((s) => (
-          <tr key={s.n}>
-            <td className="num">{s.n}</td>
-            <td>{s.actorName ?? '—'}</td>
-            <td>{s.title}</td>
-            <td>
-              {s.needs && <b>{s.needs}</b>}
-              {s.why.map((r, i) => (
-                <span key={i} className="why">
-                  {r.detail}
-                </span>
-              ))}
-            </td>
-            <td>
-              {s.dice ? <span className="dice">{s.dice.join(' ')}</span> : '—'}
-              {(s.successes !== null || s.criticals !== null) && (
-                <span className="why">
-                  {[s.successes !== null && `${s.successes} passed`, s.criticals !== null && `${s.criticals} critical`].filter(Boolean).join(', ')}
-                </span>
-              )}
-              {s.rolledBy === 'rolled' && <span className="why">rolled by the app</span>}
-            </td>
-            <td>
+        {steps.map((s) => {
+          const result = (
+            <>
               {s.choice && (
                 <>
                   <b>Chose: {s.choice}</b> <br />
                 </>
               )}
-              {s.result}
+              {resultAfterChoice(s)}
               {extraLines(s).map((line, i) => (
-                <span key={i} className="why">
-                  {line}
+                // A line set in under another explains it (a bonus and its reason), as on screen.
+                <span key={i} className={/^\s{2,}/.test(line) ? 'why set-in' : 'why'}>
+                  {line.trim()}
                 </span>
               ))}
-            </td>
-          </tr>
-        ))}
+            </>
+          );
+          // An outcome with lines of arithmetic (a combat result) reads across the page, not down the narrow Result column.
+          const wide = s.kind === 'outcome' && extraLines(s).length > 0 && !s.dice && !s.needs;
+          return (
+            <tr key={s.n}>
+              <td className="num">{s.n}</td>
+              <td>{s.actorName ?? '—'}</td>
+              <td>{s.title}</td>
+              {wide ? (
+                <td colSpan={3} data-testid="sheet-step-wide">
+                  {result}
+                </td>
+              ) : (
+                <>
+                  <td>
+                    {s.needs && <b>{s.needs}</b>}
+                    {s.why.map((r, i) => (
+                      <span key={i} className="why">
+                        {r.detail}
+                      </span>
+                    ))}
+                  </td>
+                  <td>
+                    {s.dice ? <Dice dice={s.dice} /> : '—'}
+                    {(s.successes !== null || s.criticals !== null) && (
+                      <span className="why">
+                        {[s.successes !== null && `${s.successes} passed`, s.criticals !== null && `${s.criticals} critical`].filter(Boolean).join(', ')}
+                      </span>
+                    )}
+                    {s.rolledBy === 'rolled' && <span className="why">rolled by the app</span>}
+                  </td>
+                  <td>{result}</td>
+                </>
+              )}
+            </tr>
+          );
+        })}
       </tbody>
     </table>
+  );
+}
+
+/** A roll's dice in runs of six, each kept on one line ("1 2 3 4 5 6 · 1 2 3 4"). */
+function Dice({ dice }: { dice: readonly number[] }) {
+  const runs = Array.from({ length: Math.ceil(dice.length / 6) }, (_, i) => dice.slice(6 * i, 6 * i + 6).join(' '));
+  return (
+    <span className="dice">
+      {runs.map((run, i) => (
+        <span key={i}>
+          {i > 0 && ' '}
+          <span className="dice-run">{run}</span>
+        </span>
+      ))}
+    </span>
   );
 }
 

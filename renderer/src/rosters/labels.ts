@@ -111,6 +111,8 @@ const oldWorld: LabelMap = {
 
 const ninthAge: LabelMap = {
   models: l('Models', 'Number of models'),
+  // The rank block a melee starts from (phase 1 of the melee added it; 5 when a roster was stored without it).
+  rankWidth: l('Rank width', 'Models per rank in its formation'),
   height: l('Height'),
   type: l('Type'),
   global: l('Global'),
@@ -123,6 +125,7 @@ const ninthAge: LabelMap = {
   resilience: l('Res', 'Resilience'),
   armour: l('Arm', 'Armour'),
   aegis: l('Aegis (+)', 'Aegis save, empty for none'),
+  fortitude: l('Fortitude (+)', 'Fortitude save, empty for none'),
   offensive: l('Offensive'),
   name: l('Name'),
   attacks: l('Att', 'Attack Value'),

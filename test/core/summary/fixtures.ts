@@ -179,7 +179,7 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
       // 11 inputs, plus the lines nobody answers: two casualty removals, the slain Captain, the Spearmen's only target.
       steps: 15,
       modelsLost: { attacker: 0, defender: 11 },
-      outcome: ['Red — Knights: won and pursued: 5 rank-and-file models left.', 'Blue — Spearmen: broke, fled and was caught: destroyed.'],
+      outcome: ['Red — Knights: won and pursued 7″: 5 rank-and-file models left.', 'Blue — Spearmen: broke, fled 7″ and was caught by a pursuit of 7″: destroyed.'],
       actualValue: 4,
       winner: 'attacker',
       choices: ['1 at Captain', 'Pursue (2D6)'],

@@ -3,6 +3,7 @@ import { rulesDeps } from '../../../core/api/backends/rules';
 import { replay, type CombatLog, type Input } from '../../../core/combat';
 import { systems } from '../../../core/systems';
 import { buildCombatSummary, buildReport, summaryMarkdown, summarySchema, SummaryError, type StoredCombatRecord } from '../../../core/summary';
+import { resultAfterChoice } from '../../../core/summary/markdown';
 import { summaryFixtures } from './fixtures';
 
 const rules = rulesDeps({ newId: () => 'id', newSeed: () => 1 });
@@ -88,6 +89,24 @@ describe.each(Object.entries(summaryFixtures).filter(([id]) => Object.hasOwn(sys
     for (const input of record.inputs as Input[]) if (input.kind === 'roll') expect(md).toContain(input.dice.join(' '));
     for (const line of expected.outcome) expect(md).toContain(line);
     expect(md).toMatch(/percentile/);
+  });
+});
+
+describe('a choice is said once', () => {
+  it('a result that starts with the chosen option’s words prints only what follows them', () => {
+    expect(resultAfterChoice({ choice: '1 at Captain', result: '1 at Captain; in all: 1 at Captain, 4 at the Spearmen' })).toBe('in all: 1 at Captain, 4 at the Spearmen');
+    expect(resultAfterChoice({ choice: 'As suggested: 5 at the Spearmen', result: 'As suggested: 5 at the Spearmen' })).toBe('');
+    // Other words, or the same words not followed by a break, stay whole.
+    expect(resultAfterChoice({ choice: 'Pursue (2D6)', result: 'Knights pursue' })).toBe('Knights pursue');
+    expect(resultAfterChoice({ choice: '1 at Captain', result: '1 at Captains' })).toBe('1 at Captains');
+    expect(resultAfterChoice({ choice: null, result: '3 hits' })).toBe('3 hits');
+  });
+
+  it('in the Markdown of a Ninth Age allocation, and the Combat Score’s reasons are set out without their indent', () => {
+    const md = summaryMarkdown(buildCombatSummary(summaryFixtures['ninth-age']!.record, deps));
+    expect(md).toContain('| Chose: 1 at Captain; in all: 1 at Captain, 4 at the Spearmen |');
+    expect(md).not.toContain('Chose: 1 at Captain; 1 at Captain');
+    expect(md).toMatch(/Knights: [\d +]+= \d+; \+\d HP lost by the enemy: Spearmen lost \d HP this round;/);
   });
 });
 

@@ -31,7 +31,8 @@ export function RosterPicker({
   /** 40k 10e only: shooting or fighting weapons. */
   ranged?: boolean;
   label: string;
-  onPick: (filled: Record<string, unknown>, picked: PickedUnit) => void;
+  /** Takes the filled side and what was picked; a problem in words (the unit fills nothing here) keeps the picker open to say it. */
+  onPick: (filled: Record<string, unknown>, picked: PickedUnit) => string | null | void;
   testId: string;
 }) {
   const client = useClient();
@@ -81,10 +82,11 @@ export function RosterPicker({
                 onClick={async () => {
                   const reply = await client.combatSideFromRoster({ rosterId: unit.rosterId, unitId: unit.id, side, ...(ranged === undefined ? {} : { ranged }) });
                   if (!reply.ok) return setProblem(reply.error.message);
+                  const rosterName = ofSystem.find((r) => r.id === unit.rosterId)?.name ?? '';
+                  const refused = onPick(reply.value.side, { unit: unit.name, roster: rosterName, notes: reply.value.notes ?? [] });
+                  if (refused) return setProblem(refused);
                   setProblem(null);
                   recordRoster?.(unit.rosterId);
-                  const rosterName = ofSystem.find((r) => r.id === unit.rosterId)?.name ?? '';
-                  onPick(reply.value.side, { unit: unit.name, roster: rosterName, notes: reply.value.notes ?? [] });
                   setOpened(false);
                 }}
                 data-testid={`pick-${unit.name}`}

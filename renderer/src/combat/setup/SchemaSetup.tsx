@@ -71,21 +71,25 @@ function SetupEditor({ system, name, schema, example, layout }: { system: string
       fills: layout.fromRoster ?? [],
       // "Pick from roster": the picked fields replace the part's, the rest stays as set.
       fill: (at, path, filled, unit) => {
+        const part = at.take ? getAt(filled, parsePath(at.take)) : filled;
+        if (!isRecord(part)) return at.missing ?? 'That unit has nothing to fill here.';
         setPicked((now) => ({ ...now, [path]: unit }));
         setSetup((now: Json) => {
           const parts = parsePath(path);
-          const part = at.take ? getAt(filled, parsePath(at.take)) : filled;
-          const current = getAt(now, parts);
-          if (!isRecord(part) || !isRecord(current)) return now;
+          const into = at.into ? [...parts, ...parsePath(at.into)] : parts;
+          const current = getAt(now, into);
+          if (!isRecord(current)) return now;
           const merged: Record<string, Json> = { ...current };
           for (const [key, value] of Object.entries(part)) {
             if (at.keepWhenEmpty?.includes(key) && Array.isArray(value) && value.length === 0) continue;
             merged[key] = value;
           }
-          let next = setAt(now, parts, merged);
-          if (at.namesSide && parts.at(-1) === 0 && typeof filled['name'] === 'string') next = setAt(next, [parts[0]!, 'name'], filled['name']);
+          let next = setAt(now, into, merged);
+          const first = typeof parts.at(-1) !== 'number' || parts.at(-1) === 0;
+          if (at.namesSide && first && typeof filled['name'] === 'string') next = setAt(next, [parts[0]!, 'name'], filled['name']);
           return repairRefs(next, scope.hints, scope);
         });
+        return null;
       },
     }),
     [system, layout, scope],
@@ -182,7 +186,8 @@ function SetupEditor({ system, name, schema, example, layout }: { system: string
 interface RosterContext {
   system: string;
   fills: RosterFill[];
-  fill: (at: RosterFill, path: string, filled: Record<string, unknown>, unit: PickedUnit) => void;
+  /** Fills the part from what the host filled; a problem in words when there is nothing to fill it with. */
+  fill: (at: RosterFill, path: string, filled: Record<string, unknown>, unit: PickedUnit) => string | null;
 }
 
 /**

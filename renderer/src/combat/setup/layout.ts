@@ -34,9 +34,13 @@ export interface RosterFill {
   label: string;
   /** Where in the host's filled side the part is ("units[0]"); default the whole side. */
   take?: string;
+  /** Where in the part the button sits on the picked fields go ("unit": a side's one unit); default the part itself. */
+  into?: string;
+  /** Said when the picked unit has nothing to fill here (no `take` in what the host filled), e.g. a unit that is not a character. */
+  missing?: string;
   /** Lists the roster cannot fill when it has none (a unit without shooting weapons keeps the weapons entered). */
   keepWhenEmpty?: string[];
-  /** The roster's side name (the army) names this side when the first item of its list is filled. */
+  /** The roster's side name (the army) names this side when the part is filled (in a list, its first item). */
   namesSide?: boolean;
   /** A setup field whose on/off the host is asked with (40k 10e: shooting or fighting weapons). */
   rangedFrom?: string;

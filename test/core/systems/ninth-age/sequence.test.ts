@@ -23,6 +23,8 @@ describe('Agility steps (RULES §5)', () => {
     expect(score.title).toBe('Round 1: Combat Score');
     // 5 HP + 1 wiped out + 1 charge; 3 Knights 5 wide: no Proper Rank.
     expect(score.lines[0]).toBe('Knights: 5 + 1 + 1 + 0 + 0 + 0 + 0 = 7');
+    // Once the blows are struck the status says the score, no longer the Agility order.
+    expect(ninthAge.view(c.state).status).toEqual([expect.stringMatching(/^Round 1 · Combat Score Knights 7, Spearmen \d+$/)]);
     c = play(c, 'go');
     // The loser has no model left: no break test, no pursuit; the melee is over.
     expect(c.step.kind === 'outcome' && c.step.final).toBe(true);
@@ -284,13 +286,35 @@ describe('Combat Score, break test, flee and pursuit (RULES §5)', () => {
     expect(chooseStep(broken).options.map((o) => `${o.id}${o.suggested ? '*' : ''}`)).toEqual(['pursue*', 'hold']);
     const caught = play(broken, 'pursue', [3, 4], [5, 2]);
     expect(caught.state.log.at(-1)!.result).toBe('Knights pursue 7″ against 7″: Spearmen caught and destroyed');
-    expect(outcomeStep(caught).lines).toEqual(['Red — Knights: won and pursued: 5 rank-and-file models left.', 'Blue — Spearmen: broke, fled and was caught: destroyed.']);
+    // The distances are in the outcome: the players move the models that far.
+    expect(outcomeStep(caught).lines).toEqual(['Red — Knights: won and pursued 7″: 5 rank-and-file models left.', 'Blue — Spearmen: broke, fled 7″ and was caught by a pursuit of 7″: destroyed.']);
     expect(ninthAge.winner!(caught.state)).toBe('attacker');
     const escaped = play(broken, 'pursue', [3, 4], [5, 1]);
-    expect(outcomeStep(escaped).lines[1]).toBe('Blue — Spearmen: broke and fled 7″, and escaped the pursuit: 2 rank-and-file models left.');
+    expect(outcomeStep(escaped).lines[1]).toBe('Blue — Spearmen: broke and fled 7″, and escaped a pursuit of 6″: 2 rank-and-file models left.');
     const held = play(broken, 'hold', [3, 4]);
     expect(outcomeStep(held).final).toBe(true);
+    // Decided: the flee and pursuit dice are still asked, because the models move that far on the table (RULES §5) — each says so.
+    expect(rollStep(play(broken, 'hold')).notes).toEqual(['Nobody pursues Spearmen: the roll is how far they flee on the table.']);
+    expect(rollStep(play(broken, 'pursue')).notes).toEqual([]);
+    expect(rollStep(play(broken, 'pursue', [3, 4])).notes).toEqual(['Knights move the distance rolled, whether they catch Spearmen or not.']);
+    // A flee of 2″ (the least 2D6 can roll) is caught whatever the pursuit: the roll is asked for the distance, and a double 1 catches.
+    const shortFlee = play(broken, 'pursue', [1, 1]);
+    expect(rollStep(shortFlee).notes).toEqual(['Any roll catches Spearmen: the roll is how far Knights pursue on the table.']);
+    expect(play(shortFlee, [1, 1]).state.status.defender).toBe('caught');
     expect(outcomeStep(held).lines[0]).toBe('Red — Knights: won and did not pursue: 5 rank-and-file models left.');
+  });
+});
+
+describe('allocating attacks at several targets (seed 004)', () => {
+  it('asks target by target; the later questions count the attacks still to place, and each target shows its odds and HP left', () => {
+    let c = start(setupOf({ models: 5 }, { models: 10, characters: [{ name: 'Captain', profile: { healthPoints: 3 } }, { name: 'Standard Bearer', profile: { healthPoints: 2 } }] }));
+    expect(chooseStep(c).title).toBe('The Knights: allocate 5 attacks');
+    expect(chooseStep(c).why.map((r) => r.detail.split(':')[0])).toEqual(['every attack of the Agility step picks its target before any hit is rolled', 'Captain (3 of 3 HP left)', 'Standard Bearer (2 of 2 HP left)', 'the Spearmen (10 of 10 HP left, 10 models)']);
+    c = play(c, '2');
+    expect(chooseStep(c).title).toBe('The Knights: allocate 3 more attacks');
+    expect(chooseStep(c).prompt).toBe('How many of the Knights’ remaining 3 attacks at Standard Bearer? The rest go at the Spearmen.');
+    c = play(c, '1');
+    expect(c.state.parts.find((p) => p.part.role === 'attacker')!.allocation).toEqual([2, 2, 1]);
   });
 });
 
@@ -318,8 +342,8 @@ describe('what the wizard is shown (view)', () => {
     const allocating = ninthAge.view(c.state);
     expect(allocating.status).toEqual(['Round 1 · Agility 4 · Knights: 5 attacks to allocate', 'Agility order: 4, 3 (chargers +1)']);
     expect(chooseStep(c).why.slice(1)).toEqual([
-      { rule: 'Odds per attack', detail: 'at Captain: 4+ to hit, 4+ to wound, no armour save, Aegis 5+: 17% of attacks become unsaved wounds' },
-      { rule: 'Odds per attack', detail: 'at the Spearmen: 4+ to hit, 4+ to wound, no armour save, no special save: 25% of attacks become unsaved wounds' },
+      { rule: 'Odds per attack', detail: 'Captain (2 of 2 HP left): hit 4+, wound 4+, Aegis 5+ → 17% become unsaved wounds' },
+      { rule: 'Odds per attack', detail: 'the Spearmen (12 of 12 HP left, 12 models): hit 4+, wound 4+, no save → 25% become unsaved wounds' },
     ]);
     c = play(c, '1');
     expect(ninthAge.view(c.state).status![0]).toBe('Round 1 · Agility 4 · Knights: 1 at Captain, 4 at the Spearmen');
