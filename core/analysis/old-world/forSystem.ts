@@ -64,11 +64,20 @@ function roundBaseline(key: object, start: State): RoundOdds {
  */
 export function oldWorldDistributions(state: State): OutcomeDistributions {
   const start = roundStartOf(state);
-  const now = analyzeRound(state);
+  // At the very start of a round (a new round just begun, or the combat's first state) the odds now
+  // are the baseline: counted once, and remembered as the round's baseline.
+  const atStart = sameRoundPosition(state, start);
+  const now = atStart ? roundBaseline(state.roundBegin, start) : analyzeRound(state);
   const before = roundBaseline(state.roundBegin, start);
   const lo = Math.min(now.difference.offset, before.difference.offset);
   const hi = Math.max(now.difference.offset + now.difference.dist.length, before.difference.offset + before.difference.dist.length);
   return { ...plain(state, now, lo, hi - lo), baseline: plain(start, before, lo, hi - lo) };
+}
+
+/** Whether two states of one round stand at the same point (nothing rolled or decided between them). */
+function sameRoundPosition(a: State, b: State): boolean {
+  const at = (s: State) => JSON.stringify([s.phase, s.queue, s.lost, s.status, s.caused, s.overkill, s.rollOffWinner, s.previousWinner, s.hasWonRound, s.result, s.broke, s.moves, s.chasing]);
+  return at(a) === at(b);
 }
 
 /** The mean of P(offset + k) at k. */

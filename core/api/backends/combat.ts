@@ -4,7 +4,7 @@ import type { ParsedRequestOf } from '../contract';
 import { prefixIssues, problemsOf } from '../../roster/documents';
 import { ApiFailure } from '../reply';
 import { noOddsBecause, type Analyzed } from '../../analysis/guarded';
-import { headlineOf, type Headline } from '../../analysis/headline';
+import { headlinesOf, type Headline } from '../../analysis/headline';
 import { fixed2, percent } from '../../summary/format';
 import { oddsFrom } from '../../analysis/odds';
 
@@ -125,11 +125,13 @@ export function createCombatBackend(deps: CombatBackendDeps) {
   const choiceFigures = (system: RuleSystem, combat: Combat): CombatOdds['choices'] => {
     const step = combat.step;
     if (step.kind !== 'choose') return [];
-    return step.options.map(({ id }) => {
+    const analysed = step.options.map(({ id }) => {
       const taken = advance(system, combat, { kind: 'choose', stepId: step.id, option: id });
-      const analysed = taken.ok ? deps.analyze(system.id, taken.combat.state) : null;
-      return { option: id, figure: analysed?.ok ? figureText(headlineOf(analysed.distributions, step.actor)) : null };
+      const result = taken.ok ? deps.analyze(system.id, taken.combat.state) : null;
+      return result?.ok ? result.distributions : null;
     });
+    const headlines = headlinesOf(analysed, step.actor);
+    return step.options.map(({ id }, i) => ({ option: id, figure: headlines[i] ? figureText(headlines[i]) : null }));
   };
 
   /** Keeps the session and saves its log, so History always matches what the players see. */

@@ -1,9 +1,6 @@
 import { Card, Loader, Group, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useClient } from '../api/ClientContext';
-import { unwrap, type HostError } from '../api/hostQuery';
-import type { CombatOdds as Odds } from '../../../core/api/channels/combat';
 import { OddsPanel } from './OddsPanel';
+import { useCombatOdds } from './useCombatOdds';
 
 /**
  * The odds beside a combat, asked for after its step has been shown: the host answers the step
@@ -11,14 +8,7 @@ import { OddsPanel } from './OddsPanel';
  * While the next odds are worked out, the last ones stay in view, marked as updating.
  */
 export function CombatOdds({ id, at, finished, names }: { id: string; at: number; finished: boolean; names: { attacker: string; defender: string } }) {
-  const client = useClient();
-  const odds = useQuery<Odds, HostError>({
-    queryKey: ['combat.odds', id, at],
-    queryFn: async () => unwrap(await client.combatOdds({ id, at })),
-    placeholderData: keepPreviousData,
-    staleTime: Infinity,
-  });
-  const updating = odds.isFetching && odds.data?.at !== at;
+  const { query: odds, updating } = useCombatOdds(id, at);
   if (odds.isError) {
     return (
       <Card withBorder padding="md" data-testid="odds-unavailable">

@@ -7,6 +7,8 @@ import { WhoActs } from './WhoActs';
 
 interface Props {
   snapshot: CombatSnapshot;
+  /** At a choose step: each option's main figure if it is taken, once the host has worked them out. */
+  figures?: Readonly<Record<string, string | null>>;
   busy: boolean;
   onAnswer: (input: Input) => void;
   onRollForMe: (stepId: string) => void;
@@ -29,7 +31,7 @@ function Why({ reasons }: { reasons: Reason[] }) {
 }
 
 /** The one Wizard screen: renders whatever step the host says comes next (roll, choose, outcome). */
-export function StepPanel({ snapshot, busy, onAnswer, onRollForMe }: Props) {
+export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Props) {
   const { step, view } = snapshot;
   const nameOf = (role: 'attacker' | 'defender') => view.sides[role].name;
 
@@ -91,6 +93,12 @@ export function StepPanel({ snapshot, busy, onAnswer, onRollForMe }: Props) {
                 styles={{ label: { whiteSpace: 'normal', flexDirection: 'column', alignItems: many ? 'center' : 'flex-start' } }}
               >
                 <span>{option.label}</span>
+                {/* The host's exact figure for the state this option leads to (core/analysis/headline.ts). */}
+                {figures?.[option.id] && (
+                  <Text size="sm" fw={700} c={option.suggested ? 'white' : 'dark'} data-testid={`option-figure-${option.id}`}>
+                    {figures[option.id]}
+                  </Text>
+                )}
                 {(option.detail || option.suggested) && (
                   <Text size="sm" c={option.suggested ? 'white' : 'dimmed'}>
                     {[option.detail, option.suggested ? 'suggested' : null].filter(Boolean).join(' · ')}

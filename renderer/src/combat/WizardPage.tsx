@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { HostData } from '../api/HostData';
 import { CombatLog } from './CombatLog';
 import { CombatOdds } from './CombatOdds';
+import { useCombatOdds } from './useCombatOdds';
 import { StepPanel } from './StepPanel';
 import { SideUnits } from './SideUnits';
 import { useCombat } from './useCombat';
@@ -14,6 +15,7 @@ export function WizardPage() {
   const { id = '' } = useParams();
   const { snapshot, answer, rollForMe, undo, busy, error, reset } = useCombat(id);
   const data = snapshot.data;
+  const odds = useCombatOdds(id, data?.inputs.length ?? 0, data !== undefined);
   const canUndo = !!data?.canUndo && !busy;
   const doUndo = () => {
     if (!canUndo) return;
@@ -27,6 +29,7 @@ export function WizardPage() {
   if (!data) return <HostData query={snapshot} what="combat" back={{ to: '/combat', label: 'Start a new combat' }}>{() => null}</HostData>;
 
   const names = { attacker: data.view.sides.attacker.name, defender: data.view.sides.defender.name };
+  const figures = Object.fromEntries((odds.current?.choices ?? []).map((c) => [c.option, c.figure]));
   const units = <SideUnits view={data.view} />;
   return (
     <Stack gap="md">
@@ -70,6 +73,7 @@ export function WizardPage() {
             )}
             <StepPanel
               snapshot={data}
+              figures={figures}
               busy={busy}
               onAnswer={(input) => {
                 reset();
