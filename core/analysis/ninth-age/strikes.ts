@@ -3,7 +3,7 @@ import { allocationPlan, completeAllocation, targetAt } from '../../systems/nint
 import { unsavedChance } from '../../systems/ninth-age/attacks';
 import { rankAndFileAttacks } from '../../systems/ninth-age/setup';
 import { agilityOf, poolKey, profileOf, type PoolRef, type State, type Task } from '../../systems/ninth-age/state';
-import { binomialRow } from '../old-world/dice';
+import { binomial as binomialRow, convolve } from '../../dice/probability';
 import { digit, lostOf, type PoolIndex } from './pools';
 
 /**
@@ -30,22 +30,12 @@ interface Group {
 /** The total unsaved wounds on one pool, and P(at least j) for capping. */
 interface Damage {
   target: number;
-  dist: Float64Array;
+  dist: readonly number[];
   tail: Float64Array;
 }
 
-function convolve(a: Float64Array, b: Float64Array): Float64Array {
-  const out = new Float64Array(a.length + b.length - 1);
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    if (x === 0) continue;
-    for (let j = 0; j < b.length; j++) out[i + j]! += x * b[j]!;
-  }
-  return out;
-}
-
-const rows = new Map<string, Float64Array>();
-function binomial(n: number, p: number): Float64Array {
+const rows = new Map<string, readonly number[]>();
+function binomial(n: number, p: number): readonly number[] {
   const key = `${n}:${p}`;
   let row = rows.get(key);
   if (!row) {
@@ -57,7 +47,7 @@ function binomial(n: number, p: number): Float64Array {
 }
 
 function damagesOf(groups: readonly Group[]): Damage[] {
-  const byTarget = new Map<number, Float64Array>();
+  const byTarget = new Map<number, readonly number[]>();
   for (const g of groups) {
     if (g.dice === 0 || g.p === 0) continue;
     const row = binomial(g.dice, g.p);

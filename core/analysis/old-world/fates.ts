@@ -2,7 +2,7 @@ import { pursuersOf } from '../../systems/old-world/flow';
 import { breakChance, breakTestOf, TWO_D6 } from '../../systems/old-world/morale';
 import { fighting, leadershipOf, movementOf, otherRole, unitIndices, unitKey, type Role, type State, type UnitStatus } from '../../systems/old-world/state';
 import { moveDice } from '../../systems/old-world/tables';
-import { atLeast, sumOfD6 } from './dice';
+import { atLeast, sumOfD6 } from '../../dice/probability';
 
 /**
  * What happens to each side's main unit (unit 0) once the combat result is known: does it break

@@ -2,7 +2,7 @@ import { inflict, strikeTasks } from '../../systems/old-world/flow';
 import { fighting, memberKey, membersOf, roles, unitIndices, woundsLeft, type MemberRef, type Role, type State, type Task } from '../../systems/old-world/state';
 import { armourTest, attacksOf, hitTest, pass, targetOf, wardTest, woundChance, woundTest } from '../../systems/old-world/strikes';
 import { spend } from '../budget';
-import { binomialRow } from './dice';
+import { binomial } from '../../dice/probability';
 
 /**
  * The round's remaining strikes as an exact distribution over where they can end (seed 002, "Order
@@ -98,7 +98,7 @@ function walk(state: State, tasks: readonly Task[], weight: number): StrikeEnd[]
         add(node, node.p);
         continue;
       }
-      const row = binomialRow(strike.dice, strike.p);
+      const row = binomial(strike.dice, strike.p);
       // Each outcome builds a node: a copy of the wounds lost by every pool and a key naming them all,
       // so its cost grows with the pools in the combat (about 50 multiply-adds' worth each).
       spend(row.length * (100 + 50 * keys.length));

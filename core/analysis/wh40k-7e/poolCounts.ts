@@ -1,3 +1,4 @@
+import { binomial, convolve } from '../../dice/probability';
 import { DEATHBLOW, poolFor, poolRank, SERIOUSLY } from '../../systems/wh40k-7e/pools';
 import type { Setup } from '../../systems/wh40k-7e/setup';
 import type { Pool, Role, StrikeRoll } from '../../systems/wh40k-7e/state';
@@ -20,39 +21,11 @@ const SERIOUSLY_POOL: PoolDesc = { key: SERIOUSLY, kind: 'seriously', strength: 
 
 export type PoolItem = { kind: 'single'; pool: PoolDesc; counts: number[] } | { kind: 'destroyer'; deathblow: PoolDesc; seriously: PoolDesc; joint: number[][] };
 
-/** P(k of n) for k = 0…n: C(n, k)·p^k·(1 − p)^(n − k), C built up k by k (n ≤ 200: no overflow). */
-export function binomial(n: number, p: number): number[] {
-  const row = Array<number>(n + 1).fill(0);
-  if (p <= 0) {
-    row[0] = 1;
-    return row;
-  }
-  if (p >= 1) {
-    row[n] = 1;
-    return row;
-  }
-  const q = 1 - p;
-  let c = 1;
-  for (let k = 0; k <= n; k++) {
-    row[k] = c * p ** k * q ** (n - k);
-    c = (c * (n - k)) / (k + 1);
-  }
-  return row;
-}
-
 const logFactorials: number[] = [0];
 const logFactorial = (n: number) => {
   for (let k = logFactorials.length; k <= n; k++) logFactorials.push(logFactorials[k - 1]! + Math.log(k));
   return logFactorials[n]!;
 };
-
-export function convolve(a: readonly number[], b: readonly number[]): number[] {
-  const out = Array<number>(a.length + b.length - 1).fill(0);
-  a.forEach((x, i) => {
-    if (x !== 0) b.forEach((y, j) => (out[i + j]! += x * y));
-  });
-  return out;
-}
 
 /** P(i deathblows, j seriously wounded) from n dice with per-die chances a and b: the multinomial, by logarithms. */
 function destroyerJoint(n: number, a: number, b: number): number[][] {
@@ -131,3 +104,5 @@ export function poolItems(side: SideStrikes): PoolItem[] {
   }
   return items.sort((a, b) => a.rank - b.rank).map((x) => x.item);
 }
+
+export { binomial, convolve };

@@ -1,3 +1,4 @@
+import { TWO_D6 } from '../../dice/probability';
 /**
  * The charts of The Ninth Age melee as data (seed 004 and RULES.md §5), each with the small
  * function that reads it. Needs are the D6 face a die must show (2 means 2+); null means the roll
@@ -82,11 +83,11 @@ export const STEADY_CAP = 2;
 /** Combat Score bonuses (RULES §5, SCENARIOS §3). */
 export const SCORE = { wipedOut: 1, charge: 1, flankOrRear: 2, standard: 1, battleStandard: 1 } as const;
 
-/** P(2D6 = k), k = 0…12. */
-export const TWO_D6: readonly number[] = Array.from({ length: 13 }, (_, k) => Math.max(0, 6 - Math.abs(k - 7)) / 36);
 
 /** P(2D6 ≥ k). */
 export const twoD6AtLeast = (k: number) => TWO_D6.reduce((sum, p, v) => (v >= k ? sum + p : sum), 0);
 
 /** RULES §5: P(a 2D6 pursuit roll ≥ a 2D6 flee roll), a tie catches. */
 export const CATCH_CHANCE = TWO_D6.reduce((sum, p, f) => sum + p * twoD6AtLeast(f), 0);
+
+export { TWO_D6 };

@@ -1,3 +1,4 @@
+import { TWO_D6 } from '../../dice/probability';
 import type { Reason } from '../../combat/steps';
 import { sideUnitStrength } from './result';
 import { fighting, leadershipOf, otherRole, unitIndices, unitOf, unitStrength, type Role, type State } from './state';
@@ -47,8 +48,6 @@ export function breaksOn(test: Extract<BreakTest, { kind: 'roll' }>, dice: reado
 /** A plain Leadership test (panic, restraining pursuit): passes on 2D6 equal to or under Ld. */
 export const passesLeadership = (leadership: number, dice: readonly number[]) => dice.reduce((a, b) => a + b, 0) <= leadership;
 
-/** P(2D6 = k), k = 0…12. */
-export const TWO_D6: readonly number[] = Array.from({ length: 13 }, (_, k) => Math.max(0, 6 - Math.abs(k - 7)) / 36);
 
 /** P(the unit breaks) for a rolled break test. */
 export function breakChance(test: Extract<BreakTest, { kind: 'roll' }>): number {
@@ -61,3 +60,5 @@ export function breakChance(test: Extract<BreakTest, { kind: 'roll' }>): number 
   return p;
 }
 
+
+export { TWO_D6 };

@@ -1,3 +1,4 @@
+import { TWO_D6 } from '../../dice/probability';
 import type { Reason } from '../../combat/steps';
 import type { Setup } from './setup';
 import { leadershipOf, sweepInitiativeOf, type Role, type UnitWounds } from './state';
@@ -25,8 +26,6 @@ export function moraleTestOf(setup: Setup, role: Role, wounds: UnitWounds, diffe
   return { kind: 'roll', leadership, modifier, why };
 }
 
-/** P(2D6 = k), k = 0…12. */
-export const TWO_D6: readonly number[] = Array.from({ length: 13 }, (_, k) => Math.max(0, 6 - Math.abs(k - 7)) / 36);
 
 /** P(the rolled test fails): 2D6 above Ld − modifier, a double 1 excepted (seed/RULES §2). */
 export function moraleFailChance(test: Extract<MoraleTest, { kind: 'roll' }>): number {
@@ -65,3 +64,5 @@ export function sweepChance(winnerI: number, loserI: number, winnerRoll: number 
   for (const w of winnerFaces) for (let l = 1; l <= 6; l++) if (sweepCatches(w + winnerI, l + loserI)) p += 1 / (6 * winnerFaces.length);
   return p;
 }
+
+export { TWO_D6 };
