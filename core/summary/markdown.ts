@@ -57,7 +57,7 @@ function sideMarkdown(side: SummarySide): string[] {
 function stepCells(step: SummaryStep): string[] {
   const dice = step.dice ? step.dice.join(' ') : '';
   const counts = [step.successes !== null && `${step.successes} pass`, step.criticals !== null && `${step.criticals} crit`].filter(Boolean).join(', ');
-  const result = [step.choice && `Chose: ${step.choice}`, step.result, ...extraLines(step)].filter(Boolean).join('; ');
+  const result = [step.choice && `Chose: ${step.choice}`, shownResult(step), ...extraLines(step)].filter(Boolean).join('; ');
   const why = step.why.map((r) => r.detail).join('; ');
   return [
     String(step.n),
@@ -67,6 +67,12 @@ function stepCells(step: SummaryStep): string[] {
     [dice, counts && `(${counts})`, step.rolledBy === 'rolled' ? '[app]' : ''].filter(Boolean).join(' '),
     result,
   ];
+}
+
+/** A step's result as printed: one that only repeats the option chosen ("as suggested: Boyz #1, Boyz #2") is printed once, in the choice. */
+export function shownResult(step: Pick<SummaryStep, 'choice' | 'result'>): string {
+  if (step.choice && step.result && step.choice.toLowerCase().includes(step.result.toLowerCase())) return '';
+  return step.result;
 }
 
 /** An outcome step's lines beyond its result (the result is often one of them). */

@@ -3,7 +3,7 @@ import { casualtyRows } from '../../../core/summary/casualties';
 import { DistributionChart } from '../combat/DistributionChart';
 import { when } from '../history/format';
 import { fixed2, luckWords, ordinalPercentile, percent } from '../../../core/summary/format';
-import { extraLines } from '../../../core/summary/markdown';
+import { extraLines, shownResult } from '../../../core/summary/markdown';
 
 /**
  * One stored combat as a printed sheet: header with both sides and their profiles, every step,
@@ -111,7 +111,7 @@ function StepsTable({ steps }: { steps: SummaryStep[] }) {
                   <b>Chose: {s.choice}</b> <br />
                 </>
               )}
-              {s.result}
+              {shownResult(s)}
               {extraLines(s).map((line, i) => (
                 <span key={i} className="why">
                   {line}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixed2, luckWords, ordinalPercentile, percent } from '../../../core/summary/format';
+import { shownResult } from '../../../core/summary/markdown';
 
 describe('how odds read (the odds panel, the print view and Markdown share these)', () => {
   it('a percentile is an ordinal kept within 1st–99th', () => {
@@ -16,5 +17,15 @@ describe('how odds read (the odds panel, the print view and Markdown share these
   });
   it('luck in words: 40 and below, 60 and above', () => {
     expect([40, 50, 60].map(luckWords)).toEqual(['below expectations', 'about as expected', 'above expectations']);
+  });
+});
+
+describe('a step as printed (the print view and Markdown share these)', () => {
+  it('prints a result that only repeats the option chosen once, in the choice', () => {
+    expect(shownResult({ choice: 'Allocate the 2 hits as suggested: Boyz #1, Boyz #2', result: 'as suggested: Boyz #1, Boyz #2' })).toBe('');
+  });
+  it('keeps a result that says more than the choice', () => {
+    expect(shownResult({ choice: 'No more: the others ended more than 15cm from the enemy', result: 'no more units within 15cm' })).toBe('no more units within 15cm');
+    expect(shownResult({ choice: null, result: '2 hits on Orks' })).toBe('2 hits on Orks');
   });
 });
