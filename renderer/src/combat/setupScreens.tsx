@@ -1,4 +1,5 @@
 import type { SetupLayout } from './setup/layout';
+import { epicArmageddonLayout } from './setup/layouts/epic-armageddon';
 import { oldWorldLayout } from './setup/layouts/old-world';
 import { wh40k10eLayout } from './setup/layouts/wh40k-10e';
 
@@ -10,6 +11,7 @@ import { wh40k10eLayout } from './setup/layouts/wh40k-10e';
 export const setupLayouts: Readonly<Record<string, SetupLayout>> = {
   'wh40k-10e': wh40k10eLayout,
   'old-world': oldWorldLayout,
+  'epic-armageddon': epicArmageddonLayout,
 };
 
 export const layoutFor = (system: string): SetupLayout => (Object.hasOwn(setupLayouts, system) ? setupLayouts[system]! : {});
