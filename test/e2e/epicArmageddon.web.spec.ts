@@ -148,6 +148,10 @@ async function playAssault(page: Page, shots: string | null) {
   await expect(lines).toContainText('Orks: highest of 2 and 4 = 4, +2 (2 kills), +1 (more units), +1 (1 Inspiring unit) = 8');
   await expect(lines).toContainText('Space Marines win the assault: 10 against 8.');
   await expect(lines).toContainText('Orks take 2 extra hits (the difference), no saves; Fearless units ignore them.');
+  // The odds follow the dice that stand, not the undone ones.
+  const now = (fact: RegExp) => page.getByTestId('odds-facts').getByRole('row', { name: fact }).getByRole('cell').last();
+  await expect(now(/^Space Marines win the assault/)).toHaveText('100.0%');
+  await expect(now(/^Draw/)).toHaveText('0.0%');
   await shot('result');
   await goOn(page, /^Round 1: the assault result \(A6\)$/);
 
