@@ -18,6 +18,14 @@ export const modelViewSchema = z.object({
   group: z.object({ id: z.string(), name: z.string() }).optional(),
   /** Short facts shown beside the model (e.g. "Sv 3+", "4++"). */
   tags: z.array(z.string()),
+  /**
+   * How it takes part in an assault (games of formations, e.g. Epic Armageddon): in base contact,
+   * in a firefight, not directly engaged, or giving supporting fire from another formation. A side
+   * whose models say this is drawn as a picture of its formation, nearest first.
+   */
+  engagement: z.enum(['contact', 'firefight', 'none', 'support']).optional(),
+  /** Hits it has taken in this combat so far: how many, how many it saved, how many still wait for their save. */
+  hits: z.object({ taken: z.number().int().min(0), saved: z.number().int().min(0), pending: z.number().int().min(0) }).optional(),
 });
 export type ModelView = z.infer<typeof modelViewSchema>;
 
@@ -75,6 +83,10 @@ const sideSchema = z.object({
   units: z.array(unitViewSchema),
   /** Facts about the whole side (e.g. "2 Blast markers", "Broken", "charged"). */
   notes: z.array(z.string()).optional(),
+  /** Blast markers on the side's formation (Epic Armageddon), drawn as markers. */
+  blastMarkers: z.number().int().min(0).optional(),
+  /** The side's formation is Broken. */
+  broken: z.boolean().optional(),
 });
 
 export const combatViewSchema = z.object({

@@ -17,7 +17,8 @@ export interface CasualtyRow {
   status: 'destroyed' | 'wounded' | 'unharmed';
 }
 
-const numbered = /^(.*) (\d+)$/;
+/** "Boy 3" or "Boyz #3": the name before the number (with its "#"), then the number. */
+const numbered = /^(.* #?)(\d+)$/;
 
 const statusOf = (m: ModelView): CasualtyRow['status'] => (m.destroyed ? 'destroyed' : m.woundsLeft < m.wounds ? 'wounded' : 'unharmed');
 
@@ -28,11 +29,13 @@ export function casualtyRows(sides: readonly SummarySide[]): CasualtyRow[] {
       let run: { base: string; first: number; last: number; m: ModelView } | null = null;
       const flush = () => {
         if (!run) return;
-        const name = run.first === run.last ? `${run.base} ${run.first}` : `${run.base} ${run.first}–${run.last}`;
+        const name = run.first === run.last ? `${run.base}${run.first}` : `${run.base}${run.first}–${run.last}`;
         rows.push({ side: side.name, models: name, count: run.last - run.first + 1, wounds: run.m.wounds, woundsLeft: run.m.woundsLeft, destroyed: run.m.destroyed, status: statusOf(run.m) });
         run = null;
       };
       for (const m of unit.models) {
+        // Supporting fire from another formation cannot be hit: never a casualty.
+        if (m.engagement === 'support') continue;
         const match = numbered.exec(m.name);
         const same = run && match && match[1] === run.base && Number(match[2]) === run.last + 1 && m.wounds === run.m.wounds && m.woundsLeft === run.m.woundsLeft && m.destroyed === run.m.destroyed;
         if (same && run) {

@@ -86,6 +86,8 @@ export function resultAfterChoice(step: Pick<SummaryStep, 'choice' | 'result'>):
   const { choice, result } = step;
   if (!choice) return result;
   if (result === choice) return '';
+  // A result that only repeats the option chosen ("as suggested: Boyz #1, Boyz #2") is printed once, in the choice.
+  if (result !== '' && choice.toLowerCase().includes(result.toLowerCase())) return '';
   for (const gap of ['; ', ': ', ', ']) if (result.startsWith(`${choice}${gap}`)) return result.slice(choice.length + gap.length);
   return result;
 }

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hintFor, matchesPattern } from '../../renderer/src/forms/hints';
 import { labelChain } from '../../renderer/src/forms/labelChain';
-import { abbreviation, labelOf } from '../../renderer/src/forms/labels';
+import { abbreviation, compactLabel, labelOf } from '../../renderer/src/forms/labels';
 import { expandPattern, perItemOptions, refOptions, repairRefs, shiftRefs } from '../../renderer/src/forms/refs';
 import { getAt, initialValue, isSet, parsePath, setAt, shapeOf, type JsonSchema } from '../../renderer/src/forms/schema';
-import { applyUpdate } from '../../renderer/src/forms/update';
+import { applyUpdate, moved } from '../../renderer/src/forms/update';
 import { ninthAgeLayout } from '../../renderer/src/combat/setup/layouts/ninth-age';
 import { oldWorldLayout } from '../../renderer/src/combat/setup/layouts/old-world';
 import { ninthAge } from '../../core/systems/ninth-age';
@@ -84,6 +84,12 @@ describe('labels', () => {
     expect(abbreviation('Armour save')).toBe('Armour save');
   });
 
+  it('in a compact row: a number shows its abbreviation, nothing its help line; the full name and help are kept for hover and screen readers', () => {
+    expect(compactLabel({ label: 'Close Combat (CC)', description: '3 means 3+' }, true)).toEqual({ label: 'CC', full: { name: 'Close Combat (CC)', help: '3 means 3+' } });
+    expect(compactLabel({ label: 'Engaged', description: 'contact: in base contact' }, false)).toEqual({ label: 'Engaged', full: { name: 'Engaged', help: 'contact: in base contact' } });
+    expect(compactLabel({ label: 'Fearless' }, false)).toEqual({ label: 'Fearless', full: { name: 'Fearless' } });
+  });
+
   it('name a field by its place on screen: side, item by its name (or noun and number), field; inline boxes add no word', () => {
     const setup = twoUnits();
     const inline = (path: string) => hintFor(hints, path).inline === true;
@@ -94,6 +100,18 @@ describe('labels', () => {
     expect(labelChain(oldWorldSchema, setup, 'challenge.attacker', { inline }).join(' — ')).toBe("A challenge — Attacker's challenger");
     expect(labelChain(wh40kSchema, wh40k10e.exampleSetup, 'defender.models[0].save').join(' — ')).toBe('Target — Model profile 1 — Save (Sv)');
     expect(labelChain(wh40kSchema, wh40k10e.exampleSetup, 'attacker.weapons[0].abilities.melta').join(' — ')).toBe('Attacker — Weapon — Weapon abilities — Melta X');
+  });
+});
+
+describe('lists whose order counts', () => {
+  it('move an item up or down, leaving the rest in order; a move past either end changes nothing', () => {
+    expect(moved(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'c', 'b']);
+    expect(moved(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
+    expect(moved(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+    expect(moved(['a', 'b', 'c'], 2, 3)).toEqual(['a', 'b', 'c']);
+    const list = ['a', 'b'];
+    moved(list, 0, 1);
+    expect(list).toEqual(['a', 'b']);
   });
 });
 

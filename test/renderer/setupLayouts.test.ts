@@ -51,6 +51,17 @@ describe.each(Object.entries(setupLayouts))('%s setup layout', (id, layout) => {
     }
   });
 
+  it('lets no field point by position into a list that can be reordered (a move would point it elsewhere)', () => {
+    const refLists = Object.values(layout.fields ?? {}).flatMap((h) => (h.ref ? [h.ref.list] : []));
+    for (const [pattern, hint] of Object.entries(layout.fields ?? {})) {
+      if (!hint.reorderable) continue;
+      for (const list of refLists) {
+        const target = list.replace(/\{side\}|\{other\}/g, '*').replace(/\[\$[^\]]+\]/g, '[]');
+        for (const [path] of matching(pattern)) expect(matchesPattern(target.replace(/\[\]$/, ''), path.replace(/\[\]/g, '[0]')), `${list} points into ${pattern}`).toBe(false);
+      }
+    }
+  });
+
   it('puts "Add" items the schema takes (with a name given)', () => {
     for (const [pattern, hint] of Object.entries(layout.fields ?? {})) {
       if (hint.newItem === undefined) continue;

@@ -2,7 +2,7 @@ import type { Input, Step } from '../../combat/steps';
 import { InputError } from '../../combat/system';
 import { completeDefault, extraDefault, giveOne, remainingOf, slotsOf } from './allocation';
 import { allocationText, applyExtra, beginA4, beginWave, enterA7, extraRoom, finish, hitsFrom, pendingSaves, pushLog, settle } from './flow';
-import { headline } from './outcome';
+import { headline, NO_IMMEDIATE_WINNER } from './outcome';
 import { sideTotal } from './result';
 import { afterFail } from './saves';
 import { passes } from './tables';
@@ -88,7 +88,7 @@ export function applyInput(state: State, input: Input, step: Step = nextStep(sta
       return settle({ ...s, phase: { at: 'wave', wave: { ...wave, on: { ...wave.on, [role]: { ...on, saves: updated } } } } });
     }
     case 'a4': {
-      const s = log(s0, state.result ? headline(state, state.result) : 'no immediate winner');
+      const s = log(s0, state.result ? headline(state, state.result) : NO_IMMEDIATE_WINNER);
       if (state.result && state.result.winner !== 'draw') return settle(enterA7(s, otherRole(state.result.winner)));
       return settle(beginWave(s, 'support'));
     }

@@ -206,14 +206,18 @@ export function endWave(state: State, wave: Wave): State {
     const lost: string[] = [];
     let total = 0;
     units[role] = state.units[role].map((u, i) => {
-      const unsaved = saves.filter((h) => h.unit === i && h.stage === 'unsaved').length;
-      if (unsaved === 0) return u;
+      const own = saves.filter((h) => h.unit === i);
+      if (own.length === 0) return u;
+      // Every hit allocated counts as taken; a hit left unrolled on a unit already certain to die is not saved.
+      const taken = { ...u, hits: u.hits + own.length, saved: u.saved + own.filter((h) => h.stage === 'saved').length };
+      const unsaved = own.filter((h) => h.stage === 'unsaved').length;
+      if (unsaved === 0) return taken;
       const we = isWarEngine(entryOf(state.setup, role, u));
       const loss = we ? Math.min(u.left, unsaved) : 1;
       total += loss;
       const left = u.left - loss;
       lost.push(we ? `${unitName(state.setup, role, u)} ${plural(loss, 'damage', 'damage')}${left === 0 ? ' (destroyed)' : `, ${left} DC left`}` : unitName(state.setup, role, u));
-      return { ...u, left, fate: left === 0 ? { round: state.round, by: fate } : null };
+      return { ...taken, left, fate: left === 0 ? { round: state.round, by: fate } : null };
     });
     kills[otherRole(role)] += total;
     lines.push(total === 0 ? `${state.setup[role].name} lose nothing` : `${state.setup[role].name} lose ${lost.join(', ')} (${plural(total, 'kill')} for ${state.setup[otherRole(role)].name})`);
@@ -268,7 +272,7 @@ export function applyExtra(state: State, role: Role, given: readonly number[]): 
     const left = u.left - n;
     const we = isWarEngine(entryOf(state.setup, role, u));
     lost.push(we ? `${unitName(state.setup, role, u)} ${n} damage${left === 0 ? ' (destroyed)' : `, ${left} DC left`}` : unitName(state.setup, role, u));
-    return { ...u, left, fate: left === 0 ? { round: state.round, by: 'extra hits' as const } : null };
+    return { ...u, left, hits: u.hits + n, fate: left === 0 ? { round: state.round, by: 'extra hits' as const } : null };
   });
   const hits = state.result!.extraHits[role];
   const fearless = state.units[role].some((u) => alive(u) && entryOf(state.setup, role, u).fearless);

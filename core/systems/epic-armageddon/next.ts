@@ -1,7 +1,7 @@
 import type { ChooseStep, Option, Reason, RollStep, Step } from '../../combat/steps';
 import { completeDefault, extraChoices, extraDefault, legalChoices, legalNext, remainingOf, slotsOf, type Given } from './allocation';
 import { allocationText, currentTarget, pendingSaves, waveName } from './flow';
-import { finalLines, headline, killsLines, resultLines } from './outcome';
+import { finalLines, headline, killsLines, NO_IMMEDIATE_WINNER, resultLines } from './outcome';
 import { resultFacts, resultModifiers } from './result';
 import { certainlyDestroyed, saveReasons } from './saves';
 import type { Engagement } from './setup';
@@ -36,7 +36,7 @@ export function nextStep(state: State): Step {
         kind: 'outcome',
         id: `a4.${state.counter}`,
         title: `Round ${state.round}: the outcome of the combat attacks (A4)`,
-        lines: [...killsLines(state), state.result ? headline(state, state.result) : 'No immediate winner: supporting fire (A5), then the assault result (A6).'],
+        lines: [...killsLines(state), state.result ? headline(state, state.result) : NO_IMMEDIATE_WINNER],
         final: false,
       };
     case 'a5':

@@ -8,6 +8,9 @@ export function killsLines(state: State): string[] {
   return roles.map((role) => `${state.setup[role].name}: ${plural(state.kills[role], 'kill')} in the assault so far; ${plural(unitsLeft(state.units[role]), 'unit')} left`);
 }
 
+/** The A4 outcome when neither side has won at once (the step's line, and the log's). */
+export const NO_IMMEDIATE_WINNER = 'No immediate winner: supporting fire (A5), then the assault result (A6).';
+
 export function headline(state: State, r: RoundResult): string {
   if (r.winner === 'draw') return `A draw: another round from A3 (counter-charges), casualties kept.`;
   return `${state.setup[r.winner].name} win the assault${r.at === 'A6' ? '' : ` at ${r.at}`}: ${r.reason}.`;
@@ -59,10 +62,14 @@ export function finalLines(state: State): string[] {
   return [...lines, ...state.notes];
 }
 
-/** "3 kills · 4 units left · 2 Blast markers · Broken", for the view. */
+/**
+ * "Formation: Warband · defending · 3 kills · 4 units left", for the view. Blast markers and Broken
+ * are the view's own fields (drawn as markers); a Broken formation's note says what it counts as.
+ */
 export function sideNotes(state: State, role: Role): string[] {
   const notes = [`Formation: ${state.setup[role].formation}`, role === 'attacker' ? 'attacking (charged)' : 'defending', plural(state.kills[role], 'kill'), `${plural(unitsLeft(state.units[role]), 'unit')} left`];
-  notes.push(state.broken[role] ? `Broken (counts ${plural(unitsLeft(state.units[role]), 'Blast marker')})` : plural(state.blastMarkers[role], 'Blast marker'));
+  // RULES §4 A6: a Broken formation counts as many Blast markers as it has units left.
+  if (state.broken[role]) notes.push(`Broken: counts as ${plural(unitsLeft(state.units[role]), 'Blast marker')} (one per unit left)`);
   const fearless = state.units[role].filter((u) => alive(u) && entryOf(state.setup, role, u).fearless).length;
   if (fearless > 0) notes.push(`${plural(fearless, 'Fearless unit')}`);
   return notes;

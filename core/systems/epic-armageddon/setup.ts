@@ -23,23 +23,23 @@ const value = (title: string, description: string) => rollNeeded(2, 6).nullable(
 export const weaponSchema = strictObject({
   name: nameText().meta({ title: 'Weapon', description: 'as on the datasheet, e.g. "Chainswords"' }),
   use: oneOf(['cc', 'ff'] as const).meta({ title: 'Used', description: 'cc: in base contact (assault weapons); ff: in a firefight and in supporting fire (small arms)' }),
-  extraAttacks: wholeNumber(1, 10).meta({ title: 'Extra Attacks (+x)', description: 'more attack dice per unit, rolled against its CC (or FF)' }),
+  extraAttacks: wholeNumber(1, 10).meta({ title: 'Extra Attacks', description: 'the x of "Extra Attacks (+x)": more attack dice per unit, rolled against its CC (or FF)' }),
   macroWeapon: flag().meta({ title: 'Macro-weapon', description: 'its extra attacks are Macro-weapon hits' }),
   firstStrike: flag().meta({ title: 'First Strike', description: 'its extra attacks strike before every other attack' }),
 });
 export type Weapon = z.infer<typeof weaponSchema>;
 
 export const unitSchema = strictObject({
-  name: nameText().meta({ title: 'Unit', description: 'as on the datasheet, e.g. "Tactical Marines"' }),
+  name: nameText().meta({ title: 'Unit name', description: 'as on the datasheet, e.g. "Tactical Marines"' }),
   count: wholeNumber(1, MAX_FORMATION_UNITS).default(1).meta({ title: 'Units', description: 'identical units in this entry (a war engine entry must be 1)' }),
-  type: oneOf(unitTypes).default('infantry').meta({ title: 'Type', description: 'infantry, light vehicle, armoured vehicle or war engine' }),
+  type: oneOf(unitTypes).default('infantry').meta({ title: 'Type', description: 'infantry (INF), light vehicle (LV), armoured vehicle (AV) or war engine (WE)' }),
   armour: value('Armour', '4 means a 4+ save; empty: no save'),
   cc: value('Close Combat (CC)', '3 means 3+; used in base contact; empty: none'),
   ff: value('Firefight (FF)', '5 means 5+; used within 15cm with a line of fire; empty: none'),
   engaged: oneOf(engagements)
     .default('contact')
     .meta({ title: 'Engaged', description: 'contact: in base contact (CC); firefight: within 15cm with a line of fire (FF); none: not directly engaged' }),
-  weapons: listOf(weaponSchema, 0, 10, 'weapons').default([]).meta({ title: 'Weapons with Extra Attacks', description: 'assault weapons and small arms that add attack dice' }),
+  weapons: listOf(weaponSchema.meta({ title: 'Weapon' }), 0, 10, 'weapons').default([]).meta({ title: 'Weapons with Extra Attacks', description: 'assault weapons and small arms that add attack dice' }),
   reinforcedArmour: flag().meta({ title: 'Reinforced Armour', description: 're-roll a failed save; against a Macro-weapon: one armour save, no re-roll' }),
   invulnerable: flag().meta({ title: 'Invulnerable Save', description: 'a further 6+ save after a failed save, even against Macro-weapons' }),
   fearless: flag().meta({ title: 'Fearless', description: 'ignores the extra hits for losing the assault' }),
@@ -53,10 +53,10 @@ export const unitSchema = strictObject({
 export type Unit = z.infer<typeof unitSchema>;
 
 export const supportSchema = strictObject({
-  name: nameText().meta({ title: 'Supporting unit', description: 'a unit of another formation within 15cm of a directly engaged enemy, with a line of fire' }),
+  name: nameText().meta({ title: 'Unit name', description: 'a unit of another formation within 15cm of a directly engaged enemy, with a line of fire' }),
   count: wholeNumber(1, MAX_FORMATION_UNITS).default(1).meta({ title: 'Units', description: 'identical units in this entry' }),
   ff: value('Firefight (FF)', '3 means 3+; empty: none'),
-  weapons: listOf(weaponSchema, 0, 10, 'weapons').default([]).meta({ title: 'Weapons with Extra Attacks', description: 'small arms (ff) that add supporting fire dice' }),
+  weapons: listOf(weaponSchema.meta({ title: 'Weapon' }), 0, 10, 'weapons').default([]).meta({ title: 'Weapons with Extra Attacks', description: 'small arms (ff) that add supporting fire dice' }),
   inspiring: flag().meta({ title: 'Inspiring', description: '+1 to the assault result' }),
   broken: flag().meta({ title: 'Broken', description: 'its formation is Broken: it cannot support' }),
   marched: flag().meta({ title: 'Marched', description: 'its formation made a march move: it cannot support' }),
@@ -68,8 +68,10 @@ export const sideSchema = strictObject({
   formation: nameText().meta({ title: 'Formation', description: 'e.g. "Assault detachment"' }),
   blastMarkers: wholeNumber(0, 99).default(0).meta({ title: 'Blast markers', description: 'on the formation before the assault' }),
   broken: flag().meta({ title: 'Broken', description: 'a Broken formation counts as many Blast markers as it has units left' }),
-  units: listOf(unitSchema, 1, 30, 'unit entries').meta({ title: 'Units, nearest first', description: 'the order hits are allocated in' }),
-  support: listOf(supportSchema, 0, 10, 'supporting units').default([]).meta({ title: 'Supporting fire', description: 'units of other formations that fire in support (A5)' }),
+  units: listOf(unitSchema.meta({ title: 'Unit' }), 1, 30, 'unit entries').meta({ title: 'Units, nearest first', description: 'the order hits are allocated in' }),
+  support: listOf(supportSchema.meta({ title: 'Supporting unit' }), 0, 10, 'supporting units')
+    .default([])
+    .meta({ title: 'Supporting fire', description: 'units of other formations that fire in support (A5); not those of a Broken formation or one that marched' }),
 });
 export type Side = z.infer<typeof sideSchema>;
 

@@ -25,6 +25,10 @@ export interface UnitState {
   left: number;
   /** How it was destroyed (round and step), null while it stands. */
   fate: { round: number; by: Fate } | null;
+  /** Hits it has taken in this assault (A4, A5 and extra hits, every round), for the picture of the formations. */
+  hits: number;
+  /** Of those, the hits it saved (extra hits allow no save). */
+  saved: number;
 }
 
 export type WaveKind = 'firstStrike' | 'main' | 'support';
@@ -174,7 +178,7 @@ export const unitsLeft = (units: readonly UnitState[]) => units.reduce((n, u) =>
 export function startingUnits(setup: Setup, role: Role): UnitState[] {
   const out: UnitState[] = [];
   setup[role].units.forEach((e, entry) => {
-    for (let n = 1; n <= e.count; n++) out.push({ entry, n, engaged: e.engaged, left: isWarEngine(e) ? e.damageCapacity : 1, fate: null });
+    for (let n = 1; n <= e.count; n++) out.push({ entry, n, engaged: e.engaged, left: isWarEngine(e) ? e.damageCapacity : 1, fate: null, hits: 0, saved: 0 });
   });
   return out;
 }

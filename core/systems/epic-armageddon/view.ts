@@ -1,21 +1,23 @@
 import type { CombatView, ModelView, UnitView } from '../../combat/view';
 import { remainingOf } from './allocation';
 import { currentTarget, waveName } from './flow';
-import { engagementLabel } from './next';
 import { sideNotes } from './outcome';
+import { certainlyDestroyed } from './saves';
 import type { Setup } from './setup';
 import { alive, entryOf, hitsText, isWarEngine, plural, roles, unitName, unitsLeft, type Role, type State, type UnitState } from './state';
 
 /**
  * What the wizard shows: each formation's entries nearest first, every unit of an entry as a
- * "model" (wounds = 1, or a war engine's damage capacity), with its engagement, values and saves
- * as tags; hits taken in the current wave as notes; Blast markers, Broken and kills as side notes;
- * and where the assault stands as status lines.
+ * "model" (wounds = 1, or a war engine's damage capacity) with how it is engaged and the hits it
+ * has taken in the assault (the wave under way included), its values and abilities as tags; what
+ * the wave under way has done as unit notes; Blast markers and Broken on the side (with kills and
+ * units left as side notes); and where the assault stands as status lines.
  */
 
+/** The unit's values and abilities, as short tags (its engagement is drawn, not written here). */
 function tags(setup: Setup, role: Role, u: UnitState): string[] {
   const e = entryOf(setup, role, u);
-  const out = [engagementLabel[u.engaged], e.cc === null ? 'no CC' : `CC ${e.cc}+`, e.ff === null ? 'no FF' : `FF ${e.ff}+`, e.armour === null ? 'no save' : `Sv ${e.armour}+`];
+  const out = [e.cc === null ? 'no CC' : `CC ${e.cc}+`, e.ff === null ? 'no FF' : `FF ${e.ff}+`, e.armour === null ? 'no save' : `Sv ${e.armour}+`];
   if (role === 'defender' && e.type === 'infantry' && e.cover !== null) out.push(`cover ${e.cover}+`);
   if (isWarEngine(e)) out.push(`DC ${e.damageCapacity}`);
   if (e.reinforcedArmour) out.push('Reinforced Armour');
@@ -26,46 +28,67 @@ function tags(setup: Setup, role: Role, u: UnitState): string[] {
   return out;
 }
 
-/** Hits on each unit in the wave under way, as "2 hits taken (1 Macro-weapon)". */
-function waveHits(state: State, role: Role): Map<number, string> {
-  const out = new Map<number, string>();
+interface WaveHits {
+  /** What the wave under way has done to each unit, in words ("2 hits allocated (1 Macro-weapon)"). */
+  words: Map<number, string>;
+  /** Per unit: hits allocated in the wave, saved so far, still to be rolled for. */
+  counts: Map<number, { taken: number; saved: number; pending: number }>;
+}
+
+/** The hits of the wave under way on each unit of a side, before the wave's end adds them to the unit. */
+function waveHits(state: State, role: Role): WaveHits {
+  const out: WaveHits = { words: new Map(), counts: new Map() };
   if (state.phase.at !== 'wave') return out;
   const on = state.phase.wave.on[role];
   if (on.saves) {
-    const byUnit = new Map<number, { hits: number; saved: number; unsaved: number }>();
+    const byUnit = new Map<number, { hits: number; saved: number; unsaved: number; open: number }>();
     for (const h of on.saves) {
-      const x = byUnit.get(h.unit) ?? { hits: 0, saved: 0, unsaved: 0 };
+      const x = byUnit.get(h.unit) ?? { hits: 0, saved: 0, unsaved: 0, open: 0 };
       x.hits++;
       if (h.stage === 'saved') x.saved++;
-      if (h.stage === 'unsaved') x.unsaved++;
+      else if (h.stage === 'unsaved') x.unsaved++;
+      else x.open++;
       byUnit.set(h.unit, x);
     }
-    byUnit.forEach((x, unit) => out.set(unit, `${plural(x.hits, 'hit')} taken${x.saved ? `, ${x.saved} saved` : ''}${x.unsaved ? `, ${x.unsaved} unsaved` : ''}`));
+    byUnit.forEach((x, unit) => {
+      const u = state.units[role][unit]!;
+      // Hits on a unit its failed saves already destroy are never rolled for: nothing is pending there.
+      const moot = certainlyDestroyed(entryOf(state.setup, role, u), u, on.saves!, unit);
+      out.counts.set(unit, { taken: x.hits, saved: x.saved, pending: moot ? 0 : x.open });
+      out.words.set(unit, `${plural(x.hits, 'hit')} taken${x.saved ? `, ${x.saved} saved` : ''}${x.unsaved ? `, ${x.unsaved} unsaved` : ''}`);
+    });
   } else if (on.given) {
     on.given.forEach(([m, n], unit) => {
-      if (m + n > 0) out.set(unit, `${plural(m + n, 'hit')} allocated${m > 0 ? ` (${m} Macro-weapon)` : ''}`);
+      if (m + n === 0) return;
+      out.counts.set(unit, { taken: m + n, saved: 0, pending: m + n });
+      out.words.set(unit, `${plural(m + n, 'hit')} allocated${m > 0 ? ` (${m} Macro-weapon)` : ''}`);
     });
   }
   return out;
 }
 
-function entryView(state: State, role: Role, entry: number, hits: Map<number, string>): UnitView {
+function entryView(state: State, role: Role, entry: number, wave: WaveHits): UnitView {
   const e = state.setup[role].units[entry]!;
   const models: ModelView[] = [];
   const notes: string[] = [];
   state.units[role].forEach((u, i) => {
     if (u.entry !== entry) return;
     const wounds = isWarEngine(e) ? e.damageCapacity : 1;
-    models.push({ id: `${role}.${i}`, name: unitName(state.setup, role, u), wounds, woundsLeft: u.left, destroyed: !alive(u), character: false, tags: tags(state.setup, role, u) });
-    const h = hits.get(i);
+    const now = wave.counts.get(i) ?? { taken: 0, saved: 0, pending: 0 };
+    models.push({
+      id: `${role}.${i}`,
+      name: unitName(state.setup, role, u),
+      wounds,
+      woundsLeft: u.left,
+      destroyed: !alive(u),
+      character: false,
+      tags: tags(state.setup, role, u),
+      engagement: u.engaged,
+      hits: { taken: u.hits + now.taken, saved: u.saved + now.saved, pending: now.pending },
+    });
+    const h = wave.words.get(i);
     if (h) notes.push(`${unitName(state.setup, role, u)}: ${h}`);
   });
-  const standing = state.units[role].filter((u) => u.entry === entry && alive(u));
-  const engagedAs = new Set(standing.map((u) => u.engaged));
-  if (standing.length === 0) notes.unshift('destroyed');
-  else if (engagedAs.size === 1) notes.unshift(engagementLabel[[...engagedAs][0]!]);
-  else notes.unshift(standing.map((u) => `${unitName(state.setup, role, u)} ${engagementLabel[u.engaged]}`).join('; '));
-  if (isWarEngine(e) && standing.length > 0) notes.push(`${standing[0]!.left} of ${e.damageCapacity} DC left`);
   return { name: `${e.name}${e.count > 1 ? ` ×${e.count}` : ''}`, models, notes };
 }
 
@@ -80,6 +103,7 @@ function supportView(setup: Setup, role: Role): UnitView[] {
       destroyed: false,
       character: false,
       tags: [s.ff === null ? 'no FF' : `FF ${s.ff}+`, ...(s.inspiring ? ['Inspiring'] : []), ...s.weapons.map((w) => `${w.name}: EA+${w.extraAttacks}${w.macroWeapon ? ' MW' : ''}`)],
+      engagement: 'support' as const,
     })),
     notes: ['supporting fire from another formation: cannot be hit'],
   }));
@@ -130,6 +154,8 @@ export function viewOf(state: State): CombatView {
       name: state.setup[role].name,
       units: [...state.setup[role].units.map((_, entry) => entryView(state, role, entry, hits)), ...supportView(state.setup, role)],
       notes: sideNotes(state, role),
+      blastMarkers: state.blastMarkers[role],
+      broken: state.broken[role],
     };
   };
   return { sides: { attacker: side('attacker'), defender: side('defender') }, log: state.log, status: [...statusLines(state), `Units left: ${roles.map((r) => `${state.setup[r].name} ${unitsLeft(state.units[r])}`).join(', ')}`] };

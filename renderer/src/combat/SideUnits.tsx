@@ -1,13 +1,16 @@
 import type { CombatView } from '../../../core/combat/view';
+import { drawsFormations, FormationPictures } from './FormationPicture';
 import { UnitPanel } from './UnitPanel';
 
 /**
  * Both sides' units as the wizard and the replay show them. A ranks game (units with a formation)
  * shows every unit of both sides with its rank diagram, attacker first and the legend once; an
  * attack sequence shows the target's models first, and the attacker's only where it has models.
+ * An assault of formations (units that say how they are engaged) is drawn as both formations.
  */
 export function SideUnits({ view }: { view: CombatView }) {
   const { attacker, defender } = view.sides;
+  if (drawsFormations(view)) return <FormationPictures view={view} />;
   const ranked = [...attacker.units, ...defender.units].some((u) => u.formation);
   if (ranked) {
     return (

@@ -1,5 +1,6 @@
 import type { SetupLayout } from './setup/layout';
 import { ninthAgeLayout } from './setup/layouts/ninth-age';
+import { epicArmageddonLayout } from './setup/layouts/epic-armageddon';
 import { oldWorldLayout } from './setup/layouts/old-world';
 import { wh40k10eLayout } from './setup/layouts/wh40k-10e';
 import { wh40k7eLayout } from './setup/layouts/wh40k-7e';
@@ -14,6 +15,7 @@ export const setupLayouts: Readonly<Record<string, SetupLayout>> = {
   'old-world': oldWorldLayout,
   'wh40k-7e': wh40k7eLayout,
   'ninth-age': ninthAgeLayout,
+  'epic-armageddon': epicArmageddonLayout,
 };
 
 export const layoutFor = (system: string): SetupLayout => (Object.hasOwn(setupLayouts, system) ? setupLayouts[system]! : {});

@@ -24,7 +24,12 @@ export function useCombat(id: string) {
   });
   const undo = useMutation<CombatSnapshot, HostError, void>({
     mutationFn: async () => unwrap(await client.combatUndo({ id })),
-    onSuccess: settle,
+    onSuccess: (next) => {
+      // The odds after the undone step were for dice that no longer stand: the step answered
+      // again (other dice, another choice) reaches the same count of steps and must not show them.
+      queries.removeQueries({ queryKey: ['combat.odds', id], predicate: (q) => typeof q.queryKey[2] === 'number' && q.queryKey[2] > next.inputs.length });
+      settle(next);
+    },
   });
   const busy = answer.isPending || rollForMe.isPending || undo.isPending;
   const error = answer.error ?? rollForMe.error ?? undo.error;

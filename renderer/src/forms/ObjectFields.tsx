@@ -1,12 +1,13 @@
 import { ActionIcon, Alert, Button, Card, Checkbox, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { errorUnder, relativePath, useFormEnv, useHint, useRootIf } from './FormContext';
 import { CellRow, ChoiceField, FlagField, MixedField, NumberField, PerItemNumbers, RefField, SegmentedField, StatCell, TagsField, TextField, cellStyle, cellWidth, segmentValues, type FieldProps } from './fields';
 import { hintFor, type FieldHint } from './hints';
-import { humanise, labelOf, singular } from './labels';
+import { compactLabel, humanise, labelOf, singular } from './labels';
 import classes from './StatLine.module.css';
 import { childPath, getAt, initialValue, isRecord, isSet, parsePath, shapeOf, type Json, type JsonSchema } from './schema';
+import { moved } from './update';
 
 /**
  * Any object of a JSON Schema as a form: its fields in the order its hint (or the form) prefers,
@@ -82,7 +83,7 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
   const piece = (key: string): Piece => ({
     key,
     placement: placements.get(key)!,
-    node: <FieldOf key={key} name={key} node={properties[key]!} value={object[key]} path={childPath(path, key)} depth={depth} />,
+    node: <FieldOf key={key} name={key} node={properties[key]!} value={object[key]} path={childPath(path, key)} depth={depth} compact={hint.compact === true} />,
   });
 
   const more = ordered.filter((k) => advanced.has(k));
@@ -100,7 +101,7 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
               set={more.filter((k) => isSet(properties[k]!, object[k]))}
               wrong={more.some((k) => errorUnder(env.errors, childPath(path, k)) !== undefined)}
             >
-              {runs(more.map(piece))}
+              {runs(more.map(piece), hint.compact)}
             </More>
           ),
         };
@@ -131,18 +132,18 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
   }
   if (moreBlock && moreAt === -1) main.push(moreBlock);
 
-  return <Stack gap="md">{runs(main)}</Stack>;
+  return <Stack gap={hint.compact ? 'sm' : 'md'}>{runs(main, hint.compact)}</Stack>;
 });
 
-/** Consecutive cells in one wrapping row, consecutive ticks in another; blocks on their own. */
-function runs(pieces: Piece[]): ReactNode[] {
+/** Consecutive cells in one wrapping row, consecutive ticks in another; blocks on their own. A compact object's cells sit closer. */
+function runs(pieces: Piece[], compact = false): ReactNode[] {
   const out: ReactNode[] = [];
   let batch: Piece[] = [];
   const flush = () => {
     if (batch.length === 0) return;
     const placement = batch[0]!.placement;
     out.push(
-      <CellRow key={`row:${batch[0]!.key}`} gap={placement === 'flag' ? '0 var(--mantine-spacing-xl)' : undefined}>
+      <CellRow key={`row:${batch[0]!.key}`} gap={placement === 'flag' ? '0 var(--mantine-spacing-xl)' : compact ? 'var(--mantine-spacing-xs)' : undefined}>
         {batch.map((p) => p.node)}
       </CellRow>,
     );
@@ -202,10 +203,12 @@ interface FieldOfProps {
   value: Json;
   path: string;
   depth: number;
+  /** Its object is drawn compact (hint): a short label, no help line. */
+  compact?: boolean;
 }
 
 /** One field of an object, drawn as its kind and hint say. */
-const FieldOf = memo(function FieldOf({ name, node, value, path, depth }: FieldOfProps) {
+const FieldOf = memo(function FieldOf({ name, node, value, path, depth, compact = false }: FieldOfProps) {
   const env = useFormEnv();
   const pathHint = useHint(path);
   // The schema may name its choices' words itself (`.meta({ optionLabels })`): the same words on every form.
@@ -214,9 +217,11 @@ const FieldOf = memo(function FieldOf({ name, node, value, path, depth }: FieldO
   const root = useRootIf(hint.labelBy !== undefined);
   const own = labelOf(node, name, env.fallback);
   const by = hint.labelBy?.labels[String(getAt(root, parsePath(hint.labelBy.field)))];
-  const label = by ? { ...own, label: by } : own;
-  const props: FieldProps = { path, node, value, onChange: (v) => env.update(path, v), label, hint };
+  const named = by ? { ...own, label: by } : own;
   const { kind } = shapeOf(node);
+  // A compact row shortens its short fields' labels; lists and boxes keep their headings.
+  const label = compact && kind !== 'list' && kind !== 'object' ? compactLabel(named, kind === 'number') : named;
+  const props: FieldProps = { path, node, value, onChange: (v) => env.update(path, v), label, hint };
   if (hint.ref) return <Cell width={cellWidth('ref', label, [hint.noneLabel ?? 'None', 'Character 1 (Unit 1)'])}><RefField {...props} /></Cell>;
   if (hint.widget === 'segmented' && (kind === 'boolean' || kind === 'enum')) {
     const words = segmentValues(node, hint).map((v) => (v.startsWith('__') ? (hint.noneLabel ?? 'None') : optionWords(hint, v)));
@@ -356,7 +361,7 @@ function ObjectSection({ node, value, onChange, path, depth, label }: FieldProps
   );
 }
 
-/** A repeatable group (weapons, model profiles, units): one card per item, add and remove. */
+/** A repeatable group (weapons, model profiles, units): one card per item, add and remove; moved up and down where its order counts. */
 function ListField({ node, value, onChange, path, depth, label, hint }: FieldProps & { depth: number }) {
   const env = useFormEnv();
   const { inner } = shapeOf(node);
@@ -386,6 +391,32 @@ function ListField({ node, value, onChange, path, depth, label, hint }: FieldPro
               </Title>
               <Group gap="xs">
                 {env.ItemActions && <env.ItemActions path={itemPath} />}
+                {hint.reorderable && items.length > 1 && (
+                  <>
+                    <ActionIcon
+                      size="xl"
+                      variant="subtle"
+                      disabled={i === 0}
+                      aria-label={`Move ${noun.toLowerCase()} ${i + 1}${name ? ` (${name})` : ''} up`}
+                      title="Move up"
+                      onClick={() => onChange(moved(items, i, i - 1))}
+                      data-testid={`move-up-${itemPath}`}
+                    >
+                      <IconArrowUp />
+                    </ActionIcon>
+                    <ActionIcon
+                      size="xl"
+                      variant="subtle"
+                      disabled={i === items.length - 1}
+                      aria-label={`Move ${noun.toLowerCase()} ${i + 1}${name ? ` (${name})` : ''} down`}
+                      title="Move down"
+                      onClick={() => onChange(moved(items, i, i + 1))}
+                      data-testid={`move-down-${itemPath}`}
+                    >
+                      <IconArrowDown />
+                    </ActionIcon>
+                  </>
+                )}
                 <ActionIcon
                   size="xl"
                   variant="subtle"

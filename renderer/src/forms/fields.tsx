@@ -51,6 +51,11 @@ function useOptionWords(hint: FieldHint): (value: string) => string {
   };
 }
 
+/** A shortened label's full name and help, as the input's hover text and accessible name. */
+function fullWords(label: FieldLabel) {
+  return label.full ? { title: [label.full.name, label.full.help].filter(Boolean).join(': '), 'aria-label': label.full.name } : {};
+}
+
 function common(props: FieldProps, error: string | undefined) {
   return {
     size: SIZE,
@@ -59,6 +64,7 @@ function common(props: FieldProps, error: string | undefined) {
     error,
     inputWrapperOrder: ORDER,
     'data-testid': `field-${props.path}`,
+    ...fullWords(props.label),
   };
 }
 
@@ -134,7 +140,9 @@ export function ChoiceField(props: FieldProps) {
   const { errors } = useFormEnv();
   const words = useOptionWords(props.hint);
   const { nullable, inner } = shapeOf(props.node);
-  const { value, onChange } = props;
+  const { onChange } = props;
+  // A field left out holds its default (a setup may leave out what it does not change).
+  const value = props.value === undefined ? props.node.default : props.value;
   return (
     <Select
       {...common(props, errors[props.path])}
@@ -160,12 +168,13 @@ export function SegmentedField(props: FieldProps) {
   const { errors } = useFormEnv();
   const words = useOptionWords(props.hint);
   const { inner } = shapeOf(props.node);
-  const { value, onChange, hint } = props;
+  const { onChange, hint } = props;
+  const value = props.value === undefined ? props.node.default : props.value;
   const boolean = inner.type === 'boolean';
   const data = segmentValues(props.node, hint).map((v) => ({ value: v, label: v === NONE ? (hint.noneLabel ?? 'None') : words(v) }));
   const current = value === null || value === undefined ? NONE : String(value);
   return (
-    <Input.Wrapper size={SIZE} label={props.label.label} description={props.label.description} error={errors[props.path]} inputWrapperOrder={ORDER}>
+    <Input.Wrapper size={SIZE} label={props.label.label} description={props.label.description} error={errors[props.path]} inputWrapperOrder={ORDER} title={fullWords(props.label).title}>
       <SegmentedControl
         size={SIZE}
         fullWidth
@@ -189,6 +198,7 @@ export function FlagField(props: FieldProps) {
       checked={props.value === undefined ? props.node.default === true : props.value === true}
       onChange={(e) => props.onChange(e.currentTarget.checked)}
       error={errors[props.path]}
+      title={fullWords(props.label).title}
       data-testid={`field-${props.path}`}
       styles={{ body: { alignItems: 'center', minHeight: 50 }, labelWrapper: { justifyContent: 'center' }, label: { cursor: 'pointer' } }}
     />
@@ -316,21 +326,22 @@ export function StatCell(props: FieldProps) {
   );
 }
 
-/** The rem a field wants, from its label and (for choices) its longest option's words. */
+/** The rem a field wants, from its label and (for choices) its longest option's words; less in a compact row (a number of one or two digits). */
 export function cellWidth(kind: string, label: FieldLabel, optionWords: string[] = []): number {
   const forLabel = textWidth(label.label) + 0.5;
+  const compact = label.full !== undefined;
   switch (kind) {
     case 'number':
-      return Math.max(8, forLabel);
+      return Math.max(compact ? 4.5 : 8, forLabel);
     case 'segmented':
       return Math.max(forLabel, optionWords.reduce((sum, w) => sum + textWidth(w) + 1.75, 0.5));
     case 'choice':
     case 'ref':
-      return Math.max(12, forLabel, Math.max(0, ...optionWords.map(textWidth)) + 4);
+      return Math.max(compact ? 9 : 12, forLabel, Math.max(0, ...optionWords.map(textWidth)) + 4);
     case 'tags':
       return Math.max(20, forLabel);
     default:
-      return Math.max(13, forLabel);
+      return Math.max(compact ? 12 : 13, forLabel);
   }
 }
 

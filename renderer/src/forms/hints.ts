@@ -18,6 +18,12 @@ export interface FieldHint {
   inline?: boolean;
   /** An object's numbers drawn as one compact row of abbreviations: M WS S T W I A Ld. */
   statLine?: string[];
+  /**
+   * An object's fields drawn small, for long lists of alike items (an Epic formation's units):
+   * numbers labelled by their abbreviation ("CC" for "Close Combat (CC)"), no help line under any
+   * field; the full label and its help show on hover and are what a screen reader says.
+   */
+  compact?: boolean;
   /** A choice (a list of values, or on/off) as buttons side by side rather than a drop-down or a tick. */
   widget?: 'segmented';
   /** The words for a choice's values (enum values; "true"/"false"). "@attacker.name" takes the text at that path of the form. */
@@ -32,6 +38,11 @@ export interface FieldHint {
   newItem?: unknown;
   /** The "Add" button's words (default "Add <item>"). */
   addLabel?: string;
+  /**
+   * A list whose order means something (an Epic formation's units, nearest first): each item gets
+   * "Move up" and "Move down". Not for a list other fields point into by position (`ref`).
+   */
+  reorderable?: boolean;
   /** A label that follows another field of the form: BS when shooting, WS when fighting. */
   labelBy?: { field: string; labels: Record<string, string> };
   /**

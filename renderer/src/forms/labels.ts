@@ -10,6 +10,13 @@ export interface FieldLabel {
   label: string;
   /** A line of help: "5 means 5+; 7 for none". */
   description?: string;
+  /** Set when the label on screen is shortened (a compact row): the full name and its help, for hover and screen readers. */
+  full?: { name: string; help?: string };
+}
+
+/** The label a compact row shows: a number's abbreviation ("CC"), no help line; the rest kept in `full`. */
+export function compactLabel(label: FieldLabel, number: boolean): FieldLabel {
+  return { label: number ? abbreviation(label.label) : label.label, full: { name: label.label, ...(label.description ? { help: label.description } : {}) } };
 }
 
 /** A form's own names for fields whose schema has no title (by key). */

@@ -27,3 +27,12 @@ export function applyUpdate(root: Json, path: string, value: Json, scope: Update
   if (removed !== undefined) next = shiftRefs(next, path, removed, hints, refs);
   return repairRefs(next, hints, refs);
 }
+
+/** A list with the item at `from` moved to `to` (a copy; the list as given when `to` is outside it). */
+export function moved<T>(items: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || from >= items.length || to < 0 || to >= items.length) return [...items];
+  const out = [...items];
+  const [item] = out.splice(from, 1);
+  out.splice(to, 0, item!);
+  return out;
+}

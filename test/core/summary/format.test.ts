@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinParts } from '../../../core/summary/markdown';
+import { joinParts, resultAfterChoice } from '../../../core/summary/markdown';
 import { fixed2, luckSentence, luckWords, ordinalPercentile, percent } from '../../../core/summary/format';
 
 describe('how odds read (the odds panel, the print view and Markdown share these)', () => {
@@ -32,5 +32,15 @@ describe('a Markdown cell of several parts (core/summary/markdown.ts)', () => {
     expect(joinParts(['Chose: Pursue', 'caught'])).toBe('Chose: Pursue; caught');
     expect(joinParts(['Red win by 1 (3 − 2 = 1).', 'Red caused 3 wounds.', '', null, false, 'then'])).toBe('Red win by 1 (3 − 2 = 1). Red caused 3 wounds. then');
     expect(joinParts([])).toBe('');
+  });
+});
+
+describe('a step as printed (the print view and Markdown share these)', () => {
+  it('prints a result that only repeats the option chosen once, in the choice', () => {
+    expect(resultAfterChoice({ choice: 'Allocate the 2 hits as suggested: Boyz #1, Boyz #2', result: 'as suggested: Boyz #1, Boyz #2' })).toBe('');
+  });
+  it('keeps a result that says more than the choice', () => {
+    expect(resultAfterChoice({ choice: 'No more: the others ended more than 15cm from the enemy', result: 'no more units within 15cm' })).toBe('no more units within 15cm');
+    expect(resultAfterChoice({ choice: null, result: '2 hits on Orks' })).toBe('2 hits on Orks');
   });
 });

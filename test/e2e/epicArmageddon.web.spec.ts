@@ -1,0 +1,324 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { enterDice, profileField, setupField } from './flows';
+import { watchConsole } from './support';
+
+/**
+ * The Epic Armageddon wizard end to end with the players' own dice (issue 11): the prefilled
+ * assault (Space Marines charging an Ork warband, Devastators in support) played from the First
+ * Strike wave to the Orks withdrawing Broken, with the defender's choice of where a hit goes, a
+ * Reinforced Armour re-roll, supporting fire, the A6 result and the extra hits, and an undo on the
+ * way; then its printed summary read back from the PDF. The dice script was played through the
+ * engine first to fix every step below. Screens are saved as PNG (EPIC_PNG_DIR, default a temp
+ * folder) at the desk's and a tablet's size, for a person to look at.
+ */
+
+const pngDir = process.env['EPIC_PNG_DIR'] ?? mkdtempSync(join(tmpdir(), 'cc-epic-png-'));
+mkdirSync(pngDir, { recursive: true });
+
+const stepTitle = (page: Page) => page.getByTestId('step').getByRole('heading', { level: 2 });
+const unitRow = (page: Page, id: string) => page.getByTestId(`formation-unit-${id}`);
+const snap = (page: Page, name: string) => page.screenshot({ path: join(pngDir, `epic-${name}.png`), fullPage: true });
+
+async function choose(page: Page, option: string, title: RegExp) {
+  await expect(page.getByTestId('step')).toHaveAttribute('data-step-kind', 'choose');
+  await expect(stepTitle(page)).toHaveText(title);
+  await page.getByTestId(`option-${option}`).click();
+}
+
+async function goOn(page: Page, title: RegExp) {
+  await expect(page.getByTestId('step')).toHaveAttribute('data-step-kind', 'outcome');
+  await expect(stepTitle(page)).toHaveText(title);
+  await page.getByTestId('continue').click();
+}
+
+/** Nothing wider than the window: no sideways scroll at a tablet's width. */
+async function noSidewaysScroll(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** The prefilled assault, started as it stands. */
+async function setUp(page: Page, shots: string | null) {
+  await page.goto('/#/combat');
+  await page.getByTestId('start-epic-armageddon').click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Epic Armageddon — set up the assault');
+  // A compact row per unit: the values as datasheets write them, the rest folded under "More".
+  await expect(setupField(page, 'defender.units[0].name')).toHaveValue('Boyz');
+  await expect(setupField(page, 'defender.units[0].type')).toHaveValue('INF');
+  await expect(setupField(page, 'defender.units[2].type')).toHaveValue('WE');
+  await expect(setupField(page, 'defender.units[0].engaged')).toHaveValue('Contact');
+  await expect(setupField(page, 'defender.units[0].cc')).toHaveAccessibleName('Close Combat (CC)');
+  await expect(page.getByTestId('more-setup.defender.units[0]')).toHaveText(/Weapons, abilities, cover, DC \(1 set\)/);
+  await expect(setupField(page, 'defender.units[0].cover')).toHaveValue('5');
+  await expect(page.getByTestId('more-setup.attacker.units[1]')).toHaveAttribute('aria-expanded', 'false');
+  if (shots) {
+    await snap(page, `${shots}-setup`);
+    await noSidewaysScroll(page);
+  }
+  await page.getByTestId('start-combat').click();
+  await expect(page).toHaveURL(/#\/combat\/play\//);
+}
+
+/** The whole assault with the dice the players rolled, checking the picture of both formations as units fall. */
+async function playAssault(page: Page, shots: string | null) {
+  const shot = async (name: string) => {
+    if (!shots) return;
+    await snap(page, `${shots}-${name}`);
+    await noSidewaysScroll(page);
+  };
+  // Both formations, nearest first, each unit in its lane; supporting fire apart; Blast markers drawn.
+  await expect(page.getByTestId('formation-attacker').locator('[data-testid^="formation-unit-attacker."]')).toHaveCount(6);
+  await expect(unitRow(page, 'attacker.2')).toHaveAttribute('data-engagement', 'firefight');
+  await expect(unitRow(page, 'attacker.support.0.0')).toHaveAttribute('data-engagement', 'support');
+  await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-dc-left', '3');
+  await expect(page.getByTestId('blast-markers-attacker')).toHaveAttribute('data-count', '1');
+  await expect(page.getByTestId('blast-markers-defender')).toHaveAttribute('data-count', '2');
+  await expect(page.getByTestId('broken-defender')).toHaveCount(0);
+
+  // A4, the First Strike wave: the Assault Marines' chainswords strike first.
+  await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'attacker');
+  await expect(page.getByTestId('step-needs')).toContainText('3+');
+  await expect(page.getByTestId('step-why')).toContainText('First Strike');
+  await shot('roll');
+  await enterDice(page, '6 2', /^Space Marines: 2 dice needing 3\+ \(Chainswords of Assault Marines ×2\)$/);
+  // The defending player allocates: only legal units, the suggestion first.
+  await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'defender');
+  await expect(page.getByTestId('option-rest')).toContainText('Allocate the 1 hit as suggested: Boyz #1');
+  await shot('choose');
+  await choose(page, 'unit:0', /^Orks: allocate 1 hit$/);
+  await expect(unitRow(page, 'defender.0')).toHaveAttribute('data-hits-taken', '1');
+  // Cover 5+ is better than the Boyz' 6+ armour.
+  await expect(page.getByTestId('step-why')).toContainText('cover');
+  await enterDice(page, '4', /^Orks: saves, 1 die needing 5\+$/);
+  await expect(unitRow(page, 'defender.0')).toHaveAttribute('data-destroyed', 'true');
+
+  // The main wave: every other die, then the hits on each side.
+  await enterDice(page, '3 5 4 6', /^Space Marines: 4 dice needing 3\+/);
+  await enterDice(page, '4', /^Space Marines: 1 die needing 4\+ \(FF 4\+ of Land Raider\)$/);
+  await enterDice(page, '2', /^Orks: 1 die needing 3\+ \(CC 3\+ of Nobz\)$/);
+  await enterDice(page, '5', /^Orks: 1 Macro-weapon die needing 3\+ \(Power klaws of Nobz\)$/);
+  await enterDice(page, '6 1 2', /^Orks: 3 dice needing 4\+ \(CC 4\+ of Boyz ×3\)$/);
+  await enterDice(page, '4 1 2', /^Orks: 3 dice needing 5\+ \(FF 5\+ of Battlefortress\)$/);
+  await choose(page, 'rest', /^Orks: allocate 5 hits$/);
+  // Allocated: each hit waits for its save in the picture.
+  await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-hits-taken', '1');
+  await enterDice(page, '5 2', /^Orks: saves, 2 dice needing 4\+$/);
+  await enterDice(page, '6 1 2', /^Orks: saves, 3 dice needing 5\+$/);
+  await expect(page.getByTestId('step-why')).toContainText('Reinforced Armour');
+  await enterDice(page, '3', /^Orks: Reinforced Armour re-rolls, 1 die needing 4\+$/);
+  await expect(page.getByTestId('option-rest')).toContainText('Assault Marines #1 (Macro-weapon), Assault Marines #2');
+  await choose(page, 'rest', /^Space Marines: allocate 1 Macro-weapon hit and 1 other hit$/);
+  await enterDice(page, '2', /^Space Marines: saves, 1 die needing 4\+$/);
+
+  // The immediate outcome: casualties of both sides gone together; nobody has won yet.
+  await expect(page.getByTestId('outcome-lines')).toContainText('No immediate winner: supporting fire (A5), then the assault result (A6).');
+  await expect(unitRow(page, 'attacker.0')).toHaveAttribute('data-destroyed', 'true');
+  await expect(unitRow(page, 'attacker.1')).toHaveAttribute('data-destroyed', 'true');
+  await expect(unitRow(page, 'defender.3')).toHaveAttribute('data-destroyed', 'true');
+  await expect(unitRow(page, 'defender.4')).toHaveAttribute('data-hits-saved', '1');
+  await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-dc-left', '2');
+  await goOn(page, /^Round 1: the outcome of the combat attacks \(A4\)$/);
+
+  // A5: the Devastators' supporting fire; the Orks put the hit on their Battlefortress.
+  await enterDice(page, '4', /^Space Marines: 1 die needing 3\+ \(FF 3\+ of Devastators\)$/);
+  await enterDice(page, '1', /^Space Marines: 1 Macro-weapon die needing 3\+ \(Lascannon of Devastators\)$/);
+  await choose(page, 'unit:5', /^Orks: allocate 1 hit$/);
+  await enterDice(page, '2', /^Orks: saves, 1 die needing 4\+$/);
+  await enterDice(page, '5', /^Orks: Reinforced Armour re-rolls, 1 die needing 4\+$/);
+  await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-hits-taken', '2');
+  await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-hits-saved', '1');
+  await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-dc-left', '2');
+
+  // A6: 2D6 each, keep the highest; each modifier with its reason.
+  await expect(page.getByTestId('step-why')).toContainText('+4 (+1 per enemy unit killed');
+  await enterDice(page, '3 5', /^Space Marines: assault result, roll 2D6 and keep the highest$/);
+  // A slip: the Orks' dice typed wrong make it a draw…
+  await enterDice(page, '6 6', /^Orks: assault result, roll 2D6 and keep the highest$/);
+  await expect(page.getByTestId('outcome-lines')).toContainText('A draw: another round from A3');
+  // …undo takes it back.
+  await page.getByTestId('undo').click();
+  await expect(stepTitle(page)).toHaveText('Orks: assault result, roll 2D6 and keep the highest');
+  await enterDice(page, '2 4', /^Orks: assault result, roll 2D6 and keep the highest$/);
+  const lines = page.getByTestId('outcome-lines');
+  await expect(lines).toContainText('Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10');
+  await expect(lines).toContainText('Orks: highest of 2 and 4 = 4, +2 (2 kills), +1 (more units), +1 (1 Inspiring unit) = 8');
+  await expect(lines).toContainText('Space Marines win the assault: 10 against 8.');
+  await expect(lines).toContainText('Orks take 2 extra hits (the difference), no saves; Fearless units ignore them.');
+  // The odds follow the dice that stand, not the undone ones.
+  const now = (fact: RegExp) => page.getByTestId('odds-facts').getByRole('row', { name: fact }).getByRole('cell').last();
+  await expect(now(/^Space Marines win the assault/)).toHaveText('100.0%');
+  await expect(now(/^Draw/)).toHaveText('0.0%');
+  await shot('result');
+  await goOn(page, /^Round 1: the assault result \(A6\)$/);
+
+  // The extra hits take the Boyz and the Nobz (the Battlefortress is Fearless); the Orks are Broken and withdraw.
+  await expect(unitRow(page, 'defender.1')).toHaveAttribute('data-destroyed', 'true');
+  await expect(unitRow(page, 'defender.4')).toHaveAttribute('data-destroyed', 'true');
+  await expect(page.getByTestId('broken-defender')).toBeVisible();
+  await expect(page.getByTestId('step-prompt')).toContainText('Warband withdraws 2 moves');
+  await choose(page, 'none', /^Orks: withdrawal \(A7\)$/);
+
+  // The end: what became of every unit, the loser withdrawn, the winner's Blast markers.
+  await expect(stepTitle(page)).toHaveText('The assault is over');
+  await expect(lines).toContainText('Space Marines win the assault: 10 against 8.');
+  await expect(lines).toContainText('Orks — Battlefortress: 2 of 3 DC left.');
+  await expect(lines).toContainText('Warband (Orks) is Broken and has withdrawn.');
+  await expect(lines).toContainText('Space Marines: 3 Blast markers (2 units lost in the assault).');
+  await expect(page.getByTestId('blast-markers-attacker')).toHaveAttribute('data-count', '3');
+  await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-destroyed', 'false');
+  await expect(page.getByTestId('continue')).toHaveCount(0);
+  await shot('end');
+}
+
+/** The summary as the PDF Chromium prints, read back by pdftotext (reading order, spaces collapsed). */
+async function printedText(page: Page): Promise<string> {
+  await page.emulateMedia({ media: 'print' });
+  const file = join(mkdtempSync(join(tmpdir(), 'cc-epic-print-')), 'epic.pdf');
+  await page.pdf({ path: file, format: 'A4' });
+  await page.emulateMedia({ media: 'screen' });
+  execFileSync('pdftoppm', ['-png', '-r', '60', file, join(pngDir, 'epic-print')]);
+  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
+test.describe('Epic Armageddon wizard', () => {
+  test('a whole assault with entered dice, the Orks withdrawing Broken; undo on the way; then its printed summary and Markdown', async ({ page }) => {
+    test.setTimeout(180_000);
+    const errors = watchConsole(page);
+    await setUp(page, 'desk');
+    await playAssault(page, 'desk');
+
+    await page.goto('/#/history');
+    await page.getByTestId('history-item').filter({ hasText: 'Space Marines vs Orks' }).getByTestId('history-open').click();
+    // The replay draws the same formations.
+    await expect(page.getByTestId('formation-defender')).toBeVisible();
+
+    const markdown = page.waitForEvent('download');
+    await page.getByTestId('export-markdown').click();
+    const md = readFileSync((await (await markdown).path())!, 'utf8');
+    expect(md).toContain('- Assault detachment: 5 units · 1 Blast marker');
+    expect(md).toContain('- Boyz ×4: infantry · Sv 6+ · CC 4+ · FF 6+ · in base contact · cover 5+');
+    expect(md).toContain('- Devastators: supporting fire · FF 3+ · Lascannon (Extra Attacks +1, Macro-weapon)');
+    expect(md).toMatch(/\| Orks: allocate 1 hit \| .* \| Chose: 1 hit to Battlefortress/);
+    expect(md).toMatch(/\| Space Marines: 4 dice needing 3\+ .* \| 3 5 4 6 \(4 pass\) \| 4 hits on Orks \|/);
+    expect(md).toContain('Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10');
+    expect(md).toContain('- Warband (Orks) is Broken and has withdrawn.');
+    expect(md).toContain('**Winner:** Space Marines');
+    // Folded runs of alike units; supporting fire is never a casualty.
+    expect(md).toContain('| Orks | Boyz #1–4 | destroyed |');
+    expect(md).not.toMatch(/\| Space Marines \| Devastators/);
+
+    await page.getByTestId('print-combat').click();
+    await expect(page).toHaveURL(/#\/print\/combat\//);
+    const text = await printedText(page);
+    // The formations.
+    expect(text).toContain('Assault detachment: 5 units · 1 Blast marker');
+    expect(text).toContain('Warband: 6 units · 2 Blast markers');
+    expect(text).toContain('Battlefortress: war engine · Sv 4+ · CC 6+ · FF 5+ · DC 3');
+    // Every roll with its dice, the choices, the result arithmetic.
+    expect(text).toContain('Space Marines: 2 dice needing 3+ (Chainswords of Assault Marines ×2)');
+    expect(text).toContain('3 5 4 6');
+    expect(text).toContain('Orks: Reinforced Armour re-rolls, 1 die needing 4+');
+    expect(text).toContain('Chose: 1 hit to Battlefortress');
+    expect(text).toContain('Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10');
+    expect(text).toContain('Orks: highest of 2 and 4 = 4, +2 (2 kills), +1 (more units), +1 (1 Inspiring unit) = 8');
+    // The winner and what became of the loser.
+    expect(text).toContain('Space Marines win the assault: 10 against 8.');
+    expect(text).toContain('Orks — Boyz ×4: all destroyed');
+    expect(text).toContain('Orks — Battlefortress: 2 of 3 DC left.');
+    expect(text).toContain('Warband (Orks) is Broken and has withdrawn.');
+    expect(text).toContain('Space Marines: 3 Blast markers (2 units lost in the assault).');
+    expect(text).not.toContain('6 6'); // the undone slip is not part of the record
+    expect(errors).toEqual([]);
+  });
+
+  test('at a tablet’s width the same assault reads without sideways scrolling', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 820, height: 1180 });
+    const errors = watchConsole(page);
+    await setUp(page, 'tablet');
+    await playAssault(page, 'tablet');
+    expect(errors).toEqual([]);
+  });
+
+  test('a setup the host refuses names each field by its label, beside it and in the list', async ({ page }) => {
+    await page.goto('/#/combat/new/epic-armageddon');
+    // Two Land Raiders entered as a war engine, and a CC of 7.
+    await setupField(page, 'attacker.units[2].type').click();
+    await page.getByRole('option', { name: 'WE', exact: true }).click();
+    await setupField(page, 'attacker.units[2].count').fill('2');
+    await setupField(page, 'defender.units[0].cc').fill('7');
+    await page.getByTestId('start-combat').click();
+    const list = page.getByTestId('setup-problems');
+    await expect(page.getByTestId('setup-error')).toContainText('2 fields need fixing');
+    await expect(list).toContainText('Attacker — Land Raider — Units: expected 1: a war engine entry is a single war engine (enter each one separately)');
+    await expect(list).toContainText('Defender — Boyz — Close Combat (CC): expected a roll from 2+ to 6+, written as 2 to 6');
+    await expect(setupField(page, 'attacker.units[2].count')).toHaveAttribute('aria-invalid', 'true');
+    await expect(setupField(page, 'defender.units[0].cc')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('item-setup.defender.units[0]').getByText('expected a roll from 2+ to 6+, written as 2 to 6')).toBeVisible();
+    await expect(page).toHaveURL(/#\/combat\/new\/epic-armageddon/);
+  });
+
+  test('"Pick the formation from a roster" fills a side with its units and Blast markers; the units are put nearest first; supporting fire entered stays', async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.goto('/#/rosters');
+    await page.getByTestId('new-roster').click();
+    await page.getByTestId('roster-name').fill('Steel Legion');
+    await page.getByTestId('roster-system').click();
+    await page.getByRole('option', { name: 'Epic Armageddon' }).click();
+    await page.getByTestId('create-roster').click();
+    await expect(page).toHaveURL(/#\/rosters\/[^/]+$/);
+    await page.getByTestId('add-unit').click();
+    await page.getByTestId('unit-name-input').fill('Infantry company');
+    const guard = { name: 'Guardsmen', count: 6, speed: 15, armour: 7, closeCombat: 6, firefight: 5 };
+    for (const [key, value] of Object.entries(guard)) await profileField(page, `units[0].${key}`).fill(String(value));
+    await profileField(page, 'units[0].type').click();
+    await page.getByRole('option', { name: /^infantry$/i }).click();
+    await page.getByTestId('add-profile.units').click();
+    const commissar = { name: 'Commissar', count: 1, speed: 15, armour: 6, closeCombat: 4, firefight: 5 };
+    for (const [key, value] of Object.entries(commissar)) await profileField(page, `units[1].${key}`).fill(String(value));
+    await profileField(page, 'units[1].type').click();
+    await page.getByRole('option', { name: /^infantry$/i }).click();
+    for (const rule of ['Inspiring', 'Fearless']) {
+      await profileField(page, 'units[1].specialRules').fill(rule);
+      await profileField(page, 'units[1].specialRules').press('Enter');
+    }
+    await profileField(page, 'blastMarkers').fill('3');
+    await page.getByTestId('save-unit').click();
+    await expect(page).toHaveURL(/#\/rosters\/[^/]+$/);
+
+    await page.goto('/#/combat/new/epic-armageddon');
+    await page.getByTestId('roster-setup.attacker').click();
+    await page.getByTestId('pick-Infantry company').click();
+    await expect(setupField(page, 'attacker.name')).toHaveValue('Steel Legion');
+    await expect(setupField(page, 'attacker.formation')).toHaveValue('Infantry company');
+    await expect(setupField(page, 'attacker.blastMarkers')).toHaveValue('3');
+    await expect(page.getByTestId('list-setup.attacker.units').locator('[data-testid^="item-setup.attacker.units["]')).toHaveCount(2);
+    await expect(setupField(page, 'attacker.units[0].name')).toHaveValue('Guardsmen');
+    await expect(setupField(page, 'attacker.units[0].count')).toHaveValue('6');
+    await expect(setupField(page, 'attacker.units[0].armour')).toHaveValue(''); // 7 on the roster: no save
+    await expect(setupField(page, 'attacker.units[1].name')).toHaveValue('Commissar');
+    // The roster keeps no supporting fire: the Devastators entered stay.
+    await expect(setupField(page, 'attacker.support[0].name')).toHaveValue('Devastators');
+    // The Commissar stands nearest the enemy: moved to the top of the list.
+    await page.getByTestId('move-up-setup.attacker.units[1]').click();
+    await expect(setupField(page, 'attacker.units[0].name')).toHaveValue('Commissar');
+    // Its abilities are set, so "More" is open by itself.
+    await expect(page.getByTestId('more-setup.attacker.units[0]')).toHaveAttribute('aria-expanded', 'true');
+    await expect(setupField(page, 'attacker.units[0].inspiring')).toBeChecked();
+    await expect(setupField(page, 'attacker.units[0].fearless')).toBeChecked();
+
+    await page.getByTestId('start-combat').click();
+    await expect(page).toHaveURL(/#\/combat\/play\//);
+    const attacker = page.getByTestId('formation-attacker');
+    await expect(attacker.locator('[data-testid^="formation-unit-attacker."]')).toHaveCount(8);
+    await expect(attacker.locator('[data-testid^="formation-entry-"]').first()).toContainText('Commissar');
+    await expect(unitRow(page, 'attacker.0')).toHaveAttribute('data-engagement', 'contact');
+    await expect(page.getByTestId('blast-markers-attacker')).toHaveAttribute('data-count', '3');
+    await expect(attacker).toContainText('Devastators');
+    expect(errors).toEqual([]);
+  });
+});
