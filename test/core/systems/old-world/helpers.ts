@@ -1,5 +1,6 @@
-import { advance, startCombat, type Combat } from '../../../../core/combat/engine';
-import type { ChooseStep, Input, OutcomeStep, RollStep, Step } from '../../../../core/combat/steps';
+import { startCombat, type Combat } from '../../../../core/combat/engine';
+import { playerFor } from '../../../support/drive';
+import type { Step } from '../../../../core/combat/steps';
 import { oldWorld, type Setup, type SetupInput, type State } from '../../../../core/systems/old-world';
 import type { Profile } from '../../../../core/systems/old-world/setup';
 
@@ -30,38 +31,9 @@ export type OldWorldCombat = Combat<Setup, State>;
 export const start = (setup: Setup): OldWorldCombat => startCombat(oldWorld, setup, 1);
 
 /** Answers the steps in order: dice for a roll, an option id for a choice, 'go' for an outcome. */
-export function play(combat: OldWorldCombat, ...answers: Array<number[] | string>): OldWorldCombat {
-  let c = combat;
-  for (const answer of answers) {
-    const step = c.step;
-    let input: Input;
-    if (Array.isArray(answer)) {
-      input = { kind: 'roll', stepId: step.id, dice: answer, by: 'entered' };
-    } else if (answer === 'go') {
-      input = { kind: 'continue', stepId: step.id };
-    } else {
-      input = { kind: 'choose', stepId: step.id, option: answer };
-    }
-    const r = advance(oldWorld, c, input);
-    if (!r.ok) throw new Error(`at "${step.title}": ${r.error.message}`);
-    c = r.combat;
-  }
-  return c;
-}
-
-export function rollStep(c: OldWorldCombat): RollStep {
-  if (c.step.kind !== 'roll') throw new Error(`expected a roll, got ${c.step.kind}: ${c.step.title}`);
-  return c.step;
-}
-export function chooseStep(c: OldWorldCombat): ChooseStep {
-  if (c.step.kind !== 'choose') throw new Error(`expected a choice, got ${c.step.kind}: ${c.step.title}`);
-  return c.step;
-}
-export function outcomeStep(c: OldWorldCombat): OutcomeStep {
-  if (c.step.kind !== 'outcome') throw new Error(`expected an outcome, got ${c.step.kind}: ${c.step.title}`);
-  return c.step;
-}
+export const play = playerFor(oldWorld);
 
 export const titleOf = (step: Step) => step.title;
 export const lastLog = (c: OldWorldCombat) => c.state.log[c.state.log.length - 1]!;
-export const n = (count: number, face: number) => Array.from({ length: count }, () => face);
+
+export { chooseStep, n, outcomeStep, rollStep } from '../../../support/drive';

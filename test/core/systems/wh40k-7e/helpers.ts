@@ -1,5 +1,5 @@
-import { advance, startCombat, type Combat } from '../../../../core/combat/engine';
-import type { ChooseStep, Input, OutcomeStep, RollStep } from '../../../../core/combat/steps';
+import { startCombat, type Combat } from '../../../../core/combat/engine';
+import { playerFor } from '../../../support/drive';
 import { wh40k7e, type Setup, type SetupInput, type State } from '../../../../core/systems/wh40k-7e';
 
 /** Test helpers for 7th edition combats: terse setups and a driver that answers steps in order. */
@@ -31,33 +31,7 @@ export type W7 = Combat<Setup, State>;
 export const start = (setup: Setup): W7 => startCombat(wh40k7e, setup, 1);
 
 /** Answers the steps in order: dice for a roll, an option id for a choice, 'go' for an outcome. */
-export function play(combat: W7, ...answers: Array<number[] | string>): W7 {
-  let c = combat;
-  for (const answer of answers) {
-    const step = c.step;
-    let input: Input;
-    if (Array.isArray(answer)) input = { kind: 'roll', stepId: step.id, dice: answer, by: 'entered' };
-    else if (answer === 'go') input = { kind: 'continue', stepId: step.id };
-    else input = { kind: 'choose', stepId: step.id, option: answer };
-    const r = advance(wh40k7e, c, input);
-    if (!r.ok) throw new Error(`at "${step.title}": ${r.error.message}`);
-    c = r.combat;
-  }
-  return c;
-}
-
-export function rollStep(c: W7): RollStep {
-  if (c.step.kind !== 'roll') throw new Error(`expected a roll, got ${c.step.kind}: ${c.step.title}`);
-  return c.step;
-}
-export function chooseStep(c: W7): ChooseStep {
-  if (c.step.kind !== 'choose') throw new Error(`expected a choice, got ${c.step.kind}: ${c.step.title}`);
-  return c.step;
-}
-export function outcomeStep(c: W7): OutcomeStep {
-  if (c.step.kind !== 'outcome') throw new Error(`expected an outcome, got ${c.step.kind}: ${c.step.title}`);
-  return c.step;
-}
+export const play = playerFor(wh40k7e);
 
 /** The step's id without its counter ("save.7" → "save"). */
 export const kindOf = (c: W7) => c.step.id.split('.')[0]!;
@@ -67,3 +41,5 @@ export const woundsOf = (c: W7, role: 'attacker' | 'defender') => c.state.wounds
 
 /** The log's results, newest last. */
 export const results = (c: W7) => c.state.log.map((l) => l.result);
+
+export { chooseStep, n, outcomeStep, rollStep } from '../../../support/drive';
