@@ -52,14 +52,14 @@ test.describe('old world wizard', () => {
     // Round 1: the chargers strike first, the captain (I5) before his halberdiers (I3).
     await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'attacker');
     await expect(page.getByTestId('step-needs')).toContainText('3+');
-    await enterDice(page, '6 4 1', /Captain attack Orc Boyz: to hit/);
+    await enterDice(page, '6 4 1', /Captain attacks Orc Boyz: to hit/);
     // A slip: the wrong dice for the wound roll end the captain's attacks…
-    await enterDice(page, '1 1', /Captain attack Orc Boyz: to wound/);
+    await enterDice(page, '1 1', /Captain attacks Orc Boyz: to wound/);
     await expect(stepTitle(page)).toHaveText(/Halberdiers attack Orc Boyz: to hit/);
     // …undo takes it back.
     await page.getByTestId('undo').click();
-    await expect(stepTitle(page)).toHaveText(/Captain attack Orc Boyz: to wound/);
-    await enterDice(page, '5 2', /Captain attack Orc Boyz: to wound/);
+    await expect(stepTitle(page)).toHaveText(/Captain attacks Orc Boyz: to wound/);
+    await enterDice(page, '5 2', /Captain attacks Orc Boyz: to wound/);
     await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'defender');
     await expect(page.getByTestId('step-needs')).toContainText('6+');
     await enterDice(page, '3', /Orc Boyz: armour saves/);
@@ -108,8 +108,8 @@ test.describe('old world wizard', () => {
     await page.getByTestId('option-next').click();
 
     // Round 2: nobody charged now; Initiative order again.
-    await enterDice(page, '6 6 5', /Captain attack Orc Boyz: to hit/);
-    await enterDice(page, '6 5 4', /Captain attack Orc Boyz: to wound/);
+    await enterDice(page, '6 6 5', /Captain attacks Orc Boyz: to hit/);
+    await enterDice(page, '6 5 4', /Captain attacks Orc Boyz: to wound/);
     await enterDice(page, '1 2 6', /Orc Boyz: armour saves/);
     await enterDice(page, '6 5 4 3 2', /Halberdiers attack Orc Boyz: to hit/);
     await enterDice(page, '6 5 1', /Halberdiers attack Orc Boyz: to wound/);

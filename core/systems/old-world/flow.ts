@@ -20,6 +20,7 @@ import {
   type State,
   type Task,
   type UnitStatus,
+  verbOf,
 } from './state';
 import { armourTest, attacksOf, needsRollOff, strikeOrder, targetOf, wardTest, woundTest } from './strikes';
 
@@ -209,7 +210,7 @@ function autoResolve(s: State, task: Task): State | null {
       if (task.stage !== 'begin') return null;
       const by = task.by;
       const name = memberName(s.setup, by);
-      const line = (result: string): State => pushLog(popTask(s), { stepId: `strike.${s.counter}.${memberKey(by)}`, actor: by.role, title: `${name} strike`, result });
+      const line = (result: string): State => pushLog(popTask(s), { stepId: `strike.${s.counter}.${memberKey(by)}`, actor: by.role, title: `${name} ${verbOf(by, 'strike')}`, result });
       if (!fighting(s, by.role, by.unit)) return popTask(s);
       if (woundsLeft(s.setup, s.lost, by) <= 0) return line(`${name}: slain before striking: casualties strike no blows`);
       const target = targetOf(s, by);
@@ -218,7 +219,7 @@ function autoResolve(s: State, task: Task): State | null {
       if (attacks === 0) return line(`${name}: no attacks`);
       // Seed 002 "Roll to Damage": an "N" Strength cannot wound; its hits could do nothing, so nobody rolls them.
       const wound = woundTest(s, by, target);
-      if (wound.face === null) return pushLog(popTask(s), { stepId: `strike.${s.counter}.${memberKey(by)}`, actor: by.role, title: `${name} strike`, result: `${name} cannot wound ${memberName(s.setup, target)}`, why: wound.why });
+      if (wound.face === null) return pushLog(popTask(s), { stepId: `strike.${s.counter}.${memberKey(by)}`, actor: by.role, title: `${name} ${verbOf(by, 'strike')}`, result: `${name} cannot wound ${memberName(s.setup, target)}`, why: wound.why });
       return { ...s, queue: [{ ...task, target, stage: 'hit', dice: attacks }, ...s.queue.slice(1)] };
     }
     case 'break': {

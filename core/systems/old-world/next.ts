@@ -3,7 +3,7 @@ import { breakTestOf } from './morale';
 import { resultArithmetic, resultHeadline } from './result';
 import { armourTest, hitTest, wardTest, woundTest } from './strikes';
 import { finalLines, redressLines } from './outcome';
-import { leadershipOf, memberName, profileOf, movementOf, otherRole, plural, unitKey, unitOf, type State } from './state';
+import { leadershipOf, memberName, profileOf, movementOf, otherRole, plural, unitKey, unitOf, verbOf, type State } from './state';
 import { moveDice } from './tables';
 
 /** What the combat needs now, as a step of the protocol (core/combat/steps.ts). */
@@ -37,11 +37,11 @@ export function nextStep(state: State): Step {
       switch (task.stage) {
         case 'hit': {
           const t = hitTest(state, by, target);
-          return roll(state, 'hit', { title: `${name} attack ${foe}: to hit`, actor: by.role, count: task.dice, sides: 6, passOn: t.face!, needs: `${t.face}+`, why: t.why, notes: [`${plural(task.dice, 'attack')} at Initiative ${profileOf(setup, by).initiative}.`] });
+          return roll(state, 'hit', { title: `${name} ${verbOf(by, 'attack')} ${foe}: to hit`, actor: by.role, count: task.dice, sides: 6, passOn: t.face!, needs: `${t.face}+`, why: t.why, notes: [`${plural(task.dice, 'attack')} at Initiative ${profileOf(setup, by).initiative}.`] });
         }
         case 'wound': {
           const t = woundTest(state, by, target);
-          return roll(state, 'wound', { title: `${name} attack ${foe}: to wound`, actor: by.role, count: task.dice, sides: 6, passOn: t.face!, needs: `${t.face}+`, why: t.why });
+          return roll(state, 'wound', { title: `${name} ${verbOf(by, 'attack')} ${foe}: to wound`, actor: by.role, count: task.dice, sides: 6, passOn: t.face!, needs: `${t.face}+`, why: t.why });
         }
         case 'armour': {
           const t = armourTest(state, by, target);

@@ -118,6 +118,9 @@ export const profileOf = (setup: Setup, m: MemberRef): Profile => (m.character =
 
 export const memberName = (setup: Setup, m: MemberRef): string => (m.character === null ? unitOf(setup, m.role, m.unit).name : characterOf(setup, m).name);
 
+/** A member's verb as its name reads: a unit is many ("Swordsmen attack"), a character one ("Captain Ernst attacks"). */
+export const verbOf = (m: MemberRef, verb: string): string => (m.character === null ? verb : `${verb}s`);
+
 /** Models a pool starts the combat with (a character is one model). */
 export const poolModels = (setup: Setup, m: MemberRef) => (m.character === null ? unitOf(setup, m.role, m.unit).models : 1);
 

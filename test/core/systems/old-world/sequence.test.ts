@@ -39,7 +39,7 @@ describe('order of strikes (seed 002, "Order of Combat")', () => {
 
   it('characters strike at their own Initiative, between the pools of the other side', () => {
     const c = start(setupOf({ characters: [{ name: 'Captain', profile: { movement: 4, weaponSkill: 5, strength: 4, toughness: 4, wounds: 2, initiative: 6, attacks: 3, leadership: 8 } }] }, { profile: { initiative: 4 } }));
-    expect(rollStep(c)).toMatchObject({ title: 'Captain attack Spearmen: to hit', count: 3, passOn: 3 });
+    expect(rollStep(c)).toMatchObject({ title: 'Captain attacks Spearmen: to hit', count: 3, passOn: 3 });  // one model: the verb agrees ("Captain attacks", "Swordsmen attack")
     const after = play(c, [1, 1, 1]);
     expect(rollStep(after)).toMatchObject({ title: 'Spearmen attack Swordsmen: to hit' });
   });
@@ -306,7 +306,7 @@ describe('challenges and overkill (RULES §3)', () => {
     const hero = (name: string, initiative: number) => ({ name, profile: { movement: 4, weaponSkill: 5, strength: 5, toughness: 4, wounds: 2, initiative, attacks: 4, leadership: 8 } });
     const setup = setupOf({ characters: [hero('Captain', 6)] }, { profile: { initiative: 2 }, characters: [hero('Boss', 4)] }, { challenge: { attacker: { unit: 0, character: 0 }, defender: { unit: 0, character: 0 } } });
     let c = start(setup);
-    expect(rollStep(c).title).toBe('Captain attack Boss: to hit');
+    expect(rollStep(c).title).toBe('Captain attacks Boss: to hit');
     c = play(c, n(4, 6), n(4, 6));
     expect(c.state.caused.attacker).toBe(2);
     expect(c.state.overkill.attacker).toBe(2);
@@ -390,7 +390,7 @@ describe('attacks directed at a character (6th edition: models in contact may at
   it('once he falls, the rest strike the rank and file', () => {
     const setup = setupOf({ charged: true, attacksAt: 0, characters: [{ name: 'Hero', profile: { movement: 4, weaponSkill: 6, strength: 6, toughness: 4, wounds: 2, initiative: 6, attacks: 4, leadership: 9 } }] }, { characters: [boss] });
     let c = start(setup);
-    expect(rollStep(c).title).toBe('Hero attack Boss: to hit');
+    expect(rollStep(c).title).toBe('Hero attacks Boss: to hit');
     c = play(c, n(4, 6), n(4, 6));
     expect(rollStep(c).title).toBe('Swordsmen attack Spearmen: to hit');
   });
