@@ -1,6 +1,8 @@
-import { advance, type Combat } from '../../core/combat/engine';
+import { advance, rollForMe, type Combat } from '../../core/combat/engine';
 import type { ChooseStep, Input, OutcomeStep, RollStep } from '../../core/combat/steps';
 import type { RuleSystem } from '../../core/combat/system';
+import { binomial } from '../../core/dice/probability';
+import { drawDice, seedState, type RngState } from '../../core/dice/prng';
 
 /**
  * Drives any rule system's combat from a test: answers steps in order as a player would (dice for
@@ -45,3 +47,56 @@ export function outcomeStep(c: Combat): OutcomeStep {
 
 /** `count` dice all showing `face`. */
 export const n = (count: number, face: number) => Array.from({ length: count }, () => face);
+
+/** The generator for Monte Carlo game k: a hashed seed, its first dice skipped so nearby k differ at once. */
+export function rngFor(k: number): RngState {
+  let h = k + 0x9e3779b9;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  h ^= h >>> 16;
+  return drawDice(seedState(h | 0), 8, 6).state;
+}
+
+/** What the players give when they let the app decide: "Roll for me", the suggested option, continue. */
+export function autoInput<Setup, State>(combat: Combat<Setup, State>): Input {
+  const step = combat.step;
+  if (step.kind === 'roll') return rollForMe(combat as Combat);
+  if (step.kind === 'choose') return { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id };
+  return { kind: 'continue', stepId: step.id };
+}
+
+/** An `apply(combat, input)` for one system that fails with the step's id when the input is refused. */
+export function applierFor<Setup, State>(system: RuleSystem<Setup, State>) {
+  return (combat: Combat<Setup, State>, input: Input): Combat<Setup, State> => {
+    const r = advance(system, combat, input);
+    if (!r.ok) throw new Error(`${combat.step.id}: ${r.error.message}`);
+    return r.combat;
+  };
+}
+
+/** A roll step answered with these dice, and the chance of the answer (for the exact one-step identity). */
+export interface WeightedInput {
+  input: Input;
+  p: number;
+}
+const entered = (step: RollStep, dice: number[], p: number): WeightedInput => ({ input: { kind: 'roll', stepId: step.id, dice, by: 'entered' }, p });
+
+/**
+ * Every answer to a roll where only how many dice pass matters: k sixes and the rest ones, with
+ * the binomial chance of k passes at `p` each (6s pass and 1s fail every test).
+ */
+export function passCountInputs(step: RollStep, p: number): WeightedInput[] {
+  const row = binomial(step.count, p);
+  return row.map((q, k) => entered(step, [...n(k, 6), ...n(step.count - k, 1)], q)).filter((x) => x.p > 0);
+}
+
+/** Every ordered roll of the step's dice, each equally likely (2D6 tests, D3s, moves). */
+export function everyOrderedRoll(step: RollStep): WeightedInput[] {
+  const out: WeightedInput[] = [];
+  const walk = (prefix: number[]) => {
+    if (prefix.length === step.count) return void out.push(entered(step, prefix, step.sides ** -step.count));
+    for (let f = 1; f <= step.sides; f++) walk([...prefix, f]);
+  };
+  walk([]);
+  return out;
+}

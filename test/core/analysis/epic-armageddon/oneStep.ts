@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../core/analysis/epic-armageddon';
 import type { Input } from '../../../../core/combat/steps';
 import { passChance } from '../../../../core/systems/epic-armageddon/tables';
+import { everyOrderedRoll, passCountInputs } from '../../../support/drive';
 import { apply, inputFor, type EpicCombat } from './drive';
 
 /**
@@ -11,12 +12,6 @@ import { apply, inputFor, type EpicCombat } from './drive';
  * decided, this is what "exact from any state" means.
  */
 
-const binomial = (n: number, k: number, p: number) => {
-  let c = 1;
-  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
-  return c * p ** k * (1 - p) ** (n - k);
-};
-
 /** Every input that can answer the current step, with its probability (pass/fail patterns where each die's place matters). */
 export function possibleInputs(combat: EpicCombat): Array<{ input: Input; p: number }> {
   const step = combat.step;
@@ -25,9 +20,7 @@ export function possibleInputs(combat: EpicCombat): Array<{ input: Input; p: num
   if (step.passOn !== undefined) {
     const p = passChance(step.passOn);
     // Attack dice: only how many hit matters. Save dice: each die is one hit's save, so its place matters.
-    if (!step.id.startsWith('save.')) {
-      return Array.from({ length: step.count + 1 }, (_, k) => roll([...Array<number>(k).fill(6), ...Array<number>(step.count - k).fill(1)], binomial(step.count, k, p))).filter((x) => x.p > 0);
-    }
+    if (!step.id.startsWith('save.')) return passCountInputs(step, p);
     if (step.count > 10) throw new Error(`too many save dice to enumerate (${step.count})`);
     const out: Array<{ input: Input; p: number }> = [];
     for (let mask = 0; mask < 1 << step.count; mask++) {
@@ -39,9 +32,7 @@ export function possibleInputs(combat: EpicCombat): Array<{ input: Input; p: num
     return out;
   }
   // The A6 roll: every ordered pair of faces.
-  const out: Array<{ input: Input; p: number }> = [];
-  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) out.push(roll([a, b], 1 / 36));
-  return out;
+  return everyOrderedRoll(step);
 }
 
 export function mixture(parts: Array<{ odds: RoundOdds; p: number }>): RoundOdds {

@@ -1,6 +1,6 @@
-import { advance, rollForMe, startCombat, type Combat } from '../../../../core/combat/engine';
+import { startCombat, type Combat } from '../../../../core/combat/engine';
+import { applierFor, autoInput, rngFor } from '../../../support/drive';
 import type { Input, Step } from '../../../../core/combat/steps';
-import { drawDice, seedState, type RngState } from '../../../../core/dice/prng';
 import { ninthAge, type Setup, type State } from '../../../../core/systems/ninth-age';
 import type { Role } from '../../../../core/systems/ninth-age/state';
 import { standings } from '../../../../core/systems/ninth-age/flow';
@@ -11,27 +11,9 @@ export type NaCombat = Combat<Setup, State>;
 
 export const begin = (setup: Setup): NaCombat => startCombat(ninthAge, setup, 0);
 
-/** The generator for game k: a hashed seed, first dice skipped (as the old-world drive does). */
-export function rngFor(k: number): RngState {
-  let h = k + 0x9e3779b9;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  h ^= h >>> 16;
-  return drawDice(seedState(h | 0), 8, 6).state;
-}
+export const inputFor: (combat: NaCombat) => Input = autoInput;
 
-export function inputFor(combat: NaCombat): Input {
-  const step = combat.step;
-  if (step.kind === 'roll') return rollForMe(combat as Combat);
-  if (step.kind === 'choose') return { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id };
-  return { kind: 'continue', stepId: step.id };
-}
-
-export function apply(combat: NaCombat, input: Input): NaCombat {
-  const r = advance(ninthAge, combat, input);
-  if (!r.ok) throw new Error(`${combat.step.id}: ${r.error.message}`);
-  return r.combat;
-}
+export const apply = applierFor(ninthAge);
 
 /** The round is over: the next step starts another round (its choice), or the melee has ended. */
 export const roundOver = (step: Step) => (step.kind === 'outcome' && step.final) || (step.kind === 'choose' && step.id.startsWith('round.'));
@@ -78,3 +60,5 @@ export function trajectory(setup: Setup, seed: number, choose?: (options: number
     c = apply(c, input);
   }
 }
+
+export { rngFor };

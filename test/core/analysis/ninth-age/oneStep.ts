@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../core/analysis/ninth-age';
-import type { Input } from '../../../../core/combat/steps';
 import { passChance } from '../../../../core/systems/ninth-age/tables';
+import { everyOrderedRoll, passCountInputs, type WeightedInput } from '../../../support/drive';
 import { apply, inputFor, type NaCombat } from './drive';
 
 /**
@@ -11,26 +11,14 @@ import { apply, inputFor, type NaCombat } from './drive';
  * any state" means.
  */
 
-const binomial = (n: number, k: number, p: number) => {
-  let c = 1;
-  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
-  return c * p ** k * (1 - p) ** (n - k);
-};
-
 /** Every input that can answer the current step, with its probability. */
-export function possibleInputs(combat: NaCombat): Array<{ input: Input; p: number }> {
+export function possibleInputs(combat: NaCombat): WeightedInput[] {
   const step = combat.step;
   if (step.kind !== 'roll') return [{ input: inputFor(combat), p: 1 }];
-  const roll = (dice: number[], p: number) => ({ input: { kind: 'roll' as const, stepId: step.id, dice, by: 'entered' as const }, p });
-  if (step.passOn !== undefined) {
-    // A stage of the attack sequence: only how many dice reach the need matters (6s pass, 1s fail every test).
-    const p = passChance(step.passOn);
-    return Array.from({ length: step.count + 1 }, (_, k) => roll([...Array<number>(k).fill(6), ...Array<number>(step.count - k).fill(1)], binomial(step.count, k, p))).filter((x) => x.p > 0);
-  }
+  // A stage of the attack sequence: only how many dice reach the need matters (6s pass, 1s fail every test).
+  if (step.passOn !== undefined) return passCountInputs(step, passChance(step.passOn));
   // Break test, flee and pursuit: every ordered pair.
-  const out: Array<{ input: Input; p: number }> = [];
-  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) out.push(roll([a, b], 1 / 36));
-  return out;
+  return everyOrderedRoll(step);
 }
 
 export function mixture(parts: Array<{ odds: RoundOdds; p: number }>): RoundOdds {

@@ -1,6 +1,6 @@
-import { advance, rollForMe, startCombat, type Combat } from '../../../../core/combat/engine';
+import { startCombat, type Combat } from '../../../../core/combat/engine';
+import { applierFor, autoInput, rngFor } from '../../../support/drive';
 import type { Input, Step } from '../../../../core/combat/steps';
-import { drawDice, seedState, type RngState } from '../../../../core/dice/prng';
 import { oldWorld, type Setup, type State } from '../../../../core/systems/old-world';
 import { unitKey, type Role } from '../../../../core/systems/old-world/state';
 
@@ -10,27 +10,9 @@ export type OwCombat = Combat<Setup, State>;
 
 export const begin = (setup: Setup): OwCombat => startCombat(oldWorld, setup, 0);
 
-/** The generator for game k: a hashed seed, first dice skipped (as test/core/analysis/engineAgreement.test.ts). */
-export function rngFor(k: number): RngState {
-  let h = k + 0x9e3779b9;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  h ^= h >>> 16;
-  return drawDice(seedState(h | 0), 8, 6).state;
-}
+export const inputFor: (combat: OwCombat) => Input = autoInput;
 
-export function inputFor(combat: OwCombat): Input {
-  const step = combat.step;
-  if (step.kind === 'roll') return rollForMe(combat as Combat);
-  if (step.kind === 'choose') return { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id };
-  return { kind: 'continue', stepId: step.id };
-}
-
-export function apply(combat: OwCombat, input: Input): OwCombat {
-  const r = advance(oldWorld, combat, input);
-  if (!r.ok) throw new Error(`${combat.step.id}: ${r.error.message}`);
-  return r.combat;
-}
+export const apply = applierFor(oldWorld);
 
 /** The round is over: the next step starts another round (its choice), or the combat has ended. */
 export const roundOver = (step: Step) => (step.kind === 'outcome' && step.final) || (step.kind === 'choose' && step.id.startsWith('round.'));
@@ -73,3 +55,5 @@ export function trajectory(setup: Setup, seed: number): OwCombat[] {
     c = apply(c, inputFor(c));
   }
 }
+
+export { rngFor };

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../core/analysis/old-world';
-import type { Input } from '../../../../core/combat/steps';
 import { pass } from '../../../../core/systems/old-world/strikes';
+import { everyOrderedRoll, passCountInputs, type WeightedInput } from '../../../support/drive';
 import { apply, inputFor, type OwCombat } from './drive';
 
 /**
@@ -10,30 +10,14 @@ import { apply, inputFor, type OwCombat } from './drive';
  * weighted by its probability; at a choice or an outcome, the analysis after the suggested input.
  */
 
-const binomial = (n: number, k: number, p: number) => {
-  let c = 1;
-  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
-  return c * p ** k * (1 - p) ** (n - k);
-};
-
 /** Every input that can answer the current step, with its probability. */
-export function possibleInputs(combat: OwCombat): Array<{ input: Input; p: number }> {
+export function possibleInputs(combat: OwCombat): WeightedInput[] {
   const step = combat.step;
   if (step.kind !== 'roll') return [{ input: inputFor(combat), p: 1 }];
-  const roll = (dice: number[], p: number) => ({ input: { kind: 'roll' as const, stepId: step.id, dice, by: 'entered' as const }, p });
-  if (step.passOn !== undefined) {
-    // A strike's stage: only how many dice reach the face matters (6s pass, 1s fail every test here).
-    const p = pass(step.passOn);
-    return Array.from({ length: step.count + 1 }, (_, k) => roll([...Array<number>(k).fill(6), ...Array<number>(step.count - k).fill(1)], binomial(step.count, k, p))).filter((x) => x.p > 0);
-  }
+  // A strike's stage: only how many dice reach the face matters (6s pass, 1s fail every test here).
+  if (step.passOn !== undefined) return passCountInputs(step, pass(step.passOn));
   // Roll-off, break, panic, restraint, flee, pursuit and overrun rolls: every ordered roll.
-  const out: Array<{ input: Input; p: number }> = [];
-  const walk = (prefix: number[]) => {
-    if (prefix.length === step.count) return void out.push(roll(prefix, 6 ** -step.count));
-    for (let f = 1; f <= 6; f++) walk([...prefix, f]);
-  };
-  walk([]);
-  return out;
+  return everyOrderedRoll(step);
 }
 
 /** The probability-weighted average of analyses. */

@@ -1,6 +1,6 @@
-import { advance, rollForMe, startCombat, type Combat } from '../../../../core/combat/engine';
+import { startCombat, type Combat } from '../../../../core/combat/engine';
+import { applierFor, autoInput, rngFor } from '../../../support/drive';
 import type { Input, Step } from '../../../../core/combat/steps';
-import { drawDice, seedState, type RngState } from '../../../../core/dice/prng';
 import { wh40k7e, type Setup, type State } from '../../../../core/systems/wh40k-7e';
 import type { Role } from '../../../../core/systems/wh40k-7e/state';
 
@@ -10,27 +10,9 @@ export type W7Combat = Combat<Setup, State>;
 
 export const begin = (setup: Setup): W7Combat => startCombat(wh40k7e, setup, 0);
 
-/** The generator for game k: a hashed seed, first dice skipped. */
-export function rngFor(k: number): RngState {
-  let h = k + 0x9e3779b9;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  h ^= h >>> 16;
-  return drawDice(seedState(h | 0), 8, 6).state;
-}
+export const inputFor: (combat: W7Combat) => Input = autoInput;
 
-export function inputFor(combat: W7Combat): Input {
-  const step = combat.step;
-  if (step.kind === 'roll') return rollForMe(combat as Combat);
-  if (step.kind === 'choose') return { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id };
-  return { kind: 'continue', stepId: step.id };
-}
-
-export function apply(combat: W7Combat, input: Input): W7Combat {
-  const r = advance(wh40k7e, combat, input);
-  if (!r.ok) throw new Error(`${combat.step.id}: ${r.error.message}`);
-  return r.combat;
-}
+export const apply = applierFor(wh40k7e);
 
 /** The round is over: the next round's choice, or the end of the combat. */
 export const roundOver = (step: Step) => (step.kind === 'outcome' && step.final) || (step.kind === 'choose' && step.id.startsWith('round.'));
@@ -73,3 +55,5 @@ export function trajectory(setup: Setup, seed: number, from?: W7Combat): W7Comba
     c = apply(c, inputFor(c));
   }
 }
+
+export { rngFor };

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../core/analysis/wh40k-7e';
 import type { Input } from '../../../../core/combat/steps';
+import { everyOrderedRoll, passCountInputs } from '../../../support/drive';
 import { apply, inputFor, type W7Combat } from './drive';
 
 /**
@@ -33,18 +34,9 @@ export function possibleInputs(combat: W7Combat): Array<{ input: Input; p: numbe
     }
     return out;
   }
-  if (step.passOn !== undefined) {
-    const q = (7 - step.passOn) / 6;
-    return Array.from({ length: n + 1 }, (_, k) => roll([...Array<number>(k).fill(6), ...Array<number>(n - k).fill(1)], choose(n, k) * q ** k * (1 - q) ** (n - k))).filter((x) => x.p > 0);
-  }
+  if (step.passOn !== undefined) return passCountInputs(step, (7 - step.passOn) / 6);
   // D3, D6 + 6, Morale (2D6) and Sweeping Advance rolls: every ordered roll.
-  const out: Array<{ input: Input; p: number }> = [];
-  const walk = (prefix: number[]) => {
-    if (prefix.length === n) return void out.push(roll(prefix, step.sides ** -n));
-    for (let f = 1; f <= step.sides; f++) walk([...prefix, f]);
-  };
-  walk([]);
-  return out;
+  return everyOrderedRoll(step);
 }
 
 /** The figures of SCENARIOS §2 as numbers, for comparing two analyses. */
