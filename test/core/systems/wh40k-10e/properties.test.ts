@@ -20,6 +20,10 @@ const weaponArb = fc.record({
   woundModifier: fc.integer({ min: -2, max: 2 }),
   hitReroll: fc.constantFrom('none', 'ones', 'failed', 'all'),
   woundReroll: fc.constantFrom('none', 'ones', 'failed', 'all'),
+  // WH40K10-MODIFIERS.md weapon fields
+  criticalHitOn: fc.integer({ min: 4, max: 6 }),
+  criticalWoundOn: fc.integer({ min: 4, max: 6 }),
+  damageReroll: fc.constantFrom('none', 'ones', 'all'),
   abilities: fc.record({
     lethalHits: fc.boolean(),
     sustainedHits: fc.constantFrom(null, '1', 'D3'),
@@ -45,6 +49,7 @@ const groupArb = fc.record({
   invulnerable: fc.constantFrom(null, 4, 5),
   wounds: fc.integer({ min: 1, max: 6 }),
   feelNoPain: fc.constantFrom(null, 5, 6),
+  feelNoPainMortal: fc.constantFrom(null, 4, 6),
   deadlyDemise: fc.constantFrom(null, '1', 'D3'),
   character: fc.boolean(),
 });
@@ -56,12 +61,21 @@ const setupArb: fc.Arbitrary<Setup> = fc
     flags: fc.record({ charged: fc.boolean(), remainedStationary: fc.boolean(), halfRange: fc.boolean(), ranged: fc.boolean(), mortalWounds: fc.integer({ min: 0, max: 3 }) }),
     cover: fc.boolean(),
     infantry: fc.boolean(),
+    // WH40K10-MODIFIERS.md defender fields
+    modifiers: fc.record({
+      stealth: fc.boolean(),
+      saveModifier: fc.integer({ min: -1, max: 1 }),
+      saveReroll: fc.constantFrom('none', 'ones', 'failed'),
+      apReduction: fc.integer({ min: 0, max: 1 }),
+      halfDamage: fc.boolean(),
+      damageReduction: fc.integer({ min: 0, max: 1 }),
+    }),
   })
   .map((r) =>
     setupSchema.parse({
       system: 'wh40k-10e',
       attacker: { name: 'A', weapons: r.weapons, ...r.flags },
-      defender: { name: 'D', models: r.groups, cover: r.cover, keywords: r.infantry ? ['infantry'] : [] },
+      defender: { name: 'D', models: r.groups, cover: r.cover, keywords: r.infantry ? ['infantry'] : [], ...r.modifiers },
     }),
   );
 
