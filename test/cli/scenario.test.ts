@@ -46,6 +46,42 @@ describe('combat-companion analyze', () => {
     expect(err).toContain(field);
   });
 
+  it('takes the modifiers of WH40K10-MODIFIERS.md (examples/wh40k-10e-modifiers.json) and prints the exact analysis of them', async () => {
+    const file = 'examples/wh40k-10e-modifiers.json';
+    const { code, out } = await run(['analyze', file]);
+    expect(code).toBe(0);
+    const { seed: _seed, ...setup } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const parsed = setupSchema.parse(setup);
+    expect(parsed.defender).toMatchObject({ stealth: true, damageReduction: 1 });
+    expect(parsed.attacker.weapons[0]).toMatchObject({ criticalHitOn: 5 });
+    expect((JSON.parse(out) as { modelsDestroyed: number[] }).modelsDestroyed).toEqual(analyzeSetup10e(parsed).modelsDestroyed);
+    // Without the modifiers the odds differ: they are applied, not ignored.
+    const plain = setupSchema.parse({ ...setup, defender: { ...(setup['defender'] as object), stealth: false, damageReduction: 0 } });
+    expect(analyzeSetup10e(plain).meanModelsDestroyed).toBeGreaterThan(analyzeSetup10e(parsed).meanModelsDestroyed);
+    const resolved = await run(['resolve', file]);
+    expect(resolved.code).toBe(0);
+  });
+
+  it.each([
+    [{ criticalHitOn: 1 }, 'attacker.weapons[0].criticalHitOn'],
+    [{ damageReroll: 'failed' }, 'attacker.weapons[0].damageReroll'],
+  ])('refuses a weapon modifier out of range with exit code 2, naming the field (%#)', async (patch, field) => {
+    const weapons = [{ name: 'x', attacks: '1', skill: 3, strength: 4, ap: 0, damage: '1', ...patch }];
+    const { code, err } = await run(['analyze', '-'], JSON.stringify({ ...scenario, attacker: { ...(scenario['attacker'] as object), weapons } }));
+    expect(code).toBe(2);
+    expect(err).toContain(field);
+  });
+
+  it.each([
+    [{ saveModifier: 2 }, 'defender.saveModifier'],
+    [{ damageReduction: 2 }, 'defender.damageReduction'],
+    [{ saveReroll: 'all' }, 'defender.saveReroll'],
+  ])('refuses a defender modifier out of range with exit code 2, naming the field (%#)', async (patch, field) => {
+    const { code, err } = await run(['analyze', '-'], JSON.stringify({ ...scenario, defender: { ...(scenario['defender'] as object), ...patch } }));
+    expect(code).toBe(2);
+    expect(err).toContain(field);
+  });
+
   it('says what is wrong with a file that is missing or not JSON', async () => {
     expect(await run(['analyze', 'no/such/file.json'])).toMatchObject({ code: 2, err: expect.stringContaining('Cannot read no/such/file.json') });
     expect(await run(['analyze', '-'], '{ not json')).toMatchObject({ code: 2, err: expect.stringContaining('not valid JSON') });

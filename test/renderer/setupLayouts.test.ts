@@ -42,6 +42,13 @@ describe.each(Object.entries(setupLayouts))('%s setup layout', (id, layout) => {
     }
     for (const cleared of hint.clears ?? []) for (const [path] of found) expect(all.some(([p]) => p === path.replace(/[^.]+$/, cleared))).toBe(true);
     if (hint.labelBy) expect(all.some(([p]) => p === hint.labelBy!.field)).toBe(true);
+    // A switch is an on/off: a boolean, or a whole number from 0 to 1 (a rule counted as 1 or 0).
+    if (hint.widget === 'switch') {
+      for (const [path, node] of found) {
+        const { kind, inner } = shapeOf(node);
+        expect(kind === 'boolean' || (kind === 'number' && inner.type === 'integer' && inner.minimum === 0 && inner.maximum === 1), `${path} as a switch`).toBe(true);
+      }
+    }
   });
 
   it('puts "Add" items the schema takes (with a name given)', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDice } from '../../../../core/dice/expression';
+import { wh40k10e } from '../../../../core/systems/wh40k-10e';
 import { hitTest, saveFaces, woundTest } from '../../../../core/systems/wh40k-10e/abilities';
 import { damageRerollIndices, expectedValue } from '../../../../core/systems/wh40k-10e/damageRoll';
 import { setupSchema } from '../../../../core/systems/wh40k-10e/profiles';
@@ -285,5 +286,30 @@ describe('WH40K10-MODIFIERS.md "Everything else is unchanged": a roll of damage 
   it('D3−3 never harms, even halved or reduced (0 stays 0)', () => {
     const c = play(start(setupOf({ weapons: [weapon({ attacks: 2, damage: 'D3-3' })], defender: { damageReduction: 1, models: [{ count: 2, toughness: 4, save: 7, wounds: 1 }] } })), repeat(4, 2), repeat(4, 2), [3], [2]);
     expect(wounds(c)).toEqual([1, 1]);
+  });
+});
+
+describe('the printed summary and the unit panel show the modifiers each side had (system profiles hook, view)', () => {
+  const setup = setupOf({
+    weapons: [weapon({ criticalHitOn: 5, criticalWoundOn: 5, damageReroll: 'ones', damage: 2 })],
+    defender: { stealth: true, saveModifier: -1, saveReroll: 'failed', apReduction: 1, halfDamage: true, damageReduction: 1, models: [{ count: 2, toughness: 4, save: 3, invulnerable: 4, wounds: 3, feelNoPain: 6, feelNoPainMortal: 4 }] },
+  });
+  it('the attacker’s weapon line names its critical thresholds and damage re-roll; the target its defensive modifiers', () => {
+    const p = wh40k10e.profiles!(setup);
+    expect(p.attacker[0]!.text).toBe('1 model × A1 · WS 3+ · S4 AP0 D2 · Critical Hits on 5+ · Critical Wounds on 5+ · re-roll Damage 1s');
+    expect(p.defender).toContainEqual({ label: 'Targets ×2', text: 'T4 · Sv 3+ · 4++ · W3 · Feel No Pain 6+ · Feel No Pain 4+ vs mortal wounds' });
+    expect(p.defender).toContainEqual({
+      label: 'Defensive modifiers',
+      text: 'Stealth (−1 to be hit by ranged attacks) · −1 to saving throws · re-roll failed saving throws · AP reduced by 1 · half damage · −1 Damage',
+    });
+  });
+  it('nothing extra for a target without them', () => {
+    expect(wh40k10e.profiles!(setupOf()).defender.map((l) => l.label)).toEqual(['Targets ×10']);
+    expect(wh40k10e.view(start(setupOf()).state).sides.defender.units[0]!.notes).toBeUndefined();
+  });
+  it('the unit panel notes them beside the target’s name, and tags the Feel No Pain vs mortal wounds', () => {
+    const view = wh40k10e.view(start(setup).state);
+    expect(view.sides.defender.units[0]!.notes).toEqual(['Stealth (−1 to be hit by ranged attacks)', '−1 to saving throws', 're-roll failed saving throws', 'AP reduced by 1', 'half damage', '−1 Damage']);
+    expect(view.sides.defender.units[0]!.models[0]!.tags).toContain('FNP 4+ vs mortal wounds');
   });
 });
