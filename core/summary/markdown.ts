@@ -55,7 +55,8 @@ function sideMarkdown(side: SummarySide): string[] {
 }
 
 function stepCells(step: SummaryStep): string[] {
-  const dice = step.dice ? step.dice.join(' ') : '';
+  // D6s halved for D3s: what was typed, then the D3 results the rules used.
+  const dice = step.dice ? (step.typed ? `${step.typed.join(' ')} → ${step.dice.join(' ')} (D6s halved)` : step.dice.join(' ')) : '';
   const counts = [step.successes !== null && `${step.successes} pass`, step.criticals !== null && `${step.criticals} crit`].filter(Boolean).join(', ');
   const result = [step.choice && `Chose: ${step.choice}`, step.result, ...extraLines(step)].filter(Boolean).join('; ');
   const why = step.why.map((r) => r.detail).join('; ');

@@ -97,7 +97,8 @@ function StepsTable({ steps }: { steps: SummaryStep[] }) {
               ))}
             </td>
             <td>
-              {s.dice ? <span className="dice">{s.dice.join(' ')}</span> : '—'}
+              {s.dice ? <span className="dice">{s.typed ? `${s.typed.join(' ')} → ${s.dice.join(' ')}` : s.dice.join(' ')}</span> : '—'}
+              {s.typed && <span className="why">D6s halved for the D3s</span>}
               {(s.successes !== null || s.criticals !== null) && (
                 <span className="why">
                   {[s.successes !== null && `${s.successes} passed`, s.criticals !== null && `${s.criticals} critical`].filter(Boolean).join(', ')}

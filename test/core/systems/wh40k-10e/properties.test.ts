@@ -159,6 +159,8 @@ describe('10th edition engine properties (fast-check)', () => {
             expect(c.step.why.length).toBeGreaterThan(0);
           }
           if (c.step.kind === 'choose') expect(c.step.prompt.length).toBeGreaterThan(0);
+          // Reasons cite the rule by the name players know, never the source files (seed 001, RULES §1).
+          if (c.step.kind !== 'outcome') for (const r of c.step.why) expect(r.rule).not.toMatch(/seed|RULES|§/);
         });
       }),
       params,
