@@ -255,13 +255,13 @@ export function nextStep(state: State): Step {
       const why: Reason[] = [
         devastating
           ? { rule: 'Devastating Wounds', detail: `a Critical Wound allows no saving throw: mortal wounds equal to the Damage (${w!.damage}${melta}), after all normal damage; excess is lost` }
-          : { rule: 'Inflict damage — Making Attacks', detail: `D ${w!.damage}${melta}; excess damage from this attack is lost` },
+          : { rule: 'Inflict damage — Making Attacks', detail: `Damage ${w!.damage}${melta}; excess damage from this attack is lost` },
       ];
       if (stage === 'damageReroll' || rerollPossible(w!, d)) why.push(damageRerollReason(w!, d.damage, stage === 'damageReroll' ? res!.damageFaces! : undefined));
       if (d.melta) why.push({ rule: 'Melta', detail: `+${w!.abilities.melta} Damage within half range, rolled on its own and never re-rolled` });
       why.push(...damageModifierReasons(setup));
       const fnpGroup = groups.find((g) => g.id === 'fnp');
-      if (d.fnp !== null && fnpGroup) why.push(feelNoPainReason(d.fnp, res!.source, `rolled with the damage: the first dice count, one per point of damage`));
+      if (d.fnp !== null && fnpGroup) why.push(feelNoPainReason(d.fnp, res!.source, 'rolled with the Damage, the first dice counting, one per point'));
       why.push({
         rule: 'Fast dice rolling',
         detail:

@@ -162,13 +162,13 @@ export const defenderSchema = strictObject({
   /** The attack's AP worsened by this much, towards 0 (AP −2 becomes −1). */
   apReduction: wholeNumber(0, 1)
     .default(0)
-    .meta({ title: 'AP reduction', description: '1: each attack\'s AP is worsened by 1, never above 0' }),
+    .meta({ title: 'AP reduction', description: 'each attack\'s AP worsened by 1, never above 0' }),
   /** Halve the Damage of each attack, rounding up. */
   halfDamage: flag().meta({ title: 'Half damage', description: 'halve the Damage of each attack, rounding up' }),
   /** −1 Damage per attack, to a minimum of 1, after any halving. */
   damageReduction: wholeNumber(0, 1)
     .default(0)
-    .meta({ title: '−1 Damage', description: '1: −1 to the Damage of each attack, to a minimum of 1' }),
+    .meta({ title: '−1 Damage', description: '−1 to the Damage of each attack, to a minimum of 1' }),
 });
 export type Defender = z.infer<typeof defenderSchema>;
 

@@ -181,7 +181,7 @@ function entryLabel(entry: Entry, grouped: boolean, halve: boolean): string {
 /** "2 of 3 dice · 1 pass · 1 critical", and the D3 results of halved D6s. */
 function tally(entry: Entry, halve: boolean): string {
   const { group, faces } = entry;
-  const parts = [`${entry.typed.length} of ${group.count} dice`];
+  const parts = [`${entry.typed.length} of ${group.count} ${group.count === 1 ? 'die' : 'dice'}`];
   if (halve && group.sides === 3 && faces.length > 0) parts.push(`D3: ${faces.join(' ')}`);
   if (group.passOn !== undefined) parts.push(`${faces.filter((f) => f >= group.passOn!).length} pass`);
   const criticals = group.criticalOn === undefined ? 0 : faces.filter((f) => f >= group.criticalOn!).length;

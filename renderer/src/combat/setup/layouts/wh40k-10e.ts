@@ -14,7 +14,7 @@ export const wh40k10eLayout: SetupLayout = {
     'attacker.ranged': { widget: 'segmented', optionLabels: { true: 'Shooting (BS)', false: 'Fighting (WS)' } },
     'attacker.weapons': {
       addLabel: 'Add a weapon profile',
-      newItem: { name: '', models: 1, attacks: '1', skill: 3, strength: 4, ap: 0, damage: '1', hitReroll: 'none', woundReroll: 'none', abilities: {} },
+      newItem: { name: '', models: 1, attacks: '1', skill: 3, strength: 4, ap: 0, damage: '1', hitReroll: 'none', woundReroll: 'none', damageReroll: 'none', abilities: {} },
     },
     'attacker.weapons[]': {
       order: ['name', 'models', 'attacks', 'skill', 'strength', 'ap', 'damage'],
