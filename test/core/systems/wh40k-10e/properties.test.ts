@@ -166,4 +166,22 @@ describe('10th edition engine properties (fast-check)', () => {
       params,
     );
   });
+
+  it('no reason or line of a played-out combat cites the source files ("seed 001", "RULES §1"): rules by the names players know (issue 18)', () => {
+    const words = (step: WCombat['step']): string[] =>
+      step.kind === 'outcome'
+        ? [step.title, ...step.lines]
+        : step.kind === 'roll'
+          ? [step.title, step.needs, ...step.notes, ...step.why.flatMap((r) => [r.rule, r.detail])]
+          : [step.title, step.prompt, ...step.options.flatMap((o) => [o.label, o.detail ?? '']), ...step.why.flatMap((r) => [r.rule, r.detail])];
+    fc.assert(
+      fc.property(setupArb, fc.integer(), picksArb, (setup, seed, picks) => {
+        const seen: string[] = [];
+        const end = drive(start(setup, seed), picks, (c) => seen.push(...words(c.step)));
+        seen.push(...words(end.step));
+        for (const text of seen) expect(text).not.toMatch(/\bseed\b|§|RULES/i);
+      }),
+      params,
+    );
+  });
 });
