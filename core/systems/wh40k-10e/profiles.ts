@@ -84,10 +84,10 @@ export const weaponSchema = strictObject({
   /** Armour Penetration, 0 or negative (e.g. -2). */
   ap: wholeNumber(-6, 0).meta({ title: 'Armour Penetration (AP)', description: '0 or less, e.g. -2' }),
   damage: diceOrNumber().meta({ title: 'Damage (D)', description: 'a number or dice such as D3' }),
-  hitModifier: wholeNumber(-3, 3).default(0).meta({ title: 'Hit roll modifier', description: '-3 to +3' }),
-  woundModifier: wholeNumber(-3, 3).default(0).meta({ title: 'Wound roll modifier', description: '-3 to +3' }),
-  hitReroll: rerollSchema.default('none').meta({ title: 'Hit re-roll' }),
-  woundReroll: rerollSchema.default('none').meta({ title: 'Wound re-roll' }),
+  hitModifier: wholeNumber(-3, 3).default(0).meta({ title: 'Hit roll modifier', description: '-3 to +3; the net hit modifier counts at most ±1' }),
+  woundModifier: wholeNumber(-3, 3).default(0).meta({ title: 'Wound roll modifier', description: '-3 to +3; the net wound modifier counts at most ±1' }),
+  hitReroll: rerollSchema.default('none').meta({ title: 'Hit re-roll', description: 'a die is re-rolled once, before modifiers' }),
+  woundReroll: rerollSchema.default('none').meta({ title: 'Wound re-roll', description: 'a die is re-rolled once, before modifiers' }),
   /** WH40K10-MODIFIERS.md: an unmodified hit roll of this or more is a Critical Hit (6 = only a 6). */
   criticalHitOn: rollNeeded(2, 6).default(6).meta({ title: 'Critical Hit on', description: 'unmodified roll: 6 means only a 6, 5 means 5+' }),
   /** WH40K10-MODIFIERS.md: an unmodified wound roll of this or more is a Critical Wound (Anti-X+ may lower it against its keyword). */
