@@ -1,5 +1,6 @@
-import { drawDice, seedState, type RngState } from '../dice/prng';
-import type { Input, Step } from './steps';
+import { seedState, type RngState } from '../dice/prng';
+import { drawStepDice, hasD3, sidesOfDice } from './rollGroups';
+import type { Input, RollStep, Step } from './steps';
 import { InputError, type RuleSystem } from './system';
 
 /**
@@ -41,8 +42,10 @@ export function checkInput(step: Step, input: Input): void {
       if (input.dice.length !== step.count) {
         throw new InputError(`"${step.title}" needs ${step.count} ${step.count === 1 ? 'die' : 'dice'}, ${input.dice.length} given.`, 'dice');
       }
-      const bad = input.dice.findIndex((face) => !Number.isInteger(face) || face < 1 || face > step.sides);
-      if (bad >= 0) throw new InputError(`Die ${bad + 1} shows ${input.dice[bad]}: a D${step.sides} shows 1 to ${step.sides}.`, `dice[${bad}]`);
+      const sides = sidesOfDice(step);
+      const bad = input.dice.findIndex((face, i) => !Number.isInteger(face) || face < 1 || face > sides[i]!);
+      if (bad >= 0) throw new InputError(`Die ${bad + 1} shows ${input.dice[bad]}: a D${sides[bad]} shows 1 to ${sides[bad]}.`, `dice[${bad}]`);
+      if (input.typed !== undefined) checkTyped(step, input.dice, input.typed, input.by);
       return;
     }
     case 'choose':
@@ -59,6 +62,24 @@ export function checkInput(step: Step, input: Input): void {
 }
 
 /**
+ * D3 as players roll it: D6s halved (D3 = ceil(D6/2), RULES common rules). The typed D6 faces must
+ * give exactly the dice the input hands the rules, so a log replays the same whichever was typed.
+ */
+function checkTyped(step: RollStep, dice: readonly number[], typed: readonly number[], by: 'entered' | 'rolled'): void {
+  if (!hasD3(step)) throw new InputError(`"${step.title}" has no D3 to roll as a halved D6.`, 'typed');
+  if (by !== 'entered') throw new InputError('Halved D6s are dice the players entered, not dice the app rolled.', 'typed');
+  if (typed.length !== dice.length) throw new InputError(`${typed.length} typed faces for ${dice.length} dice.`, 'typed');
+  const sides = sidesOfDice(step);
+  typed.forEach((face, i) => {
+    if (!Number.isInteger(face) || face < 1 || face > 6) throw new InputError(`Typed die ${i + 1} shows ${face}: a D6 shows 1 to 6.`, `typed[${i}]`);
+    const expected = sides[i] === 3 ? Math.ceil(face / 2) : face;
+    if (dice[i] !== expected) {
+      throw new InputError(sides[i] === 3 ? `Die ${i + 1}: a D6 of ${face} halved is a D3 of ${expected}, not ${dice[i]}.` : `Die ${i + 1} is a D6: typed ${face}, given ${dice[i]}.`, `dice[${i}]`);
+    }
+  });
+}
+
+/**
  * Applies one input. A malformed or illegal input is refused with a clear error and the combat
  * is returned unchanged (the caller keeps its old value: nothing is mutated).
  */
@@ -66,7 +87,7 @@ export function advance<Setup, State>(system: RuleSystem<Setup, State>, combat: 
   try {
     checkInput(combat.step, input);
     const state = system.apply(combat.state, input, combat.step);
-    const rng = input.kind === 'roll' && input.by === 'rolled' ? drawDice(combat.rng, input.dice.length, stepSides(combat.step)).state : combat.rng;
+    const rng = input.kind === 'roll' && input.by === 'rolled' && combat.step.kind === 'roll' ? drawStepDice(combat.rng, combat.step).state : combat.rng;
     return { ok: true, combat: { log: { ...combat.log, inputs: [...combat.log.inputs, input] }, state, step: system.next(state), rng } };
   } catch (error) {
     if (error instanceof InputError) return { ok: false, error };
@@ -78,7 +99,7 @@ export function advance<Setup, State>(system: RuleSystem<Setup, State>, combat: 
 export function rollForMe(combat: Combat): Input {
   const step = combat.step;
   if (step.kind !== 'roll') throw new InputError(`"${step.title}" is not a roll.`);
-  return { kind: 'roll', stepId: step.id, dice: drawDice(combat.rng, step.count, step.sides).faces, by: 'rolled' };
+  return { kind: 'roll', stepId: step.id, dice: drawStepDice(combat.rng, step).faces, by: 'rolled' };
 }
 
 /** Replays a stored log to the identical combat. Throws an InputError naming the first bad input. */
@@ -96,8 +117,4 @@ export function replay<Setup, State>(system: RuleSystem<Setup, State>, log: Comb
 export function undo<Setup, State>(system: RuleSystem<Setup, State>, combat: Combat<Setup, State>): Combat<Setup, State> {
   if (combat.log.inputs.length === 0) return combat;
   return replay(system, { ...combat.log, inputs: combat.log.inputs.slice(0, -1) });
-}
-
-function stepSides(step: Step): number {
-  return step.kind === 'roll' ? step.sides : 6;
 }

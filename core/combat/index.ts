@@ -3,3 +3,4 @@ export * from './system';
 export * from './engine';
 export * from './view';
 export * from './setupForm';
+export * from './rollGroups';

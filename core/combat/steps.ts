@@ -19,6 +19,26 @@ export const reasonSchema = z.object({
 });
 export type Reason = z.infer<typeof reasonSchema>;
 
+/**
+ * One kind of dice in a roll step that takes several kinds at once (e.g. an attack's Damage D3 and
+ * its Feel No Pain D6s). The input's dice are the groups' dice one after the other, in order.
+ */
+export const diceGroupSchema = z.object({
+  /** Names the group within its step, e.g. "damage", "fnp". */
+  id: z.string(),
+  /** What the dice are for, as players say it, e.g. "Damage (D3)", "Feel No Pain 5+". */
+  label: z.string(),
+  count: z.number().int().min(1).max(200),
+  sides: z.union([z.literal(3), z.literal(6)]),
+  /** As on a roll step: each die of this group passes on this unmodified face or more. */
+  passOn: z.number().int().min(1).max(7).optional(),
+  criticalOn: z.number().int().min(2).max(6).optional(),
+  needs: z.string(),
+  /** How the group's dice are used, when it is not plain (e.g. "only as many as the damage rolled count"). */
+  note: z.string().optional(),
+});
+export type DiceGroup = z.infer<typeof diceGroupSchema>;
+
 export const rollStepSchema = z.object({
   kind: z.literal('roll'),
   /** Unique within a combat; an input names it so a stale click cannot hit the wrong step. */
@@ -39,6 +59,12 @@ export const rollStepSchema = z.object({
   why: z.array(reasonSchema),
   /** Anything else the players should know while rolling. */
   notes: z.array(z.string()).default([]),
+  /**
+   * Present when the step takes dice of several kinds at once: the groups, in the order their dice
+   * are given. `count` is then their total, `sides` the largest of their sides, and `passOn` /
+   * `criticalOn` are given per group instead.
+   */
+  groups: z.array(diceGroupSchema).min(1).max(8).optional(),
 });
 export type RollStep = z.infer<typeof rollStepSchema>;
 
@@ -82,9 +108,16 @@ export const inputSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('roll'),
     stepId: z.string(),
+    /** The faces the rules use, one per die of the step (for a D3, 1 to 3). */
     dice: z.array(z.number().int()),
     /** `entered`: the players' physical dice; `rolled`: the app's seeded generator. */
     by: z.enum(['entered', 'rolled']),
+    /**
+     * Entered dice where the players rolled D6s and halved them for the D3s (D3 = ceil(D6/2), RULES
+     * common rules): the D6 faces as typed, one per die of `dice` (a D6 of the step is typed as
+     * itself). Absent when the D3s were typed as D3s. Kept so the log shows both.
+     */
+    typed: z.array(z.number().int()).optional(),
   }),
   z.object({ kind: z.literal('choose'), stepId: z.string(), option: z.string() }),
   z.object({ kind: z.literal('continue'), stepId: z.string() }),

@@ -72,6 +72,8 @@ export const logLineSchema = z.object({
   title: z.string(),
   /** The dice as rolled, where the step was a roll. */
   dice: z.array(z.number().int()).optional(),
+  /** Where the players rolled D6s and halved them for D3s: the D6 faces as typed (`dice` has the D3 results). */
+  typed: z.array(z.number().int()).optional(),
   /** What came of it, e.g. "6 hits (2 critical)". */
   result: z.string(),
   why: z.array(reasonSchema).optional(),

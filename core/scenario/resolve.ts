@@ -1,4 +1,5 @@
 import { advance, rollForMe, startCombat, type Combat } from '../combat/engine';
+import { groupsOf } from '../combat/rollGroups';
 import type { Input } from '../combat/steps';
 import type { CombatView } from '../combat/view';
 import { DiceEntryError, enteredDice } from '../dice/source';
@@ -39,7 +40,8 @@ export function resolveScenario({ system, setup, seed, dice }: Scenario, maxStep
         if (entered.remaining() < step.count) throw new ResolveError(`Ran out of dice at "${step.title}": it needs ${step.count}, ${entered.remaining()} left.`);
         let faces: number[];
         try {
-          faces = entered.roll(step.count, step.sides);
+          // A step taking several kinds of dice (a Damage D3 and Feel No Pain D6s) takes them group by group.
+          faces = groupsOf(step).flatMap((g) => entered.roll(g.count, g.sides));
         } catch (error) {
           if (error instanceof DiceEntryError) throw new ResolveError(`At "${step.title}": ${error.message}`);
           throw error;

@@ -56,7 +56,8 @@ function sideMarkdown(side: SummarySide): string[] {
 }
 
 function stepCells(step: SummaryStep): string[] {
-  const dice = step.dice ? step.dice.join(' ') : '';
+  // D6s halved for D3s: what was typed, then the D3 results the rules used.
+  const dice = step.dice ? (step.typed ? `${step.typed.join(' ')} → ${step.dice.join(' ')} (D6s halved)` : step.dice.join(' ')) : '';
   const counts = [step.successes !== null && `${step.successes} pass`, step.criticals !== null && `${step.criticals} crit`].filter(Boolean).join(', ');
   const result = joinParts([step.choice && `Chose: ${step.choice}`, resultAfterChoice(step), ...extraLines(step).map((line) => line.trim())]);
   const why = step.why.map((r) => `${r.rule}: ${r.detail}`).join('; ');

@@ -45,6 +45,8 @@ export const summaryStepSchema = z.object({
   /** What each die needed, e.g. "3+" (roll steps). */
   needs: z.string().nullable(),
   dice: z.array(z.number().int()).nullable(),
+  /** Where the players rolled D6s and halved them for D3s: the D6 faces as typed (`dice` has the D3 results). */
+  typed: z.array(z.number().int()).optional(),
   rolledBy: z.enum(['entered', 'rolled']).nullable(),
   /** Dice at or above the target / at or above the critical face, where the step had them. */
   successes: z.number().int().nullable(),

@@ -145,6 +145,7 @@ function answeredRow(line: LogLine, step: Step, input: Input, names: Record<Role
       kind: 'roll',
       needs: step.needs,
       dice: [...input.dice],
+      ...(input.typed ? { typed: [...input.typed] } : {}),
       rolledBy: input.by,
       successes: count(step.passOn),
       criticals: count(step.criticalOn),

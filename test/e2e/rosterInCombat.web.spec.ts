@@ -16,6 +16,9 @@ async function rosterWithIntercessors(page: Page) {
   await page.getByTestId('unit-name-input').fill('Intercessor Squad');
   const models = { count: 5, movement: 6, toughness: 4, save: 3, wounds: 2, leadership: 6, objectiveControl: 2 };
   for (const [key, value] of Object.entries(models)) await profileField(page, `models[0].${key}`).fill(String(value));
+  // What the unit has against attacks (WH40K10-MODIFIERS.md), kept with it.
+  await profileField(page, 'models[0].invulnerable').fill('4');
+  await profileField(page, 'defensiveModifiers.stealth').check();
   await page.getByTestId('add-profile.weapons').click();
   const weapon = { name: 'Bolt rifle', range: '24', models: 5, attacks: '2', skill: 3, strength: 4, ap: -1, damage: '1' };
   for (const [key, value] of Object.entries(weapon)) await profileField(page, `weapons[0].${key}`).fill(String(value));
@@ -39,9 +42,12 @@ test('the 10th edition setup takes its attacker and target from a roster', async
   await expect(setupField(page, 'defender.name')).toHaveValue('Intercessor Squad');
   await expect(setupField(page, 'defender.models[0].count')).toHaveValue('5');
   await expect(setupField(page, 'defender.models[0].wounds')).toHaveValue('2');
+  await expect(setupField(page, 'defender.models[0].invulnerable')).toHaveValue('4');
+  await expect(page.getByRole('switch', { name: 'Stealth' })).toBeChecked();
 
   await page.getByTestId('start-combat').click();
   await expect(page.getByTestId('units-defender')).toContainText('Intercessor Squad — 5 of 5 models left');
+  await expect(page.getByTestId('units-defender')).toContainText('Stealth (−1 to be hit by ranged attacks)');
   await expect(page.getByTestId('step-needs')).toContainText('Roll 10 D6');
   expect(errors).toEqual([]);
 });

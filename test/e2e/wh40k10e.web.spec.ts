@@ -51,6 +51,56 @@ test.describe('40k 10th edition wizard', () => {
     await expect(page.getByTestId('odds-panel')).toHaveCount(0);
   });
 
+  test('a target with Stealth, a 4++, Feel No Pain and −1 Damage: the steps follow the modifiers, one step takes an attack\'s Damage and Feel No Pain dice, and D3s can be rolled as halved D6s', async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.goto('/#/combat');
+    await page.getByTestId('start-wh40k-10e').click();
+    await setupField(page, 'attacker.weapons[0].attacks').fill('2');
+    await setupField(page, 'attacker.weapons[0].strength').fill('8');
+    await setupField(page, 'attacker.weapons[0].ap').fill('-1');
+    await setupField(page, 'attacker.weapons[0].damage').fill('D3');
+    await page.getByTestId('more-setup.attacker.weapons[0]').click();
+    await expect(page.getByText('Critical Hits and Critical Wounds')).toBeVisible();
+    await setupField(page, 'attacker.weapons[0].criticalHitOn').fill('5');
+    await setupField(page, 'defender.models[0].count').fill('2');
+    await setupField(page, 'defender.models[0].wounds').fill('4');
+    await setupField(page, 'defender.models[0].invulnerable').fill('4');
+    await setupField(page, 'defender.models[0].feelNoPain').fill('5');
+    await expect(page.getByText('Being hit and saving throws')).toBeVisible();
+    await page.getByRole('switch', { name: 'Stealth' }).check();
+    await page.getByRole('switch', { name: '−1 Damage' }).check();
+    await page.getByTestId('start-combat').click();
+    await expect(page).toHaveURL(/#\/combat\/play\//);
+
+    // Hit roll: BS 3+ with Stealth −1 → 4+; a 5 is a Critical Hit.
+    await expect(page.getByTestId('step-needs')).toContainText('needs 4+');
+    await expect(page.getByTestId('step-why')).toContainText('Stealth −1 → net −1 → 4+');
+    await expect(page.getByTestId('step-needs')).toContainText('critical on 5+');
+    await enterDice(page, '5 6', /hit roll/i);
+    await enterDice(page, '6 6', /wound roll/i);
+    // Sv 3+ at AP −1 is 4+, like the 4++: no choice; both saves fail.
+    await enterDice(page, '1 1', /saving throws/i);
+
+    // One step: the Damage D3 and its Feel No Pain dice (D3 with −1 Damage: 2 at most).
+    const step = page.getByTestId('step');
+    await expect(step.getByRole('heading', { level: 2 })).toHaveText('Weapon: damage');
+    await expect(page.getByTestId('step-needs')).toContainText('1 D3 for Damage (D3) and 2 D6 for Feel No Pain 5+');
+    await page.getByTestId('halve-d3').check();
+    await page.getByTestId('dice-faces-damage').fill('6');
+    await expect(page.getByTestId('dice-tally-damage')).toContainText('D3: 3');
+    await page.getByTestId('dice-faces-damage').press('Enter');
+    await expect(page.getByTestId('dice-faces-fnp')).toBeFocused();
+    await page.getByTestId('dice-faces-fnp').fill('5 1');
+    await page.getByTestId('dice-faces-fnp').press('Enter');
+    // 3 − 1 = 2 damage: the 5 is ignored, the 1 is not.
+    await expect(page.getByTestId('combat-log')).toContainText('6 5 1 → 3 5 1');
+    await expect(page.getByTestId('combat-log')).toContainText('3 → 2 damage after the target\'s damage modifiers; Target unit 1 loses 1 wound (1 ignored by Feel No Pain)');
+    await expect(step.getByRole('heading', { level: 2 })).toHaveText('Weapon: damage');
+    await page.getByTestId('roll-for-me').click();
+    await expect(page.getByTestId('step')).toHaveAttribute('data-step-kind', 'outcome');
+    expect(errors).toEqual([]);
+  });
+
   test('a wrong number of dice is refused in words and nothing changes', async ({ page }) => {
     await setUp(page);
     await page.getByTestId('dice-faces').fill('6 5 7');

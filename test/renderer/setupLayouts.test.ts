@@ -49,6 +49,13 @@ describe.each(Object.entries(setupLayouts))('%s setup layout', (id, layout) => {
       expect(items, `no list at ${hint.perItem.list}`).toBeDefined();
       expect(shapeOf(items![1]).inner.properties?.['name']).toBeDefined();
     }
+    // A switch is an on/off: a boolean, or a whole number from 0 to 1 (a rule counted as 1 or 0).
+    if (hint.widget === 'switch') {
+      for (const [path, node] of found) {
+        const { kind, inner } = shapeOf(node);
+        expect(kind === 'boolean' || (kind === 'number' && inner.type === 'integer' && inner.minimum === 0 && inner.maximum === 1), `${path} as a switch`).toBe(true);
+      }
+    }
   });
 
   it('lets no field point by position into a list that can be reordered (a move would point it elsewhere)', () => {

@@ -2,10 +2,11 @@ import { spend } from '../budget';
 import type { Setup } from '../../systems/wh40k-10e/profiles';
 import { startSituation, type Resolving, type Situation } from '../../systems/wh40k-10e/situation';
 import { weaponModel, weaponRestJoint, weaponStartJoint } from './attack';
-import { applyKernel, damageDist, damageTexts, mortalKernel, savePassFor, weaponKernel, type EventKernel } from './damage';
+import { feelNoPainFor } from '../../systems/wh40k-10e/damage';
+import { applyKernel, damageDist, mortalKernel, restDamageDist, savePassFor, weaponKernel, type EventKernel } from './damage';
 import { meanOf } from '../mean';
 import { remembered } from './memo';
-import { binomialThinning, convolve, diceDist, pointDist } from './distribution';
+import { binomialThinning, pointDist } from './distribution';
 import { fnpThrough } from './rolls';
 import type { Joint } from './joint';
 import { targetSpace, type TargetSpace } from './target';
@@ -208,7 +209,8 @@ function devKind(setup: Setup, weapon: number): { key: string; kernel: EventKern
   return remembered(setup, `dev:${weapon}`, () => {
     const w = setup.attacker.weapons[weapon];
     if (!w) throw new Error(`no weapon ${weapon} in the setup`);
-    return { key: Array.from(damageDist(setup, w)).join(','), kernel: weaponKernel(setup, w, false) };
+    // Its mortal wounds face the Feel No Pain against mortal wounds (WH40K10-MODIFIERS.md).
+    return { key: Array.from(damageDist(setup, w)).join(','), kernel: weaponKernel(setup, w, false, undefined, { mortal: true }) };
   });
 }
 
@@ -233,19 +235,15 @@ function analyzeResolving(situation: Situation, res: Resolving, target: number):
   const cur = situation.current;
   const weaponIndex = res.source === 'attack' ? cur?.weapon : situation.devastatingPending[0]?.weapon;
   const weapon = res.source === 'mortal' || weaponIndex === undefined ? null : setup.attacker.weapons[weaponIndex];
-  // The save: only an attack before its saving throw (one after a failed save is in damageToApply).
-  const pass = res.source === 'attack' && weapon && cur && cur.damageToApply === 0 ? savePassFor(setup, weapon, model.group, res.save) : 0;
+  // The save: only an attack before its saving throw (one after a failed save is in damageToApply);
+  // a save whose first die already failed is the re-roll, never re-rolled again.
+  const pass = res.source === 'attack' && weapon && cur && cur.damageToApply === 0 ? savePassFor(setup, weapon, model.group, res.save, !res.saveRerolled) : 0;
   let damage: Float64Array;
   if (res.damage !== undefined) damage = pointDist(res.damage);
   else if (!weapon) damage = pointDist(1);
-  else {
-    const known = res.damageParts ?? [];
-    damage = pointDist(known.reduce((a, b) => a + b, 0));
-    damageTexts(setup, weapon)
-      .slice(known.length)
-      .forEach((text) => (damage = convolve(damage, diceDist(text))));
-  }
-  const through = binomialThinning(damage, fnpThrough(group.feelNoPain));
+  else if (res.damageRoll) damage = restDamageDist(setup, res.damageRoll.rest, res.damageRoll.plus);
+  else damage = damageDist(setup, weapon);
+  const through = binomialThinning(damage, fnpThrough(feelNoPainFor(group, res.source)));
   // P(the model ends with `left` wounds), left = 0 … woundsLeft.
   const byLeft = new Float64Array(model.woundsLeft + 1);
   byLeft[model.woundsLeft]! += pass;
@@ -317,6 +315,9 @@ function analyzeQueued(situation: Situation): Analysis10e {
   if (cur) {
     const m = weaponModel(setup, cur.weapon);
     applyRepeated(st, space, weaponKernel(setup, m.weapon, false), cur.damageToApply);
+    // Saves rolled together whose dice are being re-rolled: a save each, never re-rolled again.
+    // (Every event of one weapon is "pass, or the same damage", so their order does not matter.)
+    applyRepeated(st, space, weaponKernel(setup, m.weapon, true, cur.chosenSave, { reroll: false }), cur.saveRerollsPending ?? 0);
     if (space.alive > 0) {
       const joint = weaponRestJoint(m, cur, space.toughnessAt[0]!);
       const classOf = new Int32Array(S).fill(0);

@@ -1,7 +1,7 @@
 import type { Setup, Weapon } from '../../systems/wh40k-10e/profiles';
 import type { WeaponProgress } from '../../systems/wh40k-10e/situation';
 import { faceNeeded, woundTarget } from '../../systems/wh40k-10e/tables';
-import { blastBonus } from '../../systems/wh40k-10e/abilities';
+import { blastBonus, criticalWoundOn, hitTest } from '../../systems/wh40k-10e/abilities';
 import { convolve, convolvePower, diceDist, pointDist } from './distribution';
 import { convolveJoint, mixJoints, pointJoint, powerJoint, randomSumJoint, trimJoint, type Joint } from './joint';
 import { remembered } from './memo';
@@ -33,24 +33,25 @@ function buildWeaponModel(setup: Setup, weaponIndex: number): WeaponModel {
   const weapon = setup.attacker.weapons[weaponIndex];
   if (!weapon) throw new Error(`no weapon ${weaponIndex} in the setup`);
   const a = weapon.abilities;
-  // Heavy: +1 to hit if the unit remained stationary; the net modifier is capped at ±1 (faceNeeded).
-  const needed = faceNeeded(weapon.skill, weapon.hitModifier + (a.heavy && setup.attacker.remainedStationary ? 1 : 0));
+  // The engine's hit roll (abilities.ts hitTest): Heavy +1, Stealth −1 against ranged attacks, the
+  // net modifier capped at ±1; a Critical Hit on the unmodified criticalHitOn+ (always hits).
+  const test = hitTest(setup, weapon);
   const torrent: RollOutcome = { crit: 0, normal: 1, fail: 0 };
   return {
     setup,
     weapon,
     devastating: a.devastatingWounds,
-    // Critical Hit = unmodified 6 (always hits); Torrent has no hit roll, hence no Critical Hits.
-    hit: a.torrent ? torrent : rollOutcome(needed, 6, weapon.hitReroll),
-    hitNoReroll: a.torrent ? torrent : rollOutcome(needed, 6, 'none'),
+    // Torrent has no hit roll, hence no Critical Hits.
+    hit: a.torrent ? torrent : rollOutcome(test.face, test.criticalOn, weapon.hitReroll),
+    hitNoReroll: a.torrent ? torrent : rollOutcome(test.face, test.criticalOn, 'none'),
     sustained: a.sustainedHits === null ? null : diceDist(a.sustainedHits),
   };
 }
 
 /**
  * One Wound roll against Toughness `toughness`: needs woundTarget(S, T) with the wound modifier
- * (+1 for Lance if the bearer charged), capped ±1; Critical Wound on an unmodified 6, or on the
- * Anti X+ threshold if the target has the keyword. Twin-linked re-rolls failed wound rolls. A
+ * (+1 for Lance if the bearer charged), capped ±1; Critical Wound on the unmodified criticalWoundOn+,
+ * or on the Anti X+ threshold if the target has the keyword and it is lower. Twin-linked re-rolls failed wound rolls. A
  * Critical Wound of a Devastating Wounds weapon skips the save (c += 1); any other success is a
  * normal wound (n += 1).
  */
@@ -58,9 +59,10 @@ export function woundJoint(m: WeaponModel, toughness: number, rerollAllowed: boo
   const { weapon, setup } = m;
   const a = weapon.abilities;
   const needed = faceNeeded(woundTarget(weapon.strength, toughness), weapon.woundModifier + (a.lance && setup.attacker.charged ? 1 : 0));
-  const anti = a.anti !== null && setup.defender.keywords.includes(a.anti.keyword) ? a.anti.threshold : 6;
+  // Critical Wound: the lowest of criticalWoundOn and Anti-KEYWORD X+ against its keyword (WH40K10-MODIFIERS.md).
+  const critical = criticalWoundOn(setup, weapon).on;
   const reroll = !rerollAllowed ? 'none' : a.twinLinked && (weapon.woundReroll === 'none' || weapon.woundReroll === 'ones') ? 'failed' : weapon.woundReroll;
-  const o = rollOutcome(needed, Math.min(6, anti), reroll);
+  const o = rollOutcome(needed, critical, reroll);
   return mixJoints([
     [o.fail, pointJoint(0, 0)],
     [o.normal, pointJoint(1, 0)],

@@ -50,9 +50,17 @@ export function rollOutcome(needed: number, critFrom: number, reroll: Reroll): R
   return { crit, normal, fail };
 }
 
-/** A saving throw needing an unmodified `face`+ (7 = cannot pass; a natural 1 always fails). */
-export function savePass(face: number): number {
-  return face >= 7 ? 0 : (7 - Math.max(2, face)) / 6;
+/**
+ * A saving throw needing an unmodified `face`+ (7 = cannot pass; a natural 1 always fails), with
+ * the target's save re-roll (WH40K10-MODIFIERS.md): 'ones' re-rolls an unmodified 1 once, 'failed'
+ * any failed save once; the re-rolled die needs the same face.
+ */
+export function savePass(face: number, reroll: 'none' | 'ones' | 'failed' = 'none'): number {
+  if (face >= 7) return 0;
+  const p = (7 - Math.max(2, face)) / 6;
+  if (reroll === 'ones') return p + p / 6;
+  if (reroll === 'failed') return p + (1 - p) * p;
+  return p;
 }
 
 /** Feel No Pain x+ (null = none): the chance that one wound is NOT ignored. */

@@ -2,7 +2,6 @@ import { maxOf, parseDice } from '../../dice/expression';
 import { blastBonus } from '../../systems/wh40k-10e/abilities';
 import type { Situation } from '../../systems/wh40k-10e/situation';
 import { ANALYSIS_WORK_LIMIT } from '../budget';
-import { damageTexts } from './damage';
 
 /**
  * How big an exact 10th edition analysis is, before running it. The cost model of analyze.ts:
@@ -47,7 +46,7 @@ export function size10e(situation: Situation): Size10e {
     const critsPerAttack = a.devastatingWounds ? hitsPerAttack : 0;
     const J = (hitsPerAttack + 1) * (critsPerAttack + 1);
     for (let k = 1; k <= A; k += Math.max(1, Math.floor(A / 200))) work += width(k, hitsPerAttack) * width(k, critsPerAttack) * J * Math.max(1, Math.floor(A / 200));
-    const dmax = damageTexts(setup, w).reduce((s, t) => s + per(t), 0);
+    const dmax = per(w.damage) + (setup.attacker.halfRange ? per(a.melta) : 0);
     const N = Math.min(A * hitsPerAttack, width(A, hitsPerAttack));
     if (a.devastatingWounds) devSlices *= Math.min(A * critsPerAttack, width(A, critsPerAttack)) + 1;
     work += N * S * (dmax + 1) * devSlices;

@@ -1,4 +1,4 @@
-import { modelsForCombat, weaponsForCombat } from '../../roster/toCombat10e';
+import { defenderForCombat, weaponsForCombat } from '../../roster/toCombat10e';
 import { sideForCombat } from '../../roster/toCombat7e';
 import { unitForCombat } from '../../roster/toCombatOldWorld';
 import { unitForCombat as ninthAgeUnitForCombat } from '../../roster/toCombatNinthAge';
@@ -28,7 +28,7 @@ export function createFromRosterBackend(repo: RosterRepository) {
           if (ranged === undefined) throw new ApiFailure('invalid_input', 'ranged: expected true or false', 'ranged');
           const profile = unit.profile as unknown as Wh40k10eProfile;
           const filled =
-            side === 'attacker' ? { name: unit.name, weapons: weaponsForCombat(profile, ranged) } : { name: unit.name, keywords: profile.keywords, models: modelsForCombat(profile) };
+            side === 'attacker' ? { name: unit.name, weapons: weaponsForCombat(profile, ranged) } : defenderForCombat(unit.name, profile);
           return { system: found.roster.system, name: unit.name, side: filled };
         }
         case 'old-world': {

@@ -24,11 +24,22 @@ export const wh40k10eWeaponSchema = weaponSchema.extend({
   keywords: labels().meta({ title: 'Other keywords', description: 'as written on the datasheet, e.g. Assault, Pistol' }),
 });
 
+/**
+ * What the unit has against attacks beyond its models' saves (WH40K10-MODIFIERS.md): the combat
+ * setup's own target fields, kept with the unit so picking it as a target fills them. Every field
+ * has its default, so rosters stored before these existed stay valid.
+ */
+export const wh40k10eDefensiveSchema = defenderSchema.pick({ stealth: true, saveModifier: true, saveReroll: true, apReduction: true, halfDamage: true, damageReduction: true });
+export type Wh40k10eDefensive = z.output<typeof wh40k10eDefensiveSchema>;
+
 export const wh40k10eProfileSchema = record({
   keywords: defenderSchema.shape.keywords,
   models: list(wh40k10eModelSchema, 1, 20, 'model profiles'),
   weapons: list(wh40k10eWeaponSchema, 0, 30, 'weapons').default([]),
   /** Unit abilities by name (e.g. "Oath of Moment"). */
   abilities: labels().meta({ title: 'Abilities', description: 'e.g. Oath of Moment' }),
+  defensiveModifiers: wh40k10eDefensiveSchema
+    .default(wh40k10eDefensiveSchema.parse({}))
+    .meta({ title: 'Defensive modifiers', description: 'Stealth, save modifier and re-roll, AP reduction, half damage, −1 Damage: filled in when the unit is the target' }),
 });
 export type Wh40k10eProfile = z.output<typeof wh40k10eProfileSchema>;

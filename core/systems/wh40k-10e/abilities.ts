@@ -2,38 +2,58 @@ import type { Reason } from '../../combat/steps';
 import { parseDice, type DiceExpression } from '../../dice/expression';
 import type { ModelGroup, Reroll, Setup, Weapon } from './profiles';
 import type { ModelState } from './situation';
-import { armourSaveFace, bestSave, capModifier, coverBonus, faceNeeded, invulnerableSaveFace, woundTarget } from './tables';
+import { armourSaveFace, bestSave, capModifier, coverBonus, effectiveAp, faceNeeded, invulnerableSaveFace, woundTarget } from './tables';
 
-/** The numbers one weapon profile needs at each roll, with the reasons shown to the players. */
+/**
+ * The numbers one weapon profile needs at each roll, with the reasons shown to the players. Rules:
+ * seed 001, RULES.md §1 and WH40K10-MODIFIERS.md; a reason names the rule as players know it and
+ * keeps the arithmetic.
+ */
 
-const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+/** "+1", "−1", "0" (a real minus sign, as rulebooks print it). */
+export const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
-function modifierText(parts: Array<[number, string]>): { total: number; text: string } {
+/**
+ * The modifiers of a hit or wound roll in words: "Stealth −1, Heavy +1 → net 0", and how the ±1
+ * cap (seed 001) limited them: "hit modifier +2 → net +2, capped at ±1 → +1".
+ */
+export function modifierText(parts: Array<[number, string, string?]>): { total: number; capped: number; text: string } {
   const used = parts.filter(([n]) => n !== 0);
   const total = used.reduce((a, [n]) => a + n, 0);
-  const listed = used.map(([n, what]) => `${signed(n)} (${what})`).join(', ');
-  const capped = capModifier(total) !== total ? `, capped at ±1 → ${signed(capModifier(total))}` : '';
-  return { total, text: used.length === 0 ? 'no modifier' : `modifier ${listed}${capped}` };
+  const capped = capModifier(total);
+  if (used.length === 0) return { total, capped, text: 'no modifier' };
+  const listed = used.map(([n, what, why]) => `${what} ${signed(n)}${why ? ` (${why})` : ''}`).join(', ');
+  return { total, capped, text: `${listed} → net ${signed(total)}${capped !== total ? `, capped at ±1 → ${signed(capped)}` : ''}` };
 }
 
-/** Hit roll (seed 001): BS/WS, modifiers capped at ±1, Heavy +1 if the unit remained stationary. */
-export function hitTest(setup: Setup, w: Weapon): { face: number; why: Reason[] } {
-  const skillName = setup.attacker.ranged ? 'BS' : 'WS';
+const criticalWords = (on: number) => (on === 6 ? 'an unmodified 6' : `an unmodified ${on}+`);
+
+/**
+ * Hit roll (seed 001): BS/WS, modifiers capped at ±1 — Heavy +1 if the unit remained stationary,
+ * Stealth −1 against ranged attacks (WH40K10-MODIFIERS.md) — and a Critical Hit on the unmodified
+ * `criticalHitOn`+ (always hits; an unmodified 1 always fails). `face` is the unmodified face that
+ * hits, criticals included.
+ */
+export function hitTest(setup: Setup, w: Weapon): { face: number; criticalOn: number; why: Reason[] } {
+  const ranged = setup.attacker.ranged;
   const heavy = w.abilities.heavy && setup.attacker.remainedStationary ? 1 : 0;
+  const stealth = setup.defender.stealth && ranged ? -1 : 0;
   const mod = modifierText([
     [w.hitModifier, 'hit modifier'],
-    [heavy, 'Heavy, unit remained stationary'],
+    [stealth, 'Stealth'],
+    [heavy, 'Heavy', 'remained stationary'],
   ]);
-  const face = faceNeeded(w.skill, mod.total);
-  return {
-    face,
-    why: [
-      {
-        rule: 'Hit roll (seed 001, RULES §1)',
-        detail: `${skillName} ${w.skill}+, ${mod.text} → ${face}+; an unmodified 6 is a Critical Hit and always hits, an unmodified 1 always fails`,
-      },
-    ],
-  };
+  const modified = faceNeeded(w.skill, mod.total);
+  const criticalOn = w.criticalHitOn;
+  const face = Math.min(modified, criticalOn);
+  const why: Reason[] = [
+    {
+      rule: 'Hit roll — Making Attacks',
+      detail: `${ranged ? 'BS' : 'WS'} ${w.skill}+; ${mod.text} → ${modified}+; ${criticalWords(criticalOn)} is a Critical Hit and always hits, an unmodified 1 always fails`,
+    },
+  ];
+  if (criticalOn < modified) why.push({ rule: 'Critical Hit', detail: `Critical Hit on ${criticalOn}+: ${criticalOn}+ hits whatever the modifiers → ${face}+` });
+  return { face, criticalOn, why };
 }
 
 /**
@@ -48,26 +68,38 @@ export function targetToughness(setup: Setup, models: readonly ModelState[]): nu
   return Math.max(1, ...pool.map((g) => g.toughness));
 }
 
-/** Wound roll (seed 001, RULES §1 table), Lance +1 if the bearer charged, Anti-KEYWORD X+. */
+/**
+ * The unmodified wound roll that is a Critical Wound (WH40K10-MODIFIERS.md): the lowest of the
+ * weapon's `criticalWoundOn` and, against a target with its keyword, Anti-KEYWORD X+.
+ */
+export function criticalWoundOn(setup: Setup, w: Weapon): { on: number; anti: boolean } {
+  const anti = w.abilities.anti;
+  const antiApplies = anti !== null && setup.defender.keywords.includes(anti.keyword);
+  const on = antiApplies ? Math.min(w.criticalWoundOn, anti.threshold) : w.criticalWoundOn;
+  return { on, anti: antiApplies && anti.threshold < w.criticalWoundOn };
+}
+
+/** Wound roll (seed 001, RULES §1 table), Lance +1 if the bearer charged, Critical Wounds (Anti-KEYWORD X+, criticalWoundOn). */
 export function woundTest(setup: Setup, models: readonly ModelState[], w: Weapon): { face: number; criticalOn: number; why: Reason[] } {
   const t = targetToughness(setup, models);
   const base = woundTarget(w.strength, t);
   const lance = w.abilities.lance && setup.attacker.charged ? 1 : 0;
   const mod = modifierText([
     [w.woundModifier, 'wound modifier'],
-    [lance, 'Lance, bearer charged'],
+    [lance, 'Lance', 'charged'],
   ]);
   const face = faceNeeded(base, mod.total);
-  const anti = w.abilities.anti;
-  const antiApplies = anti !== null && setup.defender.keywords.includes(anti.keyword);
-  const criticalOn = antiApplies ? anti.threshold : 6;
+  const critical = criticalWoundOn(setup, w);
   const why: Reason[] = [
-    { rule: 'Wound roll (seed 001, RULES §1 table)', detail: `S${w.strength} vs T${t}: ${woundRow(w.strength, t)} → ${base}+; ${mod.text} → ${face}+` },
+    {
+      rule: 'Wound roll — Making Attacks',
+      detail: `S${w.strength} vs T${t}: ${woundRow(w.strength, t)} → ${base}+; ${mod.text} → ${face}+; ${criticalWords(critical.on)} is a Critical Wound and always wounds, an unmodified 1 always fails`,
+    },
   ];
-  if (antiApplies) {
-    why.push({ rule: `Anti-${anti.keyword} ${anti.threshold}+ (RULES §1)`, detail: `an unmodified ${anti.threshold}+ is a Critical Wound and always wounds` });
-  }
-  return { face: Math.min(face, criticalOn), criticalOn, why };
+  const anti = w.abilities.anti;
+  if (critical.anti && anti) why.push({ rule: `Anti-${anti.keyword} ${anti.threshold}+`, detail: `against ${anti.keyword.toUpperCase()}, an unmodified ${anti.threshold}+ is a Critical Wound and always wounds` });
+  else if (critical.on < 6) why.push({ rule: 'Critical Wound', detail: `Critical Wound on ${critical.on}+: it always wounds` });
+  return { face: Math.min(face, critical.on), criticalOn: critical.on, why };
 }
 
 function woundRow(s: number, t: number): string {
@@ -78,7 +110,6 @@ function woundRow(s: number, t: number): string {
   return 'S < T';
 }
 
-/** The re-roll a stage allows: Twin-linked re-rolls failed wound rolls (RULES §1). */
 /**
  * RULES §1 Blast: +1 attack per 5 models in the target unit, counted when the unit was selected as
  * the target — models slain by the unit's earlier weapons still count. The whole target unit is
@@ -88,6 +119,7 @@ export function blastBonus(setup: Setup): number {
   return Math.floor(setup.defender.models.reduce((n, g) => n + g.count, 0) / 5);
 }
 
+/** The re-roll a stage allows: Twin-linked re-rolls failed wound rolls (RULES §1). */
 export function rerollOf(w: Weapon, stage: 'hit' | 'wound'): Reroll {
   if (stage === 'hit') return w.hitReroll;
   if (w.abilities.twinLinked && (w.woundReroll === 'none' || w.woundReroll === 'ones')) return 'failed';
@@ -100,22 +132,31 @@ export function fishingMatters(w: Weapon, stage: 'hit' | 'wound'): boolean {
   return w.abilities.devastatingWounds;
 }
 
-/** Damage of one attack: D, plus Melta X within half range (RULES §1). Each part rolled on its own. */
-export function damageParts(setup: Setup, w: Weapon): DiceExpression[] {
-  const parts = [parseDice(w.damage)];
-  if (w.abilities.melta !== null && setup.attacker.halfRange) parts.push(parseDice(w.abilities.melta));
-  return parts;
-}
-
-export function fixedDamage(setup: Setup, w: Weapon): number | null {
-  const parts = damageParts(setup, w);
-  return parts.every((p) => p.count === 0) ? parts.reduce((a, p) => a + Math.max(0, p.modifier), 0) : null;
+/** The weapon's Damage expression and its Melta X within half range (RULES §1), each rolled on its own. */
+export function damageDice(setup: Setup, w: Weapon): { damage: DiceExpression; melta: DiceExpression | null } {
+  return { damage: parseDice(w.damage), melta: w.abilities.melta !== null && setup.attacker.halfRange ? parseDice(w.abilities.melta) : null };
 }
 
 /** The two saves a model may use against this weapon, as unmodified faces (7 = cannot pass). */
-export function saveFaces(setup: Setup, g: ModelGroup, w: Weapon): { armour: number; invulnerable: number; bonus: number } {
-  const bonus = coverBonus({ cover: setup.defender.cover, ranged: setup.attacker.ranged, ignoresCover: w.abilities.ignoresCover, save: g.save, ap: w.ap });
-  return { armour: armourSaveFace(g.save, w.ap, bonus), invulnerable: invulnerableSaveFace(g.invulnerable), bonus };
+export interface SaveFaces {
+  armour: number;
+  invulnerable: number;
+  /** Benefit of Cover applies (0 or 1). */
+  cover: number;
+  /** The attack's AP after AP reduction. */
+  ap: number;
+}
+
+/**
+ * Saving throws against this weapon (seed 001; WH40K10-MODIFIERS.md "Saving throw"): armour Sv
+ * with the effective AP, improved by cover plus the save modifier (at most +1 in all); the
+ * invulnerable save with the save modifier only.
+ */
+export function saveFaces(setup: Setup, g: ModelGroup, w: Weapon): SaveFaces {
+  const d = setup.defender;
+  const ap = effectiveAp(w.ap, d.apReduction);
+  const cover = coverBonus({ cover: d.cover, ranged: setup.attacker.ranged, ignoresCover: w.abilities.ignoresCover, save: g.save, ap });
+  return { armour: armourSaveFace(g.save, ap, cover + d.saveModifier), invulnerable: invulnerableSaveFace(g.invulnerable, d.saveModifier), cover, ap };
 }
 
 /**
@@ -126,12 +167,38 @@ export function saveChoiceNeeded(f: { armour: number; invulnerable: number }): b
   return f.armour <= 6 && f.invulnerable <= 6 && f.armour !== f.invulnerable;
 }
 
-export function saveReason(g: ModelGroup, w: Weapon, f: { armour: number; invulnerable: number; bonus: number }, kind: 'armour' | 'invulnerable'): Reason {
+/** The reasons for a saving throw: the save with its arithmetic, Benefit of Cover where it is in play, the re-roll. */
+export function saveReasons(setup: Setup, g: ModelGroup, w: Weapon, f: SaveFaces, kind: 'armour' | 'invulnerable'): Reason[] {
+  const d = setup.defender;
+  const why: Reason[] = [];
   if (kind === 'invulnerable') {
-    return { rule: 'Invulnerable save (seed 001)', detail: `${g.invulnerable ?? 7}++, never modified by AP → ${faceText(f.invulnerable)}; an unmodified 1 fails` };
+    const mod = d.saveModifier !== 0 ? `, save modifier ${signed(d.saveModifier)}` : '';
+    why.push({ rule: 'Invulnerable save', detail: `${g.invulnerable ?? 7}++, never modified by AP or cover${mod} → ${faceText(f.invulnerable)}; an unmodified 1 fails` });
+  } else {
+    const ap = f.ap !== w.ap ? `AP ${signed(w.ap)} reduced by ${d.apReduction} → AP ${signed(f.ap)}` : `AP ${signed(f.ap)}`;
+    const parts: Array<[number, string]> = [
+      [f.cover, 'Benefit of Cover'],
+      [d.saveModifier, 'save modifier'],
+    ];
+    const used = parts.filter(([n]) => n !== 0);
+    const sum = used.reduce((a, [n]) => a + n, 0);
+    const improvement = used.length === 0 ? '' : `; ${used.map(([n, what]) => `${what} ${signed(n)}`).join(', ')}${sum > 1 ? ` → ${signed(sum)}, capped at +1` : ''}`;
+    why.push({ rule: 'Saving throw', detail: `Sv ${g.save}+, ${ap}${improvement} → ${faceText(f.armour)}; an unmodified 1 fails` });
+    if (d.cover && setup.attacker.ranged) {
+      const detail = w.abilities.ignoresCover
+        ? 'none: the weapon has Ignores Cover'
+        : f.cover > 0
+          ? '+1 to the armour saving throw against a ranged attack'
+          : `none: Sv ${g.save}+ or better against AP 0${f.ap !== w.ap ? ' (after AP reduction)' : ''}`;
+      why.push({ rule: 'Benefit of Cover', detail });
+    }
   }
-  const cover = f.bonus > 0 ? ', +1 Benefit of Cover' : '';
-  return { rule: 'Armour save (seed 001, RULES §1)', detail: `Sv ${g.save}+, AP ${w.ap}${cover} → ${faceText(f.armour)}; an unmodified 1 fails` };
+  if (d.saveReroll !== 'none') why.push(saveRerollReason(d.saveReroll));
+  return why;
+}
+
+export function saveRerollReason(policy: 'ones' | 'failed'): Reason {
+  return { rule: 'Save re-roll', detail: policy === 'ones' ? 'a saving throw of an unmodified 1 is re-rolled once, needing the same' : 'a failed saving throw is re-rolled once, needing the same' };
 }
 
 export const faceText = (face: number) => (face >= 7 ? 'cannot pass' : `${face}+`);

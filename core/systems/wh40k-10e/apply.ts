@@ -1,10 +1,12 @@
 import type { Input, Step } from '../../combat/steps';
 import { InputError } from '../../combat/system';
-import { evaluateDice } from '../../dice/expression';
 import { fishingMatters, hitTest, rerollOf, woundTest } from './abilities';
-import { afterBatchSaves, batchFaces, batchSaveFace, resolveBatch } from './batching';
+import { afterBatchSaves, applyEventBatch, batchFaces, batchSaveFace, eventBatch, resolveBatch, saveRerollIndices } from './batching';
+import { attackDamage, damageRerollIndices, expressionValue, withRerolled } from './damageRoll';
+import { damageDiceOf, damageGroups, diceByGroup, rerollGroups } from './damageSteps';
+import { modelFeelNoPain } from './damage';
 import { expr, tally, valuesOf, type Tally } from './dice';
-import { deadlyDemiseModels, failSave, finishResolving, hazardousModels, partsOf, settle, stageOf } from './flow';
+import { deadlyDemiseModels, failSave, finishResolving, hazardousModels, settle, stageOf } from './flow';
 import { nextStep } from './next';
 import { attackingModelLabel, groupOf, modelLabel, plural, setModel, updateRun, weaponOf, type Run, type State } from './state';
 
@@ -14,7 +16,8 @@ export function applyInput(state: State, input: Input, step: Step = nextStep(sta
   if (step.kind === 'outcome') throw new InputError('The combat is over: there is nothing left to roll or choose.');
   if (input.kind !== step.kind) throw new InputError(`"${step.title}" needs ${step.kind === 'roll' ? 'dice' : 'a choice'}, not a ${input.kind}.`, 'kind');
   const { state: after, result } = input.kind === 'roll' ? applyRoll(state, input.dice, step) : applyChoice(state, input.kind === 'choose' ? input.option : '');
-  const line = { stepId: step.id, actor: step.actor, title: step.title, result, why: step.why, ...(input.kind === 'roll' ? { dice: [...input.dice] } : {}) };
+  const dice = input.kind === 'roll' ? { dice: [...input.dice], ...(input.typed ? { typed: [...input.typed] } : {}) } : {};
+  const line = { stepId: step.id, actor: step.actor, title: step.title, result, why: step.why, ...dice };
   return settle({ ...after, counter: state.counter + 1, log: [...after.log, line] });
 }
 
@@ -91,7 +94,8 @@ function applyRoll(state: State, dice: readonly number[], step: Step): Applied {
     }
     case 'hit':
     case 'hitReroll': {
-      const t = tally(dice, hitTest(state.setup, w!).face, 6);
+      const test = hitTest(state.setup, w!);
+      const t = tally(dice, test.face, test.criticalOn);
       const first = stage === 'hit';
       const r = first ? rerollsOf(rerollOf(w!, 'hit'), t, fishingMatters(w!, 'hit')) : { count: 0, choice: null };
       const base: Run = first
@@ -120,8 +124,21 @@ function applyRoll(state: State, dice: readonly number[], step: Step): Applied {
       const next = { ...credited.run, rerollChoice: r.choice !== null ? { stage: 'wound' as const, successes: r.choice } : null };
       return { state: { ...credited.state, run: next }, result: [describe(t, 'wound', r.count), credited.text].filter(Boolean).join('; ') };
     }
-    case 'batchSave':
-      return afterBatchSaves(state, dice);
+    case 'batchSave': {
+      // WH40K10-MODIFIERS.md save re-roll: an unmodified 1, or every failed save, is re-rolled once.
+      const face = batchSaveFace(state);
+      const again = saveRerollIndices(state.setup.defender.saveReroll, dice, face);
+      if (again.length === 0) return afterBatchSaves(state, dice);
+      const failed = dice.filter((d) => d < face).length;
+      const s = updateRun(state, { batchFirst: [...dice], saveRerollsPending: again.length, savesToMake: 0, damageToApply: failed - again.length });
+      return { state: s, result: `${plural(failed, 'failed save')} of ${dice.length}, ${again.length} to re-roll` };
+    }
+    case 'batchSaveReroll': {
+      const first = run!.batchFirst!;
+      const again = saveRerollIndices(state.setup.defender.saveReroll, first, batchSaveFace(state));
+      const r = afterBatchSaves(state, withRerolled(first, again, dice));
+      return { state: r.state, result: `after the re-rolls: ${r.result}` };
+    }
     case 'batchFnp': {
       const f = batchFaces(state);
       const r = resolveBatch(state, run!.batchFaces!, batchSaveFace(state), dice);
@@ -129,25 +146,54 @@ function applyRoll(state: State, dice: readonly number[], step: Step): Applied {
       const ignored = dice.filter((d) => d >= f.group.feelNoPain!).length;
       return { state: s, result: `${ignored} ignored by Feel No Pain; ${plural(r.lost, 'wound')} lost, ${plural(r.destroyed, 'model')} destroyed` };
     }
+    case 'eventBatch': {
+      const b = eventBatch(state)!;
+      const r = applyEventBatch(state, b, dice);
+      const ignored = dice.filter((d) => d >= b.fnp!).length;
+      return { state: r.state, result: `${ignored} ignored by Feel No Pain; ${plural(r.lost, 'wound')} lost, ${plural(r.destroyed, 'model')} destroyed` };
+    }
     case 'save': {
       const passOn = step.kind === 'roll' ? (step.passOn ?? 7) : 7;
       const label = modelLabel(state, res!.target!);
       // seed 001: a successful saving throw ends the attack sequence; a failed one inflicts damage.
       if (dice[0]! >= passOn) return { state: { ...updateRun(state, { savesToMake: run!.savesToMake - 1 }), resolving: null }, result: `${label} saves` };
+      // WH40K10-MODIFIERS.md save re-roll: once, needing the same.
+      if (!res!.saveRerolling && saveRerollIndices(state.setup.defender.saveReroll, dice, passOn).length > 0) {
+        return { state: { ...state, resolving: { ...res!, saveRerolling: true } }, result: `${label} fails the save: re-rolled` };
+      }
       return { state: failSave(state), result: `${label} fails the save` };
     }
-    case 'damage': {
-      const part = partsOf(state, res!)[res!.damageParts.length]!;
-      const value = evaluateDice(part, dice);
-      return { state: { ...state, resolving: { ...res!, damageParts: [...res!.damageParts, value] } }, result: `${value} damage` };
+    case 'damage':
+    case 'damageReroll': {
+      const groups = stage === 'damage' ? damageGroups(state) : rerollGroups(state);
+      const parts = diceByGroup(groups, dice);
+      const weapon = weaponOf(state, res!.weapon!);
+      const d = damageDiceOf(state, res!);
+      let faces: number[];
+      let melta: number;
+      if (stage === 'damage') {
+        faces = parts['damage'] ?? [];
+        melta = d.melta ? (d.melta.count > 0 ? expressionValue(d.melta, parts['melta'] ?? []) : Math.max(0, d.melta.modifier)) : 0;
+        // WH40K10-MODIFIERS.md damage re-roll: decided by the first roll, before Melta and the target's modifiers.
+        const again = damageRerollIndices(weapon.damageReroll, d.damage, faces);
+        if (again.length > 0) {
+          return { state: { ...state, resolving: { ...res!, damageFaces: faces, melta } }, result: `Damage ${faces.join(', ')}: ${plural(again.length, 'die', 'dice')} to re-roll` };
+        }
+      } else {
+        faces = withRerolled(res!.damageFaces!, damageRerollIndices(weapon.damageReroll, d.damage, res!.damageFaces!), parts['reroll'] ?? []);
+        melta = res!.melta;
+      }
+      const rolled = expressionValue(d.damage, faces);
+      const damage = attackDamage(state.setup, rolled, melta);
+      const words = damageWords(rolled, melta, damage);
+      const s: State = { ...state, resolving: { ...res!, damageFaces: faces, melta, damage } };
+      const fnpDice = parts['fnp'];
+      if (fnpDice === undefined) return { state: s, result: words };
+      const r = finishWithWords(s, fnpDice);
+      return { state: r.state, result: `${words}; ${r.result}` };
     }
-    case 'fnp': {
-      const before = state.models[res!.target!]!.woundsLeft;
-      const label = modelLabel(state, res!.target!);
-      const s = finishResolving(state, dice);
-      const after = s.models[res!.target!]!.woundsLeft;
-      return { state: s, result: `${label} loses ${plural(before - after, 'wound')}${after === 0 ? ' and is destroyed' : ''}` };
-    }
+    case 'fnp':
+      return finishWithWords(state, dice);
     case 'deadlyDemise': {
       const models = deadlyDemiseModels(state).slice(state.deadlyDemiseRolled, state.deadlyDemiseRolled + dice.length);
       const lines = models.flatMap((m, i) =>
@@ -172,6 +218,27 @@ function applyRoll(state: State, dice: readonly number[], step: Step): Applied {
     default:
       throw new InputError('This step does not take dice.');
   }
+}
+
+/** "3 damage", "3 + Melta 2 = 5 → 3 damage after the target's damage modifiers". */
+function damageWords(rolled: number, melta: number, damage: number): string {
+  const sum = rolled + melta;
+  const base = melta > 0 ? `${rolled} + Melta ${melta} = ${sum}` : `${sum}`;
+  return damage === sum ? (melta > 0 ? `${base} damage` : `${damage} damage`) : `${base} → ${damage} damage after the target's damage modifiers`;
+}
+
+/** Damage applied with its Feel No Pain dice, in words: "Targets 1 loses 2 wounds (1 ignored by Feel No Pain) and is destroyed". */
+function finishWithWords(state: State, fnpDice: readonly number[]): Applied {
+  const res = state.resolving!;
+  const before = state.models[res.target!]!.woundsLeft;
+  const label = modelLabel(state, res.target!);
+  const fnp = modelFeelNoPain(state, res.target!, res.source);
+  const s = finishResolving(state, fnpDice);
+  const after = s.models[res.target!]!.woundsLeft;
+  const used = fnp === null ? [] : fnpDice.slice(0, res.damage ?? 0);
+  const ignored = fnp === null ? 0 : used.filter((d) => d >= fnp).length;
+  const saved = ignored > 0 ? ` (${ignored} ignored by Feel No Pain)` : '';
+  return { state: s, result: `${label} loses ${plural(before - after, 'wound')}${saved}${after === 0 ? ' and is destroyed' : ''}` };
 }
 
 function applyChoice(state: State, option: string): Applied {

@@ -9,7 +9,7 @@ export const exampleSetup: SetupInput = {
   system: 'wh40k-10e',
   attacker: {
     name: 'Attacking unit',
-    weapons: [{ name: 'Weapon', models: 1, attacks: '1', skill: 3, strength: 4, ap: 0, damage: '1', hitReroll: 'none', woundReroll: 'none', abilities: {} }],
+    weapons: [{ name: 'Weapon', models: 1, attacks: '1', skill: 3, strength: 4, ap: 0, damage: '1', hitReroll: 'none', woundReroll: 'none', damageReroll: 'none', abilities: {} }],
     ranged: true,
     charged: false,
     remainedStationary: false,
@@ -19,6 +19,7 @@ export const exampleSetup: SetupInput = {
     name: 'Target unit',
     keywords: [],
     cover: false,
-    models: [{ name: '', count: 5, toughness: 4, save: 3, wounds: 1, invulnerable: null, feelNoPain: null, character: false }],
+    saveReroll: 'none',
+    models: [{ name: '', count: 5, toughness: 4, save: 3, wounds: 1, invulnerable: null, feelNoPain: null, feelNoPainMortal: null, character: false }],
   },
 };

@@ -1,9 +1,10 @@
 import { parseDice } from '../../dice/expression';
-import { bestSaveOf, blastBonus, damageParts, saveChoiceNeeded, saveFaces } from './abilities';
+import { bestSaveOf, blastBonus, saveChoiceNeeded, saveFaces } from './abilities';
 import { allocationFor } from './allocation';
-import { afterBatchSaves, batchable, batchFaces, batchSaveFace } from './batching';
-import { inflictDamage } from './damage';
-import { aliveIndices, groupOf, setModel, updateRun, weaponOf, type Resolving, type Run, type State } from './state';
+import { afterBatchSaves, applyEventBatch, batchFaces, batchSaveFace, eventBatch, savesBatchable, wholeBatchDamage } from './batching';
+import { fixedAttackDamage } from './damageRoll';
+import { inflictDamage, modelFeelNoPain } from './damage';
+import { aliveIndices, groupOf, plural, setModel, updateRun, weaponOf, type Resolving, type Run, type State } from './state';
 
 /**
  * Where a combat stands: the stage that needs the next input, or an automatic transition. The
@@ -26,12 +27,15 @@ export type Stage =
   | 'saveMode'
   | 'batchChoice'
   | 'batchSave'
+  | 'batchSaveReroll'
   | 'batchFnp'
   | 'beginResolving'
+  | 'eventBatch'
   | 'allocate'
   | 'saveKind'
   | 'save'
   | 'damage'
+  | 'damageReroll'
   | 'fnp'
   | 'endWeapon'
   | 'deadlyDemise'
@@ -47,7 +51,7 @@ export function stageOf(state: State): Stage {
     if (res.target === null) return 'allocate';
     if (res.source === 'attack' && res.save === null) return 'saveKind';
     if (res.source === 'attack' && !res.saveFailed) return 'save';
-    if (res.damageParts.length < partsOf(state, res).length) return 'damage';
+    if (res.damage === null) return res.damageFaces === null ? 'damage' : 'damageReroll';
     return 'fnp';
   }
   const run = state.run;
@@ -60,26 +64,22 @@ export function stageOf(state: State): Stage {
     if (run.sustainedRollsPending > 0) return 'sustained';
     if (run.woundsToRoll > 0) return 'wound';
     if (run.woundRerollsPending > 0) return 'woundReroll';
-    if (run.savesToMake > 0 || run.damageToApply > 0) {
+    if (run.savesToMake > 0 || run.damageToApply > 0 || run.saveRerollsPending > 0) {
       if (run.mode === null) return 'saveMode';
       if (run.mode === 'single') return 'beginResolving';
+      if (run.saveRerollsPending > 0) return 'batchSaveReroll';
       if (run.batchFaces !== null) return 'batchFnp';
-      return run.batchSave === null ? 'batchChoice' : 'batchSave';
+      if (run.savesToMake > 0) return run.batchSave === null ? 'batchChoice' : 'batchSave';
+      return 'beginResolving'; // the failed saves of the batch, one at a time
     }
     return 'endWeapon';
   }
   if (state.nextWeapons.length > 0) return 'startWeapon';
-  if (state.devastatingPending.length > 0 || state.mortalWoundsPending > 0) return 'beginResolving';
+  if (state.devastatingPending.length > 0 || state.mortalWoundsPending > 0) return eventBatch(state) ? 'eventBatch' : 'beginResolving';
   if (state.deadlyDemiseRolled < deadlyDemiseModels(state).length) return 'deadlyDemise';
   if (state.hazardousRolled < hazardousModels(state).length) return 'hazardous';
   if (state.hazardousFailed.some((h) => h.destroyed === null)) return 'hazardousFate';
   return 'final';
-}
-
-/** The damage of what is being resolved: weapon D (+ Melta), or 1 for an ordinary mortal wound. */
-export function partsOf(state: State, res: Resolving) {
-  if (res.weapon === null) return [parseDice('1')];
-  return damageParts(state.setup, weaponOf(state, res.weapon));
 }
 
 /** Destroyed models with Deadly Demise, in the order they fell. */
@@ -122,8 +122,11 @@ export function startWeapon(state: State): State {
     damageToApply: 0,
     rerollChoice: null,
     mode: null,
+    damageMode: null,
     batchSave: null,
     batchFaces: null,
+    batchFirst: null,
+    saveRerollsPending: 0,
   };
   const parts = [attacks.count === 0 ? `${w.models * attacks.modifier} attacks` : `${w.models}×${w.attacks} attacks to roll`];
   if (blast > 0) parts.push(`+${blast} Blast`);
@@ -137,11 +140,10 @@ export function withLog(state: State, tag: string, actor: 'attacker' | 'defender
   return { ...state, log: [...state.log, line] };
 }
 
-/** Ends what is being resolved one at a time: damage applied, counters moved on. */
+/** Ends what is being resolved one at a time: damage applied (Feel No Pain by its source), counters moved on. */
 export function finishResolving(state: State, fnpDice: readonly number[]): State {
   const res = state.resolving!;
-  const damage = res.damageParts.reduce((a, b) => a + b, 0);
-  const r = inflictDamage(state, res.target!, damage, fnpDice);
+  const r = inflictDamage(state, res.target!, res.damage ?? 0, modelFeelNoPain(state, res.target!, res.source), fnpDice);
   let s: State = { ...r.state, resolving: null };
   if (res.source === 'attack') s = updateRun(s, { damageToApply: s.run!.damageToApply - 1 });
   if (res.source === 'devastating') {
@@ -181,8 +183,11 @@ function autoStep(state: State): State | null {
       const s = updateRun(state, { woundsToRoll: run!.woundsToRoll + run!.hitsToRoll, hitsToRoll: 0 });
       return withLog(s, `w${run!.weapon}.torrent`, 'attacker', 'Torrent', `${run!.hitsToRoll} automatic hits (no Critical Hits)`);
     }
-    case 'saveMode':
-      return updateRun(state, { mode: batchable(state) ? 'batch' : 'single' });
+    case 'saveMode': {
+      // Fast dice rolling (batching.ts): saves together when every model needs the same save.
+      const batch = savesBatchable(state);
+      return updateRun(state, { mode: batch ? 'batch' : 'single', damageMode: batch ? (wholeBatchDamage(state) ? 'whole' : 'each') : null });
+    }
     case 'batchChoice': {
       const f = batchFaces(state);
       return f.choice ? null : updateRun(state, { batchSave: bestSaveOf(f) });
@@ -190,10 +195,19 @@ function autoStep(state: State): State | null {
     case 'endWeapon':
       return { ...state, run: null };
     case 'beginResolving': {
+      if (run?.mode === 'batch') return { ...state, resolving: { ...blankResolving('attack', run.weapon), save: run.batchSave, saveFailed: true } };
       if (run) return { ...state, resolving: blankResolving('attack', run.weapon) };
       const dev = state.devastatingPending[0];
       if (dev) return { ...state, resolving: blankResolving('devastating', dev.weapon) };
       return { ...state, resolving: blankResolving('mortal', null) };
+    }
+    case 'eventBatch': {
+      // Fast dice rolling (batching.ts 3.): identical models, fixed damage; without Feel No Pain nothing to roll.
+      const batch = eventBatch(state)!;
+      if (batch.fnp !== null && batch.damage > 0) return null;
+      const r = applyEventBatch(state, batch, []);
+      const what = batch.source === 'devastating' ? `${weaponOf(state, batch.weapon!).name}: Devastating Wounds` : 'Mortal wounds';
+      return withLog(r.state, `after.${batch.source}`, 'defender', what, `${plural(batch.events, batch.source === 'devastating' ? 'Critical Wound' : 'mortal wound')}: ${plural(r.lost, 'wound')} lost, ${plural(r.destroyed, 'model')} destroyed`);
     }
     case 'allocate': {
       const precision = res!.weapon !== null && res!.source !== 'mortal' && weaponOf(state, res!.weapon).abilities.precision;
@@ -216,13 +230,12 @@ function autoStep(state: State): State | null {
       return withLog(s.state, `w${run!.weapon}.saves`, 'defender', 'No save possible', s.result);
     }
     case 'damage': {
-      const part = partsOf(state, res!)[res!.damageParts.length]!;
-      return part.count === 0 ? { ...state, resolving: { ...res!, damageParts: [...res!.damageParts, Math.max(0, part.modifier)] } } : null;
+      // A mortal wound is 1 damage (never halved or reduced); a fixed Damage needs no roll.
+      const fixed = res!.source === 'mortal' ? 1 : fixedAttackDamage(state.setup, weaponOf(state, res!.weapon!));
+      return fixed === null ? null : { ...state, resolving: { ...res!, damage: fixed } };
     }
-    case 'fnp': {
-      const damage = res!.damageParts.reduce((a, b) => a + b, 0);
-      return groupOf(state, res!.target!).feelNoPain !== null && damage > 0 ? null : finishResolving(state, []);
-    }
+    case 'fnp':
+      return modelFeelNoPain(state, res!.target!, res!.source) !== null && (res!.damage ?? 0) > 0 ? null : finishResolving(state, []);
     default:
       return null;
   }
@@ -230,7 +243,7 @@ function autoStep(state: State): State | null {
 
 function blankResolving(source: Resolving['source'], weapon: number | null): Resolving {
   // Devastating Wounds and mortal wounds allow no saving throw of any kind (seed 001).
-  return { source, weapon, target: null, precisionDeclined: false, save: null, saveFailed: source !== 'attack', damageParts: [] };
+  return { source, weapon, target: null, precisionDeclined: false, save: null, saveRerolling: false, saveFailed: source !== 'attack', damageFaces: null, melta: 0, damage: null };
 }
 
 /** Applies automatic transitions until the combat needs an input (or is over). */

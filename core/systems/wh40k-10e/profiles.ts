@@ -18,6 +18,14 @@ export const rerolls = ['none', 'ones', 'failed', 'all'] as const;
 export const rerollSchema = oneOf(rerolls);
 export type Reroll = z.infer<typeof rerollSchema>;
 
+/** WH40K10-MODIFIERS.md: the weapon's random Damage re-rolled once — its 1s, or the whole roll when below average. */
+export const damageRerolls = ['none', 'ones', 'all'] as const;
+export type DamageReroll = (typeof damageRerolls)[number];
+
+/** WH40K10-MODIFIERS.md: the target's saving throw re-rolled once — an unmodified 1, or any failed save. */
+export const saveRerolls = ['none', 'ones', 'failed'] as const;
+export type SaveReroll = (typeof saveRerolls)[number];
+
 const none = (what: string) => `${what}; empty for none`;
 
 export const abilitiesSchema = strictObject({
@@ -76,10 +84,16 @@ export const weaponSchema = strictObject({
   /** Armour Penetration, 0 or negative (e.g. -2). */
   ap: wholeNumber(-6, 0).meta({ title: 'Armour Penetration (AP)', description: '0 or less, e.g. -2' }),
   damage: diceOrNumber().meta({ title: 'Damage (D)', description: 'a number or dice such as D3' }),
-  hitModifier: wholeNumber(-3, 3).default(0).meta({ title: 'Hit roll modifier', description: '-3 to +3' }),
-  woundModifier: wholeNumber(-3, 3).default(0).meta({ title: 'Wound roll modifier', description: '-3 to +3' }),
-  hitReroll: rerollSchema.default('none').meta({ title: 'Hit re-roll' }),
-  woundReroll: rerollSchema.default('none').meta({ title: 'Wound re-roll' }),
+  hitModifier: wholeNumber(-3, 3).default(0).meta({ title: 'Hit roll modifier', description: '-3 to +3; the net hit modifier counts at most ±1' }),
+  woundModifier: wholeNumber(-3, 3).default(0).meta({ title: 'Wound roll modifier', description: '-3 to +3; the net wound modifier counts at most ±1' }),
+  hitReroll: rerollSchema.default('none').meta({ title: 'Hit re-roll', description: 'a die is re-rolled once, before modifiers' }),
+  woundReroll: rerollSchema.default('none').meta({ title: 'Wound re-roll', description: 'a die is re-rolled once, before modifiers' }),
+  /** WH40K10-MODIFIERS.md: an unmodified hit roll of this or more is a Critical Hit (6 = only a 6). */
+  criticalHitOn: rollNeeded(2, 6).default(6).meta({ title: 'Critical Hit on', description: 'unmodified roll: 6 means only a 6, 5 means 5+' }),
+  /** WH40K10-MODIFIERS.md: an unmodified wound roll of this or more is a Critical Wound (Anti-X+ may lower it against its keyword). */
+  criticalWoundOn: rollNeeded(2, 6).default(6).meta({ title: 'Critical Wound on', description: 'unmodified roll: 6 means only a 6, 5 means 5+' }),
+  /** WH40K10-MODIFIERS.md: re-roll the random Damage once ('ones': each die showing 1; 'all': the whole roll when below its average). */
+  damageReroll: oneOf(damageRerolls).default('none').meta({ title: 'Damage re-roll', description: 'random Damage only; Melta is never re-rolled' }),
   abilities: abilitiesSchema.default(abilitiesSchema.parse({})).meta({ title: 'Weapon abilities' }),
 });
 export type Weapon = z.infer<typeof weaponSchema>;
@@ -111,6 +125,11 @@ export const modelGroupSchema = strictObject({
   invulnerable: saveOrNone(2).nullable().default(null).meta({ title: 'Invulnerable save', description: none('4 means 4+') }),
   wounds: wholeNumber(1, 100).meta({ title: 'Wounds (W)' }),
   feelNoPain: saveOrNone(2).nullable().default(null).meta({ title: 'Feel No Pain', description: none('5 means 5+') }),
+  /** WH40K10-MODIFIERS.md: a Feel No Pain that works only against mortal wounds (the better of the two is used against them). */
+  feelNoPainMortal: saveOrNone(2)
+    .nullable()
+    .default(null)
+    .meta({ title: 'Feel No Pain vs mortal wounds', description: none('only against mortal wounds, e.g. 5 means 5+') }),
   /** Deadly Demise x (dice allowed); null = none. */
   deadlyDemise: diceOrNumber().nullable().default(null).meta({ title: 'Deadly Demise X', description: none('a number or dice') }),
   /** A CHARACTER model: only Precision attacks may be allocated to it while others remain. */
@@ -132,6 +151,24 @@ export const defenderSchema = strictObject({
   models: listOf(modelGroupSchema.meta({ title: 'Model profile' }), 1, 20, 'model profiles', 'model profile').meta({ title: 'Model profiles' }),
   /** Benefit of Cover (ranged attacks only). */
   cover: flag().meta({ title: 'Benefit of Cover', description: 'ranged attacks only' }),
+  // The target unit's defensive modifiers (WH40K10-MODIFIERS.md); every default is "none".
+  /** −1 to the hit roll of ranged attacks (inside the ±1 cap). */
+  stealth: flag().meta({ title: 'Stealth', description: '−1 to be hit by ranged attacks' }),
+  /** Added to armour and invulnerable saving throws; with cover, at most +1 in all. */
+  saveModifier: wholeNumber(-1, 1)
+    .default(0)
+    .meta({ title: 'Save modifier', description: '−1, 0 or +1 to armour and invulnerable saves' }),
+  saveReroll: oneOf(saveRerolls).default('none').meta({ title: 'Save re-roll', description: 'the saving throw, once' }),
+  /** The attack's AP worsened by this much, towards 0 (AP −2 becomes −1). */
+  apReduction: wholeNumber(0, 1)
+    .default(0)
+    .meta({ title: 'AP reduction', description: 'each attack\'s AP worsened by 1, never above 0' }),
+  /** Halve the Damage of each attack, rounding up. */
+  halfDamage: flag().meta({ title: 'Half damage', description: 'halve the Damage of each attack, rounding up' }),
+  /** −1 Damage per attack, to a minimum of 1, after any halving. */
+  damageReduction: wholeNumber(0, 1)
+    .default(0)
+    .meta({ title: '−1 Damage', description: '−1 to the Damage of each attack, to a minimum of 1' }),
 });
 export type Defender = z.infer<typeof defenderSchema>;
 

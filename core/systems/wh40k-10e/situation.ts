@@ -60,10 +60,17 @@ export interface WeaponProgress {
   rerollChoice?: { stage: 'hit' | 'wound'; successes: number };
   /**
    * Extension (optional): the saves of this profile are rolled together (fast dice rolling) and
-   * the defender has chosen this save for all of `savesToMake`; absent = the better save (the
-   * suggested option), as when the saves are made one at a time (see `Resolving.save`).
+   * the defender has chosen this save for all of `savesToMake` (and `saveRerollsPending`); absent =
+   * the better save (the suggested option), as when the saves are made one at a time (see
+   * `Resolving.save`).
    */
   chosenSave?: 'armour' | 'invulnerable';
+  /**
+   * Extension (optional, absent = 0): saves rolled together whose dice are being re-rolled (the
+   * target's save re-roll, WH40K10-MODIFIERS.md): each is a saving throw still to make that is
+   * never re-rolled again. Their first roll's other failures are already in `damageToApply`.
+   */
+  saveRerollsPending?: number;
 }
 
 /**
@@ -71,19 +78,23 @@ export interface WeaponProgress {
  * the first of `current.savesToMake` (before its save) or `current.damageToApply` (after a failed
  * save), else of `devastatingPending`, else of `mortalWoundsPending`; it is still counted there.
  * `target`: the model it is allocated to (already marked `allocated`); absent until allocated.
- * `save`: the save chosen for it, when chosen. `damage`: its total damage when fully rolled
- * (weapon D + Melta; 1 for a mortal wound) — only Feel No Pain and the loss of wounds remain.
- * `damageParts`: while the damage is only part-rolled, the parts known so far (weapon D, then
- * Melta X; e.g. [4] when D6 showed 4 and Melta D3 is still to roll).
- * An attack is after its failed save exactly when `current.damageToApply > 0` (one at a time,
- * the engine has at most that one failed save awaiting damage).
+ * `save`: the save chosen for it, when chosen. `saveRerolled`: its first save die failed and the
+ * save still to roll is the re-roll (no further re-roll). `damage`: its Damage when fully known,
+ * after the damage re-roll, Melta, halving and −1 Damage (1 for a mortal wound) — only Feel No
+ * Pain and the loss of wounds remain. `damageRoll`: while the weapon's Damage waits for its
+ * re-roll, what is left of it: the dice expression `rest` still to roll (the kept faces in its
+ * modifier; its value counts at least 0) plus the Melta X already rolled, `plus`; the target's
+ * halving and −1 Damage then apply to the sum.
+ * An attack is after its failed save exactly when `current.damageToApply > 0` (the engine resolves
+ * failed saves before anything else of the weapon).
  */
 export interface Resolving {
   source: 'attack' | 'devastating' | 'mortal';
   target?: number;
   save?: 'armour' | 'invulnerable';
+  saveRerolled?: boolean;
   damage?: number;
-  damageParts?: number[];
+  damageRoll?: { rest: string; plus: number };
 }
 
 export interface Situation {

@@ -1,4 +1,5 @@
-import { partsOf } from './flow';
+import { damageDice } from './abilities';
+import { damageRerollIndices, restExpression } from './damageRoll';
 import type { Resolving as SituationResolving, Situation } from './situation';
 import type { State } from './state';
 
@@ -24,7 +25,8 @@ export function situationOf(state: State): Situation {
           damageToApply: run.damageToApply,
           ...(run.rapidFireRollsPending > 0 ? { rapidFireRollsPending: run.rapidFireRollsPending } : {}),
           ...(run.rerollChoice ? { rerollChoice: { ...run.rerollChoice } } : {}),
-          ...(run.mode === 'batch' && run.batchSave !== null && run.savesToMake > 0 ? { chosenSave: run.batchSave } : {}),
+          ...(run.saveRerollsPending > 0 ? { saveRerollsPending: run.saveRerollsPending } : {}),
+          ...(run.mode === 'batch' && run.batchSave !== null && (run.savesToMake > 0 || run.saveRerollsPending > 0) ? { chosenSave: run.batchSave } : {}),
         }
       : null,
     nextWeapons: [...state.nextWeapons],
@@ -38,8 +40,14 @@ export function situationOf(state: State): Situation {
     const out: SituationResolving = { source: res.source };
     if (res.target !== null) out.target = res.target;
     if (res.save !== null) out.save = res.save;
-    if (res.saveFailed && res.damageParts.length === partsOf(state, res).length) out.damage = res.damageParts.reduce((a, b) => a + b, 0);
-    else if (res.damageParts.length > 0) out.damageParts = [...res.damageParts];
+    if (res.saveRerolling && !res.saveFailed) out.saveRerolled = true;
+    if (res.damage !== null) out.damage = res.damage;
+    else if (res.damageFaces !== null && res.weapon !== null) {
+      // The Damage waits for its re-roll: the dice still to roll, the kept faces, the Melta rolled.
+      const w = state.setup.attacker.weapons[res.weapon]!;
+      const e = damageDice(state.setup, w).damage;
+      out.damageRoll = { rest: restExpression(e, res.damageFaces, damageRerollIndices(w.damageReroll, e, res.damageFaces)), plus: res.melta };
+    }
     situation.resolving = out;
   }
   return situation;

@@ -9,17 +9,26 @@ import type { ModelState, WeaponProgress } from './situation';
  */
 
 /** The weapon profile in progress. */
-export interface Run extends Omit<WeaponProgress, 'rerollChoice' | 'rapidFireRollsPending'> {
+export interface Run extends Omit<WeaponProgress, 'rerollChoice' | 'rapidFireRollsPending' | 'saveRerollsPending' | 'chosenSave'> {
   /** Models whose Rapid Fire X (dice) bonus attacks are still to be rolled. */
   rapidFireRollsPending: number;
   /** An 'all' re-roll waiting for the attacker's decision (see rerolls.ts). */
   rerollChoice: { stage: 'hit' | 'wound'; successes: number } | null;
   /** How the saves of this profile are made (decided when the saves begin, see batching.ts). */
   mode: 'batch' | 'single' | null;
+  /**
+   * Batch mode: how the failed saves take their damage — the whole batch at once (fixed damage,
+   * identical models) or one failed save at a time (random damage, or models that differ).
+   */
+  damageMode: 'whole' | 'each' | null;
   /** Batch mode: the save chosen for the whole batch (null until chosen). */
   batchSave: 'armour' | 'invulnerable' | null;
-  /** Batch mode: the save dice, kept until the Feel No Pain dice are in. */
+  /** Batch mode, whole damage: the save dice (after any re-roll), kept until the Feel No Pain dice are in. */
   batchFaces: number[] | null;
+  /** Batch mode: the first roll of the saves while some of its dice are to be re-rolled (the target's save re-roll). */
+  batchFirst: number[] | null;
+  /** Batch mode: save dice still to re-roll (each re-rolled once, never again). */
+  saveRerollsPending: number;
 }
 
 /** One attack (or mortal wound) being resolved one at a time. */
@@ -32,10 +41,16 @@ export interface Resolving {
   /** The attacker let the defender allocate instead of using Precision. */
   precisionDeclined: boolean;
   save: 'armour' | 'invulnerable' | null;
+  /** The first save die failed and the target re-rolls it: the save still to roll is the re-roll. */
+  saveRerolling: boolean;
   /** The save was failed (or there is none: Devastating Wounds, mortal wounds): damage is due. */
   saveFailed: boolean;
-  /** The damage parts rolled or fixed so far (weapon damage, then Melta). */
-  damageParts: number[];
+  /** The weapon's Damage dice as first rolled, kept while some of them are to be re-rolled. */
+  damageFaces: number[] | null;
+  /** Melta X rolled with the Damage (0 without Melta), kept with `damageFaces`. */
+  melta: number;
+  /** The Damage of this attack after re-roll, Melta, halving and −1 Damage (null until known). */
+  damage: number | null;
 }
 
 export interface State {

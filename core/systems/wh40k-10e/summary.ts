@@ -31,6 +31,7 @@ export function profilesOf(setup: Setup): Record<Role, ProfileLine[]> {
       g.invulnerable !== null && g.invulnerable < 7 && `${g.invulnerable}++`,
       `W${g.wounds}`,
       g.feelNoPain !== null && g.feelNoPain < 7 && `Feel No Pain ${g.feelNoPain}+`,
+      g.feelNoPainMortal !== null && g.feelNoPainMortal < 7 && `Feel No Pain ${g.feelNoPainMortal}+ vs mortal wounds`,
       g.deadlyDemise !== null && `Deadly Demise ${g.deadlyDemise}`,
       g.character && 'Character',
     ]
@@ -43,8 +44,28 @@ export function profilesOf(setup: Setup): Record<Role, ProfileLine[]> {
       ...models,
       ...(defender.keywords.length > 0 ? [{ label: 'Keywords', text: defender.keywords.join(', ') }] : []),
       ...(defender.cover ? [{ label: 'Cover', text: 'Benefit of Cover' }] : []),
+      ...defensiveLines(defender),
     ],
   };
+}
+
+/** The target unit's defensive modifiers (WH40K10-MODIFIERS.md), one line when it has any. */
+function defensiveLines(d: Setup['defender']): ProfileLine[] {
+  const parts = defensiveWords(d);
+  return parts.length > 0 ? [{ label: 'Defensive modifiers', text: parts.join(' · ') }] : [];
+}
+
+/** The target unit's defensive modifiers in short words, as the print and the unit panel show them. */
+export function defensiveWords(d: Setup['defender']): string[] {
+  const signed = (n: number) => (n > 0 ? `+${n}` : `−${-n}`);
+  return [
+    d.stealth && 'Stealth (−1 to be hit by ranged attacks)',
+    d.saveModifier !== 0 && `${signed(d.saveModifier)} to saving throws`,
+    d.saveReroll !== 'none' && (d.saveReroll === 'ones' ? 're-roll saving throws of 1' : 're-roll failed saving throws'),
+    d.apReduction > 0 && `AP reduced by ${d.apReduction}`,
+    d.halfDamage && 'half damage',
+    d.damageReduction > 0 && `−${d.damageReduction} Damage`,
+  ].filter((part): part is string => typeof part === 'string');
 }
 
 function weaponLine(w: Weapon, ranged: boolean): ProfileLine {
@@ -57,6 +78,9 @@ function weaponLine(w: Weapon, ranged: boolean): ProfileLine {
     w.woundModifier !== 0 && `${signed(w.woundModifier)} to wound`,
     w.hitReroll !== 'none' && `re-roll hits: ${w.hitReroll}`,
     w.woundReroll !== 'none' && `re-roll wounds: ${w.woundReroll}`,
+    w.criticalHitOn < 6 && `Critical Hits on ${w.criticalHitOn}+`,
+    w.criticalWoundOn < 6 && `Critical Wounds on ${w.criticalWoundOn}+`,
+    w.damageReroll !== 'none' && (w.damageReroll === 'ones' ? 're-roll Damage 1s' : 're-roll Damage below average'),
     ...abilityNames(w.abilities),
   ];
   return { label: w.name, text: parts.filter((part): part is string => typeof part === 'string').join(' · ') };

@@ -25,7 +25,9 @@ export function CombatLog({ lines, names }: { lines: LogLine[]; names: Record<'a
               <Table.Tr key={`${line.stepId}-${i}`}>
                 <Table.Td>{line.title}</Table.Td>
                 <Table.Td>{names[line.actor]}</Table.Td>
-                <Table.Td ff="monospace">{line.dice?.join(' ') ?? '—'}</Table.Td>
+                <Table.Td ff="monospace" title={line.typed ? 'D6s halved for the D3s: typed, then the D3 results' : undefined}>
+                  {line.dice ? (line.typed ? `${line.typed.join(' ')} → ${line.dice.join(' ')}` : line.dice.join(' ')) : '—'}
+                </Table.Td>
                 <Table.Td>{line.result}</Table.Td>
               </Table.Tr>
             ))}

@@ -1,35 +1,71 @@
-import { ActionIcon, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconDice5, IconMinus, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
-import type { RollStep } from '../../../core/combat/steps';
+import { useRef, useState } from 'react';
+import { d3FromD6, groupsOf, hasD3 } from '../../../core/combat/rollGroups';
+import type { DiceGroup, RollStep } from '../../../core/combat/steps';
 import { facesFromCounts, parseFaces } from './diceText';
 
 interface Props {
   step: RollStep;
   busy: boolean;
-  onEnter: (faces: number[]) => void;
+  /** The dice the rules use; `typed` the D6 faces typed when the players halved D6s for the D3s. */
+  onEnter: (dice: number[], typed?: number[]) => void;
   onRollForMe: () => void;
 }
 
+/** One group's entry as typed or counted, with what it comes to. */
+interface Entry {
+  group: DiceGroup;
+  /** The faces the entry takes: 6 for a D3 rolled as a D6 to halve. */
+  sides: number;
+  typed: number[];
+  /** The faces for the rules (D3 results where the D6s are halved). */
+  faces: number[];
+  problem: string | null;
+  complete: boolean;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /**
  * Entering physical dice: typed faces ("3 5 6 1", Enter to submit) or a count per face with big
- * +/- buttons, or "Roll for me". The running tally uses only the step's own numbers (passOn,
- * criticalOn) so the players can check their count; the host decides what the dice mean.
+ * +/- buttons, or "Roll for me". A step that takes several kinds of dice at once (an attack's Damage
+ * D3 and its Feel No Pain D6s) gets one entry per kind, in order. Where a step has D3s, a switch lets
+ * the players roll D6s and halve them (D3 = ceil(D6/2)): they type the D6s, the app shows and sends
+ * the D3 results and keeps what was typed. The running tally uses only the step's own numbers
+ * (passOn, criticalOn) so the players can check their count; the host decides what the dice mean.
  */
 export function DiceEntry({ step, busy, onEnter, onRollForMe }: Props) {
+  const groups = groupsOf(step);
+  const grouped = (step.groups?.length ?? 0) > 0;
   const [mode, setMode] = useState<'type' | 'count'>('type');
-  const [text, setText] = useState('');
-  const [counts, setCounts] = useState(() => new Array<number>(step.sides + 1).fill(0));
+  const [halve, setHalve] = useState(false);
+  const [texts, setTexts] = useState(() => groups.map(() => ''));
+  const [counts, setCounts] = useState(() => groups.map(() => new Array<number>(7).fill(0)));
+  const fields = useRef<Array<HTMLInputElement | null>>([]);
 
-  const parsed = mode === 'type' ? parseFaces(text, step.sides) : { faces: facesFromCounts(counts) };
-  const faces = 'faces' in parsed ? parsed.faces : [];
-  const problem = 'problem' in parsed ? parsed.problem : faces.length > step.count ? `That is ${faces.length} dice; ${step.count} are needed.` : null;
-  const complete = !problem && faces.length === step.count;
-  const passes = step.passOn === undefined ? null : faces.filter((f) => f >= step.passOn!).length;
-  const criticals = step.criticalOn === undefined ? null : faces.filter((f) => f >= step.criticalOn!).length;
+  const entries: Entry[] = groups.map((group, i) => {
+    const halved = halve && group.sides === 3;
+    const sides = halved ? 6 : group.sides;
+    const parsed = mode === 'type' ? parseFaces(texts[i] ?? '', sides) : { faces: facesFromCounts(counts[i]!.slice(0, sides + 1)) };
+    const typed = 'faces' in parsed ? parsed.faces : [];
+    const problem = 'problem' in parsed ? parsed.problem : typed.length > group.count ? `That is ${typed.length} dice; ${group.count} ${group.count === 1 ? 'is' : 'are'} needed.` : null;
+    return { group, sides, typed, faces: halved ? typed.map(d3FromD6) : typed, problem, complete: !problem && typed.length === group.count };
+  });
+  const complete = entries.every((e) => e.complete);
 
-  const submit = () => complete && !busy && onEnter(faces);
-  const bump = (face: number, by: number) => setCounts((c) => c.map((n, i) => (i === face ? Math.max(0, n + by) : n)));
+  const submit = () => {
+    if (!complete || busy) return;
+    const dice = entries.flatMap((e) => e.faces);
+    onEnter(dice, halve ? entries.flatMap((e) => e.typed) : undefined);
+  };
+  // Enter: submit when every kind is in, else go on to the next kind still to fill.
+  const enter = (i: number) => {
+    if (complete) return submit();
+    const next = entries.findIndex((e, j) => j > i && !e.complete);
+    if (next >= 0) fields.current[next]?.focus();
+  };
+  const bump = (i: number, face: number, by: number) => setCounts((all) => all.map((c, j) => (j === i ? c.map((n, f) => (f === face ? Math.max(0, n + by) : n)) : c)));
 
   return (
     <Stack gap="md">
@@ -48,55 +84,107 @@ export function DiceEntry({ step, busy, onEnter, onRollForMe }: Props) {
         </Button>
       </Group>
 
-      {mode === 'type' ? (
-        <TextInput
-          size="xl"
-          autoFocus
-          label={`The ${step.count} ${step.count === 1 ? 'face' : 'faces'} you rolled`}
-          description="e.g. 3 5 6 1 — or 3561. Enter to submit."
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          onKeyDown={(e) => e.key === 'Enter' && submit()}
-          error={problem}
-          inputMode="numeric"
-          data-testid="dice-faces"
-          styles={{ input: { fontSize: '1.75rem', letterSpacing: '0.15em', fontFamily: 'monospace' } }}
+      {hasD3(step) && (
+        <Switch
+          size="lg"
+          checked={halve}
+          onChange={(e) => setHalve(e.currentTarget.checked)}
+          label="We rolled D6s for the D3s"
+          description="Type the D6s: each is halved, rounding up (1–2 → 1, 3–4 → 2, 5–6 → 3)"
+          data-testid="halve-d3"
+          styles={{ body: { alignItems: 'center', minHeight: 44 } }}
         />
-      ) : (
-        <SimpleGrid cols={{ base: 3, sm: step.sides === 3 ? 3 : 6 }} spacing="sm">
-          {Array.from({ length: step.sides }, (_, i) => i + 1).map((face) => (
-            <Stack key={face} gap={4} align="center" p="xs" bd="1px solid var(--mantine-color-gray-4)" style={{ borderRadius: 8 }}>
-              <Text fw={700} size="xl" ff="monospace">
-                {face}
-                {step.passOn !== undefined && face >= step.passOn ? ' ✓' : ''}
-              </Text>
-              <Text size="xl" data-testid={`count-${face}`}>
-                ×{counts[face]}
-              </Text>
-              <Group gap={6}>
-                <ActionIcon size={48} variant="default" aria-label={`One fewer ${face}`} onClick={() => bump(face, -1)}>
-                  <IconMinus />
-                </ActionIcon>
-                <ActionIcon size={48} aria-label={`One more ${face}`} onClick={() => bump(face, 1)}>
-                  <IconPlus />
-                </ActionIcon>
-              </Group>
-            </Stack>
-          ))}
-        </SimpleGrid>
       )}
-      {mode === 'count' && problem && <Text c="red">{problem}</Text>}
 
-      <Group justify="space-between" wrap="wrap">
-        <Text size="lg" data-testid="dice-tally">
-          {faces.length} of {step.count} dice
-          {passes !== null && ` · ${passes} pass`}
-          {criticals !== null && criticals > 0 && ` · ${criticals} critical`}
-        </Text>
+      {entries.map((entry, i) => (
+        <Stack key={entry.group.id} gap="xs" data-testid={grouped ? `dice-group-${entry.group.id}` : undefined}>
+          {mode === 'type' ? (
+            <TextInput
+              size="xl"
+              autoFocus={i === 0}
+              ref={(el) => {
+                fields.current[i] = el;
+              }}
+              label={entryLabel(entry, grouped, halve)}
+              description={[entry.group.note && grouped ? capitalise(entry.group.note) : null, i === entries.length - 1 ? 'e.g. 3 5 6 1 — or 3561. Enter to submit.' : 'e.g. 3 5 6 1 — Enter for the next dice.']
+                .filter(Boolean)
+                .join('. ')}
+              value={texts[i] ?? ''}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setTexts((all) => all.map((t, j) => (j === i ? value : t)));
+              }}
+              onKeyDown={(e) => e.key === 'Enter' && enter(i)}
+              error={entry.problem}
+              inputMode="numeric"
+              data-testid={grouped ? `dice-faces-${entry.group.id}` : 'dice-faces'}
+              styles={{ input: { fontSize: '1.75rem', letterSpacing: '0.15em', fontFamily: 'monospace' } }}
+            />
+          ) : (
+            <>
+              {grouped && (
+                <Text fw={700} size="lg">
+                  {entryLabel(entry, grouped, halve)}
+                </Text>
+              )}
+              <SimpleGrid cols={{ base: 3, sm: entry.sides === 3 ? 3 : 6 }} spacing="sm">
+                {Array.from({ length: entry.sides }, (_, f) => f + 1).map((face) => (
+                  <Stack key={face} gap={4} align="center" p="xs" bd="1px solid var(--mantine-color-gray-4)" style={{ borderRadius: 8 }}>
+                    <Text fw={700} size="xl" ff="monospace">
+                      {face}
+                      {!(halve && entry.group.sides === 3) && entry.group.passOn !== undefined && face >= entry.group.passOn ? ' ✓' : ''}
+                    </Text>
+                    <Text size="xl" data-testid={grouped ? `count-${entry.group.id}-${face}` : `count-${face}`}>
+                      ×{counts[i]![face]}
+                    </Text>
+                    <Group gap={6}>
+                      <ActionIcon size={48} variant="default" aria-label={`One fewer ${face}${grouped ? ` (${entry.group.label})` : ''}`} onClick={() => bump(i, face, -1)}>
+                        <IconMinus />
+                      </ActionIcon>
+                      <ActionIcon size={48} aria-label={`One more ${face}${grouped ? ` (${entry.group.label})` : ''}`} onClick={() => bump(i, face, 1)}>
+                        <IconPlus />
+                      </ActionIcon>
+                    </Group>
+                  </Stack>
+                ))}
+              </SimpleGrid>
+              {entry.problem && <Text c="red.8">{entry.problem}</Text>}
+            </>
+          )}
+          <Text size="lg" data-testid={grouped ? `dice-tally-${entry.group.id}` : 'dice-tally'}>
+            {tally(entry, halve)}
+          </Text>
+        </Stack>
+      ))}
+
+      <Group justify="flex-end" wrap="wrap">
         <Button size="xl" onClick={submit} disabled={!complete} loading={busy} data-testid="submit-dice">
           Use these dice
         </Button>
       </Group>
     </Stack>
   );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "The 3 faces you rolled", "Damage (D3): 1 die", "… — the D6s you rolled for them". */
+function entryLabel(entry: Entry, grouped: boolean, halve: boolean): string {
+  const { group } = entry;
+  const halved = halve && group.sides === 3;
+  if (!grouped) return halved ? `The ${plural(group.count, 'D6')} you rolled for the D3s` : `The ${group.count} ${group.count === 1 ? 'face' : 'faces'} you rolled`;
+  return `${group.label}: ${plural(group.count, halved ? 'D6' : 'die', halved ? 'D6s' : 'dice')}${halved ? ' to halve' : ''}`;
+}
+
+/** "2 of 3 dice · 1 pass · 1 critical", and the D3 results of halved D6s. */
+function tally(entry: Entry, halve: boolean): string {
+  const { group, faces } = entry;
+  const parts = [`${entry.typed.length} of ${group.count} ${group.count === 1 ? 'die' : 'dice'}`];
+  if (halve && group.sides === 3 && faces.length > 0) parts.push(`D3: ${faces.join(' ')}`);
+  if (group.passOn !== undefined) parts.push(`${faces.filter((f) => f >= group.passOn!).length} pass`);
+  const criticals = group.criticalOn === undefined ? 0 : faces.filter((f) => f >= group.criticalOn!).length;
+  if (criticals > 0) parts.push(`${criticals} critical`);
+  return parts.join(' · ');
 }

@@ -1,8 +1,34 @@
 import { Text } from '@mantine/core';
 import type { RollStep } from '../../../core/combat/steps';
 
-/** "Roll 10 D6 — needs 3+ · critical on a 6": what a roll step asks, as the wizard and the replay show it. */
+const critical = (on: number | undefined) => (on === undefined ? null : <> · critical on {on === 6 ? 'a 6' : `${on}+`}</>);
+
+/**
+ * "Roll 10 D6 — needs 3+ · critical on a 6": what a roll step asks, as the wizard and the replay
+ * show it. A step taking several kinds of dice at once lists each: "Roll 1 D3 (Damage (D3)) and
+ * 3 D6 (Feel No Pain 5+ — needs 5+)".
+ */
 export function RollNeeds({ step, testId }: { step: RollStep; testId?: string }) {
+  if (step.groups && step.groups.length > 0) {
+    return (
+      <Text size="xl" data-testid={testId}>
+        Roll{' '}
+        {step.groups.map((g, i) => (
+          <span key={g.id}>
+            {i > 0 && (i === step.groups!.length - 1 ? ' and ' : ', ')}
+            <b>{g.count}</b> D{g.sides} for {g.label}
+            {g.passOn !== undefined && (
+              <>
+                {' '}
+                (needs <b>{g.needs}</b>
+                {critical(g.criticalOn)})
+              </>
+            )}
+          </span>
+        ))}
+      </Text>
+    );
+  }
   return (
     <Text size="xl" data-testid={testId}>
       Roll <b>{step.count}</b> D{step.sides}
@@ -12,7 +38,7 @@ export function RollNeeds({ step, testId }: { step: RollStep; testId?: string })
           — needs <b>{step.needs}</b>
         </>
       ) : null}
-      {step.criticalOn !== undefined && <> · critical on {step.criticalOn === 6 ? 'a 6' : `${step.criticalOn}+`}</>}
+      {critical(step.criticalOn)}
     </Text>
   );
 }

@@ -53,7 +53,7 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
             key={step.id}
             step={step}
             busy={busy}
-            onEnter={(dice) => onAnswer({ kind: 'roll', stepId: step.id, dice, by: 'entered' })}
+            onEnter={(dice, typed) => onAnswer({ kind: 'roll', stepId: step.id, dice, by: 'entered', ...(typed ? { typed } : {}) })}
             onRollForMe={() => onRollForMe(step.id)}
           />
         </Stack>

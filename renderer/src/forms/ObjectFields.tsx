@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Card, Checkbox, Collapse, Group, Paper, Stac
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { errorUnder, relativePath, useFormEnv, useHint, useRootIf } from './FormContext';
-import { CellRow, ChoiceField, FlagField, MixedField, NumberField, PerItemNumbers, RefField, SegmentedField, StatCell, TagsField, TextField, cellStyle, cellWidth, segmentValues, type FieldProps } from './fields';
+import { CellRow, ChoiceField, FlagField, MixedField, NumberField, PerItemNumbers, RefField, SegmentedField, StatCell, SwitchField, TagsField, TextField, cellStyle, cellWidth, segmentValues, type FieldProps } from './fields';
 import { hintFor, type FieldHint } from './hints';
 import { compactLabel, humanise, labelOf, singular } from './labels';
 import classes from './StatLine.module.css';
@@ -38,6 +38,7 @@ function placementOf(node: JsonSchema, hint: FieldHint): Placement {
   if (hint.hidden) return 'hidden';
   if (hint.ref) return 'cell';
   const { kind } = shapeOf(node);
+  if (hint.widget === 'switch' && (kind === 'boolean' || kind === 'number')) return 'flag';
   switch (kind) {
     case 'const':
       return 'hidden';
@@ -86,6 +87,25 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
     node: <FieldOf key={key} name={key} node={properties[key]!} value={object[key]} path={childPath(path, key)} depth={depth} compact={hint.compact === true} />,
   });
 
+  // Under "More", the fields of a group go together in its box, where its first field would be.
+  const assembleMore = (keys: string[]): Piece[] => {
+    const out: Piece[] = [];
+    const seenGroups = new Set<string>();
+    for (const key of keys) {
+      const group = grouped.get(key);
+      if (!group) {
+        out.push(piece(key));
+        continue;
+      }
+      if (!seenGroups.has(group.title)) {
+        const pieces = group.fields.filter((k) => keys.includes(k)).map(piece);
+        out.push({ key: `group:${group.title}`, placement: 'block', node: <FieldGroup key={`group:${group.title}`} title={group.title} pieces={pieces} /> });
+      }
+      seenGroups.add(group.title);
+    }
+    return out;
+  };
+
   const more = ordered.filter((k) => advanced.has(k));
   const moreBlock: Piece | null =
     more.length === 0
@@ -101,7 +121,7 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
               set={more.filter((k) => isSet(properties[k]!, object[k]))}
               wrong={more.some((k) => errorUnder(env.errors, childPath(path, k)) !== undefined)}
             >
-              {runs(more.map(piece), hint.compact)}
+              {runs(assembleMore(more), hint.compact)}
             </More>
           ),
         };
@@ -118,7 +138,7 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
     const group = grouped.get(key);
     if (group) {
       if (!seenGroups.has(group.title)) {
-        const pieces = group.fields.filter((k) => k in properties && placements.get(k) !== 'hidden').map(piece);
+        const pieces = group.fields.filter((k) => k in properties && placements.get(k) !== 'hidden' && !advanced.has(k)).map(piece);
         main.push({ key: `group:${group.title}`, placement: 'block', node: <FieldGroup key={`group:${group.title}`} title={group.title} pieces={pieces} /> });
       }
       seenGroups.add(group.title);
@@ -223,6 +243,7 @@ const FieldOf = memo(function FieldOf({ name, node, value, path, depth, compact 
   const label = compact && kind !== 'list' && kind !== 'object' ? compactLabel(named, kind === 'number') : named;
   const props: FieldProps = { path, node, value, onChange: (v) => env.update(path, v), label, hint };
   if (hint.ref) return <Cell width={cellWidth('ref', label, [hint.noneLabel ?? 'None', 'Character 1 (Unit 1)'])}><RefField {...props} /></Cell>;
+  if (hint.widget === 'switch' && (kind === 'boolean' || kind === 'number')) return <SwitchField {...props} />;
   if (hint.widget === 'segmented' && (kind === 'boolean' || kind === 'enum')) {
     const words = segmentValues(node, hint).map((v) => (v.startsWith('__') ? (hint.noneLabel ?? 'None') : optionWords(hint, v)));
     return (

@@ -1,4 +1,4 @@
-import { Checkbox, Input, NumberInput, SegmentedControl, Select, TagsInput, Text, TextInput } from '@mantine/core';
+import { Checkbox, Input, NumberInput, SegmentedControl, Select, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { errorUnder, useFormEnv, useRootIf } from './FormContext';
 import type { FieldHint } from './hints';
@@ -199,6 +199,28 @@ export function FlagField(props: FieldProps) {
       onChange={(e) => props.onChange(e.currentTarget.checked)}
       error={errors[props.path]}
       title={fullWords(props.label).title}
+      data-testid={`field-${props.path}`}
+      styles={{ body: { alignItems: 'center', minHeight: 50 }, labelWrapper: { justifyContent: 'center' }, label: { cursor: 'pointer' } }}
+    />
+  );
+}
+
+/**
+ * On or off as a switch (a hint's `widget: 'switch'`): a tick's boolean, or a whole number from 0
+ * to 1 that counts a rule the unit has (1) or not (0).
+ */
+export function SwitchField(props: FieldProps) {
+  const { errors } = useFormEnv();
+  const numeric = shapeOf(props.node).kind === 'number';
+  const on = props.value === true || props.value === 1;
+  return (
+    <Switch
+      size={SIZE}
+      label={props.label.label}
+      description={props.label.description}
+      checked={on}
+      onChange={(e) => props.onChange(numeric ? (e.currentTarget.checked ? 1 : 0) : e.currentTarget.checked)}
+      error={errors[props.path]}
       data-testid={`field-${props.path}`}
       styles={{ body: { alignItems: 'center', minHeight: 50 }, labelWrapper: { justifyContent: 'center' }, label: { cursor: 'pointer' } }}
     />

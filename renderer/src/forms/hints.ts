@@ -10,7 +10,10 @@ export interface FieldHint {
   advanced?: string[];
   /** What the "More" button says. */
   advancedLabel?: string;
-  /** An object's fields drawn together in a small box with a heading ("Fights": whom, where). */
+  /**
+   * An object's fields drawn together in a small box with a heading ("Fights": whom, where). A
+   * group whose fields are all under "More" is drawn there.
+   */
   groups?: Array<{ title: string; fields: string[] }>;
   /** Not shown (the screen fills it, or it never changes). */
   hidden?: boolean;
@@ -24,8 +27,12 @@ export interface FieldHint {
    * field; the full label and its help show on hover and are what a screen reader says.
    */
   compact?: boolean;
-  /** A choice (a list of values, or on/off) as buttons side by side rather than a drop-down or a tick. */
-  widget?: 'segmented';
+  /**
+   * `segmented`: a choice (a list of values, or on/off) as buttons side by side rather than a
+   * drop-down or a tick. `switch`: an on/off drawn as a switch — also a whole number from 0 to 1
+   * (a rule a unit has or not, counted as 1 or 0).
+   */
+  widget?: 'segmented' | 'switch';
   /** The words for a choice's values (enum values; "true"/"false"). "@attacker.name" takes the text at that path of the form. */
   optionLabels?: Record<string, string>;
   /** The words for "nothing" where a field may be empty. */

@@ -123,7 +123,18 @@ function StepsTable({ steps }: { steps: SummaryStep[] }) {
                     ))}
                   </td>
                   <td>
-                    {s.dice ? <Dice dice={s.dice} /> : '—'}
+                    {s.dice ? (
+                      s.typed ? (
+                        <>
+                          <Dice dice={s.typed} /> → <Dice dice={s.dice} />
+                        </>
+                      ) : (
+                        <Dice dice={s.dice} />
+                      )
+                    ) : (
+                      '—'
+                    )}
+                    {s.typed && <span className="why">D6s halved for the D3s</span>}
                     {(s.successes !== null || s.criticals !== null) && (
                       <span className="why">
                         {[s.successes !== null && `${s.successes} passed`, s.criticals !== null && `${s.criticals} critical`].filter(Boolean).join(', ')}

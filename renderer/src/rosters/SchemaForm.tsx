@@ -5,6 +5,7 @@ import { ObjectFields } from '../forms/ObjectFields';
 import type { Json, JsonSchema } from '../forms/schema';
 import { applyUpdate } from '../forms/update';
 import { fieldLabel, itemNoun, labelMapFor, orderKeys } from './labels';
+import { profileHints } from './profileHints';
 
 export type { JsonSchema } from '../forms/schema';
 export { initialValue } from '../forms/schema';
@@ -43,6 +44,7 @@ export function ProfileFields({
       errors,
       update: (path, v, removed) => setValue((before) => applyUpdate(before, relativePath('profile', path), v, { schema }, removed)),
       order: (keys) => orderKeys(system, keys),
+      hints: profileHints[system],
       ...names(system),
     }),
     [system, schema, errors, setValue],

@@ -28,6 +28,7 @@ const wh40k10e: LabelMap = {
   objectiveControl: l('OC', 'Objective Control'),
   invulnerable: l('Invuln (++)', 'Invulnerable save, empty for none'),
   feelNoPain: l('FNP (+)', 'Feel No Pain, empty for none'),
+  feelNoPainMortal: l('FNP vs MW (+)', 'Feel No Pain against mortal wounds only, empty for none'),
   deadlyDemise: l('Deadly Demise', 'Deadly Demise x, empty for none'),
   character: l('Character'),
   range: l('Range', '"melee" or inches'),

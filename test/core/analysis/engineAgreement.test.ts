@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyze10e, type Analysis10e } from '../../../core/analysis';
-import { advance, rollForMe, startCombat, type Combat, type Input, type Step } from '../../../core/combat';
+import { advance, groupsOf, rollForMe, startCombat, type Combat, type DiceGroup, type Input, type Step } from '../../../core/combat';
 import { drawDice, seedState, type RngState } from '../../../core/dice/prng';
 import { wh40k10e, type Setup, type State } from '../../../core/systems/wh40k-10e';
 import { setupSchema, type SetupInput, type WeaponInput } from '../../../core/systems/wh40k-10e/profiles';
@@ -176,6 +176,48 @@ const cases: Case[] = [
     ),
     games: 2500,
   },
+  // WH40K10-MODIFIERS.md, combined (issue 16).
+  {
+    name: 'modifiers: Stealth and Heavy (net 0), Critical Hits on 5+ with Sustained Hits 1 and Lethal Hits, cover + save +1 (capped), save re-roll 1s, D3 re-rolled below 2, half damage, FNP 5+',
+    setup: build(
+      { remainedStationary: true, weapons: [weapon({ attacks: 8, skill: 4, strength: 4, ap: -1, damage: 'D3', criticalHitOn: 5, damageReroll: 'all', abilities: { heavy: true, sustainedHits: 1, lethalHits: true } })] },
+      { stealth: true, cover: true, saveModifier: 1, saveReroll: 'ones', halfDamage: true, models: [{ count: 5, toughness: 4, save: 4, wounds: 2, feelNoPain: 5 }] },
+    ),
+    games: 2000,
+  },
+  {
+    name: 'modifiers: Critical Wounds on 5+ and Anti-vehicle 3+, Devastating D6+1 re-rolling 1s, −1 Damage, FNP 6+ and 4+ vs mortal wounds on a mixed unit, AP reduction, save re-roll of failed saves one at a time, 2 mortal wounds',
+    setup: build(
+      { mortalWounds: 2, weapons: [weapon({ attacks: 6, skill: 3, strength: 6, ap: -2, damage: 'D6+1', criticalWoundOn: 5, damageReroll: 'ones', abilities: { devastatingWounds: true, anti: { keyword: 'vehicle', threshold: 3 } } })] },
+      {
+        keywords: ['vehicle'],
+        apReduction: 1,
+        damageReduction: 1,
+        saveReroll: 'failed',
+        models: [
+          { count: 2, toughness: 7, save: 3, wounds: 6, feelNoPain: 6, feelNoPainMortal: 4 },
+          { name: 'Leader', count: 1, toughness: 7, save: 2, invulnerable: 4, wounds: 8, feelNoPain: 6, feelNoPainMortal: 4 },
+        ],
+      },
+    ),
+    games: 2000,
+  },
+  {
+    name: 'modifiers: fixed Damage 3 halved then −1 (→ 1), saves re-rolling 1s (whole batch), Critical Wounds on 4+ with Devastating Wounds, FNP 6+ and 5+ vs mortal wounds (batched), Stealth in melee does nothing, 3 mortal wounds',
+    setup: build(
+      { ranged: false, mortalWounds: 3, weapons: [weapon({ attacks: 10, skill: 3, strength: 4, ap: 0, damage: 3, criticalWoundOn: 4, abilities: { devastatingWounds: true } })] },
+      { stealth: true, halfDamage: true, damageReduction: 1, saveReroll: 'ones', models: [{ count: 6, toughness: 4, save: 5, wounds: 2, feelNoPain: 6, feelNoPainMortal: 5 }] },
+    ),
+    games: 2500,
+  },
+  {
+    name: 'modifiers: 2D6 re-rolled below 7, Melta D3, save −1 with failed saves re-rolled (rolled together), half damage, FNP 5+ with the damage dice',
+    setup: build(
+      { halfRange: true, weapons: [weapon({ models: 2, attacks: 2, skill: 3, strength: 10, ap: -1, damage: '2D6', damageReroll: 'all', abilities: { melta: 'D3' } })] },
+      { saveModifier: -1, saveReroll: 'failed', halfDamage: true, models: [{ count: 3, toughness: 9, save: 3, invulnerable: 5, wounds: 10, feelNoPain: 5 }] },
+    ),
+    games: 2000,
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -347,26 +389,44 @@ function classRollsOf(count: number, passOn: number, criticalOn: number): Array<
   return out;
 }
 
-const isPassFail = (step: Step) => step.kind === 'roll' && step.passOn !== undefined && step.criticalOn !== undefined && step.sides === 6;
+const isPassFail = (g: DiceGroup) => g.passOn !== undefined && g.criticalOn !== undefined && g.sides === 6;
 
-/** How many successors the exact check would enumerate at this step (Infinity: too many). */
-function successorCount(step: Step, ordered: boolean): number {
-  if (step.kind !== 'roll') return 1;
-  if (isPassFail(step)) return ((step.count + 1) * (step.count + 2) * (step.count + 3)) / 6;
-  if (ordered) return step.sides ** step.count;
+/**
+ * The order of the dice matters for Feel No Pain dice (rolled together for a batch, or with an
+ * attack's damage, they are taken in order, D per event, and a destroyed model ignores the rest of
+ * its own); saves rolled together (identical models) only count their failures... except that a
+ * save re-roll takes the failed (or 1) dice again in place, which only counts too; hit, wound,
+ * attack-count, Sustained Hits and damage rolls only count or add their dice.
+ */
+const orderMatters = (kind: string, group: DiceGroup) => group.id === 'fnp' || kind.startsWith('fnp') || kind === 'devastating' || kind === 'mortal';
+
+/** Every roll of one group of a step, as (dice, probability). */
+function groupRolls(g: DiceGroup, kind: string): Array<{ dice: number[]; p: number }> {
+  return isPassFail(g) ? classRollsOf(g.count, g.passOn!, g.criticalOn!) : rollsOf(g.count, g.sides, orderMatters(kind, g));
+}
+
+function groupCount(g: DiceGroup, kind: string): number {
+  if (isPassFail(g)) return ((g.count + 1) * (g.count + 2) * (g.count + 3)) / 6;
+  if (orderMatters(kind, g)) return g.sides ** g.count;
   // multisets of `count` dice of `sides` faces: C(count + sides − 1, sides − 1)
   let c = 1;
-  for (let i = 1; i < step.sides; i++) c = (c * (step.count + i)) / i;
+  for (let i = 1; i < g.sides; i++) c = (c * (g.count + i)) / i;
   return Math.round(c);
 }
 
-/**
- * The order of the dice matters for Feel No Pain dice (rolled together for a batch, they are taken
- * in order, D per failed save, and a destroyed model ignores the rest of its own); saves rolled
- * together (identical models) only count their failures; hit, wound, attack-count, Sustained
- * Hits and damage rolls only count or add their dice.
- */
-const orderMatters = (kind: string) => kind.startsWith('fnp');
+/** How many successors the exact check would enumerate at this step (a step of several groups: their product). */
+function successorCount(step: Step, kind: string): number {
+  if (step.kind !== 'roll') return 1;
+  return groupsOf(step).reduce((n, g) => n * groupCount(g, kind), 1);
+}
+
+/** Every input of a roll step: the product of its groups' rolls. */
+function stepRolls(step: Step & { kind: 'roll' }, kind: string): Array<{ dice: number[]; p: number }> {
+  return groupsOf(step).reduce<Array<{ dice: number[]; p: number }>>(
+    (acc, g) => acc.flatMap((a) => groupRolls(g, kind).map((r) => ({ dice: [...a.dice, ...r.dice], p: a.p * r.p }))),
+    [{ dice: [], p: 1 }],
+  );
+}
 
 /** The analysis one step on, averaged over the step's possible inputs (the suggested one at a choice). */
 function analysisAfterStep(combat: WCombat): Analysis10e {
@@ -374,8 +434,7 @@ function analysisAfterStep(combat: WCombat): Analysis10e {
   if (step.kind === 'choose' || step.kind === 'outcome') return analysisOf(apply(combat, inputFor(combat)));
   const md: number[] = [];
   const wl: number[] = [];
-  const rolls = isPassFail(step) ? classRollsOf(step.count, step.passOn!, step.criticalOn!) : rollsOf(step.count, step.sides, orderMatters(kindOf(combat)));
-  for (const { dice, p } of rolls) {
+  for (const { dice, p } of stepRolls(step, kindOf(combat))) {
     const a = analysisOf(apply(combat, { kind: 'roll', stepId: step.id, dice, by: 'entered' }));
     a.modelsDestroyed.forEach((q, k) => (md[k] = (md[k] ?? 0) + p * q));
     a.woundsLost.forEach((q, k) => (wl[k] = (wl[k] ?? 0) + p * q));
@@ -406,7 +465,7 @@ function checkExactlyAlong(states: WCombat[], label: string, perKind: number): s
       expectPointMass(combat, `${label} final`);
       continue;
     }
-    if (combat.step.kind === 'roll' && ((seen.get(kind) ?? 0) >= perKind || successorCount(combat.step, orderMatters(kind)) > 250)) continue;
+    if (combat.step.kind === 'roll' && ((seen.get(kind) ?? 0) >= perKind || successorCount(combat.step, kind) > 250)) continue;
     seen.set(kind, (seen.get(kind) ?? 0) + 1);
     expectSame(analysisAfterStep(combat), analysisOf(combat), `${label}, ${combat.step.id} (${kind})`);
     checked.push(kind);
@@ -425,12 +484,16 @@ const requiredKinds = [
   'wound',
   'woundReroll',
   'saves',
+  'saveRerolls',
   'saveChoice/batch',
   'fnp/batch',
+  'devastating',
+  'mortal',
   'allocate/attack',
   'saveChoice/attack',
   'save/attack',
   'damage/attack',
+  'damageReroll/attack',
   'fnp/attack',
   'damage/devastating',
   'fnp/devastating',

@@ -19,6 +19,10 @@ const weaponArb: fc.Arbitrary<WeaponInput> = fc.record({
   woundModifier: fc.integer({ min: -2, max: 2 }),
   hitReroll: fc.constantFrom('none' as const, 'ones' as const, 'failed' as const),
   woundReroll: fc.constantFrom('none' as const, 'ones' as const, 'all' as const),
+  // WH40K10-MODIFIERS.md weapon fields
+  criticalHitOn: fc.integer({ min: 4, max: 6 }),
+  criticalWoundOn: fc.integer({ min: 4, max: 6 }),
+  damageReroll: fc.constantFrom('none' as const, 'ones' as const, 'all' as const),
   abilities: fc.record({
     lethalHits: fc.boolean(),
     sustainedHits: fc.constantFrom<string | number | null>(null, 1, 'D3'),
@@ -39,6 +43,7 @@ const groupArb = fc.record({
   invulnerable: fc.constantFrom<number | null>(null, 4, 5),
   wounds: fc.integer({ min: 1, max: 4 }),
   feelNoPain: fc.constantFrom<number | null>(null, 5, 6),
+  feelNoPainMortal: fc.constantFrom<number | null>(null, 4),
   character: fc.boolean(),
 });
 
@@ -52,6 +57,15 @@ const setupArb = fc
     charged: fc.boolean(),
     halfRange: fc.boolean(),
     remainedStationary: fc.boolean(),
+    // WH40K10-MODIFIERS.md defender fields
+    modifiers: fc.record({
+      stealth: fc.boolean(),
+      saveModifier: fc.integer({ min: -1, max: 1 }),
+      saveReroll: fc.constantFrom('none' as const, 'ones' as const, 'failed' as const),
+      apReduction: fc.integer({ min: 0, max: 1 }),
+      halfDamage: fc.boolean(),
+      damageReduction: fc.integer({ min: 0, max: 1 }),
+    }),
   })
   .map((o) => setup(o));
 
@@ -88,6 +102,20 @@ describe('exact analysis: invariants', () => {
         expect(analyzeSetup10e(worse).meanWoundsLost + 1e-9).toBeGreaterThanOrEqual(analyzeSetup10e(better).meanWoundsLost);
       }),
       { numRuns: 100, seed: 777 },
+    );
+  });
+
+  it('a save re-roll, half damage or −1 Damage never raise the expected wounds lost (one model group, no Blast, no character)', () => {
+    fc.assert(
+      fc.property(setupArb, fc.constantFrom('saveReroll', 'halfDamage', 'damageReduction'), (s0, field) => {
+        const group = { ...s0.defender.models[0]!, character: false };
+        const weapons = s0.attacker.weapons.map((w) => ({ ...w, abilities: { ...w.abilities, blast: false } }));
+        const base: Setup = { ...s0, attacker: { ...s0.attacker, weapons }, defender: { ...s0.defender, models: [group], saveReroll: 'none', halfDamage: false, damageReduction: 0 } };
+        const on = { saveReroll: 'failed', halfDamage: true, damageReduction: 1 }[field];
+        const tougher: Setup = { ...base, defender: { ...base.defender, [field]: on } };
+        expect(analyzeSetup10e(tougher).meanWoundsLost).toBeLessThanOrEqual(analyzeSetup10e(base).meanWoundsLost + 1e-9);
+      }),
+      { numRuns: 100, seed: 1616 },
     );
   });
 

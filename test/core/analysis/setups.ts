@@ -1,8 +1,8 @@
-import { setupSchema, type Setup, type WeaponInput } from '../../../core/systems/wh40k-10e/profiles';
+import { setupSchema, type Setup, type SetupInput, type WeaponInput } from '../../../core/systems/wh40k-10e/profiles';
 import { startSituation, type Situation, type WeaponProgress } from '../../../core/systems/wh40k-10e/situation';
 
 /** Small builders for the analysis tests and benchmarks. */
-type GroupInput = { count: number; toughness: number; save: number; wounds: number; invulnerable?: number | null; feelNoPain?: number | null; character?: boolean; name?: string };
+type GroupInput = { count: number; toughness: number; save: number; wounds: number; invulnerable?: number | null; feelNoPain?: number | null; feelNoPainMortal?: number | null; character?: boolean; name?: string };
 
 export function weapon(w: Partial<WeaponInput> & Pick<WeaponInput, 'attacks' | 'skill' | 'strength' | 'ap' | 'damage'>): WeaponInput {
   return { name: 'weapon', ...w };
@@ -17,6 +17,8 @@ export function setup(opts: {
   charged?: boolean;
   remainedStationary?: boolean;
   halfRange?: boolean;
+  /** The target's defensive modifiers (WH40K10-MODIFIERS.md). */
+  modifiers?: Partial<Pick<SetupInput['defender'], 'stealth' | 'saveModifier' | 'saveReroll' | 'apReduction' | 'halfDamage' | 'damageReduction'>>;
 }): Setup {
   return setupSchema.parse({
     system: 'wh40k-10e',
@@ -28,7 +30,7 @@ export function setup(opts: {
       remainedStationary: opts.remainedStationary ?? false,
       halfRange: opts.halfRange ?? false,
     },
-    defender: { name: 'Target', keywords: opts.keywords ?? [], cover: opts.cover ?? false, models: opts.models },
+    defender: { name: 'Target', keywords: opts.keywords ?? [], cover: opts.cover ?? false, models: opts.models, ...opts.modifiers },
   });
 }
 

@@ -36,6 +36,23 @@ describe('combat.sideFromRoster (pick from roster, converted in the host)', () =
     expect((side['models'] as object[])[0]).not.toHaveProperty('leadership');
   });
 
+  it("gives the defender its defensive modifiers (WH40K10-MODIFIERS.md), each at its default when the unit has none, so a pick replaces the last target's", async () => {
+    const { backend, repo, roster, unit } = await setUp();
+    const plain = (await backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'defender', ranged: true })).side;
+    expect(plain).toMatchObject({ stealth: false, saveModifier: 0, saveReroll: 'none', apReduction: 0, halfDamage: false, damageReduction: 0 });
+    const terminators = await repo.saveUnit(roster.id, {
+      name: 'Terminators',
+      points: 170,
+      profile: {
+        ...intercessors,
+        models: [{ name: 'Terminator', count: 5, movement: 5, toughness: 5, save: 2, invulnerable: 4, wounds: 3, leadership: 6, objectiveControl: 1, feelNoPainMortal: 5 }],
+        defensiveModifiers: { stealth: true, damageReduction: 1, saveReroll: 'ones' },
+      },
+    });
+    const side = (await backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: terminators.id, side: 'defender', ranged: true })).side;
+    expect(side).toMatchObject({ stealth: true, damageReduction: 1, saveReroll: 'ones', halfDamage: false, models: [{ invulnerable: 4, feelNoPainMortal: 5 }] });
+  });
+
   it('gives an old-world unit as one unit of that side, whatever `ranged` says, and needs `ranged` only for 10e', async () => {
     const { backend, repo, roster, unit } = await setUp();
     const fantasy = await repo.saveRoster({ name: 'Empire', system: 'old-world', pointsLimit: null, notes: '' });

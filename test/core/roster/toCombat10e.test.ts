@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wh40k10eProfileSchema } from '../../../core/roster/profiles/wh40k-10e';
-import { modelsForCombat, weaponsForCombat } from '../../../core/roster/toCombat10e';
+import { defenderForCombat, modelsForCombat, weaponsForCombat } from '../../../core/roster/toCombat10e';
 import { setupSchema } from '../../../core/systems/wh40k-10e/profiles';
 
 const profile = wh40k10eProfileSchema.parse({
@@ -34,5 +34,31 @@ describe('a roster unit in a 10th edition combat', () => {
       defender: { name: 'Intercessors', keywords: profile.keywords, models },
     });
     expect(setup.success).toBe(true);
+  });
+});
+
+describe('a roster unit keeps its defensive modifiers (WH40K10-MODIFIERS.md)', () => {
+  it('a unit stored before they existed is still valid, with every modifier at its default', () => {
+    expect(profile.defensiveModifiers).toEqual({ stealth: false, saveModifier: 0, saveReroll: 'none', apReduction: 0, halfDamage: false, damageReduction: 0 });
+    expect(profile.models[0]!.feelNoPainMortal).toBeNull();
+  });
+
+  it('picked as the target, it fills the setup with them: invulnerable, Feel No Pain (and vs mortal wounds), −1 Damage, Stealth…', () => {
+    const keeper = wh40k10eProfileSchema.parse({
+      keywords: ['infantry'],
+      models: [{ name: 'Custodian', count: 3, movement: 6, toughness: 6, save: 2, invulnerable: 4, wounds: 3, feelNoPain: 6, feelNoPainMortal: 4, leadership: 6, objectiveControl: 2 }],
+      defensiveModifiers: { stealth: true, damageReduction: 1, saveModifier: 1, apReduction: 1, halfDamage: true, saveReroll: 'failed' },
+    });
+    const defender = defenderForCombat('Custodians', keeper);
+    expect(defender).toMatchObject({ name: 'Custodians', stealth: true, damageReduction: 1, saveModifier: 1, apReduction: 1, halfDamage: true, saveReroll: 'failed' });
+    const setup = setupSchema.parse({ system: 'wh40k-10e', attacker: { name: 'A', weapons: weaponsForCombat(profile, true), ranged: true }, defender });
+    expect(setup.defender.models[0]).toMatchObject({ invulnerable: 4, feelNoPain: 6, feelNoPainMortal: 4 });
+    expect(setup.defender).toMatchObject({ stealth: true, damageReduction: 1 });
+  });
+
+  it('a bad value is refused in words, naming the field', () => {
+    const bad = wh40k10eProfileSchema.safeParse({ ...profile, defensiveModifiers: { saveModifier: 2 } });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues[0]).toMatchObject({ path: ['defensiveModifiers', 'saveModifier'], message: 'expected a number from -1 to 1' });
   });
 });

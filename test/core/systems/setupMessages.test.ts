@@ -49,6 +49,9 @@ const full10e: Wh40k10eSetup = {
         woundModifier: -1,
         hitReroll: 'ones',
         woundReroll: 'failed',
+        criticalHitOn: 5,
+        criticalWoundOn: 5,
+        damageReroll: 'all',
         abilities: {
           lethalHits: true,
           sustainedHits: 1,
@@ -77,7 +80,13 @@ const full10e: Wh40k10eSetup = {
     name: 'Boyz',
     keywords: ['infantry', 'orks'],
     cover: true,
-    models: [{ name: 'Boss Nob', count: 1, toughness: 5, save: 5, invulnerable: 5, wounds: 2, feelNoPain: 6, deadlyDemise: 'D3', character: true }],
+    stealth: true,
+    saveModifier: 1,
+    saveReroll: 'ones',
+    apReduction: 1,
+    halfDamage: true,
+    damageReduction: 1,
+    models: [{ name: 'Boss Nob', count: 1, toughness: 5, save: 5, invulnerable: 5, wounds: 2, feelNoPain: 6, feelNoPainMortal: 5, deadlyDemise: 'D3', character: true }],
   },
 };
 

@@ -79,7 +79,7 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
     c = play(c, [4]);
     expect(rollStep(c)).toMatchObject({ passOn: 4, criticalOn: 4 });
     c = play(c, [4]); // a Critical Wound with Devastating Wounds: no save step, 1 mortal wound
-    expect(c.state.log.at(-1)!.result).toContain('1 Devastating Wounds');
+    expect(c.state.log.find((l) => l.title === 'Gun: wound roll')!.result).toContain('1 Devastating Wounds');
     expect(finalLines(c)[0]).toBe('Targets: 1 model destroyed of 10');
     const plain = play(start(setupOf({ weapons: [w] })), [4]);
     expect(rollStep(plain)).toMatchObject({ passOn: 6, criticalOn: 6 }); // S2 vs T4: S ≤ T/2 → 6+
@@ -127,9 +127,10 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
     c = play(c, [3]);
     expect(wounds(c)).toEqual([12 - 5]);
     let d = start(setupOf({ weapons: [weapon({ strength: 9, ap: -4, damage: 'D6', abilities: { melta: 'D3' } })], attacker: { halfRange: true }, defender }));
-    d = play(d, [4], [5], [3]);
-    expect(rollStep(d)).toMatchObject({ title: 'Gun: Melta damage', sides: 3 });
-    d = play(d, [2]);
+    d = play(d, [4], [5]);
+    // one step takes the attack's Damage D6 and its Melta D3 (fast dice rolling, step protocol groups)
+    expect(rollStep(d)).toMatchObject({ title: 'Gun: damage', count: 2, groups: [{ id: 'damage', count: 1, sides: 6 }, { id: 'melta', count: 1, sides: 3 }] });
+    d = play(d, [3, 2]);
     expect(wounds(d)).toEqual([12 - 5]);
     const far = play(start(setupOf({ weapons: [weapon({ strength: 9, ap: -4, damage: 'D6', abilities: { melta: '2' } })], defender })), [4], [5], [3]);
     expect(wounds(far)).toEqual([12 - 3]);
@@ -145,7 +146,7 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
     const w = weapon({ abilities: { heavy: true } });
     const still = rollStep(start(setupOf({ weapons: [w], attacker: { remainedStationary: true, ranged: true } })));
     expect(still.passOn).toBe(2);
-    expect(still.why[0]!.detail).toContain('BS 3+, modifier +1 (Heavy, unit remained stationary) → 2+');
+    expect(still.why[0]!.detail).toContain('BS 3+; Heavy +1 (remained stationary) → net +1 → 2+');
     expect(rollStep(start(setupOf({ weapons: [w], attacker: { ranged: true } }))).passOn).toBe(3);
   });
 

@@ -33,7 +33,8 @@ describe('the target unit is destroyed (seed 001: attacks against a destroyed un
     // D3 damage: one attack at a time; the first attack destroys the only model, the other two are lost
     const setup = setupOf({ weapons: [weapon({ attacks: 3, damage: 'D3' })], defender: { name: 'Lone', models: [{ count: 1, toughness: 4, save: 7, wounds: 2 }] } });
     let c = play(start(setup), [4, 4, 4], [4, 4, 4]);
-    expect(situationOf(c.state).current).toMatchObject({ savesToMake: 2, damageToApply: 1 }); // the first attack failed its (impossible) save
+    // the three (impossible) saves fail together; their random damage is then applied one attack at a time
+    expect(situationOf(c.state).current).toMatchObject({ savesToMake: 0, damageToApply: 3 });
     expect(rollStep(c)).toMatchObject({ title: 'Gun: damage', count: 1, sides: 3 });
     c = play(c, [3]);
     expect(logOf(c, 'Gun: damage')).toHaveLength(1);
@@ -115,17 +116,20 @@ describe('a save worsened to 7+ cannot be passed (seed 001, RULES §1: AP has no
     let c = start(setupOf({ weapons: [weapon({ attacks: 2, ap: -4, damage: 'D3' })], defender }));
     c = play(c, [4, 4], [4, 4]);
     expect(rollStep(c)).toMatchObject({ title: 'Gun: damage', count: 1 });
-    expect(situationOf(c.state).current).toMatchObject({ savesToMake: 1, damageToApply: 1 });
+    expect(situationOf(c.state).current).toMatchObject({ savesToMake: 0, damageToApply: 2 });
     c = play(c, [2], [3]);
     expect(titles(c).filter((t) => t.endsWith('saving throw'))).toEqual([]);
     expect(wounds(c)).toEqual([0, 3]); // 2 then 3 to the same model: the excess 2 is lost
     expect(finalLines(c).slice(0, 2)).toEqual(['Targets: 1 model destroyed of 2', 'Wounds lost: 3']);
   });
 
-  it('one at a time with an invulnerable save: the 7+ armour save is not offered, the invulnerable one is rolled', () => {
+  it('with an invulnerable save: the 7+ armour save is not offered, the invulnerable one is rolled', () => {
     const defender = { models: [{ count: 1, toughness: 4, save: 3, invulnerable: 5, wounds: 3 }] };
     const c = play(start(setupOf({ weapons: [weapon({ ap: -4, damage: 'D3' })], defender })), [4], [4]);
-    expect(rollStep(c)).toMatchObject({ title: 'Targets: saving throw', passOn: 5 });
+    expect(rollStep(c)).toMatchObject({ title: 'Gun: saving throws', passOn: 5 });
+    const mixed = { models: [...defender.models, { name: 'Sergeant', count: 1, toughness: 4, save: 2, invulnerable: 4, wounds: 3 }] };
+    const single = play(start(setupOf({ weapons: [weapon({ ap: -4, damage: 'D3' })], defender: mixed })), [4], [4], 'm0');
+    expect(rollStep(single)).toMatchObject({ title: 'Targets: saving throw', passOn: 5 });
   });
 });
 

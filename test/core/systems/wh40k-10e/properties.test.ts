@@ -20,6 +20,10 @@ const weaponArb = fc.record({
   woundModifier: fc.integer({ min: -2, max: 2 }),
   hitReroll: fc.constantFrom('none', 'ones', 'failed', 'all'),
   woundReroll: fc.constantFrom('none', 'ones', 'failed', 'all'),
+  // WH40K10-MODIFIERS.md weapon fields
+  criticalHitOn: fc.integer({ min: 4, max: 6 }),
+  criticalWoundOn: fc.integer({ min: 4, max: 6 }),
+  damageReroll: fc.constantFrom('none', 'ones', 'all'),
   abilities: fc.record({
     lethalHits: fc.boolean(),
     sustainedHits: fc.constantFrom(null, '1', 'D3'),
@@ -45,6 +49,7 @@ const groupArb = fc.record({
   invulnerable: fc.constantFrom(null, 4, 5),
   wounds: fc.integer({ min: 1, max: 6 }),
   feelNoPain: fc.constantFrom(null, 5, 6),
+  feelNoPainMortal: fc.constantFrom(null, 4, 6),
   deadlyDemise: fc.constantFrom(null, '1', 'D3'),
   character: fc.boolean(),
 });
@@ -56,12 +61,21 @@ const setupArb: fc.Arbitrary<Setup> = fc
     flags: fc.record({ charged: fc.boolean(), remainedStationary: fc.boolean(), halfRange: fc.boolean(), ranged: fc.boolean(), mortalWounds: fc.integer({ min: 0, max: 3 }) }),
     cover: fc.boolean(),
     infantry: fc.boolean(),
+    // WH40K10-MODIFIERS.md defender fields
+    modifiers: fc.record({
+      stealth: fc.boolean(),
+      saveModifier: fc.integer({ min: -1, max: 1 }),
+      saveReroll: fc.constantFrom('none', 'ones', 'failed'),
+      apReduction: fc.integer({ min: 0, max: 1 }),
+      halfDamage: fc.boolean(),
+      damageReduction: fc.integer({ min: 0, max: 1 }),
+    }),
   })
   .map((r) =>
     setupSchema.parse({
       system: 'wh40k-10e',
       attacker: { name: 'A', weapons: r.weapons, ...r.flags },
-      defender: { name: 'D', models: r.groups, cover: r.cover, keywords: r.infantry ? ['infantry'] : [] },
+      defender: { name: 'D', models: r.groups, cover: r.cover, keywords: r.infantry ? ['infantry'] : [], ...r.modifiers },
     }),
   );
 
@@ -145,7 +159,27 @@ describe('10th edition engine properties (fast-check)', () => {
             expect(c.step.why.length).toBeGreaterThan(0);
           }
           if (c.step.kind === 'choose') expect(c.step.prompt.length).toBeGreaterThan(0);
+          // Reasons cite the rule by the name players know, never the source files (seed 001, RULES §1).
+          if (c.step.kind !== 'outcome') for (const r of c.step.why) expect(r.rule).not.toMatch(/seed|RULES|§/);
         });
+      }),
+      params,
+    );
+  });
+
+  it('no reason or line of a played-out combat cites the source files ("seed 001", "RULES §1"): rules by the names players know (issue 18)', () => {
+    const words = (step: WCombat['step']): string[] =>
+      step.kind === 'outcome'
+        ? [step.title, ...step.lines]
+        : step.kind === 'roll'
+          ? [step.title, step.needs, ...step.notes, ...step.why.flatMap((r) => [r.rule, r.detail])]
+          : [step.title, step.prompt, ...step.options.flatMap((o) => [o.label, o.detail ?? '']), ...step.why.flatMap((r) => [r.rule, r.detail])];
+    fc.assert(
+      fc.property(setupArb, fc.integer(), picksArb, (setup, seed, picks) => {
+        const seen: string[] = [];
+        const end = drive(start(setup, seed), picks, (c) => seen.push(...words(c.step)));
+        seen.push(...words(end.step));
+        for (const text of seen) expect(text).not.toMatch(/\bseed\b|§|RULES/i);
       }),
       params,
     );

@@ -27,12 +27,23 @@ describe('damage and allocation (seed 001)', () => {
     expect(wounds(c)).toEqual([0, 1, 2]);
   });
 
-  it('Feel No Pain applies to mortal wounds: one D6 per wound', () => {
+  it('Feel No Pain applies to mortal wounds: one D6 per wound, rolled together against identical models (fast dice rolling)', () => {
     let c = start(setupOf({ weapons: [weapon()], attacker: { mortalWounds: 3 }, defender: models(3, 2, { feelNoPain: 5 }) }));
     c = play(c, [1]);
-    expect(rollStep(c)).toMatchObject({ title: 'Targets 1: Feel No Pain', count: 1, passOn: 5 });
-    c = play(c, [5], [1], [1]);
+    expect(rollStep(c)).toMatchObject({ title: 'Targets: Feel No Pain against mortal wounds', count: 3, passOn: 5 });
+    c = play(c, [5, 1, 1]);
     expect(wounds(c)).toEqual([0, 2, 2]);
+  });
+
+  it('Feel No Pain against mortal wounds of a mixed unit: one wound at a time, the defender allocating', () => {
+    const defender = { models: [{ count: 1, toughness: 4, save: 3, wounds: 2, feelNoPain: 5 }, { name: 'Sergeant', count: 1, toughness: 4, save: 3, wounds: 3, feelNoPain: 5 }] };
+    let c = start(setupOf({ weapons: [weapon()], attacker: { mortalWounds: 2 }, defender }));
+    c = play(c, [1]);
+    expect(chooseStep(c)).toMatchObject({ title: 'Allocate the mortal wound' });
+    c = play(c, 'm0');
+    expect(rollStep(c)).toMatchObject({ title: 'Targets: Feel No Pain', count: 1, passOn: 5 });
+    c = play(c, [1], [2]);
+    expect(wounds(c)).toEqual([0, 3]);
   });
 
   it('a model group left unnamed in a form (empty name) is called by its unit, in the Feel No Pain step too', () => {
@@ -200,8 +211,11 @@ describe('view and situation', () => {
   });
 
   it('situationOf names the model and the rolled damage of an attack resolved one at a time', () => {
+    // With a damage re-roll the Feel No Pain dice wait for the final Damage (damageSteps.ts).
     const defender = { models: [{ count: 2, toughness: 4, save: 7, wounds: 5, feelNoPain: 5 }] };
-    const c = play(start(setupOf({ weapons: [weapon({ damage: 'D6' })], defender })), [4], [4], [4]);
+    const c = play(start(setupOf({ weapons: [weapon({ damage: 'D6', damageReroll: 'ones' })], defender })), [4], [4], [4]);
     expect(situationOf(c.state)).toMatchObject({ current: { savesToMake: 0, damageToApply: 1 }, resolving: { source: 'attack', target: 0, damage: 4 } });
+    const due = play(start(setupOf({ weapons: [weapon({ damage: 'D6+1', damageReroll: 'ones', abilities: { melta: 'D3' } })], attacker: { halfRange: true }, defender })), [4], [4], [1, 2]);
+    expect(situationOf(due.state).resolving).toMatchObject({ source: 'attack', target: 0, damageRoll: { rest: 'D6+1', plus: 2 } });
   });
 });

@@ -1,6 +1,8 @@
 import type { SetupLayout } from '../layout';
 
 const rerolls = { none: 'No re-roll', ones: 'Re-roll 1s', failed: 'Re-roll failed', all: 'Re-roll any' };
+const saveRerolls = { none: 'No re-roll', ones: 'Re-roll saves of 1', failed: 'Re-roll failed saves' };
+const damageRerolls = { none: 'No re-roll', ones: 'Re-roll Damage 1s', all: 'Re-roll below average' };
 
 /** 40k 10th edition: one attacking unit's weapons against one target unit. */
 export const wh40k10eLayout: SetupLayout = {
@@ -12,20 +14,39 @@ export const wh40k10eLayout: SetupLayout = {
     'attacker.ranged': { widget: 'segmented', optionLabels: { true: 'Shooting (BS)', false: 'Fighting (WS)' } },
     'attacker.weapons': {
       addLabel: 'Add a weapon profile',
-      newItem: { name: '', models: 1, attacks: '1', skill: 3, strength: 4, ap: 0, damage: '1', hitReroll: 'none', woundReroll: 'none', abilities: {} },
+      newItem: { name: '', models: 1, attacks: '1', skill: 3, strength: 4, ap: 0, damage: '1', hitReroll: 'none', woundReroll: 'none', damageReroll: 'none', abilities: {} },
     },
     'attacker.weapons[]': {
       order: ['name', 'models', 'attacks', 'skill', 'strength', 'ap', 'damage'],
-      advanced: ['hitModifier', 'woundModifier', 'hitReroll', 'woundReroll', 'abilities'],
-      advancedLabel: 'Modifiers, re-rolls and abilities',
+      advanced: ['hitModifier', 'hitReroll', 'woundModifier', 'woundReroll', 'criticalHitOn', 'criticalWoundOn', 'damageReroll', 'abilities'],
+      advancedLabel: 'Modifiers, re-rolls, critical hits and abilities',
+      // The attacker's modifiers as players name them (WH40K10-MODIFIERS.md weapon fields).
+      groups: [
+        { title: 'Hit and wound rolls', fields: ['hitModifier', 'hitReroll', 'woundModifier', 'woundReroll'] },
+        { title: 'Critical Hits and Critical Wounds', fields: ['criticalHitOn', 'criticalWoundOn'] },
+        { title: 'Damage', fields: ['damageReroll'] },
+      ],
     },
     'attacker.weapons[].skill': { labelBy: { field: 'attacker.ranged', labels: { true: 'Ballistic Skill (BS)', false: 'Weapon Skill (WS)' } } },
     'attacker.weapons[].hitReroll': { optionLabels: rerolls },
     'attacker.weapons[].woundReroll': { optionLabels: rerolls },
-    defender: { order: ['name', 'keywords', 'cover', 'models'] },
+    'attacker.weapons[].damageReroll': { optionLabels: damageRerolls },
+    defender: {
+      order: ['name', 'keywords', 'models', 'cover', 'stealth', 'saveModifier', 'saveReroll', 'apReduction', 'halfDamage', 'damageReduction'],
+      // The target's defensive modifiers as players name them (WH40K10-MODIFIERS.md defender fields).
+      groups: [
+        { title: 'Being hit and saving throws', fields: ['cover', 'stealth', 'saveModifier', 'saveReroll', 'apReduction'] },
+        { title: 'Damage taken', fields: ['halfDamage', 'damageReduction'] },
+      ],
+    },
+    'defender.stealth': { widget: 'switch' },
+    'defender.apReduction': { widget: 'switch' },
+    'defender.halfDamage': { widget: 'switch' },
+    'defender.damageReduction': { widget: 'switch' },
+    'defender.saveReroll': { optionLabels: saveRerolls },
     'defender.models': {
       addLabel: 'Add models with another profile',
-      newItem: { name: '', count: 5, toughness: 4, save: 3, wounds: 1, invulnerable: null, feelNoPain: null, character: false },
+      newItem: { name: '', count: 5, toughness: 4, save: 3, wounds: 1, invulnerable: null, feelNoPain: null, feelNoPainMortal: null, character: false },
     },
   },
   fromRoster: [
