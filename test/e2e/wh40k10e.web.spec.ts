@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { analyzeSetup10e } from '../../core/analysis';
+import { setupSchema } from '../../core/systems/wh40k-10e/profiles';
 import { resolveScenario } from '../../core/scenario/resolve';
 import { readScenario } from '../../core/scenario/scenario';
 import { systems } from '../../core/systems';
@@ -98,6 +101,30 @@ test.describe('40k 10th edition wizard', () => {
     await expect(step.getByRole('heading', { level: 2 })).toHaveText('Weapon: damage');
     await page.getByTestId('roll-for-me').click();
     await expect(page.getByTestId('step')).toHaveAttribute('data-step-kind', 'outcome');
+
+    // The stored combat: the Markdown and the print list each side's modifiers (issue 16), and the
+    // printed odds are the exact analysis of the setup that was played, modifiers included.
+    await page.goto('/#/history');
+    await page.getByTestId('history-item').first().getByTestId('history-open').click();
+    const json = page.waitForEvent('download');
+    await page.getByTestId('export-json').click();
+    const stored = JSON.parse(readFileSync((await (await json).path())!, 'utf8')) as { combat: { setup: unknown } };
+    const played = setupSchema.parse(stored.combat.setup);
+    expect(played.defender).toMatchObject({ stealth: true, damageReduction: 1 });
+    expect(played.attacker.weapons[0]).toMatchObject({ criticalHitOn: 5 });
+    const markdown = page.waitForEvent('download');
+    await page.getByTestId('export-markdown').click();
+    const md = readFileSync((await (await markdown).path())!, 'utf8');
+    expect(md).toContain('Critical Hits on 5+');
+    expect(md).toContain('Stealth (−1 to be hit by ranged attacks) · −1 Damage');
+    await page.getByTestId('print-combat').click();
+    const sheet = page.getByTestId('combat-sheet');
+    await expect(sheet).toContainText('Critical Hits on 5+');
+    await expect(sheet).toContainText('Stealth (−1 to be hit by ranged attacks) · −1 Damage');
+    await expect(sheet).toContainText('4++');
+    await expect(sheet).toContainText('Feel No Pain 5+');
+    const expected = analyzeSetup10e(played).meanModelsDestroyed.toFixed(2);
+    await expect(page.getByTestId('sheet-odds')).toContainText(`Expected before any die: ${expected}`);
     expect(errors).toEqual([]);
   });
 

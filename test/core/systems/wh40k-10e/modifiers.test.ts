@@ -172,6 +172,21 @@ describe('WH40K10-MODIFIERS.md defender fields: save re-roll', () => {
     c = play(c, [2]);
     expect(wounds(c)).toEqual([1, 2]);
   });
+  it('applies to the save that was chosen: the re-rolled die needs the same face, invulnerable or armour', () => {
+    // Sv 2+ at AP −3 → 5+; 4++ → 4+. The defender picks either; the re-roll keeps its face.
+    const setup = setupOf({ weapons: [weapon({ ap: -3 })], defender: { saveReroll: 'failed', models: [{ count: 1, toughness: 4, save: 2, invulnerable: 4, wounds: 3 }] } });
+    const invulnerable = play(start(setup), [4], [4], 'invulnerable');
+    expect(rollStep(invulnerable).passOn).toBe(4);
+    const afterInvulnerable = play(invulnerable, [3]);
+    expect(rollStep(afterInvulnerable)).toMatchObject({ passOn: 4, count: 1 });
+    expect(rollStep(afterInvulnerable).why.map((r) => r.rule)).toContain('Save re-roll');
+    expect(wounds(play(afterInvulnerable, [4]))).toEqual([3]);
+    const armour = play(start(setup), [4], [4], 'armour');
+    expect(rollStep(armour).passOn).toBe(5);
+    const afterArmour = play(armour, [4]);
+    expect(rollStep(afterArmour)).toMatchObject({ passOn: 5, count: 1 });
+    expect(wounds(play(afterArmour, [4]))).toEqual([2]);
+  });
   it('nothing to re-roll against a Devastating Wounds Critical Wound, and Feel No Pain rolls are never re-rolled', () => {
     let c = start(setupOf({ weapons: [weapon({ abilities: { devastatingWounds: true } })], defender: { saveReroll: 'failed', models: [{ count: 2, toughness: 4, save: 3, wounds: 1, feelNoPain: 5 }] } }));
     c = play(c, [4], [6]);

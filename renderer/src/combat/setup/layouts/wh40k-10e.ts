@@ -39,6 +39,7 @@ export const wh40k10eLayout: SetupLayout = {
         { title: 'Damage taken', fields: ['halfDamage', 'damageReduction'] },
       ],
     },
+    'defender.cover': { widget: 'switch' },
     'defender.stealth': { widget: 'switch' },
     'defender.apReduction': { widget: 'switch' },
     'defender.halfDamage': { widget: 'switch' },
