@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { setupField } from './flows';
 import { watchConsole } from './support';
 
 // The host reads and converts the file in its worker: on a busy machine that takes seconds, not milliseconds.
@@ -62,18 +63,18 @@ test('a New Recruit / BattleScribe roster is previewed, imported on confirmation
 
   // A 10th edition combat with its units: four tesla spheres with Anti-FLY 4+ at a Doom Scythe (FLY).
   await page.goto('/#/combat/new/wh40k-10e');
-  await page.getByTestId('pick-attacker').click();
+  await page.getByTestId('roster-setup.attacker').click();
   await page.getByTestId('pick-Tesseract Vault').click();
-  await expect(page.getByTestId('attacker-name')).toHaveValue('Tesseract Vault');
-  await expect(page.getByTestId('weapon-0-name')).toHaveValue('Tesla sphere');
-  await expect(page.getByTestId('weapon-0-strength')).toHaveValue('7');
-  await expect(page.getByTestId('weapon-0').getByLabel('Anti-KEYWORD')).toHaveValue('fly');
-  await expect(page.getByTestId('weapon-0').getByLabel('Sustained Hits X')).toHaveValue('2');
-  await page.getByTestId('pick-defender').click();
+  await expect(setupField(page, 'attacker.name')).toHaveValue('Tesseract Vault');
+  await expect(setupField(page, 'attacker.weapons[0].name')).toHaveValue('Tesla sphere');
+  await expect(setupField(page, 'attacker.weapons[0].strength')).toHaveValue('7');
+  await expect(setupField(page, 'attacker.weapons[0].abilities.anti.keyword')).toHaveValue('fly');
+  await expect(setupField(page, 'attacker.weapons[0].abilities.sustainedHits')).toHaveValue('2');
+  await page.getByTestId('roster-setup.defender').click();
   await page.getByTestId('pick-Doom Scythe').click();
-  await expect(page.getByTestId('defender-name')).toHaveValue('Doom Scythe');
-  await expect(page.getByTestId('models-0-toughness')).toHaveValue('9');
-  await expect(page.getByTestId('models-0-wounds')).toHaveValue('12');
+  await expect(setupField(page, 'defender.name')).toHaveValue('Doom Scythe');
+  await expect(setupField(page, 'defender.models[0].toughness')).toHaveValue('9');
+  await expect(setupField(page, 'defender.models[0].wounds')).toHaveValue('12');
 
   await page.getByTestId('start-combat').click();
   await expect(page.getByTestId('units-defender')).toContainText('Doom Scythe');
