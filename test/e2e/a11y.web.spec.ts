@@ -26,6 +26,7 @@ interface Finding {
   violations: string[];
   sideways: number;
   small: string[];
+  cut: string[];
 }
 
 /** axe-core's serious and critical findings on the page as it stands, one line per rule with its node count. */
@@ -68,6 +69,18 @@ async function smallTargets(page: Page): Promise<string[]> {
   });
 }
 
+/** Controls whose text is cut off: an input's value, a button's or a segment's label wider than its box. */
+async function cutOff(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), .mantine-Button-label, .mantine-SegmentedControl-label')) {
+      if (el.getBoundingClientRect().width === 0) continue;
+      if (el.scrollWidth > el.clientWidth + 1) found.push(`${el.dataset['testid'] ?? el.className.split(' ')[0]} "${((el as HTMLInputElement).value ?? el.textContent ?? '').slice(0, 40)}"`);
+    }
+    return found;
+  });
+}
+
 async function look(page: Page, size: (typeof sizes)[number], screen: string, findings: Finding[]) {
   // Let fonts, lazy screens and odds settle.
   await page.waitForLoadState('networkidle');
@@ -75,7 +88,7 @@ async function look(page: Page, size: (typeof sizes)[number], screen: string, fi
   await page.screenshot({ path: join(shotDir, `${size.name}-${screen}.png`) });
   await page.screenshot({ path: join(shotDir, `${size.name}-${screen}-full.png`), fullPage: true });
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  findings.push({ screen, violations: await axe(page), sideways, small: size.touch ? await smallTargets(page) : [] });
+  findings.push({ screen, violations: await axe(page), sideways, small: size.touch ? await smallTargets(page) : [], cut: await cutOff(page) });
 }
 
 async function playUntil(page: Page, kind: 'roll' | 'choose' | 'outcome') {
@@ -168,7 +181,7 @@ for (const size of sizes) {
       await look(page, size, 'print', findings);
 
       if (process.env['AXE_REPORT']) writeFileSync(`${process.env['AXE_REPORT']}-${size.name}.json`, JSON.stringify(findings, null, 1));
-      const problems = findings.filter((f) => f.violations.length > 0 || f.sideways > 0 || f.small.length > 0);
+      const problems = findings.filter((f) => f.violations.length > 0 || f.sideways > 0 || f.small.length > 0 || f.cut.length > 0);
       expect(problems, `screens saved in ${shotDir}`).toEqual([]);
     });
   });

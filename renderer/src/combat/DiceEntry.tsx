@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconDice5, IconMinus, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RollStep } from '../../../core/combat/steps';
 import { facesFromCounts, parseFaces } from './diceText';
 
@@ -28,6 +28,15 @@ export function DiceEntry({ step, busy, onEnter, onRollForMe }: Props) {
   const passes = step.passOn === undefined ? null : faces.filter((f) => f >= step.passOn!).length;
   const criticals = step.criticalOn === undefined ? null : faces.filter((f) => f >= step.criticalOn!).length;
 
+  // The dice box keeps the focus: after the host refused what was sent (the step stays, so this
+  // entry stays mounted) the typing goes on where it was, not on a button that was disabled meanwhile.
+  const box = useRef<HTMLInputElement>(null);
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy) box.current?.focus();
+    wasBusy.current = busy;
+  }, [busy]);
+
   const submit = () => complete && !busy && onEnter(faces);
   const bump = (face: number, by: number) => setCounts((c) => c.map((n, i) => (i === face ? Math.max(0, n + by) : n)));
 
@@ -50,6 +59,7 @@ export function DiceEntry({ step, busy, onEnter, onRollForMe }: Props) {
 
       {mode === 'type' ? (
         <TextInput
+          ref={box}
           size="xl"
           autoFocus
           label={`The ${step.count} ${step.count === 1 ? 'face' : 'faces'} you rolled`}
