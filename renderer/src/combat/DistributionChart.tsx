@@ -16,6 +16,7 @@ export function DistributionChart({
   label,
   highlight,
   offset = 0,
+  height = 220,
 }: {
   before: number[];
   now?: number[];
@@ -24,13 +25,14 @@ export function DistributionChart({
   highlight?: number;
   /** The value of bar 0 (negative for a signed measure such as a result difference). */
   offset?: number;
+  /** Its height in pixels (a printed sheet draws it lower). */
+  height?: number;
 }) {
   const { ref, width: measured } = useElementSize();
   const n = Math.max(before.length, now?.length ?? 0);
   const max = Math.max(...before, ...(now ?? []), 1e-9);
   // Before the first measure (and where nothing lays it out) the drawing has its old 600 px.
   const width = measured > 0 ? Math.round(measured) : 600;
-  const height = 220;
   const left = 44;
   const bottom = 34;
   const plotW = width - left - 8;
