@@ -86,7 +86,7 @@ async function look(page: Page, size: (typeof sizes)[number], screen: string, fi
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(shotDir, `${size.name}-${screen}.png`) });
-  await page.screenshot({ path: join(shotDir, `${size.name}-${screen}-full.png`), fullPage: true });
+  if (process.env['SHOT_FULL']) await page.screenshot({ path: join(shotDir, `${size.name}-${screen}-full.png`), fullPage: true });
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   findings.push({ screen, violations: await axe(page), sideways, small: size.touch ? await smallTargets(page) : [], cut: await cutOff(page) });
 }
@@ -106,12 +106,19 @@ async function playUntil(page: Page, kind: 'roll' | 'choose' | 'outcome') {
   throw new Error(`no ${kind} step reached`);
 }
 
-for (const size of sizes) {
-  test.describe(`every screen at ${size.width}×${size.height}`, () => {
-    test.use({ viewport: { width: size.width, height: size.height }, hasTouch: size.touch });
+/** Fails with every screen that has a problem, its figures in the message; AXE_REPORT keeps them all. */
+function report(findings: Finding[], size: (typeof sizes)[number], part: string) {
+  if (process.env['AXE_REPORT']) writeFileSync(`${process.env['AXE_REPORT']}-${size.name}-${part}.json`, JSON.stringify(findings, null, 1));
+  const problems = findings.filter((f) => f.violations.length > 0 || f.sideways > 0 || f.small.length > 0 || f.cut.length > 0);
+  expect(problems, `screens saved in ${shotDir}`).toEqual([]);
+}
 
-    test('no serious accessibility violation, nothing scrolls sideways, touch targets of 44 px', async ({ page }) => {
-      test.setTimeout(240_000);
+for (const size of sizes) {
+  test.describe(`every screen at ${size.width}×${size.height}: no serious accessibility violation, nothing cut off or scrolling sideways, 44 px touch targets`, () => {
+    test.use({ viewport: { width: size.width, height: size.height }, hasTouch: size.touch });
+    test.setTimeout(180_000);
+
+    test('the sections, the rosters and their dialogs', async ({ page }) => {
       const findings: Finding[] = [];
       await page.goto('/#/combat');
       await expect(page.getByTestId('start-old-world')).toBeVisible();
@@ -134,23 +141,29 @@ for (const size of sizes) {
       await page.getByTestId('new-roster').click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await look(page, size, 'new-roster-dialog', findings);
-      await page.keyboard.press('Escape');
+      report(findings, size, 'sections');
+    });
 
+    test("the five systems' setup screens", async ({ page }) => {
+      const findings: Finding[] = [];
       for (const system of ['wh40k-10e', 'old-world', 'epic-armageddon', 'wh40k-7e', 'ninth-age']) {
         await page.goto(`/#/combat/new/${system}`);
         await expect(page.getByTestId('start-combat')).toBeVisible({ timeout: 20_000 });
         await look(page, size, `setup-${system}`, findings);
       }
-      // The 10th edition weapon's modifiers and re-roll selects, opened.
+      // The 10th edition weapon's modifiers and re-roll selects, opened; the roster picker.
       await page.goto('/#/combat/new/wh40k-10e');
       await page.getByTestId('more-setup.attacker.weapons[0]').click();
       await look(page, size, 'setup-wh40k-10e-modifiers', findings);
       await page.getByRole('button', { name: /from a roster/i }).first().click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await look(page, size, 'roster-picker-dialog', findings);
-      await page.keyboard.press('Escape');
+      report(findings, size, 'setups');
+    });
 
-      // A combat in play: the old-world charge as the setup screen fills it.
+    test('a combat in play (roll, outcome and choose steps), the history, the replay and the print view', async ({ page }) => {
+      const findings: Finding[] = [];
+      // The old-world charge as the setup screen fills it.
       await page.goto('/#/combat/new/old-world');
       await page.getByTestId('field-setup.attacker.name').fill('Empire');
       await page.getByTestId('field-setup.attacker.units[0].name').fill('Halberdiers');
@@ -158,7 +171,7 @@ for (const size of sizes) {
       await page.getByTestId('field-setup.defender.units[0].name').fill('Orc Boyz');
       await page.getByTestId('seed').fill('7');
       await page.getByTestId('start-combat').click();
-      await expect(page).toHaveURL(/#\/combat\/play\//);
+      await expect(page).toHaveURL(/#\/combat\/play\//, { timeout: 20_000 });
       await playUntil(page, 'roll');
       await look(page, size, 'wizard-roll', findings);
       await playUntil(page, 'outcome');
@@ -179,10 +192,7 @@ for (const size of sizes) {
       await page.getByTestId('print-combat').click();
       await expect(page.getByTestId('combat-sheet')).toBeVisible();
       await look(page, size, 'print', findings);
-
-      if (process.env['AXE_REPORT']) writeFileSync(`${process.env['AXE_REPORT']}-${size.name}.json`, JSON.stringify(findings, null, 1));
-      const problems = findings.filter((f) => f.violations.length > 0 || f.sideways > 0 || f.small.length > 0 || f.cut.length > 0);
-      expect(problems, `screens saved in ${shotDir}`).toEqual([]);
+      report(findings, size, 'combat');
     });
   });
 }

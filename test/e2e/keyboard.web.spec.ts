@@ -20,7 +20,7 @@ async function startCharge(page: Page) {
   await page.getByTestId('field-setup.defender.units[0].name').fill('Orc Boyz');
   await page.getByTestId('seed').fill('7');
   await page.getByTestId('start-combat').click();
-  await expect(page).toHaveURL(/#\/combat\/play\//);
+  await expect(page).toHaveURL(/#\/combat\/play\//, { timeout: 20_000 });
 }
 
 /** The step after this one (a new step id). */
