@@ -174,6 +174,17 @@ for (const size of sizes) {
       await expect(page).toHaveURL(/#\/combat\/play\//, { timeout: 20_000 });
       await playUntil(page, 'roll');
       await look(page, size, 'wizard-roll', findings);
+      // The odds chart: every label at least 11 px as drawn, and a table saying the same in words.
+      const chart = page.getByTestId('distribution-chart').first();
+      await expect(chart).toBeAttached();
+      const smallest = await chart.evaluate((svg) => {
+        const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
+        return Math.min(...[...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size') ?? t.getAttribute('fontSize') ?? 0) * scale));
+      });
+      expect(smallest).toBeGreaterThanOrEqual(11);
+      const table = page.getByTestId('distribution-table').first();
+      await expect(table.locator('caption')).not.toBeEmpty();
+      expect(await table.locator('tbody tr').count()).toBeGreaterThan(1);
       await playUntil(page, 'outcome');
       await look(page, size, 'wizard-outcome', findings);
       await playUntil(page, 'choose');
