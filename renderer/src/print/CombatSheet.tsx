@@ -22,8 +22,8 @@ export function CombatSheet({ summary, view, inReport = false }: { summary: Summ
         {summary.system.name} · {when(summary.startedAt)} · {summary.finished ? 'finished' : 'unfinished'} · seed {summary.seed}
       </p>
       <div className="sides">
-        <SideBox side={summary.sides.attacker} units={view?.sides.attacker.units} />
-        <SideBox side={summary.sides.defender} units={view?.sides.defender.units} />
+        <SideBox side={summary.sides.attacker} units={view?.sides.attacker.units} finished={summary.finished} />
+        <SideBox side={summary.sides.defender} units={view?.sides.defender.units} finished={summary.finished} />
       </div>
       {view && <RankKey view={view} />}
 
@@ -75,7 +75,7 @@ function RankKey({ view }: { view: CombatView }) {
  * One side: its name, roster and profiles; in a ranks game (units with a formation, given the
  * combat's last view) each unit's rank diagram as it stands at the end, casualties crossed out.
  */
-function SideBox({ side, units }: { side: SummarySide; units?: readonly UnitView[] | undefined }) {
+function SideBox({ side, units, finished }: { side: SummarySide; units?: readonly UnitView[] | undefined; finished: boolean }) {
   const ranked = (units ?? []).filter((u) => u.formation);
   return (
     <section className="box keep" data-testid={`sheet-${side.role}`}>
@@ -90,7 +90,7 @@ function SideBox({ side, units }: { side: SummarySide; units?: readonly UnitView
       </ul>
       {ranked.length > 0 && (
         <div className="ranks" data-testid="sheet-ranks">
-          <div className="muted">At the end:</div>
+          <div className="muted">{finished ? 'At the end:' : 'So far:'}</div>
           {ranked.map((unit) => unit.formation && <RankDiagram key={unit.name} unit={unit} formation={unit.formation} />)}
         </div>
       )}
