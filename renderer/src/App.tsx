@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import type { HostConnection } from './host';
 import { ClientProvider } from './api/ClientContext';
 import { routes } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function App({ host }: { host: HostConnection }) {
   const [router] = useState(() => createHashRouter(routes));
@@ -15,7 +15,7 @@ export function App({ host }: { host: HostConnection }) {
   // Another tab wrote to the store: everything on screen is read again (last write wins).
   useEffect(() => host.onStoreChanged(() => void queries.invalidateQueries()), [host, queries]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queries}>
         <ClientProvider client={host.client}>
           <RouterProvider router={router} />

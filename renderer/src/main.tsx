@@ -1,4 +1,6 @@
 import '@mantine/core/styles.css';
+// After Mantine's styles: the touch sizes override its variables.
+import './table.css';
 // First: importing the host starts the browser's worker host while the rest loads (host/index.ts).
 import { connectHost } from './host';
 import { StrictMode } from 'react';

@@ -193,8 +193,11 @@ export const rosterChannels = {
       .object({
         rosterId: idSchema,
         id: idSchema.optional(),
-        name: name(),
-        points: stat(0, 100_000).nullable().default(null),
+        // Only the type here: the name's and the points' ranges are checked with the profile
+        // (checkUnit), so a unit form hears of every problem at once, not the name first and the
+        // profile on the next try (issue 18).
+        name: z.string().max(10_000),
+        points: z.number().nullable().default(null),
         notes: unitFieldsSchema.shape.notes,
         profile: jsonObject,
       })

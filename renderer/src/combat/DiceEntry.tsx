@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconDice5, IconMinus, IconPlus } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { d3FromD6, groupsOf, hasD3 } from '../../../core/combat/rollGroups';
 import type { DiceGroup, RollStep } from '../../../core/combat/steps';
 import { facesFromCounts, parseFaces } from './diceText';
@@ -66,6 +66,14 @@ export function DiceEntry({ step, busy, onEnter, onRollForMe }: Props) {
     if (next >= 0) fields.current[next]?.focus();
   };
   const bump = (i: number, face: number, by: number) => setCounts((all) => all.map((c, j) => (j === i ? c.map((n, f) => (f === face ? Math.max(0, n + by) : n)) : c)));
+  // The dice box keeps the focus: after the host refused what was sent (the step stays, so this
+  // entry stays mounted) the typing goes on where it was, not on a button that was disabled meanwhile.
+  const firstOpen = Math.max(0, entries.findIndex((e) => !e.complete));
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy) fields.current[firstOpen]?.focus();
+    wasBusy.current = busy;
+  }, [busy, firstOpen]);
 
   return (
     <Stack gap="md">

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { Input, Reason } from '../../../core/combat/steps';
+import { ChooseKeys } from './ChooseKeys';
 import { DiceEntry } from './DiceEntry';
 import { RollNeeds } from './RollNeeds';
 import { WhoActs } from './WhoActs';
@@ -37,7 +38,7 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
 
   if (step.kind === 'roll') {
     return (
-      <Card withBorder padding="lg" data-testid="step" data-step-kind="roll" data-step-id={step.id}>
+      <Card key={step.id} withBorder padding="lg" data-testid="step" data-step-kind="roll" data-step-id={step.id}>
         <Stack gap="md">
           <WhoActs role={step.actor} name={nameOf(step.actor)} kind="roll" />
           <Title order={2}>{step.title}</Title>
@@ -63,8 +64,12 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
 
   if (step.kind === 'choose') {
     const many = step.options.length > 6;
+    // The suggested option (or the first) takes the focus, so Enter answers as suggested.
+    const focused = step.options.find((o) => o.suggested)?.id ?? step.options[0]?.id;
+    const pick = (option: string) => onAnswer({ kind: 'choose', stepId: step.id, option });
     return (
-      <Card withBorder padding="lg" data-testid="step" data-step-kind="choose" data-step-id={step.id}>
+      <Card key={step.id} withBorder padding="lg" data-testid="step" data-step-kind="choose" data-step-id={step.id}>
+        <ChooseKeys options={step.options} disabled={busy} onPick={pick} />
         <Stack gap="md">
           <WhoActs role={step.actor} name={nameOf(step.actor)} kind="choose" />
           <Title order={2}>{step.title}</Title>
@@ -78,15 +83,17 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
           <Why reasons={step.why} />
           {/* Many options (how many of 16 attacks at the Baron): smaller buttons, more to a row, so all stay in sight; a long one keeps a row of its own. */}
           <SimpleGrid cols={many ? { base: 3, sm: 4 } : { base: 1, sm: 2 }} spacing={many ? 'sm' : 'md'} data-testid="step-options" data-compact={many}>
-            {step.options.map((option) => (
+            {step.options.map((option, i) => (
               <Button
                 key={option.id}
+                autoFocus={option.id === focused}
+                aria-keyshortcuts={i < 9 ? String(i + 1) : undefined}
                 size={many ? 'lg' : 'xl'}
                 h="auto"
                 py={many ? 'xs' : 'md'}
                 px={many ? 'xs' : undefined}
                 variant={option.suggested ? 'filled' : 'default'}
-                onClick={() => onAnswer({ kind: 'choose', stepId: step.id, option: option.id })}
+                onClick={() => pick(option.id)}
                 disabled={busy}
                 data-testid={`option-${option.id}`}
                 style={many && option.label.length > 14 ? { gridColumn: '1 / -1' } : undefined}
@@ -107,6 +114,11 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
               </Button>
             ))}
           </SimpleGrid>
+          {step.options.length > 1 && (
+            <Text size="sm" c="dimmed" data-testid="choose-keys">
+              Keys: {step.options.length > 9 ? '1–9' : `1–${step.options.length}`} take an option, Enter the highlighted one.
+            </Text>
+          )}
         </Stack>
       </Card>
     );
@@ -116,7 +128,7 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
   // Lines with reasons set in under them end in a verdict (e.g. "Empire win by 1"): it stands out.
   const verdict = step.lines.some((l) => indented(l)) && !indented(step.lines.at(-1)) ? step.lines.length - 1 : -1;
   return (
-    <Card withBorder padding="lg" data-testid="step" data-step-kind="outcome" data-step-id={step.id}>
+    <Card key={step.id} withBorder padding="lg" data-testid="step" data-step-kind="outcome" data-step-id={step.id}>
       <Stack gap="md">
         <Group gap="sm" data-testid="who-acts" data-role="both">
           <Badge size="xl" radius="sm" color="dark" variant="outline">

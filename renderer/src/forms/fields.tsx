@@ -363,7 +363,8 @@ export function cellWidth(kind: string, label: FieldLabel, optionWords: string[]
     case 'tags':
       return Math.max(20, forLabel);
     default:
-      return Math.max(compact ? 12 : 13, forLabel);
+      // 14 rem: a name as long as "Close combat weapon" reads whole beside two other fields (a tablet, issue 18).
+      return Math.max(compact ? 12 : 14, forLabel);
   }
 }
 

@@ -1,6 +1,8 @@
 import type { Summary, SummaryOdds, SummarySide, SummaryStep } from '../../../core/summary/schema';
 import { casualtyRows } from '../../../core/summary/casualties';
+import type { CombatView, UnitView } from '../../../core/combat/view';
 import { DistributionChart } from '../combat/DistributionChart';
+import { RankDiagram, RankLegend } from '../combat/RankDiagram';
 import { when } from '../history/format';
 import { fixed2, luckSentence, percent } from '../../../core/summary/format';
 import { extraLines, resultAfterChoice } from '../../../core/summary/markdown';
@@ -10,7 +12,7 @@ import { extraLines, resultAfterChoice } from '../../../core/summary/markdown';
  * the outcome, the casualties and the odds. Plain tables and black text, so it reads the same on
  * a black-and-white printer; nothing depends on colour.
  */
-export function CombatSheet({ summary, inReport = false }: { summary: Summary; inReport?: boolean }) {
+export function CombatSheet({ summary, view, inReport = false }: { summary: Summary; view?: CombatView | undefined; inReport?: boolean }) {
   const Heading = inReport ? 'h2' : 'h1';
   const Sub = inReport ? 'h3' : 'h2';
   return (
@@ -20,9 +22,10 @@ export function CombatSheet({ summary, inReport = false }: { summary: Summary; i
         {summary.system.name} · {when(summary.startedAt)} · {summary.finished ? 'finished' : 'unfinished'} · seed {summary.seed}
       </p>
       <div className="sides">
-        <SideBox side={summary.sides.attacker} />
-        <SideBox side={summary.sides.defender} />
+        <SideBox side={summary.sides.attacker} units={view?.sides.attacker.units} finished={summary.finished} />
+        <SideBox side={summary.sides.defender} units={view?.sides.defender.units} finished={summary.finished} />
       </div>
+      {view && <RankKey view={view} />}
 
       <Sub>Outcome</Sub>
       <div className="box" data-testid="sheet-outcome">
@@ -42,19 +45,38 @@ export function CombatSheet({ summary, inReport = false }: { summary: Summary; i
         )}
       </div>
 
-      {summary.odds && <OddsBlock odds={summary.odds} Sub={Sub} names={{ attacker: summary.sides.attacker.name, defender: summary.sides.defender.name }} />}
-      {!summary.odds && summary.oddsUnavailable && <p data-testid="sheet-odds-unavailable">{summary.oddsUnavailable}</p>}
-
       <Sub>Steps</Sub>
       {summary.steps.length === 0 ? <p>No step was taken.</p> : <StepsTable steps={summary.steps} />}
 
       <Sub>Casualties and wounds left</Sub>
       <Casualties sides={[summary.sides.attacker, summary.sides.defender]} />
+
+      {/* The odds last: the steps flow on from the first page, and the chart (kept whole) does not
+          leave half a page blank before them — a one-round combat fits on two A4 pages. */}
+      {summary.odds && <OddsBlock odds={summary.odds} Sub={Sub} names={{ attacker: summary.sides.attacker.name, defender: summary.sides.defender.name }} />}
+      {!summary.odds && summary.oddsUnavailable && <p data-testid="sheet-odds-unavailable">{summary.oddsUnavailable}</p>}
     </article>
   );
 }
 
-function SideBox({ side }: { side: SummarySide }) {
+/** The key to the rank diagrams' squares and the rank bonus rule, once under both sides. */
+function RankKey({ view }: { view: CombatView }) {
+  const units = [...view.sides.attacker.units, ...view.sides.defender.units];
+  const rankRule = units.find((u) => u.formation)?.formation?.rankRule;
+  if (rankRule === undefined) return null;
+  return (
+    <div className="ranks">
+      <RankLegend rankRule={rankRule} />
+    </div>
+  );
+}
+
+/**
+ * One side: its name, roster and profiles; in a ranks game (units with a formation, given the
+ * combat's last view) each unit's rank diagram as it stands at the end, casualties crossed out.
+ */
+function SideBox({ side, units, finished }: { side: SummarySide; units?: readonly UnitView[] | undefined; finished: boolean }) {
+  const ranked = (units ?? []).filter((u) => u.formation);
   return (
     <section className="box keep" data-testid={`sheet-${side.role}`}>
       <b>{side.role === 'attacker' ? 'Attacker' : 'Defender'}:</b> {side.name}
@@ -66,6 +88,12 @@ function SideBox({ side }: { side: SummarySide }) {
           </li>
         ))}
       </ul>
+      {ranked.length > 0 && (
+        <div className="ranks" data-testid="sheet-ranks">
+          <div className="muted">{finished ? 'At the end:' : 'So far:'}</div>
+          {ranked.map((unit) => unit.formation && <RankDiagram key={unit.name} unit={unit} formation={unit.formation} />)}
+        </div>
+      )}
     </section>
   );
 }
@@ -199,47 +227,50 @@ function Casualties({ sides }: { sides: SummarySide[] }) {
 
 function OddsBlock({ odds, Sub, names }: { odds: SummaryOdds; Sub: 'h2' | 'h3'; names: { attacker: string; defender: string } }) {
   return (
-    // The heading, chart and result stay together; the facts table may start below them on the next page.
-    <section data-testid="sheet-odds">
-      <div className="keep">
+    // Kept whole: the heading, the chart with its result and, beside them, the facts table (side
+    // by side they take half the height, so a one-round combat still fits on two A4 pages).
+    <section className="keep" data-testid="sheet-odds">
       <Sub>Odds and luck: {odds.measure}</Sub>
-      <div className="chart">
-        {/* At the end of a combat the only filled bar is the actual result: filled versus outlined reads in black and white. */}
-        <DistributionChart before={odds.before} now={odds.now} label={odds.measure} offset={odds.offset} {...(odds.actual ? { highlight: odds.actual.index } : {})} />
-      </div>
-      <p>
-        {odds.actual ? (
-          <>
-            Result: <b>{odds.actual.value}</b> {odds.measure}. Expected before any die: {fixed2(odds.meanBefore)}. {luckSentence(odds.percentile, names, true)}
-          </>
-        ) : (
-          <>
-            Expected before any die: {fixed2(odds.meanBefore)}; now: {fixed2(odds.meanNow)}. {luckSentence(odds.percentile, names, false)}
-          </>
-        )}
-      </p>
-      <p className="why">Outlined bars: the chances before any die was rolled. Filled bar{odds.actual ? ': the actual result' : 's: the chances given the dice so far'}.</p>
-      </div>
-      {odds.facts.length > 0 && (
-        <table>
-          <thead>
-            <tr>
-              <th />
-              <th className="num">Before</th>
-              <th className="num">{odds.actual ? 'Result' : 'Now'}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {odds.facts.map((f) => (
-              <tr key={f.label}>
-                <td>{f.label}</td>
-                <td className="num">{percent(f.before)}</td>
-                <td className="num">{percent(f.now)}</td>
+      <div className={odds.facts.length > 0 ? 'odds-grid' : undefined}>
+        <div>
+          <div className="chart">
+            {/* At the end of a combat the only filled bar is the actual result: filled versus outlined reads in black and white. */}
+            <DistributionChart before={odds.before} now={odds.now} label={odds.measure} offset={odds.offset} height={110} {...(odds.actual ? { highlight: odds.actual.index } : {})} />
+          </div>
+          <p>
+            {odds.actual ? (
+              <>
+                Result: <b>{odds.actual.value}</b> {odds.measure}. Expected before any die: {fixed2(odds.meanBefore)}. {luckSentence(odds.percentile, names, true)}
+              </>
+            ) : (
+              <>
+                Expected before any die: {fixed2(odds.meanBefore)}; now: {fixed2(odds.meanNow)}. {luckSentence(odds.percentile, names, false)}
+              </>
+            )}
+          </p>
+          <p className="why">Outlined bars: the chances before any die was rolled. Filled bar{odds.actual ? ': the actual result' : 's: the chances given the dice so far'}.</p>
+        </div>
+        {odds.facts.length > 0 && (
+          <table>
+            <thead>
+              <tr>
+                <th />
+                <th className="num">Before</th>
+                <th className="num">{odds.actual ? 'Result' : 'Now'}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+            </thead>
+            <tbody>
+              {odds.facts.map((f) => (
+                <tr key={f.label}>
+                  <td>{f.label}</td>
+                  <td className="num">{percent(f.before)}</td>
+                  <td className="num">{percent(f.now)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
     </section>
   );
 }

@@ -11,12 +11,14 @@ export function PrintCombatPage() {
   const { id = '' } = useParams();
   const client = useClient();
   const summary = useHostQuery(['history.summary', id], () => client.historySummary({ id }));
+  // The combat as the wizard sees it at its last step: a ranks game prints its rank diagrams from it.
+  const combat = useHostQuery(['combat', id], () => client.combatGet({ id }));
   const back = { to: `/history/${id}`, label: 'Back to the replay' };
   const title = summary.data?.summary.title ?? 'combat';
   return (
-    <PrintFrame back={back} fileName={`${slug(title) || 'combat'}.pdf`} ready={summary.isSuccess}>
+    <PrintFrame back={back} fileName={`${slug(title) || 'combat'}.pdf`} ready={summary.isSuccess && !combat.isPending}>
       <HostData query={summary} what="combat summary" back={back}>
-        {(data) => <CombatSheet summary={data.summary} />}
+        {(data) => <CombatSheet summary={data.summary} view={combat.data?.view} />}
       </HostData>
     </PrintFrame>
   );

@@ -36,7 +36,7 @@ export function RosterFields({
   const set = (patch: Partial<RosterDraft>) => onChange({ ...draft, ...patch });
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
         <TextInput
           size="lg"
           label="Name"

@@ -26,10 +26,12 @@ function SectionLink({ item, onNavigate }: { item: NavItem; onNavigate: () => vo
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="xl">
+    // Below 1024 px (a tablet, either way up) the sections fold into a menu under the header's
+    // burger, so the screen's own content gets the whole width.
+    <AppShell header={{ height: 64 }} navbar={{ width: 240, breakpoint: '64em', collapsed: { mobile: !opened } }} padding={{ base: 'md', sm: 'xl' }}>
       <AppShell.Header>
-        <Group h="100%" px="lg">
-          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="md" aria-label="Show sections" />
+        <Group h="100%" px="lg" wrap="nowrap">
+          <Burger opened={opened} onClick={toggle} className="cc-burger" size="md" aria-label={opened ? 'Hide sections' : 'Show sections'} aria-expanded={opened} />
           <Title order={2} size="h3">
             Combat Companion
           </Title>

@@ -70,6 +70,20 @@ describe('roster channels', () => {
     expect(await call(backend, 'roster.save', { id: rosterExampleIds.roster, name: 'x', system: 'old-world', pointsLimit: null, notes: '' })).toMatchObject({ ok: false, error: { code: 'conflict', field: 'system' } });
   });
 
+  it('unit.save reports every problem of a unit at once: its name and points beside its profile (issue 18)', async () => {
+    const { backend } = await seeded();
+    await call(backend, 'roster.save', { name: 'New', system: 'ninth-age', pointsLimit: null, notes: '' });
+    const bad = await call(backend, 'unit.save', { rosterId: 'id-1', name: '  ', points: -5, profile: { ...validProfiles['ninth-age'], defensive: { healthPoints: 30, defensiveSkill: 3, resilience: 3, armour: 1 } } });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    if (!bad.ok) {
+      expect(bad.error.message).toMatch(/^name: /);
+      expect(bad.error.message).toContain('; points: ');
+      expect(bad.error.message).toContain('; profile.defensive.healthPoints: expected a number from 1 to 20');
+    }
+    // The types are still the channel's to refuse.
+    expect(await call(backend, 'unit.save', { rosterId: 'id-1', name: 12, profile: validProfiles['ninth-age'] })).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'name' } });
+  });
+
   it('exports with a file name, checks and imports with every problem listed, and asks on conflict', async () => {
     const { backend, db } = await seeded();
     const exported = await call(backend, 'roster.export', { ids: [] });
