@@ -85,6 +85,11 @@ describe.each(Object.entries(setupLayouts))('%s setup layout', (id, layout) => {
     }
   });
 
+  it('speaks as players do: no word of the screen or its fields cites the project\'s sources ("RULES §5", "seed 004")', () => {
+    const words = JSON.stringify([layout, schema]);
+    expect(words.match(/[^"]{0,40}(\bRULES\b|§|\bseed \d)[^"]{0,40}/g) ?? []).toEqual([]);
+  });
+
   it('puts "Pick from roster" on parts of a side the schema has', () => {
     for (const fill of layout.fromRoster ?? []) {
       expect(matching(fill.at).length, fill.at).toBeGreaterThan(0);

@@ -20,7 +20,7 @@ const hero = { offensiveSkill: 5, defensiveSkill: 5, strength: 4, armourPenetrat
 export const ninthAgeLayout: SetupLayout = {
   title: 'The Ninth Age melee — set up the fight',
   intro:
-    'One round of melee between two units (RULES §5). Prefilled with charging Knights and their Baron against Spearmen with a Captain and the Battle Standard Bearer: change the names and the numbers that differ. Saves are written as on the army book: Aegis 5 means 5+.',
+    'One round of melee between two units. Prefilled with charging Knights and their Baron against Spearmen with a Captain and the Battle Standard Bearer: change the names and the numbers that differ. Saves are written as on the army book: Aegis 5 means 5+.',
   sideNotes: { attacker: 'the side whose turn it is (usually the chargers)', defender: 'the side being charged' },
   restTitle: 'Rules of the fight',
   fields: {
