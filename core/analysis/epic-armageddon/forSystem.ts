@@ -1,6 +1,7 @@
 import type { State } from '../../systems/epic-armageddon/state';
 import { beginA4, roundStartState } from '../../systems/epic-armageddon/flow';
 import { meanOf } from '../mean';
+import { aligned, roundMemo } from '../perRound';
 import type { OutcomeDistributions, OutcomeFact, SystemAnalysis } from '../system';
 import { analyzeRound, type RoundOdds } from './round';
 import { tooLargeReason } from './size';
@@ -31,7 +32,7 @@ export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
 
 type Plain = Omit<OutcomeDistributions, 'baseline'>;
 
-const pad = (dist: readonly number[], length: number) => Array.from({ length }, (_, k) => dist[k] ?? 0);
+const pad = (dist: readonly number[], length: number) => aligned({ offset: 0, dist }, 0, length);
 
 function plain(state: State, odds: RoundOdds, length: number, secondaryLength: number): Plain {
   return {
@@ -49,15 +50,10 @@ export function roundStartOf(state: State): State {
 }
 
 /** A cache only remembers: the analysis stays a pure function of the state. Keyed by the round's RoundStart object. */
-const baselines = new WeakMap<object, RoundOdds>();
+const baselines = roundMemo<RoundOdds>();
 function baselineOf(state: State): RoundOdds {
   if (!state.roundStart) return analyzeRound(state);
-  let odds = baselines.get(state.roundStart);
-  if (!odds) {
-    odds = analyzeRound(roundStartOf(state));
-    baselines.set(state.roundStart, odds);
-  }
-  return odds;
+  return baselines(state.roundStart, () => analyzeRound(roundStartOf(state)));
 }
 
 export function epicDistributions(state: State): OutcomeDistributions {

@@ -1,6 +1,7 @@
 import type { State } from '../../systems/ninth-age/state';
 import { roles, type Role } from '../../systems/ninth-age/state';
 import { meanOf as meanFromZero } from '../mean';
+import { aligned, commonRange, roundMemo } from '../perRound';
 import type { OutcomeDistributions, OutcomeFact, SystemAnalysis } from '../system';
 import { analyzeRound, roundStartOf, type RoundOdds } from './round';
 import { workOf, WORK_LIMIT } from './work';
@@ -29,17 +30,14 @@ export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
   ];
 }
 
-/** `dist` (P(offset + k) at k) re-expressed from `to`, `length` values long. */
-const aligned = (dist: readonly number[], offset: number, to: number, length: number) => Array.from({ length }, (_, k) => dist[k + to - offset] ?? 0);
-
 type Plain = Omit<OutcomeDistributions, 'baseline'>;
 
 function plain(state: State, odds: RoundOdds, offset: number, length: number, hpLength: number): Plain {
   return {
     measure: `${DIFFERENCE_MEASURE}, round ${state.round}`,
-    main: aligned(odds.difference.dist, odds.difference.offset, offset, length),
+    main: aligned(odds.difference, offset, length),
     offset,
-    secondary: { measure: HP_MEASURE, dist: aligned(odds.hpLost.defender, 0, 0, hpLength) },
+    secondary: { measure: HP_MEASURE, dist: aligned({ offset: 0, dist: odds.hpLost.defender }, 0, hpLength) },
     facts: factsOf(state, odds),
   };
 }
@@ -49,25 +47,19 @@ function plain(state: State, odds: RoundOdds, offset: number, length: number, hp
  * `roundStart` object (flow.ts beginRound makes it), which keys the cache. A cache only
  * remembers, so the analysis stays a pure function of the state.
  */
-const baselines = new WeakMap<object, RoundOdds>();
+const baselines = roundMemo<RoundOdds>();
 function roundBaseline(state: State): { start: State; odds: RoundOdds } {
   const start = roundStartOf(state);
-  let odds = baselines.get(state.roundStart);
-  if (!odds) {
-    odds = analyzeRound(start);
-    baselines.set(state.roundStart, odds);
-  }
-  return { start, odds };
+  return { start, odds: baselines(state.roundStart, () => analyzeRound(start)) };
 }
 
 /** Now and at the start of the round on one common range (core/analysis/odds.ts oddsFrom compares them index by index). */
 export function ninthAgeDistributions(state: State): OutcomeDistributions {
   const now = analyzeRound(state);
   const before = roundBaseline(state);
-  const lo = Math.min(now.difference.offset, before.odds.difference.offset);
-  const hi = Math.max(now.difference.offset + now.difference.dist.length, before.odds.difference.offset + before.odds.difference.dist.length);
+  const { offset, length } = commonRange(now.difference, before.odds.difference);
   const hp = Math.max(now.hpLost.defender.length, before.odds.hpLost.defender.length);
-  return { ...plain(state, now, lo, hi - lo, hp), baseline: plain(before.start, before.odds, lo, hi - lo, hp) };
+  return { ...plain(state, now, offset, length, hp), baseline: plain(before.start, before.odds, offset, length, hp) };
 }
 
 /** The CLI's JSON report (`combat-companion analyze`): exactly the figures of SCENARIOS §3, for the current round. */

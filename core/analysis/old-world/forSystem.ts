@@ -1,6 +1,7 @@
 import type { State } from '../../systems/old-world/state';
 import { meanOf as meanFromZero } from '../mean';
 import { roles, unitOf, type Role } from '../../systems/old-world/state';
+import { aligned, commonRange, roundMemo } from '../perRound';
 import type { OutcomeDistributions, OutcomeFact, SystemAnalysis } from '../system';
 import { analyzeRound, roundStartOf, type RoundOdds } from './round';
 
@@ -27,16 +28,13 @@ export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
   return facts;
 }
 
-/** `dist` (P(offset + k) at k) re-expressed from `to`, `length` values long (zeros added). */
-const aligned = (dist: readonly number[], offset: number, to: number, length: number) => Array.from({ length }, (_, k) => dist[k + to - offset] ?? 0);
-
 type Plain = Omit<OutcomeDistributions, 'baseline'>;
 
 function plain(state: State, odds: RoundOdds, offset: number, length: number): Plain {
   return {
     // The odds are the round's: say which, so a printed summary of a long combat is not misread.
     measure: `${DIFFERENCE_MEASURE}, round ${state.round}`,
-    main: aligned(odds.difference.dist, odds.difference.offset, offset, length),
+    main: aligned(odds.difference, offset, length),
     offset,
     secondary: { measure: CAUSED_MEASURE, dist: odds.caused.attacker },
     facts: factsOf(state, odds),
@@ -48,15 +46,8 @@ function plain(state: State, odds: RoundOdds, offset: number, length: number): P
  * round. Every state of a round shares its `roundBegin` object (flow.ts beginRound makes it), which
  * keys the cache; a cache only remembers, so the analysis stays a pure function of the state.
  */
-const baselines = new WeakMap<object, RoundOdds>();
-function roundBaseline(key: object, start: State): RoundOdds {
-  let odds = baselines.get(key);
-  if (!odds) {
-    odds = analyzeRound(start);
-    baselines.set(key, odds);
-  }
-  return odds;
-}
+const baselines = roundMemo<RoundOdds>();
+const roundBaseline = (key: object, start: State): RoundOdds => baselines(key, () => analyzeRound(start));
 
 /**
  * The distributions now and at the start of the round on one common range: the host compares
@@ -69,9 +60,8 @@ export function oldWorldDistributions(state: State): OutcomeDistributions {
   const atStart = sameRoundPosition(state, start);
   const now = atStart ? roundBaseline(state.roundBegin, start) : analyzeRound(state);
   const before = roundBaseline(state.roundBegin, start);
-  const lo = Math.min(now.difference.offset, before.difference.offset);
-  const hi = Math.max(now.difference.offset + now.difference.dist.length, before.difference.offset + before.difference.dist.length);
-  return { ...plain(state, now, lo, hi - lo), baseline: plain(start, before, lo, hi - lo) };
+  const { offset, length } = commonRange(now.difference, before.difference);
+  return { ...plain(state, now, offset, length), baseline: plain(start, before, offset, length) };
 }
 
 /** Whether two states of one round stand at the same point (nothing rolled or decided between them). */

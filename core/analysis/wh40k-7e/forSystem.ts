@@ -1,6 +1,7 @@
 import { beginRound, settle } from '../../systems/wh40k-7e/flow';
 import { roles, type Role, type State } from '../../systems/wh40k-7e/state';
 import { meanOf as meanFromZero } from '../mean';
+import { aligned, commonRange, roundMemo } from '../perRound';
 import type { OutcomeDistributions, OutcomeFact, SystemAnalysis } from '../system';
 import { analyzeRound, type RoundOdds } from './analyze';
 import { estimatedWork, WORK_BUDGET } from './cost';
@@ -31,14 +32,12 @@ export function roundStartOf(state: State): State {
   return settle(beginRound({ ...state, wounds: state.roundStart, fate: { attacker: 'fighting', defender: 'fighting' }, broken: null, sweepRoll: null }));
 }
 
-const aligned = (dist: readonly number[], offset: number, to: number, length: number) => Array.from({ length }, (_, k) => dist[k + to - offset] ?? 0);
-
 type Plain = Omit<OutcomeDistributions, 'baseline'>;
 
 function plain(state: State, odds: RoundOdds, offset: number, length: number): Plain {
   return {
     measure: `${DIFFERENCE_MEASURE}, round ${state.round}`,
-    main: aligned(odds.difference.dist, odds.difference.offset, offset, length),
+    main: aligned(odds.difference, offset, length),
     offset,
     secondary: { measure: CAUSED_MEASURE, dist: odds.caused.attacker },
     facts: factsOf(state, odds),
@@ -50,23 +49,18 @@ function plain(state: State, odds: RoundOdds, offset: number, length: number): P
  * round's `roundStart` object (flow.ts beginRound), so it keys the cache. A cache only remembers:
  * the analysis stays a pure function of the state.
  */
-const baselines = new WeakMap<object, { state: State; odds: RoundOdds }>();
-function roundBaseline(state: State) {
-  let b = baselines.get(state.roundStart);
-  if (!b) {
+const baselines = roundMemo<{ state: State; odds: RoundOdds }>();
+const roundBaseline = (state: State) =>
+  baselines(state.roundStart, () => {
     const start = roundStartOf(state);
-    b = { state: start, odds: analyzeRound(start) };
-    baselines.set(state.roundStart, b);
-  }
-  return b;
-}
+    return { state: start, odds: analyzeRound(start) };
+  });
 
 export function wh40k7eDistributions(state: State): OutcomeDistributions {
   const now = analyzeRound(state);
   const before = roundBaseline(state);
-  const lo = Math.min(now.difference.offset, before.odds.difference.offset);
-  const hi = Math.max(now.difference.offset + now.difference.dist.length, before.odds.difference.offset + before.odds.difference.dist.length);
-  return { ...plain(state, now, lo, hi - lo), baseline: plain(before.state, before.odds, lo, hi - lo) };
+  const { offset, length } = commonRange(now.difference, before.odds.difference);
+  return { ...plain(state, now, offset, length), baseline: plain(before.state, before.odds, offset, length) };
 }
 
 const meanOf = (dist: readonly number[], offset = 0) => offset + meanFromZero(dist);
