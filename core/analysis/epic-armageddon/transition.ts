@@ -83,15 +83,20 @@ export function transition(m: SideModel, x: number, macro: number, normal: numbe
   const after = blocksAfter(m, counts, macro, normal);
   if (!after) return point(x);
   let base = x;
-  const hit: Array<[number, number[]]> = [];
+  const hit: Array<[number, readonly number[]]> = [];
   after.forEach((d, k) => {
     if (!d) return;
     base -= counts[k]! * m.stride[k]!;
     hit.push([m.stride[k]!, d]);
   });
+  return spread(base, hit);
+}
+
+/** `base` plus, for each (stride, d), a count c drawn from d (independently) times its stride: as states. */
+function spread(base: number, parts: ReadonlyArray<readonly [number, readonly number[]]>): StateDist {
   let xs = [base];
   let ps = [1];
-  for (const [stride, d] of hit) {
+  for (const [stride, d] of parts) {
     const nx: number[] = [];
     const np: number[] = [];
     for (let c = 0; c < d.length; c++) {
@@ -110,24 +115,7 @@ export function transition(m: SideModel, x: number, macro: number, normal: numbe
 
 /** The product of per-block distributions of new counts, from no unit standing, as states. */
 export function product(m: SideModel, perBlock: readonly (readonly number[])[]): StateDist {
-  let xs = [0];
-  let ps = [1];
-  perBlock.forEach((d, k) => {
-    const stride = m.stride[k]!;
-    const nx: number[] = [];
-    const np: number[] = [];
-    for (let c = 0; c < d.length; c++) {
-      const q = d[c]!;
-      if (q === 0) continue;
-      for (let i = 0; i < xs.length; i++) {
-        nx.push(xs[i]! + c * stride);
-        np.push(ps[i]! * q);
-      }
-    }
-    xs = nx;
-    ps = np;
-  });
-  return { xs, ps };
+  return spread(0, perBlock.map((d, k) => [m.stride[k]!, d] as const));
 }
 
 /**
