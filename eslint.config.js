@@ -20,21 +20,34 @@ const corePatterns = [
   { group: ['**/electron/**', '**/renderer/**', '**/cli/**'], message: 'core/ may import only core/.' },
 ];
 
-// Inside core/ the layers point one way (ARCHITECTURE.md, "Folders"): api on top; summary,
-// scenario, store and roster below it; analysis and systems below those; combat, dice and
-// validation at the bottom. Nothing imports a layer above its own.
+// Inside core/ the layers point one way (docs/ARCHITECTURE.md, "Layers"): api on top; summary,
+// scenario, store and roster below it; the rule systems (core/systems: each system's folder and
+// the registry) below those; the kit the systems are built from (core/analysis's odds helpers,
+// core/roster/battlescribe's generic reader) below them; combat, dice and validation at the
+// bottom. Nothing imports a layer above its own.
 /** Relative imports of core/<folder> from anywhere inside core/ (one to three levels down). */
 const coreFolder = (...folders) => folders.flatMap((f) => [1, 2, 3].flatMap((d) => [`${'../'.repeat(d)}${f}`, `${'../'.repeat(d)}${f}/**`]));
+/** Roster documents, the import dispatch and the profile registry: the roster layer above the systems (its generic BattleScribe reader, core/roster/battlescribe, sits below them). */
+const rosterUpper = ['roster/documents', 'roster/exchange', 'roster/form', 'roster/import', 'roster/profiles'];
+/** core/roster's index (matched as a regular expression: a gitignore-style pattern 'roster' would take its reader too). */
+const rosterIndex = { regex: '^(\\.\\./)+roster(/index)?$' };
 const above = {
   api: { group: coreFolder('api'), message: 'core/api is the top layer: what a lower layer shares with it lives below (core/validation, core/analysis/odds.ts).' },
-  middle: { group: coreFolder('summary', 'scenario', 'store', 'roster'), message: 'rules, analysis and the step protocol sit below rosters, the store, scenarios and summaries.' },
-  rules: { group: coreFolder('systems', 'analysis'), message: 'the step protocol, dice and validation are the bottom layer: they know no rule system.' },
+  middle: { group: coreFolder('summary', 'scenario', 'store', ...rosterUpper), message: 'the rule systems sit below rosters, the store, scenarios and summaries (they may use the generic BattleScribe reader, core/roster/battlescribe).' },
+  rosters: {
+    // From inside the reader its upper siblings are '../documents' and the like.
+    group: [...coreFolder('summary', 'scenario', 'store', ...rosterUpper), ...['documents', 'exchange', 'form', 'import', 'profiles'].flatMap((f) => [`../${f}`, `../${f}/**`])],
+    message: 'the generic BattleScribe reader and the odds helpers sit below roster documents, the store, scenarios and summaries.',
+  },
+  systems: { group: coreFolder('systems'), message: 'the kit (odds helpers, the BattleScribe reader) knows no rule system: the registry in core/systems sits above it.' },
+  kit: { group: [...coreFolder('analysis'), ...coreFolder('roster')], message: 'the step protocol, dice and validation are the bottom layer: they know no rule system.' },
 };
 const coreLayers = [
   { files: ['core/**/*.ts'], extra: [] },
   { files: ['core/{summary,scenario,store,roster}/**/*.ts'], extra: [above.api] },
-  { files: ['core/{analysis,systems}/**/*.ts'], extra: [above.api, above.middle] },
-  { files: ['core/{combat,dice,validation}/**/*.ts'], extra: [above.api, above.middle, above.rules] },
+  { files: ['core/systems/**/*.ts'], extra: [above.api, above.middle, { ...rosterIndex, message: above.middle.message }] },
+  { files: ['core/analysis/**/*.ts', 'core/roster/battlescribe/**/*.ts'], extra: [above.api, above.rosters, { ...rosterIndex, message: above.rosters.message }, { regex: '^\\.\\.(/index)?$', message: above.rosters.message }, above.systems] },
+  { files: ['core/{combat,dice,validation}/**/*.ts'], extra: [above.api, above.middle, above.systems, above.kit] },
 ].map(({ files, extra }) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { paths: corePaths, patterns: [...corePatterns, ...extra] }] },

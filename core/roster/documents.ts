@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { NOTES_MAX } from '../validation/fields';
+
+export { NOTES_MAX };
 import type { FieldProblem } from '../validation/issues';
 import { fieldProblems } from '../validation/issues';
-import { name, oneOf, record, stat } from './profiles/common';
+import { name, oneOf, record, stat } from '../validation/profileFields';
 import { profileSchemaFor, systemIds, type SystemId, type UnitProfile } from './profiles';
 
 /** Roster and unit documents: what the store keeps and what the contract exchanges. */
@@ -18,7 +21,6 @@ export const systemIdSchema = oneOf(systemIds);
 
 /** What the player edits on a roster. */
 /** Free text the player keeps with a roster or a unit (and what an import could not map). */
-export const NOTES_MAX = 10_000;
 const notesText = () => z.string({ error: 'expected text' }).max(NOTES_MAX, 'expected notes of at most 10,000 characters').default('');
 
 export const rosterFieldsSchema = record({

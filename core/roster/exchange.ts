@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { FieldProblem } from '../validation/issues';
 import { idSchema, isObject, prefixIssues, problemsOf, rosterFieldsSchema, timestampSchema, unitFieldsSchema, type Checked, type Roster, type Unit } from './documents';
-import { isSystemId, profileSchemaFor, type UnitProfile } from './profiles';
-import { upgradeOldWorldProfile } from './profiles/old-world';
-import { list, record } from './profiles/common';
+import { isSystemId, profileSchemaFor, upgradedProfile, type UnitProfile } from './profiles';
+import { list, record } from '../validation/profileFields';
 
 /**
  * The `.ccroster.json` file: one or more rosters with their units, versioned so a later app can
@@ -95,7 +94,7 @@ export function parseRosterFile(data: unknown): Checked<RosterFile> {
       duplicate(unit['id'], `rosters[${r}].units[${u}]`, unitIds, ['rosters', r, 'units', u, 'id'], issues);
       // A profile can only be judged once the roster's system is known.
       if (!isSystemId(system)) return;
-      const profile = profileSchemaFor(system).safeParse(system === 'old-world' ? upgradeOldWorldProfile(unit['profile']) : unit['profile']);
+      const profile = profileSchemaFor(system).safeParse(upgradedProfile(system, unit['profile']));
       if (profile.success) profiles.set(`${r}/${u}`, profile.data);
       else issues.push(...prefixIssues(profile.error.issues, ['rosters', r, 'units', u, 'profile']));
     });

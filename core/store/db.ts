@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable, type Transaction } from 'dexie';
-import { upgradeOldWorldProfile } from '../roster/profiles/old-world';
+import { isSystemId, upgradedProfile } from '../roster/profiles';
 import type { CombatRow, RosterRow, SettingRow, UnitRow } from './rows';
 
 /** What the store needs of IndexedDB: the browser's own, or fake-indexeddb in the desktop host. */
@@ -39,21 +39,21 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
 export const schemaV3 = schemaV2;
 
 /**
- * v2 → v3: the ranks game is Warhammer Fantasy Battle 6th edition under one name, and its roster
- * troop types are the close combat's own (core/roster/profiles/old-world.ts): a unit stored with
- * one of the earlier names is rewritten in today's terms, a lone character flagged as one.
+ * v2 → v3: profiles stored in a system's earlier terms are rewritten in today's, by the system's
+ * own upgrade (SystemDefinition.roster.upgradeProfile: the ranks game's troop types became the
+ * 6th edition's and a lone character is flagged as one). Systems without one are left as they are.
  */
 export async function upgradeToV3(tx: Transaction): Promise<void> {
-  const oldWorld = new Set(((await tx.table('rosters').toArray()) as RosterRow[]).filter((r) => r.system === 'old-world').map((r) => r.id));
-  if (oldWorld.size === 0) return;
+  const systemOf = new Map(((await tx.table('rosters').toArray()) as RosterRow[]).map((r) => [r.id, r.system]));
   await tx
     .table('units')
     .toCollection()
     .modify((unit: UnitRow) => {
-      if (!oldWorld.has(unit.rosterId)) return;
+      const system = systemOf.get(unit.rosterId);
+      if (!isSystemId(system)) return;
       try {
         const before = JSON.parse(unit.profile) as unknown;
-        const after = upgradeOldWorldProfile(before);
+        const after = upgradedProfile(system, before);
         if (after !== before) unit.profile = JSON.stringify(after);
       } catch {
         // A profile that does not parse is left as it is: reading it reports the problem.

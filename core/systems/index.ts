@@ -1,19 +1,56 @@
+import type { z } from 'zod';
+import type { SystemAnalysis } from '../analysis/system';
 import type { RuleSystem } from '../combat/system';
-import { ninthAge } from './ninth-age';
-import { epicArmageddon } from './epic-armageddon';
-import { oldWorld } from './old-world';
-import { wh40k10e } from './wh40k-10e';
-import { wh40k7e } from './wh40k-7e';
+import type { SystemDefinition } from './definition';
+import { epicArmageddonSystem } from './epic-armageddon/definition';
+import { ninthAgeSystem } from './ninth-age/definition';
+import { oldWorldSystem } from './old-world/definition';
+import { wh40k10eSystem } from './wh40k-10e/definition';
+import { wh40k7eSystem } from './wh40k-7e/definition';
+
+export { SideRefused, type SystemDefinition, type FilledSide, type SideRequest } from './definition';
+
+/**
+ * The registry: every rule system the app knows, one line each, in the order the Combat page
+ * lists them. A system is its folder (core/systems/<id>/) and its line here; everything else —
+ * the rules by id, the analyses, the roster profiles, the BattleScribe import, the setup screens,
+ * the command line — is derived from this list.
+ */
+export const registry = [wh40k10eSystem, oldWorldSystem, wh40k7eSystem, ninthAgeSystem, epicArmageddonSystem] as const;
+
+type Definitions = (typeof registry)[number];
+export type SystemId = Definitions['id'];
+export const systemIds = registry.map((d) => d.id) as [SystemId, ...SystemId[]];
+
+const byId = <T>(pick: (d: Definitions) => T | undefined): Readonly<Record<string, T>> =>
+  Object.fromEntries(registry.flatMap((d) => {
+    const value = pick(d);
+    return value === undefined ? [] : [[d.id, value]];
+  }));
+
+/** Every system's definition, by id. */
+export const definitions: Readonly<Record<string, SystemDefinition>> = byId((d) => d as SystemDefinition);
 
 /** Every rule system the app knows, by id. */
-export const systems: Record<string, RuleSystem> = {
-  [wh40k10e.id]: wh40k10e as unknown as RuleSystem,
-  [oldWorld.id]: oldWorld as unknown as RuleSystem,
-  [wh40k7e.id]: wh40k7e as unknown as RuleSystem,
-  [ninthAge.id]: ninthAge as unknown as RuleSystem,
-  [epicArmageddon.id]: epicArmageddon as unknown as RuleSystem,
-};
+export const systems: Readonly<Record<string, RuleSystem>> = byId((d) => d.rules as RuleSystem);
+
+/** Every system's exact analysis, by system id (a system without one is simply absent). */
+export const analyses: Readonly<Record<string, SystemAnalysis>> = byId((d) => d.analysis);
+
+/** The unit profile schema of each rule system a roster can hold. */
+export type ProfileSchemas = { [D in Definitions as D['id']]: D['roster']['profile'] };
+export const profileSchemas = byId((d) => d.roster.profile) as unknown as ProfileSchemas;
 
 export function getSystem(id: string): RuleSystem | undefined {
-  return systems[id];
+  return Object.hasOwn(systems, id) ? systems[id] : undefined;
 }
+
+export function definitionOf(id: string): SystemDefinition | undefined {
+  return Object.hasOwn(definitions, id) ? definitions[id] : undefined;
+}
+
+export function isSystemId(value: unknown): value is SystemId {
+  return typeof value === 'string' && Object.hasOwn(definitions, value);
+}
+
+export type ProfileOf<S extends SystemId> = z.output<ProfileSchemas[S]>;

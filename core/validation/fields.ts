@@ -67,3 +67,6 @@ export const listOf = <T extends z.ZodType>(item: T, min: number, max: number, w
 
 /** A strict object whose wrong type reads in words; unknown keys are reported by name. */
 export const strictObject = <S extends z.ZodRawShape>(shape: S) => z.object(shape, { error: 'expected an object' }).strict();
+
+/** The longest notes a roster unit keeps (the roster documents' field, and the import that writes them). */
+export const NOTES_MAX = 10_000;

@@ -1,7 +1,7 @@
 import { bench, describe } from 'vitest';
-import { analyze10e, analyzeSetup10e } from '../../core/analysis';
+import { analyze10e, analyzeSetup10e } from '../../core/systems/wh40k-10e/analysis';
 import { startSituation, type Situation } from '../../core/systems/wh40k-10e/situation';
-import { progress, scenarioA, scenarioB, scenarioC, setup, weapon } from '../core/analysis/setups';
+import { progress, scenarioA, scenarioB, scenarioC, setup, weapon } from '../core/systems/wh40k-10e/analysis/setups';
 
 /**
  * Exact 10th edition analysis benchmarks (`npm run bench`). Targets (median, 2-core machine):

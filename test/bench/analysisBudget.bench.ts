@@ -1,7 +1,8 @@
 import { bench, describe } from 'vitest';
-import { analyses, withinBudget } from '../../core/analysis';
+import { withinBudget } from '../../core/analysis';
+import { analyses } from '../../core/systems';
 import { systems } from '../../core/systems';
-import { scenarioA } from '../core/analysis/setups';
+import { scenarioA } from '../core/systems/wh40k-10e/analysis/setups';
 
 /**
  * Hardening benchmarks (`npm run bench`): the analysis answers or refuses every accepted scenario

@@ -1,7 +1,7 @@
 import { bench, describe } from 'vitest';
-import { analyzeRound, epicDistributions } from '../../core/analysis/epic-armageddon';
-import { apply, begin, inputFor, rngFor, type EpicCombat } from '../core/analysis/epic-armageddon/drive';
-import { benchmarkAssault, marinesVsOrks } from '../core/analysis/epic-armageddon/setups';
+import { analyzeRound, epicDistributions } from '../../core/systems/epic-armageddon/analysis';
+import { apply, begin, inputFor, rngFor, type EpicCombat } from '../core/systems/epic-armageddon/analysis/drive';
+import { benchmarkAssault, marinesVsOrks } from '../core/systems/epic-armageddon/analysis/setups';
 
 /**
  * Exact Epic Armageddon assault analysis benchmarks (`npm run bench`). Target (issue 11, median on

@@ -1,7 +1,7 @@
 import { bench, describe } from 'vitest';
-import { analyzeRound, ninthAgeDistributions } from '../../core/analysis/ninth-age';
-import { apply, begin, inputFor, rngFor, type NaCombat } from '../core/analysis/ninth-age/drive';
-import { knightsVsSpearmen } from '../core/analysis/ninth-age/setups';
+import { analyzeRound, ninthAgeDistributions } from '../../core/systems/ninth-age/analysis';
+import { apply, begin, inputFor, rngFor, type NaCombat } from '../core/systems/ninth-age/analysis/drive';
+import { knightsVsSpearmen } from '../core/systems/ninth-age/analysis/setups';
 
 /**
  * Exact Ninth Age round analysis benchmarks (`npm run bench`). Target (median, 2-core machine), the

@@ -1,7 +1,7 @@
 import { bench, describe } from 'vitest';
-import { analyzeRound, oldWorldDistributions } from '../../core/analysis/old-world';
-import { apply, begin, inputFor, rngFor, type OwCombat } from '../core/analysis/old-world/drive';
-import { swordsmenVsBoyz, twoUnitsASide } from '../core/analysis/old-world/setups';
+import { analyzeRound, oldWorldDistributions } from '../../core/systems/old-world/analysis';
+import { apply, begin, inputFor, rngFor, type OwCombat } from '../core/systems/old-world/analysis/drive';
+import { swordsmenVsBoyz, twoUnitsASide } from '../core/systems/old-world/analysis/setups';
 
 /**
  * Exact old-world round analysis benchmarks (`npm run bench`). Target (median, 2-core machine):

@@ -1,8 +1,8 @@
 import { bench, describe } from 'vitest';
-import { analyzeRound, wh40k7eDistributions } from '../../core/analysis/wh40k-7e';
+import { analyzeRound, wh40k7eDistributions } from '../../core/systems/wh40k-7e/analysis';
 import { wh40k7e } from '../../core/systems/wh40k-7e';
-import { apply, begin, inputFor, rngFor, type W7Combat } from '../core/analysis/wh40k-7e/drive';
-import { marinesVsBoyz, mixedBag } from '../core/analysis/wh40k-7e/setups';
+import { apply, begin, inputFor, rngFor, type W7Combat } from '../core/systems/wh40k-7e/analysis/drive';
+import { marinesVsBoyz, mixedBag } from '../core/systems/wh40k-7e/analysis/setups';
 
 /**
  * Exact 7th edition round analysis benchmarks (`npm run bench`). Target (issue 12, median, 2-core

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main';
-import { analyses, withinBudget } from '../../core/analysis';
+import { withinBudget } from '../../core/analysis';
+import { analyses } from '../../core/systems';
 import { systems } from '../../core/systems';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main';
-import { epicReport } from '../../core/analysis/epic-armageddon';
+import { epicReport } from '../../core/systems/epic-armageddon/analysis';
 import { replay } from '../../core/combat/engine';
 import type { Input } from '../../core/combat/steps';
 import { epicArmageddon, setupSchema } from '../../core/systems/epic-armageddon';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main';
-import { ninthAgeReport } from '../../core/analysis/ninth-age';
+import { ninthAgeReport } from '../../core/systems/ninth-age/analysis';
 import { replay } from '../../core/combat/engine';
 import type { Input } from '../../core/combat/steps';
 import { ninthAge, setupSchema } from '../../core/systems/ninth-age';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main';
-import { oldWorldReport } from '../../core/analysis/old-world';
+import { oldWorldReport } from '../../core/systems/old-world/analysis';
 import { replay } from '../../core/combat/engine';
 import type { Input } from '../../core/combat/steps';
 import { oldWorld, setupSchema } from '../../core/systems/old-world';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main';
-import { analyzeSetup10e } from '../../core/analysis';
+import { analyzeSetup10e } from '../../core/systems/wh40k-10e/analysis';
 import { setupSchema } from '../../core/systems/wh40k-10e/profiles';
 
 async function run(argv: string[], stdin = '') {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main';
-import { wh40k7eReport } from '../../core/analysis/wh40k-7e';
+import { wh40k7eReport } from '../../core/systems/wh40k-7e/analysis';
 import { replay } from '../../core/combat/engine';
 import type { Input } from '../../core/combat/steps';
 import { setupSchema, wh40k7e } from '../../core/systems/wh40k-7e';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { analyzeSetup10e } from '../../core/analysis';
+import { analyzeSetup10e } from '../../core/systems/wh40k-10e/analysis';
 import { setupSchema } from '../../core/systems/wh40k-10e/profiles';
 import { resolveScenario } from '../../core/scenario/resolve';
 import { readScenario } from '../../core/scenario/scenario';

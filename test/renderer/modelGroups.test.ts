@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelView } from '../../core/combat/view';
 import { groupsOf, modelWords, summariseGroup } from '../../renderer/src/combat/modelGroups';
 import { wh40k7e } from '../../core/systems/wh40k-7e';
-import { marinesVsBoyz } from '../core/analysis/wh40k-7e/setups';
+import { marinesVsBoyz } from '../core/systems/wh40k-7e/analysis/setups';
 
 /** The wizard's picture of groups of identical models, from the view alone (no page). */
 

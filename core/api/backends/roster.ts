@@ -5,7 +5,7 @@ import { slug } from '../slug';
 import { parseRosterFile, ROSTER_FILE_EXTENSION, type RosterFile } from '../../roster/exchange';
 import { StoreError, type RepoDeps, type RosterRepository } from '../../store/repo';
 import { profileFormSchema } from '../../roster/form';
-import { convertRosterFile, fromBase64 } from '../../roster/battlescribe';
+import { convertRosterFile, fromBase64 } from '../../roster/import';
 
 type RosterChannels = typeof rosterChannels;
 type RosterChannel = keyof RosterChannels;

@@ -1,6 +1,6 @@
-import { analyses, analyzeWithinBudget, type SystemAnalysis } from '../../analysis';
+import { analyzeWithinBudget, type SystemAnalysis } from '../../analysis';
 import type { RuleSystem } from '../../combat/system';
-import { systems } from '../../systems';
+import { analyses, systems } from '../../systems';
 import type { CombatBackendDeps } from './combat';
 
 /** The rule systems (core/systems) and their exact analyses (core/analysis), by system id. */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { channel } from '../channel';
 import { idSchema, rosterFieldsSchema, systemIdSchema, unitFieldsSchema } from '../../roster/documents';
 import { ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION } from '../../roster/exchange';
-import { name, stat } from '../../roster/profiles/common';
-import { MAX_FILE_BYTES, toBase64 } from '../../roster/battlescribe';
+import { name, stat } from '../../validation/profileFields';
+import { MAX_FILE_BYTES, toBase64 } from '../../roster/import';
 import { strToU8 } from 'fflate';
 
 /**

@@ -1,4 +1,3 @@
-import type { SystemId } from '../profiles';
 import type { BsRoster, BsSelection } from './tree';
 
 /**
@@ -43,7 +42,8 @@ export type UnitOutcome = { ok: true; unit: ConvertedUnit } | { ok: false; skipp
 
 /** How one game system's rosters become Combat Companion units. */
 export interface SystemImport {
-  system: SystemId;
+  /** The id of the rule system the units are for. */
+  system: string;
   /** Whether a top-level selection is a unit (rather than battle size, detachment, army rules…). */
   isUnit: (selection: BsSelection) => boolean;
   convertUnit: (selection: BsSelection, roster: BsRoster) => UnitOutcome;

@@ -26,7 +26,7 @@ describe('the analysis work meter', () => {
 describe('a real analysis under the meter', () => {
   it('a 10th edition analysis that runs past the budget is stopped and says what is too large', async () => {
     const { wh40k10e } = await import('../../../core/systems/wh40k-10e');
-    const { wh40k10eAnalysis } = await import('../../../core/analysis/wh40k-10e');
+    const { wh40k10eAnalysis } = await import('../../../core/systems/wh40k-10e/analysis');
     const setup = wh40k10e.setupSchema.parse({
       system: 'wh40k-10e',
       attacker: { name: 'Horde', weapons: [{ name: 'Gun', models: 20, attacks: 10, skill: 3, strength: 5, ap: -1, damage: '2D6', abilities: { sustainedHits: 'D6' } }] },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { oldWorldProfileSchema } from '../../../core/roster/profiles/old-world';
+import { oldWorldProfileSchema } from '../../../core/systems/old-world/roster/profile';
 import { CompanionDb, LATEST_SCHEMA_VERSION, createRepository, StoreError, type CombatInput, type RosterRepository } from '../../../core/store';
 import { ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, type RosterFile } from '../../../core/roster';
 import { freshStore, validProfiles } from './fixtures';

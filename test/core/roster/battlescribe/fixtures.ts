@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { convertRosterFile, type ImportPreview } from '../../../../core/roster/battlescribe';
+import { convertRosterFile, type ImportPreview } from '../../../../core/roster/import';
 import type { RosterFile } from '../../../../core/roster/exchange';
 
 /** The roster files under test/fixtures/battlescribe (sources in its README.md). */

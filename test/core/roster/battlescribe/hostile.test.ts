@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { convertRosterFile, fromBase64, MAX_INFLATED_BYTES, toBase64 } from '../../../../core/roster/battlescribe';
+import { convertRosterFile, fromBase64, MAX_INFLATED_BYTES, toBase64 } from '../../../../core/roster/import';
 import { inflateRoster, rosterXmlOf } from '../../../../core/roster/battlescribe/read';
 import { decodeXmlText, MAX_SELECTIONS, readRosterXml } from '../../../../core/roster/battlescribe/xml';
 import { fixture, NOW } from './fixtures';

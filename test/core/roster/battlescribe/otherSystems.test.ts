@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { systemImportFor } from '../../../../core/roster/battlescribe/systems';
-import type { EpicArmageddonProfile } from '../../../../core/roster/profiles/epic-armageddon';
-import type { NinthAgeProfile } from '../../../../core/roster/profiles/ninth-age';
-import type { OldWorldProfile } from '../../../../core/roster/profiles/old-world';
-import type { Wh40k7eProfile } from '../../../../core/roster/profiles/wh40k-7e';
+import { systemImportFor } from '../../../../core/roster/import/games';
+import type { EpicArmageddonProfile } from '../../../../core/systems/epic-armageddon/roster/profile';
+import type { NinthAgeProfile } from '../../../../core/systems/ninth-age/roster/profile';
+import type { OldWorldProfile } from '../../../../core/systems/old-world/roster/profile';
+import type { Wh40k7eProfile } from '../../../../core/systems/wh40k-7e/roster/profile';
 import { unitsOf } from './fixtures';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { convertRosterFile } from '../../../../core/roster/battlescribe';
+import { convertRosterFile } from '../../../../core/roster/import';
 import { parseRosterFile } from '../../../../core/roster/exchange';
-import type { Wh40k10eProfile } from '../../../../core/roster/profiles/wh40k-10e';
-import { modelsForCombat, weaponsForCombat } from '../../../../core/roster/toCombat10e';
+import type { Wh40k10eProfile } from '../../../../core/systems/wh40k-10e/roster/profile';
+import { modelsForCombat, weaponsForCombat } from '../../../../core/systems/wh40k-10e/roster/toCombat';
 import { setupSchema } from '../../../../core/systems/wh40k-10e/profiles';
 import { converted, fixture, NOW, unitsOf } from './fixtures';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeRound, epicArmageddonAnalysis } from '../../../../core/analysis/epic-armageddon';
+import { analyzeRound, epicArmageddonAnalysis } from '../../../../core/systems/epic-armageddon/analysis';
 import { advance, replay, rollForMe, startCombat } from '../../../../core/combat/engine';
 import { stepSchema, type Input } from '../../../../core/combat/steps';
 import { combatViewSchema } from '../../../../core/combat/view';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { combatViewSchema } from '../../../../core/combat/view';
 import { wh40k7e } from '../../../../core/systems/wh40k-7e';
-import { marinesVsBoyz } from '../../analysis/wh40k-7e/setups';
+import { marinesVsBoyz } from './analysis/setups';
 import { chooseStep, kindOf, outcomeStep, play, rollStep, start } from './helpers';
 
 /**

@@ -1,0 +1,162 @@
+import { checkUnit } from '../documents';
+import { ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, parseRosterFile, type RosterFile } from '../exchange';
+import type { SystemId } from '../profiles';
+import { rosterXmlOf, refused, type Read } from '../battlescribe/read';
+import { systemImportFor, SUPPORTED_GAMES } from './games';
+import { isPointsCost, pointsOf, topSelections, type BsRoster, type BsSelection } from '../battlescribe/tree';
+import type { SkippedUnit, UnitPreview } from '../battlescribe/types';
+import { cleanName, distinct } from '../battlescribe/values';
+import { readRosterXml } from '../battlescribe/xml';
+
+/** What the player reads before a roster editor's file is imported. */
+export interface ImportPreview {
+  fileName: string;
+  /** The game as the file names it ("Warhammer 40,000 10th Edition"). */
+  gameSystem: string;
+  system: SystemId;
+  rosterName: string;
+  points: number | null;
+  pointsLimit: number | null;
+  units: UnitPreview[];
+  /** Units that could not be converted, and why; they are not in the roster. */
+  skipped: SkippedUnit[];
+  /** Selections that are not units (battle size, detachment, army rules): in the roster's notes. */
+  rosterNotes: string[];
+}
+
+export type RosterImport = { ok: true; file: RosterFile; preview: ImportPreview } | { ok: false; message: string };
+
+/**
+ * A BattleScribe or New Recruit roster (`.ros`, or `.rosz` zipped) as a Combat Companion roster
+ * file, with a preview of what was found. Pure: `now` stamps the roster and its units, and ids come
+ * from the file's own (so importing the same roster again offers "replace or keep both").
+ * Every unit is checked against its system's profile schema; one that fails is left out and the
+ * preview says why. A file that cannot be read at all gives a message in words, never a throw.
+ */
+export function convertRosterFile(fileName: string, bytes: Uint8Array, now: string): RosterImport {
+  const fail = (reason: string): RosterImport => ({ ok: false, message: `${fileName} cannot be imported: ${reason}` });
+  const xml = rosterXmlOf(bytes);
+  if (!xml.ok) return fail(xml.reason);
+  const roster = readRosterXml(xml.value);
+  if (!roster.ok) return fail(roster.reason);
+  const converted = convertRoster(roster.value, fileName, now);
+  return converted.ok ? converted.value : fail(converted.reason);
+}
+
+function convertRoster(roster: BsRoster, fileName: string, now: string): Read<{ ok: true; file: RosterFile; preview: ImportPreview }> {
+  const game = roster.gameSystemName || 'an unnamed game';
+  const system = systemImportFor(roster);
+  if (!system) return refused(`it is a roster for ${game}. Combat Companion imports rosters of ${SUPPORTED_GAMES}.`);
+
+  const rosterId = idFrom(roster.id, 'bs-roster', fileName);
+  const units: RosterFile['rosters'][number]['units'] = [];
+  const previews: UnitPreview[] = [];
+  const skipped: SkippedUnit[] = [];
+  const rosterNotes: string[] = [];
+  const usedIds = new Set<string>();
+
+  for (const { selection } of topSelections(roster)) {
+    if (!system.isUnit(selection)) {
+      rosterNotes.push(describe(selection));
+      continue;
+    }
+    const outcome = system.convertUnit(selection, roster);
+    if (!outcome.ok) {
+      skipped.push(outcome.skipped);
+      continue;
+    }
+    const { unit } = outcome;
+    const checked = checkUnit(system.system as SystemId, { name: unit.name, points: unit.points, notes: unit.notes, profile: unit.profile });
+    if (!checked.ok) {
+      skipped.push({ name: unit.name, reason: checked.problems.map((p) => p.message).join('; ') });
+      continue;
+    }
+    if (units.length >= 500) {
+      skipped.push({ name: unit.name, reason: 'a roster holds 500 units at most.' });
+      continue;
+    }
+    let id = idFrom(unit.sourceId, `${rosterId}-unit`, String(units.length + 1));
+    if (usedIds.has(id)) id = `${id.slice(0, 90)}-${units.length + 1}`;
+    usedIds.add(id);
+    units.push({ id, ...checked.value, createdAt: now, updatedAt: now });
+    previews.push(unit.preview);
+  }
+  if (units.length === 0) {
+    const why = skipped.length > 0 ? ` (${skipped.map((s) => `${s.name}: ${s.reason}`).join('; ')})` : '';
+    return refused(`no unit in it could be read${why}.`);
+  }
+
+  const points = roster.costs.filter(isPointsCost).reduce<number | null>((sum, c) => (sum ?? 0) + c.value, null);
+  const pointsLimit = limitOf(roster);
+  const notes = distinct([`Imported from ${fileName}, a ${game} roster (BattleScribe / New Recruit).`, ...forceLines(roster), ...rosterNotes]).join('\n');
+  const file: RosterFile = {
+    format: ROSTER_FILE_FORMAT,
+    version: ROSTER_FILE_VERSION,
+    exportedAt: now,
+    rosters: [
+      {
+        id: rosterId,
+        name: cleanName(roster.name) || cleanName(fileName.replace(/\.rosz?$/i, '')) || 'Imported roster',
+        system: system.system as SystemId,
+        pointsLimit,
+        notes: notes.length <= 10_000 ? notes : `${notes.slice(0, 9_990)}…`,
+        createdAt: now,
+        updatedAt: now,
+        units,
+      },
+    ],
+  };
+  // The same check a .ccroster.json gets: what is handed on is a valid roster file.
+  const checked = parseRosterFile(file);
+  if (!checked.ok) return refused(`its converted roster is not valid (${checked.problems.map((p) => p.message).join('; ')}).`);
+  return {
+    ok: true,
+    value: {
+      ok: true,
+      file: checked.value,
+      preview: {
+        fileName,
+        gameSystem: game,
+        system: system.system as SystemId,
+        rosterName: checked.value.rosters[0]?.name ?? '',
+        points: points === null ? null : Math.round(points),
+        pointsLimit,
+        units: previews,
+        skipped,
+        rosterNotes,
+      },
+    },
+  };
+}
+
+/** An id from the roster editor's own (stable across saves), else a fallback; at most 100 characters. */
+function idFrom(source: string, prefix: string, fallback: string): string {
+  const clean = source.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
+  const base = clean ? `${prefix}-${clean}` : `${prefix}-${fallback.replace(/[^A-Za-z0-9-]+/g, '-')}`;
+  return base.slice(0, 100);
+}
+
+/** The points limit: the roster's own, else the one a battle size selection names ("2000 Point limit"). */
+function limitOf(roster: BsRoster): number | null {
+  const own = roster.costLimits.find((c) => isPointsCost(c) && c.value > 0);
+  if (own) return Math.min(100_000, Math.round(own.value));
+  for (const { selection } of topSelections(roster)) {
+    for (const text of [selection.name, ...selection.selections.map((s) => s.name)]) {
+      const match = /(\d[\d,]{2,6})\s*(?:point|pts)/i.exec(text);
+      if (match) return Math.min(100_000, Number((match[1] ?? '').replace(/,/g, '')));
+    }
+  }
+  return null;
+}
+
+function forceLines(roster: BsRoster): string[] {
+  return roster.forces.flatMap((f) => (f.catalogueName ? [`${f.name || 'Force'}: ${f.catalogueName}`] : []));
+}
+
+/** A selection that is not a unit, as a line of the roster's notes: "Battle Size: 2. Strike Force". */
+function describe(selection: BsSelection): string {
+  const children = selection.selections.map((s) => s.name).filter(Boolean);
+  const points = pointsOf(selection);
+  const cost = points ? ` (${points} pts)` : '';
+  return `${selection.name}${children.length > 0 ? `: ${children.join(', ')}` : ''}${cost}`;
+}

@@ -1,0 +1,139 @@
+import { inflict, strikeTasks } from '../flow';
+import { fighting, memberKey, membersOf, roles, unitIndices, woundsLeft, type MemberRef, type Role, type State, type Task } from '../state';
+import { armourTest, attacksOf, hitTest, pass, targetOf, wardTest, woundChance, woundTest } from '../strikes';
+import { spend } from '../../../analysis/budget';
+import { binomial } from '../../../dice/probability';
+
+/**
+ * The round's remaining strikes as an exact distribution over where they can end (seed 002, "Order
+ * of Combat" to "Remove Casualties"; RULES §3): a dynamic programme over the joint wounds lost by
+ * every pool plus each side's overkill. Every decision is the engine's own (flow.ts, strikes.ts):
+ * who strikes and in what order, at whom, with how many attacks, what each attack needs, and how
+ * unsaved wounds are taken (`inflict`: capped at the pool's wounds left, excess counting only as
+ * overkill in a challenge). Each WFB wound is one wound, so a strike's unsaved wounds are
+ * Binomial(dice, product of the stages still to roll). Exact: nothing is pruned.
+ */
+
+/** Where the strikes can end: the parts of the state they change, and how likely. */
+export interface StrikeEnd {
+  lost: Record<string, number>;
+  caused: Record<Role, number>;
+  overkill: Record<Role, number>;
+  p: number;
+}
+
+type Strike = Extract<Task, { kind: 'strike' }>;
+
+/** Every pool of the combat, in a fixed order: the key of a DP node. */
+function poolKeys(state: State): string[] {
+  return roles.flatMap((role) => unitIndices(state.setup, role).flatMap((unit) => membersOf(state.setup, role, unit).map(memberKey)));
+}
+
+/**
+ * P(one die still to roll at `stage` ends as an unsaved wound): the stages after it, as the engine
+ * walks them (strikeAfter: a stage with no possible pass, or no save, is skipped).
+ */
+export function remainingChance(state: State, task: Strike & { target: MemberRef }): number {
+  const { by, target } = task;
+  const armour = 1 - pass(armourTest(state, by, target).face);
+  const ward = 1 - pass(wardTest(state, target).face);
+  switch (task.stage) {
+    case 'hit':
+      return pass(hitTest(state, by, target).face) * pass(woundTest(state, by, target).face) * armour * ward;
+    case 'wound':
+      return pass(woundTest(state, by, target).face) * armour * ward;
+    case 'armour':
+      return armour * ward;
+    case 'ward':
+      return ward;
+    case 'begin':
+      throw new Error('a strike that has not begun has no dice yet');
+  }
+}
+
+/**
+ * What one strike does from one node: its target and the chance of each unsaved wound, or null
+ * when it strikes no blow (autoResolve in flow.ts: its unit left the combat, its pool is slain,
+ * nobody left in contact, no attacks).
+ */
+function strikeOf(s: State, task: Strike, chance: Map<string, number>): { target: MemberRef; dice: number; p: number } | null {
+  if (task.stage !== 'begin') {
+    if (!task.target) throw new Error('a strike in progress has a target');
+    return { target: task.target, dice: task.dice, p: remainingChance(s, task as Strike & { target: MemberRef }) };
+  }
+  const by = task.by;
+  if (!fighting(s, by.role, by.unit) || woundsLeft(s.setup, s.lost, by) <= 0) return null;
+  const target = targetOf(s, by);
+  if (!target) return null;
+  const dice = attacksOf(s, by);
+  if (dice === 0) return null;
+  // woundChance depends only on the two profiles and who has won a round (fixed within a round).
+  const key = `${memberKey(by)}>${memberKey(target)}`;
+  let p = chance.get(key);
+  if (p === undefined) chance.set(key, (p = woundChance(s, by, target)));
+  return { target, dice, p };
+}
+
+/** The strikes in `tasks`, from `state`, as a distribution over their ends. */
+function walk(state: State, tasks: readonly Task[], weight: number): StrikeEnd[] {
+  const keys = poolKeys(state);
+  const keyOf = (e: Omit<StrikeEnd, 'p'>) => `${keys.map((k) => e.lost[k] ?? 0).join(',')}|${e.overkill.attacker},${e.overkill.defender}`;
+  let nodes = new Map<string, StrikeEnd>();
+  const first: StrikeEnd = { lost: state.lost, caused: state.caused, overkill: state.overkill, p: weight };
+  nodes.set(keyOf(first), first);
+  const chance = new Map<string, number>();
+  for (const task of tasks) {
+    if (task.kind !== 'strike') throw new Error(`unexpected ${task.kind} task among the strikes`);
+    const next = new Map<string, StrikeEnd>();
+    const add = (e: Omit<StrikeEnd, 'p'>, p: number) => {
+      const key = keyOf(e);
+      const seen = next.get(key);
+      if (seen) seen.p += p;
+      else next.set(key, { lost: e.lost, caused: e.caused, overkill: e.overkill, p });
+    };
+    for (const node of nodes.values()) {
+      const s: State = { ...state, lost: node.lost, caused: node.caused, overkill: node.overkill };
+      const strike = strikeOf(s, task, chance);
+      if (!strike) {
+        add(node, node.p);
+        continue;
+      }
+      const row = binomial(strike.dice, strike.p);
+      // Each outcome builds a node: a copy of the wounds lost by every pool and a key naming them all,
+      // so its cost grows with the pools in the combat (about 50 multiply-adds' worth each).
+      spend(row.length * (100 + 50 * keys.length));
+      for (let k = 0; k < row.length; k++) {
+        const q = row[k]!;
+        if (q === 0) continue;
+        add(k === 0 ? node : inflict(s, task.by, strike.target, k), node.p * q);
+      }
+    }
+    nodes = next;
+  }
+  return [...nodes.values()];
+}
+
+/**
+ * P(the roll-off gives `winner` the first strike). Apply.ts: the attacker rolls, then the
+ * defender; the higher strikes first, and a tie starts the roll-off again (both roll anew), so
+ * after the attacker's a: P(defender) = (6 − a)/6 + 1/6 · 1/2.
+ */
+export function rollOffChance(attackerRoll: number | null, winner: Role): number {
+  if (attackerRoll === null) return 1 / 2;
+  const defender = (6 - attackerRoll) / 6 + 1 / 12;
+  return winner === 'defender' ? defender : 1 - defender;
+}
+
+/** The ends of the round's remaining strikes from a state in the strikes phase (a state past them is its own end). */
+export function strikeEnds(state: State): StrikeEnd[] {
+  if (state.phase !== 'strikes') return [{ lost: state.lost, caused: state.caused, overkill: state.overkill, p: 1 }];
+  const head = state.queue[0];
+  if (head?.kind === 'rolloff') {
+    // Seed 002: the roll-off decides who strikes first at equal Initiative; the order follows from it.
+    return roles.flatMap((winner) => {
+      const decided: State = { ...state, rollOffWinner: winner };
+      return walk(decided, [...strikeTasks(decided), ...state.queue.slice(1)], rollOffChance(head.attackerRoll, winner));
+    });
+  }
+  return walk(state, state.queue, 1);
+}

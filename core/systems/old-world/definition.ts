@@ -1,0 +1,26 @@
+import { defineSystem } from '../definition';
+import { oldWorldAnalysis } from './analysis';
+import { oldWorld } from './index';
+import { oldWorldImport } from './roster/battlescribe';
+import { oldWorldProfileSchema, upgradeOldWorldProfile } from './roster/profile';
+import { unitForCombat } from './roster/toCombat';
+
+/** Warhammer Fantasy Battle 6th edition, the ranks game: close combat (seed 002). */
+export const oldWorldSystem = defineSystem({
+  id: 'old-world',
+  name: oldWorld.name,
+  rules: oldWorld,
+  analysis: oldWorldAnalysis,
+  roster: {
+    profile: oldWorldProfileSchema,
+    // Profiles stored before the troop types became the 6th edition's are read in today's terms.
+    upgradeProfile: upgradeOldWorldProfile,
+    // One unit of that side (a side may have several); the roster's name names the side.
+    toSide: ({ rosterName, unitName, profile }) => ({ side: { name: rosterName, units: [unitForCombat(unitName, profile)] } }),
+    import: {
+      ...oldWorldImport,
+      // WHFB 6th edition (the "WHFB 6th Edition" and "Warhammer Fantasy Battle 6th edition" data sets), and The Old World.
+      games: { ids: ['4ca8-2035-2f87-1bd7', '6d8e-38d9-3c69-febf'], names: /\b(whfb|warhammer fantasy(\s+battles?)?)\s*:?\s*6th\b|\bthe old world\b/i },
+    },
+  },
+});

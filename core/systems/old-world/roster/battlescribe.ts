@@ -1,0 +1,191 @@
+import type { oldWorldTroopTypes } from './profile';
+import { allText, fitted, hasCharacteristics, leadingNumber, otherProfiles, rulesOf, savesIn, selectionNames } from '../../../roster/battlescribe/common';
+import { NotesWriter, profileLine } from '../../../roster/battlescribe/notes';
+import { characteristic, isType, pointsOf, profilesUnder, walk, type BsProfile, type BsSelection } from '../../../roster/battlescribe/tree';
+import type { SystemImport, UnitOutcome } from '../../../roster/battlescribe/types';
+import { cleanLabel, cleanName, distance, distinct } from '../../../roster/battlescribe/values';
+
+/**
+ * Warhammer Fantasy Battle 6th edition (the BSData-format "WHFB 6th Edition" data set, profile
+ * "Model": M WS BS S T W I A Ld; and "Warhammer Fantasy Battle 6th edition", profile "Profile"
+ * with "Mv", plus "Weapon": Range, Strength, Special Rules), into the rank-and-flank profile. The
+ * data sets keep neither the armour save nor the troop type as characteristics: the save is worked
+ * out from the armour the unit carries and the troop type from its categories, and both are
+ * flagged for the player to check. A unit keeps one stat line: champions, mounts and crew go into
+ * the notes.
+ */
+type TroopType = (typeof oldWorldTroopTypes)[number];
+
+const isStatLine = (p: BsProfile) => hasCharacteristics(p, 'WS', 'T', 'W');
+
+export const oldWorldImport: SystemImport = {
+  system: 'old-world',
+  isUnit: (selection) => profilesUnder(selection).some(({ profile }) => isStatLine(profile)),
+  convertUnit,
+};
+
+function convertUnit(unit: BsSelection): UnitOutcome {
+  const name = cleanName(unit.name);
+  const notes = new NotesWriter();
+  const confirm: string[] = [];
+  const issues: string[] = [];
+  const found = profilesUnder(unit);
+  const lines = found.filter(({ profile }) => isStatLine(profile));
+  // The rank and file: the stat line of the most numerous model (the unit's own name breaks ties).
+  const main = [...lines].sort((a, b) => b.owner.number - a.owner.number || Number(b.profile.name === unit.name) - Number(a.profile.name === unit.name))[0];
+  if (!main) return { ok: false, skipped: { name, reason: 'it has no profile with WS, T and W.' } };
+  // Every stat line is accounted for here: the main one on the profile, the others in the notes.
+  const used = new Set<BsProfile>(lines.map((l) => l.profile));
+  for (const other of lines) if (other !== main) notes.add('Other profiles (a unit keeps one stat line)', profileLine(other.profile));
+  const stat = (what: string, names: string[], min: number, max: number, fallback: number) => {
+    const text = characteristic(main.profile, ...names);
+    return fitted(text !== undefined && /^\s*[-–]\s*$/.test(text) ? 0 : leadingNumber(text), min, max, what, fallback, issues);
+  };
+
+  const modelSelections = [...walk(unit)].filter(({ selection }) => selection.type === 'model');
+  const counted = modelSelections.reduce((sum, { selection }) => sum + selection.number, 0);
+  const models = fitted(counted > 0 ? counted : Math.max(1, unit.number), 1, 200, 'Models', 1, issues);
+
+  const names = [...walk(unit)].map(({ selection }) => selection.name.toLowerCase());
+  const categories = [...walk(unit)].flatMap(({ selection }) => selection.categories.map((c) => c.name.toLowerCase()));
+  const troop = troopTypeOf(categories, names);
+  if (troop.guessed) confirm.push(`Troop type taken as ${troop.type}: the file does not say. Check it.`);
+  const armour = armourOf(names, troop.type);
+  confirm.push(armour.from.length > 0 ? `Armour save ${armour.save}+ worked out from ${armour.from.join(', ')}: check it.` : 'No armour found, so no armour save was set: check it.');
+
+  const saves = savesIn(allText(unit));
+  if (saves.ward !== undefined) confirm.push(`Ward save ${saves.ward}+ read from the unit's rules: check it.`);
+  if (saves.regeneration !== undefined) confirm.push(`Regeneration ${saves.regeneration}+ read from the unit's rules: check it.`);
+
+  // Weapon profiles ("Weapon": Range, Strength, Special Rules).
+  const weapons: Record<string, unknown>[] = [];
+  const weaponLines: string[] = [];
+  for (const { profile } of found) {
+    if (!isType(profile, 'Weapon', 'Weapons')) continue;
+    used.add(profile);
+    const weapon = readWeapon(profile);
+    notes.add('Weapons', profileLine(profile));
+    if (weapons.length >= 10) continue;
+    weapons.push(weapon);
+    const strength = weapon.strength === null ? (weapon.strengthBonus ? `S+${weapon.strengthBonus}` : 'user’s S') : `S ${weapon.strength}`;
+    weaponLines.push(`${weapon.name}: ${weapon.range ? `${weapon.range}″` : 'close combat'} · ${strength}${weapon.specialRules.length ? ` · ${weapon.specialRules.join(', ')}` : ''}`);
+  }
+
+  const specialRules = distinct([...rulesOf(unit, notes)]).slice(0, 80);
+  const notesPreview = otherProfiles(unit, used, notes);
+  const equipment = selectionNames(unit);
+  if (equipment.length > 0) {
+    notes.add('Equipment and upgrades', equipment.join(', '));
+    notesPreview.push(`Equipment and upgrades (${equipment.length}): in the notes`);
+  }
+  for (const line of [...issues, ...confirm]) notes.add('To check', line);
+
+  const flags = {
+    standard: names.some((n) => /\bstandard\b|\bbanner\b/.test(n) && !/battle standard/.test(n)),
+    musician: names.some((n) => /musician|drummer|hornblower|trumpeter|piper/.test(n)),
+    champion: names.some((n) => /champion/.test(n)),
+  };
+  const profile = {
+    models,
+    movement: stat('M', ['M', 'Mv', 'Movement', 'Move'], 0, 12, 4),
+    weaponSkill: stat('WS', ['WS', 'Weapon Skill'], 0, 10, 3),
+    ballisticSkill: stat('BS', ['BS', 'Ballistic Skill'], 0, 10, 3),
+    strength: stat('S', ['S', 'Strength'], 0, 10, 3),
+    toughness: stat('T', ['T', 'Toughness'], 0, 10, 3),
+    wounds: stat('W', ['W', 'Wounds'], 1, 10, 1),
+    initiative: stat('I', ['I', 'Initiative'], 0, 10, 3),
+    attacks: stat('A', ['A', 'Attacks'], 0, 10, 1),
+    leadership: stat('Ld', ['Ld', 'Leadership'], 0, 10, 7),
+    armour: armour.save,
+    ward: saves.ward ?? null,
+    regeneration: saves.regeneration ?? null,
+    troopType: troop.type,
+    character: troop.character,
+    ...flags,
+    weapons,
+    specialRules,
+  };
+  const points = pointsOf(unit);
+  const command = Object.entries(flags).filter(([, on]) => on).map(([k]) => k);
+  return {
+    ok: true,
+    unit: {
+      sourceId: unit.id,
+      name,
+      points,
+      notes: notes.toString(),
+      profile,
+      preview: {
+        name,
+        points,
+        models: `${models} ${cleanName(main.profile.name)}${models === 1 ? '' : ' (models in the unit)'}`,
+        stats: [
+          `${cleanName(main.profile.name)}: M ${profile.movement} · WS ${profile.weaponSkill} · BS ${profile.ballisticSkill} · S ${profile.strength} · T ${profile.toughness} · W ${profile.wounds} · I ${profile.initiative} · A ${profile.attacks} · Ld ${profile.leadership} · Sv ${profile.armour === 7 ? '–' : `${profile.armour}+`}${profile.ward ? ` · Ward ${profile.ward}+` : ''}${profile.regeneration ? ` · Regeneration ${profile.regeneration}+` : ''}`,
+          `Troop type ${troop.type}${troop.character ? ' · character' : ''}${command.length > 0 ? ` · ${command.join(', ')}` : ''}`,
+        ],
+        weapons: weaponLines,
+        abilities: specialRules,
+        notes: distinct([...lines.filter((l) => l !== main).map((l) => `${cleanName(l.profile.name)}'s profile: in the notes (a unit keeps one stat line)`), ...notesPreview, ...issues]),
+        confirm,
+      },
+    },
+  };
+}
+
+/**
+ * The troop type (WFB 6th edition, as the combat counts Unit Strength: RULES §3) from the unit's
+ * categories and selections, and whether it is a character; infantry (flagged) when nothing says.
+ */
+function troopTypeOf(categories: string[], names: string[]): { type: TroopType; character: boolean; guessed: boolean } {
+  const all = [...categories, ...names];
+  const has = (pattern: RegExp) => all.some((t) => pattern.test(t));
+  const character = has(/\b(lords?|heroes|characters?)\b/);
+  const mounted = has(/\bcavalry\b|\bknights?\b|\b(war)?horse\b|steed|destrier|\bboar\b|\bwolf\b/);
+  if (has(/\bchariots?\b|war machines?|\bcannon\b|\bcatapult\b|\bbolt thrower\b/)) return { type: 'large', character, guessed: false };
+  if (has(/\bmonsters?\b/)) return { type: 'monster', character, guessed: false };
+  if (mounted) return { type: 'cavalry', character, guessed: false };
+  return { type: 'infantry', character, guessed: !character && !has(/\b(infantry|swarms?)\b/) };
+}
+
+/**
+ * The armour save from the armour named in the unit (WHFB 6th edition, "Armour"): light armour
+ * 6+, heavy 5+, full plate 4+; a shield, barding and being mounted each improve it by 1.
+ */
+function armourOf(names: string[], troop: TroopType): { save: number; from: string[] } {
+  const from: string[] = [];
+  const has = (pattern: RegExp, label: string) => {
+    const hit = names.some((n) => pattern.test(n));
+    if (hit) from.push(label);
+    return hit;
+  };
+  let body = 0;
+  if (has(/full plate|gromril|chaos armou?r/, 'full plate armour')) body = 3;
+  else if (has(/heavy armou?r/, 'heavy armour')) body = 2;
+  else if (has(/light armou?r|scale armou?r/, 'light armour')) body = 1;
+  const shield = has(/\bshields?\b/, 'a shield') ? 1 : 0;
+  const barding = has(/\bbarding\b/, 'barding') ? 1 : 0;
+  const mounted = troop === 'cavalry' || names.some((n) => /\b(war)?horse\b|steed|\bmount\b|destrier|pegasus|\bboar\b/.test(n)) ? 1 : 0;
+  if (mounted && from.length > 0) from.push('being mounted');
+  if (from.length === 0) return { save: 7, from };
+  return { save: Math.max(1, 7 - body - shield - barding - mounted), from };
+}
+
+/** A "Weapon" profile: Range ("Close Combat", '24"'), Strength ("As user", "S+1", "4"), Special Rules. */
+function readWeapon(profile: BsProfile) {
+  const rangeText = characteristic(profile, 'Range') ?? '';
+  const strengthText = (characteristic(profile, 'Strength', 'S') ?? '').trim();
+  const bonus = /^(?:s|user|as user)?\s*\+\s*(\d)/i.exec(strengthText);
+  const absolute = /^(\d{1,2})$/.exec(strengthText);
+  const rules = (characteristic(profile, 'Special Rules', 'Special rules', 'Rules') ?? '')
+    .split(/[,;]/)
+    .map((r) => cleanLabel(r.replace(/\.$/, '')))
+    .filter((r) => r !== '' && r !== '-');
+  return {
+    name: cleanName(profile.name),
+    range: Math.min(120, /^\s*(close|cc|melee|-|–)?\s*(combat)?\s*$/i.test(rangeText) ? 0 : (distance(rangeText) ?? 0)),
+    strength: absolute ? Math.min(10, Number(absolute[1])) : null,
+    strengthBonus: bonus ? Math.min(5, Number(bonus[1])) : 0,
+    armourPiercing: 0,
+    specialRules: distinct(rules).slice(0, 80),
+  };
+}

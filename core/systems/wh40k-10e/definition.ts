@@ -1,0 +1,23 @@
+import { defineSystem, SideRefused } from '../definition';
+import { wh40k10eAnalysis } from './analysis';
+import { wh40k10e } from './index';
+import { wh40k10eImport } from './roster/battlescribe';
+import { wh40k10eProfileSchema } from './roster/profile';
+import { defenderForCombat, weaponsForCombat } from './roster/toCombat';
+
+/** Warhammer 40,000 10th edition: one unit's attacks on another (seed 001). */
+export const wh40k10eSystem = defineSystem({
+  id: 'wh40k-10e',
+  name: wh40k10e.name,
+  rules: wh40k10e,
+  analysis: wh40k10eAnalysis,
+  roster: {
+    profile: wh40k10eProfileSchema,
+    // The attacker is the unit's weapons (ranged when shooting, melee when fighting); the target its models and defensive rules.
+    toSide: ({ unitName, profile }, { side, ranged }) => {
+      if (ranged === undefined) throw new SideRefused('ranged: expected true or false', 'ranged');
+      return { side: side === 'attacker' ? { name: unitName, weapons: weaponsForCombat(profile, ranged) } : defenderForCombat(unitName, profile) };
+    },
+    import: { ...wh40k10eImport, games: { ids: ['sys-352e-adc2-7639-d6a9'], names: /warhammer\s*40,?000.*\b10th\b|\bwh40k.*10(th|e)\b/i } },
+  },
+});

@@ -1,0 +1,198 @@
+import type { wh40k7eProfileSchema, wh40k7eWeaponTypes } from './profile';
+import type { z } from 'zod';
+import { allText, fitted, leadingNumber, otherProfiles, rulesOf, savesIn, selectionNames } from '../../../roster/battlescribe/common';
+import { NotesWriter, profileLine } from '../../../roster/battlescribe/notes';
+import { characteristic, isType, pointsOf, profilesUnder, type BsProfile, type BsSelection } from '../../../roster/battlescribe/tree';
+import type { SystemImport, UnitOutcome } from '../../../roster/battlescribe/types';
+import { cleanLabel, cleanName, distance, distinct, isNone, rollTarget } from '../../../roster/battlescribe/values';
+
+/**
+ * Warhammer 40,000 7th edition (BSData's wh40k-7th-edition game system): "Unit" profiles (Unit
+ * Type, WS, BS, S, T, W, I, A, Ld, Save), "Vehicle" / "Walker" / "Flyer" profiles (armour values,
+ * HP, Type) and "Weapon" profiles (Range, Strength, AP, Type such as "Heavy 3, Blast"). Wargear
+ * and psychic powers go into the notes; an invulnerable save or Feel No Pain stated in a rule is
+ * read and flagged.
+ */
+type UnitType = z.input<typeof wh40k7eProfileSchema>['unitType'];
+type WeaponType = (typeof wh40k7eWeaponTypes)[number];
+
+const MODEL_TYPES = ['Unit'];
+const VEHICLE_TYPES = ['Vehicle', 'Walker', 'Flyer'];
+
+export const wh40k7eImport: SystemImport = {
+  system: 'wh40k-7e',
+  isUnit: (selection) => profilesUnder(selection).some(({ profile }) => isType(profile, ...MODEL_TYPES, ...VEHICLE_TYPES)),
+  convertUnit,
+};
+
+function convertUnit(unit: BsSelection): UnitOutcome {
+  const name = cleanName(unit.name);
+  const notes = new NotesWriter();
+  const confirm: string[] = [];
+  const issues: string[] = [];
+  const found = profilesUnder(unit);
+  const used = new Set<BsProfile>();
+  const saves = savesIn(allText(unit));
+
+  // Model profiles, counted by the number of the selection carrying them (one line per profile name).
+  const models: Record<string, unknown>[] = [];
+  const modelLines: string[] = [];
+  const counts: string[] = [];
+  let vehicle: { front: number; side: number; rear: number; hullPoints: number } | null = null;
+  let unitType: UnitType | undefined;
+  for (const { profile, owner } of found) {
+    const isVehicle = isType(profile, ...VEHICLE_TYPES);
+    if (!isVehicle && !isType(profile, ...MODEL_TYPES)) continue;
+    used.add(profile);
+    const count = Math.max(1, owner.number);
+    const stat = (what: string, min: number, max: number, fallback: number) => {
+      const text = characteristic(profile, what);
+      return fitted(isNone(text) ? 0 : leadingNumber(text), min, max, `${profile.name}: ${what}`, fallback, issues);
+    };
+    const save = isVehicle ? 7 : isNone(characteristic(profile, 'Save', 'Sv')) ? 7 : (rollTarget(characteristic(profile, 'Save', 'Sv')) ?? 7);
+    const existing = models.find((m) => m['name'] === cleanName(profile.name));
+    if (existing) {
+      existing['count'] = Math.min(100, (existing['count'] as number) + count);
+      continue;
+    }
+    const model = {
+      name: cleanName(profile.name),
+      count: Math.min(100, count),
+      weaponSkill: stat('WS', 0, 10, 0),
+      ballisticSkill: stat('BS', 0, 10, 0),
+      strength: isVehicle && !characteristic(profile, 'S') ? 0 : stat('S', 0, 10, 0),
+      toughness: isVehicle ? 0 : stat('T', 0, 10, 0),
+      wounds: isVehicle ? 0 : stat('W', 0, 10, 1),
+      initiative: isVehicle && !characteristic(profile, 'I') ? 0 : stat('I', 0, 10, 0),
+      attacks: isVehicle && !characteristic(profile, 'A') ? 0 : stat('A', 0, 10, 0),
+      leadership: isVehicle ? 0 : stat('Ld', 0, 10, 0),
+      save,
+      invulnerable: saves.invulnerable ?? null,
+      feelNoPain: saves.feelNoPain ?? null,
+    };
+    models.push(model);
+    counts.push(`${count} ${model.name}`);
+    if (isVehicle) {
+      vehicle ??= {
+        front: fitted(leadingNumber(characteristic(profile, 'Front')), 10, 14, 'Front armour', 10, issues),
+        side: fitted(leadingNumber(characteristic(profile, 'Side')), 10, 14, 'Side armour', 10, issues),
+        rear: fitted(leadingNumber(characteristic(profile, 'Rear')), 10, 14, 'Rear armour', 10, issues),
+        hullPoints: fitted(leadingNumber(characteristic(profile, 'HP', 'Hull Points')), 1, 12, 'Hull points', 1, issues),
+      };
+      unitType ??= isType(profile, 'Walker') ? 'walker' : isType(profile, 'Flyer') ? 'flyer' : /super-?heavy/i.test(characteristic(profile, 'Type') ?? '') ? 'super-heavy' : 'vehicle';
+      modelLines.push(`${count} × ${model.name}: BS ${model.ballisticSkill} · Front ${vehicle.front} · Side ${vehicle.side} · Rear ${vehicle.rear} · HP ${vehicle.hullPoints}${characteristic(profile, 'Type') ? ` · ${characteristic(profile, 'Type')}` : ''}`);
+    } else {
+      unitType ??= unitTypeOf(characteristic(profile, 'Unit Type', 'Type') ?? '');
+      modelLines.push(
+        `${count} × ${model.name}: WS ${model.weaponSkill} · BS ${model.ballisticSkill} · S ${model.strength} · T ${model.toughness} · W ${model.wounds} · I ${model.initiative} · A ${model.attacks} · Ld ${model.leadership} · Sv ${save === 7 ? '–' : `${save}+`}${model.invulnerable ? ` · Invulnerable ${model.invulnerable}+` : ''}${model.feelNoPain ? ` · Feel No Pain ${model.feelNoPain}+` : ''}`,
+      );
+    }
+  }
+  if (models.length === 0) return { ok: false, skipped: { name, reason: 'it has no Unit or Vehicle profile.' } };
+  if (saves.invulnerable !== undefined) confirm.push(`Invulnerable save ${saves.invulnerable}+ read from the unit's rules and wargear: check which models have it.`);
+  if (saves.feelNoPain !== undefined) confirm.push(`Feel No Pain ${saves.feelNoPain}+ read from the unit's rules: check which models have it.`);
+  if (models.length > 20) issues.push(`${models.length} model profiles; the first 20 were kept`);
+
+  const weapons: Record<string, unknown>[] = [];
+  const weaponLines: string[] = [];
+  for (const { profile, owner } of found) {
+    if (!isType(profile, 'Weapon', 'Psychic Power (Attack)')) continue;
+    used.add(profile);
+    const weapon = readWeapon(profile, owner.number);
+    if (typeof weapon === 'string') {
+      notes.add('Weapons not imported', `${profileLine(profile)} (${weapon})`);
+      issues.push(`${cleanName(profile.name)}: ${weapon}; it is in the notes`);
+      continue;
+    }
+    if (weapons.some((w) => w['name'] === weapon.name) || weapons.length >= 30) continue;
+    const { count, ...kept } = weapon;
+    weapons.push(kept);
+    weaponLines.push(
+      `${count > 1 ? `${count} × ` : ''}${weapon.name}: ${weapon.range === 'melee' ? 'Melee' : weapon.range === 'template' ? 'Template' : `${weapon.range}″`} · S ${weapon.strength} · AP ${weapon.ap ?? '–'}${weapon.type === 'melee' ? '' : ` · ${typeWords[weapon.type]}${weapon.shots > 1 ? ` ${weapon.shots}` : ''}`}${weapon.specialRules.length ? ` · ${weapon.specialRules.join(', ')}` : ''}`,
+    );
+  }
+
+  const specialRules = rulesOf(unit, notes).slice(0, 80);
+  const notesPreview = otherProfiles(unit, used, notes);
+  const equipment = selectionNames(unit);
+  if (equipment.length > 0) notes.add('Wargear and upgrades', equipment.join(', '));
+  for (const line of [...issues, ...confirm]) notes.add('To check', line);
+  if (!unitType) {
+    unitType = 'infantry';
+    confirm.push('Unit type taken as infantry: the file does not say. Check it.');
+  }
+
+  const points = pointsOf(unit);
+  return {
+    ok: true,
+    unit: {
+      sourceId: unit.id,
+      name,
+      points,
+      notes: notes.toString(),
+      profile: { unitType, models: models.slice(0, 20), vehicle, weapons, specialRules },
+      preview: {
+        name,
+        points,
+        models: counts.join(', '),
+        stats: [`Unit type ${unitType.replace(/-/g, ' ')}`, ...modelLines],
+        weapons: weaponLines,
+        abilities: specialRules,
+        notes: distinct([...notesPreview, ...(equipment.length > 0 ? [`Wargear and upgrades (${equipment.length}): in the notes`] : []), ...issues]),
+        confirm,
+      },
+    },
+  };
+}
+
+const typeWords: Record<WeaponType, string> = { melee: 'Melee', pistol: 'Pistol', assault: 'Assault', 'rapid-fire': 'Rapid Fire', heavy: 'Heavy', salvo: 'Salvo', ordnance: 'Ordnance' };
+
+/** "Infantry (Character)", "Jump Infantry", "Monstrous Creature (Flying)" → the profile's unit type. */
+function unitTypeOf(text: string): UnitType {
+  const t = text.toLowerCase();
+  if (/gargantuan/.test(t)) return 'gargantuan-creature';
+  if (/monstrous creature/.test(t)) return /flying/.test(t) ? 'flying-monstrous-creature' : 'monstrous-creature';
+  if (/jet\s*bike/.test(t)) return 'jetbike';
+  if (/bike/.test(t)) return 'bike';
+  if (/jump/.test(t)) return 'jump-infantry';
+  if (/jet pack/.test(t)) return 'jet-pack-infantry';
+  if (/beast/.test(t)) return 'beast';
+  if (/cavalry/.test(t)) return 'cavalry';
+  if (/walker/.test(t)) return 'walker';
+  if (/flyer/.test(t)) return 'flyer';
+  if (/super-?heavy/.test(t)) return 'super-heavy';
+  if (/vehicle/.test(t)) return 'vehicle';
+  return 'infantry';
+}
+
+/** A "Weapon" profile: Range ('24"', "Melee", "Template"), Strength ("User", "+1", "x2", "8", "D"), AP ("-", "2"), Type ("Heavy 3, Blast"). */
+function readWeapon(profile: BsProfile, count: number): (Record<string, unknown> & { name: string; range: number | 'melee' | 'template'; strength: number | string; ap: number | null; type: WeaponType; shots: number; specialRules: string[]; count: number }) | string {
+  const rangeText = (characteristic(profile, 'Range') ?? '').trim();
+  const range = /^(melee|-|–|)$/i.test(rangeText) ? 'melee' : /template/i.test(rangeText) ? 'template' : distance(rangeText);
+  const strengthText = (characteristic(profile, 'Strength', 'S') ?? '').trim().toLowerCase();
+  const strength =
+    /^(user|as user)$/.test(strengthText) ? 'user'
+    : /^\+[12]$/.test(strengthText) ? strengthText
+    : /^x2$/.test(strengthText) ? 'x2'
+    : /^d$/.test(strengthText) ? 'D'
+    : leadingNumber(strengthText);
+  const apText = characteristic(profile, 'AP');
+  const ap = isNone(apText) ? null : leadingNumber(apText);
+  const typeText = characteristic(profile, 'Type') ?? '';
+  const [first = '', ...rest] = typeText.split(',').map((t) => t.trim()).filter(Boolean);
+  const kind = /^(melee|pistol|assault|rapid fire|heavy|salvo|ordnance)\b\s*(\d+)?/i.exec(first);
+  if (range === undefined || strength === undefined || (ap !== null && (ap === undefined || ap < 1 || ap > 6)) || !kind) {
+    return 'its range, strength, AP or type cannot be read';
+  }
+  const type = (kind[1] ?? '').toLowerCase().replace(' ', '-') as WeaponType;
+  return {
+    name: cleanName(profile.name),
+    range: typeof range === 'number' ? Math.min(300, Math.max(1, range)) : range,
+    strength: typeof strength === 'number' ? Math.min(10, Math.max(1, strength)) : strength,
+    ap,
+    type,
+    shots: Math.min(20, Math.max(1, Number(kind[2] ?? 1))),
+    specialRules: distinct(rest.map(cleanLabel)),
+    count,
+  };
+}

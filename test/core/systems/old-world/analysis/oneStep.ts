@@ -1,0 +1,70 @@
+import { expect } from 'vitest';
+import { analyzeRound, type RoundOdds } from '../../../../../core/systems/old-world/analysis';
+import { pass } from '../../../../../core/systems/old-world/strikes';
+import { everyOrderedRoll, passCountInputs, type WeightedInput } from '../../../../support/drive';
+import { apply, inputFor, type OwCombat } from './drive';
+
+/**
+ * The exact one-step identity (as test/core/analysis/engineAgreement.test.ts for 10th edition):
+ * at a roll, the analysis equals the average of the analyses after every possible roll, each
+ * weighted by its probability; at a choice or an outcome, the analysis after the suggested input.
+ */
+
+/** Every input that can answer the current step, with its probability. */
+export function possibleInputs(combat: OwCombat): WeightedInput[] {
+  const step = combat.step;
+  if (step.kind !== 'roll') return [{ input: inputFor(combat), p: 1 }];
+  // A strike's stage: only how many dice reach the face matters (6s pass, 1s fail every test here).
+  if (step.passOn !== undefined) return passCountInputs(step, pass(step.passOn));
+  // Roll-off, break, panic, restraint, flee, pursuit and overrun rolls: every ordered roll.
+  return everyOrderedRoll(step);
+}
+
+/** The probability-weighted average of analyses. */
+export function mixture(parts: Array<{ odds: RoundOdds; p: number }>): RoundOdds {
+  const offset = Math.min(...parts.map((x) => x.odds.difference.offset));
+  const dist: number[] = [];
+  const caused = { attacker: [] as number[], defender: [] as number[] };
+  const win = { attacker: 0, draw: 0, defender: 0 };
+  const fates = { attacker: { breaks: 0, caught: 0 }, defender: { breaks: 0, caught: 0 } };
+  const add = (a: number[], k: number, p: number) => {
+    while (a.length <= k) a.push(0);
+    a[k]! += p;
+  };
+  for (const { odds, p } of parts) {
+    odds.difference.dist.forEach((q, k) => add(dist, k + odds.difference.offset - offset, p * q));
+    for (const role of ['attacker', 'defender'] as const) {
+      odds.caused[role].forEach((q, k) => add(caused[role], k, p * q));
+      fates[role].breaks += p * odds.fates[role].breaks;
+      fates[role].caught += p * odds.fates[role].caught;
+    }
+    for (const w of ['attacker', 'draw', 'defender'] as const) win[w] += p * odds.win[w];
+  }
+  return { round: parts[0]!.odds.round, difference: { offset, dist }, caused, win, fates };
+}
+
+export function expectSameOdds(actual: RoundOdds, expected: RoundOdds, label: string, tolerance = 1e-9) {
+  const lo = Math.min(actual.difference.offset, expected.difference.offset);
+  const hi = Math.max(actual.difference.offset + actual.difference.dist.length, expected.difference.offset + expected.difference.dist.length);
+  for (let d = lo; d < hi; d++) {
+    const a = actual.difference.dist[d - actual.difference.offset] ?? 0;
+    const e = expected.difference.dist[d - expected.difference.offset] ?? 0;
+    expect(Math.abs(a - e), `${label}: P(difference ${d}) ${a} vs ${e}`).toBeLessThan(tolerance);
+  }
+  for (const role of ['attacker', 'defender'] as const) {
+    const a = actual.caused[role];
+    const e = expected.caused[role];
+    for (let k = 0; k < Math.max(a.length, e.length); k++) expect(Math.abs((a[k] ?? 0) - (e[k] ?? 0)), `${label}: P(${role} causes ${k})`).toBeLessThan(tolerance);
+    expect(Math.abs(actual.fates[role].breaks - expected.fates[role].breaks), `${label}: ${role} breaks ${actual.fates[role].breaks} vs ${expected.fates[role].breaks}`).toBeLessThan(tolerance);
+    expect(Math.abs(actual.fates[role].caught - expected.fates[role].caught), `${label}: ${role} caught ${actual.fates[role].caught} vs ${expected.fates[role].caught}`).toBeLessThan(tolerance);
+  }
+  for (const w of ['attacker', 'draw', 'defender'] as const) expect(Math.abs(actual.win[w] - expected.win[w]), `${label}: P(${w})`).toBeLessThan(tolerance);
+}
+
+/** Checks the identity at `combat`: its analysis against the average over its next input. */
+export function checkOneStep(combat: OwCombat, label: string) {
+  const parts = possibleInputs(combat).map(({ input, p }) => ({ odds: analyzeRound(apply(combat, input).state), p }));
+  const total = parts.reduce((s, x) => s + x.p, 0);
+  expect(Math.abs(total - 1), `${label}: the inputs' probabilities sum to 1`).toBeLessThan(1e-12);
+  expectSameOdds(analyzeRound(combat.state), mixture(parts), label);
+}

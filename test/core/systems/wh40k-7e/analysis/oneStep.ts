@@ -1,0 +1,73 @@
+import { expect } from 'vitest';
+import { analyzeRound, type RoundOdds } from '../../../../../core/systems/wh40k-7e/analysis';
+import type { Input } from '../../../../../core/combat/steps';
+import { everyOrderedRoll, passCountInputs } from '../../../../support/drive';
+import { apply, inputFor, type W7Combat } from './drive';
+
+/**
+ * The exact one-step identity: at a roll, the analysis equals the average of the analyses after
+ * every possible roll, each weighted by its probability; at a choice or an outcome, the analysis
+ * after the suggested input (SCENARIOS §2 defaults). With the point mass once the round is over,
+ * this is what "exact from any state" means.
+ */
+
+const choose = (n: number, k: number) => {
+  let c = 1;
+  for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1);
+  return c;
+};
+
+/** Every input that can answer the current step, with its probability (order of dice within a roll cannot matter, seed 000 Fast Dice). */
+export function possibleInputs(combat: W7Combat): Array<{ input: Input; p: number }> {
+  const step = combat.step;
+  if (step.kind !== 'roll') return [{ input: inputFor(combat), p: 1 }];
+  const roll = (dice: number[], p: number) => ({ input: { kind: 'roll' as const, stepId: step.id, dice, by: 'entered' as const }, p });
+  const n = step.count;
+  if (step.criticalOn === 6 && step.passOn === 2) {
+    // The Destroyer roll: 1 nothing, 2–5 seriously wounded, 6 deathblow (a multinomial).
+    const out: Array<{ input: Input; p: number }> = [];
+    for (let db = 0; db <= n; db++) {
+      for (let sw = 0; sw + db <= n; sw++) {
+        const p = choose(n, db) * choose(n - db, sw) * (1 / 6) ** db * (4 / 6) ** sw * (1 / 6) ** (n - db - sw);
+        out.push(roll([...Array<number>(db).fill(6), ...Array<number>(sw).fill(3), ...Array<number>(n - db - sw).fill(1)], p));
+      }
+    }
+    return out;
+  }
+  if (step.passOn !== undefined) return passCountInputs(step, (7 - step.passOn) / 6);
+  // D3, D6 + 6, Morale (2D6) and Sweeping Advance rolls: every ordered roll.
+  return everyOrderedRoll(step);
+}
+
+/** The figures of SCENARIOS §2 as numbers, for comparing two analyses. */
+export function figures(odds: RoundOdds): Record<string, number> {
+  const f: Record<string, number> = {
+    pAttackerWins: odds.win.attacker,
+    pDraw: odds.win.draw,
+    pDefenderWins: odds.win.defender,
+  };
+  for (const role of ['attacker', 'defender'] as const) {
+    f[`${role}.pWipedOut`] = odds.wiped[role];
+    f[`${role}.pBreaks`] = odds.breaks[role];
+    f[`${role}.pSwept`] = odds.swept[role];
+    odds.caused[role].forEach((p, k) => (f[`${role}.woundsCaused[${k}]`] = p));
+  }
+  odds.difference.dist.forEach((p, k) => (f[`difference=${odds.difference.offset + k}`] = p));
+  return f;
+}
+
+/** Checks the identity at the current step. */
+export function checkOneStep(combat: W7Combat, label: string): void {
+  const here = figures(analyzeRound(combat.state));
+  const mix: Record<string, number> = {};
+  let total = 0;
+  for (const { input, p } of possibleInputs(combat)) {
+    total += p;
+    const next = apply(combat, input);
+    for (const [k, v] of Object.entries(figures(analyzeRound(next.state)))) mix[k] = (mix[k] ?? 0) + p * v;
+  }
+  expect(Math.abs(total - 1), `${label}: the inputs' probabilities sum to 1`).toBeLessThan(1e-12);
+  for (const k of new Set([...Object.keys(here), ...Object.keys(mix)])) {
+    expect(Math.abs((here[k] ?? 0) - (mix[k] ?? 0)), `${label}: ${k} ${here[k]} v ${mix[k]}`).toBeLessThan(1e-9);
+  }
+}
