@@ -4,3 +4,4 @@ export * from './engine';
 export * from './view';
 export * from './setupForm';
 export * from './rollGroups';
+export * from './stepEngine';

@@ -1,17 +1,13 @@
-import type { LogLine } from '../../combat/view';
-import { allocationPlan, allocationText, completeAllocation, targetAt, targetName } from './allocation';
+import { popTask, replaceHead, withLastResult } from '../../combat/stepEngine';
+import { allocationPlan, completeAllocation, targetAt, targetName } from './allocation';
 import { nextStage } from './attacks';
-import { breakReasons, breakTestOf } from './morale';
-import { roundScore } from './score';
 import {
   agilityOf,
   allPools,
-  alive,
   attacksOf,
   hpLeft,
   modelsLeft,
   otherRole,
-  capitalized,
   plural,
   verb,
   poolKey,
@@ -29,16 +25,10 @@ import {
 /**
  * The order of a round of melee (RULES §5, seed 004): Agility steps from the highest (each:
  * allocate every attack, then roll to hit, to wound, armour and special saves, then remove the
- * casualties) → Combat Score → break test → pursue?, flee and pursuit → the next round. `settle`
- * resolves whatever needs no player and stops at the first task that needs dice or a decision.
+ * casualties) → Combat Score → break test → pursue?, flee and pursuit → the next round. The tasks
+ * themselves (what each asks, how it is answered, what resolves itself) are declared in steps/;
+ * these are the round's pieces they share.
  */
-
-export const pushLog = (state: State, line: Omit<LogLine, 'stepId'> & { stepId?: string }): State => ({
-  ...state,
-  log: [...state.log, { stepId: line.stepId ?? `auto.${state.counter}.${state.log.length}`, ...line }],
-});
-export const popTask = (state: State): State => ({ ...state, queue: state.queue.slice(1) });
-const replaceHead = (state: State, task: Task): State => ({ ...state, queue: [task, ...state.queue.slice(1)] });
 
 export const standings = (state: Pick<State, 'setup' | 'lost' | 'roundStart'>): Record<Role, Standing> => ({
   attacker: standingOf(state.setup, 'attacker', state.lost, state.roundStart),
@@ -79,7 +69,7 @@ export function allocateTask(state: Pick<State, 'setup' | 'lost'>, s: StepPart):
   return { kind: 'allocate', part: s.part, attacks: s.attacks, answered: [], ask: plan.ask, rest: plan.rest };
 }
 
-const partIndex = (state: State, part: PoolRef) => state.parts.findIndex((s) => s.part.role === part.role && s.part.who === part.who);
+export const partIndex = (state: State, part: PoolRef) => state.parts.findIndex((s) => s.part.role === part.role && s.part.who === part.who);
 
 /** Fixes a part's allocation: the shares asked so far, the rest as SCENARIOS §3 allocates by default. */
 export function finishAllocation(state: State, task: Extract<Task, { kind: 'allocate' }>): State {
@@ -130,15 +120,8 @@ export function strikeAfter(state: State, passing: number): State {
   return withLastResult(after, text);
 }
 
-/** Appends to the last log line (the roll that caused it). */
-function withLastResult(state: State, extra: string): State {
-  const last = state.log[state.log.length - 1];
-  if (!last) return state;
-  return { ...state, log: [...state.log.slice(0, -1), { ...last, result: `${last.result}; ${extra}` }] };
-}
-
 /** What a step cost each side: "lost: the Spearmen 4 HP (4 models removed), Captain 1 HP (slain)". */
-function stepLosses(state: State, before: Record<string, number>): string {
+export function stepLosses(state: State, before: Record<string, number>): string {
   const parts = allPools(state.setup).flatMap((p) => {
     const lost = (state.lost[poolKey(p)] ?? 0) - (before[poolKey(p)] ?? 0);
     if (lost === 0) return [];
@@ -147,74 +130,6 @@ function stepLosses(state: State, before: Record<string, number>): string {
     return [`${targetName(state.setup, p)} ${lost} HP${models}`];
   });
   return parts.length > 0 ? `lost: ${parts.join(', ')}` : 'no HP lost';
-}
-
-/** Resolves everything that needs no player, up to the next step that does. */
-export function settle(state: State): State {
-  let s = state;
-  for (let guard = 0; guard < 10_000; guard++) {
-    const task = s.queue[0];
-    if (!task) return s.phase === 'over' ? s : { ...s, phase: 'over' };
-    const auto = autoResolve(s, task);
-    if (auto === null) return s;
-    s = auto;
-  }
-  throw new Error('the melee did not settle');
-}
-
-function autoResolve(s: State, task: Task): State | null {
-  switch (task.kind) {
-    case 'agility': {
-      const parts = strikersAt(s, task.agility);
-      // Parts due at this step that stood with attacks when the round began, but have fallen since.
-      const slain = allPools(s.setup).filter((p) => agilityOf(s.setup, s.round, p) === task.agility && attacksOf(s.setup, s.roundStart, p) > 0 && !alive(s.setup, s.lost, p));
-      let next = popTask(s);
-      if (slain.length > 0) {
-        // Seed 004 / RULES §5: casualties of an earlier step are removed before the next, so they do not strike.
-        next = pushLog(next, { actor: slain[0]!.role, title: `Agility ${task.agility}`, result: `${slain.map((p) => targetName(s.setup, p)).join(' and ')}: slain before striking` });
-      }
-      if (parts.length === 0) return next;
-      const tasks: Task[] = [...parts.map((p) => allocateTask(s, p)), { kind: 'rolls', agility: task.agility }, { kind: 'stepEnd', agility: task.agility }];
-      return { ...next, agility: task.agility, parts, stepStart: s.lost, queue: [...tasks, ...next.queue] };
-    }
-    case 'allocate': {
-      if (task.ask.length > 0 && unallocated(task) > 0) return null;
-      const done = finishAllocation(popTask(s), task);
-      // A player's answers are logged as they are given (apply.ts); an allocation nobody was asked about is logged here.
-      if (task.answered.length > 0) return done;
-      const counts = done.parts[partIndex(done, task.part)]!.allocation!;
-      const why = task.ask.length === 0 ? ' (the only target)' : '';
-      return pushLog(done, { actor: task.part.role, title: `${capitalized(targetName(s.setup, task.part))}: allocate ${plural(task.attacks, 'attack')}`, result: `${allocationText(s.setup, task.part, counts)}${why}` });
-    }
-    case 'rolls':
-      return { ...popTask(s), queue: [...strikeTasks(s.parts), ...s.queue.slice(1)] };
-    case 'strike': {
-      if (hpLeft(s.setup, s.lost, task.target) > 0) return null;
-      // Never roll dice that cannot change anything: the pool is empty, and loss beyond a pool is lost (seed 004).
-      const what = task.stage === 'hit' ? plural(task.dice, 'attack') : task.stage === 'wound' ? plural(task.dice, 'hit') : plural(task.dice, 'wound');
-      return pushLog(popTask(s), {
-        actor: task.part.role,
-        title: `${capitalized(targetName(s.setup, task.part))} ${verb(task.part, 'attack')} ${targetName(s.setup, task.target)}`,
-        result: `${targetName(s.setup, task.target)} already slain this step: ${what} lost, nothing left in the pool to take them`,
-      });
-    }
-    case 'stepEnd': {
-      const before = s.stepStart;
-      const next: State = { ...popTask(s), agility: null, parts: [] };
-      return pushLog(next, { actor: 'attacker', title: `Agility ${task.agility}: casualties removed`, result: stepLosses(s, before) });
-    }
-    case 'score':
-      return s.score === null ? { ...s, phase: 'after', score: roundScore(s.setup, s.round, standings(s)) } : null;
-    case 'break': {
-      const test = breakTestOf(s.setup, task.role, s.score!.difference, standings(s));
-      if (test.kind === 'roll') return null;
-      const name = s.setup[task.role].unit.name;
-      const logged = pushLog(popTask(s), { actor: task.role, title: `${name}: Break Test`, result: `${name} fail without rolling (2D6 ≤ ${test.need} cannot pass)`, why: breakReasons(s.setup, task.role, test) });
-      return afterBreak(logged, task.role, true);
-    }
-    default:
-      return null;
-  }
 }
 
 /** The round is over for both: another round if both units are still fighting, else the combat ends. */

@@ -1,4 +1,5 @@
-import { beginRound, settle } from '../flow';
+import { settle } from '../engine';
+import { beginRound } from '../flow';
 import { breakChance, breakStandingOf, breakTestFor, type BreakStanding } from '../morale';
 import { scoreParts, totalOf } from '../score';
 import { CATCH_CHANCE } from '../tables';
