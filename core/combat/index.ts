@@ -5,3 +5,4 @@ export * from './view';
 export * from './setupForm';
 export * from './rollGroups';
 export * from './stepEngine';
+export * from './setupLayout';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { SystemAnalysis } from '../analysis/system';
+import type { SetupLayout } from '../combat/setupLayout';
 import type { RuleSystem } from '../combat/system';
 import type { SystemImport } from '../roster/battlescribe/types';
 
@@ -55,6 +56,8 @@ export interface SystemDefinition<Id extends string = string, Profile extends z.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each system's own setup and state types
   rules: RuleSystem<any, any>;
   analysis?: SystemAnalysis;
+  /** What its setup screen needs beyond the setup schema (order, groups, "Pick from roster"…); the screen works without one. */
+  setupLayout?: SetupLayout;
   roster: {
     /** The unit profile a roster of this system keeps (labels travel as `.meta()` on its fields). */
     profile: Profile;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { SystemAnalysis } from '../analysis/system';
+import type { SetupLayout } from '../combat/setupLayout';
 import type { RuleSystem } from '../combat/system';
 import type { SystemDefinition } from './definition';
 import { epicArmageddonSystem } from './epic-armageddon/definition';
@@ -33,6 +34,9 @@ export const definitions: Readonly<Record<string, SystemDefinition>> = byId((d) 
 
 /** Every rule system the app knows, by id. */
 export const systems: Readonly<Record<string, RuleSystem>> = byId((d) => d.rules as RuleSystem);
+
+/** Every system's setup layout, by system id (a system without one gets the plain screen its schema makes). */
+export const setupLayouts: Readonly<Record<string, SetupLayout>> = byId((d) => d.setupLayout);
 
 /** Every system's exact analysis, by system id (a system without one is simply absent). */
 export const analyses: Readonly<Record<string, SystemAnalysis>> = byId((d) => d.analysis);

@@ -6,8 +6,8 @@ import { abbreviation, compactLabel, labelOf } from '../../renderer/src/forms/la
 import { expandPattern, perItemOptions, refOptions, repairRefs, shiftRefs } from '../../renderer/src/forms/refs';
 import { getAt, initialValue, isSet, parsePath, setAt, shapeOf, type JsonSchema } from '../../renderer/src/forms/schema';
 import { applyUpdate, moved } from '../../renderer/src/forms/update';
-import { ninthAgeLayout } from '../../renderer/src/combat/setup/layouts/ninth-age';
-import { oldWorldLayout } from '../../renderer/src/combat/setup/layouts/old-world';
+import { ninthAgeLayout } from '../../core/systems/ninth-age/setupLayout';
+import { oldWorldLayout } from '../../core/systems/old-world/setupLayout';
 import { ninthAge } from '../../core/systems/ninth-age';
 import { oldWorld } from '../../core/systems/old-world';
 import { wh40k10e } from '../../core/systems/wh40k-10e';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { setupLayouts } from '../../renderer/src/combat/setupScreens';
+import { setupLayoutSchema } from '../../core/combat/setupLayout';
 import { matchesPattern } from '../../renderer/src/forms/hints';
 import { expandPattern } from '../../renderer/src/forms/refs';
 import { formatPath, getAt, isRecord, parsePath, setAt, shapeOf, type JsonSchema } from '../../renderer/src/forms/schema';
-import { systems } from '../../core/systems';
+import { setupLayouts, systems } from '../../core/systems';
 
 /**
- * Each system's setup layout hint (renderer/src/combat/setup/layouts/) against its setup schema:
+ * Each system's setup layout hint (core/systems/<id>/setupLayout.ts) against its setup schema:
  * a hint that names a field the schema does not have would silently do nothing, so every pattern,
  * every field it orders, folds or groups, and every "Add" item must fit the schema.
  */
@@ -30,6 +30,10 @@ describe.each(Object.entries(setupLayouts))('%s setup layout', (id, layout) => {
   it('is for a system the host has, with an example to start from', () => {
     expect(system).toBeDefined();
     expect(system.exampleSetup).toBeDefined();
+  });
+
+  it('is what the contract sends (combat.setupForm checks it with the same schema)', () => {
+    expect(setupLayoutSchema.parse(layout)).toEqual(layout);
   });
 
   it.each(Object.entries(layout.fields ?? {}))('%s names fields the schema has', (pattern, hint) => {

@@ -1,4 +1,4 @@
-import { advance, replay, rollForMe, setupFormOf, startCombat, undo, type Combat, type CombatLog, type RuleSystem } from '../../combat';
+import { advance, replay, rollForMe, setupFormOf, startCombat, undo, type Combat, type CombatLog, type RuleSystem, type SetupLayout } from '../../combat';
 import type { CombatOdds, CombatSnapshot } from '../channels/combat';
 import type { ParsedRequestOf } from '../contract';
 import { prefixIssues, problemsOf } from '../../roster/documents';
@@ -14,6 +14,8 @@ export const figureText = (h: Headline) => (h.kind === 'probability' ? `${h.labe
 export interface CombatBackendDeps {
   /** The registry of rule systems, id → system. */
   systems: Readonly<Record<string, RuleSystem>>;
+  /** Each system's setup layout, by id (what its setup screen needs beyond the schema). */
+  setupLayouts?: Readonly<Record<string, SetupLayout>>;
   /**
    * The exact outcome distributions from a state of that system within the work budget (or why
    * not: too large), null where the system has none.
@@ -196,7 +198,8 @@ export function createCombatBackend(deps: CombatBackendDeps) {
 
     'combat.setupForm': async ({ system: systemId }: ParsedRequestOf<'combat.setupForm'>) => {
       const system = systemOf(systemId, 'system');
-      return { system: system.id, name: system.name, ...setupFormOf(system) };
+      const layout = deps.setupLayouts && Object.hasOwn(deps.setupLayouts, system.id) ? deps.setupLayouts[system.id]! : null;
+      return { system: system.id, name: system.name, ...setupFormOf(system), layout };
     },
 
     'combat.start': async ({ system: systemId, setup, seed, rosterIds = [] }: Omit<ParsedRequestOf<'combat.start'>, 'rosterIds'> & { rosterIds?: string[] }) => {

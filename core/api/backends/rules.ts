@@ -1,6 +1,6 @@
 import { analyzeWithinBudget, type SystemAnalysis } from '../../analysis';
 import type { RuleSystem } from '../../combat/system';
-import { analyses, systems } from '../../systems';
+import { analyses, setupLayouts, systems } from '../../systems';
 import type { CombatBackendDeps } from './combat';
 
 /** The rule systems (core/systems) and their exact analyses (core/analysis), by system id. */
@@ -16,6 +16,7 @@ export const rulesRegistry: { systems: Readonly<Record<string, RuleSystem>>; ana
 export function rulesDeps(make: { newId: () => string; newSeed: () => number }): CombatBackendDeps {
   return {
     systems,
+    setupLayouts,
     analyze: (systemId, state) => (Object.hasOwn(analyses, systemId) ? analyzeWithinBudget(analyses[systemId]!, state) : null),
     ...make,
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { combatViewSchema } from '../../combat/view';
 import { inputSchema, stepSchema } from '../../combat/steps';
+import { setupLayoutSchema } from '../../combat/setupLayout';
 import { channel } from '../channel';
 import { wholeNumber } from '../../validation/fields';
 import { oddsSchema, type Odds } from '../../analysis/odds';
@@ -51,9 +52,16 @@ export const combatChannels = {
   }),
   'combat.setupForm': channel({
     summary:
-      "A system's setup as JSON Schema (its zod schema, input side, with the label of every field) and a typical setup to start from, so one setup screen serves every system.",
+      "A system's setup as JSON Schema (its zod schema, input side, with the label of every field), a typical setup to start from and the system's layout hint, so one setup screen serves every system.",
     request: z.object({ system: z.string().min(1, 'expected a rule system id').max(40) }).strict(),
-    response: z.object({ system: z.string(), name: z.string(), schema: z.record(z.string(), z.unknown()), example: z.record(z.string(), z.unknown()).nullable() }),
+    response: z.object({
+      system: z.string(),
+      name: z.string(),
+      schema: z.record(z.string(), z.unknown()),
+      example: z.record(z.string(), z.unknown()).nullable(),
+      /** What the screen needs beyond the schema (order, groups, "Pick from roster"…), the system's own; null: the plain screen. */
+      layout: setupLayoutSchema.nullable(),
+    }),
     example: { system: 'old-world' },
   }),
   'combat.start': channel({

@@ -1,3 +1,4 @@
+import { epicArmageddonLayout } from './setupLayout';
 import { defineSystem, SideRefused } from '../definition';
 import { epicArmageddonAnalysis } from './analysis';
 import { epicArmageddon } from './index';
@@ -11,6 +12,7 @@ export const epicArmageddonSystem = defineSystem({
   name: epicArmageddon.name,
   rules: epicArmageddon,
   analysis: epicArmageddonAnalysis,
+  setupLayout: epicArmageddonLayout,
   roster: {
     profile: epicArmageddonProfileSchema,
     // A roster entry is a formation: the whole formation is the side (its units, its Blast markers).

@@ -1,3 +1,4 @@
+import { ninthAgeLayout } from './setupLayout';
 import { defineSystem } from '../definition';
 import { ninthAgeAnalysis } from './analysis';
 import { ninthAge } from './index';
@@ -11,6 +12,7 @@ export const ninthAgeSystem = defineSystem({
   name: ninthAge.name,
   rules: ninthAge,
   analysis: ninthAgeAnalysis,
+  setupLayout: ninthAgeLayout,
   roster: {
     profile: ninthAgeProfileSchema,
     // The side's one unit; the roster's name names the side.

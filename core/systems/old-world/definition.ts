@@ -1,3 +1,4 @@
+import { oldWorldLayout } from './setupLayout';
 import { defineSystem } from '../definition';
 import { oldWorldAnalysis } from './analysis';
 import { oldWorld } from './index';
@@ -11,6 +12,7 @@ export const oldWorldSystem = defineSystem({
   name: oldWorld.name,
   rules: oldWorld,
   analysis: oldWorldAnalysis,
+  setupLayout: oldWorldLayout,
   roster: {
     profile: oldWorldProfileSchema,
     // Profiles stored before the troop types became the 6th edition's are read in today's terms.

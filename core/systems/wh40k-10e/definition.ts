@@ -1,3 +1,4 @@
+import { wh40k10eLayout } from './setupLayout';
 import { defineSystem, SideRefused } from '../definition';
 import { wh40k10eAnalysis } from './analysis';
 import { wh40k10e } from './index';
@@ -11,6 +12,7 @@ export const wh40k10eSystem = defineSystem({
   name: wh40k10e.name,
   rules: wh40k10e,
   analysis: wh40k10eAnalysis,
+  setupLayout: wh40k10eLayout,
   roster: {
     profile: wh40k10eProfileSchema,
     // The attacker is the unit's weapons (ranged when shooting, melee when fighting); the target its models and defensive rules.

@@ -1,3 +1,4 @@
+import { wh40k7eLayout } from './setupLayout';
 import { defineSystem, SideRefused } from '../definition';
 import { wh40k7eAnalysis } from './analysis';
 import { wh40k7e } from './index';
@@ -11,6 +12,7 @@ export const wh40k7eSystem = defineSystem({
   name: wh40k7e.name,
   rules: wh40k7e,
   analysis: wh40k7eAnalysis,
+  setupLayout: wh40k7eLayout,
   roster: {
     profile: wh40k7eProfileSchema,
     // The unit is the whole side (a side is one unit of model groups); what the converter chose (the first of several melee weapons…) goes to the player.

@@ -29,7 +29,7 @@ const sides = ['attacker', 'defender'] as const;
  * "More" sections, choices of the other side's units by name and "Pick from roster". Every
  * problem the host finds is shown beside its field and listed at the bottom by its labels.
  */
-export function SchemaSetup({ system, layout }: { system: string; layout: SetupLayout }) {
+export function SchemaSetup({ system }: { system: string }) {
   const client = useClient();
   const form = useQuery<ResponseOf<'combat.setupForm'>, HostError>({
     queryKey: ['combat.setupForm', system],
@@ -46,7 +46,7 @@ export function SchemaSetup({ system, layout }: { system: string; layout: SetupL
     );
   }
   if (!form.data) return <Loader aria-label="Loading the setup" />;
-  return <SetupEditor key={system} system={system} name={form.data.name} schema={form.data.schema as JsonSchema} example={form.data.example} layout={layout} />;
+  return <SetupEditor key={system} system={system} name={form.data.name} schema={form.data.schema as JsonSchema} example={form.data.example} layout={form.data.layout ?? {}} />;
 }
 
 function SetupEditor({ system, name, schema, example, layout }: { system: string; name: string; schema: JsonSchema; example: Json; layout: SetupLayout }) {

@@ -1,4 +1,4 @@
-import type { SetupLayout } from '../layout';
+import type { SetupLayout } from '../../combat/setupLayout';
 
 /** A model group's profile line, as a codex prints it (BS left out: a close combat never uses it). */
 const profileLine = ['weaponSkill', 'strength', 'toughness', 'wounds', 'initiative', 'attacks', 'leadership', 'save'];

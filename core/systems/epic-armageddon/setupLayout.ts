@@ -1,5 +1,5 @@
-import type { FieldHint } from '../../../forms/hints';
-import type { SetupLayout } from '../layout';
+import type { FieldHint } from '../../combat/setupLayout';
+import type { SetupLayout } from '../../combat/setupLayout';
 
 const weapon = { name: '', use: 'cc', extraAttacks: 1, macroWeapon: false, firstStrike: false };
 

@@ -1,4 +1,4 @@
-import type { SetupLayout } from '../layout';
+import type { SetupLayout } from '../../combat/setupLayout';
 
 const rerolls = { none: 'No re-roll', ones: 'Re-roll 1s', failed: 'Re-roll failed', all: 'Re-roll any' };
 const saveRerolls = { none: 'No re-roll', ones: 'Re-roll saves of 1', failed: 'Re-roll failed saves' };

@@ -1,5 +1,5 @@
-import type { FieldHint } from '../../../forms/hints';
-import type { SetupLayout } from '../layout';
+import type { FieldHint } from '../../combat/setupLayout';
+import type { SetupLayout } from '../../combat/setupLayout';
 
 /** A profile as the army book prints it: one row OS DS S AP Agi Att HP Res Arm Dis; the saves and the to-hit modifier below. */
 const profile: FieldHint = {
