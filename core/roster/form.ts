@@ -1,18 +1,68 @@
 import { z } from 'zod';
+import type { HintMap } from '../combat/setupLayout';
+import { definitionOf } from '../systems';
+import type { ProfileLabels } from '../validation/profileLabels';
 import { profileSchemaFor, type SystemId } from './profiles';
 
-const cache = new Map<SystemId, Record<string, unknown>>();
+export interface ProfileForm {
+  /** The profile as JSON Schema, input side, every field titled in the game's words and laid out in its order. */
+  schema: Record<string, unknown>;
+  /** What the schema cannot say about the layout (switches, option words…), by path from the profile's root. */
+  hints: HintMap;
+}
+
+const cache = new Map<SystemId, ProfileForm>();
+
+type Node = Record<string, unknown>;
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Fields the labels list come first, in their order; the rest keep the schema's. */
+function ordered(properties: Node, labels: ProfileLabels): Node {
+  const order = Object.keys(labels.fields);
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  return Object.fromEntries(Object.entries(properties).sort(([a], [b]) => rank(a) - rank(b)));
+}
+
+/** Writes the system's labels into a JSON Schema node and everything below it (a title the schema has itself wins). */
+function labelled(node: Node, labels: ProfileLabels): Node {
+  const out: Node = { ...node };
+  if (isNode(node['properties'])) {
+    const props = ordered(node['properties'], labels);
+    out['properties'] = Object.fromEntries(
+      Object.entries(props).map(([key, child]) => {
+        if (!isNode(child)) return [key, child];
+        const own = labels.fields[key];
+        let next = labelled(child, labels);
+        if (own && next['title'] === undefined) next = { ...next, title: own.short, ...(own.long ? { description: own.long } : {}) };
+        // The game's own short label ("Sv (+)") also where the schema titles the field in full: a line of key numbers reads it.
+        if (own) next = { ...next, 'x-label': own.short };
+        const noun = labels.items?.[key];
+        if (noun && isNode(next['items']) && next['items']['title'] === undefined) next = { ...next, items: { ...next['items'], title: noun } };
+        return [key, next];
+      }),
+    );
+  }
+  if (isNode(node['items'])) out['items'] = labelled(node['items'], labels);
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) if (Array.isArray(node[key])) out[key] = (node[key] as unknown[]).map((n) => (isNode(n) ? labelled(n, labels) : n));
+  return out;
+}
 
 /**
  * A system's unit profile as JSON Schema (zod's own conversion, input side so defaults are
- * optional), for the renderer to build the unit editor's fields from. The host still validates
- * every save against the zod schema itself.
+ * optional) with the system's own labels and layout hints (its `roster.labels`), for the
+ * renderer to build the unit editor's fields from. The host still validates every save against
+ * the zod schema itself.
  */
-export function profileFormSchema(system: SystemId): Record<string, unknown> {
-  let schema = cache.get(system);
-  if (!schema) {
-    schema = z.toJSONSchema(profileSchemaFor(system), { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-    cache.set(system, schema);
+export function profileForm(system: SystemId): ProfileForm {
+  let form = cache.get(system);
+  if (!form) {
+    const raw = z.toJSONSchema(profileSchemaFor(system), { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    const labels = definitionOf(system)?.roster.labels;
+    form = { schema: labels ? labelled(raw, labels) : raw, hints: labels?.hints ?? {} };
+    cache.set(system, form);
   }
-  return schema;
+  return form;
 }
+
+/** The profile's JSON Schema alone (see `profileForm`). */
+export const profileFormSchema = (system: SystemId): Record<string, unknown> => profileForm(system).schema;

@@ -3,6 +3,7 @@ import type { SystemAnalysis } from '../analysis/system';
 import type { SetupLayout } from '../combat/setupLayout';
 import type { RuleSystem } from '../combat/system';
 import type { SystemImport } from '../roster/battlescribe/types';
+import type { ProfileLabels } from '../validation/profileLabels';
 
 /** Which side of a combat a roster unit fills, and how ("Pick from roster"). */
 export interface SideRequest {
@@ -59,8 +60,10 @@ export interface SystemDefinition<Id extends string = string, Profile extends z.
   /** What its setup screen needs beyond the setup schema (order, groups, "Pick from roster"…); the screen works without one. */
   setupLayout?: SetupLayout;
   roster: {
-    /** The unit profile a roster of this system keeps (labels travel as `.meta()` on its fields). */
+    /** The unit profile a roster of this system keeps. */
     profile: Profile;
+    /** How the unit editor names and lays out its fields (written into the profile's JSON Schema by the host). */
+    labels?: ProfileLabels;
     /** Rewrites a profile stored by an earlier version in today's terms (roster files, store migrations); identity when absent. */
     upgradeProfile?: (profile: unknown) => unknown;
     /** One side of a combat setup from a stored unit; throws `SideRefused` for a unit that cannot fill it. */

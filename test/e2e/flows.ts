@@ -49,7 +49,7 @@ export async function newRoster(page: Page, name: string, opts: { at?: string; s
   await page.getByTestId('new-roster').click();
   await page.getByTestId('roster-name').fill(name);
   await page.getByTestId('roster-system').click();
-  await page.getByRole('option', { name: opts.system ?? 'Warhammer 40,000 (10th edition)' }).click();
+  await page.getByRole('option', { name: opts.system ?? 'Warhammer 40,000 10th edition' }).click();
   await page.getByTestId('roster-points').fill(opts.points ?? '2000');
   await page.getByTestId('create-roster').click();
   await expect(page).toHaveURL(/#\/rosters\/[^/]+$/);

@@ -41,7 +41,7 @@ test('a New Recruit / BattleScribe roster is previewed, imported on confirmation
   await pickFile(page, NECRONS);
   const preview = page.getByTestId('import-preview');
   await expect(page.getByRole('dialog', { name: 'Import “Necrons 10e”?' })).toBeVisible();
-  await expect(preview).toContainText('A Warhammer 40,000 (10th edition) roster from necrons-10e.rosz: 4 units, 1,205 of 2,000 pts. Nothing is saved until you press Import roster.');
+  await expect(preview).toContainText('A Warhammer 40,000 10th edition roster from necrons-10e.rosz: 4 units, 1,205 of 2,000 pts. Nothing is saved until you press Import roster.');
   const vault = page.getByTestId('import-preview-unit').filter({ hasText: 'Tesseract Vault' });
   await expect(vault).toContainText('425 pts');
   await expect(vault).toContainText('1 × Tesseract Vault: M 7″ · T 12 · Sv 2+ · W 24 · Ld 7+ · OC 8 · Invulnerable 4+ · Deadly Demise D6+3');

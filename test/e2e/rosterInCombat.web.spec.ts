@@ -9,7 +9,7 @@ async function rosterWithIntercessors(page: Page) {
   await page.getByTestId('new-roster').click();
   await page.getByTestId('roster-name').fill('Strike Force Alpha');
   await page.getByTestId('roster-system').click();
-  await page.getByRole('option', { name: 'Warhammer 40,000 (10th edition)' }).click();
+  await page.getByRole('option', { name: 'Warhammer 40,000 10th edition' }).click();
   await page.getByTestId('create-roster').click();
   await expect(page).toHaveURL(/#\/rosters\/[^/]+$/);
   await page.getByTestId('add-unit').click();

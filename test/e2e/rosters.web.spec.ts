@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { watchConsole } from './support';
 
 /** Creates a roster through the "New roster" dialog and lands on its page. */
-async function newRoster(page: Page, name: string, system = 'Warhammer 40,000 (10th edition)', points = '2000') {
+async function newRoster(page: Page, name: string, system = 'Warhammer 40,000 10th edition', points = '2000') {
   await page.goto('/#/rosters');
   await page.getByTestId('new-roster').click();
   await page.getByTestId('roster-name').fill(name);

@@ -96,7 +96,7 @@ test.describe('setup screens', () => {
       await page.getByTestId('new-roster').click();
       await page.getByTestId('roster-name').fill('Tablet');
       await page.getByTestId('roster-system').click();
-      await page.getByRole('option', { name: 'Warhammer 40,000 (10th edition)' }).click();
+      await page.getByRole('option', { name: 'Warhammer 40,000 10th edition' }).click();
       await page.getByTestId('create-roster').click();
       await page.getByTestId('add-unit').click();
       await page.getByTestId('add-profile.weapons').click();

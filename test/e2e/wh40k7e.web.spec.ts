@@ -260,7 +260,7 @@ test.describe('40k 7th edition wizard', () => {
     await page.getByTestId('new-roster').click();
     await page.getByTestId('roster-name').fill('Ultramarines');
     await page.getByTestId('roster-system').click();
-    await page.getByRole('option', { name: 'Warhammer 40,000 (7th edition)' }).click();
+    await page.getByRole('option', { name: 'Warhammer 40,000 7th edition (close combat)' }).click();
     await page.getByTestId('create-roster').click();
     await expect(page).toHaveURL(/#\/rosters\/[^/]+$/);
     await page.getByTestId('add-unit').click();

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { profileSchemas } from '../../core/roster/profiles';
+import { systemIds } from '../../core/roster/profiles';
+import { profileForm } from '../../core/roster/form';
 import { matchesPattern } from '../../renderer/src/forms/hints';
 import { shapeOf, type JsonSchema } from '../../renderer/src/forms/schema';
-import { profileHints } from '../../renderer/src/rosters/profileHints';
 
-/** The unit editor's hints (renderer/src/rosters/profileHints.ts) name fields the profile schema has, and a switch is an on/off. */
+/** The unit editor's hints (each system's `roster.labels.hints`, sent by `roster.profileForm`) name fields the profile schema has, and a switch is an on/off. */
 function paths(node: JsonSchema, at = ''): Array<[string, JsonSchema]> {
   const { inner } = shapeOf(node);
   const out: Array<[string, JsonSchema]> = [[at, node]];
@@ -14,9 +13,15 @@ function paths(node: JsonSchema, at = ''): Array<[string, JsonSchema]> {
   return out;
 }
 
-describe.each(Object.entries(profileHints))('%s unit editor hints', (system, hints) => {
-  const schema = z.toJSONSchema(profileSchemas[system as keyof typeof profileSchemas], { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  const all = paths(schema);
+const withHints = systemIds.filter((system) => Object.keys(profileForm(system).hints).length > 0);
+
+it('at least one system lays its unit editor out with hints (10th edition: its defensive modifiers as switches)', () => {
+  expect(withHints).toContain('wh40k-10e');
+});
+
+describe.each(withHints)('%s unit editor hints', (system) => {
+  const { schema, hints } = profileForm(system);
+  const all = paths(schema as JsonSchema);
   it.each(Object.entries(hints))('%s names fields the profile has', (pattern, hint) => {
     const found = all.filter(([path]) => matchesPattern(pattern, path.replace(/\[\]/g, '[0]')));
     expect(found.length, pattern).toBeGreaterThan(0);

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { profileSchemas } from '../../core/roster/profiles';
-import { labelMapFor } from '../../renderer/src/rosters/labels';
+import { systemIds } from '../../core/roster/profiles';
+import { profileForm } from '../../core/roster/form';
 import type { JsonSchema } from '../../renderer/src/forms/schema';
+import { keyStats } from '../../renderer/src/rosters/keyStats';
 
 /**
  * The unit editor names every field of a roster profile in words players know: the schema's own
- * title, or the system's label map (renderer/src/rosters/labels.ts). A field added to a profile
- * without either would show as its key in words ("Rank width" by luck, "Fortitude" without its +).
+ * title, or the system's labels (core/systems/<id>/roster/labels.ts), which the host writes into
+ * the profile's JSON Schema (`roster.profileForm`). A field added to a profile without either
+ * would show as its key in words ("Rank width" by luck, "Fortitude" without its +).
  */
 
 function fields(node: JsonSchema, out: Array<[string, JsonSchema]> = []): Array<[string, JsonSchema]> {
@@ -20,23 +21,36 @@ function fields(node: JsonSchema, out: Array<[string, JsonSchema]> = []): Array<
   return out;
 }
 
-describe.each(Object.entries(profileSchemas))('the %s unit editor', (system, schema) => {
+describe.each(systemIds)('the %s unit editor', (system) => {
   it('names every field of the profile', () => {
-    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-    const map = labelMapFor(system);
-    const unnamed = fields(json).filter(([key, node]) => !node.title && !(key in map)).map(([key]) => key);
+    const json = profileForm(system).schema as JsonSchema;
+    const unnamed = fields(json).filter(([, node]) => !node.title).map(([key]) => key);
     expect([...new Set(unnamed)]).toEqual([]);
   });
 });
 
 describe('the Ninth Age fields added for the melee', () => {
   it('read as players know them: the rank width, and Fortitude as a save like Aegis', () => {
-    const map = labelMapFor('ninth-age');
-    expect(map['rankWidth']).toEqual({ short: 'Rank width', long: 'Models per rank in its formation' });
-    expect(map['fortitude']).toEqual({ short: 'Fortitude (+)', long: 'Fortitude save, empty for none' });
+    const props = (profileForm('ninth-age').schema as JsonSchema).properties!;
+    expect(props['rankWidth']).toMatchObject({ title: 'Rank width', description: 'Models per rank in its formation' });
+    const defensive = fields(profileForm('ninth-age').schema as JsonSchema).find(([key]) => key === 'fortitude')![1];
+    expect(defensive).toMatchObject({ title: 'Fortitude (+)', description: 'Fortitude save, empty for none' });
     // Laid out beside their neighbours: the width after the models, Fortitude after Aegis.
-    const order = Object.keys(map);
+    const order = Object.keys(props);
     expect(order.indexOf('rankWidth')).toBe(order.indexOf('models') + 1);
-    expect(order.indexOf('fortitude')).toBe(order.indexOf('aegis') + 1);
+    const saves = Object.keys(fields(profileForm('ninth-age').schema as JsonSchema).find(([key]) => key === 'defensive')![1].properties!);
+    expect(saves.indexOf('fortitude')).toBe(saves.indexOf('aegis') + 1);
+  });
+});
+
+describe('a unit on the roster page', () => {
+  it('reads as a line of its key numbers in the game\'s abbreviations, modifiers left at their default left out', () => {
+    const schema = profileForm('wh40k-10e').schema as JsonSchema;
+    const line = keyStats(schema, {
+      models: [{ name: 'Intercessor', count: 5, movement: 6, toughness: 4, save: 3, wounds: 2, leadership: 6, objectiveControl: 2 }],
+      defensiveModifiers: { stealth: false, saveModifier: 0, saveReroll: 'none', apReduction: 0, halfDamage: false, damageReduction: 1 },
+      weapons: [{}],
+    });
+    expect(line).toEqual(['5 models', 'M 6', 'T 4', 'Sv 3+', 'W 2', 'Ld 6+', 'OC 2', '−1 Damage 1', '1 weapon']);
   });
 });

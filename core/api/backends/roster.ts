@@ -4,7 +4,7 @@ import { ApiFailure } from '../reply';
 import { slug } from '../slug';
 import { parseRosterFile, ROSTER_FILE_EXTENSION, type RosterFile } from '../../roster/exchange';
 import { StoreError, type RepoDeps, type RosterRepository } from '../../store/repo';
-import { profileFormSchema } from '../../roster/form';
+import { profileForm } from '../../roster/form';
 import { convertRosterFile, fromBase64 } from '../../roster/import';
 
 type RosterChannels = typeof rosterChannels;
@@ -50,7 +50,7 @@ export function createRosterBackend(deps: RosterBackendDeps): RosterBackend {
   };
 
   return {
-    'roster.profileForm': async ({ system }) => ({ system, schema: profileFormSchema(system) }),
+    'roster.profileForm': async ({ system }) => ({ system, ...profileForm(system) }),
     'roster.list': async ({ sort }) => ({ rosters: await repo.listRosters(sort) }),
     'roster.get': async ({ id }) => (await repo.getRoster(id)) ?? notFound('roster', id),
     'roster.save': async (request) => ({ roster: await run(() => repo.saveRoster(request)) }),

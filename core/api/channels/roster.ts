@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hintMapSchema } from '../../combat/setupLayout';
 import { channel } from '../channel';
 import { idSchema, rosterFieldsSchema, systemIdSchema, unitFieldsSchema } from '../../roster/documents';
 import { ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION } from '../../roster/exchange';
@@ -148,9 +149,9 @@ export const rosterExampleIds = { roster: 'example-roster', unit: 'example-unit'
 
 export const rosterChannels = {
   'roster.profileForm': channel({
-    summary: "The JSON Schema of a system's unit profile (from its zod schema), so the editor builds its fields from it.",
+    summary: "The JSON Schema of a system's unit profile (from its zod schema, every field titled in the game's words) and its layout hints, so the editor builds its fields from it.",
     request: z.object({ system: systemIdSchema }).strict(),
-    response: z.object({ system: systemIdSchema, schema: z.record(z.string(), z.unknown()) }),
+    response: z.object({ system: systemIdSchema, schema: z.record(z.string(), z.unknown()), hints: hintMapSchema }),
     example: { system: 'old-world' },
   }),
   'roster.list': channel({

@@ -1,4 +1,5 @@
 import { epicArmageddonLayout } from './setupLayout';
+import { epicArmageddonRosterLabels } from './roster/labels';
 import { defineSystem, SideRefused } from '../definition';
 import { epicArmageddonAnalysis } from './analysis';
 import { epicArmageddon } from './index';
@@ -15,6 +16,7 @@ export const epicArmageddonSystem = defineSystem({
   setupLayout: epicArmageddonLayout,
   roster: {
     profile: epicArmageddonProfileSchema,
+    labels: epicArmageddonRosterLabels,
     // A roster entry is a formation: the whole formation is the side (its units, its Blast markers).
     toSide: ({ rosterName, unitName, profile }) => {
       try {

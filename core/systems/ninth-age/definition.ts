@@ -1,4 +1,5 @@
 import { ninthAgeLayout } from './setupLayout';
+import { ninthAgeRosterLabels } from './roster/labels';
 import { defineSystem } from '../definition';
 import { ninthAgeAnalysis } from './analysis';
 import { ninthAge } from './index';
@@ -15,6 +16,7 @@ export const ninthAgeSystem = defineSystem({
   setupLayout: ninthAgeLayout,
   roster: {
     profile: ninthAgeProfileSchema,
+    labels: ninthAgeRosterLabels,
     // The side's one unit; the roster's name names the side.
     toSide: ({ rosterName, unitName, profile }) => ({ side: { name: rosterName, unit: unitForCombat(unitName, profile) } }),
     import: { ...ninthAgeImport, games: { ids: ['aa64-1e8e-66fc-9abf', '8c9a-3026-84b4-cf16'], names: /\b(9th|ninth)\s+age\b|\bt9a\b/i } },

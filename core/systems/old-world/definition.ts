@@ -1,4 +1,5 @@
 import { oldWorldLayout } from './setupLayout';
+import { oldWorldRosterLabels } from './roster/labels';
 import { defineSystem } from '../definition';
 import { oldWorldAnalysis } from './analysis';
 import { oldWorld } from './index';
@@ -15,6 +16,7 @@ export const oldWorldSystem = defineSystem({
   setupLayout: oldWorldLayout,
   roster: {
     profile: oldWorldProfileSchema,
+    labels: oldWorldRosterLabels,
     // Profiles stored before the troop types became the 6th edition's are read in today's terms.
     upgradeProfile: upgradeOldWorldProfile,
     // One unit of that side (a side may have several); the roster's name names the side.

@@ -1,4 +1,5 @@
 import { wh40k10eLayout } from './setupLayout';
+import { wh40k10eRosterLabels } from './roster/labels';
 import { defineSystem, SideRefused } from '../definition';
 import { wh40k10eAnalysis } from './analysis';
 import { wh40k10e } from './index';
@@ -15,6 +16,7 @@ export const wh40k10eSystem = defineSystem({
   setupLayout: wh40k10eLayout,
   roster: {
     profile: wh40k10eProfileSchema,
+    labels: wh40k10eRosterLabels,
     // The attacker is the unit's weapons (ranged when shooting, melee when fighting); the target its models and defensive rules.
     toSide: ({ unitName, profile }, { side, ranged }) => {
       if (ranged === undefined) throw new SideRefused('ranged: expected true or false', 'ranged');

@@ -1,4 +1,5 @@
 import { wh40k7eLayout } from './setupLayout';
+import { wh40k7eRosterLabels } from './roster/labels';
 import { defineSystem, SideRefused } from '../definition';
 import { wh40k7eAnalysis } from './analysis';
 import { wh40k7e } from './index';
@@ -15,6 +16,7 @@ export const wh40k7eSystem = defineSystem({
   setupLayout: wh40k7eLayout,
   roster: {
     profile: wh40k7eProfileSchema,
+    labels: wh40k7eRosterLabels,
     // The unit is the whole side (a side is one unit of model groups); what the converter chose (the first of several melee weapons…) goes to the player.
     toSide: ({ unitName, profile }) => {
       const converted = sideForCombat(unitName, profile);

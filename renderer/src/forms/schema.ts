@@ -8,6 +8,8 @@
 export interface JsonSchema {
   type?: string;
   title?: string;
+  /** The game's short label of a roster profile field ("Sv (+)"), where the host gives one (core/roster/form.ts). */
+  'x-label'?: string;
   description?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, List, Modal, ScrollArea, Stack, Text
 import { IconAlertTriangle, IconNotes } from '@tabler/icons-react';
 import type { ResponseOf } from '../../../core/api/contract';
 import { plural } from './common';
-import { systemName } from './labels';
+import { useSystemNames } from '../api/systems';
 
 type Preview = ResponseOf<'roster.previewImport'>['preview'];
 type UnitPreview = Preview['units'][number];
@@ -13,6 +13,7 @@ type UnitPreview = Preview['units'][number];
  * Nothing is written until the player presses Import.
  */
 export function ImportPreviewModal({ preview, onImport, onCancel }: { preview: Preview; onImport: () => void; onCancel: () => void }) {
+  const systemName = useSystemNames();
   const toCheck = preview.units.reduce((n, u) => n + u.confirm.length, 0);
   const points = preview.points === null ? '' : `, ${preview.points.toLocaleString()}${preview.pointsLimit === null ? '' : ` of ${preview.pointsLimit.toLocaleString()}`} pts`;
   return (

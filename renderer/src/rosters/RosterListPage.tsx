@@ -9,7 +9,7 @@ import { unwrap, useHostQuery } from '../api/hostQuery';
 import { saveTextFile } from '../host/files';
 import { NothingHereYet, Section } from '../sections/Section';
 import { emptyDraft, keys, plural, RosterFields, rosterRequest, type RosterDraft } from './common';
-import { systemName, systemOptions } from './labels';
+import { useSystemNames, useSystemOptions } from '../api/systems';
 import { errorsByField } from '../forms/problems';
 import { DropOverlay, useFileDrop } from './FileDrop';
 import { useRosterImport } from './useRosterImport';
@@ -25,6 +25,8 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** /rosters — every roster, searchable, with New, Import… and Export all…. */
 export function RosterListPage() {
+  const systemName = useSystemNames();
+  const systemOptions = useSystemOptions();
   const client = useClient();
   const navigate = useNavigate();
   const queries = useQueryClient();

@@ -10,7 +10,8 @@ import { unwrap, useHostQuery } from '../api/hostQuery';
 import { saveTextFile } from '../host/files';
 import { ConfirmModal, keys, useScrollToTop, plural, RosterFields, rosterRequest, type RosterDraft } from './common';
 import { keyStats } from './keyStats';
-import { systemName } from './labels';
+import type { JsonSchema } from '../forms/schema';
+import { useSystemNames } from '../api/systems';
 import { errorsByField } from '../forms/problems';
 
 type Loaded = ResponseOf<'roster.get'>;
@@ -30,8 +31,11 @@ export function RosterPage() {
 }
 
 function RosterEditor({ data }: { data: Loaded }) {
+  const systemName = useSystemNames();
   const { roster, units } = data;
   const client = useClient();
+  // The profile's labels and layout order, as the host titled them, for each unit's line of key numbers.
+  const profileForm = useHostQuery(keys.profileForm(roster.system), () => client.rosterProfileForm({ system: roster.system }));
   const navigate = useNavigate();
   const queries = useQueryClient();
   const initial: RosterDraft = { name: roster.name, system: roster.system, pointsLimit: roster.pointsLimit, notes: roster.notes };
@@ -162,7 +166,7 @@ function RosterEditor({ data }: { data: Loaded }) {
                         {unit.name}
                       </Anchor>
                       <Text size="lg" c="gray.8" data-testid="unit-stats">
-                        {keyStats(roster.system, unit.profile).map((s, i) => (
+                        {(profileForm.data ? keyStats(profileForm.data.schema as JsonSchema, unit.profile) : []).map((s, i) => (
                           <Fragment key={i}>
                             {i > 0 ? ' · ' : ''}
                             <span style={{ whiteSpace: 'nowrap' }}>{s}</span>

@@ -4,34 +4,25 @@ import { labelChain } from '../forms/labelChain';
 import { ObjectFields } from '../forms/ObjectFields';
 import type { Json, JsonSchema } from '../forms/schema';
 import { applyUpdate } from '../forms/update';
-import { fieldLabel, itemNoun, labelMapFor, orderKeys } from './labels';
-import { profileHints } from './profileHints';
+import type { HintMap } from '../forms/hints';
 
 export type { JsonSchema } from '../forms/schema';
 export { initialValue } from '../forms/schema';
 
 /**
  * The unit editor's profile fields: the shared schema form (renderer/src/forms) over the JSON
- * Schema the host gives for a system's unit profile. A field's label is its schema title when it
- * has one, else the system's abbreviation (labels.ts: T, Sv, WS…), else its key in words.
+ * Schema the host gives for a system's unit profile, every field titled in the game's words and
+ * laid out in its order by the host (`roster.profileForm`), with the system's layout hints.
  */
-function names(system: string) {
-  const map = labelMapFor(system);
-  return {
-    fallback: (key: string) => (map[key] ? fieldLabel(system, key) : undefined),
-    itemNoun: (key: string) => itemNoun(system, key),
-  };
-}
-
 export function ProfileFields({
-  system,
   schema,
+  hints,
   value,
   setValue,
   errors,
 }: {
-  system: string;
   schema: JsonSchema;
+  hints: HintMap;
   value: Json;
   /** Takes the change as a function of the value before it (a state setter). */
   setValue: (change: (before: Json) => Json) => void;
@@ -43,11 +34,9 @@ export function ProfileFields({
       rootSchema: schema,
       errors,
       update: (path, v, removed) => setValue((before) => applyUpdate(before, relativePath('profile', path), v, { schema }, removed)),
-      order: (keys) => orderKeys(system, keys),
-      hints: profileHints[system],
-      ...names(system),
+      hints,
     }),
-    [system, schema, errors, setValue],
+    [schema, hints, errors, setValue],
   );
   return (
     <FormProvider env={env} value={value}>
@@ -57,9 +46,9 @@ export function ProfileFields({
 }
 
 /** "profile.models[0].toughness" → "Model profile 1 — Toughness (T)", for the list of everything to fix. */
-export function profileFieldInWords(system: string, schema: JsonSchema, value: Json, field: string): string {
+export function profileFieldInWords(schema: JsonSchema, value: Json, field: string): string {
   if (field === 'name') return 'Unit name';
   if (field === 'points') return 'Points';
   if (field === 'profile' || field === '') return 'The unit';
-  return labelChain(schema, value, relativePath('profile', field), names(system)).join(' — ') || 'The unit';
+  return labelChain(schema, value, relativePath('profile', field)).join(' — ') || 'The unit';
 }

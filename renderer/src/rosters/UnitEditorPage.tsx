@@ -8,7 +8,8 @@ import { useClient } from '../api/ClientContext';
 import type { HostError} from '../api/hostQuery';
 import { unwrap, useHostQuery } from '../api/hostQuery';
 import { keys, useScrollToTop } from './common';
-import { systemName } from './labels';
+import { useSystemNames } from '../api/systems';
+import type { HintMap } from '../forms/hints';
 import { bare, errorsByField, hostErrorOf, problemsOf } from '../forms/problems';
 import { initialValue, ProfileFields, profileFieldInWords, type JsonSchema } from './SchemaForm';
 
@@ -51,10 +52,11 @@ export function UnitEditorPage() {
       </Alert>
     );
   }
-  return <UnitEditor key={unitId ?? 'new'} data={roster.data} unit={unit} schema={form.data.schema as JsonSchema} />;
+  return <UnitEditor key={unitId ?? 'new'} data={roster.data} unit={unit} schema={form.data.schema as JsonSchema} hints={form.data.hints} />;
 }
 
-function UnitEditor({ data, unit, schema }: { data: Loaded; unit: Loaded['units'][number] | undefined; schema: JsonSchema }) {
+function UnitEditor({ data, unit, schema, hints }: { data: Loaded; unit: Loaded['units'][number] | undefined; schema: JsonSchema; hints: HintMap }) {
+  const systemName = useSystemNames();
   const { roster } = data;
   const client = useClient();
   const navigate = useNavigate();
@@ -133,7 +135,7 @@ function UnitEditor({ data, unit, schema }: { data: Loaded; unit: Loaded['units'
                 {errors['profile']}
               </Text>
             )}
-            <ProfileFields system={roster.system} schema={schema} value={profile} setValue={setProfile} errors={errors} />
+            <ProfileFields schema={schema} hints={hints} value={profile} setValue={setProfile} errors={errors} />
           </Stack>
         </Card>
         <Card withBorder padding="lg">
@@ -163,7 +165,7 @@ function UnitEditor({ data, unit, schema }: { data: Loaded; unit: Loaded['units'
             <List size="lg" spacing={4}>
               {problems.map((p, i) => (
                 <List.Item key={i}>
-                  <b>{profileFieldInWords(roster.system, schema, profile, p.field)}</b>: {bare(p)}
+                  <b>{profileFieldInWords(schema, profile, p.field)}</b>: {bare(p)}
                 </List.Item>
               ))}
             </List>

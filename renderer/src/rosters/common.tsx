@@ -1,6 +1,6 @@
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { systemOptions } from './labels';
+import { useSystemOptions } from '../api/systems';
 
 /** Query keys of the roster and history reads, so writes can refresh exactly what they changed. */
 export const keys = {
@@ -33,6 +33,7 @@ export function RosterFields({
   systemLocked?: string | undefined;
   autoFocus?: boolean;
 }) {
+  const systemOptions = useSystemOptions();
   const set = (patch: Partial<RosterDraft>) => onChange({ ...draft, ...patch });
   return (
     <Stack gap="md">

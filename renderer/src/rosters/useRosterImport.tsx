@@ -6,7 +6,7 @@ import { useClient } from '../api/ClientContext';
 import { bytesToBase64, isRosterEditorFile, openFile, readFile, type OpenedFile } from '../host/files';
 import { keys, plural } from './common';
 import { ImportPreviewModal } from './ImportPreview';
-import { systemName } from './labels';
+import { useSystemNames } from '../api/systems';
 import { problemsOf } from '../forms/problems';
 
 type Checked = ResponseOf<'roster.checkImport'>['rosters'];
@@ -30,6 +30,7 @@ type State =
  * what to do when a roster is already here, then import.
  */
 export function useRosterImport(): { begin: () => void; importDropped: (file: File) => void; dismiss: () => void; busy: boolean; modal: ReactNode; notice: ReactNode } {
+  const systemName = useSystemNames();
   const client = useClient();
   const queries = useQueryClient();
   const [state, setState] = useState<State>({ kind: 'idle' });
