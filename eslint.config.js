@@ -23,7 +23,8 @@ const corePatterns = [
 // Inside core/ the layers point one way (docs/ARCHITECTURE.md, "Layers"): api on top; summary,
 // scenario, store and roster below it; the rule systems (core/systems: each system's folder and
 // the registry) below those; the kit the systems are built from (core/analysis's odds helpers,
-// core/roster/battlescribe's generic reader) below them; combat, dice and validation at the
+// core/roster/battlescribe's generic reader) below them; combat, dice, validation and the
+// generic JSON Schema form helpers (core/forms) at the
 // bottom. Nothing imports a layer above its own.
 /** Relative imports of core/<folder> from anywhere inside core/ (one to three levels down). */
 const coreFolder = (...folders) => folders.flatMap((f) => [1, 2, 3].flatMap((d) => [`${'../'.repeat(d)}${f}`, `${'../'.repeat(d)}${f}/**`]));
@@ -47,7 +48,7 @@ const coreLayers = [
   { files: ['core/{summary,scenario,store,roster}/**/*.ts'], extra: [above.api] },
   { files: ['core/systems/**/*.ts'], extra: [above.api, above.middle, { ...rosterIndex, message: above.middle.message }] },
   { files: ['core/analysis/**/*.ts', 'core/roster/battlescribe/**/*.ts'], extra: [above.api, above.rosters, { ...rosterIndex, message: above.rosters.message }, { regex: '^\\.\\.(/index)?$', message: above.rosters.message }, above.systems] },
-  { files: ['core/{combat,dice,validation}/**/*.ts'], extra: [above.api, above.middle, above.systems, above.kit] },
+  { files: ['core/{combat,dice,validation,forms}/**/*.ts'], extra: [above.api, above.middle, above.systems, above.kit] },
 ].map(({ files, extra }) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { paths: corePaths, patterns: [...corePatterns, ...extra] }] },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hintFor, matchesPattern } from '../../renderer/src/forms/hints';
-import { labelChain } from '../../renderer/src/forms/labelChain';
-import { abbreviation, compactLabel, labelOf } from '../../renderer/src/forms/labels';
-import { expandPattern, perItemOptions, refOptions, repairRefs, shiftRefs } from '../../renderer/src/forms/refs';
-import { getAt, initialValue, isSet, parsePath, setAt, shapeOf, type JsonSchema } from '../../renderer/src/forms/schema';
-import { applyUpdate, moved } from '../../renderer/src/forms/update';
+import { hintFor, matchesPattern } from '../../core/forms/hints';
+import { labelChain } from '../../core/forms/labelChain';
+import { abbreviation, compactLabel, labelOf } from '../../core/forms/labels';
+import { expandPattern, perItemOptions, refOptions, repairRefs, shiftRefs } from '../../core/forms/refs';
+import { getAt, initialValue, isSet, parsePath, setAt, shapeOf, type JsonSchema } from '../../core/forms/schema';
+import { applyUpdate, moved } from '../../core/forms/update';
 import { ninthAgeLayout } from '../../core/systems/ninth-age/setupLayout';
 import { oldWorldLayout } from '../../core/systems/old-world/setupLayout';
 import { ninthAge } from '../../core/systems/ninth-age';

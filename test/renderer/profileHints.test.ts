@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { systemIds } from '../../core/roster/profiles';
 import { profileForm } from '../../core/roster/form';
-import { matchesPattern } from '../../renderer/src/forms/hints';
-import { shapeOf, type JsonSchema } from '../../renderer/src/forms/schema';
+import { matchesPattern } from '../../core/forms/hints';
+import { shapeOf, type JsonSchema } from '../../core/forms/schema';
 
 /** The unit editor's hints (each system's `roster.labels.hints`, sent by `roster.profileForm`) name fields the profile schema has, and a switch is an on/off. */
 function paths(node: JsonSchema, at = ''): Array<[string, JsonSchema]> {

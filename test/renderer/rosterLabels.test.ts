@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { systemIds } from '../../core/roster/profiles';
 import { profileForm } from '../../core/roster/form';
-import type { JsonSchema } from '../../renderer/src/forms/schema';
+import type { JsonSchema } from '../../core/forms/schema';
 import { keyStats } from '../../renderer/src/rosters/keyStats';
 
 /**

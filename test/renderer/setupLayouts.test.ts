@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { setupLayoutSchema } from '../../core/combat/setupLayout';
-import { matchesPattern } from '../../renderer/src/forms/hints';
-import { expandPattern } from '../../renderer/src/forms/refs';
-import { formatPath, getAt, isRecord, parsePath, setAt, shapeOf, type JsonSchema } from '../../renderer/src/forms/schema';
+import { matchesPattern } from '../../core/forms/hints';
+import { expandPattern } from '../../core/forms/refs';
+import { formatPath, getAt, isRecord, parsePath, setAt, shapeOf, type JsonSchema } from '../../core/forms/schema';
 import { setupLayouts, systems } from '../../core/systems';
 
 /**

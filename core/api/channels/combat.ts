@@ -98,6 +98,13 @@ export const combatChannels = {
         side: z.enum(['attacker', 'defender'], { error: 'expected attacker or defender' }),
         /** 40k 10e: shooting takes the unit's ranged weapons, fighting its melee weapons (required there). Other systems ignore it. */
         ranged: z.boolean({ error: 'expected true or false' }).optional(),
+        /**
+         * Fill the setup being edited: the part the button sits on (`path`, e.g. "attacker.units[1]",
+         * under the layout's `fromRoster` rule `at`) and the setup as it stands. The reply's `setup`
+         * is then that setup with the part filled and every reference set right.
+         */
+        fill: z.object({ at: z.string().min(1).max(200), path: z.string().min(1).max(200) }, { error: 'expected where to fill: { at, path }' }).strict().optional(),
+        setup: z.record(z.string(), z.unknown(), { error: 'expected the setup as it stands' }).optional(),
       })
       .strict(),
     response: z.object({
@@ -106,6 +113,8 @@ export const combatChannels = {
       side: z.record(z.string(), z.unknown()),
       /** What the conversion decided that the player may want to check or change (e.g. which of several melee weapons a group fights with), in words; shown on the setup screen. */
       notes: z.array(z.string()).optional(),
+      /** With `fill`: the whole setup with the part filled (each filled field checked against the system's setup schema) and its references right; the screen takes it as it is. */
+      setup: z.record(z.string(), z.unknown()).optional(),
     }),
     example: { rosterId: 'example-roster', unitId: 'example-unit', side: 'attacker', ranged: true },
   }),

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
-import { hintFor, type FieldHint, type HintMap } from './hints';
-import type { LabelFallback } from './labels';
-import type { Json, JsonSchema } from './schema';
+import { hintFor, type FieldHint, type HintMap } from '../../../core/forms/hints';
+import type { LabelFallback } from '../../../core/forms/labels';
+import type { Json, JsonSchema } from '../../../core/forms/schema';
 
 /**
  * What every field of one form shares. It stays the same object while the player types (only the

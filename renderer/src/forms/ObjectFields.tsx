@@ -3,11 +3,11 @@ import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconPlus
 import { memo, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { errorUnder, relativePath, useFormEnv, useHint, useRootIf } from './FormContext';
 import { CellRow, ChoiceField, FlagField, MixedField, NumberField, PerItemNumbers, RefField, SegmentedField, StatCell, SwitchField, TagsField, TextField, cellStyle, cellWidth, segmentValues, type FieldProps } from './fields';
-import { hintFor, type FieldHint } from './hints';
-import { compactLabel, humanise, labelOf, singular } from './labels';
+import { hintFor, type FieldHint } from '../../../core/forms/hints';
+import { compactLabel, humanise, labelOf, singular } from '../../../core/forms/labels';
 import classes from './StatLine.module.css';
-import { childPath, getAt, initialValue, isRecord, isSet, parsePath, shapeOf, type Json, type JsonSchema } from './schema';
-import { moved } from './update';
+import { childPath, getAt, initialValue, isRecord, isSet, parsePath, shapeOf, type Json, type JsonSchema } from '../../../core/forms/schema';
+import { moved } from '../../../core/forms/update';
 
 /**
  * Any object of a JSON Schema as a form: its fields in the order its hint (or the form) prefers,

@@ -1,10 +1,10 @@
 import { Checkbox, Input, NumberInput, SegmentedControl, Select, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { errorUnder, useFormEnv, useRootIf } from './FormContext';
-import type { FieldHint } from './hints';
-import { abbreviation, humanise, type FieldLabel } from './labels';
-import { perItemOptions, refChosen, refOptions, refSelected } from './refs';
-import { getAt, parsePath, shapeOf, type Json, type JsonSchema } from './schema';
+import type { FieldHint } from '../../../core/forms/hints';
+import { abbreviation, humanise, type FieldLabel } from '../../../core/forms/labels';
+import { perItemOptions, refChosen, refOptions, refSelected } from '../../../core/forms/refs';
+import { getAt, parsePath, shapeOf, type Json, type JsonSchema } from '../../../core/forms/schema';
 
 /**
  * The form's pieces, one per kind of field, shared by the roster editor and every setup screen.

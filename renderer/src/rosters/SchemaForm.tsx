@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { FormProvider, relativePath, type FormEnv } from '../forms/FormContext';
-import { labelChain } from '../forms/labelChain';
+import { labelChain } from '../../../core/forms/labelChain';
 import { ObjectFields } from '../forms/ObjectFields';
-import type { Json, JsonSchema } from '../forms/schema';
-import { applyUpdate } from '../forms/update';
-import type { HintMap } from '../forms/hints';
+import type { Json, JsonSchema } from '../../../core/forms/schema';
+import { applyUpdate } from '../../../core/forms/update';
+import type { HintMap } from '../../../core/forms/hints';
 
-export type { JsonSchema } from '../forms/schema';
-export { initialValue } from '../forms/schema';
+export type { JsonSchema } from '../../../core/forms/schema';
+export { initialValue } from '../../../core/forms/schema';
 
 /**
  * The unit editor's profile fields: the shared schema form (renderer/src/forms) over the JSON

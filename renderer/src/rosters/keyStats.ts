@@ -1,5 +1,5 @@
-import { abbreviation } from '../forms/labels';
-import { shapeOf, type JsonSchema } from '../forms/schema';
+import { abbreviation } from '../../../core/forms/labels';
+import { shapeOf, type JsonSchema } from '../../../core/forms/schema';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

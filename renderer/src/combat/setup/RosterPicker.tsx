@@ -15,13 +15,16 @@ export interface PickedUnit {
 }
 
 /**
- * "Pick from roster": choose one of the stored units of this system; the host turns it into that
- * side of the setup (`combat.sideFromRoster`) and `onPick` receives the filled side and what was picked.
+ * "Pick from roster": choose one of the stored units of this system; the host turns it into the
+ * part of the setup the button sits on (`combat.sideFromRoster` with `fill`: the layout's rule and
+ * the part's path) and `onPick` receives the whole setup as the host filled it, and what was picked.
  */
 export function RosterPicker({
   system,
   side,
   ranged,
+  fill,
+  setup,
   label,
   onPick,
   testId,
@@ -30,9 +33,13 @@ export function RosterPicker({
   side: 'attacker' | 'defender';
   /** 40k 10e only: shooting or fighting weapons. */
   ranged?: boolean;
+  /** Where the button sits: the layout's "Pick from roster" rule (`at`) and the part's path. */
+  fill: { at: string; path: string };
+  /** The setup as it stands, sent with the request. */
+  setup: () => Record<string, unknown>;
   label: string;
-  /** Takes the filled side and what was picked; a problem in words (the unit fills nothing here) keeps the picker open to say it. */
-  onPick: (filled: Record<string, unknown>, picked: PickedUnit) => string | null | void;
+  /** Takes the setup as the host filled it and what was picked. */
+  onPick: (setup: Record<string, unknown>, picked: PickedUnit) => void;
   testId: string;
 }) {
   const client = useClient();
@@ -64,7 +71,7 @@ export function RosterPicker({
             <Select
               size="lg"
               label="Roster"
-              data={ofSystem.map((r) => ({ value: r.id, label: `${r.name} (${r.unitCount} units)` }))}
+              data={ofSystem.map((r) => ({ value: r.id, label: `${r.name} (${r.unitCount} ${r.unitCount === 1 ? 'unit' : 'units'})` }))}
               value={chosen}
               onChange={setRosterId}
               allowDeselect={false}
@@ -80,11 +87,11 @@ export function RosterPicker({
                 size="lg"
                 variant="default"
                 onClick={async () => {
-                  const reply = await client.combatSideFromRoster({ rosterId: unit.rosterId, unitId: unit.id, side, ...(ranged === undefined ? {} : { ranged }) });
+                  const reply = await client.combatSideFromRoster({ rosterId: unit.rosterId, unitId: unit.id, side, ...(ranged === undefined ? {} : { ranged }), fill, setup: setup() });
                   if (!reply.ok) return setProblem(reply.error.message);
+                  if (!reply.value.setup) return setProblem('The host did not fill the setup.');
                   const rosterName = ofSystem.find((r) => r.id === unit.rosterId)?.name ?? '';
-                  const refused = onPick(reply.value.side, { unit: unit.name, roster: rosterName, notes: reply.value.notes ?? [] });
-                  if (refused) return setProblem(refused);
+                  onPick(reply.value.setup, { unit: unit.name, roster: rosterName, notes: reply.value.notes ?? [] });
                   setProblem(null);
                   recordRoster?.(unit.rosterId);
                   setOpened(false);

@@ -1,19 +1,19 @@
 import { Alert, Badge, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ResponseOf } from '../../../../core/api/contract';
 import { useClient } from '../../api/ClientContext';
 import { unwrap, type HostError } from '../../api/hostQuery';
 import { FormProvider, relativePath, useRootIf, type FormEnv } from '../../forms/FormContext';
-import { hintFor, matchesPattern } from '../../forms/hints';
-import { labelChain } from '../../forms/labelChain';
-import { humanise } from '../../forms/labels';
+import { hintFor, matchesPattern } from '../../../../core/forms/hints';
+import { labelChain } from '../../../../core/forms/labelChain';
+import { humanise } from '../../../../core/forms/labels';
 import { ObjectFields } from '../../forms/ObjectFields';
 import { bare, errorsByField, hostErrorOf, problemsOf } from '../../forms/problems';
-import { repairRefs } from '../../forms/refs';
-import { applyUpdate } from '../../forms/update';
-import { getAt, initialValue, isRecord, parsePath, setAt, shapeOf, type Json, type JsonSchema } from '../../forms/schema';
+import { repairRefs } from '../../../../core/forms/refs';
+import { applyUpdate } from '../../../../core/forms/update';
+import { getAt, initialValue, isRecord, parsePath, shapeOf, type Json, type JsonSchema } from '../../../../core/forms/schema';
 import { roleColor } from '../WhoActs';
 import type { RosterFill, SetupLayout } from './layout';
 import { PickedRostersProvider, usePickedRosterIds } from './pickedRosters';
@@ -54,6 +54,11 @@ function SetupEditor({ system, name, schema, example, layout }: { system: string
   const navigate = useNavigate();
   const scope = useMemo(() => ({ schema, hints: layout.fields ?? {}, sides }), [schema, layout]);
   const [setup, setSetup] = useState<Json>(() => repairRefs(structuredClone(example ?? initialValue(schema)), scope.hints, scope));
+  // The setup as it stands, for "Pick from roster" to send (read when a unit is picked, not on every render).
+  const setupRef = useRef<Json>(setup);
+  useEffect(() => {
+    setupRef.current = setup;
+  }, [setup]);
   const [seed, setSeed] = useState<number | ''>('');
   const [rosterIds, recordRoster] = usePickedRosterIds();
   // What each "From roster" filled, by the part's path, while the player may want to check it.
@@ -69,30 +74,14 @@ function SetupEditor({ system, name, schema, example, layout }: { system: string
     () => ({
       system,
       fills: layout.fromRoster ?? [],
-      // "Pick from roster": the picked fields replace the part's, the rest stays as set.
-      fill: (at, path, filled, unit) => {
-        const part = at.take ? getAt(filled, parsePath(at.take)) : filled;
-        if (!isRecord(part)) return at.missing ?? 'That unit has nothing to fill here.';
+      // "Pick from roster": the host fills the part in the setup as it stands (the rest stays as set) and sets its references right.
+      setup: () => (isRecord(setupRef.current) ? setupRef.current : {}),
+      fill: (path, filled, unit) => {
         setPicked((now) => ({ ...now, [path]: unit }));
-        setSetup((now: Json) => {
-          const parts = parsePath(path);
-          const into = at.into ? [...parts, ...parsePath(at.into)] : parts;
-          const current = getAt(now, into);
-          if (!isRecord(current)) return now;
-          const merged: Record<string, Json> = { ...current };
-          for (const [key, value] of Object.entries(part)) {
-            if (at.keepWhenEmpty?.includes(key) && Array.isArray(value) && value.length === 0) continue;
-            merged[key] = value;
-          }
-          let next = setAt(now, into, merged);
-          const first = typeof parts.at(-1) !== 'number' || parts.at(-1) === 0;
-          if (at.namesSide && first && typeof filled['name'] === 'string') next = setAt(next, [parts[0]!, 'name'], filled['name']);
-          return repairRefs(next, scope.hints, scope);
-        });
-        return null;
+        setSetup(filled);
       },
     }),
-    [system, layout, scope],
+    [system, layout],
   );
 
   const env = useMemo<FormEnv>(
@@ -186,8 +175,10 @@ function SetupEditor({ system, name, schema, example, layout }: { system: string
 interface RosterContext {
   system: string;
   fills: RosterFill[];
-  /** Fills the part from what the host filled; a problem in words when there is nothing to fill it with. */
-  fill: (at: RosterFill, path: string, filled: Record<string, unknown>, unit: PickedUnit) => string | null;
+  /** The setup as it stands, for the host to fill. */
+  setup: () => Record<string, unknown>;
+  /** Takes the setup as the host filled it (the part at `path`), and what was picked. */
+  fill: (path: string, filled: Record<string, unknown>, unit: PickedUnit) => void;
 }
 
 /**
@@ -236,7 +227,9 @@ function RosterButtons({ path: fullPath }: { path: string }) {
         {...(ranged === undefined ? {} : { ranged })}
         label={at.label}
         testId={`roster-${fullPath}`}
-        onPick={(filled, unit) => roster.fill(at, path, filled, unit)}
+        fill={{ at: at.at, path }}
+        setup={roster.setup}
+        onPick={(filled, unit) => roster.fill(path, filled, unit)}
       />
     );
   });

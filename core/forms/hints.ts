@@ -1,12 +1,12 @@
-import type { HintMap } from '../../../core/combat/setupLayout';
+import type { HintMap } from '../combat/setupLayout';
 
 /**
  * What a schema cannot say about how a form is laid out is declared per field by a small hint,
  * data the host sends with a system's setup schema (core/combat/setupLayout.ts, each system's
  * core/systems/<id>/setupLayout.ts) or the roster editor's own. These find the hint of a path.
  */
-export type { FieldHint, HintMap, PerItemHint, RefHint } from '../../../core/combat/setupLayout';
-import type { FieldHint } from '../../../core/combat/setupLayout';
+export type { FieldHint, HintMap, PerItemHint, RefHint } from '../combat/setupLayout';
+import type { FieldHint } from '../combat/setupLayout';
 
 const patternCache = new Map<string, RegExp>();
 

@@ -87,7 +87,8 @@ export function defaultOf(node: JsonSchema): Json {
 
 /** A new value for a schema: its default, else blank (numbers) or the least that is valid in shape. */
 export function initialValue(node: JsonSchema): Json {
-  if (node.default !== undefined) return structuredClone(node.default);
+  // Defaults are JSON data (a JSON Schema's): a JSON copy is a deep copy.
+  if (node.default !== undefined) return JSON.parse(JSON.stringify(node.default)) as Json;
   const { kind, nullable, inner } = shapeOf(node);
   if (kind === 'const') return inner.const;
   if (nullable) return null;
