@@ -2,19 +2,10 @@ import { APP_NAME } from '../core/api/identity';
 import { analyzeCommand } from './commands/analyze';
 import { resolveCommand } from './commands/resolve';
 import { rosterCommand } from './commands/roster';
+import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
 import { packageVersion } from './version';
 
-export interface CliIo {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  /** The whole of standard input, for "-" as a file name. */
-  stdin: () => Promise<string>;
-}
-
-/** Exit codes: 0 done, 2 the command line or its input is wrong, 3 a valid scenario too large to analyse exactly. */
-export const EXIT_OK = 0;
-export const EXIT_USAGE = 2;
-export const EXIT_TOO_LARGE = 3;
+export { EXIT_OK, EXIT_TOO_LARGE, EXIT_USAGE, type CliIo } from './io';
 
 interface Command {
   usage: string;

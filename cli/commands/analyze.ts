@@ -1,6 +1,6 @@
 import { noOddsBecause, withinBudget } from '../../core/analysis/guarded';
-import { rulesRegistry } from '../../core/api/backends/rules';
-import { EXIT_OK, EXIT_TOO_LARGE, EXIT_USAGE, type CliIo } from '../main';
+import { analyses } from '../../core/systems';
+import { EXIT_OK, EXIT_TOO_LARGE, EXIT_USAGE, type CliIo } from '../io';
 import { loadScenario } from './scenarioCommand';
 
 /**
@@ -11,7 +11,7 @@ import { loadScenario } from './scenarioCommand';
 export async function analyzeCommand(args: string[], io: CliIo): Promise<number> {
   const scenario = await loadScenario(args, io);
   if (!scenario) return EXIT_USAGE;
-  const analysis = rulesRegistry.analyses[scenario.system.id];
+  const analysis = analyses[scenario.system.id];
   if (!analysis) {
     io.err(`combat-companion: there is no exact analysis for ${scenario.system.name} yet.\n`);
     return EXIT_USAGE;

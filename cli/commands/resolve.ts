@@ -1,5 +1,5 @@
 import { ResolveError, resolveScenario } from '../../core/scenario/resolve';
-import { EXIT_OK, EXIT_USAGE, type CliIo } from '../main';
+import { EXIT_OK, EXIT_USAGE, type CliIo } from '../io';
 import { loadScenario } from './scenarioCommand';
 
 /** `combat-companion resolve <file|->`: resolves a scenario with its seed or its dice; prints the log and the final state. */

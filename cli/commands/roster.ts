@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { convertRosterFile, MAX_FILE_BYTES, type ImportPreview } from '../../core/roster/import';
-import { EXIT_OK, EXIT_USAGE, type CliIo } from '../main';
+import { EXIT_OK, EXIT_USAGE, type CliIo } from '../io';
 
 const usage = 'Usage: combat-companion roster import <file.ros|file.rosz>\n';
 

@@ -1,7 +1,7 @@
-import { rulesRegistry } from '../../core/api/backends/rules';
+import { systems } from '../../core/systems';
 import { readScenario, type Scenario } from '../../core/scenario/scenario';
 import { InputFileError, readJson } from '../readJson';
-import type { CliIo } from '../main';
+import type { CliIo } from '../io';
 
 /** Reads and validates the scenario named on the command line; prints every problem and returns null when it is bad. */
 export async function loadScenario(args: string[], io: CliIo): Promise<Scenario | null> {
@@ -15,7 +15,7 @@ export async function loadScenario(args: string[], io: CliIo): Promise<Scenario 
     }
     throw error;
   }
-  const result = readScenario(json, rulesRegistry.systems);
+  const result = readScenario(json, systems);
   if (!result.ok) {
     io.err(`combat-companion: the scenario is not valid:\n${result.problems.map((p) => `  ${p.message}`).join('\n')}\n`);
     return null;

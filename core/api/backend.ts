@@ -1,4 +1,6 @@
 import type { RosterRepository } from '../store/repo';
+
+export type { Caller } from './caller';
 import { createCombatBackend } from './backends/combat';
 import { createFileBackend, type HostFiles } from './backends/files';
 import { createFromRosterBackend } from './backends/fromRoster';
@@ -6,12 +8,8 @@ import { createPrintBackend, type HostPrint } from './backends/print';
 import { createRosterBackend } from './backends/roster';
 import { rulesDeps } from './backends/rules';
 import { createSummaryBackend } from './backends/summary';
+import type { Caller } from './caller';
 import type { AppInfo, Channel, HostKind, ParsedRequestOf, ResponseOf, StoreStatus } from './contract';
-
-/** Who asked, as the host knows it: the desktop host passes the calling page (its WebContents). Opaque to core. */
-export interface Caller {
-  readonly page: unknown;
-}
 
 /** The implementation of every contract channel. Requests arrive already validated. */
 export type Backend = { [C in Channel]: (request: ParsedRequestOf<C>, caller?: Caller) => Promise<ResponseOf<C>> };

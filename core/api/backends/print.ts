@@ -1,4 +1,4 @@
-import type { Caller } from '../backend';
+import type { Caller } from '../caller';
 import type { ParsedRequestOf, ResponseOf } from '../contract';
 import { ApiFailure } from '../reply';
 

@@ -1,13 +1,6 @@
-import { analyzeWithinBudget, type SystemAnalysis } from '../../analysis';
-import type { RuleSystem } from '../../combat/system';
+import { analyzeWithinBudget } from '../../analysis';
 import { analyses, setupLayouts, systems } from '../../systems';
 import type { CombatBackendDeps } from './combat';
-
-/** The rule systems (core/systems) and their exact analyses (core/analysis), by system id. */
-export const rulesRegistry: { systems: Readonly<Record<string, RuleSystem>>; analyses: Readonly<Record<string, SystemAnalysis>> } = {
-  systems,
-  analyses,
-};
 
 /**
  * What the combat backend needs. Hosts pass their own id and seed makers (core/ has no clock and
