@@ -18,6 +18,7 @@ export const wh40k10eSystem = defineSystem({
       if (ranged === undefined) throw new SideRefused('ranged: expected true or false', 'ranged');
       return { side: side === 'attacker' ? { name: unitName, weapons: weaponsForCombat(profile, ranged) } : defenderForCombat(unitName, profile) };
     },
-    import: { ...wh40k10eImport, games: { ids: ['sys-352e-adc2-7639-d6a9'], names: /warhammer\s*40,?000.*\b10th\b|\bwh40k.*10(th|e)\b/i } },
+    // BSData wh40k-10e "Warhammer 40,000 10th Edition" (BattleScribe and New Recruit); by name, any other 10th edition data set.
+    import: { ...wh40k10eImport, games: { ids: ['sys-352e-adc2-7639-d6a9'], names: /warhammer\s{0,3}40,?000.{0,40}\b10th\b|\bwh40k.{0,20}\b10(th|e)\b/i } },
   },
 });

@@ -182,7 +182,7 @@ function readWeapon(profile: BsProfile) {
     .filter((r) => r !== '' && r !== '-');
   return {
     name: cleanName(profile.name),
-    range: Math.min(120, /^\s*(close|cc|melee|-|–)?\s*(combat)?\s*$/i.test(rangeText) ? 0 : (distance(rangeText) ?? 0)),
+    range: Math.min(120, (rangeText.length <= 40 && /^(close|cc|melee|-|–)?\s?(combat)?$/i.test(rangeText.trim())) ? 0 : (distance(rangeText) ?? 0)),
     strength: absolute ? Math.min(10, Number(absolute[1])) : null,
     strengthBonus: bonus ? Math.min(5, Number(bonus[1])) : 0,
     armourPiercing: 0,

@@ -157,6 +157,8 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   }
   const abilityList = distinct(abilities).slice(0, 80);
   confirm.push(...defences.values());
+  // Stealth (core rules: "subtract 1 from the Hit roll" of ranged attacks against the unit): a target field.
+  const stealth = abilityList.some((a) => /^stealth$/i.test(a.trim()));
 
   // Two selections of the same model with the same profile (two "w/ heavy weapon" troopers) are one group.
   const merged: Group[] = [];
@@ -173,6 +175,7 @@ function convertUnit(unit: BsSelection): UnitOutcome {
     models: merged.slice(0, 20).map(({ source: _source, ...g }) => g),
     weapons: weapons.map((w) => ({ ...w, abilities: w.abilities })),
     abilities: abilityList,
+    ...(stealth ? { defensiveModifiers: { stealth: true } } : {}),
   };
   if (factions.length > 0) notes.add('Faction', factions.join(', '));
   for (const line of confirm) notes.add('To check', line);
@@ -189,7 +192,7 @@ function convertUnit(unit: BsSelection): UnitOutcome {
         name,
         points,
         models: merged.map((g) => `${g.count} ${g.name}`).join(', '),
-        stats: merged.map(statsLine),
+        stats: [...merged.map(statsLine), ...(stealth ? ['Stealth: −1 to be hit by ranged attacks against the unit'] : [])],
         weapons: weapons.map(weaponLine),
         abilities: abilityList,
         notes: distinct([...(abilityList.length > 0 ? ['Ability text: in the notes'] : []), ...notesPreview]),
@@ -278,7 +281,7 @@ const sameWeapon = (a: Weapon, b: Weapon) => {
  */
 function targetsOf(owner: BsSelection, above: readonly BsSelection[], groups: Group[], text: string): Group[] {
   const model = [owner, ...[...above].reverse()].find((s) => s.type === 'model');
-  const only = /\(([^)]+?) models? only\)/i.exec(text)?.[1]?.toLowerCase();
+  const only = /\(([^()]{1,60}?) models? only\)/i.exec(text)?.[1]?.toLowerCase();
   if (only) {
     const named = groups.filter((g) => g.name.toLowerCase().includes(only));
     if (named.length > 0) return named;
@@ -295,8 +298,15 @@ function targetsOf(owner: BsSelection, above: readonly BsSelection[], groups: Gr
  */
 function readDefences(source: string, text: string, targets: Group[], groups: Group[], confirm: Map<string, string>): void {
   const plain = plainText(text);
-  const invulnerable = /([2-6])\+\s*invulnerable save/i.exec(plain) ?? /invulnerable save\D{0,12}([2-6])\+/i.exec(plain) ?? /invulnerable save\D{0,12}([2-6])\+/i.exec(source);
-  const feelNoPain = /feel no pain\s*\(?([2-6])\+/i.exec(plain) ?? /feel no pain\s*\(?([2-6])\+/i.exec(source);
+  // An ability named for the save whose whole text is the roll ("Invulnerable Save": "4+", as
+  // BSData writes a Captain's 4++; "4+*" when a condition is footnoted).
+  const bare = /^\(?([2-6])\+\)?\*{0,2}$/.exec(plain.trim());
+  const invulnerable =
+    /([2-6])\+\s{0,3}invulnerable save/i.exec(plain) ??
+    /invulnerable save\D{0,12}([2-6])\+/i.exec(plain) ??
+    /invulnerable save\D{0,12}([2-6])\+/i.exec(source) ??
+    (/invulnerable/i.test(source) ? bare : null);
+  const feelNoPain = /feel no pain\s{0,3}\(?([2-6])\+/i.exec(plain) ?? /feel no pain\s{0,3}\(?([2-6])\+/i.exec(source) ?? (/feel no pain/i.test(source) ? bare : null);
   const who = targets.length === groups.length && groups.length > 1 ? 'all models' : distinct(targets.map((g) => g.name)).join(', ');
   const excerpt = plain.length > 140 ? `${plain.slice(0, 139)}…` : plain;
   if (invulnerable) {
