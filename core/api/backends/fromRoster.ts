@@ -10,7 +10,7 @@ import { ApiFailure } from '../reply';
  */
 export function createFromRosterBackend(repo: RosterRepository) {
   return {
-    'combat.sideFromRoster': async ({ rosterId, unitId, side, ranged }: ParsedRequestOf<'combat.sideFromRoster'>): Promise<ResponseOf<'combat.sideFromRoster'>> => {
+    'combat.sideFromRoster': async ({ rosterId, unitId, side, ranged, weaponSet }: ParsedRequestOf<'combat.sideFromRoster'>): Promise<ResponseOf<'combat.sideFromRoster'>> => {
       const found = await repo.getRoster(rosterId);
       if (!found) throw new ApiFailure('not_found', `There is no roster with id "${rosterId}".`, 'rosterId');
       const unit = found.units.find((u) => u.id === unitId);
@@ -21,8 +21,11 @@ export function createFromRosterBackend(repo: RosterRepository) {
       const profile = profileSchemaFor(system).safeParse(unit.profile);
       if (!profile.success) throw new ApiFailure('invalid_input', `Unit "${unit.name}" has a profile that is not valid: ${profile.error.issues[0]?.message ?? 'unknown problem'}.`, 'unitId');
       try {
-        const filled = toSide({ rosterName: found.roster.name, unitName: unit.name, profile: profile.data }, { side, ...(ranged === undefined ? {} : { ranged }) });
-        return { system, name: unit.name, side: filled.side, ...(filled.notes ? { notes: filled.notes } : {}) };
+        const filled = toSide(
+          { rosterName: found.roster.name, unitName: unit.name, profile: profile.data },
+          { side, ...(ranged === undefined ? {} : { ranged }), ...(weaponSet === undefined ? {} : { weaponSet }) },
+        );
+        return { system, name: unit.name, side: filled.side, ...(filled.notes ? { notes: filled.notes } : {}), ...(filled.weaponSets ? { weaponSets: filled.weaponSets } : {}) };
       } catch (error) {
         if (error instanceof SideRefused) throw new ApiFailure(error.code, error.message, error.field);
         throw error;

@@ -90,6 +90,8 @@ export const combatChannels = {
         side: z.enum(['attacker', 'defender'], { error: 'expected attacker or defender' }),
         /** 40k 10e: shooting takes the unit's ranged weapons, fighting its melee weapons (required there). Other systems ignore it. */
         ranged: z.boolean({ error: 'expected true or false' }).optional(),
+        /** 40k 10e, shooting: which ranged weapons fire together (the Pistol rule: a model shoots its Pistols or its other ranged weapons); the first of `weaponSets` when absent. */
+        weaponSet: z.enum(['all', 'others', 'pistols'], { error: 'expected all, others or pistols' }).optional(),
       })
       .strict(),
     response: z.object({
@@ -98,6 +100,8 @@ export const combatChannels = {
       side: z.record(z.string(), z.unknown()),
       /** What the conversion decided that the player may want to check or change (e.g. which of several melee weapons a group fights with), in words; shown on the setup screen. */
       notes: z.array(z.string()).optional(),
+      /** 40k 10e, shooting: the sets of ranged weapons the unit may fire when it has a choice, and which one `side` holds; ask again with `weaponSet` for another. */
+      weaponSets: z.array(z.object({ id: z.enum(['all', 'others', 'pistols']), label: z.string(), selected: z.boolean() })).optional(),
     }),
     example: { rosterId: 'example-roster', unitId: 'example-unit', side: 'attacker', ranged: true },
   }),

@@ -70,7 +70,7 @@ function convertRoster(roster: BsRoster, fileName: string, now: string): Read<{ 
     const { unit } = outcome;
     const checked = checkUnit(system.system as SystemId, { name: unit.name, points: unit.points, notes: unit.notes, profile: unit.profile });
     if (!checked.ok) {
-      skipped.push({ name: unit.name, reason: checked.problems.map((p) => p.message).join('; ') });
+      skipped.push({ name: unit.name, reason: firstProblems(checked.problems) });
       continue;
     }
     if (units.length >= 500) {
@@ -112,7 +112,7 @@ function convertRoster(roster: BsRoster, fileName: string, now: string): Read<{ 
   };
   // The same check a .ccroster.json gets: what is handed on is a valid roster file.
   const checked = parseRosterFile(file);
-  if (!checked.ok) return refused(`its converted roster is not valid (${checked.problems.map((p) => p.message).join('; ')}).`);
+  if (!checked.ok) return refused(`its converted roster is not valid (${firstProblems(checked.problems)}).`);
   return {
     ok: true,
     value: {
@@ -131,6 +131,12 @@ function convertRoster(roster: BsRoster, fileName: string, now: string): Read<{ 
       },
     },
   };
+}
+
+/** The first three problems, each a line at most, and how many more: a message stays short. */
+function firstProblems(problems: readonly { message: string }[]): string {
+  const shown = problems.slice(0, 3).map((p) => quoted(p.message, 160));
+  return problems.length > 3 ? `${shown.join('; ')}; and ${problems.length - 3} more` : shown.join('; ');
 }
 
 /** An id from the roster editor's own (stable across saves), else a fallback; at most 100 characters. */
