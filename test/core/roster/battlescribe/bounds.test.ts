@@ -184,3 +184,34 @@ describe('BattleScribe 1.x rosters', () => {
     expect(squad.profiles).toEqual([{ name: 'Scout', typeName: 'Unit', characteristics: [{ name: 'WS', value: '3' }] }]);
   });
 });
+
+describe('invariants of the reader, for any input', () => {
+  it('CRC-32 agrees with zlib’s for any bytes', async () => {
+    const { crc32: zlibCrc32 } = await import('node:zlib');
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 2_000 }), (bytes) => crc32(bytes) === zlibCrc32(bytes)));
+  });
+
+  it('any text round-trips through UTF-16 (both byte orders) and, if Latin-1, through a declared ISO-8859-1', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 80 }), fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 80 }), (text, latin) => {
+        const le = Uint8Array.from([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]);
+        const declared = `<?xml version="1.0" encoding="ISO-8859-1"?>${latin}`;
+        const latinBytes = Uint8Array.from([...declared].map((c) => c.charCodeAt(0)));
+        const a = decodeRosterBytes(le);
+        const b = decodeRosterBytes(latinBytes);
+        return a.ok && a.value === text && b.ok && b.value === declared;
+      }),
+    );
+  });
+
+  it('the bounds check and the reader never throw, and refuse only in words, whatever the text', () => {
+    const xmlish = fc.array(fc.constantFrom('<', '>', '/', '"', "'", '=', ' ', 'a', '<!--', '-->', '<![CDATA[', ']]>', '<?', '?>', '<roster ', '<selection '), { maxLength: 200 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(xmlish, (text) => {
+        const read = readRosterXml(text);
+        return read.ok || (read.reason.length > 0 && read.reason.length < 400);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
