@@ -55,110 +55,40 @@ export const wh40k10eImport: SystemImport = {
   convertUnit,
 };
 
+/** What a unit's conversion writes as it goes: its notes, the preview's lines about them, and what to check. */
+interface Notes {
+  notes: NotesWriter;
+  preview: string[];
+  confirm: string[];
+  note: (heading: string, line: string, preview?: string) => void;
+}
+
+function notesWriter(): Notes {
+  const notes = new NotesWriter();
+  const preview: string[] = [];
+  return {
+    notes,
+    preview,
+    confirm: [],
+    note: (heading, line, shown) => {
+      notes.add(heading, line);
+      if (shown) preview.push(shown);
+    },
+  };
+}
+
 function convertUnit(unit: BsSelection): UnitOutcome {
   const name = cleanName(unit.name);
-  const notes = new NotesWriter();
-  const notesPreview: string[] = [];
-  const confirm: string[] = [];
-  /** Values read from ability text, once per value and models (an ability and its rule often say the same). */
-  const defences = new Map<string, string>();
-  const note = (heading: string, line: string, preview?: string) => {
-    notes.add(heading, line);
-    if (preview) notesPreview.push(preview);
-  };
-
-  // Model groups: each model selection, with the "Unit" profile nearest to it.
-  const models = [...walk(unit)].filter(({ selection }) => selection.type === 'model');
-  const groups: Group[] = [];
-  const entries = models.length > 0 ? models : [{ selection: unit, above: [] as BsSelection[] }];
-  for (const { selection, above } of entries) {
-    if (selection.number < 1) continue;
-    const profile = unitProfileFor(selection, above);
-    if (!profile) {
-      note('Not imported', `${selection.name}: no Unit profile (M, T, Sv, W, Ld, OC) was found for it.`, `${selection.name}: no Unit profile, so it is left out`);
-      continue;
-    }
-    const stats = readStats(profile);
-    if (typeof stats === 'string') {
-      note('Not imported', `${selection.name}: ${stats}`, `${selection.name}: ${stats}`);
-      continue;
-    }
-    const count = models.length > 0 ? selection.number : Math.max(1, unit.type === 'model' ? unit.number : 1);
-    if (models.length === 0 && unit.type !== 'model') confirm.push(`${name}: the file does not say how many models it has; 1 was taken. Check it.`);
-    groups.push({ name: cleanName(selection.name), count, ...stats, invulnerable: null, feelNoPain: null, deadlyDemise: null, character: false, source: models.length > 0 ? selection : null });
-  }
+  const out = notesWriter();
+  const { notes, confirm, note } = out;
+  const notesPreview = out.preview;
+  const groups = modelGroups(unit, name, out);
   if (groups.length === 0) return { ok: false, skipped: { name, reason: 'no model in it has a Unit profile (M, T, Sv, W, Ld, OC).' } };
 
-  // Keywords from the categories; "Faction: X" is the faction (and a faction keyword).
-  const categories = [...walk(unit)].filter(({ selection }) => selection === unit || selection.type === 'model').flatMap(({ selection }) => selection.categories.map((c) => c.name.trim()));
-  const factions = distinct(categories.flatMap((c) => /^faction:\s*(.+)$/i.exec(c)?.[1]?.trim() ?? []));
-  const keywords = distinct([...categories.filter((c) => !/^faction:/i.test(c) && !NOT_KEYWORDS.has(c.toLowerCase())), ...factions]).map(cleanLabel).slice(0, 40);
-  // CHARACTER: the whole unit when it is one model profile; otherwise the models that say so.
-  const isCharacter = (categoriesOf: string[]) => categoriesOf.some((c) => c.toLowerCase() === 'character');
-  for (const group of groups) {
-    group.character = groups.length === 1 ? isCharacter(categories) : isCharacter(group.source?.categories.map((c) => c.name) ?? []);
-  }
-
-  // Weapons, counted by the number of their selection; the same profile twice is one weapon.
-  const weapons: Weapon[] = [];
+  const { keywords, factions } = keywordsOf(unit, groups);
   const found = profilesUnder(unit);
-  const weaponProfilesOf = new Map<BsSelection, BsProfile[]>();
-  for (const { profile, owner } of found) {
-    if (!isType(profile, ...WEAPON_TYPES)) continue;
-    weaponProfilesOf.set(owner, [...(weaponProfilesOf.get(owner) ?? []), profile]);
-    const weapon = readWeapon(profile, owner.number);
-    if (typeof weapon === 'string') {
-      note('Weapons not imported', `${profileLine(profile)} (${weapon})`, `${cleanName(profile.name)}: ${weapon}; its profile is in the notes`);
-      continue;
-    }
-    const same = weapons.find((w) => sameWeapon(w, weapon));
-    if (same) same.models += weapon.models;
-    else weapons.push(weapon);
-    if (weapon.keywords.length > 0) notesPreview.push(`${weapon.name}: ${weapon.keywords.join(', ')} kept as text on the weapon`);
-  }
-  for (const [owner, profiles] of weaponProfilesOf) {
-    const ranged = profiles.filter((p) => isType(p, 'Ranged Weapons'));
-    if (ranged.length > 1) {
-      const line = `${cleanName(owner.name)} has ${ranged.length} profiles (${ranged.map((p) => cleanName(p.name)).join('; ')}): a model fires one of them, so keep one in a combat.`;
-      note('Weapons with several profiles', line, line);
-    }
-  }
-  for (const extra of weapons.splice(30)) note('Weapons not imported', `${extra.name}: a unit holds 30 weapons at most`, `${extra.name}: more than 30 weapons, kept in the notes`);
-  for (const weapon of weapons) {
-    if (weapon.models <= 100) continue;
-    note('To check', `${weapon.name}: ${weapon.models} in the unit; a weapon profile holds 100, so 100 were kept`, `${weapon.name}: more than 100, 100 kept`);
-    weapon.models = 100;
-  }
-
-  // Abilities: names on the profile, text in the notes; other profile types into the notes.
-  const abilities: string[] = [];
-  for (const { profile, owner, above } of found) {
-    if (isType(profile, UNIT, ...WEAPON_TYPES)) continue;
-    if (isType(profile, 'Abilities')) {
-      abilities.push(cleanLabel(cleanName(profile.name)));
-      notes.add('Abilities', profileLine(profile));
-      readDefences(profile.name, characteristic(profile, 'Description') ?? profileLine(profile), targetsOf(owner, above, groups, profileLine(profile)), groups, defences);
-    } else {
-      note(profile.typeName || 'Other profiles', profileLine(profile), `${profile.typeName || 'Profile'} “${cleanName(profile.name)}”: in the notes`);
-    }
-  }
-  // Rules of the unit and its models (core and army abilities: Leader, Deep Strike, Oath of Moment…).
-  for (const { selection, above } of walk(unit)) {
-    if (weaponProfilesOf.has(selection)) continue;
-    for (const rule of selection.rules) {
-      if (WEAPON_RULE.test(rule.name.trim())) continue;
-      abilities.push(cleanLabel(rule.name));
-      const targets = targetsOf(selection, above, groups, rule.name);
-      readDefences(rule.name, rule.name, targets, groups, defences);
-      const demise = /^deadly demise\s+(\S+)/i.exec(rule.name.trim());
-      const amount = demise ? numberOrDice(demise[1]) : undefined;
-      if (amount !== undefined) for (const g of targets) g.deadlyDemise = amount;
-    }
-  }
-  const abilityList = distinct(abilities).slice(0, 80);
-  confirm.push(...defences.values());
-  // Stealth (core rules: "subtract 1 from the Hit roll" of ranged attacks against the unit): a target field.
-  const stealth = abilityList.some((a) => /^stealth$/i.test(a.trim()));
+  const { weapons, weaponProfilesOf } = weaponsOf(found, out);
+  const { abilityList, stealth } = abilitiesOf(unit, found, groups, weaponProfilesOf, out);
 
   // Two selections of the same model with the same profile (two "w/ heavy weapon" troopers) are one group.
   const merged: Group[] = [];
@@ -200,6 +130,119 @@ function convertUnit(unit: BsSelection): UnitOutcome {
       },
     },
   };
+}
+
+/** Model groups: each model selection, with the "Unit" profile nearest to it (the unit itself when it has no model selections). */
+function modelGroups(unit: BsSelection, name: string, { note, confirm }: Notes): Group[] {
+  const models = [...walk(unit)].filter(({ selection }) => selection.type === 'model');
+  const groups: Group[] = [];
+  const entries = models.length > 0 ? models : [{ selection: unit, above: [] as BsSelection[] }];
+  for (const { selection, above } of entries) {
+    if (selection.number < 1) continue;
+    const profile = unitProfileFor(selection, above);
+    if (!profile) {
+      note('Not imported', `${selection.name}: no Unit profile (M, T, Sv, W, Ld, OC) was found for it.`, `${selection.name}: no Unit profile, so it is left out`);
+      continue;
+    }
+    const stats = readStats(profile);
+    if (typeof stats === 'string') {
+      note('Not imported', `${selection.name}: ${stats}`, `${selection.name}: ${stats}`);
+      continue;
+    }
+    const count = models.length > 0 ? selection.number : Math.max(1, unit.type === 'model' ? unit.number : 1);
+    if (models.length === 0 && unit.type !== 'model') confirm.push(`${name}: the file does not say how many models it has; 1 was taken. Check it.`);
+    groups.push({ name: cleanName(selection.name), count, ...stats, invulnerable: null, feelNoPain: null, deadlyDemise: null, character: false, source: models.length > 0 ? selection : null });
+  }
+  return groups;
+}
+
+/** Keywords from the categories; "Faction: X" is the faction (and a faction keyword). CHARACTER marks the models that are. */
+function keywordsOf(unit: BsSelection, groups: Group[]): { keywords: string[]; factions: string[] } {
+  const categories = [...walk(unit)].filter(({ selection }) => selection === unit || selection.type === 'model').flatMap(({ selection }) => selection.categories.map((c) => c.name.trim()));
+  const factions = distinct(categories.flatMap((c) => /^faction:\s*(.+)$/i.exec(c)?.[1]?.trim() ?? []));
+  const keywords = distinct([...categories.filter((c) => !/^faction:/i.test(c) && !NOT_KEYWORDS.has(c.toLowerCase())), ...factions]).map(cleanLabel).slice(0, 40);
+  // CHARACTER: the whole unit when it is one model profile; otherwise the models that say so.
+  const isCharacter = (categoriesOf: string[]) => categoriesOf.some((c) => c.toLowerCase() === 'character');
+  for (const group of groups) {
+    group.character = groups.length === 1 ? isCharacter(categories) : isCharacter(group.source?.categories.map((c) => c.name) ?? []);
+  }
+  return { keywords, factions };
+}
+
+/** Weapons, counted by the number of their selection; the same profile twice is one weapon. */
+function weaponsOf(found: ReturnType<typeof profilesUnder>, { note, preview: notesPreview }: Notes): { weapons: Weapon[]; weaponProfilesOf: Map<BsSelection, BsProfile[]> } {
+  const weapons: Weapon[] = [];
+  const weaponProfilesOf = new Map<BsSelection, BsProfile[]>();
+  for (const { profile, owner } of found) {
+    if (!isType(profile, ...WEAPON_TYPES)) continue;
+    weaponProfilesOf.set(owner, [...(weaponProfilesOf.get(owner) ?? []), profile]);
+    const weapon = readWeapon(profile, owner.number);
+    if (typeof weapon === 'string') {
+      note('Weapons not imported', `${profileLine(profile)} (${weapon})`, `${cleanName(profile.name)}: ${weapon}; its profile is in the notes`);
+      continue;
+    }
+    const same = weapons.find((w) => sameWeapon(w, weapon));
+    if (same) same.models += weapon.models;
+    else weapons.push(weapon);
+    if (weapon.keywords.length > 0) notesPreview.push(`${weapon.name}: ${weapon.keywords.join(', ')} kept as text on the weapon`);
+  }
+  for (const [owner, profiles] of weaponProfilesOf) {
+    const ranged = profiles.filter((p) => isType(p, 'Ranged Weapons'));
+    if (ranged.length > 1) {
+      const line = `${cleanName(owner.name)} has ${ranged.length} profiles (${ranged.map((p) => cleanName(p.name)).join('; ')}): a model fires one of them, so keep one in a combat.`;
+      note('Weapons with several profiles', line, line);
+    }
+  }
+  for (const extra of weapons.splice(30)) note('Weapons not imported', `${extra.name}: a unit holds 30 weapons at most`, `${extra.name}: more than 30 weapons, kept in the notes`);
+  for (const weapon of weapons) {
+    if (weapon.models <= 100) continue;
+    note('To check', `${weapon.name}: ${weapon.models} in the unit; a weapon profile holds 100, so 100 were kept`, `${weapon.name}: more than 100, 100 kept`);
+    weapon.models = 100;
+  }
+
+  return { weapons, weaponProfilesOf };
+}
+
+/** Abilities: names on the profile, text in the notes; defences read from them; other profile types into the notes. */
+function abilitiesOf(
+  unit: BsSelection,
+  found: ReturnType<typeof profilesUnder>,
+  groups: Group[],
+  weaponProfilesOf: Map<BsSelection, BsProfile[]>,
+  { notes, note, confirm }: Notes,
+): { abilityList: string[]; stealth: boolean } {
+  /** Values read from ability text, once per value and models (an ability and its rule often say the same). */
+  const defences = new Map<string, string>();
+  const abilities: string[] = [];
+  for (const { profile, owner, above } of found) {
+    if (isType(profile, UNIT, ...WEAPON_TYPES)) continue;
+    if (isType(profile, 'Abilities')) {
+      abilities.push(cleanLabel(cleanName(profile.name)));
+      notes.add('Abilities', profileLine(profile));
+      readDefences(profile.name, characteristic(profile, 'Description') ?? profileLine(profile), targetsOf(owner, above, groups, profileLine(profile)), groups, defences);
+    } else {
+      note(profile.typeName || 'Other profiles', profileLine(profile), `${profile.typeName || 'Profile'} “${cleanName(profile.name)}”: in the notes`);
+    }
+  }
+  // Rules of the unit and its models (core and army abilities: Leader, Deep Strike, Oath of Moment…).
+  for (const { selection, above } of walk(unit)) {
+    if (weaponProfilesOf.has(selection)) continue;
+    for (const rule of selection.rules) {
+      if (WEAPON_RULE.test(rule.name.trim())) continue;
+      abilities.push(cleanLabel(rule.name));
+      const targets = targetsOf(selection, above, groups, rule.name);
+      readDefences(rule.name, rule.name, targets, groups, defences);
+      const demise = /^deadly demise\s+(\S+)/i.exec(rule.name.trim());
+      const amount = demise ? numberOrDice(demise[1]) : undefined;
+      if (amount !== undefined) for (const g of targets) g.deadlyDemise = amount;
+    }
+  }
+  const abilityList = distinct(abilities).slice(0, 80);
+  confirm.push(...defences.values());
+  // Stealth (core rules: "subtract 1 from the Hit roll" of ranged attacks against the unit): a target field.
+  const stealth = abilityList.some((a) => /^stealth$/i.test(a.trim()));
+
+  return { abilityList, stealth };
 }
 
 /**
