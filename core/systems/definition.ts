@@ -10,6 +10,8 @@ export interface SideRequest {
   side: 'attacker' | 'defender';
   /** 40k 10e: shooting takes the unit's ranged weapons, fighting its melee weapons. */
   ranged?: boolean;
+  /** 40k 10e, shooting: which ranged weapons fire together ("others" or "pistols", the Pistol rule); the first set when absent. */
+  weaponSet?: 'all' | 'others' | 'pistols';
 }
 
 /** A stored roster unit as the host hands it to a system's converter (its profile already checked against `profileSchema`). */
@@ -23,13 +25,15 @@ export interface RosterUnitInput<Profile> {
 export interface FilledSide {
   side: Record<string, unknown>;
   notes?: string[];
+  /** 40k 10e, shooting: the sets of ranged weapons the unit may fire, when it has a choice (the Pistol rule), and which was filled. */
+  weaponSets?: { id: 'all' | 'others' | 'pistols'; label: string; selected: boolean }[];
 }
 
 /** A refusal in words ("That unit has no melee weapon"), naming the request field it is about. */
 export class SideRefused extends Error {
   constructor(
     message: string,
-    readonly field: 'unitId' | 'rosterId' | 'ranged' = 'unitId',
+    readonly field: 'unitId' | 'rosterId' | 'ranged' | 'weaponSet' = 'unitId',
     readonly code: 'invalid_input' | 'unsupported' = 'invalid_input',
   ) {
     super(message);

@@ -35,7 +35,7 @@ describe('combat-companion roster import <file>', () => {
     expect(await run('roster', 'import', 'test/fixtures/battlescribe/zip-bomb.rosz')).toEqual({
       code: 2,
       out: '',
-      err: 'zip-bomb.rosz cannot be imported: the roster inside is larger than 50 MB once unzipped; a real roster is far smaller, so it is not read.\n',
+      err: 'zip-bomb.rosz cannot be imported: the roster inside is larger than 10 MB once unzipped; a real roster is far smaller, so it is not read.\n',
     });
     expect(await run('roster', 'import', 'test/fixtures/battlescribe/missing.rosz')).toEqual({ code: 2, out: '', err: 'Cannot read test/fixtures/battlescribe/missing.rosz: there is no such file.\n' });
   }, 20_000);

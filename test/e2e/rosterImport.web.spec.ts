@@ -107,9 +107,28 @@ test('a hostile or foreign roster file is refused in words and nothing is import
   await page.getByRole('button', { name: 'OK' }).click();
 
   await pickFile(page, 'test/fixtures/battlescribe/zip-bomb.rosz');
-  // Inflating up to the 50 MB limit takes a moment on a slow machine.
-  await expect(page.getByTestId('import-unreadable')).toContainText('zip-bomb.rosz: The roster inside is larger than 50 MB once unzipped', { timeout: 30_000 });
+  // Inflating up to the 10 MB limit takes a moment on a slow machine.
+  await expect(page.getByTestId('import-unreadable')).toContainText('zip-bomb.rosz: The roster inside is larger than 10 MB once unzipped', { timeout: 30_000 });
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('No rosters are stored yet.')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('real rosters of other systems import whole: New Recruit’s 6th definitive edition and a BattleScribe 1.x 7th edition file', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/#/rosters');
+  // A New Recruit roster of the "Warhammer Fantasy Battles (6th definitive edition)" data set (test/fixtures/README.md).
+  await pickFile(page, 'test/fixtures/battlescribe/whfb6-definitive-lizardmen-newrecruit.ros');
+  const preview = page.getByTestId('import-preview');
+  await expect(preview).toContainText('4 units, 497 of 500 pts');
+  await expect(page.getByTestId('import-preview-unit').filter({ hasText: 'Saurus Warriors' })).toContainText('Sv 5+');
+  await page.getByTestId('import-confirm').click();
+  await expect(page.getByTestId('import-done')).toContainText('(4 units)');
+
+  // BattleScribe 1.x wrote values in attributes and selections under the force's categories.
+  await pickFile(page, 'test/fixtures/battlescribe/wh40k7e-marines-bs1.ros');
+  await expect(page.getByTestId('import-preview')).toContainText('3 units, 300 of 1,850 pts');
+  await page.getByTestId('import-confirm').click();
+  await expect(page.getByTestId('import-done')).toContainText('Ultramarines 7th (BattleScribe 1.x) (3 units)');
   expect(errors).toEqual([]);
 });

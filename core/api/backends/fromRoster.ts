@@ -47,7 +47,7 @@ function filledSetup(definition: SystemDefinition, request: Request, filled: Rec
 export function createFromRosterBackend(repo: RosterRepository) {
   return {
     'combat.sideFromRoster': async (request: Request): Promise<ResponseOf<'combat.sideFromRoster'>> => {
-      const { rosterId, unitId, side, ranged } = request;
+      const { rosterId, unitId, side, ranged, weaponSet } = request;
       const found = await repo.getRoster(rosterId);
       if (!found) throw new ApiFailure('not_found', `There is no roster with id "${rosterId}".`, 'rosterId');
       const unit = found.units.find((u) => u.id === unitId);
@@ -60,13 +60,23 @@ export function createFromRosterBackend(repo: RosterRepository) {
       if (!profile.success) throw new ApiFailure('invalid_input', `Unit "${unit.name}" has a profile that is not valid: ${profile.error.issues[0]?.message ?? 'unknown problem'}.`, 'unitId');
       let filled;
       try {
-        filled = toSide({ rosterName: found.roster.name, unitName: unit.name, profile: profile.data }, { side, ...(ranged === undefined ? {} : { ranged }) });
+        filled = toSide(
+          { rosterName: found.roster.name, unitName: unit.name, profile: profile.data },
+          { side, ...(ranged === undefined ? {} : { ranged }), ...(weaponSet === undefined ? {} : { weaponSet }) },
+        );
       } catch (error) {
         if (error instanceof SideRefused) throw new ApiFailure(error.code, error.message, error.field);
         throw error;
       }
       const setup = request.fill || request.setup ? filledSetup(definition, request, filled.side) : undefined;
-      return { system, name: unit.name, side: filled.side, ...(filled.notes ? { notes: filled.notes } : {}), ...(setup ? { setup } : {}) };
+      return {
+        system,
+        name: unit.name,
+        side: filled.side,
+        ...(filled.notes ? { notes: filled.notes } : {}),
+        ...(filled.weaponSets ? { weaponSets: filled.weaponSets } : {}),
+        ...(setup ? { setup } : {}),
+      };
     },
   };
 }

@@ -105,6 +105,8 @@ export const combatChannels = {
          */
         fill: z.object({ at: z.string().min(1).max(200), path: z.string().min(1).max(200) }, { error: 'expected where to fill: { at, path }' }).strict().optional(),
         setup: z.record(z.string(), z.unknown(), { error: 'expected the setup as it stands' }).optional(),
+        /** 40k 10e, shooting: which ranged weapons fire together (the Pistol rule: a model shoots its Pistols or its other ranged weapons); the first of `weaponSets` when absent. */
+        weaponSet: z.enum(['all', 'others', 'pistols'], { error: 'expected all, others or pistols' }).optional(),
       })
       .strict(),
     response: z.object({
@@ -115,6 +117,8 @@ export const combatChannels = {
       notes: z.array(z.string()).optional(),
       /** With `fill`: the whole setup with the part filled (each filled field checked against the system's setup schema) and its references right; the screen takes it as it is. */
       setup: z.record(z.string(), z.unknown()).optional(),
+      /** 40k 10e, shooting: the sets of ranged weapons the unit may fire when it has a choice, and which one `side` holds; ask again with `weaponSet` for another. */
+      weaponSets: z.array(z.object({ id: z.enum(['all', 'others', 'pistols']), label: z.string(), selected: z.boolean() })).optional(),
     }),
     example: { rosterId: 'example-roster', unitId: 'example-unit', side: 'attacker', ranged: true },
   }),

@@ -13,7 +13,7 @@ export const hasCharacteristics = (profile: BsProfile, ...names: string[]) => na
 
 /** A loose whole number: the first one in the text ("4", "3 (4)", "D6+1" → undefined). */
 export function leadingNumber(text: string | undefined): number | undefined {
-  const match = /^\s*\+?(\d{1,3})(?!\s*[dD]\d)/.exec(text ?? '');
+  const match = /^\s{0,20}\+?(\d{1,3})(?!\s{0,3}[dD]\d)/.exec((text ?? '').slice(0, 200));
   return match ? Number(match[1]) : undefined;
 }
 
@@ -66,11 +66,12 @@ export function savesIn(text: string): { ward?: number; regeneration?: number; i
     const m = pattern.exec(text);
     return m ? Number(m[1]) : undefined;
   };
-  const ward = roll(/([2-6])\+\s*ward/i) ?? roll(/ward save\D{0,6}([2-6])\+/i);
-  const regeneration = roll(/regenerat\w*\s*\(?\s*([2-6])\+/i) ?? (/\bregenerat/i.test(text) ? 4 : undefined);
-  const invulnerable = roll(/([2-6])\+\s*invulnerable/i) ?? roll(/invulnerable save\D{0,6}([2-6])\+/i);
-  const feelNoPain = roll(/feel no pain\s*\(?\s*([2-6])\+/i);
-  const aegis = roll(/aegis\s*\(?\s*([2-6])\+/i);
+  // Every quantifier is bounded, so each pattern is linear in the text (issue 26: no quadratic matching).
+  const ward = roll(/([2-6])\+\s{0,3}ward/i) ?? roll(/ward save\D{0,6}([2-6])\+/i);
+  const regeneration = roll(/regenerat\w{0,6}\s{0,3}\(?\s{0,3}([2-6])\+/i) ?? (/\bregenerat/i.test(text) ? 4 : undefined);
+  const invulnerable = roll(/([2-6])\+\s{0,3}invulnerable/i) ?? roll(/invulnerable save\D{0,6}([2-6])\+/i);
+  const feelNoPain = roll(/feel no pain\s{0,3}\(?\s{0,3}([2-6])\+/i);
+  const aegis = roll(/aegis\s{0,3}\(?\s{0,3}([2-6])\+/i);
   if (ward !== undefined) found.ward = ward;
   if (regeneration !== undefined) found.regeneration = regeneration;
   if (invulnerable !== undefined) found.invulnerable = invulnerable;

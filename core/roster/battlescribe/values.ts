@@ -6,30 +6,42 @@ import { isDiceExpression } from '../../dice/expression';
  * caller says which value could not be read.
  */
 
+/**
+ * A characteristic's text trimmed, or '' when it is longer than any value these readers take
+ * ('12"-18"', "2D6+1", "N/A"): the patterns below then only ever see a few characters, so no
+ * value, however long, can make them slow.
+ */
+function short(text: string | undefined): string {
+  const value = text ?? '';
+  if (value.length > 200) return '\u0000';
+  const trimmed = value.trim();
+  return trimmed.length <= 24 ? trimmed : '\u0000';
+}
+
 /** A whole number, possibly signed, alone in the text ("4", "-1", "+2"). */
 export function wholeNumber(text: string | undefined): number | undefined {
-  const match = /^\s*([+-]?\d{1,6})\s*$/.exec(text ?? '');
+  const match = /^([+-]?\d{1,6})$/.exec(short(text));
   return match ? Number(match[1]) : undefined;
 }
 
 /** A distance: '6"', "24''", "30cm", '12"-18"' (the first), "20+\"" (aircraft: the minimum). */
 export function distance(text: string | undefined): number | undefined {
-  const match = /^\s*\(?\s*(\d{1,4})\s*(?:"|''|”|″|cm|\+|-|\)|$)/i.exec(text ?? '');
+  const match = /^\(?\s?(\d{1,4})\s?(?:"|''|”|″|cm|\+|-|\)|$)/i.exec(short(text));
   return match ? Number(match[1]) : undefined;
 }
 
 /** A roll needed: "3+" → 3; a bare "3" is taken as 3+ too. */
 export function rollTarget(text: string | undefined): number | undefined {
-  const match = /^\s*(\d{1,2})\s*\+?\s*$/.exec(text ?? '');
+  const match = /^(\d{1,2})\s?\+?$/.exec(short(text));
   return match ? Number(match[1]) : undefined;
 }
 
 /** "-", "–", "—", "N/A", "none" or empty: the characteristic does not apply. */
-export const isNone = (text: string | undefined) => /^\s*(?:-|–|—|n\/?a|none|\*)?\s*$/i.test(text ?? '');
+export const isNone = (text: string | undefined) => /^(?:-|–|—|n\/?a|none|\*)?$/i.test(short(text));
 
 /** A number or dice ("2", "D6", "2D6+1", "d3"), as the dice fields take it; undefined otherwise. */
 export function numberOrDice(text: string | undefined): number | string | undefined {
-  const trimmed = (text ?? '').trim();
+  const trimmed = short(text);
   const whole = wholeNumber(trimmed);
   if (whole !== undefined) return whole;
   const dice = trimmed.replace(/\s+/g, '').replace(/d/g, 'D');
@@ -52,7 +64,7 @@ export function cleanLabel(text: string): string {
 export function plainText(text: string): string {
   return text
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/?(?:b|i|strong|em|u|p|span)\b[^>]*>/gi, '')
+    .replace(/<\/?(?:b|i|strong|em|u|p|span)\b[^<>]{0,200}>/gi, '')
     .replace(/[ \t]+/g, ' ')
     .trim();
 }

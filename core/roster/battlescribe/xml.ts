@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { BsCategory, BsCharacteristic, BsCost, BsForce, BsProfile, BsRoster, BsRule, BsSelection } from './tree';
-import { refused, type Read } from './read';
+import { checkXmlBounds } from './census';
+import { quoted, refused, type Read } from './result';
 
 /** More selections than any real army holds: a file past it is refused rather than walked. */
 export const MAX_SELECTIONS = 1000;
@@ -9,6 +10,14 @@ const MAX_NESTING = 100;
 
 /** Elements that may repeat, so they always parse as lists (even when a file has one). */
 const repeated = new Set(['force', 'selection', 'profile', 'characteristic', 'cost', 'costLimit', 'category', 'rule']);
+
+/**
+ * Every string read is cut to a length no real roster reaches, before anything matches a pattern
+ * on it: names and types (a unit's name is a few words), characteristic values (a 10th edition
+ * ability's text is the longest, some hundred words) and rule text.
+ */
+export const FIELD_CHARS = { name: 300, value: 5_000, description: 10_000 };
+const clip = (text: string, max: number) => (text.length <= max ? text : text.slice(0, max));
 
 /**
  * Entity and DTD processing are off: a roster never declares entities, and a file that does is
@@ -41,21 +50,21 @@ export function decodeXmlText(text: string): string {
   return text.replace(/&(?:#(\d{1,7})|#x([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos));/g, (whole, dec?: string, hex?: string, named?: string) => {
     if (named) return escapes[named] ?? whole;
     const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex ?? '', 16);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    // A surrogate alone is half a character: left as written rather than decoded into broken text.
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
   });
 }
 
 type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
 const attrs = (node: Node): Node => (isNode(node['@']) ? node['@'] : {});
-const attr = (node: Node, name: string): string => {
+const attr = (node: Node, name: string, max = FIELD_CHARS.name): string => {
   const value = attrs(node)[name];
-  return typeof value === 'string' ? decodeXmlText(value) : '';
+  return typeof value === 'string' ? decodeXmlText(clip(value, max * 2)).slice(0, max) : '';
 };
-const text = (value: unknown): string => {
-  if (typeof value === 'string') return decodeXmlText(value);
-  if (isNode(value) && typeof value['#text'] === 'string') return decodeXmlText(value['#text']);
-  return '';
+const text = (value: unknown, max: number): string => {
+  const raw = typeof value === 'string' ? value : isNode(value) && typeof value['#text'] === 'string' ? value['#text'] : '';
+  return decodeXmlText(clip(raw, max * 2)).slice(0, max);
 };
 /** The items of `<listName><itemName/>…</listName>` under a node. */
 const items = (node: Node, listName: string, itemName: string): Node[] => {
@@ -72,55 +81,78 @@ const numberAttr = (node: Node, name: string, fallback: number): number => {
 class TooManySelections extends Error {}
 
 /**
- * Reads a roster's XML text. Refused, with the reason in words: a DOCTYPE or entity declaration
- * (the "billion laughs" and external-entity attacks), XML that is not well-formed (a file cut
- * short), a root other than `<roster>`, more than 1,000 selections.
+ * Reads a roster's XML text, as BattleScribe 2.x and New Recruit write it (characteristic values
+ * as text, `typeName`) and as BattleScribe 1.x did (values in a `value` attribute,
+ * `profileTypeName`, points in `points` attributes, a force's selections grouped under its
+ * categories). Refused, with the reason in words: a DOCTYPE or entity declaration (the "billion
+ * laughs" and external-entity attacks), a file past the element, attribute, depth or value-length
+ * bounds (`XML_LIMITS`), XML that is not well-formed (a file cut short), a root other than
+ * `<roster>`, more than 1,000 selections.
  */
 export function readRosterXml(xml: string): Read<BsRoster> {
   const source = xml.replace(/^\uFEFF/, '');
   if (/<!DOCTYPE|<!ENTITY/i.test(source)) {
     return refused('it declares its own XML entities (a DOCTYPE). Roster files never do, and such a file can expand to gigabytes, so it is not read.');
   }
+  const bounded = checkXmlBounds(source);
+  if (!bounded.ok) return bounded;
   const valid = XMLValidator.validate(source);
-  if (valid !== true) return refused(`it is not well-formed XML (line ${valid.err.line}: ${valid.err.msg}). The file may be cut short or damaged.`);
+  if (valid !== true) return refused(`it is not well-formed XML (line ${valid.err.line}: ${quoted(valid.err.msg)}). The file may be cut short or damaged.`);
   let document: unknown;
   try {
     document = parser.parse(source);
   } catch (error) {
-    return refused(`its XML cannot be read (${(error as Error).message}).`);
+    return refused(`its XML cannot be read (${quoted((error as Error).message)}).`);
   }
   const root = isNode(document) ? document['roster'] : undefined;
   if (!isNode(root)) return refused('it is XML, but not a roster: a BattleScribe or New Recruit roster starts with <roster>.');
 
   let selections = 0;
   const cost = (node: Node): BsCost => ({ name: attr(node, 'name'), value: numberAttr(node, 'value', 0) });
-  const rule = (node: Node): BsRule => ({ name: attr(node, 'name'), description: text(node['description']) });
+  /** Costs as a list (2.x), else BattleScribe 1.x's `points` attribute. */
+  const costs = (node: Node, list: string, item: string, points: string): BsCost[] => {
+    const listed = items(node, list, item).map(cost);
+    if (listed.length > 0 || attr(node, points) === '') return listed;
+    return [{ name: 'pts', value: numberAttr(node, points, 0) }];
+  };
+  const rule = (node: Node): BsRule => ({ name: attr(node, 'name'), description: text(node['description'], FIELD_CHARS.description) });
+  const characteristicOf = (c: Node): BsCharacteristic => ({
+    name: attr(c, 'name'),
+    // 2.x writes the value as the element's text; 1.x in a `value` attribute.
+    value: text(c, FIELD_CHARS.value) || attr(c, 'value', FIELD_CHARS.value),
+  });
   const profile = (node: Node): BsProfile => ({
     name: attr(node, 'name'),
-    typeName: attr(node, 'typeName'),
-    characteristics: items(node, 'characteristics', 'characteristic').map((c): BsCharacteristic => ({ name: attr(c, 'name'), value: text(c) })),
+    typeName: attr(node, 'typeName') || attr(node, 'profileTypeName'),
+    characteristics: items(node, 'characteristics', 'characteristic').map(characteristicOf),
   });
   const category = (node: Node): BsCategory => ({ name: attr(node, 'name'), primary: attr(node, 'primary') === 'true' });
-  const selection = (node: Node): BsSelection => {
+  const selection = (node: Node, under?: BsCategory): BsSelection => {
     selections += 1;
     if (selections > MAX_SELECTIONS) throw new TooManySelections();
+    const categories = items(node, 'categories', 'category').map(category);
+    if (under && !categories.some((c) => c.name === under.name)) categories.push(under);
     return {
       id: attr(node, 'id'),
       name: attr(node, 'customName').trim() || attr(node, 'name'),
       type: attr(node, 'type'),
       number: Math.max(0, Math.round(numberAttr(node, 'number', 1))),
-      costs: items(node, 'costs', 'cost').map(cost),
-      categories: items(node, 'categories', 'category').map(category),
+      costs: costs(node, 'costs', 'cost', 'points'),
+      categories,
       profiles: items(node, 'profiles', 'profile').filter((p) => attr(p, 'hidden') !== 'true').map(profile),
       rules: items(node, 'rules', 'rule').filter((r) => attr(r, 'hidden') !== 'true').map(rule),
-      selections: items(node, 'selections', 'selection').map(selection),
+      selections: items(node, 'selections', 'selection').map((s) => selection(s)),
     };
   };
   const force = (node: Node): BsForce => ({
     name: attr(node, 'name'),
     catalogueName: attr(node, 'catalogueName'),
     rules: items(node, 'rules', 'rule').map(rule),
-    selections: items(node, 'selections', 'selection').map(selection),
+    selections: [
+      ...items(node, 'selections', 'selection').map((s) => selection(s)),
+      // BattleScribe 1.x: a force's selections sit under its categories (HQ, Troops…), which they belong to.
+      ...items(node, 'categories', 'category').flatMap((c) => items(c, 'selections', 'selection').map((s) => selection(s, { name: attr(c, 'name'), primary: true }))),
+    ],
     forces: items(node, 'forces', 'force').map(force),
   });
 
@@ -132,8 +164,8 @@ export function readRosterXml(xml: string): Read<BsRoster> {
         name: attr(root, 'name'),
         gameSystemId: attr(root, 'gameSystemId'),
         gameSystemName: attr(root, 'gameSystemName'),
-        costs: items(root, 'costs', 'cost').map(cost),
-        costLimits: items(root, 'costLimits', 'costLimit').map(cost),
+        costs: costs(root, 'costs', 'cost', 'points'),
+        costLimits: costs(root, 'costLimits', 'costLimit', 'pointsLimit'),
         forces: items(root, 'forces', 'force').map(force),
       },
     };

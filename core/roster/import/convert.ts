@@ -2,7 +2,8 @@ import { checkUnit } from '../documents';
 import { ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, parseRosterFile, type RosterFile } from '../exchange';
 import type { SystemId } from '../profiles';
 import { rosterXmlOf, refused, type Read } from '../battlescribe/read';
-import { systemImportFor, SUPPORTED_GAMES } from './games';
+import { quoted } from '../battlescribe/result';
+import { recogniseGame, SUPPORTED_GAMES } from './games';
 import { isPointsCost, pointsOf, topSelections, type BsRoster, type BsSelection } from '../battlescribe/tree';
 import type { SkippedUnit, UnitPreview } from '../battlescribe/types';
 import { cleanName, distinct } from '../battlescribe/values';
@@ -44,15 +45,16 @@ export function convertRosterFile(fileName: string, bytes: Uint8Array, now: stri
 }
 
 function convertRoster(roster: BsRoster, fileName: string, now: string): Read<{ ok: true; file: RosterFile; preview: ImportPreview }> {
-  const game = roster.gameSystemName || 'an unnamed game';
-  const system = systemImportFor(roster);
-  if (!system) return refused(`it is a roster for ${game}. Combat Companion imports rosters of ${SUPPORTED_GAMES}.`);
+  const game = quoted(roster.gameSystemName) || 'an unnamed game';
+  const recognised = recogniseGame(roster);
+  if (!recognised) return refused(`it is a roster for ${game}. Combat Companion imports rosters of ${SUPPORTED_GAMES}.`);
+  const system = recognised.system;
 
   const rosterId = idFrom(roster.id, 'bs-roster', fileName);
   const units: RosterFile['rosters'][number]['units'] = [];
   const previews: UnitPreview[] = [];
   const skipped: SkippedUnit[] = [];
-  const rosterNotes: string[] = [];
+  const rosterNotes: string[] = recognised.note ? [recognised.note] : [];
   const usedIds = new Set<string>();
 
   for (const { selection } of topSelections(roster)) {
@@ -68,7 +70,7 @@ function convertRoster(roster: BsRoster, fileName: string, now: string): Read<{ 
     const { unit } = outcome;
     const checked = checkUnit(system.system as SystemId, { name: unit.name, points: unit.points, notes: unit.notes, profile: unit.profile });
     if (!checked.ok) {
-      skipped.push({ name: unit.name, reason: checked.problems.map((p) => p.message).join('; ') });
+      skipped.push({ name: unit.name, reason: firstProblems(checked.problems) });
       continue;
     }
     if (units.length >= 500) {
@@ -82,7 +84,9 @@ function convertRoster(roster: BsRoster, fileName: string, now: string): Read<{ 
     previews.push(unit.preview);
   }
   if (units.length === 0) {
-    const why = skipped.length > 0 ? ` (${skipped.map((s) => `${s.name}: ${s.reason}`).join('; ')})` : '';
+    const shown = skipped.slice(0, 5).map((s) => `${quoted(s.name, 60)}: ${quoted(s.reason, 160)}`);
+    if (skipped.length > 5) shown.push(`and ${skipped.length - 5} more`);
+    const why = shown.length > 0 ? ` (${shown.join('; ')})` : '';
     return refused(`no unit in it could be read${why}.`);
   }
 
@@ -108,7 +112,7 @@ function convertRoster(roster: BsRoster, fileName: string, now: string): Read<{ 
   };
   // The same check a .ccroster.json gets: what is handed on is a valid roster file.
   const checked = parseRosterFile(file);
-  if (!checked.ok) return refused(`its converted roster is not valid (${checked.problems.map((p) => p.message).join('; ')}).`);
+  if (!checked.ok) return refused(`its converted roster is not valid (${firstProblems(checked.problems)}).`);
   return {
     ok: true,
     value: {
@@ -129,9 +133,15 @@ function convertRoster(roster: BsRoster, fileName: string, now: string): Read<{ 
   };
 }
 
+/** The first three problems, each a line at most, and how many more: a message stays short. */
+function firstProblems(problems: readonly { message: string }[]): string {
+  const shown = problems.slice(0, 3).map((p) => quoted(p.message, 160));
+  return problems.length > 3 ? `${shown.join('; ')}; and ${problems.length - 3} more` : shown.join('; ');
+}
+
 /** An id from the roster editor's own (stable across saves), else a fallback; at most 100 characters. */
 function idFrom(source: string, prefix: string, fallback: string): string {
-  const clean = source.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
+  const clean = source.slice(0, 100).replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
   const base = clean ? `${prefix}-${clean}` : `${prefix}-${fallback.replace(/[^A-Za-z0-9-]+/g, '-')}`;
   return base.slice(0, 100);
 }
@@ -142,7 +152,7 @@ function limitOf(roster: BsRoster): number | null {
   if (own) return Math.min(100_000, Math.round(own.value));
   for (const { selection } of topSelections(roster)) {
     for (const text of [selection.name, ...selection.selections.map((s) => s.name)]) {
-      const match = /(\d[\d,]{2,6})\s*(?:point|pts)/i.exec(text);
+      const match = /(\d[\d,]{2,6})\s{0,3}(?:point|pts)/i.exec(text);
       if (match) return Math.min(100_000, Number((match[1] ?? '').replace(/,/g, '')));
     }
   }

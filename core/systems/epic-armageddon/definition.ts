@@ -25,6 +25,7 @@ export const epicArmageddonSystem = defineSystem({
         throw new SideRefused(error instanceof Error ? error.message : String(error));
       }
     },
-    import: { ...epicArmageddonImport, games: { ids: ['8f10-ee06-8dc1-beb6'], names: /\bepic\b.*\barmageddon\b/i } },
+    // BSData wh40k-epic-armageddon "Epic Armageddon"; by name, any other Epic Armageddon data set.
+    import: { ...epicArmageddonImport, games: { ids: ['8f10-ee06-8dc1-beb6'], names: /\bepic\b.{0,40}\barmageddon\b/i } },
   },
 });

@@ -23,8 +23,12 @@ export const oldWorldSystem = defineSystem({
     toSide: ({ rosterName, unitName, profile }) => ({ side: { name: rosterName, units: [unitForCombat(unitName, profile)] } }),
     import: {
       ...oldWorldImport,
-      // WHFB 6th edition (the "WHFB 6th Edition" and "Warhammer Fantasy Battle 6th edition" data sets), and The Old World.
-      games: { ids: ['4ca8-2035-2f87-1bd7', '6d8e-38d9-3c69-febf'], names: /\b(whfb|warhammer fantasy(\s+battles?)?)\s*:?\s*6th\b|\bthe old world\b/i },
+      // WHFB 6th edition: the "WHFB 6th Edition" and BSData whfb "Warhammer Fantasy Battle 6th edition" data sets, New Recruit's
+      // "Warhammer Fantasy Battles (6th definitive edition)" (lexicanum-imperialis); by name, any other 6th edition data set, and The Old World.
+      games: {
+        ids: ['4ca8-2035-2f87-1bd7', '6d8e-38d9-3c69-febf', '0d13-7737-ea86-4662'],
+        names: /\b(whfb|warhammer\s{1,3}fantasy(\s{1,3}battles?)?)\b.{0,40}\b6th\b|\bthe old world\b/i,
+      },
     },
   },
 });

@@ -29,6 +29,29 @@ describe('combat.sideFromRoster (pick from roster, converted in the host)', () =
     expect((fighting.side['weapons'] as Array<{ name: string }>).map((w) => w.name)).toEqual(['Close combat weapon']);
   });
 
+  it('offers the Pistol rule’s two sets of ranged weapons, fills the other guns first, and the pistols when asked', async () => {
+    const { backend, repo, roster, unit } = await setUp();
+    const eliminators = await repo.saveUnit(roster.id, {
+      name: 'Eliminator Squad',
+      points: 85,
+      profile: { ...intercessors, weapons: [...intercessors.weapons, { name: 'Bolt pistol', range: 12, models: 5, attacks: '1', skill: 3, strength: 4, ap: 0, damage: '1', keywords: ['Pistol'] }] },
+    });
+    const request = { rosterId: roster.id, unitId: eliminators.id, side: 'attacker' as const, ranged: true };
+    const first = await backend['combat.sideFromRoster'](request);
+    expect((first.side['weapons'] as Array<{ name: string }>).map((w) => w.name)).toEqual(['Bolt rifle']);
+    expect(first.weaponSets).toEqual([
+      { id: 'others', label: 'Ranged weapons other than Pistols: Bolt rifle', selected: true },
+      { id: 'pistols', label: 'Pistols: Bolt pistol', selected: false },
+    ]);
+    const pistols = await backend['combat.sideFromRoster']({ ...request, weaponSet: 'pistols' });
+    expect((pistols.side['weapons'] as Array<{ name: string }>).map((w) => w.name)).toEqual(['Bolt pistol']);
+    // A unit without Pistols has one set: asking for its pistols is refused in words, on that field.
+    await expect(backend['combat.sideFromRoster']({ ...request, unitId: unit.id, weaponSet: 'pistols' })).rejects.toMatchObject({
+      field: 'weaponSet',
+      message: 'Intercessor Squad has no weapon set “pistols”: it shoots with All ranged weapons: Bolt rifle.',
+    });
+  });
+
   it('gives the defender its keywords and model profiles', async () => {
     const { backend, roster, unit } = await setUp();
     const side = (await backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'defender', ranged: true })).side;

@@ -61,7 +61,7 @@ describe('roster.previewImport', () => {
   });
 
   it.each([
-    ['a zip bomb', 'bomb.rosz', base64('test/fixtures/battlescribe/zip-bomb.rosz'), 'bomb.rosz cannot be imported: the roster inside is larger than 50 MB once unzipped'],
+    ['a zip bomb', 'bomb.rosz', base64('test/fixtures/battlescribe/zip-bomb.rosz'), 'bomb.rosz cannot be imported: the roster inside is larger than 10 MB once unzipped'],
     ['entity expansion', 'laughs.ros', Buffer.from('<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaa">]><roster name="&a;"/>').toString('base64'), 'laughs.ros cannot be imported: it declares its own XML entities'],
     ['a truncated zip', 'half.rosz', readFileSync('test/fixtures/battlescribe/necrons-10e.rosz').subarray(0, 5000).toString('base64'), 'half.rosz cannot be imported: '],
     ['a roster of another game', 'belakor.rosz', base64('test/fixtures/battlescribe/belakor-aos4-newrecruit.rosz'), 'belakor.rosz cannot be imported: it is a roster for Age of Sigmar 4.0.'],

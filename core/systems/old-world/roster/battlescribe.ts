@@ -162,6 +162,12 @@ function armourOf(names: string[], troop: TroopType): { save: number; from: stri
   if (has(/full plate|gromril|chaos armou?r/, 'full plate armour')) body = 3;
   else if (has(/heavy armou?r/, 'heavy armour')) body = 2;
   else if (has(/light armou?r|scale armou?r/, 'light armour')) body = 1;
+  // Scaly skin (Lizardmen): a save of its own ("Scaly Skin (6+)") that adds to the armour worn, like any armour.
+  const scales = names.map((n) => /scaly skin\s{0,3}\(?([2-6])\+/.exec(n)).find((m) => m !== null);
+  if (scales) {
+    body += 7 - Number(scales[1]);
+    from.push(`scaly skin ${scales[1]}+`);
+  }
   const shield = has(/\bshields?\b/, 'a shield') ? 1 : 0;
   const barding = has(/\bbarding\b/, 'barding') ? 1 : 0;
   const mounted = troop === 'cavalry' || names.some((n) => /\b(war)?horse\b|steed|\bmount\b|destrier|pegasus|\bboar\b/.test(n)) ? 1 : 0;
@@ -182,7 +188,7 @@ function readWeapon(profile: BsProfile) {
     .filter((r) => r !== '' && r !== '-');
   return {
     name: cleanName(profile.name),
-    range: Math.min(120, /^\s*(close|cc|melee|-|–)?\s*(combat)?\s*$/i.test(rangeText) ? 0 : (distance(rangeText) ?? 0)),
+    range: Math.min(120, (rangeText.length <= 40 && /^(close|cc|melee|-|–)?\s?(combat)?$/i.test(rangeText.trim())) ? 0 : (distance(rangeText) ?? 0)),
     strength: absolute ? Math.min(10, Number(absolute[1])) : null,
     strengthBonus: bonus ? Math.min(5, Number(bonus[1])) : 0,
     armourPiercing: 0,

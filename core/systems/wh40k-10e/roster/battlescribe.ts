@@ -55,19 +55,85 @@ export const wh40k10eImport: SystemImport = {
   convertUnit,
 };
 
+/** What a unit's conversion writes as it goes: its notes, the preview's lines about them, and what to check. */
+interface Notes {
+  notes: NotesWriter;
+  preview: string[];
+  confirm: string[];
+  note: (heading: string, line: string, preview?: string) => void;
+}
+
+function notesWriter(): Notes {
+  const notes = new NotesWriter();
+  const preview: string[] = [];
+  return {
+    notes,
+    preview,
+    confirm: [],
+    note: (heading, line, shown) => {
+      notes.add(heading, line);
+      if (shown) preview.push(shown);
+    },
+  };
+}
+
 function convertUnit(unit: BsSelection): UnitOutcome {
   const name = cleanName(unit.name);
-  const notes = new NotesWriter();
-  const notesPreview: string[] = [];
-  const confirm: string[] = [];
-  /** Values read from ability text, once per value and models (an ability and its rule often say the same). */
-  const defences = new Map<string, string>();
-  const note = (heading: string, line: string, preview?: string) => {
-    notes.add(heading, line);
-    if (preview) notesPreview.push(preview);
-  };
+  const out = notesWriter();
+  const { notes, confirm, note } = out;
+  const notesPreview = out.preview;
+  const groups = modelGroups(unit, name, out);
+  if (groups.length === 0) return { ok: false, skipped: { name, reason: 'no model in it has a Unit profile (M, T, Sv, W, Ld, OC).' } };
 
-  // Model groups: each model selection, with the "Unit" profile nearest to it.
+  const { keywords, factions } = keywordsOf(unit, groups);
+  const found = profilesUnder(unit);
+  const { weapons, weaponProfilesOf } = weaponsOf(found, out);
+  const { abilityList, stealth } = abilitiesOf(unit, found, groups, weaponProfilesOf, out);
+
+  // Two selections of the same model with the same profile (two "w/ heavy weapon" troopers) are one group.
+  const merged: Group[] = [];
+  for (const group of groups) {
+    const same = merged.find((m) => sameGroup(m, group));
+    if (same) same.count += group.count;
+    else merged.push({ ...group });
+  }
+  if (merged.length > 20) note('Not imported', `${merged.length - 20} model profiles past the 20 a unit holds`, `${merged.length - 20} model profiles past the 20 a unit holds: left out`);
+
+  const points = pointsOf(unit);
+  const profile = {
+    keywords,
+    models: merged.slice(0, 20).map(({ source: _source, ...g }) => g),
+    weapons: weapons.map((w) => ({ ...w, abilities: w.abilities })),
+    abilities: abilityList,
+    ...(stealth ? { defensiveModifiers: { stealth: true } } : {}),
+  };
+  if (factions.length > 0) notes.add('Faction', factions.join(', '));
+  for (const line of confirm) notes.add('To check', line);
+
+  return {
+    ok: true,
+    unit: {
+      sourceId: unit.id,
+      name,
+      points,
+      notes: notes.toString(),
+      profile,
+      preview: {
+        name,
+        points,
+        models: merged.map((g) => `${g.count} ${g.name}`).join(', '),
+        stats: [...merged.map(statsLine), ...(stealth ? ['Stealth: −1 to be hit by ranged attacks against the unit'] : [])],
+        weapons: weapons.map(weaponLine),
+        abilities: abilityList,
+        notes: distinct([...(abilityList.length > 0 ? ['Ability text: in the notes'] : []), ...notesPreview]),
+        confirm,
+      },
+    },
+  };
+}
+
+/** Model groups: each model selection, with the "Unit" profile nearest to it (the unit itself when it has no model selections). */
+function modelGroups(unit: BsSelection, name: string, { note, confirm }: Notes): Group[] {
   const models = [...walk(unit)].filter(({ selection }) => selection.type === 'model');
   const groups: Group[] = [];
   const entries = models.length > 0 ? models : [{ selection: unit, above: [] as BsSelection[] }];
@@ -87,9 +153,11 @@ function convertUnit(unit: BsSelection): UnitOutcome {
     if (models.length === 0 && unit.type !== 'model') confirm.push(`${name}: the file does not say how many models it has; 1 was taken. Check it.`);
     groups.push({ name: cleanName(selection.name), count, ...stats, invulnerable: null, feelNoPain: null, deadlyDemise: null, character: false, source: models.length > 0 ? selection : null });
   }
-  if (groups.length === 0) return { ok: false, skipped: { name, reason: 'no model in it has a Unit profile (M, T, Sv, W, Ld, OC).' } };
+  return groups;
+}
 
-  // Keywords from the categories; "Faction: X" is the faction (and a faction keyword).
+/** Keywords from the categories; "Faction: X" is the faction (and a faction keyword). CHARACTER marks the models that are. */
+function keywordsOf(unit: BsSelection, groups: Group[]): { keywords: string[]; factions: string[] } {
   const categories = [...walk(unit)].filter(({ selection }) => selection === unit || selection.type === 'model').flatMap(({ selection }) => selection.categories.map((c) => c.name.trim()));
   const factions = distinct(categories.flatMap((c) => /^faction:\s*(.+)$/i.exec(c)?.[1]?.trim() ?? []));
   const keywords = distinct([...categories.filter((c) => !/^faction:/i.test(c) && !NOT_KEYWORDS.has(c.toLowerCase())), ...factions]).map(cleanLabel).slice(0, 40);
@@ -98,10 +166,12 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   for (const group of groups) {
     group.character = groups.length === 1 ? isCharacter(categories) : isCharacter(group.source?.categories.map((c) => c.name) ?? []);
   }
+  return { keywords, factions };
+}
 
-  // Weapons, counted by the number of their selection; the same profile twice is one weapon.
+/** Weapons, counted by the number of their selection; the same profile twice is one weapon. */
+function weaponsOf(found: ReturnType<typeof profilesUnder>, { note, preview: notesPreview }: Notes): { weapons: Weapon[]; weaponProfilesOf: Map<BsSelection, BsProfile[]> } {
   const weapons: Weapon[] = [];
-  const found = profilesUnder(unit);
   const weaponProfilesOf = new Map<BsSelection, BsProfile[]>();
   for (const { profile, owner } of found) {
     if (!isType(profile, ...WEAPON_TYPES)) continue;
@@ -130,7 +200,19 @@ function convertUnit(unit: BsSelection): UnitOutcome {
     weapon.models = 100;
   }
 
-  // Abilities: names on the profile, text in the notes; other profile types into the notes.
+  return { weapons, weaponProfilesOf };
+}
+
+/** Abilities: names on the profile, text in the notes; defences read from them; other profile types into the notes. */
+function abilitiesOf(
+  unit: BsSelection,
+  found: ReturnType<typeof profilesUnder>,
+  groups: Group[],
+  weaponProfilesOf: Map<BsSelection, BsProfile[]>,
+  { notes, note, confirm }: Notes,
+): { abilityList: string[]; stealth: boolean } {
+  /** Values read from ability text, once per value and models (an ability and its rule often say the same). */
+  const defences = new Map<string, string>();
   const abilities: string[] = [];
   for (const { profile, owner, above } of found) {
     if (isType(profile, UNIT, ...WEAPON_TYPES)) continue;
@@ -157,46 +239,10 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   }
   const abilityList = distinct(abilities).slice(0, 80);
   confirm.push(...defences.values());
+  // Stealth (core rules: "subtract 1 from the Hit roll" of ranged attacks against the unit): a target field.
+  const stealth = abilityList.some((a) => /^stealth$/i.test(a.trim()));
 
-  // Two selections of the same model with the same profile (two "w/ heavy weapon" troopers) are one group.
-  const merged: Group[] = [];
-  for (const group of groups) {
-    const same = merged.find((m) => sameGroup(m, group));
-    if (same) same.count += group.count;
-    else merged.push({ ...group });
-  }
-  if (merged.length > 20) note('Not imported', `${merged.length - 20} model profiles past the 20 a unit holds`, `${merged.length - 20} model profiles past the 20 a unit holds: left out`);
-
-  const points = pointsOf(unit);
-  const profile = {
-    keywords,
-    models: merged.slice(0, 20).map(({ source: _source, ...g }) => g),
-    weapons: weapons.map((w) => ({ ...w, abilities: w.abilities })),
-    abilities: abilityList,
-  };
-  if (factions.length > 0) notes.add('Faction', factions.join(', '));
-  for (const line of confirm) notes.add('To check', line);
-
-  return {
-    ok: true,
-    unit: {
-      sourceId: unit.id,
-      name,
-      points,
-      notes: notes.toString(),
-      profile,
-      preview: {
-        name,
-        points,
-        models: merged.map((g) => `${g.count} ${g.name}`).join(', '),
-        stats: merged.map(statsLine),
-        weapons: weapons.map(weaponLine),
-        abilities: abilityList,
-        notes: distinct([...(abilityList.length > 0 ? ['Ability text: in the notes'] : []), ...notesPreview]),
-        confirm,
-      },
-    },
-  };
+  return { abilityList, stealth };
 }
 
 /**
@@ -278,7 +324,7 @@ const sameWeapon = (a: Weapon, b: Weapon) => {
  */
 function targetsOf(owner: BsSelection, above: readonly BsSelection[], groups: Group[], text: string): Group[] {
   const model = [owner, ...[...above].reverse()].find((s) => s.type === 'model');
-  const only = /\(([^)]+?) models? only\)/i.exec(text)?.[1]?.toLowerCase();
+  const only = /\(([^()]{1,60}?) models? only\)/i.exec(text)?.[1]?.toLowerCase();
   if (only) {
     const named = groups.filter((g) => g.name.toLowerCase().includes(only));
     if (named.length > 0) return named;
@@ -295,8 +341,15 @@ function targetsOf(owner: BsSelection, above: readonly BsSelection[], groups: Gr
  */
 function readDefences(source: string, text: string, targets: Group[], groups: Group[], confirm: Map<string, string>): void {
   const plain = plainText(text);
-  const invulnerable = /([2-6])\+\s*invulnerable save/i.exec(plain) ?? /invulnerable save\D{0,12}([2-6])\+/i.exec(plain) ?? /invulnerable save\D{0,12}([2-6])\+/i.exec(source);
-  const feelNoPain = /feel no pain\s*\(?([2-6])\+/i.exec(plain) ?? /feel no pain\s*\(?([2-6])\+/i.exec(source);
+  // An ability named for the save whose whole text is the roll ("Invulnerable Save": "4+", as
+  // BSData writes a Captain's 4++; "4+*" when a condition is footnoted).
+  const bare = /^\(?([2-6])\+\)?\*{0,2}$/.exec(plain.trim());
+  const invulnerable =
+    /([2-6])\+\s{0,3}invulnerable save/i.exec(plain) ??
+    /invulnerable save\D{0,12}([2-6])\+/i.exec(plain) ??
+    /invulnerable save\D{0,12}([2-6])\+/i.exec(source) ??
+    (/invulnerable/i.test(source) ? bare : null);
+  const feelNoPain = /feel no pain\s{0,3}\(?([2-6])\+/i.exec(plain) ?? /feel no pain\s{0,3}\(?([2-6])\+/i.exec(source) ?? (/feel no pain/i.test(source) ? bare : null);
   const who = targets.length === groups.length && groups.length > 1 ? 'all models' : distinct(targets.map((g) => g.name)).join(', ');
   const excerpt = plain.length > 140 ? `${plain.slice(0, 139)}…` : plain;
   if (invulnerable) {

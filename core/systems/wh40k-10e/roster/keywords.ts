@@ -54,13 +54,15 @@ export function readWeaponKeywords(text: string | undefined): ReadKeywords {
   const abilities: AbilitiesInput = {};
   const other: string[] = [];
   const keywords = (text ?? '')
+    .slice(0, 2_000)
     .split(/[,;]/)
     .map((k) => k.replace(/[[\]]/g, '').replace(/\s+/g, ' ').trim())
     .filter((k) => k !== '' && k !== '-' && k !== '–');
+  // A keyword is a few words; anything longer is kept as text unread, so no pattern sees it.
   for (const keyword of keywords) {
     const lower = keyword.toLowerCase();
     let read: AbilitiesInput | null = null;
-    for (const { pattern, read: reader } of readers) {
+    for (const { pattern, read: reader } of lower.length <= 60 ? readers : []) {
       const match = pattern.exec(lower);
       if (match) {
         read = reader(match);

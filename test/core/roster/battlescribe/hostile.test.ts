@@ -91,14 +91,14 @@ describe('hostile ZIP archives', () => {
     const honest = lieAboutSize(zipSync({ 'army.ros': new Uint8Array(64) }, { level: 0 }), MAX_INFLATED_BYTES + 1);
     const garbled = honest.slice();
     garbled.fill(0xff, 40, 100);
-    expect(inflateRoster(garbled)).toEqual({ ok: false, reason: 'the roster inside is larger than 50 MB once unzipped; a real roster is far smaller, so it is not read.' });
+    expect(inflateRoster(garbled)).toEqual({ ok: false, reason: 'the roster inside is larger than 10 MB once unzipped; a real roster is far smaller, so it is not read.' });
   });
 
   it('refuses a zip bomb whose header lies about its size, as the bytes come out', () => {
-    // 50 KB that inflates to 51 MB while its headers say 1,000 bytes (how it was made: test/fixtures/README.md).
+    // 50 KB that inflates to 51 MB (past the 10 MB cap) while its headers say 1,000 bytes (how it was made: test/fixtures/README.md).
     const bomb = fixture('zip-bomb.rosz');
     expect(bomb.length).toBeLessThan(60_000);
-    expect(messageOf('bomb.rosz', bomb)).toBe('bomb.rosz cannot be imported: the roster inside is larger than 50 MB once unzipped; a real roster is far smaller, so it is not read.');
+    expect(messageOf('bomb.rosz', bomb)).toBe('bomb.rosz cannot be imported: the roster inside is larger than 10 MB once unzipped; a real roster is far smaller, so it is not read.');
   }, 20_000);
 
   it('refuses a truncated .rosz (a real one cut in half, or after its first bytes)', () => {

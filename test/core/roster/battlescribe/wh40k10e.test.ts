@@ -185,3 +185,34 @@ describe('what is the same on every import', () => {
     expect(plain.file.rosters[0]!.units).toHaveLength(2);
   });
 });
+
+describe('10th edition rules a combat uses, as the real files carry them (issue 23)', () => {
+  it('Ultramarines: the Primaris Captain’s "Invulnerable Save" ability whose whole text is "4+" gives him his 4++, flagged', () => {
+    const marines = unitsOf('ultramarines-10e.rosz');
+    expect(profileOf(marines.unit('Primaris Captain')).models[0]).toMatchObject({ invulnerable: 4, character: true });
+    expect(marines.preview_('Primaris Captain').confirm).toEqual(['Invulnerable save 4+ for Primaris Captain, read from “Invulnerable Save”: “4+”']);
+    // The Lieutenant has no such ability: nothing is made up.
+    expect(profileOf(marines.unit('Primaris Lieutenant')).models[0]!.invulnerable).toBeNull();
+  });
+
+  it('Ultramarines: Eliminators have Stealth (a rule of the unit), set as the target modifier; other units do not', () => {
+    const marines = unitsOf('ultramarines-10e.rosz');
+    expect(profileOf(marines.unit('Eliminator Squad')).defensiveModifiers.stealth).toBe(true);
+    expect(marines.preview_('Eliminator Squad').stats).toContain('Stealth: −1 to be hit by ranged attacks against the unit');
+    expect(profileOf(marines.unit('Primaris Captain')).defensiveModifiers.stealth).toBe(false);
+  });
+
+  it('reads a bare roll as Feel No Pain only from an ability named for it, and a footnoted "5+*" too', () => {
+    const unit = (name: string, text: string) =>
+      `<selection id="u-${name}" name="Squad ${name}" type="model" number="1"><profiles><profile id="p" name="Squad" typeName="Unit"><characteristics><characteristic name="M">6"</characteristic><characteristic name="T">4</characteristic><characteristic name="SV">3+</characteristic><characteristic name="W">2</characteristic><characteristic name="LD">6+</characteristic><characteristic name="OC">1</characteristic></characteristics></profile><profile id="a" name="${name}" typeName="Abilities"><characteristics><characteristic name="Description">${text}</characteristic></characteristics></profile></profiles></selection>`;
+    const xml = `<roster id="r" name="R" gameSystemId="sys-352e-adc2-7639-d6a9" gameSystemName="Warhammer 40,000 10th Edition"><forces><force id="f" name="F"><selections>${unit('Feel No Pain', '5+*')}${unit('Oath of Moment', '4+')}${unit('Invulnerable Save', 'See the rules')}</selections></force></forces></roster>`;
+    const result = convertRosterFile('bare.ros', new TextEncoder().encode(xml), NOW);
+    if (!result.ok) expect.fail(result.message);
+    const models = result.file.rosters[0]!.units.map((u) => profileOf(u).models[0]!);
+    expect(models.map((m) => [m.feelNoPain, m.invulnerable])).toEqual([
+      [5, null],
+      [null, null],
+      [null, null],
+    ]);
+  });
+});
