@@ -1,10 +1,14 @@
 import { useRecordPickedRoster } from './pickedRosters';
-import { Alert, Button, Loader, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { RequestOf } from '../../../../core/api/contract';
 import { IconBook2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useClient } from '../../api/ClientContext';
 import { useHostQuery } from '../../api/hostQuery';
+
+/** A set of ranged weapons that fire together (the Pistol rule), as the host names them. */
+type WeaponSet = NonNullable<RequestOf<'combat.sideFromRoster'>['weaponSet']>;
 
 /** What was picked, for the setup screen to say: the unit, its roster and the conversion's notes. */
 export interface PickedUnit {
@@ -47,10 +51,26 @@ export function RosterPicker({
   const [rosterId, setRosterId] = useState<string | null>(null);
   const recordRoster = useRecordPickedRoster();
   const [problem, setProblem] = useState<string | null>(null);
+  // A unit with a choice of weapons that fire together (the Pistol rule): the sets, while the player picks one.
+  const [choice, setChoice] = useState<{ unit: { id: string; rosterId: string; name: string }; sets: Array<{ id: WeaponSet; label: string; selected: boolean }> } | null>(null);
   // Asked for when the picker opens, not for every picker on the setup screen.
   const rosters = useHostQuery(['roster.list', 'last-used'], () => client.rosterList({ sort: 'last-used' }), { enabled: opened });
   const ofSystem = (rosters.data?.rosters ?? []).filter((r) => r.system === system);
   const chosen = rosterId ?? ofSystem[0]?.id ?? null;
+  const pick = async (unit: { id: string; rosterId: string; name: string }, weaponSet?: WeaponSet) => {
+    const reply = await client.combatSideFromRoster({ rosterId: unit.rosterId, unitId: unit.id, side, ...(ranged === undefined ? {} : { ranged }), ...(weaponSet ? { weaponSet } : {}), fill, setup: setup() });
+    if (!reply.ok) return setProblem(reply.error.message);
+    if (!reply.value.setup) return setProblem('The host did not fill the setup.');
+    const rosterName = ofSystem.find((r) => r.id === unit.rosterId)?.name ?? '';
+    onPick(reply.value.setup, { unit: unit.name, roster: rosterName, notes: reply.value.notes ?? [] });
+    setProblem(null);
+    recordRoster?.(unit.rosterId);
+    const sets = reply.value.weaponSets ?? [];
+    // The filled side holds one set; the player may take another (one or the other, never both).
+    if (sets.length > 1) return setChoice({ unit, sets });
+    setChoice(null);
+    setOpened(false);
+  };
   const roster = useHostQuery(['roster.get', chosen], () => (chosen ? client.rosterGet({ id: chosen }) : Promise.resolve({ ok: true as const, value: null })), { enabled: opened });
 
   return (
@@ -80,22 +100,30 @@ export function RosterPicker({
           {roster.isError && <Alert color="red">{roster.error.message}</Alert>}
           {problem && <Alert color="red">{problem}</Alert>}
           {roster.data && roster.data.units.length === 0 && <Text>This roster has no units yet.</Text>}
+          {choice && (
+            <Alert color="blue" title={`${choice.unit.name}: which of its ranged weapons fire?`} data-testid="weapon-sets">
+              <Stack gap="sm">
+                <Text>A model shoots its Pistols or its other ranged weapons, not both. The setup holds the one marked; pick the other to change it.</Text>
+                <Group>
+                  {choice.sets.map((set) => (
+                    <Button key={set.id} size="lg" variant={set.selected ? 'filled' : 'default'} aria-pressed={set.selected} onClick={() => void pick(choice.unit, set.id)} data-testid={`weapon-set-${set.id}`}>
+                      {set.label}
+                    </Button>
+                  ))}
+                  <Button size="lg" variant="light" onClick={() => (setChoice(null), setOpened(false))} data-testid="weapon-sets-done">
+                    Done
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {roster.data?.units.map((unit) => (
               <Button
                 key={unit.id}
                 size="lg"
                 variant="default"
-                onClick={async () => {
-                  const reply = await client.combatSideFromRoster({ rosterId: unit.rosterId, unitId: unit.id, side, ...(ranged === undefined ? {} : { ranged }), fill, setup: setup() });
-                  if (!reply.ok) return setProblem(reply.error.message);
-                  if (!reply.value.setup) return setProblem('The host did not fill the setup.');
-                  const rosterName = ofSystem.find((r) => r.id === unit.rosterId)?.name ?? '';
-                  onPick(reply.value.setup, { unit: unit.name, roster: rosterName, notes: reply.value.notes ?? [] });
-                  setProblem(null);
-                  recordRoster?.(unit.rosterId);
-                  setOpened(false);
-                }}
+                onClick={() => void pick(unit)}
                 data-testid={`pick-${unit.name}`}
               >
                 {unit.name}
