@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fieldProblems, type FieldProblem } from '../validation/issues';
 import type { RuleSystem } from '../combat/system';
 import { listOf, wholeNumber } from '../validation/fields';
+import { systemIds } from '../systems';
 
 /**
  * A scenario file (used by the CLI): a system's setup, plus how its dice are found when resolving
@@ -10,7 +11,7 @@ import { listOf, wholeNumber } from '../validation/fields';
  */
 export const scenarioExtrasSchema = z
   .object({
-    system: z.string({ error: 'expected the rule system id, e.g. "wh40k-10e"' }).min(1),
+    system: z.string({ error: `expected the rule system id, e.g. "${systemIds[0]}"` }).min(1),
     seed: wholeNumber(0, 2 ** 31 - 1).optional(),
     dice: listOf(wholeNumber(1, 6), 0, 100_000, 'dice').optional(),
   })

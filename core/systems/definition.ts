@@ -68,6 +68,8 @@ export interface SystemDefinition<Id extends string = string, Profile extends z.
     profile: Profile;
     /** How the unit editor names and lays out its fields (written into the profile's JSON Schema by the host). */
     labels?: ProfileLabels;
+    /** A typical unit's profile, as a roster keeps it (the contract's examples use it). */
+    exampleProfile?: z.input<Profile>;
     /** Rewrites a profile stored by an earlier version in today's terms (roster files, store migrations); identity when absent. */
     upgradeProfile?: (profile: unknown) => unknown;
     /** One side of a combat setup from a stored unit; throws `SideRefused` for a unit that cannot fill it. */

@@ -3,6 +3,7 @@ import { combatViewSchema } from '../../combat/view';
 import { inputSchema, stepSchema } from '../../combat/steps';
 import { setupLayoutSchema } from '../../combat/setupLayout';
 import { channel } from '../channel';
+import { exampleSetup, exampleSystemId } from './examples';
 import { wholeNumber } from '../../validation/fields';
 import { oddsSchema, type Odds } from '../../analysis/odds';
 
@@ -62,7 +63,7 @@ export const combatChannels = {
       /** What the screen needs beyond the schema (order, groups, "Pick from roster"…), the system's own; null: the plain screen. */
       layout: setupLayoutSchema.nullable(),
     }),
-    example: { system: 'old-world' },
+    example: { system: exampleSystemId },
   }),
   'combat.start': channel({
     changes: ['combats'],
@@ -78,15 +79,7 @@ export const combatChannels = {
       })
       .strict(),
     response: combatSnapshotSchema,
-    example: {
-      system: 'wh40k-10e',
-      setup: {
-        system: 'wh40k-10e',
-        attacker: { name: 'Intercessors', weapons: [{ name: 'Bolt rifle', attacks: '10', skill: 3, strength: 4, ap: -1, damage: '1' }], ranged: true },
-        defender: { name: 'Boyz', models: [{ count: 10, toughness: 5, save: 5, wounds: 1 }] },
-      },
-      seed: 1,
-    },
+    example: { system: exampleSystemId, setup: exampleSetup, seed: 1 },
   }),
   'combat.sideFromRoster': channel({
     summary:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hintMapSchema } from '../../combat/setupLayout';
 import { channel } from '../channel';
+import { exampleProfile, exampleSystemId } from './examples';
 import { idSchema, rosterFieldsSchema, systemIdSchema, unitFieldsSchema } from '../../roster/documents';
 import { ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION } from '../../roster/exchange';
 import { name, stat } from '../../validation/profileFields';
@@ -70,11 +71,6 @@ const byId = (what: string) => z.object({ id: idSchema.describe(`the ${what}'s i
 const jsonObject = z.record(z.string(), z.unknown(), { error: 'expected an object' });
 const onConflictSchema = z.enum(['ask', 'replace', 'keep-both'], { error: 'expected "ask", "replace" or "keep-both"' });
 
-const exampleProfile = {
-  keywords: ['infantry', 'imperium'],
-  models: [{ name: 'Intercessor', count: 5, movement: 6, toughness: 4, save: 3, wounds: 2, leadership: 6, objectiveControl: 2 }],
-  weapons: [{ name: 'Bolt rifle', range: 24, attacks: 2, skill: 3, strength: 4, ap: -1, damage: 1 }],
-};
 const exampleFile = {
   format: ROSTER_FILE_FORMAT,
   version: ROSTER_FILE_VERSION,
@@ -83,7 +79,7 @@ const exampleFile = {
     {
       id: 'example-imported-roster',
       name: 'Imported force',
-      system: 'wh40k-10e',
+      system: exampleSystemId,
       pointsLimit: 1000,
       notes: '',
       createdAt: '2024-05-01T18:00:00.000Z',
@@ -152,7 +148,7 @@ export const rosterChannels = {
     summary: "The JSON Schema of a system's unit profile (from its zod schema, every field titled in the game's words) and its layout hints, so the editor builds its fields from it.",
     request: z.object({ system: systemIdSchema }).strict(),
     response: z.object({ system: systemIdSchema, schema: z.record(z.string(), z.unknown()), hints: hintMapSchema }),
-    example: { system: 'old-world' },
+    example: { system: exampleSystemId },
   }),
   'roster.list': channel({
     summary: 'Every roster (no units), with its unit count, sorted by name, last change or last use.',
@@ -171,7 +167,7 @@ export const rosterChannels = {
     summary: "Creates a roster (no id) or updates a roster's name, system, points limit and notes.",
     request: rosterFieldsSchema.extend({ id: idSchema.optional() }).strict(),
     response: z.object({ roster: rosterSchema }),
-    example: { name: 'Strike Force Alpha', system: 'wh40k-10e', pointsLimit: 2000, notes: 'Crusade list' },
+    example: { name: 'Strike Force Alpha', system: exampleSystemId, pointsLimit: 2000, notes: 'Crusade list' },
   }),
   'roster.delete': channel({
     changes: ['rosters'],

@@ -16,6 +16,11 @@ export const wh40k10eSystem = defineSystem({
   setupLayout: wh40k10eLayout,
   roster: {
     profile: wh40k10eProfileSchema,
+    exampleProfile: {
+      keywords: ['infantry', 'imperium'],
+      models: [{ name: 'Intercessor', count: 5, movement: 6, toughness: 4, save: 3, wounds: 2, leadership: 6, objectiveControl: 2 }],
+      weapons: [{ name: 'Bolt rifle', range: 24, attacks: 2, skill: 3, strength: 4, ap: -1, damage: 1 }],
+    },
     labels: wh40k10eRosterLabels,
     // The attacker is the unit's weapons (ranged when shooting, melee when fighting); the target its models and defensive rules.
     // Shooting, one set of ranged weapons at a time (the Pistol rule); the sets are offered when there is a choice.

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { useSystemOptions } from '../api/systems';
+import type { SystemId } from '../../../core/systems';
 
 /** Query keys of the roster and history reads, so writes can refresh exactly what they changed. */
 export const keys = {
@@ -87,7 +88,7 @@ export function RosterFields({
 export function rosterRequest(draft: RosterDraft) {
   return {
     name: draft.name,
-    system: (draft.system ?? '') as 'wh40k-10e',
+    system: (draft.system ?? '') as SystemId,
     pointsLimit: draft.pointsLimit === null || draft.pointsLimit === '' ? null : Number(draft.pointsLimit),
     notes: draft.notes,
   };
