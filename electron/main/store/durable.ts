@@ -242,6 +242,7 @@ async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLo
       // The folder was taken from us (lock.ts): writing now could destroy another process's data.
       const lost = lostLock();
       if (lost) throw new Error(`The roster store's folder lock was lost (${lost.message}); this change was not saved.`);
+      if (!(await lock.stillHeld())) throw lockTakenOver();
       captured = [];
       let result: T;
       let ops: Op[];
@@ -265,6 +266,10 @@ async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLo
         strayWrite = true;
         throw error;
       }
+      // Checked after the record is on disk and before anyone is told: if another process took the
+      // folder over meanwhile (this one was frozen), it may have loaded the store before this
+      // record and would drop it; the change is reported as not kept, never acknowledged.
+      if (!(await lock.stillHeld())) throw lockTakenOver();
       if (journalRecords >= compactAfterRecords || journalBytes >= compactAfterBytes) await compactNow();
       return result;
     });
@@ -294,7 +299,11 @@ async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLo
     repo,
     db,
     status: () => status,
-    compact: () => serial(compactNow),
+    compact: () =>
+      serial(async () => {
+        if (!(await lock.stillHeld())) throw lockTakenOver();
+        await compactNow();
+      }),
     close: () =>
       serial(async () => {
         await journal?.close();
@@ -335,6 +344,10 @@ function captureMiddleware(record: (op: Op) => void): Middleware<DBCore> {
       },
     }),
   };
+}
+
+function lockTakenOver(): Error {
+  return new Error('Another Combat Companion took over the roster store while this one was not responding: this change was not saved. Close this window and use the other one.');
 }
 
 /** The rows of damaged snapshots (newest first), as one base: a newer snapshot's row wins. */
