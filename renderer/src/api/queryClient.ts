@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 
 /**
  * The page's query client. The host is on the device (a Web Worker, or the desktop's main
@@ -8,10 +8,17 @@ import { QueryClient } from '@tanstack/react-query';
  * Wi-Fi dropped (issue 25). A failed call is a real answer, not a flaky network worth retrying.
  */
 export function createHostQueryClient(): QueryClient {
-  return new QueryClient({
+  const queries: QueryClient = new QueryClient({
+    // After any write, the store's state is read again: a write may have found the storage full
+    // (the warning on every screen and About then say so at once).
+    mutationCache: new MutationCache({ onSettled: () => void queries.invalidateQueries({ queryKey: STORE_STATE_KEY }) }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, networkMode: 'always' },
       mutations: { retry: false, networkMode: 'always' },
     },
   });
+  return queries;
 }
+
+/** The query of `app.info`, which carries the store's state (About, the store warning). */
+export const STORE_STATE_KEY = ['app.info'] as const;
