@@ -43,27 +43,28 @@ describe('a roster file past its caps', () => {
   it('more units than a whole club keeps, all rosters together, is refused on its size alone', async () => {
     const { call } = host();
     const file = emptyUnitsFile(500);
-    const many = { ...file, rosters: Array.from({ length: 21 }, (_, r) => ({ ...file.rosters[0]!, id: `r-${r}` })) };
+    const many = { ...file, rosters: Array.from({ length: 11 }, (_, r) => ({ ...file.rosters[0]!, id: `r-${r}` })) };
     const checked = await call<Check>('roster.checkImport', { file: many });
     if (!checked.ok) expect.fail(checked.error.message);
-    expect(checked.value.problems).toEqual([{ field: 'rosters', message: 'rosters: expected at most 10,000 units in one file, all rosters together; this one has 10,500' }]);
+    expect(checked.value.problems).toEqual([{ field: 'rosters', message: 'rosters: expected at most 5,000 units in one file, all rosters together; this one has 5,500' }]);
   });
 
-  it('1,000 wrong units within the caps: a screenful of problems listed, in file order, and how many more', async () => {
+  it('300 wrong units within the caps: a screenful of problems listed, in file order, and how many more', async () => {
     const { call, counts } = host();
-    const checked = await call<Check>('roster.checkImport', { file: badUnitsFile(2, 500) });
+    const checked = await call<Check>('roster.checkImport', { file: badUnitsFile(2, 150) });
     if (!checked.ok) expect.fail(checked.error.message);
     expect(checked.value.problems).toHaveLength(MAX_PROBLEMS_LISTED);
     expect(checked.value.problems[0]!.field).toBe('rosters[0].units[0].profile.models[0].toughness');
     expect(checked.value.problems[1]!.field).toBe('rosters[0].units[1].profile.models[0].toughness');
-    expect(checked.value.moreProblems).toBe(1000 - MAX_PROBLEMS_LISTED);
+    expect(checked.value.problems[19]!.field).toBe('rosters[0].units[19].profile.models[0].toughness');
+    expect(checked.value.moreProblems).toBe(300 - MAX_PROBLEMS_LISTED);
 
-    const imported = await call('roster.import', { file: badUnitsFile(2, 500) });
-    if (imported.ok) expect.fail('imported a file with 1,000 problems');
+    const imported = await call('roster.import', { file: badUnitsFile(2, 150) });
+    if (imported.ok) expect.fail('imported a file with 300 problems');
     expect(imported.error.problems).toHaveLength(MAX_PROBLEMS_LISTED);
-    expect(imported.error.moreProblems).toBe(1000 - MAX_PROBLEMS_LISTED);
+    expect(imported.error.moreProblems).toBe(300 - MAX_PROBLEMS_LISTED);
     expect(imported.error.message.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS);
-    expect(imported.error.message).toMatch(/^The roster file has 1,000 problems; nothing was imported: /);
+    expect(imported.error.message).toMatch(/^The roster file has 300 problems; nothing was imported: /);
     expect(await counts()).toEqual({ rosters: 0, units: 0, combats: 0 });
   });
 
@@ -76,6 +77,23 @@ describe('a roster file past its caps', () => {
       expect(reply.error.message).toMatch(/nested more than \d+ levels deep/);
     }
     expect(await counts()).toEqual({ rosters: 0, units: 0, combats: 0 });
+  });
+});
+
+describe('a file with thousands of wrong units', () => {
+  it('is checked up to 500 problems, then says where the check stopped', async () => {
+    const { call } = host();
+    const checked = await call<Check>('roster.checkImport', { file: badUnitsFile(10, 500) });
+    if (!checked.ok) expect.fail(checked.error.message);
+    expect(checked.value.problems).toHaveLength(MAX_PROBLEMS_LISTED);
+    // 500 problems, and the note of where the check stopped.
+    expect(checked.value.moreProblems).toBe(501 - MAX_PROBLEMS_LISTED);
+    const imported = await call('roster.import', { file: badUnitsFile(10, 500) });
+    if (imported.ok) expect.fail('imported');
+    expect(imported.error.message).toMatch(/^The roster file has 501 problems/);
+    const { parseRosterFile } = await import('../../../core/roster/exchange');
+    const parsed = parseRosterFile(badUnitsFile(10, 500));
+    expect(!parsed.ok && parsed.problems.at(-1)).toEqual({ field: 'rosters', message: 'rosters: the check stopped after 500 problems, at rosters[1].units[0]; fix these and check the file again for the rest' });
   });
 });
 
