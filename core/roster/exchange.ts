@@ -23,16 +23,16 @@ const exportedUnitSchema = unitFieldsSchema.extend({ id: idSchema, createdAt: ti
 export const MAX_UNITS_PER_ROSTER = 500;
 export const MAX_ROSTERS_PER_FILE = 1000;
 /**
- * Units in one file, all rosters together: a club's rosters exported together (125 armies of 40
- * units) fit; a file past it is refused before a single unit is checked, so checking a file is
- * bounded work however large it is (issue 26: 100,000 empty units were all checked, one by one).
- * Checking one unit's profile takes about 0.1 ms, so a file at the cap is checked well within a
- * second.
+ * Units in one file, all rosters together: a player's whole collection exported at once (50
+ * armies of 40 units) fits; a file past it is refused before a single unit is checked, so
+ * importing a file is bounded work however large it is (issue 26: 100,000 empty units were all
+ * checked, one by one). A file at the cap is checked and stored in about a second
+ * (test/bench/hostile.bench.ts).
  */
-export const MAX_UNITS_PER_FILE = 5_000;
+export const MAX_UNITS_PER_FILE = 2_000;
 /**
  * The check stops after this many problems (a file that broken is not fixed one problem at a
- * time), and says where it stopped: a file of 5,000 wrong units would otherwise take seconds.
+ * time), and says where it stopped: 2,000 wrong units would otherwise take a second and more.
  */
 export const MAX_PROBLEMS_CHECKED = 500;
 

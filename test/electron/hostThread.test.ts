@@ -31,13 +31,13 @@ async function startThread() {
 }
 
 describe('the host thread (the built app runs electron/main/hostWorker.ts on a worker thread)', () => {
-  it('answers through the contract, keeps what it writes across a close and a new thread, and checks a 5,000-unit file there', { timeout: 60_000 }, async () => {
+  it('answers through the contract, keeps what it writes across a close and a new thread, and checks a 2,000-unit file there', { timeout: 60_000 }, async () => {
     const first = await startThread();
     const info = (await first.thread.dispatch('app.info', {})) as Reply<ResponseOf<'app.info'>>;
     expect(info).toMatchObject({ ok: true, value: { host: 'desktop', version: '9.9.9', store: { state: 'ready' } } });
     const saved = (await first.thread.dispatch('roster.save', { name: 'Kept', system: 'wh40k-10e' })) as Reply<ResponseOf<'roster.save'>>;
     expect(saved.ok).toBe(true);
-    const checked = (await first.thread.dispatch('roster.checkImport', { file: badUnitsFile(10, 500) })) as Reply<ResponseOf<'roster.checkImport'>>;
+    const checked = (await first.thread.dispatch('roster.checkImport', { file: badUnitsFile(4, 500) })) as Reply<ResponseOf<'roster.checkImport'>>;
     expect(checked.ok && checked.value.moreProblems).toBe(501 - 20);
     await first.thread.close();
     await first.worker.terminate();

@@ -46,7 +46,7 @@ describe('a roster file past its caps', () => {
     const many = { ...file, rosters: Array.from({ length: 11 }, (_, r) => ({ ...file.rosters[0]!, id: `r-${r}` })) };
     const checked = await call<Check>('roster.checkImport', { file: many });
     if (!checked.ok) expect.fail(checked.error.message);
-    expect(checked.value.problems).toEqual([{ field: 'rosters', message: 'rosters: expected at most 5,000 units in one file, all rosters together; this one has 5,500' }]);
+    expect(checked.value.problems).toEqual([{ field: 'rosters', message: 'rosters: expected at most 2,000 units in one file, all rosters together; this one has 5,500' }]);
   });
 
   it('300 wrong units within the caps: a screenful of problems listed, in file order, and how many more', async () => {
@@ -83,16 +83,16 @@ describe('a roster file past its caps', () => {
 describe('a file with thousands of wrong units', () => {
   it('is checked up to 500 problems, then says where the check stopped', async () => {
     const { call } = host();
-    const checked = await call<Check>('roster.checkImport', { file: badUnitsFile(10, 500) });
+    const checked = await call<Check>('roster.checkImport', { file: badUnitsFile(4, 500) });
     if (!checked.ok) expect.fail(checked.error.message);
     expect(checked.value.problems).toHaveLength(MAX_PROBLEMS_LISTED);
     // 500 problems, and the note of where the check stopped.
     expect(checked.value.moreProblems).toBe(501 - MAX_PROBLEMS_LISTED);
-    const imported = await call('roster.import', { file: badUnitsFile(10, 500) });
+    const imported = await call('roster.import', { file: badUnitsFile(4, 500) });
     if (imported.ok) expect.fail('imported');
     expect(imported.error.message).toMatch(/^The roster file has 501 problems/);
     const { parseRosterFile } = await import('../../../core/roster/exchange');
-    const parsed = parseRosterFile(badUnitsFile(10, 500));
+    const parsed = parseRosterFile(badUnitsFile(4, 500));
     expect(!parsed.ok && parsed.problems.at(-1)).toEqual({ field: 'rosters', message: 'rosters: the check stopped after 500 problems, at rosters[1].units[0]; fix these and check the file again for the rest' });
   });
 });
