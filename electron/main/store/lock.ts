@@ -126,13 +126,16 @@ export async function lockStoreFolder(dir: string, options: LockOptions = {}): P
   // append knows nobody had taken over (and loaded the store) before that append.
   const token = `${hostname()} ${process.pid} ${randomUUID()}`;
   await writeFile(join(dir, HOLDER), token);
+  const stillHeld = async () => (await readFile(join(dir, HOLDER), 'utf8').catch(() => '')) === token;
   return {
     release: async () => {
       held.delete(dir);
+      // Ours only while it names this process: a newcomer's token is left alone.
+      if (await stillHeld()) await rm(join(dir, HOLDER), { force: true });
       await rm(mine, { force: true });
       await unlock().catch(() => undefined);
     },
-    stillHeld: async () => (await readFile(join(dir, HOLDER), 'utf8').catch(() => '')) === token,
+    stillHeld,
   };
 }
 
