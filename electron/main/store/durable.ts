@@ -242,7 +242,6 @@ async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLo
       // The folder was taken from us (lock.ts): writing now could destroy another process's data.
       const lost = lostLock();
       if (lost) throw new Error(`The roster store's folder lock was lost (${lost.message}); this change was not saved.`);
-      if (!(await lock.stillHeld())) throw lockTakenOver();
       captured = [];
       let result: T;
       let ops: Op[];
