@@ -67,14 +67,19 @@ describe('a frozen owner keeps the store', () => {
     await expect(openDurableStore({ dir, lockStaleMs: STALE_MS })).rejects.toBeInstanceOf(StoreLockedError);
     owner.child.kill('SIGCONT');
     const before = owner.acks().length;
-    while (owner.acks().length < before + 20) await sleep(50);
+    while (owner.acks().length < before + 30) {
+      // A writer that stopped by itself (its lock declared lost on resuming) fails here, not on the timeout.
+      expect(owner.child.exitCode, 'the resumed writer exited').toBeNull();
+      await sleep(50);
+    }
     owner.child.kill('SIGKILL');
     await new Promise((resolve) => owner.child.once('exit', resolve));
 
     const store = await openDurableStore({ dir, lockStaleMs: STALE_MS });
     stores.push(store);
     const units = new Set((await store.db.units.toCollection().primaryKeys()) as string[]);
-    expect(owner.kept().length).toBeGreaterThan(20);
+    // Some of its units the writer deletes again (one step in five): what is left is still many.
+    expect(owner.kept().length).toBeGreaterThan(10);
     expect(owner.kept().filter((id) => !units.has(id))).toEqual([]);
     expect(owner.deleted().filter((id) => units.has(id))).toEqual([]);
     expect(store.status().state).toBe('ready');
