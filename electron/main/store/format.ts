@@ -69,9 +69,15 @@ function checkedJson(line: Buffer): unknown {
 }
 
 export function encodeSnapshot(tables: Tables, meta: { schemaVersion: number; generation: number; savedAt: string }): Buffer {
-  const lines: Buffer[] = [];
-  for (const t of tableNames) for (const row of tables[t]) lines.push(checkedLine({ t, row }));
-  const body = Buffer.concat(lines);
+  // Built as one string and converted once: a Buffer per row made compaction four times slower.
+  const lines: string[] = [];
+  for (const t of tableNames) {
+    for (const row of tables[t]) {
+      const json = JSON.stringify({ t, row });
+      lines.push(`${crc32(json).toString(16).padStart(8, '0')} ${json}\n`);
+    }
+  }
+  const body = Buffer.from(lines.join(''));
   const header: SnapshotHeader = { format: STORE_FORMAT, formatVersion: STORE_FORMAT_VERSION, ...meta, bytes: body.length, crc32: crc32(body) };
   return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);
 }
@@ -104,11 +110,7 @@ export function decodeSnapshot(data: Buffer): { header: SnapshotHeader; tables: 
   const { header, body } = readHeader(data);
   if (body.length !== header.bytes) throw new DamagedFileError(`it is ${body.length} bytes long instead of ${header.bytes} (truncated?)`);
   if (crc32(body) !== header.crc32) throw new DamagedFileError('its checksum does not match');
-  if (header.formatVersion >= 2) {
-    const rows = readRowLines(body);
-    if (rows.damaged > 0) throw new DamagedFileError(`${rows.damaged} of its rows are not valid`);
-    return { header, tables: rows.tables };
-  }
+  if (header.formatVersion >= 2) return { header, tables: readIntactRows(body) };
   let tables: unknown;
   try {
     tables = JSON.parse(body.toString('utf8'));
@@ -132,6 +134,32 @@ export function salvageSnapshot(data: Buffer): { header: SnapshotHeader; tables:
   }
   if (read.header.formatVersion < 2) return null;
   return { header: read.header, ...readRowLines(read.body) };
+}
+
+/**
+ * The rows of a body whose whole checksum matched: no line's own checksum needs checking, and the
+ * text is split once (per-line buffers made loading three times slower).
+ */
+function readIntactRows(body: Buffer): Tables {
+  const tables = Object.fromEntries(tableNames.map((t) => [t, []])) as unknown as Tables;
+  const text = body.toString('utf8');
+  let offset = 0;
+  let index = 0;
+  while (offset < text.length) {
+    let end = text.indexOf('\n', offset);
+    if (end < 0) end = text.length;
+    let value: { t?: unknown; row?: unknown };
+    try {
+      value = JSON.parse(text.slice(offset + 9, end)) as { t?: unknown; row?: unknown };
+    } catch {
+      throw new DamagedFileError(`row ${index + 1} is not valid JSON`);
+    }
+    if (!tableNames.includes(value.t as TableName) || !isRow(value.t as TableName, value.row)) throw new DamagedFileError(`row ${index + 1} is not a valid row`);
+    tables[value.t as TableName].push(value.row as Record<string, unknown>);
+    offset = end + 1;
+    index++;
+  }
+  return tables;
 }
 
 function readRowLines(body: Buffer): { tables: Tables; damaged: number } {
