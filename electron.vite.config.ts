@@ -7,7 +7,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rolldownOptions: { input: { index: resolve('electron/main/index.ts') } },
+      // hostWorker: the worker thread the store and the contract run on (electron/main/hostThread.ts).
+      rolldownOptions: { input: { index: resolve('electron/main/index.ts'), hostWorker: resolve('electron/main/hostWorker.ts') } },
     },
   },
   preload: {

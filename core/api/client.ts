@@ -1,5 +1,6 @@
 import { channels, type Channel, type RequestOf, type ResponseOf } from './contract';
 import type { Reply } from './reply';
+import { guardedSend } from './sendGuard';
 
 /** `app.info` → `appInfo`, `roster.save` → `rosterSave`. */
 export type MethodName<C extends string> = C extends `${infer Head}.${infer Tail}`
@@ -22,8 +23,9 @@ export type Invoke = (channel: Channel, payload: unknown) => Promise<Reply<unkno
 
 export function createClient(invoke: Invoke): Client {
   const client: Record<string, (request: unknown) => Promise<Reply<unknown>>> = {};
+  const send = guardedSend((channel, payload) => invoke(channel as Channel, payload));
   for (const channel of channels) {
-    client[methodName(channel)] = (request) => invoke(channel, request);
+    client[methodName(channel)] = (request) => send(channel, request);
   }
   return client as unknown as Client;
 }

@@ -3,6 +3,8 @@ import type { Backend, Caller } from './backend';
 import { StoreError } from '../store/repo';
 import { fieldProblems } from '../validation/issues';
 import { ApiFailure, fail, ok, type Reply } from './reply';
+import { joinedProblems } from './bounds';
+import { payloadProblem, REQUEST_CAPS } from './payloadBounds';
 
 /**
  * `caller` is the host's handle on the page that asked, passed through untouched to the channels
@@ -18,11 +20,15 @@ export type Dispatch = (channel: string, payload: unknown, caller?: Caller) => P
 export function createDispatch(backend: Backend): Dispatch {
   return async (channel, payload, caller) => {
     if (!isChannel(channel)) return fail('unknown_channel', `There is no channel called "${String(channel)}".`);
+    // Walked without recursion first: a request nested thousands deep or holding millions of
+    // values is refused in words before a schema (or the store) could choke on it.
+    const oversized = payloadProblem(payload, REQUEST_CAPS);
+    if (oversized) return fail('invalid_input', `The request was refused: ${oversized}.`);
     const parsed = contract[channel].request.safeParse(payload);
     if (!parsed.success) {
       const problems = fieldProblems(parsed.error);
       const first = problems[0];
-      const message = problems.map((p) => p.message).join('; ') || 'The request is not valid.';
+      const message = joinedProblems(problems) || 'The request is not valid.';
       return fail('invalid_input', message, first?.field || undefined, problems);
     }
     try {

@@ -1,5 +1,6 @@
 export * from './contract';
 export * from './reply';
+export * from './bounds';
 export * from './backend';
 export * from './dispatch';
 export * from './client';

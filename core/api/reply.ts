@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_FIELD_CHARS, screenful, shorten } from './bounds';
 
 /**
  * Every reply that crosses the host boundary has this shape, so no raw exception (and no stack
@@ -21,6 +22,8 @@ export const apiErrorSchema = z.object({
   field: z.string().optional(),
   /** Every problem, field by field, when there are several (a form shows each beside its field). */
   problems: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** How many problems there are beyond those listed: a reply lists a screenful at most. */
+  moreProblems: z.number().int().min(1).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
@@ -29,10 +32,23 @@ export type Reply<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 export const ok = <T>(value: T): Reply<T> => ({ ok: true, value });
 export type Problem = { field: string; message: string };
 
-export const fail = (code: ErrorCode, message: string, field?: string, problems?: Problem[]): Reply<never> => ({
-  ok: false,
-  error: { code, message, ...(field === undefined ? {} : { field }), ...(problems && problems.length > 1 ? { problems } : {}) },
-});
+/**
+ * An error reply. Whatever the input was, the reply stays short (bounds.ts): the message and the
+ * field are cut to a few lines, the problems to a screenful, with how many more there are.
+ */
+export const fail = (code: ErrorCode, message: string, field?: string, problems?: Problem[]): Reply<never> => {
+  const { listed, more } = screenful(problems ?? []);
+  return {
+    ok: false,
+    error: {
+      code,
+      message: shorten(message),
+      ...(field === undefined ? {} : { field: shorten(field, MAX_FIELD_CHARS) }),
+      ...(problems && problems.length > 1 ? { problems: listed } : {}),
+      ...(problems && problems.length > 1 && more > 0 ? { moreProblems: more } : {}),
+    },
+  };
+};
 
 /** Thrown by backend code to produce a specific error reply (anything else becomes `internal`). */
 export class ApiFailure extends Error {

@@ -19,6 +19,9 @@ export const reasonSchema = z.object({
 });
 export type Reason = z.infer<typeof reasonSchema>;
 
+/** The most dice one roll step takes (its `count`): what a table rolls in one go, and more. */
+export const MAX_DICE_PER_ROLL = 200;
+
 /**
  * One kind of dice in a roll step that takes several kinds at once (e.g. an attack's Damage D3 and
  * its Feel No Pain D6s). The input's dice are the groups' dice one after the other, in order.
@@ -28,7 +31,7 @@ export const diceGroupSchema = z.object({
   id: z.string(),
   /** What the dice are for, as players say it, e.g. "Damage (D3)", "Feel No Pain 5+". */
   label: z.string(),
-  count: z.number().int().min(1).max(200),
+  count: z.number().int().min(1).max(MAX_DICE_PER_ROLL),
   sides: z.union([z.literal(3), z.literal(6)]),
   /** As on a roll step: each die of this group passes on this unmodified face or more. */
   passOn: z.number().int().min(1).max(7).optional(),
@@ -45,7 +48,7 @@ export const rollStepSchema = z.object({
   id: z.string(),
   title: z.string(),
   actor: roleSchema,
-  count: z.number().int().min(1).max(200),
+  count: z.number().int().min(1).max(MAX_DICE_PER_ROLL),
   sides: z.union([z.literal(3), z.literal(6)]),
   /**
    * Each die passes on this unmodified face or more (the modifiers and the natural 1/6 rules are
@@ -108,8 +111,11 @@ export const inputSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('roll'),
     stepId: z.string(),
-    /** The faces the rules use, one per die of the step (for a D3, 1 to 3). */
-    dice: z.array(z.number().int()),
+    /**
+     * The faces the rules use, one per die of the step (for a D3, 1 to 3). No step rolls more than
+     * MAX_DICE_PER_ROLL, so no input needs more (a request of millions was checked die by die).
+     */
+    dice: z.array(z.number().int()).max(MAX_DICE_PER_ROLL, `expected at most ${MAX_DICE_PER_ROLL} dice in one roll`),
     /** `entered`: the players' physical dice; `rolled`: the app's seeded generator. */
     by: z.enum(['entered', 'rolled']),
     /**
@@ -117,7 +123,7 @@ export const inputSchema = z.discriminatedUnion('kind', [
      * common rules): the D6 faces as typed, one per die of `dice` (a D6 of the step is typed as
      * itself). Absent when the D3s were typed as D3s. Kept so the log shows both.
      */
-    typed: z.array(z.number().int()).optional(),
+    typed: z.array(z.number().int()).max(MAX_DICE_PER_ROLL, `expected at most ${MAX_DICE_PER_ROLL} dice in one roll`).optional(),
   }),
   z.object({ kind: z.literal('choose'), stepId: z.string(), option: z.string() }),
   z.object({ kind: z.literal('continue'), stepId: z.string() }),

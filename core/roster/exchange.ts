@@ -19,19 +19,36 @@ export const ROSTER_FILE_EXTENSION = '.ccroster.json';
 
 const exportedUnitSchema = unitFieldsSchema.extend({ id: idSchema, createdAt: timestampSchema, updatedAt: timestampSchema });
 
+/** A roster is an army: 500 units is far more than any game fields. */
+export const MAX_UNITS_PER_ROSTER = 500;
+export const MAX_ROSTERS_PER_FILE = 1000;
+/**
+ * Units in one file, all rosters together: a player's whole collection exported at once (50
+ * armies of 40 units) fits; a file past it is refused before a single unit is checked, so
+ * importing a file is bounded work however large it is (issue 26: 100,000 empty units were all
+ * checked, one by one). A file at the cap is checked and stored in about a second
+ * (test/bench/hostile.bench.ts).
+ */
+export const MAX_UNITS_PER_FILE = 2_000;
+/**
+ * The check stops after this many problems (a file that broken is not fixed one problem at a
+ * time), and says where it stopped: 2,000 wrong units would otherwise take a second and more.
+ */
+export const MAX_PROBLEMS_CHECKED = 500;
+
 const exportedRosterSchema = rosterFieldsSchema.extend({
   id: idSchema,
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
   /** In roster order. */
-  units: list(exportedUnitSchema, 0, 500, 'units'),
+  units: list(exportedUnitSchema, 0, MAX_UNITS_PER_ROSTER, 'units'),
 });
 
 const rosterFileShape = record({
   format: z.literal(ROSTER_FILE_FORMAT, { error: `expected "${ROSTER_FILE_FORMAT}": this is not a Combat Companion roster file` }),
   version: z.union(READABLE_VERSIONS.map((v) => z.literal(v)), { error: `expected version ${READABLE_VERSIONS.join(' or ')}` }),
   exportedAt: timestampSchema,
-  rosters: list(exportedRosterSchema, 0, 1000, 'rosters'),
+  rosters: list(exportedRosterSchema, 0, MAX_ROSTERS_PER_FILE, 'rosters'),
 });
 
 // Type aliases rather than interfaces: they fit the contract's loose (index-signature) schemas.
@@ -77,6 +94,8 @@ export function parseRosterFile(data: unknown): Checked<RosterFile> {
       problems: [{ field: 'version', message: `version: this file was written by a newer Combat Companion (file version ${data['version']}); this one reads version ${ROSTER_FILE_VERSION}` }],
     };
   }
+  const oversized = sizeProblems(data);
+  if (oversized.length > 0) return { ok: false, problems: oversized };
   const shape = rosterFileShape.safeParse(data);
   const issues: z.core.$ZodIssue[] = shape.success ? [] : [...shape.error.issues];
   const profiles = new Map<string, UnitProfile>();
@@ -84,12 +103,18 @@ export function parseRosterFile(data: unknown): Checked<RosterFile> {
   const rosters = isObject(data) && Array.isArray(data['rosters']) ? (data['rosters'] as unknown[]) : [];
   const rosterIds = new Map<string, string>();
   const unitIds = new Map<string, string>();
+  let stoppedAt: string | null = null;
   rosters.forEach((roster, r) => {
-    if (!isObject(roster)) return;
+    if (!isObject(roster) || stoppedAt) return;
     duplicate(roster['id'], `rosters[${r}]`, rosterIds, ['rosters', r, 'id'], issues);
     const system = roster['system'];
     const units = Array.isArray(roster['units']) ? (roster['units'] as unknown[]) : [];
     units.forEach((unit, u) => {
+      if (stoppedAt) return;
+      if (issues.length >= MAX_PROBLEMS_CHECKED) {
+        stoppedAt = `rosters[${r}].units[${u}]`;
+        return;
+      }
       if (!isObject(unit)) return;
       duplicate(unit['id'], `rosters[${r}].units[${u}]`, unitIds, ['rosters', r, 'units', u, 'id'], issues);
       // A profile can only be judged once the roster's system is known.
@@ -100,6 +125,11 @@ export function parseRosterFile(data: unknown): Checked<RosterFile> {
     });
   });
 
+  if (stoppedAt) {
+    const problems = sortProblems(problemsOf(issues));
+    problems.push({ field: 'rosters', message: `rosters: the check stopped after ${MAX_PROBLEMS_CHECKED} problems, at ${stoppedAt}; fix these and check the file again for the rest` });
+    return { ok: false, problems };
+  }
   if (!shape.success || issues.length > 0) return { ok: false, problems: sortProblems(problemsOf(issues)) };
   const file: RosterFile = {
     ...shape.data,
@@ -110,6 +140,32 @@ export function parseRosterFile(data: unknown): Checked<RosterFile> {
     })),
   };
   return { ok: true, value: file };
+}
+
+/**
+ * The file's lists past their caps, counted without looking inside them: such a file is refused on
+ * its size alone, with one problem per list that is too long, and none of its units is checked.
+ */
+function sizeProblems(data: unknown): FieldProblem[] {
+  if (!isObject(data) || !Array.isArray(data['rosters'])) return [];
+  const rosters = data['rosters'] as unknown[];
+  const count = (n: number) => n.toLocaleString('en-US');
+  if (rosters.length > MAX_ROSTERS_PER_FILE) {
+    return [{ field: 'rosters', message: `rosters: expected at most ${count(MAX_ROSTERS_PER_FILE)} rosters in one file; this one has ${count(rosters.length)}` }];
+  }
+  const problems: FieldProblem[] = [];
+  let total = 0;
+  rosters.forEach((roster, r) => {
+    const units = isObject(roster) && Array.isArray(roster['units']) ? (roster['units'] as unknown[]).length : 0;
+    total += units;
+    if (units > MAX_UNITS_PER_ROSTER) {
+      problems.push({ field: `rosters[${r}].units`, message: `rosters[${r}].units: expected at most ${count(MAX_UNITS_PER_ROSTER)} units in a roster; this one has ${count(units)}` });
+    }
+  });
+  if (problems.length === 0 && total > MAX_UNITS_PER_FILE) {
+    problems.push({ field: 'rosters', message: `rosters: expected at most ${count(MAX_UNITS_PER_FILE)} units in one file, all rosters together; this one has ${count(total)}` });
+  }
+  return problems;
 }
 
 /** Ids must be unique in the file: an import keeps them. */

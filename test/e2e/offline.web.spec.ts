@@ -175,6 +175,40 @@ test.describe('the browser app, installed and offline', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the Wi-Fi drops mid-session, no reload: a combat is played, a roster stored, History and About show their content', async ({ page, served }) => {
+    test.slow(); // the app stored, then a combat, a roster and two screens, all with the network gone
+    // Issue 25: the query library paused every query while the browser was offline, so the
+    // screens stayed blank until the network came back, though the host is on the device.
+    const errors = watchConsole(page);
+    await page.goto(served.url);
+    await untilStoredForOffline(page, served);
+    await expect(page.getByRole('heading', { level: 1, name: 'Combat' })).toBeVisible();
+    await goOffline(page, served);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+
+    // A new combat's setup screen fills in, and the combat is played to its end.
+    await setUpChainswordsVsTermagants(page, { at: served.url });
+    await page.getByTestId('dice-faces').fill('654321');
+    await page.getByTestId('dice-faces').press('Enter');
+    await enterDice(page, '6 2 3', /wound roll/i);
+    await enterDice(page, '6 2 1', /saving throws/i);
+    await expect(page.getByTestId('outcome-lines')).toContainText('Termagants: 2 models destroyed of 10');
+
+    // A roster is stored and listed.
+    await newRoster(page, 'Offline Ultramarines', { at: served.url });
+    await page.getByRole('navigation').getByRole('link', { name: 'Rosters' }).click();
+    await expect(page.getByTestId('roster-card').filter({ hasText: 'Offline Ultramarines' })).toHaveCount(1);
+
+    // History lists the combat just played; About shows the version and the store's state.
+    await page.getByRole('navigation').getByRole('link', { name: 'History' }).click();
+    await expect(page.getByTestId('history-item').filter({ hasText: 'Assault Intercessors vs Termagants' })).toContainText('Finished');
+    await page.getByRole('navigation').getByRole('link', { name: 'About' }).click();
+    await expect(page.getByTestId('about-version')).toHaveText(pkg.version);
+    await expect(page.getByTestId('about-offline-state')).toHaveText('ready');
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
   test('a new version is offered, not forced: never during a combat, kept waiting by "Later" and a plain reload, taken on "Reload now"', async ({ page, served }) => {
     test.slow(); // two versions stored one after the other, around a combat
     const errors = watchConsole(page);

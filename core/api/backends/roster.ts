@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { rosterChannels } from '../channels/roster';
 import { ApiFailure } from '../reply';
 import { slug } from '../slug';
+import { joinedProblems, screenful } from '../bounds';
 import { parseRosterFile, ROSTER_FILE_EXTENSION, type RosterFile } from '../../roster/exchange';
 import { StoreError, type RepoDeps, type RosterRepository } from '../../store/repo';
 import { profileForm } from '../../roster/form';
@@ -40,7 +41,7 @@ export function createRosterBackend(deps: RosterBackendDeps): RosterBackend {
     const parsed = parseRosterFile(data);
     if (parsed.ok) return parsed.value;
     const count = parsed.problems.length;
-    const message = `The roster file has ${count} problem${count === 1 ? '' : 's'}; nothing was imported: ${parsed.problems.map((p) => p.message).join('; ')}`;
+    const message = `The roster file has ${count.toLocaleString('en-US')} problem${count === 1 ? '' : 's'}; nothing was imported: ${joinedProblems(parsed.problems)}`;
     const problems = parsed.problems.map((p) => ({ field: p.field ? `file.${p.field}` : 'file', message: p.message }));
     throw new ApiFailure('invalid_input', message, problems[0]?.field ?? 'file', problems);
   }
@@ -69,10 +70,15 @@ export function createRosterBackend(deps: RosterBackendDeps): RosterBackend {
     },
     'roster.checkImport': async ({ file }) => {
       const parsed = parseRosterFile(file);
-      if (!parsed.ok) return { problems: parsed.problems, rosters: [] };
+      if (!parsed.ok) {
+        // A screenful of problems and how many more: a broken file must not become a list of 100,000.
+        const { listed, more } = screenful(parsed.problems);
+        return { problems: listed, moreProblems: more, rosters: [] };
+      }
       const existing = new Set(await repo.existingRosterIds(parsed.value.rosters.map((r) => r.id)));
       return {
         problems: [],
+        moreProblems: 0,
         rosters: parsed.value.rosters.map((r) => ({ id: r.id, name: r.name, system: r.system, unitCount: r.units.length, exists: existing.has(r.id) })),
       };
     },

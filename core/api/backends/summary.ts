@@ -72,7 +72,11 @@ export function createSummaryBackend(deps: SummaryBackendDeps) {
     if (rosterId !== undefined && !roster) throw new ApiFailure('not_found', `There is no roster with id "${rosterId}".`, 'rosterId');
     const chosen = ids ?? (await inPeriod(from, to));
     const summaries: Summary[] = [];
+    // A combat named twice is in the report once, and replayed once (100 copies of one id took 4 s).
+    const seen = new Set<string>();
     for (const [i, id] of chosen.entries()) {
+      if (seen.has(id)) continue;
+      seen.add(id);
       const found = await record(id, ids ? `ids.${i}` : 'id');
       const at = Date.parse(found.startedAt);
       if (ids && ((from !== undefined && at < Date.parse(from)) || (to !== undefined && at >= Date.parse(to)))) continue;

@@ -6,10 +6,13 @@ export type HostKind = (typeof hostKinds)[number];
 
 /**
  * What the host can say about the roster store. `recovered` means a damaged file was set aside
- * and the last good state loaded; the UI must tell the user.
+ * and the last good state loaded; `unavailable`, that nothing is kept (the app runs on a store in
+ * memory); `full`, that the browser's storage ran out and new changes are not kept. The UI must
+ * tell the user.
  */
+export const storeStates = ['ready', 'recovered', 'unavailable', 'full'] as const;
 export const storeStatusSchema = z.object({
-  state: z.enum(['ready', 'recovered', 'unavailable']),
+  state: z.enum(storeStates),
   message: z.string(),
 });
 export type StoreStatus = z.infer<typeof storeStatusSchema>;

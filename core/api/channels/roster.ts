@@ -7,6 +7,7 @@ import { ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION } from '../../roster/exchange';
 import { name, stat } from '../../validation/profileFields';
 import { MAX_FILE_BYTES, toBase64 } from '../../roster/import';
 import { strToU8 } from 'fflate';
+import { payloadProblem, ROSTER_FILE_CAPS } from '../payloadBounds';
 
 /**
  * Rosters, their units, roster files and the combat history. Ids are made by the host. A unit's
@@ -69,6 +70,19 @@ export const combatRecordSchema = combatSummarySchema.extend({
 
 const byId = (what: string) => z.object({ id: idSchema.describe(`the ${what}'s id`) }).strict();
 const jsonObject = z.record(z.string(), z.unknown(), { error: 'expected an object' });
+/**
+ * A roster file as the import takes it: an object of at most ROSTER_FILE_CAPS (a whole club's
+ * store exported is a few MB), refused in words past them before a single unit is checked.
+ */
+const rosterFileObject = jsonObject.superRefine((file, ctx) => {
+  const problem = payloadProblem(file, ROSTER_FILE_CAPS, 'the roster file');
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, abort: true });
+});
+/** A unit's profile: a handful of levels and values. */
+const profileObject = jsonObject.superRefine((profile, ctx) => {
+  const problem = payloadProblem(profile, { maxDepth: 16, maxValues: 100_000, maxChars: 1_000_000 }, 'the profile');
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, abort: true });
+});
 const onConflictSchema = z.enum(['ask', 'replace', 'keep-both'], { error: 'expected "ask", "replace" or "keep-both"' });
 
 const exampleFile = {
@@ -196,7 +210,7 @@ export const rosterChannels = {
         name: z.string().max(10_000),
         points: z.number().nullable().default(null),
         notes: unitFieldsSchema.shape.notes,
-        profile: jsonObject,
+        profile: profileObject,
       })
       .strict(),
     response: z.object({ unit: unitSchema }),
@@ -217,9 +231,11 @@ export const rosterChannels = {
   }),
   'roster.checkImport': channel({
     summary: 'Checks a roster file without importing: every problem with its path, and which rosters already exist.',
-    request: z.object({ file: jsonObject }).strict(),
+    request: z.object({ file: rosterFileObject }).strict(),
     response: z.object({
+      /** A screenful at most (core/api/bounds.ts); `moreProblems` counts the rest. */
       problems: z.array(fieldProblemSchema),
+      moreProblems: z.number().int().min(0).default(0),
       rosters: z.array(z.object({ id: z.string(), name: z.string(), system: z.string(), unitCount: z.number().int(), exists: z.boolean() })),
     }),
     example: { file: exampleFile },
@@ -228,7 +244,7 @@ export const rosterChannels = {
     changes: ['rosters'],
     summary:
       'Imports a roster file: all of it or, if any field is wrong, nothing (invalid_input lists every problem). A roster id that exists is a conflict unless onConflict says replace or keep-both.',
-    request: z.object({ file: jsonObject, onConflict: onConflictSchema.default('ask') }).strict(),
+    request: z.object({ file: rosterFileObject, onConflict: onConflictSchema.default('ask') }).strict(),
     response: z.object({ rosters: z.array(rosterSummarySchema) }),
     example: { file: exampleFile, onConflict: 'ask' },
   }),

@@ -23,6 +23,7 @@ import {
   journalPattern,
   mapsOf,
   readJournal,
+  salvageSnapshot,
   snapshotName,
   snapshotPattern,
   TooNewError,
@@ -122,6 +123,8 @@ async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLo
       .sort((a, b) => a - b);
 
   let base: { generation: number; schemaVersion: number; tables: Tables } | undefined;
+  // Damaged snapshots newer than the one loaded, with the rows they still hold, newest first.
+  const salvaged: { generation: number; schemaVersion: number; tables: Tables; damaged: number }[] = [];
   for (const generation of generationsOf(snapshotPattern).reverse()) {
     const file = snapshotName(generation);
     try {
@@ -132,9 +135,16 @@ async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLo
     } catch (error) {
       if (error instanceof TooNewError) throw new StoreTooNewError(`${file} was written by a newer Combat Companion (${error.message}); update the app to open this store.`);
       if (!(error instanceof DamagedFileError) && !(error instanceof SyntaxError)) throw error;
+      const rows = salvageSnapshot(await readFile(join(dir, file)));
+      if (rows && rows.header.schemaVersion <= LATEST_SCHEMA_VERSION) salvaged.push({ generation, schemaVersion: rows.header.schemaVersion, tables: rows.tables, damaged: rows.damaged });
       setAside.push(`${file} (${error.message}) → ${await putAside(dir, file)}`);
     }
   }
+  // No snapshot is intact: the damaged ones still hold their intact rows. Taken oldest first, a
+  // newer one's rows over an older one's, then every journal from the oldest of them on is
+  // replayed: a journal puts and deletes whole rows, so it brings each row it touched to its
+  // latest state whatever the snapshot held.
+  if (!base && salvaged.length > 0) base = mergeSalvaged(salvaged);
   const maps: Maps = mapsOf(base?.tables ?? { rosters: [], units: [], combats: [], settings: [] });
   let minVersion = base?.schemaVersion ?? LATEST_SCHEMA_VERSION;
   let seq = 0;
@@ -255,6 +265,10 @@ async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLo
         strayWrite = true;
         throw error;
       }
+      // Checked after the record is on disk and before anyone is told: if another process took the
+      // folder over meanwhile (this one was frozen), it may have loaded the store before this
+      // record and would drop it; the change is reported as not kept, never acknowledged.
+      if (!(await lock.stillHeld())) throw lockTakenOver();
       if (journalRecords >= compactAfterRecords || journalBytes >= compactAfterBytes) await compactNow();
       return result;
     });
@@ -284,7 +298,11 @@ async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLo
     repo,
     db,
     status: () => status,
-    compact: () => serial(compactNow),
+    compact: () =>
+      serial(async () => {
+        if (!(await lock.stillHeld())) throw lockTakenOver();
+        await compactNow();
+      }),
     close: () =>
       serial(async () => {
         await journal?.close();
@@ -325,6 +343,19 @@ function captureMiddleware(record: (op: Op) => void): Middleware<DBCore> {
       },
     }),
   };
+}
+
+function lockTakenOver(): Error {
+  return new Error('Another Combat Companion took over the roster store while this one was not responding: this change was not saved. Close this window and use the other one.');
+}
+
+/** The rows of damaged snapshots (newest first), as one base: a newer snapshot's row wins. */
+function mergeSalvaged(salvaged: readonly { generation: number; schemaVersion: number; tables: Tables }[]): { generation: number; schemaVersion: number; tables: Tables } {
+  const oldestFirst = [...salvaged].reverse();
+  const maps = mapsOf({ rosters: [], units: [], combats: [], settings: [] });
+  for (const snapshot of oldestFirst) applyOps(maps, tableNames.map((t) => ({ t, put: snapshot.tables[t] })));
+  const tables = Object.fromEntries(tableNames.map((t) => [t, [...maps[t].values()]])) as unknown as Tables;
+  return { generation: oldestFirst[0]!.generation, schemaVersion: Math.min(...salvaged.map((s) => s.schemaVersion)), tables };
 }
 
 /** Renames a damaged file with a timestamp suffix; it is never deleted. */

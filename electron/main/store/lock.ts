@@ -1,4 +1,5 @@
-import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
@@ -27,6 +28,12 @@ export class StoreLockedError extends Error {
 export interface FolderLock {
   /** Gives the lock up (on close); the folder is free for the next process. */
   release(): Promise<void>;
+  /**
+   * Whether this process still holds the lock: the holder file names it. Asked before a write is
+   * acknowledged, so a process that was frozen while another took the folder over finds out
+   * before it tells anyone a write was kept (issue 26).
+   */
+  stillHeld(): Promise<boolean>;
 }
 
 export interface LockOptions {
@@ -37,6 +44,8 @@ export interface LockOptions {
 }
 
 const LOCK = 'store.lock';
+/** Who holds the lock now: a token the holder writes as soon as it has the lock, before it reads anything. */
+const HOLDER = 'store.lock.holder';
 const ownerFile = (pid: number) => `store.lock.owner-${pid}`;
 const ownerPattern = /^store\.lock\.owner-(\d+)$/;
 
@@ -53,10 +62,14 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** The owner files of the folder: whether any names a process that may still run, and those that surely do not. */
-async function owners(dir: string): Promise<{ anyAlive: boolean; dead: string[] }> {
+/**
+ * The owner files of the folder: whether any names a process that may still run, whether one is a
+ * process of this machine that does run, and those that surely do not.
+ */
+async function owners(dir: string): Promise<{ anyAlive: boolean; aliveHere: boolean; dead: string[] }> {
   const dead: string[] = [];
   let anyAlive = false;
+  let aliveHere = false;
   for (const name of await readdir(dir)) {
     const match = ownerPattern.exec(name);
     if (!match) continue;
@@ -67,10 +80,12 @@ async function owners(dir: string): Promise<{ anyAlive: boolean; dead: string[] 
     }
     const host = await readFile(join(dir, name), 'utf8').catch(() => '');
     // Another machine's process cannot be checked from here: it counts as alive.
-    if (host.trim() !== hostname() || isRunning(Number(match[1]))) anyAlive = true;
+    const here = host.trim() === hostname();
+    if (here && isRunning(Number(match[1]))) aliveHere = anyAlive = true;
+    else if (!here) anyAlive = true;
     else dead.push(name);
   }
-  return { anyAlive, dead };
+  return { anyAlive, aliveHere, dead };
 }
 
 export async function lockStoreFolder(dir: string, options: LockOptions = {}): Promise<FolderLock> {
@@ -82,16 +97,24 @@ export async function lockStoreFolder(dir: string, options: LockOptions = {}): P
   };
   const mine = join(dir, ownerFile(process.pid));
   await writeFile(mine, hostname());
+  const refuse = async () => {
+    if (!held.has(dir)) await rm(mine, { force: true });
+    return new StoreLockedError('The roster store is open in another window or program: nothing here will be kept.');
+  };
+  // The takeover rule agrees with the owner files: a lock whose owner still runs on this machine is
+  // never taken, however long it went without a refresh. A frozen owner (a long task, a debugger,
+  // a suspended laptop) resumes and writes on; proper-lockfile alone declared its lock stale after
+  // 10 s and let a second process in, whose compaction then dropped the owner's next write.
+  if (await exists(join(dir, LOCK))) {
+    if ((await owners(dir)).aliveHere) throw await refuse();
+  }
   let unlock: () => Promise<void>;
   try {
     unlock = await lockfile.lock(dir, lockOptions);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
     const { anyAlive, dead } = await owners(dir);
-    if (anyAlive) {
-      if (!held.has(dir)) await rm(mine, { force: true });
-      throw new StoreLockedError('The roster store is open in another window or program: nothing here will be kept.');
-    }
+    if (anyAlive) throw await refuse();
     // Left behind by processes of this machine that crashed: clear their owner files, mark the lock stale and take it.
     for (const name of dead) await rm(join(dir, name), { force: true });
     await writeFile(mine, hostname());
@@ -99,11 +122,28 @@ export async function lockStoreFolder(dir: string, options: LockOptions = {}): P
     unlock = await lockfile.lock(dir, lockOptions);
   }
   held.add(dir);
+  // Written before the store reads a file: a process that still sees its own token after a journal
+  // append knows nobody had taken over (and loaded the store) before that append.
+  const token = `${hostname()} ${process.pid} ${randomUUID()}`;
+  await writeFile(join(dir, HOLDER), token);
+  const stillHeld = async () => (await readFile(join(dir, HOLDER), 'utf8').catch(() => '')) === token;
   return {
     release: async () => {
       held.delete(dir);
+      // Ours only while it names this process: a newcomer's token is left alone.
+      if (await stillHeld()) await rm(join(dir, HOLDER), { force: true });
       await rm(mine, { force: true });
       await unlock().catch(() => undefined);
     },
+    stillHeld,
   };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -8,6 +8,7 @@ import { keys, plural } from './common';
 import { ImportPreviewModal } from './ImportPreview';
 import { useSystemNames } from '../api/systems';
 import { problemsOf } from '../forms/problems';
+import { payloadProblem, ROSTER_FILE_CAPS } from '../../../core/api/payloadBounds';
 
 type Checked = ResponseOf<'roster.checkImport'>['rosters'];
 type Imported = ResponseOf<'roster.import'>['rosters'];
@@ -17,7 +18,8 @@ type State =
   | { kind: 'idle' }
   | { kind: 'busy' }
   | { kind: 'unreadable'; name: string; reason: string }
-  | { kind: 'problems'; name: string; problems: { field: string; message: string }[] }
+  /** `more`: problems beyond those listed (the host sends a screenful at most). */
+  | { kind: 'problems'; name: string; problems: { field: string; message: string }[]; more: number }
   | { kind: 'preview'; name: string; previewed: Previewed }
   | { kind: 'conflict'; name: string; file: Record<string, unknown>; rosters: Checked }
   | { kind: 'done'; rosters: Imported }
@@ -41,7 +43,7 @@ export function useRosterImport(): { begin: () => void; importDropped: (file: Fi
     const reply = await client.rosterImport({ file, onConflict });
     if (!reply.ok) {
       const problems = problemsOf(reply.error);
-      setState(reply.error.code === 'invalid_input' ? { kind: 'problems', name, problems } : { kind: 'failed', message: reply.error.message });
+      setState(reply.error.code === 'invalid_input' ? { kind: 'problems', name, problems, more: reply.error.moreProblems ?? 0 } : { kind: 'failed', message: reply.error.message });
       return;
     }
     await queries.invalidateQueries({ queryKey: keys.rosterList });
@@ -88,6 +90,12 @@ export function useRosterImport(): { begin: () => void; importDropped: (file: Fi
       setState({ kind: 'unreadable', name, reason: 'It is JSON, but not a roster file: a roster file is one object with "format", "version" and "rosters".' });
       return;
     }
+    // Measured here, without recursion: a file nested thousands deep cannot even be sent to the host.
+    const oversized = payloadProblem(data, ROSTER_FILE_CAPS, 'it');
+    if (oversized) {
+      setState({ kind: 'unreadable', name, reason: `${oversized.charAt(0).toUpperCase()}${oversized.slice(1)}.` });
+      return;
+    }
     await checkThenImport(data as Record<string, unknown>, name);
   }
 
@@ -114,7 +122,7 @@ export function useRosterImport(): { begin: () => void; importDropped: (file: Fi
       return;
     }
     if (check.value.problems.length > 0) {
-      setState({ kind: 'problems', name, problems: check.value.problems });
+      setState({ kind: 'problems', name, problems: check.value.problems, more: check.value.moreProblems });
       return;
     }
     if (check.value.rosters.some((r) => r.exists)) {
@@ -155,7 +163,8 @@ export function useRosterImport(): { begin: () => void; importDropped: (file: Fi
       <Modal opened onClose={close} title={title('Nothing was imported')} size="xl" centered>
         <Stack gap="md" data-testid="import-problems">
           <Text size="lg">
-            <b>{state.name}</b> has {plural(state.problems.length, 'problem')}. Fix {state.problems.length === 1 ? 'it' : 'them'} in the file and import it again:
+            <b>{state.name}</b> has {plural(state.problems.length + state.more, 'problem')}. Fix {state.problems.length + state.more === 1 ? 'it' : 'them'} in the file and import it again
+            {state.more > 0 ? ` (the first ${state.problems.length} are listed)` : ''}:
           </Text>
           <ScrollArea.Autosize mah="55vh">
             <List size="lg" spacing="xs" data-testid="import-problem-list">
@@ -166,6 +175,11 @@ export function useRosterImport(): { begin: () => void; importDropped: (file: Fi
               ))}
             </List>
           </ScrollArea.Autosize>
+          {state.more > 0 && (
+            <Text size="lg" data-testid="import-more-problems">
+              … and {plural(state.more, 'more problem')} after these.
+            </Text>
+          )}
           <Group justify="flex-end">
             <Button onClick={close} data-autofocus>
               OK

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { aboutSection, mainSections, type NavItem } from './navigation';
+import { StoreWarning } from './StoreWarning';
 import { UpdateNotice } from './UpdateNotice';
 
 function SectionLink({ item, onNavigate }: { item: NavItem; onNavigate: () => void }) {
@@ -48,6 +49,7 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <UpdateNotice />
+        <StoreWarning />
         {/* A screen loaded on first use (a setup screen) shows this while its code arrives. */}
         <Suspense fallback={<Loader aria-label="Opening this screen" />}>
           <Outlet />

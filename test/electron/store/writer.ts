@@ -3,9 +3,9 @@
 import { openDurableStore } from '../../../electron/main/store';
 import { validProfiles } from '../../core/store/fixtures';
 
-const [dir, tag] = process.argv.slice(2) as [string, string];
-// Small limits, so kills land during compactions too.
-const store = await openDurableStore({ dir, compactAfterRecords: 20, compactAfterBytes: 64 * 1024 });
+const [dir, tag, lockStaleMs] = process.argv.slice(2) as [string, string, string | undefined];
+// Small limits, so kills land during compactions too. The frozen-owner test passes a short lock staleness.
+const store = await openDurableStore({ dir, compactAfterRecords: 20, compactAfterBytes: 64 * 1024, ...(lockStaleMs ? { lockStaleMs: Number(lockStaleMs) } : {}) });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 const BUILDING = 'template (building)';

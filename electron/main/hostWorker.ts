@@ -1,0 +1,16 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+import { APP_NAME, createBackend, createDispatch } from '../../core/api';
+import { serveThread } from './hostWorkerServe';
+import { openDesktopStore } from './store/open';
+
+// The desktop host's worker thread (hostThread.ts): the durable store and every contract channel
+// but the dialogs and printing, off the main process's event loop.
+
+const { dir, version } = workerData as { dir: string; version: string };
+const clock = () => new Date().toISOString();
+const store = await openDesktopStore({ dir, clock, newId: randomUUID });
+const dispatch = createDispatch(
+  createBackend({ appName: APP_NAME, version, host: 'desktop', store, clock, newId: randomUUID, newSeed: () => randomInt(2 ** 31 - 1) }),
+);
+serveThread(parentPort!, dispatch, () => store.close());
