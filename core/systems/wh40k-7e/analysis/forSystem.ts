@@ -1,4 +1,5 @@
-import { beginRound, settle } from '../flow';
+import { settle } from '../engine';
+import { beginRound } from '../flow';
 import { roles, type Role, type State } from '../state';
 import { meanOf as meanFromZero } from '../../../analysis/mean';
 import { aligned, commonRange, roundMemo } from '../../../analysis/perRound';
