@@ -249,8 +249,9 @@ export function settleAllocation(state: State): State | null {
   if (pool.wounds <= 0 || !unitAlive(state.wounds[foe])) return finishPool(state);
   const locked = lockedModel(a, state.wounds[foe]);
   if (locked) return startRun(state, locked, true);
-  // Seed 000: the defender chooses only where there is a choice (identical models are one choice).
-  if (a.auto || modelClasses(state.wounds[foe]).length === 1) return startRun(state, defaultTarget(state.wounds[foe])!, false);
+  // Seed 000: the defender chooses only where there is a choice (identical models are one choice),
+  // and only when the setup says this unit allocates by hand; otherwise the order of its list.
+  if (a.auto || !state.setup[foe].allocateByHand || modelClasses(state.wounds[foe]).length === 1) return startRun(state, defaultTarget(state.wounds[foe])!, false);
   return null;
 }
 
@@ -270,8 +271,9 @@ export function settlePools(s: State): State | null {
       const t = autoLine(s, by, `${s.setup[by].name}: wound pools`, `${plural(lost, 'wound')} lost: no model of ${s.setup[otherRole(by)].name} is left`);
       return { ...t, pools: { ...t.pools, [by]: [] } };
     }
-    // Seed 000: the attacking player orders the pools, when there is more than one.
-    if (left.length >= 2) return null;
+    // Seed 000: the attacking player orders the pools, when there is more than one and the setup
+    // says this unit allocates by hand; otherwise in the order of its model groups.
+    if (left.length >= 2 && s.setup[by].allocateByHand) return null;
     return startAllocation(s, by, left[0]!.key);
   }
   return enterNextStep(s);

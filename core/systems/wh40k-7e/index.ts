@@ -30,6 +30,8 @@ export function startState(setup: Setup): State {
     sweepRoll: null,
     fate: { attacker: 'fighting', defender: 'fighting' },
     notes: [],
+    fightOn: false,
+    stalemate: false,
     counter: 0,
     log: [],
   };

@@ -1,9 +1,10 @@
-import { chooseStep, outcomeStep, rollStep, type StepKind } from '../../../combat/stepEngine';
+import { chooseStep, rollStep, type StepKind } from '../../../combat/stepEngine';
 import type { Reason } from '../../../combat/steps';
 import { afterResult, autoLine, beginRound, resolveSweep } from '../flow';
 import { moraleTestOf, sweepInitiatives, sweepNeed } from '../morale';
 import { headline, resultLines } from '../result';
-import { otherRole, type State } from '../state';
+import { otherRole, possessive, roles, type State } from '../state';
+import { canHarm, MAX_ROUNDS } from '../strikes';
 import { moralePasses, sweepCatches } from '../tables';
 
 /**
@@ -13,11 +14,21 @@ import { moralePasses, sweepCatches } from '../tables';
 
 const sum = (dice: readonly number[]) => dice.reduce((a, b) => a + b, 0);
 
-/** The combat result, shown with its arithmetic. */
+/**
+ * The combat result, worked out and logged with its arithmetic; nobody has to acknowledge it (the
+ * next step, the Morale check or the next round, shows it): one step fewer a round at the table.
+ */
 export const resultKind: StepKind<State> = {
-  ask: (state) => outcomeStep(state, 'result', { title: `Round ${state.round}: combat result`, lines: resultLines(state.setup, state.roundStart, state.wounds, state.result!), final: false }),
-  answer: (s, { log }) => afterResult(log(s, headline(s.setup, s.result!))),
+  auto(s) {
+    const r = s.result!;
+    const lines = resultLines(s.setup, s.roundStart, s.wounds, r);
+    const why = lines.slice(0, -1).map((detail) => ({ rule: 'Combat result', detail }));
+    return afterResult(autoLine(s, r.winner ?? 'attacker', `Round ${s.round}: combat result`, headline(s.setup, r), why));
+  },
 };
+
+/** The round's result in words (its arithmetic, then who won), for the steps that follow it. */
+export const resultNotes = (s: State) => resultLines(s.setup, s.roundStart, s.wounds, s.result!);
 
 /** The loser's Morale check: 2D6 against its Leadership less the difference (Fearless, or a check that cannot fail, needs no roll). */
 export const moraleKind: StepKind<State> = {
@@ -41,7 +52,7 @@ export const moraleKind: StepKind<State> = {
       sides: 6,
       needs: `2D6 ≤ ${test.leadership - test.modifier} (a double 1 always passes)`,
       why: test.why,
-      notes: ['A failed check: the unit falls back, and the winner may catch it with a Sweeping Advance.'],
+      notes: [...resultNotes(state), 'A failed check: the unit falls back, and the winner may catch it with a Sweeping Advance.'],
     });
   },
   answer(s, { dice, log }) {
@@ -58,61 +69,85 @@ export const moraleKind: StepKind<State> = {
   },
 };
 
-/** The Sweeping Advance: each side's D6 + Initiative, rolled only where a die can still change who is caught. */
+/** The Sweeping Advance: both sides roll D6 + Initiative at once (a roll-off), unless the Initiatives already decide it. */
 export const sweepKind: StepKind<State> = {
   auto(s) {
     const winner = s.result!.winner!;
     const i = sweepInitiatives(s.setup, winner, otherRole(winner), s.wounds);
-    const need = sweepNeed(i.winner, i.loser, s.sweepRoll);
+    const need = sweepNeed(i.winner, i.loser, null);
     if (need.kind !== 'decided') return null;
-    const detail =
-      s.sweepRoll === null
-        ? `D6 + I${i.winner} against D6 + I${i.loser}: the dice cannot change it`
-        : `${s.sweepRoll} + I${i.winner} = ${s.sweepRoll + i.winner} against D6 + I${i.loser}: the loser's die cannot change it`;
-    return resolveSweep(s, need.caught, detail);
+    return resolveSweep(s, need.caught, `D6 + I${i.winner} against D6 + I${i.loser}: the dice cannot change it`);
   },
   ask(state) {
     const { setup } = state;
     const winner = state.result!.winner!;
     const loser = otherRole(winner);
     const i = sweepInitiatives(setup, winner, loser, state.wounds);
-    const need = sweepNeed(i.winner, i.loser, state.sweepRoll);
-    const who = need.kind === 'winner' ? winner : loser;
+    const [w, l] = [setup[winner].name, setup[loser].name];
     const why: Reason[] = [
-      { rule: 'Sweeping Advance', detail: `each side rolls D6 + its Initiative (the lowest among its surviving models, Unwieldy ignored): ${setup[winner].name} I${i.winner}, ${setup[loser].name} I${i.loser}; the winner's total equal or higher catches the loser` },
+      { rule: 'Sweeping Advance', detail: `each side rolls D6 + its Initiative (the lowest among its surviving models, Unwieldy ignored): ${w} I${i.winner}, ${l} I${i.loser}; the winner's total equal or higher catches the loser` },
     ];
-    if (setup[loser].atsknf) why.push({ rule: 'And They Shall Know No Fear', detail: `${setup[loser].name} are not destroyed if caught: they stay locked in combat` });
+    if (setup[loser].atsknf) why.push({ rule: 'And They Shall Know No Fear', detail: `${l} are not destroyed if caught: they stay locked in combat` });
     return rollStep(state, 'sweep', {
-      title: `${setup[who].name}: Sweeping Advance roll`,
-      actor: who,
-      count: 1,
+      title: `Sweeping Advance: ${w} roll off against ${l}`,
+      actor: winner,
+      count: 2,
       sides: 6,
-      // The loser escapes only by beating the winner's total: D6 + I above it.
-      needs: need.kind === 'loser' ? `${need.winnerTotal - i.loser + 1}+ to escape (D6 + I${i.loser} must beat ${need.winnerTotal})` : `D6 + I${i.winner}`,
+      needs: `${w} catch ${l} if their D6 + I${i.winner} is equal to or more than ${possessive(l)} D6 + I${i.loser}`,
+      groups: [
+        { id: 'winner', label: `${w}: 1 die`, count: 1, sides: 6, needs: `D6 + I${i.winner}: equal to or more than ${possessive(l)} total catches them` },
+        { id: 'loser', label: `${l}: 1 die`, count: 1, sides: 6, needs: `D6 + I${i.loser}: more than ${possessive(w)} total escapes` },
+      ],
       why,
     });
   },
   answer(s, { dice, log }) {
     const winner = s.result!.winner!;
-    const i = sweepInitiatives(s.setup, winner, otherRole(winner), s.wounds);
-    const face = dice[0]!;
-    if (s.sweepRoll === null) return { ...log(s, `${face} + I${i.winner} = ${face + i.winner}`, dice), sweepRoll: face };
-    const w = s.sweepRoll + i.winner;
-    const l = face + i.loser;
+    const loser = otherRole(winner);
+    const i = sweepInitiatives(s.setup, winner, loser, s.wounds);
+    const w = dice[0]! + i.winner;
+    const l = dice[1]! + i.loser;
     const caught = sweepCatches(w, l);
-    return resolveSweep(log(s, `${face} + I${i.loser} = ${l} against ${w}: ${caught ? 'caught' : 'escaped'}`, dice), caught, `${w} against ${l}`);
+    const text = `${s.setup[winner].name} ${dice[0]} + I${i.winner} = ${w}, ${s.setup[loser].name} ${dice[1]} + I${i.loser} = ${l}: ${caught ? 'caught' : 'escaped'}`;
+    return resolveSweep(log(s, text, dice), caught, `${w} against ${l}`);
   },
 };
 
-/** Both units still locked: the next round now, or stop here (the combat goes on in the next turn). */
+/** Neither unit can cause the other a wound from now on: the combat can never be decided (issue: it used to go on forever). */
+function stalemate(s: State): State | null {
+  const round = s.round + 1;
+  if (roles.some((role) => canHarm(s.setup, role, s.wounds, round))) return null;
+  const text = `Neither ${s.setup.attacker.name} nor ${s.setup.defender.name} can cause the other a wound: no round can change anything, so the combat is a draw.`;
+  const next = autoLine(s, 'attacker', `Round ${s.round} is over`, text, [
+    { rule: 'To Wound chart', detail: 'a Strength 4 or more below the Toughness cannot wound, and a model with no Attacks strikes no blow' },
+  ]);
+  return { ...next, phase: 'over', stalemate: true, notes: [...next.notes, text] };
+}
+
+/**
+ * Both units still locked: the next round now, or stop here (the combat goes on in the next
+ * turn). Asked once: the choice to fight on is kept for the rounds after ("as last round"). A
+ * combat nobody can win ends as a draw, and no combat outlasts a game.
+ */
 export const roundEndKind: StepKind<State> = {
+  auto(s) {
+    const over = stalemate(s);
+    if (over) return over;
+    if (s.round >= MAX_ROUNDS) {
+      const text = `The game is over by now: a game lasts at most seven turns, and a combat is fought once in each player's turn, so round ${MAX_ROUNDS} was the last.`;
+      const next = autoLine(s, 'attacker', `Round ${s.round} is over`, text);
+      return { ...next, phase: 'over', notes: [...next.notes, text] };
+    }
+    if (!s.fightOn) return null;
+    return beginRound({ ...autoLine(s, 'attacker', `Round ${s.round} is over`, `as last round: both units still locked, on to round ${s.round + 1}`), round: s.round + 1 });
+  },
   ask: (state) =>
     chooseStep(state, 'round', {
       title: `Round ${state.round} is over`,
       actor: 'attacker',
-      prompt: `Both units are still locked in combat. Fight round ${state.round + 1} now, or stop here and go on next turn?`,
+      prompt: `${headline(state.setup, state.result!)} Both units are still locked in combat. Fight round ${state.round + 1} now (and the rounds after, until the combat is decided), or stop here and go on next turn?`,
       options: [
-        { id: 'next', label: `Fight round ${state.round + 1} now`, suggested: true },
+        { id: 'next', label: `Fight round ${state.round + 1} now, and on until the combat is decided`, suggested: true },
         { id: 'stop', label: 'Stop here (the combat goes on in the next turn)' },
       ],
       why: [{ rule: 'Close combat', detail: 'a drawn combat, or a loser that passed its Morale check, stays locked in combat and fights again next round; nobody charges then' }],
@@ -122,6 +157,6 @@ export const roundEndKind: StepKind<State> = {
       const next = log(s, 'Stop here: the combat goes on in the next turn');
       return { ...next, phase: 'over', notes: [...next.notes, `The combat goes on: round ${s.round + 1} is fought in the next turn.`] };
     }
-    return beginRound({ ...log(s, `On to round ${s.round + 1}`), round: s.round + 1 });
+    return beginRound({ ...log(s, `On to round ${s.round + 1}, and on until the combat is decided`), round: s.round + 1, fightOn: true });
   },
 };

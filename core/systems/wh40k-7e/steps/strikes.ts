@@ -1,10 +1,11 @@
 import { chooseStep, rollStep, type StepKind } from '../../../combat/stepEngine';
+import { groupsOf, splitDice } from '../../../combat/rollGroups';
 import type { ChooseStep, Reason, RollStep } from '../../../combat/steps';
 import { InputError } from '../../../combat/system';
 import { classId, classLabel, defaultTarget, modelClasses } from '../allocation';
 import { currentPool, poolsLeft, settleAllocation, settlePools, startAllocation } from '../flow';
 import { addWounds, poolFor, poolLabel, poolSummary } from '../pools';
-import { attacksPerModel, groupOf, modelName, otherRole, plural, type State } from '../state';
+import { attacksPerModel, groupOf, modelName, otherRole, plural, type State, type StrikeRoll } from '../state';
 import { hitTest, weaponText, woundTest } from '../strikes';
 import { destroyerResult } from '../tables';
 
@@ -19,10 +20,9 @@ export const ALLOCATION_RULE: Reason = {
   detail: 'every model is in base contact, so the defending player picks which model takes a wound; once a model has a wound allocated it keeps taking this pool\'s wounds until it is removed or the pool is empty',
 };
 
-/** The roll to hit of the group at the head of the step's rolls. */
-function hitStep(state: State): RollStep {
+/** The roll to hit of one group of the step. */
+function hitStep(state: State, head: StrikeRoll): RollStep {
   const { setup } = state;
-  const head = state.rolls[0]!;
   const g = groupOf(setup, head.role, head.group);
   const t = hitTest(setup, head.role, head.group, state.targets[head.role].weaponSkill);
   const a = attacksPerModel(setup, head.role, head.group, state.round);
@@ -39,10 +39,9 @@ function hitStep(state: State): RollStep {
   });
 }
 
-/** The roll to wound (or the Destroyer roll) of the group at the head of the step's rolls. */
-function woundStep(state: State): RollStep {
+/** The roll to wound (or the Destroyer roll) of one group of the step. */
+function woundStep(state: State, head: StrikeRoll): RollStep {
   const { setup } = state;
-  const head = state.rolls[0]!;
   const g = groupOf(setup, head.role, head.group);
   const t = woundTest(setup, head.role, head.group, state.targets[head.role].toughness);
   const destroyer = g.weapon.strength === 'D';
@@ -59,35 +58,83 @@ function woundStep(state: State): RollStep {
   });
 }
 
-/** A group's strike roll: to hit, then (its hits) to wound, the wounds going into their pools. */
+const oneRollStep = (state: State, roll: StrikeRoll) => (roll.stage === 'hit' ? hitStep(state, roll) : woundStep(state, roll));
+
+/**
+ * Every group striking at this Initiative step rolls at the same moment (seed 000 "Fast Dice";
+ * both units at one step strike together): one roll step, a group of dice per group of models
+ * where their targets or profiles differ. One group alone is a plain roll step.
+ */
+function strikeRollStep(state: State): RollStep {
+  const { setup } = state;
+  if (state.rolls.length === 1) return oneRollStep(state, state.rolls[0]!);
+  const parts = state.rolls.map((r) => ({ roll: r, step: oneRollStep(state, r) }));
+  const stage = state.rolls[0]!.stage;
+  const what = stage === 'hit' ? 'to hit' : 'to wound';
+  const both = new Set(state.rolls.map((r) => r.role)).size > 1;
+  const faces = new Set(parts.map((p) => p.step.needs));
+  return rollStep(state, stage, {
+    title: `Initiative step ${state.initiative}: ${both ? 'both units roll' : `${setup[state.rolls[0]!.role].name} roll`} ${what}`,
+    actor: state.rolls[0]!.role,
+    count: parts.reduce((n, p) => n + p.step.count, 0),
+    sides: 6,
+    needs: faces.size === 1 ? [...faces][0]! : 'as each group of dice says',
+    groups: parts.map(({ roll, step }) => ({
+      id: `${roll.role}.${roll.group}`,
+      label: `${groupOf(setup, roll.role, roll.group).name} (${setup[roll.role].name}): ${plural(step.count, 'die', 'dice')}`,
+      count: step.count,
+      sides: 6,
+      passOn: step.passOn!,
+      ...(step.criticalOn !== undefined ? { criticalOn: step.criticalOn } : {}),
+      needs: step.needs,
+    })),
+    why: [
+      ...parts.flatMap(({ roll, step }) => step.why.map((w) => ({ rule: `${w.rule} (${groupOf(setup, roll.role, roll.group).name})`, detail: w.detail }))),
+      { rule: 'Fast Dice', detail: `every group striking at Initiative step ${state.initiative} rolls ${what} at the same moment: one roll, a group of dice for each` },
+    ],
+    notes: [`Initiative step ${state.initiative}.`],
+  });
+}
+
+/** What one group's dice did: its hits go on to the wound roll; its wounds go into their pools. */
+function applyRoll(s: State, roll: StrikeRoll, dice: readonly number[], passOn: number): { state: State; next: StrikeRoll | null; text: string } {
+  const { setup } = s;
+  const passing = dice.filter((f) => f >= passOn).length;
+  // Hits go on to the wound roll (or the Destroyer roll) straight away.
+  if (roll.stage === 'hit') return { state: s, next: passing > 0 ? { ...roll, stage: 'wound', dice: passing } : null, text: plural(passing, 'hit') };
+  let pools = s.pools[roll.role];
+  let text: string;
+  if (setup[roll.role].models[roll.group]!.weapon.strength === 'D') {
+    // Seed 000 Destroyer table: 1 nothing, 2–5 seriously wounded, 6 deathblow.
+    const seriously = dice.filter((f) => destroyerResult(f) === 'seriously').length;
+    const deathblow = dice.filter((f) => destroyerResult(f) === 'deathblow').length;
+    pools = addWounds(addWounds(pools, poolFor(setup, roll.role, roll.group, 'deathblow'), deathblow), poolFor(setup, roll.role, roll.group, 'seriously'), seriously);
+    text = `${plural(deathblow, 'deathblow')}, ${seriously} seriously wounded, ${dice.length - seriously - deathblow} no effect`;
+  } else {
+    const pool = poolFor(setup, roll.role, roll.group);
+    pools = addWounds(pools, pool, passing);
+    text = `${plural(passing, 'wound')} into the ${poolLabel(pool)} pool`;
+  }
+  return { state: { ...s, pools: { ...s.pools, [roll.role]: pools } }, next: null, text };
+}
+
+/** The step's strike rolls: to hit, then (their hits) to wound, the wounds going into their pools. */
 export const strikeRollKind: StepKind<State> = {
-  ask: (state) => (state.rolls[0]!.stage === 'hit' ? hitStep(state) : woundStep(state)),
+  ask: strikeRollStep,
   answer(s, { step, dice, log }) {
-    const { setup } = s;
-    const head = s.rolls[0]!;
-    const rest = s.rolls.slice(1);
-    if (step.kind !== 'roll' || step.passOn === undefined) throw new Error('a strike roll is a pass/fail roll');
-    const passing = dice.filter((f) => f >= step.passOn!).length;
-    if (head.stage === 'hit') {
-      const next = log(s, plural(passing, 'hit'), dice);
-      // Hits go on to the wound roll (or the Destroyer roll) straight away.
-      return { ...next, rolls: passing > 0 ? [{ ...head, stage: 'wound', dice: passing }, ...rest] : rest };
-    }
-    let pools = s.pools[head.role];
-    let text: string;
-    if (setup[head.role].models[head.group]!.weapon.strength === 'D') {
-      // Seed 000 Destroyer table: 1 nothing, 2–5 seriously wounded, 6 deathblow.
-      const seriously = dice.filter((f) => destroyerResult(f) === 'seriously').length;
-      const deathblow = dice.filter((f) => destroyerResult(f) === 'deathblow').length;
-      pools = addWounds(addWounds(pools, poolFor(setup, head.role, head.group, 'deathblow'), deathblow), poolFor(setup, head.role, head.group, 'seriously'), seriously);
-      text = `${plural(deathblow, 'deathblow')}, ${seriously} seriously wounded, ${dice.length - seriously - deathblow} no effect`;
-    } else {
-      const pool = poolFor(setup, head.role, head.group);
-      pools = addWounds(pools, pool, passing);
-      text = `${plural(passing, 'wound')} into the ${poolLabel(pool)} pool`;
-    }
-    const next = log(s, text, dice);
-    return { ...next, rolls: rest, pools: { ...next.pools, [head.role]: pools } };
+    if (step.kind !== 'roll') throw new Error('a strike roll is a pass/fail roll');
+    const groups = groupsOf(step);
+    const split = splitDice(step, dice);
+    let next = s;
+    const after: StrikeRoll[] = [];
+    const texts: string[] = [];
+    s.rolls.forEach((roll, i) => {
+      const r = applyRoll(next, roll, split[i]!, groups[i]!.passOn!);
+      next = r.state;
+      if (r.next) after.push(r.next);
+      texts.push(s.rolls.length === 1 ? r.text : `${groupOf(s.setup, roll.role, roll.group).name}: ${r.text}`);
+    });
+    return { ...log(next, texts.join('; '), dice), rolls: after };
   },
 };
 
