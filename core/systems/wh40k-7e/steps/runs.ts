@@ -25,6 +25,18 @@ function fastReason(state: State): Reason {
   return { rule: 'Fast Dice', detail: `these ${plural(run.count, 'wound')} all land on ${g.name} (identical models) whatever the dice, so the order cannot change anything: rolled together, applied in die order` };
 }
 
+/** Why nobody was asked where the wounds go: the unit's list decides, unless the side allocates by hand. */
+function allocationReason(state: State): Reason[] {
+  const foe = otherRole(state.allocation!.by);
+  if (state.setup[foe].allocateByHand || state.setup[foe].models.length < 2) return [];
+  return [
+    {
+      rule: 'Allocate Wounds & Remove Casualties',
+      detail: `the defending player's usual choice, not asked: wounds go to ${state.setup[foe].name} in the order of their list, the most wounded model first (switch on "Allocate wounds by hand" in the setup to choose each time)`,
+    },
+  ];
+}
+
 /** The run's saves, rolled together. */
 export const saveKind: StepKind<State> = {
   ask(state) {
@@ -42,7 +54,7 @@ export const saveKind: StepKind<State> = {
       sides: 6,
       passOn: save.face!,
       needs: `${save.face}+`,
-      why: [...save.why, ...(id ? [id] : []), fastReason(state)],
+      why: [...save.why, ...(id ? [id] : []), fastReason(state), ...allocationReason(state)],
       notes: [`${run.count === 1 ? 'A pass saves the wound' : 'Each die that passes saves a wound'}; ${pool.wounds > 0 ? `${plural(pool.wounds, 'wound')} more ${pool.wounds === 1 ? 'waits' : 'wait'} in the pool` : 'the pool is then empty'}.`],
     });
   },
