@@ -81,7 +81,8 @@ function strikeRollStep(state: State): RollStep {
     needs: faces.size === 1 ? [...faces][0]! : 'as each group of dice says',
     groups: parts.map(({ roll, step }) => ({
       id: `${roll.role}.${roll.group}`,
-      label: `${groupOf(setup, roll.role, roll.group).name} (${setup[roll.role].name}): ${plural(step.count, 'die', 'dice')}`,
+      // What the dice are for; the wizard adds how many.
+      label: `${groupOf(setup, roll.role, roll.group).name} (${setup[roll.role].name})`,
       count: step.count,
       sides: 6,
       passOn: step.passOn!,

@@ -477,8 +477,8 @@ describe('Sweeping Advance (RULES §2)', () => {
     const c = broken();
     expect(rollStep(c)).toMatchObject({ title: 'Sweeping Advance: Red roll off against Blue', actor: 'attacker', count: 2, needs: "Red catch Blue if their D6 + I4 is equal to or more than Blue's D6 + I3" });
     expect(rollStep(c).groups!.map((g) => [g.label, g.needs])).toEqual([
-      ['Red: 1 die', "D6 + I4: equal to or more than Blue's total catches them"],
-      ['Blue: 1 die', "D6 + I3: more than Red's total escapes"],
+      ['Red', "D6 + I4: equal to or more than Blue's total catches them"],
+      ['Blue', "D6 + I3: more than Red's total escapes"],
     ]);
     const tie = play(c, [2, 3]);
     expect(tie.state.fate.defender).toBe('swept');
