@@ -98,6 +98,7 @@ export const sweepKind: StepKind<State> = {
         { id: 'winner', label: w, count: 1, sides: 6, needs: `D6 + I${i.winner}: equal to or more than ${possessive(l)} total catches them` },
         { id: 'loser', label: l, count: 1, sides: 6, needs: `D6 + I${i.loser}: more than ${possessive(w)} total escapes` },
       ],
+      notes: [`${w} catch ${l} if their D6 + I${i.winner} is equal to or more than ${possessive(l)} D6 + I${i.loser}; otherwise ${l} escape.`],
       why,
     });
   },
