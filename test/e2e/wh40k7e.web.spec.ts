@@ -27,6 +27,17 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(pngDir, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
 }
 
+/** A roll step of several groups of dice: each group's faces typed in its own box, Enter after each (the last submits). */
+async function enterGroups(page: Page, groups: Array<[id: string, faces: string]>, titlePart: RegExp) {
+  const step = page.getByTestId('step');
+  await expect(step).toHaveAttribute('data-step-kind', 'roll');
+  await expect(step.getByRole('heading', { level: 2 })).toHaveText(titlePart);
+  for (const [id, faces] of groups) {
+    await page.getByTestId(`dice-faces-${id}`).fill(faces);
+    await page.getByTestId(`dice-faces-${id}`).press('Enter');
+  }
+}
+
 /** Quick entry from the prefilled fight: a chainsword and a power sword; five Boyz with the Nob. */
 async function setUp(page: Page) {
   await page.goto('/#/combat');
@@ -42,6 +53,9 @@ async function setUp(page: Page) {
   await setupField(page, 'attacker.models[1].weapon.ap').fill('3');
   await setupField(page, 'attacker.models[1].weapon.unwieldy').uncheck();
   await setupField(page, 'defender.models[0].count').fill('5');
+  // Both players choose where their wounds go (otherwise they go down the list, not asked).
+  await setupField(page, 'attacker.allocateByHand').check();
+  await setupField(page, 'defender.allocateByHand').check();
   await shot(page, '7e-setup');
   await page.getByTestId('start-combat').click();
   await expect(page).toHaveURL(/#\/combat\/play\//);
@@ -56,18 +70,15 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   await expect(status(page)).toContainText('Round 1 · Initiative step 4');
   await expect(status(page)).toContainText('Strike now: 9 × Space Marine (Tactical Squad) with Chainsword (S4 AP–); Sergeant (Tactical Squad) with Power sword (S4 AP3)');
 
-  // Initiative 4: the Marines, 2 attacks each on the charge, then the Sergeant.
+  // Initiative 4: the Marines, 2 attacks each on the charge, and the Sergeant: one roll to hit, a group of dice each.
   await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'attacker');
   await expect(page.getByTestId('step-needs')).toContainText('4+');
-  await expect(page.getByTestId('step-why')).toContainText("WS 4 vs WS 4 (Ork Boyz's majority): target WS from 4 to 8 → 4+");
+  await expect(page.getByTestId('step-why')).toContainText("WS 4 vs WS 4 (Ork Boyz's majority): the same → 4+");
   await expect(page.getByTestId('step-why')).toContainText('9 models × 2 attacks (A1 +1 charged) with Chainsword (S4 AP–)');
   await shot(page, '7e-roll');
-  await enterDice(page, '6 5 4 4 4 5 6 4 1 2 3 1 2 3 1 2 3 1', /Tactical Squad: Space Marine to hit/);
-  await enterDice(page, '6 5 4 1 2 3 1 2', /Tactical Squad: Space Marine to wound/);
+  await enterGroups(page, [['attacker.0', '6 5 4 4 4 5 6 4 1 2 3 1 2 3 1 2 3 1'], ['attacker.1', '5 4 1']], /Initiative step 4: Tactical Squad roll to hit/);
   // The pools form as the wounds are rolled.
-  await expect(status(page)).toContainText('Wound pools of Tactical Squad on Ork Boyz: 3 × S4 AP–');
-  await enterDice(page, '5 4 1', /Tactical Squad: Sergeant to hit/);
-  await enterDice(page, '6 3', /Tactical Squad: Sergeant to wound/);
+  await enterGroups(page, [['attacker.0', '6 5 4 1 2 3 1 2'], ['attacker.1', '6 3']], /Initiative step 4: Tactical Squad roll to wound/);
   await expect(status(page)).toContainText('Wound pools of Tactical Squad on Ork Boyz: 3 × S4 AP–, 1 × S4 AP3');
 
   // Two pools: the attacking player orders them.
@@ -81,7 +92,7 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'defender');
   await page.getByTestId('option-auto').click();
   await expect(page.getByTestId('step-needs')).toContainText('6+');
-  await expect(status(page)).toContainText('Allocating S4 AP– to Ork Boyz: 3 wounds on Ork Boy now');
+  await expect(status(page)).toContainText('Allocating S4 AP– to Ork Boyz: 3 wounds going onto Ork Boy models');
   await enterDice(page, '1 2 6', /Ork Boyz: 3 saves against S4 AP–/);
   await expect(groupState(page, 'defender.0')).toHaveText('3 of 5 standing');
   await expect(page.getByTestId('model-defender.0.0')).toHaveAttribute('data-destroyed', 'true');
@@ -118,14 +129,12 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   await page.getByTestId('option-m1w1').click();
   await expect(groupState(page, 'attacker.1')).toHaveText('slain');
 
-  // The combat result, each line with its arithmetic.
-  await expect(stepTitle(page)).toHaveText('Round 1: combat result');
-  const lines = page.getByTestId('outcome-lines');
-  await expect(lines).toContainText('Tactical Squad caused 3 wounds: Ork Boyz had 7, now 4 (7 − 4 = 3; Ork Boy: 2 slain; Ork Nob: 1 wound lost by survivors).');
-  await expect(lines).toContainText('Ork Boyz caused 2 wounds: Tactical Squad had 10, now 8 (10 − 8 = 2; Space Marine: 1 slain; Sergeant: 1 slain).');
-  await expect(lines).toContainText('Tactical Squad win by 1 (3 − 2 = 1).');
+  // The combat result needs no step: the Morale check shows it, each line with its arithmetic.
+  const notes = page.getByTestId('step-note');
+  await expect(notes.filter({ hasText: 'Tactical Squad caused 3 wounds: Ork Boyz had 7, now 4 (7 − 4 = 3; Ork Boy: 2 slain; Ork Nob: 1 wound lost by survivors).' })).toHaveCount(1);
+  await expect(notes.filter({ hasText: 'Ork Boyz caused 2 wounds: Tactical Squad had 10, now 8 (10 − 8 = 2; Space Marine: 1 slain; Sergeant: 1 slain).' })).toHaveCount(1);
+  await expect(notes.filter({ hasText: 'Tactical Squad win by 1 (3 − 2 = 1).' })).toHaveCount(1);
   await shot(page, '7e-result');
-  await page.getByTestId('continue').click();
 
   // Lost by 1: 2D6 ≤ Ld 7 − 1; 6 holds.
   await expect(page.getByTestId('step-needs')).toContainText('2D6 ≤ 6 (a double 1 always passes)');
@@ -144,9 +153,7 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   await expect(groupState(page, 'defender.0')).toHaveText('1 of 5 standing');
   await enterDice(page, '1 2 3', /Ork Boyz: Ork Boy to hit/);
   await enterDice(page, '2 3 1', /Ork Boyz: Ork Nob to hit/);
-  await expect(stepTitle(page)).toHaveText('Round 2: combat result');
-  await expect(lines).toContainText('Tactical Squad win by 2 (2 − 0 = 2).');
-  await page.getByTestId('continue').click();
+  await expect(notes.filter({ hasText: 'Tactical Squad win by 2 (2 − 0 = 2).' })).toHaveCount(1);
 
   // Lost by 2: 8 fails, then the Sweeping Advance: 3 + I4 = 7 against 4 + I2 = 6, caught.
   await expect(page.getByTestId('step-needs')).toContainText('2D6 ≤ 5');
@@ -154,12 +161,12 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   await expect(page.getByTestId('combat-log')).toContainText('8 against 5: failed — Ork Boyz fall back');
   await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'attacker');
   await expect(page.getByTestId('step-why')).toContainText('Tactical Squad I4, Ork Boyz I2');
-  await enterDice(page, '3', /Tactical Squad: Sweeping Advance roll/);
-  await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'defender');
-  await expect(page.getByTestId('step-needs')).toContainText('6+ to escape (D6 + I2 must beat 7)');
-  await enterDice(page, '4', /Ork Boyz: Sweeping Advance roll/);
+  // One roll-off: each side's die, and what wins.
+  await expect(page.getByTestId('step-note').first()).toContainText("Tactical Squad catch Ork Boyz if their D6 + I4 is equal to or more than Ork Boyz's D6 + I2; otherwise Ork Boyz escape.");
+  await enterGroups(page, [['winner', '3'], ['loser', '4']], /Sweeping Advance: Tactical Squad roll off against Ork Boyz/);
 
   await expect(stepTitle(page)).toHaveText('The combat is over');
+  const lines = page.getByTestId('outcome-lines');
   await expect(lines).toContainText('Tactical Squad: won the combat: 8 × Space Marine left.');
   await expect(lines).toContainText('Ork Boyz: lost, failed its Morale check and was destroyed by the Sweeping Advance.');
   await expect(page.getByTestId('continue')).toHaveCount(0);
@@ -194,7 +201,8 @@ test.describe('40k 7th edition wizard', () => {
     await page.getByTestId('export-markdown').click();
     const md = readFileSync((await (await download).path())!, 'utf8');
     expect(md).toContain('- Sergeant ×1: WS4 S4 T4 W1 I4 A2 Ld9 · Sv 3+ · Power sword (S4 AP3) · 3 attacks each in round 1');
-    expect(md).toContain('| 6 5 4 4 4 5 6 4 1 2 3 1 2 3 1 2 3 1 (8 pass) | 8 hits |');
+    expect(md).toContain('6 5 4 4 4 5 6 4 1 2 3 1 2 3 1 2 3 1 5 4 1');
+    expect(md).toContain('Space Marine: 8 hits; Sergeant: 2 hits');
     expect(md).toContain('Chose: 3 × S4 AP– next; 3 wounds of S4 AP– allocated now; then 1 × S4 AP3');
     expect(md).toContain('- Ork Boyz: lost, failed its Morale check and was destroyed by the Sweeping Advance.');
     // The slip undone leaves no trace.
@@ -214,7 +222,7 @@ test.describe('40k 7th edition wizard', () => {
     expect(text).toContain('Round 1 · Initiative step 1');
     // The 18 hit dice, printed in runs of six (a run never breaks across lines).
     for (const run of ['6 5 4 4 4 5', '6 4 1 2 3 1', '2 3 1 2 3 1']) expect(text).toContain(run);
-    expect(text).toContain('3 wounds into the S4 AP– pool');
+    expect(text).toContain('Space Marine: 3 wounds into the S4 AP– pool');
     expect(text).toContain('1 wound into the S8 AP2 pool');
     expect(text).toContain('AP 3 beats Sv 6+ (AP 3 ≤ Sv 6): no armour save');
     // The result arithmetic, Morale and the Sweeping Advance.
@@ -222,7 +230,7 @@ test.describe('40k 7th edition wizard', () => {
     expect(text).toContain('Ork Boyz had 7, now 4 (7 − 4 = 3');
     expect(text).toContain('6 against 6: Ork Boyz fight on');
     expect(text).toContain('8 against 5: failed — Ork Boyz fall back');
-    expect(text).toContain('4 + I2 = 6 against 7: caught');
+    expect(text).toContain('Tactical Squad 3 + I4 = 7, Ork Boyz 4 + I2 = 6: caught');
     expect(text).toContain('Ork Boyz are caught and destroyed');
     expect(text).toContain('Winner: Tactical Squad');
     expect(text).toMatch(/Page 1 of \d/);

@@ -1,6 +1,6 @@
+import { pushLog, withLastResult } from '../../combat/stepEngine';
 import type { LogLine } from '../../combat/view';
 import { defaultTarget, lockedModel, modelClasses, nextTarget, type ModelRef } from './allocation';
-import { moraleTestOf, sweepInitiatives, sweepNeed } from './morale';
 import { inDefaultOrder, poolLabel } from './pools';
 import { roundResult } from './result';
 import { damageOf, feelNoPainFace, groupCapacity, modelCapacity, saveTest } from './saves';
@@ -28,22 +28,13 @@ import { bothStanding, strikingGroups, targetOf, weaponText, woundTest } from '.
 /**
  * The order of a round (seed 000; RULES §2): Initiative steps 10 → 1, each its strike rolls, then
  * each side's wound pools allocated to the enemy; then the combat result, Morale for the loser,
- * Sweeping Advance, and the next round. `settle` does everything that needs no player and stops at
- * the first step that needs dice or a decision.
+ * Sweeping Advance, and the next round. These are the transitions of the state; the steps that ask
+ * for dice or a decision are declared in steps/, and the one step engine (engine.ts) settles what
+ * needs no player.
  */
 
-export const pushLog = (state: State, line: LogLine): State => ({ ...state, log: [...state.log, line] });
-
 /** A line the rules added by themselves (no input answers it). */
-export const autoLine = (state: State, actor: Role, title: string, result: string, why?: LogLine['why']): State =>
-  pushLog(state, { stepId: `auto.${state.counter}.${state.log.length}`, actor, title, result, ...(why ? { why } : {}) });
-
-/** Appends a note (the casualties of a run) to the last log line. */
-const withLastResult = (state: State, extra: string): State => {
-  const last = state.log[state.log.length - 1];
-  if (!last) return state;
-  return { ...state, log: [...state.log.slice(0, -1), { ...last, result: `${last.result}; ${extra}` }] };
-};
+export const autoLine = (state: State, actor: Role, title: string, result: string, why?: LogLine['why']): State => pushLog(state, { actor, title, result, ...(why ? { why } : {}) });
 
 const setWounds = (state: State, role: Role, wounds: UnitWounds): State => ({ ...state, wounds: { ...state.wounds, [role]: wounds } });
 
@@ -205,7 +196,7 @@ export function runTarget(state: State): ModelRef {
 }
 
 /** Applies the run's wounds that need no die; stops at one that does. Null: a die is needed. */
-function advanceRun(state: State): State | null {
+export function advanceRun(state: State): State | null {
   const a = state.allocation!;
   const run = a.run!;
   if (run.stage !== 'apply') return null;
@@ -250,79 +241,42 @@ function finishPool(state: State): State {
   return { ...s, pools: { ...s.pools, [a.by]: s.pools[a.by].filter((p) => p.key !== pool.key) }, allocation: null };
 }
 
-/** One move of the allocation that needs nobody, or null when a player must act. */
-function settleAllocation(state: State): State | null {
+/** The next move of a pool being allocated with no run in progress, or null when the defender must choose a model. */
+export function settleAllocation(state: State): State | null {
   const a = state.allocation!;
   const foe = otherRole(a.by);
-  if (a.run) {
-    if (a.run.stage !== 'apply') return null;
-    return advanceRun(state);
-  }
   const pool = currentPool(state);
   if (pool.wounds <= 0 || !unitAlive(state.wounds[foe])) return finishPool(state);
   const locked = lockedModel(a, state.wounds[foe]);
   if (locked) return startRun(state, locked, true);
-  // Seed 000: the defender chooses only where there is a choice (identical models are one choice).
-  if (a.auto || modelClasses(state.wounds[foe]).length === 1) return startRun(state, defaultTarget(state.wounds[foe])!, false);
+  // Seed 000: the defender chooses only where there is a choice (identical models are one choice),
+  // and only when the setup says this unit allocates by hand; otherwise the order of its list.
+  if (a.auto || !state.setup[foe].allocateByHand || modelClasses(state.wounds[foe]).length === 1) return startRun(state, defaultTarget(state.wounds[foe])!, false);
   return null;
 }
 
-/** Resolves everything that needs no player, up to the next step that does. */
-export function settle(state: State): State {
-  let s = state;
-  for (let guard = 0; guard < 100_000; guard++) {
-    const next = settleOnce(s);
-    if (next === null) return s;
-    s = next;
+/**
+ * Between allocations: the next side's wound pool to allocate (the only one, or the next Initiative
+ * step when none is left), or null when the attacking player must order two or more pools.
+ */
+export function settlePools(s: State): State | null {
+  for (const by of roles) {
+    const left = poolsLeft(s, by);
+    if (left.length === 0) {
+      if (s.pools[by].length > 0) return { ...s, pools: { ...s.pools, [by]: [] } };
+      continue;
+    }
+    if (!unitAlive(s.wounds[otherRole(by)])) {
+      const lost = left.reduce((n, p) => n + p.wounds, 0);
+      const t = autoLine(s, by, `${s.setup[by].name}: wound pools`, `${plural(lost, 'wound')} lost: no model of ${s.setup[otherRole(by)].name} is left`);
+      return { ...t, pools: { ...t.pools, [by]: [] } };
+    }
+    // Seed 000: the attacking player orders the pools, when there is more than one and the setup
+    // says this unit allocates by hand; otherwise in the order of its model groups.
+    if (left.length >= 2 && s.setup[by].allocateByHand) return null;
+    return startAllocation(s, by, left[0]!.key);
   }
-  throw new Error('the combat flow did not settle');
-}
-
-function settleOnce(s: State): State | null {
-  switch (s.phase) {
-    case 'strikes': {
-      if (s.rolls.length > 0) return null;
-      if (s.allocation) return settleAllocation(s);
-      for (const by of roles) {
-        const left = poolsLeft(s, by);
-        if (left.length === 0) {
-          if (s.pools[by].length > 0) return { ...s, pools: { ...s.pools, [by]: [] } };
-          continue;
-        }
-        if (!unitAlive(s.wounds[otherRole(by)])) {
-          const lost = left.reduce((n, p) => n + p.wounds, 0);
-          const t = autoLine(s, by, `${s.setup[by].name}: wound pools`, `${plural(lost, 'wound')} lost: no model of ${s.setup[otherRole(by)].name} is left`);
-          return { ...t, pools: { ...t.pools, [by]: [] } };
-        }
-        // Seed 000: the attacking player orders the pools, when there is more than one.
-        if (left.length >= 2) return null;
-        return startAllocation(s, by, left[0]!.key);
-      }
-      return enterNextStep(s);
-    }
-    case 'morale': {
-      const loser = otherRole(s.result!.winner!);
-      const test = moraleTestOf(s.setup, loser, s.wounds[loser], s.result!.difference);
-      if (test.kind === 'roll' && test.leadership - test.modifier < 12) return null;
-      // Fearless, or no roll of 2D6 can fail: nobody rolls.
-      const why = test.kind === 'passes' ? test.why : [...test.why, { rule: 'Morale check', detail: `2D6 is never more than 12 ≤ ${test.leadership - test.modifier}` }];
-      return { ...autoLine(s, loser, `${s.setup[loser].name}: Morale check`, `${s.setup[loser].name} pass automatically and fight on`, why), phase: 'roundEnd' };
-    }
-    case 'sweep': {
-      const winner = s.result!.winner!;
-      const loser = otherRole(winner);
-      const i = sweepInitiatives(s.setup, winner, loser, s.wounds);
-      const need = sweepNeed(i.winner, i.loser, s.sweepRoll);
-      if (need.kind !== 'decided') return null;
-      const detail =
-        s.sweepRoll === null
-          ? `D6 + I${i.winner} against D6 + I${i.loser}: the dice cannot change it`
-          : `${s.sweepRoll} + I${i.winner} = ${s.sweepRoll + i.winner} against D6 + I${i.loser}: the loser's die cannot change it`;
-      return resolveSweep(s, need.caught, detail);
-    }
-    default:
-      return null;
-  }
+  return enterNextStep(s);
 }
 
 /** RULES §2 Sweeping Advance: caught → destroyed, unless And They Shall Know No Fear; otherwise the loser falls back. */

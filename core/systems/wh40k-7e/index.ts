@@ -1,8 +1,7 @@
 import type { RuleSystem } from '../../combat/system';
 import { exampleSetup } from './example';
-import { applyInput } from './apply';
-import { beginRound, settle } from './flow';
-import { nextStep } from './next';
+import { applyInput, nextStep, settle } from './engine';
+import { beginRound } from './flow';
 import { setupSchema, type Setup } from './setup';
 import { freshWounds, type State } from './state';
 import { profilesOf, winnerOf } from './summary';
@@ -31,6 +30,8 @@ export function startState(setup: Setup): State {
     sweepRoll: null,
     fate: { attacker: 'fighting', defender: 'fighting' },
     notes: [],
+    fightOn: false,
+    stalemate: false,
     counter: 0,
     log: [],
   };

@@ -56,7 +56,7 @@ export function resultLines(setup: Setup, start: Record<Role, UnitWounds>, now: 
 export function headline(setup: Setup, r: RoundResult): string {
   if (r.wiped.attacker && r.wiped.defender) return 'Both units are wiped out: a draw.';
   if (r.winner && r.wiped[otherRole(r.winner)]) return `${setup[otherRole(r.winner)].name} are wiped out: ${setup[r.winner].name} win.`;
-  if (!r.winner) return `A draw at ${r.caused.attacker} wounds each: nobody tests Morale.`;
+  if (!r.winner) return `A draw at ${plural(r.caused.attacker, 'wound')} each: nobody tests Morale.`;
   const loser = otherRole(r.winner);
   return `${setup[r.winner].name} win by ${r.difference} (${r.caused[r.winner]} − ${r.caused[loser]} = ${r.difference}).`;
 }

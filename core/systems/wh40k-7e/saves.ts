@@ -59,10 +59,15 @@ export const killsOutright = (setup: Setup, role: Role, group: number, pool: Poo
   return id.applies && !id.eternalWarrior;
 };
 
-/** RULES §2 Feel No Pain: per unsaved wound, never against Instant Death (without Eternal Warrior) or Destroyer wounds. Null: no roll. */
+/**
+ * Feel No Pain: a D6 for each unsaved wound, never against Destroyer wounds. 7th edition allows it
+ * against a wound that inflicts Instant Death (passed, the wound is ignored; failed, the model is
+ * slain); 6th edition did not, and the setup's switch plays it that way. Null: no roll.
+ */
 export function feelNoPainFace(setup: Setup, role: Role, group: number, pool: PoolRules): number | null {
   const g = groupOf(setup, role, group);
-  if (g.feelNoPain === null || pool.kind !== 'normal' || killsOutright(setup, role, group, pool)) return null;
+  if (g.feelNoPain === null || pool.kind !== 'normal') return null;
+  if (setup.sixthEditionFeelNoPain && killsOutright(setup, role, group, pool)) return null;
   return g.feelNoPain;
 }
 
@@ -71,9 +76,15 @@ export function feelNoPainWhy(setup: Setup, role: Role, group: number, pool: Poo
   const g = groupOf(setup, role, group);
   if (g.feelNoPain === null) return { rule: 'Feel No Pain', detail: `${g.name} has no Feel No Pain` };
   if (pool.kind !== 'normal') return { rule: 'Feel No Pain', detail: 'not against Destroyer wounds' };
-  if (killsOutright(setup, role, group, pool)) return { rule: 'Feel No Pain', detail: 'not against Instant Death' };
+  const outright = killsOutright(setup, role, group, pool);
+  if (outright && setup.sixthEditionFeelNoPain) return { rule: 'Feel No Pain', detail: 'not against Instant Death (played as in 6th edition)' };
   const id = instantDeathOf(setup, role, group, pool);
-  return { rule: 'Feel No Pain', detail: `${g.feelNoPain}+ for each unsaved wound${id.applies ? ' (Eternal Warrior: Instant Death takes only 1 wound, so Feel No Pain is rolled)' : ''}` };
+  const note = outright
+    ? ' (7th edition: also against Instant Death; a wound not ignored slays the model)'
+    : id.applies
+      ? ' (Eternal Warrior: Instant Death takes only 1 wound, so Feel No Pain is rolled)'
+      : '';
+  return { rule: 'Feel No Pain', detail: `${g.feelNoPain}+ for each unsaved wound${note}` };
 }
 
 /** Instant Death in words for a pool against a group. */
@@ -85,7 +96,7 @@ export function instantDeathWhy(setup: Setup, role: Role, group: number, pool: P
     rule: 'Instant Death',
     detail: id.eternalWarrior
       ? `S${pool.strength} ≥ 2 × T${g.toughness}, but Eternal Warrior: an unsaved wound removes 1 wound`
-      : `S${pool.strength} ≥ 2 × T${g.toughness}: an unsaved wound removes all the model's wounds, no Feel No Pain`,
+      : `S${pool.strength} ≥ 2 × T${g.toughness}: an unsaved wound removes all the model's wounds${g.feelNoPain !== null && setup.sixthEditionFeelNoPain ? ', no Feel No Pain' : ''}`,
   };
 }
 

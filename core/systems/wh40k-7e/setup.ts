@@ -63,7 +63,7 @@ export const modelGroupSchema = z
       leadership: wholeNumber(1, 10).meta({ title: 'Leadership (Ld)' }),
       save: rollNeeded(2, 6).nullable().meta({ title: 'Armour save (Sv)', description: '3 means 3+; empty = none' }),
       invulnerable: optionalRoll(2, 6).meta({ title: 'Invulnerable save', description: '4 means 4++; ignores AP' }),
-      feelNoPain: optionalRoll(2, 6).meta({ title: 'Feel No Pain', description: '5 means 5+; not against Instant Death or Destroyer wounds' }),
+      feelNoPain: optionalRoll(2, 6).meta({ title: 'Feel No Pain', description: '5 means 5+ for each unsaved wound; not against Destroyer wounds' }),
       eternalWarrior: flag().meta({ title: 'Eternal Warrior', description: 'Instant Death takes 1 wound instead of all' }),
       twoWeapons: flag().meta({ title: 'Two close combat weapons', description: '+1 Attack' }),
       weapon: weaponSchema.default({ name: 'Close combat weapon', strength: 'user', ap: null, unwieldy: false }),
@@ -87,6 +87,10 @@ export const sideSchema = z
       fearless: flag().meta({ title: 'Fearless', description: 'passes Morale automatically' }),
       stubborn: flag().meta({ title: 'Stubborn', description: 'tests Morale on its unmodified Leadership' }),
       atsknf: flag().meta({ title: 'And They Shall Know No Fear', description: 'never destroyed by a Sweeping Advance' }),
+      allocateByHand: flag().meta({
+        title: 'Allocate wounds by hand',
+        description: 'ask which model takes the wounds this unit suffers, and in which order its own wound pools go; off: in the order of the list, the most wounded model first',
+      }),
       models: z
         .array(modelGroupSchema, { error: 'expected a list of model groups' })
         .min(1, 'expected at least one model group: a unit with no models cannot fight')
@@ -104,6 +108,10 @@ export const setupSchema = z
     system: z.literal('wh40k-7e', { error: 'expected "wh40k-7e"' }).meta({ title: 'Rule system' }),
     attacker: sideSchema.meta({ title: 'Attacker', description: 'the unit whose turn it is (it usually charged)' }),
     defender: sideSchema.meta({ title: 'Defender' }),
+    sixthEditionFeelNoPain: flag().meta({
+      title: 'Feel No Pain as in 6th edition',
+      description: 'no Feel No Pain roll against a wound that inflicts Instant Death (7th edition allows one; off: 7th edition)',
+    }),
   })
   .strict()
   .superRefine((setup, ctx) => {

@@ -114,6 +114,10 @@ export interface State {
   fate: Record<Role, UnitFate>;
   /** Lines kept for the final outcome. */
   notes: string[];
+  /** The players chose to fight on at the end of a round: the next rounds follow at once, as that one. */
+  fightOn: boolean;
+  /** The combat ended because neither unit can harm the other: a draw, whatever the last round. */
+  stalemate: boolean;
   /** Inputs applied so far: makes every step id unique and deterministic. */
   counter: number;
   log: LogLine[];

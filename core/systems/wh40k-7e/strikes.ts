@@ -35,8 +35,8 @@ export interface Test {
 export function hitTest(setup: Setup, role: Role, group: number, targetWs: number): Test {
   const ws = groupOf(setup, role, group).weaponSkill;
   const face = toHitFace(ws, targetWs);
-  // The chart's middle row in numbers: the target's WS from the attacker's up to twice it.
-  const how = ws > targetWs ? 'attacker higher → 3+' : targetWs > 2 * ws ? `more than twice WS ${ws} → 5+` : `target WS from ${ws} to ${2 * ws} → 4+`;
+  // The chart in players' words: a higher WS hits on 3+, a target more than twice as skilled is hit on 5+, else 4+.
+  const how = ws > targetWs ? 'the attacker\'s is higher → 3+' : targetWs > 2 * ws ? 'the target\'s is more than double → 5+' : ws === targetWs ? 'the same → 4+' : 'the target\'s is higher, but not more than double → 4+';
   return {
     face,
     why: [{ rule: 'To Hit chart', detail: `WS ${ws} vs WS ${targetWs} (${possessive(setup[otherRole(role)].name)} majority): ${how}` }],
@@ -78,3 +78,20 @@ export function weaponText(setup: Setup, role: Role, group: number): string {
 
 /** Both units still have models: the step's strikes can land. */
 export const bothStanding = (wounds: Record<Role, UnitWounds>) => unitAlive(wounds.attacker) && unitAlive(wounds.defender);
+
+/**
+ * Whether `role`'s models could cause the enemy any wound in round `round`: some model standing
+ * with an attack and a weapon that can wound the enemy's majority Toughness (RULES §2: S − T of −4
+ * or worse cannot wound; a Destroyer weapon always can). A hit is always possible, and every save
+ * fails on a 1.
+ */
+export function canHarm(setup: Setup, role: Role, wounds: Record<Role, UnitWounds>, round: number): boolean {
+  const toughness = majority(setup, otherRole(role), wounds[otherRole(role)], 'toughness');
+  return groupsOf(setup, role).some((_, g) => aliveIn(wounds[role][g] ?? []) > 0 && attacksPerModel(setup, role, g, round) > 0 && woundTest(setup, role, g, toughness).face !== null);
+}
+
+/**
+ * The most rounds a close combat can last: a game of 7th edition is over after at most seven game
+ * turns, and a combat is fought in the Assault phase of each player's turn, so at most 14 times.
+ */
+export const MAX_ROUNDS = 14;

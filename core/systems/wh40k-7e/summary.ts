@@ -16,6 +16,7 @@ export function winnerOf(state: State): Role | 'draw' | null {
   if (a && d) return 'draw';
   if (a) return 'defender';
   if (d) return 'attacker';
+  if (state.stalemate) return 'draw';
   if (state.result === null) return null;
   return state.result.winner ?? 'draw';
 }

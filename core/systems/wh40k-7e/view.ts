@@ -84,6 +84,15 @@ function modelViews(state: State, role: Role): ModelView[] {
   });
 }
 
+/** Who the run's wounds go onto, in words: "the Sergeant", "Ork Boy models". */
+function runTargetText(state: State): string {
+  const a = state.allocation!;
+  const foe = otherRole(a.by);
+  const g = groupOf(state.setup, foe, a.run!.group);
+  if (a.run!.lockOnly && a.lock) return modelName(state.setup, foe, a.lock.group, a.lock.model);
+  return g.count === 1 ? g.name : `${g.name} models`;
+}
+
 function statusLines(state: State): string[] {
   const { setup } = state;
   switch (state.phase) {
@@ -104,7 +113,7 @@ function statusLines(state: State): string[] {
       if (a) {
         const pool = state.pools[a.by].find((p) => p.key === a.pool);
         const foe = otherRole(a.by);
-        const now = a.run ? `${plural(resolving, 'wound')} on ${groupOf(setup, foe, a.run.group).name} now` : '';
+        const now = a.run ? `${plural(resolving, 'wound')} going onto ${runTargetText(state)}` : '';
         const left = pool && pool.wounds > 0 ? `${plural(pool.wounds, 'wound')} ${a.run ? 'more ' : ''}to place` : '';
         if (pool) lines.push(`Allocating ${poolLabel(pool)} to ${setup[foe].name}: ${[now, left].filter(Boolean).join(', ') || 'the last wound'}`);
       }

@@ -121,14 +121,13 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
         roll('wound.1', [5, 4, 2]),
         roll('save.2', [1, 6]),
         roll('hit.3', [1, 2, 3, 1]),
-        { kind: 'continue', stepId: 'result.4' },
-        roll('morale.5', [6, 5]),
-        roll('sweep.6', [3]),
-        roll('sweep.7', [6]),
+        // The combat result needs no step; the Sweeping Advance is one roll-off, both dice at once.
+        roll('morale.4', [6, 5]),
+        roll('sweep.5', [3, 6]),
       ],
     ),
     expected: {
-      steps: 11,
+      steps: 10,
       modelsLost: { attacker: 0, defender: 1 },
       outcome: [
         'Assault Squad: won the combat: 2 × Assault Marine left.',

@@ -1,4 +1,5 @@
-import { beginRound, settle } from '../flow';
+import { settle } from '../engine';
+import { beginRound } from '../flow';
 import { roles, type Role, type State } from '../state';
 import { meanOf as meanFromZero } from '../../../analysis/mean';
 import { aligned, commonRange, roundMemo } from '../../../analysis/perRound';
@@ -22,8 +23,8 @@ export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
     { label: 'Draw', probability: odds.win.draw },
     { label: `${setup.defender.name} win the round`, probability: odds.win.defender, wins: 'defender' },
   ];
-  for (const role of roles) facts.push({ label: `${setup[role].name}: break`, probability: odds.breaks[role] });
-  for (const role of roles) facts.push({ label: `${setup[role].name}: swept away`, probability: odds.swept[role] });
+  for (const role of roles) facts.push({ label: `${setup[role].name} break and fall back`, probability: odds.breaks[role] });
+  for (const role of roles) facts.push({ label: `${setup[role].name} destroyed by a Sweeping Advance`, probability: odds.swept[role] });
   return facts;
 }
 

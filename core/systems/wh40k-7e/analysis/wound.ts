@@ -113,14 +113,11 @@ export function oneWound(space: UnitSpace, rules: PoolRules, u: number[], uk: st
   };
   switch (rules.kind) {
     case 'normal': {
-      if (r.outright) {
-        // Instant Death: all its wounds, no Feel No Pain.
-        push(w, pUnsaved);
-        break;
-      }
+      // Feel No Pain first (7th edition: against Instant Death too, unless the setup plays 6th edition's rule, saves.ts);
+      // a wound not ignored takes 1 wound, or all of them with Instant Death.
       const pFnp = known === 'unsaved' ? 0 : r.pFnp;
       if (pFnp > 0) out.push({ u, uk, lock: stays(), p: pUnsaved * pFnp });
-      push(1, pUnsaved * (1 - pFnp));
+      push(r.outright ? w : 1, pUnsaved * (1 - pFnp));
       break;
     }
     case 'seriously':

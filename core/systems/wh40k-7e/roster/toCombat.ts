@@ -22,7 +22,7 @@ import type { Wh40k7eProfile } from './profile';
  * What a roster gives of a side: everything but whether it charged, a fact of the turn the setup
  * screen asks (so picking a unit never clears the tick the player set).
  */
-export type RosterSide = Omit<Side, 'charged'>;
+export type RosterSide = Omit<Side, 'charged' | 'allocateByHand'>;
 
 export type Converted = { ok: true; side: RosterSide; notes: string[] } | { ok: false; problem: string };
 

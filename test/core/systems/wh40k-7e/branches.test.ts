@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseStep, kindOf, outcomeStep, play, results, rollStep, setupOf, start, trooper, woundsOf } from './helpers';
+import { chooseStep, kindOf, outcomeStep, play, resultOf, results, rollStep, setupOf, start, trooper, woundsOf } from './helpers';
 import { wh40k7e } from '../../../../core/systems/wh40k-7e';
 
 /**
@@ -56,7 +56,7 @@ describe('Destroyer weapons (seed 000; RULES §2)', () => {
     expect(rollStep(c)).toMatchObject({ sides: 6, count: 1, needs: 'D6 + 6 ≥ 10 slays Wraith' });
     c = play(c, [2]);
     expect(woundsOf(c, 'defender')).toEqual([[2]]);
-    expect(lastLine(c)).toMatch(/^8 wounds: Wraith loses 8, 2 left/);
+    expect(c.state.log.find((l) => l.stepId.startsWith('deathblow.'))!.result).toMatch(/^8 wounds: Wraith loses 8, 2 left/);
     // The combat result counts what was removed: 8.
     expect(c.state.result!.caused.attacker).toBe(8);
   });
@@ -81,8 +81,8 @@ describe('Destroyer weapons (seed 000; RULES §2)', () => {
 
   it('the deathblow pool comes before the seriously-wounded pool; the attacker may take them the other way', () => {
     const setup = setupOf(
-      { models: [trooper({ name: 'Knight', weaponSkill: 5, initiative: 5, attacks: 2, weapon: { strength: 'D' } })] },
-      { models: [trooper({ name: 'Wraith', count: 2, attacks: 0, wounds: 3 })] },
+      { allocateByHand: true, models: [trooper({ name: 'Knight', weaponSkill: 5, initiative: 5, attacks: 2, weapon: { strength: 'D' } })] },
+      { allocateByHand: true, models: [trooper({ name: 'Wraith', count: 2, attacks: 0, wounds: 3 })] },
     );
     const c = play(start(setup), [6, 6], [3, 6]);
     const order = chooseStep(c);
@@ -102,16 +102,34 @@ describe('Destroyer weapons (seed 000; RULES §2)', () => {
 });
 
 describe('Instant Death and Eternal Warrior (RULES §2)', () => {
-  const fist = (target: Parameters<typeof trooper>[0]) =>
-    start(setupOf({ models: [trooper({ name: 'Sergeant', weaponSkill: 4, strength: 4, attacks: 1, weapon: { name: 'Power fist', strength: 'x2', ap: 2 } })] }, { models: [trooper({ name: 'Captain', attacks: 0, toughness: 4, wounds: 3, save: 3, feelNoPain: 4, ...target })] }));
+  const fist = (target: Parameters<typeof trooper>[0], sixthEditionFeelNoPain = false) =>
+    start(
+      setupOf(
+        { models: [trooper({ name: 'Sergeant', weaponSkill: 4, strength: 4, attacks: 1, weapon: { name: 'Power fist', strength: 'x2', ap: 2 } })] },
+        { models: [trooper({ name: 'Captain', attacks: 0, toughness: 4, wounds: 3, save: 3, feelNoPain: 4, ...target })] },
+        { sixthEditionFeelNoPain },
+      ),
+    );
 
-  it('S ≥ 2 × T: an unsaved wound removes all the model\'s wounds, with no Feel No Pain', () => {
-    const c = play(fist({}), [6], [6]);
+  it('S ≥ 2 × T, played with 6th edition\'s Feel No Pain: an unsaved wound removes all the model\'s wounds, with no Feel No Pain', () => {
+    const c = play(fist({}, true), [6], [6]);
     // AP2 beats Sv 3+: no save; Instant Death: no Feel No Pain either.
     expect(woundsOf(c, 'defender')).toEqual([[0]]);
     expect(c.state.log.some((l) => l.stepId.startsWith('fnp.'))).toBe(false);
     expect(c.state.result!.caused.attacker).toBe(3);
     expect(c.state.log.find((l) => l.result.startsWith('no save'))!.why!.map((w) => w.detail)).toContain('AP 2 beats Sv 3+ (AP 2 ≤ Sv 3): no armour save');
+  });
+
+  it('7th edition: Feel No Pain may be rolled against a wound that inflicts Instant Death; passed, it is ignored; failed, the model is slain', () => {
+    let c = play(fist({}), [6], [6]);
+    const fnp = rollStep(c);
+    expect(fnp).toMatchObject({ title: 'Blue: Feel No Pain for 1 unsaved wound', passOn: 4 });
+    expect(fnp.why[0]!.detail).toBe('4+ for each unsaved wound (7th edition: also against Instant Death; a wound not ignored slays the model)');
+    c = play(c, [3]);
+    expect(woundsOf(c, 'defender')).toEqual([[0]]);
+    expect(c.state.result!.caused.attacker).toBe(3);
+    const ignored = play(fist({}), [6], [6], [4]);
+    expect(woundsOf(ignored, 'defender')).toEqual([[3]]);
   });
 
   it('with Eternal Warrior: loses 1 wound instead, and Feel No Pain may be rolled', () => {
@@ -184,18 +202,19 @@ describe('Initiative steps and Unwieldy (RULES §2)', () => {
 
   it('models at the same step strike together: one slain in that step still strikes', () => {
     const setup = setupOf({ models: [trooper({ name: 'Red one', attacks: 1 })] }, { models: [trooper({ name: 'Blue one', attacks: 1 })] });
-    // Both roll their hits and wounds before any wound is allocated.
-    const c = play(start(setup), [6], [6], [6], [6]);
+    // Both roll their hits and wounds before any wound is allocated: one roll to hit, one to wound, a group of dice each.
+    const c = play(start(setup), [6, 6], [6, 6]);
     expect(woundsOf(c, 'attacker')).toEqual([[0]]);
     expect(woundsOf(c, 'defender')).toEqual([[0]]);
-    expect(outcomeStep(c).lines.at(-1)).toBe('Both units are wiped out: a draw.');
+    expect(resultOf(c).at(-1)).toBe('Both units are wiped out: a draw.');
     expect(c.state.result).toMatchObject({ winner: null, wiped: { attacker: true, defender: true } });
   });
 
   it('a model slain at an earlier step does not strike', () => {
     const setup = setupOf({ models: [trooper({ name: 'Quick', initiative: 5, attacks: 1 })] }, { models: [trooper({ name: 'Slow', initiative: 1, attacks: 3 })] });
     const c = play(start(setup), [6], [6]);
-    expect(c.state.phase).toBe('result');
+    // The round went straight to its result.
+    expect(c.state.result).not.toBeNull();
     expect(c.state.log.some((l) => l.title === 'Round 1 · Initiative step 1')).toBe(false);
   });
 
@@ -205,7 +224,7 @@ describe('Initiative steps and Unwieldy (RULES §2)', () => {
     expect(rollStep(c)).toMatchObject({ count: 8 });
     expect(rollStep(c).why[1]!.detail).toBe('2 models × 4 attacks (A2 +1 charged +1 two weapons) with Close combat weapon (S3 AP–)');
     // Round 2: no charge bonus.
-    const r2 = play(c, [1, 1, 1, 1, 1, 1, 1, 1], 'go', 'next');
+    const r2 = play(c, [1, 1, 1, 1, 1, 1, 1, 1], 'next');
     expect(rollStep(r2)).toMatchObject({ count: 6 });
   });
 });
@@ -218,7 +237,7 @@ describe('To Hit and To Wound against the target unit (seed 000; SCENARIOS §2)'
     );
     const c = start(setup);
     expect(rollStep(c)).toMatchObject({ passOn: 4 });
-    expect(rollStep(c).why[0]!.detail).toBe("WS 4 vs WS 5 (Blue's majority): target WS from 4 to 8 → 4+");
+    expect(rollStep(c).why[0]!.detail).toBe("WS 4 vs WS 5 (Blue's majority): the target's is higher, but not more than double → 4+");
     expect(rollStep(play(c, [6])).why[0]!.detail).toBe("S4 vs T5 (Blue's majority): S − T = −1 → 5+");
   });
 
@@ -231,7 +250,8 @@ describe('To Hit and To Wound against the target unit (seed 000; SCENARIOS §2)'
 
   it('S − T of −4 or worse cannot wound: nobody rolls those attacks, and the log says why', () => {
     const c = start(setupOf({ models: [trooper({ name: 'Grot', strength: 2 })] }, { models: [trooper({ name: 'Wraithlord', toughness: 6, attacks: 0 })] }));
-    expect(c.state.phase).toBe('result');
+    // The round went straight to its result.
+    expect(c.state.result).not.toBeNull();
     expect(c.state.log[0]).toMatchObject({ result: 'cannot wound Blue: no dice rolled' });
   });
 });
@@ -239,10 +259,11 @@ describe('To Hit and To Wound against the target unit (seed 000; SCENARIOS §2)'
 describe('the wound pool and allocation (seed 000)', () => {
   it('wounds of different Strength or AP make separate pools; the attacker orders them (suggested: the order of its groups)', () => {
     const setup = setupOf(
-      { models: [trooper({ name: 'Marine', count: 2, strength: 4, initiative: 4, weapon: { strength: 'user', ap: null } }), trooper({ name: 'Sergeant', strength: 4, initiative: 4, weapon: { name: 'Power sword', strength: 'user', ap: 3 } })] },
+      { allocateByHand: true, models: [trooper({ name: 'Marine', count: 2, strength: 4, initiative: 4, weapon: { strength: 'user', ap: null } }), trooper({ name: 'Sergeant', strength: 4, initiative: 4, weapon: { name: 'Power sword', strength: 'user', ap: 3 } })] },
       { models: [trooper({ name: 'Guard', count: 5, save: 4, attacks: 0 })] },
     );
-    let c = play(start(setup), [6, 6], [6, 6], [6], [6]);
+    // Marines and Sergeant strike at the same step: one roll to hit, one to wound, a group of dice each.
+    let c = play(start(setup), [6, 6, 6], [6, 6, 6]);
     const order = chooseStep(c);
     expect(order.options.map((o) => [o.label, !!o.suggested])).toEqual([
       ['2 × S4 AP– next', true],
@@ -260,7 +281,7 @@ describe('the wound pool and allocation (seed 000)', () => {
   it('the defender picks which model takes a wound; that model keeps taking them until it is removed', () => {
     const setup = setupOf(
       { models: [trooper({ name: 'Slugga', count: 4, attacks: 1, strength: 4 })] },
-      { models: [trooper({ name: 'Boy', count: 3, attacks: 0, toughness: 3 }), trooper({ name: 'Nob', attacks: 0, toughness: 3, wounds: 2 }), trooper({ name: 'Grot', attacks: 0 })] },
+      { allocateByHand: true, models: [trooper({ name: 'Boy', count: 3, attacks: 0, toughness: 3 }), trooper({ name: 'Nob', attacks: 0, toughness: 3, wounds: 2 }), trooper({ name: 'Grot', attacks: 0 })] },
     );
     let c = play(start(setup), [6, 6, 6, 6], [6, 6, 6, 6]);
     const ask = chooseStep(c);
@@ -287,7 +308,7 @@ describe('the wound pool and allocation (seed 000)', () => {
   it('a saved wound still locks the model: the next wound of the pool goes to it, nobody is asked', () => {
     const setup = setupOf(
       { models: [trooper({ name: 'Slugga', count: 3, attacks: 1, strength: 4 })] },
-      { models: [trooper({ name: 'Boy', count: 2, attacks: 0, toughness: 3, save: 4 }), trooper({ name: 'Nob', attacks: 0, toughness: 3, save: 4 })] },
+      { allocateByHand: true, models: [trooper({ name: 'Boy', count: 2, attacks: 0, toughness: 3, save: 4 }), trooper({ name: 'Nob', attacks: 0, toughness: 3, save: 4 })] },
     );
     let c = play(start(setup), [6, 6, 6], [6, 6, 6], 'm1w1');
     expect(rollStep(c)).toMatchObject({ count: 1, passOn: 4, notes: ['A pass saves the wound; 2 wounds more wait in the pool.'] });
@@ -320,7 +341,8 @@ describe('the wound pool and allocation (seed 000)', () => {
       { models: [trooper({ name: 'Slugga', count: 5, attacks: 1, strength: 4 })] },
       { models: [trooper({ name: 'Boy', count: 2, attacks: 0, toughness: 3, save: 5 }), trooper({ name: 'Nob', count: 3, attacks: 0, toughness: 3, save: 4 })] },
     );
-    let c = play(start(setup), [6, 6, 6, 6, 6], [6, 6, 6, 6, 6], 'auto');
+    // Not allocating by hand: the order of the list, nobody asked.
+    let c = play(start(setup), [6, 6, 6, 6, 6], [6, 6, 6, 6, 6]);
     // Two Boyz can take at most two wounds: two saves at 5+, then the Nobz' three at 4+.
     expect(rollStep(c)).toMatchObject({ count: 2, passOn: 5 });
     c = play(c, [1, 1]);
@@ -348,7 +370,7 @@ describe('combat result (RULES §2; SCENARIOS §2)', () => {
   it('more wounds wins, with each line of arithmetic', () => {
     const setup = setupOf({ models: [trooper({ name: 'Red one', count: 3, initiative: 4 })] }, { models: [trooper({ name: 'Blue one', count: 3 })] });
     const c = play(start(setup), [6, 6, 1], [6, 6], [1]);
-    expect(outcomeStep(c).lines).toEqual([
+    expect(resultOf(c)).toEqual([
       'Red caused 2 wounds: Blue had 3, now 1 (3 − 1 = 2; Blue one: 2 slain).',
       'Blue caused 0 wounds: Red had 3, now 3 (3 − 3 = 0; no losses).',
       'Red win by 2 (2 − 0 = 2).',
@@ -358,17 +380,18 @@ describe('combat result (RULES §2; SCENARIOS §2)', () => {
   it('a unit wiped out loses, whatever the wounds', () => {
     const setup = setupOf({ models: [trooper({ name: 'Red one', count: 1, initiative: 3 })] }, { models: [trooper({ name: 'Blue one', count: 3, attacks: 1 })] });
     // Red kills one, Blue kills Red's only model: 1 wound each, but Red is gone.
-    const c = play(start(setup), [6], [6], [6, 1, 1], [6]);
+    // Both strike at I3: one roll to hit (Red's die, then Blue's three), one to wound.
+    const c = play(start(setup), [6, 6, 1, 1], [6, 6]);
     expect(c.state.result).toMatchObject({ caused: { attacker: 1, defender: 1 }, winner: 'defender' });
-    expect(outcomeStep(c).lines.at(-1)).toBe('Red are wiped out: Blue win.');
-    const end = play(c, 'go');
+    expect(resultOf(c).at(-1)).toBe('Red are wiped out: Blue win.');
+    const end = c;
     expect(outcomeStep(end).final).toBe(true);
     expect(outcomeStep(end).lines.slice(0, 2)).toEqual(['Red: wiped out.', 'Blue: won the combat: 2 × Blue one left.']);
   });
 
   it('a draw: no Morale check, the next round (or stop here)', () => {
     const setup = setupOf({ models: [trooper({ name: 'Red one', count: 2 })] }, { models: [trooper({ name: 'Blue one', count: 2 })] });
-    const c = play(start(setup), [6, 1], [6], [6, 1], [6], 'go');
+    const c = play(start(setup), [6, 1, 6, 1], [6, 6]);
     const next = chooseStep(c);
     expect(next.options.map((o) => [o.id, !!o.suggested])).toEqual([
       ['next', true],
@@ -393,7 +416,6 @@ describe('Morale (RULES §2)', () => {
       [6, 6, 6],
       [6, 6, 6],
       [1, 1],
-      'go',
     );
 
   it('the loser passes on 2D6 ≤ Ld − difference', () => {
@@ -409,7 +431,6 @@ describe('Morale (RULES §2)', () => {
       [6, 6, 6, 6, 6, 6, 6, 6],
       [6, 6, 6, 6, 6, 6, 6, 6],
       [1],
-      'go',
     );
     // Lost by 8: Ld 7 − 8 = −1, only the double 1 passes.
     expect(rollStep(c).needs).toBe('2D6 ≤ -1 (a double 1 always passes)');
@@ -436,7 +457,6 @@ describe('Morale (RULES §2)', () => {
       start(setupOf({ models: [trooper({ name: 'Red one', initiative: 4 })] }, { models: [trooper({ name: 'Blue one', count: 2, leadership: 10, attacks: 0 })] })),
       [6],
       [6],
-      'go',
     );
     // Lost by 1 against Ld 10: 2D6 ≤ 9 fails on 10+; still a roll.
     expect(kindOf(c)).toBe('morale');
@@ -450,38 +470,35 @@ describe('Sweeping Advance (RULES §2)', () => {
       [6, 6, 6],
       [6, 6, 6],
       [1, 1],
-      'go',
       [6, 6],
     );
 
-  it('each side rolls D6 + its lowest Initiative; a tie catches the loser, who is destroyed', () => {
-    let c = broken();
-    expect(rollStep(c)).toMatchObject({ title: 'Red: Sweeping Advance roll', actor: 'attacker', needs: 'D6 + I4' });
-    c = play(c, [2]);
-    expect(rollStep(c)).toMatchObject({ actor: 'defender', needs: '4+ to escape (D6 + I3 must beat 6)' });
-    const tie = play(c, [3]);
+  it('each side rolls D6 + its lowest Initiative, both at once (a roll-off); a tie catches the loser, who is destroyed', () => {
+    const c = broken();
+    expect(rollStep(c)).toMatchObject({ title: 'Sweeping Advance: Red roll off against Blue', actor: 'attacker', count: 2, needs: "Red catch Blue if their D6 + I4 is equal to or more than Blue's D6 + I3" });
+    expect(rollStep(c).groups!.map((g) => [g.label, g.needs])).toEqual([
+      ['Red', "D6 + I4: equal to or more than Blue's total catches them"],
+      ['Blue', "D6 + I3: more than Red's total escapes"],
+    ]);
+    const tie = play(c, [2, 3]);
     expect(tie.state.fate.defender).toBe('swept');
+    expect(tie.state.log.find((l) => l.stepId.startsWith('sweep.'))!.result).toBe('Red 2 + I4 = 6, Blue 3 + I3 = 6: caught');
     expect(outcomeStep(tie).lines[1]).toBe('Blue: lost, failed its Morale check and was destroyed by the Sweeping Advance.');
-    const escape = play(c, [4]);
+    const escape = play(c, [2, 4]);
     expect(escape.state.fate.defender).toBe('fellBack');
     expect(outcomeStep(escape).lines).toContain('Blue fall back toward their table edge; Red consolidate D6" (reminders: move them at the table).');
   });
 
   it('And They Shall Know No Fear: caught, but not destroyed — still locked in combat', () => {
-    const c = play(broken({ atsknf: true }), [6]);
+    const c = play(broken({ atsknf: true }), [6, 1]);
     expect(c.state.fate.defender).toBe('heldByATSKNF');
     expect(chooseStep(c).id.startsWith('round.')).toBe(true);
     expect(lastLine(c)).toBe('Blue are caught, but And They Shall Know No Fear: they are not destroyed and stay locked in combat');
   });
 
-  it('no dice when the Initiatives decide it, nor the loser\'s when the winner\'s roll does', () => {
-    const sure = broken({}, 1);
-    // I4 + 1 ≥ I1 + 6 would need 5 more: not sure; the winner rolls a 6 → 10 ≥ 7: caught, no loser roll.
-    const caught = play(sure, [6]);
-    expect(caught.state.fate.defender).toBe('swept');
-    expect(caught.state.log.filter((l) => l.stepId.startsWith('sweep.'))).toHaveLength(1);
+  it('no dice when the Initiatives decide it', () => {
     const setup = setupOf({ models: [trooper({ name: 'Red one', count: 3, initiative: 9 })] }, { models: [trooper({ name: 'Blue one', count: 5, initiative: 3 })] });
-    const decided = play(start(setup), [6, 6, 6], [6, 6, 6], [1, 1], 'go', [6, 6]);
+    const decided = play(start(setup), [6, 6, 6], [6, 6, 6], [1, 1], [6, 6]);
     expect(decided.state.fate.defender).toBe('swept');
     expect(decided.state.log.some((l) => l.stepId.startsWith('sweep.'))).toBe(false);
   });

@@ -22,8 +22,8 @@ export const trooper = (over: Partial<GroupInput> = {}): GroupInput => ({
   ...over,
 });
 
-export function setupOf(attacker: SideInput, defender: SideInput): Setup {
-  return wh40k7e.setupSchema.parse({ system: 'wh40k-7e', attacker: { name: 'Red', ...attacker }, defender: { name: 'Blue', ...defender } });
+export function setupOf(attacker: SideInput, defender: SideInput, rules: Partial<Pick<SetupInput, 'sixthEditionFeelNoPain'>> = {}): Setup {
+  return wh40k7e.setupSchema.parse({ system: 'wh40k-7e', attacker: { name: 'Red', ...attacker }, defender: { name: 'Blue', ...defender }, ...rules });
 }
 
 export type W7 = Combat<Setup, State>;
@@ -38,6 +38,13 @@ export const kindOf = (c: W7) => c.step.id.split('.')[0]!;
 
 /** Wounds left of every model of a side, group by group. */
 export const woundsOf = (c: W7, role: 'attacker' | 'defender') => c.state.wounds[role];
+
+/** The last combat result, as its log line gives it: each side's arithmetic, then who won. */
+export function resultOf(c: W7): string[] {
+  const line = c.state.log.findLast((l) => l.title.endsWith(': combat result'));
+  if (!line) throw new Error('no combat result yet');
+  return [...(line.why ?? []).map((w) => w.detail), line.result];
+}
 
 /** The log's results, newest last. */
 export const results = (c: W7) => c.state.log.map((l) => l.result);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { combatViewSchema } from '../../../../core/combat/view';
 import { wh40k7e } from '../../../../core/systems/wh40k-7e';
 import { marinesVsBoyz } from './analysis/setups';
-import { chooseStep, kindOf, outcomeStep, play, rollStep, start } from './helpers';
+import type { Setup } from '../../../../core/systems/wh40k-7e';
+import { chooseStep, kindOf, outcomeStep, play, resultOf, rollStep, start } from './helpers';
 
 /**
  * A whole round of the issue's benchmark combat with physical dice, step by step: what each step
@@ -11,14 +12,20 @@ import { chooseStep, kindOf, outcomeStep, play, rollStep, start } from './helper
 
 const n = (count: number, face: number) => Array<number>(count).fill(face);
 
+/** The benchmark with both players allocating wounds by hand (the setup's switch), so every choice is seen. */
+const byHand = (): Setup => {
+  const setup = marinesVsBoyz();
+  return { ...setup, attacker: { ...setup.attacker, allocateByHand: true }, defender: { ...setup.defender, allocateByHand: true } };
+};
+
 describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => {
-  const c0 = start(marinesVsBoyz());
+  const c0 = start(byHand());
 
   it('starts at Initiative step 4 with the Marines to hit, and says why they need 4+', () => {
     const step = rollStep(c0);
     expect(step).toMatchObject({ title: 'Tactical Squad: Space Marine to hit', actor: 'attacker', count: 18, sides: 6, passOn: 4, needs: '4+' });
     expect(step.why).toEqual([
-      { rule: 'To Hit chart', detail: "WS 4 vs WS 4 (Ork Boyz's majority): target WS from 4 to 8 → 4+" },
+      { rule: 'To Hit chart', detail: "WS 4 vs WS 4 (Ork Boyz's majority): the same → 4+" },
       { rule: 'Attacks', detail: '9 models × 2 attacks (A1 +1 charged) with Bolt pistol (S4 AP–)' },
     ]);
     const view = wh40k7e.view(c0.state);
@@ -45,7 +52,7 @@ describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => 
     c = play(c, 'auto');
     expect(rollStep(c)).toMatchObject({ title: 'Ork Boyz: 6 saves against S4 AP–', actor: 'defender', count: 6, passOn: 6 });
     // The wounds being saved still count as the pool's until they land.
-    expect(wh40k7e.view(c.state).status).toEqual(expect.arrayContaining(['Wound pools of Tactical Squad on Ork Boyz: 6 × S4 AP–', 'Allocating S4 AP– to Ork Boyz: 6 wounds on Ork Boy now']));
+    expect(wh40k7e.view(c.state).status).toEqual(expect.arrayContaining(['Wound pools of Tactical Squad on Ork Boyz: 6 × S4 AP–', 'Allocating S4 AP– to Ork Boyz: 6 wounds going onto Ork Boy models']));
     c = play(c, [6, 1, 1, 1, 1, 1]);
     expect(c.state.wounds.defender[0]!.filter((w) => w > 0)).toHaveLength(14);
     // Initiative 2: the 14 Boyz strike back, 3 attacks each.
@@ -60,7 +67,12 @@ describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => 
     // Initiative 1: the power fist and the power klaw strike together.
     expect(c.state.initiative).toBe(1);
     expect(wh40k7e.view(c.state).status![1]).toBe('Strike now: Sergeant (Tactical Squad) with Power fist (S8 AP2, Unwieldy); Ork Nob (Ork Boyz) with Power klaw (S8 AP2, Unwieldy)');
-    c = play(c, [6, 6, 1], [6, 6], [6, 1, 1], [6]);
+    // One roll to hit for both (the Sergeant's three dice, then the Nob's), one to wound.
+    expect(rollStep(c).groups!.map((g) => [g.label, g.needs])).toEqual([
+      ['Sergeant (Tactical Squad)', '4+'],
+      ['Ork Nob (Ork Boyz)', '4+'],
+    ]);
+    c = play(c, [6, 6, 1, 6, 1, 1], [6, 6, 6]);
     // The Orks put the first fist wound on the Nob: Instant Death, no save (AP2 beats Sv 6+).
     c = play(c, 'm1w2');
     expect(c.state.wounds.defender[1]).toEqual([0]);
@@ -69,17 +81,16 @@ describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => 
     expect(marines).toMatchObject({ actor: 'attacker', title: 'Tactical Squad: allocate 1 wound (S8 AP2)' });
     expect(marines.options.map((o) => o.label)).toEqual(['Allocate the 1 wound as suggested: Space Marine first, then down the list', 'Space Marine (one of 7)', 'Sergeant']);
     c = play(c, 'm1w1');
-    const result = outcomeStep(c);
-    expect(result.lines).toEqual([
+    expect(resultOf(c)).toEqual([
       'Tactical Squad caused 8 wounds: Ork Boyz had 21, now 13 (21 − 13 = 8; Ork Boy: 6 slain; Ork Nob: 1 slain).',
       'Ork Boyz caused 3 wounds: Tactical Squad had 10, now 7 (10 − 7 = 3; Space Marine: 2 slain; Sergeant: 1 slain).',
       'Tactical Squad win by 5 (8 − 3 = 5).',
     ]);
-    c = play(c, 'go');
     expect(rollStep(c)).toMatchObject({ title: 'Ork Boyz: Morale check', needs: '2D6 ≤ 2 (a double 1 always passes)' });
-    c = play(c, [1, 2], [1]);
-    expect(rollStep(c).needs).toBe('4+ to escape (D6 + I2 must beat 5)');
-    c = play(c, [3]);
+    c = play(c, [1, 2]);
+    // The Sweeping Advance: both roll at once; 1 + I4 = 5 against 3 + I2 = 5 catches the Boyz.
+    expect(rollStep(c).groups!.map((g) => g.needs)).toEqual(["D6 + I4: equal to or more than Ork Boyz's total catches them", "D6 + I2: more than Tactical Squad's total escapes"]);
+    c = play(c, [1, 3]);
     const end = outcomeStep(c);
     expect(end.final).toBe(true);
     expect(end.lines).toEqual([

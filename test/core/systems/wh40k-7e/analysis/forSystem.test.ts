@@ -27,10 +27,10 @@ describe('the 7th edition odds panel (core/analysis/system.ts)', () => {
       'Tactical Squad win the round',
       'Draw',
       'Ork Boyz win the round',
-      'Tactical Squad: break',
-      'Ork Boyz: break',
-      'Tactical Squad: swept away',
-      'Ork Boyz: swept away',
+      'Tactical Squad break and fall back',
+      'Ork Boyz break and fall back',
+      'Tactical Squad destroyed by a Sweeping Advance',
+      'Ork Boyz destroyed by a Sweeping Advance',
     ]);
     const odds = analyzeRound(start.state);
     expect(d0.facts![0]!.probability).toBe(odds.win.attacker);

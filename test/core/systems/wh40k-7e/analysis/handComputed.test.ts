@@ -54,15 +54,24 @@ describe('hand-computed rounds', () => {
     close(odds(six, foe({})).swept.defender, plain * (21 / 36));
   });
 
-  it('a power fist against a 3-wound model: Instant Death 1/2 · 5/6; with Eternal Warrior and FNP 5+: 1 wound at 1/2 · 5/6 · 2/3', () => {
+  it('a power fist against a 3-wound model, Feel No Pain as in 6th edition: Instant Death 1/2 · 5/6; with Eternal Warrior and FNP 5+: 1 wound at 1/2 · 5/6 · 2/3', () => {
     const fist = { models: [trooper({ weaponSkill: 4, strength: 4, weapon: { strength: 'x2' as const, ap: 2 } })] };
     const target = (extra: Record<string, unknown>) => ({ models: [trooper({ weaponSkill: 4, toughness: 4, wounds: 3, save: 3, feelNoPain: 5, attacks: 0, ...extra })] });
-    const id = odds(fist, target({}));
+    const id = odds(fist, target({}), { sixthEditionFeelNoPain: true });
     close(id.caused.attacker[3]!, (1 / 2) * (5 / 6));
     expect(id.caused.attacker.length).toBe(4);
     const ew = odds(fist, target({ eternalWarrior: true }));
     close(ew.caused.attacker[1]!, (1 / 2) * (5 / 6) * (2 / 3));
     expect(ew.caused.attacker.length).toBe(2);
+  });
+
+  it('7th edition: Feel No Pain 5+ is rolled against Instant Death too, so the fist slays the 3-wound model at 1/2 · 5/6 · 2/3', () => {
+    const fist = { models: [trooper({ weaponSkill: 4, strength: 4, weapon: { strength: 'x2' as const, ap: 2 } })] };
+    const target = { models: [trooper({ weaponSkill: 4, toughness: 4, wounds: 3, save: 3, feelNoPain: 5, attacks: 0 })] };
+    const id = odds(fist, target);
+    close(id.caused.attacker[3]!, (1 / 2) * (5 / 6) * (2 / 3));
+    close(id.caused.attacker[0]!, 1 - (1 / 2) * (5 / 6) * (2 / 3));
+    expect(id.caused.attacker.length).toBe(4);
   });
 
   it('a Destroyer attack against a 4-wound model with a 5++: deathblow 2/3 · 1/6 slays it; seriously wounded 2/3 · 4/6 · 2/3 takes D3', () => {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../../core/systems/wh40k-7e/analysis';
+import { groupsOf } from '../../../../../core/combat/rollGroups';
 import type { Input } from '../../../../../core/combat/steps';
 import { everyOrderedRoll, passCountInputs } from '../../../../support/drive';
 import { apply, inputFor, type W7Combat } from './drive';
@@ -17,26 +18,39 @@ const choose = (n: number, k: number) => {
   return c;
 };
 
-/** Every input that can answer the current step, with its probability (order of dice within a roll cannot matter, seed 000 Fast Dice). */
-export function possibleInputs(combat: W7Combat): Array<{ input: Input; p: number }> {
-  const step = combat.step;
-  if (step.kind !== 'roll') return [{ input: inputFor(combat), p: 1 }];
-  const roll = (dice: number[], p: number) => ({ input: { kind: 'roll' as const, stepId: step.id, dice, by: 'entered' as const }, p });
-  const n = step.count;
-  if (step.criticalOn === 6 && step.passOn === 2) {
+/** The weighted faces of one kind of dice: a Destroyer roll, a pass/fail roll, or every ordered roll. */
+function facesOf(g: { count: number; sides: number; passOn?: number; criticalOn?: number }): Array<{ dice: number[]; p: number }> {
+  const n = g.count;
+  if (g.criticalOn === 6 && g.passOn === 2) {
     // The Destroyer roll: 1 nothing, 2–5 seriously wounded, 6 deathblow (a multinomial).
-    const out: Array<{ input: Input; p: number }> = [];
+    const out: Array<{ dice: number[]; p: number }> = [];
     for (let db = 0; db <= n; db++) {
       for (let sw = 0; sw + db <= n; sw++) {
         const p = choose(n, db) * choose(n - db, sw) * (1 / 6) ** db * (4 / 6) ** sw * (1 / 6) ** (n - db - sw);
-        out.push(roll([...Array<number>(db).fill(6), ...Array<number>(sw).fill(3), ...Array<number>(n - db - sw).fill(1)], p));
+        out.push({ dice: [...Array<number>(db).fill(6), ...Array<number>(sw).fill(3), ...Array<number>(n - db - sw).fill(1)], p });
       }
     }
     return out;
   }
-  if (step.passOn !== undefined) return passCountInputs(step, (7 - step.passOn) / 6);
+  const step = { kind: 'roll' as const, id: 'x', title: '', actor: 'attacker' as const, count: n, sides: g.sides as 3 | 6, needs: '', why: [], notes: [], ...(g.passOn !== undefined ? { passOn: g.passOn } : {}) };
   // D3, D6 + 6, Morale (2D6) and Sweeping Advance rolls: every ordered roll.
-  return everyOrderedRoll(step);
+  const inputs = g.passOn !== undefined ? passCountInputs(step, (7 - g.passOn) / 6) : everyOrderedRoll(step);
+  return inputs.map(({ input, p }) => ({ dice: input.kind === 'roll' ? input.dice : [], p }));
+}
+
+/**
+ * Every input that can answer the current step, with its probability (order of dice within a roll
+ * cannot matter, seed 000 Fast Dice); a step of several groups of dice takes every combination.
+ */
+export function possibleInputs(combat: W7Combat): Array<{ input: Input; p: number }> {
+  const step = combat.step;
+  if (step.kind !== 'roll') return [{ input: inputFor(combat), p: 1 }];
+  let combos: Array<{ dice: number[]; p: number }> = [{ dice: [], p: 1 }];
+  for (const g of groupsOf(step)) {
+    const faces = facesOf(g);
+    combos = combos.flatMap((c) => faces.map((f) => ({ dice: [...c.dice, ...f.dice], p: c.p * f.p })));
+  }
+  return combos.map(({ dice, p }) => ({ input: { kind: 'roll' as const, stepId: step.id, dice, by: 'entered' as const }, p }));
 }
 
 /** The figures of SCENARIOS §2 as numbers, for comparing two analyses. */

@@ -53,6 +53,8 @@ export function mixedBag(): Setup {
     attacker: {
       name: 'Wardens',
       charged: true,
+      // Both sides allocate by hand, so the pool order and the choice of model are asked (and checked).
+      allocateByHand: true,
       models: [
         { name: 'Warden', count: 3, weaponSkill: 5, strength: 4, toughness: 4, wounds: 2, initiative: 4, attacks: 2, leadership: 9, save: 3, invulnerable: 4, weapon: { name: 'Power sword', strength: 'user', ap: 3 } },
         { name: 'Warden', count: 2, weaponSkill: 5, strength: 4, toughness: 4, wounds: 2, initiative: 4, attacks: 2, leadership: 9, save: 3, invulnerable: 4 },
@@ -62,6 +64,7 @@ export function mixedBag(): Setup {
     defender: {
       name: 'Plague Guard',
       stubborn: true,
+      allocateByHand: true,
       models: [
         { name: 'Plague Marine', count: 4, weaponSkill: 4, strength: 4, toughness: 5, wounds: 1, initiative: 3, attacks: 1, leadership: 9, save: 3, feelNoPain: 5 },
         { name: 'Champion', weaponSkill: 4, strength: 4, toughness: 5, wounds: 3, initiative: 3, attacks: 3, leadership: 9, save: 3, feelNoPain: 5, eternalWarrior: true, weapon: { name: 'Power axe', strength: '+1', ap: 2, unwieldy: true } },
