@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { Input, Reason } from '../../../core/combat/steps';
 import { ChooseKeys } from './ChooseKeys';
-import { DiceEntry } from './DiceEntry';
+import { DiceEntry, type RestoredDice } from './DiceEntry';
 import { RollNeeds } from './RollNeeds';
 import { WhoActs } from './WhoActs';
 
@@ -10,6 +10,13 @@ interface Props {
   snapshot: CombatSnapshot;
   /** At a choose step: each option's main figure if it is taken, once the host has worked them out. */
   figures?: Readonly<Record<string, string | null>>;
+  /**
+   * At a choose step: the option the host found best for the chooser by those figures, suggested
+   * in place of the system's own suggestion; null until the odds arrive or where they cannot tell.
+   */
+  best?: string | null;
+  /** At a roll step just undone: the dice that were entered there, back in the box. */
+  restore?: RestoredDice | undefined;
   busy: boolean;
   onAnswer: (input: Input) => void;
   onRollForMe: (stepId: string) => void;
@@ -32,7 +39,7 @@ function Why({ reasons }: { reasons: Reason[] }) {
 }
 
 /** The one Wizard screen: renders whatever step the host says comes next (roll, choose, outcome). */
-export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Props) {
+export function StepPanel({ snapshot, figures, best = null, restore, busy, onAnswer, onRollForMe }: Props) {
   const { step, view } = snapshot;
   const nameOf = (role: 'attacker' | 'defender') => view.sides[role].name;
 
@@ -54,6 +61,7 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
             key={step.id}
             step={step}
             busy={busy}
+            restore={restore}
             onEnter={(dice, typed) => onAnswer({ kind: 'roll', stepId: step.id, dice, by: 'entered', ...(typed ? { typed } : {}) })}
             onRollForMe={() => onRollForMe(step.id)}
           />
@@ -64,12 +72,15 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
 
   if (step.kind === 'choose') {
     const many = step.options.length > 6;
+    // The odds' best option for the chooser, once known, is the one suggested.
+    const byOdds = best !== null && step.options.some((o) => o.id === best);
+    const options = byOdds ? step.options.map((o) => ({ ...o, suggested: o.id === best })) : step.options;
     // The suggested option (or the first) takes the focus, so Enter answers as suggested.
-    const focused = step.options.find((o) => o.suggested)?.id ?? step.options[0]?.id;
+    const focused = options.find((o) => o.suggested)?.id ?? options[0]?.id;
     const pick = (option: string) => onAnswer({ kind: 'choose', stepId: step.id, option });
     return (
       <Card key={step.id} withBorder padding="lg" data-testid="step" data-step-kind="choose" data-step-id={step.id}>
-        <ChooseKeys options={step.options} disabled={busy} onPick={pick} />
+        <ChooseKeys options={options} disabled={busy} onPick={pick} />
         <Stack gap="md">
           <WhoActs role={step.actor} name={nameOf(step.actor)} kind="choose" />
           <Title order={2}>{step.title}</Title>
@@ -82,8 +93,9 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
           </Stack>
           <Why reasons={step.why} />
           {/* Many options (how many of 16 attacks at the Baron): smaller buttons, more to a row, so all stay in sight; a long one keeps a row of its own. */}
-          <SimpleGrid cols={many ? { base: 3, sm: 4 } : { base: 1, sm: 2 }} spacing={many ? 'sm' : 'md'} data-testid="step-options" data-compact={many}>
-            {step.options.map((option, i) => (
+          {/* Keyed by the suggestion: when the odds pick another option, it takes the focus. */}
+          <SimpleGrid key={focused} cols={many ? { base: 3, sm: 4 } : { base: 1, sm: 2 }} spacing={many ? 'sm' : 'md'} data-testid="step-options" data-compact={many} data-suggested-by={byOdds ? 'odds' : 'rules'}>
+            {options.map((option, i) => (
               <Button
                 key={option.id}
                 autoFocus={option.id === focused}
@@ -93,6 +105,7 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
                 py={many ? 'xs' : 'md'}
                 px={many ? 'xs' : undefined}
                 variant={option.suggested ? 'filled' : 'default'}
+                data-suggested={option.suggested === true}
                 onClick={() => pick(option.id)}
                 disabled={busy}
                 data-testid={`option-${option.id}`}
@@ -108,7 +121,7 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
                 )}
                 {(option.detail || option.suggested) && (
                   <Text size="sm" c={option.suggested ? 'white' : 'dimmed'}>
-                    {[option.detail, option.suggested ? 'suggested' : null].filter(Boolean).join(' · ')}
+                    {[option.detail, option.suggested ? (byOdds ? 'suggested: best odds' : 'suggested') : null].filter(Boolean).join(' · ')}
                   </Text>
                 )}
               </Button>

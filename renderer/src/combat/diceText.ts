@@ -19,3 +19,25 @@ export function parseFaces(text: string, sides: number): { faces: number[] } | {
 export function facesFromCounts(counts: readonly number[]): number[] {
   return counts.flatMap((n, face) => Array.from({ length: face === 0 ? 0 : n }, () => face));
 }
+
+const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+/** "one", "twelve" → "12": small counts in words, as players say them. */
+const inWords = (n: number) => WORDS[n] ?? String(n);
+
+/**
+ * What is still missing, said at once: "41 of 42 dice: one more", "40 of 42 dice: two more",
+ * "43 of 42 dice: one too many", "42 of 42 dice" when it is all in.
+ */
+export function diceCount(have: number, need: number): string {
+  const of = `${have} of ${need} ${need === 1 ? 'die' : 'dice'}`;
+  if (have < need) return `${of}: ${inWords(need - have)} more`;
+  if (have > need) return `${of}: ${inWords(have - need)} too many`;
+  return of;
+}
+
+/** Faces in rows of six, as the dice grid shows them so a long roll reads back at a glance. */
+export function inSixes<T>(faces: readonly T[]): T[][] {
+  const rows: T[][] = [];
+  for (let i = 0; i < faces.length; i += 6) rows.push(faces.slice(i, i + 6));
+  return rows;
+}
