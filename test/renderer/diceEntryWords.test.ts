@@ -28,6 +28,14 @@ describe('dice grid: typed dice read back in sixes', () => {
     expect(rows[1]).toEqual([6, 5, 4, 3, 2, 1]);
   });
 
+  it('reads dice typed in blocks, with or without spaces, and names a face that is not one', () => {
+    expect(parseFaces('356 114', 6)).toEqual({ faces: [3, 5, 6, 1, 1, 4] });
+    expect(parseFaces('3,5;6 1', 6)).toEqual({ faces: [3, 5, 6, 1] });
+    expect(parseFaces('6 5 7', 6)).toEqual({ problem: '"7" is not a face of a D6 (1–6)' });
+    expect(parseFaces('1 2 3', 3)).toEqual({ faces: [1, 2, 3] });
+    expect(parseFaces('14', 3)).toEqual({ problem: '"4" is not a face of a D3 (1–3)' });
+  });
+
   it('a last short row holds what is left', () => {
     expect(inSixes([1, 2, 3, 4, 5, 6, 1])).toEqual([[1, 2, 3, 4, 5, 6], [1]]);
     expect(inSixes([])).toEqual([]);

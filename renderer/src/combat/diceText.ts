@@ -1,11 +1,12 @@
 /**
- * Reading dice typed at the table: "3 5 6 1", "3,5,6,1" or "3561" (every face is one digit).
+ * Reading dice typed at the table: "3 5 6 1", "3,5,6,1", "3561" or in blocks, "356114 223456"
+ * (every face of a D3 or D6 is one digit, so a run of digits is that many dice).
  * Returns the faces, or the first problem in words.
  */
 export function parseFaces(text: string, sides: number): { faces: number[] } | { problem: string } {
   const cleaned = text.trim();
   if (cleaned === '') return { faces: [] };
-  const tokens = /[\s,;]/.test(cleaned) ? cleaned.split(/[\s,;]+/).filter(Boolean) : cleaned.split('');
+  const tokens = cleaned.split(/[\s,;]+/).flatMap((t) => t.split(''));
   const faces: number[] = [];
   for (const token of tokens) {
     const face = Number(token);
