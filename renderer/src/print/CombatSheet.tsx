@@ -6,20 +6,24 @@ import { RankDiagram, RankLegend } from '../combat/RankDiagram';
 import { when } from '../history/format';
 import { fixed2, luckSentence, percent } from '../../../core/summary/format';
 import { extraLines, resultAfterChoice } from '../../../core/summary/markdown';
+import type { StepLog } from './paper';
 
 /**
  * One stored combat as a printed sheet: header with both sides and their profiles, every step,
  * the outcome, the casualties and the odds. Plain tables and black text, so it reads the same on
  * a black-and-white printer; nothing depends on colour.
  */
-export function CombatSheet({ summary, view, inReport = false }: { summary: Summary; view?: CombatView | undefined; inReport?: boolean }) {
+export function CombatSheet({ summary, view, inReport = false, steps = 'compact' }: { summary: Summary; view?: CombatView | undefined; inReport?: boolean; steps?: StepLog }) {
   const Heading = inReport ? 'h2' : 'h1';
   const Sub = inReport ? 'h3' : 'h2';
+  // The seed only matters where the app rolled: a combat of dice all entered replays without it.
+  const rolled = summary.steps.some((s) => s.rolledBy === 'rolled');
   return (
     <article className="combat-sheet" data-testid="combat-sheet">
       <Heading>{summary.title}</Heading>
       <p className="muted">
-        {summary.system.name} · {when(summary.startedAt)} · {summary.finished ? 'finished' : 'unfinished'} · seed {summary.seed}
+        {summary.system.name} · {when(summary.startedAt)} · {summary.finished ? 'finished' : 'unfinished'}
+        {rolled && <> · seed {summary.seed}</>}
       </p>
       <div className="sides">
         <SideBox side={summary.sides.attacker} units={view?.sides.attacker.units} finished={summary.finished} />
@@ -45,8 +49,12 @@ export function CombatSheet({ summary, view, inReport = false }: { summary: Summ
         )}
       </div>
 
-      <Sub>Steps</Sub>
-      {summary.steps.length === 0 ? <p>No step was taken.</p> : <StepsTable steps={summary.steps} />}
+      {steps !== 'none' && (
+        <>
+          <Sub>Steps</Sub>
+          {summary.steps.length === 0 ? <p>No step was taken.</p> : steps === 'full' ? <StepsTable steps={summary.steps} /> : <CompactSteps steps={summary.steps} />}
+        </>
+      )}
 
       <Sub>Casualties and wounds left</Sub>
       <Casualties sides={[summary.sides.attacker, summary.sides.defender]} />
@@ -95,6 +103,68 @@ function SideBox({ side, units, finished }: { side: SummarySide; units?: readonl
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The step log for the table: one line a roll — who, what, what it needed, the dice, what came of
+ * it — and a round's result with its arithmetic set across the page. The reasons behind each
+ * target are left to the full log ("Steps in full").
+ */
+function CompactSteps({ steps }: { steps: SummaryStep[] }) {
+  return (
+    <table data-testid="sheet-steps" data-log="compact" className="compact-steps">
+      <thead>
+        <tr>
+          <th className="num">#</th>
+          <th>Step</th>
+          <th>Needs</th>
+          <th>Dice</th>
+          <th>Result</th>
+        </tr>
+      </thead>
+      <tbody>
+        {steps.map((s) => {
+          const step = s.actorName && !s.title.startsWith(s.actorName) ? `${s.actorName}: ${s.title}` : s.title;
+          const lines = extraLines(s);
+          if (s.kind === 'outcome' && lines.length > 0 && !s.dice && !s.needs) {
+            return (
+              <tr key={s.n}>
+                <td className="num">{s.n}</td>
+                <td>
+                  <b>{step}</b>
+                </td>
+                <td colSpan={3} data-testid="sheet-step-wide">
+                  {s.result && <b>{s.result}</b>}
+                  {lines.map((line, i) => (
+                    <span key={i} className={/^\s{2,}/.test(line) ? 'why set-in' : 'why'}>
+                      {line.trim()}
+                    </span>
+                  ))}
+                </td>
+              </tr>
+            );
+          }
+          const result = resultAfterChoice(s);
+          return (
+            <tr key={s.n}>
+              <td className="num">{s.n}</td>
+              <td>{step}</td>
+              <td>{s.needs ?? ''}</td>
+              <td>
+                {s.dice ? s.typed ? <><Dice dice={s.typed} /> → <Dice dice={s.dice} /></> : <Dice dice={s.dice} /> : ''}
+                {s.rolledBy === 'rolled' ? ' (app)' : ''}
+              </td>
+              <td>
+                {s.choice ? <b>Chose: {s.choice}{result ? '; ' : ''}</b> : null}
+                {result}
+                {lines.length > 0 && ` · ${lines.map((l) => l.trim()).join(' · ')}`}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 

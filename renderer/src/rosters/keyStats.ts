@@ -13,7 +13,8 @@ function numbersOf(system: string, object: Record<string, unknown>, out: string[
   for (const key of orderKeys(system, Object.keys(object))) {
     const value = object[key];
     if (key === 'count') continue;
-    if (typeof value === 'number') out.push(stat(system, key, value));
+    // A zero is a modifier left at its default ("Save modifier 0 · Ap reduction 0"): nothing to say.
+    if (typeof value === 'number' && value !== 0) out.push(stat(system, key, value));
     else if (isRecord(value) && depth === 0) numbersOf(system, value, out, depth + 1);
   }
 }
