@@ -89,6 +89,11 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
   // The dice box keeps the focus: after the host refused what was sent (the step stays, so this
   // entry stays mounted) the typing goes on where it was, not on a button that was disabled meanwhile.
   const firstOpen = Math.max(0, entries.findIndex((e) => !e.complete));
+  // The first box takes the focus as the step opens, without scrolling the page to it: the step
+  // opens at the top, where who rolls and what is needed are read first.
+  useEffect(() => {
+    if (mode === 'type') fields.current[0]?.focus({ preventScroll: true });
+  }, [mode]);
   const wasBusy = useRef(busy);
   useEffect(() => {
     if (wasBusy.current && !busy) fields.current[firstOpen]?.focus();
@@ -97,9 +102,9 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
+      <Group justify="space-between" wrap="wrap" gap="xs">
         <SegmentedControl
-          size="md"
+          size="sm"
           value={mode}
           onChange={(v) => setMode(v as DiceMode)}
           data={[
@@ -107,7 +112,7 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
             { value: 'count', label: 'Count each face' },
           ]}
         />
-        <Button size="lg" variant="light" leftSection={<IconDice5 />} onClick={onRollForMe} loading={busy} data-testid="roll-for-me">
+        <Button size="md" variant="light" leftSection={<IconDice5 />} onClick={onRollForMe} loading={busy} data-testid="roll-for-me">
           Roll for me
         </Button>
       </Group>
@@ -129,7 +134,6 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
           {mode === 'type' ? (
             <TextInput
               size="xl"
-              autoFocus={i === 0}
               ref={(el) => {
                 fields.current[i] = el;
               }}
@@ -146,6 +150,8 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
               error={entry.problem}
               inputMode="numeric"
               data-testid={grouped ? `dice-faces-${entry.group.id}` : 'dice-faces'}
+              data-count={entry.group.count}
+              data-sides={entry.sides}
               styles={{ input: { fontSize: '1.75rem', letterSpacing: '0.15em', fontFamily: 'monospace' } }}
             />
           ) : null}
@@ -203,7 +209,8 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
           {missing.problem ?? `${grouped ? `${missing.group.label}: ` : ''}${diceCount(missing.typed.length, missing.group.count)} before these dice can be used.`}
         </Text>
       )}
-      <Group justify="flex-end" wrap="wrap">
+      {/* The main button stays in reach at the bottom of the screen however long the step is. */}
+      <Group justify="flex-end" wrap="wrap" className="cc-step-action">
         <Button size="xl" onClick={submit} disabled={!complete} loading={busy} data-testid="submit-dice">
           Use these dice
         </Button>

@@ -12,14 +12,17 @@ export function OddsHeadline({ id, at }: { id: string; at: number }) {
   const { query, updating } = useCombatOdds(id, at);
   const odds = query.data?.odds;
   if (!odds) return null;
-  const figures = odds.facts.length > 0 ? odds.facts.slice(0, 3).map((f) => `${f.label}: ${percent(f.now)}`) : [`${odds.measure}: ${fixed2(odds.meanNow)} expected`];
+  // Chances still open first; where the round is decided, what is certain ("Knights win the round: 100%"), not a row of 0%.
+  const open = odds.facts.filter((f) => f.now > 1e-9 && f.now < 1 - 1e-9);
+  const shown = open.length > 0 ? open : odds.facts.filter((f) => f.now >= 1 - 1e-9);
+  const figures = shown.length > 0 ? shown.slice(0, 3).map((f) => `${f.label}: ${percent(f.now)}`) : [`${odds.measure}: ${fixed2(odds.meanNow)} expected`];
   return (
-    <Group gap="xs" wrap="wrap" data-testid="odds-headline" aria-live="polite" aria-busy={updating} style={updating ? { opacity: 0.6 } : undefined}>
-      <Text size="lg" fw={700}>
+    <Group gap={6} wrap="wrap" data-testid="odds-headline" aria-live="polite" aria-busy={updating} style={updating ? { opacity: 0.6 } : undefined}>
+      <Text size="md" fw={700}>
         Odds now:
       </Text>
       {figures.map((f, i) => (
-        <Text key={f} size="lg" data-testid="odds-headline-figure">
+        <Text key={f} size="md" data-testid="odds-headline-figure">
           {f}
           {i < figures.length - 1 ? ' ·' : ''}
         </Text>

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { Input, Reason } from '../../../core/combat/steps';
 import { ChooseKeys } from './ChooseKeys';
@@ -42,13 +43,24 @@ function Why({ reasons }: { reasons: Reason[] }) {
 export function StepPanel({ snapshot, figures, best = null, restore, busy, onAnswer, onRollForMe }: Props) {
   const { step, view } = snapshot;
   const nameOf = (role: 'attacker' | 'defender') => view.sides[role].name;
+  // The control Enter answers takes the focus as the step opens (and again when the odds move the
+  // suggestion), without scrolling: the page stays at its top, where the step is read.
+  const card = useRef<HTMLDivElement>(null);
+  const suggestedNow = step.kind === 'choose' ? ((best !== null && step.options.some((o) => o.id === best) ? best : step.options.find((o) => o.suggested)?.id) ?? step.options[0]?.id) : null;
+  useEffect(() => {
+    if (step.kind === 'roll') return; // the dice box focuses itself
+    const target = step.kind === 'choose' ? `[data-testid="option-${CSS.escape(suggestedNow ?? '')}"]` : '[data-testid="continue"]';
+    card.current?.querySelector<HTMLElement>(target)?.focus({ preventScroll: true });
+  }, [step.id, step.kind, suggestedNow]);
 
   if (step.kind === 'roll') {
     return (
-      <Card key={step.id} withBorder padding="lg" data-testid="step" data-step-kind="roll" data-step-id={step.id}>
-        <Stack gap="md">
+      <Card key={step.id} withBorder padding="md" style={{ overflow: 'visible' }} data-testid="step" data-step-kind="roll" data-step-id={step.id}>
+        <Stack gap="sm">
           <WhoActs role={step.actor} name={nameOf(step.actor)} kind="roll" />
-          <Title order={2}>{step.title}</Title>
+          <Title order={2} size="h3">
+            {step.title}
+          </Title>
           <RollNeeds step={step} testId="step-needs" />
           <Why reasons={step.why} />
           {step.notes.map((note, i) => (
@@ -75,15 +87,17 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
     // The odds' best option for the chooser, once known, is the one suggested.
     const byOdds = best !== null && step.options.some((o) => o.id === best);
     const options = byOdds ? step.options.map((o) => ({ ...o, suggested: o.id === best })) : step.options;
-    // The suggested option (or the first) takes the focus, so Enter answers as suggested.
-    const focused = options.find((o) => o.suggested)?.id ?? options[0]?.id;
+    // The suggested option takes the focus (see above), so Enter answers as suggested.
+    const focusedOption = options.find((o) => o.suggested);
     const pick = (option: string) => onAnswer({ kind: 'choose', stepId: step.id, option });
     return (
-      <Card key={step.id} withBorder padding="lg" data-testid="step" data-step-kind="choose" data-step-id={step.id}>
+      <Card key={step.id} ref={card} withBorder padding="md" style={{ overflow: 'visible' }} data-testid="step" data-step-kind="choose" data-step-id={step.id}>
         <ChooseKeys options={options} disabled={busy} onPick={pick} />
-        <Stack gap="md">
+        <Stack gap="sm">
           <WhoActs role={step.actor} name={nameOf(step.actor)} kind="choose" />
-          <Title order={2}>{step.title}</Title>
+          <Title order={2} size="h3">
+            {step.title}
+          </Title>
           <Stack gap={4} data-testid="step-prompt">
             {step.prompt.split('\n').map((line, i) => (
               <Text key={i} size={i === 0 ? 'xl' : 'lg'} fw={i === 0 ? 500 : undefined} style={{ whiteSpace: 'pre-line' }}>
@@ -93,12 +107,10 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
           </Stack>
           <Why reasons={step.why} />
           {/* Many options (how many of 16 attacks at the Baron): smaller buttons, more to a row, so all stay in sight; a long one keeps a row of its own. */}
-          {/* Keyed by the suggestion: when the odds pick another option, it takes the focus. */}
-          <SimpleGrid key={focused} cols={many ? { base: 3, sm: 4 } : { base: 1, sm: 2 }} spacing={many ? 'sm' : 'md'} data-testid="step-options" data-compact={many} data-suggested-by={byOdds ? 'odds' : 'rules'}>
+          <SimpleGrid cols={many ? { base: 3, sm: 4 } : { base: 1, sm: 2 }} spacing={many ? 'sm' : 'md'} data-testid="step-options" data-compact={many} data-suggested-by={byOdds ? 'odds' : 'rules'}>
             {options.map((option, i) => (
               <Button
                 key={option.id}
-                autoFocus={option.id === focused}
                 aria-keyshortcuts={i < 9 ? String(i + 1) : undefined}
                 size={many ? 'lg' : 'xl'}
                 h="auto"
@@ -127,6 +139,14 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
               </Button>
             ))}
           </SimpleGrid>
+          {/* Many options: the suggested one is also one tap away at the bottom of the screen, wherever it sits in the grid. */}
+          {step.options.length > 2 && focusedOption && (
+            <Group justify="flex-end" className="cc-step-action">
+              <Button size="lg" variant="light" onClick={() => pick(focusedOption.id)} disabled={busy} data-testid="take-suggested" styles={{ label: { whiteSpace: 'normal' } }} h="auto" py="xs">
+                As suggested: {focusedOption.label}
+              </Button>
+            </Group>
+          )}
           {step.options.length > 1 && (
             <Text size="sm" c="dimmed" data-testid="choose-keys">
               Keys: {step.options.length > 9 ? '1–9' : `1–${step.options.length}`} take an option, Enter the highlighted one.
@@ -141,8 +161,8 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
   // Lines with reasons set in under them end in a verdict (e.g. "Empire win by 1"): it stands out.
   const verdict = step.lines.some((l) => indented(l)) && !indented(step.lines.at(-1)) ? step.lines.length - 1 : -1;
   return (
-    <Card key={step.id} withBorder padding="lg" data-testid="step" data-step-kind="outcome" data-step-id={step.id}>
-      <Stack gap="md">
+    <Card key={step.id} ref={card} withBorder padding="md" style={{ overflow: 'visible' }} data-testid="step" data-step-kind="outcome" data-step-id={step.id}>
+      <Stack gap="sm">
         <Group gap="sm" data-testid="who-acts" data-role="both">
           <Badge size="xl" radius="sm" color="dark" variant="outline">
             Both players
@@ -151,7 +171,9 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
             {step.final ? 'read the outcome' : 'check this, then continue'}
           </Text>
         </Group>
-        <Title order={2}>{step.title}</Title>
+        <Title order={2} size="h3">
+          {step.title}
+        </Title>
         <Stack gap={4} data-testid="outcome-lines">
           {step.lines.map((line, i) =>
             // An indented line explains the line above it (a bonus and its reason): shown smaller, set in.
@@ -171,9 +193,11 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
           )}
         </Stack>
         {!step.final && (
-          <Button size="xl" onClick={() => onAnswer({ kind: 'continue', stepId: step.id })} loading={busy} autoFocus data-testid="continue">
-            Continue
-          </Button>
+          <div className="cc-step-action">
+            <Button size="xl" fullWidth onClick={() => onAnswer({ kind: 'continue', stepId: step.id })} loading={busy} data-testid="continue">
+              Continue
+            </Button>
+          </div>
         )}
       </Stack>
     </Card>

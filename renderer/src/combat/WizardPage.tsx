@@ -54,19 +54,19 @@ export function WizardPage() {
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <div>
-          <Title order={1} size="h2">
+          <Title order={1} size="h3">
             {names.attacker} <Text span inherit c="gray.6">vs</Text> {names.defender}
           </Title>
-          <Text c="gray.7" data-testid="step-count">
+          <Text size="sm" c="gray.7" data-testid="step-count">
             {data.systemName} · {stepCount(data.inputs.length, data.finished)}
           </Text>
         </div>
         <Group>
-          <Button size="lg" variant="default" leftSection={<IconArrowBackUp />} onClick={doUndo} disabled={!canUndo} data-testid="undo" title="Undo (Ctrl+Z)">
+          <Button size="md" variant="default" leftSection={<IconArrowBackUp />} onClick={doUndo} disabled={!canUndo} data-testid="undo" title="Undo (Ctrl+Z)">
             Undo
           </Button>
           {data.finished && (
-            <Button size="lg" component={Link} to="/combat">
+            <Button size="md" component={Link} to="/combat">
               New combat
             </Button>
           )}
@@ -83,7 +83,7 @@ export function WizardPage() {
             {data.view.status && data.view.status.length > 0 && (
               <Stack gap={0} data-testid="combat-status">
                 {data.view.status.map((line) => (
-                  <Text key={line} size="lg" fw={500}>
+                  <Text key={line} size="md" fw={500}>
                     {line}
                   </Text>
                 ))}
