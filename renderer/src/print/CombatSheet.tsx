@@ -13,7 +13,7 @@ import type { StepLog } from './paper';
  * the outcome, the casualties and the odds. Plain tables and black text, so it reads the same on
  * a black-and-white printer; nothing depends on colour.
  */
-export function CombatSheet({ summary, view, inReport = false, steps = 'compact' }: { summary: Summary; view?: CombatView | undefined; inReport?: boolean; steps?: StepLog }) {
+export function CombatSheet({ summary, view, inReport = false, steps = 'full' }: { summary: Summary; view?: CombatView | undefined; inReport?: boolean; steps?: StepLog }) {
   const Heading = inReport ? 'h2' : 'h1';
   const Sub = inReport ? 'h3' : 'h2';
   // The seed only matters where the app rolled: a combat of dice all entered replays without it.
@@ -109,14 +109,26 @@ function SideBox({ side, units, finished }: { side: SummarySide; units?: readonl
 /**
  * The step log for the table: one line a roll — who, what, what it needed, the dice, what came of
  * it — and a round's result with its arithmetic set across the page. The reasons behind each
- * target are left to the full log ("Steps in full").
+ * roll's target are left to the full log ("Steps in full"); a choice keeps its reasons, since
+ * they are what the player weighed.
  */
 function CompactSteps({ steps }: { steps: SummaryStep[] }) {
+  // A choice's reasons printed once: the same rule under every allocation of a round is read once.
+  const seen = new Set<string>();
+  const newReasons = (s: SummaryStep) =>
+    s.kind !== 'choose'
+      ? []
+      : s.why.map((r) => r.detail).filter((detail) => {
+          if (seen.has(detail)) return false;
+          seen.add(detail);
+          return true;
+        });
   return (
     <table data-testid="sheet-steps" data-log="compact" className="compact-steps">
       <thead>
         <tr>
           <th className="num">#</th>
+          <th>Who</th>
           <th>Step</th>
           <th>Needs</th>
           <th>Dice</th>
@@ -125,17 +137,15 @@ function CompactSteps({ steps }: { steps: SummaryStep[] }) {
       </thead>
       <tbody>
         {steps.map((s) => {
-          const step = s.actorName && !s.title.startsWith(s.actorName) ? `${s.actorName}: ${s.title}` : s.title;
           const lines = extraLines(s);
           if (s.kind === 'outcome' && lines.length > 0 && !s.dice && !s.needs) {
             return (
               <tr key={s.n}>
                 <td className="num">{s.n}</td>
-                <td>
-                  <b>{step}</b>
-                </td>
+                <td>{s.actorName ?? '—'}</td>
+                <td>{s.title}</td>
                 <td colSpan={3} data-testid="sheet-step-wide">
-                  {s.result && <b>{s.result}</b>}
+                  {s.result}
                   {lines.map((line, i) => (
                     <span key={i} className={/^\s{2,}/.test(line) ? 'why set-in' : 'why'}>
                       {line.trim()}
@@ -146,17 +156,36 @@ function CompactSteps({ steps }: { steps: SummaryStep[] }) {
             );
           }
           const result = resultAfterChoice(s);
+          const reasons = newReasons(s);
           return (
             <tr key={s.n}>
               <td className="num">{s.n}</td>
-              <td>{step}</td>
-              <td>{s.needs ?? ''}</td>
+              <td>{s.actorName ?? '—'}</td>
+              <td>{s.title}</td>
               <td>
-                {s.dice ? s.typed ? <><Dice dice={s.typed} /> → <Dice dice={s.dice} /></> : <Dice dice={s.dice} /> : ''}
+                {s.needs && <b>{s.needs}</b>}
+                {reasons.length > 0 && <span className="why">{reasons.join(' · ')}</span>}
+              </td>
+              <td>
+                {s.dice ? (
+                  s.typed ? (
+                    <>
+                      <Dice dice={s.typed} /> → <Dice dice={s.dice} />
+                    </>
+                  ) : (
+                    <Dice dice={s.dice} />
+                  )
+                ) : (
+                  ''
+                )}
                 {s.rolledBy === 'rolled' ? ' (app)' : ''}
               </td>
               <td>
-                {s.choice ? <b>Chose: {s.choice}{result ? '; ' : ''}</b> : null}
+                {s.choice && (
+                  <>
+                    <b>Chose: {s.choice}</b> <br />
+                  </>
+                )}
                 {result}
                 {lines.length > 0 && ` · ${lines.map((l) => l.trim()).join(' · ')}`}
               </td>

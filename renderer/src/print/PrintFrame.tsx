@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useClient } from '../api/ClientContext';
 import { useHostQuery } from '../api/hostQuery';
-import { defaultPaper, isPaper, isStepLog, pageSize, paperLabels, rememberedPaper, rememberPaper, stepLogLabels, type Paper, type StepLog } from './paper';
+import { defaultPaper, isPaper, isStepLog, pageSize, paperLabels, rememberedPaper, rememberedStepLog, rememberPaper, rememberStepLog, stepLogLabels, type Paper, type StepLog } from './paper';
 import { printThisPage, saveThisPageAsPdf, type PrintResult } from './printing';
 import './print.css';
 
@@ -13,7 +13,8 @@ import './print.css';
  * the document on a sheet. The paper is kept in the address (?paper=letter), so a reload or a
  * shared link prints the same, and it sets the `@page` size the printout and the PDF use; the
  * paper chosen is also remembered on this device for the next print. A combat sheet also chooses
- * how much of its step log to print (?steps=compact|full|none): one line a step by default.
+ * how much of its step log to print (?steps=compact|full|none), remembered the same way: every
+ * step with its reasons until "one line each" or "no steps" is chosen.
  */
 export function PrintFrame({
   back,
@@ -65,6 +66,7 @@ export function PrintFrame({
   };
   const chooseSteps = (value: string) => {
     if (!isStepLog(value)) return;
+    rememberStepLog(value);
     const next = new URLSearchParams(params);
     next.set('steps', value);
     setParams(next, { replace: true });
@@ -131,9 +133,9 @@ export function PrintFrame({
   );
 }
 
-/** The step log a combat sheet prints, from the address (?steps=…): one line a step unless asked otherwise. */
+/** The step log a combat sheet prints: from the address (?steps=…), else as last chosen on this device, else in full. */
 export function useStepLog(): StepLog {
   const [params] = useSearchParams();
   const asked = params.get('steps');
-  return isStepLog(asked) ? asked : 'compact';
+  return isStepLog(asked) ? asked : (rememberedStepLog() ?? 'full');
 }

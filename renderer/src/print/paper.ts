@@ -42,3 +42,23 @@ export const stepLogLabels: Record<StepLog, string> = { compact: 'Steps: one lin
 export function isStepLog(value: string | null): value is StepLog {
   return value === 'compact' || value === 'full' || value === 'none';
 }
+
+const STEP_LOG_KEY = 'combat-companion.step-log';
+
+/** The step log chosen last time on this device, if any. */
+export function rememberedStepLog(): StepLog | null {
+  try {
+    const saved = globalThis.localStorage?.getItem(STEP_LOG_KEY) ?? null;
+    return isStepLog(saved) ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberStepLog(steps: StepLog): void {
+  try {
+    globalThis.localStorage?.setItem(STEP_LOG_KEY, steps);
+  } catch {
+    // Not remembered: this print still uses it.
+  }
+}
