@@ -180,12 +180,12 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
                         onClick={() => bump(i, face, 1)}
                         styles={{ label: { flexDirection: 'column', lineHeight: 1.1 } }}
                       >
-                        <Text span fw={800} fz={32} ff="monospace">
+                        <Text span fw={800} fz={30} ff="monospace" lh={1.1}>
                           {face}
-                          {passes ? ' ✓' : ''}
                         </Text>
-                        <Text span size="lg" data-testid={grouped ? `count-${entry.group.id}-${face}` : `count-${face}`}>
-                          ×{counts[i]![face]}
+                        <Text span size="lg">
+                          <span data-testid={grouped ? `count-${entry.group.id}-${face}` : `count-${face}`}>×{counts[i]![face]}</span>
+                          {passes ? ' ✓' : ''}
                         </Text>
                       </Button>
                       <ActionIcon size={44} w="100%" variant="default" aria-label={`One fewer ${face}${of}`} onClick={() => bump(i, face, -1)} disabled={counts[i]![face] === 0}>
