@@ -50,6 +50,7 @@ export function createBackend(deps: BackendDeps): Backend {
       ...rules,
       history: {
         save: (entry) => repo.saveCombat(entry),
+        drop: (id) => repo.deleteCombat(id),
         load: async (id) => {
           const stored = await repo.getCombat(id);
           return stored && { id: stored.id, system: stored.system, seed: stored.seed, setup: stored.setup, inputs: stored.inputs, rosterIds: stored.rosterIds };

@@ -31,8 +31,10 @@ export type RosterSort = 'name' | 'updated' | 'last-used';
 export type ImportConflict = 'ask' | 'replace' | 'keep-both';
 
 export interface CombatInput {
-  /** Absent for a new combat. */
+  /** Absent for a new combat that the store names. */
   id?: string | undefined;
+  /** A new combat under `id`, the one the host already gave it (it is stored at its first step). */
+  create?: boolean | undefined;
   system: string;
   title: string;
   seed: number;
@@ -283,9 +285,10 @@ export function createRepository(db: CompanionDb, deps: RepoDeps): RosterReposit
       const now = clock();
       return db.transaction('rw', db.combats, async () => {
         const existing = input.id === undefined ? undefined : await db.combats.get(input.id);
-        if (input.id !== undefined && !existing) throw new StoreError('not_found', `There is no combat with id "${input.id}".`, 'id');
+        if (input.id !== undefined && !existing && !input.create) throw new StoreError('not_found', `There is no combat with id "${input.id}".`, 'id');
+        if (existing && input.create) throw new StoreError('conflict', `There is already a combat with id "${input.id}".`, 'id');
         const row: CombatRow = {
-          id: existing?.id ?? newId(),
+          id: existing?.id ?? input.id ?? newId(),
           system: input.system,
           title: input.title,
           startedAt: existing?.startedAt ?? now,

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { registry } from '../../core/systems';
 import { enterDice, setUpChainswordsVsTermagants } from './flows';
 import { watchConsole } from './support';
 
@@ -26,11 +27,12 @@ async function printA4(page: Page, name: string): Promise<{ text: string; pages:
   return { text, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0) };
 }
 
-async function openPrint(page: Page) {
+async function openPrint(page: Page, steps?: 'compact') {
   await page.goto('/#/history');
   await page.getByTestId('history-open').first().click();
   await page.getByTestId('print-combat').click();
   await expect(page).toHaveURL(/#\/print\/combat\/[^/?]+/);
+  if (steps) await page.getByText('Steps: one line each').click();
   await expect(page.getByTestId('combat-sheet')).toBeVisible();
   await expect(page.getByTestId('print')).toBeEnabled();
 }
@@ -84,6 +86,43 @@ test('a one-round 10th edition fight prints on one or two A4 pages, without rank
   await openPrint(page);
   await expect(page.getByTestId('sheet-steps')).toBeVisible();
   await expect(page.getByTestId('sheet-ranks')).toHaveCount(0);
-  const { pages } = await printA4(page, '10e-one-round');
+  const { pages, text } = await printA4(page, '10e-one-round');
   expect(pages).toBeLessThanOrEqual(2);
+  // Every die was typed in: no seed to print (it only replays the app's own rolls).
+  expect(text).not.toMatch(/\bseed\b/i);
 });
+
+/** Plays the combat open on the page to its end: the app's seeded rolls, the suggested choices. */
+async function playToEnd(page: Page) {
+  const step = page.getByTestId('step');
+  for (let i = 0; i < 300 && !(await page.getByRole('link', { name: 'New combat' }).isVisible()); i++) {
+    const id = await step.getAttribute('data-step-id');
+    const kind = await step.getAttribute('data-step-kind');
+    if (kind === 'roll') await page.getByTestId('roll-for-me').click();
+    else if (kind === 'choose') await page.keyboard.press('Enter');
+    else if (await page.getByTestId('continue').isVisible()) await page.getByTestId('continue').click();
+    else break;
+    await expect(step).not.toHaveAttribute('data-step-id', id ?? '');
+  }
+  await expect(page.getByText(/· finished/)).toBeVisible();
+}
+
+// Issue 22: one round of any system on at most two A4 pages, with the step log one line a step.
+for (const { id } of registry) {
+  test(`${id}: the example combat prints its round on at most two A4 pages per round, the seed shown since the app rolled`, async ({ page }) => {
+    await page.goto(`/#/combat/new/${id}`);
+    await page.getByTestId('seed').fill('3');
+    await page.getByTestId('start-combat').click();
+    await expect(page).toHaveURL(/#\/combat\/play\//);
+    await playToEnd(page);
+    const log = (await page.getByTestId('combat-log').textContent()) ?? '';
+    const rounds = Math.max(1, ...[...log.matchAll(/\bround (\d+)/gi)].map((m) => Number(m[1])));
+    await openPrint(page, 'compact');
+    await expect(page).toHaveURL(/steps=compact/);
+    await expect(page.getByTestId('sheet-steps')).toHaveAttribute('data-log', 'compact');
+    const { pages, text } = await printA4(page, `${id}-example`);
+    console.log(`${id}: ${rounds} round(s), ${pages} A4 page(s)`);
+    expect(text).toMatch(/\bseed 3\b/);
+    expect(pages).toBeLessThanOrEqual(2 * rounds);
+  });
+}

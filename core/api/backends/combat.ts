@@ -4,7 +4,7 @@ import type { ParsedRequestOf } from '../contract';
 import { prefixIssues, problemsOf } from '../../roster/documents';
 import { ApiFailure } from '../reply';
 import { noOddsBecause, type Analyzed } from '../../analysis/guarded';
-import { headlinesOf, type Headline } from '../../analysis/headline';
+import { bestOf, headlinesOf, type Headline } from '../../analysis/headline';
 import { fixed2, percent } from '../../summary/format';
 import { oddsFrom } from '../../analysis/odds';
 
@@ -27,7 +27,9 @@ export interface CombatBackendDeps {
   maxOpen?: number;
   /**
    * Where combats are kept (the roster store's combats table). Every step is saved as it is
-   * taken, so History has every combat, finished or not, and a closed one can be reopened.
+   * taken, so History has every combat, finished or not, and a closed one can be reopened. A
+   * combat with no step taken is not kept: pressing Start and leaving stores nothing, and undoing
+   * every step of a kept combat drops it.
    */
   history?: CombatHistory;
 }
@@ -43,9 +45,11 @@ export interface StoredCombat {
 }
 
 export interface CombatHistory {
-  /** Saves the log; `id` absent for a new combat. Returns the stored id. */
-  save(entry: { id?: string; system: string; title: string; seed: number; setup: unknown; inputs: unknown[]; summary: string | null; finished: boolean; rosterIds: string[] }): Promise<{ id: string }>;
+  /** Saves the log under `id`; `create` when the combat is not stored yet (its first step). */
+  save(entry: { id: string; create: boolean; system: string; title: string; seed: number; setup: unknown; inputs: unknown[]; summary: string | null; finished: boolean; rosterIds: string[] }): Promise<unknown>;
   load(id: string): Promise<StoredCombat | undefined>;
+  /** Drops a stored combat (every step of it undone). */
+  drop(id: string): Promise<void>;
 }
 
 interface Session {
@@ -57,6 +61,8 @@ interface Session {
   title: string;
   /** Rosters the sides came from: kept with the combat for printed reports and their tallies. */
   rosterIds: string[];
+  /** The combat is in History (it has had a step taken since it was last without any). */
+  stored: boolean;
 }
 
 /**
@@ -83,9 +89,9 @@ export function createCombatBackend(deps: CombatBackendDeps) {
   };
 
   /** A new session: its title, which no step changes, worked out once. No analysis here: a step never waits for odds. */
-  const newSession = (system: RuleSystem, combat: Combat, rosterIds: string[]): Session => {
+  const newSession = (system: RuleSystem, combat: Combat, rosterIds: string[], stored: boolean): Session => {
     const view = system.view(combat.log.inputs.length === 0 ? combat.state : system.start(combat.log.setup));
-    return { system, combat, title: `${view.sides.attacker.name} vs ${view.sides.defender.name}`, rosterIds };
+    return { system, combat, title: `${view.sides.attacker.name} vs ${view.sides.defender.name}`, rosterIds, stored };
   };
 
   const snapshot = (id: string, { system, combat }: Session): CombatSnapshot => {
@@ -112,38 +118,55 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       current.before = deps.analyze(system.id, start);
     }
     const before = current.before;
-    if (before === null) return { at, odds: null, unavailable: `${system.name} has no exact odds yet.`, choices: [] };
-    if (!before.ok) return { at, odds: null, unavailable: noOddsBecause('No exact odds for this combat', before.tooLarge), choices: [] };
+    if (before === null) return { at, odds: null, unavailable: `${system.name} has no exact odds yet.`, choices: [], best: null };
+    if (!before.ok) return { at, odds: null, unavailable: noOddsBecause('No exact odds for this combat', before.tooLarge), choices: [], best: null };
     const now = at === 0 ? before : deps.analyze(system.id, combat.state);
-    if (now === null) return { at, odds: null, unavailable: `${system.name} has no exact odds yet.`, choices: [] };
-    if (!now.ok) return { at, odds: null, unavailable: noOddsBecause('No exact odds at this step', now.tooLarge), choices: [] };
-    return { at, odds: oddsFrom(before.distributions, now.distributions), unavailable: null, choices: choiceFigures(system, combat) };
+    if (now === null) return { at, odds: null, unavailable: `${system.name} has no exact odds yet.`, choices: [], best: null };
+    if (!now.ok) return { at, odds: null, unavailable: noOddsBecause('No exact odds at this step', now.tooLarge), choices: [], best: null };
+    return { at, odds: oddsFrom(before.distributions, now.distributions), unavailable: null, ...choiceFigures(system, combat) };
   };
 
   /**
    * At a choose step, each option's main figure if it is taken: the option applied through the
-   * system's own fold, the state it leads to analysed within the budget (as every odds are).
+   * system's own fold, the state it leads to analysed within the budget (as every odds are); and
+   * the option best for the chooser by that figure, where the figures tell the options apart.
    */
-  const choiceFigures = (system: RuleSystem, combat: Combat): CombatOdds['choices'] => {
+  const choiceFigures = (system: RuleSystem, combat: Combat): Pick<CombatOdds, 'choices' | 'best'> => {
     const step = combat.step;
-    if (step.kind !== 'choose') return [];
+    if (step.kind !== 'choose') return { choices: [], best: null };
     const analysed = step.options.map(({ id }) => {
       const taken = advance(system, combat, { kind: 'choose', stepId: step.id, option: id });
       const result = taken.ok ? deps.analyze(system.id, taken.combat.state) : null;
       return result?.ok ? result.distributions : null;
     });
     const headlines = headlinesOf(analysed, step.actor);
-    return step.options.map(({ id }, i) => ({ option: id, figure: headlines[i] ? figureText(headlines[i]) : null }));
+    const { sides } = system.view(combat.state);
+    const names = { attacker: sides.attacker.name, defender: sides.defender.name };
+    const best = step.options.length > 1 ? bestOf(analysed, headlines, step.actor, names, step.options.findIndex((o) => o.suggested)) : null;
+    return {
+      choices: step.options.map(({ id }, i) => ({ option: id, figure: headlines[i] ? figureText(headlines[i]) : null })),
+      best: best === null ? null : step.options[best]!.id,
+    };
   };
 
-  /** Keeps the session and saves its log, so History always matches what the players see. */
-  const keep = async (id: string | undefined, current: Session): Promise<string> => {
-    let stored = id;
-    if (deps.history) {
+  /**
+   * Keeps the session and saves its log, so History always matches what the players see. A combat
+   * with no step taken is not in History: it is stored at its first step and dropped when every
+   * step is undone (the open session keeps it meanwhile).
+   */
+  const keep = async (id: string, current: Session): Promise<Session> => {
+    const history = deps.history;
+    const taken = current.combat.log.inputs.length;
+    let stored = current.stored;
+    if (history && taken === 0 && stored) {
+      await history.drop(id);
+      stored = false;
+    } else if (history && taken > 0) {
       const step = current.combat.step;
       const finished = step.kind === 'outcome' && step.final;
-      const saved = await deps.history.save({
-        ...(id === undefined ? {} : { id }),
+      await history.save({
+        id,
+        create: !stored,
         system: current.system.id,
         title: current.title,
         seed: current.combat.log.seed,
@@ -153,11 +176,9 @@ export function createCombatBackend(deps: CombatBackendDeps) {
         finished,
         rosterIds: current.rosterIds,
       });
-      stored = saved.id;
+      stored = true;
     }
-    stored ??= deps.newId();
-    remember(stored, current);
-    return stored;
+    return remember(id, { ...current, stored });
   };
 
   const apply = async (id: string, current: Session, input: Parameters<typeof advance>[2]): Promise<CombatSnapshot> => {
@@ -166,9 +187,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       const field = result.error.field ? `input.${result.error.field}` : 'input';
       throw new ApiFailure('invalid_input', result.error.message, field);
     }
-    const next = { ...current, combat: result.combat };
-    await keep(id, next);
-    return snapshot(id, next);
+    return snapshot(id, await keep(id, { ...current, combat: result.combat }));
   };
 
   const systemOf = (systemId: string, field: string): RuleSystem => {
@@ -190,7 +209,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     } catch (error) {
       throw new ApiFailure('conflict', `The stored combat "${id}" cannot be replayed: ${(error as Error).message}`, 'id');
     }
-    return remember(id, newSession(system, combat, stored.rosterIds));
+    return remember(id, newSession(system, combat, stored.rosterIds, true));
   };
 
   return {
@@ -210,9 +229,9 @@ export function createCombatBackend(deps: CombatBackendDeps) {
         throw new ApiFailure('invalid_input', problems.map((p) => p.message).join('; '), problems[0]?.field, problems);
       }
       const combat = startCombat(system, parsed.data, seed ?? deps.newSeed());
-      const created = newSession(system, combat, [...new Set(rosterIds)]);
-      const id = await keep(undefined, created);
-      return snapshot(id, created);
+      const created = newSession(system, combat, [...new Set(rosterIds)], false);
+      const id = deps.newId();
+      return snapshot(id, await keep(id, created));
     },
 
     'combat.get': async ({ id }: ParsedRequestOf<'combat.get'>) => snapshot(id, await opened(id)),
@@ -246,9 +265,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
 
     'combat.undo': async ({ id }: ParsedRequestOf<'combat.undo'>) => {
       const current = await opened(id);
-      const previous = { ...current, combat: undo(current.system, current.combat) };
-      await keep(id, previous);
-      return snapshot(id, previous);
+      return snapshot(id, await keep(id, { ...current, combat: undo(current.system, current.combat) }));
     },
   };
 }

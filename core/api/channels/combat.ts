@@ -41,6 +41,12 @@ export const combatOddsSchema = z.object({
    * has no odds. Empty at other steps.
    */
   choices: z.array(z.object({ option: z.string(), figure: z.string().nullable() })).default([]),
+  /**
+   * At a choose step: the option best for the chooser by those figures (their chance to win the
+   * round, or the figure that the options change), which the wizard then suggests; null where the
+   * figures cannot tell the options apart (the system's own suggestion stands).
+   */
+  best: z.string().nullable().default(null),
 });
 export type CombatOdds = z.infer<typeof combatOddsSchema>;
 

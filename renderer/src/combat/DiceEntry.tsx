@@ -1,13 +1,23 @@
 import { ActionIcon, Button, Group, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { IconDice5, IconMinus, IconPlus } from '@tabler/icons-react';
+import { IconDice5, IconMinus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { d3FromD6, groupsOf, hasD3 } from '../../../core/combat/rollGroups';
 import type { DiceGroup, RollStep } from '../../../core/combat/steps';
-import { facesFromCounts, parseFaces } from './diceText';
+import { DiceGrid } from './DiceGrid';
+import { saveDiceMode, savedDiceMode, type DiceMode } from './diceMode';
+import { diceCount, facesFromCounts, parseFaces } from './diceText';
+
+/** Dice put back into the box: those of the step just undone (the faces as typed where D6s were halved). */
+export interface RestoredDice {
+  dice: readonly number[];
+  typed?: readonly number[] | undefined;
+}
 
 interface Props {
   step: RollStep;
   busy: boolean;
+  /** The dice entered at this step before an Undo: the box starts with them, to correct one typo. */
+  restore?: RestoredDice | undefined;
   /** The dice the rules use; `typed` the D6 faces typed when the players halved D6s for the D3s. */
   onEnter: (dice: number[], typed?: number[]) => void;
   onRollForMe: () => void;
@@ -35,13 +45,20 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * the D3 results and keeps what was typed. The running tally uses only the step's own numbers
  * (passOn, criticalOn) so the players can check their count; the host decides what the dice mean.
  */
-export function DiceEntry({ step, busy, onEnter, onRollForMe }: Props) {
+export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) {
   const groups = groupsOf(step);
   const grouped = (step.groups?.length ?? 0) > 0;
-  const [mode, setMode] = useState<'type' | 'count'>('type');
-  const [halve, setHalve] = useState(false);
-  const [texts, setTexts] = useState(() => groups.map(() => ''));
-  const [counts, setCounts] = useState(() => groups.map(() => new Array<number>(7).fill(0)));
+  const [mode, setModeNow] = useState<DiceMode>(savedDiceMode);
+  const setMode = (next: DiceMode) => {
+    saveDiceMode(next);
+    setModeNow(next);
+  };
+  const restored = restoredEntry(groups, restore);
+  const [halve, setHalve] = useState(restored.halve);
+  const [texts, setTexts] = useState(() => restored.parts.map((faces) => faces.join(' ')));
+  const [counts, setCounts] = useState(() => restored.parts.map((faces) => faces.reduce((c, f) => c.map((n, i) => (i === f ? n + 1 : n)), new Array<number>(7).fill(0))));
+  // Enter pressed with dice still missing: said aloud, not silently ignored.
+  const [tried, setTried] = useState(false);
   const fields = useRef<Array<HTMLInputElement | null>>([]);
 
   const entries: Entry[] = groups.map((group, i) => {
@@ -54,7 +71,9 @@ export function DiceEntry({ step, busy, onEnter, onRollForMe }: Props) {
   });
   const complete = entries.every((e) => e.complete);
 
+  const missing = entries.find((e) => !e.complete);
   const submit = () => {
+    if (!complete) setTried(true);
     if (!complete || busy) return;
     const dice = entries.flatMap((e) => e.faces);
     onEnter(dice, halve ? entries.flatMap((e) => e.typed) : undefined);
@@ -63,12 +82,18 @@ export function DiceEntry({ step, busy, onEnter, onRollForMe }: Props) {
   const enter = (i: number) => {
     if (complete) return submit();
     const next = entries.findIndex((e, j) => j > i && !e.complete);
-    if (next >= 0) fields.current[next]?.focus();
+    if (next >= 0 && entries[i]!.complete) fields.current[next]?.focus();
+    else setTried(true);
   };
   const bump = (i: number, face: number, by: number) => setCounts((all) => all.map((c, j) => (j === i ? c.map((n, f) => (f === face ? Math.max(0, n + by) : n)) : c)));
   // The dice box keeps the focus: after the host refused what was sent (the step stays, so this
   // entry stays mounted) the typing goes on where it was, not on a button that was disabled meanwhile.
   const firstOpen = Math.max(0, entries.findIndex((e) => !e.complete));
+  // The first box takes the focus as the step opens, without scrolling the page to it: the step
+  // opens at the top, where who rolls and what is needed are read first.
+  useEffect(() => {
+    if (mode === 'type') fields.current[0]?.focus({ preventScroll: true });
+  }, [mode]);
   const wasBusy = useRef(busy);
   useEffect(() => {
     if (wasBusy.current && !busy) fields.current[firstOpen]?.focus();
@@ -77,17 +102,17 @@ export function DiceEntry({ step, busy, onEnter, onRollForMe }: Props) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
+      <Group justify="space-between" wrap="wrap" gap="xs">
         <SegmentedControl
-          size="md"
+          size="sm"
           value={mode}
-          onChange={(v) => setMode(v as 'type' | 'count')}
+          onChange={(v) => setMode(v as DiceMode)}
           data={[
             { value: 'type', label: 'Type the faces' },
             { value: 'count', label: 'Count each face' },
           ]}
         />
-        <Button size="lg" variant="light" leftSection={<IconDice5 />} onClick={onRollForMe} loading={busy} data-testid="roll-for-me">
+        <Button size="md" variant="light" leftSection={<IconDice5 />} onClick={onRollForMe} loading={busy} data-testid="roll-for-me">
           Roll for me
         </Button>
       </Group>
@@ -109,7 +134,6 @@ export function DiceEntry({ step, busy, onEnter, onRollForMe }: Props) {
           {mode === 'type' ? (
             <TextInput
               size="xl"
-              autoFocus={i === 0}
               ref={(el) => {
                 fields.current[i] = el;
               }}
@@ -126,8 +150,13 @@ export function DiceEntry({ step, busy, onEnter, onRollForMe }: Props) {
               error={entry.problem}
               inputMode="numeric"
               data-testid={grouped ? `dice-faces-${entry.group.id}` : 'dice-faces'}
+              data-count={entry.group.count}
+              data-sides={entry.sides}
               styles={{ input: { fontSize: '1.75rem', letterSpacing: '0.15em', fontFamily: 'monospace' } }}
             />
+          ) : null}
+          {mode === 'type' ? (
+            <DiceGrid faces={entry.typed} passOn={halve && entry.group.sides === 3 ? undefined : entry.group.passOn} testId={grouped ? `dice-grid-${entry.group.id}` : 'dice-grid'} />
           ) : (
             <>
               {grouped && (
@@ -135,26 +164,36 @@ export function DiceEntry({ step, busy, onEnter, onRollForMe }: Props) {
                   {entryLabel(entry, grouped, halve)}
                 </Text>
               )}
+              {/* Big faces to tap, one tap a die: a finger on a tablet counts a roll face by face. */}
               <SimpleGrid cols={{ base: 3, sm: entry.sides === 3 ? 3 : 6 }} spacing="sm">
-                {Array.from({ length: entry.sides }, (_, f) => f + 1).map((face) => (
-                  <Stack key={face} gap={4} align="center" p="xs" bd="1px solid var(--mantine-color-gray-4)" style={{ borderRadius: 8 }}>
-                    <Text fw={700} size="xl" ff="monospace">
-                      {face}
-                      {!(halve && entry.group.sides === 3) && entry.group.passOn !== undefined && face >= entry.group.passOn ? ' ✓' : ''}
-                    </Text>
-                    <Text size="xl" data-testid={grouped ? `count-${entry.group.id}-${face}` : `count-${face}`}>
-                      ×{counts[i]![face]}
-                    </Text>
-                    <Group gap={6}>
-                      <ActionIcon size={48} variant="default" aria-label={`One fewer ${face}${grouped ? ` (${entry.group.label})` : ''}`} onClick={() => bump(i, face, -1)}>
+                {Array.from({ length: entry.sides }, (_, f) => f + 1).map((face) => {
+                  const passes = !(halve && entry.group.sides === 3) && entry.group.passOn !== undefined && face >= entry.group.passOn;
+                  const of = grouped ? ` (${entry.group.label})` : '';
+                  return (
+                    <Stack key={face} gap={4} align="stretch">
+                      <Button
+                        h={88}
+                        size="xl"
+                        variant={passes ? 'filled' : 'default'}
+                        color="dark"
+                        aria-label={`One more ${face}${of}`}
+                        onClick={() => bump(i, face, 1)}
+                        styles={{ label: { flexDirection: 'column', lineHeight: 1.1 } }}
+                      >
+                        <Text span fw={800} fz={30} ff="monospace" lh={1.1}>
+                          {face}
+                        </Text>
+                        <Text span size="lg">
+                          <span data-testid={grouped ? `count-${entry.group.id}-${face}` : `count-${face}`}>×{counts[i]![face]}</span>
+                          {passes ? ' ✓' : ''}
+                        </Text>
+                      </Button>
+                      <ActionIcon size={44} w="100%" variant="default" aria-label={`One fewer ${face}${of}`} onClick={() => bump(i, face, -1)} disabled={counts[i]![face] === 0}>
                         <IconMinus />
                       </ActionIcon>
-                      <ActionIcon size={48} aria-label={`One more ${face}${grouped ? ` (${entry.group.label})` : ''}`} onClick={() => bump(i, face, 1)}>
-                        <IconPlus />
-                      </ActionIcon>
-                    </Group>
-                  </Stack>
-                ))}
+                    </Stack>
+                  );
+                })}
               </SimpleGrid>
               {entry.problem && <Text c="red.8">{entry.problem}</Text>}
             </>
@@ -165,7 +204,13 @@ export function DiceEntry({ step, busy, onEnter, onRollForMe }: Props) {
         </Stack>
       ))}
 
-      <Group justify="flex-end" wrap="wrap">
+      {tried && missing && (
+        <Text size="lg" fw={700} c="red.8" role="alert" data-testid="dice-missing">
+          {missing.problem ?? `${grouped ? `${missing.group.label}: ` : ''}${diceCount(missing.typed.length, missing.group.count)} before these dice can be used.`}
+        </Text>
+      )}
+      {/* The main button stays in reach at the bottom of the screen however long the step is. */}
+      <Group justify="flex-end" wrap="wrap" className="cc-step-action">
         <Button size="xl" onClick={submit} disabled={!complete} loading={busy} data-testid="submit-dice">
           Use these dice
         </Button>
@@ -189,10 +234,24 @@ function entryLabel(entry: Entry, grouped: boolean, halve: boolean): string {
 /** "2 of 3 dice · 1 pass · 1 critical", and the D3 results of halved D6s. */
 function tally(entry: Entry, halve: boolean): string {
   const { group, faces } = entry;
-  const parts = [`${entry.typed.length} of ${group.count} ${group.count === 1 ? 'die' : 'dice'}`];
+  const parts = [diceCount(entry.typed.length, group.count)];
   if (halve && group.sides === 3 && faces.length > 0) parts.push(`D3: ${faces.join(' ')}`);
   if (group.passOn !== undefined) parts.push(`${faces.filter((f) => f >= group.passOn!).length} pass`);
   const criticals = group.criticalOn === undefined ? 0 : faces.filter((f) => f >= group.criticalOn!).length;
   if (criticals > 0) parts.push(`${criticals} critical`);
   return parts.join(' · ');
+}
+
+/** The undone step's dice split back into the step's groups; halved D6s come back as typed. */
+function restoredEntry(groups: readonly DiceGroup[], restore: RestoredDice | undefined): { parts: number[][]; halve: boolean } {
+  const total = groups.reduce((n, g) => n + g.count, 0);
+  const faces = restore?.typed ?? restore?.dice;
+  if (!faces || faces.length !== total) return { parts: groups.map(() => []), halve: false };
+  let at = 0;
+  const parts = groups.map((g) => {
+    const part = faces.slice(at, at + g.count);
+    at += g.count;
+    return part;
+  });
+  return { parts, halve: restore?.typed !== undefined };
 }

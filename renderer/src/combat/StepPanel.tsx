@@ -1,8 +1,9 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { Input, Reason } from '../../../core/combat/steps';
 import { ChooseKeys } from './ChooseKeys';
-import { DiceEntry } from './DiceEntry';
+import { DiceEntry, type RestoredDice } from './DiceEntry';
 import { RollNeeds } from './RollNeeds';
 import { WhoActs } from './WhoActs';
 
@@ -10,6 +11,13 @@ interface Props {
   snapshot: CombatSnapshot;
   /** At a choose step: each option's main figure if it is taken, once the host has worked them out. */
   figures?: Readonly<Record<string, string | null>>;
+  /**
+   * At a choose step: the option the host found best for the chooser by those figures, suggested
+   * in place of the system's own suggestion; null until the odds arrive or where they cannot tell.
+   */
+  best?: string | null;
+  /** At a roll step just undone: the dice that were entered there, back in the box. */
+  restore?: RestoredDice | undefined;
   busy: boolean;
   onAnswer: (input: Input) => void;
   onRollForMe: (stepId: string) => void;
@@ -32,16 +40,27 @@ function Why({ reasons }: { reasons: Reason[] }) {
 }
 
 /** The one Wizard screen: renders whatever step the host says comes next (roll, choose, outcome). */
-export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Props) {
+export function StepPanel({ snapshot, figures, best = null, restore, busy, onAnswer, onRollForMe }: Props) {
   const { step, view } = snapshot;
   const nameOf = (role: 'attacker' | 'defender') => view.sides[role].name;
+  // The control Enter answers takes the focus as the step opens (and again when the odds move the
+  // suggestion), without scrolling: the page stays at its top, where the step is read.
+  const card = useRef<HTMLDivElement>(null);
+  const suggestedNow = step.kind === 'choose' ? ((best !== null && step.options.some((o) => o.id === best) ? best : step.options.find((o) => o.suggested)?.id) ?? step.options[0]?.id) : null;
+  useEffect(() => {
+    if (step.kind === 'roll') return; // the dice box focuses itself
+    const target = step.kind === 'choose' ? `[data-testid="option-${CSS.escape(suggestedNow ?? '')}"]` : '[data-testid="continue"]';
+    card.current?.querySelector<HTMLElement>(target)?.focus({ preventScroll: true });
+  }, [step.id, step.kind, suggestedNow]);
 
   if (step.kind === 'roll') {
     return (
-      <Card key={step.id} withBorder padding="lg" data-testid="step" data-step-kind="roll" data-step-id={step.id}>
-        <Stack gap="md">
+      <Card key={step.id} withBorder padding="md" style={{ overflow: 'visible' }} data-testid="step" data-step-kind="roll" data-step-id={step.id}>
+        <Stack gap="sm">
           <WhoActs role={step.actor} name={nameOf(step.actor)} kind="roll" />
-          <Title order={2}>{step.title}</Title>
+          <Title order={2} size="h3">
+            {step.title}
+          </Title>
           <RollNeeds step={step} testId="step-needs" />
           <Why reasons={step.why} />
           {step.notes.map((note, i) => (
@@ -54,6 +73,7 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
             key={step.id}
             step={step}
             busy={busy}
+            restore={restore}
             onEnter={(dice, typed) => onAnswer({ kind: 'roll', stepId: step.id, dice, by: 'entered', ...(typed ? { typed } : {}) })}
             onRollForMe={() => onRollForMe(step.id)}
           />
@@ -64,15 +84,20 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
 
   if (step.kind === 'choose') {
     const many = step.options.length > 6;
-    // The suggested option (or the first) takes the focus, so Enter answers as suggested.
-    const focused = step.options.find((o) => o.suggested)?.id ?? step.options[0]?.id;
+    // The odds' best option for the chooser, once known, is the one suggested.
+    const byOdds = best !== null && step.options.some((o) => o.id === best);
+    const options = byOdds ? step.options.map((o) => ({ ...o, suggested: o.id === best })) : step.options;
+    // The suggested option takes the focus (see above), so Enter answers as suggested.
+    const focusedOption = options.find((o) => o.suggested);
     const pick = (option: string) => onAnswer({ kind: 'choose', stepId: step.id, option });
     return (
-      <Card key={step.id} withBorder padding="lg" data-testid="step" data-step-kind="choose" data-step-id={step.id}>
-        <ChooseKeys options={step.options} disabled={busy} onPick={pick} />
-        <Stack gap="md">
+      <Card key={step.id} ref={card} withBorder padding="md" style={{ overflow: 'visible' }} data-testid="step" data-step-kind="choose" data-step-id={step.id}>
+        <ChooseKeys options={options} disabled={busy} onPick={pick} />
+        <Stack gap="sm">
           <WhoActs role={step.actor} name={nameOf(step.actor)} kind="choose" />
-          <Title order={2}>{step.title}</Title>
+          <Title order={2} size="h3">
+            {step.title}
+          </Title>
           <Stack gap={4} data-testid="step-prompt">
             {step.prompt.split('\n').map((line, i) => (
               <Text key={i} size={i === 0 ? 'xl' : 'lg'} fw={i === 0 ? 500 : undefined} style={{ whiteSpace: 'pre-line' }}>
@@ -82,17 +107,17 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
           </Stack>
           <Why reasons={step.why} />
           {/* Many options (how many of 16 attacks at the Baron): smaller buttons, more to a row, so all stay in sight; a long one keeps a row of its own. */}
-          <SimpleGrid cols={many ? { base: 3, sm: 4 } : { base: 1, sm: 2 }} spacing={many ? 'sm' : 'md'} data-testid="step-options" data-compact={many}>
-            {step.options.map((option, i) => (
+          <SimpleGrid cols={many ? { base: 3, sm: 4 } : { base: 1, sm: 2 }} spacing={many ? 'sm' : 'md'} data-testid="step-options" data-compact={many} data-suggested-by={byOdds ? 'odds' : 'rules'}>
+            {options.map((option, i) => (
               <Button
                 key={option.id}
-                autoFocus={option.id === focused}
                 aria-keyshortcuts={i < 9 ? String(i + 1) : undefined}
                 size={many ? 'lg' : 'xl'}
                 h="auto"
                 py={many ? 'xs' : 'md'}
                 px={many ? 'xs' : undefined}
                 variant={option.suggested ? 'filled' : 'default'}
+                data-suggested={option.suggested === true}
                 onClick={() => pick(option.id)}
                 disabled={busy}
                 data-testid={`option-${option.id}`}
@@ -108,12 +133,20 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
                 )}
                 {(option.detail || option.suggested) && (
                   <Text size="sm" c={option.suggested ? 'white' : 'dimmed'}>
-                    {[option.detail, option.suggested ? 'suggested' : null].filter(Boolean).join(' · ')}
+                    {[option.detail, option.suggested ? (byOdds ? 'suggested: best odds' : 'suggested') : null].filter(Boolean).join(' · ')}
                   </Text>
                 )}
               </Button>
             ))}
           </SimpleGrid>
+          {/* Many options: the suggested one is also one tap away at the bottom of the screen, wherever it sits in the grid. */}
+          {step.options.length > 2 && focusedOption && (
+            <Group justify="flex-end" className="cc-step-action">
+              <Button size="lg" variant="light" onClick={() => pick(focusedOption.id)} disabled={busy} data-testid="take-suggested" styles={{ label: { whiteSpace: 'normal' } }} h="auto" py="xs">
+                As suggested: {focusedOption.label}
+              </Button>
+            </Group>
+          )}
           {step.options.length > 1 && (
             <Text size="sm" c="dimmed" data-testid="choose-keys">
               Keys: {step.options.length > 9 ? '1–9' : `1–${step.options.length}`} take an option, Enter the highlighted one.
@@ -128,8 +161,8 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
   // Lines with reasons set in under them end in a verdict (e.g. "Empire win by 1"): it stands out.
   const verdict = step.lines.some((l) => indented(l)) && !indented(step.lines.at(-1)) ? step.lines.length - 1 : -1;
   return (
-    <Card key={step.id} withBorder padding="lg" data-testid="step" data-step-kind="outcome" data-step-id={step.id}>
-      <Stack gap="md">
+    <Card key={step.id} ref={card} withBorder padding="md" style={{ overflow: 'visible' }} data-testid="step" data-step-kind="outcome" data-step-id={step.id}>
+      <Stack gap="sm">
         <Group gap="sm" data-testid="who-acts" data-role="both">
           <Badge size="xl" radius="sm" color="dark" variant="outline">
             Both players
@@ -138,7 +171,9 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
             {step.final ? 'read the outcome' : 'check this, then continue'}
           </Text>
         </Group>
-        <Title order={2}>{step.title}</Title>
+        <Title order={2} size="h3">
+          {step.title}
+        </Title>
         <Stack gap={4} data-testid="outcome-lines">
           {step.lines.map((line, i) =>
             // An indented line explains the line above it (a bonus and its reason): shown smaller, set in.
@@ -158,9 +193,11 @@ export function StepPanel({ snapshot, figures, busy, onAnswer, onRollForMe }: Pr
           )}
         </Stack>
         {!step.final && (
-          <Button size="xl" onClick={() => onAnswer({ kind: 'continue', stepId: step.id })} loading={busy} autoFocus data-testid="continue">
-            Continue
-          </Button>
+          <div className="cc-step-action">
+            <Button size="xl" fullWidth onClick={() => onAnswer({ kind: 'continue', stepId: step.id })} loading={busy} data-testid="continue">
+              Continue
+            </Button>
+          </div>
         )}
       </Stack>
     </Card>

@@ -1,4 +1,5 @@
-import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import type { ModelView, UnitView } from '../../../core/combat/view';
 import { ModelGroups } from './ModelGroups';
 import { RankDiagram, RankLegend } from './RankDiagram';
@@ -105,6 +106,43 @@ export function Notes({ notes, testId }: { notes: readonly string[] | undefined;
   );
 }
 
+/**
+ * A unit as one line — how many models stand, who is wounded — with its models folded under a
+ * button: a list of 30 models would push the odds and the log far down a tablet's screen. The
+ * models stay in the page while folded (a screen reader and a search find them).
+ */
+function FoldedUnit({ unit, color }: { unit: UnitView; color: string }) {
+  const [open, setOpen] = useState(false);
+  const standing = unit.models.filter((m) => !m.destroyed);
+  const wounded = standing.filter((m) => m.woundsLeft < m.wounds);
+  const models = `unit-models-${unit.name}`;
+  return (
+    <Stack gap={6} data-testid={`unit-${unit.name}`}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text fw={700} size="lg" data-testid={`unit-summary-${unit.name}`}>
+          {unit.name} — {standing.length} of {unit.models.length} {unit.models.length === 1 ? 'model' : 'models'} left
+          {wounded.length > 0 && (
+            <Text span fw={400}>
+              {' '}
+              · wounded: {wounded.map((m) => `${m.name} ${m.woundsLeft}/${m.wounds}`).join(', ')}
+            </Text>
+          )}
+        </Text>
+        {unit.models.length > 0 && (
+          <Button variant="subtle" size="md" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={models} data-testid={`unit-fold-${unit.name}`} style={{ flexShrink: 0 }}>
+            {open ? 'Hide models' : 'Show models'}
+          </Button>
+        )}
+      </Group>
+      <Notes notes={unit.notes} testId={`unit-notes-${unit.name}`} />
+      <Box id={models} style={open ? undefined : { display: 'none' }}>
+        {/* Groups of identical models (a mixed unit) are drawn together, their profile once. */}
+        {unit.models.some((m) => m.group) ? <ModelGroups models={unit.models} /> : unit.models.map((m) => <ModelRow key={m.id} m={m} color={color} />)}
+      </Box>
+    </Stack>
+  );
+}
+
 /** The units in the combat with each model's wounds left: always in sight while rolling. */
 export function UnitPanel({ title, units, color, legend = true, notes }: { title: string; units: UnitView[]; color: string; legend?: boolean; notes?: readonly string[] }) {
   const rankRule = units.find((u) => u.formation)?.formation?.rankRule;
@@ -117,14 +155,7 @@ export function UnitPanel({ title, units, color, legend = true, notes }: { title
           unit.formation ? (
             <RankedUnit key={`${i}-${unit.name}`} unit={{ ...unit, formation: unit.formation }} color={color} />
           ) : (
-            <Stack key={`${i}-${unit.name}`} gap={6}>
-              <Text fw={700} size="lg">
-                {unit.name} — {unit.models.filter((m) => !m.destroyed).length} of {unit.models.length} models left
-              </Text>
-              <Notes notes={unit.notes} testId={`unit-notes-${unit.name}`} />
-              {/* Groups of identical models (a mixed unit) are drawn together, their profile once. */}
-              {unit.models.some((m) => m.group) ? <ModelGroups models={unit.models} /> : unit.models.map((m) => <ModelRow key={m.id} m={m} color={color} />)}
-            </Stack>
+            <FoldedUnit key={`${i}-${unit.name}`} unit={unit} color={color} />
           ),
         )}
         {rankRule !== undefined && legend && <RankLegend rankRule={rankRule} />}

@@ -1,54 +1,72 @@
 import { Alert, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconArrowBackUp } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { HostData } from '../api/HostData';
 import { CombatLog } from './CombatLog';
 import { CombatOdds } from './CombatOdds';
+import type { RestoredDice } from './DiceEntry';
+import { OddsHeadline } from './OddsHeadline';
 import { useCombatOdds } from './useCombatOdds';
 import { StepPanel } from './StepPanel';
 import { SideUnits } from './SideUnits';
 import { useCombat } from './useCombat';
+import { stepCount } from './stepCount';
 
-/** A combat in progress: the step to take now, the units, the odds and the log. */
+/**
+ * A combat in progress: the step to take now, the units, the odds and the log. Laid out so that
+ * when a step opens, who acts, what is needed and why, the dice box, the main button and the
+ * odds in one line are on screen together at 1280×800 and 820×1180: the page opens at its top,
+ * the odds panel comes right after the step (beside it on a wide screen), the units after that.
+ */
 export function WizardPage() {
   const { id = '' } = useParams();
   const { snapshot, answer, rollForMe, undo, busy, error, reset } = useCombat(id);
   const data = snapshot.data;
   const odds = useCombatOdds(id, data?.inputs.length ?? 0, data !== undefined);
+  // The dice entered at the step just undone: they go back into its box, to correct one typo.
+  const [restore, setRestore] = useState<(RestoredDice & { stepId: string }) | null>(null);
   const canUndo = !!data?.canUndo && !busy;
   const doUndo = () => {
     if (!canUndo) return;
+    const last = data.inputs.at(-1);
+    setRestore(last?.kind === 'roll' && last.by === 'entered' ? { stepId: last.stepId, dice: last.dice, typed: last.typed } : null);
     reset();
     undo.mutate();
   };
   useHotkeys([['mod+z', doUndo]], []);
   // Mantine's md breakpoint (62em): two columns from here up.
   const wide = useMediaQuery('(min-width: 62em)', true);
+  // Each step opens at the top of the page: the step card and the odds line are there.
+  const stepId = data?.step.id;
+  useEffect(() => {
+    if (stepId !== undefined) window.scrollTo(0, 0);
+  }, [stepId]);
 
   if (!data) return <HostData query={snapshot} what="combat" back={{ to: '/combat', label: 'Start a new combat' }}>{() => null}</HostData>;
 
   const names = { attacker: data.view.sides.attacker.name, defender: data.view.sides.defender.name };
   const figures = Object.fromEntries((odds.current?.choices ?? []).map((c) => [c.option, c.figure]));
   const units = <SideUnits view={data.view} />;
+  const oddsPanel = <CombatOdds id={data.id} at={data.inputs.length} finished={data.finished} names={names} />;
   return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
         <div>
-          <Title order={1}>
+          <Title order={1} size="h3">
             {names.attacker} <Text span inherit c="gray.6">vs</Text> {names.defender}
           </Title>
-          <Text c="gray.7">
-            {data.systemName} · step {data.inputs.length + 1}
-            {data.finished ? ' · finished' : ''}
+          <Text size="sm" c="gray.7" data-testid="step-count">
+            {data.systemName} · {stepCount(data.inputs.length, data.finished)}
           </Text>
         </div>
         <Group>
-          <Button size="lg" variant="default" leftSection={<IconArrowBackUp />} onClick={doUndo} disabled={!canUndo} data-testid="undo" title="Undo (Ctrl+Z)">
+          <Button size="md" variant="default" leftSection={<IconArrowBackUp />} onClick={doUndo} disabled={!canUndo} data-testid="undo" title="Undo (Ctrl+Z)">
             Undo
           </Button>
           {data.finished && (
-            <Button size="lg" component={Link} to="/combat">
+            <Button size="md" component={Link} to="/combat">
               New combat
             </Button>
           )}
@@ -61,19 +79,22 @@ export function WizardPage() {
       )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
-          <Stack gap="md">
+          <Stack gap="sm">
             {data.view.status && data.view.status.length > 0 && (
-              <Stack gap={2} data-testid="combat-status">
+              <Stack gap={0} data-testid="combat-status">
                 {data.view.status.map((line) => (
-                  <Text key={line} size="lg" fw={500}>
+                  <Text key={line} size="md" fw={500}>
                     {line}
                   </Text>
                 ))}
               </Stack>
             )}
+            <OddsHeadline id={data.id} at={data.inputs.length} />
             <StepPanel
               snapshot={data}
               figures={figures}
+              best={odds.current?.best ?? null}
+              restore={restore?.stepId === data.step.id ? restore : undefined}
               busy={busy}
               onAnswer={(input) => {
                 reset();
@@ -84,15 +105,16 @@ export function WizardPage() {
                 rollForMe.mutate(stepId);
               }}
             />
-            {/* On a narrow screen (a tablet at the table) the units come right under the step, above the log. */}
+            {/* On a narrow screen (a tablet at the table) the odds come right under the step, then the units, then the log. */}
+            {!wide && oddsPanel}
             {!wide && units}
             <CombatLog lines={data.view.log} names={names} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">
+            {wide && oddsPanel}
             {wide && units}
-            <CombatOdds id={data.id} at={data.inputs.length} finished={data.finished} names={names} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconPrinter, IconReportAnalytics } from '@tabler/icons-react';
+import { IconArrowBackUp, IconPlayerPlay, IconPrinter, IconReportAnalytics } from '@tabler/icons-react';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { useClient } from '../api/ClientContext';
 import type { HostError} from '../api/hostQuery';
 import { unwrap } from '../api/hostQuery';
 import { keys } from '../rosters/common';
+import { stepsTaken } from '../combat/stepCount';
 import { NothingHereYet, Section } from '../sections/Section';
 import { useSystemNames, when } from './format';
 import { ReportDialog } from './ReportDialog';
@@ -86,14 +87,32 @@ export function HistoryListPage() {
                       {nameOf(c.system)} · {when(c.startedAt)}
                     </Text>
                     <Text size="lg" data-testid="history-summary">
-                      {c.summary ?? (c.finishedAt ? 'Finished.' : `${c.inputCount} ${c.inputCount === 1 ? 'step' : 'steps'} taken so far — open it to carry on.`)}
+                      {c.summary ?? (c.finishedAt ? 'Finished.' : `${stepsTaken(c.inputCount)} so far.`)}
                     </Text>
                   </Stack>
-                  <Badge size="xl" tt="none" color={c.finishedAt ? 'green' : 'orange'} variant="light" style={{ flexShrink: 0 }}>
-                    {c.finishedAt ? 'Finished' : 'In progress'}
-                  </Badge>
+                  <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+                    <Badge size="xl" tt="none" color={c.finishedAt ? 'green' : 'orange'} variant="light">
+                      {c.finishedAt ? 'Finished' : 'In progress'}
+                    </Badge>
+                    <Text size="sm" c="gray.7" data-testid="history-steps">
+                      {stepsTaken(c.inputCount)}
+                    </Text>
+                  </Stack>
                 </Group>
               </Anchor>
+              {/* Straight back to the table: carry on, or undo the last steps of a finished one. */}
+              <Button
+                size="lg"
+                variant={c.finishedAt ? 'default' : 'filled'}
+                leftSection={c.finishedAt ? <IconArrowBackUp /> : <IconPlayerPlay />}
+                component={Link}
+                to={`/combat/play/${c.id}`}
+                aria-label={`${c.finishedAt ? 'Reopen' : 'Continue'} “${c.title}” at the table`}
+                data-testid="history-continue"
+                style={{ flexShrink: 0 }}
+              >
+                {c.finishedAt ? 'Reopen' : 'Continue'}
+              </Button>
             </Group>
           </Card>
         ))}

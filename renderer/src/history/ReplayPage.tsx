@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Grid, Group, List, Loader, Slider, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconChevronLeft, IconChevronRight, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconArrowLeft, IconChevronLeft, IconChevronRight, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -168,7 +168,12 @@ function Replay({ record }: { record: Record_ }) {
           )}
         </div>
         <Group gap="sm">
-          {!finished && (
+          {/* Any stored combat reopens where it stands: to carry on, or to undo its last steps. */}
+          {finished ? (
+            <Button leftSection={<IconArrowBackUp />} variant="default" component={Link} to={`/combat/play/${record.id}`} data-testid="reopen-combat">
+              Reopen to undo its last steps
+            </Button>
+          ) : (
             <Button leftSection={<IconPlayerPlay />} component={Link} to={`/combat/play/${record.id}`} data-testid="continue-combat">
               Continue this combat
             </Button>

@@ -6,20 +6,24 @@ import { RankDiagram, RankLegend } from '../combat/RankDiagram';
 import { when } from '../history/format';
 import { fixed2, luckSentence, percent } from '../../../core/summary/format';
 import { extraLines, resultAfterChoice } from '../../../core/summary/markdown';
+import type { StepLog } from './paper';
 
 /**
  * One stored combat as a printed sheet: header with both sides and their profiles, every step,
  * the outcome, the casualties and the odds. Plain tables and black text, so it reads the same on
  * a black-and-white printer; nothing depends on colour.
  */
-export function CombatSheet({ summary, view, inReport = false }: { summary: Summary; view?: CombatView | undefined; inReport?: boolean }) {
+export function CombatSheet({ summary, view, inReport = false, steps = 'full' }: { summary: Summary; view?: CombatView | undefined; inReport?: boolean; steps?: StepLog }) {
   const Heading = inReport ? 'h2' : 'h1';
   const Sub = inReport ? 'h3' : 'h2';
+  // The seed only matters where the app rolled: a combat of dice all entered replays without it.
+  const rolled = summary.steps.some((s) => s.rolledBy === 'rolled');
   return (
     <article className="combat-sheet" data-testid="combat-sheet">
       <Heading>{summary.title}</Heading>
       <p className="muted">
-        {summary.system.name} · {when(summary.startedAt)} · {summary.finished ? 'finished' : 'unfinished'} · seed {summary.seed}
+        {summary.system.name} · {when(summary.startedAt)} · {summary.finished ? 'finished' : 'unfinished'}
+        {rolled && <> · seed {summary.seed}</>}
       </p>
       <div className="sides">
         <SideBox side={summary.sides.attacker} units={view?.sides.attacker.units} finished={summary.finished} />
@@ -45,8 +49,12 @@ export function CombatSheet({ summary, view, inReport = false }: { summary: Summ
         )}
       </div>
 
-      <Sub>Steps</Sub>
-      {summary.steps.length === 0 ? <p>No step was taken.</p> : <StepsTable steps={summary.steps} />}
+      {steps !== 'none' && (
+        <>
+          <Sub>Steps</Sub>
+          {summary.steps.length === 0 ? <p>No step was taken.</p> : steps === 'full' ? <StepsTable steps={summary.steps} /> : <CompactSteps steps={summary.steps} />}
+        </>
+      )}
 
       <Sub>Casualties and wounds left</Sub>
       <Casualties sides={[summary.sides.attacker, summary.sides.defender]} />
@@ -95,6 +103,97 @@ function SideBox({ side, units, finished }: { side: SummarySide; units?: readonl
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The step log for the table: one line a roll — who, what, what it needed, the dice, what came of
+ * it — and a round's result with its arithmetic set across the page. The reasons behind each
+ * roll's target are left to the full log ("Steps in full"); a choice keeps its reasons, since
+ * they are what the player weighed.
+ */
+function CompactSteps({ steps }: { steps: SummaryStep[] }) {
+  // A choice's reasons printed once: the same rule under every allocation of a round is read once.
+  const seen = new Set<string>();
+  const newReasons = (s: SummaryStep) =>
+    s.kind !== 'choose'
+      ? []
+      : s.why.map((r) => r.detail).filter((detail) => {
+          if (seen.has(detail)) return false;
+          seen.add(detail);
+          return true;
+        });
+  return (
+    <table data-testid="sheet-steps" data-log="compact" className="compact-steps">
+      <thead>
+        <tr>
+          <th className="num">#</th>
+          <th>Who</th>
+          <th>Step</th>
+          <th>Needs</th>
+          <th>Dice</th>
+          <th>Result</th>
+        </tr>
+      </thead>
+      <tbody>
+        {steps.map((s) => {
+          const lines = extraLines(s);
+          if (s.kind === 'outcome' && lines.length > 0 && !s.dice && !s.needs) {
+            return (
+              <tr key={s.n}>
+                <td className="num">{s.n}</td>
+                <td>{s.actorName ?? '—'}</td>
+                <td>{s.title}</td>
+                <td colSpan={3} data-testid="sheet-step-wide">
+                  {s.result}
+                  {lines.map((line, i) => (
+                    <span key={i} className={/^\s{2,}/.test(line) ? 'why set-in' : 'why'}>
+                      {line.trim()}
+                    </span>
+                  ))}
+                </td>
+              </tr>
+            );
+          }
+          const result = resultAfterChoice(s);
+          const reasons = newReasons(s);
+          return (
+            <tr key={s.n}>
+              <td className="num">{s.n}</td>
+              <td>{s.actorName ?? '—'}</td>
+              <td>{s.title}</td>
+              <td>
+                {s.needs && <b>{s.needs}</b>}
+                {reasons.length > 0 && <span className="why">{reasons.join(' · ')}</span>}
+              </td>
+              <td>
+                {s.dice ? (
+                  s.typed ? (
+                    <>
+                      <Dice dice={s.typed} /> → <Dice dice={s.dice} />
+                    </>
+                  ) : (
+                    <Dice dice={s.dice} />
+                  )
+                ) : (
+                  ''
+                )}
+                {s.rolledBy === 'rolled' ? ' (app)' : ''}
+              </td>
+              <td>
+                {s.choice && (
+                  <>
+                    <b>Chose: {s.choice}</b> <br />
+                  </>
+                )}
+                {result}
+                {lines.length > 0 && ` · ${lines.map((l) => l.trim()).join(' · ')}`}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 

@@ -4,7 +4,7 @@ import { useClient } from '../api/ClientContext';
 import { HostData } from '../api/HostData';
 import { useHostQuery } from '../api/hostQuery';
 import { CombatSheet } from './CombatSheet';
-import { PrintFrame } from './PrintFrame';
+import { PrintFrame, useStepLog } from './PrintFrame';
 
 /** /print/combat/:id — one stored combat's summary, ready to print or save as PDF. */
 export function PrintCombatPage() {
@@ -15,10 +15,11 @@ export function PrintCombatPage() {
   const combat = useHostQuery(['combat', id], () => client.combatGet({ id }));
   const back = { to: `/history/${id}`, label: 'Back to the replay' };
   const title = summary.data?.summary.title ?? 'combat';
+  const steps = useStepLog();
   return (
-    <PrintFrame back={back} fileName={`${slug(title) || 'combat'}.pdf`} ready={summary.isSuccess && !combat.isPending}>
+    <PrintFrame back={back} fileName={`${slug(title) || 'combat'}.pdf`} ready={summary.isSuccess && !combat.isPending} stepLog>
       <HostData query={summary} what="combat summary" back={back}>
-        {(data) => <CombatSheet summary={data.summary} view={combat.data?.view} />}
+        {(data) => <CombatSheet summary={data.summary} view={combat.data?.view} steps={steps} />}
       </HostData>
     </PrintFrame>
   );

@@ -4,20 +4,24 @@ import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useClient } from '../api/ClientContext';
 import { useHostQuery } from '../api/hostQuery';
-import { defaultPaper, isPaper, pageSize, paperLabels, type Paper } from './paper';
+import { defaultPaper, isPaper, isStepLog, pageSize, paperLabels, rememberedPaper, rememberedStepLog, rememberPaper, rememberStepLog, stepLogLabels, type Paper, type StepLog } from './paper';
 import { printThisPage, saveThisPageAsPdf, type PrintResult } from './printing';
 import './print.css';
 
 /**
  * The frame of a print view: a toolbar (back, paper, Print…, Save as PDF…) that never prints, and
  * the document on a sheet. The paper is kept in the address (?paper=letter), so a reload or a
- * shared link prints the same, and it sets the `@page` size the printout and the PDF use.
+ * shared link prints the same, and it sets the `@page` size the printout and the PDF use; the
+ * paper chosen is also remembered on this device for the next print. A combat sheet also chooses
+ * how much of its step log to print (?steps=compact|full|none), remembered the same way: every
+ * step with its reasons until "one line each" or "no steps" is chosen.
  */
 export function PrintFrame({
   back,
   fileName,
   ready,
   actions,
+  stepLog = false,
   children,
 }: {
   back: { to: string; label: string };
@@ -25,13 +29,16 @@ export function PrintFrame({
   ready: boolean;
   /** More buttons for the toolbar (e.g. a report's Markdown export). */
   actions?: ReactNode;
+  /** Offer the choice of step log (combat sheets); the children read it with `useStepLog`. */
+  stepLog?: boolean;
   children: ReactNode;
 }) {
   const client = useClient();
   const info = useHostQuery(['app.info'], () => client.appInfo({}));
   const [params, setParams] = useSearchParams();
   const asked = params.get('paper');
-  const paper: Paper = isPaper(asked) ? asked : defaultPaper(navigator.language);
+  const paper: Paper = isPaper(asked) ? asked : (rememberedPaper() ?? defaultPaper(navigator.language));
+  const steps = useStepLog();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const browser = info.data?.host === 'browser';
@@ -52,8 +59,16 @@ export function PrintFrame({
 
   const choose = (value: string) => {
     if (!isPaper(value)) return;
+    rememberPaper(value);
     const next = new URLSearchParams(params);
     next.set('paper', value);
+    setParams(next, { replace: true });
+  };
+  const chooseSteps = (value: string) => {
+    if (!isStepLog(value)) return;
+    rememberStepLog(value);
+    const next = new URLSearchParams(params);
+    next.set('steps', value);
     setParams(next, { replace: true });
   };
 
@@ -75,6 +90,16 @@ export function PrintFrame({
             aria-label="Paper size"
             data-testid="paper"
           />
+          {stepLog && (
+            <SegmentedControl
+              size="lg"
+              value={steps}
+              onChange={chooseSteps}
+              data={(['compact', 'full', 'none'] as const).map((v) => ({ value: v, label: stepLogLabels[v] }))}
+              aria-label="Step log"
+              data-testid="step-log"
+            />
+          )}
           <Button leftSection={<IconPrinter />} onClick={() => void run(() => printThisPage(client, paper))} disabled={!ready} loading={busy} data-testid="print">
             Print…
           </Button>
@@ -106,4 +131,11 @@ export function PrintFrame({
       </main>
     </div>
   );
+}
+
+/** The step log a combat sheet prints: from the address (?steps=…), else as last chosen on this device, else in full. */
+export function useStepLog(): StepLog {
+  const [params] = useSearchParams();
+  const asked = params.get('steps');
+  return isStepLog(asked) ? asked : (rememberedStepLog() ?? 'full');
 }

@@ -15,3 +15,50 @@ export function defaultPaper(locale: string): Paper {
 export function isPaper(value: string | null): value is Paper {
   return value === 'a4' || value === 'letter';
 }
+
+const PAPER_KEY = 'combat-companion.paper';
+
+/** The paper chosen last time on this device (remembered across sessions), if any. */
+export function rememberedPaper(): Paper | null {
+  try {
+    const saved = globalThis.localStorage?.getItem(PAPER_KEY) ?? null;
+    return isPaper(saved) ? saved : null;
+  } catch {
+    return null; // storage refused: the locale's paper
+  }
+}
+
+export function rememberPaper(paper: Paper): void {
+  try {
+    globalThis.localStorage?.setItem(PAPER_KEY, paper);
+  } catch {
+    // Not remembered: this print still uses it.
+  }
+}
+
+/** How much of the step log a sheet prints: one line a step, in full with every reason, or none. */
+export type StepLog = 'compact' | 'full' | 'none';
+export const stepLogLabels: Record<StepLog, string> = { compact: 'Steps: one line each', full: 'Steps in full', none: 'No steps' };
+export function isStepLog(value: string | null): value is StepLog {
+  return value === 'compact' || value === 'full' || value === 'none';
+}
+
+const STEP_LOG_KEY = 'combat-companion.step-log';
+
+/** The step log chosen last time on this device, if any. */
+export function rememberedStepLog(): StepLog | null {
+  try {
+    const saved = globalThis.localStorage?.getItem(STEP_LOG_KEY) ?? null;
+    return isStepLog(saved) ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberStepLog(steps: StepLog): void {
+  try {
+    globalThis.localStorage?.setItem(STEP_LOG_KEY, steps);
+  } catch {
+    // Not remembered: this print still uses it.
+  }
+}

@@ -18,8 +18,8 @@ function numbersOf(node: JsonSchema | undefined, object: Record<string, unknown>
     const value = object[key];
     if (key === 'count') continue;
     const child = properties[key];
-    // A unit's modifiers (a nested object) are listed only where they differ from the default: "Save modifier 0" says nothing.
-    if (depth > 0 && child && 'default' in child && child.default === value) continue;
+    // A zero, or a modifier left at its default ("Save modifier 0 · Ap reduction 0"), says nothing: left out.
+    if (value === 0 || (child && 'default' in child && child.default === value)) continue;
     if (typeof value === 'number') out.push(stat(child?.['x-label'] ?? child?.title ?? key, value));
     else if (isRecord(value) && depth === 0) numbersOf(child, value, out, depth + 1);
   }

@@ -69,8 +69,12 @@ describe('combat backend (host-side sessions)', () => {
       { option: 'hold', figure: '2.00 hits expected' },
       { option: 'fall-back', figure: '1.00 hits expected' },
     ]);
+    // The defender chooses and the hits count against them: falling back (fewer hits) is best for
+    // them, so it is suggested over the toy's own "Hold".
+    expect(odds.best).toBe('fall-back');
     // At a roll step there is nothing to compare.
     expect((await b['combat.odds']({ id, at: 0 })).choices).toEqual([]);
+    expect((await b['combat.odds']({ id, at: 0 })).best).toBeNull();
   });
 
   it('a step never waits for an analysis: advancing, rolling and undoing run none', async () => {
@@ -85,7 +89,7 @@ describe('combat backend (host-side sessions)', () => {
   it('a combat too large to count exactly gets no odds and says why, and its steps still answer', async () => {
     const b = backend(undefined, 4);
     const { id } = await b['combat.start']({ system: 'toy', setup: { dice: 9 } });
-    expect(await b['combat.odds']({ id })).toEqual({ at: 0, odds: null, unavailable: 'No exact odds for this combat. 9 dice: too many to count.', choices: [] });
+    expect(await b['combat.odds']({ id })).toEqual({ at: 0, odds: null, unavailable: 'No exact odds for this combat. 9 dice: too many to count.', choices: [], best: null });
     const next = await b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 1, 1, 1, 1, 1, 1, 1], by: 'entered' } });
     expect(next.step.kind).toBe('choose');
     expect((await b['combat.odds']({ id })).odds).toBeNull();
@@ -137,6 +141,64 @@ describe('combat backend (host-side sessions)', () => {
     await b['combat.start']({ system: 'toy', setup: { dice: 1 } });
     await expect(b['combat.get']({ id: first.id })).resolves.toBeDefined();
     expect(await failure(b['combat.get']({ id: second.id }))).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('combats in History', () => {
+  /** A History in memory, as the store keeps it: refuses to update a combat it does not have. */
+  function withHistory() {
+    const kept = new Map<string, { inputs: unknown[]; finished: boolean }>();
+    let ids = 0;
+    const b = createCombatBackend({
+      systems: { toy: toySystem as RuleSystem },
+      analyze: () => null,
+      newId: () => `c-${++ids}`,
+      newSeed: () => 77,
+      history: {
+        save: async (entry) => {
+          if (!entry.create && !kept.has(entry.id)) throw new ApiFailure('not_found', `There is no combat with id "${entry.id}".`, 'id');
+          kept.set(entry.id, { inputs: entry.inputs, finished: entry.finished });
+        },
+        load: async (id) => (kept.has(id) ? { id, system: 'toy', seed: 77, setup: { dice: 3 }, inputs: kept.get(id)!.inputs, rosterIds: [] } : undefined),
+        drop: async (id) => void kept.delete(id),
+      },
+    });
+    return { b, kept };
+  }
+
+  it('a combat with no step taken is not stored: Start and leave keeps nothing; the first step stores it', async () => {
+    const { b, kept } = withHistory();
+    const { id } = await b['combat.start']({ system: 'toy', setup: { dice: 3 } });
+    expect(kept.size).toBe(0);
+    await b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 1], by: 'entered' } });
+    expect(kept.get(id)?.inputs).toHaveLength(1);
+  });
+
+  it('undoing every step drops it from History; a step taken again stores it again', async () => {
+    const { b, kept } = withHistory();
+    const { id } = await b['combat.start']({ system: 'toy', setup: { dice: 3 } });
+    await b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 1], by: 'entered' } });
+    await b['combat.undo']({ id });
+    expect(kept.has(id)).toBe(false);
+    await b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 6], by: 'entered' } });
+    expect(kept.get(id)?.inputs).toEqual([{ kind: 'roll', stepId: 'hit', dice: [4, 6, 6], by: 'entered' }]);
+  });
+
+  it('a stored combat reopens where it stands, and its last steps can be undone', async () => {
+    const { b, kept } = withHistory();
+    const { id } = await b['combat.start']({ system: 'toy', setup: { dice: 3 } });
+    await b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 1], by: 'entered' } });
+    // Another backend (the app restarted) over the same History.
+    const again = createCombatBackend({
+      systems: { toy: toySystem as RuleSystem },
+      analyze: () => null,
+      newId: () => 'other',
+      newSeed: () => 1,
+      history: { save: async (e) => void kept.set(e.id, { inputs: e.inputs, finished: e.finished }), load: async (i) => (kept.has(i) ? { id: i, system: 'toy', seed: 77, setup: { dice: 3 }, inputs: kept.get(i)!.inputs, rosterIds: [] } : undefined), drop: async (i) => void kept.delete(i) },
+    });
+    expect(await again['combat.get']({ id })).toMatchObject({ canUndo: true, step: { kind: 'choose' } });
+    expect(await again['combat.undo']({ id })).toMatchObject({ canUndo: false, step: { id: 'hit' } });
+    expect(kept.has(id)).toBe(false);
   });
 });
 

@@ -149,8 +149,14 @@ describe('store refusals reach the user as such, from any backend', () => {
     const setup = summaryFixtures['old-world']!.record.setup as Record<string, unknown>;
     const started = await call<ResponseOf<'combat.start'>>('combat.start', { system: 'old-world', setup, seed: 1 });
     if (!started.ok) throw new Error(started.error.message);
-    await call('history.delete', { id: started.value.id });
-    const reply = await call('combat.roll', { id: started.value.id, stepId: started.value.step.id });
+    // A combat is stored at its first step taken: take one, delete it from History, then answer the next.
+    const first = started.value.step;
+    const input = first.kind === 'roll' ? { kind: 'roll', stepId: first.id, dice: new Array<number>(first.count).fill(1), by: 'entered' } : first.kind === 'choose' ? { kind: 'choose', stepId: first.id, option: first.options[0]!.id } : { kind: 'continue', stepId: first.id };
+    const taken = await call<ResponseOf<'combat.advance'>>('combat.advance', { id: started.value.id, input });
+    if (!taken.ok) throw new Error(taken.error.message);
+    expect(await call('history.delete', { id: started.value.id })).toMatchObject({ ok: true });
+    const next = taken.value.step;
+    const reply = await call('combat.advance', { id: started.value.id, input: next.kind === 'roll' ? { kind: 'roll', stepId: next.id, dice: new Array<number>(next.count).fill(1), by: 'entered' } : next.kind === 'choose' ? { kind: 'choose', stepId: next.id, option: next.options[0]!.id } : { kind: 'continue', stepId: next.id } });
     expect(reply).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 });

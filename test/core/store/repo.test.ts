@@ -179,6 +179,14 @@ describe('roster repository (fake-indexeddb)', () => {
     await rejects(repo.deleteCombat(saved[1]!.id), 'not_found');
   });
 
+  it('saveCombat with create stores a new combat under the id the host gave it (at its first step), once', async () => {
+    const { repo } = store();
+    const made = await repo.saveCombat(combat({ id: 'host-1', create: true, title: 'First step', inputs: [{ a: 1 }] }));
+    expect(made).toMatchObject({ id: 'host-1', title: 'First step', inputCount: 1 });
+    await rejects(repo.saveCombat(combat({ id: 'host-1', create: true })), 'conflict');
+    expect(await repo.saveCombat(combat({ id: 'host-1', inputs: [{ a: 1 }, { b: 2 }] }))).toMatchObject({ id: 'host-1', inputCount: 2 });
+  });
+
   it('keeps settings', async () => {
     const { repo } = store();
     expect(await repo.getSetting('theme')).toBeUndefined();

@@ -1,0 +1,120 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { roundsSeen } from '../support/stepTargets';
+
+/**
+ * A whole combat at the table, by taps: the wizard driven as a player on a tablet would, every die
+ * entered by hand (seeded faces, so a run repeats), the suggested option at every choice. At every
+ * step it checks that the step card — who acts, what the step is, the dice box or the option or
+ * Continue — and the odds line are on screen together, without scrolling.
+ */
+
+/** A small seeded generator for the faces typed: the same run every time. */
+export function facesFrom(seed: number) {
+  let state = seed >>> 0 || 1;
+  return (sides: number) => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return 1 + (state % sides);
+  };
+}
+
+export interface TableRun {
+  steps: number;
+  rounds: number;
+  /** What the first roll's grid read back, what was typed, and what the box held after Undo. */
+  readBack: { typed: string; grid: string; afterUndo: string } | null;
+}
+
+/** Each field of the dice box at this roll step, with how many dice and faces it takes. */
+async function diceFields(step: Locator): Promise<Array<{ field: Locator; count: number; sides: number }>> {
+  const fields = step.locator('input[data-count]');
+  const n = await fields.count();
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const field = fields.nth(i);
+    out.push({ field, count: Number(await field.getAttribute('data-count')), sides: Number(await field.getAttribute('data-sides')) });
+  }
+  return out;
+}
+
+/** The step card's essentials and the odds line are all in the viewport as the step opens. */
+async function expectAllInSight(page: Page, main: Locator, oddsLine: boolean) {
+  const step = page.getByTestId('step');
+  await expect(step.getByTestId('who-acts')).toBeInViewport({ ratio: 1 });
+  await expect(step.getByRole('heading', { level: 2 })).toBeInViewport({ ratio: 1 });
+  await expect(main).toBeInViewport({ ratio: 1 });
+  if (oddsLine) {
+    const odds = page.getByTestId('odds-headline');
+    await expect(odds).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+    await expect(odds).toBeInViewport({ ratio: 1 });
+  }
+}
+
+/** Plays the combat open on `page` to its end; returns the steps taken and the rounds it went. */
+export async function playByTaps(page: Page, seed: number, opts: { oddsLine?: boolean; maxSteps?: number } = {}): Promise<TableRun> {
+  const roll = facesFrom(seed);
+  const step = page.getByTestId('step');
+  const texts: string[] = [];
+  let steps = 0;
+  let readBack: TableRun['readBack'] = null;
+  for (let guard = 0; guard < (opts.maxSteps ?? 300); guard++) {
+    await expect(step).toBeVisible();
+    const id = (await step.getAttribute('data-step-id')) ?? '';
+    const kind = await step.getAttribute('data-step-kind');
+    texts.push((await step.getByRole('heading', { level: 2 }).textContent()) ?? '');
+    const status = page.getByTestId('combat-status');
+    if (await status.count()) texts.push((await status.textContent()) ?? '');
+    if (kind === 'outcome' && (await page.getByTestId('continue').count()) === 0) break;
+
+    if (kind === 'roll') {
+      const fields = await diceFields(step);
+      await expectAllInSight(page, fields[0]!.field, opts.oddsLine ?? true);
+      const typed = fields.map(({ count, sides }) => Array.from({ length: count }, () => roll(sides)).join(''));
+      if (readBack === null) readBack = await checkEntry(page, fields, typed);
+      for (const [i, { field }] of fields.entries()) await field.fill(typed[i]!);
+      await fields.at(-1)!.field.press('Enter');
+    } else if (kind === 'choose') {
+      // The main button of a choice: the suggested option, also one tap away at the bottom when there are many.
+      const takeSuggested = step.getByTestId('take-suggested');
+      const suggested = step.locator('[data-testid^="option-"][data-suggested="true"]').first();
+      const main = (await takeSuggested.count()) > 0 ? takeSuggested : (await suggested.count()) > 0 ? suggested : step.locator('[data-testid^="option-"]').first();
+      await expectAllInSight(page, main, opts.oddsLine ?? true);
+      await main.tap();
+    } else {
+      await expectAllInSight(page, page.getByTestId('continue'), opts.oddsLine ?? true);
+      await page.getByTestId('continue').tap();
+    }
+    steps++;
+    await expect(step).not.toHaveAttribute('data-step-id', id);
+  }
+  return { steps, rounds: roundsSeen(texts), readBack };
+}
+
+/**
+ * At the first roll: too few dice and Enter says what is missing; the typed dice read back in the
+ * grid; the step taken and undone puts the same dice back in the box. Leaves the box as it found it.
+ */
+async function checkEntry(page: Page, fields: Array<{ field: Locator; count: number }>, typed: string[]): Promise<TableRun['readBack']> {
+  const [first] = fields;
+  const { field, count } = first!;
+  const text = typed[0]!;
+  if (count > 1) {
+    await field.fill(text.slice(0, count - 1));
+    await field.press('Enter');
+    await expect(page.getByTestId('dice-missing')).toContainText(`${count - 1} of ${count} dice: one more`);
+  }
+  for (const [i, f] of fields.entries()) await f.field.fill(typed[i]!);
+  const gridId = fields.length > 1 ? ((await field.getAttribute('data-testid')) ?? '').replace('dice-faces', 'dice-grid') : 'dice-grid';
+  const faces = page.getByTestId(`${gridId}-face`);
+  await expect(faces).toHaveCount(count);
+  const grid = (await faces.allTextContents()).join('');
+  await expect(page.getByTestId(`${gridId}-six`)).toHaveCount(Math.ceil(count / 6));
+  const step = page.getByTestId('step');
+  const id = (await step.getAttribute('data-step-id')) ?? '';
+  await fields.at(-1)!.field.press('Enter');
+  await expect(step).not.toHaveAttribute('data-step-id', id);
+  await page.getByTestId('undo').tap();
+  await expect(step).toHaveAttribute('data-step-id', id);
+  const afterUndo = await field.inputValue();
+  for (const f of fields) await f.field.fill('');
+  return { typed: text, grid, afterUndo: afterUndo.replace(/\s+/g, '') };
+}
