@@ -1,10 +1,11 @@
 import { outcomeStep, stepEngine, type StepKind } from '../../combat/stepEngine';
 import { enterPhase, nextPhase } from './flow';
 import { finalLines } from './outcome';
+import { resultHeadline } from './result';
 import type { State, Task } from './state';
 import { breakKind, panicAskKind, panicTestKind, resultKind } from './steps/morale';
-import { fleeKind, overrunChoiceKind, overrunKind, pursueChoiceKind, pursuitEndKind, pursuitKind, restrainTestKind, roundEndKind } from './steps/pursuit';
-import { rolloffKind, strikeKind } from './steps/strikes';
+import { fleeKind, overrunChoiceKind, overrunKind, pursueChoiceKind, restrainTestKind, roundEndKind } from './steps/pursuit';
+import { rolloffKind, strikeKind, volleyKind } from './steps/strikes';
 import { onTask } from './steps/task';
 
 /**
@@ -25,6 +26,7 @@ export const engine = stepEngine<State, Key>({
     phase: phaseKind,
     rolloff: onTask(rolloffKind),
     strike: onTask(strikeKind),
+    volley: onTask(volleyKind),
     result: onTask(resultKind),
     break: onTask(breakKind),
     panicAsk: onTask(panicAskKind),
@@ -32,13 +34,12 @@ export const engine = stepEngine<State, Key>({
     pursueChoice: onTask(pursueChoiceKind),
     restrainTest: onTask(restrainTestKind),
     flee: onTask(fleeKind),
-    pursuit: onTask(pursuitKind),
-    pursuitEnd: onTask(pursuitEndKind),
     overrunChoice: onTask(overrunChoiceKind),
     overrun: onTask(overrunKind),
     roundEnd: onTask(roundEndKind),
   },
-  end: (state) => outcomeStep(state, 'end', { title: 'The combat is over', lines: finalLines(state), final: true }),
+  // The last round's result closes the lines (it was not a step of its own).
+  end: (state) => outcomeStep(state, 'end', { title: 'The combat is over', lines: [...finalLines(state), ...(state.result ? [`Round ${state.round}: ${resultHeadline(state.setup, state.result)}`] : [])], final: true }),
   // A round's settling is short (a few dozen automatic steps); far beyond that is a bug reported.
   settleLimit: 10_000,
 });

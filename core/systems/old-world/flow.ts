@@ -1,12 +1,10 @@
 import type { Role } from '../../combat/steps';
-import { popTask, withLastResult } from '../../combat/stepEngine';
 import { roundResult } from './result';
 import {
   engagedWith,
   fighting,
   memberKey,
   otherRole,
-  plural,
   roles,
   unitAlive,
   unitIndices,
@@ -18,7 +16,7 @@ import {
   type Task,
   type UnitStatus,
 } from './state';
-import { armourTest, needsRollOff, strikeOrder, wardTest, woundTest } from './strikes';
+import { needsRollOff, strikeOrder } from './strikes';
 
 /**
  * The order of a combat round (seed 002): strikes → combat result → break tests → panic tests →
@@ -49,7 +47,7 @@ export function beginRound(state: State): State {
 }
 
 export function strikeTasks(state: State): Task[] {
-  return strikeOrder(state).map((slot) => ({ kind: 'strike', by: slot.by, target: null, stage: 'begin', dice: 0 }));
+  return strikeOrder(state).map((slot) => ({ kind: 'strike', by: slot.by }));
 }
 
 /** Ends a pool's strike: its unsaved wounds are taken from the target pool (rear rank first, partial wounds kept). */
@@ -68,31 +66,6 @@ export function inflict(state: State, by: MemberRef, target: MemberRef, unsaved:
     overkill: { ...state.overkill, [by.role]: state.overkill[by.role] + overkill },
   };
 }
-
-/** After a stage's successes: on to the next test the strike needs, or its wounds. */
-export function strikeAfter(state: State, stage: 'hit' | 'wound' | 'armour' | 'ward', passing: number, foe: string): State {
-  const task = state.queue[0];
-  if (task?.kind !== 'strike' || !task.target) throw new Error('no strike in progress');
-  const { by, target } = task;
-  const set = (next: 'wound' | 'armour' | 'ward', dice: number): State => ({ ...state, queue: [{ ...task, stage: next, dice }, ...state.queue.slice(1)] });
-  const done = (unsaved: number, result: string): State => {
-    const after = inflict(popTask(state), by, target, unsaved);
-    const wounds = unsaved > 0 ? `${plural(unsaved, 'unsaved wound')} on ${foe}, ${plural(woundsLeft(after.setup, after.lost, target), 'wound')} left` : result;
-    return wounds ? withLastResult(after, wounds) : after;
-  };
-  if (passing === 0) return done(0, '');
-  if (stage === 'hit') {
-    return woundTest(state, by, target).face === null ? done(0, 'cannot wound') : set('wound', passing);
-  }
-  if (stage === 'wound') {
-    if (armourTest(state, by, target).face !== null) return set('armour', passing);
-    if (wardTest(state, target).face !== null) return set('ward', passing);
-    return done(passing, '');
-  }
-  if (stage === 'armour' && wardTest(state, target).face !== null) return set('ward', passing);
-  return done(passing, '');
-}
-
 
 /** Units whose last model fell leave the combat as destroyed (on entering the result; the analysis does the same). */
 export function markDestroyed(state: State): State {
@@ -135,13 +108,10 @@ export function enterPhase(state: State, phase: Phase): State {
       const winner = s.result?.winner;
       if (!winner) return s;
       const loser = otherRole(winner);
-      const queue: Task[] = [];
-      for (const key of s.broke) {
-        const fleeing = Number(key.split('.')[1]);
-        for (const unit of pursuersOf(s, winner, fleeing)) queue.push({ kind: 'pursueChoice', role: winner, unit, fleeing });
-        queue.push({ kind: 'flee', role: loser, unit: fleeing });
-      }
-      return { ...s, queue };
+      // Pursuit is declared before any flee roll; then the broken units flee and are pursued at once.
+      const fleeing = s.broke.map((key) => Number(key.split('.')[1]));
+      const choices = fleeing.flatMap((unit) => pursuersOf(s, winner, unit).map((pursuer): Task => ({ kind: 'pursueChoice', role: winner, unit: pursuer, fleeing: unit })));
+      return { ...s, queue: [...choices, ...fleeing.map((unit): Task => ({ kind: 'flee', role: loser, unit }))] };
     }
     case 'overrun': {
       // Seed 002, "The Overrun Rule": a unit that slays all its opponents in the first round.

@@ -1,4 +1,5 @@
-import { chooseStep, outcomeStep, popTask, pushLog, replaceHead, rollStep, type TaskKind } from '../../../combat/stepEngine';
+import { splitDice } from '../../../combat/rollGroups';
+import { chooseStep, popTask, pushLog, replaceHead, rollStep, type TaskKind } from '../../../combat/stepEngine';
 import { markBroken } from '../flow';
 import { breakTestOf, breaksOn, passesLeadership } from '../morale';
 import { resultArithmetic, resultHeadline } from '../result';
@@ -10,31 +11,49 @@ import { sum, type Of } from './task';
  * tests, and the panic tests of friends nearby.
  */
 
-/** The round's combat result, each bonus with its reason; the winner and loser follow from it. */
+/** The combat result as the players read it: each side's sum, each bonus with its reason, and who won. */
+export function resultLines(state: State): string[] {
+  const r = state.result;
+  if (!r) return [];
+  const { setup } = state;
+  return [
+    `${setup.attacker.name}: ${resultArithmetic(r.attacker)}`,
+    ...r.attacker.bonuses.map((b) => `  +${b.value} ${b.label}: ${b.why}`),
+    `${setup.defender.name}: ${resultArithmetic(r.defender)}`,
+    ...r.defender.bonuses.map((b) => `  +${b.value} ${b.label}: ${b.why}`),
+    resultHeadline(setup, r),
+  ];
+}
+
+/**
+ * The round's combat result: worked out from the strikes, with nothing to roll or decide, so it is
+ * not a step of its own (fewer steps at the table): it is logged, and the next step shows it.
+ */
 export const resultKind: TaskKind<State, Of<'result'>> = {
-  ask(state) {
-    const { setup } = state;
-    const r = state.result!;
-    return outcomeStep(state, 'result', {
-      title: `Round ${state.round}: combat result`,
-      lines: [
-        `${setup.attacker.name}: ${resultArithmetic(r.attacker)}`,
-        ...r.attacker.bonuses.map((b) => `  +${b.value} ${b.label}: ${b.why}`),
-        `${setup.defender.name}: ${resultArithmetic(r.defender)}`,
-        ...r.defender.bonuses.map((b) => `  +${b.value} ${b.label}: ${b.why}`),
-        resultHeadline(setup, r),
-      ],
-      final: false,
-    });
-  },
-  answer(s, _task, { log }) {
+  auto(s) {
     const r = s.result!;
-    const logged = log(s, resultHeadline(s.setup, r));
+    const logged = pushLog(s, { stepId: `result.${s.counter}`, actor: r.winner ?? 'attacker', title: `Round ${s.round}: combat result`, result: resultHeadline(s.setup, r) });
     return popTask({ ...logged, previousWinner: r.winner, hasWonRound: r.winner ? { ...logged.hasWonRound, [r.winner]: true } : logged.hasWonRound });
   },
 };
 
-/** Seed 002 "Losers take Break Test": 2D6 plus the difference against Leadership; some units break or hold without a roll. */
+type RolledTest = Extract<ReturnType<typeof breakTestOf>, { kind: 'roll' }>;
+
+/** The break tests still to roll (those that hold or break without dice resolve themselves first). */
+function rolledTests(state: State): Array<{ task: Of<'break'>; test: RolledTest }> {
+  return state.queue.flatMap((t) => {
+    if (t.kind !== 'break') return [];
+    const test = breakTestOf(state, t.role, t.unit, state.result!.difference);
+    return test.kind === 'roll' ? [{ task: t, test }] : [];
+  });
+}
+
+const needsOf = (test: RolledTest) => (test.modifier > 0 ? `2D6 + ${test.modifier} ≤ ${test.leadership} (roll ${test.leadership - test.modifier} or less)` : `2D6 ≤ ${test.leadership}`);
+
+/**
+ * Seed 002 "Losers take Break Test": 2D6 plus the difference against Leadership; some units break
+ * or hold without a roll. The losing units test at the same moment: one step, 2D6 each.
+ */
 export const breakKind: TaskKind<State, Of<'break'>> = {
   auto(s, task) {
     const test = breakTestOf(s, task.role, task.unit, s.result?.difference ?? 0);
@@ -44,28 +63,34 @@ export const breakKind: TaskKind<State, Of<'break'>> = {
     return test.kind === 'breaks' ? markBroken(logged, task.role, task.unit) : logged;
   },
   ask(state, task) {
-    const test = breakTestOf(state, task.role, task.unit, state.result!.difference);
-    if (test.kind !== 'roll') throw new Error('an automatic break test is settled before it is shown');
-    const u = unitOf(state.setup, task.role, task.unit);
-    const most = test.leadership - test.modifier;
-    return rollStep(state, 'break', {
-      title: `${u.name}: break test`,
-      actor: task.role,
-      count: 2,
-      sides: 6,
-      needs: test.modifier > 0 ? `2D6 + ${test.modifier} ≤ ${test.leadership} (roll ${most} or less)` : `2D6 ≤ ${test.leadership}`,
-      why: test.why,
-    });
+    const tests = rolledTests(state);
+    const name = (t: Of<'break'>) => unitOf(state.setup, t.role, t.unit).name;
+    const title = `${tests.map((t) => name(t.task)).join(' and ')}: break test${tests.length > 1 ? 's' : ''}`;
+    // The combat result this test follows from, on the same card.
+    const notes = resultLines(state);
+    if (tests.length === 1) return rollStep(state, 'break', { title, actor: task.role, count: 2, sides: 6, needs: needsOf(tests[0]!.test), why: tests[0]!.test.why, notes });
+    const groups = tests.map(({ task: t, test }) => ({ id: `unit${t.unit}`, label: name(t), count: 2, sides: 6 as const, needs: needsOf(test) }));
+    const why = tests.flatMap(({ task: t, test }) => test.why.map((r) => ({ rule: r.rule, detail: `${name(t)}: ${r.detail}` })));
+    return rollStep(state, 'break', { title, actor: task.role, count: 2 * tests.length, sides: 6, needs: groups.map((g) => `${g.label}: ${g.needs}`).join('; '), why, notes, groups });
   },
-  answer(s, task, { dice, log }) {
-    const test = breakTestOf(s, task.role, task.unit, s.result!.difference);
-    if (test.kind !== 'roll') throw new Error('an automatic break test takes no dice');
-    const u = unitOf(s.setup, task.role, task.unit);
-    const broken = breaksOn(test, dice);
-    const doubleOne = !broken && dice[0] === 1 && dice[1] === 1 && sum(dice) + test.modifier > test.leadership;
-    const text = `${sum(dice)}${test.modifier ? ` + ${test.modifier} = ${sum(dice) + test.modifier}` : ''} against Ld ${test.leadership}: ${broken ? `${u.name} break!` : doubleOne ? `insane courage! ${u.name} hold` : `${u.name} hold`}`;
-    const logged = popTask(log(s, text, dice));
-    return broken ? markBroken(logged, task.role, task.unit) : logged;
+  answer(s, _task, { step, dice, log }) {
+    if (step.kind !== 'roll') throw new Error('a break test is a roll');
+    const tests = rolledTests(s);
+    const parts = splitDice(step, dice);
+    const texts: string[] = [];
+    const broken: Array<Of<'break'>> = [];
+    tests.forEach(({ task, test }, i) => {
+      const rolled = parts[i]!;
+      const u = unitOf(s.setup, task.role, task.unit);
+      const breaks = breaksOn(test, rolled);
+      const doubleOne = !breaks && rolled[0] === 1 && rolled[1] === 1 && sum(rolled) + test.modifier > test.leadership;
+      texts.push(`${sum(rolled)}${test.modifier ? ` + ${test.modifier} = ${sum(rolled) + test.modifier}` : ''} against Ld ${test.leadership}: ${breaks ? `${u.name} break!` : doubleOne ? `insane courage! ${u.name} hold` : `${u.name} hold`}`);
+      if (breaks) broken.push(task);
+    });
+    const tested = new Set(tests.map((t) => t.task));
+    const logged = log(s, texts.join('; '), dice);
+    const left: State = { ...logged, queue: logged.queue.filter((t) => !tested.has(t as Of<'break'>)) };
+    return broken.reduce((acc, t) => markBroken(acc, t.role, t.unit), left);
   },
 };
 

@@ -1,7 +1,9 @@
-import { popTask, pushLog, replaceHead, rollStep, type TaskKind } from '../../../combat/stepEngine';
-import { strikeAfter, strikeTasks } from '../flow';
-import { fighting, memberKey, memberName, plural, profileOf, verbOf, woundsLeft, type State } from '../state';
-import { armourTest, attacksOf, hitTest, targetOf, wardTest, woundTest } from '../strikes';
+import { splitDice } from '../../../combat/rollGroups';
+import type { RollStep } from '../../../combat/steps';
+import { popTask, replaceHead, rollStep, withLastResult, type TaskKind } from '../../../combat/stepEngine';
+import { strikeTasks } from '../flow';
+import { memberName, plural, profileOf, verbOf, type Blow, type Stage, type State } from '../state';
+import { beginStrikes, isSave, stageAfter, stageOf, takeWounds, testAt } from '../volley';
 import type { Of } from './task';
 
 /**
@@ -35,65 +37,70 @@ export const rolloffKind: TaskKind<State, Of<'rolloff'>> = {
   },
 };
 
-/** A pool whose turn to strike has come: its target and attacks are fixed now, or it strikes no blow (and the log says why). */
-function beginStrike(s: State, task: Of<'strike'>): State | null {
-  if (task.stage !== 'begin') return null;
-  const by = task.by;
-  const name = memberName(s.setup, by);
-  const line = (result: string, why?: ReturnType<typeof woundTest>['why']): State =>
-    pushLog(popTask(s), { stepId: `strike.${s.counter}.${memberKey(by)}`, actor: by.role, title: `${name} ${verbOf(by, 'strike')}`, result, ...(why ? { why } : {}) });
-  if (!fighting(s, by.role, by.unit)) return popTask(s);
-  if (woundsLeft(s.setup, s.lost, by) <= 0) return line(`${name}: slain before striking: casualties strike no blows`);
-  const target = targetOf(s, by);
-  if (!target) return line(`${name}: no enemy left in contact to strike`);
-  const attacks = attacksOf(s, by);
-  if (attacks === 0) return line(`${name}: no attacks`);
-  // Seed 002 "Roll to Damage": an "N" Strength cannot wound; its hits could do nothing, so nobody rolls them.
-  const wound = woundTest(s, by, target);
-  if (wound.face === null) return line(`${name} cannot wound ${memberName(s.setup, target)}`, wound.why);
-  return replaceHead(s, { ...task, target, stage: 'hit', dice: attacks });
+/** A pool whose turn to strike has come: it and its side's next pools fix their targets and attacks (volley.ts). */
+export const strikeKind: TaskKind<State, Of<'strike'>> = {
+  auto: (s) => beginStrikes(s),
+};
+
+const STAGE_WORDS: Record<Stage, string> = { hit: 'to hit', wound: 'to wound', armour: 'armour saves', ward: 'ward saves' };
+
+/** "Captain, Swordsmen and Knights" */
+const listed = (names: readonly string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+const unique = (names: readonly string[]) => [...new Set(names)];
+
+/** The roll of a volley's dice at its stage: one group per pool when several pools roll together. */
+function volleyStep(state: State, task: Of<'volley'>): RollStep {
+  const { setup } = state;
+  const stage = stageOf(task.blows);
+  const rolling = task.blows.filter((b) => b.stage === stage);
+  const tests = rolling.map((b) => testAt(state, b));
+  const save = isSave(stage);
+  const by = (b: Blow) => memberName(setup, b.by);
+  const foe = (b: Blow) => memberName(setup, b.target);
+  const single = rolling.length === 1 ? rolling[0]! : null;
+  const who = single ? `${by(single)} ${verbOf(single.by, 'attack')}` : `${listed(unique(rolling.map(by)))} attack`;
+  const title = save ? `${listed(unique(rolling.map(foe)))}: ${STAGE_WORDS[stage]}` : `${who} ${listed(unique(rolling.map(foe)))}: ${STAGE_WORDS[stage]}`;
+  const actor = save ? rolling[0]!.target.role : rolling[0]!.by.role;
+  const faces = tests.map((t) => t.face!);
+  const label = (b: Blow) => (save ? `${foe(b)} against ${by(b)}` : `${by(b)} at ${foe(b)}`);
+  const needs = faces.every((f) => f === faces[0]) ? `${faces[0]}+` : rolling.map((b, i) => `${faces[i]}+ for ${label(b)}`).join(', ');
+  const attacksNote = (b: Blow) => `${single ? '' : `${by(b)}: `}${plural(b.dice, 'attack')} at Initiative ${profileOf(setup, b.by).initiative}.`;
+  const notes = stage === 'hit' ? rolling.map(attacksNote) : save ? ['Each die that passes saves a wound.'] : [];
+  const count = rolling.reduce((n, b) => n + b.dice, 0);
+  if (single) return rollStep(state, stage, { title, actor, count, sides: 6, passOn: faces[0]!, needs, why: tests[0]!.why, notes });
+  const why = [FAST_DICE, ...tests.flatMap((t, i) => t.why.map((r) => ({ rule: r.rule, detail: `${label(rolling[i]!)}: ${r.detail}` })))];
+  const groups = rolling.map((b, i) => ({ id: `g${i}`, label: label(b), count: b.dice, sides: 6 as const, passOn: faces[i]!, needs: `${faces[i]}+` }));
+  return rollStep(state, stage, { title, actor, count, sides: 6, needs, why, notes, groups });
 }
 
-/** One pool's attacks, a stage at a time: to hit, to wound, armour saves, ward saves. */
-export const strikeKind: TaskKind<State, Of<'strike'>> = {
-  auto: beginStrike,
-  ask(state, task) {
-    const { setup } = state;
-    const by = task.by;
-    const target = task.target!;
-    const name = memberName(setup, by);
-    const foe = memberName(setup, target);
-    switch (task.stage) {
-      case 'hit': {
-        const t = hitTest(state, by, target);
-        return rollStep(state, 'hit', { title: `${name} ${verbOf(by, 'attack')} ${foe}: to hit`, actor: by.role, count: task.dice, sides: 6, passOn: t.face!, needs: `${t.face}+`, why: t.why, notes: [`${plural(task.dice, 'attack')} at Initiative ${profileOf(setup, by).initiative}.`] });
-      }
-      case 'wound': {
-        const t = woundTest(state, by, target);
-        return rollStep(state, 'wound', { title: `${name} ${verbOf(by, 'attack')} ${foe}: to wound`, actor: by.role, count: task.dice, sides: 6, passOn: t.face!, needs: `${t.face}+`, why: t.why });
-      }
-      case 'armour': {
-        const t = armourTest(state, by, target);
-        return rollStep(state, 'armour', { title: `${foe}: armour saves`, actor: target.role, count: task.dice, sides: 6, passOn: t.face!, needs: `${t.face}+`, why: t.why, notes: ['Each die that passes saves a wound.'] });
-      }
-      case 'ward': {
-        const t = wardTest(state, target);
-        return rollStep(state, 'ward', { title: `${foe}: ward saves`, actor: target.role, count: task.dice, sides: 6, passOn: t.face!, needs: `${t.face}+`, why: t.why, notes: ['Each die that passes saves a wound.'] });
-      }
-      case 'begin':
-        throw new Error('a strike is settled before it is shown');
-    }
-  },
+const FAST_DICE = { rule: 'Fast dice rolling', detail: 'these units and characters strike one after the other with no enemy attack between them: their dice are rolled together, a group each' };
+
+/** Pools of one side striking together: to hit, to wound, armour and ward saves, a step each (volley.ts). */
+export const volleyKind: TaskKind<State, Of<'volley'>> = {
+  ask: volleyStep,
   answer(s, task, { step, dice, log }) {
-    const { target } = task;
-    if (!target || task.stage === 'begin') throw new Error('a strike is settled before it takes dice');
-    const foe = memberName(s.setup, target);
-    // The step already says what each die needs (built from the same tests).
-    if (step.kind !== 'roll' || step.passOn === undefined) throw new Error('a strike step is a pass/fail roll');
-    const ok = dice.filter((f) => f >= step.passOn!).length;
-    const saves = task.stage === 'armour' || task.stage === 'ward';
-    const passing = saves ? dice.length - ok : ok;
-    const what = { hit: plural(ok, 'hit'), wound: plural(ok, 'wound'), armour: `${plural(ok, 'save')}, ${dice.length - ok} failed`, ward: `${plural(ok, 'ward save')}, ${dice.length - ok} failed` }[task.stage];
-    return strikeAfter(log(s, what, dice), task.stage, passing, foe);
+    if (step.kind !== 'roll') throw new Error('a volley step is a roll');
+    const stage = stageOf(task.blows);
+    const parts = splitDice(step, dice);
+    const done: Array<{ blow: Blow; unsaved: number }> = [];
+    const texts: string[] = [];
+    let part = 0;
+    const blows = task.blows.flatMap((blow): Blow[] => {
+      if (blow.stage !== stage) return [blow];
+      const rolled = parts[part++]!;
+      const ok = rolled.filter((f) => f >= testAt(s, blow).face!).length;
+      const passing = isSave(stage) ? rolled.length - ok : ok;
+      const what = { hit: plural(ok, 'hit'), wound: plural(ok, 'wound'), armour: `${plural(ok, 'save')}, ${rolled.length - ok} failed`, ward: `${plural(ok, 'ward save')}, ${rolled.length - ok} failed` }[stage];
+      texts.push(parts.length === 1 ? what : `${isSave(stage) ? `against ${memberName(s.setup, blow.by)}` : memberName(s.setup, blow.by)}: ${what}`);
+      const next = passing === 0 ? 'harmless' : stageAfter(s, blow);
+      if (next === 'harmless' || next === 'unsaved') {
+        done.push({ blow, unsaved: next === 'unsaved' ? passing : 0 });
+        return [];
+      }
+      return [{ ...blow, stage: next, dice: passing }];
+    });
+    const { state, lines } = takeWounds(log(s, texts.join('; '), dice), done);
+    const after = lines.length > 0 ? withLastResult(state, lines.join('; ')) : state;
+    return blows.length > 0 ? replaceHead(after, { kind: 'volley', blows }) : popTask(after);
   },
 };
