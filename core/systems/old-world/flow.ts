@@ -1,5 +1,6 @@
 import type { Role } from '../../combat/steps';
 import { roundResult } from './result';
+import { stalemate } from './stalemate';
 import {
   engagedWith,
   fighting,
@@ -124,8 +125,11 @@ export function enterPhase(state: State, phase: Phase): State {
       }
       return { ...s, queue };
     }
-    case 'end':
-      return sidesFighting(s) ? { ...s, queue: [{ kind: 'roundEnd' }] } : { ...s, phase: 'over' };
+    case 'end': {
+      if (!sidesFighting(s)) return { ...s, phase: 'over' };
+      const stuck = stalemate(s);
+      return stuck ? { ...s, phase: 'over', notes: [...s.notes, stuck] } : { ...s, queue: [{ kind: 'roundEnd' }] };
+    }
     case 'over':
       return s;
   }

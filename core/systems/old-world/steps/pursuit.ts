@@ -210,6 +210,9 @@ export const overrunKind: TaskKind<State, Of<'overrun'>> = {
   },
 };
 
+/** Six turns a side: at most twelve rounds of combat in a game. */
+export const LAST_ROUND = 12;
+
 /** Seed 002 "Redress the Ranks": both sides still fight; the next round now, or in the next turn. */
 export const roundEndKind: TaskKind<State, Of<'roundEnd'>> = {
   ask(state) {
@@ -217,11 +220,15 @@ export const roundEndKind: TaskKind<State, Of<'roundEnd'>> = {
       title: `Round ${state.round} is over`,
       actor: 'attacker',
       prompt: [...resultLines(state), 'Both sides are still fighting.', ...redressLines(state)].join('\n'),
+      // A game lasts six turns a side: past twelve rounds the game is over, and stopping is the sensible answer.
       options: [
-        { id: 'next', label: `Fight round ${state.round + 1} now`, suggested: true },
-        { id: 'end', label: 'Stop here (the combat goes on next turn)' },
+        { id: 'next', label: `Fight round ${state.round + 1} now`, ...(state.round < LAST_ROUND ? { suggested: true } : {}) },
+        { id: 'end', label: 'Stop here (the combat goes on next turn)', ...(state.round < LAST_ROUND ? {} : { suggested: true }) },
       ],
-      why: [{ rule: 'Redress the Ranks', detail: 'formations are tidied; winners may expand their frontage or lap round; fleeing units may not redress' }],
+      why: [
+        { rule: 'Redress the Ranks', detail: 'formations are tidied; winners may expand their frontage or lap round; fleeing units may not redress' },
+        ...(state.round < LAST_ROUND ? [] : [{ rule: 'Game length', detail: `a game lasts six turns a side, so a combat is fought for ${LAST_ROUND} rounds at most: stopping is suggested` }]),
+      ],
     });
   },
   answer(s, _task, { option, log }) {

@@ -194,13 +194,13 @@ describe('a round to its end: break, flee and pursuit (seed 002)', () => {
 });
 
 describe('a side wiped out at the end of the round (RULES §3, 6th edition)', () => {
-  // 10 Spearmen (5 wide: 2 ranks at the start of the round) and their Champion (A10) strike first at I5 and cause
+  // 10 Spearmen (5 wide: 2 ranks at the start of the round; 5 of them in contact beside their Champion) and their Champion (A10) strike first at I5 and cause
   // 15 wounds; the 15 surviving Swordsmen and their Captain then slay them all. On scores the Spearmen would win
   // 15 + 1 rank = 16 against 11 + 1 rank + 1 outnumber = 13, and the Swordsmen would test to break.
   const wiped = () =>
     setupOf(
       { models: 30, rankWidth: 20, characters: [{ name: 'Captain', profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 2, initiative: 3, attacks: 3, leadership: 8 } }] },
-      { models: 10, profile: { initiative: 5 }, characters: [{ name: 'Champion', profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 5, attacks: 10, leadership: 7 } }] },
+      { models: 10, inContact: 5, profile: { initiative: 5 }, characters: [{ name: 'Champion', profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 5, attacks: 10, leadership: 7 } }] },
       { round: 2 },
     );
   // The Spearmen and their Champion strike at the same moment: their dice are rolled together.
@@ -259,7 +259,7 @@ describe('break tests: special cases (RULES §3)', () => {
   });
 
   it('the best Leadership in the unit is used (a character lends his)', () => {
-    const c = wonBy3({}, { characters: [{ name: 'Sergeant', profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 1, attacks: 0, leadership: 9 } }] });
+    const c = wonBy3({}, { inContact: 5, characters: [{ name: 'Sergeant', profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 1, attacks: 0, leadership: 9 } }] });
     expect(rollStep(c).needs).toContain('≤ 9');
   });
 });

@@ -84,7 +84,7 @@ describe('old-world exact analysis, by hand', () => {
     // Slain (1 − 1/8): the Spearmen are wiped out and lose, though 15 + 1 rank = 16 beats 11 + 1 rank + 1 outnumber = 13.
     // He lives (1/8): 16 against 10 + 1 + 1 = 12, the Swordsmen lose by 4 and test on the Captain's Ld 8.
     const hero = (name: string, initiative: number, wounds: number, attacks: number) => ({ name, profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds, initiative, attacks, leadership: 8 } });
-    const setup = setupOf({ models: 30, rankWidth: 20, characters: [hero('Captain', 3, 2, 3)] }, { models: 10, profile: { initiative: 5 }, characters: [hero('Champion', 5, 1, 10)] }, { round: 2 });
+    const setup = setupOf({ models: 30, rankWidth: 20, characters: [hero('Captain', 3, 2, 3)] }, { models: 10, inContact: 5, profile: { initiative: 5 }, characters: [hero('Champion', 5, 1, 10)] }, { round: 2 });
     const six = (k: number) => Array.from({ length: k }, () => 6);
     const atCaptainsWounds = play(start(setup), six(15), six(15), [...six(10), 1, 1, 1, 1, 1], six(10), six(3));
     const odds = analyzeRound(atCaptainsWounds.state);
