@@ -4,15 +4,15 @@ import type { Profile, SetupInput } from './setup';
 const human: Profile = { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 3, attacks: 1, leadership: 7, armour: 6, ward: null, troopType: 'infantry' };
 
 /**
- * The setup screen's starting point: a typical charge — 20 Empire Halberdiers (S4 with
- * halberds, standard and musician) charging 20 Orc Boyz (T4 I2, 5+ armour, standard) front on,
+ * The setup screen's starting point: a typical charge — 20 Empire Halberdiers (S3, +1 with
+ * their halberds: S4; standard and musician) charging 20 Orc Boyz (T4 I2, 5+ armour, standard) front on,
  * in the first round — so a quick combat needs only the names and numbers that differ.
  */
 export const exampleSetup: SetupInput = {
   system: 'old-world',
   attacker: {
     name: 'Empire',
-    units: [{ name: 'Halberdiers', profile: { ...human, strength: 4 }, models: 20, woundsLost: 0, rankWidth: 5, standard: true, musician: true, charged: true, target: 0, facing: 'front', attacksAt: null, inContact: null }],
+    units: [{ name: 'Halberdiers', profile: { ...human, weapon: 'halberd' }, models: 20, woundsLost: 0, rankWidth: 5, standard: true, musician: true, charged: true, target: 0, facing: 'front', attacksAt: null, inContact: null }],
     nearby: [],
   },
   defender: {

@@ -1,38 +1,31 @@
 import type { Role } from '../../combat/steps';
-import type { LogLine } from '../../combat/view';
-import { breakTestOf } from './morale';
 import { roundResult } from './result';
+import { stalemate } from './stalemate';
 import {
   engagedWith,
   fighting,
   memberKey,
-  memberName,
   otherRole,
-  plural,
   roles,
   unitAlive,
   unitIndices,
   unitKey,
-  unitOf,
   woundsLeft,
   type MemberRef,
   type Phase,
   type State,
   type Task,
   type UnitStatus,
-  verbOf,
 } from './state';
-import { armourTest, attacksOf, needsRollOff, strikeOrder, targetOf, wardTest, woundTest } from './strikes';
+import { needsRollOff, strikeOrder } from './strikes';
 
 /**
  * The order of a combat round (seed 002): strikes → combat result → break tests → panic tests →
  * flee and pursuit → overrun → redress and the next round. Each phase pushes its tasks when it
- * begins; `settle` resolves whatever needs no player (a pool with nobody left to strike, an
- * unbreakable unit…) and stops at the first task that needs dice or a decision.
+ * begins; the step engine (engine.ts) resolves whatever needs no player (a pool with nobody left
+ * to strike, an unbreakable unit…) and stops at the first task that needs dice or a decision.
  */
 
-export const pushLog = (state: State, line: LogLine): State => ({ ...state, log: [...state.log, line] });
-export const popTask = (state: State): State => ({ ...state, queue: state.queue.slice(1) });
 export const setStatus = (state: State, key: string, status: UnitStatus): State => ({ ...state, status: { ...state.status, [key]: status } });
 
 /** The start of a combat round: ranks and the odds count from here. */
@@ -55,7 +48,7 @@ export function beginRound(state: State): State {
 }
 
 export function strikeTasks(state: State): Task[] {
-  return strikeOrder(state).map((slot) => ({ kind: 'strike', by: slot.by, target: null, stage: 'begin', dice: 0 }));
+  return strikeOrder(state).map((slot) => ({ kind: 'strike', by: slot.by }));
 }
 
 /** Ends a pool's strike: its unsaved wounds are taken from the target pool (rear rank first, partial wounds kept). */
@@ -75,37 +68,6 @@ export function inflict(state: State, by: MemberRef, target: MemberRef, unsaved:
   };
 }
 
-/** After a stage's successes: on to the next test the strike needs, or its wounds. */
-export function strikeAfter(state: State, stage: 'hit' | 'wound' | 'armour' | 'ward', passing: number, foe: string): State {
-  const task = state.queue[0];
-  if (task?.kind !== 'strike' || !task.target) throw new Error('no strike in progress');
-  const { by, target } = task;
-  const set = (next: 'wound' | 'armour' | 'ward', dice: number): State => ({ ...state, queue: [{ ...task, stage: next, dice }, ...state.queue.slice(1)] });
-  const done = (unsaved: number, result: string): State => {
-    const after = inflict(popTask(state), by, target, unsaved);
-    const wounds = unsaved > 0 ? `${plural(unsaved, 'unsaved wound')} on ${foe}, ${plural(woundsLeft(after.setup, after.lost, target), 'wound')} left` : result;
-    return withLastResult(after, wounds);
-  };
-  if (passing === 0) return done(0, '');
-  if (stage === 'hit') {
-    return woundTest(state, by, target).face === null ? done(0, 'cannot wound') : set('wound', passing);
-  }
-  if (stage === 'wound') {
-    if (armourTest(state, by, target).face !== null) return set('armour', passing);
-    if (wardTest(state, target).face !== null) return set('ward', passing);
-    return done(passing, '');
-  }
-  if (stage === 'armour' && wardTest(state, target).face !== null) return set('ward', passing);
-  return done(passing, '');
-}
-
-/** Appends a note (e.g. "cannot wound") to the last log line. */
-function withLastResult(state: State, extra: string): State {
-  if (!extra || state.log.length === 0) return state;
-  const last = state.log[state.log.length - 1]!;
-  return { ...state, log: [...state.log.slice(0, -1), { ...last, result: `${last.result}; ${extra}` }] };
-}
-
 /** Units whose last model fell leave the combat as destroyed (on entering the result; the analysis does the same). */
 export function markDestroyed(state: State): State {
   let s = state;
@@ -120,7 +82,7 @@ export function markDestroyed(state: State): State {
 const sidesFighting = (state: State) => roles.every((r) => unitIndices(state.setup, r).some((u) => fighting(state, r, u)));
 
 /** The next phase and its tasks. */
-function enterPhase(state: State, phase: Phase): State {
+export function enterPhase(state: State, phase: Phase): State {
   const s: State = { ...state, phase, queue: [] };
   switch (phase) {
     case 'strikes':
@@ -147,13 +109,10 @@ function enterPhase(state: State, phase: Phase): State {
       const winner = s.result?.winner;
       if (!winner) return s;
       const loser = otherRole(winner);
-      const queue: Task[] = [];
-      for (const key of s.broke) {
-        const fleeing = Number(key.split('.')[1]);
-        for (const unit of pursuersOf(s, winner, fleeing)) queue.push({ kind: 'pursueChoice', role: winner, unit, fleeing });
-        queue.push({ kind: 'flee', role: loser, unit: fleeing });
-      }
-      return { ...s, queue };
+      // Pursuit is declared before any flee roll; then the broken units flee and are pursued at once.
+      const fleeing = s.broke.map((key) => Number(key.split('.')[1]));
+      const choices = fleeing.flatMap((unit) => pursuersOf(s, winner, unit).map((pursuer): Task => ({ kind: 'pursueChoice', role: winner, unit: pursuer, fleeing: unit })));
+      return { ...s, queue: [...choices, ...fleeing.map((unit): Task => ({ kind: 'flee', role: loser, unit }))] };
     }
     case 'overrun': {
       // Seed 002, "The Overrun Rule": a unit that slays all its opponents in the first round.
@@ -166,8 +125,11 @@ function enterPhase(state: State, phase: Phase): State {
       }
       return { ...s, queue };
     }
-    case 'end':
-      return sidesFighting(s) ? { ...s, queue: [{ kind: 'roundEnd' }] } : { ...s, phase: 'over' };
+    case 'end': {
+      if (!sidesFighting(s)) return { ...s, phase: 'over' };
+      const stuck = stalemate(s);
+      return stuck ? { ...s, phase: 'over', notes: [...s.notes, stuck] } : { ...s, queue: [{ kind: 'roundEnd' }] };
+    }
     case 'over':
       return s;
   }
@@ -184,69 +146,8 @@ export function pursuersOf(state: State, winner: Role, fleeing: number): number[
   );
 }
 
-const nextPhase: Record<Phase, Phase> = { strikes: 'result', result: 'break', break: 'panic', panic: 'flee', flee: 'overrun', overrun: 'end', end: 'strikes', over: 'over' };
-
-/** Resolves everything that needs no player, up to the next step that does. */
-export function settle(state: State): State {
-  let s = state;
-  for (let guard = 0; guard < 10_000; guard++) {
-    const task = s.queue[0];
-    if (!task) {
-      if (s.phase === 'over') return s;
-      s = enterPhase(s, nextPhase[s.phase]);
-      continue;
-    }
-    const auto = autoResolve(s, task);
-    if (auto === null) return s;
-    s = auto;
-  }
-  throw new Error('combat flow did not settle');
-}
-
-/** A task that needs nobody, resolved; null when a player must act. */
-function autoResolve(s: State, task: Task): State | null {
-  switch (task.kind) {
-    case 'strike': {
-      if (task.stage !== 'begin') return null;
-      const by = task.by;
-      const name = memberName(s.setup, by);
-      const line = (result: string): State => pushLog(popTask(s), { stepId: `strike.${s.counter}.${memberKey(by)}`, actor: by.role, title: `${name} ${verbOf(by, 'strike')}`, result });
-      if (!fighting(s, by.role, by.unit)) return popTask(s);
-      if (woundsLeft(s.setup, s.lost, by) <= 0) return line(`${name}: slain before striking: casualties strike no blows`);
-      const target = targetOf(s, by);
-      if (!target) return line(`${name}: no enemy left in contact to strike`);
-      const attacks = attacksOf(s, by);
-      if (attacks === 0) return line(`${name}: no attacks`);
-      // Seed 002 "Roll to Damage": an "N" Strength cannot wound; its hits could do nothing, so nobody rolls them.
-      const wound = woundTest(s, by, target);
-      if (wound.face === null) return pushLog(popTask(s), { stepId: `strike.${s.counter}.${memberKey(by)}`, actor: by.role, title: `${name} ${verbOf(by, 'strike')}`, result: `${name} cannot wound ${memberName(s.setup, target)}`, why: wound.why });
-      return { ...s, queue: [{ ...task, target, stage: 'hit', dice: attacks }, ...s.queue.slice(1)] };
-    }
-    case 'break': {
-      const diff = s.result?.difference ?? 0;
-      const test = breakTestOf(s, task.role, task.unit, diff);
-      if (test.kind === 'roll') return null;
-      const u = unitOf(s.setup, task.role, task.unit);
-      const after = popTask(s);
-      const logged = pushLog(after, { stepId: `break.${s.counter}.${task.unit}`, actor: task.role, title: `${u.name}: break test`, result: test.kind === 'holds' ? `${u.name} hold` : `${u.name} break!`, why: test.why });
-      return test.kind === 'breaks' ? markBroken(logged, task.role, task.unit) : logged;
-    }
-    case 'panicTest': {
-      const n = s.setup[task.role].nearby[task.nearby]!;
-      if (!n.immuneToPsychology) return null;
-      return pushLog(popTask(s), { stepId: `panic.${s.counter}.${task.nearby}`, actor: task.role, title: `${n.name}: panic test`, result: `${n.name} is immune to psychology: no panic test` });
-    }
-    case 'pursueChoice':
-      // A unit already pursuing another broken unit is not asked again.
-      return fighting(s, task.role, task.unit) ? null : popTask(s);
-    case 'flee': {
-      if (s.status[unitKey(task.role, task.unit)] !== 'fled') return popTask(s);
-      return null;
-    }
-    default:
-      return null;
-  }
-}
+/** The phase after each: a round's order (seed 002), and 'over' stays over. */
+export const nextPhase: Record<Phase, Phase> = { strikes: 'result', result: 'break', break: 'panic', panic: 'flee', flee: 'overrun', overrun: 'end', end: 'strikes', over: 'over' };
 
 export function markBroken(state: State, role: Role, unit: number): State {
   const key = unitKey(role, unit);

@@ -1,7 +1,5 @@
 import type { RuleSystem } from '../../combat/system';
-import { applyInput } from './apply';
-import { settle } from './flow';
-import { nextStep } from './next';
+import { applyInput, nextStep, settle } from './engine';
 import { exampleSetup } from './example';
 import { setupSchema, type Setup } from './setup';
 import { roles, unitIndices, unitKey, type State, type UnitStatus } from './state';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { weaponNames, weapons, weaponWords } from './weapons';
 import { flag, listOf, nameText, oneOf, optionalRoll, saveOrNone, strictObject, wholeNumber } from '../../validation/fields';
 
 /**
@@ -21,11 +22,11 @@ export const troopTypeWords: Record<TroopType, string> = {
   monster: 'Monster (US = Wounds)',
 };
 
-/** A model's profile as it fights: Strength includes its close combat weapon. */
+/** A model's profile: its own Strength; its close combat weapon and shield are chosen with it. */
 export const profileSchema = strictObject({
   movement: wholeNumber(1, 12).meta({ title: 'Movement (M)' }),
   weaponSkill: wholeNumber(1, 10).meta({ title: 'Weapon Skill (WS)' }),
-  strength: wholeNumber(1, 10).meta({ title: 'Strength (S)', description: 'with its close combat weapon' }),
+  strength: wholeNumber(1, 10).meta({ title: 'Strength (S)', description: 'its own: the weapon chosen below adds its bonus' }),
   toughness: wholeNumber(1, 10).meta({ title: 'Toughness (T)' }),
   wounds: wholeNumber(1, 10).meta({ title: 'Wounds (W)' }),
   initiative: wholeNumber(1, 10).meta({ title: 'Initiative (I)' }),
@@ -36,6 +37,13 @@ export const profileSchema = strictObject({
   /** Ward save (never modified); null = none. */
   ward: optionalRoll(2, 6).meta({ title: 'Ward save', description: '5 means 5+; empty for none' }),
   troopType: troopTypeSchema.default('infantry').meta({ title: 'Troop type', description: 'sets the Unit Strength', optionLabels: troopTypeWords }),
+  /** The close combat weapon (weapons.ts): absent, a hand weapon. */
+  weapon: z
+    .enum(weapons, { error: `expected a close combat weapon: ${weapons.map((w) => weaponNames[w]).join(', ')}` })
+    .optional()
+    .meta({ title: 'Close combat weapon', description: 'what it adds is applied when it counts', optionLabels: weaponWords }),
+  /** Carries a shield: +1 armour save in close combat with a hand weapon. */
+  shield: z.boolean({ error: 'expected true or false' }).optional().meta({ title: 'Shield', description: 'with a hand weapon: +1 armour save in close combat' }),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -7,9 +7,9 @@ const flags = ['highGround', 'defendedObstacle', 'noRankBonus', 'causesFear', 'c
 
 /** Warhammer Fantasy Battle 6th edition close combat: two sides of units, characters, a challenge, the round. */
 export const oldWorldLayout: SetupLayout = {
-  title: 'Old world close combat — set up the fight',
+  title: 'Warhammer Fantasy Battle 6th edition close combat — set up the fight',
   intro:
-    'Warhammer Fantasy Battle 6th edition. Prefilled with a typical charge: change the names and the numbers that differ. Armour 5 means 5+; Strength includes the close combat weapon.',
+    'Warhammer Fantasy Battle 6th edition. Prefilled with a typical charge: change the names and the numbers that differ. Armour 5 means 5+; Strength is the model’s own: choose its close combat weapon and shield below, and their bonuses count when the rules say.',
   sideNotes: { attacker: 'the side whose turn it is (usually the chargers)', defender: 'the side being attacked' },
   restTitle: 'The fight',
   fields: {

@@ -26,13 +26,28 @@ export const memberKey = (m: MemberRef) => (m.character === null ? unitKey(m.rol
 /** Where a unit stands: still fighting, or out of the combat and why. */
 export type UnitStatus = 'fighting' | 'destroyed' | 'fled' | 'caught' | 'pursuing' | 'overran';
 
-export type PursuitEnd = 'clear' | 'fresh' | 'offTable';
+/** The tests a blow's dice go through, in order. */
+export const stages = ['hit', 'wound', 'armour', 'ward'] as const;
+export type Stage = (typeof stages)[number];
+
+/** One pool's attacks at one target, at the test its dice are at now. */
+export interface Blow {
+  by: MemberRef;
+  target: MemberRef;
+  stage: Stage;
+  dice: number;
+}
 
 /** What is still to be answered, oldest first. Phases push their tasks when they begin (flow.ts). */
 export type Task =
   | { kind: 'rolloff'; attackerRoll: number | null }
-  /** A pool's attacks: `begin` until the order reaches it (its target and attacks are fixed then). */
-  | { kind: 'strike'; by: MemberRef; target: MemberRef | null; stage: 'begin' | 'hit' | 'wound' | 'armour' | 'ward'; dice: number }
+  /** A pool's attacks, waiting for the order to reach it (its target and attacks are fixed then). */
+  | { kind: 'strike'; by: MemberRef }
+  /**
+   * Attacks rolled together (fast dice rolling): the blows of one side that strike one after the
+   * other with no enemy blow between, whose targets are fixed when the first of them strikes.
+   */
+  | { kind: 'volley'; blows: Blow[] }
   | { kind: 'result' }
   | { kind: 'break'; role: Role; unit: number }
   | { kind: 'panicAsk'; role: Role; nearby: number }
@@ -40,8 +55,6 @@ export type Task =
   | { kind: 'pursueChoice'; role: Role; unit: number; fleeing: number }
   | { kind: 'restrainTest'; role: Role; unit: number; fleeing: number }
   | { kind: 'flee'; role: Role; unit: number }
-  | { kind: 'pursuit'; role: Role; unit: number; fleeing: number }
-  | { kind: 'pursuitEnd'; role: Role; unit: number; move: 'pursuit' | 'overrun' }
   | { kind: 'overrunChoice'; role: Role; unit: number }
   | { kind: 'overrun'; role: Role; unit: number }
   | { kind: 'roundEnd' };

@@ -15,6 +15,7 @@ import {
   type State,
 } from './state';
 import { armourModifier, armourSaveFace, toHitScore, toWoundScore } from './tables';
+import { fightsInExtraRank, shieldBonus, strikesLast, weaponAttacks, weaponNames, weaponStrength, type Moment } from './weapons';
 
 /**
  * Who strikes, in what order, at whom and needing what (seed 002, "Order of Combat" to "Take
@@ -26,6 +27,8 @@ export interface StrikeSlot {
   by: MemberRef;
   /** Strikes first because its unit charged this turn (first round only). */
   charged: boolean;
+  /** Strikes last whatever its Initiative (a great weapon), even on the charge. */
+  last: boolean;
   initiative: number;
 }
 
@@ -35,7 +38,8 @@ const inChallenge = (state: Pick<State, 'setup'>, m: MemberRef): boolean => {
 };
 
 /**
- * Seed 002: chargers strike first; otherwise by Initiative; at equal Initiative the side that won
+ * Seed 002: chargers strike first; otherwise by Initiative; a great weapon strikes last, even on the
+ * charge (among those striking last, by Initiative); at equal Initiative the side that won
  * the previous round first, else the roll-off winner. Same side, same step: rank-and-file, then
  * characters, in setup order (their order does not change what they do).
  */
@@ -45,7 +49,8 @@ export function strikeOrder(state: Pick<State, 'setup' | 'round' | 'status' | 'p
     state.setup[role].units.forEach((u, unit) => {
       if (!fighting(state, role, unit)) return;
       for (const by of membersOf(state.setup, role, unit)) {
-        slots.push({ by, charged: state.round === 1 && u.charged, initiative: profileOf(state.setup, by).initiative });
+        const p = profileOf(state.setup, by);
+        slots.push({ by, last: strikesLast(p), charged: state.round === 1 && u.charged && !strikesLast(p), initiative: p.initiative });
       }
     });
   }
@@ -53,7 +58,7 @@ export function strikeOrder(state: Pick<State, 'setup' | 'round' | 'status' | 'p
   const sideRank = (r: Role) => (first === null ? 0 : r === first ? 0 : 1);
   return slots
     .map((s, i) => ({ s, i }))
-    .sort((a, b) => Number(b.s.charged) - Number(a.s.charged) || b.s.initiative - a.s.initiative || sideRank(a.s.by.role) - sideRank(b.s.by.role) || a.i - b.i)
+    .sort((a, b) => Number(a.s.last) - Number(b.s.last) || Number(b.s.charged) - Number(a.s.charged) || b.s.initiative - a.s.initiative || sideRank(a.s.by.role) - sideRank(b.s.by.role) || a.i - b.i)
     .map(({ s }) => s);
 }
 
@@ -64,7 +69,7 @@ export function strikeOrder(state: Pick<State, 'setup' | 'round' | 'status' | 'p
 export function needsRollOff(state: Pick<State, 'setup' | 'round' | 'status' | 'previousWinner' | 'rollOffWinner'>): boolean {
   if (state.previousWinner !== null) return false;
   const slots = strikeOrder({ ...state, rollOffWinner: null });
-  return slots.some((a) => slots.some((b) => a.by.role !== b.by.role && a.charged === b.charged && a.initiative === b.initiative));
+  return slots.some((a) => slots.some((b) => a.by.role !== b.by.role && a.last === b.last && a.charged === b.charged && a.initiative === b.initiative));
 }
 
 /**
@@ -96,15 +101,48 @@ export function targetOf(state: Pick<State, 'setup' | 'lost' | 'status'>, by: Me
   return null;
 }
 
-/** Models of a pool that strike now: a character alone; rank-and-file in base contact (a full front rank unless set). */
+/**
+ * Characters standing in a unit's front rank (6th edition: a character who joins a unit takes a
+ * place in its front rank, in place of a rank-and-file model; one who falls is replaced by one).
+ */
+export function charactersInFront(state: Pick<State, 'setup' | 'lost'>, role: Role, unit: number): number {
+  return membersOf(state.setup, role, unit).filter((m) => m.character !== null && woundsLeft(state.setup, state.lost, m) > 0).length;
+}
+
+/**
+ * Models of a pool that strike now: a character alone; rank-and-file in base contact — unless
+ * set, the front rank less the characters standing in it (a 5-wide unit with its Captain fights
+ * with 4 rank-and-file models and the Captain).
+ */
 export function strikingModels(state: Pick<State, 'setup' | 'lost'>, by: MemberRef): number {
   const left = modelsLeft(state.setup, state.lost, by);
   if (by.character !== null) return left;
   const u = unitOf(state.setup, by.role, by.unit);
-  return Math.min(left, u.inContact ?? u.rankWidth);
+  const front = u.inContact ?? Math.max(0, u.rankWidth - charactersInFront(state, by.role, by.unit));
+  // Infantry with spears fight in one more rank: the models behind those in contact.
+  const second = fightsInExtraRank(u.profile) ? (u.inContact ?? u.rankWidth) : 0;
+  return Math.min(left, front + second);
 }
 
-export const attacksOf = (state: Pick<State, 'setup' | 'lost'>, by: MemberRef) => strikingModels(state, by) * profileOf(state.setup, by).attacks;
+/** Attacks of a pool: its models that strike, each with its Attacks (+1 with an additional hand weapon). */
+export const attacksOf = (state: Pick<State, 'setup' | 'lost'>, by: MemberRef) => {
+  const p = profileOf(state.setup, by);
+  return strikingModels(state, by) * (p.attacks + weaponAttacks(p));
+};
+
+/** When a pool fights: the round, and whether its unit charged (its weapon's bonus may depend on them). */
+const momentOf = (state: Pick<State, 'setup' | 'round'>, m: MemberRef): Moment => ({
+  round: state.round,
+  charged: unitOf(state.setup, m.role, m.unit).charged,
+});
+
+/** Strength a pool strikes with: its own, with what its weapon adds now (at most 10). */
+export function strengthOf(state: Pick<State, 'setup' | 'round'>, m: MemberRef): { value: number; words: string } {
+  const p = profileOf(state.setup, m);
+  const bonus = weaponStrength(p, momentOf(state, m));
+  const value = Math.min(10, p.strength + bonus);
+  return { value, words: bonus > 0 ? `S${value} (${p.strength} +${bonus} ${weaponNames[p.weapon ?? 'hand weapon']})` : `S${value}` };
+}
 
 /** A D6 test with its reasons: each die passes on `face` or more; null = it cannot pass. */
 export interface Test {
@@ -123,16 +161,18 @@ export function hitTest(state: Pick<State, 'setup' | 'hasWonRound'>, by: MemberR
   return { face, why };
 }
 
-export function woundTest(state: Pick<State, 'setup'>, by: MemberRef, target: MemberRef): Test {
-  const s = profileOf(state.setup, by).strength;
+export function woundTest(state: Pick<State, 'setup' | 'round'>, by: MemberRef, target: MemberRef): Test {
+  const strength = strengthOf(state, by);
+  const s = strength.value;
   const t = profileOf(state.setup, target).toughness;
   const face = toWoundScore(s, t);
-  return { face, why: [{ rule: 'To Wound table', detail: `S${s} against T${t} → ${face === null ? 'N: cannot wound' : `${face}+`}` }] };
+  return { face, why: [{ rule: 'To Wound table', detail: `${strength.words} against T${t} → ${face === null ? 'N: cannot wound' : `${face}+`}` }] };
 }
 
-export function armourTest(state: Pick<State, 'setup'>, by: MemberRef, target: MemberRef): Test {
-  const s = profileOf(state.setup, by).strength;
-  const sv = profileOf(state.setup, target).armour;
+export function armourTest(state: Pick<State, 'setup' | 'round'>, by: MemberRef, target: MemberRef): Test {
+  const s = strengthOf(state, by).value;
+  const shield = shieldBonus(profileOf(state.setup, target));
+  const sv = profileOf(state.setup, target).armour - shield;
   const face = sv >= 7 ? null : armourSaveFace(sv, s);
   const mod = armourModifier(s);
   const detail =
@@ -141,7 +181,7 @@ export function armourTest(state: Pick<State, 'setup'>, by: MemberRef, target: M
       : face === null
         ? `Sv ${sv}+ with S${s} (${mod}) → no save left`
         : `Sv ${sv}+ with S${s} (${mod === 0 ? 'no modifier' : mod}) → ${face}+${face === 2 && sv - mod < 2 ? ' (a 1 always fails)' : ''}`;
-  return { face, why: [{ rule: 'Armour save (Strength modifier)', detail }] };
+  return { face, why: [{ rule: 'Armour save (Strength modifier)', detail: shield > 0 ? `${detail} (hand weapon and shield: +1)` : detail }] };
 }
 
 export function wardTest(state: Pick<State, 'setup'>, target: MemberRef): Test {
@@ -153,7 +193,7 @@ export function wardTest(state: Pick<State, 'setup'>, target: MemberRef): Test {
 export const pass = (face: number | null) => (face === null ? 0 : Math.max(0, Math.min(6, 7 - face)) / 6);
 
 /** The chance one attack of `by` on `target` becomes an unsaved wound. */
-export function woundChance(state: Pick<State, 'setup' | 'hasWonRound'>, by: MemberRef, target: MemberRef): number {
+export function woundChance(state: Pick<State, 'setup' | 'hasWonRound' | 'round'>, by: MemberRef, target: MemberRef): number {
   return (
     pass(hitTest(state, by, target).face) *
     pass(woundTest(state, by, target).face) *

@@ -2,6 +2,7 @@ import type { ProfileLine } from '../../combat/system';
 import type { Role } from '../../combat/steps';
 import type { Profile, Setup, Unit } from './setup';
 import { fighting, roles, unitIndices, type State } from './state';
+import { weaponNames } from './weapons';
 
 /**
  * What a printed summary needs from the old-world game beyond the view: who won, and the profiles.
@@ -25,6 +26,8 @@ const statLine = (p: Profile) =>
     `M${p.movement} WS${p.weaponSkill} S${p.strength} T${p.toughness} W${p.wounds} I${p.initiative} A${p.attacks} Ld${p.leadership}`,
     p.armour >= 7 ? 'no armour' : `Sv ${p.armour}+`,
     p.ward !== null && `ward ${p.ward}+`,
+    p.weapon !== undefined && p.weapon !== 'hand weapon' && weaponNames[p.weapon],
+    p.shield === true && 'shield',
     p.troopType,
   ]
     .filter((part): part is string => typeof part === 'string')

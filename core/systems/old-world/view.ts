@@ -1,5 +1,8 @@
 import { flankerCancellingRanks } from './result';
 import { countingRanks, MAX_RANK_BONUS, MIN_RANK_WIDTH, rankBonus } from './tables';
+import { weaponNames } from './weapons';
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 import type { CombatView, ModelView, UnitView } from '../../combat/view';
 import { memberName, otherRole, membersOf, modelsLeft, profileOf, unitKey, unitOf, unitStrength, type MemberRef, type Role, type State } from './state';
 
@@ -68,6 +71,8 @@ function poolModels(state: State, m: MemberRef): ModelView[] {
   const standing = caught ? 0 : count - dead;
   const tags = [`WS${p.weaponSkill}`, `S${p.strength}`, `T${p.toughness}`, `I${p.initiative}`, `A${p.attacks}`, `Ld${p.leadership}`, p.armour >= 7 ? 'no armour' : `Sv ${p.armour}+`];
   if (p.ward !== null) tags.push(`Ward ${p.ward}+`);
+  if (p.weapon && p.weapon !== 'hand weapon') tags.push(capitalized(weaponNames[p.weapon]));
+  if (p.shield) tags.push('Shield');
   if (m.character !== null) tags.push('Character');
   return Array.from({ length: count }, (_, i) => {
     const left = i < standing - 1 ? p.wounds : i === standing - 1 ? p.wounds - (caught ? p.wounds : partial) : 0;

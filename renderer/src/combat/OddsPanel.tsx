@@ -20,7 +20,7 @@ export function OddsPanel({ odds, finished, names, updating = false }: { odds: O
             <b>Expected before:</b> {fixed2(odds.meanBefore)}
           </Text>
           <Text size="md">
-            <b>{finished ? 'Result' : 'Expected now'}:</b> {fixed2(odds.meanNow)}
+            <b>{finished ? 'Result' : 'Expected now'}:</b> {finished ? Math.round(odds.meanNow) : fixed2(odds.meanNow)}
           </Text>
         </Group>
         {odds.facts.length > 0 && (

@@ -4,7 +4,7 @@ import type { Formation, ModelView, UnitView } from '../../../core/combat/view';
 
 /**
  * A ranked unit as a block of squares, drawn from the view the host gives (formation + models):
- * front rank at the top, characters at the left of the front rank, standing models filled,
+ * front rank at the top, characters in it at its left (each in place of a rank-and-file model), standing models filled,
  * casualties (taken from the rear rank) hollow and crossed, the partly wounded model half filled.
  * Everything reads in black and white: fill, hatching, crosses and text, never colour alone.
  */
@@ -55,8 +55,11 @@ export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Fo
   const rankAndFile = unit.models.filter((m) => !m.character);
   const characters = unit.models.filter((m) => m.character);
   const files = formation.startingModels > 0 ? width : 0;
-  const rows = Math.max(1, Math.ceil(rankAndFile.length / width));
-  const charCols = characters.length;
+  // A character fights in the front rank in place of a rank-and-file model (the ranks games): drawn
+  // in the rank, the rank and file after him. A unit of characters alone is a row of them.
+  const inRank = files > 0 && characters.length < width ? characters.length : 0;
+  const rows = Math.max(1, Math.ceil((rankAndFile.length + inRank) / width));
+  const charCols = inRank > 0 ? 0 : characters.length;
   const gapCols = charCols > 0 && files > 0 ? 0.5 : 0;
   const svgWidth = (charCols + gapCols + files) * STEP + GAP + 2;
   const svgHeight = rows * STEP + GAP + 20;
@@ -106,7 +109,7 @@ export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Fo
             <Square key={m.id} x={GAP + i * STEP} y={20 + GAP} model={m} character pattern={pattern} />
           ))}
           {rankAndFile.map((m, i) => (
-            <Square key={m.id} x={GAP + (charCols + gapCols) * STEP + (i % width) * STEP} y={20 + GAP + Math.floor(i / width) * STEP} model={m} character={false} pattern={pattern} />
+            <Square key={m.id} x={GAP + (charCols + gapCols) * STEP + ((i + inRank) % width) * STEP} y={20 + GAP + Math.floor((i + inRank) / width) * STEP} model={m} character={false} pattern={pattern} />
           ))}
           {gone && (
             <line x1={0} y1={svgHeight} x2={svgWidth} y2={20} stroke="black" strokeWidth={4} data-testid="rank-struck" />

@@ -84,7 +84,8 @@ describe('combat.sideFromRoster (pick from roster, converted in the host)', () =
     expect(picked).toMatchObject({
       system: 'old-world',
       name: 'Halberdiers',
-      side: { name: 'Empire', units: [{ name: 'Halberdiers', models: 20, rankWidth: 5, standard: true, musician: true, profile: { strength: 4, armour: 5, troopType: 'infantry' } }] },
+      // The roster's Halberd is the combat's halberd: S3 of its own, +1 when it strikes.
+      side: { name: 'Empire', units: [{ name: 'Halberdiers', models: 20, rankWidth: 5, standard: true, musician: true, profile: { strength: 3, weapon: 'halberd', armour: 5, troopType: 'infantry' } }] },
     });
     expect(await backend['combat.sideFromRoster']({ rosterId: fantasy.id, unitId: halberdiers.id, side: 'defender', ranged: true })).toEqual(picked);
     await expect(backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'attacker' })).rejects.toMatchObject({ code: 'invalid_input', field: 'ranged' });

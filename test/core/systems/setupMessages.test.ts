@@ -90,7 +90,7 @@ const full10e: Wh40k10eSetup = {
   },
 };
 
-const profile = { movement: 4, weaponSkill: 4, strength: 4, toughness: 3, wounds: 1, initiative: 4, attacks: 1, leadership: 8, armour: 5, ward: 5, troopType: 'infantry' as const };
+const profile = { movement: 4, weaponSkill: 4, strength: 4, toughness: 3, wounds: 1, initiative: 4, attacks: 1, leadership: 8, armour: 5, ward: 5, troopType: 'infantry' as const, weapon: 'hand weapon' as const, shield: true };
 const fullOldWorld: OldWorldSetup = {
   system: 'old-world',
   attacker: {

@@ -8,8 +8,8 @@ import { atLeast, sumOfD6 } from '../../../dice/probability';
  * What happens to each side's main unit (unit 0) once the combat result is known: does it break
  * (seed 002 "Losers take Break Test"; RULES §3), and is it caught (seed 002 "Flee!", "Pursuit")?
  * Exact from any state after the result, respecting the dice already rolled: a unit that has
- * tested is in `broke` or not, a flee roll already made is in `moves`, a pursuit already rolled
- * has set its status. Choices still to make are assumed to take the option the app suggests
+ * tested is in `broke` or not, a flee roll already made (with its pursuers' rolls) is in `moves`
+ * and has set its status. Choices still to make are assumed to take the option the app suggests
  * (pursue), as "Roll for me" and `combat-companion resolve` do; a pursuer whose player tries to
  * restrain it pursues when its Leadership test fails.
  */
@@ -56,11 +56,8 @@ function caughtFrom(state: State, winner: Role, fleeing: number): number {
     return caughtChance(fleeDice, pursuersOf(state, winner, fleeing).map((unit) => ({ chance: 1, dice: diceOf(unit) })));
   }
   const fled = state.moves[key];
-  if (fled !== undefined) {
-    // After the flee roll: the pursuit rolls still to come for it (apply.ts 'flee' queued them).
-    const pending = state.queue.filter((t) => t.kind === 'pursuit' && t.role === winner && t.fleeing === fleeing);
-    return caughtChance({ known: fled }, pending.map((t) => ({ chance: 1, dice: diceOf((t as { unit: number }).unit) })));
-  }
+  // After the flee roll its pursuers have rolled too (one step, steps/pursuit.ts): caught or not is known.
+  if (fled !== undefined) return 0;
   if (!state.queue.some((t) => t.kind === 'flee' && t.role === loser && t.unit === fleeing)) return 0;
   // Before the flee roll: units already pursuing it, those still to answer (pursue, as suggested), and those testing to restrain.
   const pursuers: Array<{ chance: number; dice: number }> = [];

@@ -1,5 +1,5 @@
 import { inflict, strikeTasks } from '../flow';
-import { fighting, memberKey, membersOf, roles, unitIndices, woundsLeft, type MemberRef, type Role, type State, type Task } from '../state';
+import { fighting, memberKey, membersOf, roles, unitIndices, woundsLeft, type Blow, type Role, type State, type Task } from '../state';
 import { armourTest, attacksOf, hitTest, pass, targetOf, wardTest, woundChance, woundTest } from '../strikes';
 import { spend } from '../../../analysis/budget';
 import { binomial } from '../../../dice/probability';
@@ -23,6 +23,7 @@ export interface StrikeEnd {
 }
 
 type Strike = Extract<Task, { kind: 'strike' }>;
+type Volley = Extract<Task, { kind: 'volley' }>;
 
 /** Every pool of the combat, in a fixed order: the key of a DP node. */
 function poolKeys(state: State): string[] {
@@ -30,14 +31,14 @@ function poolKeys(state: State): string[] {
 }
 
 /**
- * P(one die still to roll at `stage` ends as an unsaved wound): the stages after it, as the engine
- * walks them (strikeAfter: a stage with no possible pass, or no save, is skipped).
+ * P(one die of a blow still to roll at its stage ends as an unsaved wound): the stages after it, as
+ * the engine walks them (volley.ts stageAfter: a save nobody has is skipped).
  */
-export function remainingChance(state: State, task: Strike & { target: MemberRef }): number {
-  const { by, target } = task;
+export function remainingChance(state: State, blow: Blow): number {
+  const { by, target } = blow;
   const armour = 1 - pass(armourTest(state, by, target).face);
   const ward = 1 - pass(wardTest(state, target).face);
-  switch (task.stage) {
+  switch (blow.stage) {
     case 'hit':
       return pass(hitTest(state, by, target).face) * pass(woundTest(state, by, target).face) * armour * ward;
     case 'wound':
@@ -46,32 +47,27 @@ export function remainingChance(state: State, task: Strike & { target: MemberRef
       return armour * ward;
     case 'ward':
       return ward;
-    case 'begin':
-      throw new Error('a strike that has not begun has no dice yet');
   }
 }
 
 /**
- * What one strike does from one node: its target and the chance of each unsaved wound, or null
- * when it strikes no blow (autoResolve in flow.ts: its unit left the combat, its pool is slain,
- * nobody left in contact, no attacks).
+ * What one task does from one node, as blows with the chance of each unsaved wound: a volley's
+ * blows (targets fixed), or a strike that has not begun (its target and attacks as volley.ts fixes
+ * them: none when its unit left the combat, its pool is slain, nobody is left in contact, no attacks).
  */
-function strikeOf(s: State, task: Strike, chance: Map<string, number>): { target: MemberRef; dice: number; p: number } | null {
-  if (task.stage !== 'begin') {
-    if (!task.target) throw new Error('a strike in progress has a target');
-    return { target: task.target, dice: task.dice, p: remainingChance(s, task as Strike & { target: MemberRef }) };
-  }
+function blowsOf(s: State, task: Strike | Volley, chance: Map<string, number>): Array<{ blow: Blow; p: number }> {
+  if (task.kind === 'volley') return task.blows.map((blow) => ({ blow, p: remainingChance(s, blow) }));
   const by = task.by;
-  if (!fighting(s, by.role, by.unit) || woundsLeft(s.setup, s.lost, by) <= 0) return null;
+  if (!fighting(s, by.role, by.unit) || woundsLeft(s.setup, s.lost, by) <= 0) return [];
   const target = targetOf(s, by);
-  if (!target) return null;
+  if (!target) return [];
   const dice = attacksOf(s, by);
-  if (dice === 0) return null;
+  if (dice === 0) return [];
   // woundChance depends only on the two profiles and who has won a round (fixed within a round).
   const key = `${memberKey(by)}>${memberKey(target)}`;
   let p = chance.get(key);
   if (p === undefined) chance.set(key, (p = woundChance(s, by, target)));
-  return { target, dice, p };
+  return [{ blow: { by, target, stage: 'hit', dice }, p }];
 }
 
 /** The strikes in `tasks`, from `state`, as a distribution over their ends. */
@@ -83,34 +79,41 @@ function walk(state: State, tasks: readonly Task[], weight: number): StrikeEnd[]
   nodes.set(keyOf(first), first);
   const chance = new Map<string, number>();
   for (const task of tasks) {
-    if (task.kind !== 'strike') throw new Error(`unexpected ${task.kind} task among the strikes`);
-    const next = new Map<string, StrikeEnd>();
-    const add = (e: Omit<StrikeEnd, 'p'>, p: number) => {
-      const key = keyOf(e);
-      const seen = next.get(key);
-      if (seen) seen.p += p;
-      else next.set(key, { lost: e.lost, caused: e.caused, overkill: e.overkill, p });
-    };
-    for (const node of nodes.values()) {
-      const s: State = { ...state, lost: node.lost, caused: node.caused, overkill: node.overkill };
-      const strike = strikeOf(s, task, chance);
-      if (!strike) {
-        add(node, node.p);
-        continue;
-      }
-      const row = binomial(strike.dice, strike.p);
-      // Each outcome builds a node: a copy of the wounds lost by every pool and a key naming them all,
-      // so its cost grows with the pools in the combat (about 50 multiply-adds' worth each).
-      spend(row.length * (100 + 50 * keys.length));
-      for (let k = 0; k < row.length; k++) {
-        const q = row[k]!;
-        if (q === 0) continue;
-        add(k === 0 ? node : inflict(s, task.by, strike.target, k), node.p * q);
-      }
-    }
-    nodes = next;
+    if (task.kind !== 'strike' && task.kind !== 'volley') throw new Error(`unexpected ${task.kind} task among the strikes`);
+    // A volley's blows one after the other, with their targets fixed: each a step of the walk.
+    const count = task.kind === 'volley' ? task.blows.length : 1;
+    for (let i = 0; i < count; i++) nodes = walkBlow(nodes, task, i, state, chance, keys.length, keyOf);
   }
   return [...nodes.values()];
+}
+
+/** One blow of a task (the i-th of a volley, or a strike's) from every node. */
+function walkBlow(nodes: Map<string, StrikeEnd>, task: Strike | Volley, i: number, state: State, chance: Map<string, number>, pools: number, keyOf: (e: Omit<StrikeEnd, 'p'>) => string): Map<string, StrikeEnd> {
+  const next = new Map<string, StrikeEnd>();
+  const add = (e: Omit<StrikeEnd, 'p'>, p: number) => {
+    const key = keyOf(e);
+    const seen = next.get(key);
+    if (seen) seen.p += p;
+    else next.set(key, { lost: e.lost, caused: e.caused, overkill: e.overkill, p });
+  };
+  for (const node of nodes.values()) {
+    const s: State = { ...state, lost: node.lost, caused: node.caused, overkill: node.overkill };
+    const strike = task.kind === 'volley' ? { blow: task.blows[i]!, p: remainingChance(s, task.blows[i]!) } : blowsOf(s, task, chance)[0];
+    if (!strike) {
+      add(node, node.p);
+      continue;
+    }
+    const row = binomial(strike.blow.dice, strike.p);
+    // Each outcome builds a node: a copy of the wounds lost by every pool and a key naming them all,
+    // so its cost grows with the pools in the combat (about 50 multiply-adds' worth each).
+    spend(row.length * (100 + 50 * pools));
+    for (let k = 0; k < row.length; k++) {
+      const q = row[k]!;
+      if (q === 0) continue;
+      add(k === 0 ? node : inflict(s, strike.blow.by, strike.blow.target, k), node.p * q);
+    }
+  }
+  return next;
 }
 
 /**

@@ -28,12 +28,12 @@ describe('order of strikes (seed 002, "Order of Combat")', () => {
   it('equal Initiative in a later round: the previous winner strikes first, the charge no longer counts', () => {
     // Round 1: the charging attacker wins narrowly, the defender holds; round 2 is fought at equal I.
     let c = start(duel({}, { profile: { initiative: 3 } }));
-    c = play(c, [4, 4, 1, 1, 1], [4, 1], n(5, 1), 'go');
+    c = play(c, [4, 4, 1, 1, 1], [4, 1], n(5, 1));
     expect(c.state.result).toMatchObject({ winner: 'attacker', difference: 2 });
     c = play(c, [2, 2], 'next');
     expect(rollStep(c)).toMatchObject({ title: 'Swordsmen attack Spearmen: to hit', actor: 'attacker' });
     // Had the defender won round 1, it would strike first in round 2 at equal Initiative.
-    const d = play(start(duel({}, {})), n(5, 1), n(5, 6), n(5, 6), 'go', [1, 1], 'next');
+    const d = play(start(duel({}, {})), n(5, 1), n(5, 6), n(5, 6), [1, 1], 'next');
     expect(rollStep(d)).toMatchObject({ actor: 'defender', title: 'Spearmen attack Swordsmen: to hit' });
   });
 
@@ -98,7 +98,7 @@ describe('hits, wounds, saves and casualties (seed 002, RULES §3)', () => {
   it('a defended obstacle is hit only on 6s until the attacker has won a round', () => {
     let c = start(duel({}, { defendedObstacle: true }));
     expect(rollStep(c)).toMatchObject({ passOn: 6, needs: '6+' });
-    c = play(c, [6, 6, 6, 1, 1], [6, 6, 6], n(5, 1), 'go', [1, 1], 'next');
+    c = play(c, [6, 6, 6, 1, 1], [6, 6, 6], n(5, 1), [1, 1], 'next');
     expect(c.state.hasWonRound.attacker).toBe(true);
     expect(rollStep(c)).toMatchObject({ title: 'Swordsmen attack Spearmen: to hit', passOn: 4 });
   });
@@ -108,9 +108,10 @@ describe('a round to its end: break, flee and pursuit (seed 002)', () => {
   // Round 1 of the duel: 2 wounds + 1 rank + 1 outnumber = 4 against 0 + 1 rank: the attacker wins by 3.
   const wonBy3 = (attacker = {}, defender = {}, extra = {}) => play(start(duel(attacker, defender, extra)), [4, 4, 4, 1, 1], [4, 4, 1], n(5, 1));
 
-  it('the combat result lists each bonus with its reason', () => {
-    const step = outcomeStep(wonBy3());
-    expect(step.lines).toEqual([
+  it('the combat result lists each bonus with its reason (on the card of the break test it leads to, and in the log)', () => {
+    const step = rollStep(wonBy3());
+    expect(lastLog(wonBy3())).toMatchObject({ title: 'Round 1: combat result', result: 'Red win by 3 (4 to 1).' });
+    expect(step.notes).toEqual([
       'Red: 2 wounds + 1 rank + 1 outnumber = 4',
       '  +1 Ranks: Swordsmen: 10 models 5 wide at the start of the round → 2 ranks of 4+ models',
       '  +1 Outnumber: Unit Strength 10 against 8',
@@ -121,91 +122,98 @@ describe('a round to its end: break, flee and pursuit (seed 002)', () => {
   });
 
   it('break test: 2D6 + the difference equal to Leadership holds; one more breaks', () => {
-    const held = play(wonBy3(), 'go', [2, 2]);
+    const held = play(wonBy3(), [2, 2]);
     expect(lastLog(held).result).toBe('4 + 3 = 7 against Ld 7: Spearmen hold');
-    const broke = play(wonBy3(), 'go', [2, 3]);
+    const broke = play(wonBy3(), [2, 3]);
     expect(lastLog(broke).result).toBe('5 + 3 = 8 against Ld 7: Spearmen break!');
     expect(chooseStep(broke)).toMatchObject({ title: 'Swordsmen: pursue?', actor: 'attacker' });
   });
 
-  it('a pursuit equal to the flee roll catches and destroys the fleeing unit', () => {
-    let c = play(wonBy3(), 'go', [6, 6], 'pursue', [3, 4]);
-    expect(rollStep(c)).toMatchObject({ title: 'Swordsmen: pursue Spearmen', actor: 'attacker', count: 2, needs: '7" or more catches Spearmen' });
-    c = play(c, [5, 2]);
-    expect(lastLog(c).result).toBe('Swordsmen pursue 7" against 7": Spearmen caught and destroyed');
-    c = play(c, 'clear');
+  it('a pursuit equal to the flee roll catches and destroys the fleeing unit (flee and pursuit rolled at the same moment)', () => {
+    let c = play(wonBy3(), [6, 6], 'pursue');
+    expect(rollStep(c)).toMatchObject({
+      title: 'Spearmen: flee and pursuit',
+      count: 4,
+      groups: [
+        { label: 'Spearmen flee', count: 2 },
+        { label: 'Swordsmen pursue', count: 2, needs: 'the flee roll or more catches Spearmen' },
+      ],
+    });
+    c = play(c, [3, 4, 5, 2]);
+    expect(lastLog(c).result).toBe('Spearmen flee 7"; Swordsmen pursue 7": Spearmen caught and destroyed');
     expect(outcomeStep(c)).toMatchObject({ final: true });
     expect(outcomeStep(c).lines).toContain('Blue — Spearmen: broke, fled and was caught: destroyed.');
   });
 
   it('a pursuit one short lets the unit escape', () => {
-    const c = play(wonBy3(), 'go', [6, 6], 'pursue', [3, 4], [5, 1], 'clear');
+    const c = play(wonBy3(), [6, 6], 'pursue', [3, 4, 5, 1]);
     expect(outcomeStep(c).lines).toContain('Blue — Spearmen: broke and fled: 8 models.');
   });
 
   it('a pursuer with Movement over 6 pursues 3D6; a fleeing unit with Movement over 6 flees 3D6', () => {
-    let c = play(wonBy3({ profile: { movement: 8 } }, { profile: { movement: 7 } }), 'go', [6, 6], 'pursue');
-    expect(rollStep(c)).toMatchObject({ title: 'Spearmen: flee', count: 3 });
-    c = play(c, [1, 1, 1]);
-    expect(rollStep(c)).toMatchObject({ count: 3 });
+    const c = play(wonBy3({ profile: { movement: 8 } }, { profile: { movement: 7 } }), [6, 6], 'pursue');
+    expect(rollStep(c).groups).toMatchObject([
+      { label: 'Spearmen flee', count: 3 },
+      { label: 'Swordsmen pursue', count: 3 },
+    ]);
   });
 
   it('restraining pursuit: declared before the flee roll; passed, the unit stays; failed, it must pursue', () => {
-    const kept = play(wonBy3(), 'go', [6, 6], 'restrain', [3, 4]);
+    const kept = play(wonBy3(), [6, 6], 'restrain', [3, 4]);
     expect(lastLog(kept).result).toBe('7 against Ld 7: Swordsmen restrain their pursuit');
     expect(rollStep(kept).title).toBe('Spearmen: flee');
     const after = play(kept, [2, 2]);
     expect(outcomeStep(after).final).toBe(true);
     expect(outcomeStep(after).lines[0]).toMatch(/Swordsmen: still fighting/);
 
-    const failed = play(wonBy3(), 'go', [6, 6], 'restrain', [4, 4]);
+    const failed = play(wonBy3(), [6, 6], 'restrain', [4, 4]);
     expect(lastLog(failed).result).toBe('8 against Ld 7: failed — Swordsmen must pursue');
-    const chased = play(failed, [2, 2]);
-    expect(rollStep(chased).title).toBe('Swordsmen: pursue Spearmen');
+    expect(rollStep(failed)).toMatchObject({ title: 'Spearmen: flee and pursuit', groups: [{ label: 'Spearmen flee' }, { label: 'Swordsmen pursue' }] });
   });
 
   it('a unit in a defended position holds it: it restrains automatically, with no test', () => {
-    const c = play(wonBy3({ defendedObstacle: true }), 'go', [6, 6]);
+    const c = play(wonBy3({ defendedObstacle: true }), [6, 6]);
     expect(chooseStep(c).options.map((o) => o.id)).toEqual(['pursue', 'hold']);
   });
 
-  it('pursuit into a fresh enemy or off the table is noted for the next turn', () => {
-    const fresh = play(wonBy3(), 'go', [6, 6], 'pursue', [1, 1], [2, 2], 'fresh');
-    expect(outcomeStep(fresh).lines.join('\n')).toMatch(/into a fresh enemy unit: a new charge, resolved next turn/);
-    const off = play(wonBy3(), 'go', [6, 6], 'pursue', [1, 1], [2, 2], 'offTable');
-    expect(outcomeStep(off).lines.join('\n')).toMatch(/off the table/);
+  it('pursuit into a fresh enemy or off the table is noted for the next turn (where it ends is for the table: not asked)', () => {
+    const end = play(wonBy3(), [6, 6], 'pursue', [1, 1, 2, 2]);
+    expect(outcomeStep(end).lines.join('\n')).toMatch(/Swordsmen pursue 4": if that reaches a fresh enemy unit, it is a new charge resolved next turn/);
+    expect(outcomeStep(end).lines.join('\n')).toMatch(/off the table edge, they return where they left in their next turn/);
   });
 
   it('a draw has no loser: no break test, the round ends and the next can be fought', () => {
     // One wound each way: 1 wound + 1 rank each, 9 models against 9 (nobody outnumbers).
     const draw = play(start(duel()), [4, 1, 1, 1, 1], [4], [4, 1, 1, 1, 1], [4]);
-    expect(outcomeStep(draw).lines.at(-1)).toBe('A draw at 2: nobody has to take a break test.');
-    const next = play(draw, 'go');
+    expect(lastLog(draw).result).toBe('A draw at 2: nobody has to take a break test.');
+    const next = draw;
     expect(chooseStep(next)).toMatchObject({ title: 'Round 1 is over' });
+    expect(chooseStep(next).prompt.split('\n')).toContain('A draw at 2: nobody has to take a break test.');
     expect(next.state.previousWinner).toBeNull();
   });
 });
 
 describe('a side wiped out at the end of the round (RULES §3, 6th edition)', () => {
-  // 10 Spearmen (5 wide: 2 ranks at the start of the round) and their Champion (A10) strike first at I5 and cause
+  // 10 Spearmen (5 wide: 2 ranks at the start of the round; 5 of them in contact beside their Champion) and their Champion (A10) strike first at I5 and cause
   // 15 wounds; the 15 surviving Swordsmen and their Captain then slay them all. On scores the Spearmen would win
   // 15 + 1 rank = 16 against 11 + 1 rank + 1 outnumber = 13, and the Swordsmen would test to break.
   const wiped = () =>
     setupOf(
       { models: 30, rankWidth: 20, characters: [{ name: 'Captain', profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 2, initiative: 3, attacks: 3, leadership: 8 } }] },
-      { models: 10, profile: { initiative: 5 }, characters: [{ name: 'Champion', profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 5, attacks: 10, leadership: 7 } }] },
+      { models: 10, inContact: 5, profile: { initiative: 5 }, characters: [{ name: 'Champion', profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 5, attacks: 10, leadership: 7 } }] },
       { round: 2 },
     );
-  const toResult = () => play(start(wiped()), n(5, 6), n(5, 6), n(10, 6), n(10, 6), [...n(10, 6), ...n(5, 1)], n(10, 6), n(3, 6), n(3, 6));
+  // The Spearmen and their Champion strike at the same moment: their dice are rolled together.
+  const toResult = () => play(start(wiped()), n(15, 6), n(15, 6), [...n(10, 6), ...n(5, 1)], n(10, 6), n(3, 6), n(3, 6));
 
   it('the side with models left wins whatever the scores, and takes no break test', () => {
     const atResult = toResult();
     const step = outcomeStep(atResult);
-    expect(step.title).toBe('Round 2: combat result');
-    expect(step.lines).toContain('Blue were wiped out: Red win the combat, whatever the scores.');
+    expect(atResult.state.log.find((l) => l.title === 'Round 2: combat result')!.result).toBe('Blue were wiped out: Red win the combat, whatever the scores.');
+    expect(step.lines).toContain('Round 2: Blue were wiped out: Red win the combat, whatever the scores.');
     expect(atResult.state.result).toMatchObject({ winner: 'attacker', wipedOut: ['defender'] });
     expect(atResult.state.result!.defender).toMatchObject({ wounds: 15, bonuses: [], total: 15 });
-    const end = play(atResult, 'go');
+    const end = atResult;
     // No break test, no pursuit: the Spearmen are gone and the combat is over, won by the Swordsmen.
     expect(outcomeStep(end).final).toBe(true);
     expect(end.state.log.some((l) => l.title.includes('break test'))).toBe(false);
@@ -214,7 +222,7 @@ describe('a side wiped out at the end of the round (RULES §3, 6th edition)', ()
 });
 
 describe('break tests: special cases (RULES §3)', () => {
-  const wonBy3 = (attacker = {}, defender = {}, extra = {}) => play(start(duel(attacker, defender, extra)), [4, 4, 4, 1, 1], [4, 4, 1], n(5, 1), 'go');
+  const wonBy3 = (attacker = {}, defender = {}, extra = {}) => play(start(duel(attacker, defender, extra)), [4, 4, 4, 1, 1], [4, 4, 1], n(5, 1));
 
   it('insane courage (the default): a double 1 holds whatever the difference', () => {
     const c = play(wonBy3({}, { profile: { leadership: 4 } }), [1, 1]);
@@ -251,14 +259,14 @@ describe('break tests: special cases (RULES §3)', () => {
   });
 
   it('the best Leadership in the unit is used (a character lends his)', () => {
-    const c = wonBy3({}, { characters: [{ name: 'Sergeant', profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 1, attacks: 0, leadership: 9 } }] });
+    const c = wonBy3({}, { inContact: 5, characters: [{ name: 'Sergeant', profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 1, attacks: 0, leadership: 9 } }] });
     expect(rollStep(c).needs).toContain('≤ 9');
   });
 });
 
 describe('panic tests (seed 002, "Panic Tests")', () => {
   const broke = (nearby: { name: string; leadership: number; immuneToPsychology?: boolean }[]) =>
-    play(start(setupOf({ charged: true }, {}, {}, { defender: nearby })), [4, 4, 4, 1, 1], [4, 4, 1], n(5, 1), 'go', [6, 6]);
+    play(start(setupOf({ charged: true }, {}, {}, { defender: nearby })), [4, 4, 4, 1, 1], [4, 4, 1], n(5, 1), [6, 6]);
 
   it('asks whether each friend is within 6" of the broken unit, then tests those that are', () => {
     let c = broke([{ name: 'Archers', leadership: 6 }, { name: 'Crossbows', leadership: 8 }]);
@@ -287,16 +295,16 @@ describe('panic tests (seed 002, "Panic Tests")', () => {
 describe('overrun (seed 002, "The Overrun Rule")', () => {
   it('a unit that slays all its opponents in the first round may overrun 2D6 or 3D6', () => {
     let c = start(setupOf({ charged: true }, { models: 3, rankWidth: 3 }));
-    c = play(c, n(5, 6), n(5, 6), 'go');
+    c = play(c, n(5, 6), n(5, 6));
     expect(chooseStep(c)).toMatchObject({ title: 'Swordsmen: overrun?' });
-    c = play(c, 'overrun', [3, 3], 'clear');
+    c = play(c, 'overrun', [3, 3]);
     expect(outcomeStep(c).final).toBe(true);
     expect(outcomeStep(c).lines[0]).toBe('Red — Swordsmen: won and overran: 10 models.');
   });
 
   it('not after the first round', () => {
     let c = start(setupOf({ charged: true }, { models: 3, rankWidth: 3 }, { round: 2, previousWinner: 'attacker' }));
-    c = play(c, n(5, 6), n(5, 6), 'go');
+    c = play(c, n(5, 6), n(5, 6));
     expect(outcomeStep(c).final).toBe(true);
   });
 });
@@ -322,17 +330,21 @@ describe('several units a side (RULES §3)', () => {
     let c = start(setup);
     c = play(c, [6], [1]);
     // The charging Swordsmen strike first and slay two; then the Knights miss, then the Spearmen miss.
-    c = play(c, [6, 6, 1, 1, 1], [6, 6]);
-    expect(rollStep(c).title).toBe('Knights attack Spearmen: to hit');
-    c = play(c, n(5, 1), n(5, 1), 'go', [6, 6]);
-    expect(chooseStep(c).title).toBe('Swordsmen: pursue?');
-    c = play(c, 'pursue');
-    expect(chooseStep(c).title).toBe('Knights: pursue?');
-    c = play(c, 'pursue', [3, 3]);
-    expect(rollStep(c)).toMatchObject({ title: 'Swordsmen: pursue Spearmen', count: 2 });
-    c = play(c, [1, 1], 'clear');
-    expect(rollStep(c)).toMatchObject({ title: 'Knights: pursue Spearmen', count: 3 });
-    c = play(c, [2, 2, 2], 'clear');
+    expect(rollStep(c)).toMatchObject({ title: 'Swordsmen and Knights attack Spearmen: to hit', count: 10, groups: [{ label: 'Swordsmen at Spearmen', count: 5 }, { label: 'Knights at Spearmen', count: 5 }] });
+    c = play(c, [6, 6, 1, 1, 1, ...n(5, 1)], [6, 6]);
+    c = play(c, n(5, 1), [6, 6]);
+    // Both winners declare at once, before the flee roll; all pursuing is the suggestion.
+    expect(chooseStep(c)).toMatchObject({ title: 'Swordsmen and Knights: pursue?' });
+    expect(chooseStep(c).options.map((o) => o.id)).toEqual(['pursue+pursue', 'pursue+restrain', 'restrain+pursue', 'restrain+restrain']);
+    expect(chooseStep(c).options[0]).toMatchObject({ label: 'Swordsmen pursue (2D6"); Knights pursue (3D6")', suggested: true });
+    c = play(c, 'pursue+pursue');
+    expect(rollStep(c).groups).toMatchObject([
+      { label: 'Spearmen flee', count: 2 },
+      { label: 'Swordsmen pursue', count: 2 },
+      { label: 'Knights pursue', count: 3 },
+    ]);
+    c = play(c, [3, 3, 1, 1, 2, 2, 2]);
+    expect(lastLog(c).result).toBe('Spearmen flee 6"; Swordsmen pursue 2": Spearmen escape; Knights pursue 6": Spearmen caught and destroyed');
     expect(outcomeStep(c).lines).toContain('Blue — Spearmen: broke, fled and was caught: destroyed.');
   });
 
@@ -341,8 +353,8 @@ describe('several units a side (RULES §3)', () => {
     const setup = setupOf({ charged: true, models: 20 }, [{ unbreakable: true, models: 20 }, { name: 'Archers', models: 5, target: 0 }]);
     let c = start(setup);
     c = play(c, n(5, 6), n(5, 6));
-    // Archers and Spearmen (both I3, the Swordsmen charged): the Spearmen's 5, then the Archers' 5.
-    c = play(c, n(5, 1), n(5, 1), 'go', [6, 6]);
+    // Archers and Spearmen (both I3, the Swordsmen charged): the Spearmen's 5 and the Archers' 5, rolled together.
+    c = play(c, n(10, 1), [6, 6]);
     expect(c.state.status['defender.1']).toBe('fled');
     expect(rollStep(c).title).toBe('Archers: flee');
   });
@@ -368,7 +380,7 @@ describe('the view of a ranked unit (what the rank diagram draws)', () => {
   });
 
   it('a unit caught by a pursuit shows nothing left', () => {
-    const c = play(start(duel()), [4, 4, 4, 1, 1], [4, 4, 1], n(5, 1), 'go', [6, 6], 'pursue', [3, 4], [5, 2], 'clear');
+    const c = play(start(duel()), [4, 4, 4, 1, 1], [4, 4, 1], n(5, 1), [6, 6], 'pursue', [3, 4, 5, 2]);
     const boyz = oldWorld.view(c.state).sides.defender.units[0]!;
     expect(boyz.formation).toMatchObject({ rankAndFile: 0, unitStrength: 0, status: 'caught and destroyed' });
     expect(boyz.models.every((m) => m.destroyed)).toBe(true);

@@ -42,12 +42,15 @@ describe('old-world exact analysis, by hand', () => {
     expect(odds.fates.defender.caught).toBeCloseTo(p2d6AtLeast(4) * caught2d6, 15);
     expect(odds.fates.attacker).toEqual({ breaks: 0, caught: 0 });
 
-    // After a hold, nothing more; after a break and a flee roll of 7, the pursuit needs 7+ (21/36).
-    const held = play(atResult, 'go', [1, 2]);
+    // After a hold, nothing more; after a break, at the flee and pursuit roll (one step), the 2D6 pursuit
+    // catches the 2D6 flee when equal or greater; a flee of 7 is caught by a pursuit of 7, not of 6.
+    const held = play(atResult, [1, 2]);
     expect(analyzeRound(held.state).fates.defender).toEqual({ breaks: 0, caught: 0 });
-    const fled = play(atResult, 'go', [6, 6], 'pursue', [3, 4]);
-    expect(analyzeRound(fled.state).fates.defender.breaks).toBe(1);
-    expect(analyzeRound(fled.state).fates.defender.caught).toBeCloseTo(p2d6AtLeast(7), 15);
+    const fleeing = play(atResult, [6, 6], 'pursue');
+    expect(analyzeRound(fleeing.state).fates.defender.breaks).toBe(1);
+    expect(analyzeRound(fleeing.state).fates.defender.caught).toBeCloseTo(caught2d6, 15);
+    expect(analyzeRound(play(fleeing, [3, 4, 3, 4]).state).fates.defender.caught).toBe(1);
+    expect(analyzeRound(play(fleeing, [3, 4, 3, 3]).state).fates.defender.caught).toBe(0);
   });
 
   it('insane courage: lost by 6 with Ld 7 breaks on anything but a double 1 (RULES §3, choice)', () => {
@@ -81,9 +84,9 @@ describe('old-world exact analysis, by hand', () => {
     // Slain (1 − 1/8): the Spearmen are wiped out and lose, though 15 + 1 rank = 16 beats 11 + 1 rank + 1 outnumber = 13.
     // He lives (1/8): 16 against 10 + 1 + 1 = 12, the Swordsmen lose by 4 and test on the Captain's Ld 8.
     const hero = (name: string, initiative: number, wounds: number, attacks: number) => ({ name, profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds, initiative, attacks, leadership: 8 } });
-    const setup = setupOf({ models: 30, rankWidth: 20, characters: [hero('Captain', 3, 2, 3)] }, { models: 10, profile: { initiative: 5 }, characters: [hero('Champion', 5, 1, 10)] }, { round: 2 });
+    const setup = setupOf({ models: 30, rankWidth: 20, characters: [hero('Captain', 3, 2, 3)] }, { models: 10, inContact: 5, profile: { initiative: 5 }, characters: [hero('Champion', 5, 1, 10)] }, { round: 2 });
     const six = (k: number) => Array.from({ length: k }, () => 6);
-    const atCaptainsWounds = play(start(setup), six(5), six(5), six(10), six(10), [...six(10), 1, 1, 1, 1, 1], six(10), six(3));
+    const atCaptainsWounds = play(start(setup), six(15), six(15), [...six(10), 1, 1, 1, 1, 1], six(10), six(3));
     const odds = analyzeRound(atCaptainsWounds.state);
     expect(odds.win.attacker).toBeCloseTo(7 / 8, 15);
     expect(odds.win.defender).toBeCloseTo(1 / 8, 15);

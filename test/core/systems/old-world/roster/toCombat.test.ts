@@ -54,7 +54,8 @@ describe('a roster unit in an old-world close combat', () => {
       standard: true,
       musician: true,
       battleStandard: false,
-      profile: { movement: 4, weaponSkill: 3, strength: 4, toughness: 3, wounds: 1, initiative: 3, attacks: 1, leadership: 7, armour: 5, ward: 6, troopType: 'infantry' },
+      // The roster's Halberd is the combat's halberd: S3 of its own, +1 from the halberd when it strikes (S4).
+      profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 3, attacks: 1, leadership: 7, armour: 5, ward: 6, troopType: 'infantry', weapon: 'halberd' },
     });
     expect(unit.profile).not.toHaveProperty('ballisticSkill');
     expect(validSide(unit).success).toBe(true);
