@@ -1,5 +1,5 @@
-import type { LogLine } from '../../combat/view';
-import { emptyGiven, extraCapacity, extraDefault, extraForced, settleAllocation, slotsOf, type Given } from './allocation';
+import { pushLog } from '../../combat/stepEngine';
+import { emptyGiven, extraCapacity, settleAllocation, slotsOf, type Given } from './allocation';
 import { waveGroups } from './dice';
 import { afterSupportWinner, immediateWinner } from './result';
 import { certainlyDestroyed, initialStage, neededAt } from './saves';
@@ -13,7 +13,6 @@ import {
   otherRole,
   plural,
   roles,
-  startingUnits,
   unitName,
   type Fate,
   type Hit,
@@ -35,35 +34,9 @@ import {
  * at the first step that needs dice, a choice, or an acknowledgement.
  */
 
-export const pushLog = (state: State, line: Omit<LogLine, 'stepId'> & { stepId?: string }): State => ({
-  ...state,
-  log: [...state.log, { stepId: line.stepId ?? `auto.${state.counter}.${state.log.length}`, ...line }],
-});
-
 export const waveName: Record<WaveKind, string> = { firstStrike: 'First Strike wave', main: 'combat attacks', support: 'supporting fire' };
 
 const emptyOn = (): OnSide => ({ hits: { macro: 0, normal: 0 }, given: null, saves: null });
-
-export function startState(setup: Setup): State {
-  const units = { attacker: startingUnits(setup, 'attacker'), defender: startingUnits(setup, 'defender') };
-  return settle(
-    beginA4({
-      setup,
-      round: 1,
-      units,
-      kills: { attacker: 0, defender: 0 },
-      roundStart: null,
-      phase: { at: 'end' },
-      result: null,
-      previous: [],
-      broken: { attacker: setup.attacker.broken, defender: setup.defender.broken },
-      blastMarkers: { attacker: setup.attacker.blastMarkers, defender: setup.defender.blastMarkers },
-      notes: [],
-      counter: 0,
-      log: [],
-    }),
-  );
-}
 
 /** A4 of a round begins: the round's odds start here. */
 export function beginA4(state: State): State {
@@ -179,7 +152,7 @@ export function currentTarget(state: State, wave: Wave): Role | null {
 }
 
 /** Allocates what needs no player on `role`; null when the player must choose. */
-function settleOn(state: State, wave: Wave, role: Role): State | null {
+export function settleOn(state: State, wave: Wave, role: Role): State | null {
   const on = wave.on[role];
   const units = state.units[role];
   const slots = slotsOf(state.setup, role, units);
@@ -224,43 +197,6 @@ export function endWave(state: State, wave: Wave): State {
   }
   const s = pushLog({ ...state, units, kills }, { actor: 'attacker', title: `${waveName[wave.kind][0]!.toUpperCase()}${waveName[wave.kind].slice(1)}: casualties`, result: lines.join('; ') });
   return afterWave(s, wave.kind);
-}
-
-/** Resolves everything that needs no player, up to the next step that does. */
-export function settle(state: State): State {
-  let s = state;
-  for (let guard = 0; guard < 10_000; guard++) {
-    const phase = s.phase;
-    switch (phase.at) {
-      case 'wave': {
-        const wave = phase.wave;
-        if (wave.groups.length > 0) return s;
-        const role = currentTarget(s, wave);
-        if (role === null) {
-          s = endWave(s, wave);
-          continue;
-        }
-        if (wave.on[role].saves !== null) return s;
-        const next = settleOn(s, wave, role);
-        if (next === null) return s;
-        s = next;
-        continue;
-      }
-      case 'extra': {
-        const hits = s.result!.extraHits[phase.role];
-        if (!extraForced(s.setup, phase.role, s.units[phase.role], phase.given, hits)) return s;
-        s = applyExtra(s, phase.role, extraDefault(s.setup, phase.role, s.units[phase.role], phase.given, hits));
-        continue;
-      }
-      case 'withdraw':
-        if (s.units[phase.role].some(alive)) return s;
-        s = finish(s);
-        continue;
-      default:
-        return s;
-    }
-  }
-  throw new Error('the assault did not settle');
 }
 
 /** Extra hits taken: no saves (RULES §4 A6). */
