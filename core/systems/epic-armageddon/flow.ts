@@ -1,5 +1,5 @@
 import { pushLog } from '../../combat/stepEngine';
-import { emptyGiven, extraCapacity, settleAllocation, slotsOf, type Given } from './allocation';
+import { allocationOrder, emptyGiven, extraCapacity, settleAllocation, slotsOf, type Given } from './allocation';
 import { waveGroups } from './dice';
 import { afterSupportWinner, immediateWinner } from './result';
 import { certainlyDestroyed, initialStage, neededAt } from './saves';
@@ -10,6 +10,7 @@ import {
   entryOf,
   hitsText,
   isWarEngine,
+  notSupportingWhy,
   otherRole,
   plural,
   roles,
@@ -51,9 +52,22 @@ export function roundStartState(state: State): State | null {
 }
 
 /** A wave's batches of dice; a wave with none moves straight on. */
+/** RULES §4 A5: supporting units of a Broken formation, or one that marched, are listed but give no supporting fire: said once. */
+function logLeftOut(state: State): State {
+  let s = state;
+  for (const role of roles) {
+    const out = s.setup[role].support.flatMap((x) => {
+      const why = notSupportingWhy(x);
+      return why ? [`${x.name}${x.count > 1 ? ` ×${x.count}` : ''} (${why})`] : [];
+    });
+    if (out.length > 0) s = pushLog(s, { actor: role, title: `${s.setup[role].name}: supporting fire`, result: `no supporting fire from ${out.join(', ')}` });
+  }
+  return s;
+}
+
 export function beginWave(state: State, kind: WaveKind): State {
   const { groups, idle } = waveGroups(state.setup, state.units, kind);
-  let s = state;
+  let s = kind === 'support' ? logLeftOut(state) : state;
   for (const role of idle) {
     s = pushLog(s, {
       actor: role,
@@ -100,7 +114,8 @@ function enterA5Check(state: State): State {
 /** Hits as save dice, unit by unit in list order, Macro-weapon hits first. */
 export function hitsFrom(setup: Setup, role: Role, units: readonly UnitState[], given: Given): Hit[] {
   const out: Hit[] = [];
-  given.forEach(([m, n], unit) => {
+  allocationOrder(units).forEach((unit) => {
+    const [m, n] = given[unit]!;
     const e = entryOf(setup, role, units[unit]!);
     for (let k = 0; k < m; k++) out.push({ unit, macro: true, stage: initialStage(e, role, true) });
     for (let k = 0; k < n; k++) out.push({ unit, macro: false, stage: initialStage(e, role, false) });
@@ -111,7 +126,8 @@ export function hitsFrom(setup: Setup, role: Role, units: readonly UnitState[], 
 /** "Boyz #1 ×2, Boyz #2 (Macro-weapon)": the hits each unit takes. */
 export function allocationText(setup: Setup, role: Role, units: readonly UnitState[], given: Given): string {
   const parts: string[] = [];
-  given.forEach(([m, n], unit) => {
+  allocationOrder(units).forEach((unit) => {
+    const [m, n] = given[unit]!;
     if (m + n === 0) return;
     const name = unitName(setup, role, units[unit]!);
     const macro = m === 0 ? '' : m === m + n ? ' (Macro-weapon)' : ` (${m} Macro-weapon)`;
@@ -241,6 +257,10 @@ export function finish(state: State): State {
   const r = state.result!;
   if (r.winner === 'draw') return { ...state, phase: { at: 'end' } };
   const winner = r.winner;
+  if (!state.units[winner].some(alive)) {
+    const s = pushLog(state, { actor: winner, title: `${state.setup[winner].name}: no consolidation`, result: `${state.setup[winner].formation} has no units left either` });
+    return { ...s, phase: { at: 'end' } };
+  }
   const lost = state.kills[otherRole(winner)];
   const markers = state.blastMarkers[winner] + lost;
   const s = pushLog(

@@ -4,7 +4,7 @@ import { InputError } from '../../../combat/system';
 import { extraChoices, extraDefault, extraForced } from '../allocation';
 import { applyExtra, beginA4, beginWave, enterA7, extraRoom, finish } from '../flow';
 import { headline, killsLines, NO_IMMEDIATE_WINNER, resultLines } from '../outcome';
-import { resultFacts, resultModifiers, sideTotal } from '../result';
+import { extraHitsFor, resultFacts, resultModifiers, sideTotal } from '../result';
 import type { Engagement } from '../setup';
 import { WITHDRAWAL_DANGER_CM, WITHDRAWAL_MOVES } from '../tables';
 import { alive, entryOf, isWarEngine, otherRole, plural, roles, unitName, type Role, type RoundResult, type State, type UnitState } from '../state';
@@ -176,7 +176,7 @@ export function a6Result(state: State, attackerDice: readonly number[], defender
   const totals = { attacker: sideTotal(state, 'attacker', attackerDice), defender: sideTotal(state, 'defender', defenderDice) };
   const diff = totals.attacker.total - totals.defender.total;
   const winner: Role | 'draw' = diff > 0 ? 'attacker' : diff < 0 ? 'defender' : 'draw';
-  const extraHits = { attacker: diff < 0 ? -diff : 0, defender: diff > 0 ? diff : 0 };
+  const extraHits = { attacker: diff < 0 ? extraHitsFor(-diff, state.setup.attacker.knowNoFear) : 0, defender: diff > 0 ? extraHitsFor(diff, state.setup.defender.knowNoFear) : 0 };
   const extraLosses = { attacker: Math.min(extraHits.attacker, extraRoom(state, 'attacker')), defender: Math.min(extraHits.defender, extraRoom(state, 'defender')) };
   return {
     round: state.round,
