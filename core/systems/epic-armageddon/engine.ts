@@ -1,10 +1,12 @@
 import { outcomeStep, stepEngine } from '../../combat/stepEngine';
-import { beginA4, currentTarget } from './flow';
+import { beginA4 } from './flow';
 import { finalLines } from './outcome';
 import type { Setup } from './setup';
 import { startingUnits, type State } from './state';
 import { a3Kind, a4Kind, a5Kind, a6Kind, extraKind, resultKind, withdrawKind } from './steps/aftermath';
-import { allocateKind, attackKind, casualtiesKind, saveKind } from './steps/wave';
+import { openSaveGroups, targetOrder } from './steps/batches';
+import { attackKind, saveKind } from './steps/rolls';
+import { allocateKind, casualtiesKind } from './steps/wave';
 
 /**
  * The Epic Armageddon assault on the one step engine (core/combat/stepEngine.ts): where the
@@ -20,9 +22,9 @@ export function at(state: State): Key | null {
   if (phase.at !== 'wave') return phase.at;
   const wave = phase.wave;
   if (wave.groups.length > 0) return 'attack';
-  const role = currentTarget(state, wave);
-  if (role === null) return 'casualties';
-  return wave.on[role].saves === null ? 'allocate' : 'save';
+  // Both sides allocate their hits before either rolls saves: the saves of both are one step.
+  if (targetOrder.some((r) => wave.on[r].saves === null)) return 'allocate';
+  return openSaveGroups(state, wave).length > 0 ? 'save' : 'casualties';
 }
 
 export const engine = stepEngine<State, Key>({

@@ -2,9 +2,9 @@ import { pushLog } from '../../combat/stepEngine';
 import { allocationOrder, emptyGiven, extraCapacity, settleAllocation, slotsOf, type Given } from './allocation';
 import { waveGroups } from './dice';
 import { afterSupportWinner, immediateWinner } from './result';
-import { certainlyDestroyed, initialStage, neededAt } from './saves';
+import { initialStage } from './saves';
+import { openSaveGroups, targetOrder } from './steps/batches';
 import type { Setup } from './setup';
-import { MAX_DICE_PER_STEP } from './tables';
 import {
   alive,
   entryOf,
@@ -136,35 +136,13 @@ export function allocationText(setup: Setup, role: Role, units: readonly UnitSta
   return parts.length > 0 ? parts.join(', ') : 'none';
 }
 
-/** The next batch of save dice on a side: earliest stage first (saves, re-rolls, invulnerable), then the lowest score. */
-export function pendingSaves(setup: Setup, role: Role, units: readonly UnitState[], saves: readonly Hit[]): { stage: Hit['stage']; value: number; hits: number[] } | null {
-  const order: Hit['stage'][] = ['first', 'reroll', 'invuln'];
-  for (const stage of order) {
-    const open = saves
-      .map((h, i) => ({ h, i }))
-      .filter(({ h }) => h.stage === stage && !certainlyDestroyed(entryOf(setup, role, units[h.unit]!), units[h.unit]!, saves, h.unit));
-    if (open.length === 0) continue;
-    const value = Math.min(...open.map(({ h }) => neededAt(entryOf(setup, role, units[h.unit]!), role, h)));
-    const hits = open.filter(({ h }) => neededAt(entryOf(setup, role, units[h.unit]!), role, h) === value).map(({ i }) => i);
-    return { stage, value, hits: hits.slice(0, MAX_DICE_PER_STEP) };
-  }
-  return null;
-}
-
 const withWave = (state: State, wave: Wave): State => ({ ...state, phase: { at: 'wave', wave } });
 const withOn = (wave: Wave, role: Role, on: OnSide): Wave => ({ ...wave, on: { ...wave.on, [role]: on } });
 
-/** Allocation and save order within a wave: hits on the defender first, then on the attacker. */
-export const targetOrder: readonly Role[] = ['defender', 'attacker'];
-
-/** The side whose hits are being allocated or saved now, if any. */
+/** The side whose hits are being allocated now, else the first whose saves are still to roll, if any. */
 export function currentTarget(state: State, wave: Wave): Role | null {
-  for (const role of targetOrder) {
-    const on = wave.on[role];
-    if (on.saves === null) return role;
-    if (pendingSaves(state.setup, role, state.units[role], on.saves)) return role;
-  }
-  return null;
+  for (const role of targetOrder) if (wave.on[role].saves === null) return role;
+  return openSaveGroups(state, wave)[0]?.role ?? null;
 }
 
 /** Allocates what needs no player on `role`; null when the player must choose. */

@@ -33,8 +33,8 @@ function extraHitsLines(state: State, r: RoundResult, loser: Role): string[] {
   const halved = state.setup[loser].knowNoFear && difference > hits;
   if (hits === 0) return halved ? [`${name} take no extra hits: They Shall Know No Fear halves the difference of ${difference}, rounding down.`] : [];
   const why = halved ? `half the difference of ${difference}, rounding down: They Shall Know No Fear` : 'the difference';
-  const lines = [`${name} take ${plural(hits, 'extra hit')} (${why}), no saves; Fearless units ignore them.`];
   const fearless = state.units[loser].filter((u) => alive(u) && entryOf(state.setup, loser, u).fearless);
+  const lines = [`${name} take ${plural(hits, 'extra hit')} (${why}), no saves${fearless.length === 0 ? '; Fearless units ignore them' : ''}.`];
   if (fearless.length > 0) {
     const names = fearless.map((u) => unitName(state.setup, loser, u)).join(', ');
     lines.push(`Fearless: ${names} ${fearless.length === 1 ? 'ignores' : 'ignore'} them${r.extraLosses[loser] < hits ? `, so only ${plural(r.extraLosses[loser], 'unit')} can be lost` : ''}.`);

@@ -149,6 +149,8 @@ export interface State {
   blastMarkers: Record<Role, number>;
   /** Lines kept for the final outcome. */
   notes: string[];
+  /** How each side allocates its hits once it has chosen: "nearest" kept for the assault, or "ask" each time (none yet: ask once). */
+  allocation?: Partial<Record<Role, 'nearest' | 'ask'>>;
   /** Inputs applied so far: makes every step id unique and deterministic. */
   counter: number;
   log: LogLine[];

@@ -3,7 +3,7 @@ import type { ChooseStep, Option, Reason } from '../../../combat/steps';
 import { InputError } from '../../../combat/system';
 import { extraChoices, extraDefault, extraForced } from '../allocation';
 import { applyExtra, beginA4, beginWave, enterA7, extraRoom, finish } from '../flow';
-import { headline, killsLines, NO_IMMEDIATE_WINNER, resultLines } from '../outcome';
+import { headline, NO_IMMEDIATE_WINNER, resultLines } from '../outcome';
 import { extraHitsFor, resultFacts, resultModifiers, sideTotal } from '../result';
 import type { Engagement } from '../setup';
 import { WITHDRAWAL_DANGER_CM, WITHDRAWAL_MOVES } from '../tables';
@@ -35,69 +35,83 @@ export function a3Units(state: State): Array<{ role: Role; unit: number }> {
   return roles.flatMap((role) => state.units[role].flatMap((u, unit) => (alive(u) ? [{ role, unit }] : [])));
 }
 
-/** Seed 003 "Determine the outcome": a side with no units left loses at once; otherwise supporting fire. */
+/** Seed 003 "Determine the outcome": a side with no units left loses at once; otherwise supporting fire. Nothing to ask: logged. */
 export const a4Kind: StepKind<State> = {
-  ask: (state) =>
-    outcomeStep(state, 'a4', {
-      title: `Round ${state.round}: the outcome of the combat attacks (A4)`,
-      lines: [...killsLines(state), state.result ? headline(state, state.result) : NO_IMMEDIATE_WINNER],
-      final: false,
-    }),
-  answer(state, a) {
-    const s = a.log(state, state.result ? headline(state, state.result) : NO_IMMEDIATE_WINNER);
+  auto(state) {
+    const s = pushLog(state, { actor: 'attacker', title: `Round ${state.round}: the outcome of the combat attacks (A4)`, result: state.result ? headline(state, state.result) : NO_IMMEDIATE_WINNER });
     if (state.result && state.result.winner !== 'draw') return enterA7(s, otherRole(state.result.winner));
     return beginWave(s, 'support');
   },
 };
 
-/** SCENARIOS §1: a formation with no units left after supporting fire loses. */
+/** SCENARIOS §1: a formation with no units left after supporting fire loses. Nothing to ask: logged. */
 export const a5Kind: StepKind<State> = {
-  ask: (state) => outcomeStep(state, 'a5', { title: `Round ${state.round}: after supporting fire (A5)`, lines: [...killsLines(state), headline(state, state.result!)], final: false }),
-  answer(state, a) {
-    const s = a.log(state, headline(state, state.result!));
+  auto(state) {
+    const s = pushLog(state, { actor: 'attacker', title: `Round ${state.round}: after supporting fire (A5)`, result: headline(state, state.result!) });
     return enterA7(s, otherRole(state.result!.winner as Role));
   },
 };
 
-/** RULES §4 A6: each side rolls 2D6 and keeps the highest die, attacker first. */
+/** The result modifiers of a side, in words, for the why of the result roll. */
+function modifiersWhy(state: State, role: Role): Reason {
+  const mods = resultModifiers(resultFacts(state, role));
+  const sum = mods.reduce((n, m) => n + m.value, 0);
+  const detail = mods.length > 0 ? `${mods.map((m) => `${m.label}: +${m.value} (${m.why})`).join('; ')}; +${sum} in all` : 'none apply: +0';
+  return { rule: `${state.setup[role].name}: result modifiers`, detail };
+}
+
+const ASSAULT_RESULT: Reason = { rule: 'Assault result', detail: 'each side rolls 2D6, keeps the highest die and adds its modifiers; the higher total wins' };
+
+/** RULES §4 A6: each side rolls 2D6 and keeps the highest die — both at once, a group each. */
 export const a6Kind: StepKind<State> = {
   ask(state) {
     const { setup } = state;
     const phase = phaseOf(state, 'a6');
-    const role: Role = phase.rolls.attacker ? 'defender' : 'attacker';
-    const mods = resultModifiers(resultFacts(state, role));
-    const sum = mods.reduce((n, m) => n + m.value, 0);
+    const waiting = roles.filter((r) => !phase.rolls[r]);
+    const why = [ASSAULT_RESULT, ...waiting.map((r) => modifiersWhy(state, r))];
+    if (waiting.length === 1) {
+      // A combat stored when each side rolled on its own step: the side still to roll.
+      const role = waiting[0]!;
+      return rollStep(state, 'a6', { title: `${setup[role].name}: assault result, roll 2D6 and keep the highest`, actor: role, count: 2, sides: 6, needs: 'the highest of 2D6', why });
+    }
     return rollStep(state, 'a6', {
-      title: `${setup[role].name}: assault result, roll 2D6 and keep the highest`,
-      actor: role,
-      count: 2,
+      title: `Assault result (A6): ${setup.attacker.name} and ${setup.defender.name} each roll 2D6 and keep the highest`,
+      actor: 'attacker',
+      count: 4,
       sides: 6,
-      needs: 'the highest of 2D6',
-      why: [
-        { rule: 'Assault result', detail: 'each side rolls 2D6, keeps the highest die and adds its modifiers; the higher total wins' },
-        { rule: 'Result modifiers', detail: mods.length > 0 ? `${mods.map((m) => `${m.label}: +${m.value} (${m.why})`).join('; ')}; +${sum} in all` : 'none apply: +0' },
-      ],
+      needs: 'the highest of each side’s 2D6',
+      why,
+      groups: roles.map((r) => ({ id: r, label: `${setup[r].name}: 2D6, keep the highest`, count: 2, sides: 6 as const, needs: 'the highest of 2D6' })),
     });
   },
   answer(state, a) {
     const phase = phaseOf(state, 'a6');
-    const role: Role = phase.rolls.attacker ? 'defender' : 'attacker';
-    const rolls = { ...phase.rolls, [role]: [...a.dice] };
-    const s = a.log(state, `highest ${Math.max(...a.dice)}`, a.dice);
-    if (!rolls.attacker || !rolls.defender) return { ...s, phase: { at: 'a6', rolls } };
-    return { ...s, phase: { at: 'result' }, result: a6Result(s, rolls.attacker, rolls.defender) };
+    const waiting = roles.filter((r) => !phase.rolls[r]);
+    const rolls = { ...phase.rolls };
+    waiting.forEach((r, k) => (rolls[r] = a.dice.slice(2 * k, 2 * k + 2)));
+    const text = waiting.map((r) => `${waiting.length > 1 ? `${state.setup[r].name} ` : ''}highest ${Math.max(...rolls[r]!)}`).join(', ');
+    const s = a.log(state, text, a.dice);
+    return { ...s, phase: { at: 'result' }, result: a6Result(s, rolls.attacker!, rolls.defender!) };
   },
 };
 
-/** The assault result shown; a draw goes on from A3, a loser takes its extra hits and withdraws. */
+const resultTitle = (state: State) => `Round ${state.round}: the assault result (A6)`;
+
+/**
+ * The assault result. A win is logged and goes on (the loser's extra hits and withdrawal say it
+ * again); a draw ends the round, so it is shown before the next round's counter-charges.
+ */
 export const resultKind: StepKind<State> = {
-  ask: (state) => outcomeStep(state, 'result', { title: `Round ${state.round}: the assault result (A6)`, lines: resultLines(state, state.result!), final: false }),
+  ask: (state) => outcomeStep(state, 'result', { title: resultTitle(state), lines: resultLines(state, state.result!), final: false }),
   answer(state, a) {
     const r = state.result!;
     const s = a.log(state, headline(state, r));
-    if (r.winner === 'draw') {
-      return { ...s, previous: [...s.previous, r], result: null, round: s.round + 1, roundStart: null, phase: { at: 'a3', changed: false, cursor: -1 } };
-    }
+    return { ...s, previous: [...s.previous, r], result: null, round: s.round + 1, roundStart: null, phase: { at: 'a3', changed: false, cursor: -1 } };
+  },
+  auto(state) {
+    const r = state.result!;
+    if (r.winner === 'draw') return null;
+    const s = pushLog(state, { actor: 'attacker', title: resultTitle(state), result: resultLines(state, r).join(' ') });
     const loser = otherRole(r.winner);
     const hits = r.extraHits[loser];
     if (hits > 0 && extraRoom(s, loser) > 0) return { ...s, phase: { at: 'extra', role: loser, given: s.units[loser].map(() => 0) } };
@@ -209,7 +223,7 @@ function extraStep(state: State, role: Role, given: readonly number[]): ChooseSt
   return chooseStep(state, 'extra', {
     title: `${setup[role].name}: allocate ${plural(rest, 'extra hit')}`,
     actor: role,
-    prompt: 'No saves: each extra hit destroys a unit, or a point of a war engine’s damage capacity. Which units take them?',
+    prompt: `${resultLines(state, state.result!).join(' ')} No saves: each extra hit destroys a unit, or a point of a war engine’s damage capacity. Which units take them?`,
     options,
     why: [
       { rule: 'Losing an assault', detail: `the loser takes extra hits equal to the difference in results (${hits}), with no saves` },
@@ -233,7 +247,7 @@ function withdrawStep(state: State, role: Role): ChooseStep {
   return chooseStep(state, 'withdraw', {
     title: `${setup[role].name}: withdrawal (A7)`,
     actor: role,
-    prompt: `${setup[role].formation} withdraws ${WITHDRAWAL_MOVES} moves. Which units ended within ${WITHDRAWAL_DANGER_CM}cm of the enemy? Name them one at a time; each is destroyed.`,
+    prompt: `${state.result ? `${headline(state, state.result)} ` : ''}${setup[role].formation} withdraws ${WITHDRAWAL_MOVES} moves. Which units ended within ${WITHDRAWAL_DANGER_CM}cm of the enemy? Name them one at a time; each is destroyed.`,
     options,
     why: [{ rule: 'Withdrawal', detail: `the loser withdraws ${WITHDRAWAL_MOVES} moves; units that end within ${WITHDRAWAL_DANGER_CM}cm of the enemy are destroyed` }],
   });
@@ -248,7 +262,7 @@ function a3Step(state: State, changed: boolean, cursor: number): ChooseStep {
     return chooseStep(state, 'a3', {
       title: `Round ${state.round}: counter-charges (A3)`,
       actor: 'defender',
-      prompt: 'The assault was a draw and goes on. After counter-charges, is every unit still engaged as before?',
+      prompt: `${state.previous.length > 0 ? `${resultLines(state, state.previous[state.previous.length - 1]!).join(' ')} ` : ''}The assault was a draw and goes on. After counter-charges, is every unit still engaged as before?`,
       options: [
         { id: 'same', label: 'As before: every unit engaged as it was', suggested: true },
         { id: 'changed', label: 'Some units are engaged differently: ask unit by unit' },
