@@ -1,4 +1,5 @@
-import { certainlyDestroyed, neededAt } from '../saves';
+import { neededAt } from '../saves';
+import { isWarEngine } from '../state';
 import { MAX_DICE_PER_STEP } from '../tables';
 import { entryOf, type Role, type RollGroup, type SaveStage, type State, type Wave } from '../state';
 
@@ -10,6 +11,9 @@ import { entryOf, type Role, type RollGroup, type SaveStage, type State, type Wa
  */
 
 export const MAX_GROUPS_PER_STEP = 8;
+
+/** As saves.ts certainlyDestroyed, from a count: a unit with an unsaved hit, a war engine with as many as its DC left. */
+const destroyedBy = (unit: Parameters<typeof isWarEngine>[0], left: number, unsaved: number) => (isWarEngine(unit) ? unsaved >= left : unsaved > 0);
 
 /** The first groups, in order, that one step takes. */
 export function takeGroups<T>(groups: readonly T[], dice: (g: T) => number): T[] {
@@ -51,10 +55,13 @@ export function openSaveGroups(state: State, wave: Wave): SaveGroup[] {
     if (!saves) continue;
     const units = state.units[role];
     const groups = new Map<string, SaveGroup>();
+    // Unsaved hits per unit, counted once (a unit certain to be destroyed rolls no more saves).
+    const unsaved = new Map<number, number>();
+    for (const h of saves) if (h.stage === 'unsaved') unsaved.set(h.unit, (unsaved.get(h.unit) ?? 0) + 1);
     saves.forEach((h, i) => {
       if (!stageOrder.includes(h.stage)) return;
       const e = entryOf(state.setup, role, units[h.unit]!);
-      if (certainlyDestroyed(e, units[h.unit]!, saves, h.unit)) return;
+      if (destroyedBy(e, units[h.unit]!.left, unsaved.get(h.unit) ?? 0)) return;
       const value = neededAt(e, role, h);
       const key = `${h.stage}|${value}`;
       const g = groups.get(key) ?? { role, stage: h.stage, value, hits: [] };
