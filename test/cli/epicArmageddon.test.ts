@@ -70,8 +70,6 @@ describe('combat-companion analyze (Epic Armageddon)', () => {
     ['a war engine entry with a count over 1', (s: Scenario) => s.defender.units.push({ name: 'Gargants', count: 2, type: 'war-engine', damageCapacity: 4, armour: 4, cc: 3, ff: 4 }), 'defender.units[3].count: expected 1: a war engine entry is a single war engine'],
     ['a CC of 7', (s: Scenario) => (s.attacker.units[0]!['cc'] = 7), 'attacker.units[0].cc: expected a roll from 2+ to 6+'],
     ['an empty unit list', (s: Scenario) => (s.defender.units = []), 'defender.units: expected at least 1 unit entries'],
-    ['a supporting unit that is broken', (s: Scenario) => (s.attacker.support[0]!['broken'] = true), 'attacker.support[0].broken: expected false: a unit of a Broken formation cannot give supporting fire'],
-    ['a supporting unit that marched', (s: Scenario) => (s.attacker.support[0]!['marched'] = true), 'attacker.support[0].marched: expected false: a unit of a formation that marched cannot give supporting fire'],
   ])('refuses %s with exit code 2, naming the field in words', async (_, spoil, message) => {
     const bad = JSON.parse(JSON.stringify(scenario)) as Scenario;
     spoil(bad);
@@ -81,6 +79,17 @@ describe('combat-companion analyze (Epic Armageddon)', () => {
       expect(out).toBe('');
       expect(err).toContain(message);
     }
+  });
+
+  it.each([
+    ['broken', 'its formation is Broken'],
+    ['marched', 'its formation marched'],
+  ])('accepts a supporting unit that is %s, leaves it out of supporting fire and says so (RULES §4 A5, issue 25)', async (field, why) => {
+    const scenario2 = JSON.parse(JSON.stringify(scenario)) as Scenario;
+    scenario2.attacker.support[0]![field] = true;
+    const { code, out } = await run(['resolve', '-'], JSON.stringify(scenario2));
+    expect(code).toBe(0);
+    expect(out).toContain(`no supporting fire from Devastators (${why})`);
   });
 
   it('refuses, in words and with exit code 3 (valid, but too large), a scenario too large to count exactly', async () => {

@@ -23,10 +23,23 @@ export interface Slot {
 /** Per unit index: [Macro-weapon hits, other hits]. */
 export type Given = ReadonlyArray<readonly [number, number]>;
 
-/** Directly engaged units standing when the wave began, nearest first (seed 003). */
+/** Units in base contact, then those in a firefight, then the rest. */
+const engagementRank = { contact: 0, firefight: 1, none: 2 } as const;
+
+/**
+ * The units in the order hits reach them (seed 003: "allocate hits to units in base contact first
+ * because they are nearest to the enemy, then the next nearest"): base contact, then firefight,
+ * then the rest, nearest first — the list order — within each, whatever order the list has.
+ */
+export function allocationOrder(units: readonly UnitState[]): number[] {
+  return units.map((_, i) => i).sort((a, b) => engagementRank[units[a]!.engaged] - engagementRank[units[b]!.engaged] || a - b);
+}
+
+/** Directly engaged units standing when the wave began, in the order hits reach them. */
 export function slotsOf(setup: Setup, role: Role, units: readonly UnitState[]): Slot[] {
   const out: Slot[] = [];
-  units.forEach((u, unit) => {
+  allocationOrder(units).forEach((unit) => {
+    const u = units[unit]!;
     if (!engagedAlive(u)) return;
     out.push({ unit, places: isWarEngine(entryOf(setup, role, u)) ? u.left : 1, kind: `${u.entry}|${u.engaged}` });
   });
@@ -194,7 +207,8 @@ export function extraChoices(setup: Setup, role: Role, units: readonly UnitState
   const cap = extraCapacity(setup, role, units);
   const seen = new Set<string>();
   const out: number[] = [];
-  units.forEach((u, i) => {
+  allocationOrder(units).forEach((i) => {
+    const u = units[i]!;
     if (given[i]! >= cap[i]!) return;
     const kind = `${u.entry}|${u.left - given[i]!}`;
     if (seen.has(kind)) return;
@@ -208,7 +222,8 @@ export function extraDefault(setup: Setup, role: Role, units: readonly UnitState
   const cap = extraCapacity(setup, role, units);
   const out = [...given];
   let left = hits - given.reduce((a, b) => a + b, 0);
-  for (let i = 0; i < out.length && left > 0; i++) {
+  for (const i of allocationOrder(units)) {
+    if (left === 0) break;
     const take = Math.min(left, cap[i]! - out[i]!);
     out[i]! += take;
     left -= take;

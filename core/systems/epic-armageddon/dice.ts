@@ -1,6 +1,6 @@
 import type { Engagement, Setup, Support, Unit } from './setup';
 import { MAX_DICE_PER_STEP } from './tables';
-import { engagedAlive, entryOf, isWarEngine, otherRole, roles, type DiceSource, type Role, type RollGroup, type UnitState, type WaveKind } from './state';
+import { canSupport, engagedAlive, entryOf, isWarEngine, otherRole, roles, type DiceSource, type Role, type RollGroup, type UnitState, type WaveKind } from './state';
 
 /**
  * Which attack dice each unit rolls (seed 003 "Make combat attacks"; SCENARIOS §1 Dice and First
@@ -76,6 +76,7 @@ export function sideDice(setup: Setup, role: Role, units: readonly UnitState[], 
   const out: SourcedDice[] = [];
   if (kind === 'support') {
     setup[role].support.forEach((s, i) => {
+      if (!canSupport(s)) return;
       for (const d of supportDice(s)) out.push({ ...d, dice: d.dice * s.count, name: s.name, units: s.count, detail: `(supporting fire): ${d.label}`, key: `s${i}|${d.label}` });
     });
     return out;

@@ -1,19 +1,19 @@
-import type { LogLine } from '../../combat/view';
-import { emptyGiven, extraCapacity, extraDefault, extraForced, settleAllocation, slotsOf, type Given } from './allocation';
+import { pushLog } from '../../combat/stepEngine';
+import { allocationOrder, emptyGiven, extraCapacity, settleAllocation, slotsOf, type Given } from './allocation';
 import { waveGroups } from './dice';
 import { afterSupportWinner, immediateWinner } from './result';
-import { certainlyDestroyed, initialStage, neededAt } from './saves';
+import { initialStage } from './saves';
+import { openSaveGroups, targetOrder } from './steps/batches';
 import type { Setup } from './setup';
-import { MAX_DICE_PER_STEP } from './tables';
 import {
   alive,
   entryOf,
   hitsText,
   isWarEngine,
+  notSupportingWhy,
   otherRole,
   plural,
   roles,
-  startingUnits,
   unitName,
   type Fate,
   type Hit,
@@ -35,35 +35,9 @@ import {
  * at the first step that needs dice, a choice, or an acknowledgement.
  */
 
-export const pushLog = (state: State, line: Omit<LogLine, 'stepId'> & { stepId?: string }): State => ({
-  ...state,
-  log: [...state.log, { stepId: line.stepId ?? `auto.${state.counter}.${state.log.length}`, ...line }],
-});
-
 export const waveName: Record<WaveKind, string> = { firstStrike: 'First Strike wave', main: 'combat attacks', support: 'supporting fire' };
 
 const emptyOn = (): OnSide => ({ hits: { macro: 0, normal: 0 }, given: null, saves: null });
-
-export function startState(setup: Setup): State {
-  const units = { attacker: startingUnits(setup, 'attacker'), defender: startingUnits(setup, 'defender') };
-  return settle(
-    beginA4({
-      setup,
-      round: 1,
-      units,
-      kills: { attacker: 0, defender: 0 },
-      roundStart: null,
-      phase: { at: 'end' },
-      result: null,
-      previous: [],
-      broken: { attacker: setup.attacker.broken, defender: setup.defender.broken },
-      blastMarkers: { attacker: setup.attacker.blastMarkers, defender: setup.defender.blastMarkers },
-      notes: [],
-      counter: 0,
-      log: [],
-    }),
-  );
-}
 
 /** A4 of a round begins: the round's odds start here. */
 export function beginA4(state: State): State {
@@ -78,9 +52,22 @@ export function roundStartState(state: State): State | null {
 }
 
 /** A wave's batches of dice; a wave with none moves straight on. */
+/** RULES §4 A5: supporting units of a Broken formation, or one that marched, are listed but give no supporting fire: said once. */
+function logLeftOut(state: State): State {
+  let s = state;
+  for (const role of roles) {
+    const out = s.setup[role].support.flatMap((x) => {
+      const why = notSupportingWhy(x);
+      return why ? [`${x.name}${x.count > 1 ? ` ×${x.count}` : ''} (${why})`] : [];
+    });
+    if (out.length > 0) s = pushLog(s, { actor: role, title: `${s.setup[role].name}: supporting fire`, result: `no supporting fire from ${out.join(', ')}` });
+  }
+  return s;
+}
+
 export function beginWave(state: State, kind: WaveKind): State {
   const { groups, idle } = waveGroups(state.setup, state.units, kind);
-  let s = state;
+  let s = kind === 'support' ? logLeftOut(state) : state;
   for (const role of idle) {
     s = pushLog(s, {
       actor: role,
@@ -127,7 +114,8 @@ function enterA5Check(state: State): State {
 /** Hits as save dice, unit by unit in list order, Macro-weapon hits first. */
 export function hitsFrom(setup: Setup, role: Role, units: readonly UnitState[], given: Given): Hit[] {
   const out: Hit[] = [];
-  given.forEach(([m, n], unit) => {
+  allocationOrder(units).forEach((unit) => {
+    const [m, n] = given[unit]!;
     const e = entryOf(setup, role, units[unit]!);
     for (let k = 0; k < m; k++) out.push({ unit, macro: true, stage: initialStage(e, role, true) });
     for (let k = 0; k < n; k++) out.push({ unit, macro: false, stage: initialStage(e, role, false) });
@@ -138,7 +126,8 @@ export function hitsFrom(setup: Setup, role: Role, units: readonly UnitState[], 
 /** "Boyz #1 ×2, Boyz #2 (Macro-weapon)": the hits each unit takes. */
 export function allocationText(setup: Setup, role: Role, units: readonly UnitState[], given: Given): string {
   const parts: string[] = [];
-  given.forEach(([m, n], unit) => {
+  allocationOrder(units).forEach((unit) => {
+    const [m, n] = given[unit]!;
     if (m + n === 0) return;
     const name = unitName(setup, role, units[unit]!);
     const macro = m === 0 ? '' : m === m + n ? ' (Macro-weapon)' : ` (${m} Macro-weapon)`;
@@ -147,39 +136,17 @@ export function allocationText(setup: Setup, role: Role, units: readonly UnitSta
   return parts.length > 0 ? parts.join(', ') : 'none';
 }
 
-/** The next batch of save dice on a side: earliest stage first (saves, re-rolls, invulnerable), then the lowest score. */
-export function pendingSaves(setup: Setup, role: Role, units: readonly UnitState[], saves: readonly Hit[]): { stage: Hit['stage']; value: number; hits: number[] } | null {
-  const order: Hit['stage'][] = ['first', 'reroll', 'invuln'];
-  for (const stage of order) {
-    const open = saves
-      .map((h, i) => ({ h, i }))
-      .filter(({ h }) => h.stage === stage && !certainlyDestroyed(entryOf(setup, role, units[h.unit]!), units[h.unit]!, saves, h.unit));
-    if (open.length === 0) continue;
-    const value = Math.min(...open.map(({ h }) => neededAt(entryOf(setup, role, units[h.unit]!), role, h)));
-    const hits = open.filter(({ h }) => neededAt(entryOf(setup, role, units[h.unit]!), role, h) === value).map(({ i }) => i);
-    return { stage, value, hits: hits.slice(0, MAX_DICE_PER_STEP) };
-  }
-  return null;
-}
-
 const withWave = (state: State, wave: Wave): State => ({ ...state, phase: { at: 'wave', wave } });
 const withOn = (wave: Wave, role: Role, on: OnSide): Wave => ({ ...wave, on: { ...wave.on, [role]: on } });
 
-/** Allocation and save order within a wave: hits on the defender first, then on the attacker. */
-export const targetOrder: readonly Role[] = ['defender', 'attacker'];
-
-/** The side whose hits are being allocated or saved now, if any. */
+/** The side whose hits are being allocated now, else the first whose saves are still to roll, if any. */
 export function currentTarget(state: State, wave: Wave): Role | null {
-  for (const role of targetOrder) {
-    const on = wave.on[role];
-    if (on.saves === null) return role;
-    if (pendingSaves(state.setup, role, state.units[role], on.saves)) return role;
-  }
-  return null;
+  for (const role of targetOrder) if (wave.on[role].saves === null) return role;
+  return openSaveGroups(state, wave)[0]?.role ?? null;
 }
 
 /** Allocates what needs no player on `role`; null when the player must choose. */
-function settleOn(state: State, wave: Wave, role: Role): State | null {
+export function settleOn(state: State, wave: Wave, role: Role): State | null {
   const on = wave.on[role];
   const units = state.units[role];
   const slots = slotsOf(state.setup, role, units);
@@ -226,43 +193,6 @@ export function endWave(state: State, wave: Wave): State {
   return afterWave(s, wave.kind);
 }
 
-/** Resolves everything that needs no player, up to the next step that does. */
-export function settle(state: State): State {
-  let s = state;
-  for (let guard = 0; guard < 10_000; guard++) {
-    const phase = s.phase;
-    switch (phase.at) {
-      case 'wave': {
-        const wave = phase.wave;
-        if (wave.groups.length > 0) return s;
-        const role = currentTarget(s, wave);
-        if (role === null) {
-          s = endWave(s, wave);
-          continue;
-        }
-        if (wave.on[role].saves !== null) return s;
-        const next = settleOn(s, wave, role);
-        if (next === null) return s;
-        s = next;
-        continue;
-      }
-      case 'extra': {
-        const hits = s.result!.extraHits[phase.role];
-        if (!extraForced(s.setup, phase.role, s.units[phase.role], phase.given, hits)) return s;
-        s = applyExtra(s, phase.role, extraDefault(s.setup, phase.role, s.units[phase.role], phase.given, hits));
-        continue;
-      }
-      case 'withdraw':
-        if (s.units[phase.role].some(alive)) return s;
-        s = finish(s);
-        continue;
-      default:
-        return s;
-    }
-  }
-  throw new Error('the assault did not settle');
-}
-
 /** Extra hits taken: no saves (RULES §4 A6). */
 export function applyExtra(state: State, role: Role, given: readonly number[]): State {
   const lost: string[] = [];
@@ -305,6 +235,10 @@ export function finish(state: State): State {
   const r = state.result!;
   if (r.winner === 'draw') return { ...state, phase: { at: 'end' } };
   const winner = r.winner;
+  if (!state.units[winner].some(alive)) {
+    const s = pushLog(state, { actor: winner, title: `${state.setup[winner].name}: no consolidation`, result: `${state.setup[winner].formation} has no units left either` });
+    return { ...s, phase: { at: 'end' } };
+  }
   const lost = state.kills[otherRole(winner)];
   const markers = state.blastMarkers[winner] + lost;
   const s = pushLog(

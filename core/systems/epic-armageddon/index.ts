@@ -1,8 +1,6 @@
 import type { RuleSystem } from '../../combat/system';
 import { exampleSetup } from './example';
-import { applyInput } from './apply';
-import { startState } from './flow';
-import { nextStep } from './next';
+import { applyInput, nextStep, startState } from './engine';
 import { setupSchema, type Setup } from './setup';
 import type { State } from './state';
 import { profilesOf, winnerOf } from './summary';

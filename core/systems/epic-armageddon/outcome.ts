@@ -21,7 +21,24 @@ export function resultLines(state: State, r: RoundResult): string[] {
   const lines = roles.map((role) => `${state.setup[role].name}: ${totalArithmetic(r.totals![role])}`);
   lines.push(headline(state, r));
   const loser = r.winner === 'draw' ? null : otherRole(r.winner);
-  if (loser && r.extraHits[loser] > 0) lines.push(`${state.setup[loser].name} take ${plural(r.extraHits[loser], 'extra hit')} (the difference), no saves; Fearless units ignore them.`);
+  if (loser) lines.push(...extraHitsLines(state, r, loser));
+  return lines;
+}
+
+/** The extra hits of the loser, with They Shall Know No Fear and Fearless said where they change them. */
+function extraHitsLines(state: State, r: RoundResult, loser: Role): string[] {
+  const name = state.setup[loser].name;
+  const hits = r.extraHits[loser];
+  const difference = r.totals ? Math.abs(r.totals.attacker.total - r.totals.defender.total) : hits;
+  const halved = state.setup[loser].knowNoFear && difference > hits;
+  if (hits === 0) return halved ? [`${name} take no extra hits: They Shall Know No Fear halves the difference of ${difference}, rounding down.`] : [];
+  const why = halved ? `half the difference of ${difference}, rounding down: They Shall Know No Fear` : 'the difference';
+  const fearless = state.units[loser].filter((u) => alive(u) && entryOf(state.setup, loser, u).fearless);
+  const lines = [`${name} take ${plural(hits, 'extra hit')} (${why}), no saves${fearless.length === 0 ? '; Fearless units ignore them' : ''}.`];
+  if (fearless.length > 0) {
+    const names = fearless.map((u) => unitName(state.setup, loser, u)).join(', ');
+    lines.push(`Fearless: ${names} ${fearless.length === 1 ? 'ignores' : 'ignore'} them${r.extraLosses[loser] < hits ? `, so only ${plural(r.extraLosses[loser], 'unit')} can be lost` : ''}.`);
+  }
   return lines;
 }
 
@@ -53,11 +70,14 @@ export function finalLines(state: State): string[] {
     const winner = r.winner;
     const loser = otherRole(winner);
     const left = state.units[loser].some(alive);
-    lines.push(
-      left ? `${state.setup[loser].formation} (${state.setup[loser].name}) is Broken and has withdrawn.` : `${state.setup[loser].formation} (${state.setup[loser].name}) is destroyed.`,
-      `${state.setup[winner].name}: ${plural(state.blastMarkers[winner], 'Blast marker')} (${plural(state.kills[loser], 'unit')} lost in the assault).`,
-      `${state.setup[winner].name} may consolidate: each unit moves up to ${CONSOLIDATION_CM}cm.`,
-    );
+    lines.push(left ? `${state.setup[loser].formation} (${state.setup[loser].name}) is Broken and has withdrawn.` : `${state.setup[loser].formation} (${state.setup[loser].name}) is destroyed.`);
+    if (state.units[winner].some(alive)) {
+      lines.push(
+        `${state.setup[winner].name}: ${plural(state.blastMarkers[winner], 'Blast marker')} (${plural(state.kills[loser], 'unit')} lost in the assault).`,
+        `${state.setup[winner].name} may consolidate: each unit moves up to ${CONSOLIDATION_CM}cm.`,
+      );
+      // Seed 003: both formations wiped out at A4 is the attacker's win (checked first), but nobody is left to consolidate.
+    } else lines.push(`${state.setup[winner].formation} (${state.setup[winner].name}) has no units left either: nobody consolidates.`);
   }
   return [...lines, ...state.notes];
 }
@@ -70,6 +90,7 @@ export function sideNotes(state: State, role: Role): string[] {
   const notes = [`Formation: ${state.setup[role].formation}`, role === 'attacker' ? 'attacking (charged)' : 'defending', plural(state.kills[role], 'kill'), `${plural(unitsLeft(state.units[role]), 'unit')} left`];
   // RULES §4 A6: a Broken formation counts as many Blast markers as it has units left.
   if (state.broken[role]) notes.push(`Broken: counts as ${plural(unitsLeft(state.units[role]), 'Blast marker')} (one per unit left)`);
+  else if (state.setup[role].knowNoFear) notes.push(`They Shall Know No Fear: counts ${plural(Math.floor(state.blastMarkers[role] / 2), 'Blast marker')} of ${state.blastMarkers[role]}; half the extra hits if it loses`);
   const fearless = state.units[role].filter((u) => alive(u) && entryOf(state.setup, role, u).fearless).length;
   if (fearless > 0) notes.push(`${plural(fearless, 'Fearless unit')}`);
   return notes;

@@ -1,6 +1,6 @@
 import type { Setup } from './setup';
 import { RESULT_MODIFIERS } from './tables';
-import { engagedAlive, entryOf, otherRole, plural, unitsLeft, type Role, type SideTotal, type UnitState } from './state';
+import { engagedAlive, entryOf, otherRole, plural, supportOf, unitsLeft, type Role, type SideTotal, type UnitState } from './state';
 
 /**
  * The immediate outcome of A4 (seed 003 "Determine the outcome"), the check after supporting fire,
@@ -21,8 +21,15 @@ export function afterSupportWinner(units: Record<Role, readonly UnitState[]>): {
   return null;
 }
 
-/** RULES §4 A6: a Broken formation counts as many Blast markers as it has units left. */
-export const blastMarkersCounted = (broken: boolean, markers: number, left: number) => (broken ? left : markers);
+/**
+ * RULES §4 A6: a Broken formation counts as many Blast markers as it has units left. They Shall
+ * Know No Fear: a formation with it counts half its Blast markers, rounding down (a Broken one
+ * still counts one per unit left: it takes two Blast markers per unit to break it).
+ */
+export const blastMarkersCounted = (broken: boolean, markers: number, left: number, knowNoFear = false) => (broken ? left : knowNoFear ? Math.floor(markers / 2) : markers);
+
+/** RULES §4 A6: the loser takes the difference as extra hits; with They Shall Know No Fear, half of it, rounding down. */
+export const extraHitsFor = (difference: number, knowNoFear: boolean) => (knowNoFear ? Math.floor(difference / 2) : difference);
 
 /** What one side's modifiers depend on. */
 export interface ResultFacts {
@@ -36,7 +43,12 @@ export interface ResultFacts {
   inspiring: number;
   /** The enemy formation is Broken (its Blast markers are its units left). */
   enemyBroken: boolean;
+  /** They Shall Know No Fear halves the Blast markers counted (its own, the enemy's). */
+  knowNoFear?: boolean;
+  enemyKnowNoFear?: boolean;
 }
+
+const TSKNF = ' (They Shall Know No Fear: half its Blast markers, rounding down)';
 
 export interface Modifier {
   label: string;
@@ -50,9 +62,9 @@ export function resultModifiers(f: ResultFacts): Modifier[] {
   if (f.kills > 0) out.push({ label: plural(f.kills, 'kill'), value: f.kills * RESULT_MODIFIERS.perKill, why: `+${RESULT_MODIFIERS.perKill} per enemy unit killed (a point of war-engine damage counts)` });
   if (f.units > f.enemyUnits) out.push({ label: 'more units', value: RESULT_MODIFIERS.moreUnits, why: `${f.units} units against ${f.enemyUnits}` });
   if (f.units > 2 * f.enemyUnits) out.push({ label: 'more than twice as many units', value: RESULT_MODIFIERS.moreThanTwice, why: `${f.units} > 2 × ${f.enemyUnits}` });
-  if (f.blastMarkers === 0) out.push({ label: 'no Blast markers', value: RESULT_MODIFIERS.noBlastMarkers, why: 'its formation has no Blast markers' });
+  if (f.blastMarkers === 0) out.push({ label: 'no Blast markers', value: RESULT_MODIFIERS.noBlastMarkers, why: `its formation ${f.knowNoFear ? `counts no Blast markers${TSKNF}` : 'has no Blast markers'}` });
   if (f.enemyBlastMarkers > f.blastMarkers) {
-    out.push({ label: 'enemy has more Blast markers', value: RESULT_MODIFIERS.enemyMoreBlastMarkers, why: `${f.enemyBlastMarkers} against ${f.blastMarkers}${f.enemyBroken ? ' (Broken: as many as its units)' : ''}` });
+    out.push({ label: 'enemy has more Blast markers', value: RESULT_MODIFIERS.enemyMoreBlastMarkers, why: `${f.enemyBlastMarkers} against ${f.blastMarkers}${f.enemyBroken ? ' (Broken: as many as its units)' : f.enemyKnowNoFear ? TSKNF : ''}` });
   }
   if (f.inspiring > 0) out.push({ label: plural(f.inspiring, 'Inspiring unit'), value: f.inspiring * RESULT_MODIFIERS.perInspiring, why: `+${RESULT_MODIFIERS.perInspiring} per surviving Inspiring unit involved` });
   return out;
@@ -63,7 +75,7 @@ export const modifierTotal = (f: ResultFacts) => resultModifiers(f).reduce((n, m
 /** Engaged Inspiring units still standing, and Inspiring supporting units (they cannot be hit). */
 export function inspiringInvolved(setup: Setup, role: Role, units: readonly UnitState[]): number {
   const engaged = units.filter((u) => engagedAlive(u) && entryOf(setup, role, u).inspiring).length;
-  const support = setup[role].support.reduce((n, s) => n + (s.inspiring ? s.count : 0), 0);
+  const support = supportOf(setup, role).reduce((n, s) => n + (s.inspiring ? s.count : 0), 0);
   return engaged + support;
 }
 
@@ -83,10 +95,12 @@ export function resultFacts(s: ResultInput, role: Role): ResultFacts {
     kills: s.kills[role],
     units: mine,
     enemyUnits: theirs,
-    blastMarkers: blastMarkersCounted(s.broken[role], s.blastMarkers[role], mine),
-    enemyBlastMarkers: blastMarkersCounted(s.broken[other], s.blastMarkers[other], theirs),
+    blastMarkers: blastMarkersCounted(s.broken[role], s.blastMarkers[role], mine, s.setup[role].knowNoFear),
+    enemyBlastMarkers: blastMarkersCounted(s.broken[other], s.blastMarkers[other], theirs, s.setup[other].knowNoFear),
     inspiring: inspiringInvolved(s.setup, role, s.units[role]),
     enemyBroken: s.broken[other],
+    knowNoFear: s.setup[role].knowNoFear && !s.broken[role],
+    enemyKnowNoFear: s.setup[other].knowNoFear && !s.broken[other],
   };
 }
 

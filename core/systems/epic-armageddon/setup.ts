@@ -58,8 +58,8 @@ export const supportSchema = strictObject({
   ff: value('Firefight (FF)', '3 means 3+; empty: none'),
   weapons: listOf(weaponSchema.meta({ title: 'Weapon' }), 0, 10, 'weapons').default([]).meta({ title: 'Weapons with Extra Attacks', description: 'small arms (ff) that add supporting fire dice' }),
   inspiring: flag().meta({ title: 'Inspiring', description: '+1 to the assault result' }),
-  broken: flag().meta({ title: 'Broken', description: 'its formation is Broken: it cannot support' }),
-  marched: flag().meta({ title: 'Marched', description: 'its formation made a march move: it cannot support' }),
+  broken: flag().meta({ title: 'Broken', description: 'its formation is Broken: it is listed but gives no supporting fire' }),
+  marched: flag().meta({ title: 'Marched', description: 'its formation made a march move this turn: it is listed but gives no supporting fire' }),
 });
 export type Support = z.infer<typeof supportSchema>;
 
@@ -68,10 +68,14 @@ export const sideSchema = strictObject({
   formation: nameText().meta({ title: 'Formation', description: 'e.g. "Assault detachment"' }),
   blastMarkers: wholeNumber(0, 99).default(0).meta({ title: 'Blast markers', description: 'on the formation before the assault' }),
   broken: flag().meta({ title: 'Broken', description: 'a Broken formation counts as many Blast markers as it has units left' }),
-  units: listOf(unitSchema.meta({ title: 'Unit' }), 1, 30, 'unit entries').meta({ title: 'Units, nearest first', description: 'the order hits are allocated in' }),
+  knowNoFear: flag().meta({
+    title: 'They Shall Know No Fear',
+    description: 'Space Marines and their allies: losing an assault, the formation takes half the extra hits (rounding down); it counts half its Blast markers (rounding down) in the assault result',
+  }),
+  units: listOf(unitSchema.meta({ title: 'Unit' }), 1, 30, 'unit entries').meta({ title: 'Units, nearest first', description: 'hits go to units in base contact first, then to those in a firefight, nearest first (in this order) within each' }),
   support: listOf(supportSchema.meta({ title: 'Supporting unit' }), 0, 10, 'supporting units')
     .default([])
-    .meta({ title: 'Supporting fire', description: 'units of other formations that fire in support (A5); not those of a Broken formation or one that marched' }),
+    .meta({ title: 'Supporting fire', description: 'units of other formations within 15cm of a directly engaged enemy, with a line of fire (A5); those of a Broken formation or one that marched are kept out of it' }),
 });
 export type Side = z.infer<typeof sideSchema>;
 
@@ -98,9 +102,6 @@ export const setupSchema = strictObject({
       }
     });
     side.support.forEach((s, i) => {
-      // RULES §4 A5: units of a Broken formation, or of one that marched, cannot give supporting fire.
-      if (s.broken) ctx.addIssue({ code: 'custom', path: [role, 'support', i, 'broken'], message: 'expected false: a unit of a Broken formation cannot give supporting fire (leave it out)' });
-      if (s.marched) ctx.addIssue({ code: 'custom', path: [role, 'support', i, 'marched'], message: 'expected false: a unit of a formation that marched cannot give supporting fire (leave it out)' });
       s.weapons.forEach((w, j) => {
         if (w.use !== 'ff') ctx.addIssue({ code: 'custom', path: [role, 'support', i, 'weapons', j, 'use'], message: 'expected ff: supporting fire uses Firefight weapons only' });
       });

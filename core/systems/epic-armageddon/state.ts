@@ -149,6 +149,8 @@ export interface State {
   blastMarkers: Record<Role, number>;
   /** Lines kept for the final outcome. */
   notes: string[];
+  /** How each side allocates its hits once it has chosen: "nearest" kept for the assault, or "ask" each time (none yet: ask once). */
+  allocation?: Partial<Record<Role, 'nearest' | 'ask'>>;
   /** Inputs applied so far: makes every step id unique and deterministic. */
   counter: number;
   log: LogLine[];
@@ -183,7 +185,14 @@ export function startingUnits(setup: Setup, role: Role): UnitState[] {
   return out;
 }
 
-export const supportOf = (setup: Setup, role: Role): readonly Support[] => setup[role].support;
+/** RULES §4 A5: units of a Broken formation, or of one that marched, give no supporting fire (they stay listed, left out). */
+export const canSupport = (s: Support) => !s.broken && !s.marched;
+
+/** The supporting units that fire in A5. */
+export const supportOf = (setup: Setup, role: Role): readonly Support[] => setup[role].support.filter(canSupport);
+
+/** Why a listed supporting unit gives no supporting fire, or null when it does. */
+export const notSupportingWhy = (s: Support): string | null => (s.broken ? 'its formation is Broken' : s.marched ? 'its formation marched' : null);
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,7 +1,7 @@
 import type { ProfileLine } from '../../combat/system';
 import type { Role } from '../../combat/steps';
 import type { Setup, Support, Unit } from './setup';
-import { plural, type State } from './state';
+import { notSupportingWhy, plural, type State } from './state';
 
 /**
  * What a printed summary needs beyond the view: who won (RULES §4: the higher A6 total, or an
@@ -35,7 +35,8 @@ function unitText(u: Unit): string {
 }
 
 function supportText(s: Support): string {
-  return ['supporting fire', value('FF', s.ff), ...s.weapons.map((w) => `${w.name} (Extra Attacks +${w.extraAttacks}${w.macroWeapon ? ', Macro-weapon' : ''})`), s.inspiring && 'Inspiring']
+  const out = notSupportingWhy(s);
+  return [out ? `no supporting fire: ${out}` : 'supporting fire', value('FF', s.ff), ...s.weapons.map((w) => `${w.name} (Extra Attacks +${w.extraAttacks}${w.macroWeapon ? ', Macro-weapon' : ''})`), s.inspiring && 'Inspiring']
     .filter((x): x is string => typeof x === 'string')
     .join(' · ');
 }
@@ -44,7 +45,7 @@ export function profilesOf(setup: Setup): Record<Role, ProfileLine[]> {
   const side = (role: Role): ProfileLine[] => {
     const s = setup[role];
     return [
-      { label: s.formation, text: [`${s.units.reduce((n, u) => n + u.count, 0)} units`, plural(s.blastMarkers, 'Blast marker'), s.broken && 'Broken'].filter((x): x is string => typeof x === 'string').join(' · ') },
+      { label: s.formation, text: [`${s.units.reduce((n, u) => n + u.count, 0)} units`, plural(s.blastMarkers, 'Blast marker'), s.broken && 'Broken', s.knowNoFear && 'They Shall Know No Fear'].filter((x): x is string => typeof x === 'string').join(' · ') },
       ...s.units.map((u) => ({ label: `${u.name}${u.count > 1 ? ` ×${u.count}` : ''}`, text: unitText(u) })),
       ...s.support.map((x) => ({ label: `${x.name}${x.count > 1 ? ` ×${x.count}` : ''}`, text: supportText(x) })),
     ];

@@ -4,7 +4,7 @@ import { currentTarget, waveName } from './flow';
 import { sideNotes } from './outcome';
 import { certainlyDestroyed } from './saves';
 import type { Setup } from './setup';
-import { alive, entryOf, hitsText, isWarEngine, plural, roles, unitName, unitsLeft, type Role, type State, type UnitState } from './state';
+import { alive, entryOf, hitsText, isWarEngine, notSupportingWhy, plural, roles, unitName, unitsLeft, type Role, type State, type UnitState } from './state';
 
 /**
  * What the wizard shows: each formation's entries nearest first, every unit of an entry as a
@@ -105,7 +105,7 @@ function supportView(setup: Setup, role: Role): UnitView[] {
       tags: [s.ff === null ? 'no FF' : `FF ${s.ff}+`, ...(s.inspiring ? ['Inspiring'] : []), ...s.weapons.map((w) => `${w.name}: EA+${w.extraAttacks}${w.macroWeapon ? ' MW' : ''}`)],
       engagement: 'support' as const,
     })),
-    notes: ['supporting fire from another formation: cannot be hit'],
+    notes: [notSupportingWhy(s) ? `no supporting fire: ${notSupportingWhy(s)}` : 'supporting fire from another formation: cannot be hit'],
   }));
 }
 

@@ -19,6 +19,7 @@ describe('combat.sideFromRoster (Epic Armageddon)', () => {
         formation: 'Warhound pack',
         blastMarkers: 1,
         broken: false,
+        knowNoFear: false,
         support: [],
         units: [
           {

@@ -216,27 +216,20 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
         },
       },
       [
+        // The same dice as before issue 22, in its fewer steps: both sides' attack dice, saves and result rolls together.
         roll('attack.0', [6, 6]),
         { kind: 'choose', stepId: 'allocate.1', option: 'rest' },
         roll('save.2', [6, 3]),
-        roll('attack.3', [4, 5]),
-        roll('attack.4', [3, 6]),
-        roll('attack.5', [2]),
-        roll('attack.6', [6, 5]),
-        roll('save.7', [2, 3]),
-        roll('save.8', [6]),
-        { kind: 'choose', stepId: 'allocate.9', option: 'rest' },
-        roll('save.10', [2]),
-        { kind: 'continue', stepId: 'a4.11' },
-        roll('a6.12', [1, 5]),
-        roll('a6.13', [6, 6]),
-        { kind: 'continue', stepId: 'result.14' },
-        { kind: 'choose', stepId: 'withdraw.15', option: 'none' },
+        roll('attack.3', [4, 5, 3, 6, 2, 6, 5]),
+        { kind: 'choose', stepId: 'allocate.4', option: 'rest' },
+        roll('save.5', [2, 3, 6, 2]),
+        roll('a6.6', [1, 5, 6, 6]),
+        { kind: 'choose', stepId: 'withdraw.7', option: 'none' },
       ],
     ),
     expected: {
-      // 16 inputs and 6 lines the engine logs itself (casualties, the forced allocation, the ignored extra hits, A7, A8).
-      steps: 22,
+      // 8 inputs and 8 lines the engine logs itself (casualties ×2, the A4 outcome and the A6 result, the ignored extra hits, A7, A8, the kept allocation).
+      steps: 16,
       modelsLost: { attacker: 1, defender: 3 },
       outcome: [
         'Eldar win the assault: 12 against 8.',
@@ -251,7 +244,7 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
       // The main measure is the attacker's kills: three Guardsmen.
       actualValue: 3,
       winner: 'attacker',
-      choices: ['Allocate the 2 hits as suggested: Guardsmen #1, Guardsmen #2', 'Allocate the 1 hit as suggested: Howling Banshees #1', 'No more: the others ended more than 15cm from the enemy'],
+      choices: ['Nearest first, as listed: Guardsmen #1, Guardsmen #2', 'Nearest first, as listed: Howling Banshees #1', 'No more: the others ended more than 15cm from the enemy'],
     },
   },
 };

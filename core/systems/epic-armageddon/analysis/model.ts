@@ -1,7 +1,8 @@
+import { allocationOrder } from '../allocation';
 import { unitAttackDice, type UnitDice } from '../dice';
 import { freshUnsavedChance } from '../saves';
 import type { Setup } from '../setup';
-import { alive, engagedAlive, entryOf, isWarEngine, type Role, type UnitState } from '../state';
+import { alive, engagedAlive, entryOf, isWarEngine, supportOf, type Role, type UnitState } from '../state';
 
 /**
  * One side of an assault as the analysis counts it. Only directly engaged units can be hit in A4
@@ -57,7 +58,9 @@ export function sideModel(setup: Setup, role: Role, units: readonly UnitState[])
   // Units out of the round robin (destroyed, or not engaged) do not break a run: the units either
   // side of them are next to each other in it.
   let lastKey = '';
-  units.forEach((u, i) => {
+  // Blocks in the order hits reach them: base contact, then firefight (allocation.ts).
+  allocationOrder(units).forEach((i) => {
+    const u = units[i]!;
     if (!alive(u)) return;
     const e = entryOf(setup, role, u);
     if (!engagedAlive(u)) {
@@ -104,7 +107,7 @@ export function sideModel(setup: Setup, role: Role, units: readonly UnitState[])
     start,
     fixedUnits,
     fixedFearless,
-    supportInspiring: setup[role].support.reduce((n, s) => n + (s.inspiring ? s.count : 0), 0),
+    supportInspiring: supportOf(setup, role).reduce((n, s) => n + (s.inspiring ? s.count : 0), 0),
     maxInspiring: blocks.reduce((n, b) => n + (b.inspiring ? (b.warEngine ? 1 : b.size) : 0), 0),
     units: fixedUnits + engagedUnits,
     maxFearless: fixedFearless + blocks.reduce((n, b) => n + (b.fearless ? b.size : 0), 0),

@@ -1,6 +1,6 @@
 import { sideDice } from '../dice';
 import { beginA4 } from '../flow';
-import { blastMarkersCounted, modifierTotal } from '../result';
+import { blastMarkersCounted, extraHitsFor, modifierTotal } from '../result';
 import { highestOfTwoChance } from '../tables';
 import { otherRole, roles, type Role, type RoundResult, type State } from '../state';
 import { factsOf, sideModel, type SideModel } from './model';
@@ -279,8 +279,8 @@ class Accumulator {
         kills: this.killsBy(role, enemyUnits),
         units,
         enemyUnits,
-        blastMarkers: blastMarkersCounted(s.broken[role], s.blastMarkers[role], units),
-        enemyBlastMarkers: blastMarkersCounted(s.broken[other], s.blastMarkers[other], enemyUnits),
+        blastMarkers: blastMarkersCounted(s.broken[role], s.blastMarkers[role], units, s.setup[role].knowNoFear),
+        enemyBlastMarkers: blastMarkersCounted(s.broken[other], s.blastMarkers[other], enemyUnits, s.setup[other].knowNoFear),
         inspiring: inspiring + this.c.models[role].supportInspiring,
         enemyBroken: s.broken[other],
       });
@@ -346,13 +346,15 @@ class Accumulator {
           if (q === 0) continue;
           const t = i - 5 + d;
           if (t > 0) {
+            const hits = extraHitsFor(t, this.c.state.setup.defender.knowNoFear);
             this.win.attacker += q;
-            this.extraHits.defender += q * t;
-            this.extraLosses.defender += q * Math.min(t, roomB);
+            this.extraHits.defender += q * hits;
+            this.extraLosses.defender += q * Math.min(hits, roomB);
           } else if (t < 0) {
+            const hits = extraHitsFor(-t, this.c.state.setup.attacker.knowNoFear);
             this.win.defender += q;
-            this.extraHits.attacker += q * -t;
-            this.extraLosses.attacker += q * Math.min(-t, roomA);
+            this.extraHits.attacker += q * hits;
+            this.extraLosses.attacker += q * Math.min(hits, roomA);
           } else this.win.draw += q;
         }
       }

@@ -1,5 +1,5 @@
 import { beginA4, roundStartState } from '../flow';
-import { otherRole, roles, type Role, type State } from '../state';
+import { otherRole, roles, supportOf, type Role, type State } from '../state';
 import { sideModel, type SideModel } from './model';
 import { poolKey, poolOf } from './pools';
 
@@ -87,7 +87,7 @@ export function workParts(state: State): WorkParts {
     total += reached * (1 + pools[enemy]);
     // Reading a state after A4 decodes each of its blocks.
     total += (20 + 4 * m.blocks.length) * pools[role] * pools[enemy] * Math.min(m.states, reached);
-    const support = s.setup[enemy].support.flatMap((x) => (x.ff === null ? [] : [{ macro: false, dice: x.count }, ...x.weapons.map((w) => ({ macro: w.macroWeapon, dice: w.extraAttacks * x.count }))]));
+    const support = supportOf(s.setup, enemy).flatMap((x) => (x.ff === null ? [] : [{ macro: false, dice: x.count }, ...x.weapons.map((w) => ({ macro: w.macroWeapon, dice: w.extraAttacks * x.count }))]));
     const most = diceOf(support, true) + diceOf(support, false);
     const combos = (diceOf(support, true) + 1) * (diceOf(support, false) + 1);
     const reach = Math.min(m.states, 2 ** most * Math.max(1, m.blocks.length));
@@ -125,5 +125,7 @@ export function tooLargeReason(state: State): string | null {
   }
   const work = Math.max(workEstimate(state), start === state ? 0 : workEstimate(start));
   if (work <= WORK_BUDGET) return null;
-  return `Too many ways this assault can go to count exactly (about ${Math.round(work / 1e6)} million steps): enter units that are alike as one entry with a count, or fewer separate entries.`;
+  // More than LIST_LIMIT states after First Strike makes the estimate unbounded: say so in words, not "Infinity".
+  const size = Number.isFinite(work) ? `about ${Math.round(work / 1e6)} million steps` : 'far more steps than can be counted';
+  return `Too many ways this assault can go to count exactly (${size}): enter units that are alike as one entry with a count, or fewer separate entries.`;
 }

@@ -129,5 +129,7 @@ export function unitsForAssault(profile: EpicArmageddonProfile): CombatUnit[] {
 export function sideForAssault(army: string, formation: string, profile: EpicArmageddonProfile): Side {
   const units = unitsForAssault(profile);
   if (units.length === 0) throw new Error(`${formation} has no units that can take part in an assault (aircraft and characters alone cannot).`);
-  return { name: army, formation, blastMarkers: Math.min(99, profile.blastMarkers), broken: false, units, support: [] };
+  // They Shall Know No Fear is a formation's rule: a roster that lists it gives it to the side.
+  const knowNoFear = profile.specialRules.some((r) => /know no fear/i.test(r));
+  return { name: army, formation, blastMarkers: Math.min(99, profile.blastMarkers), broken: false, knowNoFear, units, support: [] };
 }

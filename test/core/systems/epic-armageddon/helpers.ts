@@ -1,5 +1,5 @@
 import { startCombat, type Combat } from '../../../../core/combat/engine';
-import { playerFor } from '../../../support/drive';
+import { playerFor, type Answer } from '../../../support/drive';
 import { epicArmageddon, type Setup, type SetupInput, type State } from '../../../../core/systems/epic-armageddon';
 
 /** Test helpers for Epic assaults: terse setups and a driver that answers steps in order. */
@@ -22,8 +22,43 @@ export type EpicCombat = Combat<Setup, State>;
 
 export const start = (setup: Setup): EpicCombat => startCombat(epicArmageddon, setup, 1);
 
-/** Answers the steps in order: dice for a roll, an option id for a choice, 'go' for an outcome. */
-export const play = playerFor(epicArmageddon);
+const playStrict = playerFor(epicArmageddon);
+
+/**
+ * Answers the steps in order: dice for a roll, an option id for a choice, 'go' for an outcome.
+ * The rules' fast dice rolling takes everything rolled at one moment in one step (both sides'
+ * attack dice, both sides' saves, both result rolls), so the dice given are one stream: a roll
+ * step takes as many as it has dice, from one answer or several in a row; a 'go' where no outcome
+ * waits is passed over (outcomes nobody needs to acknowledge are logged, not shown).
+ */
+export function play(combat: EpicCombat, ...answers: Answer[]): EpicCombat {
+  let c = combat;
+  const queue = answers.map((a) => (Array.isArray(a) ? [...a] : a));
+  while (queue.length > 0) {
+    const step = c.step;
+    const head = queue[0]!;
+    if (step.kind === 'roll') {
+      if (head === 'go') {
+        queue.shift();
+        continue;
+      }
+      const dice: number[] = [];
+      while (dice.length < step.count && queue.length > 0 && Array.isArray(queue[0])) {
+        const part = queue[0] as number[];
+        dice.push(...part.splice(0, step.count - dice.length));
+        if (part.length === 0) queue.shift();
+        while ((queue[0] as Answer | undefined) === 'go' && dice.length < step.count) queue.shift();
+      }
+      if (dice.length < step.count) throw new Error(`at "${step.title}": ${step.count} dice needed, ${dice.length} given`);
+      c = playStrict(c, dice);
+      continue;
+    }
+    queue.shift();
+    if (head === 'go' && (step.kind !== 'outcome' || step.final)) continue;
+    c = playStrict(c, head);
+  }
+  return c;
+}
 
 /** Standing units (or DC left) per entry of a side. */
 export const left = (c: EpicCombat, role: 'attacker' | 'defender') =>

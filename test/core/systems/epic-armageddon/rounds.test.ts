@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { groupsOf } from '../../../../core/combat/rollGroups';
 import { epicArmageddon } from '../../../../core/systems/epic-armageddon';
 import { chooseStep, left, logText, outcomeStep, play, rollStep, setupOf, start, unit } from './helpers';
 
@@ -26,7 +27,7 @@ describe('a draw goes on from A3 (RULES §4 A6)', () => {
     expect(c.state.round).toBe(2);
     expect(left(c, 'defender')).toEqual([1]);
     // Round 2, A4: the surviving units roll again.
-    expect(rollStep(c)).toMatchObject({ actor: 'attacker', count: 2, passOn: 6 });
+    expect(groupsOf(rollStep(c))[0]).toMatchObject({ label: 'Red: CC 6+ of Marines ×2', count: 2, passOn: 6 });
     c = play(c, [6, 1], [1], [1], 'go');
     // Blue wiped out in round 2: Red wins at A4 with 2 kills over both rounds.
     expect(c.state.result).toMatchObject({ winner: 'attacker', at: 'A4', kills: { attacker: 2, defender: 0 }, round: 2 });
@@ -45,7 +46,7 @@ describe('a draw goes on from A3 (RULES §4 A6)', () => {
     c = play(c, 'firefight');
     expect(chooseStep(c)).toMatchObject({ actor: 'defender', title: 'Blue: Boyz in round 2' });
     c = play(c, 'contact');
-    expect(rollStep(c)).toMatchObject({ actor: 'attacker', passOn: 3, count: 1 });
+    expect(groupsOf(rollStep(c))[0]).toMatchObject({ label: 'Red: FF 3+ of Marines', passOn: 3, count: 1 });
     expect(c.state.units.attacker[0]!.engaged).toBe('firefight');
   });
 
@@ -53,7 +54,7 @@ describe('a draw goes on from A3 (RULES §4 A6)', () => {
     let c = start(setupOf({ units: [tough('Marines'), tough('Rhino', { engaged: 'none' })] }, { units: [tough('Boyz')] }));
     // Red: 3 + 1 more units + 1 no markers = 5; Blue: 4 + 1 = 5: a draw.
     c = play(c, [1], [1], 'go', [3, 3], [4, 4], 'go', 'changed', 'none', 'none', 'contact');
-    expect(outcomeStep(c).lines.at(-1)).toBe('Blue win the assault at A4: every directly engaged attacking unit is destroyed.');
+    expect(logText(c)).toContain('Round 2: the outcome of the combat attacks (A4): Blue win the assault at A4: every directly engaged attacking unit is destroyed.');
   });
 });
 
@@ -65,7 +66,7 @@ describe('war engines (RULES §4, SCENARIOS §1)', () => {
     expect(c.state.kills.attacker).toBe(2);
     expect(logText(c)).toContain('Combat attacks: casualties: Red lose nothing; Blue lose Stompa 2 damage (destroyed) (2 kills for Red)');
     // Its damage is the war engine's place in the result: a DC 2 engine counts 2 units.
-    expect(outcomeStep(c).lines.at(-1)).toBe('Red win the assault at A4: every unit of the defending formation is destroyed.');
+    expect(logText(c)).toContain('Round 1: the outcome of the combat attacks (A4): Red win the assault at A4: every unit of the defending formation is destroyed.');
   });
 
   it('a damaged war engine still rolls its starting DC; war-engine critical hits are not rolled', () => {
@@ -73,8 +74,9 @@ describe('war engines (RULES §4, SCENARIOS §1)', () => {
     c = play(c, [6], [1, 1, 1], [1], 'go'); // one hit, its 2+ save fails: 1 DC lost
     expect(left(c, 'defender')).toEqual([2]);
     c = play(c, [4, 4], [4, 4]); // Red 4 + 1 kill + 1 no markers = 6; Blue 4 + 1 no markers + 1 more units (2 DC against 1) = 6: a draw
-    c = play(c, 'go', 'same', [1]);
-    expect(rollStep(c)).toMatchObject({ actor: 'defender', count: 3 });
+    c = play(c, 'go', 'same');
+    // Round 2: the Marine's die and the Gargant's 3 (its starting DC, though damaged).
+    expect(groupsOf(rollStep(c)).map((g) => g.count)).toEqual([1, 3]);
     expect(JSON.stringify(c.state.log)).not.toMatch(/critical/i);
   });
 });

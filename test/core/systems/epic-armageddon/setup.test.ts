@@ -65,11 +65,12 @@ describe('Epic setup (SCENARIOS §1)', () => {
     expect(problems(bad)).toEqual(['defender.units: expected at least 1 unit entries']);
   });
 
-  it('refuses a supporting unit of a Broken formation, or of one that marched (RULES §4 A5)', () => {
+  it('accepts a supporting unit of a Broken formation, or of one that marched: it is listed, and left out of supporting fire (RULES §4 A5)', () => {
+    // Issue 25: the scenario format gives these units their fields so that they are accepted and left out, not refused.
     const broken = { ...base(), attacker: { ...base().attacker, support: [{ name: 'Devastators', ff: 3, broken: true }] } };
-    expect(problems(broken)).toEqual(['attacker.support[0].broken: expected false: a unit of a Broken formation cannot give supporting fire (leave it out)']);
+    expect(setupSchema.safeParse(broken).success).toBe(true);
     const marched = { ...base(), defender: { ...base().defender, support: [{ name: 'Shootas', ff: 5, marched: true }] } };
-    expect(problems(marched)).toEqual(['defender.support[0].marched: expected false: a unit of a formation that marched cannot give supporting fire (leave it out)']);
+    expect(setupSchema.safeParse(marched).success).toBe(true);
   });
 
   it('refuses unknown fields, a damage capacity on a unit that is no war engine, a close combat weapon in support', () => {

@@ -64,7 +64,8 @@ describe('the view of an assault: the picture of both formations', () => {
     expect(hitsOf(c, 'defender')['Guardsmen #2']).toEqual({ taken: 1, saved: 0, pending: 0 });
     expect(unitsOf(c, 'defender')[1]!.destroyed).toBe(true);
     // The main wave: 3 hits on the Guard (one each: Guardsmen #1 and #3, Commissar), 1 on the Eldar.
-    c = play(c, [4, 5], [3, 6], [2], [6, 5], [2, 3], [6], 'rest', [2]);
+    // Both sides allocate before either saves: the Eldar's allocation, then both sides' saves in one step.
+    c = play(c, [4, 5], [3, 6], [2], [6, 5], 'rest', [2, 3], [6], [2]);
     expect(hitsOf(c, 'defender')).toMatchObject({
       'Guardsmen #1': { taken: 2, saved: 1, pending: 0 },
       'Guardsmen #3': { taken: 1, saved: 0, pending: 0 },
@@ -96,8 +97,8 @@ describe('the view of an assault: the picture of both formations', () => {
         { units: [unit({ name: 'Gargant', type: 'war-engine', damageCapacity: 3, cc: 6, armour: 5, fearless: true })] },
       ),
     );
-    c = play(c, [6, 6, 1]); // 2 hits on the Gargant (a war engine takes as many per pass as its DC left)
-    c = play(c, [6, 1, 1]); // the Gargant's 3 dice (its DC): 1 hit on the Marines
+    // 2 hits on the Gargant (a war engine takes as many per pass as its DC left); the Gargant's 3 dice (its DC): 1 hit on the Marines.
+    c = play(c, [6, 6, 1], [6, 1, 1]);
     c = play(c, [1, 1], [2]); // both Gargant saves fail; the Marine's 4+ save fails
     const gargant = unitsOf(c, 'defender')[0]!;
     expect([gargant.wounds, gargant.woundsLeft, gargant.destroyed, gargant.hits]).toEqual([3, 1, false, { taken: 2, saved: 0, pending: 0 }]);

@@ -1,8 +1,11 @@
 import { expect } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../../core/systems/epic-armageddon/analysis';
 import type { Input } from '../../../../../core/combat/steps';
-import { passChance } from '../../../../../core/systems/epic-armageddon/tables';
-import { everyOrderedRoll, passCountInputs } from '../../../../support/drive';
+import { groupsOf } from '../../../../../core/combat/rollGroups';
+import { highestOfTwoChance, passChance } from '../../../../../core/systems/epic-armageddon/tables';
+import { saveBatch } from '../../../../../core/systems/epic-armageddon/steps/batches';
+import { binomial } from '../../../../../core/dice/probability';
+import { n } from '../../../../support/drive';
 import { apply, inputFor, type EpicCombat } from './drive';
 
 /**
@@ -12,27 +15,53 @@ import { apply, inputFor, type EpicCombat } from './drive';
  * decided, this is what "exact from any state" means.
  */
 
+/** The weighted answers of each part of a step, combined: every pick of one answer per part, dice concatenated, chances multiplied. */
+function product(parts: ReadonlyArray<ReadonlyArray<{ dice: number[]; p: number }>>): Array<{ dice: number[]; p: number }> {
+  let out: Array<{ dice: number[]; p: number }> = [{ dice: [], p: 1 }];
+  for (const part of parts) out = out.flatMap((a) => part.map((b) => ({ dice: [...a.dice, ...b.dice], p: a.p * b.p })));
+  return out.filter((x) => x.p > 0);
+}
+
+/** k passes (6s) among `count` dice and the rest fails (1s), with its binomial chance. */
+const passCounts = (count: number, p: number) => binomial(count, p).map((q, k) => ({ dice: [...n(k, 6), ...n(count - k, 1)], p: q }));
+
+/**
+ * Save dice: which hits are saved matters, but only up to the hits of one unit alike (same unit,
+ * same kind of hit, same save), so each group's dice are enumerated by how many pass per such run.
+ */
+function saveAnswers(combat: EpicCombat): Array<{ dice: number[]; p: number }> {
+  const state = combat.state;
+  if (state.phase.at !== 'wave') throw new Error('saves outside a wave');
+  const wave = state.phase.wave;
+  const parts = saveBatch(state, wave).map((g) => {
+    const hits = g.hits.map((i) => wave.on[g.role].saves![i]!);
+    const keys = hits.map((h) => `${h.unit}|${h.macro}`);
+    const runs = [...new Set(keys)].map((key) => keys.flatMap((k, d) => (k === key ? [d] : [])));
+    const p = passChance(g.value);
+    // Each run's pass counts, placed back on the run's dice in the group's order.
+    return product(runs.map((run) => passCounts(run.length, p))).map(({ dice, p: q }) => {
+      const out = new Array<number>(hits.length);
+      let at = 0;
+      for (const run of runs) for (const d of run) out[d] = dice[at++]!;
+      return { dice: out, p: q };
+    });
+  });
+  return product(parts);
+}
+
 /** Every input that can answer the current step, with its probability (pass/fail patterns where each die's place matters). */
 export function possibleInputs(combat: EpicCombat): Array<{ input: Input; p: number }> {
   const step = combat.step;
   if (step.kind !== 'roll') return [{ input: inputFor(combat), p: 1 }];
-  const roll = (dice: number[], p: number) => ({ input: { kind: 'roll' as const, stepId: step.id, dice, by: 'entered' as const }, p });
-  if (step.passOn !== undefined) {
-    const p = passChance(step.passOn);
-    // Attack dice: only how many hit matters. Save dice: each die is one hit's save, so its place matters.
-    if (!step.id.startsWith('save.')) return passCountInputs(step, p);
-    if (step.count > 10) throw new Error(`too many save dice to enumerate (${step.count})`);
-    const out: Array<{ input: Input; p: number }> = [];
-    for (let mask = 0; mask < 1 << step.count; mask++) {
-      const dice = Array.from({ length: step.count }, (_, i) => ((mask >> i) & 1 ? 6 : 1));
-      const k = dice.filter((d) => d === 6).length;
-      const q = p ** k * (1 - p) ** (step.count - k);
-      if (q > 0) out.push(roll(dice, q));
-    }
-    return out;
+  const roll = ({ dice, p }: { dice: number[]; p: number }) => ({ input: { kind: 'roll' as const, stepId: step.id, dice, by: 'entered' as const }, p });
+  if (step.id.startsWith('save.')) return saveAnswers(combat).map(roll);
+  if (step.id.startsWith('a6.')) {
+    // The result roll: only each side's highest die matters, P(highest of 2D6 = h) = (2h − 1)/36.
+    const highest = [1, 2, 3, 4, 5, 6].map((h) => ({ dice: [h, 1], p: highestOfTwoChance(h) }));
+    return product(groupsOf(step).map(() => highest)).map(roll);
   }
-  // The A6 roll: every ordered pair of faces.
-  return everyOrderedRoll(step);
+  // Attack dice: only how many of each group hit matters.
+  return product(groupsOf(step).map((g) => passCounts(g.count, passChance(g.passOn!)))).map(roll);
 }
 
 export function mixture(parts: Array<{ odds: RoundOdds; p: number }>): RoundOdds {

@@ -1,0 +1,189 @@
+import { rollStep, type Answer, type StepKind } from '../../../combat/stepEngine';
+import type { DiceGroup, Reason, RollStep } from '../../../combat/steps';
+import { splitDice } from '../../../combat/rollGroups';
+import { waveName } from '../flow';
+import { afterFail, saveReasons } from '../saves';
+import { passes } from '../tables';
+import { entryOf, isWarEngine, otherRole, plural, unitName, type Hit, type Role, type RollGroup, type State, type Wave } from '../state';
+import { attackBatch, saveBatch, type SaveGroup } from './batches';
+
+/**
+ * The roll steps of a wave (seed 003): every attack die of the wave in one step, and both sides'
+ * saves in one step per save stage, each in groups where the side or the score needed differs.
+ */
+
+const waveOf = (state: State): Wave => {
+  if (state.phase.at !== 'wave') throw new Error(`not in a wave but at ${state.phase.at}`);
+  return state.phase.wave;
+};
+const withWave = (state: State, wave: Wave): State => ({ ...state, phase: { at: 'wave', wave } });
+
+/** Whose dice, in a few words: "CC 4+ of Tactical Marines ×4, FF 4+ of Rhino ×2" (the why lists them all). */
+const sourcesShort = (sources: ReadonlyArray<{ short: string }>) => (sources.length <= 2 ? sources.map((s) => s.short).join(', ') : `${sources[0]!.short}, …`);
+
+const diceWord = (n: number, macro: boolean) => plural(n, macro ? 'Macro-weapon die' : 'die', macro ? 'Macro-weapon dice' : 'dice');
+
+/** "Space Marines" or "Space Marines and Orks": the sides that roll in a step. */
+const sidesOf = (state: State, roles: readonly Role[]) => [...new Set(roles)].map((r) => state.setup[r].name).join(' and ');
+
+/** A step of one group is a plain roll; several make a step that takes them together. */
+function grouped(state: State, tag: string, s: { title: string; actor: Role; why: Reason[]; notes: string[] }, groups: DiceGroup[]): RollStep {
+  if (groups.length === 1) {
+    const g = groups[0]!;
+    return rollStep(state, tag, { ...s, count: g.count, sides: 6, needs: g.needs, ...(g.passOn !== undefined ? { passOn: g.passOn } : {}) });
+  }
+  const needs = [...new Set(groups.map((g) => g.needs))].join(' / ');
+  return rollStep(state, tag, { ...s, count: groups.reduce((n, g) => n + g.count, 0), sides: 6, needs: `each group its own score: ${needs}`, groups });
+}
+
+function attackWhy(wave: Wave, batch: readonly RollGroup[]): Reason[] {
+  const why: Reason[] = batch.flatMap((g) => g.sources.map((s) => ({ rule: s.rule, detail: `${s.label}: ${plural(s.dice, 'die', 'dice')}` })));
+  if (wave.kind === 'firstStrike') why.push({ rule: 'First Strike', detail: 'First Strike extra attacks are resolved, and their casualties removed, before any other attack' });
+  if (batch.some((g) => g.macro)) why.push({ rule: 'Macro-weapon', detail: 'its hits are allocated before the others and get no save but Reinforced Armour (one roll) or an invulnerable save' });
+  const values = [...new Set(batch.map((g) => g.value))].sort();
+  why.push({ rule: 'No modifiers', detail: `a D6 scoring ${values.map((v) => `${v}`).join(' or ')} or more hits${values.length > 1 ? ', as its group needs' : ''}; no modifiers ever apply in an assault` });
+  return why;
+}
+
+/** The attack dice of a wave: one step, a group per side and score needed (Macro-weapon dice apart). */
+function attackStep(state: State, wave: Wave): RollStep {
+  const { setup } = state;
+  const batch = attackBatch(wave);
+  const first = batch[0]!;
+  const targets = [...new Set(batch.map((g) => setup[otherRole(g.by)].name))].join(' and ');
+  const note = `Round ${state.round} · ${waveName[wave.kind]}: each hit goes to a directly engaged unit of ${targets}, nearest first (base contact first).`;
+  const part = (g: RollGroup) => (g.part ? `, part ${g.part.k} of ${g.part.of}` : '');
+  const title =
+    batch.length === 1
+      ? `${setup[first.by].name}: ${diceWord(first.dice, first.macro)} needing ${first.value}+ (${sourcesShort(first.sources)})${part(first)}`
+      : `${sidesOf(state, batch.map((g) => g.by))}: ${waveName[wave.kind]}, ${plural(batch.reduce((n, g) => n + g.dice, 0), 'die', 'dice')}`;
+  const groups: DiceGroup[] = batch.map((g, k) => ({
+    id: `g${k}`,
+    label: `${setup[g.by].name}: ${sourcesShort(g.sources)}${g.macro ? ' (Macro-weapon)' : ''}${part(g)}`,
+    count: g.dice,
+    sides: 6,
+    passOn: g.value,
+    needs: `${g.value}+`,
+  }));
+  return grouped(state, wave.kind === 'support' ? 'support' : 'attack', { title, actor: first.by, why: attackWhy(wave, batch), notes: [note] }, groups);
+}
+
+/** Each group's dice, in the step's order. */
+const diceOf = (step: RollStep, a: Answer<State>) => (step.groups ? splitDice(step, a.dice) : [[...a.dice]]);
+
+/** A batch of attack dice: a score equal to or over the value needed is a hit; no modifiers (seed 003). */
+export const attackKind: StepKind<State> = {
+  ask: (state) => attackStep(state, waveOf(state)),
+  answer(state, a) {
+    const wave = waveOf(state);
+    const batch = attackBatch(wave);
+    const parts = diceOf(a.step as RollStep, a);
+    const on = { attacker: { ...wave.on.attacker.hits }, defender: { ...wave.on.defender.hits } };
+    const made = new Map<Role, { macro: number; normal: number }>();
+    batch.forEach((g, k) => {
+      const hits = parts[k]!.filter((f) => passes(f, g.value)).length;
+      const target = otherRole(g.by);
+      const m = made.get(g.by) ?? { macro: 0, normal: 0 };
+      if (g.macro) m.macro += hits;
+      else m.normal += hits;
+      made.set(g.by, m);
+      on[target] = g.macro ? { ...on[target], macro: on[target].macro + hits } : { ...on[target], normal: on[target].normal + hits };
+    });
+    const text = [...made].map(([by, m]) => `${m.macro > 0 ? `${plural(m.macro, 'Macro-weapon hit')}${m.normal > 0 ? ` and ${plural(m.normal, 'other hit')}` : ''}` : plural(m.normal, 'hit')} on ${state.setup[otherRole(by)].name}`);
+    const next: Wave = { ...wave, groups: wave.groups.slice(batch.length), on: { attacker: { ...wave.on.attacker, hits: on.attacker }, defender: { ...wave.on.defender, hits: on.defender } } };
+    return withWave(a.log(state, text.join('; '), a.dice), next);
+  },
+};
+
+const stageWords = { first: 'saves', reroll: 'Reinforced Armour re-rolls', invuln: 'invulnerable saves' } as const;
+
+/** "dice 1–2: Boyz #1 · die 3: Boyz #2 (Macro-weapon hit)". */
+function diceMap(state: State, role: Role, hits: readonly Hit[]): string {
+  const parts: string[] = [];
+  let start = 0;
+  for (let i = 1; i <= hits.length; i++) {
+    const a = hits[start]!;
+    const b = hits[i];
+    if (b && b.unit === a.unit && b.macro === a.macro) continue;
+    const range = i - start === 1 ? `die ${start + 1}` : `dice ${start + 1}–${i}`;
+    parts.push(`${range}: ${unitName(state.setup, role, state.units[role][a.unit]!)}${a.macro ? ' (Macro-weapon hit)' : ''}`);
+    start = i;
+  }
+  return parts.join(' · ');
+}
+
+const hitsOfGroup = (wave: Wave, g: SaveGroup) => g.hits.map((i) => wave.on[g.role].saves![i]!);
+
+function saveWhy(state: State, wave: Wave, batch: readonly SaveGroup[]): Reason[] {
+  const seen = new Set<string>();
+  const why: Reason[] = [];
+  for (const g of batch) {
+    for (const h of hitsOfGroup(wave, g)) {
+      for (const r of saveReasons(entryOf(state.setup, g.role, state.units[g.role][h.unit]!), g.role, h)) {
+        const key = `${r.rule}|${r.detail}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        why.push(r);
+      }
+    }
+  }
+  return why;
+}
+
+/** Both sides' saves of a wave at once: a group per side, save and score needed. */
+function saveStep(state: State, wave: Wave): RollStep {
+  const { setup } = state;
+  const batch = saveBatch(state, wave);
+  const first = batch[0]!;
+  const maps = batch.map((g) => diceMap(state, g.role, hitsOfGroup(wave, g)));
+  const notes = [
+    batch.length === 1 ? `In order, ${maps[0]}.` : 'Each group’s dice go to its hits in order (see each group).',
+    'Each die that passes saves its hit; a unit with any unsaved hit is destroyed, a war engine loses 1 DC per unsaved hit.',
+  ];
+  // SCENARIOS §1: war-engine critical hits are not rolled (nor analysed).
+  if (batch.some((g) => hitsOfGroup(wave, g).some((h) => isWarEngine(entryOf(setup, g.role, state.units[g.role][h.unit]!))))) notes.push('War-engine critical hits are not rolled: each unsaved hit is 1 point of damage.');
+  const title =
+    batch.length === 1
+      ? `${setup[first.role].name}: ${stageWords[first.stage as keyof typeof stageWords]}, ${plural(first.hits.length, 'die', 'dice')} needing ${first.value}+`
+      : `${sidesOf(state, batch.map((g) => g.role))}: saves, ${plural(batch.reduce((n, g) => n + g.hits.length, 0), 'die', 'dice')}`;
+  const groups: DiceGroup[] = batch.map((g, k) => ({
+    id: `g${k}`,
+    label: `${setup[g.role].name}: ${stageWords[g.stage as keyof typeof stageWords]} ${g.value}+`,
+    count: g.hits.length,
+    sides: 6,
+    passOn: g.value,
+    needs: `${g.value}+`,
+    note: `In order, ${maps[k]}`,
+  }));
+  return grouped(state, 'save', { title, actor: first.role, why: saveWhy(state, wave, batch), notes }, groups);
+}
+
+/** A batch of save dice: each die that passes saves its hit; a failure moves the hit to its next save, if any. */
+export const saveKind: StepKind<State> = {
+  ask: (state) => saveStep(state, waveOf(state)),
+  answer(state, a) {
+    const wave = waveOf(state);
+    const batch = saveBatch(state, wave);
+    const parts = diceOf(a.step as RollStep, a);
+    const saves = { attacker: wave.on.attacker.saves?.map((h) => ({ ...h })) ?? null, defender: wave.on.defender.saves?.map((h) => ({ ...h })) ?? null };
+    const tally = new Map<Role, { saved: number; failed: number }>();
+    batch.forEach((g, k) => {
+      const t = tally.get(g.role) ?? { saved: 0, failed: 0 };
+      g.hits.forEach((hi, d) => {
+        const h = saves[g.role]![hi]!;
+        if (passes(parts[k]![d]!, g.value)) {
+          h.stage = 'saved';
+          t.saved++;
+        } else {
+          h.stage = afterFail(entryOf(state.setup, g.role, state.units[g.role][h.unit]!), h);
+          t.failed++;
+        }
+      });
+      tally.set(g.role, t);
+    });
+    const one = tally.size === 1;
+    const text = [...tally].map(([role, t]) => `${one ? '' : `${state.setup[role].name}: `}${plural(t.saved, 'save')}, ${t.failed} failed`);
+    const next: Wave = { ...wave, on: { attacker: { ...wave.on.attacker, saves: saves.attacker }, defender: { ...wave.on.defender, saves: saves.defender } } };
+    return withWave(a.log(state, text.join('; '), a.dice), next);
+  },
+};
