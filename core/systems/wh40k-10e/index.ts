@@ -2,7 +2,7 @@ import type { RuleSystem } from '../../combat/system';
 import { exampleSetup } from './example';
 import { setupSchema, type Setup } from './profiles';
 import type { State } from './state';
-import { applyInput, nextStep, startState } from './steps';
+import { applyInput, nextStep, startState } from './engine';
 import { profilesOf, winnerOf } from './summary';
 import { viewOf } from './view';
 
