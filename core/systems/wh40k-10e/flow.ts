@@ -3,7 +3,7 @@ import { parseDice } from '../../dice/expression';
 import { blastBonus } from './abilities';
 import { eventBatch } from './batching';
 import { inflictDamage, modelFeelNoPain } from './damage';
-import { aliveIndices, groupOf, updateRun, weaponOf, type Resolving, type Run, type State } from './state';
+import { aliveIndices, groupOf, plural, updateRun, weaponOf, type Resolving, type Run, type State } from './state';
 
 /**
  * Where a combat stands: the stage that needs the next input, or an automatic transition. The
@@ -127,7 +127,7 @@ export function startWeapon(state: State): State {
     batchFirst: null,
     saveRerollsPending: 0,
   };
-  const parts = [attacks.count === 0 ? `${w.models * attacks.modifier} attacks` : `${w.models}×${w.attacks} attacks to roll`];
+  const parts = [attacks.count === 0 ? plural(w.models * attacks.modifier, 'attack') : `${w.models}×${w.attacks} attacks to roll`];
   if (blast > 0) parts.push(`+${blast} Blast`);
   if (rapid) parts.push(rapid.count === 0 ? `+${w.models * rapid.modifier} Rapid Fire` : `+${w.models}×${w.abilities.rapidFire} Rapid Fire to roll`);
   const next: State = { ...state, nextWeapons: rest, run, startedWeapons: [...state.startedWeapons, weapon] };

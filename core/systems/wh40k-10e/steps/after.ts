@@ -5,6 +5,9 @@ import { answered, type Kind } from './common';
 
 /** After every attack: Deadly Demise of the destroyed models, Hazardous tests of the attackers (RULES.md, weapon and unit abilities). */
 
+/** "1 mortal wound", "D3 mortal wounds": Deadly Demise X in words. */
+const mortalWounds = (x: string) => (x === '1' ? '1 mortal wound' : `${x} mortal wounds`);
+
 /** Deadly Demise x: a D6 for each destroyed model that has it; on a 6 each unit within 6" suffers x mortal wounds. */
 export const deadlyDemiseKind: Kind = {
   ask(state) {
@@ -23,7 +26,7 @@ export const deadlyDemiseKind: Kind = {
     const models = deadlyDemiseModels(state).slice(state.deadlyDemiseRolled, state.deadlyDemiseRolled + dice.length);
     const lines = models.flatMap((m, i) =>
       dice[i] === 6
-        ? [`${modelLabel(state, m)}: Deadly Demise ${groupOf(state, m).deadlyDemise} — rolled a 6: each unit within 6" suffers ${groupOf(state, m).deadlyDemise} mortal wounds (rolled separately per unit if random); not applied to any unit by this combat — resolve them on the table`]
+        ? [`${modelLabel(state, m)}: Deadly Demise ${groupOf(state, m).deadlyDemise} — rolled a 6: each unit within 6" suffers ${mortalWounds(groupOf(state, m).deadlyDemise!)} (rolled separately per unit if random); not applied to any unit by this combat — resolve them on the table`]
         : [],
     );
     return {

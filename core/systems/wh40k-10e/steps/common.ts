@@ -1,6 +1,5 @@
 import { pushLog, rollStep, type Answer, type StepKind } from '../../../combat/stepEngine';
 import type { DiceGroup, Reason, RollStep } from '../../../combat/steps';
-import { faceText } from '../abilities';
 import type { Weapon } from '../profiles';
 import { weaponOf, type Resolving, type State } from '../state';
 
@@ -64,11 +63,3 @@ export const feelNoPainReason = (fnp: number, source: Resolving['source'], detai
   rule: 'Feel No Pain',
   detail: `${fnp}+${source === 'attack' ? '' : ' against mortal wounds'}: one D6 per wound that would be lost; ${detail}`,
 });
-
-export function saveOptions(f: { armour: number; invulnerable: number }) {
-  const invBetter = f.invulnerable < f.armour;
-  return [
-    { id: 'armour', label: `Armour save ${faceText(f.armour)}`, suggested: !invBetter },
-    { id: 'invulnerable', label: `Invulnerable save ${faceText(f.invulnerable)}`, detail: 'never modified by AP', suggested: invBetter },
-  ];
-}

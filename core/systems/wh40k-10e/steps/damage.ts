@@ -41,7 +41,7 @@ export const eventBatchKind: Kind = {
   ask(state) {
     const b = eventBatch(state)!;
     const g = groupOf(state, state.models.findIndex((m) => m.woundsLeft > 0));
-    const what = b.source === 'devastating' ? `${plural(b.events, 'Devastating Wounds Critical Wound')} × ${b.damage} mortal wounds` : plural(b.events, 'mortal wound');
+    const what = b.source === 'devastating' ? `${plural(b.events, 'Devastating Wounds Critical Wound')} × ${plural(b.damage, 'mortal wound')}` : plural(b.events, 'mortal wound');
     return rollStep(state, `after.${b.source}.fnp`, {
       title: `${groupName(state.setup, g)}: Feel No Pain against ${b.source === 'devastating' ? `${weaponOf(state, b.weapon!).name}'s Devastating Wounds` : 'mortal wounds'}`,
       actor: 'defender',
@@ -51,7 +51,7 @@ export const eventBatchKind: Kind = {
       needs: `${b.fnp}+`,
       why: [
         b.source === 'devastating'
-          ? { rule: 'Devastating Wounds', detail: `a Critical Wound allows no saving throw: ${b.damage} mortal wounds each, after all normal damage; excess is lost` }
+          ? { rule: 'Devastating Wounds', detail: `a Critical Wound allows no saving throw: ${plural(b.damage, 'mortal wound')} each, after all normal damage; excess is lost` }
           : { rule: 'Mortal wounds', detail: 'one point of damage each, after all attacks; they spill over to the next model' },
         feelNoPainReason(b.fnp!, b.source, `${what}, taken in order`),
         { rule: 'Fast dice rolling', detail: 'every model has the same profile and the damage is fixed: the order of allocation makes no difference, so the Feel No Pain dice are rolled at once' },

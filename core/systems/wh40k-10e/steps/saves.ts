@@ -1,10 +1,11 @@
-import { chooseStep, rollStep } from '../../../combat/stepEngine';
-import { bestSaveOf, faceText, saveChoiceNeeded, saveFaces, saveReasons, saveRerollReason } from '../abilities';
+import { rollStep } from '../../../combat/stepEngine';
+import type { Reason } from '../../../combat/steps';
+import { bestSaveOf, faceText, saveFaces, saveReasons, saveRerollReason } from '../abilities';
 import { afterBatchSaves, batchFaces, batchSaveFace, batchWords, resolveBatch, saveRerollIndices, savesBatchable, wholeBatchDamage } from '../batching';
 import { fixedAttackDamage, withRerolled } from '../damageRoll';
 import { failSave, withLog } from '../flow';
 import { groupName, groupOf, modelLabel, plural, updateRun, type State } from '../state';
-import { answered, feelNoPainReason, ONCE, saveOptions, tagOf, weaponNow, type Kind } from './common';
+import { answered, feelNoPainReason, ONCE, tagOf, weaponNow, type Kind } from './common';
 
 /**
  * Saving throws (seed 001, "Saving Throw"): rolled together for a weapon profile when every model
@@ -21,24 +22,19 @@ export const saveModeKind: Kind = {
   },
 };
 
-/** Armour or invulnerable save for the whole batch: asked only when either can be the better one. */
+/**
+ * Armour or invulnerable save for the whole batch (seed 001: the controlling player chooses). The
+ * two differ only in the roll needed (an unmodified 1 fails either, the target's save re-roll
+ * takes either), so the lower one is always at least as good: it is taken without asking, and the
+ * log says why.
+ */
 export const batchChoiceKind: Kind = {
   auto(state) {
     const f = batchFaces(state);
-    return f.choice ? null : updateRun(state, { batchSave: bestSaveOf(f) });
+    const chosen = updateRun(state, { batchSave: bestSaveOf(f) });
+    if (!bothUsable(f)) return chosen;
+    return withLog(chosen, `${tagOf(state)}.saveChoice`, 'defender', `${weaponNow(state)!.name}: which save`, betterSaveWords(f));
   },
-  ask(state) {
-    const w = weaponNow(state)!;
-    const f = batchFaces(state);
-    return chooseStep(state, `${tagOf(state)}.saveChoice`, {
-      title: `${w.name}: which save?`,
-      actor: 'defender',
-      prompt: `Use the armour save (${faceText(f.armour)}) or the invulnerable save (${faceText(f.invulnerable)}) for these ${state.run!.savesToMake} attacks?`,
-      options: saveOptions(f),
-      why: [...saveReasons(state.setup, f.group, w, f, 'armour'), ...saveReasons(state.setup, f.group, w, f, 'invulnerable').slice(0, 1)],
-    });
-  },
-  answer: answered((state, { option }) => ({ state: updateRun(state, { batchSave: option === 'invulnerable' ? 'invulnerable' : 'armour' }), result: `${option} save` })),
 };
 
 /** The saves of the batch, rolled together; an armour save worsened to 7+ fails without a roll. */
@@ -61,7 +57,7 @@ export const batchSaveKind: Kind = {
       sides: 6,
       passOn: Math.min(7, face),
       needs: faceText(face),
-      why: [...saveReasons(state.setup, f.group, w, f, run.batchSave!), { rule: 'Fast dice rolling', detail: batchWords(state) }],
+      why: [...saveReasons(state.setup, f.group, w, f, run.batchSave!), ...betterSaveReason(f), { rule: 'Fast dice rolling', detail: batchWords(state) }],
     });
   },
   answer: answered((state, { dice }) => {
@@ -132,28 +128,22 @@ export const batchFnpKind: Kind = {
   }),
 };
 
+/** Both saves can be passed and they need different rolls: the model uses the better one. */
+const bothUsable = (f: { armour: number; invulnerable: number }) => f.armour <= 6 && f.invulnerable <= 6 && f.armour !== f.invulnerable;
+
+/** "the invulnerable save (4+) rather than the armour save (5+)": why the save used is the better one. */
+function betterSaveWords(f: { armour: number; invulnerable: number }): string {
+  const [used, other] = bestSaveOf(f) === 'invulnerable' ? [`invulnerable save (${faceText(f.invulnerable)})`, `armour save (${faceText(f.armour)})`] : [`armour save (${faceText(f.armour)})`, `invulnerable save (${faceText(f.invulnerable)})`];
+  return `the ${used} rather than the ${other}: the lower roll needed is always the better save`;
+}
+
+const betterSaveReason = (f: { armour: number; invulnerable: number }): Reason[] => (bothUsable(f) ? [{ rule: 'Armour or invulnerable save', detail: betterSaveWords(f) }] : []);
+
 const facesOf = (state: State) => saveFaces(state.setup, groupOf(state, state.resolving!.target!), weaponNow(state)!);
 
-/** One attack's save: armour or invulnerable, asked only when either can be the better one. */
+/** One attack's save: the better of armour and invulnerable, never asked (see batchChoiceKind); its save step says why. */
 export const saveKindKind: Kind = {
-  auto(state) {
-    const f = facesOf(state);
-    return saveChoiceNeeded(f) ? null : { ...state, resolving: { ...state.resolving!, save: bestSaveOf(f) } };
-  },
-  ask(state) {
-    const res = state.resolving!;
-    const g = groupOf(state, res.target!);
-    const w = weaponNow(state)!;
-    const f = saveFaces(state.setup, g, w);
-    return chooseStep(state, `${tagOf(state)}.saveChoice`, {
-      title: `${modelLabel(state, res.target!)}: which save?`,
-      actor: 'defender',
-      prompt: `Use the armour save (${faceText(f.armour)}) or the invulnerable save (${faceText(f.invulnerable)})?`,
-      options: saveOptions(f),
-      why: [...saveReasons(state.setup, g, w, f, 'armour'), ...saveReasons(state.setup, g, w, f, 'invulnerable').slice(0, 1)],
-    });
-  },
-  answer: answered((state, { option }) => ({ state: { ...state, resolving: { ...state.resolving!, save: option === 'invulnerable' ? 'invulnerable' : 'armour' } }, result: `${option} save` })),
+  auto: (state) => ({ ...state, resolving: { ...state.resolving!, save: bestSaveOf(facesOf(state)) } }),
 };
 
 /** One attack's saving throw (and its re-roll); an armour save worsened to 7+ fails without a roll (seed 001). */
@@ -176,7 +166,7 @@ export const saveKind: Kind = {
       sides: 6,
       passOn: Math.min(7, face),
       needs: faceText(face),
-      why: again ? [saveRerollReason(state.setup.defender.saveReroll as 'ones' | 'failed')] : saveReasons(state.setup, g, w, f, res.save!),
+      why: again ? [saveRerollReason(state.setup.defender.saveReroll as 'ones' | 'failed')] : [...saveReasons(state.setup, g, w, f, res.save!), ...betterSaveReason(f)],
       notes: again ? [ONCE] : [],
     });
   },

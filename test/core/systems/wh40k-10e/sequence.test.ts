@@ -152,16 +152,11 @@ describe('a mixed unit: sergeant, troopers and a character (seed 001 allocation)
     expect(wounds(c)).toEqual([2, 0, 1, 1, 5]);
   });
 
-  it('armour or invulnerable: the defender chooses, the better one suggested', () => {
+  it('armour or invulnerable: the better one is used without asking, and the step says why', () => {
     const alone = { models: [{ name: 'Captain', count: 1, toughness: 4, save: 2, invulnerable: 4, wounds: 5, character: true }] };
-    let c = play(start(setupOf({ weapons: [weapon({ ap: -3 })], defender: alone })), [4], [4]);
-    const step = chooseStep(c);
-    expect(step.options.map((o) => [o.id, o.label, o.suggested])).toEqual([
-      ['armour', 'Armour save 5+', false],
-      ['invulnerable', 'Invulnerable save 4+', true],
-    ]);
-    c = play(c, 'armour');
-    expect(rollStep(c).passOn).toBe(5);
+    const c = play(start(setupOf({ weapons: [weapon({ ap: -3 })], defender: alone })), [4], [4]);
+    expect(rollStep(c)).toMatchObject({ title: 'Gun: saving throws', passOn: 4 });
+    expect(rollStep(c).why.map((r) => r.detail)).toContain('the invulnerable save (4+) rather than the armour save (5+): the lower roll needed is always the better save');
   });
 });
 
