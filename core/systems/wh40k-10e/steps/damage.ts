@@ -119,7 +119,7 @@ function damageReasons(state: State, reroll: boolean): Reason[] {
   if (d.melta) why.push({ rule: 'Melta', detail: `+${w.abilities.melta} Damage within half range, rolled on its own and never re-rolled` });
   why.push(...damageModifierReasons(state.setup));
   const fnpGroup = groups.find((g) => g.id === 'fnp');
-  if (d.fnp !== null && fnpGroup) why.push(feelNoPainReason(d.fnp, res.source, 'rolled with the Damage, the first dice counting, one per point'));
+  if (d.fnp !== null && fnpGroup) why.push(feelNoPainReason(d.fnp, res.source, `rolled with the Damage, the first dice counting, one per point${!reroll && rerollPossible(w, d) ? '; if a Damage die is re-rolled, they are rolled again with the re-roll' : ''}`));
   why.push({
     rule: 'Fast dice rolling',
     detail: reroll

@@ -241,14 +241,23 @@ describe('WH40K10-MODIFIERS.md weapon fields: damage re-roll', () => {
   });
   it('the engine asks for the re-rolled dice, keeps the second roll even if it is lower, then the Feel No Pain dice with them', () => {
     let c = play(start(setupOf({ weapons: [weapon({ damage: 'D6', damageReroll: 'all' })], defender: W(6, { save: 7, feelNoPain: 6 }) })), [4], [4]);
-    expect(rollStep(c)).toMatchObject({ title: 'Gun: damage', count: 1, sides: 6 });
-    c = play(c, [3]);
+    // The Feel No Pain dice come with the Damage; a re-roll sets them aside unread and asks for them again.
+    expect(rollStep(c)).toMatchObject({ title: 'Gun: damage', count: 7, groups: [{ id: 'damage', count: 1, sides: 6 }, { id: 'fnp', count: 6, passOn: 6 }] });
+    c = play(c, [3, 6, 6, 6, 6, 6, 6]);
     const step = rollStep(c);
     expect(step).toMatchObject({ title: 'Gun: damage re-roll', count: 7, groups: [{ id: 'reroll', count: 1, sides: 6 }, { id: 'fnp', count: 6, passOn: 6 }] });
     expect(step.why.find((r) => r.rule === 'Damage re-roll')!.detail).toContain('rolled 3, so it is re-rolled');
     c = play(c, [2, 6, 1, 6, 6, 6, 6]); // 2 damage: the first Feel No Pain die ignores one, the second does not
     expect(wounds(c)).toEqual([5, 6, 6]);
     expect(c.state.log.at(-1)!.result).toBe('2 damage; Targets 1 loses 1 wound (1 ignored by Feel No Pain)');
+  });
+  it('no Damage die to re-roll: the Feel No Pain dice rolled with the Damage count, and the attack takes one step (Feel No Pain — one D6 per wound that would be lost)', () => {
+    let c = play(start(setupOf({ weapons: [weapon({ damage: 'D6', damageReroll: 'all' })], defender: W(6, { save: 7, feelNoPain: 6 }) })), [4], [4]);
+    expect(rollStep(c).why.find((r) => r.rule === 'Feel No Pain')!.detail).toContain('if a Damage die is re-rolled, they are rolled again with the re-roll');
+    c = play(c, [5, 6, 1, 1, 1, 1, 6]); // 5 is above the average (3.5): kept; the first five dice count, one 6 ignores a wound
+    expect(wounds(c)).toEqual([2, 6, 6]);
+    expect(c.state.log.at(-1)!.result).toBe('5 damage; Targets 1 loses 4 wounds (1 ignored by Feel No Pain)');
+    expect(c.step).toMatchObject({ kind: 'outcome', final: true });
   });
   it('Melta X is rolled with it, never re-rolled, and added after the re-roll', () => {
     let c = start(setupOf({ weapons: [weapon({ damage: 'D3', damageReroll: 'ones', abilities: { melta: 2 } })], attacker: { halfRange: true }, defender: W(10, { save: 7 }) }));

@@ -205,12 +205,14 @@ describe('view and situation', () => {
     expect(situationOf(c.state)).toMatchObject({ current: null, nextWeapons: [], modelsDestroyed: 2, woundsLost: 2 });
   });
 
-  it('situationOf names the model and the rolled damage of an attack resolved one at a time', () => {
-    // With a damage re-roll the Feel No Pain dice wait for the final Damage (damageSteps.ts).
-    const defender = { models: [{ count: 2, toughness: 4, save: 7, wounds: 5, feelNoPain: 5 }] };
-    const c = play(start(setupOf({ weapons: [weapon({ damage: 'D6', damageReroll: 'ones' })], defender })), [4], [4], [4]);
+  it('situationOf names the model and the known damage of an attack resolved one at a time', () => {
+    // A fixed Damage is known at once; its Feel No Pain dice are still to roll (a random Damage takes them with its own dice).
+    const mixed = { models: [{ count: 1, toughness: 4, save: 7, wounds: 5, feelNoPain: 5 }, { name: 'Sergeant', count: 1, toughness: 4, save: 7, wounds: 6, feelNoPain: 5 }] };
+    const c = play(start(setupOf({ weapons: [weapon({ damage: 4 })], defender: mixed })), [4], [4], 'm0');
+    expect(rollStep(c)).toMatchObject({ title: 'Targets: Feel No Pain', count: 4 });
     expect(situationOf(c.state)).toMatchObject({ current: { savesToMake: 0, damageToApply: 1 }, resolving: { source: 'attack', target: 0, damage: 4 } });
-    const due = play(start(setupOf({ weapons: [weapon({ damage: 'D6+1', damageReroll: 'ones', abilities: { melta: 'D3' } })], attacker: { halfRange: true }, defender })), [4], [4], [1, 2]);
+    const defender = { models: [{ count: 2, toughness: 4, save: 7, wounds: 5, feelNoPain: 5 }] };
+    const due = play(start(setupOf({ weapons: [weapon({ damage: 'D6+1', damageReroll: 'ones', abilities: { melta: 'D3' } })], attacker: { halfRange: true }, defender })), [4], [4], [1, 2, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6]);
     expect(situationOf(due.state).resolving).toMatchObject({ source: 'attack', target: 0, damageRoll: { rest: 'D6+1', plus: 2 } });
   });
 });

@@ -213,6 +213,16 @@ const cases: Case[] = [
     games: 2500,
   },
   {
+    // Feel No Pain is rolled with a random Damage (even one that may be re-rolled): a Devastating
+    // Wounds attack takes its Feel No Pain dice in a step of their own when its Damage is fixed.
+    name: 'fixed Damage 2 Devastating Wounds on Critical Wounds 4+ against a mixed unit with Feel No Pain 5+ vs mortal wounds (one at a time)',
+    setup: build(
+      { weapons: [weapon({ attacks: 5, skill: 3, strength: 5, ap: -1, damage: 2, criticalWoundOn: 4, abilities: { devastatingWounds: true } })] },
+      { models: [{ count: 2, toughness: 4, save: 3, wounds: 2, feelNoPainMortal: 5 }, { name: 'Leader', count: 1, toughness: 4, save: 3, wounds: 3, feelNoPainMortal: 5 }] },
+    ),
+    games: 1500,
+  },
+  {
     name: 'modifiers: 2D6 re-rolled below 7, Melta D3, save −1 with failed saves re-rolled (rolled together), half damage, FNP 5+ with the damage dice',
     setup: build(
       { halfRange: true, weapons: [weapon({ models: 2, attacks: 2, skill: 3, strength: 10, ap: -1, damage: '2D6', damageReroll: 'all', abilities: { melta: 'D3' } })] },
