@@ -1,8 +1,11 @@
-import { ResolveError, resolveScenario } from '../../core/scenario/resolve';
-import { EXIT_OK, EXIT_USAGE, type CliIo } from '../io';
+import { ResolveError, resolveScenario, TooLargeToResolve } from '../../core/scenario/resolve';
+import { EXIT_OK, EXIT_TOO_LARGE, EXIT_USAGE, type CliIo } from '../io';
 import { loadScenario } from './scenarioCommand';
 
-/** `combat-companion resolve <file|->`: resolves a scenario with its seed or its dice; prints the log and the final state. */
+/**
+ * `combat-companion resolve <file|->`: resolves a scenario with its seed or its dice; prints the log
+ * and the final state. A scenario too large to play through is refused in words (exit code 3).
+ */
 export async function resolveCommand(args: string[], io: CliIo): Promise<number> {
   const scenario = await loadScenario(args, io);
   if (!scenario) return EXIT_USAGE;
@@ -17,7 +20,8 @@ export async function resolveCommand(args: string[], io: CliIo): Promise<number>
   } catch (error) {
     if (error instanceof ResolveError) {
       io.err(`combat-companion: ${error.message}\n`);
-      return EXIT_USAGE;
+      // Too large to play through: valid, but refused in words, as `analyze` refuses what it cannot count.
+      return error instanceof TooLargeToResolve ? EXIT_TOO_LARGE : EXIT_USAGE;
     }
     throw error;
   }

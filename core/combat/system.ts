@@ -41,6 +41,11 @@ export interface RuleSystem<Setup = unknown, State = unknown> {
    * must pass `setupSchema`. Without it the screen starts from the schema's own defaults.
    */
   exampleSetup?: Readonly<Record<string, unknown>>;
+  /**
+   * Optional: why a setup is too large to play through to the end without a player (the CLI's
+   * `resolve`), in words — null when it is not. Without it every setup is played.
+   */
+  tooLargeToPlay?(setup: Setup): string | null;
 }
 
 /** A profile as printed: "Bolt rifle" → "5 models × A2 · BS 3+ · S4 AP-1 D1". */

@@ -20,12 +20,22 @@ export class ResolveError extends Error {
   }
 }
 
+/** A valid scenario too large to play through step by step (the CLI exits with 3, as `analyze` does for what it cannot count). */
+export class TooLargeToResolve extends ResolveError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TooLargeToResolve';
+  }
+}
+
 /**
  * Resolves a scenario to the end without anyone at the table: roll steps take the scenario's
  * entered dice in order (or the seeded generator when it gives a seed), choices take the option
  * the system suggests (else the first), outcomes are acknowledged.
  */
 export function resolveScenario({ system, setup, seed, dice }: Scenario, maxSteps = 100_000): Resolution {
+  const tooLarge = system.tooLargeToPlay?.(setup) ?? null;
+  if (tooLarge !== null) throw new TooLargeToResolve(`no step-by-step resolution for this scenario: ${tooLarge}`);
   let combat: Combat = startCombat(system, setup, seed ?? 0);
   const entered = dice ? enteredDice(dice) : null;
   for (let steps = 0; steps < maxSteps; steps++) {

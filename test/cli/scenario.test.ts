@@ -129,9 +129,10 @@ describe('combat-companion resolve', () => {
       defender: { name: 'Wardens', stealth: true, saveReroll: 'failed', halfDamage: true, damageReduction: 1, models: [{ name: 'Warden', count: 1, toughness: 4, save: 4, wounds: 3, feelNoPain: 5 }] },
       // hit 5: BS 5+ with Stealth needs 6+, but a 5 is a Critical Hit (criticalHitOn 5) and hits;
       // wound 4 (S4 = T4 → 4+); save 2 fails (Sv 4+), re-rolled ('failed') to 1, fails again;
-      // Damage D6 shows 2, below its average 3.5 ('all'), re-rolled to 5; halved → 3, −1 → 2;
+      // Damage D6 shows 2 (its 2 Feel No Pain dice, 6 and 6, are set aside unread), below its
+      // average 3.5 ('all'), re-rolled to 5; halved → 3, −1 → 2;
       // Feel No Pain 5+ on each of the 2 points: 5 saves one, 1 does not → 1 wound lost of 3.
-      dice: [5, 4, 2, 1, 2, 5, 5, 1],
+      dice: [5, 4, 2, 1, 2, 6, 6, 5, 5, 1],
     };
     const { code, out, err } = await run(['resolve', '-'], JSON.stringify(scenario10e));
     expect(err).toBe('');
@@ -142,7 +143,7 @@ describe('combat-companion resolve', () => {
       ['wound', [4]],
       ['saves', [2]],
       ['saveRerolls', [1]],
-      ['damage', [2]],
+      ['damage', [2, 6, 6]],
       ['damageReroll', [5, 5, 1]],
     ]);
     expect(result.outcome).toEqual(['Wardens: 0 models destroyed of 1', 'Wounds lost: 1', 'Warden: 2/3 wounds left']);

@@ -159,14 +159,6 @@ export function saveFaces(setup: Setup, g: ModelGroup, w: Weapon): SaveFaces {
   return { armour: armourSaveFace(g.save, ap, cover + d.saveModifier), invulnerable: invulnerableSaveFace(g.invulnerable, d.saveModifier), cover, ap };
 }
 
-/**
- * Armour or invulnerable (seed 001: the controlling player chooses, per attack). A real choice
- * only when both can be passed and they differ; otherwise the usable/better one is taken.
- */
-export function saveChoiceNeeded(f: { armour: number; invulnerable: number }): boolean {
-  return f.armour <= 6 && f.invulnerable <= 6 && f.armour !== f.invulnerable;
-}
-
 /** The reasons for a saving throw: the save with its arithmetic, Benefit of Cover where it is in play, the re-roll. */
 export function saveReasons(setup: Setup, g: ModelGroup, w: Weapon, f: SaveFaces, kind: 'armour' | 'invulnerable'): Reason[] {
   const d = setup.defender;

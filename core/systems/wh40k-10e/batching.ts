@@ -1,4 +1,4 @@
-import { saveChoiceNeeded, saveFaces } from './abilities';
+import { saveFaces } from './abilities';
 import { policyTarget, precisionCandidates } from './allocation';
 import { fixedAttackDamage } from './damageRoll';
 import { feelNoPainFor, inflictDamage } from './damage';
@@ -73,7 +73,7 @@ export function batchFaces(state: State) {
   const first = aliveIndices(state)[0]!;
   const g = groupOf(state, first);
   const f = saveFaces(state.setup, g, w);
-  return { ...f, group: g, choice: saveChoiceNeeded(f) };
+  return { ...f, group: g };
 }
 
 /** The face the batch needs with the save chosen for it. */

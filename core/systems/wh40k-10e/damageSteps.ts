@@ -54,9 +54,12 @@ export function damageGroups(state: State): DiceGroup[] {
   const groups: DiceGroup[] = [];
   if (d.damage.count > 0) groups.push({ id: 'damage', label: `Damage (${w.damage})`, count: d.damage.count, sides: d.damage.sides, needs: w.damage });
   if (d.melta && d.melta.count > 0) groups.push({ id: 'melta', label: `Melta (${w.abilities.melta})`, count: d.melta.count, sides: d.melta.sides, needs: w.abilities.melta! });
-  if (d.fnp !== null && !rerollPossible(w, d)) {
+  // With a damage re-roll the Feel No Pain dice are rolled with the Damage too: they count when no
+  // Damage die is re-rolled (most attacks), and are rolled again with the re-roll otherwise (dice
+  // set aside unread change no odds).
+  if (d.fnp !== null) {
     const most = maxAttackDamage(state.setup, w);
-    if (most > 0) groups.push(fnpGroup(d.fnp, most));
+    if (most > 0) groups.push(rerollPossible(w, d) ? { ...fnpGroup(d.fnp, most), note: `${fnpGroup(d.fnp, most).note}; if a Damage die is re-rolled, they are rolled again with the re-roll` } : fnpGroup(d.fnp, most));
   }
   return groups;
 }

@@ -1,10 +1,9 @@
+import { pushLog } from '../../combat/stepEngine';
 import { parseDice } from '../../dice/expression';
-import { bestSaveOf, blastBonus, saveChoiceNeeded, saveFaces } from './abilities';
-import { allocationFor } from './allocation';
-import { afterBatchSaves, applyEventBatch, batchFaces, batchSaveFace, eventBatch, savesBatchable, wholeBatchDamage } from './batching';
-import { fixedAttackDamage } from './damageRoll';
+import { blastBonus } from './abilities';
+import { eventBatch } from './batching';
 import { inflictDamage, modelFeelNoPain } from './damage';
-import { aliveIndices, groupOf, plural, setModel, updateRun, weaponOf, type Resolving, type Run, type State } from './state';
+import { aliveIndices, groupOf, plural, updateRun, weaponOf, type Resolving, type Run, type State } from './state';
 
 /**
  * Where a combat stands: the stage that needs the next input, or an automatic transition. The
@@ -128,16 +127,16 @@ export function startWeapon(state: State): State {
     batchFirst: null,
     saveRerollsPending: 0,
   };
-  const parts = [attacks.count === 0 ? `${w.models * attacks.modifier} attacks` : `${w.models}×${w.attacks} attacks to roll`];
+  const parts = [attacks.count === 0 ? plural(w.models * attacks.modifier, 'attack') : `${w.models}×${w.attacks} attacks to roll`];
   if (blast > 0) parts.push(`+${blast} Blast`);
   if (rapid) parts.push(rapid.count === 0 ? `+${w.models * rapid.modifier} Rapid Fire` : `+${w.models}×${w.abilities.rapidFire} Rapid Fire to roll`);
   const next: State = { ...state, nextWeapons: rest, run, startedWeapons: [...state.startedWeapons, weapon] };
   return withLog(next, `w${weapon}.start`, 'attacker', `${w.name}: attacks`, parts.join(', '));
 }
 
-export function withLog(state: State, tag: string, actor: 'attacker' | 'defender', title: string, result: string, dice?: number[]): State {
-  const line = { stepId: `${tag}.${state.counter}`, actor, title, result, ...(dice ? { dice } : {}) };
-  return { ...state, log: [...state.log, line] };
+/** The log line of a rule that resolved itself (no player answered it), with a step id of its own. */
+export function withLog(state: State, tag: string, actor: 'attacker' | 'defender', title: string, result: string): State {
+  return pushLog(state, { stepId: `${tag}.${state.counter}`, actor, title, result });
 }
 
 /** Ends what is being resolved one at a time: damage applied (Feel No Pain by its source), counters moved on. */
@@ -161,98 +160,8 @@ export function failSave(state: State): State {
   return { ...s, resolving: { ...s.resolving!, saveFailed: true } };
 }
 
-/** One automatic transition, or null when the stage needs an input. */
-function autoStep(state: State): State | null {
-  const stage = stageOf(state);
-  const run = state.run;
-  const res = state.resolving;
-  switch (stage) {
-    case 'wiped':
-      // seed 001: once the target unit is destroyed, the remaining attacks and mortal wounds are lost.
-      return withLog(
-        { ...state, run: null, nextWeapons: [], devastatingPending: [], mortalWoundsPending: 0, resolving: null },
-        'wiped',
-        'defender',
-        'Target destroyed',
-        `${state.setup.defender.name} is destroyed: the remaining attacks are lost`,
-      );
-    case 'startWeapon':
-      return startWeapon(state);
-    case 'torrent': {
-      // RULES §1 Torrent: the attacks hit automatically (no hit roll, so no Critical Hits).
-      const s = updateRun(state, { woundsToRoll: run!.woundsToRoll + run!.hitsToRoll, hitsToRoll: 0 });
-      return withLog(s, `w${run!.weapon}.torrent`, 'attacker', 'Torrent', `${run!.hitsToRoll} automatic hits (no Critical Hits)`);
-    }
-    case 'saveMode': {
-      // Fast dice rolling (batching.ts): saves together when every model needs the same save.
-      const batch = savesBatchable(state);
-      return updateRun(state, { mode: batch ? 'batch' : 'single', damageMode: batch ? (wholeBatchDamage(state) ? 'whole' : 'each') : null });
-    }
-    case 'batchChoice': {
-      const f = batchFaces(state);
-      return f.choice ? null : updateRun(state, { batchSave: bestSaveOf(f) });
-    }
-    case 'endWeapon':
-      return { ...state, run: null };
-    case 'beginResolving': {
-      if (run?.mode === 'batch') return { ...state, resolving: { ...blankResolving('attack', run.weapon), save: run.batchSave, saveFailed: true } };
-      if (run) return { ...state, resolving: blankResolving('attack', run.weapon) };
-      const dev = state.devastatingPending[0];
-      if (dev) return { ...state, resolving: blankResolving('devastating', dev.weapon) };
-      return { ...state, resolving: blankResolving('mortal', null) };
-    }
-    case 'eventBatch': {
-      // Fast dice rolling (batching.ts 3.): identical models, fixed damage; without Feel No Pain nothing to roll.
-      const batch = eventBatch(state)!;
-      if (batch.fnp !== null && batch.damage > 0) return null;
-      const r = applyEventBatch(state, batch, []);
-      const what = batch.source === 'devastating' ? `${weaponOf(state, batch.weapon!).name}: Devastating Wounds` : 'Mortal wounds';
-      return withLog(r.state, `after.${batch.source}`, 'defender', what, `${plural(batch.events, batch.source === 'devastating' ? 'Critical Wound' : 'mortal wound')}: ${plural(r.lost, 'wound')} lost, ${plural(r.destroyed, 'model')} destroyed`);
-    }
-    case 'allocate': {
-      const precision = res!.weapon !== null && res!.source !== 'mortal' && weaponOf(state, res!.weapon).abilities.precision;
-      const a = allocationFor(state, precision, res!.precisionDeclined);
-      if (a.kind === 'choose') return null;
-      return { ...setModel(state, a.model, { allocated: true }), resolving: { ...res!, target: a.model } };
-    }
-    case 'saveKind': {
-      const f = saveFaces(state.setup, groupOf(state, res!.target!), weaponOf(state, res!.weapon!));
-      return saveChoiceNeeded(f) ? null : { ...state, resolving: { ...res!, save: bestSaveOf(f) } };
-    }
-    case 'save': {
-      // An armour save worsened to 7+ cannot be passed (seed 001): it fails without a roll.
-      const f = saveFaces(state.setup, groupOf(state, res!.target!), weaponOf(state, res!.weapon!));
-      return (res!.save === 'invulnerable' ? f.invulnerable : f.armour) >= 7 ? failSave(state) : null;
-    }
-    case 'batchSave': {
-      if (batchSaveFace(state) < 7) return null;
-      const s = afterBatchSaves(state, Array.from({ length: run!.savesToMake }, () => 1));
-      return withLog(s.state, `w${run!.weapon}.saves`, 'defender', 'No save possible', s.result);
-    }
-    case 'damage': {
-      // A mortal wound is 1 damage (never halved or reduced); a fixed Damage needs no roll.
-      const fixed = res!.source === 'mortal' ? 1 : fixedAttackDamage(state.setup, weaponOf(state, res!.weapon!));
-      return fixed === null ? null : { ...state, resolving: { ...res!, damage: fixed } };
-    }
-    case 'fnp':
-      return modelFeelNoPain(state, res!.target!, res!.source) !== null && (res!.damage ?? 0) > 0 ? null : finishResolving(state, []);
-    default:
-      return null;
-  }
-}
-
-function blankResolving(source: Resolving['source'], weapon: number | null): Resolving {
+/** A blank attack, Devastating Wounds attack or mortal wound to resolve one at a time. */
+export function blankResolving(source: Resolving['source'], weapon: number | null): Resolving {
   // Devastating Wounds and mortal wounds allow no saving throw of any kind (seed 001).
   return { source, weapon, target: null, precisionDeclined: false, save: null, saveRerolling: false, saveFailed: source !== 'attack', damageFaces: null, melta: 0, damage: null };
-}
-
-/** Applies automatic transitions until the combat needs an input (or is over). */
-export function settle(state: State): State {
-  let s = state;
-  for (let guard = 0; guard < 100000; guard++) {
-    const next = autoStep(s);
-    if (next === null) return s;
-    s = next;
-  }
-  throw new Error('the 10th edition flow did not settle');
 }

@@ -2,7 +2,8 @@ import type { RuleSystem } from '../../combat/system';
 import { exampleSetup } from './example';
 import { setupSchema, type Setup } from './profiles';
 import type { State } from './state';
-import { applyInput, nextStep, startState } from './steps';
+import { applyInput, nextStep, startState } from './engine';
+import { tooLargeToPlay } from './playSize';
 import { profilesOf, winnerOf } from './summary';
 import { viewOf } from './view';
 
@@ -23,4 +24,5 @@ export const wh40k10e: RuleSystem<Setup, State> = {
   winner: winnerOf,
   profiles: profilesOf,
   exampleSetup,
+  tooLargeToPlay,
 };

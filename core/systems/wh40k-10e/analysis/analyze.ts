@@ -295,19 +295,11 @@ function analyzeQueued(situation: Situation): Analysis10e {
   const { setup } = situation;
   const space = targetSpace(setup, situation);
   const S = space.states;
-  const last = space.totalWounds;
   let st: DpState = { v: new Float64Array(S), dims: [] };
   st.v[0] = 1;
 
   // Devastating criticals already scored: waiting for their mortal wounds (after all normal damage).
-  for (const pending of situation.devastatingPending) {
-    if (pending.count <= 0) continue;
-    const { key, kernel } = devKind(setup, pending.weapon);
-    const { dims, map } = growDev(st.dims, key, kernel, pending.count);
-    const v = new Float64Array(sizeOf(dims) * S);
-    for (let d = 0; d < sizeOf(st.dims); d++) v.set(st.v.subarray(d * S, (d + 1) * S), map[d * (pending.count + 1) + pending.count]! * S);
-    st = { v, dims };
-  }
+  for (const pending of situation.devastatingPending) st = withDevastatingPending(st, setup, S, pending);
 
   // The weapon part-way: failed saves awaiting damage first, then every pool still to roll; its
   // Toughness and Blast are those of the unit now (its wound rolls are made against it as it is).
@@ -330,30 +322,7 @@ function analyzeQueued(situation: Situation): Analysis10e {
   // Weapons not started: Toughness depends on the models alive when the weapon starts, so states
   // are grouped by Toughness and each group gets its own joint (Blast counts the unit as it was
   // selected, the same for every state).
-  for (const w of situation.nextWeapons) {
-    const m = weaponModel(setup, w);
-    const classOf = new Int32Array(S).fill(-1);
-    const keys = new Map<number, number>();
-    const joints: Joint[] = [];
-    const size = sizeOf(st.dims);
-    spend(size * S);
-    for (let L = 0; L < last; L++) {
-      let mass = 0;
-      for (let d = 0; d < size; d++) mass += st.v[d * S + L]!;
-      if (mass === 0) continue;
-      const t = space.toughnessAt[L]!;
-      let k = keys.get(t);
-      if (k === undefined) {
-        k = joints.length;
-        keys.set(t, k);
-        joints.push(weaponStartJoint(m, t));
-      }
-      classOf[L] = k;
-    }
-    if (joints.length === 0) continue;
-    const dev = devKind(setup, w);
-    st = weaponPhase(st, space, classOf, joints, weaponKernel(setup, m.weapon, true), dev.key, dev.kernel);
-  }
+  for (const w of situation.nextWeapons) st = weaponNotStarted(st, space, setup, w);
 
   // After all normal damage (seed 001), as the engine does: first the Devastating Wounds mortal
   // wounds, each critical's excess lost, then the mortal wounds from other sources
@@ -361,12 +330,60 @@ function analyzeQueued(situation: Situation): Analysis10e {
   const final: DpState = { v: resolveDevastating(st, space), dims: [] };
   applyRepeated(final, space, mortalKernel(setup), situation.mortalWoundsPending);
 
+  return resultOf(final.v, space, situation);
+}
+
+/** Devastating criticals already scored, waiting for their mortal wounds: one more dimension of the state. */
+function withDevastatingPending(st: DpState, setup: Setup, S: number, pending: { weapon: number; count: number }): DpState {
+  if (pending.count <= 0) return st;
+  const { key, kernel } = devKind(setup, pending.weapon);
+  const { dims, map } = growDev(st.dims, key, kernel, pending.count);
+  const v = new Float64Array(sizeOf(dims) * S);
+  for (let d = 0; d < sizeOf(st.dims); d++) v.set(st.v.subarray(d * S, (d + 1) * S), map[d * (pending.count + 1) + pending.count]! * S);
+  return { v, dims };
+}
+
+/**
+ * A weapon not started: Toughness depends on the models alive when the weapon starts, so states
+ * are grouped by Toughness and each group gets its own joint (Blast counts the unit as it was
+ * selected, the same for every state).
+ */
+function weaponNotStarted(st: DpState, space: ReturnType<typeof targetSpace>, setup: Setup, w: number): DpState {
+  const S = space.states;
+  const m = weaponModel(setup, w);
+  const classOf = new Int32Array(S).fill(-1);
+  const keys = new Map<number, number>();
+  const joints: Joint[] = [];
+  const size = sizeOf(st.dims);
+  spend(size * S);
+  for (let L = 0; L < space.totalWounds; L++) {
+    let mass = 0;
+    for (let d = 0; d < size; d++) mass += st.v[d * S + L]!;
+    if (mass === 0) continue;
+    const t = space.toughnessAt[L]!;
+    let k = keys.get(t);
+    if (k === undefined) {
+      k = joints.length;
+      keys.set(t, k);
+      joints.push(weaponStartJoint(m, t));
+    }
+    classOf[L] = k;
+  }
+  if (joints.length === 0) return st;
+  const dev = devKind(setup, w);
+  return weaponPhase(st, space, classOf, joints, weaponKernel(setup, m.weapon, true), dev.key, dev.kernel);
+}
+
+/** The distributions of models destroyed and wounds lost, from the final wounds-lost state. */
+function resultOf(v: Float64Array, space: ReturnType<typeof targetSpace>, situation: Situation): Analysis10e {
+  const { setup } = situation;
+  const S = space.states;
   const totalModels = setup.defender.models.reduce((s, g) => s + g.count, 0);
   const totalWounds = setup.defender.models.reduce((s, g) => s + g.count * g.wounds, 0);
   const modelsDestroyed = new Array<number>(Math.max(totalModels, situation.modelsDestroyed + space.alive) + 1).fill(0);
-  const woundsLost = new Array<number>(Math.max(totalWounds, situation.woundsLost + last) + 1).fill(0);
+  const woundsLost = new Array<number>(Math.max(totalWounds, situation.woundsLost + space.totalWounds) + 1).fill(0);
   for (let L = 0; L < S; L++) {
-    const p = final.v[L]!;
+    const p = v[L]!;
     if (p === 0) continue;
     modelsDestroyed[situation.modelsDestroyed + space.destroyedAt[L]!]! += p;
     woundsLost[situation.woundsLost + L]! += p;

@@ -117,3 +117,34 @@ describe('D3 as players roll it, through the 10th edition engine', () => {
     expect(summaryMarkdown(summary)).toContain('6 → 3 (D6s halved)');
   });
 });
+
+/**
+ * Issue 22, "at the table, faster than dice alone": with entered dice, the median over varied
+ * setups is at most 6 steps per attack sequence (one weapon profile's attacks), and no setup of
+ * many weapons or random damage goes far past it. Each setup is played through the engine with
+ * seeded dice and the suggested options.
+ */
+describe('issue 22 target: at most 6 steps per attack sequence (median), none far past it', () => {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const perSequence = (setup: ReturnType<typeof setupOf>) => seeds.map((seed) => playOut(start(setup, seed)).steps.length / setup.attacker.weapons.length);
+  // [setup, its median at most, its most steps per attack sequence over the seeds]
+  const setups: Array<[string, ReturnType<typeof setupOf>, number, number]> = [
+    ['the example setup (the setup screen starts from it)', setupOf({ weapons: [weapon({ attacks: 1 })], attacker: { ranged: true }, defender: { models: [{ count: 5, toughness: 4, save: 3, wounds: 1 }] } }), 6, 4],
+    ['random Damage D3 against identical models with Feel No Pain: one step per failed save after the saves', setupOf({ weapons: [weapon({ models: 5, attacks: 2, ap: -1, damage: 'D3' })], defender: { models: [{ count: 5, toughness: 4, save: 4, wounds: 3, feelNoPain: 5 }] } }), 6, 9],
+    ['a sergeant and troopers of the same profile for damage, D3 Damage', setupOf({ weapons: [weapon({ models: 5, attacks: 2, ap: -1, damage: 'D3' })], defender: { models: [{ name: 'Sergeant', count: 1, toughness: 4, save: 3, wounds: 2 }, { count: 4, toughness: 4, save: 3, wounds: 2 }] } }), 6, 10],
+    ['Melta within half range against a vehicle', setupOf({ weapons: [weapon({ models: 2, attacks: 1, strength: 9, ap: -4, damage: 'D6', abilities: { melta: '2' } as never })], attacker: { halfRange: true }, defender: { models: [{ count: 1, toughness: 10, save: 3, wounds: 12 }] } }), 6, 4],
+    ['three weapon profiles against one unit', setupOf({ weapons: [weapon({ models: 5, attacks: 2 }), weapon({ name: 'Pistol', damage: 'D3' }), weapon({ name: 'Fist', attacks: 3, strength: 8, ap: -2, damage: 2 })], defender: { models: [{ count: 10, toughness: 4, save: 3, wounds: 2 }] } }), 6, 4],
+    // The Feel No Pain dice come with the Damage; only a failed save whose Damage die is re-rolled takes a second step.
+    ['a damage re-roll against Feel No Pain: one step per failed save unless a Damage die is re-rolled', setupOf({ weapons: [weapon({ models: 5, attacks: 2, ap: -1, damage: 'D3', damageReroll: 'ones' })], defender: { models: [{ count: 5, toughness: 4, save: 4, wounds: 3, feelNoPain: 5 }] } }), 6, 11],
+  ];
+
+  it.each(setups)('%s', (_name, setup, middle, most) => {
+    const counts = perSequence(setup);
+    expect(median(counts)).toBeLessThanOrEqual(middle);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(most);
+  });
+
+  it('over all these setups together, the median is at most 6 steps per attack sequence', () => {
+    expect(median(setups.flatMap(([, setup]) => perSequence(setup)))).toBeLessThanOrEqual(6);
+  });
+});

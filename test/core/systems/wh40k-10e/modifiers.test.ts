@@ -6,7 +6,7 @@ import { damageRerollIndices, expectedValue } from '../../../../core/systems/wh4
 import { setupSchema } from '../../../../core/systems/wh40k-10e/profiles';
 import { situationOf } from '../../../../core/systems/wh40k-10e/situationOf';
 import { armourSaveFace, coverBonus, effectiveAp, halveDamage, invulnerableSaveFace, modifiedDamage, reduceDamage } from '../../../../core/systems/wh40k-10e/tables';
-import { chooseStep, finalLines, play, repeat, rollStep, setupOf, start, weapon, wounds } from './helpers';
+import { finalLines, play, repeat, rollStep, setupOf, start, weapon, wounds } from './helpers';
 
 /**
  * The rules of WH40K10-MODIFIERS.md ("40k 10th edition: new scenario fields"), each with a test
@@ -142,15 +142,12 @@ describe('WH40K10-MODIFIERS.md defender fields: saving throw (save modifier, the
   it('invulnerable: the face is invulnerable − saveModifier; cover and AP never apply; none stays none', () => {
     expect([invulnerableSaveFace(4, 1), invulnerableSaveFace(4, -1), invulnerableSaveFace(2, 1), invulnerableSaveFace(6, -1), invulnerableSaveFace(null, 1), invulnerableSaveFace(7, 1)]).toEqual([3, 5, 2, 7, 7, 7]);
   });
-  it('the defender uses the better of the two, chosen per attack', () => {
+  it('the defender uses the better of the two, per attack, without being asked (the lower roll needed is always the better save)', () => {
     const setup = setupOf({ weapons: [weapon({ ap: -3 })], defender: { saveModifier: -1, models: [{ count: 1, toughness: 4, save: 2, invulnerable: 4, wounds: 3 }] } });
     const c = play(start(setup), [4], [4]);
-    const step = chooseStep(c);
     // armour 2 + 3 + 1 = 6+; invulnerable 4 + 1 = 5+
-    expect(step.options.map((o) => [o.id, o.label, o.suggested])).toEqual([
-      ['armour', 'Armour save 6+', false],
-      ['invulnerable', 'Invulnerable save 5+', true],
-    ]);
+    expect(rollStep(c)).toMatchObject({ title: 'Gun: saving throws', passOn: 5, needs: '5+' });
+    expect(rollStep(c).why.find((r) => r.rule === 'Armour or invulnerable save')!.detail).toBe('the invulnerable save (5+) rather than the armour save (6+): the lower roll needed is always the better save');
   });
 });
 
@@ -172,20 +169,22 @@ describe('WH40K10-MODIFIERS.md defender fields: save re-roll', () => {
     c = play(c, [2]);
     expect(wounds(c)).toEqual([1, 2]);
   });
-  it('applies to the save that was chosen: the re-rolled die needs the same face, invulnerable or armour', () => {
-    // Sv 2+ at AP −3 → 5+; 4++ → 4+. The defender picks either; the re-roll keeps its face.
+  it('applies to the save used: the re-rolled die needs the same face, invulnerable or armour', () => {
+    // Sv 2+ at AP −3 → 5+; 4++ → 4+: the invulnerable save is used, and its re-roll keeps its face.
     const setup = setupOf({ weapons: [weapon({ ap: -3 })], defender: { saveReroll: 'failed', models: [{ count: 1, toughness: 4, save: 2, invulnerable: 4, wounds: 3 }] } });
-    const invulnerable = play(start(setup), [4], [4], 'invulnerable');
+    const invulnerable = play(start(setup), [4], [4]);
     expect(rollStep(invulnerable).passOn).toBe(4);
     const afterInvulnerable = play(invulnerable, [3]);
     expect(rollStep(afterInvulnerable)).toMatchObject({ passOn: 4, count: 1 });
     expect(rollStep(afterInvulnerable).why.map((r) => r.rule)).toContain('Save re-roll');
     expect(wounds(play(afterInvulnerable, [4]))).toEqual([3]);
-    const armour = play(start(setup), [4], [4], 'armour');
-    expect(rollStep(armour).passOn).toBe(5);
-    const afterArmour = play(armour, [4]);
-    expect(rollStep(afterArmour)).toMatchObject({ passOn: 5, count: 1 });
-    expect(wounds(play(afterArmour, [4]))).toEqual([2]);
+    // Sv 2+ at AP −2 → 4+; 5++ → 5+: the armour save is used, and its re-roll keeps its face.
+    const armourSetup = setupOf({ weapons: [weapon({ ap: -2 })], defender: { saveReroll: 'failed', models: [{ count: 1, toughness: 4, save: 2, invulnerable: 5, wounds: 3 }] } });
+    const armour = play(start(armourSetup), [4], [4]);
+    expect(rollStep(armour).passOn).toBe(4);
+    const afterArmour = play(armour, [3]);
+    expect(rollStep(afterArmour)).toMatchObject({ passOn: 4, count: 1 });
+    expect(wounds(play(afterArmour, [3]))).toEqual([2]);
   });
   it('nothing to re-roll against a Devastating Wounds Critical Wound, and Feel No Pain rolls are never re-rolled', () => {
     let c = start(setupOf({ weapons: [weapon({ abilities: { devastatingWounds: true } })], defender: { saveReroll: 'failed', models: [{ count: 2, toughness: 4, save: 3, wounds: 1, feelNoPain: 5 }] } }));
@@ -242,14 +241,23 @@ describe('WH40K10-MODIFIERS.md weapon fields: damage re-roll', () => {
   });
   it('the engine asks for the re-rolled dice, keeps the second roll even if it is lower, then the Feel No Pain dice with them', () => {
     let c = play(start(setupOf({ weapons: [weapon({ damage: 'D6', damageReroll: 'all' })], defender: W(6, { save: 7, feelNoPain: 6 }) })), [4], [4]);
-    expect(rollStep(c)).toMatchObject({ title: 'Gun: damage', count: 1, sides: 6 });
-    c = play(c, [3]);
+    // The Feel No Pain dice come with the Damage; a re-roll sets them aside unread and asks for them again.
+    expect(rollStep(c)).toMatchObject({ title: 'Gun: damage', count: 7, groups: [{ id: 'damage', count: 1, sides: 6 }, { id: 'fnp', count: 6, passOn: 6 }] });
+    c = play(c, [3, 6, 6, 6, 6, 6, 6]);
     const step = rollStep(c);
     expect(step).toMatchObject({ title: 'Gun: damage re-roll', count: 7, groups: [{ id: 'reroll', count: 1, sides: 6 }, { id: 'fnp', count: 6, passOn: 6 }] });
     expect(step.why.find((r) => r.rule === 'Damage re-roll')!.detail).toContain('rolled 3, so it is re-rolled');
     c = play(c, [2, 6, 1, 6, 6, 6, 6]); // 2 damage: the first Feel No Pain die ignores one, the second does not
     expect(wounds(c)).toEqual([5, 6, 6]);
     expect(c.state.log.at(-1)!.result).toBe('2 damage; Targets 1 loses 1 wound (1 ignored by Feel No Pain)');
+  });
+  it('no Damage die to re-roll: the Feel No Pain dice rolled with the Damage count, and the attack takes one step (Feel No Pain — one D6 per wound that would be lost)', () => {
+    let c = play(start(setupOf({ weapons: [weapon({ damage: 'D6', damageReroll: 'all' })], defender: W(6, { save: 7, feelNoPain: 6 }) })), [4], [4]);
+    expect(rollStep(c).why.find((r) => r.rule === 'Feel No Pain')!.detail).toContain('if a Damage die is re-rolled, they are rolled again with the re-roll');
+    c = play(c, [5, 6, 1, 1, 1, 1, 6]); // 5 is above the average (3.5): kept; the first five dice count, one 6 ignores a wound
+    expect(wounds(c)).toEqual([2, 6, 6]);
+    expect(c.state.log.at(-1)!.result).toBe('5 damage; Targets 1 loses 4 wounds (1 ignored by Feel No Pain)');
+    expect(c.step).toMatchObject({ kind: 'outcome', final: true });
   });
   it('Melta X is rolled with it, never re-rolled, and added after the re-roll', () => {
     let c = start(setupOf({ weapons: [weapon({ damage: 'D3', damageReroll: 'ones', abilities: { melta: 2 } })], attacker: { halfRange: true }, defender: W(10, { save: 7 }) }));

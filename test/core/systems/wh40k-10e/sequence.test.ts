@@ -152,16 +152,11 @@ describe('a mixed unit: sergeant, troopers and a character (seed 001 allocation)
     expect(wounds(c)).toEqual([2, 0, 1, 1, 5]);
   });
 
-  it('armour or invulnerable: the defender chooses, the better one suggested', () => {
+  it('armour or invulnerable: the better one is used without asking, and the step says why', () => {
     const alone = { models: [{ name: 'Captain', count: 1, toughness: 4, save: 2, invulnerable: 4, wounds: 5, character: true }] };
-    let c = play(start(setupOf({ weapons: [weapon({ ap: -3 })], defender: alone })), [4], [4]);
-    const step = chooseStep(c);
-    expect(step.options.map((o) => [o.id, o.label, o.suggested])).toEqual([
-      ['armour', 'Armour save 5+', false],
-      ['invulnerable', 'Invulnerable save 4+', true],
-    ]);
-    c = play(c, 'armour');
-    expect(rollStep(c).passOn).toBe(5);
+    const c = play(start(setupOf({ weapons: [weapon({ ap: -3 })], defender: alone })), [4], [4]);
+    expect(rollStep(c)).toMatchObject({ title: 'Gun: saving throws', passOn: 4 });
+    expect(rollStep(c).why.map((r) => r.detail)).toContain('the invulnerable save (4+) rather than the armour save (5+): the lower roll needed is always the better save');
   });
 });
 
@@ -210,12 +205,14 @@ describe('view and situation', () => {
     expect(situationOf(c.state)).toMatchObject({ current: null, nextWeapons: [], modelsDestroyed: 2, woundsLost: 2 });
   });
 
-  it('situationOf names the model and the rolled damage of an attack resolved one at a time', () => {
-    // With a damage re-roll the Feel No Pain dice wait for the final Damage (damageSteps.ts).
-    const defender = { models: [{ count: 2, toughness: 4, save: 7, wounds: 5, feelNoPain: 5 }] };
-    const c = play(start(setupOf({ weapons: [weapon({ damage: 'D6', damageReroll: 'ones' })], defender })), [4], [4], [4]);
+  it('situationOf names the model and the known damage of an attack resolved one at a time', () => {
+    // A fixed Damage is known at once; its Feel No Pain dice are still to roll (a random Damage takes them with its own dice).
+    const mixed = { models: [{ count: 1, toughness: 4, save: 7, wounds: 5, feelNoPain: 5 }, { name: 'Sergeant', count: 1, toughness: 4, save: 7, wounds: 6, feelNoPain: 5 }] };
+    const c = play(start(setupOf({ weapons: [weapon({ damage: 4 })], defender: mixed })), [4], [4], 'm0');
+    expect(rollStep(c)).toMatchObject({ title: 'Targets: Feel No Pain', count: 4 });
     expect(situationOf(c.state)).toMatchObject({ current: { savesToMake: 0, damageToApply: 1 }, resolving: { source: 'attack', target: 0, damage: 4 } });
-    const due = play(start(setupOf({ weapons: [weapon({ damage: 'D6+1', damageReroll: 'ones', abilities: { melta: 'D3' } })], attacker: { halfRange: true }, defender })), [4], [4], [1, 2]);
+    const defender = { models: [{ count: 2, toughness: 4, save: 7, wounds: 5, feelNoPain: 5 }] };
+    const due = play(start(setupOf({ weapons: [weapon({ damage: 'D6+1', damageReroll: 'ones', abilities: { melta: 'D3' } })], attacker: { halfRange: true }, defender })), [4], [4], [1, 2, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6]);
     expect(situationOf(due.state).resolving).toMatchObject({ source: 'attack', target: 0, damageRoll: { rest: 'D6+1', plus: 2 } });
   });
 });

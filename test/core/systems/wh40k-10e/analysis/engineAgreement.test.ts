@@ -50,9 +50,11 @@ const cases: Case[] = [
     games: 3000,
   },
   {
-    name: '(b) 20 attacks WS3+ S5 AP-2 D3 Sustained 1 Lethal v 5 × T5 Sv3+ 4++ W3 FNP 5+ (batch save choice, batch FNP)',
+    // The invulnerable save is the better one and is taken without asking (no save choice any more),
+    // so the attacks are few enough for the batch saves and Feel No Pain to be checked one step at a time.
+    name: '(b) 6 attacks WS3+ S5 AP-2 D3 Sustained 1 Lethal v 5 × T5 Sv3+ 4++ W3 FNP 5+ (batch saves with the better save, batch FNP)',
     setup: build(
-      { ranged: false, weapons: [weapon({ attacks: 20, skill: 3, strength: 5, ap: -2, damage: 3, abilities: { sustainedHits: 1, lethalHits: true } })] },
+      { ranged: false, weapons: [weapon({ attacks: 6, skill: 3, strength: 5, ap: -2, damage: 3, abilities: { sustainedHits: 1, lethalHits: true } })] },
       { models: [{ count: 5, toughness: 5, save: 3, invulnerable: 4, wounds: 3, feelNoPain: 5 }] },
     ),
     games: 2000,
@@ -209,6 +211,16 @@ const cases: Case[] = [
       { stealth: true, halfDamage: true, damageReduction: 1, saveReroll: 'ones', models: [{ count: 6, toughness: 4, save: 5, wounds: 2, feelNoPain: 6, feelNoPainMortal: 5 }] },
     ),
     games: 2500,
+  },
+  {
+    // Feel No Pain is rolled with a random Damage (even one that may be re-rolled): a Devastating
+    // Wounds attack takes its Feel No Pain dice in a step of their own when its Damage is fixed.
+    name: 'fixed Damage 2 Devastating Wounds on Critical Wounds 4+ against a mixed unit with Feel No Pain 5+ vs mortal wounds (one at a time)',
+    setup: build(
+      { weapons: [weapon({ attacks: 5, skill: 3, strength: 5, ap: -1, damage: 2, criticalWoundOn: 4, abilities: { devastatingWounds: true } })] },
+      { models: [{ count: 2, toughness: 4, save: 3, wounds: 2, feelNoPainMortal: 5 }, { name: 'Leader', count: 1, toughness: 4, save: 3, wounds: 3, feelNoPainMortal: 5 }] },
+    ),
+    games: 1500,
   },
   {
     name: 'modifiers: 2D6 re-rolled below 7, Melta D3, save −1 with failed saves re-rolled (rolled together), half damage, FNP 5+ with the damage dice',
@@ -485,12 +497,10 @@ const requiredKinds = [
   'woundReroll',
   'saves',
   'saveRerolls',
-  'saveChoice/batch',
   'fnp/batch',
   'devastating',
   'mortal',
   'allocate/attack',
-  'saveChoice/attack',
   'save/attack',
   'damage/attack',
   'damageReroll/attack',
