@@ -5,3 +5,4 @@ export { walkRound, suggestedOption, type RoundTransition } from './roundWalk';
 export { rollOutcomes } from './rollOutcomes';
 export { positionKey, shedHistory } from './key';
 export { wholeCombatOddsSchema, type CombatChain, type UnitEnd, type WholeCombatOdds, type SideCombatOdds } from './types';
+export { wholeCombatOf, type WholeCombatAnswer } from './forHost';
