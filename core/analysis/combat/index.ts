@@ -6,3 +6,4 @@ export { rollOutcomes } from './rollOutcomes';
 export { positionKey, shedHistory } from './key';
 export { wholeCombatOddsSchema, type CombatChain, type UnitEnd, type WholeCombatOdds, type SideCombatOdds } from './types';
 export { wholeCombatOf, type WholeCombatAnswer } from './forHost';
+export { wholeHeadlinesOf, wholeFigureText, chanceText, type WholeHeadline } from './headline';

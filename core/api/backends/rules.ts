@@ -1,4 +1,5 @@
 import { analyzeWithinBudget, type SystemAnalysis } from '../../analysis';
+import { wholeCombatOf } from '../../analysis/combat';
 import type { RuleSystem } from '../../combat/system';
 import { analyses, systems } from '../../systems';
 import type { CombatBackendDeps } from './combat';
@@ -17,6 +18,7 @@ export function rulesDeps(make: { newId: () => string; newSeed: () => number }):
   return {
     systems,
     analyze: (systemId, state) => (Object.hasOwn(analyses, systemId) ? analyzeWithinBudget(analyses[systemId]!, state) : null),
+    wholeCombat: (systemId, state) => (Object.hasOwn(analyses, systemId) ? wholeCombatOf(analyses[systemId], state) : null),
     ...make,
   };
 }
