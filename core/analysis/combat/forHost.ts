@@ -1,12 +1,13 @@
-import { AnalysisTooLargeError } from '../budget';
+import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError } from '../budget';
 import type { SystemAnalysis } from '../system';
 import type { WholeCombatOdds } from './types';
-import { wholeCombatOdds } from './wholeCombat';
+import { MAX_ROUNDS, wholeCombatOdds } from './wholeCombat';
 
 /**
  * What the host and the command line get for the whole combat from a state: the odds (exact, or
  * estimated and marked so), none for a system whose combat is one round (no `combat` chain), or why
- * not even an estimate could be made within the work budget.
+ * not even an estimate could be made within the work budget. The exact chain and, past it, the
+ * estimate get half the budget each, so the host answers within about a second either way.
  */
 export type WholeCombatAnswer = { ok: true; odds: WholeCombatOdds } | { ok: false; tooLarge: string } | null;
 
@@ -14,7 +15,7 @@ export function wholeCombatOf(analysis: SystemAnalysis | undefined, state: unkno
   const chain = analysis?.combat;
   if (!chain) return null;
   try {
-    return { ok: true, odds: wholeCombatOdds(chain, state) };
+    return { ok: true, odds: wholeCombatOdds(chain, state, MAX_ROUNDS, ANALYSIS_WORK_LIMIT / 2) };
   } catch (error) {
     if (error instanceof AnalysisTooLargeError) return { ok: false, tooLarge: error.message };
     throw error;
