@@ -29,8 +29,8 @@ function likeliestRound(o: WholeCombatOdds): string {
 export function wholeCombatRows(start: WholeCombatOdds, end: WholeCombatOdds): WholeCombatRow[] {
   const row = (label: string, pick: (o: WholeCombatOdds) => number): WholeCombatRow => ({ label, start: chance(start, pick(start)), end: chance(end, pick(end)) });
   const rows: WholeCombatRow[] = [
-    row(`${start.attacker.unit}'s side wins the combat`, (o) => o.pAttackerWins),
-    row(`${start.defender.unit}'s side wins the combat`, (o) => o.pDefenderWins),
+    row(`${start.attacker.side} win the combat`, (o) => o.pAttackerWins),
+    row(`${start.defender.side} win the combat`, (o) => o.pDefenderWins),
     row('Draw', (o) => o.pDraw),
   ];
   for (const role of ['attacker', 'defender'] as const) {

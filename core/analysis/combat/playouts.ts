@@ -3,7 +3,7 @@ import type { Input } from '../../combat/steps';
 import { seedState } from '../../dice/prng';
 import { AnalysisTooLargeError, metered, spend } from '../budget';
 import { STEP_WORK, suggestedOption } from './roundWalk';
-import { endOf, Tally } from './tally';
+import { endOf, namesOf, Tally } from './tally';
 import type { CombatChain, WholeCombatOdds } from './types';
 
 /**
@@ -64,7 +64,7 @@ export function estimateWholeCombat<S>(chain: CombatChain<S>, state: S, maxRound
   } catch (error) {
     if (!(error instanceof AnalysisTooLargeError) || played < MIN_PLAYOUTS) throw error;
   }
-  const odds = tally.odds({ mainUnits: chain.mainUnits(state) }, { exact: false, fromRound: chain.round(state), maxRounds }, played);
+  const odds = tally.odds(namesOf(chain, state), { exact: false, fromRound: chain.round(state), maxRounds }, played);
   const chances = [odds.pAttackerWins, odds.pDefenderWins, odds.pDraw, odds.pUnfinished, ...(['attacker', 'defender'] as const).flatMap((r) => [odds[r].pDestroyed, odds[r].pFlees, odds[r].pCaught])];
   const standardError = Math.max(...chances.map((q) => Math.sqrt((q * (1 - q)) / played)));
   return { ...odds, playouts: played, standardError };

@@ -13,6 +13,12 @@ export interface CombatEnd {
   fates: Record<Role, UnitEnd>;
 }
 
+/** Each side's name and main unit, as the odds name them (the system's own view names the sides). */
+export function namesOf<S>(chain: CombatChain<S>, state: S): { mainUnits: Record<Role, string>; sides: Record<Role, string> } {
+  const view = chain.rules.view(state);
+  return { mainUnits: chain.mainUnits(state), sides: { attacker: view.sides.attacker.name, defender: view.sides.defender.name } };
+}
+
 /** How a finished state ended: the system's own winner (none named counts as a draw) and fates. */
 export function endOf<S>(chain: CombatChain<S>, state: S): CombatEnd {
   return { winner: chain.rules.winner?.(state) ?? 'draw', fates: chain.fates(state) };
@@ -38,8 +44,9 @@ export class Tally {
   }
 
   /** The figures, each weight divided by `total` (1 for exact chances, the number of play-outs for an estimate). */
-  odds(chain: { mainUnits: Record<Role, string> }, info: { exact: boolean; fromRound: number; maxRounds: number }, total = 1): WholeCombatOdds {
+  odds(chain: { mainUnits: Record<Role, string>; sides: Record<Role, string> }, info: { exact: boolean; fromRound: number; maxRounds: number }, total = 1): WholeCombatOdds {
     const side = (role: Role): SideCombatOdds => ({
+      side: chain.sides[role],
       unit: chain.mainUnits[role],
       pDestroyed: clamp(this.fates[role].destroyed / total),
       pFlees: clamp(this.fates[role].flees / total),

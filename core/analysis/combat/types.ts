@@ -34,6 +34,8 @@ export interface CombatChain<State = unknown> {
 
 const p = z.number().min(0).max(1);
 const sideOddsSchema = z.object({
+  /** The side (player or army), as the combat names it. */
+  side: z.string(),
   /** The side's main unit, whose fate the figures give. */
   unit: z.string(),
   pDestroyed: p,

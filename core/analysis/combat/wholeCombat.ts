@@ -1,7 +1,7 @@
 import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, metered, spend } from '../budget';
 import { estimateWholeCombat } from './playouts';
 import { walkRound, type RoundTransition, type Weighted } from './roundWalk';
-import { Tally } from './tally';
+import { namesOf, Tally } from './tally';
 import type { CombatChain, WholeCombatOdds } from './types';
 
 /**
@@ -63,7 +63,7 @@ export function exactWholeCombat<S>(chain: CombatChain<S>, state: S, maxRounds =
     }
     layer = nextLayer;
   }
-  return tally.odds({ mainUnits: chain.mainUnits(state) }, { exact: true, fromRound, maxRounds: limit });
+  return tally.odds(namesOf(chain, state), { exact: true, fromRound, maxRounds: limit });
 }
 
 /**

@@ -12,8 +12,8 @@ const odds = (pAttackerWins: number, estimate?: number): WholeCombatOdds => ({
   pDraw: 0,
   pUnfinished: 0,
   rounds: [1],
-  attacker: { unit: 'A', pDestroyed: 0, pFlees: 0, pCaught: 0 },
-  defender: { unit: 'D', pDestroyed: 0, pFlees: 0, pCaught: 0 },
+  attacker: { side: 'Empire', unit: 'A', pDestroyed: 0, pFlees: 0, pCaught: 0 },
+  defender: { side: 'Orcs', unit: 'D', pDestroyed: 0, pFlees: 0, pCaught: 0 },
   ...(estimate === undefined ? {} : { playouts: 500, standardError: estimate }),
 });
 

@@ -31,7 +31,7 @@ describe('the whole combat in a summary', () => {
     expect(ended).toBeCloseTo(1, 12);
     const md = summaryMarkdown(summary);
     expect(md).toContain('## Odds of the whole combat');
-    expect(md).toContain("| Halberdiers's side wins the combat |");
+    expect(md).toContain('| Empire win the combat |');
     expect(md).toContain('| Draw | 0.0% | 0.0% |');
   }, 60_000);
 
