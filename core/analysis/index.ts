@@ -3,3 +3,4 @@ export * from './system';
 export * from './budget';
 export * from './guarded';
 export * from './headline';
+export * from './atLeast';

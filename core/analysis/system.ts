@@ -1,4 +1,5 @@
 import type { Role } from '../combat/steps';
+import type { CombatChain } from './combat/types';
 
 /** A probability the odds panel lists beside the chart, e.g. "Attacker wins: 62%". */
 export interface OutcomeFact {
@@ -47,4 +48,10 @@ export interface SystemAnalysis {
   distributions(state: unknown): OutcomeDistributions;
   /** The CLI's JSON report. */
   report(state: unknown): Record<string, unknown>;
+  /**
+   * The system's part in the odds of the whole combat, round after round (core/analysis/combat):
+   * present for the games whose combat goes on for rounds. Absent where a combat is one round
+   * (40k 10th edition's attack sequence): its round's odds are the whole combat's.
+   */
+  combat?: CombatChain;
 }

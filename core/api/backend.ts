@@ -44,7 +44,7 @@ export function createBackend(deps: BackendDeps): Backend {
     ...createRosterBackend({ repo, clock: deps.clock, newId: deps.newId }),
     ...createFileBackend(deps.files),
     ...createPrintBackend(deps.print),
-    ...createSummaryBackend({ repo, systems: rules.systems, analyze: rules.analyze }),
+    ...createSummaryBackend({ repo, systems: rules.systems, analyze: rules.analyze, ...(rules.wholeCombat ? { wholeCombat: rules.wholeCombat } : {}) }),
     ...createFromRosterBackend(repo),
     ...createCombatBackend({
       ...rules,

@@ -1,6 +1,8 @@
 import { casualtyRows } from './casualties';
 import { fixed2, luckSentence, ordinalPercentile, percent } from './format';
 
+import { atLeastText, wholeCombatRows } from './wholeCombat';
+
 export { ordinalPercentile, percent };
 import type { Report, Summary, SummaryOdds, SummarySide, SummaryStep } from './schema';
 
@@ -33,6 +35,7 @@ export function summaryMarkdown(summary: Summary, level = 1): string {
 
   if (summary.odds) out.push(`${h(2)} Odds: ${summary.odds.measure}`, '', ...oddsMarkdown(summary.odds, { attacker: summary.sides.attacker.name, defender: summary.sides.defender.name }), '');
   else if (summary.oddsUnavailable) out.push(`${h(2)} Odds`, '', summary.oddsUnavailable, '');
+  if (summary.wholeCombat) out.push(`${h(2)} Odds of the whole combat`, '', ...wholeCombatMarkdown(summary.wholeCombat, summary.finished), '');
   return out.join('\n');
 }
 
@@ -106,8 +109,17 @@ function oddsMarkdown(odds: SummaryOdds, names: { attacker: string; defender: st
   lines.push('');
   const rows = odds.before.map((p, k) => [String(odds.offset + k), percent(p), odds.actual?.index === k ? 'actual result' : '']);
   lines.push(...table([odds.measure, 'Chance before', 'Actual'], rows));
+  const atLeast = atLeastText(odds.before, odds.offset);
+  if (atLeast) lines.push('', `At least (before any die): ${atLeast}.`);
   if (odds.facts.length > 0) lines.push('', ...odds.facts.map((f) => `- ${f.label}: ${percent(f.before)} before → ${percent(f.now)}`));
   return lines;
+}
+
+/** The whole combat's odds before any die and where it ended, as a table (estimates marked "≈ 62% ± 1%"). */
+function wholeCombatMarkdown(whole: NonNullable<Summary['wholeCombat']>, finished: boolean): string[] {
+  const rows = wholeCombatRows(whole.start, whole.end);
+  const notes = [whole.start, whole.end].some((o) => !o.exact) ? ['', 'Figures marked ≈ are estimated from seeded play-outs of the combat, ± one standard error.'] : [];
+  return [...table(['', 'Before any die', finished ? 'Where it ended' : 'Now'], rows.map((r) => [r.label, r.start, r.end])), ...notes];
 }
 
 function table(head: string[], rows: string[][]): string[] {

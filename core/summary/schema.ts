@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeCombatOddsSchema } from '../analysis/combat/types';
 import { oddsSchema } from '../analysis/odds';
 import { reasonSchema, roleSchema } from '../combat/steps';
 import { unitViewSchema } from '../combat/view';
@@ -86,6 +87,12 @@ export const summarySchema = z.object({
   odds: summaryOddsSchema.nullable(),
   /** Why there are no odds, in words, when the analysis refused a combat this large. */
   oddsUnavailable: z.string().nullable().default(null),
+  /**
+   * The odds of the whole combat, round after round (core/analysis/combat): before any die, and
+   * where the fight ended (certain once it is over) or stands. Absent for a system whose combat is
+   * one round, and in a report of many combats (each would take its own second).
+   */
+  wholeCombat: z.object({ start: wholeCombatOddsSchema, end: wholeCombatOddsSchema }).nullable().optional(),
 });
 export type Summary = z.infer<typeof summarySchema>;
 

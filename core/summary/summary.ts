@@ -1,5 +1,6 @@
 import { noOddsBecause, type Analyzed } from '../analysis/guarded';
 import { oddsFrom } from '../analysis/odds';
+import type { WholeCombatAnswer } from '../analysis/combat/forHost';
 import { advance, startCombat, type Combat } from '../combat/engine';
 import { inputSchema, type Input, type Role, type Step } from '../combat/steps';
 import type { RuleSystem } from '../combat/system';
@@ -27,6 +28,8 @@ export interface SummaryDeps {
   analyze: (systemId: string, state: unknown) => Analyzed | null;
   /** The stored rosters, to name the roster each side came from. */
   rosters?: readonly KnownRoster[];
+  /** The whole combat's odds from a state of that system (null where its combat is one round). Absent: none in the summary. */
+  wholeCombat?: (systemId: string, state: unknown) => WholeCombatAnswer;
 }
 
 /** A stored combat that cannot be summarised (unknown system, a log its system refuses). */
@@ -111,7 +114,16 @@ export function buildCombatSummary(record: StoredCombatRecord, deps: SummaryDeps
     pending: finished ? null : last.title,
     winner: finished ? (system.winner?.(combat.state) ?? null) : null,
     ...oddsOf(deps, system.id, start, combat.state),
+    ...wholeOf(deps, system.id, start, combat.state),
   };
+}
+
+/** The whole combat's odds before any die and where it ended, when the deps give them and both could be worked out. */
+function wholeOf(deps: SummaryDeps, systemId: string, start: unknown, end: unknown): { wholeCombat?: Summary['wholeCombat'] } {
+  if (!deps.wholeCombat) return {};
+  const before = deps.wholeCombat(systemId, start);
+  const after = before?.ok ? deps.wholeCombat(systemId, end) : null;
+  return before?.ok && after?.ok ? { wholeCombat: { start: before.odds, end: after.odds } } : {};
 }
 
 function sideNames(view: CombatView): Record<Role, string> {

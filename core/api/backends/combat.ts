@@ -7,6 +7,8 @@ import { noOddsBecause, type Analyzed } from '../../analysis/guarded';
 import { bestOf, headlinesOf, type Headline } from '../../analysis/headline';
 import { fixed2, percent } from '../../summary/format';
 import { oddsFrom } from '../../analysis/odds';
+import type { WholeCombatAnswer, WholeCombatOdds } from '../../analysis/combat';
+import { wholeFigureText, wholeHeadlinesOf } from '../../analysis/combat/headline';
 
 /** "1.20 models destroyed expected", "Empire win the round: 62.0%": a headline as the option beside it reads. */
 export const figureText = (h: Headline) => (h.kind === 'probability' ? `${h.label}: ${percent(h.value)}` : `${fixed2(h.value)} ${h.label} expected`);
@@ -21,6 +23,12 @@ export interface CombatBackendDeps {
    * not: too large), null where the system has none.
    */
   analyze: (systemId: string, state: unknown) => Analyzed | null;
+  /**
+   * The odds of the whole combat from a state of that system (exact, or estimated and marked so),
+   * null where its combat is one round. Absent: no whole-combat odds.
+   */
+  /** The whole combat's odds from a state; `share` (0–1) of the work a single answer may take. */
+  wholeCombat?: (systemId: string, state: unknown, share?: number) => WholeCombatAnswer;
   newId: () => string;
   newSeed: () => number;
   /** How many combats to keep open at once (oldest are closed first). */
@@ -57,6 +65,8 @@ interface Session {
   combat: Combat;
   /** The odds before any die (the start of the combat), worked out the first time odds are asked for. */
   before?: Analyzed | null;
+  /** The whole combat's odds at its start, worked out the first time they are asked for. */
+  wholeBefore?: WholeCombatAnswer;
   /** "Empire vs Orcs": the sides' names, which no step changes, worked out once. */
   title: string;
   /** Rosters the sides came from: kept with the combat for printed reports and their tallies. */
@@ -124,6 +134,41 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     if (now === null) return { at, odds: null, unavailable: `${system.name} has no exact odds yet.`, choices: [], best: null };
     if (!now.ok) return { at, odds: null, unavailable: noOddsBecause('No exact odds at this step', now.tooLarge), choices: [], best: null };
     return { at, odds: oddsFrom(before.distributions, now.distributions), unavailable: null, ...choiceFigures(system, combat) };
+  };
+
+  /**
+   * The round's odds and the whole combat's (asked with `whole`): at the start (remembered) and
+   * now, and at a choose step each option's chance for the chooser to win the combat.
+   */
+  const wholeOddsAt = (current: Session, combat: Combat): CombatOdds => {
+    const round = oddsAt(current, combat);
+    const ask = deps.wholeCombat;
+    if (!ask) return round;
+    const { system } = current;
+    if (current.wholeBefore === undefined) {
+      current.wholeBefore = ask(system.id, combat.log.inputs.length === 0 ? combat.state : system.start(current.combat.log.setup));
+    }
+    const start = current.wholeBefore;
+    if (start === null) return round;
+    const now = combat.log.inputs.length === 0 ? start : ask(system.id, combat.state);
+    const odds = (a: WholeCombatAnswer) => (a?.ok ? a.odds : null);
+    const unavailable = now?.ok ? null : now ? noOddsBecause('No odds for the whole combat', now.tooLarge) : null;
+    return { ...round, choices: withWholeChoices(system, combat, round.choices), whole: { start: odds(start), now: odds(now), unavailable } };
+  };
+
+  /** Each option's whole-combat figure for the chooser, where the options change it (pursuit, restraint, allocation). */
+  const withWholeChoices = (system: RuleSystem, combat: Combat, choices: CombatOdds['choices']): CombatOdds['choices'] => {
+    const step = combat.step;
+    // Choices with many options (how many attacks at a character) share one answer's work among them; past four, none is worked out.
+    if (step.kind !== 'choose' || !deps.wholeCombat || step.options.length > 4) return choices;
+    const share = 1 / step.options.length;
+    const each: Array<WholeCombatOdds | null> = step.options.map(({ id }) => {
+      const taken = advance(system, combat, { kind: 'choose', stepId: step.id, option: id });
+      const answer = taken.ok ? deps.wholeCombat!(system.id, taken.combat.state, share) : null;
+      return answer?.ok ? answer.odds : null;
+    });
+    const figures = wholeHeadlinesOf(each, step.actor, system.view(combat.state).sides[step.actor].name);
+    return step.options.map(({ id }, i) => ({ option: id, figure: choices.find((c) => c.option === id)?.figure ?? null, whole: figures[i] ? wholeFigureText(figures[i]) : null }));
   };
 
   /**
@@ -245,12 +290,12 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       return { ...snapshot(id, { ...current, combat }), canUndo: false };
     },
 
-    'combat.odds': async ({ id, at }: ParsedRequestOf<'combat.odds'>) => {
+    'combat.odds': async ({ id, at, whole }: ParsedRequestOf<'combat.odds'>) => {
       const current = await opened(id);
       const inputs = current.combat.log.inputs;
       if (at !== undefined && at > inputs.length) throw new ApiFailure('invalid_input', `at: this combat has only ${inputs.length} steps taken`, 'at');
       const combat = at === undefined || at === inputs.length ? current.combat : replay(current.system, { ...current.combat.log, inputs: inputs.slice(0, at) });
-      return oddsAt(current, combat);
+      return whole ? wholeOddsAt(current, combat) : oddsAt(current, combat);
     },
 
     'combat.advance': async ({ id, input }: ParsedRequestOf<'combat.advance'>) => apply(id, await opened(id), input),

@@ -1,4 +1,5 @@
-import { analyzeWithinBudget } from '../../analysis';
+import { ANALYSIS_WORK_LIMIT, analyzeWithinBudget } from '../../analysis';
+import { wholeCombatOf } from '../../analysis/combat';
 import { analyses, setupLayouts, systems } from '../../systems';
 import type { CombatBackendDeps } from './combat';
 
@@ -11,6 +12,9 @@ export function rulesDeps(make: { newId: () => string; newSeed: () => number }):
     systems,
     setupLayouts,
     analyze: (systemId, state) => (Object.hasOwn(analyses, systemId) ? analyzeWithinBudget(analyses[systemId]!, state) : null),
+    // The live panel's whole-combat odds get a tenth of the work budget (about 100 ms each here, shared out among a choice's options):
+    // the host is single-threaded, and the next step must not wait long behind them. The command line keeps the whole budget.
+    wholeCombat: (systemId, state, share = 1) => (Object.hasOwn(analyses, systemId) ? wholeCombatOf(analyses[systemId], state, (ANALYSIS_WORK_LIMIT / 10) * share) : null),
     ...make,
   };
 }

@@ -2,6 +2,7 @@ import type { RuleSystem } from '../../combat/system';
 import type { RosterRepository } from '../../store/repo';
 import { buildCombatSummary, buildReport, reportMarkdown, summaryMarkdown, SummaryError, type KnownRoster, type Report, type StoredCombatRecord, type Summary } from '../../summary';
 import type { Analyzed } from '../../analysis/guarded';
+import type { WholeCombatAnswer } from '../../analysis/combat/forHost';
 import type { ParsedRequestOf, ResponseOf } from '../contract';
 import { ApiFailure } from '../reply';
 import { slug } from '../slug';
@@ -10,6 +11,8 @@ export interface SummaryBackendDeps {
   repo: RosterRepository;
   systems: Readonly<Record<string, RuleSystem>>;
   analyze: (systemId: string, state: unknown) => Analyzed | null;
+  /** The whole combat's odds, for the summary of one combat (not a report of many: each takes its own second). */
+  wholeCombat?: (systemId: string, state: unknown) => WholeCombatAnswer;
 }
 
 /** More than this in one report is refused: a club night is a handful, and each is replayed. */
@@ -30,9 +33,9 @@ export function createSummaryBackend(deps: SummaryBackendDeps) {
     return known;
   };
 
-  const summarise = (record: StoredCombatRecord, rosters: readonly KnownRoster[]): Summary => {
+  const summarise = (record: StoredCombatRecord, rosters: readonly KnownRoster[], whole = false): Summary => {
     try {
-      return buildCombatSummary(record, { systems: deps.systems, analyze: deps.analyze, rosters });
+      return buildCombatSummary(record, { systems: deps.systems, analyze: deps.analyze, rosters, ...(whole && deps.wholeCombat ? { wholeCombat: deps.wholeCombat } : {}) });
     } catch (error) {
       if (error instanceof SummaryError) throw new ApiFailure('conflict', error.message, 'id');
       throw error;
@@ -92,7 +95,7 @@ export function createSummaryBackend(deps: SummaryBackendDeps) {
 
   return {
     'history.summary': async ({ id }: ParsedRequestOf<'history.summary'>): Promise<ResponseOf<'history.summary'>> => ({
-      summary: summarise(await record(id), await knownRosters()),
+      summary: summarise(await record(id), await knownRosters(), true),
     }),
 
     'history.report': async (request: ParsedRequestOf<'history.report'>): Promise<ResponseOf<'history.report'>> => ({ report: await reportOf(request) }),
@@ -104,7 +107,7 @@ export function createSummaryBackend(deps: SummaryBackendDeps) {
 
     'history.export': async ({ id, format }: ParsedRequestOf<'history.export'>): Promise<ResponseOf<'history.export'>> => {
       const found = await record(id);
-      const summary = summarise(found, await knownRosters());
+      const summary = summarise(found, await knownRosters(), true);
       const base = `${slug(found.title) || 'combat'}-${found.startedAt.slice(0, 10)}`;
       if (format === 'markdown') return { fileName: `${base}.md`, kind: 'markdown', content: summaryMarkdown(summary) };
       // The stored log (setup, seed, inputs) replays the combat exactly; the summary is for readers.

@@ -6,6 +6,7 @@ import { channel } from '../channel';
 import { exampleSetup, exampleSystemId } from './examples';
 import { wholeNumber } from '../../validation/fields';
 import { oddsSchema, type Odds } from '../../analysis/odds';
+import { wholeCombatOddsSchema } from '../../analysis/combat/types';
 
 const combatId = z.string().min(1, 'expected a combat id').max(100);
 
@@ -40,7 +41,33 @@ export const combatOddsSchema = z.object({
    * expected", "Empire win the round: 62.0%"), from the state it leads to; null where that state
    * has no odds. Empty at other steps.
    */
-  choices: z.array(z.object({ option: z.string(), figure: z.string().nullable() })).default([]),
+  choices: z
+    .array(
+      z.object({
+        option: z.string(),
+        figure: z.string().nullable(),
+        /**
+         * Asked with `whole`: the chooser's chance to win the whole combat if this option is taken
+         * ("Empire win the combat: 62.0%", an estimate "≈ 62% ± 3%"), when the options change it;
+         * null when they do not (the choice only matters for this round) or there are no odds.
+         */
+        whole: z.string().nullable().optional(),
+      }),
+    )
+    .default([]),
+  /**
+   * Asked with `whole` (a second, slower request: the round's odds never wait for it): the odds of
+   * the whole combat, round after round, at its start and now — exact, or estimated from seeded
+   * play-outs and marked so. Absent when not asked or for a system whose combat is one round
+   * (40k 10th edition: its round's odds are the whole combat's); `unavailable` says why when there are none.
+   */
+  whole: z
+    .object({
+      start: wholeCombatOddsSchema.nullable(),
+      now: wholeCombatOddsSchema.nullable(),
+      unavailable: z.string().nullable(),
+    })
+    .optional(),
   /**
    * At a choose step: the option best for the chooser by those figures (their chance to win the
    * round, or the figure that the options change), which the wizard then suggests; null where the
@@ -134,8 +161,9 @@ export const combatChannels = {
     example: { id: 'c-1', at: 0 },
   }),
   'combat.odds': channel({
-    summary: "The exact odds of an open or stored combat after its first `at` inputs (default: where it stands now), or why there are none.",
-    request: z.object({ id: combatId, at: wholeNumber(0, 100_000).optional() }).strict(),
+    summary:
+      "The exact odds of an open or stored combat after its first `at` inputs (default: where it stands now), or why there are none; with `whole`, also the odds of the whole combat (slower: asked separately).",
+    request: z.object({ id: combatId, at: wholeNumber(0, 100_000).optional(), whole: z.boolean().optional() }).strict(),
     response: combatOddsSchema,
     example: { id: 'c-1' },
   }),

@@ -1,14 +1,15 @@
-import { Card, Loader, Group, Text, Title } from '@mantine/core';
-import { OddsPanel } from './OddsPanel';
+import { Card, Loader, Group, Stack, Text, Title } from '@mantine/core';
+import { OddsPanel, WholeCombatPanel } from './OddsPanel';
 import { useCombatOdds } from './useCombatOdds';
 
 /**
  * The odds beside a combat, asked for after its step has been shown: the host answers the step
  * first and works the odds out on their own request, so a large analysis never holds up a step.
- * While the next odds are worked out, the last ones stay in view, marked as updating.
+ * While the next odds are worked out, the last ones stay in view, marked as updating. For the
+ * games fought round after round, "this round" and "the whole combat" (its own, slower request).
  */
 export function CombatOdds({ id, at, finished, names }: { id: string; at: number; finished: boolean; names: { attacker: string; defender: string } }) {
-  const { query: odds, updating } = useCombatOdds(id, at);
+  const { query: odds, updating, whole } = useCombatOdds(id, at);
   if (odds.isError) {
     return (
       <Card withBorder padding="md" data-testid="odds-unavailable">
@@ -37,5 +38,13 @@ export function CombatOdds({ id, at, finished, names }: { id: string; at: number
       </Card>
     );
   }
-  return <OddsPanel odds={odds.data.odds} finished={finished} names={names} updating={updating} />;
+  // A system whose combat is one round has no whole-combat odds (its round's are the whole combat's);
+  // the others show theirs once the first answer comes, and keep it in view, marked, while it updates.
+  if (whole.data === undefined) return <OddsPanel odds={odds.data.odds} finished={finished} names={names} updating={updating} />;
+  return (
+    <Stack gap="md">
+      <OddsPanel odds={odds.data.odds} finished={finished} names={names} updating={updating} period="This round" />
+      <WholeCombatPanel whole={whole.data} finished={finished} updating={whole.updating} />
+    </Stack>
+  );
 }

@@ -1,5 +1,7 @@
-import { VisuallyHidden } from '@mantine/core';
+import { Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import { useState, type KeyboardEvent } from 'react';
+import { atLeastOf } from '../../../core/analysis/atLeast';
 
 const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
 
@@ -8,7 +10,11 @@ const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
  * die was rolled as outlined bars, the odds now as filled bars. Pure drawing; the numbers come
  * from the host. It is drawn at the width it is given, in pixels, so its labels stay 12 px on a
  * narrow tablet column too (a scaled drawing shrank them to 7 px); a table only screen readers
- * see says the same numbers in words.
+ * see says the same numbers in words, with the "at least" odds of each value.
+ *
+ * The scale follows the odds before any die, so a certain result (a 100% bar once the dice are
+ * rolled) does not squash the rest flat: a bar taller than the scale is cut at the top and carries
+ * its figure. Hovering, tapping or the arrow keys pick a value and say its "at least" odds.
  */
 export function DistributionChart({
   before,
@@ -17,6 +23,7 @@ export function DistributionChart({
   highlight,
   offset = 0,
   height = 220,
+  interactive = true,
 }: {
   before: number[];
   now?: number[];
@@ -27,10 +34,28 @@ export function DistributionChart({
   offset?: number;
   /** Its height in pixels (a printed sheet draws it lower). */
   height?: number;
+  /** On screen: hover, tap and keys pick a value and say its "at least" odds (print prints its own line). */
+  interactive?: boolean;
 }) {
   const { ref, width: measured } = useElementSize();
+  const [picked, setPicked] = useState<number | null>(null);
   const n = Math.max(before.length, now?.length ?? 0);
-  const max = Math.max(...before, ...(now ?? []), 1e-9);
+  const beforeMax = Math.max(...before, 1e-9);
+  const nowMax = Math.max(...(now ?? []), 0);
+  // A now-bar far above the odds before (a certain result) is cut at the top rather than squashing the rest.
+  const max = nowMax > beforeMax * 1.6 ? beforeMax * 1.25 : Math.max(beforeMax, nowMax);
+  const tailsBefore = atLeastOf(before);
+  const tailsNow = now ? atLeastOf(now) : null;
+  const pick = (k: number | null) => setPicked(k === null ? null : Math.max(0, Math.min(n - 1, k)));
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowRight' || e.key === 'ArrowUp') pick((picked ?? -1) + 1);
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowDown') pick((picked ?? n) - 1);
+    else if (e.key === 'Escape') pick(null);
+    else return;
+    e.preventDefault();
+  };
+  const atLeastText = (k: number) =>
+    `At least ${k + offset}: ${percent(tailsBefore[k] ?? 0)} before any dice${tailsNow ? `, ${percent(tailsNow[k] ?? 0)} now` : ''}`;
   // Before the first measure (and where nothing lays it out) the drawing has its old 600 px.
   const width = measured > 0 ? Math.round(measured) : 600;
   const left = 44;
@@ -39,13 +64,24 @@ export function DistributionChart({
   const plotH = height - bottom - 10;
   const slot = plotW / Math.max(n, 1);
   const bar = Math.max(2, slot * 0.7);
-  const y = (p: number) => 10 + plotH - (p / max) * plotH;
+  const y = (p: number) => 10 + plotH - (Math.min(p, max) / max) * plotH;
   // A value label every so many bars, at least 26 px apart so they never run together.
   const every = Math.max(1, Math.ceil(n / Math.max(1, Math.floor(plotW / 26))));
 
   return (
     <div ref={ref} style={{ width: '100%' }}>
-      <svg viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={`${label}: bar chart; the table that follows gives each value's odds`} data-testid="distribution-chart" style={{ display: 'block', maxWidth: '100%' }}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width={width}
+        height={height}
+        role="img"
+        aria-label={`${label}: bar chart; the table that follows gives each value's odds and "at least" odds`}
+        data-testid="distribution-chart"
+        style={{ display: 'block', maxWidth: '100%' }}
+        tabIndex={interactive ? 0 : undefined}
+        onKeyDown={interactive ? onKey : undefined}
+        onMouseLeave={() => setPicked(null)}
+      >
         <title>{label}</title>
         <defs>
           <pattern id="actual-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">
@@ -66,7 +102,10 @@ export function DistributionChart({
           const pb = before[k] ?? 0;
           const pn = now?.[k] ?? 0;
           return (
-            <g key={k}>
+            <g key={k} onMouseEnter={() => pick(k)} onClick={() => pick(k)} data-testid="chart-bar">
+              <title>{atLeastText(k)}</title>
+              {/* The whole column is the target: large enough to tap. */}
+              <rect x={left + k * slot} y={10} width={slot} height={plotH} fill={k === picked ? '#e7f5ff' : 'transparent'} />
               {now && pn > 0 && (
                 <rect
                   x={x}
@@ -78,6 +117,11 @@ export function DistributionChart({
                   stroke={k === highlight ? '#000' : 'none'}
                   strokeWidth={k === highlight ? 2.5 : 0}
                 />
+              )}
+              {now && pn > max && (
+                <text x={x + bar / 2} y={22} fontSize="12" fontWeight="bold" textAnchor="middle" fill="#fff" data-testid="chart-cut">
+                  {Math.round(pn * 100)}%
+                </text>
               )}
               {k === highlight && (
                 <text x={x + bar / 2} y={Math.max(12, y(Math.max(pn, pb)) - 6)} fontSize="12" fontWeight="bold" textAnchor="middle" fill="#000" data-testid="chart-actual">
@@ -97,6 +141,11 @@ export function DistributionChart({
           {label}
         </text>
       </svg>
+      {interactive && (
+        <Text size="md" mih={24} data-testid="chart-at-least" aria-live="polite">
+          {picked === null ? 'Point at or tap a bar for the odds of at least that value.' : atLeastText(picked)}
+        </Text>
+      )}
       <VisuallyHidden>
         <table data-testid="distribution-table">
           <caption>{label}</caption>
@@ -105,6 +154,8 @@ export function DistributionChart({
               <th scope="col">{label}</th>
               <th scope="col">Odds before any dice</th>
               {now && <th scope="col">Odds now</th>}
+              <th scope="col">At least this, before any dice</th>
+              {now && <th scope="col">At least this, now</th>}
             </tr>
           </thead>
           <tbody>
@@ -115,6 +166,8 @@ export function DistributionChart({
                   <th scope="row">{k + offset}{k === highlight ? ' (actual)' : ''}</th>
                   <td>{percent(before[k] ?? 0)}</td>
                   {now && <td>{percent(now[k] ?? 0)}</td>}
+                  <td>{percent(tailsBefore[k] ?? 0)}</td>
+                  {tailsNow && <td>{percent(tailsNow[k] ?? 0)}</td>}
                 </tr>
               ))}
           </tbody>

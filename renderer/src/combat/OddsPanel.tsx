@@ -1,13 +1,19 @@
-import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import type { Odds } from '../../../core/api/channels/combat';
+import { Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import type { CombatOdds, Odds } from '../../../core/api/channels/combat';
 import { fixed2, luckSentence, percent } from '../../../core/summary/format';
+import { wholeCombatRows } from '../../../core/summary/wholeCombat';
 import { DistributionChart } from './DistributionChart';
 
 /** The exact odds beside the steps, updated after every step with the dice actually rolled. */
-export function OddsPanel({ odds, finished, names, updating = false }: { odds: Odds; finished: boolean; names: { attacker: string; defender: string }; updating?: boolean }) {
+export function OddsPanel({ odds, finished, names, updating = false, period }: { odds: Odds; finished: boolean; names: { attacker: string; defender: string }; updating?: boolean; period?: string }) {
   return (
     <Card withBorder padding="md" data-testid="odds-panel" aria-busy={updating} style={updating ? { opacity: 0.6 } : undefined}>
       <Stack gap="xs">
+        {period && (
+          <Text size="sm" fw={700} tt="uppercase" c="gray.7">
+            {period}
+          </Text>
+        )}
         <Title order={3}>Odds: {odds.measure}</Title>
         {updating && (
           <Text size="sm" c="gray.7" data-testid="odds-updating">
@@ -50,6 +56,71 @@ export function OddsPanel({ odds, finished, names, updating = false }: { odds: O
         </Text>
         <Text size="sm" c="gray.7">
           Outlined: before any die was rolled. Filled: given the dice rolled so far.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The whole combat's odds beside this round's: who wins the fight, each main unit's fate and the
+ * round it is likely to end in, at the start and now. An estimate (too many positions to count
+ * exactly in about a second) is marked "≈ 62% ± 1%" and says how it was made.
+ */
+export function WholeCombatPanel({ whole, finished, updating = false }: { whole: NonNullable<CombatOdds['whole']> | undefined; finished: boolean; updating?: boolean }) {
+  if (whole === undefined) {
+    return (
+      <Card withBorder padding="md" data-testid="whole-combat-loading">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden />
+          <Text size="lg">Working out the odds of the whole combat…</Text>
+        </Group>
+      </Card>
+    );
+  }
+  const { start, now } = whole;
+  if (!start || !now) {
+    return (
+      <Card withBorder padding="md" data-testid="whole-combat-unavailable">
+        <Title order={3}>The whole combat</Title>
+        <Text size="lg">{whole.unavailable ?? 'No odds for the whole combat.'}</Text>
+      </Card>
+    );
+  }
+  const estimated = !start.exact || !now.exact;
+  const playouts = Math.min(...[start, now].filter((o) => !o.exact).map((o) => o.playouts ?? 0));
+  return (
+    <Card withBorder padding="md" data-testid="whole-combat-odds" aria-busy={updating} style={updating ? { opacity: 0.6 } : undefined}>
+      <Stack gap="xs">
+        <Title order={3}>The whole combat{estimated ? ' (estimated)' : ''}</Title>
+        <Table fz="md" verticalSpacing={4} data-testid="whole-combat-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th />
+              <Table.Th ta="right">Before any die</Table.Th>
+              <Table.Th ta="right">{finished ? 'Result' : 'Now'}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {wholeCombatRows(start, now).map((r) => (
+              <Table.Tr key={r.label}>
+                <Table.Td>{r.label}</Table.Td>
+                <Table.Td ta="right">{r.start}</Table.Td>
+                <Table.Td ta="right">
+                  <b>{r.end}</b>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <DistributionChart before={start.rounds} now={now.rounds} label="round the combat ends in" offset={1} height={160} />
+        {estimated && (
+          <Text size="sm" c="gray.7" data-testid="whole-combat-estimate">
+            ≈: too many positions to count exactly in about a second, so estimated from {playouts} seeded play-outs of the combat (± one standard error).
+          </Text>
+        )}
+        <Text size="sm" c="gray.7">
+          Followed round after round up to round {start.maxRounds}; every choice taken as the app suggests.
         </Text>
       </Stack>
     </Card>

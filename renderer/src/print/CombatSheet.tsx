@@ -7,6 +7,7 @@ import { when } from '../history/format';
 import { fixed2, luckSentence, percent } from '../../../core/summary/format';
 import { extraLines, resultAfterChoice } from '../../../core/summary/markdown';
 import type { StepLog } from './paper';
+import { atLeastText, wholeCombatRows } from '../../../core/summary/wholeCombat';
 
 /**
  * One stored combat as a printed sheet: header with both sides and their profiles, every step,
@@ -63,6 +64,7 @@ export function CombatSheet({ summary, view, inReport = false, steps = 'full' }:
           leave half a page blank before them — a one-round combat fits on two A4 pages. */}
       {summary.odds && <OddsBlock odds={summary.odds} Sub={Sub} names={{ attacker: summary.sides.attacker.name, defender: summary.sides.defender.name }} />}
       {!summary.odds && summary.oddsUnavailable && <p data-testid="sheet-odds-unavailable">{summary.oddsUnavailable}</p>}
+      {summary.wholeCombat && <WholeCombatBlock whole={summary.wholeCombat} finished={summary.finished} Sub={Sub} />}
     </article>
   );
 }
@@ -334,8 +336,9 @@ function OddsBlock({ odds, Sub, names }: { odds: SummaryOdds; Sub: 'h2' | 'h3'; 
         <div>
           <div className="chart">
             {/* At the end of a combat the only filled bar is the actual result: filled versus outlined reads in black and white. */}
-            <DistributionChart before={odds.before} now={odds.now} label={odds.measure} offset={odds.offset} height={110} {...(odds.actual ? { highlight: odds.actual.index } : {})} />
+            <DistributionChart before={odds.before} now={odds.now} label={odds.measure} offset={odds.offset} height={110} interactive={false} {...(odds.actual ? { highlight: odds.actual.index } : {})} />
           </div>
+          {atLeastText(odds.before, odds.offset) && <p data-testid="sheet-at-least">At least (before any die): {atLeastText(odds.before, odds.offset)}.</p>}
           <p>
             {odds.actual ? (
               <>
@@ -370,6 +373,35 @@ function OddsBlock({ odds, Sub, names }: { odds: SummaryOdds; Sub: 'h2' | 'h3'; 
           </table>
         )}
       </div>
+    </section>
+  );
+}
+
+/** The whole combat's odds before any die and where it ended (estimates marked ≈ ±), one row per outcome. */
+function WholeCombatBlock({ whole, finished, Sub }: { whole: NonNullable<Summary['wholeCombat']>; finished: boolean; Sub: 'h2' | 'h3' }) {
+  const estimated = !whole.start.exact || !whole.end.exact;
+  return (
+    <section className="keep" data-testid="sheet-whole-combat">
+      <Sub>Odds of the whole combat</Sub>
+      <table>
+        <thead>
+          <tr>
+            <th />
+            <th className="num">Before any die</th>
+            <th className="num">{finished ? 'Where it ended' : 'Now'}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {wholeCombatRows(whole.start, whole.end).map((r) => (
+            <tr key={r.label}>
+              <td>{r.label}</td>
+              <td className="num">{r.start}</td>
+              <td className="num">{r.end}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {estimated && <p className="why">Figures marked ≈ are estimated from seeded play-outs of the combat, ± one standard error.</p>}
     </section>
   );
 }

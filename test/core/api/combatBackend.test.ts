@@ -5,6 +5,10 @@ import { luckPercentile, midRankPercentile } from '../../../core/analysis/odds';
 import type { Analyzed } from '../../../core/analysis/guarded';
 import type { RuleSystem } from '../../../core/combat';
 import { toySystem } from '../combat/toySystem';
+import { rulesDeps } from '../../../core/api/backends/rules';
+import { smallOldWorld } from '../analysis/smallCombats';
+
+const { system: _system, ...smallOldWorldSetup } = smallOldWorld;
 
 /** Every state the toy "analysis" was asked about, in order (a step must never wait for one). */
 let analysed: unknown[] = [];
@@ -213,4 +217,43 @@ describe('luck percentile', () => {
   it('is 50 before any die is rolled, for any distribution', () => {
     for (const before of [[1], [0.5, 0.5], [0.1, 0.2, 0.4, 0.3], [0.9, 0.05, 0.05]]) expect(luckPercentile(before, before)).toBeCloseTo(50, 12);
   });
+});
+
+describe('the whole combat’s odds in the odds reply (asked with `whole`)', () => {
+  const small = { system: 'old-world', ...smallOldWorldSetup };
+  const real = () => {
+    let ids = 0;
+    return createCombatBackend({ ...rulesDeps({ newId: () => `w-${++ids}`, newSeed: () => 5 }) });
+  };
+
+  it('are absent unless asked for: the round’s odds never wait for them', async () => {
+    const b = real();
+    const { id } = await b['combat.start']({ system: 'old-world', setup: small });
+    expect((await b['combat.odds']({ id })).whole).toBeUndefined();
+    const odds = await b['combat.odds']({ id, whole: true });
+    expect(odds.odds).not.toBeNull();
+    expect(odds.whole?.unavailable).toBeNull();
+    const start = odds.whole!.start!;
+    expect(start.exact).toBe(true);
+    expect(odds.whole!.now).toEqual(start);
+    expect(start.pAttackerWins + start.pDefenderWins + start.pDraw + start.pUnfinished).toBeCloseTo(1, 9);
+  }, 120_000);
+
+  it('after a step: the start is remembered and the odds now follow the dice', async () => {
+    const b = real();
+    const { id } = await b['combat.start']({ system: 'old-world', setup: small });
+    const first = await b['combat.odds']({ id, whole: true });
+    await b['combat.roll']({ id, stepId: (await b['combat.get']({ id })).step.id });
+    const after = await b['combat.odds']({ id, whole: true });
+    expect(after.at).toBe(1);
+    expect(after.whole!.start).toEqual(first.whole!.start);
+    expect(after.whole!.now).not.toEqual(first.whole!.now);
+  }, 120_000);
+
+  it('40k 10th edition (one round) has none', async () => {
+    const b = real();
+    const form = await b['combat.setupForm']({ system: 'wh40k-10e' });
+    const { id } = await b['combat.start']({ system: 'wh40k-10e', setup: form.example! });
+    expect((await b['combat.odds']({ id, whole: true })).whole).toBeUndefined();
+  }, 120_000);
 });

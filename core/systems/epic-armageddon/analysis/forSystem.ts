@@ -1,3 +1,5 @@
+import type { CombatChain } from '../../../analysis/combat/types';
+import { epicArmageddonCombat } from './combat';
 import type { State } from '../state';
 import { beginA4, roundStartState } from '../flow';
 import { meanOf } from '../../../analysis/mean';
@@ -87,6 +89,7 @@ export function epicReport(state: State): Record<string, unknown> {
 
 export const epicArmageddonAnalysis: SystemAnalysis = {
   systemId: 'epic-armageddon',
+  combat: epicArmageddonCombat as CombatChain,
   tooLarge: (state) => tooLargeReason(state as State),
   distributions: (state) => epicDistributions(state as State),
   report: (state) => epicReport(state as State),

@@ -1,3 +1,5 @@
+import type { CombatChain } from '../../../analysis/combat/types';
+import { ninthAgeCombat } from './combat';
 import type { State } from '../state';
 import { roles, type Role } from '../state';
 import { meanOf as meanFromZero } from '../../../analysis/mean';
@@ -93,6 +95,7 @@ export function ninthAgeTooLarge(state: State): string | null {
 
 export const ninthAgeAnalysis: SystemAnalysis = {
   systemId: 'ninth-age',
+  combat: ninthAgeCombat as CombatChain,
   tooLarge: (state) => ninthAgeTooLarge(state as State),
   distributions: (state) => ninthAgeDistributions(state as State),
   report: (state) => ninthAgeReport(state as State),

@@ -1,3 +1,5 @@
+import type { CombatChain } from '../../../analysis/combat/types';
+import { oldWorldCombat } from './combat';
 import type { State } from '../state';
 import { meanOf as meanFromZero } from '../../../analysis/mean';
 import { roles, unitOf, type Role } from '../state';
@@ -102,6 +104,7 @@ export function oldWorldReport(state: State): Record<string, unknown> {
 
 export const oldWorldAnalysis: SystemAnalysis = {
   systemId: 'old-world',
+  combat: oldWorldCombat as CombatChain,
   distributions: (state) => oldWorldDistributions(state as State),
   report: (state) => oldWorldReport(state as State),
 };

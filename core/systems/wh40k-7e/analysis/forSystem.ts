@@ -1,3 +1,5 @@
+import type { CombatChain } from '../../../analysis/combat/types';
+import { wh40k7eCombat } from './combat';
 import { settle } from '../engine';
 import { beginRound } from '../flow';
 import { roles, type Role, type State } from '../state';
@@ -96,6 +98,7 @@ export function wh40k7eTooLarge(state: State): string | null {
 
 export const wh40k7eAnalysis: SystemAnalysis = {
   systemId: 'wh40k-7e',
+  combat: wh40k7eCombat as CombatChain,
   tooLarge: (state) => wh40k7eTooLarge(state as State),
   distributions: (state) => wh40k7eDistributions(state as State),
   report: (state) => wh40k7eReport(state as State),

@@ -1,0 +1,92 @@
+import type { Input, Step } from '../../combat/steps';
+import { AnalysisTooLargeError, spend } from '../budget';
+import { rollOutcomes } from './rollOutcomes';
+import { endOf, type CombatEnd } from './tally';
+import type { CombatChain } from './types';
+
+/**
+ * One combat round, exactly, by the engine's own rules: from a state, every way the round's steps
+ * can go — each roll by its distinguishable outcomes (rollOutcomes.ts), each choice by the option
+ * the app suggests (as "Roll for me" and `combat-companion resolve` play it), each outcome step
+ * acknowledged — until the next round begins or the combat is over. Paths that reach a position
+ * with the same key are merged, step by step, so the work grows with the positions a round can
+ * reach, not with the paths to them.
+ */
+
+export interface Weighted<S> {
+  state: S;
+  p: number;
+}
+
+/** Where a round can lead: the states the next round starts from, and the ends of the combat in this one. */
+export interface RoundTransition<S> {
+  next: Array<Weighted<S>>;
+  ended: Array<{ end: CombatEnd; p: number }>;
+  /** The work the walk spent, charged again whenever it is remembered (budget.ts: a refusal must not depend on what was cached). */
+  work: number;
+}
+
+/** Work units one engine step (`next`, `apply` and a key) is charged: about 50 to 100 µs on a two-core laptop (measured in test/bench/wholeCombat.bench.ts). */
+export const STEP_WORK = 20_000;
+
+/** Steps one round may take along any path: a round that runs past it is a fault of the walk, said as too large. */
+const MAX_STEPS_PER_ROUND = 5000;
+
+/** The suggested option, else the first: what the players do when they let the app decide. */
+export function suggestedOption(step: Extract<Step, { kind: 'choose' }>): string {
+  return (step.options.find((o) => o.suggested) ?? step.options[0]!).id;
+}
+
+function branches(step: Step): Array<{ input: Input; p: number }> {
+  switch (step.kind) {
+    case 'roll':
+      return rollOutcomes(step).map((o) => ({ input: { kind: 'roll', stepId: step.id, dice: o.dice, by: 'entered' }, p: o.p }));
+    case 'choose':
+      return [{ input: { kind: 'choose', stepId: step.id, option: suggestedOption(step) }, p: 1 }];
+    case 'outcome':
+      return [{ input: { kind: 'continue', stepId: step.id }, p: 1 }];
+  }
+}
+
+function addTo<S>(into: Map<string, Weighted<S>>, key: string, state: S, p: number) {
+  const seen = into.get(key);
+  if (seen) seen.p += p;
+  else into.set(key, { state, p });
+}
+
+/** The round `state` is in, walked to its end (see above). */
+export function walkRound<S>(chain: CombatChain<S>, state: S): RoundTransition<S> {
+  const round = chain.round(state);
+  const next = new Map<string, Weighted<S>>();
+  const ended = new Map<string, { end: CombatEnd; p: number }>();
+  let frontier = new Map<string, Weighted<S>>([[chain.key(state), { state: chain.shed(state), p: 1 }]]);
+  let work = 0;
+  for (let steps = 0; frontier.size > 0; steps++) {
+    if (steps > MAX_STEPS_PER_ROUND) throw new AnalysisTooLargeError('a combat round with too many steps to follow exactly');
+    const after = new Map<string, Weighted<S>>();
+    for (const { state: s, p } of frontier.values()) {
+      if (chain.round(s) > round) {
+        addTo(next, chain.key(s), s, p);
+        continue;
+      }
+      const step = chain.rules.next(s);
+      if (step.kind === 'outcome' && step.final) {
+        const end = endOf(chain, s);
+        const key = JSON.stringify(end);
+        const seen = ended.get(key);
+        if (seen) seen.p += p;
+        else ended.set(key, { end, p });
+        continue;
+      }
+      for (const b of branches(step)) {
+        if (b.p === 0) continue;
+        spend(STEP_WORK);
+        work += STEP_WORK;
+        const s2 = chain.shed(chain.rules.apply(s, b.input, step));
+        addTo(after, chain.key(s2), s2, p * b.p);
+      }
+    }
+    frontier = after;
+  }
+  return { next: [...next.values()], ended: [...ended.values()], work };
+}

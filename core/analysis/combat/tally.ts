@@ -1,0 +1,69 @@
+import type { Role } from '../../combat/steps';
+import { roles } from './roles';
+import type { CombatChain, SideCombatOdds, UnitEnd, WholeCombatOdds } from './types';
+
+/**
+ * How the walk and the play-outs count the ends of a combat: by round, winner and each main unit's
+ * fate, with weights (exact chances, or 1 per play-out). One tally, so the exact and the estimated
+ * figures are the same figures.
+ */
+
+export interface CombatEnd {
+  winner: Role | 'draw';
+  fates: Record<Role, UnitEnd>;
+}
+
+/** Each side's name and main unit, as the odds name them (the system's own view names the sides). */
+export function namesOf<S>(chain: CombatChain<S>, state: S): { mainUnits: Record<Role, string>; sides: Record<Role, string> } {
+  const view = chain.rules.view(state);
+  return { mainUnits: chain.mainUnits(state), sides: { attacker: view.sides.attacker.name, defender: view.sides.defender.name } };
+}
+
+/** How a finished state ended: the system's own winner (none named counts as a draw) and fates. */
+export function endOf<S>(chain: CombatChain<S>, state: S): CombatEnd {
+  return { winner: chain.rules.winner?.(state) ?? 'draw', fates: chain.fates(state) };
+}
+
+export class Tally {
+  private readonly win = { attacker: 0, defender: 0, draw: 0 };
+  private readonly fates: Record<Role, Record<'destroyed' | 'flees' | 'caught', number>> = {
+    attacker: { destroyed: 0, flees: 0, caught: 0 },
+    defender: { destroyed: 0, flees: 0, caught: 0 },
+  };
+  readonly rounds: number[] = [];
+  unfinished = 0;
+
+  add(end: CombatEnd, round: number, w: number): void {
+    this.win[end.winner] += w;
+    for (const role of roles) {
+      const f = end.fates[role];
+      if (f) this.fates[role][f] += w;
+    }
+    while (this.rounds.length < round) this.rounds.push(0);
+    this.rounds[round - 1]! += w;
+  }
+
+  /** The figures, each weight divided by `total` (1 for exact chances, the number of play-outs for an estimate). */
+  odds(chain: { mainUnits: Record<Role, string>; sides: Record<Role, string> }, info: { exact: boolean; fromRound: number; maxRounds: number }, total = 1): WholeCombatOdds {
+    const side = (role: Role): SideCombatOdds => ({
+      side: chain.sides[role],
+      unit: chain.mainUnits[role],
+      pDestroyed: clamp(this.fates[role].destroyed / total),
+      pFlees: clamp(this.fates[role].flees / total),
+      pCaught: clamp(this.fates[role].caught / total),
+    });
+    return {
+      ...info,
+      pAttackerWins: clamp(this.win.attacker / total),
+      pDefenderWins: clamp(this.win.defender / total),
+      pDraw: clamp(this.win.draw / total),
+      pUnfinished: clamp(this.unfinished / total),
+      rounds: this.rounds.map((w) => clamp(w / total)),
+      attacker: side('attacker'),
+      defender: side('defender'),
+    };
+  }
+}
+
+/** Sums of many small chances can stray past 1 by a rounding error. */
+const clamp = (x: number) => Math.min(1, Math.max(0, x));

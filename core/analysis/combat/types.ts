@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { Role } from '../../combat/steps';
+import type { RuleSystem } from '../../combat/system';
+
+/**
+ * The odds of the whole combat, not only of the round being fought: a Markov chain over the states
+ * a round can start from (wholeCombat.ts). What a system gives it is small: its rules (the engine's
+ * own `next` and `apply` walk each round), which round a state is in, what of a state the rules
+ * read (to merge the paths that lead to the same position), and each side's main unit's fate.
+ */
+
+/** How a side's main unit ended the combat: wiped out, broke and got away, broke and was caught — or none of these (null). */
+export type UnitEnd = 'destroyed' | 'flees' | 'caught' | null;
+
+export interface CombatChain<State = unknown> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each system's own setup type
+  rules: RuleSystem<any, State>;
+  /** The combat round a state is in (1 for the first). */
+  round(state: State): number;
+  /**
+   * The part of a state the rules read from here on, as a string: two states with the same key
+   * play out alike (logs, notes and step counters left out), so the walk counts them once.
+   */
+  key(state: State): string;
+  /** The state without what is only shown (its log and notes): the walk keeps no history. */
+  shed(state: State): State;
+  /** Each side's main unit's fate in a finished combat. */
+  fates(state: State): Record<Role, UnitEnd>;
+  /** The object every state of one combat shares (its setup): remembered walks are kept per combat. */
+  setup(state: State): object;
+  /** The name of each side's main unit, as the odds name it. */
+  mainUnits(state: State): Record<Role, string>;
+}
+
+const p = z.number().min(0).max(1);
+const sideOddsSchema = z.object({
+  /** The side (player or army), as the combat names it. */
+  side: z.string(),
+  /** The side's main unit, whose fate the figures give. */
+  unit: z.string(),
+  pDestroyed: p,
+  pFlees: p,
+  pCaught: p,
+});
+
+/**
+ * The whole combat's odds from one state (`combat` in `combat-companion analyze`, the odds panel's
+ * "the whole combat"). Exact, or estimated from seeded play-outs with a standard error. The
+ * outcomes (attacker wins, defender wins, draw, unfinished) sum to 1; `rounds[i]` is P(the combat
+ * ends in round i + 1), and the combat still going after `maxRounds` is `pUnfinished`, never hidden.
+ */
+export const wholeCombatOddsSchema = z.object({
+  exact: z.boolean(),
+  /** The round the figures start from (the state's own). */
+  fromRound: z.number().int().min(1),
+  /** The chain is cut after this round; what is left then is `pUnfinished`. */
+  maxRounds: z.number().int().min(1),
+  pAttackerWins: p,
+  pDefenderWins: p,
+  pDraw: p,
+  pUnfinished: p,
+  rounds: z.array(p),
+  attacker: sideOddsSchema,
+  defender: sideOddsSchema,
+  /** Estimates only: the play-outs behind them and the largest standard error of their figures. */
+  playouts: z.number().int().min(1).optional(),
+  standardError: z.number().min(0).optional(),
+});
+export type WholeCombatOdds = z.infer<typeof wholeCombatOddsSchema>;
+export type SideCombatOdds = z.infer<typeof sideOddsSchema>;

@@ -1,0 +1,39 @@
+import { bench, describe } from 'vitest';
+import { wholeCombatOf, type WholeCombatOdds } from '../../core/analysis/combat';
+import { analyses, getSystem } from '../../core/systems/index';
+import { small7e, smallEpic, smallNinthAge, smallOldWorld } from '../core/analysis/smallCombats';
+
+/**
+ * The whole combat's odds as the host works them out (`npm run bench`): each round-by-round
+ * system's example (the setup screen's starting point) and a small combat of each. Target: ≤ 200 ms
+ * each on a two-core machine; past the exact budget the host gives the estimate, so no state takes
+ * much more than a second. Each run starts from a freshly parsed setup, so no remembered round
+ * walk makes it look faster than a first asking. The figures are printed once, for the record.
+ */
+
+const systemsWithChains = ['old-world', 'wh40k-7e', 'ninth-age', 'epic-armageddon'] as const;
+const smalls: Record<string, { system: string }> = { 'old-world': smallOldWorld, 'wh40k-7e': small7e, 'ninth-age': smallNinthAge, 'epic-armageddon': smallEpic };
+
+function freshStart(system: string, setup: unknown) {
+  const rules = getSystem(system)!;
+  return rules.start(rules.setupSchema.parse(structuredClone(setup)));
+}
+
+const line = (o: WholeCombatOdds) =>
+  `${o.exact ? 'exact' : `estimate (${o.playouts} play-outs, ± ${(100 * (o.standardError ?? 0)).toFixed(1)}%)`}: attacker wins ${(100 * o.pAttackerWins).toFixed(1)}%, defender ${(100 * o.pDefenderWins).toFixed(1)}%, draw ${(100 * o.pDraw).toFixed(1)}%, unfinished after round ${o.maxRounds} ${(100 * o.pUnfinished).toFixed(2)}%`;
+
+for (const id of systemsWithChains) {
+  for (const [what, setup] of [['example', getSystem(id)!.exampleSetup], ['small', smalls[id]]] as const) {
+    const t = performance.now();
+    const answer = wholeCombatOf(analyses[id], freshStart(id, setup));
+    const ms = performance.now() - t;
+    console.log(`whole combat, ${id} ${what} (${ms.toFixed(0)} ms): ${answer?.ok ? line(answer.odds) : answer ? answer.tooLarge : 'none'}`);
+  }
+}
+
+describe('whole-combat odds (host: exact within half the budget, else estimated)', () => {
+  for (const id of systemsWithChains) {
+    bench(`${id}: the example`, () => void wholeCombatOf(analyses[id], freshStart(id, getSystem(id)!.exampleSetup)), { iterations: 3, time: 0 });
+    bench(`${id}: a small combat`, () => void wholeCombatOf(analyses[id], freshStart(id, smalls[id])), { iterations: 3, time: 0 });
+  }
+});

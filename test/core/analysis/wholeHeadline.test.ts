@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { chanceText, wholeFigureText, wholeHeadlinesOf, type WholeCombatOdds } from '../../../core/analysis/combat';
+
+/** An option's whole-combat figure: the chooser's chance to win the combat, shown only when the options change it. */
+
+const odds = (pAttackerWins: number, estimate?: number): WholeCombatOdds => ({
+  exact: estimate === undefined,
+  fromRound: 1,
+  maxRounds: 10,
+  pAttackerWins,
+  pDefenderWins: 1 - pAttackerWins,
+  pDraw: 0,
+  pUnfinished: 0,
+  rounds: [1],
+  attacker: { side: 'Empire', unit: 'A', pDestroyed: 0, pFlees: 0, pCaught: 0 },
+  defender: { side: 'Orcs', unit: 'D', pDestroyed: 0, pFlees: 0, pCaught: 0 },
+  ...(estimate === undefined ? {} : { playouts: 500, standardError: estimate }),
+});
+
+describe('whole-combat figures beside a choice', () => {
+  it('the chooser’s chance to win the combat, by option, when the options change it', () => {
+    const h = wholeHeadlinesOf([odds(0.7), odds(0.55)], 'defender', 'Orcs');
+    expect(h.map((x) => x && wholeFigureText(x))).toEqual(['Whole combat: Orcs win 30.0%', 'Whole combat: Orcs win 45.0%']);
+  });
+
+  it('none when the choice only matters for this round (the same figure every way)', () => {
+    expect(wholeHeadlinesOf([odds(0.6), odds(0.6)], 'attacker')).toEqual([null, null]);
+  });
+
+  it('estimates that differ by less than their errors are noise, not a difference', () => {
+    expect(wholeHeadlinesOf([odds(0.6, 0.02), odds(0.62, 0.02)], 'attacker')).toEqual([null, null]);
+    expect(wholeHeadlinesOf([odds(0.4, 0.01), odds(0.62, 0.01)], 'attacker')[1]).toEqual({ side: 'Attacker', value: 0.62, standardError: 0.01 });
+  });
+
+  it('an estimate reads "≈ 62% ± 1%", an exact chance to a tenth of a percent', () => {
+    expect(chanceText(0.6234, 0.012)).toBe('≈ 62% ± 1%');
+    expect(chanceText(0.6234)).toBe('62.3%');
+    expect(chanceText(0.5, 0.001)).toBe('≈ 50% ± 1%');
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { rulesDeps } from '../../../core/api/backends/rules';
+import { advance, startCombat, type Combat } from '../../../core/combat';
+import { systems } from '../../../core/systems';
+import { buildCombatSummary, summaryMarkdown, summarySchema, type StoredCombatRecord } from '../../../core/summary';
+import { atLeastText, wholeCombatRows } from '../../../core/summary/wholeCombat';
+import { autoInput } from '../../support/drive';
+import { smallOldWorld } from '../analysis/smallCombats';
+import { summaryFixtures } from './fixtures';
+
+/** Print and Markdown: the whole combat's odds before any die and where the fight ended, and a line of "at least" odds. */
+
+const rules = rulesDeps({ newId: () => 'x', newSeed: () => 1 });
+const deps = { systems: rules.systems, analyze: rules.analyze, wholeCombat: rules.wholeCombat! };
+
+function playedRecord(): StoredCombatRecord {
+  const parsed = systems['old-world']!.setupSchema.parse(smallOldWorld);
+  let c: Combat = startCombat(systems['old-world']!, parsed, 11);
+  while (!(c.step.kind === 'outcome' && c.step.final)) c = (advance(systems['old-world']!, c, autoInput(c)) as { combat: Combat }).combat;
+  return { id: 'w', system: 'old-world', title: 'Empire vs Orcs', startedAt: '2026-11-20T19:30:00.000Z', finishedAt: '2026-11-20T19:41:00.000Z', seed: 11, rosterIds: [], setup: parsed, inputs: c.log.inputs };
+}
+
+describe('the whole combat in a summary', () => {
+  it('before any die (exact) and where it ended (certain): the winner as the summary names it', () => {
+    const summary = summarySchema.parse(buildCombatSummary(playedRecord(), deps));
+    const whole = summary.wholeCombat!;
+    expect(whole.start.exact).toBe(true);
+    expect(whole.start.pAttackerWins).toBeGreaterThan(0);
+    expect(whole.start.pAttackerWins).toBeLessThan(1);
+    const ended = summary.winner === 'attacker' ? whole.end.pAttackerWins : summary.winner === 'defender' ? whole.end.pDefenderWins : whole.end.pDraw;
+    expect(ended).toBeCloseTo(1, 12);
+    const md = summaryMarkdown(summary);
+    expect(md).toContain('## Odds of the whole combat');
+    expect(md).toContain('| Empire win the combat |');
+    expect(md).toContain('| Draw | 0.0% | 0.0% |');
+  }, 60_000);
+
+  it('left out without the whole-combat deps (a report of many combats), and for a one-round system', () => {
+    expect(buildCombatSummary(playedRecord(), { systems: rules.systems, analyze: rules.analyze }).wholeCombat).toBeUndefined();
+    expect(buildCombatSummary(summaryFixtures['wh40k-10e']!.record, deps).wholeCombat).toBeUndefined();
+  }, 60_000);
+
+  it('estimates are marked "≈ … ± …" in the rows', () => {
+    const summary = buildCombatSummary(playedRecord(), deps);
+    const estimated = { ...summary.wholeCombat!.start, exact: false, standardError: 0.012, playouts: 900 };
+    const rows = wholeCombatRows(estimated, summary.wholeCombat!.end);
+    expect(rows[0]!.start).toMatch(/^≈ \d+% ± 1%$/);
+    expect(rows[0]!.end).toMatch(/^\d+\.\d%$/);
+  }, 60_000);
+
+  it('"at least" odds in one line, for the headline measure', () => {
+    expect(atLeastText([0.25, 0.5, 0.25])).toBe('1+: 75.0% · 2+: 25.0%');
+    const md = summaryMarkdown(buildCombatSummary(summaryFixtures['ninth-age']!.record, { systems: rules.systems, analyze: rules.analyze }));
+    expect(md).toMatch(/At least \(before any die\): -?\d+\+: \d+\.\d%/);
+  }, 60_000);
+});

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { watchConsole } from './support';
+
+/**
+ * The odds of the whole combat in the wizard (issue 24): beside "this round", the whole combat's
+ * odds arrive after the round's, are marked as an estimate when the exact chain is over budget, and
+ * every chart reads "at least k" on hover or tap and in its screen-reader table.
+ */
+
+test.describe('the whole combat in the odds panel', () => {
+  test('an old-world charge: this round, then the whole combat; "at least" on tap', async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.goto('/#/combat');
+    await page.getByTestId('start-old-world').click();
+    // The prefilled charge: 20 Halberdiers charging 20 Orc Boyz; only the names to give.
+    await page.getByTestId('field-setup.attacker.name').fill('Empire');
+    await page.getByTestId('field-setup.attacker.units[0].name').fill('Halberdiers');
+    await page.getByTestId('field-setup.defender.name').fill('Orcs');
+    await page.getByTestId('field-setup.defender.units[0].name').fill('Orc Boyz');
+    await page.getByTestId('start-combat').click();
+    await expect(page).toHaveURL(/#\/combat\/play\//);
+
+    const round = page.getByTestId('odds-panel');
+    await expect(round).toContainText('This round');
+    const whole = page.getByTestId('whole-combat-odds');
+    await expect(whole).toBeVisible({ timeout: 20_000 });
+    await expect(whole.getByRole('heading', { level: 3 })).toHaveText(/The whole combat/);
+    await expect(whole.getByTestId('whole-combat-table')).toContainText('Empire win the combat');
+    await expect(whole.getByTestId('whole-combat-table')).toContainText('Most likely to end in');
+    // The full-size example is over the exact budget: its figures are marked as estimates.
+    await expect(whole.getByTestId('whole-combat-estimate')).toContainText('seeded play-outs');
+    await expect(whole.getByTestId('whole-combat-table')).toContainText(/≈ \d+% ± \d+%/);
+
+    // "At least" on tap, and in the screen-reader table.
+    const chart = round.getByTestId('distribution-chart');
+    await chart.getByTestId('chart-bar').nth(3).click();
+    await expect(round.getByTestId('chart-at-least')).toContainText(/At least -?\d+: \d+\.\d% before any dice/);
+    await expect(round.getByTestId('distribution-table').locator('th', { hasText: 'At least this, before any dice' })).toHaveCount(1);
+
+    for (const [width, height] of [
+      [1280, 800],
+      [820, 1180],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `test-results/whole-combat-${width}x${height}.png`, fullPage: true });
+    }
+    expect(errors).toEqual([]);
+  });
+});
