@@ -12,9 +12,9 @@ export function rulesDeps(make: { newId: () => string; newSeed: () => number }):
     systems,
     setupLayouts,
     analyze: (systemId, state) => (Object.hasOwn(analyses, systemId) ? analyzeWithinBudget(analyses[systemId]!, state) : null),
-    // The live panel's whole-combat odds get a tenth of the work budget (about 100 ms each here, shared out among a choice's options):
-    // the host is single-threaded, and the next step must not wait long behind them. The command line keeps the whole budget.
-    wholeCombat: (systemId, state, share = 1) => (Object.hasOwn(analyses, systemId) ? wholeCombatOf(analyses[systemId], state, (ANALYSIS_WORK_LIMIT / 10) * share) : null),
+    // Whole-combat odds get half the work budget, as the command line's; a choice's options share one answer's (the host is
+    // single-threaded: the next step must not wait long behind them).
+    wholeCombat: (systemId, state, share = 1) => (Object.hasOwn(analyses, systemId) ? wholeCombatOf(analyses[systemId], state, (ANALYSIS_WORK_LIMIT / 2) * Math.min(1, share)) : null),
     ...make,
   };
 }

@@ -12,7 +12,7 @@ export interface SummaryBackendDeps {
   systems: Readonly<Record<string, RuleSystem>>;
   analyze: (systemId: string, state: unknown) => Analyzed | null;
   /** The whole combat's odds, for the summary of one combat (not a report of many: each takes its own second). */
-  wholeCombat?: (systemId: string, state: unknown) => WholeCombatAnswer;
+  wholeCombat?: (systemId: string, state: unknown, share?: number) => WholeCombatAnswer;
 }
 
 /** More than this in one report is refused: a club night is a handful, and each is replayed. */

@@ -119,6 +119,9 @@ describe('the contract caps what a table needs', () => {
     const { call } = host();
     const started = await call<ResponseOf<'combat.start'>>('combat.start', { system: 'wh40k-10e', setup: (await import('../../../core/api')).contract['combat.start'].example.setup, seed: 1 });
     if (!started.ok) expect.fail(started.error.message);
+    // A combat is stored once its first step is taken.
+    const rolled = await call<ResponseOf<'combat.roll'>>('combat.roll', { id: started.value.id, stepId: (started.value.step as { id: string }).id });
+    if (!rolled.ok) expect.fail(rolled.error.message);
     const reply = await call<ResponseOf<'history.report'>>('history.report', { ids: new Array(100).fill(started.value.id) });
     if (!reply.ok) expect.fail(reply.error.message);
     expect(reply.value.report.combats).toHaveLength(1);
