@@ -24,6 +24,64 @@ export const oldWorldImport: SystemImport = {
   convertUnit,
 };
 
+/** Weapon profiles ("Weapon": Range, Strength, Special Rules): the first ten kept, every one in the notes. */
+function readWeapons(found: ReturnType<typeof profilesUnder>, used: Set<BsProfile>, notes: NotesWriter) {
+  const weapons: Record<string, unknown>[] = [];
+  const weaponLines: string[] = [];
+  for (const { profile } of found) {
+    if (!isType(profile, 'Weapon', 'Weapons')) continue;
+    used.add(profile);
+    const weapon = readWeapon(profile);
+    notes.add('Weapons', profileLine(profile));
+    if (weapons.length >= 10) continue;
+    weapons.push(weapon);
+    const strength = weapon.strength === null ? (weapon.strengthBonus ? `S+${weapon.strengthBonus}` : 'user’s S') : `S ${weapon.strength}`;
+    weaponLines.push(`${weapon.name}: ${weapon.range ? `${weapon.range}″` : 'close combat'} · ${strength}${weapon.specialRules.length ? ` · ${weapon.specialRules.join(', ')}` : ''}`);
+  }
+
+  return { weapons, weaponLines };
+}
+
+/** The roster profile from what was read: the main stat line, the command group and the saves. */
+function profileOf(read: {
+  models: number;
+  stat: (what: string, names: string[], min: number, max: number, fallback: number) => number;
+  names: string[];
+  armour: number;
+  saves: ReturnType<typeof savesIn>;
+  troop: ReturnType<typeof troopTypeOf>;
+  weapons: Record<string, unknown>[];
+  specialRules: string[];
+}) {
+  const { models, stat, names, armour, saves, troop, weapons, specialRules } = read;
+  const flags = {
+    standard: names.some((n) => /\bstandard\b|\bbanner\b/.test(n) && !/battle standard/.test(n)),
+    musician: names.some((n) => /musician|drummer|hornblower|trumpeter|piper/.test(n)),
+    champion: names.some((n) => /champion/.test(n)),
+  };
+  const profile = {
+    models,
+    movement: stat('M', ['M', 'Mv', 'Movement', 'Move'], 0, 12, 4),
+    weaponSkill: stat('WS', ['WS', 'Weapon Skill'], 0, 10, 3),
+    ballisticSkill: stat('BS', ['BS', 'Ballistic Skill'], 0, 10, 3),
+    strength: stat('S', ['S', 'Strength'], 0, 10, 3),
+    toughness: stat('T', ['T', 'Toughness'], 0, 10, 3),
+    wounds: stat('W', ['W', 'Wounds'], 1, 10, 1),
+    initiative: stat('I', ['I', 'Initiative'], 0, 10, 3),
+    attacks: stat('A', ['A', 'Attacks'], 0, 10, 1),
+    leadership: stat('Ld', ['Ld', 'Leadership'], 0, 10, 7),
+    armour,
+    ward: saves.ward ?? null,
+    regeneration: saves.regeneration ?? null,
+    troopType: troop.type,
+    character: troop.character,
+    ...flags,
+    weapons,
+    specialRules,
+  };
+  return { profile, flags };
+}
+
 function convertUnit(unit: BsSelection): UnitOutcome {
   const name = cleanName(unit.name);
   const notes = new NotesWriter();
@@ -57,19 +115,7 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   if (saves.ward !== undefined) confirm.push(`Ward save ${saves.ward}+ read from the unit's rules: check it.`);
   if (saves.regeneration !== undefined) confirm.push(`Regeneration ${saves.regeneration}+ read from the unit's rules: check it.`);
 
-  // Weapon profiles ("Weapon": Range, Strength, Special Rules).
-  const weapons: Record<string, unknown>[] = [];
-  const weaponLines: string[] = [];
-  for (const { profile } of found) {
-    if (!isType(profile, 'Weapon', 'Weapons')) continue;
-    used.add(profile);
-    const weapon = readWeapon(profile);
-    notes.add('Weapons', profileLine(profile));
-    if (weapons.length >= 10) continue;
-    weapons.push(weapon);
-    const strength = weapon.strength === null ? (weapon.strengthBonus ? `S+${weapon.strengthBonus}` : 'user’s S') : `S ${weapon.strength}`;
-    weaponLines.push(`${weapon.name}: ${weapon.range ? `${weapon.range}″` : 'close combat'} · ${strength}${weapon.specialRules.length ? ` · ${weapon.specialRules.join(', ')}` : ''}`);
-  }
+  const { weapons, weaponLines } = readWeapons(found, used, notes);
 
   const specialRules = distinct([...rulesOf(unit, notes)]).slice(0, 80);
   const notesPreview = otherProfiles(unit, used, notes);
@@ -80,31 +126,7 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   }
   for (const line of [...issues, ...confirm]) notes.add('To check', line);
 
-  const flags = {
-    standard: names.some((n) => /\bstandard\b|\bbanner\b/.test(n) && !/battle standard/.test(n)),
-    musician: names.some((n) => /musician|drummer|hornblower|trumpeter|piper/.test(n)),
-    champion: names.some((n) => /champion/.test(n)),
-  };
-  const profile = {
-    models,
-    movement: stat('M', ['M', 'Mv', 'Movement', 'Move'], 0, 12, 4),
-    weaponSkill: stat('WS', ['WS', 'Weapon Skill'], 0, 10, 3),
-    ballisticSkill: stat('BS', ['BS', 'Ballistic Skill'], 0, 10, 3),
-    strength: stat('S', ['S', 'Strength'], 0, 10, 3),
-    toughness: stat('T', ['T', 'Toughness'], 0, 10, 3),
-    wounds: stat('W', ['W', 'Wounds'], 1, 10, 1),
-    initiative: stat('I', ['I', 'Initiative'], 0, 10, 3),
-    attacks: stat('A', ['A', 'Attacks'], 0, 10, 1),
-    leadership: stat('Ld', ['Ld', 'Leadership'], 0, 10, 7),
-    armour: armour.save,
-    ward: saves.ward ?? null,
-    regeneration: saves.regeneration ?? null,
-    troopType: troop.type,
-    character: troop.character,
-    ...flags,
-    weapons,
-    specialRules,
-  };
+  const { profile, flags } = profileOf({ models, stat, names, armour: armour.save, saves, troop, weapons, specialRules });
   const points = pointsOf(unit);
   const command = Object.entries(flags).filter(([, on]) => on).map(([k]) => k);
   return {

@@ -25,20 +25,14 @@ export const wh40k7eImport: SystemImport = {
   convertUnit,
 };
 
-function convertUnit(unit: BsSelection): UnitOutcome {
-  const name = cleanName(unit.name);
-  const notes = new NotesWriter();
-  const confirm: string[] = [];
-  const issues: string[] = [];
-  const found = profilesUnder(unit);
-  const used = new Set<BsProfile>();
-  const saves = savesIn(allText(unit));
+type Vehicle = { front: number; side: number; rear: number; hullPoints: number };
 
-  // Model profiles, counted by the number of the selection carrying them (one line per profile name).
+/** The unit's model profiles, counted by the number of the selection carrying them (one line per profile name), with its vehicle armour and unit type. */
+function readModels(found: ReturnType<typeof profilesUnder>, saves: ReturnType<typeof savesIn>, used: Set<BsProfile>, issues: string[]) {
   const models: Record<string, unknown>[] = [];
   const modelLines: string[] = [];
   const counts: string[] = [];
-  let vehicle: { front: number; side: number; rear: number; hullPoints: number } | null = null;
+  let vehicle: Vehicle | null = null;
   let unitType: UnitType | undefined;
   for (const { profile, owner } of found) {
     const isVehicle = isType(profile, ...VEHICLE_TYPES);
@@ -88,11 +82,11 @@ function convertUnit(unit: BsSelection): UnitOutcome {
       );
     }
   }
-  if (models.length === 0) return { ok: false, skipped: { name, reason: 'it has no Unit or Vehicle profile.' } };
-  if (saves.invulnerable !== undefined) confirm.push(`Invulnerable save ${saves.invulnerable}+ read from the unit's rules and wargear: check which models have it.`);
-  if (saves.feelNoPain !== undefined) confirm.push(`Feel No Pain ${saves.feelNoPain}+ read from the unit's rules: check which models have it.`);
-  if (models.length > 20) issues.push(`${models.length} model profiles; the first 20 were kept`);
+  return { models, modelLines, counts, vehicle, unitType };
+}
 
+/** The unit's weapons (and attack psychic powers), each once; one it cannot read goes into the notes. */
+function readWeapons(found: ReturnType<typeof profilesUnder>, used: Set<BsProfile>, notes: NotesWriter, issues: string[]) {
   const weapons: Record<string, unknown>[] = [];
   const weaponLines: string[] = [];
   for (const { profile, owner } of found) {
@@ -111,6 +105,28 @@ function convertUnit(unit: BsSelection): UnitOutcome {
       `${count > 1 ? `${count} × ` : ''}${weapon.name}: ${weapon.range === 'melee' ? 'Melee' : weapon.range === 'template' ? 'Template' : `${weapon.range}″`} · S ${weapon.strength} · AP ${weapon.ap ?? '–'}${weapon.type === 'melee' ? '' : ` · ${typeWords[weapon.type]}${weapon.shots > 1 ? ` ${weapon.shots}` : ''}`}${weapon.specialRules.length ? ` · ${weapon.specialRules.join(', ')}` : ''}`,
     );
   }
+
+  return { weapons, weaponLines };
+}
+
+function convertUnit(unit: BsSelection): UnitOutcome {
+  const name = cleanName(unit.name);
+  const notes = new NotesWriter();
+  const confirm: string[] = [];
+  const issues: string[] = [];
+  const found = profilesUnder(unit);
+  const used = new Set<BsProfile>();
+  const saves = savesIn(allText(unit));
+
+  const read = readModels(found, saves, used, issues);
+  const { models, modelLines, counts, vehicle } = read;
+  let unitType = read.unitType;
+  if (models.length === 0) return { ok: false, skipped: { name, reason: 'it has no Unit or Vehicle profile.' } };
+  if (saves.invulnerable !== undefined) confirm.push(`Invulnerable save ${saves.invulnerable}+ read from the unit's rules and wargear: check which models have it.`);
+  if (saves.feelNoPain !== undefined) confirm.push(`Feel No Pain ${saves.feelNoPain}+ read from the unit's rules: check which models have it.`);
+  if (models.length > 20) issues.push(`${models.length} model profiles; the first 20 were kept`);
+
+  const { weapons, weaponLines } = readWeapons(found, used, notes, issues);
 
   const specialRules = rulesOf(unit, notes).slice(0, 80);
   const notesPreview = otherProfiles(unit, used, notes);
