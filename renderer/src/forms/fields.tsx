@@ -363,8 +363,9 @@ export function cellWidth(kind: string, label: FieldLabel, optionWords: string[]
     case 'tags':
       return Math.max(20, forLabel);
     default:
-      // 14 rem: a name as long as "Close combat weapon" reads whole beside two other fields (a tablet, issue 18).
-      return Math.max(compact ? 12 : 14, forLabel);
+      // 15 rem: a name as long as "Close combat weapon" reads whole beside two other fields on a tablet, with room for
+      // fonts a little wider than the designer's (13 rem in a compact row: "Tactical Marines").
+      return Math.max(compact ? 13 : 15, forLabel);
   }
 }
 
