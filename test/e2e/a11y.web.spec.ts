@@ -185,10 +185,11 @@ for (const size of sizes) {
       const table = page.getByTestId('distribution-table').first();
       await expect(table.locator('caption')).not.toBeEmpty();
       expect(await table.locator('tbody tr').count()).toBeGreaterThan(1);
-      await playUntil(page, 'outcome');
-      await look(page, size, 'wizard-outcome', findings);
+      // The ranks game logs its combat result and shows a choice (pursue, fight on) before the combat's outcome.
       await playUntil(page, 'choose');
       await look(page, size, 'wizard-choose', findings);
+      await playUntil(page, 'outcome');
+      await look(page, size, 'wizard-outcome', findings);
 
       await page.goto('/#/history');
       await expect(page.getByTestId('history-item').first()).toBeVisible();

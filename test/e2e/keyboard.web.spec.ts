@@ -6,7 +6,8 @@ import { watchConsole } from './support';
  * (roll: the dice box; choose: the suggested option; outcome: Continue), so a player answers with
  * the keys alone; at a choose step digits pick an option and Enter takes the suggested one; a
  * refused dice entry leaves the focus in the dice box. The seeded "Roll for me" dice of the
- * old-world charge below (seed 7) end round 1 with the Orc Boyz broken: pursue or restrain.
+ * old-world charge below (seed 7) end round 1 with the Orc Boyz broken: pursue or restrain. The
+ * ranks game logs its combat result, so the outcome step's focus is seen on The Ninth Age's Combat Score.
  */
 
 const step = (page: Page) => page.getByTestId('step');
@@ -46,23 +47,14 @@ test('the focus is on the step control at every step kind; digits and Enter answ
   await expect(box).toHaveValue('');
 
   // Each roll by "Roll for me" (same dice from the seed every run); each new roll step has its box focused.
-  let outcomes = 0;
   for (let i = 0; i < 40; i++) {
     const kind = await step(page).getAttribute('data-step-kind');
     const id = await step(page).getAttribute('data-step-id');
     if (kind === 'choose') break;
-    if (kind === 'roll') {
-      await expect(page.getByTestId('dice-faces')).toBeFocused();
-      await page.getByTestId('roll-for-me').click();
-    } else {
-      // Outcome step: Continue has the focus; Enter continues.
-      await expect(page.getByTestId('continue')).toBeFocused();
-      await page.keyboard.press('Enter');
-      outcomes++;
-    }
+    await expect(page.getByTestId('dice-faces')).toBeFocused();
+    await page.getByTestId('roll-for-me').click();
     await next(page, id);
   }
-  expect(outcomes).toBeGreaterThan(0);
 
   // Choose step: the suggested option (pursue) has the focus; "2" takes the second (restrain).
   await expect(step(page)).toHaveAttribute('data-step-kind', 'choose');
@@ -82,7 +74,30 @@ test('the focus is on the step control at every step kind; digits and Enter answ
   await expect(page.getByTestId('option-pursue')).not.toBeFocused();
   await page.keyboard.press('Enter');
   await next(page, choose);
-  // Pursuing: the fleeing unit rolls its flee distance first (restraining would roll the Ld test).
-  await expect(title(page)).toHaveText('Orc Boyz: flee');
+  // Pursuing: the fleeing unit's and the pursuers' rolls together (restraining would roll the Ld test first).
+  await expect(title(page)).toHaveText('Orc Boyz: flee and pursuit');
+  expect(errors).toEqual([]);
+});
+
+test('at an outcome step Continue has the focus and Enter continues (The Ninth Age: the Combat Score)', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/#/combat/new/ninth-age');
+  await page.getByTestId('seed').fill('7');
+  await page.getByTestId('start-combat').click();
+  await expect(page).toHaveURL(/#\/combat\/play\//, { timeout: 20_000 });
+  // Every roll by "Roll for me" and every allocation as suggested, up to the round's Combat Score.
+  for (let i = 0; i < 60; i++) {
+    const kind = await step(page).getAttribute('data-step-kind');
+    const id = await step(page).getAttribute('data-step-id');
+    if (kind === 'outcome') break;
+    if (kind === 'roll') await page.getByTestId('roll-for-me').click();
+    else await page.keyboard.press('Enter');
+    await next(page, id);
+  }
+  await expect(step(page)).toHaveAttribute('data-step-kind', 'outcome');
+  await expect(page.getByTestId('continue')).toBeFocused();
+  const outcome = await step(page).getAttribute('data-step-id');
+  await page.keyboard.press('Enter');
+  await next(page, outcome);
   expect(errors).toEqual([]);
 });
