@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, SimpleGrid, Spoiler, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { Input, Reason } from '../../../core/combat/steps';
@@ -23,11 +23,23 @@ interface Props {
   onRollForMe: (stepId: string) => void;
 }
 
+/**
+ * Why the step asks what it asks. Reasons said twice (one per dice group) are said once, and a long
+ * list folds after its first lines (all of it stays on the page for a screen reader), so the dice box
+ * and the main button stay on screen as the step opens.
+ */
 function Why({ reasons }: { reasons: Reason[] }) {
-  if (reasons.length === 0) return null;
-  return (
+  const seen = new Set<string>();
+  const distinct = reasons.filter((r) => {
+    const key = `${r.rule}\u0000${r.detail}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  if (distinct.length === 0) return null;
+  const list = (
     <List size="lg" spacing={4} data-testid="step-why">
-      {reasons.map((r, i) => (
+      {distinct.map((r, i) => (
         <List.Item key={i}>
           <Text span fw={600}>
             {r.rule}:
@@ -36,6 +48,12 @@ function Why({ reasons }: { reasons: Reason[] }) {
         </List.Item>
       ))}
     </List>
+  );
+  if (distinct.length <= 2) return list;
+  return (
+    <Spoiler maxHeight={84} showLabel={`Why: ${distinct.length} reasons, show them all`} hideLabel="Show fewer reasons" data-testid="step-why-fold">
+      {list}
+    </Spoiler>
   );
 }
 
