@@ -19,7 +19,7 @@ export const STEP_TARGETS: Readonly<Record<string, number>> = {
  * save rolls each.
  */
 export const NOT_YET: Readonly<Record<string, number>> = {
-  'wh40k-7e': 11,
+  'wh40k-7e': 13,
   'ninth-age': 26,
 };
 

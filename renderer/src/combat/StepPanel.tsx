@@ -81,11 +81,6 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
           </Title>
           <RollNeeds step={step} testId="step-needs" />
           <Why reasons={step.why} />
-          {step.notes.map((note, i) => (
-            <Text key={i} size="lg" c="gray.8" data-testid="step-note">
-              {note}
-            </Text>
-          ))}
           {/* Keyed by step: a new step starts with an empty entry. */}
           <DiceEntry
             key={step.id}
@@ -95,6 +90,12 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
             onEnter={(dice, typed) => onAnswer({ kind: 'roll', stepId: step.id, dice, by: 'entered', ...(typed ? { typed } : {}) })}
             onRollForMe={() => onRollForMe(step.id)}
           />
+          {/* Notes after the box: what it needs and why come first, then the dice, then what else to know. */}
+          {step.notes.map((note, i) => (
+            <Text key={i} size="lg" c="gray.8" data-testid="step-note">
+              {note}
+            </Text>
+          ))}
         </Stack>
       </Card>
     );

@@ -6,7 +6,7 @@ import { RankDiagram, RankLegend } from './RankDiagram';
 
 function ModelRow({ m, color }: { m: ModelView; color: string }) {
   return (
-    <Group gap="xs" wrap="nowrap" opacity={m.destroyed ? 0.45 : 1} data-testid={`model-${m.id}`} data-destroyed={m.destroyed}>
+    <Group gap="xs" wrap="nowrap" bg={m.destroyed ? 'gray.1' : undefined} data-testid={`model-${m.id}`} data-destroyed={m.destroyed}>
       <Text component="div" miw={110} style={{ flex: 1 }} td={m.destroyed ? 'line-through' : undefined}>
         {m.name}
         {m.destroyed && (
@@ -28,11 +28,12 @@ function ModelRow({ m, color }: { m: ModelView; color: string }) {
 
 /**
  * One health pool of a ranked unit — its rank and file together, or one character — as a bar and
- * what is left of it, with the profile under it in full width (it wraps on a tablet).
+ * what is left of it, with the profile under it in full width (it wraps on a tablet). A destroyed
+ * one is struck through on a grey ground, never faded: its words keep their contrast.
  */
 function PoolRow({ name, left, total, each, tags, color, destroyed, testId }: { name: string; left: number; total: number; each: number; tags: string[]; color: string; destroyed: boolean; testId: string }) {
   return (
-    <Stack gap={0} opacity={destroyed ? 0.45 : 1} data-testid={testId} data-destroyed={destroyed}>
+    <Stack gap={0} bg={destroyed ? 'gray.1' : undefined} data-testid={testId} data-destroyed={destroyed}>
       <Group gap="xs" wrap="nowrap">
         <Text fw={600} miw={110} style={{ flex: 1 }} td={destroyed ? 'line-through' : undefined}>
           {name}
