@@ -29,11 +29,19 @@ async function choose(page: Page, option: string, title: RegExp) {
   await page.getByTestId(`option-${option}`).click();
 }
 
-async function goOn(page: Page, title: RegExp) {
-  await expect(page.getByTestId('step')).toHaveAttribute('data-step-kind', 'outcome');
+/** A roll step of several groups of dice: each group's label checked, its faces typed in its own box, Enter after each (the last submits). */
+async function enterGroups(page: Page, title: RegExp, groups: Array<[id: string, label: string, faces: string]>) {
+  await expect(page.getByTestId('step')).toHaveAttribute('data-step-kind', 'roll');
   await expect(stepTitle(page)).toHaveText(title);
-  await page.getByTestId('continue').click();
+  for (const [id, label, faces] of groups) {
+    await expect(page.getByTestId(`dice-group-${id}`)).toContainText(label);
+    await page.getByTestId(`dice-faces-${id}`).fill(faces);
+    await page.getByTestId(`dice-faces-${id}`).press('Enter');
+  }
 }
+
+/** A line of the combat log ("What happened"), by its step's title: outcomes nobody needs to acknowledge are logged, not shown. */
+const logRow = (page: Page, title: string) => page.getByTestId('combat-log').getByRole('row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
 
 /** Nothing wider than the window: no sideways scroll at a tablet's width. */
 async function noSidewaysScroll(page: Page) {
@@ -85,9 +93,10 @@ async function playAssault(page: Page, shots: string | null) {
   await expect(page.getByTestId('step-why')).toContainText('First Strike');
   await shot('roll');
   await enterDice(page, '6 2', /^Space Marines: 2 dice needing 3\+ \(Chainswords of Assault Marines ×2\)$/);
-  // The defending player allocates: only legal units, the suggestion first.
+  // The defending player allocates: only legal units, nearest first as listed offered first. Naming a
+  // unit instead keeps the Orks choosing hit by hit for the rest of the assault.
   await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'defender');
-  await expect(page.getByTestId('option-rest')).toContainText('Allocate the 1 hit as suggested: Boyz #1');
+  await expect(page.getByTestId('option-rest')).toContainText('Nearest first, as listed: Boyz #1');
   await shot('choose');
   await choose(page, 'unit:0', /^Orks: allocate 1 hit$/);
   await expect(unitRow(page, 'defender.0')).toHaveAttribute('data-hits-taken', '1');
@@ -96,36 +105,47 @@ async function playAssault(page: Page, shots: string | null) {
   await enterDice(page, '4', /^Orks: saves, 1 die needing 5\+$/);
   await expect(unitRow(page, 'defender.0')).toHaveAttribute('data-destroyed', 'true');
 
-  // The main wave: every other die, then the hits on each side.
-  await enterDice(page, '3 5 4 6', /^Space Marines: 4 dice needing 3\+/);
-  await enterDice(page, '4', /^Space Marines: 1 die needing 4\+ \(FF 4\+ of Land Raider\)$/);
-  await enterDice(page, '2', /^Orks: 1 die needing 3\+ \(CC 3\+ of Nobz\)$/);
-  await enterDice(page, '5', /^Orks: 1 Macro-weapon die needing 3\+ \(Power klaws of Nobz\)$/);
-  await enterDice(page, '6 1 2', /^Orks: 3 dice needing 4\+ \(CC 4\+ of Boyz ×3\)$/);
-  await enterDice(page, '4 1 2', /^Orks: 3 dice needing 5\+ \(FF 5\+ of Battlefortress\)$/);
-  await choose(page, 'rest', /^Orks: allocate 5 hits$/);
+  // The main wave: every other die of both sides in one roll, a group per side and score (Macro-weapon dice apart).
+  await enterGroups(page, /^Space Marines and Orks: combat attacks, 13 dice$/, [
+    ['g0', 'Space Marines: CC 3+ of Assault Marines ×2, FF 3+ of Tactical Marines ×2: 4 dice', '3 5 4 6'],
+    ['g1', 'Space Marines: FF 4+ of Land Raider: 1 die', '4'],
+    ['g2', 'Orks: CC 3+ of Nobz: 1 die', '2'],
+    ['g3', 'Orks: Power klaws of Nobz (Macro-weapon): 1 die', '5'],
+    ['g4', 'Orks: CC 4+ of Boyz ×3: 3 dice', '6 1 2'],
+    ['g5', 'Orks: FF 5+ of Battlefortress: 3 dice', '4 1 2'],
+  ]);
+  // Both sides allocate before any save; the Orks, still choosing hit by hit, name the units in turn.
+  await expect(page.getByTestId('option-rest')).toContainText('Nearest first, as listed: Boyz #2, Boyz #3, Boyz #4, Nobz, Battlefortress');
+  await choose(page, 'unit:1', /^Orks: allocate 5 hits$/);
+  await choose(page, 'unit:2', /^Orks: allocate 4 hits$/);
+  await choose(page, 'unit:3', /^Orks: allocate 3 hits$/);
+  await choose(page, 'unit:4', /^Orks: allocate 2 hits$/);
   // Allocated: each hit waits for its save in the picture.
   await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-hits-taken', '1');
-  await enterDice(page, '5 2', /^Orks: saves, 2 dice needing 4\+$/);
-  await enterDice(page, '6 1 2', /^Orks: saves, 3 dice needing 5\+$/);
-  await expect(page.getByTestId('step-why')).toContainText('Reinforced Armour');
-  await enterDice(page, '3', /^Orks: Reinforced Armour re-rolls, 1 die needing 4\+$/);
   await expect(page.getByTestId('option-rest')).toContainText('Assault Marines #1 (Macro-weapon), Assault Marines #2');
   await choose(page, 'rest', /^Space Marines: allocate 1 Macro-weapon hit and 1 other hit$/);
-  await enterDice(page, '2', /^Space Marines: saves, 1 die needing 4\+$/);
+  // Both sides' saves in one roll; the Macro-weapon hit gets none.
+  await enterGroups(page, /^Orks and Space Marines: saves, 6 dice$/, [
+    ['g0', 'Orks: saves 4+: 2 dice', '5 2'],
+    ['g1', 'Orks: saves 5+: 3 dice', '6 1 2'],
+    ['g2', 'Space Marines: saves 4+: 1 die', '2'],
+  ]);
+  await expect(page.getByTestId('step-why')).toContainText('Reinforced Armour');
+  await enterDice(page, '3', /^Orks: Reinforced Armour re-rolls, 1 die needing 4\+$/);
 
-  // The immediate outcome: casualties of both sides gone together; nobody has won yet.
-  await expect(page.getByTestId('outcome-lines')).toContainText('No immediate winner: supporting fire (A5), then the assault result (A6).');
+  // The immediate outcome, logged: casualties of both sides gone together; nobody has won yet.
+  await expect(logRow(page, 'Round 1: the outcome of the combat attacks (A4)')).toContainText('No immediate winner: supporting fire (A5), then the assault result (A6).');
   await expect(unitRow(page, 'attacker.0')).toHaveAttribute('data-destroyed', 'true');
   await expect(unitRow(page, 'attacker.1')).toHaveAttribute('data-destroyed', 'true');
   await expect(unitRow(page, 'defender.3')).toHaveAttribute('data-destroyed', 'true');
   await expect(unitRow(page, 'defender.4')).toHaveAttribute('data-hits-saved', '1');
   await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-dc-left', '2');
-  await goOn(page, /^Round 1: the outcome of the combat attacks \(A4\)$/);
 
   // A5: the Devastators' supporting fire; the Orks put the hit on their Battlefortress.
-  await enterDice(page, '4', /^Space Marines: 1 die needing 3\+ \(FF 3\+ of Devastators\)$/);
-  await enterDice(page, '1', /^Space Marines: 1 Macro-weapon die needing 3\+ \(Lascannon of Devastators\)$/);
+  await enterGroups(page, /^Space Marines: supporting fire, 2 dice$/, [
+    ['g0', 'Space Marines: FF 3+ of Devastators: 1 die', '4'],
+    ['g1', 'Space Marines: Lascannon of Devastators (Macro-weapon): 1 die', '1'],
+  ]);
   await choose(page, 'unit:5', /^Orks: allocate 1 hit$/);
   await enterDice(page, '2', /^Orks: saves, 1 die needing 4\+$/);
   await enterDice(page, '5', /^Orks: Reinforced Armour re-rolls, 1 die needing 4\+$/);
@@ -133,29 +153,35 @@ async function playAssault(page: Page, shots: string | null) {
   await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-hits-saved', '1');
   await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-dc-left', '2');
 
-  // A6: 2D6 each, keep the highest; each modifier with its reason.
+  // A6: 2D6 each, keep the highest, both sides in one roll; each modifier with its reason.
+  const a6 = /^Assault result \(A6\): Space Marines and Orks each roll 2D6 and keep the highest$/;
   await expect(page.getByTestId('step-why')).toContainText('+4 (+1 per enemy unit killed');
-  await enterDice(page, '3 5', /^Space Marines: assault result, roll 2D6 and keep the highest$/);
   // A slip: the Orks' dice typed wrong make it a draw…
-  await enterDice(page, '6 6', /^Orks: assault result, roll 2D6 and keep the highest$/);
+  await enterGroups(page, a6, [
+    ['attacker', 'Space Marines: 2D6, keep the highest: 2 dice', '3 5'],
+    ['defender', 'Orks: 2D6, keep the highest: 2 dice', '6 6'],
+  ]);
   await expect(page.getByTestId('outcome-lines')).toContainText('A draw: another round from A3');
-  // …undo takes it back.
+  // …undo takes it back, the dice back in their boxes: only the Orks' are typed again.
   await page.getByTestId('undo').click();
-  await expect(stepTitle(page)).toHaveText('Orks: assault result, roll 2D6 and keep the highest');
-  await enterDice(page, '2 4', /^Orks: assault result, roll 2D6 and keep the highest$/);
-  const lines = page.getByTestId('outcome-lines');
-  await expect(lines).toContainText('Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10');
-  await expect(lines).toContainText('Orks: highest of 2 and 4 = 4, +2 (2 kills), +1 (more units), +1 (1 Inspiring unit) = 8');
-  await expect(lines).toContainText('Space Marines win the assault: 10 against 8.');
-  await expect(lines).toContainText('Orks take 2 extra hits (the difference), no saves; Fearless units ignore them.');
+  await expect(stepTitle(page)).toHaveText(a6);
+  await expect(page.getByTestId('dice-faces-attacker')).toHaveValue('3 5');
+  await page.getByTestId('dice-faces-defender').fill('2 4');
+  await page.getByTestId('dice-faces-defender').press('Enter');
+  // A win is logged, not shown: the result's arithmetic reads in the log.
+  const result = logRow(page, 'Round 1: the assault result (A6)');
+  await expect(result).toContainText('Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10');
+  await expect(result).toContainText('Orks: highest of 2 and 4 = 4, +2 (2 kills), +1 (more units), +1 (1 Inspiring unit) = 8');
+  await expect(result).toContainText('Space Marines win the assault: 10 against 8.');
+  await expect(result).toContainText('Orks take 2 extra hits (the difference), no saves. Fearless: Battlefortress ignores them.');
   // The odds follow the dice that stand, not the undone ones.
   const now = (fact: RegExp) => page.getByTestId('odds-facts').getByRole('row', { name: fact }).getByRole('cell').last();
   await expect(now(/^Space Marines win the assault/)).toHaveText('100.0%');
   await expect(now(/^Draw/)).toHaveText('0.0%');
   await shot('result');
-  await goOn(page, /^Round 1: the assault result \(A6\)$/);
 
   // The extra hits take the Boyz and the Nobz (the Battlefortress is Fearless); the Orks are Broken and withdraw.
+  await expect(logRow(page, 'Orks: 2 extra hits, no saves')).toContainText('Orks lose Boyz #2, Nobz');
   await expect(unitRow(page, 'defender.1')).toHaveAttribute('data-destroyed', 'true');
   await expect(unitRow(page, 'defender.4')).toHaveAttribute('data-destroyed', 'true');
   await expect(page.getByTestId('broken-defender')).toBeVisible();
@@ -163,6 +189,7 @@ async function playAssault(page: Page, shots: string | null) {
   await choose(page, 'none', /^Orks: withdrawal \(A7\)$/);
 
   // The end: what became of every unit, the loser withdrawn, the winner's Blast markers.
+  const lines = page.getByTestId('outcome-lines');
   await expect(stepTitle(page)).toHaveText('The assault is over');
   await expect(lines).toContainText('Space Marines win the assault: 10 against 8.');
   await expect(lines).toContainText('Orks — Battlefortress: 2 of 3 DC left.');
@@ -203,7 +230,7 @@ test.describe('Epic Armageddon wizard', () => {
     expect(md).toContain('- Boyz ×4: infantry · Sv 6+ · CC 4+ · FF 6+ · in base contact · cover 5+');
     expect(md).toContain('- Devastators: supporting fire · FF 3+ · Lascannon (Extra Attacks +1, Macro-weapon)');
     expect(md).toMatch(/\| Orks: allocate 1 hit \| .* \| Chose: 1 hit to Battlefortress/);
-    expect(md).toMatch(/\| Space Marines: 4 dice needing 3\+ .* \| 3 5 4 6 \(4 pass\) \| 4 hits on Orks \|/);
+    expect(md).toMatch(/\| Space Marines and Orks: combat attacks, 13 dice \| .* \| 3 5 4 6 4 2 5 6 1 2 4 1 2 \| 5 hits on Orks; 1 Macro-weapon hit and 1 other hit on Space Marines \|/);
     expect(md).toContain('Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10');
     expect(md).toContain('- Warband (Orks) is Broken and has withdrawn.');
     expect(md).toContain('**Winner:** Space Marines');
@@ -213,6 +240,8 @@ test.describe('Epic Armageddon wizard', () => {
 
     await page.getByTestId('print-combat').click();
     await expect(page).toHaveURL(/#\/print\/combat\//);
+    // The sheet drawn before it is printed (the summary comes from the host after the page opens).
+    await expect(page.getByTestId('combat-sheet')).toContainText('Warband (Orks) is Broken and has withdrawn.', { timeout: 60_000 });
     const text = await printedText(page);
     // The formations.
     expect(text).toContain('Assault detachment: 5 units · 1 Blast marker');
@@ -220,7 +249,7 @@ test.describe('Epic Armageddon wizard', () => {
     expect(text).toContain('Battlefortress: war engine · Sv 4+ · CC 6+ · FF 5+ · DC 3');
     // Every roll with its dice, the choices, the result arithmetic.
     expect(text).toContain('Space Marines: 2 dice needing 3+ (Chainswords of Assault Marines ×2)');
-    expect(text).toContain('3 5 4 6');
+    expect(text).toContain('3 5 4 6 4 2 5 6 1 2 4 1 2');
     expect(text).toContain('Orks: Reinforced Armour re-rolls, 1 die needing 4+');
     expect(text).toContain('Chose: 1 hit to Battlefortress');
     expect(text).toContain('Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10');
