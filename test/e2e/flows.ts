@@ -39,6 +39,20 @@ export async function enterDice(page: Page, faces: string, titlePart: RegExp) {
   await page.getByTestId('dice-faces').press('Enter');
 }
 
+/**
+ * Enters dice at a roll step that takes several kinds at once, one box per dice group (keyed by the
+ * group's id, in the step's order), then Enter at the last box submits them all.
+ */
+export async function enterDiceGroups(page: Page, groups: Record<string, string>, titlePart: RegExp) {
+  const step = page.getByTestId('step');
+  await expect(step).toHaveAttribute('data-step-kind', 'roll');
+  await expect(step.getByRole('heading', { level: 2 })).toHaveText(titlePart);
+  // Every box first (a box may hold dice put back by undo), then Enter at the last submits.
+  const ids = Object.keys(groups);
+  for (const id of ids) await page.getByTestId(`dice-faces-${id}`).fill(groups[id]!);
+  await page.getByTestId(`dice-faces-${ids[ids.length - 1]}`).press('Enter');
+}
+
 export const profileField = (page: Page, path: string) => page.getByTestId(`field-profile.${path}`);
 
 /** A field of a combat setup screen, by its path in the setup ("attacker.units[0].name"). */

@@ -1,12 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { enterDice, profileField } from './flows';
+import { enterDice, enterDiceGroups, profileField } from './flows';
 import { watchConsole } from './support';
 
 /**
  * The old-world (WFB 6th edition) wizard end to end with the players' own dice: a charge that
  * the defender survives in round 1 (it loses and holds), a second round it loses badly, a failed
  * break test, a pursuit that catches the fleeing unit. The dice script was run against the
- * engine first (core/combat/engine.ts) to fix every step below.
+ * engine first (core/combat/engine.ts) to fix every step below: the captain and his halberdiers,
+ * striking one after the other, roll together (a dice group each), the combat result is logged and
+ * shown on the break test that follows, and the flee and pursuit dice are one step.
  */
 
 const diagram = (page: Page, unit: string) => page.locator(`[data-testid="rank-diagram"][data-unit="${unit}"]`);
@@ -19,7 +21,7 @@ async function setUp(page: Page) {
   await expect(page.getByTestId('start-old-world')).toBeVisible();
   await expect(page.getByText('"old world" ranks game')).toHaveCount(0);
   await page.getByTestId('start-old-world').click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/old world close combat/i);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Warhammer Fantasy Battle 6th edition close combat/i);
   // Quick entry: the prefilled charge (20 Halberdiers charging 20 Orc Boyz) plus a captain.
   await page.getByTestId('field-setup.attacker.name').fill('Empire');
   await page.getByTestId('field-setup.attacker.units[0].name').fill('Halberdiers');
@@ -49,106 +51,109 @@ test.describe('old world wizard', () => {
     await expect(diagram(page, 'Halberdiers').getByTestId('rank-summary')).toContainText('US 21');
     await expect(diagram(page, 'Halberdiers').locator('[data-testid^="rank-model-attacker.0.c0"]')).toHaveCount(1);
 
-    // Round 1: the chargers strike first, the captain (I5) before his halberdiers (I3).
+    // Round 1: the chargers strike first, the captain (I5) and then his halberdiers (I3) with no
+    // enemy attack between them, so their dice go in together: a group each (the captain's 3
+    // attacks, then the 4 halberdiers beside him in the front rank).
     await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'attacker');
-    await expect(page.getByTestId('step-needs')).toContainText('3+');
-    await enterDice(page, '6 4 1', /Captain attacks Orc Boyz: to hit/);
-    // A slip: the wrong dice for the wound roll end the captain's attacks…
-    await enterDice(page, '1 1', /Captain attacks Orc Boyz: to wound/);
-    await expect(stepTitle(page)).toHaveText(/Halberdiers attack Orc Boyz: to hit/);
+    await expect(page.getByTestId('step-needs')).toContainText('3 D6 for Captain at Orc Boyz (needs 3+)');
+    await expect(page.getByTestId('step-needs')).toContainText('4 D6 for Halberdiers at Orc Boyz (needs 4+)');
+    await enterDiceGroups(page, { g0: '6 4 1', g1: '4 5 2 1' }, /Captain and Halberdiers attack Orc Boyz: to hit/);
+    // A slip: the wrong dice for the wound roll end the chargers' attacks…
+    await enterDiceGroups(page, { g0: '1 1', g1: '1 1' }, /Captain and Halberdiers attack Orc Boyz: to wound/);
+    await expect(stepTitle(page)).toHaveText(/Orc Boyz attack Halberdiers: to hit/);
     // …undo takes it back.
     await page.getByTestId('undo').click();
-    await expect(stepTitle(page)).toHaveText(/Captain attacks Orc Boyz: to wound/);
-    await enterDice(page, '5 2', /Captain attacks Orc Boyz: to wound/);
+    await expect(stepTitle(page)).toHaveText(/Captain and Halberdiers attack Orc Boyz: to wound/);
+    await enterDiceGroups(page, { g0: '5 2', g1: '4 1' }, /Captain and Halberdiers attack Orc Boyz: to wound/);
     await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'defender');
     await expect(page.getByTestId('step-needs')).toContainText('6+');
-    await enterDice(page, '3', /Orc Boyz: armour saves/);
-    // The first casualty comes off the rear rank.
-    await expect(diagram(page, 'Orc Boyz')).toHaveAttribute('data-standing', '19');
-    await expect(deadSquares(page, 'Orc Boyz')).toHaveCount(1);
+    await enterDiceGroups(page, { g0: '3', g1: '2' }, /Orc Boyz: armour saves/);
+    // The casualties come off the rear rank.
+    await expect(diagram(page, 'Orc Boyz')).toHaveAttribute('data-standing', '18');
+    await expect(deadSquares(page, 'Orc Boyz')).toHaveCount(2);
     await expect(diagram(page, 'Orc Boyz').getByTestId('rank-model-defender.0.r.19')).toHaveAttribute('data-state', 'dead');
     await expect(diagram(page, 'Orc Boyz').getByTestId('rank-model-defender.0.r.0')).toHaveAttribute('data-state', 'standing');
 
-    await enterDice(page, '4 5 2 1 3', /Halberdiers attack Orc Boyz: to hit/);
-    await enterDice(page, '4 1', /Halberdiers attack Orc Boyz: to wound/);
-    await enterDice(page, '2', /Orc Boyz: armour saves/);
     await enterDice(page, '6 5 4 4 1', /Orc Boyz attack Halberdiers: to hit/);
     await enterDice(page, '6 5 4 2', /Orc Boyz attack Halberdiers: to wound/);
     await enterDice(page, '6 2 3', /Halberdiers: armour saves/);
 
-    // The combat result: each bonus with its reason.
-    await expect(page.getByTestId('step')).toHaveAttribute('data-step-kind', 'outcome');
-    await expect(stepTitle(page)).toHaveText('Round 1: combat result');
-    const lines = page.getByTestId('outcome-lines');
-    await expect(lines).toContainText('Empire: 2 wounds + 3 ranks + 1 outnumber + 1 standard = 7');
-    await expect(lines).toContainText('+3 Ranks: Halberdiers: 20 models 5 wide at the start of the round → 4 ranks of 4+ models');
-    await expect(lines).toContainText('+1 Outnumber: Unit Strength 19 against 18');
-    await expect(lines).toContainText('+1 Standard: Halberdiers has a standard in its front rank');
-    await expect(lines).toContainText('Orcs: 2 wounds + 3 ranks + 1 standard = 6');
-    await expect(lines).toContainText('Empire win by 1 (7 to 6).');
+    // The combat result is logged, and the break test that follows shows it: each bonus with its reason.
+    const log = page.getByTestId('combat-log');
+    await expect(log).toContainText('Round 1: combat result');
+    await expect(log).toContainText('Empire win by 1 (7 to 6).');
+    await expect(stepTitle(page)).toHaveText(/Orc Boyz: break test/);
+    const step = page.getByTestId('step');
+    await expect(step).toContainText('Empire: 2 wounds + 3 ranks + 1 outnumber + 1 standard = 7');
+    await expect(step).toContainText('+3 Ranks: Halberdiers: 20 models 5 wide at the start of the round → 4 ranks of 4+ models');
+    await expect(step).toContainText('+1 Outnumber: Unit Strength 19 against 18');
+    await expect(step).toContainText('+1 Standard: Halberdiers has a standard in its front rank');
+    await expect(step).toContainText('Orcs: 2 wounds + 3 ranks + 1 standard = 6');
+    await expect(step).toContainText('Empire win by 1 (7 to 6).');
     await expect(diagram(page, 'Halberdiers')).toHaveAttribute('data-standing', '18');
     await expect(deadSquares(page, 'Halberdiers')).toHaveCount(2);
     await expect(deadSquares(page, 'Orc Boyz')).toHaveCount(2);
     // The diagram and the result agree: +3 this round (ranks counted at its start), +2 as the unit stands now.
     await expect(diagram(page, 'Orc Boyz').getByTestId('rank-summary')).toContainText('18 of 20 models · 4 ranks 5 wide · rank bonus +3');
     await expect(diagram(page, 'Orc Boyz').getByTestId('rank-summary')).toContainText('counted at the start of this round; +2 as it stands now');
-    await page.getByTestId('continue').click();
 
     // Lost by 1: 2D6 + 1 against Ld 7, and the orcs hold.
     await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'defender');
     await expect(page.getByTestId('step-needs')).toContainText('2D6 + 1 ≤ 7');
     await enterDice(page, '3 2', /Orc Boyz: break test/);
-    await expect(page.getByTestId('combat-log')).toContainText('Orc Boyz hold');
+    await expect(log).toContainText('Orc Boyz hold');
 
-    // Round over: redress lines, one per line, then on to round 2.
-    await expect(page.getByTestId('step')).toHaveAttribute('data-step-kind', 'choose');
-    await expect(page.getByTestId('step-prompt')).toContainText('Both sides are still fighting.');
-    await expect(page.getByTestId('step-prompt').locator('p')).toHaveCount(3);
-    await expect(page.getByTestId('step-prompt')).toContainText('Redress Orc Boyz (18 models): 5 wide: 3 ranks (+2).');
+    // Round over: the result again, then the redress lines, one per line; then on to round 2.
+    await expect(step).toHaveAttribute('data-step-kind', 'choose');
+    const prompt = page.getByTestId('step-prompt');
+    await expect(prompt).toContainText('Empire win by 1 (7 to 6).');
+    await expect(prompt).toContainText('Both sides are still fighting.');
+    await expect(prompt.locator('p', { hasText: /^Redress / })).toHaveCount(2);
+    await expect(prompt).toContainText('Redress Orc Boyz (18 models): 5 wide: 3 ranks (+2).');
     await page.getByTestId('option-next').click();
 
-    // Round 2: nobody charged now; Initiative order again.
-    await enterDice(page, '6 6 5', /Captain attacks Orc Boyz: to hit/);
-    await enterDice(page, '6 5 4', /Captain attacks Orc Boyz: to wound/);
-    await enterDice(page, '1 2 6', /Orc Boyz: armour saves/);
-    await enterDice(page, '6 5 4 3 2', /Halberdiers attack Orc Boyz: to hit/);
-    await enterDice(page, '6 5 1', /Halberdiers attack Orc Boyz: to wound/);
-    await enterDice(page, '1 1', /Orc Boyz: armour saves/);
+    // Round 2: nobody charged now; Initiative order again, the captain and his halberdiers together.
+    await enterDiceGroups(page, { g0: '6 6 5', g1: '6 5 4 3' }, /Captain and Halberdiers attack Orc Boyz: to hit/);
+    await enterDiceGroups(page, { g0: '6 5 4', g1: '6 5 1' }, /Captain and Halberdiers attack Orc Boyz: to wound/);
+    await enterDiceGroups(page, { g0: '1 2 6', g1: '1 1' }, /Orc Boyz: armour saves/);
     await expect(diagram(page, 'Orc Boyz')).toHaveAttribute('data-standing', '14');
     await expect(deadSquares(page, 'Orc Boyz')).toHaveCount(6);
     await enterDice(page, '1 2 3 4 5', /Orc Boyz attack Halberdiers: to hit/);
     await enterDice(page, '1 2', /Orc Boyz attack Halberdiers: to wound/);
 
-    await expect(stepTitle(page)).toHaveText('Round 2: combat result');
-    await expect(lines).toContainText('Empire: 4 wounds + 2 ranks + 1 outnumber + 1 standard = 8');
-    await expect(lines).toContainText('+2 Ranks: Halberdiers: 18 models 5 wide at the start of the round → 3 ranks of 4+ models');
-    await expect(lines).toContainText('+1 Outnumber: Unit Strength 19 against 14');
-    await expect(lines).toContainText('Orcs: 0 wounds + 2 ranks + 1 standard = 3');
-    await expect(lines).toContainText('Empire win by 5 (8 to 3).');
-    await page.getByTestId('continue').click();
+    await expect(log).toContainText('Round 2: combat result');
+    await expect(stepTitle(page)).toHaveText(/Orc Boyz: break test/);
+    await expect(step).toContainText('Empire: 4 wounds + 2 ranks + 1 outnumber + 1 standard = 8');
+    await expect(step).toContainText('+2 Ranks: Halberdiers: 18 models 5 wide at the start of the round → 3 ranks of 4+ models');
+    await expect(step).toContainText('+1 Outnumber: Unit Strength 19 against 14');
+    await expect(step).toContainText('Orcs: 0 wounds + 2 ranks + 1 standard = 3');
+    await expect(step).toContainText('Empire win by 5 (8 to 3).');
 
     // Lost by 5: roll 2 or less. 7 breaks them.
     await expect(page.getByTestId('step-needs')).toContainText('2D6 + 5 ≤ 7');
     await enterDice(page, '4 3', /Orc Boyz: break test/);
-    await expect(page.getByTestId('combat-log')).toContainText('Orc Boyz break!');
+    await expect(log).toContainText('Orc Boyz break!');
     await expect(diagram(page, 'Orc Boyz')).toHaveAttribute('data-status', 'fled');
 
     // The winners decide to pursue before the flee roll.
     await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'attacker');
     await expect(stepTitle(page)).toHaveText('Halberdiers: pursue?');
     await page.getByTestId('option-pursue').click();
+    // The flee roll and the pursuers' roll are made at the same moment: one step, a group each.
     await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'defender');
-    await enterDice(page, '3 4', /Orc Boyz: flee/);
-    await expect(page.getByTestId('step-needs')).toContainText('7" or more catches Orc Boyz');
-    await enterDice(page, '5 3', /Halberdiers: pursue Orc Boyz/);
-    await expect(page.getByTestId('combat-log')).toContainText('Halberdiers pursue 8" against 7": Orc Boyz caught and destroyed');
-    await page.getByTestId('option-clear').click();
+    await expect(page.getByTestId('step-needs')).toContainText('2 D6 for Orc Boyz flee');
+    await expect(page.getByTestId('step-needs')).toContainText('2 D6 for Halberdiers pursue');
+    await expect(page.getByTestId('step-why')).toContainText('equal to or greater than the flee roll catches and destroys the fleeing unit');
+    await enterDiceGroups(page, { flee0: '3 4', pursue0: '5 3' }, /Orc Boyz: flee and pursuit/);
+    await expect(log).toContainText('Orc Boyz flee 7"; Halberdiers pursue 8": Orc Boyz caught and destroyed');
 
-    // The final outcome.
+    // The final outcome: where the pursuit ends is for the table, not asked.
     await expect(stepTitle(page)).toHaveText('The combat is over');
+    const lines = page.getByTestId('outcome-lines');
     await expect(lines).toContainText(/Empire — Halberdiers: (won and )?pursued: 18 models, Captain \(2W\)\./);
     await expect(lines).toContainText('Orcs — Orc Boyz: broke, fled and was caught: destroyed.');
-    await expect(lines).toContainText('Halberdiers pursue 8" and stop in the open.');
+    await expect(lines).toContainText('Halberdiers pursue 8"');
+    await expect(lines).toContainText('Round 2: Empire win by 5 (8 to 3).');
     await expect(page.getByTestId('continue')).toHaveCount(0);
     await expect(diagram(page, 'Orc Boyz')).toHaveAttribute('data-status', 'caught and destroyed');
     await expect(diagram(page, 'Orc Boyz').getByTestId('rank-status')).toHaveText('CAUGHT AND DESTROYED');
@@ -212,7 +217,9 @@ test.describe('old world wizard', () => {
     await expect(page.getByTestId('field-setup.defender.name')).toHaveValue('Reikland');
     await expect(page.getByTestId('field-setup.defender.units[0].name')).toHaveValue('Greatswords');
     await expect(page.getByTestId('field-setup.defender.units[0].models')).toHaveValue('15');
-    await expect(page.getByTestId('field-setup.defender.units[0].profile.strength')).toHaveValue('5');
+    // The model's own Strength; the great weapon is chosen beside it and adds its +2 when it counts.
+    await expect(page.getByTestId('field-setup.defender.units[0].profile.strength')).toHaveValue('3');
+    await expect(page.getByTestId('field-setup.defender.units[0].profile.weapon')).toHaveValue('Great weapon (+2 Strength, strikes last)');
     await expect(page.getByTestId('field-setup.defender.units[0].profile.weaponSkill')).toHaveValue('4');
     await expect(page.getByTestId('field-setup.defender.units[0].profile.troopType')).toHaveValue('Infantry (US 1)');
     await expect(page.getByTestId('field-setup.defender.units[0].standard')).toBeChecked();
