@@ -363,9 +363,9 @@ export function cellWidth(kind: string, label: FieldLabel, optionWords: string[]
     case 'tags':
       return Math.max(20, forLabel);
     default:
-      // 15 rem, in a compact row too: a name as long as "Close combat weapon" or "Tactical Marines" reads whole beside
+      // 17 rem, in a compact row too: a name as long as "Close combat weapon" or "Tactical Marines" reads whole beside
       // two other fields on a tablet, with room for fonts a little wider than the designer's.
-      return Math.max(15, forLabel);
+      return Math.max(17, forLabel);
   }
 }
 

@@ -64,7 +64,9 @@ export function CombatSheet({ summary, view, inReport = false, steps = 'full' }:
           leave half a page blank before them — a one-round combat fits on two A4 pages. */}
       {summary.odds && <OddsBlock odds={summary.odds} Sub={Sub} names={{ attacker: summary.sides.attacker.name, defender: summary.sides.defender.name }} />}
       {!summary.odds && summary.oddsUnavailable && <p data-testid="sheet-odds-unavailable">{summary.oddsUnavailable}</p>}
-      {summary.wholeCombat && <WholeCombatBlock whole={summary.wholeCombat} finished={summary.finished} Sub={Sub} />}
+      {/* The whole combat's odds on paper for a fight of more than one round (a one-round fight's round odds above tell
+          its story, and it keeps to two A4 pages); the Markdown and the screen always give them. */}
+      {summary.wholeCombat && roundsIn(summary.steps) > 1 && <WholeCombatBlock whole={summary.wholeCombat} finished={summary.finished} Sub={Sub} />}
     </article>
   );
 }
@@ -378,6 +380,13 @@ function OddsBlock({ odds, Sub, names }: { odds: SummaryOdds; Sub: 'h2' | 'h3'; 
 }
 
 /** The whole combat's odds before any die and where it ended (estimates marked ≈ ±), one row per outcome. */
+/** The rounds a printed combat went: the highest "round N" its steps name (every ranks and assault game says it), 1 where none does. */
+function roundsIn(steps: ReadonlyArray<{ title: string }>): number {
+  let rounds = 1;
+  for (const { title } of steps) for (const m of title.matchAll(/\bround (\d+)/gi)) rounds = Math.max(rounds, Number(m[1]));
+  return rounds;
+}
+
 function WholeCombatBlock({ whole, finished, Sub }: { whole: NonNullable<Summary['wholeCombat']>; finished: boolean; Sub: 'h2' | 'h3' }) {
   const estimated = !whole.start.exact || !whole.end.exact;
   return (
