@@ -332,6 +332,7 @@ function OddsBlock({ odds, Sub, names }: { odds: SummaryOdds; Sub: 'h2' | 'h3'; 
   return (
     // Kept whole: the heading, the chart with its result and, beside them, the facts table (side
     // by side they take half the height, so a one-round combat still fits on two A4 pages).
+    <>
     <section className="keep" data-testid="sheet-odds">
       <Sub>Odds and luck: {odds.measure}</Sub>
       <div className={odds.facts.length > 0 ? 'odds-grid' : undefined}>
@@ -340,7 +341,6 @@ function OddsBlock({ odds, Sub, names }: { odds: SummaryOdds; Sub: 'h2' | 'h3'; 
             {/* At the end of a combat the only filled bar is the actual result: filled versus outlined reads in black and white. */}
             <DistributionChart before={odds.before} now={odds.now} label={odds.measure} offset={odds.offset} height={110} interactive={false} {...(odds.actual ? { highlight: odds.actual.index } : {})} />
           </div>
-          {atLeastText(odds.before, odds.offset) && <p data-testid="sheet-at-least">At least (before any die): {atLeastText(odds.before, odds.offset)}.</p>}
           <p>
             {odds.actual ? (
               <>
@@ -376,6 +376,13 @@ function OddsBlock({ odds, Sub, names }: { odds: SummaryOdds; Sub: 'h2' | 'h3'; 
         )}
       </div>
     </section>
+    {/* After the block kept whole, in small type: the line may run on where the page has room. */}
+    {atLeastText(odds.before, odds.offset) && (
+      <p className="why" data-testid="sheet-at-least">
+        At least (before any die): {atLeastText(odds.before, odds.offset)}.
+      </p>
+    )}
+    </>
   );
 }
 
