@@ -64,3 +64,20 @@ export class InputError extends Error {
     this.name = 'InputError';
   }
 }
+
+/** What a system's step engine gives its RuleSystem (core/combat/stepEngine.ts). */
+export interface EngineParts<State> {
+  next(state: State): Step;
+  apply(state: State, input: Input, step?: Step): State;
+}
+
+/**
+ * A RuleSystem from its parts: `next` and `apply` from its step engine, its setup schema typed as
+ * its own setup. Every system's index.ts builds its RuleSystem with this, so none lists them again.
+ */
+export function ruleSystem<Setup, State>(
+  parts: Omit<RuleSystem<Setup, State>, 'next' | 'apply' | 'setupSchema'> & { setupSchema: z.ZodType; engine: EngineParts<State> },
+): RuleSystem<Setup, State> {
+  const { engine, setupSchema, ...rest } = parts;
+  return { ...rest, setupSchema: setupSchema as z.ZodType<Setup>, next: engine.next, apply: engine.apply };
+}

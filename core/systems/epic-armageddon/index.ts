@@ -1,6 +1,6 @@
-import type { RuleSystem } from '../../combat/system';
+import { ruleSystem } from '../../combat/system';
 import { exampleSetup } from './example';
-import { applyInput, nextStep, startState } from './engine';
+import { engine, startState } from './engine';
 import { setupSchema, type Setup } from './setup';
 import type { State } from './state';
 import { profilesOf, winnerOf } from './summary';
@@ -11,15 +11,4 @@ export type { State } from './state';
 export { startState };
 
 /** Epic Armageddon: one assault, A3 to A8, step by step (seed 003, RULES.md §4, SCENARIOS.md §1). */
-export const epicArmageddon: RuleSystem<Setup, State> = {
-  exampleSetup,
-  id: 'epic-armageddon',
-  name: 'Epic Armageddon',
-  setupSchema: setupSchema as unknown as RuleSystem<Setup, State>['setupSchema'],
-  start: startState,
-  next: nextStep,
-  apply: applyInput,
-  view: viewOf,
-  winner: winnerOf,
-  profiles: profilesOf,
-};
+export const epicArmageddon = ruleSystem<Setup, State>({ id: 'epic-armageddon', name: 'Epic Armageddon', setupSchema, exampleSetup, engine: engine, start: startState, view: viewOf, winner: winnerOf, profiles: profilesOf });

@@ -1,6 +1,6 @@
-import type { RuleSystem } from '../../combat/system';
+import { ruleSystem } from '../../combat/system';
 import { exampleSetup } from './example';
-import { applyInput, nextStep, settle } from './engine';
+import { engine, settle } from './engine';
 import { beginRound } from './flow';
 import { setupSchema, type Setup } from './setup';
 import { allPools, poolKey, type State } from './state';
@@ -38,15 +38,4 @@ export function startState(setup: Setup): State {
 }
 
 /** The Ninth Age: a melee between two units, round by round (seed 004, RULES.md §5). */
-export const ninthAge: RuleSystem<Setup, State> = {
-  exampleSetup,
-  id: 'ninth-age',
-  name: 'The Ninth Age',
-  setupSchema: setupSchema as unknown as RuleSystem<Setup, State>['setupSchema'],
-  start: startState,
-  next: nextStep,
-  apply: applyInput,
-  view: viewOf,
-  winner: winnerOf,
-  profiles: profilesOf,
-};
+export const ninthAge = ruleSystem<Setup, State>({ id: 'ninth-age', name: 'The Ninth Age', setupSchema, exampleSetup, engine: engine, start: startState, view: viewOf, winner: winnerOf, profiles: profilesOf });

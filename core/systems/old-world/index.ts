@@ -1,5 +1,5 @@
-import type { RuleSystem } from '../../combat/system';
-import { applyInput, nextStep, settle } from './engine';
+import { ruleSystem } from '../../combat/system';
+import { engine, settle } from './engine';
 import { exampleSetup } from './example';
 import { setupSchema, type Setup } from './setup';
 import { roles, unitIndices, unitKey, type State, type UnitStatus } from './state';
@@ -46,15 +46,4 @@ export function startState(setup: Setup): State {
 }
 
 /** Warhammer Fantasy Battle 6th edition ("the old world"): a close combat round by round (seed 002, RULES §3). */
-export const oldWorld: RuleSystem<Setup, State> = {
-  id: 'old-world',
-  name: 'Warhammer Fantasy Battle 6th edition',
-  setupSchema: setupSchema as unknown as RuleSystem<Setup, State>['setupSchema'],
-  start: startState,
-  next: nextStep,
-  apply: applyInput,
-  view: viewOf,
-  winner: winnerOf,
-  profiles: profilesOf,
-  exampleSetup,
-};
+export const oldWorld = ruleSystem<Setup, State>({ id: 'old-world', name: 'Warhammer Fantasy Battle 6th edition', setupSchema, exampleSetup, engine: engine, start: startState, view: viewOf, winner: winnerOf, profiles: profilesOf });

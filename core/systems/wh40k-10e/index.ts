@@ -1,4 +1,4 @@
-import type { RuleSystem } from '../../combat/system';
+import { ruleSystem } from '../../combat/system';
 import { exampleSetup } from './example';
 import { setupSchema, type Setup } from './profiles';
 import type { State } from './state';
@@ -13,16 +13,4 @@ export type { State } from './state';
 export { setupSchema, type Setup } from './profiles';
 
 /** Warhammer 40,000 10th edition: the attack sequence of one unit against one unit (seed 001). */
-export const wh40k10e: RuleSystem<Setup, State> = {
-  id: 'wh40k-10e',
-  name: 'Warhammer 40,000 10th edition',
-  setupSchema: setupSchema as unknown as RuleSystem<Setup, State>['setupSchema'],
-  start: startState,
-  next: nextStep,
-  apply: applyInput,
-  view: viewOf,
-  winner: winnerOf,
-  profiles: profilesOf,
-  exampleSetup,
-  tooLargeToPlay,
-};
+export const wh40k10e = ruleSystem<Setup, State>({ id: 'wh40k-10e', name: 'Warhammer 40,000 10th edition', setupSchema, exampleSetup, tooLargeToPlay, engine: { next: nextStep, apply: applyInput }, start: startState, view: viewOf, winner: winnerOf, profiles: profilesOf });

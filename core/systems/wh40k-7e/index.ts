@@ -1,6 +1,6 @@
-import type { RuleSystem } from '../../combat/system';
+import { ruleSystem } from '../../combat/system';
 import { exampleSetup } from './example';
-import { applyInput, nextStep, settle } from './engine';
+import { engine, settle } from './engine';
 import { beginRound } from './flow';
 import { setupSchema, type Setup } from './setup';
 import { freshWounds, type State } from './state';
@@ -39,15 +39,4 @@ export function startState(setup: Setup): State {
 }
 
 /** Warhammer 40,000 7th edition: a whole close combat, Initiative step by Initiative step (seed 000, RULES §2). */
-export const wh40k7e: RuleSystem<Setup, State> = {
-  exampleSetup,
-  id: 'wh40k-7e',
-  name: 'Warhammer 40,000 7th edition (close combat)',
-  setupSchema: setupSchema as unknown as RuleSystem<Setup, State>['setupSchema'],
-  start: startState,
-  next: nextStep,
-  apply: applyInput,
-  view: viewOf,
-  winner: winnerOf,
-  profiles: profilesOf,
-};
+export const wh40k7e = ruleSystem<Setup, State>({ id: 'wh40k-7e', name: 'Warhammer 40,000 7th edition (close combat)', setupSchema, exampleSetup, engine: engine, start: startState, view: viewOf, winner: winnerOf, profiles: profilesOf });
