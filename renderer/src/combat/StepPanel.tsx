@@ -1,5 +1,5 @@
-import { Badge, Button, Card, Group, List, SimpleGrid, Spoiler, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { Input, Reason } from '../../../core/combat/steps';
 import { ChooseKeys } from './ChooseKeys';
@@ -29,6 +29,7 @@ interface Props {
  * and the main button stay on screen as the step opens.
  */
 function Why({ reasons }: { reasons: Reason[] }) {
+  const [open, setOpen] = useState(false);
   const seen = new Set<string>();
   const distinct = reasons.filter((r) => {
     const key = `${r.rule}\u0000${r.detail}`;
@@ -37,23 +38,26 @@ function Why({ reasons }: { reasons: Reason[] }) {
     return true;
   });
   if (distinct.length === 0) return null;
-  const list = (
-    <List size="lg" spacing={4} data-testid="step-why">
-      {distinct.map((r, i) => (
-        <List.Item key={i}>
-          <Text span fw={600}>
-            {r.rule}:
-          </Text>{' '}
-          {r.detail}
-        </List.Item>
-      ))}
-    </List>
-  );
-  if (distinct.length <= 2) return list;
+  // Folded at a whole reason, never mid-line; the folded ones stay in the page (hidden) for a screen reader's "show all".
+  const folded = distinct.length > 2 && !open;
   return (
-    <Spoiler maxHeight={84} showLabel={`Why: ${distinct.length} reasons, show them all`} hideLabel="Show fewer reasons" data-testid="step-why-fold">
-      {list}
-    </Spoiler>
+    <div>
+      <List size="lg" spacing={4} data-testid="step-why">
+        {distinct.map((r, i) => (
+          <List.Item key={i} hidden={folded && i >= 2}>
+            <Text span fw={600}>
+              {r.rule}:
+            </Text>{' '}
+            {r.detail}
+          </List.Item>
+        ))}
+      </List>
+      {distinct.length > 2 && (
+        <Button variant="subtle" size="md" px={0} onClick={() => setOpen(!open)} aria-expanded={open} data-testid="step-why-fold">
+          {open ? 'Show fewer reasons' : `Why: ${distinct.length - 2} more ${distinct.length - 2 === 1 ? 'reason' : 'reasons'}`}
+        </Button>
+      )}
+    </div>
   );
 }
 
