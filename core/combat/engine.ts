@@ -1,5 +1,5 @@
 import { seedState, type RngState } from '../dice/prng';
-import { drawStepDice, hasD3, sidesOfDice } from './rollGroups';
+import { diceWanted, drawStepDice, hasD3, isChained, sidesOfDice } from './rollGroups';
 import type { Input, RollStep, Step } from './steps';
 import { InputError, type RuleSystem } from './system';
 
@@ -39,12 +39,16 @@ export function checkInput(step: Step, input: Input): void {
   switch (step.kind) {
     case 'roll': {
       if (input.kind !== 'roll') throw new InputError(`"${step.title}" needs dice, not a ${input.kind}.`, 'kind');
-      if (input.dice.length !== step.count) {
-        throw new InputError(`"${step.title}" needs ${step.count} ${step.count === 1 ? 'die' : 'dice'}, ${input.dice.length} given.`, 'dice');
+      // Faces first: a chained group's dice are counted from the faces before it.
+      const sides = sidesOfDice(step, input.dice);
+      const bad = input.dice.findIndex((face, i) => !Number.isInteger(face) || face < 1 || face > (sides[i] ?? step.sides));
+      if (bad >= 0) throw new InputError(`Die ${bad + 1} shows ${input.dice[bad]}: a D${sides[bad] ?? step.sides} shows 1 to ${sides[bad] ?? step.sides}.`, `dice[${bad}]`);
+      const wanted = diceWanted(step, input.dice);
+      if (input.dice.length !== wanted.count || !wanted.known) {
+        const least = wanted.known ? '' : 'at least ';
+        const chained = isChained(step) ? ' (one die for each that the dice before it call for)' : '';
+        throw new InputError(`"${step.title}" needs ${least}${wanted.count} ${wanted.count === 1 ? 'die' : 'dice'}${chained}, ${input.dice.length} given.`, 'dice');
       }
-      const sides = sidesOfDice(step);
-      const bad = input.dice.findIndex((face, i) => !Number.isInteger(face) || face < 1 || face > sides[i]!);
-      if (bad >= 0) throw new InputError(`Die ${bad + 1} shows ${input.dice[bad]}: a D${sides[bad]} shows 1 to ${sides[bad]}.`, `dice[${bad}]`);
       if (input.typed !== undefined) checkTyped(step, input.dice, input.typed, input.by);
       return;
     }
@@ -69,7 +73,7 @@ function checkTyped(step: RollStep, dice: readonly number[], typed: readonly num
   if (!hasD3(step)) throw new InputError(`"${step.title}" has no D3 to roll as a halved D6.`, 'typed');
   if (by !== 'entered') throw new InputError('Halved D6s are dice the players entered, not dice the app rolled.', 'typed');
   if (typed.length !== dice.length) throw new InputError(`${typed.length} typed faces for ${dice.length} dice.`, 'typed');
-  const sides = sidesOfDice(step);
+  const sides = sidesOfDice(step, dice);
   typed.forEach((face, i) => {
     if (!Number.isInteger(face) || face < 1 || face > 6) throw new InputError(`Typed die ${i + 1} shows ${face}: a D6 shows 1 to 6.`, `typed[${i}]`);
     const expected = sides[i] === 3 ? Math.ceil(face / 2) : face;

@@ -5,6 +5,10 @@ import type { DiceGroup, RollStep } from './steps';
  * The dice of a roll step as groups: a step that takes several kinds of dice at once lists them
  * (`groups`); any other step is one group of its own dice. Every host, the command line and the
  * shared dice entry read a step's dice through these, so old steps and grouped ones work alike.
+ *
+ * A chained group (`per`) takes one die for each die of an earlier group that passes (or fails):
+ * how many it takes is known only from that group's faces, so every reader walks the groups in
+ * order with `collectDice`.
  */
 
 export function groupsOf(step: RollStep): DiceGroup[] {
@@ -13,19 +17,73 @@ export function groupsOf(step: RollStep): DiceGroup[] {
   return [{ id: 'dice', label: `${count} D${sides}`, count, sides, needs, ...(passOn !== undefined ? { passOn } : {}), ...(criticalOn !== undefined ? { criticalOn } : {}) }];
 }
 
-/** The sides of each die of the step, in the order the input gives them. */
-export function sidesOfDice(step: RollStep): number[] {
-  return groupsOf(step).flatMap((g) => Array.from({ length: g.count }, () => g.sides));
+/** The step has a chained group: how many dice it takes depends on the dice. */
+export const isChained = (step: RollStep) => groupsOf(step).some((g) => g.per !== undefined);
+
+/** A die of `source` that a chained group follows: it passes (or fails) the source's number. */
+export const followsOn = (group: DiceGroup, source: DiceGroup, face: number): boolean => (group.per!.on === 'pass' ? face >= source.passOn! : face < source.passOn!);
+
+/**
+ * How many dice each group takes, given the faces entered for each group so far: a plain group its
+ * `count`; a chained group one per die of its earlier group that passes (or fails) — null while
+ * that group's dice are not all in.
+ */
+export function countsFor(step: RollStep, parts: ReadonlyArray<readonly number[]>): Array<number | null> {
+  const groups = groupsOf(step);
+  const counts: Array<number | null> = [];
+  groups.forEach((group, i) => {
+    if (!group.per) return counts.push(group.count);
+    const at = groups.findIndex((g) => g.id === group.per!.group);
+    const source = parts[at] ?? [];
+    const complete = counts[at] !== null && source.length === counts[at];
+    counts.push(complete && at < i ? source.filter((face) => followsOn(group, groups[at]!, face)).length : null);
+  });
+  return counts;
 }
 
-/** An input's dice split into the step's groups, in order. */
+/**
+ * The dice of each group, in order, as `take` hands them: a plain group asks for its `count`; a
+ * chained group for one die per die of its earlier group that passes (or fails). Where `take`
+ * hands back fewer than asked (the dice ran out), the groups after it get none.
+ */
+export function collectDice(step: RollStep, take: (group: DiceGroup, count: number) => readonly number[]): number[][] {
+  const groups = groupsOf(step);
+  const parts: number[][] = [];
+  let short = false;
+  for (const [i, group] of groups.entries()) {
+    const count = short ? 0 : (countsFor(step, parts)[i] ?? 0);
+    const faces = count === 0 ? [] : [...take(group, count)];
+    if (faces.length < count) short = true;
+    parts.push(faces);
+  }
+  return parts;
+}
+
+/** An input's dice split into the step's groups, in order (a chained group takes one die per die it follows). */
 export function splitDice(step: RollStep, dice: readonly number[]): number[][] {
   let at = 0;
-  return groupsOf(step).map((g) => {
-    const part = dice.slice(at, at + g.count);
-    at += g.count;
+  return collectDice(step, (_group, count) => {
+    const part = dice.slice(at, at + count);
+    at += count;
     return part;
   });
+}
+
+/**
+ * How many dice the step takes given these dice: every group's count, chained ones from the dice
+ * before them; `known` false when a chained group's count waits on dice not given (then `count`
+ * is the least the step takes).
+ */
+export function diceWanted(step: RollStep, dice: readonly number[]): { count: number; known: boolean } {
+  const counts = countsFor(step, splitDice(step, dice));
+  return { count: counts.reduce<number>((n, c) => n + (c ?? 0), 0), known: counts.every((c) => c !== null) };
+}
+
+/** The sides of each die of the step, in the order the input gives them (the dice decide how many a chained group takes). */
+export function sidesOfDice(step: RollStep, dice: readonly number[] = []): number[] {
+  const groups = groupsOf(step);
+  if (!isChained(step)) return groups.flatMap((g) => Array.from({ length: g.count }, () => g.sides));
+  return splitDice(step, dice).flatMap((part, i) => part.map(() => groups[i]!.sides));
 }
 
 /** The step has a D3 among its dice: its players may roll D6s and halve them. */
@@ -39,18 +97,21 @@ export const d3FromD6 = (face: number) => Math.ceil(face / 2);
  * rounding up; each D6 die as typed.
  */
 export function halveForD3(step: RollStep, typed: readonly number[]): number[] {
-  const sides = sidesOfDice(step);
-  return typed.map((face, i) => (sides[i] === 3 ? d3FromD6(face) : face));
+  let at = 0;
+  return collectDice(step, (group, count) => {
+    const part = typed.slice(at, at + count).map((face) => (group.sides === 3 ? d3FromD6(face) : face));
+    at += count;
+    return part;
+  }).flat();
 }
 
 /** The step's dice from the seeded generator, group by group (one group: exactly one draw, as ever). */
 export function drawStepDice(state: RngState, step: RollStep): { faces: number[]; state: RngState } {
   let at = state;
-  const faces: number[] = [];
-  for (const g of groupsOf(step)) {
-    const drawn = drawDice(at, g.count, g.sides);
-    faces.push(...drawn.faces);
+  const parts = collectDice(step, (group, count) => {
+    const drawn = drawDice(at, count, group.sides);
     at = drawn.state;
-  }
-  return { faces, state: at };
+    return drawn.faces;
+  });
+  return { faces: parts.flat(), state: at };
 }

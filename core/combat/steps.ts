@@ -39,8 +39,24 @@ export const diceGroupSchema = z.object({
   needs: z.string(),
   /** How the group's dice are used, when it is not plain (e.g. "only as many as the damage rolled count"). */
   note: z.string().optional(),
+  /**
+   * A chained group: its dice are rolled after an earlier group of the same step, one die for each
+   * of that group's dice that passes (`on: 'pass'`, "to wound: one die for each hit") or fails
+   * (`on: 'fail'`, "a special save for each failed armour save") — as players roll an attack through
+   * without stopping. `count` is then the most it can take (the earlier group's most); the dice it
+   * takes are known once the earlier group's are in. The earlier group has a `passOn`.
+   */
+  per: z.object({ group: z.string(), on: z.enum(['pass', 'fail']) }).optional(),
 });
 export type DiceGroup = z.infer<typeof diceGroupSchema>;
+
+/** The most kinds of dice one roll step takes: every attack of a moment of the fight, rolled through. */
+export const MAX_GROUPS_PER_ROLL = 48;
+
+/** Every chained group follows, in the same step, a group that has a passing number. */
+function chainsAreSound(groups: ReadonlyArray<{ id: string; passOn?: number | undefined; per?: { group: string } | undefined }>): boolean {
+  return groups.every((g, i) => g.per === undefined || groups.slice(0, i).some((earlier) => earlier.id === g.per!.group && earlier.passOn !== undefined));
+}
 
 export const rollStepSchema = z.object({
   kind: z.literal('roll'),
@@ -67,8 +83,8 @@ export const rollStepSchema = z.object({
    * are given. `count` is then their total, `sides` the largest of their sides, and `passOn` /
    * `criticalOn` are given per group instead.
    */
-  groups: z.array(diceGroupSchema).min(1).max(8).optional(),
-});
+  groups: z.array(diceGroupSchema).min(1).max(MAX_GROUPS_PER_ROLL).optional(),
+}).refine((step) => chainsAreSound(step.groups ?? []), { message: 'a chained dice group must follow a group with a passing number', path: ['groups'] });
 export type RollStep = z.infer<typeof rollStepSchema>;
 
 export const optionSchema = z.object({

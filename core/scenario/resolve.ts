@@ -1,5 +1,5 @@
 import { advance, rollForMe, startCombat, type Combat } from '../combat/engine';
-import { groupsOf } from '../combat/rollGroups';
+import { collectDice } from '../combat/rollGroups';
 import type { Input } from '../combat/steps';
 import type { CombatView } from '../combat/view';
 import { DiceEntryError, enteredDice } from '../dice/source';
@@ -47,11 +47,14 @@ export function resolveScenario({ system, setup, seed, dice }: Scenario, maxStep
     let input: Input;
     if (step.kind === 'roll') {
       if (entered) {
-        if (entered.remaining() < step.count) throw new ResolveError(`Ran out of dice at "${step.title}": it needs ${step.count}, ${entered.remaining()} left.`);
         let faces: number[];
         try {
-          // A step taking several kinds of dice (a Damage D3 and Feel No Pain D6s) takes them group by group.
-          faces = groupsOf(step).flatMap((g) => entered.roll(g.count, g.sides));
+          // A step taking several kinds of dice (a Damage D3 and Feel No Pain D6s) takes them group by
+          // group; a chained group as many as the dice before it call for.
+          faces = collectDice(step, (g, count) => {
+            if (entered.remaining() < count) throw new ResolveError(`Ran out of dice at "${step.title}": ${step.groups ? `${g.label} needs` : 'it needs'} ${count}, ${entered.remaining()} left.`);
+            return entered.roll(count, g.sides);
+          }).flat();
         } catch (error) {
           if (error instanceof DiceEntryError) throw new ResolveError(`At "${step.title}": ${error.message}`);
           throw error;

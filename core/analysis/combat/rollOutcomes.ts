@@ -1,5 +1,5 @@
 import type { DiceGroup, RollStep } from '../../combat/steps';
-import { groupsOf } from '../../combat/rollGroups';
+import { countsFor, groupsOf } from '../../combat/rollGroups';
 import { AnalysisTooLargeError } from '../budget';
 
 /**
@@ -75,13 +75,29 @@ function groupOutcomes(count: number, classes: readonly FaceClass[]): WeightedDi
   return out;
 }
 
-/** Every distinguishable outcome of the step, group by group (their dice one after the other, as the input takes them). */
+/**
+ * Every distinguishable outcome of the step, group by group (their dice one after the other, as the
+ * input takes them). A chained group's dice are as many as its earlier group's outcome calls for.
+ */
 export function rollOutcomes(step: RollStep): WeightedDice[] {
-  let all: WeightedDice[] = [{ dice: [], p: 1 }];
-  for (const g of groupsOf(step)) {
-    const each = groupOutcomes(g.count, classesOf(g));
-    if (all.length * each.length > MAX_OUTCOMES_PER_STEP) throw new AnalysisTooLargeError('a roll with too many different outcomes to follow exactly');
-    all = all.flatMap((a) => each.map((b) => ({ dice: [...a.dice, ...b.dice], p: a.p * b.p })));
-  }
-  return all;
+  const groups = groupsOf(step);
+  let all: Array<{ parts: number[][]; p: number }> = [{ parts: [], p: 1 }];
+  const memo = new Map<string, WeightedDice[]>();
+  const outcomesOf = (i: number, count: number) => {
+    const key = `${i}:${count}`;
+    if (!memo.has(key)) memo.set(key, groupOutcomes(count, classesOf(groups[i]!)));
+    return memo.get(key)!;
+  };
+  groups.forEach((_, i) => {
+    const next: typeof all = [];
+    for (const a of all) {
+      const count = countsFor(step, a.parts)[i] ?? 0;
+      for (const b of outcomesOf(i, count)) {
+        next.push({ parts: [...a.parts, b.dice], p: a.p * b.p });
+        if (next.length > MAX_OUTCOMES_PER_STEP) throw new AnalysisTooLargeError('a roll with too many different outcomes to follow exactly');
+      }
+    }
+    all = next;
+  });
+  return all.map((a) => ({ dice: a.parts.flat(), p: a.p }));
 }

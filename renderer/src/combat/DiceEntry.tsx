@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconDice5, IconMinus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { d3FromD6, groupsOf, hasD3 } from '../../../core/combat/rollGroups';
+import { countsFor, d3FromD6, groupsOf, hasD3, splitDice } from '../../../core/combat/rollGroups';
 import type { DiceGroup, RollStep } from '../../../core/combat/steps';
 import { DiceGrid } from './DiceGrid';
 import { saveDiceMode, savedDiceMode, type DiceMode } from './diceMode';
@@ -26,6 +26,8 @@ interface Props {
 /** One group's entry as typed or counted, with what it comes to. */
 interface Entry {
   group: DiceGroup;
+  /** The dice the group takes: null for a chained group whose earlier group is not in yet. */
+  count: number | null;
   /** The faces the entry takes: 6 for a D3 rolled as a D6 to halve. */
   sides: number;
   typed: number[];
@@ -53,7 +55,7 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
     saveDiceMode(next);
     setModeNow(next);
   };
-  const restored = restoredEntry(groups, restore);
+  const restored = restoredEntry(step, restore);
   const [halve, setHalve] = useState(restored.halve);
   const [texts, setTexts] = useState(() => restored.parts.map((faces) => faces.join(' ')));
   const [counts, setCounts] = useState(() => restored.parts.map((faces) => faces.reduce((c, f) => c.map((n, i) => (i === f ? n + 1 : n)), new Array<number>(7).fill(0))));
@@ -61,13 +63,24 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
   const [tried, setTried] = useState(false);
   const fields = useRef<Array<HTMLInputElement | null>>([]);
 
-  const entries: Entry[] = groups.map((group, i) => {
+  const parsed = groups.map((group, i) => {
     const halved = halve && group.sides === 3;
     const sides = halved ? 6 : group.sides;
-    const parsed = mode === 'type' ? parseFaces(texts[i] ?? '', sides) : { faces: facesFromCounts(counts[i]!.slice(0, sides + 1)) };
-    const typed = 'faces' in parsed ? parsed.faces : [];
-    const problem = 'problem' in parsed ? parsed.problem : typed.length > group.count ? `That is ${typed.length} dice; ${group.count} ${group.count === 1 ? 'is' : 'are'} needed.` : null;
-    return { group, sides, typed, faces: halved ? typed.map(d3FromD6) : typed, problem, complete: !problem && typed.length === group.count };
+    const read = mode === 'type' ? parseFaces(texts[i] ?? '', sides) : { faces: facesFromCounts(counts[i]!.slice(0, sides + 1)) };
+    const typed = 'faces' in read ? read.faces : [];
+    return { sides, typed, faces: halved ? typed.map(d3FromD6) : typed, parseProblem: 'problem' in read ? read.problem : null };
+  });
+  // A chained group's dice ("to wound: one for each hit") are known once the group before it is in.
+  const wanted = countsFor(
+    step,
+    parsed.map((p) => p.faces),
+  );
+  const entries: Entry[] = groups.map((group, i) => {
+    const { sides, typed, faces, parseProblem } = parsed[i]!;
+    const count = wanted[i] ?? null;
+    const tooMany = count !== null && typed.length > count ? `That is ${typed.length} dice; ${count} ${count === 1 ? 'is' : 'are'} needed.` : null;
+    const problem = parseProblem ?? tooMany;
+    return { group, count, sides, typed, faces, problem, complete: !problem && count !== null && typed.length === count };
   });
   const complete = entries.every((e) => e.complete);
 
@@ -129,7 +142,13 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
         />
       )}
 
-      {entries.map((entry, i) => (
+      {entries.map((entry, i) =>
+        entry.count === null || entry.count === 0 ? (
+          // A chained group waits for the dice it follows; when none pass, it takes none.
+          <Text key={entry.group.id} size="lg" c="gray.8" data-testid={`dice-group-${entry.group.id}`} data-waiting={entry.count === null}>
+            <b>{entry.group.label}</b>: {entry.count === null ? `${entry.group.note ?? 'one die for each die above that calls for it'} — once the dice above are in` : 'no dice to roll'}
+          </Text>
+        ) : (
         <Stack key={entry.group.id} gap="xs" data-testid={grouped ? `dice-group-${entry.group.id}` : undefined}>
           {mode === 'type' ? (
             <TextInput
@@ -150,7 +169,7 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
               error={entry.problem}
               inputMode="numeric"
               data-testid={grouped ? `dice-faces-${entry.group.id}` : 'dice-faces'}
-              data-count={entry.group.count}
+              data-count={entry.count}
               data-sides={entry.sides}
               styles={{ input: { fontSize: '1.75rem', letterSpacing: '0.15em', fontFamily: 'monospace' } }}
             />
@@ -202,11 +221,12 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
             {tally(entry, halve)}
           </Text>
         </Stack>
-      ))}
+        ),
+      )}
 
       {tried && missing && (
         <Text size="lg" fw={700} c="red.8" role="alert" data-testid="dice-missing">
-          {missing.problem ?? `${grouped ? `${missing.group.label}: ` : ''}${diceCount(missing.typed.length, missing.group.count)} before these dice can be used.`}
+          {missing.problem ?? `${grouped ? `${missing.group.label}: ` : ''}${missing.count === null ? 'the dice above first' : diceCount(missing.typed.length, missing.count)} before these dice can be used.`}
         </Text>
       )}
       {/* The main button stays in reach at the bottom of the screen however long the step is. */}
@@ -226,15 +246,16 @@ function capitalise(text: string): string {
 /** "The 3 faces you rolled", "Damage (D3): 1 die", "… — the D6s you rolled for them". */
 function entryLabel(entry: Entry, grouped: boolean, halve: boolean): string {
   const { group } = entry;
+  const count = entry.count ?? group.count;
   const halved = halve && group.sides === 3;
-  if (!grouped) return halved ? `The ${plural(group.count, 'D6')} you rolled for the D3s` : `The ${group.count} ${group.count === 1 ? 'face' : 'faces'} you rolled`;
-  return `${group.label}: ${plural(group.count, halved ? 'D6' : 'die', halved ? 'D6s' : 'dice')}${halved ? ' to halve' : ''}`;
+  if (!grouped) return halved ? `The ${plural(count, 'D6')} you rolled for the D3s` : `The ${count} ${count === 1 ? 'face' : 'faces'} you rolled`;
+  return `${group.label}: ${plural(count, halved ? 'D6' : 'die', halved ? 'D6s' : 'dice')}${halved ? ' to halve' : ''}`;
 }
 
 /** "2 of 3 dice · 1 pass · 1 critical", and the D3 results of halved D6s. */
 function tally(entry: Entry, halve: boolean): string {
   const { group, faces } = entry;
-  const parts = [diceCount(entry.typed.length, group.count)];
+  const parts = [diceCount(entry.typed.length, entry.count ?? group.count)];
   if (halve && group.sides === 3 && faces.length > 0) parts.push(`D3: ${faces.join(' ')}`);
   if (group.passOn !== undefined) parts.push(`${faces.filter((f) => f >= group.passOn!).length} pass`);
   const criticals = group.criticalOn === undefined ? 0 : faces.filter((f) => f >= group.criticalOn!).length;
@@ -243,15 +264,17 @@ function tally(entry: Entry, halve: boolean): string {
 }
 
 /** The undone step's dice split back into the step's groups; halved D6s come back as typed. */
-function restoredEntry(groups: readonly DiceGroup[], restore: RestoredDice | undefined): { parts: number[][]; halve: boolean } {
-  const total = groups.reduce((n, g) => n + g.count, 0);
-  const faces = restore?.typed ?? restore?.dice;
-  if (!faces || faces.length !== total) return { parts: groups.map(() => []), halve: false };
+function restoredEntry(step: RollStep, restore: RestoredDice | undefined): { parts: number[][]; halve: boolean } {
+  const groups = groupsOf(step);
+  if (!restore) return { parts: groups.map(() => []), halve: false };
+  const split = splitDice(step, restore.dice);
+  if (split.flat().length !== restore.dice.length) return { parts: groups.map(() => []), halve: false };
+  const faces = restore.typed ?? restore.dice;
   let at = 0;
-  const parts = groups.map((g) => {
-    const part = faces.slice(at, at + g.count);
-    at += g.count;
-    return part;
+  const parts = split.map((part) => {
+    const typed = faces.slice(at, at + part.length);
+    at += part.length;
+    return typed;
   });
-  return { parts, halve: restore?.typed !== undefined };
+  return { parts, halve: restore.typed !== undefined };
 }

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { RollStep } from '../../../core/combat/steps';
 
 const critical = (on: number | undefined) => (on === undefined ? null : <> · critical on {on === 6 ? 'a 6' : `${on}+`}</>);
@@ -9,6 +9,26 @@ const critical = (on: number | undefined) => (on === undefined ? null : <> · cr
  * 3 D6 (Feel No Pain 5+ — needs 5+)".
  */
 export function RollNeeds({ step, testId }: { step: RollStep; testId?: string }) {
+  // An attack rolled through (to hit, then to wound for each hit…): one line a kind of dice, in order.
+  if (step.groups && step.groups.some((g) => g.per)) {
+    return (
+      <Stack gap={2} data-testid={testId}>
+        {step.groups.map((g) => (
+          <Text key={g.id} size="lg">
+            {g.per ? 'then ' : 'Roll '}
+            <b>{g.per ? (g.note ?? 'a die for each') : `${g.count} D${g.sides}`}</b> for {g.label}
+            {g.passOn !== undefined && (
+              <>
+                {' '}
+                — needs <b>{g.needs}</b>
+                {critical(g.criticalOn)}
+              </>
+            )}
+          </Text>
+        ))}
+      </Stack>
+    );
+  }
   if (step.groups && step.groups.length > 0) {
     return (
       <Text size="xl" data-testid={testId}>
