@@ -35,10 +35,14 @@ export function allocationOrder(units: readonly UnitState[]): number[] {
   return units.map((_, i) => i).sort((a, b) => engagementRank[units[a]!.engaged] - engagementRank[units[b]!.engaged] || a - b);
 }
 
-/** Directly engaged units standing when the wave began, in the order hits reach them. */
-export function slotsOf(setup: Setup, role: Role, units: readonly UnitState[]): Slot[] {
+/**
+ * Directly engaged units standing when the wave began, in the order hits reach them: nearest
+ * first by default, or the order of the side's chosen allocation (plans.ts) — hits still go round
+ * every unit before any takes a second, whatever the order within a pass.
+ */
+export function slotsOf(setup: Setup, role: Role, units: readonly UnitState[], order: readonly number[] = allocationOrder(units)): Slot[] {
   const out: Slot[] = [];
-  allocationOrder(units).forEach((unit) => {
+  order.forEach((unit) => {
     const u = units[unit]!;
     if (!engagedAlive(u)) return;
     out.push({ unit, places: isWarEngine(entryOf(setup, role, u)) ? u.left : 1, kind: `${u.entry}|${u.engaged}` });

@@ -41,14 +41,16 @@ const emptyOn = (): OnSide => ({ hits: { macro: 0, normal: 0 }, given: null, sav
 
 /** A4 of a round begins: the round's odds start here. */
 export function beginA4(state: State): State {
-  return beginWave({ ...state, roundStart: { units: state.units, kills: state.kills, broken: state.broken, blastMarkers: state.blastMarkers }, result: null }, 'firstStrike');
+  const roundStart = { units: state.units, kills: state.kills, broken: state.broken, blastMarkers: state.blastMarkers, ...(state.allocation ? { allocation: state.allocation } : {}) };
+  return beginWave({ ...state, roundStart, result: null }, 'firstStrike');
 }
 
 /** The state as the current round's A4 began (for its odds before any die): null before the round's A4. */
 export function roundStartState(state: State): State | null {
   const r = state.roundStart;
   if (!r) return null;
-  return beginA4({ ...state, units: r.units, kills: r.kills, broken: r.broken, blastMarkers: r.blastMarkers, result: null });
+  const { allocation: _now, ...rest } = state;
+  return beginA4({ ...rest, units: r.units, kills: r.kills, broken: r.broken, blastMarkers: r.blastMarkers, result: null, ...(r.allocation ? { allocation: r.allocation } : {}) });
 }
 
 /** A wave's batches of dice; a wave with none moves straight on. */

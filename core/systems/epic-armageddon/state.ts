@@ -1,5 +1,6 @@
 import type { Role } from '../../combat/steps';
 import type { LogLine } from '../../combat/view';
+import type { Kept } from './plans';
 import type { Engagement, Setup, Support, Unit } from './setup';
 
 /**
@@ -75,6 +76,8 @@ export interface OnSide {
   given: Array<[number, number]> | null;
   /** The save dice, once every hit is allocated. */
   saves: Hit[] | null;
+  /** The side chose to name the unit for each hit of this wave ("hit by hit…"). */
+  byHand?: boolean;
 }
 
 export interface Wave {
@@ -130,6 +133,8 @@ export interface RoundStart {
   kills: Record<Role, number>;
   broken: Record<Role, boolean>;
   blastMarkers: Record<Role, number>;
+  /** The allocations kept as the round began (a plan chosen later in the round is not the round's start). */
+  allocation?: State['allocation'];
 }
 
 export interface State {
@@ -149,8 +154,11 @@ export interface State {
   blastMarkers: Record<Role, number>;
   /** Lines kept for the final outcome. */
   notes: string[];
-  /** How each side allocates its hits once it has chosen: "nearest" kept for the assault, or "ask" each time (none yet: ask once). */
-  allocation?: Partial<Record<Role, 'nearest' | 'ask'>>;
+  /**
+   * How each side allocates its hits once it has chosen (plans.ts): a whole allocation kept for the
+   * rest of the assault ("as before"), or "hand" to be asked in each wave (none yet: asked once).
+   */
+  allocation?: Partial<Record<Role, Kept>>;
   /** Inputs applied so far: makes every step id unique and deterministic. */
   counter: number;
   log: LogLine[];

@@ -1,5 +1,5 @@
-import { allocationOrder } from '../allocation';
 import { unitAttackDice, type UnitDice } from '../dice';
+import { keptOrder, type Kept } from '../plans';
 import { freshUnsavedChance } from '../saves';
 import type { Setup } from '../setup';
 import { alive, engagedAlive, entryOf, isWarEngine, supportOf, type Role, type UnitState } from '../state';
@@ -51,15 +51,16 @@ export interface SideModel {
   maxFearless: number;
 }
 
-export function sideModel(setup: Setup, role: Role, units: readonly UnitState[]): SideModel {
+/** `kept`: the side's allocation kept for the assault (plans.ts): its blocks take their places in each pass in that order. */
+export function sideModel(setup: Setup, role: Role, units: readonly UnitState[], kept?: Kept): SideModel {
   const blocks: Block[] = [];
   let fixedUnits = 0;
   let fixedFearless = 0;
   // Units out of the round robin (destroyed, or not engaged) do not break a run: the units either
   // side of them are next to each other in it.
   let lastKey = '';
-  // Blocks in the order hits reach them: base contact, then firefight (allocation.ts).
-  allocationOrder(units).forEach((i) => {
+  // Blocks in the order hits reach them: base contact, then firefight (allocation.ts), or as the side's kept plan has it.
+  keptOrder(setup, role, units, kept).forEach((i) => {
     const u = units[i]!;
     if (!alive(u)) return;
     const e = entryOf(setup, role, u);

@@ -102,7 +102,8 @@ const addAt = (a: number[], k: number, p: number) => {
 };
 
 function contextOf(state: State): Context {
-  const models = { attacker: sideModel(state.setup, 'attacker', state.units.attacker), defender: sideModel(state.setup, 'defender', state.units.defender) };
+  // A side's kept allocation (plans.ts) is how the engine will place its hits in the waves to come.
+  const models = { attacker: sideModel(state.setup, 'attacker', state.units.attacker, state.allocation?.attacker), defender: sideModel(state.setup, 'defender', state.units.defender, state.allocation?.defender) };
   const support = {} as Record<Role, HitDist>;
   const radix = {} as Context['radix'];
   for (const role of roles) {

@@ -2,6 +2,7 @@ import { chooseStep, outcomeStep, pushLog, rollStep, type StepKind } from '../..
 import type { ChooseStep, Option, Reason } from '../../../combat/steps';
 import { InputError } from '../../../combat/system';
 import { extraChoices, extraDefault, extraForced } from '../allocation';
+import { planName } from '../plans';
 import { applyExtra, beginA4, beginWave, enterA7, extraRoom, finish } from '../flow';
 import { headline, NO_IMMEDIATE_WINNER, resultLines } from '../outcome';
 import { extraHitsFor, resultFacts, resultModifiers, sideTotal } from '../result';
@@ -173,6 +174,10 @@ export const a3Kind: StepKind<State> = {
     const phase = phaseOf(state, 'a3');
     if (!phase.changed) {
       if (a.option === 'same') return beginA4(a.log(state, 'every unit engaged as before'));
+      if (a.option === 'again') {
+        const { allocation: _kept, ...rest } = a.log(state, 'every unit engaged as before; hits allocated anew');
+        return beginA4(rest);
+      }
       return { ...a.log(state, 'some units are engaged differently'), phase: { at: 'a3', changed: true, cursor: 0 } };
     }
     const refs = a3Units(state);
@@ -255,6 +260,15 @@ function withdrawStep(state: State, role: Role): ChooseStep {
 
 const engagements: Engagement[] = ['contact', 'firefight', 'none'];
 
+/** The whole allocations kept so far, in words ("Orks: best saves first"), or null when no side keeps one. */
+function keptPlans(state: State): string | null {
+  const kept = roles.flatMap((r) => {
+    const k = state.allocation?.[r];
+    return k && k.by !== 'hand' ? [`${state.setup[r].name}: ${planName(state.setup, r, k).toLowerCase()}`] : [];
+  });
+  return kept.length > 0 ? kept.join('; ') : null;
+}
+
 function a3Step(state: State, changed: boolean, cursor: number): ChooseStep {
   const { setup } = state;
   const why: Reason[] = [{ rule: 'Counter-charge', detail: 'after a draw the assault goes on from A3: defenders not in base contact may counter-charge, and who is directly engaged may change' }];
@@ -264,7 +278,9 @@ function a3Step(state: State, changed: boolean, cursor: number): ChooseStep {
       actor: 'defender',
       prompt: `${state.previous.length > 0 ? `${resultLines(state, state.previous[state.previous.length - 1]!).join(' ')} ` : ''}The assault was a draw and goes on. After counter-charges, is every unit still engaged as before?`,
       options: [
-        { id: 'same', label: 'As before: every unit engaged as it was', suggested: true },
+        { id: 'same', label: 'As before: every unit engaged as it was', suggested: true, ...(keptPlans(state) ? { detail: `hits allocated as before (${keptPlans(state)})` } : {}) },
+        // Issue 22: a whole allocation kept for the assault is changed with one tap here, where the round is asked about anyway.
+        ...(keptPlans(state) ? [{ id: 'again', label: 'As before, but choose again where hits go', detail: 'every unit engaged as it was; each side is asked again how it allocates its hits' }] : []),
         { id: 'changed', label: 'Some units are engaged differently: ask unit by unit' },
       ],
       why,

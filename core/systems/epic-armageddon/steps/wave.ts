@@ -3,14 +3,19 @@ import type { ChooseStep, Option, Reason } from '../../../combat/steps';
 import { InputError } from '../../../combat/system';
 import { completeDefault, giveOne, legalChoices, legalNext, remainingOf, slotsOf, type Given } from '../allocation';
 import { allocationText, endWave, hitsFrom, settleOn } from '../flow';
+import { NEAREST, planChoices, planDetail, planGiven, planId, planName, planOf, type Kept, type Plan } from '../plans';
 import { hitsText, plural, unitName, type Role, type State, type Wave } from '../state';
 import { targetOrder } from './batches';
 
 /**
  * Hits allocated in a wave (seed 003): the defender's, then the attacker's, before either side
  * rolls its saves (rolls.ts rolls both sides' saves together), then the casualties of both sides
- * removed together (flow.ts). A side's first real choice is asked once: "nearest first, as
- * listed" is then kept for the rest of the assault; a side that gives a hit by hand is asked again.
+ * removed together (flow.ts). Issue 22: one question per side per wave at most, its options whole
+ * allocations (plans.ts) — the rules' default, nearest first, and the few others a player reaches
+ * for — and "hit by hit…" for the player who wants to name each unit. A plan chosen is kept for
+ * the rest of the assault, every later wave allocated "as before" and said so in the log (the next
+ * round's counter-charge question offers to choose again); when every plan puts the hits alike,
+ * nothing is asked.
  */
 
 const ALLOCATION_RULE: Reason = {
@@ -38,39 +43,75 @@ const allocating = (wave: Wave): Role => {
   return role;
 };
 
-/** A side that chose "nearest first" keeps it: the rest of its allocations need no question. */
-const keepsNearest = (state: State, role: Role) => state.allocation?.[role] === 'nearest';
+/** The hits each unit takes beyond what was already given. */
+const addedTo = (before: Given, after: Given) => after.map((g, i) => [g[0] - before[i]![0], g[1] - before[i]![1]] as [number, number]);
 
-/** Allocates the rest of a side's hits nearest first, as the side chose before, with a line saying so. */
-function allocateAsChosen(state: State, wave: Wave, role: Role): State {
+/** Every hit of the side placed: its save dice are ready. */
+function allocated(state: State, wave: Wave, role: Role, given: Array<[number, number]>): State {
+  const on = wave.on[role];
+  const { byHand: _byHand, ...rest } = on;
+  return withWave(state, { ...wave, on: { ...wave.on, [role]: { ...rest, given, saves: hitsFrom(state.setup, role, state.units[role], given) } } });
+}
+
+/** The whole allocations on offer to the side now. */
+function choicesNow(state: State, wave: Wave, role: Role) {
+  const on = wave.on[role];
+  return planChoices(state.setup, role, state.units[role], on.given!, on.hits);
+}
+
+/** Allocates the side's hits by a plan without a question, with a line saying how. */
+function allocateBy(state: State, wave: Wave, role: Role, plan: Plan, how: string): State {
   const { setup } = state;
   const on = wave.on[role];
   const units = state.units[role];
-  const given = completeDefault(slotsOf(setup, role, units), on.given!, remainingOf(on.hits, on.given!));
-  const added = given.map((g, i) => [g[0] - on.given![i]![0], g[1] - on.given![i]![1]] as [number, number]);
-  const s = pushLog(state, {
-    actor: role,
-    title: `${setup[role].name}: ${hitsText(remainingOf(on.hits, on.given!))} allocated`,
-    result: `nearest first, as chosen earlier in the assault: ${allocationText(setup, role, units, added)}`,
-  });
-  return withWave(s, { ...wave, on: { ...wave.on, [role]: { ...on, given, saves: hitsFrom(setup, role, units, given) } } });
+  const given = planGiven(setup, role, units, plan, on.given!, on.hits);
+  const s = pushLog(state, { actor: role, title: `${setup[role].name}: ${hitsText(remainingOf(on.hits, on.given!))} allocated`, result: `${how}: ${allocationText(setup, role, units, addedTo(on.given!, given))}` });
+  return allocated(s, wave, role, given);
 }
 
-function allocationStep(state: State, role: Role, hits: { macro: number; normal: number }, given: Given): ChooseStep {
+/** The one question of a side in a wave: a whole allocation (kept for the assault), or hit by hit. */
+function wholeStep(state: State, role: Role): ChooseStep {
   const { setup } = state;
+  const wave = waveOf(state);
+  const on = wave.on[role];
+  const units = state.units[role];
+  const rest = remainingOf(on.hits, on.given!);
+  const options: Option[] = [
+    ...choicesNow(state, wave, role).map(({ plan, given }) => ({
+      id: planId(plan),
+      label: `${planName(setup, role, plan)}: ${allocationText(setup, role, units, addedTo(on.given!, given))}`,
+      detail: `${planDetail(setup, role, plan)}; kept for the rest of the assault`,
+      ...(plan.by === 'nearest' ? { suggested: true } : {}),
+    })),
+    { id: 'byHand', label: 'Hit by hit…', detail: `name the unit that takes each ${rest.macro > 0 ? 'Macro-weapon hit, then each other hit' : 'hit'}; asked again in the next wave` },
+  ];
+  const why: Reason[] = [ALLOCATION_RULE, { rule: 'Units equally near', detail: 'within a pass the units placed as near as each other may take their hit in any order: the options differ only there' }];
+  if (rest.macro > 0) why.push({ rule: 'Macro-weapon', detail: 'Macro-weapon hits are allocated before the others; only Reinforced Armour or an invulnerable save can save them' });
+  return chooseStep(state, 'allocate', {
+    title: `${setup[role].name}: allocate ${hitsText(rest)}`,
+    actor: role,
+    prompt: `Where do ${hitsText(rest)} go? The choice is kept for the rest of the assault (the next round’s counter-charges offer to choose again).`,
+    options,
+    why,
+  });
+}
+
+/** Hit by hit: the next hit to one of the units still short of a hit in this pass, or the rest nearest first. */
+function byHandStep(state: State, role: Role): ChooseStep {
+  const { setup } = state;
+  const wave = waveOf(state);
+  const { hits, given } = { hits: wave.on[role].hits, given: wave.on[role].given! };
   const units = state.units[role];
   const slots = slotsOf(setup, role, units);
   const rest = remainingOf(hits, given);
   const total = rest.macro + rest.normal;
-  const full = completeDefault(slots, given, rest);
-  const added = full.map((g, i) => [g[0] - given[i]![0], g[1] - given[i]![1]] as [number, number]);
   const macroNext = rest.macro > 0;
   const legal = legalNext(slots, given);
   const options: Option[] = [
     {
       id: 'rest',
-      label: `Nearest first, as listed: ${allocationText(setup, role, units, added)}`,
-      detail: `${total === hits.macro + hits.normal ? 'the' : 'the remaining'} ${plural(total, 'hit')}; ${setup[role].name} allocate the same way for the rest of the assault without being asked`,
+      label: `Nearest first, as listed: ${allocationText(setup, role, units, addedTo(given, completeDefault(slots, given, rest)))}`,
+      detail: `${total === hits.macro + hits.normal ? 'the' : 'the remaining'} ${plural(total, 'hit')}`,
       suggested: true,
     },
     ...legalChoices(slots, given).map((s) => {
@@ -85,55 +126,69 @@ function allocationStep(state: State, role: Role, hits: { macro: number; normal:
   const why: Reason[] = [ALLOCATION_RULE];
   if (rest.macro > 0) why.push({ rule: 'Macro-weapon', detail: 'Macro-weapon hits are allocated before the others' });
   return chooseStep(state, 'allocate', {
-    title: `${setup[role].name}: allocate ${hitsText(rest)}`,
+    title: `${setup[role].name}: allocate ${hitsText(rest)}, hit by hit`,
     actor: role,
-    prompt: `Allocate nearest first as listed (kept for the rest of the assault), or give the next ${macroNext ? 'Macro-weapon hit' : 'hit'} to one of the units still short of a hit in this pass (units equally near) and be asked again.`,
+    prompt: `Give the next ${macroNext ? 'Macro-weapon hit' : 'hit'} to one of the units still short of a hit in this pass (units equally near) and be asked again, or the rest nearest first.`,
     options,
     why,
   });
 }
 
+/** A hit named by hand, or the rest nearest first. */
+function answerByHand(state: State, wave: Wave, role: Role, option: string | null, log: (s: State, text: string) => State): State {
+  const { setup } = state;
+  const on = wave.on[role];
+  const units = state.units[role];
+  const slots = slotsOf(setup, role, units);
+  const given = on.given!;
+  const rest = remainingOf(on.hits, given);
+  if (option === 'rest') {
+    const after = completeDefault(slots, given, rest);
+    return allocated(log(state, `the rest nearest first: ${allocationText(setup, role, units, addedTo(given, after))}`), wave, role, after);
+  }
+  const unit = optionUnit(option);
+  if (!slots.some((sl) => sl.unit === unit)) throw new InputError('That unit cannot be hit in this wave.', 'option');
+  const after = giveOne(given, unit, rest.macro > 0);
+  const text = `1 ${rest.macro > 0 ? 'Macro-weapon hit' : 'hit'} to ${unitName(setup, role, units[unit]!)}`;
+  const done = remainingOf(on.hits, after);
+  if (done.macro + done.normal === 0) return allocated(log(state, `${text}; all allocated: ${allocationText(setup, role, units, after)}`), wave, role, after);
+  return withWave(log(state, text), { ...wave, on: { ...wave.on, [role]: { ...on, given: after } } });
+}
 
-/** The hits on a side, allocated: forced ones without a question, a real choice asked once. */
+/** The hits on a side, allocated: forced ones and a kept plan without a question, a real choice asked once. */
 export const allocateKind: StepKind<State> = {
   auto(state) {
     const wave = waveOf(state);
     const role = allocating(wave);
     const settled = settleOn(state, wave, role);
-    if (settled !== null || !keepsNearest(state, role)) return settled;
-    return allocateAsChosen(state, wave, role);
+    if (settled !== null || wave.on[role].byHand) return settled;
+    const kept = state.allocation?.[role];
+    if (kept && kept.by !== 'hand') return allocateBy(state, wave, role, kept, `as before, ${planName(state.setup, role, kept).toLowerCase()}`);
+    // Every whole allocation puts the hits alike: one sensible answer, not asked (a side that allocates by hand is still asked).
+    if (kept?.by !== 'hand' && choicesNow(state, wave, role).length === 1) return allocateBy(state, wave, role, NEAREST, 'nearest first');
+    return null;
   },
   ask(state) {
     const wave = waveOf(state);
     const role = allocating(wave);
-    return allocationStep(state, role, wave.on[role].hits, wave.on[role].given!);
+    return wave.on[role].byHand ? byHandStep(state, role) : wholeStep(state, role);
   },
   answer(state, a) {
-    const { setup } = state;
     const wave = waveOf(state);
     const role = allocating(wave);
-    const on = wave.on[role];
-    const units = state.units[role];
-    const slots = slotsOf(setup, role, units);
-    const given = on.given!;
-    const rest = remainingOf(on.hits, given);
-    let after;
-    let text;
-    if (a.option === 'rest') {
-      after = completeDefault(slots, given, rest);
-      text = `nearest first, kept for the rest of the assault: ${allocationText(setup, role, units, after.map((g, i) => [g[0] - given[i]![0], g[1] - given[i]![1]] as [number, number]))}`;
-    } else {
-      const unit = optionUnit(a.option);
-      if (!slots.some((sl) => sl.unit === unit)) throw new InputError('That unit cannot be hit in this wave.', 'option');
-      after = giveOne(given, unit, rest.macro > 0);
-      text = `1 ${rest.macro > 0 ? 'Macro-weapon hit' : 'hit'} to ${unitName(setup, role, units[unit]!)}`;
+    if (wave.on[role].byHand) return answerByHand(state, wave, role, a.option, a.log);
+    const keep = (s: State, kept: Kept): State => ({ ...s, allocation: { ...state.allocation, [role]: kept } });
+    if (a.option === 'byHand') {
+      const s = keep(a.log(state, 'hit by hit'), { by: 'hand' });
+      return withWave(s, { ...wave, on: { ...wave.on, [role]: { ...wave.on[role], byHand: true } } });
     }
-    const done = remainingOf(on.hits, after);
-    const complete = done.macro + done.normal === 0;
-    const nextOn = { ...on, given: after, saves: complete ? hitsFrom(setup, role, units, after) : null };
-    const s = a.log(state, complete && a.option !== 'rest' ? `${text}; all allocated: ${allocationText(setup, role, units, after)}` : text);
-    const kept = { ...s, allocation: { ...state.allocation, [role]: a.option === 'rest' ? ('nearest' as const) : ('ask' as const) } };
-    return withWave(kept, { ...wave, on: { ...wave.on, [role]: nextOn } });
+    const plan = planOf(a.option);
+    const choice = plan && choicesNow(state, wave, role).find((c) => planId(c.plan) === a.option);
+    if (!plan || !choice) throw new InputError(`"${a.option}" is not an allocation of this step.`, 'option');
+    const { setup } = state;
+    const on = wave.on[role];
+    const text = `${planName(setup, role, plan).toLowerCase()}, kept for the rest of the assault: ${allocationText(setup, role, state.units[role], addedTo(on.given!, choice.given))}`;
+    return allocated(keep(a.log(state, text), plan), wave, role, choice.given);
   },
 };
 

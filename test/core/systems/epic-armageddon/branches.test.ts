@@ -56,6 +56,13 @@ describe('A4 combat attacks (seed 003)', () => {
   it('hits are allocated nearest first, no unit taking a second hit before each has one; only directly engaged units are hit (seed 003)', () => {
     let c = start(setupOf({ units: [unit({ name: 'Marines', count: 3, cc: 2 })] }, { units: [unit({ name: 'Boyz', count: 2 }), unit({ name: 'Grots', engaged: 'none' }), unit({ name: 'Nobz' })] }));
     c = play(c, [6, 6, 1], [1, 1, 1]);
+    // One question: whole allocations (sparing the Boyz is the only other one), or hit by hit.
+    const whole = chooseStep(c);
+    expect(whole.actor).toBe('defender');
+    expect(whole.options.map((o) => o.id)).toEqual(['rest', 'spare:0', 'byHand']);
+    expect(whole.options[0]).toMatchObject({ suggested: true, label: 'Nearest first, as listed: Boyz #1, Boyz #2' });
+    expect(whole.options[1]).toMatchObject({ label: 'Boyz last: Boyz #1, Nobz' });
+    c = play(c, 'byHand');
     const step = chooseStep(c);
     expect(step.actor).toBe('defender');
     // Grots are not engaged: never a choice. The Boyz are alike: one choice for both.
@@ -64,7 +71,7 @@ describe('A4 combat attacks (seed 003)', () => {
     expect(step.options[1]).toMatchObject({ label: '1 hit to Boyz #1', detail: 'or any of Boyz #1, Boyz #2: they are alike' });
     c = play(c, 'unit:3');
     // The last hit can only go to a Boyz unit (Nobz already has one this pass): no second question.
-    expect(logText(c).slice(1, 3)).toEqual(['Blue: allocate 2 hits: 1 hit to Nobz', 'Blue: 2 hits allocated: Boyz #1, Nobz']);
+    expect(logText(c).slice(1, 4)).toEqual(['Blue: allocate 2 hits: hit by hit', 'Blue: allocate 2 hits, hit by hit: 1 hit to Nobz', 'Blue: 2 hits allocated: Boyz #1, Nobz']);
     expect(left(c, 'defender')).toEqual([1, 1, 0]);
     expect(logText(c)).toContain('Round 1: the outcome of the combat attacks (A4): No immediate winner: supporting fire (A5), then the assault result (A6).');
   });
@@ -88,7 +95,8 @@ describe('A4 combat attacks (seed 003)', () => {
     const step = chooseStep(c);
     expect(step.title).toBe('Blue: allocate 2 Macro-weapon hits and 2 other hits');
     expect(step.options[0]!.label).toBe('Nearest first, as listed: Boyz (Macro-weapon), Stompa ×3 (1 Macro-weapon)');
-    expect(step.options[1]!.label).toBe('1 Macro-weapon hit to Boyz');
+    expect(step.options.at(-1)!.id).toBe('byHand');
+    expect(chooseStep(play(c, 'byHand')).options[1]!.label).toBe('1 Macro-weapon hit to Boyz');
   });
 });
 

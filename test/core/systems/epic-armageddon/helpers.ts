@@ -1,4 +1,5 @@
 import { startCombat, type Combat } from '../../../../core/combat/engine';
+import { diceWanted } from '../../../../core/combat/rollGroups';
 import { playerFor, type Answer } from '../../../support/drive';
 import { epicArmageddon, type Setup, type SetupInput, type State } from '../../../../core/systems/epic-armageddon';
 
@@ -28,7 +29,8 @@ const playStrict = playerFor(epicArmageddon);
  * Answers the steps in order: dice for a roll, an option id for a choice, 'go' for an outcome.
  * The rules' fast dice rolling takes everything rolled at one moment in one step (both sides'
  * attack dice, both sides' saves, both result rolls), so the dice given are one stream: a roll
- * step takes as many as it has dice, from one answer or several in a row; a 'go' where no outcome
+ * step takes as many as it has dice (a chained group one for each die before it that calls for
+ * one), from one answer or several in a row; a 'go' where no outcome
  * waits is passed over (outcomes nobody needs to acknowledge are logged, not shown).
  */
 export function play(combat: EpicCombat, ...answers: Answer[]): EpicCombat {
@@ -43,13 +45,18 @@ export function play(combat: EpicCombat, ...answers: Answer[]): EpicCombat {
         continue;
       }
       const dice: number[] = [];
-      while (dice.length < step.count && queue.length > 0 && Array.isArray(queue[0])) {
+      // A chained group (a re-roll for each failed save) takes as many dice as the dice before it call for.
+      const short = () => {
+        const w = diceWanted(step, dice);
+        return !w.known || dice.length < w.count;
+      };
+      while (short() && queue.length > 0 && Array.isArray(queue[0])) {
         const part = queue[0] as number[];
-        dice.push(...part.splice(0, step.count - dice.length));
+        dice.push(part.shift()!);
         if (part.length === 0) queue.shift();
-        while ((queue[0] as Answer | undefined) === 'go' && dice.length < step.count) queue.shift();
+        while ((queue[0] as Answer | undefined) === 'go' && short()) queue.shift();
       }
-      if (dice.length < step.count) throw new Error(`at "${step.title}": ${step.count} dice needed, ${dice.length} given`);
+      if (short()) throw new Error(`at "${step.title}": ${diceWanted(step, dice).count} dice needed, ${dice.length} given`);
       c = playStrict(c, dice);
       continue;
     }

@@ -13,8 +13,9 @@ import { bansheesVsKnight, benchmarkAssault, lineFight, marinesVsOrks } from './
  *     probability-weighted average of the analyses after every possible input (the one-step
  *     identity; with the point mass once the round is decided, this is "exact from any state"),
  *     including states where a player chose otherwise than suggested, and a second round;
- *  2. by Monte Carlo: the round played 20,000 times from the start, and from three states part-way
- *     (First Strike under way, a non-default allocation, supporting fire), each compared within 4
+ *  2. by Monte Carlo: the round played 20,000 times from the start, and from states part-way
+ *     (First Strike under way, a non-default allocation, supporting fire, a whole allocation kept
+ *     for the later waves), each compared within 4
  *     standard errors + 2/N (seeds fixed: deterministic).
  */
 
@@ -136,6 +137,14 @@ describe('the Epic engine and the exact analysis agree, by Monte Carlo (seeded, 
       ['during supporting fire', partWay(start, (c) => c.step.id.startsWith('support.'))],
     ];
     states.forEach(([label, c], i) => expectAgreement(analyzeRound(c.state), play(c, 7_000, 100_000 * (i + 1)), label));
+  }, SLOW);
+
+  it('a whole allocation chosen at the First Strike wave and kept for the main wave and supporting fire (issue 22): 7,000 assaults', () => {
+    const start = begin(marinesVsOrks());
+    const ask = partWay(start, (c) => c.step.kind === 'choose' && c.step.id.startsWith('allocate.') && c.state.phase.at === 'wave' && c.state.phase.wave.kind === 'firstStrike');
+    const kept = apply(ask, { kind: 'choose', stepId: ask.step.id, option: 'toughest' });
+    expect(kept.state.allocation).toEqual({ defender: { by: 'toughest' } });
+    expectAgreement(analyzeRound(kept.state), play(kept, 7_000, 900_000), 'best saves first, kept');
   }, SLOW);
 
   it('First Strike on both sides and a benchmark-sized assault: 5,000 assaults each', () => {
