@@ -1,7 +1,6 @@
-import { neededAt } from '../saves';
-import { isWarEngine } from '../state';
+import { afterFail, neededAt } from '../saves';
 import { MAX_DICE_PER_STEP } from '../tables';
-import { entryOf, type Role, type RollGroup, type SaveStage, type State, type Wave } from '../state';
+import { entryOf, isWarEngine, type Hit, type Role, type RollGroup, type SaveStage, type State, type Wave } from '../state';
 
 /**
  * The rules' own fast dice rolling (seed 003: dice are rolled in batches): everything that happens
@@ -11,6 +10,9 @@ import { entryOf, type Role, type RollGroup, type SaveStage, type State, type Wa
  */
 
 export const MAX_GROUPS_PER_STEP = 8;
+
+/** A save step's groups at most: a chain (saves, re-rolls, invulnerable saves) is up to three of them. */
+export const MAX_SAVE_GROUPS_PER_STEP = 12;
 
 /** As saves.ts certainlyDestroyed, from a count: a unit with an unsaved hit, a war engine with as many as its DC left. */
 const destroyedBy = (unit: Parameters<typeof isWarEngine>[0], left: number, unsaved: number) => (isWarEngine(unit) ? unsaved >= left : unsaved > 0);
@@ -30,12 +32,18 @@ export function takeGroups<T>(groups: readonly T[], dice: (g: T) => number): T[]
 /** The attack dice the next step rolls. */
 export const attackBatch = (wave: Wave): RollGroup[] => takeGroups(wave.groups, (g) => g.dice);
 
-/** One group of save dice: one side's hits at one save stage needing one score. */
-export interface SaveGroup {
+/**
+ * The saves of one kind of hit rolled through, as players roll them (issue 22: everything that
+ * happens at one moment is one step): the first save of every hit, then — chained, one die for
+ * each failure — a Reinforced Armour re-roll, then an invulnerable save, as far as the hits have
+ * them (RULES §4 Saves: Reinforced Armour re-rolls a failed save; an invulnerable save is a
+ * further 6+ after a failed save). Hits of one side whose saves go the same way are one chain.
+ */
+export interface SaveChain {
   role: Role;
-  stage: SaveStage;
-  value: number;
-  /** Indices into the side's saves, in order: die k of the group saves hit hits[k]. */
+  /** The saves each hit gets in turn while it fails, and the score each needs. */
+  stages: Array<{ stage: SaveStage; value: number }>;
+  /** Indices into the side's saves, in order: die k of the chain's first group saves hit hits[k]. */
   hits: number[];
 }
 
@@ -44,17 +52,25 @@ const stageOrder: SaveStage[] = ['first', 'reroll', 'invuln'];
 /** Allocation and save order within a wave: hits on the defender first, then on the attacker. */
 export const targetOrder: readonly Role[] = ['defender', 'attacker'];
 
+/** The saves a hit at this stage still gets, in turn, while it fails. */
+function stagesOf(unit: Parameters<typeof neededAt>[0], role: Role, hit: Hit): SaveChain['stages'] {
+  const out: SaveChain['stages'] = [];
+  for (let h: Pick<Hit, 'macro' | 'stage'> = hit; stageOrder.includes(h.stage); h = { macro: h.macro, stage: afterFail(unit, h) }) out.push({ stage: h.stage, value: neededAt(unit, role, h) });
+  return out;
+}
+
 /**
- * Every save still to roll in the wave, both sides, as groups (a unit already certain to be
- * destroyed rolls no more saves: they change nothing).
+ * Every save still to roll in the wave, both sides, as chains (a unit already certain to be
+ * destroyed rolls no more saves: they change nothing). A chain of more dice than a step takes is
+ * rolled in parts.
  */
-export function openSaveGroups(state: State, wave: Wave): SaveGroup[] {
-  const out: SaveGroup[] = [];
+export function openSaveGroups(state: State, wave: Wave): SaveChain[] {
+  const out: SaveChain[] = [];
   for (const role of targetOrder) {
     const saves = wave.on[role].saves;
     if (!saves) continue;
     const units = state.units[role];
-    const groups = new Map<string, SaveGroup>();
+    const chains = new Map<string, SaveChain>();
     // Unsaved hits per unit, counted once (a unit certain to be destroyed rolls no more saves).
     const unsaved = new Map<number, number>();
     for (const h of saves) if (h.stage === 'unsaved') unsaved.set(h.unit, (unsaved.get(h.unit) ?? 0) + 1);
@@ -62,18 +78,35 @@ export function openSaveGroups(state: State, wave: Wave): SaveGroup[] {
       if (!stageOrder.includes(h.stage)) return;
       const e = entryOf(state.setup, role, units[h.unit]!);
       if (destroyedBy(e, units[h.unit]!.left, unsaved.get(h.unit) ?? 0)) return;
-      const value = neededAt(e, role, h);
-      const key = `${h.stage}|${value}`;
-      const g = groups.get(key) ?? { role, stage: h.stage, value, hits: [] };
-      g.hits.push(i);
-      groups.set(key, g);
+      const stages = stagesOf(e, role, h);
+      const key = stages.map((x) => `${x.stage}${x.value}`).join('>');
+      const c = chains.get(key) ?? { role, stages, hits: [] };
+      c.hits.push(i);
+      chains.set(key, c);
     });
-    const sorted = [...groups.values()].sort((a, b) => stageOrder.indexOf(a.stage) - stageOrder.indexOf(b.stage) || a.value - b.value);
-    // A group of more dice than a step takes is rolled in parts.
-    for (const g of sorted) for (let k = 0; k < g.hits.length; k += MAX_DICE_PER_STEP) out.push({ ...g, hits: g.hits.slice(k, k + MAX_DICE_PER_STEP) });
+    const first = (c: SaveChain) => c.stages[0]!;
+    const sorted = [...chains.values()].sort((a, b) => stageOrder.indexOf(first(a).stage) - stageOrder.indexOf(first(b).stage) || first(a).value - first(b).value || a.stages.length - b.stages.length);
+    for (const c of sorted) {
+      const per = Math.floor(MAX_DICE_PER_STEP / c.stages.length);
+      for (let k = 0; k < c.hits.length; k += per) out.push({ ...c, hits: c.hits.slice(k, k + per) });
+    }
   }
   return out;
 }
 
-/** The save dice the next step rolls. */
-export const saveBatch = (state: State, wave: Wave): SaveGroup[] => takeGroups(openSaveGroups(state, wave), (g) => g.hits.length);
+/** Most dice a chain can take: every hit failing every save but the last. */
+export const chainDice = (c: SaveChain) => c.hits.length * c.stages.length;
+
+/** The save chains the next step rolls: up to MAX_SAVE_GROUPS_PER_STEP groups and 200 dice at most. */
+export function saveBatch(state: State, wave: Wave): SaveChain[] {
+  const out: SaveChain[] = [];
+  let groups = 0;
+  let dice = 0;
+  for (const c of openSaveGroups(state, wave)) {
+    if (out.length > 0 && (groups + c.stages.length > MAX_SAVE_GROUPS_PER_STEP || dice + chainDice(c) > MAX_DICE_PER_STEP)) break;
+    out.push(c);
+    groups += c.stages.length;
+    dice += chainDice(c);
+  }
+  return out;
+}

@@ -2,10 +2,10 @@ import { rollStep, type Answer, type StepKind } from '../../../combat/stepEngine
 import type { DiceGroup, Reason, RollStep } from '../../../combat/steps';
 import { splitDice } from '../../../combat/rollGroups';
 import { waveName } from '../flow';
-import { afterFail, saveReasons } from '../saves';
+import { saveReasons } from '../saves';
 import { passes } from '../tables';
 import { entryOf, isWarEngine, otherRole, plural, unitName, type Hit, type Role, type RollGroup, type State, type Wave } from '../state';
-import { attackBatch, saveBatch, type SaveGroup } from './batches';
+import { attackBatch, saveBatch, type SaveChain } from './batches';
 
 /**
  * The roll steps of a wave (seed 003): every attack die of the wave in one step, and both sides'
@@ -96,6 +96,7 @@ export const attackKind: StepKind<State> = {
 };
 
 const stageWords = { first: 'saves', reroll: 'Reinforced Armour re-rolls', invuln: 'invulnerable saves' } as const;
+const failWords = { first: 'failed save', reroll: 'failed re-roll', invuln: 'failed invulnerable save' } as const;
 
 /** "dice 1–2: Boyz #1 · die 3: Boyz #2 (Macro-weapon hit)". */
 function diceMap(state: State, role: Role, hits: readonly Hit[]): string {
@@ -112,77 +113,115 @@ function diceMap(state: State, role: Role, hits: readonly Hit[]): string {
   return parts.join(' · ');
 }
 
-const hitsOfGroup = (wave: Wave, g: SaveGroup) => g.hits.map((i) => wave.on[g.role].saves![i]!);
+const hitsOfChain = (wave: Wave, c: SaveChain) => c.hits.map((i) => wave.on[c.role].saves![i]!);
 
-function saveWhy(state: State, wave: Wave, batch: readonly SaveGroup[]): Reason[] {
+function saveWhy(state: State, wave: Wave, batch: readonly SaveChain[]): Reason[] {
   const seen = new Set<string>();
   const why: Reason[] = [];
-  for (const g of batch) {
-    for (const h of hitsOfGroup(wave, g)) {
-      for (const r of saveReasons(entryOf(state.setup, g.role, state.units[g.role][h.unit]!), g.role, h)) {
-        const key = `${r.rule}|${r.detail}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        why.push(r);
+  for (const c of batch) {
+    for (const h of hitsOfChain(wave, c)) {
+      const e = entryOf(state.setup, c.role, state.units[c.role][h.unit]!);
+      for (const { stage } of c.stages) {
+        for (const r of saveReasons(e, c.role, { macro: h.macro, stage })) {
+          const key = `${r.rule}|${r.detail}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          why.push(r);
+        }
       }
     }
   }
+  if (batch.some((c) => c.stages.length > 1)) why.push({ rule: 'Rolled through', detail: 'a re-roll or invulnerable save follows each failed save at once, one die for each failure, as the table rolls them' });
   return why;
 }
 
-/** Both sides' saves of a wave at once: a group per side, save and score needed. */
+/** The step's groups: every chain's first saves, then the re-rolls, then the invulnerable saves (one die for each failure before). */
+function chainGroups(state: State, wave: Wave, batch: readonly SaveChain[]): Array<{ chain: number; at: number; group: DiceGroup }> {
+  const { setup } = state;
+  const depth = Math.max(...batch.map((c) => c.stages.length));
+  const out: Array<{ chain: number; at: number; group: DiceGroup }> = [];
+  for (let at = 0; at < depth; at++) {
+    batch.forEach((c, k) => {
+      const st = c.stages[at];
+      if (!st) return;
+      const next = c.stages[at + 1];
+      const map = diceMap(state, c.role, hitsOfChain(wave, c));
+      out.push({
+        chain: k,
+        at,
+        group: {
+          id: `g${k}s${at}`,
+          label: `${setup[c.role].name}: ${stageWords[st.stage as keyof typeof stageWords]} ${st.value}+${at === 0 && next ? ` (${stageWords[next.stage as keyof typeof stageWords].replace(/s$/, '')} if failed)` : ''}`,
+          count: c.hits.length,
+          sides: 6,
+          passOn: st.value,
+          needs: `${st.value}+`,
+          ...(at === 0 ? { note: `In order, ${map}` } : { per: { group: `g${k}s${at - 1}`, on: 'fail' as const }, note: `one die for each ${failWords[c.stages[at - 1]!.stage as keyof typeof failWords]} above, in order (${map})` }),
+        },
+      });
+    });
+  }
+  return out;
+}
+
+/** Both sides' saves of a wave at once: a group per side, save and score needed, re-rolls and invulnerable saves chained on. */
 function saveStep(state: State, wave: Wave): RollStep {
   const { setup } = state;
   const batch = saveBatch(state, wave);
   const first = batch[0]!;
-  const maps = batch.map((g) => diceMap(state, g.role, hitsOfGroup(wave, g)));
+  const groups = chainGroups(state, wave, batch).map((g) => g.group);
+  const chained = groups.some((g) => g.per);
   const notes = [
-    batch.length === 1 ? `In order, ${maps[0]}.` : 'Each group’s dice go to its hits in order (see each group).',
+    groups.length === 1 ? `In order, ${diceMap(state, first.role, hitsOfChain(wave, first))}.` : 'Each group’s dice go to its hits in order (see each group).',
     'Each die that passes saves its hit; a unit with any unsaved hit is destroyed, a war engine loses 1 DC per unsaved hit.',
   ];
+  if (chained) notes.push('Roll the saves, then one die for each failure as the next group says: a Reinforced Armour re-roll, then an invulnerable save.');
   // SCENARIOS §1: war-engine critical hits are not rolled (nor analysed).
-  if (batch.some((g) => hitsOfGroup(wave, g).some((h) => isWarEngine(entryOf(setup, g.role, state.units[g.role][h.unit]!))))) notes.push('War-engine critical hits are not rolled: each unsaved hit is 1 point of damage.');
+  if (batch.some((c) => hitsOfChain(wave, c).some((h) => isWarEngine(entryOf(setup, c.role, state.units[c.role][h.unit]!))))) notes.push('War-engine critical hits are not rolled: each unsaved hit is 1 point of damage.');
+  const heads = batch.reduce((n, c) => n + c.hits.length, 0);
   const title =
-    batch.length === 1
-      ? `${setup[first.role].name}: ${stageWords[first.stage as keyof typeof stageWords]}, ${plural(first.hits.length, 'die', 'dice')} needing ${first.value}+`
-      : `${sidesOf(state, batch.map((g) => g.role))}: saves, ${plural(batch.reduce((n, g) => n + g.hits.length, 0), 'die', 'dice')}`;
-  const groups: DiceGroup[] = batch.map((g, k) => ({
-    id: `g${k}`,
-    label: `${setup[g.role].name}: ${stageWords[g.stage as keyof typeof stageWords]} ${g.value}+`,
-    count: g.hits.length,
-    sides: 6,
-    passOn: g.value,
-    needs: `${g.value}+`,
-    note: `In order, ${maps[k]}`,
-  }));
+    groups.length === 1
+      ? `${setup[first.role].name}: ${stageWords[first.stages[0]!.stage as keyof typeof stageWords]}, ${plural(heads, 'die', 'dice')} needing ${first.stages[0]!.value}+`
+      : `${sidesOf(state, batch.map((c) => c.role))}: saves, ${plural(heads, 'die', 'dice')}${chained ? ', then a die for each failure' : ''}`;
   return grouped(state, 'save', { title, actor: first.role, why: saveWhy(state, wave, batch), notes }, groups);
 }
 
-/** A batch of save dice: each die that passes saves its hit; a failure moves the hit to its next save, if any. */
+/** A batch of save dice: each die that passes saves its hit; a failure goes on to the chain's next save, if any, else the hit is unsaved. */
 export const saveKind: StepKind<State> = {
   ask: (state) => saveStep(state, waveOf(state)),
   answer(state, a) {
     const wave = waveOf(state);
     const batch = saveBatch(state, wave);
     const parts = diceOf(a.step as RollStep, a);
+    const placed = chainGroups(state, wave, batch);
     const saves = { attacker: wave.on.attacker.saves?.map((h) => ({ ...h })) ?? null, defender: wave.on.defender.saves?.map((h) => ({ ...h })) ?? null };
-    const tally = new Map<Role, { saved: number; failed: number }>();
-    batch.forEach((g, k) => {
-      const t = tally.get(g.role) ?? { saved: 0, failed: 0 };
-      g.hits.forEach((hi, d) => {
-        const h = saves[g.role]![hi]!;
-        if (passes(parts[k]![d]!, g.value)) {
-          h.stage = 'saved';
-          t.saved++;
-        } else {
-          h.stage = afterFail(entryOf(state.setup, g.role, state.units[g.role][h.unit]!), h);
-          t.failed++;
-        }
+    const tally = new Map<Role, { saved: number; failed: number; later: number }>();
+    batch.forEach((c, k) => {
+      const t = tally.get(c.role) ?? { saved: 0, failed: 0, later: 0 };
+      // The hits still unsaved as each save of the chain is rolled: die d of a group is the d-th of them.
+      let open = c.hits;
+      c.stages.forEach((st, at) => {
+        const dice = parts[placed.findIndex((g) => g.chain === k && g.at === at)] ?? [];
+        const failed: number[] = [];
+        open.forEach((hi, d) => {
+          const h = saves[c.role]![hi]!;
+          if (passes(dice[d]!, st.value)) {
+            h.stage = 'saved';
+            t.saved++;
+            if (at > 0) t.later++;
+          } else if (at + 1 < c.stages.length) failed.push(hi);
+          else {
+            // The chain's last save failed: the chain is every save the hit had left.
+            h.stage = 'unsaved';
+            t.failed++;
+          }
+        });
+        open = failed;
       });
-      tally.set(g.role, t);
+      tally.set(c.role, t);
     });
     const one = tally.size === 1;
-    const text = [...tally].map(([role, t]) => `${one ? '' : `${state.setup[role].name}: `}${plural(t.saved, 'save')}, ${t.failed} failed`);
+    const text = [...tally].map(([role, t]) => `${one ? '' : `${state.setup[role].name}: `}${plural(t.saved, 'save')}${t.later > 0 ? ` (${t.later} by a re-roll or invulnerable save)` : ''}, ${t.failed} failed`);
     const next: Wave = { ...wave, on: { attacker: { ...wave.on.attacker, saves: saves.attacker }, defender: { ...wave.on.defender, saves: saves.defender } } };
     return withWave(a.log(state, text.join('; '), a.dice), next);
   },

@@ -108,14 +108,20 @@ describe('saves (RULES §4 Saves, SCENARIOS §1)', () => {
     );
 
   it('a normal hit: armour save; Reinforced Armour re-rolls a failure; then the invulnerable 6+', () => {
-    let c = oneHitOn({ armour: 4, reinforcedArmour: true, invulnerable: true, type: 'armoured-vehicle' });
-    expect(rollStep(c)).toMatchObject({ actor: 'defender', passOn: 4, count: 1 });
-    c = play(c, [3]);
-    expect(rollStep(c)).toMatchObject({ passOn: 4, title: 'Blue: Reinforced Armour re-rolls, 1 die needing 4+' });
-    c = play(c, [2]);
-    expect(rollStep(c)).toMatchObject({ passOn: 6, title: 'Blue: invulnerable saves, 1 die needing 6+' });
-    c = play(c, [6]);
-    expect(left(c, 'defender')).toEqual([1]);
+    // Rolled through in one step (issue 22): the save, a re-roll if it fails, then the 6+ if that fails too.
+    const c = oneHitOn({ armour: 4, reinforcedArmour: true, invulnerable: true, type: 'armoured-vehicle' });
+    expect(rollStep(c)).toMatchObject({ actor: 'defender', title: 'Blue: saves, 1 die, then a die for each failure' });
+    expect(rollStep(c).groups!.map((g) => [g.label, g.passOn, g.count, g.per ?? null])).toEqual([
+      ['Blue: saves 4+ (Reinforced Armour re-roll if failed)', 4, 1, null],
+      ['Blue: Reinforced Armour re-rolls 4+', 4, 1, { group: 'g0s0', on: 'fail' }],
+      ['Blue: invulnerable saves 6+', 6, 1, { group: 'g0s1', on: 'fail' }],
+    ]);
+    expect(left(play(c, [3, 2, 6]), 'defender')).toEqual([1]);
+    expect(left(play(c, [3, 2, 5]), 'defender')).toEqual([0]);
+    // A save made takes no more dice; a re-roll made no invulnerable save.
+    expect(left(play(c, [4]), 'defender')).toEqual([1]);
+    expect(left(play(c, [3, 4]), 'defender')).toEqual([1]);
+    expect(logText(play(c, [3, 4]))).toContain('Blue: saves, 1 die, then a die for each failure: 1 save (1 by a re-roll or invulnerable save), 0 failed');
   });
 
   it('a Macro-weapon hit gets no save on a unit with neither Reinforced Armour nor an invulnerable save', () => {

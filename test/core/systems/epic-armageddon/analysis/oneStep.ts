@@ -25,28 +25,51 @@ function product(parts: ReadonlyArray<ReadonlyArray<{ dice: number[]; p: number 
 /** k passes (6s) among `count` dice and the rest fails (1s), with its binomial chance. */
 const passCounts = (count: number, p: number) => binomial(count, p).map((q, k) => ({ dice: [...n(k, 6), ...n(count - k, 1)], p: q }));
 
+/** Every way `n` alike hits end along a chain of saves (chances `ps`): how many are saved at each save, the rest unsaved. */
+function savedAtEach(n: number, ps: readonly number[]): Array<{ counts: number[]; p: number }> {
+  if (ps.length === 0) return [{ counts: [], p: 1 }];
+  return binomial(n, ps[0]!).flatMap((q, k) => savedAtEach(n - k, ps.slice(1)).map((rest) => ({ counts: [k, ...rest.counts], p: q * rest.p })));
+}
+
 /**
  * Save dice: which hits are saved matters, but only up to the hits of one unit alike (same unit,
- * same kind of hit, same save), so each group's dice are enumerated by how many pass per such run.
+ * same kind of hit, same save), so each chain's dice are enumerated by how many such hits are
+ * saved at each of its saves (the first save, then a re-roll and an invulnerable save for each
+ * failure before: chained groups take one die per failure), placed back in the step's order.
  */
 function saveAnswers(combat: EpicCombat): Array<{ dice: number[]; p: number }> {
   const state = combat.state;
-  if (state.phase.at !== 'wave') throw new Error('saves outside a wave');
+  const step = combat.step;
+  if (state.phase.at !== 'wave' || step.kind !== 'roll') throw new Error('saves outside a wave');
   const wave = state.phase.wave;
-  const parts = saveBatch(state, wave).map((g) => {
-    const hits = g.hits.map((i) => wave.on[g.role].saves![i]!);
+  const chains = saveBatch(state, wave).map((c) => {
+    const hits = c.hits.map((i) => wave.on[c.role].saves![i]!);
     const keys = hits.map((h) => `${h.unit}|${h.macro}`);
     const runs = [...new Set(keys)].map((key) => keys.flatMap((k, d) => (k === key ? [d] : [])));
-    const p = passChance(g.value);
-    // Each run's pass counts, placed back on the run's dice in the group's order.
-    return product(runs.map((run) => passCounts(run.length, p))).map(({ dice, p: q }) => {
-      const out = new Array<number>(hits.length);
-      let at = 0;
-      for (const run of runs) for (const d of run) out[d] = dice[at++]!;
-      return { dice: out, p: q };
+    const ps = c.stages.map((st) => passChance(st.value));
+    // Per combination of runs: the save each hit is saved at (stages.length: none), then each save's dice.
+    return product(
+      runs.map((run) =>
+        savedAtEach(run.length, ps).map(({ counts, p }) => {
+          const at: number[] = [];
+          counts.forEach((k, j) => at.push(...n(k, j)));
+          while (at.length < run.length) at.push(c.stages.length);
+          return { dice: at, p };
+        }),
+      ),
+    ).map(({ dice: savedAt, p }) => {
+      const atHit = new Array<number>(hits.length);
+      let k = 0;
+      for (const run of runs) for (const d of run) atHit[d] = savedAt[k++]!;
+      const perStage = c.stages.map((_, j) => atHit.filter((a) => a >= j).map((a) => (a === j ? 6 : 1)));
+      return { perStage, p };
     });
   });
-  return product(parts);
+  // The step's groups name the chain and the save they roll: g<chain>s<save>.
+  const order = (step.groups ?? [{ id: 'g0s0' }]).map((g) => /^g(\d+)s(\d+)$/.exec(g.id)!.slice(1).map(Number) as [number, number]);
+  let out: Array<{ perChain: number[][][]; p: number }> = [{ perChain: [], p: 1 }];
+  for (const outcomes of chains) out = out.flatMap((a) => outcomes.map((b) => ({ perChain: [...a.perChain, b.perStage], p: a.p * b.p })));
+  return out.filter((x) => x.p > 0).map(({ perChain, p }) => ({ dice: order.flatMap(([c, j]) => perChain[c]![j]!), p }));
 }
 
 /** Every input that can answer the current step, with its probability (pass/fail patterns where each die's place matters). */
