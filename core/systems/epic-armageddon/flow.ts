@@ -3,7 +3,6 @@ import { allocationOrder, emptyGiven, extraCapacity, settleAllocation, slotsOf, 
 import { waveGroups } from './dice';
 import { afterSupportWinner, immediateWinner } from './result';
 import { initialStage } from './saves';
-import { openSaveGroups, targetOrder } from './steps/batches';
 import type { Setup } from './setup';
 import {
   alive,
@@ -140,12 +139,6 @@ export function allocationText(setup: Setup, role: Role, units: readonly UnitSta
 
 const withWave = (state: State, wave: Wave): State => ({ ...state, phase: { at: 'wave', wave } });
 const withOn = (wave: Wave, role: Role, on: OnSide): Wave => ({ ...wave, on: { ...wave.on, [role]: on } });
-
-/** The side whose hits are being allocated now, else the first whose saves are still to roll, if any. */
-export function currentTarget(state: State, wave: Wave): Role | null {
-  for (const role of targetOrder) if (wave.on[role].saves === null) return role;
-  return openSaveGroups(state, wave)[0]?.role ?? null;
-}
 
 /** Allocates what needs no player on `role`; null when the player must choose. */
 export function settleOn(state: State, wave: Wave, role: Role): State | null {

@@ -1,6 +1,6 @@
 import type { CombatView, ModelView, UnitView } from '../../combat/view';
 import { remainingOf } from './allocation';
-import { currentTarget, waveName } from './flow';
+import { waveName } from './flow';
 import { sideNotes } from './outcome';
 import { certainlyDestroyed } from './saves';
 import type { Setup } from './setup';
@@ -126,9 +126,8 @@ export function statusLines(state: State): string[] {
         const rest = on.given ? remainingOf(on.hits, on.given) : on.hits;
         lines.push(`Hits on ${state.setup[role].name}: ${hitsText(on.hits)}${on.saves ? ' · saving' : on.given && rest.macro + rest.normal < h ? ` · ${rest.macro + rest.normal} still to allocate` : ''}`);
       }
-      const t = currentTarget(state, w);
+      // Who allocates or saves now is the step's own title: both sides' saves are one step.
       if (w.groups.length > 0) lines.push(`Dice still to roll: ${w.groups.map((g) => `${state.setup[g.by].name} ${g.dice} × ${g.value}+${g.macro ? ' MW' : ''}`).join(', ')}`);
-      else if (t) lines.push(`${state.setup[t].name}: ${w.on[t].saves ? 'saves' : 'allocating hits'}`);
       return lines;
     }
     case 'a4':

@@ -97,6 +97,10 @@ export const attackKind: StepKind<State> = {
 
 const stageWords = { first: 'saves', reroll: 'Reinforced Armour re-rolls', invuln: 'invulnerable saves' } as const;
 const failWords = { first: 'failed save', reroll: 'failed re-roll', invuln: 'failed invulnerable save' } as const;
+/** A chained group's words, short: its first group already says what follows a failure ("re-rolled if failed"). */
+const chainedWords = { first: 'saves', reroll: 're-rolls', invuln: 'invulnerable saves' } as const;
+/** What follows a failed first save, said on its group: "Orks: saves 4+, re-rolled if failed". */
+const thenWords = { reroll: ', re-rolled if failed', invuln: ', invulnerable 6+ if failed' } as const;
 
 /** "dice 1–2: Boyz #1 · die 3: Boyz #2 (Macro-weapon hit)". */
 function diceMap(state: State, role: Role, hits: readonly Hit[]): string {
@@ -145,18 +149,17 @@ function chainGroups(state: State, wave: Wave, batch: readonly SaveChain[]): Arr
       const st = c.stages[at];
       if (!st) return;
       const next = c.stages[at + 1];
-      const map = diceMap(state, c.role, hitsOfChain(wave, c));
       out.push({
         chain: k,
         at,
         group: {
           id: `g${k}s${at}`,
-          label: `${setup[c.role].name}: ${stageWords[st.stage as keyof typeof stageWords]} ${st.value}+${at === 0 && next ? ` (${stageWords[next.stage as keyof typeof stageWords].replace(/s$/, '')} if failed)` : ''}`,
+          label: `${setup[c.role].name}: ${(at === 0 ? stageWords : chainedWords)[st.stage as keyof typeof stageWords]} ${st.value}+${at === 0 && next ? thenWords[next.stage as keyof typeof thenWords] : ''}`,
           count: c.hits.length,
           sides: 6,
           passOn: st.value,
           needs: `${st.value}+`,
-          ...(at === 0 ? { note: `In order, ${map}` } : { per: { group: `g${k}s${at - 1}`, on: 'fail' as const }, note: `one die for each ${failWords[c.stages[at - 1]!.stage as keyof typeof failWords]} above, in order (${map})` }),
+          ...(at === 0 ? { note: `In order, ${diceMap(state, c.role, hitsOfChain(wave, c))}` } : { per: { group: `g${k}s${at - 1}`, on: 'fail' as const }, note: `one die for each ${failWords[c.stages[at - 1]!.stage as keyof typeof failWords]}` }),
         },
       });
     });
@@ -175,7 +178,7 @@ function saveStep(state: State, wave: Wave): RollStep {
     groups.length === 1 ? `In order, ${diceMap(state, first.role, hitsOfChain(wave, first))}.` : 'Each group’s dice go to its hits in order (see each group).',
     'Each die that passes saves its hit; a unit with any unsaved hit is destroyed, a war engine loses 1 DC per unsaved hit.',
   ];
-  if (chained) notes.push('Roll the saves, then one die for each failure as the next group says: a Reinforced Armour re-roll, then an invulnerable save.');
+  if (chained) notes.push('Roll the saves, then one die for each failure as the next group says, in the order of the failures: a Reinforced Armour re-roll, then an invulnerable save.');
   // SCENARIOS §1: war-engine critical hits are not rolled (nor analysed).
   if (batch.some((c) => hitsOfChain(wave, c).some((h) => isWarEngine(entryOf(setup, c.role, state.units[c.role][h.unit]!))))) notes.push('War-engine critical hits are not rolled: each unsaved hit is 1 point of damage.');
   const heads = batch.reduce((n, c) => n + c.hits.length, 0);

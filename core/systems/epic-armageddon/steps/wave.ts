@@ -20,8 +20,7 @@ import { targetOrder } from './batches';
 
 const ALLOCATION_RULE: Reason = {
   rule: 'Allocating hits',
-  detail:
-    'to units in base contact first, then those in a firefight, nearest first within each; only to directly engaged units; no unit takes a second hit before every one has a hit; a war engine takes as many hits per pass as its damage capacity left',
+  detail: 'base contact first, then firefight, nearest first within each; only directly engaged units; every unit takes a hit before any takes a second (a war engine one per DC left)',
 };
 
 const optionUnit = (option: string | null): number => {
@@ -80,17 +79,17 @@ function wholeStep(state: State, role: Role): ChooseStep {
     ...choicesNow(state, wave, role).map(({ plan, given }) => ({
       id: planId(plan),
       label: `${planName(setup, role, plan)}: ${allocationText(setup, role, units, addedTo(on.given!, given))}`,
-      detail: `${planDetail(setup, role, plan)}; kept for the rest of the assault`,
+      detail: planDetail(setup, role, plan),
       ...(plan.by === 'nearest' ? { suggested: true } : {}),
     })),
     { id: 'byHand', label: 'Hit by hit…', detail: `name the unit that takes each ${rest.macro > 0 ? 'Macro-weapon hit, then each other hit' : 'hit'}; asked again in the next wave` },
   ];
-  const why: Reason[] = [ALLOCATION_RULE, { rule: 'Units equally near', detail: 'within a pass the units placed as near as each other may take their hit in any order: the options differ only there' }];
+  const why: Reason[] = [ALLOCATION_RULE, { rule: 'Units equally near', detail: 'take their hits in any order: the options differ only there' }];
   if (rest.macro > 0) why.push({ rule: 'Macro-weapon', detail: 'Macro-weapon hits are allocated before the others; only Reinforced Armour or an invulnerable save can save them' });
   return chooseStep(state, 'allocate', {
     title: `${setup[role].name}: allocate ${hitsText(rest)}`,
     actor: role,
-    prompt: `Where do ${hitsText(rest)} go? The choice is kept for the rest of the assault (the next round’s counter-charges offer to choose again).`,
+    prompt: `Where do ${hitsText(rest)} go? Kept for the rest of the assault.`,
     options,
     why,
   });
@@ -151,7 +150,10 @@ function answerByHand(state: State, wave: Wave, role: Role, option: string | nul
   const after = giveOne(given, unit, rest.macro > 0);
   const text = `1 ${rest.macro > 0 ? 'Macro-weapon hit' : 'hit'} to ${unitName(setup, role, units[unit]!)}`;
   const done = remainingOf(on.hits, after);
-  if (done.macro + done.normal === 0) return allocated(log(state, `${text}; all allocated: ${allocationText(setup, role, units, after)}`), wave, role, after);
+  if (done.macro + done.normal === 0) {
+    const all = on.hits.macro + on.hits.normal > 1 ? `; all allocated: ${allocationText(setup, role, units, after)}` : '';
+    return allocated(log(state, `${text}${all}`), wave, role, after);
+  }
   return withWave(log(state, text), { ...wave, on: { ...wave.on, [role]: { ...on, given: after } } });
 }
 

@@ -112,8 +112,8 @@ describe('saves (RULES §4 Saves, SCENARIOS §1)', () => {
     const c = oneHitOn({ armour: 4, reinforcedArmour: true, invulnerable: true, type: 'armoured-vehicle' });
     expect(rollStep(c)).toMatchObject({ actor: 'defender', title: 'Blue: saves, 1 die, then a die for each failure' });
     expect(rollStep(c).groups!.map((g) => [g.label, g.passOn, g.count, g.per ?? null])).toEqual([
-      ['Blue: saves 4+ (Reinforced Armour re-roll if failed)', 4, 1, null],
-      ['Blue: Reinforced Armour re-rolls 4+', 4, 1, { group: 'g0s0', on: 'fail' }],
+      ['Blue: saves 4+, re-rolled if failed', 4, 1, null],
+      ['Blue: re-rolls 4+', 4, 1, { group: 'g0s0', on: 'fail' }],
       ['Blue: invulnerable saves 6+', 6, 1, { group: 'g0s1', on: 'fail' }],
     ]);
     expect(left(play(c, [3, 2, 6]), 'defender')).toEqual([1]);

@@ -32,10 +32,10 @@ describe('saves rolled through in one step (RULES §4 Saves)', () => {
     expect(step.title).toBe('Blue: saves, 4 dice, then a die for each failure');
     expect(step.groups!.map((g) => [g.id, g.label, g.count, g.passOn, g.per ?? null])).toEqual([
       ['g0s0', 'Blue: saves 4+', 1, 4, null],
-      ['g1s0', 'Blue: saves 4+ (Reinforced Armour re-roll if failed)', 3, 4, null],
-      ['g1s1', 'Blue: Reinforced Armour re-rolls 4+', 3, 4, { group: 'g1s0', on: 'fail' }],
+      ['g1s0', 'Blue: saves 4+, re-rolled if failed', 3, 4, null],
+      ['g1s1', 'Blue: re-rolls 4+', 3, 4, { group: 'g1s0', on: 'fail' }],
     ]);
-    expect(step.groups![2]!.note).toBe('one die for each failed save above, in order (dice 1–3: Stompa)');
+    expect(step.groups![2]!.note).toBe('one die for each failed save');
     // The Nob fails (1); the Stompa saves one (5) and fails two (2, 3): two re-rolls, one saved (6), one not (1).
     const dice = [1, 5, 2, 3, 6, 1];
     expect(splitDice(step, dice)).toEqual([[1], [5, 2, 3], [6, 1]]);
@@ -59,10 +59,10 @@ describe('saves rolled through in one step (RULES §4 Saves)', () => {
     c = play(c, [6, 6], [1, 1]); // 1 hit and 1 Macro-weapon hit on the Knight (2 places a pass: no question)
     const step = rollStep(c);
     expect(step.groups!.map((g) => [g.label, g.count, g.passOn, g.per?.group ?? null])).toEqual([
-      ['Blue: saves 4+ (invulnerable save if failed)', 1, 4, null],
-      ['Blue: saves 4+ (Reinforced Armour re-roll if failed)', 1, 4, null],
+      ['Blue: saves 4+, invulnerable 6+ if failed', 1, 4, null],
+      ['Blue: saves 4+, re-rolled if failed', 1, 4, null],
       ['Blue: invulnerable saves 6+', 1, 6, 'g0s0'],
-      ['Blue: Reinforced Armour re-rolls 4+', 1, 4, 'g1s0'],
+      ['Blue: re-rolls 4+', 1, 4, 'g1s0'],
       ['Blue: invulnerable saves 6+', 1, 6, 'g1s1'],
     ]);
     // The Macro-weapon hit (allocated first): 3 fails, its invulnerable 6 saves. The other hit: 2 fails, its re-roll 1 fails, its invulnerable 5 fails.
