@@ -71,7 +71,16 @@ export async function playByTaps(page: Page, seed: number, opts: { oddsLine?: bo
       const typed = fields.map(({ count, sides }) => Array.from({ length: count }, () => roll(sides)).join(''));
       if (readBack === null) readBack = await checkEntry(page, fields, typed);
       for (const [i, { field }] of fields.entries()) await field.fill(typed[i]!);
-      await fields.at(-1)!.field.press('Enter');
+      // A chained group ("a re-roll for each failed save") opens its box once the dice before it are in: typed as it opens.
+      let last = fields.at(-1)!.field;
+      for (let filled = fields.length; ; ) {
+        const now = await diceFields(step);
+        if (now.length <= filled) break;
+        for (const { field, count, sides } of now.slice(filled)) await field.fill(Array.from({ length: count }, () => roll(sides)).join(''));
+        filled = now.length;
+        last = now.at(-1)!.field;
+      }
+      await last.press('Enter');
     } else if (kind === 'choose') {
       // The main button of a choice: the suggested option, also one tap away at the bottom when there are many.
       const takeSuggested = step.getByTestId('take-suggested');

@@ -16,12 +16,11 @@ export const STEP_TARGETS: Readonly<Record<string, number>> = {
  * round it takes today, so the table flow still fails the moment it gets slower; the target line
  * above is what it must come down to. The Ninth Age asks every allocation and rolls each part's
  * dice at each target apart; 7th edition's example has three Initiative steps of hit, wound and
- * save rolls each; an Epic assault whose defender places hits by hand asks for each.
+ * save rolls each. (Epic Armageddon meets its target: one allocation question per side per wave.)
  */
 export const NOT_YET: Readonly<Record<string, number>> = {
   'wh40k-7e': 13,
   'ninth-age': 26,
-  'epic-armageddon': 14,
 };
 
 /**
