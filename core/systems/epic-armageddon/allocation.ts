@@ -7,9 +7,9 @@ import { engagedAlive, entryOf, isWarEngine, type HitCount, type Role, type Unit
  * that were directly engaged"). The units are listed nearest first. No unit takes a second hit
  * before every engaged unit has one; a war engine with d damage capacity left takes d hits per
  * pass. Macro-weapon hits are allocated before the others (SCENARIOS §1). The player whose units
- * are hit may give the next hit to any unit that is still short of a hit in this pass (units at
- * the same distance); the default — what `analyze` assumes — is nearest first: a round robin in
- * list order.
+ * are hit may give the next hit to any unit that is still short of a hit in this pass and as near
+ * as the nearest such unit (base contact before firefight: units at the same distance); the
+ * default — what `analyze` assumes — is nearest first: a round robin in list order.
  */
 
 /** A unit that can be hit in this wave, and how many hits it takes per pass. */
@@ -18,13 +18,15 @@ export interface Slot {
   places: number;
   /** Units of the same entry and engagement are alike: which of them takes a hit does not matter. */
   kind: string;
+  /** How near: 0 base contact, 1 firefight (0 when not given). Nearer units take their hit of a pass first. */
+  band?: number;
 }
 
 /** Per unit index: [Macro-weapon hits, other hits]. */
 export type Given = ReadonlyArray<readonly [number, number]>;
 
 /** Units in base contact, then those in a firefight, then the rest. */
-const engagementRank = { contact: 0, firefight: 1, none: 2 } as const;
+export const engagementRank = { contact: 0, firefight: 1, none: 2 } as const;
 
 /**
  * The units in the order hits reach them (seed 003: "allocate hits to units in base contact first
@@ -45,7 +47,7 @@ export function slotsOf(setup: Setup, role: Role, units: readonly UnitState[], o
   order.forEach((unit) => {
     const u = units[unit]!;
     if (!engagedAlive(u)) return;
-    out.push({ unit, places: isWarEngine(entryOf(setup, role, u)) ? u.left : 1, kind: `${u.entry}|${u.engaged}` });
+    out.push({ unit, places: isWarEngine(entryOf(setup, role, u)) ? u.left : 1, kind: `${u.entry}|${u.engaged}`, band: engagementRank[u.engaged] });
   });
   return out;
 }
@@ -62,11 +64,19 @@ export const remainingOf = (hits: HitCount, given: Given): HitCount => {
   return { macro: hits.macro - t.macro, normal: hits.normal - t.normal };
 };
 
-/** Units that may take the next hit: those short of a hit in the current pass (nearest first). */
+const bandOf = (s: Slot) => s.band ?? 0;
+
+/**
+ * Units that may take the next hit: those short of a hit in the current pass, of the nearest
+ * engagement among them (seed 003: "allocate hits to units in base contact first because they are
+ * nearest to the enemy, then the next nearest") — units as near as each other in any order.
+ */
 export function legalNext(slots: readonly Slot[], given: Given): Slot[] {
   if (slots.length === 0) return [];
   const pass = Math.min(...slots.map((s) => Math.floor(load(given, s.unit) / s.places)));
-  return slots.filter((s) => load(given, s.unit) < s.places * (pass + 1));
+  const short = slots.filter((s) => load(given, s.unit) < s.places * (pass + 1));
+  const nearest = Math.min(...short.map(bandOf));
+  return short.filter((s) => bandOf(s) === nearest);
 }
 
 export function giveOne(given: Given, unit: number, macro: boolean): Array<[number, number]> {
@@ -157,9 +167,9 @@ function spreads(units: ReadonlyArray<{ slot: Slot; free: number }>, given: Give
 function segmentForced(slots: readonly Slot[], given: Given, count: number, idx: 0 | 1): boolean {
   if (count === 0 || slots.length === 0) return true;
   const pass = Math.min(...slots.map((s) => Math.floor(load(given, s.unit) / s.places)));
-  const free = slots.map((s) => s.places * (pass + 1) - load(given, s.unit));
+  const free = slots.map((s) => Math.max(0, s.places * (pass + 1) - load(given, s.unit)));
   const open = free.reduce((a, b) => a + b, 0);
-  if (count <= open) return spreads(slots.map((slot, i) => ({ slot, free: free[i]! })), given, count) === 1;
+  if (count <= open) return bandsForced(slots, free, given, count);
   // The current pass fills (one way), then whole passes (one way), then a last partial pass.
   const perPass = slots.reduce((n, s) => n + s.places, 0);
   const rest = (count - open) % perPass;
@@ -167,7 +177,23 @@ function segmentForced(slots: readonly Slot[], given: Given, count: number, idx:
   const full = Math.floor((count - open) / perPass);
   const after = given.map((g) => [g[0], g[1]] as [number, number]);
   slots.forEach((s, i) => (after[s.unit]![idx] += free[i]! + full * s.places));
-  return spreads(slots.map((slot) => ({ slot, free: slot.places })), after, rest) === 1;
+  return bandsForced(slots, slots.map((slot) => slot.places), after, rest);
+}
+
+/**
+ * `count` hits into one pass's free places: the nearest engagement's fill first (one way), so
+ * only the engagement where the hits run out can take them more than one way.
+ */
+function bandsForced(slots: readonly Slot[], free: readonly number[], given: Given, count: number): boolean {
+  let left = count;
+  for (const band of [...new Set(slots.map(bandOf))].sort((a, b) => a - b)) {
+    const inBand = slots.flatMap((slot, i) => (bandOf(slot) === band ? [{ slot, free: free[i]! }] : []));
+    const room = inBand.reduce((n, u) => n + u.free, 0);
+    if (left < room) return spreads(inBand, given, left) === 1;
+    left -= room;
+    if (left === 0) return true;
+  }
+  return true;
 }
 
 /** Every legal way to allocate the remaining hits ends the same (up to units alike): no need to ask. */

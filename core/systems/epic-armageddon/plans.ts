@@ -1,4 +1,4 @@
-import { allocationOrder, completeDefault, remainingOf, slotsOf, type Given } from './allocation';
+import { allocationOrder, completeDefault, engagementRank, remainingOf, slotsOf, type Given } from './allocation';
 import { freshUnsavedChance } from './saves';
 import type { Setup } from './setup';
 import { engagedAlive, entryOf, type HitCount, type Role, type UnitState } from './state';
@@ -7,8 +7,9 @@ import { engagedAlive, entryOf, type HitCount, type Role, type UnitState } from 
  * Whole allocations (issue 22: one question per side per wave at most, kept for the rest of the
  * assault). Seed 003: hits go to units in base contact first, then the next nearest, and no unit
  * takes a second hit before every directly engaged unit has one (allocation.ts). Within a pass the
- * units the players place equally near may take their hit in any order: a plan is that order,
- * the same rule in every pass and every wave, so choosing it once answers every later wave too.
+ * units as near as each other (base contact, or firefight) may take their hit in any order: a plan
+ * is that order, the same rule in every pass and every wave, so choosing it once answers every
+ * later wave too.
  *
  * - nearest: the rules' default, what `analyze` assumes: the list order, base contact first.
  * - toughest: the units most likely to save a hit take the pass's hits first (fewest losses).
@@ -22,22 +23,26 @@ export type Kept = Plan | { by: 'hand' };
 
 export const NEAREST: Plan = { by: 'nearest' };
 
-/** The units of a side in the order a plan gives them their hit within each pass. */
+/**
+ * The units of a side in the order a plan gives them their hit within each pass: base contact
+ * before firefight always (seed 003: the nearest units first), the plan's order among units as
+ * near as each other.
+ */
 export function planOrder(setup: Setup, role: Role, units: readonly UnitState[], plan: Plan): number[] {
   const order = allocationOrder(units);
+  const band = (i: number) => engagementRank[units[i]!.engaged];
   switch (plan.by) {
     case 'nearest':
       return order;
     case 'first':
     case 'spare': {
-      const mine = order.filter((i) => units[i]!.entry === plan.entry);
-      const others = order.filter((i) => units[i]!.entry !== plan.entry);
-      return plan.by === 'first' ? [...mine, ...others] : [...others, ...mine];
+      const later = (i: number) => Number((units[i]!.entry === plan.entry) === (plan.by === 'spare'));
+      return [...order].sort((a, b) => band(a) - band(b) || later(a) - later(b));
     }
     case 'toughest': {
       // Least likely to lose a unit (or a point of damage) to a normal hit first, then to a Macro-weapon hit; nearest first among equals.
       const chance = new Map(order.map((i) => [i, [false, true].map((macro) => freshUnsavedChance(entryOf(setup, role, units[i]!), role, macro))] as const));
-      return [...order].sort((a, b) => chance.get(a)![0]! - chance.get(b)![0]! || chance.get(a)![1]! - chance.get(b)![1]!);
+      return [...order].sort((a, b) => band(a) - band(b) || chance.get(a)![0]! - chance.get(b)![0]! || chance.get(a)![1]! - chance.get(b)![1]!);
     }
   }
 }
@@ -133,10 +138,10 @@ export function planDetail(setup: Setup, role: Role, plan: Plan): string {
     case 'nearest':
       return 'base contact first, then firefight, nearest first within each';
     case 'toughest':
-      return 'in each pass the units most likely to save take the hits first';
+      return 'of units as near as each other, those most likely to save take the hits first';
     case 'first':
-      return `in each pass ${setup[role].units[plan.entry]!.name} take the first hits (Macro-weapon hits first), where they are as near as the others`;
+      return `${setup[role].units[plan.entry]!.name} take the first hits (Macro-weapon hits first) of the units as near as them`;
     case 'spare':
-      return `in each pass ${setup[role].units[plan.entry]!.name} take a hit only once every other unit has one`;
+      return `${setup[role].units[plan.entry]!.name} take a hit only once every unit as near as them has one`;
   }
 }

@@ -221,14 +221,14 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
         { kind: 'choose', stepId: 'allocate.1', option: 'rest' },
         roll('save.2', [6, 3]),
         roll('attack.3', [4, 5, 3, 6, 2, 6, 5]),
-        { kind: 'choose', stepId: 'allocate.4', option: 'rest' },
-        roll('save.5', [2, 3, 6, 2]),
-        roll('a6.6', [1, 5, 6, 6]),
-        { kind: 'choose', stepId: 'withdraw.7', option: 'none' },
+        // The Eldar's one hit can only go to a Howling Banshee (base contact before the Guardians' firefight): not asked.
+        roll('save.4', [2, 3, 6, 2]),
+        roll('a6.5', [1, 5, 6, 6]),
+        { kind: 'choose', stepId: 'withdraw.6', option: 'none' },
       ],
     ),
     expected: {
-      // 8 inputs and 8 lines the engine logs itself (casualties ×2, the A4 outcome and the A6 result, the ignored extra hits, A7, A8, the kept allocation).
+      // 7 inputs and 9 lines the engine logs itself (casualties ×2, the A4 outcome and the A6 result, the ignored extra hits, A7, A8, the kept allocation, the Eldar's only legal allocation).
       steps: 16,
       modelsLost: { attacker: 1, defender: 3 },
       outcome: [
@@ -244,7 +244,7 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
       // The main measure is the attacker's kills: three Guardsmen.
       actualValue: 3,
       winner: 'attacker',
-      choices: ['Nearest first, as listed: Guardsmen #1, Guardsmen #2', 'Nearest first, as listed: Howling Banshees #1', 'No more: the others ended more than 15cm from the enemy'],
+      choices: ['Nearest first, as listed: Guardsmen #1, Guardsmen #2', 'No more: the others ended more than 15cm from the enemy'],
     },
   },
 };

@@ -3,7 +3,7 @@ import type { ChooseStep, Option, Reason } from '../../../combat/steps';
 import { InputError } from '../../../combat/system';
 import { completeDefault, giveOne, legalChoices, legalNext, remainingOf, slotsOf, type Given } from '../allocation';
 import { allocationText, endWave, hitsFrom, settleOn } from '../flow';
-import { NEAREST, planChoices, planDetail, planGiven, planId, planName, planOf, type Kept, type Plan } from '../plans';
+import { planChoices, planDetail, planGiven, planId, planName, planOf, type Kept, type Plan } from '../plans';
 import { hitsText, plural, unitName, type Role, type State, type Wave } from '../state';
 import { targetOrder } from './batches';
 
@@ -14,8 +14,8 @@ import { targetOrder } from './batches';
  * allocations (plans.ts) — the rules' default, nearest first, and the few others a player reaches
  * for — and "hit by hit…" for the player who wants to name each unit. A plan chosen is kept for
  * the rest of the assault, every later wave allocated "as before" and said so in the log (the next
- * round's counter-charge question offers to choose again); when every plan puts the hits alike,
- * nothing is asked.
+ * round's counter-charge question offers to choose again); when only one allocation is legal,
+ * nothing is asked (flow.ts settleOn).
  */
 
 const ALLOCATION_RULE: Reason = {
@@ -166,8 +166,7 @@ export const allocateKind: StepKind<State> = {
     if (settled !== null || wave.on[role].byHand) return settled;
     const kept = state.allocation?.[role];
     if (kept && kept.by !== 'hand') return allocateBy(state, wave, role, kept, `as before, ${planName(state.setup, role, kept).toLowerCase()}`);
-    // Every whole allocation puts the hits alike: one sensible answer, not asked (a side that allocates by hand is still asked).
-    if (kept?.by !== 'hand' && choicesNow(state, wave, role).length === 1) return allocateBy(state, wave, role, NEAREST, 'nearest first');
+    // A choice is left (settleOn): its allocations differ, and so do the plans (one kind of unit spared differs from nearest first).
     return null;
   },
   ask(state) {

@@ -23,8 +23,9 @@ import {
  * places a pass) is an entry of its own, so a kind of its own — as slotsOf builds them.
  */
 const slotsArb = fc
-  .array(fc.record({ kind: fc.constantFrom('a', 'b', 'c'), places: fc.constantFrom(1, 1, 1, 2, 3) }), { minLength: 1, maxLength: 4 })
-  .map((xs) => xs.map((x, unit): Slot => ({ unit, places: x.places, kind: x.places > 1 ? `engine ${unit}` : x.kind })));
+  .array(fc.record({ kind: fc.constantFrom('a', 'b', 'c'), places: fc.constantFrom(1, 1, 1, 2, 3), band: fc.constantFrom(0, 0, 1) }), { minLength: 1, maxLength: 4 })
+  // Base contact (band 0) before firefight (band 1), as slotsOf lists them; a kind is one engagement.
+  .map((xs) => [...xs].sort((a, b) => a.band - b.band).map((x, unit): Slot => ({ unit, places: x.places, kind: x.places > 1 ? `engine ${unit}` : `${x.kind}|${x.band}`, band: x.band })));
 
 /** Every final allocation a player can reach by legal single hits, up to alike units. */
 function reachable(slots: readonly Slot[], given: Given, macro: number, normal: number): Set<string> {
@@ -80,6 +81,22 @@ describe('allocation (seed 003, SCENARIOS §1)', () => {
     ]);
     const after = giveOne(emptyGiven(3), 0, false);
     expect(legalNext(slots, after).map((s) => s.unit)).toEqual([1, 2]);
+  });
+
+  it('seed 003: units in base contact take their hit of a pass before units in a firefight; the same distance in any order', () => {
+    const slots: Slot[] = [
+      { unit: 0, places: 1, kind: 'boyz|contact', band: 0 },
+      { unit: 1, places: 1, kind: 'nob|contact', band: 0 },
+      { unit: 2, places: 3, kind: 'stompa|firefight', band: 1 },
+    ];
+    expect(legalNext(slots, emptyGiven(3)).map((s) => s.unit)).toEqual([0, 1]);
+    expect(legalNext(slots, giveOne(emptyGiven(3), 1, false)).map((s) => s.unit)).toEqual([0]);
+    expect(legalNext(slots, giveOne(giveOne(emptyGiven(3), 1, false), 0, false)).map((s) => s.unit)).toEqual([2]);
+    // 2 hits: the two in base contact, whatever is chosen — nothing to ask; 3 hits: the third to the Stompa.
+    expect(allocationForced(slots, emptyGiven(3), { macro: 0, normal: 2 })).toBe(true);
+    expect(settleAllocation(slots, emptyGiven(3), { macro: 0, normal: 3 })).toEqual({ given: [[0, 1], [0, 1], [0, 1]], choice: false });
+    // 1 hit: the Boyz or the Nob — a choice; never the Stompa.
+    expect(settleAllocation(slots, emptyGiven(3), { macro: 0, normal: 1 }).choice).toBe(true);
   });
 
   it('asks only when the allocations a player can reach differ; "forced" exactly when one is reachable', () => {

@@ -4,7 +4,7 @@ import { advance, rollForMe, startCombat, type Combat, type Input } from '../../
 import type { ChooseStep } from '../../../../core/combat/steps';
 import { emptyGiven, slotsOf } from '../../../../core/systems/epic-armageddon/allocation';
 import { epicArmageddon, type Setup } from '../../../../core/systems/epic-armageddon';
-import { planChoices, planGiven, planOrder, type Plan } from '../../../../core/systems/epic-armageddon/plans';
+import { planGiven, planOrder, type Plan } from '../../../../core/systems/epic-armageddon/plans';
 import { startingUnits, type Role } from '../../../../core/systems/epic-armageddon/state';
 import { lineFight, marinesVsOrks } from './analysis/setups';
 import { chooseStep, left, logText, play, setupOf, start, unit, type EpicCombat } from './helpers';
@@ -14,8 +14,8 @@ import { chooseStep, left, logText, play, setupOf, start, unit, type EpicCombat 
  * options being whole allocations — the rules' default (seed 003: base contact first, then the
  * next nearest), the best saves first, a kind of unit first or last — and "hit by hit…"; what it
  * chooses is kept for the later waves and rounds of the assault ("as before" in the log), and the
- * next round's counter-charge question offers to choose again. Nothing is asked where every whole
- * allocation puts the hits alike.
+ * next round's counter-charge question offers to choose again. Nothing is asked where only one
+ * allocation is legal.
  */
 
 /** Blue: 3 Boyz (no save), a Nob (4+) and a Stompa (war engine, DC 3, 4+ Reinforced Armour), all in base contact. */
@@ -114,15 +114,10 @@ describe('one question per side per wave, whole allocations as options (issue 22
     expect(chooseStep(c).options.at(-1)!.id).toBe('byHand');
   });
 
-  it('not asked when every whole allocation puts the hits alike: logged instead, nothing kept', () => {
-    // Boyz in base contact and one of them in a firefight (as counter-charges can leave them): 1 hit. Every plan
-    // gives it to a Boyz unit in base contact; only a hand could give it to the one in a firefight.
-    let c = start(setupOf({ units: [unit({ name: 'Marines', cc: 2 })] }, { units: [unit({ name: 'Boyz', count: 2, cc: 6, ff: 6 })] }));
-    const units = c.state.units.defender.map((u, i) => (i === 1 ? { ...u, engaged: 'firefight' as const } : u));
-    c = { ...c, state: { ...c.state, units: { ...c.state.units, defender: units } } };
-    expect(planChoices(c.state.setup, 'defender', units, emptyGiven(2), { macro: 0, normal: 1 })).toHaveLength(1);
-    c = play(c, [6], [1, 1]);
-    expect(logText(c)).toContain('Blue: 1 hit allocated: nearest first: Boyz #1');
+  it('not asked when only one allocation is legal: a unit in a firefight takes no hit while one in base contact is short of its hit (seed 003)', () => {
+    let c = start(setupOf({ units: [unit({ name: 'Marines', cc: 2 })] }, { units: [unit({ name: 'Boyz', cc: 6 }), unit({ name: 'Stompa', type: 'war-engine', damageCapacity: 3, armour: 4, reinforcedArmour: true, engaged: 'firefight', ff: 6 })] }));
+    c = play(c, [6], [1, 1, 1, 1]);
+    expect(logText(c)).toContain('Blue: 1 hit allocated: Boyz');
     expect(c.state.allocation).toBeUndefined();
   });
 
@@ -184,8 +179,10 @@ describe('plans keep the rules of allocation (seed 003)', () => {
     const units = startingUnits(setup, role);
     // Boyz ×4 and the Nobz in base contact, the Battlefortress in a firefight.
     expect(planOrder(setup, role, units, { by: 'nearest' })).toEqual([0, 1, 2, 3, 4, 5]);
-    // Best saves first: the Battlefortress (4+, re-rolled) before the Nobz (4+) before the Boyz (5+ cover).
-    expect(planOrder(setup, role, units, { by: 'toughest' })).toEqual([5, 4, 0, 1, 2, 3]);
-    expect(planOrder(setup, role, units, { by: 'spare', entry: 1 })).toEqual([0, 1, 2, 3, 5, 4]);
+    // Best saves first among the units in base contact: the Nobz (4+) before the Boyz (5+ cover); the
+    // Battlefortress (4+, re-rolled) is in a firefight: farther, so after every unit in base contact whatever the plan.
+    expect(planOrder(setup, role, units, { by: 'toughest' })).toEqual([4, 0, 1, 2, 3, 5]);
+    expect(planOrder(setup, role, units, { by: 'spare', entry: 0 })).toEqual([4, 0, 1, 2, 3, 5]);
+    expect(planOrder(setup, role, units, { by: 'first', entry: 2 })).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });

@@ -64,8 +64,8 @@ describe('the view of an assault: the picture of both formations', () => {
     expect(hitsOf(c, 'defender')['Guardsmen #2']).toEqual({ taken: 1, saved: 0, pending: 0 });
     expect(unitsOf(c, 'defender')[1]!.destroyed).toBe(true);
     // The main wave: 3 hits on the Guard (one each: Guardsmen #1 and #3, Commissar), 1 on the Eldar.
-    // Both sides allocate before either saves: the Eldar's allocation, then both sides' saves in one step.
-    c = play(c, [4, 5], [3, 6], [2], [6, 5], 'rest', [2, 3], [6], [2]);
+    // Both sides allocate before either saves: the Eldar's hit can only go to a Howling Banshee (base contact, alike), then both sides' saves in one step.
+    c = play(c, [4, 5], [3, 6], [2], [6, 5], [2, 3], [6], [2]);
     expect(hitsOf(c, 'defender')).toMatchObject({
       'Guardsmen #1': { taken: 2, saved: 1, pending: 0 },
       'Guardsmen #3': { taken: 1, saved: 0, pending: 0 },
