@@ -10,7 +10,8 @@ import { watchConsole } from './support';
  * The Epic Armageddon wizard end to end with the players' own dice (issue 11): the prefilled
  * assault (Space Marines charging an Ork warband, Devastators in support) played from the First
  * Strike wave to the Orks withdrawing Broken, with the defender's choice of where hits go (hit by
- * hit, and a whole allocation), a Reinforced Armour re-roll chained on its save, supporting fire, the A6 result and the extra hits, and an undo on the
+ * hit, and a whole allocation; none where only one is legal), a Reinforced Armour re-roll chained
+ * on its save, supporting fire, the A6 result and the extra hits, and an undo on the
  * way; then its printed summary read back from the PDF. The dice script was played through the
  * engine first to fix every step below. Screens are saved as PNG (EPIC_PNG_DIR, default a temp
  * folder) at the desk's and a tablet's size, for a person to look at.
@@ -97,10 +98,13 @@ async function playAssault(page: Page, shots: string | null) {
   // offered first, or hit by hit. Hit by hit, the Orks are asked again in each wave.
   await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'defender');
   await expect(page.getByTestId('option-rest')).toContainText('Nearest first, as listed: Boyz #1');
-  await expect(page.getByTestId('option-toughest')).toContainText('Best saves first: Battlefortress');
+  // Best saves first among the units in base contact: the Nobz; the Battlefortress fights from farther (a firefight).
+  await expect(page.getByTestId('option-toughest')).toContainText('Best saves first: Nobz');
   await expect(page.getByTestId('option-byHand')).toContainText('Hit by hit…');
   await shot('choose');
   await choose(page, 'byHand', /^Orks: allocate 1 hit$/);
+  // Hit by hit: only units in base contact may take the hit (the Battlefortress is farther).
+  await expect(page.getByTestId('option-unit:5')).toHaveCount(0);
   await choose(page, 'unit:0', /^Orks: allocate 1 hit, hit by hit$/);
   await expect(unitRow(page, 'defender.0')).toHaveAttribute('data-hits-taken', '1');
   // Cover 5+ is better than the Boyz' 6+ armour.
@@ -117,17 +121,12 @@ async function playAssault(page: Page, shots: string | null) {
     ['g4', 'Orks: CC 4+ of Boyz ×3: 3 dice', '6 1 2'],
     ['g5', 'Orks: FF 5+ of Battlefortress: 3 dice', '4 1 2'],
   ]);
-  // Both sides allocate before any save; the Orks, choosing hit by hit, name the units in turn.
-  await expect(page.getByTestId('option-rest')).toContainText('Nearest first, as listed: Boyz #2, Boyz #3, Boyz #4, Nobz, Battlefortress');
-  await choose(page, 'byHand', /^Orks: allocate 5 hits$/);
-  await choose(page, 'unit:1', /^Orks: allocate 5 hits, hit by hit$/);
-  await choose(page, 'unit:2', /^Orks: allocate 4 hits, hit by hit$/);
-  await choose(page, 'unit:3', /^Orks: allocate 3 hits, hit by hit$/);
-  await choose(page, 'unit:4', /^Orks: allocate 2 hits, hit by hit$/);
+  // Both sides allocate before any save, and neither has a choice: the Orks' 5 hits fill the units in base
+  // contact and the fifth goes to the Battlefortress; the Space Marines' 2 to their two alike Assault Marines.
+  await expect(logRow(page, 'Orks: 5 hits allocated')).toContainText('Boyz #2, Boyz #3, Boyz #4, Nobz, Battlefortress');
+  await expect(logRow(page, 'Space Marines: 1 Macro-weapon hit and 1 other hit allocated')).toContainText('Assault Marines #1 (Macro-weapon), Assault Marines #2');
   // Allocated: each hit waits for its save in the picture.
   await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-hits-taken', '1');
-  await expect(page.getByTestId('option-rest')).toContainText('Assault Marines #1 (Macro-weapon), Assault Marines #2');
-  await choose(page, 'rest', /^Space Marines: allocate 1 Macro-weapon hit and 1 other hit$/);
   // Both sides' saves in one roll, the Battlefortress's Reinforced Armour re-roll chained on (one die for
   // its failed save, its box open once the saves are in); the Macro-weapon hit gets none.
   await expect(page.getByTestId('step-why')).toContainText('Reinforced Armour');
@@ -147,19 +146,17 @@ async function playAssault(page: Page, shots: string | null) {
   await expect(unitRow(page, 'defender.4')).toHaveAttribute('data-hits-saved', '1');
   await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-dc-left', '2');
 
-  // A5: the Devastators' supporting fire; the Orks put the hit on their Battlefortress with one tap, a whole allocation.
+  // A5: the Devastators' supporting fire; the Orks put the hit on their Nobz with one tap, a whole allocation.
   await enterGroups(page, /^Space Marines: supporting fire, 2 dice$/, [
     ['g0', 'Space Marines: FF 3+ of Devastators: 1 die', '4'],
     ['g1', 'Space Marines: Lascannon of Devastators (Macro-weapon): 1 die', '1'],
   ]);
-  await expect(page.getByTestId('option-toughest')).toContainText('Best saves first: Battlefortress');
+  await expect(page.getByTestId('option-rest')).toContainText('Nearest first, as listed: Boyz #2');
+  await expect(page.getByTestId('option-toughest')).toContainText('Best saves first: Nobz');
   await choose(page, 'toughest', /^Orks: allocate 1 hit$/);
-  await enterGroups(page, /^Orks: saves, 1 die, then a die for each failure$/, [
-    ['g0s0', 'Orks: saves 4+, re-rolled if failed: 1 die', '2'],
-    ['g0s1', 'Orks: re-rolls 4+: 1 die', '5'],
-  ]);
-  await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-hits-taken', '2');
-  await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-hits-saved', '1');
+  await enterDice(page, '5', /^Orks: saves, 1 die needing 4\+$/);
+  await expect(unitRow(page, 'defender.4')).toHaveAttribute('data-hits-taken', '2');
+  await expect(unitRow(page, 'defender.4')).toHaveAttribute('data-hits-saved', '2');
   await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-dc-left', '2');
 
   // A6: 2D6 each, keep the highest, both sides in one roll; each modifier with its reason.
@@ -238,7 +235,7 @@ test.describe('Epic Armageddon wizard', () => {
     expect(md).toContain('- Assault detachment: 5 units · 1 Blast marker');
     expect(md).toContain('- Boyz ×4: infantry · Sv 6+ · CC 4+ · FF 6+ · in base contact · cover 5+');
     expect(md).toContain('- Devastators: supporting fire · FF 3+ · Lascannon (Extra Attacks +1, Macro-weapon)');
-    expect(md).toMatch(/\| Orks: allocate 1 hit \| .* \| Chose: Best saves first: Battlefortress/);
+    expect(md).toMatch(/\| Orks: allocate 1 hit \| .* \| Chose: Best saves first: Nobz/);
     expect(md).toMatch(/\| Space Marines and Orks: combat attacks, 13 dice \| .* \| 3 5 4 6 4 2 5 6 1 2 4 1 2 \| 5 hits on Orks; 1 Macro-weapon hit and 1 other hit on Space Marines \|/);
     expect(md).toContain('Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10');
     expect(md).toContain('- Warband (Orks) is Broken and has withdrawn.');
@@ -259,8 +256,8 @@ test.describe('Epic Armageddon wizard', () => {
     // Every roll with its dice, the choices, the result arithmetic.
     expect(text).toContain('Space Marines: 2 dice needing 3+ (Chainswords of Assault Marines ×2)');
     expect(text).toContain('3 5 4 6 4 2 5 6 1 2 4 1 2');
-    expect(text).toContain('Orks: saves, 1 die, then a die for each failure');
-    expect(text).toContain('Chose: Best saves first: Battlefortress');
+    expect(text).toContain('Orks and Space Marines: saves, 6 dice, then a die for each failure');
+    expect(text).toContain('Chose: Best saves first: Nobz');
     expect(text).toContain('Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10');
     expect(text).toContain('Orks: highest of 2 and 4 = 4, +2 (2 kills), +1 (more units), +1 (1 Inspiring unit) = 8');
     // The winner and what became of the loser.
