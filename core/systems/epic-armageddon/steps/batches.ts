@@ -1,6 +1,6 @@
 import { afterFail, neededAt } from '../saves';
 import { MAX_DICE_PER_STEP } from '../tables';
-import { entryOf, isWarEngine, type Hit, type Role, type RollGroup, type SaveStage, type State, type Wave } from '../state';
+import { entryOf, isWarEngine, type Hit, type Role, type RollGroup, type SaveStage, type State, type UnitState, type Wave } from '../state';
 
 /**
  * The rules' own fast dice rolling (seed 003: dice are rolled in batches): everything that happens
@@ -59,6 +59,47 @@ function stagesOf(unit: Parameters<typeof neededAt>[0], role: Role, hit: Hit): S
   return out;
 }
 
+/** One side's chains, in order (a chain of more dice than a step takes in parts). */
+function sideChains(state: State, role: Role, saves: readonly Hit[]): SaveChain[] {
+  const units = state.units[role];
+  const chains = new Map<string, SaveChain>();
+  // Unsaved hits per unit, counted once (a unit certain to be destroyed rolls no more saves).
+  const unsaved = new Map<number, number>();
+  for (const h of saves) if (h.stage === 'unsaved') unsaved.set(h.unit, (unsaved.get(h.unit) ?? 0) + 1);
+  // Hits of one unit, kind and stage go the same way: their saves worked out once.
+  const paths = new Map<string, { key: string; stages: SaveChain['stages'] } | null>();
+  saves.forEach((h, i) => {
+    if (!stageOrder.includes(h.stage)) return;
+    const at = `${h.unit}|${h.macro}|${h.stage}`;
+    let path = paths.get(at);
+    if (path === undefined) {
+      const e = entryOf(state.setup, role, units[h.unit]!);
+      const stages = destroyedBy(e, units[h.unit]!.left, unsaved.get(h.unit) ?? 0) ? null : stagesOf(e, role, h);
+      path = stages && { key: stages.map((x) => `${x.stage}${x.value}`).join('>'), stages };
+      paths.set(at, path);
+    }
+    if (!path) return;
+    const c = chains.get(path.key) ?? { role, stages: path.stages, hits: [] };
+    c.hits.push(i);
+    chains.set(path.key, c);
+  });
+  const first = (c: SaveChain) => c.stages[0]!;
+  const sorted = [...chains.values()].sort((a, b) => stageOrder.indexOf(first(a).stage) - stageOrder.indexOf(first(b).stage) || first(a).value - first(b).value || a.stages.length - b.stages.length);
+  const out: SaveChain[] = [];
+  for (const c of sorted) {
+    const per = Math.floor(MAX_DICE_PER_STEP / c.stages.length);
+    for (let k = 0; k < c.hits.length; k += per) out.push({ ...c, hits: c.hits.slice(k, k + per) });
+  }
+  return out;
+}
+
+/**
+ * Remembers a side's chains for its saves and units as they stand (both never change in place: a
+ * new state has new arrays), so the several readers of one state share one count — thousands of
+ * hits in the largest assaults. A cache only remembers: the result is a function of its inputs.
+ */
+const remembered = new WeakMap<readonly Hit[], WeakMap<readonly UnitState[], SaveChain[]>>();
+
 /**
  * Every save still to roll in the wave, both sides, as chains (a unit already certain to be
  * destroyed rolls no more saves: they change nothing). A chain of more dice than a step takes is
@@ -70,26 +111,11 @@ export function openSaveGroups(state: State, wave: Wave): SaveChain[] {
     const saves = wave.on[role].saves;
     if (!saves) continue;
     const units = state.units[role];
-    const chains = new Map<string, SaveChain>();
-    // Unsaved hits per unit, counted once (a unit certain to be destroyed rolls no more saves).
-    const unsaved = new Map<number, number>();
-    for (const h of saves) if (h.stage === 'unsaved') unsaved.set(h.unit, (unsaved.get(h.unit) ?? 0) + 1);
-    saves.forEach((h, i) => {
-      if (!stageOrder.includes(h.stage)) return;
-      const e = entryOf(state.setup, role, units[h.unit]!);
-      if (destroyedBy(e, units[h.unit]!.left, unsaved.get(h.unit) ?? 0)) return;
-      const stages = stagesOf(e, role, h);
-      const key = stages.map((x) => `${x.stage}${x.value}`).join('>');
-      const c = chains.get(key) ?? { role, stages, hits: [] };
-      c.hits.push(i);
-      chains.set(key, c);
-    });
-    const first = (c: SaveChain) => c.stages[0]!;
-    const sorted = [...chains.values()].sort((a, b) => stageOrder.indexOf(first(a).stage) - stageOrder.indexOf(first(b).stage) || first(a).value - first(b).value || a.stages.length - b.stages.length);
-    for (const c of sorted) {
-      const per = Math.floor(MAX_DICE_PER_STEP / c.stages.length);
-      for (let k = 0; k < c.hits.length; k += per) out.push({ ...c, hits: c.hits.slice(k, k + per) });
-    }
+    let byUnits = remembered.get(saves);
+    if (!byUnits) remembered.set(saves, (byUnits = new WeakMap()));
+    let chains = byUnits.get(units);
+    if (!chains) byUnits.set(units, (chains = sideChains(state, role, saves)));
+    out.push(...chains);
   }
   return out;
 }
