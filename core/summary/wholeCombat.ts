@@ -37,8 +37,28 @@ export function wholeCombatRows(start: WholeCombatOdds, end: WholeCombatOdds): W
     const unit = start[role].unit;
     rows.push(row(`${unit}: destroyed`, (o) => o[role].pDestroyed), row(`${unit}: breaks and gets away`, (o) => o[role].pFlees), row(`${unit}: breaks and is caught`, (o) => o[role].pCaught));
   }
+  rows.push(...otherUnitRows(start, end, row));
   if (start.pUnfinished > 0 || end.pUnfinished > 0) rows.push(row(`Still fighting after round ${start.maxRounds} (not followed further)`, (o) => o.pUnfinished));
   rows.push({ label: 'Most likely to end in', start: likeliestRound(start), end: likeliestRound(end) });
+  return rows;
+}
+
+/**
+ * The other units and characters (a flanking unit, a Captain in the front rank): a row for each fate
+ * that can happen to it, so a character who can only be slain has one row, not three empty ones.
+ */
+function otherUnitRows(start: WholeCombatOdds, end: WholeCombatOdds, row: (label: string, pick: (o: WholeCombatOdds) => number) => WholeCombatRow): WholeCombatRow[] {
+  const rows: WholeCombatRow[] = [];
+  (start.units ?? []).forEach((u, i) => {
+    if (u.unit === start[u.role].unit) return;
+    const at = (o: WholeCombatOdds) => o.units?.[i] ?? { pDestroyed: 0, pFlees: 0, pCaught: 0 };
+    const fates = [
+      ['destroyed', (o: WholeCombatOdds) => at(o).pDestroyed],
+      ['breaks and gets away', (o: WholeCombatOdds) => at(o).pFlees],
+      ['breaks and is caught', (o: WholeCombatOdds) => at(o).pCaught],
+    ] as const;
+    for (const [what, pick] of fates) if (pick(start) > 0 || pick(end) > 0) rows.push(row(`${u.unit}: ${what}`, pick));
+  });
   return rows;
 }
 

@@ -45,7 +45,7 @@ function playOut<S>(chain: CombatChain<S>, state: S, rng: readonly number[], max
 }
 
 export function estimateWholeCombat<S>(chain: CombatChain<S>, state: S, maxRounds: number, limit?: number): WholeCombatOdds {
-  const tally = new Tally();
+  const tally = new Tally().track(chain.unitFates?.(state));
   let rng: readonly number[] = seedState(hashOf(chain.key(state)));
   let played = 0;
   try {

@@ -1,6 +1,6 @@
 import type { Role } from '../../combat/steps';
 import { roles } from './roles';
-import type { CombatChain, SideCombatOdds, UnitEnd, WholeCombatOdds } from './types';
+import type { CombatChain, SideCombatOdds, UnitEnd, UnitFate, WholeCombatOdds } from './types';
 
 /**
  * How the walk and the play-outs count the ends of a combat: by round, winner and each main unit's
@@ -11,6 +11,8 @@ import type { CombatChain, SideCombatOdds, UnitEnd, WholeCombatOdds } from './ty
 export interface CombatEnd {
   winner: Role | 'draw';
   fates: Record<Role, UnitEnd>;
+  /** Every unit's and character's fate, where the system counts them. */
+  units?: UnitFate[];
 }
 
 /** Each side's name and main unit, as the odds name them (the system's own view names the sides). */
@@ -21,7 +23,8 @@ export function namesOf<S>(chain: CombatChain<S>, state: S): { mainUnits: Record
 
 /** How a finished state ended: the system's own winner (none named counts as a draw) and fates. */
 export function endOf<S>(chain: CombatChain<S>, state: S): CombatEnd {
-  return { winner: chain.rules.winner?.(state) ?? 'draw', fates: chain.fates(state) };
+  const units = chain.unitFates?.(state);
+  return { winner: chain.rules.winner?.(state) ?? 'draw', fates: chain.fates(state), ...(units ? { units } : {}) };
 }
 
 export class Tally {
@@ -32,9 +35,23 @@ export class Tally {
   };
   readonly rounds: number[] = [];
   unfinished = 0;
+  /** Each unit's and character's fates, by its place in the system's list (names may repeat). */
+  private units: Array<{ role: Role; unit: string; destroyed: number; flees: number; caught: number }> | null = null;
+
+  /** The units and characters to count, listed from the state the odds start at (a combat that never ends still lists them). */
+  track(units: readonly UnitFate[] | undefined): this {
+    if (units) this.units = units.map(({ role, unit }) => ({ role, unit, destroyed: 0, flees: 0, caught: 0 }));
+    return this;
+  }
 
   add(end: CombatEnd, round: number, w: number): void {
     this.win[end.winner] += w;
+    if (end.units) {
+      this.units ??= end.units.map(({ role, unit }) => ({ role, unit, destroyed: 0, flees: 0, caught: 0 }));
+      end.units.forEach((u, i) => {
+        if (u.end && this.units![i]) this.units![i]![u.end] += w;
+      });
+    }
     for (const role of roles) {
       const f = end.fates[role];
       if (f) this.fates[role][f] += w;
@@ -61,6 +78,18 @@ export class Tally {
       rounds: this.rounds.map((w) => clamp(w / total)),
       attacker: side('attacker'),
       defender: side('defender'),
+      ...(this.units
+        ? {
+            units: this.units.map((u) => ({
+              role: u.role,
+              side: chain.sides[u.role],
+              unit: u.unit,
+              pDestroyed: clamp(u.destroyed / total),
+              pFlees: clamp(u.flees / total),
+              pCaught: clamp(u.caught / total),
+            })),
+          }
+        : {}),
     };
   }
 }

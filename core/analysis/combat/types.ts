@@ -12,6 +12,13 @@ import type { RuleSystem } from '../../combat/system';
 /** How a side's main unit ended the combat: wiped out, broke and got away, broke and was caught — or none of these (null). */
 export type UnitEnd = 'destroyed' | 'flees' | 'caught' | null;
 
+/** One unit's or character's fate in a finished combat, named as the odds name it. */
+export interface UnitFate {
+  role: Role;
+  unit: string;
+  end: UnitEnd;
+}
+
 export interface CombatChain<State = unknown> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each system's own setup type
   rules: RuleSystem<any, State>;
@@ -30,6 +37,12 @@ export interface CombatChain<State = unknown> {
   setup(state: State): object;
   /** The name of each side's main unit, as the odds name it. */
   mainUnits(state: State): Record<Role, string>;
+  /**
+   * Every unit and character of both sides and its fate in a finished combat, in a fixed order (the
+   * main units among them): the odds give each its chance to be destroyed, to flee, to be caught.
+   * Absent: only the main units' fates are counted.
+   */
+  unitFates?(state: State): UnitFate[];
 }
 
 const p = z.number().min(0).max(1);
@@ -62,6 +75,8 @@ export const wholeCombatOddsSchema = z.object({
   rounds: z.array(p),
   attacker: sideOddsSchema,
   defender: sideOddsSchema,
+  /** Every unit and character of both sides, where the system counts them (the main units too), in its order. */
+  units: z.array(sideOddsSchema.extend({ role: z.enum(['attacker', 'defender']) })).optional(),
   /** Estimates only: the play-outs behind them and the largest standard error of their figures. */
   playouts: z.number().int().min(1).optional(),
   standardError: z.number().min(0).optional(),

@@ -43,7 +43,7 @@ function transitionOf<S>(chain: CombatChain<S>, state: S, key: string): RoundTra
 export function exactWholeCombat<S>(chain: CombatChain<S>, state: S, maxRounds = MAX_ROUNDS): WholeCombatOdds {
   const fromRound = chain.round(state);
   const limit = Math.max(maxRounds, fromRound);
-  const tally = new Tally();
+  const tally = new Tally().track(chain.unitFates?.(state));
   let layer = new Map<string, Weighted<S>>([[chain.key(state), { state, p: 1 }]]);
   for (let round = fromRound; layer.size > 0; round++) {
     if (round > limit) {

@@ -107,6 +107,30 @@ describe('the whole combat exactly, against 2,000 play-outs of the engine', () =
     expectAgreement(odds, playAll(chain, at!, odds.maxRounds, 10_000));
   }, SLOW);
 
+  it('every unit and character of WFB 6th edition gets its fates, the main units the same as the sides\' figures, each against play-outs', () => {
+    const { chain, combat } = begin(smallOldWorld);
+    const odds = metered(() => exactWholeCombat(chain, combat.state), () => 'too large', TEST_LIMIT);
+    expect(odds.units?.map((u) => `${u.role}: ${u.unit}`)).toEqual(['attacker: Halberdiers', 'defender: Orc Boyz']);
+    for (const u of odds.units!) {
+      const side = odds[u.role];
+      expect([u.pDestroyed, u.pFlees, u.pCaught]).toEqual([side.pDestroyed, side.pFlees, side.pCaught]);
+    }
+    // With a character in the front rank: his own chance to be slain, counted apart from his unit's.
+    const withCaptain = structuredClone(smallOldWorld) as typeof smallOldWorld & { attacker: { units: Array<Record<string, unknown>> } };
+    withCaptain.attacker.units[0]!['characters'] = [{ name: 'Captain', profile: { ...(withCaptain.attacker.units[0]!['profile'] as object), wounds: 1, attacks: 2 } }];
+    const c2 = begin(withCaptain);
+    const o2 = metered(() => exactWholeCombat(c2.chain, c2.combat.state), () => 'too large', TEST_LIMIT);
+    const captain = o2.units!.find((u) => u.unit === 'Captain')!;
+    expect(captain.pDestroyed).toBeGreaterThan(0);
+    const games = Array.from({ length: GAMES }, (_, k) => {
+      let c: Combat = { ...c2.combat, rng: rngFor(k) };
+      while (!(c.step.kind === 'outcome' && c.step.final) && c2.chain.round(c.state) <= o2.maxRounds) c = (advance(c2.chain.rules, c, autoInput(c)) as { combat: Combat }).combat;
+      return c.step.kind === 'outcome' && c.step.final ? c2.chain.unitFates!(c.state).find((u) => u.unit === 'Captain')!.end : 'unfinished';
+    });
+    const slain = games.filter((e) => e === 'destroyed').length / GAMES;
+    expect(Math.abs(slain - captain.pDestroyed)).toBeLessThanOrEqual(tolerance(captain.pDestroyed, GAMES));
+  }, SLOW);
+
   it('Epic Armageddon: over the exact budget, an honest estimate that agrees with other play-outs', () => {
     const { chain, combat } = begin(smallEpic);
     const odds = wholeCombatOdds(chain, combat.state);

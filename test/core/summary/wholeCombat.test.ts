@@ -35,6 +35,25 @@ describe('the whole combat in a summary', () => {
     expect(md).toContain('| Draw | 0.0% | 0.0% |');
   }, 60_000);
 
+  it('the other units and characters get a row for each fate that can befall them; the main units are not said twice', () => {
+    const base = { exact: true, fromRound: 1, maxRounds: 10, pAttackerWins: 0.6, pDefenderWins: 0.4, pDraw: 0, pUnfinished: 0, rounds: [1] };
+    const side = (s: string, unit: string, pDestroyed = 0) => ({ side: s, unit, pDestroyed, pFlees: 0, pCaught: 0 });
+    const odds = {
+      ...base,
+      attacker: side('Empire', 'Halberdiers', 0.4),
+      defender: side('Orcs', 'Orc Boyz', 0.6),
+      units: [
+        { role: 'attacker' as const, ...side('Empire', 'Halberdiers', 0.4) },
+        { role: 'attacker' as const, ...side('Empire', 'Captain', 0.25) },
+        { role: 'defender' as const, ...side('Orcs', 'Orc Boyz', 0.6) },
+      ],
+    };
+    const labels = wholeCombatRows(odds, odds).map((r) => r.label);
+    expect(labels).toContain('Captain: destroyed');
+    expect(labels).not.toContain('Captain: breaks and gets away');
+    expect(labels.filter((l) => l.startsWith('Halberdiers: destroyed'))).toHaveLength(1);
+  });
+
   it('left out without the whole-combat deps (a report of many combats), and for a one-round system', () => {
     expect(buildCombatSummary(playedRecord(), { systems: rules.systems, analyze: rules.analyze }).wholeCombat).toBeUndefined();
     expect(buildCombatSummary(summaryFixtures['wh40k-10e']!.record, deps).wholeCombat).toBeUndefined();

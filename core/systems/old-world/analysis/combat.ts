@@ -1,7 +1,7 @@
 import { positionKey, shedHistory } from '../../../analysis/combat/key';
-import type { CombatChain, UnitEnd } from '../../../analysis/combat/types';
+import type { CombatChain, UnitEnd, UnitFate } from '../../../analysis/combat/types';
 import { oldWorld } from '../index';
-import { unitKey, unitOf, type Role, type State, type UnitStatus } from '../state';
+import { unitKey, unitOf, woundsLeft, type Role, type State, type UnitStatus } from '../state';
 
 /**
  * The old world's part in the whole-combat odds (core/analysis/combat): its own rules walk every
@@ -20,7 +20,19 @@ export const oldWorldCombat: CombatChain<State> = {
   setup: (s) => s.setup,
   fates: (s) => ({ attacker: mainEnd(s, 'attacker'), defender: mainEnd(s, 'defender') }),
   mainUnits: (s) => ({ attacker: unitOf(s.setup, 'attacker', 0).name, defender: unitOf(s.setup, 'defender', 0).name }),
+  unitFates,
 };
+
+/** Every unit with its characters after it: a character slain is destroyed, else he shares his unit's fate (he flees or is caught with it). */
+function unitFates(s: State): UnitFate[] {
+  return (['attacker', 'defender'] as const).flatMap((role) =>
+    s.setup[role].units.flatMap((u, i): UnitFate[] => {
+      const unitEnd = endOf[s.status[unitKey(role, i)] ?? 'fighting'] ?? null;
+      const characters = u.characters.map((c, character): UnitFate => ({ role, unit: c.name, end: woundsLeft(s.setup, s.lost, { role, unit: i, character }) === 0 ? 'destroyed' : unitEnd === 'destroyed' ? null : unitEnd }));
+      return [{ role, unit: u.name, end: unitEnd }, ...characters];
+    }),
+  );
+}
 
 function mainEnd(s: State, role: Role): UnitEnd {
   return endOf[s.status[unitKey(role, 0)] ?? 'fighting'] ?? null;
