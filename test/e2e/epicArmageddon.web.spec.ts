@@ -61,7 +61,7 @@ async function setUp(page: Page, shots: string | null) {
   await expect(setupField(page, 'defender.units[2].type')).toHaveValue('WE');
   await expect(setupField(page, 'defender.units[0].engaged')).toHaveValue('Contact');
   await expect(setupField(page, 'defender.units[0].cc')).toHaveAccessibleName('Close Combat (CC)');
-  await expect(page.getByTestId('more-setup.defender.units[0]')).toHaveText(/Weapons, abilities, cover, DC \(1 set\)/);
+  await expect(page.getByTestId('more-setup.defender.units[0]')).toHaveText(/Weapons, abilities, cover, DC \(1 in use\)/);
   await expect(setupField(page, 'defender.units[0].cover')).toHaveValue('5');
   await expect(page.getByTestId('more-setup.attacker.units[1]')).toHaveAttribute('aria-expanded', 'false');
   if (shots) {
