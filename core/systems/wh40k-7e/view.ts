@@ -90,6 +90,7 @@ function runTargetText(state: State): string {
   const foe = otherRole(a.by);
   const g = groupOf(state.setup, foe, a.run!.group);
   if (a.run!.lockOnly && a.lock) return modelName(state.setup, foe, a.lock.group, a.lock.model);
+  if (a.run!.groups.length > 1) return `${a.run!.groups.map((x) => groupOf(state.setup, foe, x).name).join(' and ')} models`;
   return g.count === 1 ? g.name : `${g.name} models`;
 }
 
