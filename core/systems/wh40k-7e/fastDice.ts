@@ -1,5 +1,5 @@
 import { defaultTarget, type ModelRef } from './allocation';
-import { feelNoPainFace, groupCapacity, saveTest } from './saves';
+import { feelNoPainFace, groupCapacity, killsOutright, saveTest } from './saves';
 import type { Setup } from './setup';
 import type { Pool, Role, UnitWounds } from './state';
 
@@ -59,4 +59,19 @@ export function batchFrom(setup: Setup, role: Role, pool: Pool, wounds: UnitWoun
     capacities.push(groupCapacity(setup, role, g, pool, models));
   }
   return { groups, capacity: capacities.reduce((a, b) => a + b, 0), capacities };
+}
+
+/**
+ * Wound pools that every standing model of the unit takes alike: the same save, the same Feel No
+ * Pain, Instant Death for all or for none, no Destroyer wound. The order the attacking player
+ * would give them then cannot change anything (seed 000: "the player making the Attacks must
+ * decide in which order they are allocated"), so it is not asked.
+ */
+export function poolsAlike(setup: Setup, role: Role, pools: readonly Pool[], wounds: UnitWounds): boolean {
+  if (pools.some((p) => p.kind !== 'normal')) return false;
+  return wounds.every((models, g) => {
+    if (!models.some((w) => w > 0)) return true;
+    const effect = (p: Pool) => `${diceProfile(setup, role, g, p)}|${killsOutright(setup, role, g, p)}`;
+    return pools.every((p) => effect(p) === effect(pools[0]!));
+  });
 }

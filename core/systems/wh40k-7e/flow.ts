@@ -1,9 +1,9 @@
 import { pushLog, withLastResult } from '../../combat/stepEngine';
 import type { LogLine } from '../../combat/view';
 import { defaultTarget, lockedModel, modelClasses, nextTarget, type ModelRef } from './allocation';
-import { inDefaultOrder, poolLabel } from './pools';
+import { inDefaultOrder, poolLabel, poolSummary } from './pools';
 import { roundResult } from './result';
-import { batchFrom, groupsReached } from './fastDice';
+import { batchFrom, groupsReached, poolsAlike } from './fastDice';
 import { damageOf, feelNoPainFace, modelCapacity, saveTest } from './saves';
 import { MAX_GROUP_DICE } from './setup';
 import {
@@ -283,7 +283,14 @@ export function settlePools(s: State): State | null {
     }
     // Seed 000: the attacking player orders the pools, when there is more than one and the setup
     // says this unit allocates by hand; otherwise in the order of its model groups.
-    if (left.length >= 2 && s.setup[by].allocateByHand) return null;
+    if (left.length >= 2 && s.setup[by].allocateByHand && !poolsAlike(s.setup, otherRole(by), left, s.wounds[otherRole(by)])) return null;
+    if (left.length >= 2 && s.setup[by].allocateByHand) {
+      // A choice with one sensible answer is not asked: pools every model takes alike go in the order of the groups.
+      const t = autoLine(s, by, `${s.setup[by].name}: which wound pool next?`, `${left.map(poolSummary).join(', ')}: in this order, not asked`, [
+        { rule: 'Wound pool', detail: `every model of ${s.setup[otherRole(by)].name} takes these pools alike (the same save, Feel No Pain and Instant Death), so their order cannot change anything` },
+      ]);
+      return startAllocation(t, by, left[0]!.key);
+    }
     return startAllocation(s, by, left[0]!.key);
   }
   return enterNextStep(s);

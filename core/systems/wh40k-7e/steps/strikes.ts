@@ -7,6 +7,7 @@ import { currentPool, poolsLeft, settleAllocation, settlePools, startAllocation 
 import { addWounds, poolFor, poolLabel, poolSummary } from '../pools';
 import { attacksPerModel, groupOf, modelName, otherRole, plural, type State, type StrikeRoll } from '../state';
 import { hitTest, weaponText, woundTest } from '../strikes';
+import { applySaves, saveChain, saveChainWhy, saveGroups } from './saveChain';
 import { strikesTaken } from './strikeChain';
 import { destroyerResult } from '../tables';
 
@@ -79,7 +80,9 @@ function strikeRollStep(state: State): RollStep {
   const roles = new Set(rolls.map((r) => r.role));
   const who = roles.size > 1 ? 'both units roll' : `${setup[rolls[0]!.role].name} roll`;
   const hits = parts.filter((p) => p.hit !== null);
-  const what = hits.length > 0 ? 'to hit and to wound' : 'to wound';
+  const saves = saveChain(state, taken.chained);
+  const foe = otherRole(rolls[0]!.role);
+  const what = `${hits.length > 0 ? 'to hit and to wound' : 'to wound'}${saves ? `, ${setup[foe].name} save` : ''}`;
   const groups: DiceGroup[] = [
     ...hits.map(({ roll, hit }) => ({ id: `${roll.role}.${roll.group}.hit`, label: `${byWhom(state, roll)}: to hit`, count: hit!.count, sides: 6 as const, passOn: hit!.passOn!, needs: hit!.needs })),
     ...parts.map(({ roll, wound }) => ({
@@ -92,6 +95,7 @@ function strikeRollStep(state: State): RollStep {
       needs: wound.needs,
       ...(roll.stage === 'hit' ? { per: { group: `${roll.role}.${roll.group}.hit`, on: 'pass' as const }, note: 'a D6 for each hit' } : {}),
     })),
+    ...(saves ? saveGroups(state, saves) : []),
   ];
   const faces = new Set(groups.map((g) => g.needs));
   return rollStep(state, 'strike', {
@@ -107,8 +111,11 @@ function strikeRollStep(state: State): RollStep {
         rule: 'Fast Dice',
         detail: `everyone striking at Initiative step ${state.initiative} strikes at the same moment: roll to hit, then a D6 to wound for each hit, a group of dice for each group of models${roles.size > 1 ? ' (each player rolls the dice of their own models)' : ''}`,
       },
+      ...(saves ? saveChainWhy(state, saves) : []),
     ],
-    notes: [`Initiative step ${state.initiative}.${roles.size > 1 ? ` ${[...roles].map((r) => `${setup[r].name} roll the dice of their own models`).join('; ')}.` : ''}`],
+    notes: [
+      `Initiative step ${state.initiative}.${roles.size > 1 ? ` ${[...roles].map((r) => `${setup[r].name} roll the dice of their own models`).join('; ')}.` : ''}${saves ? ` ${setup[rolls[0]!.role].name} roll to hit and to wound; ${setup[foe].name} roll a save for each wound.` : ''}`,
+    ],
   });
 }
 
@@ -161,6 +168,13 @@ export const strikeRollKind: StepKind<State> = {
       const text = hitText === null ? wound.text : split[at]!.length === 0 ? hitText : `${hitText}, ${wound.text}`;
       texts.push(rolls.length === 1 ? text : `${groupOf(s.setup, roll.role, roll.group).name}: ${text}`);
     });
+    const saves = saveChain(s, taken);
+    if (saves) {
+      // The save groups come last, one for each group's wounds: all take the one save number.
+      const saved = applySaves(next, saves, split.slice(hitRolls.length + rolls.length).flat());
+      next = saved.state;
+      if (saved.text) texts.push(saved.text);
+    }
     return { ...log(next, texts.join('; '), dice), rolls: s.rolls.slice(taken) };
   },
 };

@@ -162,22 +162,32 @@ describe('saves (RULES §2): the best of armour (unless AP ≤ Sv) and invulnera
     expect(c.state.log.find((l) => l.result.startsWith('no save'))!.why![0]!.detail).toBe('AP 3 beats Sv 3+ (AP 3 ≤ Sv 3): no armour save');
   });
 
+  // The Sword strikes alone and every wound lands on the Guard: the save is rolled in the same
+  // step, a D6 for each wound; its reasons are the Guard's side's ("(Blue)").
+  const strike = (weapon: { strength?: 'user' | number; ap: number | null }, target: Parameters<typeof trooper>[0]) =>
+    rollStep(start(setupOf({ models: [trooper({ name: 'Sword', attacks: 1, weapon })] }, { models: [trooper({ name: 'Guard', attacks: 0, wounds: 2, ...target })] })));
+  const save = (step: ReturnType<typeof strike>) => {
+    const group = step.groups!.find((g) => g.id === 'attacker.0.save')!;
+    const why = step.why.filter((w) => w.rule.endsWith(' (Blue)')).map((w) => ({ ...w, rule: w.rule.slice(0, -' (Blue)'.length) }));
+    return { ...group, why };
+  };
+
   it('AP above Sv does not: the armour save with its arithmetic', () => {
-    const step = rollStep(hit({ ap: 4 }, { save: 3 }));
-    expect(step).toMatchObject({ passOn: 3, needs: '3+' });
+    const step = save(strike({ ap: 4 }, { save: 3 }));
+    expect(step).toMatchObject({ passOn: 3, needs: '3+', per: { group: 'attacker.0.wound', on: 'pass' } });
     expect(step.why[0]!.detail).toBe('AP 4 does not beat Sv 3+ (AP 4 > Sv 3): Sv 3+');
   });
 
   it('AP "–" never beats a save', () => {
-    expect(rollStep(hit({ ap: null }, { save: 2 })).passOn).toBe(2);
+    expect(save(strike({ ap: null }, { save: 2 })).passOn).toBe(2);
   });
 
   it('the invulnerable save when the armour is beaten or worse; the armour when better', () => {
-    const beaten = rollStep(hit({ ap: 2 }, { save: 2, invulnerable: 4 }));
+    const beaten = save(strike({ ap: 2 }, { save: 2, invulnerable: 4 }));
     expect(beaten).toMatchObject({ passOn: 4 });
     expect(beaten.why.map((w) => w.rule).slice(0, 2)).toEqual(['Armour save', 'Invulnerable save']);
-    expect(rollStep(hit({ ap: null }, { save: 5, invulnerable: 4 })).passOn).toBe(4);
-    const armour = rollStep(hit({ ap: null }, { save: 3, invulnerable: 4 }));
+    expect(save(strike({ ap: null }, { save: 5, invulnerable: 4 })).passOn).toBe(4);
+    const armour = save(strike({ ap: null }, { save: 3, invulnerable: 4 }));
     expect(armour.passOn).toBe(3);
     expect(armour.why[1]!.detail).toBe('Sv 3+ is at least as good as invulnerable 4++: one save per wound, the best');
   });
@@ -337,10 +347,15 @@ describe('the wound pool and allocation (seed 000)', () => {
 
   it('with one kind of model left there is nothing to choose: no step is asked', () => {
     const setup = setupOf({ models: [trooper({ name: 'Slugga', count: 3, attacks: 1, strength: 4 })] }, { models: [trooper({ name: 'Boy', count: 5, attacks: 0, toughness: 3, save: 6 })] });
-    const c = play(start(setup), [6, 6, 6, 6, 6, 6]);
-    // Fast dice: the three wounds all land on identical one-wound Boyz, rolled together.
-    expect(rollStep(c)).toMatchObject({ title: 'Blue: 3 saves against S4 AP–', count: 3 });
-    expect(rollStep(c).why.at(-1)!.detail).toContain('identical models');
+    const c = start(setup);
+    // Fast dice: every wound the Sluggas can make lands on identical one-wound Boyz, so their
+    // saves are rolled in the same step as the attacks, a D6 for each wound.
+    expect(rollStep(c).title).toBe('Initiative step 3: Red roll to hit and to wound, Blue save');
+    expect(rollStep(c).groups!.at(-1)).toMatchObject({ id: 'attacker.0.save', count: 3, passOn: 6, note: 'a D6 for each wound' });
+    expect(rollStep(c).why.at(-1)!.detail).toContain('lands on Boy of Blue, next in line');
+    const after = play(c, [6, 6, 6, 6, 6, 6, 1, 6, 1]);
+    expect(woundsOf(after, 'defender')).toEqual([[0, 0, 1, 1, 1]]);
+    expect(after.state.log.some((l) => l.stepId.startsWith('allocate.') || l.stepId.startsWith('save.'))).toBe(false);
   });
 
   it('saves are rolled together only for wounds that certainly land on one group', () => {
