@@ -117,6 +117,21 @@ export function replay<Setup, State>(system: RuleSystem<Setup, State>, log: Comb
   return combat;
 }
 
+/**
+ * A stored log replayed as far as it still goes: a combat recorded by an older version of a
+ * system's steps stops at the first input the steps of today do not take. `replayed` is how many
+ * inputs were taken; the rest are left to the caller to say.
+ */
+export function replayAsFarAsItGoes<Setup, State>(system: RuleSystem<Setup, State>, log: CombatLog<Setup>): { combat: Combat<Setup, State>; replayed: number } {
+  let combat = startCombat(system, log.setup, log.seed);
+  for (const [index, input] of log.inputs.entries()) {
+    const result = advance(system, combat, input);
+    if (!result.ok) return { combat, replayed: index };
+    combat = result.combat;
+  }
+  return { combat, replayed: log.inputs.length };
+}
+
 /** Undo: the combat as it was before its last input (a no-op at the start). */
 export function undo<Setup, State>(system: RuleSystem<Setup, State>, combat: Combat<Setup, State>): Combat<Setup, State> {
   if (combat.log.inputs.length === 0) return combat;

@@ -84,6 +84,14 @@ export const rollStepSchema = z.object({
    * `criticalOn` are given per group instead.
    */
   groups: z.array(diceGroupSchema).min(1).max(MAX_GROUPS_PER_ROLL).optional(),
+  /**
+   * The system's promise that its rules read, of each chain of groups (a group and those chained on
+   * it, one after another), only how the dice of the chain's last group fall: how many of the
+   * earlier groups' dice passed along the way changes nothing the rules keep. The whole-combat
+   * odds then count a chain of 16 attacks as the 153 ways its last dice can fall, not the 4,845
+   * ways all four of its rolls can. The log still shows every roll as rolled.
+   */
+  readsChainEnds: z.boolean().optional(),
 }).refine((step) => chainsAreSound(step.groups ?? []), { message: 'a chained dice group must follow a group with a passing number', path: ['groups'] });
 export type RollStep = z.infer<typeof rollStepSchema>;
 

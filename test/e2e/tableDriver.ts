@@ -36,6 +36,27 @@ async function diceFields(step: Locator): Promise<Array<{ field: Locator; count:
   return out;
 }
 
+/**
+ * Types every group of the dice box, in order, as the players would: a chained group ("to wound: a
+ * D6 for each hit") shows its field once the dice it follows are in, so the fields are read again
+ * after each one. Returns the fields as they stand when all are filled.
+ */
+async function typeAll(step: Locator, roll: (sides: number) => number): Promise<Array<{ field: Locator; count: number; sides: number }>> {
+  for (let guard = 0; guard < 100; guard++) {
+    const fields = await diceFields(step);
+    let open: { field: Locator; count: number; sides: number } | undefined;
+    for (const f of fields) {
+      if ((await f.field.inputValue()).replace(/\D/g, '').length !== f.count) {
+        open = f;
+        break;
+      }
+    }
+    if (!open) return fields;
+    await open.field.fill(Array.from({ length: open.count }, () => roll(open.sides)).join(''));
+  }
+  throw new Error('the dice box kept asking for more dice');
+}
+
 /** The step card's essentials and the odds line are all in the viewport as the step opens. */
 async function expectAllInSight(page: Page, main: Locator, oddsLine: boolean) {
   const step = page.getByTestId('step');
@@ -68,10 +89,9 @@ export async function playByTaps(page: Page, seed: number, opts: { oddsLine?: bo
     if (kind === 'roll') {
       const fields = await diceFields(step);
       await expectAllInSight(page, fields[0]!.field, opts.oddsLine ?? true);
-      const typed = fields.map(({ count, sides }) => Array.from({ length: count }, () => roll(sides)).join(''));
-      if (readBack === null) readBack = await checkEntry(page, fields, typed);
-      for (const [i, { field }] of fields.entries()) await field.fill(typed[i]!);
-      await fields.at(-1)!.field.press('Enter');
+      if (readBack === null) readBack = await checkEntry(page, fields[0]!, roll);
+      const filled = await typeAll(step, roll);
+      await filled.at(-1)!.field.press('Enter');
     } else if (kind === 'choose') {
       // The main button of a choice: the suggested option, also one tap away at the bottom when there are many.
       const takeSuggested = step.getByTestId('take-suggested');
@@ -91,30 +111,30 @@ export async function playByTaps(page: Page, seed: number, opts: { oddsLine?: bo
 
 /**
  * At the first roll: too few dice and Enter says what is missing; the typed dice read back in the
- * grid; the step taken and undone puts the same dice back in the box. Leaves the box as it found it.
+ * grid; the step taken and undone puts the same dice back in the box. Leaves the box empty.
  */
-async function checkEntry(page: Page, fields: Array<{ field: Locator; count: number }>, typed: string[]): Promise<TableRun['readBack']> {
-  const [first] = fields;
-  const { field, count } = first!;
-  const text = typed[0]!;
+async function checkEntry(page: Page, first: { field: Locator; count: number; sides: number }, roll: (sides: number) => number): Promise<TableRun['readBack']> {
+  const { field, count } = first;
+  const step = page.getByTestId('step');
+  const text = Array.from({ length: count }, () => roll(first.sides)).join('');
   if (count > 1) {
     await field.fill(text.slice(0, count - 1));
     await field.press('Enter');
     await expect(page.getByTestId('dice-missing')).toContainText(`${count - 1} of ${count} dice: one more`);
   }
-  for (const [i, f] of fields.entries()) await f.field.fill(typed[i]!);
-  const gridId = fields.length > 1 ? ((await field.getAttribute('data-testid')) ?? '').replace('dice-faces', 'dice-grid') : 'dice-grid';
+  await field.fill(text);
+  const filled = await typeAll(step, roll);
+  const gridId = ((await field.getAttribute('data-testid')) ?? 'dice-faces').replace('dice-faces', 'dice-grid');
   const faces = page.getByTestId(`${gridId}-face`);
   await expect(faces).toHaveCount(count);
   const grid = (await faces.allTextContents()).join('');
   await expect(page.getByTestId(`${gridId}-six`)).toHaveCount(Math.ceil(count / 6));
-  const step = page.getByTestId('step');
   const id = (await step.getAttribute('data-step-id')) ?? '';
-  await fields.at(-1)!.field.press('Enter');
+  await filled.at(-1)!.field.press('Enter');
   await expect(step).not.toHaveAttribute('data-step-id', id);
   await page.getByTestId('undo').tap();
   await expect(step).toHaveAttribute('data-step-id', id);
   const afterUndo = await field.inputValue();
-  for (const f of fields) await f.field.fill('');
+  for (const f of (await diceFields(step)).reverse()) await f.field.fill('');
   return { typed: text, grid, afterUndo: afterUndo.replace(/\s+/g, '') };
 }

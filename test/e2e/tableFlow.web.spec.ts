@@ -39,3 +39,36 @@ for (const { id } of registry) {
     expect(perRound, `${id}: ${run.steps} steps over ${run.rounds} round(s)`).toBeLessThanOrEqual(today ?? target!);
   });
 }
+
+/**
+ * On a laptop (1280×800) a roll step opens with its dice box and its main button in sight, nothing
+ * laid over the box (issue 22, "Nothing to scroll for"): the first roll of every system's example.
+ */
+test.describe('on a laptop', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false });
+  for (const { id } of registry) {
+    test(`${id}: the first roll's dice box and button are in sight, not under the bar`, async ({ page }) => {
+      await page.goto(`/#/combat/new/${id}`);
+      await page.getByTestId('start-combat').click();
+      const step = page.getByTestId('step');
+      await expect(step).toHaveAttribute('data-step-kind', /roll|choose|outcome/);
+      // Go on to the first roll step by the suggested choices and Continue.
+      for (let guard = 0; guard < 20 && (await step.getAttribute('data-step-kind')) !== 'roll'; guard++) {
+        const id0 = await step.getAttribute('data-step-id');
+        const next = (await page.getByTestId('continue').count()) > 0 ? page.getByTestId('continue') : step.locator('[data-testid^="option-"][data-suggested="true"]').first();
+        await next.click();
+        await expect(step).not.toHaveAttribute('data-step-id', id0 ?? '');
+      }
+      const box = step.locator('input[data-count]').first();
+      await expect(box).toBeInViewport({ ratio: 1 });
+      await expect(step.getByTestId('submit-dice')).toBeInViewport({ ratio: 1 });
+      await expect(step.getByTestId('who-acts')).toBeInViewport({ ratio: 1 });
+      // Nothing sits over the box: the element at its centre is the box itself.
+      const centre = await box.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el;
+      });
+      expect(centre).toBe(true);
+    });
+  }
+});

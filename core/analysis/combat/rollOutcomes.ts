@@ -80,6 +80,8 @@ function groupOutcomes(count: number, classes: readonly FaceClass[]): WeightedDi
  * input takes them). A chained group's dice are as many as its earlier group's outcome calls for.
  */
 export function rollOutcomes(step: RollStep): WeightedDice[] {
+  const chains = step.readsChainEnds ? linearChains(step) : null;
+  if (chains) return chainEndOutcomes(step, chains);
   const groups = groupsOf(step);
   let all: Array<{ parts: number[][]; p: number }> = [{ parts: [], p: 1 }];
   const memo = new Map<string, WeightedDice[]>();
@@ -100,4 +102,79 @@ export function rollOutcomes(step: RollStep): WeightedDice[] {
     all = next;
   });
   return all.map((a) => ({ dice: a.parts.flat(), p: a.p }));
+}
+
+/**
+ * The step's groups as chains — a group with no `per`, then the group chained on it, then the one
+ * chained on that… (each followed by at most one) — by index; null when some group is followed by
+ * two (not a line: every fall of every group is walked instead).
+ */
+function linearChains(step: RollStep): number[][] | null {
+  const groups = groupsOf(step);
+  const follower = new Map<number, number>();
+  for (const [i, g] of groups.entries()) {
+    if (!g.per) continue;
+    const source = groups.findIndex((s) => s.id === g.per!.group);
+    if (follower.has(source)) return null;
+    follower.set(source, i);
+  }
+  return groups.flatMap((g, i) => {
+    if (g.per) return [];
+    const chain = [i];
+    for (let at = follower.get(i); at !== undefined; at = follower.get(at)) chain.push(at);
+    return [chain];
+  });
+}
+
+/** A face of `source` that sends a die on to `group` (or, `onward` false, one that does not), and the chance of it. */
+function linkFace(source: DiceGroup, group: DiceGroup, onward: boolean): { face: number; p: number } {
+  const passing = group.per!.on === 'pass' === onward;
+  const passes = source.sides - source.passOn! + 1;
+  // The plainest face: just over the number when passing, just under it when failing.
+  return passing ? { face: source.passOn!, p: passes / source.sides } : { face: source.passOn! - 1, p: 1 - passes / source.sides };
+}
+
+/**
+ * Every way the step can fall as the rules read it (`readsChainEnds`): for each chain, how many
+ * dice reach its last group (Binomial(first group's dice, the chance one die gets through every
+ * link)) and how those last dice fall (their own classes); the chains together by product. Each
+ * outcome's dice send exactly that many dice on at every link, so the engine reads the same end.
+ */
+function chainEndOutcomes(step: RollStep, chains: number[][]): WeightedDice[] {
+  const groups = groupsOf(step);
+  let all: Array<{ parts: number[][]; p: number }> = [{ parts: groups.map(() => []), p: 1 }];
+  for (const chain of chains) {
+    const first = groups[chain[0]!]!;
+    if (chain.length === 1) {
+      all = combine(all, groupOutcomes(first.count, classesOf(first)).map((o) => ({ parts: new Map([[chain[0]!, o.dice]]), p: o.p })));
+      continue;
+    }
+    const links = chain.slice(1).map((g, k) => ({ on: linkFace(groups[chain[k]!]!, groups[g]!, true), off: linkFace(groups[chain[k]!]!, groups[g]!, false) }));
+    const through = links.reduce((q, l) => q * l.on.p, 1);
+    const last = groups[chain.at(-1)!]!;
+    const ways: Array<{ parts: Map<number, number[]>; p: number }> = [];
+    for (let m = 0; m <= first.count; m++) {
+      const reach = binomial(first.count, m, through);
+      if (reach === 0) continue;
+      const parts = new Map<number, number[]>();
+      // The first group: m dice sent on, the rest not; each link after it sends all m on.
+      parts.set(chain[0]!, [...Array<number>(m).fill(links[0]!.on.face), ...Array<number>(first.count - m).fill(links[0]!.off.face)]);
+      chain.slice(1, -1).forEach((g, k) => parts.set(g, Array<number>(m).fill(links[k + 1]!.on.face)));
+      for (const o of groupOutcomes(m, classesOf(last))) ways.push({ parts: new Map([...parts, [chain.at(-1)!, o.dice]]), p: reach * o.p });
+    }
+    all = combine(all, ways);
+  }
+  return all.map((a) => ({ dice: a.parts.flat(), p: a.p }));
+}
+
+function combine(all: Array<{ parts: number[][]; p: number }>, ways: Array<{ parts: Map<number, number[]>; p: number }>): Array<{ parts: number[][]; p: number }> {
+  if (all.length * ways.length > MAX_OUTCOMES_PER_STEP) throw new AnalysisTooLargeError('a roll with too many different outcomes to follow exactly');
+  return all.flatMap((a) => ways.map((w) => ({ parts: a.parts.map((part, i) => w.parts.get(i) ?? part), p: a.p * w.p })));
+}
+
+/** P(k of n), each with chance q. */
+function binomial(n: number, k: number, q: number): number {
+  if (q <= 0) return k === 0 ? 1 : 0;
+  if (q >= 1) return k === n ? 1 : 0;
+  return Math.exp(logFactorial(n) - logFactorial(k) - logFactorial(n - k) + k * Math.log(q) + (n - k) * Math.log(1 - q));
 }

@@ -1,4 +1,4 @@
-import { advance, replay, rollForMe, setupFormOf, startCombat, undo, type Combat, type CombatLog, type RuleSystem, type SetupLayout } from '../../combat';
+import { advance, replay, replayAsFarAsItGoes, rollForMe, setupFormOf, startCombat, undo, type Combat, type CombatLog, type RuleSystem, type SetupLayout } from '../../combat';
 import type { CombatOdds, CombatSnapshot } from '../channels/combat';
 import type { ParsedRequestOf } from '../contract';
 import { prefixIssues, problemsOf } from '../../roster/documents';
@@ -73,6 +73,8 @@ interface Session {
   rosterIds: string[];
   /** The combat is in History (it has had a step taken since it was last without any). */
   stored: boolean;
+  /** Said with every snapshot of the session: a stored combat that replayed only in part. */
+  notice?: string;
 }
 
 /**
@@ -104,7 +106,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     return { system, combat, title: `${view.sides.attacker.name} vs ${view.sides.defender.name}`, rosterIds, stored };
   };
 
-  const snapshot = (id: string, { system, combat }: Session): CombatSnapshot => {
+  const snapshot = (id: string, { system, combat, notice }: Session): CombatSnapshot => {
     const finished = combat.step.kind === 'outcome' && combat.step.final;
     return {
       id,
@@ -116,6 +118,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       inputs: combat.log.inputs,
       canUndo: combat.log.inputs.length > 0,
       finished,
+      ...(notice ? { notice } : {}),
     };
   };
 
@@ -248,13 +251,17 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     const stored = await deps.history?.load(id);
     if (!stored) return session(id); // not_found, worded once
     const system = systemOf(stored.system, 'system');
-    let combat: Combat;
-    try {
-      combat = replay(system, { system: stored.system, setup: system.setupSchema.parse(stored.setup), seed: stored.seed, inputs: stored.inputs } as CombatLog);
-    } catch (error) {
-      throw new ApiFailure('conflict', `The stored combat "${id}" cannot be replayed: ${(error as Error).message}`, 'id');
+    const setup = system.setupSchema.safeParse(stored.setup);
+    if (!setup.success) throw new ApiFailure('conflict', `The stored combat "${id}" cannot be opened: its setup is not one this version of ${system.name} takes.`, 'id');
+    // A combat stored by an older version of a system's steps opens where its steps still replay:
+    // the players see how far, and may go on from there. The stored record is left as it was until
+    // a step is taken.
+    const { combat, replayed } = replayAsFarAsItGoes(system, { system: stored.system, setup: setup.data, seed: stored.seed, inputs: stored.inputs } as CombatLog);
+    const opened = newSession(system, combat, stored.rosterIds, true);
+    if (replayed < stored.inputs.length) {
+      opened.notice = `This combat was recorded by an older version of the app. Its first ${replayed} of ${stored.inputs.length} steps replay as they were; it goes on from there, with the steps of today.`;
     }
-    return remember(id, newSession(system, combat, stored.rosterIds, true));
+    return remember(id, opened);
   };
 
   return {

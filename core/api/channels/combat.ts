@@ -23,6 +23,8 @@ export const combatSnapshotSchema = z.object({
   inputs: z.array(inputSchema),
   canUndo: z.boolean(),
   finished: z.boolean(),
+  /** Something the players must know about this combat as it opens (a stored combat that replayed only in part), in words. */
+  notice: z.string().optional(),
 });
 export type CombatSnapshot = z.infer<typeof combatSnapshotSchema>;
 

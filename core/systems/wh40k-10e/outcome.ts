@@ -2,7 +2,7 @@ import { groupName, groupOf, isAlive, modelLabel, plural, type State } from './s
 
 /**
  * The final outcome (seed 001): models destroyed, wounds lost, and the survivors — each wounded
- * model by name with its wounds left, the untouched ones counted per profile so a 20-model unit
+ * model by name with its wounds left, the untouched ones counted per profile ("7 × Boy unharmed") so a 20-model unit
  * does not print 20 lines.
  */
 export function outcomeLines(state: State): string[] {
@@ -21,7 +21,8 @@ export function outcomeLines(state: State): string[] {
       unharmed.set(name, (unharmed.get(name) ?? 0) + 1);
     }
   });
-  for (const [name, count] of unharmed) lines.push(`${name}: ${count} unharmed`);
+  // "5 × Boy unharmed": the count before the profile's name, as a roster lists models.
+  for (const [name, count] of unharmed) lines.push(`${count} × ${name} unharmed`);
   if (state.models.every((m) => !isAlive(m))) lines.push(`${state.setup.defender.name} is destroyed.`);
   return [...lines, ...state.outcomeLines];
 }

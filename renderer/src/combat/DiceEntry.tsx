@@ -50,7 +50,10 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) {
   const groups = groupsOf(step);
   const grouped = (step.groups?.length ?? 0) > 0;
+
   const [mode, setModeNow] = useState<DiceMode>(savedDiceMode);
+  // One kind of dice typed: the button sits beside the box (see the end).
+  const inline = !grouped && mode === 'type';
   const setMode = (next: DiceMode) => {
     saveDiceMode(next);
     setModeNow(next);
@@ -115,20 +118,6 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <SegmentedControl
-          size="sm"
-          value={mode}
-          onChange={(v) => setMode(v as DiceMode)}
-          data={[
-            { value: 'type', label: 'Type the faces' },
-            { value: 'count', label: 'Count each face' },
-          ]}
-        />
-        <Button size="md" variant="light" leftSection={<IconDice5 />} onClick={onRollForMe} loading={busy} data-testid="roll-for-me">
-          Roll for me
-        </Button>
-      </Group>
 
       {hasD3(step) && (
         <Switch
@@ -151,28 +140,43 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
         ) : (
         <Stack key={entry.group.id} gap="xs" data-testid={grouped ? `dice-group-${entry.group.id}` : undefined}>
           {mode === 'type' ? (
-            <TextInput
-              size="xl"
-              ref={(el) => {
-                fields.current[i] = el;
-              }}
-              label={entryLabel(entry, grouped, halve)}
-              description={[entry.group.note && grouped ? capitalise(entry.group.note) : null, i === entries.length - 1 ? 'e.g. 3 5 6 1 — or 3561. Enter to submit.' : 'e.g. 3 5 6 1 — Enter for the next dice.']
-                .filter(Boolean)
-                .join('. ')}
-              value={texts[i] ?? ''}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setTexts((all) => all.map((t, j) => (j === i ? value : t)));
-              }}
-              onKeyDown={(e) => e.key === 'Enter' && enter(i)}
-              error={entry.problem}
-              inputMode="numeric"
-              data-testid={grouped ? `dice-faces-${entry.group.id}` : 'dice-faces'}
-              data-count={entry.count}
-              data-sides={entry.sides}
-              styles={{ input: { fontSize: '1.75rem', letterSpacing: '0.15em', fontFamily: 'monospace' } }}
-            />
+            <>
+            {inline && (
+              <Text fw={700} size="xl" id="dice-entry-label">
+                {entryLabel(entry, grouped, halve)}
+              </Text>
+            )}
+            <Group align="flex-start" wrap="nowrap" gap="sm">
+              <TextInput
+                size="xl"
+                ref={(el) => {
+                  fields.current[i] = el;
+                }}
+                // Beside the button, the label stands above both, at full width.
+                label={inline ? undefined : entryLabel(entry, grouped, halve)}
+                aria-labelledby={inline ? 'dice-entry-label' : undefined}
+                description={[entry.group.note && grouped ? capitalise(entry.group.note) : null, i === entries.length - 1 ? 'e.g. 3 5 6 1 — or 3561. Enter to submit.' : 'e.g. 3 5 6 1 — Enter for the next dice.']
+                  .filter(Boolean)
+                  .join('. ')}
+                value={texts[i] ?? ''}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setTexts((all) => all.map((t, j) => (j === i ? value : t)));
+                }}
+                onKeyDown={(e) => e.key === 'Enter' && enter(i)}
+                error={entry.problem}
+                inputMode="numeric"
+                data-testid={grouped ? `dice-faces-${entry.group.id}` : 'dice-faces'}
+                data-count={entry.count}
+                data-sides={entry.sides}
+                styles={{ input: { fontSize: '1.75rem', letterSpacing: '0.15em', fontFamily: 'monospace' } }}
+                // What to type goes under the box: the box itself opens in sight, nearer the question.
+                inputWrapperOrder={['label', 'input', 'error', 'description']}
+                style={{ flex: 1 }}
+              />
+              {inline && <SubmitDice onClick={submit} complete={complete} busy={busy} />}
+            </Group>
+            </>
           ) : null}
           {mode === 'type' ? (
             <DiceGrid faces={entry.typed} passOn={halve && entry.group.sides === 3 ? undefined : entry.group.passOn} testId={grouped ? `dice-grid-${entry.group.id}` : 'dice-grid'} />
@@ -224,18 +228,43 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
         ),
       )}
 
+      {/* How to enter the dice comes after the first box: on a laptop the box opens in sight with the
+          question above it, and the main button stays below it. */}
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <SegmentedControl
+          size="sm"
+          value={mode}
+          onChange={(v) => setMode(v as DiceMode)}
+          data={[
+            { value: 'type', label: 'Type the faces' },
+            { value: 'count', label: 'Count each face' },
+          ]}
+        />
+        <Button size="md" variant="light" leftSection={<IconDice5 />} onClick={onRollForMe} loading={busy} data-testid="roll-for-me">
+          Roll for me
+        </Button>
+      </Group>
       {tried && missing && (
         <Text size="lg" fw={700} c="red.8" role="alert" data-testid="dice-missing">
           {missing.problem ?? `${grouped ? `${missing.group.label}: ` : ''}${missing.count === null ? 'the dice above first' : diceCount(missing.typed.length, missing.count)} before these dice can be used.`}
         </Text>
       )}
-      {/* The main button stays in reach at the bottom of the screen however long the step is. */}
-      <Group justify="flex-end" wrap="wrap" className="cc-step-action">
-        <Button size="xl" onClick={submit} disabled={!complete} loading={busy} data-testid="submit-dice">
-          Use these dice
-        </Button>
-      </Group>
+      {/* The main button stays in reach at the bottom of the screen however long the step is; a box of
+          one kind of dice has it beside the box instead, so nothing sits over the box on a laptop. */}
+      {!inline && (
+        <Group justify="flex-end" wrap="wrap" className="cc-step-action">
+          <SubmitDice onClick={submit} complete={complete} busy={busy} />
+        </Group>
+      )}
     </Stack>
+  );
+}
+
+function SubmitDice({ onClick, complete, busy }: { onClick: () => void; complete: boolean; busy: boolean }) {
+  return (
+    <Button size="xl" onClick={onClick} disabled={!complete} loading={busy} data-testid="submit-dice" style={{ flexShrink: 0 }}>
+      Use these dice
+    </Button>
   );
 }
 

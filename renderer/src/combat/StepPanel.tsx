@@ -84,8 +84,8 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
             {step.title}
           </Title>
           <RollNeeds step={step} testId="step-needs" />
-          <Why reasons={step.why} />
-          {/* Keyed by step: a new step starts with an empty entry. */}
+          {/* Keyed by step: a new step starts with an empty entry. The box comes straight after what the
+              dice need, so it opens in sight on a laptop too; why they need it follows the box. */}
           <DiceEntry
             key={step.id}
             step={step}
@@ -94,7 +94,8 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
             onEnter={(dice, typed) => onAnswer({ kind: 'roll', stepId: step.id, dice, by: 'entered', ...(typed ? { typed } : {}) })}
             onRollForMe={() => onRollForMe(step.id)}
           />
-          {/* Notes after the box: what it needs and why come first, then the dice, then what else to know. */}
+          <Why reasons={step.why} />
+          {/* Notes after the box: what it needs comes first, then the dice, why, and what else to know. */}
           {step.notes.map((note, i) => (
             <Text key={i} size="lg" c="gray.8" data-testid="step-note">
               {note}

@@ -72,6 +72,11 @@ export function WizardPage() {
           )}
         </Group>
       </Group>
+      {data.notice && (
+        <Alert color="yellow" title="Opened in part" data-testid="combat-notice">
+          {data.notice}
+        </Alert>
+      )}
       {error && (
         <Alert color="red" title="That was not accepted" withCloseButton onClose={reset} data-testid="step-error">
           {error.message}

@@ -210,7 +210,7 @@ function More({ path, label, set, wrong, children }: { path: string; label: stri
         data-testid={`more-${path}`}
       >
         {label}
-        {set.length > 0 ? ` (${set.length} set)` : ''}
+        {set.length > 0 ? ` (${set.length} in use)` : ''}
       </Button>
       <Collapse expanded={open}>{open && <Stack gap="md">{children}</Stack>}</Collapse>
     </Stack>

@@ -161,6 +161,22 @@ function CompactSteps({ steps }: { steps: SummaryStep[] }) {
           }
           const result = resultAfterChoice(s);
           const reasons = newReasons(s);
+          if (s.kind === 'choose') {
+            // A choice: what was chosen, then what the player weighed, across the page (a narrow
+            // column made a choice's odds per target a row of thirty lines).
+            return (
+              <tr key={s.n}>
+                <td className="num">{s.n}</td>
+                <td>{s.actorName ?? '—'}</td>
+                <td>{s.title}</td>
+                <td colSpan={3} data-testid="sheet-step-wide">
+                  {s.choice && <b>Chose: {s.choice}</b>}
+                  {result && <> · {result}</>}
+                  {reasons.length > 0 && <span className="why">{reasons.join(' · ')}</span>}
+                </td>
+              </tr>
+            );
+          }
           return (
             <tr key={s.n}>
               <td className="num">{s.n}</td>
@@ -174,10 +190,10 @@ function CompactSteps({ steps }: { steps: SummaryStep[] }) {
                 {s.dice ? (
                   s.typed ? (
                     <>
-                      <Dice dice={s.typed} /> → <Dice dice={s.dice} />
+                      <Dice dice={s.typed} compact /> → <Dice dice={s.dice} compact />
                     </>
                   ) : (
-                    <Dice dice={s.dice} />
+                    <Dice dice={s.dice} compact />
                   )
                 ) : (
                   ''
@@ -285,7 +301,21 @@ function StepsTable({ steps }: { steps: SummaryStep[] }) {
 }
 
 /** A roll's dice in runs of six, each kept on one line ("1 2 3 4 5 6 · 1 2 3 4"). */
-function Dice({ dice }: { dice: readonly number[] }) {
+/** More dice than this in the compact log print as a count per face: a line, not a block of 48. */
+const COMPACT_DICE = 12;
+
+/** "1×8 2×7 3×9 4×9 5×7 6×8": how many of each face, the way a table reads a big roll. */
+function DiceTally({ dice }: { dice: readonly number[] }) {
+  const faces = [...new Set(dice)].sort((a, b) => a - b);
+  return (
+    <span className="dice" data-testid="sheet-dice-tally">
+      {dice.length} dice: {faces.map((f) => `${f}×${dice.filter((d) => d === f).length}`).join(' ')}
+    </span>
+  );
+}
+
+function Dice({ dice, compact = false }: { dice: readonly number[]; compact?: boolean }) {
+  if (compact && dice.length > COMPACT_DICE) return <DiceTally dice={dice} />;
   const runs = Array.from({ length: Math.ceil(dice.length / 6) }, (_, i) => dice.slice(6 * i, 6 * i + 6).join(' '));
   return (
     <span className="dice">

@@ -204,6 +204,30 @@ describe('combats in History', () => {
     expect(await again['combat.undo']({ id })).toMatchObject({ canUndo: false, step: { id: 'hit' } });
     expect(kept.has(id)).toBe(false);
   });
+
+  it('a combat stored by an older version of its steps opens where its steps still replay, said in words; the record is kept until a step is taken', async () => {
+    const { b, kept } = withHistory();
+    // Stored by an older toy: its second step was a choice named otherwise ("react-old").
+    const old = [
+      { kind: 'roll', stepId: 'hit', dice: [4, 6, 1], by: 'entered' },
+      { kind: 'choose', stepId: 'react-old', option: 'hold' },
+      { kind: 'continue', stepId: 'round' },
+    ];
+    kept.set('old', { inputs: old, finished: false });
+    const snap = await b['combat.get']({ id: 'old' });
+    expect(snap.inputs).toHaveLength(1);
+    expect(snap.step).toMatchObject({ kind: 'choose', id: 'react' });
+    expect(snap.notice).toMatch(/older version of the app\. Its first 1 of 3 steps replay as they were/);
+    expect(kept.get('old')!.inputs).toEqual(old);
+    await b['combat.advance']({ id: 'old', input: { kind: 'choose', stepId: 'react', option: 'hold' } });
+    expect(kept.get('old')!.inputs).toHaveLength(2);
+  });
+
+  it('a stored combat that replays whole says nothing', async () => {
+    const { b, kept } = withHistory();
+    kept.set('fine', { inputs: [{ kind: 'roll', stepId: 'hit', dice: [4, 6, 1], by: 'entered' }], finished: false });
+    expect((await b['combat.get']({ id: 'fine' })).notice).toBeUndefined();
+  });
 });
 
 describe('luck percentile', () => {

@@ -115,4 +115,48 @@ describe('chained dice groups: one die for each that passes (or fails) the group
     const pBoth = outcomes.filter((o) => unsaved(o.dice) === 2).reduce((s, o) => s + o.p, 0);
     expect(pBoth).toBeCloseTo(((4 / 6) * (3 / 6) * (4 / 6) * (5 / 6)) ** 2, 12);
   });
+
+  it('a step whose rules read only each chain’s end (readsChainEnds): the same chances of how the last dice fall, in far fewer outcomes', () => {
+    const big: RollStep = { ...through, groups: through.groups!.map((g) => ({ ...g, count: 8 })), count: 32 };
+    const full = rollOutcomes(big);
+    const ends = rollOutcomes({ ...big, readsChainEnds: true });
+    expect(ends.length).toBeLessThan(full.length / 5);
+    expect(ends.reduce((s, o) => s + o.p, 0)).toBeCloseTo(1, 12);
+    // How the last group (the Aegis saves) falls: how many dice reach it, and how many of them pass.
+    const endOf = (dice: number[]) => {
+      const last = splitDice(big, dice)[3]!;
+      return `${last.length}/${last.filter((f) => f >= 6).length}`;
+    };
+    const byEnd = (outcomes: typeof full) => {
+      const m = new Map<string, number>();
+      for (const o of outcomes) m.set(endOf(o.dice), (m.get(endOf(o.dice)) ?? 0) + o.p);
+      return m;
+    };
+    const a = byEnd(full);
+    const b = byEnd(ends);
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    for (const [k, p] of a) expect(b.get(k)!).toBeCloseTo(p, 12);
+    for (const o of ends) expect(() => checkInput(big, { kind: 'roll', stepId: 'through', dice: o.dice, by: 'entered' })).not.toThrow();
+  });
+
+  it('two chains in one step (two parts at two targets) are counted apart and together', () => {
+    const two: RollStep = {
+      ...through,
+      count: 12,
+      readsChainEnds: true,
+      groups: [
+        { id: 'h1', label: 'A to hit', count: 4, sides: 6, passOn: 4, needs: '4+' },
+        { id: 'w1', label: 'A to wound', count: 4, sides: 6, passOn: 3, needs: '3+', per: { group: 'h1', on: 'pass' } },
+        { id: 'h2', label: 'B to hit', count: 2, sides: 6, passOn: 2, needs: '2+' },
+        { id: 'w2', label: 'B to wound', count: 2, sides: 6, passOn: 5, needs: '5+', per: { group: 'h2', on: 'pass' } },
+      ],
+    };
+    const outcomes = rollOutcomes(two);
+    expect(outcomes.reduce((s, o) => s + o.p, 0)).toBeCloseTo(1, 12);
+    // P(A wounds 4 times) = (1/2 · 2/3)^4; P(B wounds twice) = (5/6 · 1/3)^2.
+    const wounds = (dice: number[]) => splitDice(two, dice).map((part, i) => (i === 1 ? part.filter((f) => f >= 3).length : i === 3 ? part.filter((f) => f >= 5).length : -1));
+    const p = outcomes.filter((o) => wounds(o.dice)[1] === 4 && wounds(o.dice)[3] === 2).reduce((s, o) => s + o.p, 0);
+    expect(p).toBeCloseTo(((1 / 2) * (2 / 3)) ** 4 * ((5 / 6) * (1 / 3)) ** 2, 12);
+  });
 });
+

@@ -66,7 +66,7 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
     expected: {
       steps: 8,
       modelsLost: { attacker: 0, defender: 3 },
-      outcome: ['Boyz: 3 models destroyed of 10', 'Wounds lost: 4', 'Boy: 7 unharmed'],
+      outcome: ['Boyz: 3 models destroyed of 10', 'Wounds lost: 4', '7 × Boy unharmed'],
       actualValue: 3,
       winner: null,
       choices: ['Nob'],

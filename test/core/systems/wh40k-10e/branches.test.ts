@@ -156,7 +156,7 @@ describe('Precision declined (RULES §1 Precision: the attacker may, not must, p
     expect(step.options.map((o) => o.id)).toEqual(['m0', 'm1']);
     c = play(c, 'm1', [1]);
     expect(wounds(c)).toEqual([2, 0, 1, 5]);
-    expect(finalLines(c)).toContain('Captain: 1 unharmed');
+    expect(finalLines(c)).toContain('1 × Captain unharmed');
   });
 
   it('declining is per attack: the next Precision attack asks the attacker again', () => {

@@ -25,7 +25,7 @@ describe('the final outcome', () => {
         ],
       },
     });
-    expect(lines).toEqual(['Wardens: 0 models destroyed of 4', 'Wounds lost: 1', 'Wardens 1: 1/2 wounds left', 'Wardens: 2 unharmed', 'Veteran: 1 unharmed']);
+    expect(lines).toEqual(['Wardens: 0 models destroyed of 4', 'Wounds lost: 1', 'Wardens 1: 1/2 wounds left', '2 × Wardens unharmed', '1 × Veteran unharmed']);
   });
 
   it('says when the whole unit is destroyed', () => {
