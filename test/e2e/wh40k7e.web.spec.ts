@@ -27,15 +27,17 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(pngDir, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
 }
 
-/** A roll step of several groups of dice: each group's faces typed in its own box, Enter after each (the last submits). */
+/**
+ * A roll step of several groups of dice: each group's faces typed in its own box, in order (a box
+ * of dice rolled through — "to wound: a D6 for each hit" — opens once the dice it follows are in),
+ * then Enter at the last submits them all (boxes may hold dice put back by Undo).
+ */
 async function enterGroups(page: Page, groups: Array<[id: string, faces: string]>, titlePart: RegExp) {
   const step = page.getByTestId('step');
   await expect(step).toHaveAttribute('data-step-kind', 'roll');
   await expect(step.getByRole('heading', { level: 2 })).toHaveText(titlePart);
-  for (const [id, faces] of groups) {
-    await page.getByTestId(`dice-faces-${id}`).fill(faces);
-    await page.getByTestId(`dice-faces-${id}`).press('Enter');
-  }
+  for (const [id, faces] of groups) await page.getByTestId(`dice-faces-${id}`).fill(faces);
+  await page.getByTestId(`dice-faces-${groups.at(-1)![0]}`).press('Enter');
 }
 
 /** Quick entry from the prefilled fight: a chainsword and a power sword; five Boyz with the Nob. */

@@ -82,6 +82,9 @@ export const saveKind: StepKind<State> = {
         { id: 'fnp', label: `${possessive(setup[foe].name)} Feel No Pain`, count: run.count, sides: 6, passOn: fnp, needs: `${fnp}+`, per: { group: 'save', on: 'fail' }, note: 'a D6 for each failed save' },
       ],
       why: [...why, feelNoPainWhy(setup, foe, run.group, pool)],
+      // A wound saved and one shrugged off by Feel No Pain do the same: the rules keep how many of
+      // the Feel No Pain dice pass and fail, and so how many saves failed.
+      readsChainEnds: true,
       notes: [`Each save that passes saves a wound; each Feel No Pain that passes ignores an unsaved one; ${more}.`],
     });
   },

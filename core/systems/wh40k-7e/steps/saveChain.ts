@@ -52,7 +52,9 @@ export function saveChain(state: State, taken: number): SaveChain | null {
   // Every wound the dice can make must land on the batch, whatever the dice.
   if (most > batch.capacity || most > MAX_GROUP_DICE) return null;
   const dice = 3 * most;
-  const outcomes = rolls.reduce((n, r) => n * choose(r.dice + 3, 3), 1);
+  // The step reads only how each chain ends (readsChainEnds): n dice rolled through to the saves
+  // come out C(n + 2, 2) ways, as many as to wound alone.
+  const outcomes = rolls.reduce((n, r) => n * choose(r.dice + 2, 2), 1);
   if (dice > MAX_DICE_PER_ROLL || 3 * rolls.length > MAX_GROUPS_PER_ROLL || outcomes > MAX_OUTCOMES_PER_STEP) return null;
   return { by, pool, batch, face };
 }

@@ -105,6 +105,9 @@ function strikeRollStep(state: State): RollStep {
     sides: 6,
     needs: faces.size === 1 ? [...faces][0]! : 'as each group of dice says',
     groups,
+    // The rules keep, of each group's dice, only how many wound (or how the Destroyer roll or the
+    // saves fall): how many hit along the way is only told in the log.
+    readsChainEnds: true,
     why: [
       ...parts.flatMap(({ roll, hit, wound }) => [...(hit?.why ?? []), ...wound.why].map((w) => ({ rule: `${w.rule} (${groupOf(setup, roll.role, roll.group).name})`, detail: w.detail }))),
       {
