@@ -70,7 +70,7 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   await expect(groupState(page, 'defender.1')).toHaveText('2 of 2 wounds left');
   await expect(groupState(page, 'attacker.0')).toHaveText('9 of 9 standing');
   await expect(status(page)).toContainText('Round 1 · Initiative step 4');
-  await expect(status(page)).toContainText('Strike now: 9 × Space Marine (Tactical Squad) with Chainsword (S4 AP–); Sergeant (Tactical Squad) with Power sword (S4 AP3)');
+  await expect(status(page)).toContainText('Strike now: 9 × Space Marine with Chainsword (S4 AP–); Sergeant with Power sword (S4 AP3)');
 
   // Initiative 4: the Marines, 2 attacks each on the charge, and the Sergeant: one roll to hit and
   // to wound, a group of dice each; each wound box opens once its hits are typed (a D6 for each hit).
@@ -133,7 +133,7 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
 
   // Initiative 1: the Nob's Unwieldy power klaw. Its wound goes on the Sergeant: AP2, no save.
   await expect(status(page)).toContainText('Round 1 · Initiative step 1');
-  await expect(status(page)).toContainText('Strike now: Ork Nob (Ork Boyz) with Power klaw (S8 AP2, Unwieldy)');
+  await expect(status(page)).toContainText('Strike now: Ork Nob with Power klaw (S8 AP2, Unwieldy)');
   await enterGroups(page, [['defender.1.hit', '4 1 2'], ['defender.1.wound', '3']], /Initiative step 1: Ork Boyz roll to hit and to wound/);
   await expect(stepTitle(page)).toHaveText('Tactical Squad: allocate 1 wound (S8 AP2)');
   await page.getByTestId('option-m1w1').click();

@@ -62,7 +62,8 @@ function woundStep(state: State, head: StrikeRoll): RollStep {
 
 const oneRollStep = (state: State, roll: StrikeRoll) => (roll.stage === 'hit' ? hitStep(state, roll) : woundStep(state, roll));
 
-const byWhom = (state: State, roll: StrikeRoll) => `${groupOf(state.setup, roll.role, roll.group).name} (${state.setup[roll.role].name})`;
+/** Whose dice: the model group, and its unit where both units roll in the step (their groups may share a name). */
+const byWhom = (state: State, roll: StrikeRoll, both: boolean) => `${groupOf(state.setup, roll.role, roll.group).name}${both ? ` (${state.setup[roll.role].name})` : ''}`;
 
 /**
  * Every group striking at this Initiative step rolls at the same moment (seed 000: both units at
@@ -84,10 +85,10 @@ function strikeRollStep(state: State): RollStep {
   const foe = otherRole(rolls[0]!.role);
   const what = `${hits.length > 0 ? 'to hit and to wound' : 'to wound'}${saves ? `, ${setup[foe].name} save` : ''}`;
   const groups: DiceGroup[] = [
-    ...hits.map(({ roll, hit }) => ({ id: `${roll.role}.${roll.group}.hit`, label: `${byWhom(state, roll)}: to hit`, count: hit!.count, sides: 6 as const, passOn: hit!.passOn!, needs: hit!.needs })),
+    ...hits.map(({ roll, hit }) => ({ id: `${roll.role}.${roll.group}.hit`, label: `${byWhom(state, roll, roles.size > 1)} to hit`, count: hit!.count, sides: 6 as const, passOn: hit!.passOn!, needs: hit!.needs })),
     ...parts.map(({ roll, wound }) => ({
       id: `${roll.role}.${roll.group}.wound`,
-      label: `${byWhom(state, roll)}: ${groupOf(setup, roll.role, roll.group).weapon.strength === 'D' ? 'Destroyer roll' : 'to wound'}`,
+      label: `${byWhom(state, roll, roles.size > 1)} ${groupOf(setup, roll.role, roll.group).weapon.strength === 'D' ? 'Destroyer roll' : 'to wound'}`,
       count: roll.dice,
       sides: 6 as const,
       passOn: wound.passOn!,

@@ -19,8 +19,8 @@ describe('Destroyer weapons (seed 000; RULES §2)', () => {
     const step = rollStep(destroyer({ toughness: 8 }));
     expect(step.title).toBe('Initiative step 5: Red roll to hit and to wound');
     expect(step.groups!.map((g) => g.id)).toEqual(['attacker.0.hit', 'attacker.0.wound']);
-    expect(step.groups![0]).toMatchObject({ label: 'Knight (Red): to hit', passOn: 3 });
-    expect(step.groups![1]).toMatchObject({ label: 'Knight (Red): Destroyer roll', passOn: 2, criticalOn: 6, needs: '2–5 seriously wounded, 6 deathblow', per: { group: 'attacker.0.hit', on: 'pass' }, note: 'a D6 for each hit' });
+    expect(step.groups![0]).toMatchObject({ label: 'Knight to hit', passOn: 3 });
+    expect(step.groups![1]).toMatchObject({ label: 'Knight Destroyer roll', passOn: 2, criticalOn: 6, needs: '2–5 seriously wounded, 6 deathblow', per: { group: 'attacker.0.hit', on: 'pass' }, note: 'a D6 for each hit' });
     expect(step.why.map((w) => w.rule)).toContain('Destroyer weapon (Knight)');
   });
 
@@ -207,11 +207,11 @@ describe('Initiative steps and Unwieldy (RULES §2)', () => {
     let c = start(setup);
     expect(c.state.initiative).toBe(2);
     expect(rollStep(c).title).toBe('Initiative step 2: Blue roll to hit and to wound');
-    expect(rollStep(c).groups!.map((g) => g.label)).toEqual(['Boy (Blue): to hit', 'Boy (Blue): to wound']);
+    expect(rollStep(c).groups!.map((g) => g.label)).toEqual(['Boy to hit', 'Boy to wound']);
     c = play(c, [1]);
     expect(c.state.initiative).toBe(1);
     expect(rollStep(c).title).toBe('Initiative step 1: Red roll to hit and to wound');
-    expect(rollStep(c).groups![0]!.label).toBe('Fist (Red): to hit');
+    expect(rollStep(c).groups![0]!.label).toBe('Fist to hit');
     expect(c.state.log.find((l) => l.title === 'Round 1 · Initiative step 1')!.result).toBe('strike now: Fist with A1 (Red)');
   });
 

@@ -19,10 +19,10 @@ describe('one roll step for each moment of the fight', () => {
     const step = rollStep(c);
     expect(step.title).toBe('Initiative step 3: both units roll to hit and to wound');
     expect(sides(c)).toEqual([
-      ['attacker.0.hit', 'Guardsman (Red): to hit', null],
-      ['defender.0.hit', 'Cultist (Blue): to hit', null],
-      ['attacker.0.wound', 'Guardsman (Red): to wound', 'attacker.0.hit'],
-      ['defender.0.wound', 'Cultist (Blue): to wound', 'defender.0.hit'],
+      ['attacker.0.hit', 'Guardsman (Red) to hit', null],
+      ['defender.0.hit', 'Cultist (Blue) to hit', null],
+      ['attacker.0.wound', 'Guardsman (Red) to wound', 'attacker.0.hit'],
+      ['defender.0.wound', 'Cultist (Blue) to wound', 'defender.0.hit'],
     ]);
     // Who rolls what, in words.
     expect(step.notes.join(' ')).toContain('Red roll the dice of their own models; Blue roll the dice of their own models');
@@ -80,9 +80,9 @@ describe('saves rolled in the strike step (hit → wound → save)', () => {
     const step = rollStep(c);
     expect(step.title).toBe('Initiative step 4: Red roll to hit and to wound, Blue save');
     expect(sides(c)).toEqual([
-      ['attacker.0.hit', 'Slugga (Red): to hit', null],
-      ['attacker.0.wound', 'Slugga (Red): to wound', 'attacker.0.hit'],
-      ['attacker.0.save', "Blue's saves against Slugga's wounds", 'attacker.0.wound'],
+      ['attacker.0.hit', 'Slugga to hit', null],
+      ['attacker.0.wound', 'Slugga to wound', 'attacker.0.hit'],
+      ['attacker.0.save', "Blue's saves", 'attacker.0.wound'],
     ]);
     expect(step.groups![2]).toMatchObject({ passOn: 5, needs: '5+', note: 'a D6 for each wound' });
     expect(step.notes.join(' ')).toContain('Red roll to hit and to wound; Blue roll a save for each wound.');

@@ -25,8 +25,8 @@ describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => 
     const step = rollStep(c0);
     expect(step).toMatchObject({ title: 'Initiative step 4: Tactical Squad roll to hit and to wound', actor: 'attacker', count: 36, sides: 6, needs: '4+' });
     expect(step.groups).toEqual([
-      { id: 'attacker.0.hit', label: 'Space Marine (Tactical Squad): to hit', count: 18, sides: 6, passOn: 4, needs: '4+' },
-      { id: 'attacker.0.wound', label: 'Space Marine (Tactical Squad): to wound', count: 18, sides: 6, passOn: 4, needs: '4+', per: { group: 'attacker.0.hit', on: 'pass' }, note: 'a D6 for each hit' },
+      { id: 'attacker.0.hit', label: 'Space Marine to hit', count: 18, sides: 6, passOn: 4, needs: '4+' },
+      { id: 'attacker.0.wound', label: 'Space Marine to wound', count: 18, sides: 6, passOn: 4, needs: '4+', per: { group: 'attacker.0.hit', on: 'pass' }, note: 'a D6 for each hit' },
     ]);
     expect(step.why.slice(0, 3)).toEqual([
       { rule: 'To Hit chart (Space Marine)', detail: "WS 4 vs WS 4 (Ork Boyz's majority): the same → 4+" },
@@ -35,7 +35,7 @@ describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => 
     ]);
     const view = wh40k7e.view(c0.state);
     expect(combatViewSchema.safeParse(view).success).toBe(true);
-    expect(view.status).toEqual(['Round 1 · Initiative step 4', 'Strike now: 9 × Space Marine (Tactical Squad) with Bolt pistol (S4 AP–)']);
+    expect(view.status).toEqual(['Round 1 · Initiative step 4', 'Strike now: 9 × Space Marine with Bolt pistol (S4 AP–)']);
     expect(view.sides.attacker.notes).toEqual(['charged: +1 Attack this round', 'And They Shall Know No Fear']);
     expect(view.sides.defender.units[0]!.models).toHaveLength(20);
     expect(view.sides.attacker.units[0]!.models[9]).toMatchObject({ id: 'attacker.1.0', name: 'Sergeant', wounds: 1, woundsLeft: 1, destroyed: false });
@@ -77,10 +77,10 @@ describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => 
     // One roll for both, to hit (the Sergeant's three dice, then the Nob's), then to wound a D6 for each hit.
     expect(rollStep(c).title).toBe('Initiative step 1: both units roll to hit and to wound');
     expect(rollStep(c).groups!.map((g) => [g.label, g.needs])).toEqual([
-      ['Sergeant (Tactical Squad): to hit', '4+'],
-      ['Ork Nob (Ork Boyz): to hit', '4+'],
-      ['Sergeant (Tactical Squad): to wound', '2+'],
-      ['Ork Nob (Ork Boyz): to wound', '2+'],
+      ['Sergeant (Tactical Squad) to hit', '4+'],
+      ['Ork Nob (Ork Boyz) to hit', '4+'],
+      ['Sergeant (Tactical Squad) to wound', '2+'],
+      ['Ork Nob (Ork Boyz) to wound', '2+'],
     ]);
     c = play(c, [6, 6, 1, 6, 1, 1, 6, 6, 6]);
     // The Orks put the first fist wound on the Nob: Instant Death, no save (AP2 beats Sv 6+).
