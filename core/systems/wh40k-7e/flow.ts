@@ -190,7 +190,14 @@ export function applyDamage(state: State, target: ModelRef, damage: number): Sta
     ...a,
     // Seed 000: a model keeps taking the pool's wounds until it is removed.
     lock: dead ? null : target,
-    run: { ...run, applied: run.applied + 1, lost: run.lost + removed, slain: run.slain + (dead ? 1 : 0) },
+    run: {
+      ...run,
+      applied: run.applied + 1,
+      lost: run.lost + removed,
+      slain: run.slain + (dead ? 1 : 0),
+      // Which groups lost models, for the run's line (a batch may reach past its first group).
+      ...(dead && !(run.slainIn ?? []).includes(target.group) ? { slainIn: [...(run.slainIn ?? []), target.group] } : {}),
+    },
   });
 }
 
@@ -227,7 +234,7 @@ function finishRun(state: State): State {
   const what =
     unsaved === 0
       ? 'no wounds lost'
-      : `${plural(run.lost, 'wound')} lost${run.slain > 0 ? `, ${plural(run.slain, 'model')} slain (${g.name})` : ''}`;
+      : `${plural(run.lost, 'wound')} lost${run.slain > 0 ? `, ${plural(run.slain, 'model')} slain (${(run.slainIn ?? [run.group]).map((x) => groupOf(state.setup, foe, x).name).join(' and ') || g.name})` : ''}`;
   const locked = lockedModel(a, state.wounds[foe]);
   const still = locked && currentPool(state).wounds > 0 ? `; ${modelName(state.setup, foe, locked.group, locked.model)} keeps taking this pool's wounds` : '';
   // The run's last line is its own (the save roll, "no save", Feel No Pain or a D3 / D6 roll).

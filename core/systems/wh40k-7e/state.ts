@@ -63,6 +63,8 @@ export interface Run {
   /** Wounds the run removed and models it slew (for its log line). */
   lost: number;
   slain: number;
+  /** The model groups the run slew models of, in the order they fell (absent: none yet). */
+  slainIn?: number[];
 }
 
 /** The allocation of one pool in progress (seed 000 "Allocate Wounds & Remove Casualties"). */

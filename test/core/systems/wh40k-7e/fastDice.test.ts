@@ -59,6 +59,10 @@ describe('saves by fast dice rolling', () => {
     const after = play(c, [1, 1, 1, 6]);
     // The first two unsaved wounds slay the Boyz, the third takes one of the Nob's Wounds; the saved one does nothing.
     expect(woundsOf(after, 'defender')).toEqual([[0, 0], [1]]);
+    // All four unsaved: the line names every group that lost models.
+    const all = play(c, [1, 1, 1, 1]);
+    expect(woundsOf(all, 'defender')).toEqual([[0, 0], [0]]);
+    expect(results(all)).toContain('0 saves, 4 failed; 4 wounds lost, 3 models slain (Boy and Nob)');
   });
 
   it('the saves stop where the next model saves differently (a Sergeant with better armour)', () => {
