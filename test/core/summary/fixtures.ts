@@ -121,17 +121,17 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
         defender: { name: 'Boyz', models: [{ name: 'Ork Boy', count: 3, weaponSkill: 4, strength: 3, toughness: 4, wounds: 1, initiative: 2, attacks: 2, leadership: 7, save: 6 }] },
       },
       [
-        roll('hit.0', [6, 6, 4, 1]),
-        roll('wound.1', [5, 4, 2]),
-        roll('save.2', [1, 6]),
-        roll('hit.3', [1, 2, 3, 1]),
+        // To hit, then a D6 to wound for each hit, in one roll (issue 22).
+        roll('strike.0', [6, 6, 4, 1, 5, 4, 2]),
+        roll('save.1', [1, 6]),
+        roll('strike.2', [1, 2, 3, 1]),
         // The combat result needs no step; the Sweeping Advance is one roll-off, both dice at once.
-        roll('morale.4', [6, 5]),
-        roll('sweep.5', [3, 6]),
+        roll('morale.3', [6, 5]),
+        roll('sweep.4', [3, 6]),
       ],
     ),
     expected: {
-      steps: 10,
+      steps: 9,
       modelsLost: { attacker: 0, defender: 1 },
       outcome: [
         'Assault Squad: won the combat: 2 × Assault Marine left.',
