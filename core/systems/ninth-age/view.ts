@@ -2,13 +2,13 @@ import type { CombatView, ModelView, UnitView } from '../../combat/view';
 import { allocationText } from './allocation';
 import { standings } from './flow';
 import { properRanksOf } from './score';
-import { MAX_RANK_BONUS } from './tables';
+import { heightName, MAX_RANK_BONUS } from './tables';
 import { agilityOf, modelsStanding, poolKey, poolName, poolsOf, profileOf, plural, roles, type PoolRef, type Role, type State } from './state';
 import type { Profile } from './setup';
 
 /** What the wizard shows: each unit's health pools model by model, its ranks and fate, where the round stands, and the log. */
 
-const RANK_RULE = `a Proper Rank has 5+ models at Height 0–1, 3+ at Height 2, none at Height 3+; +1 per Proper Rank, at most +${MAX_RANK_BONUS}`;
+const RANK_RULE = `a Proper Rank has 5+ models of Standard Height, 3+ of Large Height, none of Gigantic Height; +1 per Proper Rank, at most +${MAX_RANK_BONUS}`;
 
 const statusText = { fighting: 'fighting', destroyed: 'wiped out', fled: 'fled', caught: 'caught and destroyed', pursuing: 'pursuing' } as const;
 
@@ -49,7 +49,7 @@ function unitView(state: State, role: Role): UnitView {
   const caught = status === 'caught';
   const ranks = caught ? 0 : properRanksOf(unit, standing);
   const notes = [
-    `Height ${unit.height}`,
+    `Height: ${heightName(unit.height)}`,
     `${unit.width} wide`,
     ...(unit.standard ? ['Standard'] : []),
     ...(unit.charged && state.round === 1 ? ['charged: +1 Agility'] : []),
