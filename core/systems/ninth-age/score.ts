@@ -121,7 +121,7 @@ export function scoreReasons(state: { setup: Setup; round: number; score: RoundS
   if (!r) return [];
   const side = (role: Role): Reason => ({
     rule: `Combat Score: ${state.setup[role].unit.name}`,
-    detail: `${scoreArithmetic(r[role])}: ${r[role].lines.map((l) => `+${l.value} ${l.label} (${l.detail})`).join('; ')}`,
+    detail: `${scoreArithmetic(r[role])}; ${r[role].lines.map((l) => `+${l.value} ${l.label}: ${l.detail}`).join('; ')}`,
   });
   return [{ rule: `Round ${state.round}: Combat Score`, detail: scoreHeadline(state.setup, r) }, side('attacker'), side('defender')];
 }

@@ -72,7 +72,7 @@ export const pursueChoiceKind: TaskKind<State, Of<'pursueChoice'>> = {
         { id: 'pursue', label: 'Pursue (2D6)', suggested: true },
         { id: 'hold', label: 'Do not pursue' },
       ],
-      why: [{ rule: 'Pursuit', detail: 'the winner may pursue a fleeing unit: 2D6 against the flee roll, equal or more catches and destroys it' }, ...scoreReasons(state)],
+      why: [{ rule: 'Pursuit', detail: 'the winner may pursue a fleeing unit: 2D6 against the flee roll, equal or more catches and destroys it' }],
     });
   },
   answer(s, task, { option, log }) {

@@ -24,7 +24,7 @@ describe('Agility steps (RULES §5)', () => {
     expect(lostOf(c, 'defender.rf')).toBe(5);
     expect(lostOf(c, 'attacker.rf')).toBe(2);
     // 5 HP + 1 wiped out + 1 charge; 3 Knights 5 wide: no Proper Rank.
-    expect(scoreLog(c).why![1]!.detail).toMatch(/^5 \+ 1 \+ 1 \+ 0 \+ 0 \+ 0 \+ 0 = 7: /);
+    expect(scoreLog(c).why![1]!.detail).toMatch(/^5 \+ 1 \+ 1 \+ 0 \+ 0 \+ 0 \+ 0 = 7; /);
     // Once the blows are struck the status says the score, no longer the Agility order.
     expect(ninthAge.view(c.state).status).toEqual([expect.stringMatching(/^Round 1 · Combat Score Knights 7, Spearmen \d+$/)]);
     // The loser has no model left: no break test, no pursuit; the melee is over (the score is the outcome's, not a step).
@@ -51,7 +51,7 @@ describe('Agility steps (RULES §5)', () => {
     expect(titleOf(c.step)).toBe('Agility 3: Knights and Spearmen strike');
     expect(groupLabels(rollStep(c))[0]).toBe('The Knights at the Spearmen — to hit');
     c = play(c, n(10, 1));
-    expect(chooseStep(c).why.find((w) => w.rule === 'Combat Score: Knights')!.detail).toContain('+0 Charge (the charge counts only in the round of the charge)');
+    expect(chooseStep(c).why.find((w) => w.rule === 'Combat Score: Knights')!.detail).toContain('+0 Charge: the charge counts only in the round of the charge');
   });
 
   it('casualties of a step are removed before the next: fewer models, fewer attacks; the slain do not strike', () => {
@@ -280,7 +280,7 @@ describe('Combat Score, break test, flee and pursuit (RULES §5)', () => {
     // Gigantic: no Proper Rank at all, so neither Steady nor Solid.
     const giants = start(setupOf({ models: 5, supporting: 0, profile: { agility: 4, attacks: 2 } }, { models: 14, height: 3, width: 3, profile: { attacks: 0 }, supportingAttacks: 0 }));
     const g = play(giants, [...n(3, 6), ...n(7, 1), ...n(3, 6)]);
-    expect(rollStep(g).why.find((w) => w.rule === 'Combat Score: Spearmen')!.detail).toContain('+0 Rank bonus (Gigantic Height: no Proper Ranks)');
+    expect(rollStep(g).why.find((w) => w.rule === 'Combat Score: Spearmen')!.detail).toContain('+0 Rank bonus: Gigantic Height: no Proper Ranks');
     expect(rollStep(g).needs).toBe('2D6 ≤ 3 (a double 1 always passes)');
   });
 
