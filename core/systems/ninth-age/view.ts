@@ -3,7 +3,7 @@ import { allocationText } from './allocation';
 import { standings } from './flow';
 import { properRanksOf } from './score';
 import { heightName, MAX_RANK_BONUS } from './tables';
-import { agilityOf, modelsStanding, poolKey, poolName, poolsOf, profileOf, plural, roles, type PoolRef, type Role, type State } from './state';
+import { agilityOf, poolKey, poolName, poolsOf, profileOf, plural, roles, type PoolRef, type Role, type State } from './state';
 import type { Profile } from './setup';
 
 /** What the wizard shows: each unit's health pools model by model, its ranks and fate, where the round stands, and the log. */
@@ -66,7 +66,7 @@ function unitView(state: State, role: Role): UnitView {
       rankAndFile: caught ? 0 : standing.rankAndFile,
       startingModels: unit.models,
       characters: caught ? 0 : standing.characters.filter(Boolean).length,
-      unitStrength: caught ? 0 : modelsStanding(standing),
+      // No Unit Strength: it is another game's term (issue 22); the models standing are said above.
       countingRanks: ranks,
       rankBonus: Math.min(MAX_RANK_BONUS, ranks),
       status: statusText[status],

@@ -381,6 +381,8 @@ describe('what the wizard is shown (view)', () => {
     expect(spearmen.models.at(-1)).toMatchObject({ character: true, wounds: 2, woundsLeft: 2, tags: expect.arrayContaining(['Aegis 5+', 'Character', 'Battle Standard Bearer']) });
     // 13 models, 4 wide, Height 2: ranks of 4, 4, 4 and 1 — three Proper Ranks of 3+.
     expect(spearmen.formation).toMatchObject({ rankWidth: 4, rankAndFile: 12, characters: 1, countingRanks: 3, rankBonus: 3, status: 'fighting', inCombat: true, wipedOut: false, facing: 'front' });
+    // No Unit Strength: another game's term (issue 22); the rank diagram says the models standing instead.
+    expect(spearmen.formation).not.toHaveProperty('unitStrength');
     expect(view.sides.attacker.notes).toEqual(['charged']);
     // Height as players say it, never a bare number.
     expect(view.sides.attacker.units[0]!.notes).toEqual(['Height: Standard', '5 wide', 'Standard', 'charged: +1 Agility', '0 HP lost this round']);
