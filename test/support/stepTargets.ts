@@ -14,13 +14,11 @@ export const STEP_TARGETS: Readonly<Record<string, number>> = {
 /**
  * Where a system's engine does not reach its target yet (issue 22 stays open for it), the steps per
  * round it takes today, so the table flow still fails the moment it gets slower; the target line
- * above is what it must come down to. The Ninth Age asks every allocation and rolls each part's
- * dice at each target apart; 7th edition's example has three Initiative steps of hit, wound and
+ * above is what it must come down to. 7th edition's example has three Initiative steps of hit, wound and
  * save rolls each; an Epic assault whose defender places hits by hand asks for each.
  */
 export const NOT_YET: Readonly<Record<string, number>> = {
   'wh40k-7e': 13,
-  'ninth-age': 26,
   'epic-armageddon': 14,
 };
 

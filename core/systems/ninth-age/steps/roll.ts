@@ -4,7 +4,7 @@ import type { DiceGroup, Reason, RollStep } from '../../../combat/steps';
 import { targetAt, targetName } from '../allocation';
 import { isSave, nextStage, specialTest, testOf } from '../attacks';
 import { inflict } from '../flow';
-import { capitalized, hpLeft, plural, poolName, possessive, roles, verb, type PoolRef, type Stage, type State, type Task } from '../state';
+import { hpLeft, plural, poolName, possessive, roles, verb, type PoolRef, type Stage, type State, type Task } from '../state';
 
 /**
  * An Agility step's dice, all in one roll step (issue 22: one roll step for everything that
@@ -50,7 +50,8 @@ function groupOf(state: State, chain: Chain, k: number, j: number): DiceGroup {
   const target = targetName(setup, chain.target);
   const before = j > 0 ? chain.stages[j - 1]! : null;
   const save = stage === 'armour' ? 'armour' : specialTest(setup, chain.target).name.replace(' save', '');
-  const label = stage === 'hit' || stage === 'wound' ? `${capitalized(part)} at ${target} — to ${stage}` : `${capitalized(possessive(target))} ${save} saves against ${part}`;
+  // A label starts with whose dice they are, by name ("Knights", "Baron"): it reads at the head of a line and after "for".
+  const label = stage === 'hit' || stage === 'wound' ? `${poolName(setup, chain.part)} at ${target} — to ${stage}` : `${possessive(poolName(setup, chain.target))} ${save} saves against ${part}`;
   // Saves pass for the defender: the dice that go on from a save are those that fail.
   const per = before === null ? {} : { per: { group: groupId(k, before), on: isSave(before) ? ('fail' as const) : ('pass' as const) } };
   const note = { hit: undefined, wound: 'a D6 for each hit', armour: 'a D6 for each wound', special: before === 'armour' ? 'a D6 for each failed armour save' : 'a D6 for each wound' }[stage];
@@ -87,10 +88,12 @@ function rollsStep(state: State): RollStep {
   const several = chains.length > 1;
   const why: Reason[] = [
     { rule: 'Agility step', detail: 'every attack of the step was allocated before any die, and the casualties are removed when the step ends: its attacks are rolled together, each through to hit, to wound and saves' },
-    ...chains.flatMap((c) => c.stages.flatMap((st) => testOf(setup, c.part, c.target, st).why.map((w) => (several ? { rule: `${w.rule}: ${capitalized(targetName(setup, c.part))} at ${targetName(setup, c.target)}`, detail: w.detail } : w)))),
+    ...chains.flatMap((c) => c.stages.flatMap((st) => testOf(setup, c.part, c.target, st).why.map((w) => (several ? { rule: `${w.rule}: ${poolName(setup, c.part)} at ${targetName(setup, c.target)}`, detail: w.detail } : w)))),
   ];
   const stageName = (c: Chain, st: Stage) => ({ hit: 'to hit', wound: 'to wound', armour: 'armour', special: specialTest(setup, c.target).name.replace(' save', '') })[st];
-  const needs = several ? 'the number on each line' : chains[0]!.stages.map((st) => `${stageName(chains[0]!, st)} ${testOf(setup, chains[0]!.part, chains[0]!.target, st).need}+`).join(', ');
+  const needsOf = (c: Chain) => c.stages.map((st) => `${stageName(c, st)} ${testOf(setup, c.part, c.target, st).need}+`).join(', ');
+  // What each die needs, chain by chain: "Baron at Captain: to hit 3+, to wound 3+, armour 5+, Fortitude 5+".
+  const needs = several ? chains.map((c) => `${poolName(setup, c.part)} at ${targetName(setup, c.target)}: ${needsOf(c)}`).join('; ') : needsOf(chains[0]!);
   return rollStep(state, 'strikes', {
     title: `Agility ${state.agility}: ${strikers(state, chains)}`,
     actor: chains[0]!.part.role,
@@ -129,7 +132,7 @@ export const rollsKind: TaskKind<State, Of<'rolls'>> = {
       }
       // A stage with no dice follows one where none went on: what went on from the last stage rolled is unsaved.
       const unsaved = going;
-      const who = `${capitalized(targetName(s.setup, chain.part))} at ${targetName(s.setup, chain.target)}`;
+      const who = `${poolName(s.setup, chain.part)} at ${targetName(s.setup, chain.target)}`;
       lines.push(`${who}: ${words.join(', ')}${unsaved > 0 ? `: ${wounded(next, chain.target, unsaved)}` : ''}`);
       if (unsaved > 0) next = inflict(next, chain.target, unsaved).state;
     }

@@ -49,7 +49,7 @@ describe('one roll step per Agility step (seed 004: every attack allocated befor
     // Saves pass for the defender: a wound goes through on a failed save.
     const after = play(both, [6, 6, 1, 1, 1, 6, 6, 1, 6, ...n(5, 1)]);
     expect(after.state.lost['defender.rf']).toBe(1);
-    expect(logText(after)).toContain('Agility 3: Knights and Spearmen strike: The Knights at the Spearmen: 5 attacks, 2 hits, 2 wounds, 1 armour save: 1 unsaved wound, the Spearmen lose 1 HP, 4 HP left · The Spearmen at the Knights: 5 attacks, 0 hits');
+    expect(logText(after)).toContain('Agility 3: Knights and Spearmen strike: Knights at the Spearmen: 5 attacks, 2 hits, 2 wounds, 1 armour save: 1 unsaved wound, the Spearmen lose 1 HP, 4 HP left · Spearmen at the Knights: 5 attacks, 0 hits');
   });
 });
 

@@ -16,7 +16,7 @@ describe('Agility steps (RULES §5)', () => {
     // One step for the moment: both units' attacks, each rolled through to hit and to wound.
     expect(titleOf(c.step)).toBe('Agility 4: Knights and Spearmen strike');
     expect(rollStep(c).notes[0]).toBe('10 attacks at Agility 4.');
-    expect(groupLabels(rollStep(c))).toEqual(['The Knights at the Spearmen — to hit', 'The Knights at the Spearmen — to wound', 'The Spearmen at the Knights — to hit', 'The Spearmen at the Knights — to wound']);
+    expect(groupLabels(rollStep(c))).toEqual(['Knights at the Spearmen — to hit', 'Knights at the Spearmen — to wound', 'Spearmen at the Knights — to hit', 'Spearmen at the Knights — to wound']);
     expect(rollStep(c).groups![0]!.count).toBe(5);
     expect(rollStep(c).groups![2]!.count).toBe(5);
     // Every Spearman is slain, but the step is simultaneous: they strike with all five.
@@ -49,7 +49,7 @@ describe('Agility steps (RULES §5)', () => {
     // Round 2: no charge bonus, both at Agility 3: simultaneous, the attacker's part first.
     expect(c.state.round).toBe(2);
     expect(titleOf(c.step)).toBe('Agility 3: Knights and Spearmen strike');
-    expect(groupLabels(rollStep(c))[0]).toBe('The Knights at the Spearmen — to hit');
+    expect(groupLabels(rollStep(c))[0]).toBe('Knights at the Spearmen — to hit');
     c = play(c, n(10, 1));
     expect(chooseStep(c).why.find((w) => w.rule === 'Combat Score: Knights')!.detail).toContain('+0 Charge: the charge counts only in the round of the charge');
   });
@@ -64,7 +64,7 @@ describe('Agility steps (RULES §5)', () => {
     c = play(c, '2');
     expect(c.state.log.at(-1)!.result).toBe('2 at Captain; in all: 2 at Captain, 3 at the Spearmen');
     // Part by part, target by target: the rank and file (allocation index 0) first, then the Captain.
-    expect(groupLabels(rollStep(c))).toEqual(['The Knights at the Spearmen — to hit', 'The Knights at the Spearmen — to wound', 'The Knights at Captain — to hit', 'The Knights at Captain — to wound']);
+    expect(groupLabels(rollStep(c))).toEqual(['Knights at the Spearmen — to hit', 'Knights at the Spearmen — to wound', 'Knights at Captain — to hit', 'Knights at Captain — to wound']);
     c = play(c, [...n(3, 6), ...n(3, 6), ...n(2, 6), ...n(2, 6)]);
     expect(lostOf(c, 'defender.rf')).toBe(3);
     expect(lostOf(c, 'defender.c0')).toBe(1);
@@ -158,7 +158,7 @@ describe('Allocating attacks (seed 004)', () => {
     // Seed 004: every attack was allocated before any hit, so the Baron's attack at the Captain is rolled with the step; its wound finds nobody.
     c = play(c, [...n(2, 1), ...n(3, 6), ...n(3, 6), 6, 6]);
     const line = c.state.log.find((l) => l.title === 'Agility 3: Knights and Baron strike')!.result;
-    expect(line).toContain('The Knights at Captain: 3 attacks, 3 hits, 3 wounds: 3 unsaved wounds, Captain loses 1 HP (2 beyond the pool, lost), 0 HP left');
+    expect(line).toContain('Knights at Captain: 3 attacks, 3 hits, 3 wounds: 3 unsaved wounds, Captain loses 1 HP (2 beyond the pool, lost), 0 HP left');
     expect(line).toContain('Baron at Captain: 1 attack, 1 hit, 1 wound: 1 unsaved wound lost: Captain already slain this step');
     expect(lostOf(c, 'defender.c0')).toBe(1);
     // Loss beyond a pool is never moved: the rank and file lost nothing from it.
@@ -172,12 +172,12 @@ describe('the attack sequence (seed 004, RULES §5)', () => {
     const step = rollStep(c);
     const [, , armour, special] = step.groups!;
     // The defender's dice, said so: a save for each wound, the special save for each failed armour save.
-    expect(armour).toMatchObject({ label: 'The Spearmen’s armour saves against the Knights', passOn: 4, per: { group: '0.wound', on: 'pass' }, note: 'a D6 for each wound' });
+    expect(armour).toMatchObject({ label: 'Spearmen’s armour saves against the Knights', passOn: 4, per: { group: '0.wound', on: 'pass' }, note: 'a D6 for each wound' });
     // The Spearmen's supporting attacks strike back at the same Agility: in the same step, their own chain.
     expect(step.notes.slice(1)).toEqual(['Red rolls for the Knights (attacks).', 'Blue rolls for the Spearmen (saves and attacks).']);
-    expect(step.why).toContainEqual({ rule: 'Armour save: The Knights at the Spearmen', detail: '7 − (Armour 4 − AP 1) = 4 → 4+' });
-    expect(special).toMatchObject({ label: 'The Spearmen’s Fortitude saves against the Knights', passOn: 4, per: { group: '0.armour', on: 'fail' }, note: 'a D6 for each failed armour save' });
-    expect(step.why).toContainEqual({ rule: 'Fortitude save: The Knights at the Spearmen', detail: 'Fortitude 4+ (better than Aegis 5+), after a failed or no armour save' });
+    expect(step.why).toContainEqual({ rule: 'Armour save: Knights at the Spearmen', detail: '7 − (Armour 4 − AP 1) = 4 → 4+' });
+    expect(special).toMatchObject({ label: 'Spearmen’s Fortitude saves against the Knights', passOn: 4, per: { group: '0.armour', on: 'fail' }, note: 'a D6 for each failed armour save' });
+    expect(step.why).toContainEqual({ rule: 'Fortitude save: Knights at the Spearmen', detail: 'Fortitude 4+ (better than Aegis 5+), after a failed or no armour save' });
     // 3 hits, 3 wounds, armour 1 / 4 / 6: one failed; the Fortitude save for it fails too.
     c = play(c, [6, 6, 6, 1, 1, 6, 6, 6, 1, 4, 6, 3, ...n(5, 1)]);
     expect(lostOf(c, 'defender.rf')).toBe(1);
@@ -186,7 +186,7 @@ describe('the attack sequence (seed 004, RULES §5)', () => {
   it('no armour save when Armour − AP is 0 or less: straight to the Aegis save', () => {
     let c = start(setupOf({ models: 5, profile: { armourPenetration: 2 } }, { models: 10, profile: { armour: 2, aegis: 6, attacks: 0 } }));
     const groups = rollStep(c).groups!.slice(0, 3);
-    expect(groups.map((g) => g.label)).toEqual(['The Knights at the Spearmen — to hit', 'The Knights at the Spearmen — to wound', 'The Spearmen’s Aegis saves against the Knights']);
+    expect(groups.map((g) => g.label)).toEqual(['Knights at the Spearmen — to hit', 'Knights at the Spearmen — to wound', 'Spearmen’s Aegis saves against the Knights']);
     expect(groups[2]).toMatchObject({ per: { group: '0.wound', on: 'pass' }, note: 'a D6 for each wound', count: 5 });
     // The Spearmen's 5 supporting attacks, rolled in the same step, all miss.
     c = play(c, [...n(5, 6), ...n(5, 6), 6, 1, 1, 1, 1, ...n(5, 1)]);
@@ -198,10 +198,10 @@ describe('the attack sequence (seed 004, RULES §5)', () => {
     expect(rollStep(easy).groups![0]!.passOn).toBe(2);
     expect(rollStep(easy).why).toContainEqual({ rule: 'To-hit table', detail: 'OS 10 − DS 1 = +9 → 2+, +3 to hit → 2+ (a natural 1 always fails, a natural 6 always hits)' });
     const rolled = (c: typeof easy) => c.state.log.find((l) => l.title.startsWith('Agility 3:') && !l.title.endsWith('removed'))!.result;
-    expect(rolled(play(easy, [1, 2, 1]))).toBe('The Knights at the Spearmen: 2 attacks, 1 hit, 0 wounds');
+    expect(rolled(play(easy, [1, 2, 1]))).toBe('Knights at the Spearmen: 2 attacks, 1 hit, 0 wounds');
     const hard = start(setupOf({ models: 1, profile: { offensiveSkill: 1, hitModifier: -3, attacks: 2 } }, { models: 5, profile: { defensiveSkill: 10, attacks: 0 } }));
     expect(rollStep(hard).groups![0]!.passOn).toBe(6);
-    expect(rolled(play(hard, [6, 5, 1]))).toBe('The Knights at the Spearmen: 2 attacks, 1 hit, 0 wounds');
+    expect(rolled(play(hard, [6, 5, 1]))).toBe('Knights at the Spearmen: 2 attacks, 1 hit, 0 wounds');
   });
 
   it("a character's health pool is his own: whole models leave the rank and file from the rear, partial loss kept", () => {
