@@ -104,7 +104,9 @@ test.describe('The Ninth Age wizard', () => {
     await choose(page, '3', /^Baron: allocate 4 attacks$/);
     await expect(page.getByTestId('option-1')).toHaveText(/1 at Standard Bearer.*0 at the Spearmen/);
     await choose(page, '0', /^Baron: allocate 1 more attack$/);
-    await expect(page.getByTestId('combat-status')).toContainText('Baron: 3 at Captain, 1 at the Spearmen');
+    // Every attack allocated: the roll's lines say where they go.
+    await expect(page.getByTestId('step-needs')).toContainText('Roll 1 D6 for Baron to hit the Spearmen');
+    await expect(page.getByTestId('step-needs')).toContainText('Roll 3 D6 for Baron to hit Captain');
 
     // The Baron's whole Agility step in one roll: each attack rolled through, the Captain's player rolling his saves.
     await expect(page.getByTestId('step-note').first()).toHaveText('4 attacks at Agility 6.');

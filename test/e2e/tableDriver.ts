@@ -68,10 +68,9 @@ export async function playByTaps(page: Page, seed: number, opts: { oddsLine?: bo
     if (kind === 'roll') {
       const fields = await diceFields(step);
       await expectAllInSight(page, fields[0]!.field, opts.oddsLine ?? true);
-      const typed = fields.map(({ count, sides }) => Array.from({ length: count }, () => roll(sides)).join(''));
-      if (readBack === null) readBack = await checkEntry(page, fields, typed);
-      for (const [i, { field }] of fields.entries()) await field.fill(typed[i]!);
-      await fields.at(-1)!.field.press('Enter');
+      if (readBack === null) readBack = await checkEntry(page, step, roll);
+      const last = await typeEveryBox(step, roll);
+      await last.press('Enter');
     } else if (kind === 'choose') {
       // The main button of a choice: the suggested option, also one tap away at the bottom when there are many.
       const takeSuggested = step.getByTestId('take-suggested');
@@ -90,31 +89,60 @@ export async function playByTaps(page: Page, seed: number, opts: { oddsLine?: bo
 }
 
 /**
- * At the first roll: too few dice and Enter says what is missing; the typed dice read back in the
- * grid; the step taken and undone puts the same dice back in the box. Leaves the box as it found it.
+ * Types every dice box of the step, box by box in order: a chained box (a die for each hit…) shows
+ * only once the box it follows is typed, with as many dice as that box calls for. Returns the
+ * last box typed, and fills `typed` with each box's faces by its test id.
  */
-async function checkEntry(page: Page, fields: Array<{ field: Locator; count: number }>, typed: string[]): Promise<TableRun['readBack']> {
-  const [first] = fields;
-  const { field, count } = first!;
-  const text = typed[0]!;
+async function typeEveryBox(step: Locator, roll: (sides: number) => number, typed: Map<string, string> = new Map()): Promise<Locator> {
+  let last: Locator | null = null;
+  for (let guard = 0; guard < 100; guard++) {
+    const fields = await diceFields(step);
+    let next: { field: Locator; count: number; sides: number; id: string } | null = null;
+    for (const f of fields) {
+      const id = (await f.field.getAttribute('data-testid')) ?? '';
+      if (!typed.has(id)) {
+        next = { ...f, id };
+        break;
+      }
+    }
+    if (!next) break;
+    const faces = Array.from({ length: next.count }, () => roll(next.sides)).join('');
+    typed.set(next.id, faces);
+    await next.field.fill(faces);
+    last = step.getByTestId(next.id);
+  }
+  return last!;
+}
+
+/**
+ * At the first roll: too few dice and Enter says what is missing; the typed dice read back in the
+ * grid; the step taken and undone puts the same dice back in the box. Leaves the boxes empty.
+ */
+async function checkEntry(page: Page, step: Locator, roll: (sides: number) => number): Promise<TableRun['readBack']> {
+  const [first] = await diceFields(step);
+  const { field, count, sides } = first!;
+  const firstId = (await field.getAttribute('data-testid')) ?? 'dice-faces';
   if (count > 1) {
-    await field.fill(text.slice(0, count - 1));
+    await field.fill(Array.from({ length: count - 1 }, () => roll(sides)).join(''));
     await field.press('Enter');
     await expect(page.getByTestId('dice-missing')).toContainText(`${count - 1} of ${count} dice: one more`);
+    await field.fill('');
   }
-  for (const [i, f] of fields.entries()) await f.field.fill(typed[i]!);
-  const gridId = fields.length > 1 ? ((await field.getAttribute('data-testid')) ?? '').replace('dice-faces', 'dice-grid') : 'dice-grid';
+  const typed = new Map<string, string>();
+  const last = await typeEveryBox(step, roll, typed);
+  const text = typed.get(firstId)!;
+  const gridId = firstId.replace('dice-faces', 'dice-grid');
   const faces = page.getByTestId(`${gridId}-face`);
   await expect(faces).toHaveCount(count);
   const grid = (await faces.allTextContents()).join('');
   await expect(page.getByTestId(`${gridId}-six`)).toHaveCount(Math.ceil(count / 6));
-  const step = page.getByTestId('step');
   const id = (await step.getAttribute('data-step-id')) ?? '';
-  await fields.at(-1)!.field.press('Enter');
+  await last.press('Enter');
   await expect(step).not.toHaveAttribute('data-step-id', id);
   await page.getByTestId('undo').tap();
   await expect(step).toHaveAttribute('data-step-id', id);
-  const afterUndo = await field.inputValue();
-  for (const f of fields) await f.field.fill('');
+  const afterUndo = await page.getByTestId(firstId).inputValue();
+  // Emptied from the last box back: a chained box goes when the box it follows is emptied.
+  for (const f of (await diceFields(step)).reverse()) await f.field.fill('');
   return { typed: text, grid, afterUndo: afterUndo.replace(/\s+/g, '') };
 }

@@ -83,7 +83,11 @@ function unitView(state: State, role: Role): UnitView {
 function statusLines(state: State): string[] {
   const { setup } = state;
   const lines: string[] = [];
-  if (state.phase === 'strikes' && state.agility !== null) {
+  const rolling = state.phase === 'strikes' && state.agility !== null && state.parts.every((s) => s.allocation !== null);
+  if (rolling) {
+    // Every attack allocated: the roll's own lines say where they go; the status stays one line.
+    lines.push(`Round ${state.round} · Agility ${state.agility}`);
+  } else if (state.phase === 'strikes' && state.agility !== null) {
     const parts = state.parts.map((s) => `${poolName(setup, s.part)}: ${s.allocation ? allocationText(setup, s.part, s.allocation) : `${plural(s.attacks, 'attack')} to allocate`}`);
     lines.push(`Round ${state.round} · Agility ${state.agility} · ${parts.join('; ')}`);
   } else if (state.phase === 'strikes') {
@@ -92,7 +96,7 @@ function statusLines(state: State): string[] {
     lines.push(`Round ${state.round} · Combat Score ${setup.attacker.unit.name} ${state.score.attacker.total}, ${setup.defender.unit.name} ${state.score.defender.total}`);
   }
   // The Agility order matters while the blows are struck; after them it is only clutter.
-  if (state.phase === 'strikes') {
+  if (state.phase === 'strikes' && !rolling) {
     const order = [...new Set(poolsOf(setup, 'attacker').concat(poolsOf(setup, 'defender')).map((p) => agilityOf(setup, state.round, p)))].sort((a, b) => b - a);
     lines.push(`Agility order: ${order.join(', ')}${roles.some((r) => setup[r].unit.charged) && state.round === 1 ? ' (chargers +1)' : ''}`);
   }

@@ -41,20 +41,23 @@ export function chainsOf(state: State): Chain[] {
 
 const groupId = (k: number, stage: Stage) => `${k}.${stage}`;
 
-/** A stage's dice group: its label says whose dice they are ("The Knights at the Spearmen — to hit", "The Spearmen’s armour saves against Baron"). */
-function groupOf(state: State, chain: Chain, k: number, j: number): DiceGroup {
+/**
+ * A stage's dice group, its label short enough for one line of a tablet and saying whose dice
+ * they are: "Knights to hit the Spearmen", "Knights to wound the Spearmen", "Spearmen’s armour saves".
+ */
+function groupOf(state: State, chains: readonly Chain[], k: number, j: number): DiceGroup {
   const { setup } = state;
+  const chain = chains[k]!;
   const stage = chain.stages[j]!;
   const need = testOf(setup, chain.part, chain.target, stage).need!;
-  const part = targetName(setup, chain.part);
   const target = targetName(setup, chain.target);
   const before = j > 0 ? chain.stages[j - 1]! : null;
   const save = stage === 'armour' ? 'armour' : specialTest(setup, chain.target).name.replace(' save', '');
-  // A label starts with whose dice they are, by name ("Knights", "Baron"): it reads at the head of a line and after "for".
-  const label = stage === 'hit' || stage === 'wound' ? `${poolName(setup, chain.part)} at ${target} — to ${stage}` : `${possessive(poolName(setup, chain.target))} ${save} saves against ${part}`;
+  // A save follows the wounds above it in the step's order: whose saves they are is enough.
+  const label = stage === 'hit' || stage === 'wound' ? `${poolName(setup, chain.part)} to ${stage} ${target}` : `${possessive(poolName(setup, chain.target))} ${save} saves`;
   // Saves pass for the defender: the dice that go on from a save are those that fail.
   const per = before === null ? {} : { per: { group: groupId(k, before), on: isSave(before) ? ('fail' as const) : ('pass' as const) } };
-  const note = { hit: undefined, wound: 'a D6 for each hit', armour: 'a D6 for each wound', special: before === 'armour' ? 'a D6 for each failed armour save' : 'a D6 for each wound' }[stage];
+  const note = { hit: undefined, wound: 'a D6 per hit', armour: 'a D6 per wound', special: before === 'armour' ? 'a D6 per failed save' : 'a D6 per wound' }[stage];
   return { id: groupId(k, stage), label, count: chain.dice, sides: 6, passOn: need, needs: `${need}+`, ...(note ? { note } : {}), ...per };
 }
 
@@ -84,10 +87,12 @@ function strikers(state: State, chains: readonly Chain[]): string {
 function rollsStep(state: State): RollStep {
   const { setup } = state;
   const chains = chainsOf(state);
-  const groups = chains.flatMap((c, k) => c.stages.map((_, j) => groupOf(state, c, k, j)));
+  const groups = chains.flatMap((c, k) => c.stages.map((_, j) => groupOf(state, chains, k, j)));
   const several = chains.length > 1;
   const why: Reason[] = [
-    { rule: 'Agility step', detail: 'every attack of the step was allocated before any die, and the casualties are removed when the step ends: its attacks are rolled together, each through to hit, to wound and saves' },
+    // Two short reasons first (a tablet shows two before "Why: more"), the tables after.
+    { rule: 'Agility step', detail: 'allocated first, casualties at its end: all rolled at once' },
+    { rule: 'Dice', detail: 'each player rolls their own models’ attacks and saves' },
     ...chains.flatMap((c) => c.stages.flatMap((st) => testOf(setup, c.part, c.target, st).why.map((w) => (several ? { rule: `${w.rule}: ${poolName(setup, c.part)} at ${targetName(setup, c.target)}`, detail: w.detail } : w)))),
   ];
   const stageName = (c: Chain, st: Stage) => ({ hit: 'to hit', wound: 'to wound', armour: 'armour', special: specialTest(setup, c.target).name.replace(' save', '') })[st];

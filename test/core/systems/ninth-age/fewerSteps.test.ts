@@ -51,6 +51,25 @@ describe('one roll step per Agility step (seed 004: every attack allocated befor
     expect(after.state.lost['defender.rf']).toBe(1);
     expect(logText(after)).toContain('Agility 3: Knights and Spearmen strike: Knights at the Spearmen: 5 attacks, 2 hits, 2 wounds, 1 armour save: 1 unsaved wound, the Spearmen lose 1 HP, 4 HP left · Spearmen at the Knights: 5 attacks, 0 hits');
   });
+
+  it('each group says whose dice in a line a tablet shows whole: a save follows the wounds it is for', () => {
+    const c = play(start(setupOf({ models: 5, profile: { armour: 3 }, characters: [{ name: 'Baron' }] }, { models: 5, profile: { armour: 3 } })), 'suggested');
+    expect(rollStep(c).groups!.map((g) => g.label)).toEqual([
+      'Knights to hit the Spearmen',
+      'Knights to wound the Spearmen',
+      'Spearmen’s armour saves',
+      'Baron to hit the Spearmen',
+      'Baron to wound the Spearmen',
+      'Spearmen’s armour saves',
+      'Spearmen to hit the Knights',
+      'Spearmen to wound the Knights',
+      'Knights’ armour saves',
+    ]);
+    // The save boxes come right after the wounds they are for (chained to them).
+    expect(rollStep(c).groups!.filter((g) => g.id.endsWith('.armour')).map((g) => g.per!.group)).toEqual(['0.wound', '1.wound', '2.wound']);
+    // One line at 820 pixels: the longest line the wizard makes of a group stays short.
+    expect(Math.max(...rollStep(c).groups!.map((g) => `then ${g.note ?? ''} for ${g.label} — needs ${g.needs}`.length))).toBeLessThanOrEqual(66);
+  });
 });
 
 describe('allocation: one question per side and Agility step, only when it has a real choice', () => {

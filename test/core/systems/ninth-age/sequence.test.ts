@@ -16,7 +16,7 @@ describe('Agility steps (RULES §5)', () => {
     // One step for the moment: both units' attacks, each rolled through to hit and to wound.
     expect(titleOf(c.step)).toBe('Agility 4: Knights and Spearmen strike');
     expect(rollStep(c).notes[0]).toBe('10 attacks at Agility 4.');
-    expect(groupLabels(rollStep(c))).toEqual(['Knights at the Spearmen — to hit', 'Knights at the Spearmen — to wound', 'Spearmen at the Knights — to hit', 'Spearmen at the Knights — to wound']);
+    expect(groupLabels(rollStep(c))).toEqual(['Knights to hit the Spearmen', 'Knights to wound the Spearmen', 'Spearmen to hit the Knights', 'Spearmen to wound the Knights']);
     expect(rollStep(c).groups![0]!.count).toBe(5);
     expect(rollStep(c).groups![2]!.count).toBe(5);
     // Every Spearman is slain, but the step is simultaneous: they strike with all five.
@@ -49,7 +49,7 @@ describe('Agility steps (RULES §5)', () => {
     // Round 2: no charge bonus, both at Agility 3: simultaneous, the attacker's part first.
     expect(c.state.round).toBe(2);
     expect(titleOf(c.step)).toBe('Agility 3: Knights and Spearmen strike');
-    expect(groupLabels(rollStep(c))[0]).toBe('Knights at the Spearmen — to hit');
+    expect(groupLabels(rollStep(c))[0]).toBe('Knights to hit the Spearmen');
     c = play(c, n(10, 1));
     expect(chooseStep(c).why.find((w) => w.rule === 'Combat Score: Knights')!.detail).toContain('+0 Charge: the charge counts only in the round of the charge');
   });
@@ -64,7 +64,7 @@ describe('Agility steps (RULES §5)', () => {
     c = play(c, '2');
     expect(c.state.log.at(-1)!.result).toBe('2 at Captain; in all: 2 at Captain, 3 at the Spearmen');
     // Part by part, target by target: the rank and file (allocation index 0) first, then the Captain.
-    expect(groupLabels(rollStep(c))).toEqual(['Knights at the Spearmen — to hit', 'Knights at the Spearmen — to wound', 'Knights at Captain — to hit', 'Knights at Captain — to wound']);
+    expect(groupLabels(rollStep(c))).toEqual(['Knights to hit the Spearmen', 'Knights to wound the Spearmen', 'Knights to hit Captain', 'Knights to wound Captain']);
     c = play(c, [...n(3, 6), ...n(3, 6), ...n(2, 6), ...n(2, 6)]);
     expect(lostOf(c, 'defender.rf')).toBe(3);
     expect(lostOf(c, 'defender.c0')).toBe(1);
@@ -172,11 +172,11 @@ describe('the attack sequence (seed 004, RULES §5)', () => {
     const step = rollStep(c);
     const [, , armour, special] = step.groups!;
     // The defender's dice, said so: a save for each wound, the special save for each failed armour save.
-    expect(armour).toMatchObject({ label: 'Spearmen’s armour saves against the Knights', passOn: 4, per: { group: '0.wound', on: 'pass' }, note: 'a D6 for each wound' });
+    expect(armour).toMatchObject({ label: 'Spearmen’s armour saves', passOn: 4, per: { group: '0.wound', on: 'pass' }, note: 'a D6 per wound' });
     // The Spearmen's supporting attacks strike back at the same Agility: in the same step, their own chain.
     expect(step.notes.slice(1)).toEqual(['Red rolls for the Knights (attacks).', 'Blue rolls for the Spearmen (saves and attacks).']);
     expect(step.why).toContainEqual({ rule: 'Armour save: Knights at the Spearmen', detail: '7 − (Armour 4 − AP 1) = 4 → 4+' });
-    expect(special).toMatchObject({ label: 'Spearmen’s Fortitude saves against the Knights', passOn: 4, per: { group: '0.armour', on: 'fail' }, note: 'a D6 for each failed armour save' });
+    expect(special).toMatchObject({ label: 'Spearmen’s Fortitude saves', passOn: 4, per: { group: '0.armour', on: 'fail' }, note: 'a D6 per failed save' });
     expect(step.why).toContainEqual({ rule: 'Fortitude save: Knights at the Spearmen', detail: 'Fortitude 4+ (better than Aegis 5+), after a failed or no armour save' });
     // 3 hits, 3 wounds, armour 1 / 4 / 6: one failed; the Fortitude save for it fails too.
     c = play(c, [6, 6, 6, 1, 1, 6, 6, 6, 1, 4, 6, 3, ...n(5, 1)]);
@@ -186,8 +186,8 @@ describe('the attack sequence (seed 004, RULES §5)', () => {
   it('no armour save when Armour − AP is 0 or less: straight to the Aegis save', () => {
     let c = start(setupOf({ models: 5, profile: { armourPenetration: 2 } }, { models: 10, profile: { armour: 2, aegis: 6, attacks: 0 } }));
     const groups = rollStep(c).groups!.slice(0, 3);
-    expect(groups.map((g) => g.label)).toEqual(['Knights at the Spearmen — to hit', 'Knights at the Spearmen — to wound', 'Spearmen’s Aegis saves against the Knights']);
-    expect(groups[2]).toMatchObject({ per: { group: '0.wound', on: 'pass' }, note: 'a D6 for each wound', count: 5 });
+    expect(groups.map((g) => g.label)).toEqual(['Knights to hit the Spearmen', 'Knights to wound the Spearmen', 'Spearmen’s Aegis saves']);
+    expect(groups[2]).toMatchObject({ per: { group: '0.wound', on: 'pass' }, note: 'a D6 per wound', count: 5 });
     // The Spearmen's 5 supporting attacks, rolled in the same step, all miss.
     c = play(c, [...n(5, 6), ...n(5, 6), 6, 1, 1, 1, 1, ...n(5, 1)]);
     expect(lostOf(c, 'defender.rf')).toBe(4);
@@ -374,7 +374,9 @@ describe('what the wizard is shown (view)', () => {
       { rule: 'Odds per attack', detail: 'the Spearmen (12 of 12 HP left, 12 models): hit 4+, wound 4+, no save → 25% become unsaved wounds' },
     ]);
     c = play(c, 'suggested');
-    expect(ninthAge.view(c.state).status![0]).toBe('Round 1 · Agility 4 · Knights: 1 at Captain, 4 at the Spearmen');
+    // Every attack allocated: the status is one line, and where the attacks go is the roll's own lines.
+    expect(ninthAge.view(c.state).status).toEqual(['Round 1 · Agility 4']);
+    expect(rollStep(c).groups!.filter((g) => !g.per).map((g) => `${g.count} ${g.label}`)).toEqual(['4 Knights to hit the Spearmen', '1 Knights to hit Captain']);
     const view = ninthAge.view(c.state);
     const spearmen = view.sides.defender.units[0]!;
     expect(spearmen.models.map((m) => m.name)).toEqual([...Array.from({ length: 12 }, (_, i) => `Spearmen ${i + 1}`), 'Captain']);
