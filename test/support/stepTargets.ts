@@ -14,12 +14,11 @@ export const STEP_TARGETS: Readonly<Record<string, number>> = {
 /**
  * Where a system's engine does not reach its target yet (issue 22 stays open for it), the steps per
  * round it takes today, so the table flow still fails the moment it gets slower; the target line
- * above is what it must come down to. The Ninth Age asks every allocation and rolls each part's
- * dice at each target apart; an Epic assault whose defender places hits by hand asks for each.
- * (7th edition met its target with chained dice: an Initiative step is one roll, or two.)
+ * above is what it must come down to. An Epic assault whose defender places hits by hand asks
+ * for each. (7th edition and The Ninth Age met their targets with chained dice: a moment of the
+ * fight is one roll.)
  */
 export const NOT_YET: Readonly<Record<string, number>> = {
-  'ninth-age': 26,
   'epic-armageddon': 14,
 };
 
