@@ -37,7 +37,8 @@ export const formationSchema = z.object({
   startingModels: z.number().int().min(0),
   /** Characters fighting in the front rank. */
   characters: z.number().int().min(0),
-  unitStrength: z.number().int().min(0),
+  /** Unit Strength, for the games that count it (6th edition); absent where the game has no such term (The Ninth Age). */
+  unitStrength: z.number().int().min(0).optional(),
   /** Ranks that count for the rank bonus as the unit stands now (the system's rule: 4+ models in 6th edition). */
   countingRanks: z.number().int().min(0),
   /** The rank bonus those ranks would give (0 for units that never count ranks, or while they are cancelled). */

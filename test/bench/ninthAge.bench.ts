@@ -10,10 +10,10 @@ import { knightsVsSpearmen } from '../core/systems/ninth-age/analysis/setups';
  */
 const start = begin(knightsVsSpearmen());
 
-/** Part-way: the first state of the round with a wound roll to make (allocations fixed, some dice rolled). */
+/** Part-way: the round at its second Agility step's roll (the first step's dice rolled, every allocation of this one fixed). */
 function midStep(c0: NaCombat): NaCombat {
   let c = { ...c0, rng: rngFor(7) };
-  while (!c.step.id.startsWith('wound.')) c = apply(c, inputFor(c));
+  while (!(c.step.id.startsWith('strikes.') && c.state.log.some((l) => l.title.endsWith('casualties removed')))) c = apply(c, inputFor(c));
   return c;
 }
 const mid = midStep(start);
@@ -28,7 +28,7 @@ describe('Ninth Age exact analysis', () => {
   bench('host distributions (now + round-start baseline) for the same round', () => {
     ninthAgeDistributions(start.state);
   }, options);
-  bench('part-way: the same round after the first hits', () => {
+  bench('part-way: the same round after its first Agility step', () => {
     analyzeRound(mid.state);
   }, options);
 });

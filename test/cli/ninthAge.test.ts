@@ -120,7 +120,9 @@ describe('combat-companion resolve (The Ninth Age)', () => {
     const result = JSON.parse(first.out) as { system: string; seed: number; inputs: Input[]; outcome: string[] };
     expect(result.system).toBe('ninth-age');
     expect(result.seed).toBe(seed);
-    expect(result.outcome.map((l) => l.split(':')[0])).toEqual(['Kingdom of Equitaine — Knights', 'Empire of Sonnstahl — Spearmen']);
+    // The fates first, then the last round's Combat Score (not a step of its own).
+    expect(result.outcome.slice(0, 2).map((l) => l.split(':')[0])).toEqual(['Kingdom of Equitaine — Knights', 'Empire of Sonnstahl — Spearmen']);
+    expect(result.outcome[2]).toMatch(/^Round \d+: /);
     const replayed = replay(ninthAge, { system: 'ninth-age', setup, seed: result.seed, inputs: result.inputs });
     expect(replayed.step.kind === 'outcome' && replayed.step.final).toBe(true);
   });
@@ -131,11 +133,20 @@ describe('combat-companion resolve (The Ninth Age)', () => {
     expect(code).toBe(0);
     const result = JSON.parse(out) as { inputs: Input[]; outcome: string[]; view: { log: Array<{ title: string; result: string }> } };
     expect(result.inputs.every((i) => i.kind !== 'roll' || i.by === 'entered')).toBe(true);
-    expect(result.outcome).toEqual(['Kingdom of Equitaine — Knights: won and pursued 8″: 6 rank-and-file models, Baron (3 HP) left.', 'Empire of Sonnstahl — Spearmen: broke, fled 4″ and was caught by a pursuit of 8″: destroyed.']);
+    // The same dice give the same end as when every stage was a step of its own: the groups take them in the old order.
+    expect(result.outcome).toEqual([
+      'Kingdom of Equitaine — Knights: won and pursued 8″: 6 rank-and-file models, Baron (3 HP) left.',
+      'Empire of Sonnstahl — Spearmen: broke, fled 4″ and was caught by a pursuit of 8″: destroyed.',
+      'Round 1: Knights win by 2 (9 to 7).',
+      'Knights 9: 5 HP lost by the enemy, +1 Charge, +2 Rank bonus, +1 Standard',
+      'Spearmen 7: 1 HP lost by the enemy, +4 Rank bonus, +1 Standard, +1 Battle Standard Bearer',
+    ]);
     const titles = result.view.log.map((l) => l.title);
     expect(titles).toContain('Round 1: Combat Score');
     expect(titles).toContain('Spearmen: Break Test');
-    expect(titles.at(-1)).toBe('Knights: pursue Spearmen');
+    expect(titles.at(-1)).toBe('Spearmen: flee, Knights: pursue');
+    // One roll per Agility step, one for flee and pursuit: ten steps for the whole round.
+    expect(result.inputs).toHaveLength(10);
   });
 
   it('says so when the entered dice run out', async () => {

@@ -27,15 +27,17 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(pngDir, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
 }
 
-/** A roll step of several groups of dice: each group's faces typed in its own box, Enter after each (the last submits). */
+/**
+ * A roll step of several groups of dice: each group's faces typed in its own box, in order (a box
+ * of dice rolled through — "to wound: a D6 for each hit" — opens once the dice it follows are in),
+ * then Enter at the last submits them all (boxes may hold dice put back by Undo).
+ */
 async function enterGroups(page: Page, groups: Array<[id: string, faces: string]>, titlePart: RegExp) {
   const step = page.getByTestId('step');
   await expect(step).toHaveAttribute('data-step-kind', 'roll');
   await expect(step.getByRole('heading', { level: 2 })).toHaveText(titlePart);
-  for (const [id, faces] of groups) {
-    await page.getByTestId(`dice-faces-${id}`).fill(faces);
-    await page.getByTestId(`dice-faces-${id}`).press('Enter');
-  }
+  for (const [id, faces] of groups) await page.getByTestId(`dice-faces-${id}`).fill(faces);
+  await page.getByTestId(`dice-faces-${groups.at(-1)![0]}`).press('Enter');
 }
 
 /** Quick entry from the prefilled fight: a chainsword and a power sword; five Boyz with the Nob. */
@@ -68,17 +70,26 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   await expect(groupState(page, 'defender.1')).toHaveText('2 of 2 wounds left');
   await expect(groupState(page, 'attacker.0')).toHaveText('9 of 9 standing');
   await expect(status(page)).toContainText('Round 1 · Initiative step 4');
-  await expect(status(page)).toContainText('Strike now: 9 × Space Marine (Tactical Squad) with Chainsword (S4 AP–); Sergeant (Tactical Squad) with Power sword (S4 AP3)');
+  await expect(status(page)).toContainText('Strike now: 9 × Space Marine with Chainsword (S4 AP–); Sergeant with Power sword (S4 AP3)');
 
-  // Initiative 4: the Marines, 2 attacks each on the charge, and the Sergeant: one roll to hit, a group of dice each.
+  // Initiative 4: the Marines, 2 attacks each on the charge, and the Sergeant: one roll to hit and
+  // to wound, a group of dice each; each wound box opens once its hits are typed (a D6 for each hit).
   await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'attacker');
   await expect(page.getByTestId('step-needs')).toContainText('4+');
   await expect(page.getByTestId('step-why')).toContainText("WS 4 vs WS 4 (Ork Boyz's majority): the same → 4+");
   await expect(page.getByTestId('step-why')).toContainText('9 models × 2 attacks (A1 +1 charged) with Chainsword (S4 AP–)');
   await shot(page, '7e-roll');
-  await enterGroups(page, [['attacker.0', '6 5 4 4 4 5 6 4 1 2 3 1 2 3 1 2 3 1'], ['attacker.1', '5 4 1']], /Initiative step 4: Tactical Squad roll to hit/);
+  await enterGroups(
+    page,
+    [
+      ['attacker.0.hit', '6 5 4 4 4 5 6 4 1 2 3 1 2 3 1 2 3 1'],
+      ['attacker.1.hit', '5 4 1'],
+      ['attacker.0.wound', '6 5 4 1 2 3 1 2'],
+      ['attacker.1.wound', '6 3'],
+    ],
+    /Initiative step 4: Tactical Squad roll to hit and to wound/,
+  );
   // The pools form as the wounds are rolled.
-  await enterGroups(page, [['attacker.0', '6 5 4 1 2 3 1 2'], ['attacker.1', '6 3']], /Initiative step 4: Tactical Squad roll to wound/);
   await expect(status(page)).toContainText('Wound pools of Tactical Squad on Ork Boyz: 3 × S4 AP–, 1 × S4 AP3');
 
   // Two pools: the attacking player orders them.
@@ -105,26 +116,25 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   // Initiative 2: the three Boyz left strike back, 3 attacks each (two weapons).
   await expect(status(page)).toContainText('Round 1 · Initiative step 2');
   await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'defender');
-  await enterDice(page, '6 5 4 3 2 1 1 2 3', /Ork Boyz: Ork Boy to hit/);
   await expect(page.getByTestId('step-why')).toContainText('S3 vs T4 (Tactical Squad\'s majority): S − T = −1 → 5+');
+  const boyzStrike = /Initiative step 2: Ork Boyz roll to hit and to wound/;
   if (undo) {
     // A slip: a die read wrong makes two wounds…
-    await enterDice(page, '5 6 1', /Ork Boyz: Ork Boy to wound/);
+    await enterGroups(page, [['defender.0.hit', '6 5 4 3 2 1 1 2 3'], ['defender.0.wound', '5 6 1']], boyzStrike);
     await expect(status(page)).toContainText('Wound pools of Ork Boyz on Tactical Squad: 2 × S3 AP–');
     // …undo takes it back.
     await page.getByTestId('undo').click();
-    await expect(stepTitle(page)).toHaveText('Ork Boyz: Ork Boy to wound');
+    await expect(stepTitle(page)).toHaveText('Initiative step 2: Ork Boyz roll to hit and to wound');
   }
-  await enterDice(page, '5 2 1', /Ork Boyz: Ork Boy to wound/);
+  await enterGroups(page, [['defender.0.hit', '6 5 4 3 2 1 1 2 3'], ['defender.0.wound', '5 2 1']], boyzStrike);
   await page.getByTestId('option-auto').click();
   await enterDice(page, '1', /Tactical Squad: 1 save against S3 AP–/);
   await expect(groupState(page, 'attacker.0')).toHaveText('8 of 9 standing');
 
   // Initiative 1: the Nob's Unwieldy power klaw. Its wound goes on the Sergeant: AP2, no save.
   await expect(status(page)).toContainText('Round 1 · Initiative step 1');
-  await expect(status(page)).toContainText('Strike now: Ork Nob (Ork Boyz) with Power klaw (S8 AP2, Unwieldy)');
-  await enterDice(page, '4 1 2', /Ork Boyz: Ork Nob to hit/);
-  await enterDice(page, '3', /Ork Boyz: Ork Nob to wound/);
+  await expect(status(page)).toContainText('Strike now: Ork Nob with Power klaw (S8 AP2, Unwieldy)');
+  await enterGroups(page, [['defender.1.hit', '4 1 2'], ['defender.1.wound', '3']], /Initiative step 1: Ork Boyz roll to hit and to wound/);
   await expect(stepTitle(page)).toHaveText('Tactical Squad: allocate 1 wound (S8 AP2)');
   await page.getByTestId('option-m1w1').click();
   await expect(groupState(page, 'attacker.1')).toHaveText('slain');
@@ -146,13 +156,13 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   // Round 2: no charge bonus now.
   await expect(status(page)).toContainText('Round 2 · Initiative step 4');
   await expect(page.getByTestId('step-why')).toContainText('8 models × 1 attack (A1) with Chainsword (S4 AP–)');
-  await enterDice(page, '6 5 4 4 1 2 3 2', /Tactical Squad: Space Marine to hit/);
-  await enterDice(page, '6 4 1 2', /Tactical Squad: Space Marine to wound/);
+  await enterGroups(page, [['attacker.0.hit', '6 5 4 4 1 2 3 2'], ['attacker.0.wound', '6 4 1 2']], /Initiative step 4: Tactical Squad roll to hit and to wound/);
   await page.getByTestId('option-auto').click();
   await enterDice(page, '1 3', /Ork Boyz: 2 saves against S4 AP–/);
   await expect(groupState(page, 'defender.0')).toHaveText('1 of 5 standing');
-  await enterDice(page, '1 2 3', /Ork Boyz: Ork Boy to hit/);
-  await enterDice(page, '2 3 1', /Ork Boyz: Ork Nob to hit/);
+  // No hits: the wound dice read "no dice to roll", and Enter at the hits submits.
+  await enterGroups(page, [['defender.0.hit', '1 2 3']], /Initiative step 2: Ork Boyz roll to hit and to wound/);
+  await enterGroups(page, [['defender.1.hit', '2 3 1']], /Initiative step 1: Ork Boyz roll to hit and to wound/);
   await expect(notes.filter({ hasText: 'Tactical Squad win by 2 (2 − 0 = 2).' })).toHaveCount(1);
 
   // Lost by 2: 8 fails, then the Sweeping Advance: 3 + I4 = 7 against 4 + I2 = 6, caught.
@@ -202,7 +212,7 @@ test.describe('40k 7th edition wizard', () => {
     const md = readFileSync((await (await download).path())!, 'utf8');
     expect(md).toContain('- Sergeant ×1: WS4 S4 T4 W1 I4 A2 Ld9 · Sv 3+ · Power sword (S4 AP3) · 3 attacks each in round 1');
     expect(md).toContain('6 5 4 4 4 5 6 4 1 2 3 1 2 3 1 2 3 1 5 4 1');
-    expect(md).toContain('Space Marine: 8 hits; Sergeant: 2 hits');
+    expect(md).toContain('Space Marine: 8 hits, 3 wounds into the S4 AP– pool; Sergeant: 2 hits, 1 wound into the S4 AP3 pool');
     expect(md).toContain('Chose: 3 × S4 AP– next; 3 wounds of S4 AP– allocated now; then 1 × S4 AP3');
     expect(md).toContain('- Ork Boyz: lost, failed its Morale check and was destroyed by the Sweeping Advance.');
     // The slip undone leaves no trace.
@@ -222,7 +232,7 @@ test.describe('40k 7th edition wizard', () => {
     expect(text).toContain('Round 1 · Initiative step 1');
     // The 18 hit dice, printed in runs of six (a run never breaks across lines).
     for (const run of ['6 5 4 4 4 5', '6 4 1 2 3 1', '2 3 1 2 3 1']) expect(text).toContain(run);
-    expect(text).toContain('Space Marine: 3 wounds into the S4 AP– pool');
+    expect(text).toContain('Space Marine: 8 hits, 3 wounds into the S4 AP– pool');
     expect(text).toContain('1 wound into the S8 AP2 pool');
     expect(text).toContain('AP 3 beats Sv 6+ (AP 3 ≤ Sv 6): no armour save');
     // The result arithmetic, Morale and the Sweeping Advance.

@@ -1,5 +1,5 @@
 import type { Setup } from './setup';
-import { alive, otherRole, poolName, unitOf, type PoolRef } from './state';
+import { alive, otherRole, poolKey, poolName, unitOf, type PoolRef, type State } from './state';
 
 /**
  * Allocating attacks (seed 004): every attack of an Agility step chooses its target before any hit
@@ -17,11 +17,20 @@ export const targetAt = (part: PoolRef, index: number): PoolRef => ({ role: othe
 /** The allocation index of an enemy pool. */
 export const indexOf = (target: PoolRef) => (target.who === 'rf' ? 0 : target.who + 1);
 
-/** The part's `attacksAtCharacters` from the setup (SCENARIOS §3): the default choice. */
+/** The part's `attacksAtCharacters` from the setup (SCENARIOS §3): the default choice of the first round. */
 export function chosenShares(setup: Setup, part: PoolRef): readonly number[] {
   const unit = unitOf(setup, part.role);
   return part.who === 'rf' ? unit.attacksAtCharacters : (unit.characters[part.who]?.attacksAtCharacters ?? []);
 }
+
+/** What of a state decides a part's default allocation: the setup, and the allocations kept as last round. */
+export type SharesSource = Pick<State, 'setup'> & Partial<Pick<State, 'kept'>>;
+
+/**
+ * The attacks a part sends at each enemy character by default: as last round where the players
+ * allocated it then (issue 22: an allocation made once is kept), else the setup's choice.
+ */
+export const sharesOf = (state: SharesSource, part: PoolRef): readonly number[] => state.kept?.[poolKey(part)] ?? chosenShares(state.setup, part);
 
 /**
  * What a part is asked at the start of a step: the enemy characters standing, in order (0…n
@@ -39,15 +48,16 @@ export function allocationPlan(setup: Setup, lost: Record<string, number>, part:
 }
 
 /**
- * The allocation SCENARIOS §3 takes as the default, around what was already chosen: `fixed` are the
+ * The allocation SCENARIOS §3 takes as the default (as last round, from the second round on:
+ * sharesOf), around what was already chosen: `fixed` are the
  * shares the player already gave (by index; the rest undefined). Walking the standing characters in
  * index order, each not yet asked takes min(his `attacksAtCharacters` share, attacks left); a
  * character already slain is not among the targets, so his share stays with the rest. The rest goes
  * to `rest` (the rank and file, or the first standing character when they are gone).
  */
-export function completeAllocation(setup: Setup, part: PoolRef, attacks: number, plan: { ask: readonly number[]; rest: number }, fixed: readonly (number | undefined)[]): number[] {
-  const shares = chosenShares(setup, part);
-  const foe = unitOf(setup, otherRole(part.role));
+export function completeAllocation(state: SharesSource, part: PoolRef, attacks: number, plan: { ask: readonly number[]; rest: number }, fixed: readonly (number | undefined)[]): number[] {
+  const shares = sharesOf(state, part);
+  const foe = unitOf(state.setup, otherRole(part.role));
   const counts = Array.from({ length: foe.characters.length + 1 }, () => 0);
   let left = attacks;
   for (const i of plan.ask) {

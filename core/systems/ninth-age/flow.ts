@@ -1,6 +1,4 @@
-import { popTask, replaceHead, withLastResult } from '../../combat/stepEngine';
-import { allocationPlan, completeAllocation, targetAt, targetName } from './allocation';
-import { nextStage } from './attacks';
+import { allocationPlan, completeAllocation, targetName, type SharesSource } from './allocation';
 import {
   agilityOf,
   allPools,
@@ -9,7 +7,6 @@ import {
   modelsLeft,
   otherRole,
   plural,
-  verb,
   poolKey,
   roles,
   standingOf,
@@ -71,28 +68,26 @@ export function allocateTask(state: Pick<State, 'setup' | 'lost'>, s: StepPart):
 
 export const partIndex = (state: State, part: PoolRef) => state.parts.findIndex((s) => s.part.role === part.role && s.part.who === part.who);
 
-/** Fixes a part's allocation: the shares asked so far, the rest as SCENARIOS §3 allocates by default. */
+/** Fixes a part's allocation: the shares asked so far, the rest as SCENARIOS §3 allocates by default; an answered one is kept for the next round. */
 export function finishAllocation(state: State, task: Extract<Task, { kind: 'allocate' }>): State {
-  const counts = allocationOf(state, task);
-  const i = partIndex(state, task.part);
-  return { ...state, parts: state.parts.map((s, k) => (k === i ? { ...s, allocation: counts } : s)) };
+  return allocate(state, new Map([[poolKey(task.part), allocationOf(state, task)]]), task.answered.length > 0);
 }
 
-/** A part's whole allocation: the shares answered so far, the rest by SCENARIOS §3's default. */
-export function allocationOf(state: Pick<State, 'setup'>, task: Extract<Task, { kind: 'allocate' }>): number[] {
+/** A part's whole allocation: the shares answered so far, the rest by SCENARIOS §3's default (as last round from the second round). */
+export function allocationOf(state: SharesSource, task: Extract<Task, { kind: 'allocate' }>): number[] {
   const fixed: Array<number | undefined> = [];
   for (const a of task.answered) fixed[a.target] = a.attacks;
-  return completeAllocation(state.setup, task.part, task.attacks, { ask: [...task.answered.map((a) => a.target), ...task.ask], rest: task.rest }, fixed);
+  return completeAllocation(state, task.part, task.attacks, { ask: [...task.answered.map((a) => a.target), ...task.ask], rest: task.rest }, fixed);
 }
 
 /** Attacks of an allocation task not yet given to a target. */
 export const unallocated = (task: Extract<Task, { kind: 'allocate' }>) => task.attacks - task.answered.reduce((sum, a) => sum + a.attacks, 0);
 
-/** The strike tasks of a step once every attack is allocated: part by part, target by target. */
-export function strikeTasks(parts: readonly StepPart[]): Task[] {
-  return parts.flatMap((s) =>
-    (s.allocation ?? []).flatMap((n, i): Task[] => (n > 0 ? [{ kind: 'strike', part: s.part, target: targetAt(s.part, i), stage: 'hit', dice: n }] : [])),
-  );
+/** Sets parts' allocations (by poolKey) and records them as this round's choice, kept for the next round. */
+export function allocate(state: State, counts: ReadonlyMap<string, number[]>, answered: boolean): State {
+  const parts = state.parts.map((s) => (counts.has(poolKey(s.part)) ? { ...s, allocation: counts.get(poolKey(s.part))! } : s));
+  const chosen = answered ? { ...state.chosen, ...Object.fromEntries([...counts].map(([key, c]) => [key, c.slice(1)])) } : state.chosen;
+  return { ...state, parts, chosen };
 }
 
 /**
@@ -103,21 +98,6 @@ export function inflict(state: State, target: PoolRef, unsaved: number): { state
   const taken = Math.min(unsaved, hpLeft(state.setup, state.lost, target));
   const key = poolKey(target);
   return { state: { ...state, lost: { ...state.lost, [key]: (state.lost[key] ?? 0) + taken } }, taken };
-}
-
-/** After a stage's dice: the next stage with the dice that go on, or the wounds taken. */
-export function strikeAfter(state: State, passing: number): State {
-  const task = state.queue[0];
-  if (task?.kind !== 'strike') throw new Error('no strike in progress');
-  const next = passing > 0 ? nextStage(state.setup, task.part, task.target, task.stage) : null;
-  if (passing > 0 && next) return replaceHead(state, { ...task, stage: next, dice: passing });
-  const done = popTask(state);
-  if (passing === 0) return done;
-  const { state: after, taken } = inflict(done, task.target, passing);
-  const lostBeyond = passing - taken;
-  const left = hpLeft(after.setup, after.lost, task.target);
-  const text = `${plural(passing, 'unsaved wound')}: ${targetName(after.setup, task.target)} ${verb(task.target, 'lose')} ${taken} HP${lostBeyond > 0 ? ` (${lostBeyond} beyond the pool, lost)` : ''}, ${left} HP left`;
-  return withLastResult(after, text);
 }
 
 /** What a step cost each side: "lost: the Spearmen 4 HP (4 models removed), Captain 1 HP (slain)". */

@@ -1,8 +1,8 @@
 import type { Reason } from '../../combat/steps';
 import type { Setup } from './setup';
 import { properRanksOf } from './score';
-import { STEADY_AND_SOLID_MAX_HEIGHT, STEADY_AND_SOLID_RANKS, STEADY_CAP, TWO_D6 } from './tables';
-import { otherRole, type Role, type Standing } from './state';
+import { heightName, STEADY_AND_SOLID_MAX_HEIGHT, STEADY_AND_SOLID_RANKS, STEADY_CAP, TWO_D6 } from './tables';
+import { otherRole, plural, type Role, type Standing } from './state';
 
 /**
  * The break test (RULES §5, SCENARIOS §3): the loser, if it has models left, rolls 2D6 and passes
@@ -67,8 +67,8 @@ export const breakTestOf = (setup: Setup, loser: Role, difference: number, stand
 /** Why the test needs what it needs, in the words players use. */
 export function breakReasons(setup: Setup, loser: Role, test: BreakTest): Reason[] {
   const why: Reason[] = [{ rule: 'Break Test', detail: `2D6 ≤ Discipline ${test.discipline} − ${test.modifier} = ${test.need} passes (lost by ${test.difference})` }];
-  if (test.solid) why.push({ rule: 'Steady and Solid', detail: `${test.ranks} Proper Ranks at Height ${setup[loser].unit.height}: the difference is ignored` });
-  else if (test.steady) why.push({ rule: 'Steady', detail: `${test.ranks} Proper Ranks against the enemy’s ${test.enemyRanks}: the difference counts at most ${STEADY_CAP}` });
+  if (test.solid) why.push({ rule: 'Steady and Solid', detail: `${test.ranks} Proper Ranks at ${heightName(setup[loser].unit.height)} Height: the difference is ignored` });
+  else if (test.steady) why.push({ rule: 'Steady', detail: `${plural(test.ranks, 'Proper Rank')} against the enemy’s ${test.enemyRanks}: the difference counts at most ${STEADY_CAP}` });
   if (test.insaneCourage) why.push({ rule: 'Insane Courage', detail: 'a natural double 1 always passes' });
   return why;
 }

@@ -1,3 +1,4 @@
+import { scoreHeadline, scoreLine } from './score';
 import { hpLeft, modelsLeft, otherRole, plural, poolsOf, poolName, roles, type Role, type State } from './state';
 
 /** The lines that close a melee: what became of each unit, then the notes of the combat. */
@@ -36,5 +37,7 @@ export function finalLines(state: State): string[] {
     const left = status === 'destroyed' || status === 'caught' ? '' : `: ${whatIsLeft(state, role)} left`;
     return `${state.setup[role].name} — ${state.setup[role].unit.name}: ${fateOf(state, role)}${left}.`;
   });
-  return [...lines, ...state.notes];
+  // The last round's Combat Score is not a step of its own: the final outcome says it.
+  const score = state.score ? [`Round ${state.round}: ${scoreHeadline(state.setup, state.score)}`, ...roles.map((role) => scoreLine(state.setup, role, state.score![role]))] : [];
+  return [...lines, ...score, ...state.notes];
 }

@@ -1,5 +1,6 @@
+import type { Reason } from '../../combat/steps';
 import type { Setup, Unit } from './setup';
-import { MAX_RANK_BONUS, properRankSize, SCORE } from './tables';
+import { heightName, MAX_RANK_BONUS, properRankSize, SCORE } from './tables';
 import { chargeBonusApplies, modelsStanding, otherRole, plural, wipedOut, type Role, type RoundScore, type ScoreLine, type SideScore, type Standing } from './state';
 
 /**
@@ -72,8 +73,8 @@ export function sideScore(setup: Setup, round: number, role: Role, mine: Standin
       value: p.rankBonus,
       detail:
         size === null
-          ? `Height ${unit.height}: gigantic units have no Proper Ranks`
-          : `${plural(models, 'model')} (${mine.rankAndFile} rank and file + ${plural(characters, 'character')}) ${unit.width} wide, Height ${unit.height}: ${plural(ranks, 'Proper Rank')} of ${size}+ models${ranks > MAX_RANK_BONUS ? `, at most +${MAX_RANK_BONUS}` : ''}`,
+          ? `Gigantic Height: no Proper Ranks`
+          : `${plural(models, 'model')} (${mine.rankAndFile} rank and file + ${plural(characters, 'character')}) ${unit.width} wide, ${heightName(unit.height)} Height: ${plural(ranks, 'Proper Rank')} of ${size}+ models${ranks > MAX_RANK_BONUS ? `, at most +${MAX_RANK_BONUS}` : ''}`,
     },
     {
       label: 'Standard',
@@ -103,4 +104,24 @@ export const scoreArithmetic = (s: SideScore) => `${s.lines.map((l) => l.value).
 export function scoreHeadline(setup: Setup, r: RoundScore): string {
   if (r.winner === null) return `Equal Combat Scores (${r.attacker.total} each): both sides win, nobody takes a break test.`;
   return `${setup[r.winner].unit.name} win by ${r.difference} (${r[r.winner].total} to ${r[otherRole(r.winner)].total}).`;
+}
+
+/** A side's Combat Score in a line: "Knights 11: 7 HP lost by the enemy, +1 Charge, +2 Rank bonus, +1 Standard". */
+export function scoreLine(setup: Setup, role: Role, s: SideScore): string {
+  const scored = s.lines.filter((l) => l.value !== 0).map((l, i) => (i === 0 && l.label === 'HP lost by the enemy' ? `${l.value} ${l.label}` : `+${l.value} ${l.label}`));
+  return `${setup[role].unit.name} ${s.total}: ${scored.length > 0 ? scored.join(', ') : 'nothing scored'}`;
+}
+
+/**
+ * The round's Combat Score as reasons for the step that follows it (it is not a step of its own):
+ * who won, then each side's arithmetic with every component and why.
+ */
+export function scoreReasons(state: { setup: Setup; round: number; score: RoundScore | null }): Reason[] {
+  const r = state.score;
+  if (!r) return [];
+  const side = (role: Role): Reason => ({
+    rule: `Combat Score: ${state.setup[role].unit.name}`,
+    detail: `${scoreArithmetic(r[role])}; ${r[role].lines.map((l) => `+${l.value} ${l.label}: ${l.detail}`).join('; ')}`,
+  });
+  return [{ rule: `Round ${state.round}: Combat Score`, detail: scoreHeadline(state.setup, r) }, side('attacker'), side('defender')];
 }

@@ -50,7 +50,7 @@ export const unitSchema = strictObject({
   name: nameText().meta({ title: 'Unit name', description: 'e.g. Knights' }),
   models: wholeNumber(0, 200).meta({ title: 'Rank-and-file models', description: 'characters not included' }),
   width: wholeNumber(1, 30).meta({ title: 'Width', description: 'models per rank' }),
-  height: wholeNumber(0, MAX_HEIGHT).default(1).meta({ title: 'Height', description: '0–1 standard, 2 large, 3 gigantic' }),
+  height: wholeNumber(0, MAX_HEIGHT).default(1).meta({ title: 'Height', description: '1 Standard (0 too), 2 Large, 3 Gigantic' }),
   profile: profileSchema.meta({ title: 'Rank-and-file profile', description: 'the characteristics of every rank-and-file model' }),
   charged: flag().meta({ title: 'Charged', description: '+1 Agility and +1 Combat Score in the round of the charge' }),
   facing: oneOf(facings).default('front').meta({ title: 'Fights in the enemy’s', description: 'front, flank or rear (flank or rear: +2 Combat Score)' }),
@@ -91,6 +91,13 @@ export function rankAndFileAttacks(unit: Unit, left: number): number {
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
+/** A count that passed its own field's check (whole, not negative): what the cross-field checks may build on. */
+const countable = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+
+/** Every number the rank and file's attacks are counted from is itself valid. */
+const rankAndFileCounted = (unit: Unit) =>
+  [unit.models, unit.width, unit.profile.attacks, unit.supportingAttacks].every(countable) && unit.width >= 1 && [unit.fighting, unit.supporting].every((n) => n === null || countable(n));
+
 const roles = ['attacker', 'defender'] as const;
 
 export const setupSchema = strictObject({
@@ -126,8 +133,11 @@ export const setupSchema = strictObject({
         ctx.addIssue({ code: 'custom', path: at, message: `expected at most ${attacks === 1 ? '1 attack' : `${attacks} attacks`} allocated: ${who} ${attacks === 1 ? '1 attack' : `${attacks} attacks`} at full strength, ${sum(list)} ${sum(list) === 1 ? 'is' : 'are'} allocated` });
       }
     };
-    checkAllocation(unit.attacksAtCharacters, [...path, 'attacksAtCharacters'], `the rank and file of ${unit.name} have`, rankAndFileAttacks(unit, unit.models));
-    unit.characters.forEach((c, i) => checkAllocation(c.attacksAtCharacters, [...path, 'characters', i, 'attacksAtCharacters'], `${c.name} has`, c.profile.attacks));
+    // One clear message per bad field: a count that is itself out of range has its own message, so the totals built on it are not checked.
+    if (rankAndFileCounted(unit)) checkAllocation(unit.attacksAtCharacters, [...path, 'attacksAtCharacters'], `the rank and file of ${unit.name} have`, rankAndFileAttacks(unit, unit.models));
+    unit.characters.forEach((c, i) => {
+      if (countable(c.profile.attacks)) checkAllocation(c.attacksAtCharacters, [...path, 'characters', i, 'attacksAtCharacters'], `${c.name} has`, c.profile.attacks);
+    });
   }
 });
 export type Setup = z.infer<typeof setupSchema>;

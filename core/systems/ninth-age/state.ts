@@ -43,16 +43,19 @@ export type Task =
    * left over.
    */
   | { kind: 'allocate'; part: PoolRef; attacks: number; answered: Array<{ target: number; attacks: number }>; ask: number[]; rest: number }
-  /** Every allocation of the step is made: the rolls follow, part by part, target by target. */
+  /**
+   * One side's allocations at an Agility step, in one question: whole allocations of every part of
+   * that side striking there (its 'allocate' tasks follow, for "Part by part…").
+   */
+  | { kind: 'side'; role: Role }
+  /** Every allocation of the step is made: the whole step's attacks are rolled through in one step. */
   | { kind: 'rolls'; agility: number }
-  /** One part's attacks at one pool, at a stage of the attack sequence, with its dice. */
-  | { kind: 'strike'; part: PoolRef; target: PoolRef; stage: Stage; dice: number }
   | { kind: 'stepEnd'; agility: number }
   | { kind: 'score' }
   | { kind: 'break'; role: Role }
   | { kind: 'pursueChoice'; role: Role }
+  /** The broken unit flees, and its pursuers (when they pursue) roll at the same moment. */
   | { kind: 'flee'; role: Role }
-  | { kind: 'pursuit'; role: Role }
   | { kind: 'roundEnd' };
 
 /** A unit's fate: still fighting, or out of the combat and why. */
@@ -99,6 +102,16 @@ export interface State {
   flee: number | null;
   pursuit: number | null;
   status: Record<Role, UnitStatus>;
+  /**
+   * The attacks each part sends at each enemy character (by poolKey; one number per enemy
+   * character, the rest at the rank and file), as last round: the allocation kept for this round
+   * (a part not listed keeps its setup's `attacksAtCharacters`). Fixed for the whole round.
+   */
+  kept: Record<string, number[]>;
+  /** The allocations answered this round (by poolKey, as `kept`): kept for the next round. */
+  chosen: Record<string, number[]>;
+  /** This round asks every allocation again (the players chose to allocate anew), the kept one suggested. */
+  anew: boolean;
   queue: Task[];
   notes: string[];
   /** Inputs applied so far: makes every step id unique and deterministic. */

@@ -2,6 +2,7 @@ import type { ProfileLine } from '../../combat/system';
 import type { Role } from '../../combat/steps';
 import type { Setup, Unit } from './setup';
 import type { State } from './state';
+import { heightName } from './tables';
 import { profileTags } from './view';
 
 /**
@@ -22,7 +23,7 @@ export function winnerOf(state: State): Role | 'draw' | null {
 
 function unitLines(unit: Unit): ProfileLine[] {
   const rules = [
-    `Height ${unit.height}`,
+    `Height: ${heightName(unit.height)}`,
     `${unit.width} wide`,
     unit.standard && 'Standard',
     unit.charged && 'charged',

@@ -70,6 +70,12 @@ export function properRankSize(height: number): number | null {
   return null;
 }
 
+/**
+ * Height as players say it (seed 004 speaks of Height classes; SCENARIOS §3 numbers them 0–1
+ * Standard, 2 Large, 3 Gigantic): "Standard", never a bare number.
+ */
+export const heightName = (height: number): 'Standard' | 'Large' | 'Gigantic' => (height <= 1 ? 'Standard' : height === 2 ? 'Large' : 'Gigantic');
+
 /** RULES §5: the rank bonus is the number of Proper Ranks, at most +4. */
 export const MAX_RANK_BONUS = 4;
 

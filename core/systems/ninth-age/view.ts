@@ -2,13 +2,13 @@ import type { CombatView, ModelView, UnitView } from '../../combat/view';
 import { allocationText } from './allocation';
 import { standings } from './flow';
 import { properRanksOf } from './score';
-import { MAX_RANK_BONUS } from './tables';
-import { agilityOf, modelsStanding, poolKey, poolName, poolsOf, profileOf, plural, roles, type PoolRef, type Role, type State } from './state';
+import { heightName, MAX_RANK_BONUS } from './tables';
+import { agilityOf, poolKey, poolName, poolsOf, profileOf, plural, roles, type PoolRef, type Role, type State } from './state';
 import type { Profile } from './setup';
 
 /** What the wizard shows: each unit's health pools model by model, its ranks and fate, where the round stands, and the log. */
 
-const RANK_RULE = `a Proper Rank has 5+ models at Height 0–1, 3+ at Height 2, none at Height 3+; +1 per Proper Rank, at most +${MAX_RANK_BONUS}`;
+const RANK_RULE = `a Proper Rank has 5+ models of Standard Height, 3+ of Large Height, none of Gigantic Height; +1 per Proper Rank, at most +${MAX_RANK_BONUS}`;
 
 const statusText = { fighting: 'fighting', destroyed: 'wiped out', fled: 'fled', caught: 'caught and destroyed', pursuing: 'pursuing' } as const;
 
@@ -49,7 +49,7 @@ function unitView(state: State, role: Role): UnitView {
   const caught = status === 'caught';
   const ranks = caught ? 0 : properRanksOf(unit, standing);
   const notes = [
-    `Height ${unit.height}`,
+    `Height: ${heightName(unit.height)}`,
     `${unit.width} wide`,
     ...(unit.standard ? ['Standard'] : []),
     ...(unit.charged && state.round === 1 ? ['charged: +1 Agility'] : []),
@@ -66,7 +66,7 @@ function unitView(state: State, role: Role): UnitView {
       rankAndFile: caught ? 0 : standing.rankAndFile,
       startingModels: unit.models,
       characters: caught ? 0 : standing.characters.filter(Boolean).length,
-      unitStrength: caught ? 0 : modelsStanding(standing),
+      // No Unit Strength: it is another game's term (issue 22); the models standing are said above.
       countingRanks: ranks,
       rankBonus: Math.min(MAX_RANK_BONUS, ranks),
       status: statusText[status],
@@ -83,7 +83,11 @@ function unitView(state: State, role: Role): UnitView {
 function statusLines(state: State): string[] {
   const { setup } = state;
   const lines: string[] = [];
-  if (state.phase === 'strikes' && state.agility !== null) {
+  const rolling = state.phase === 'strikes' && state.agility !== null && state.parts.every((s) => s.allocation !== null);
+  if (rolling) {
+    // Every attack allocated: the roll's own lines say where they go; the status stays one line.
+    lines.push(`Round ${state.round} · Agility ${state.agility}`);
+  } else if (state.phase === 'strikes' && state.agility !== null) {
     const parts = state.parts.map((s) => `${poolName(setup, s.part)}: ${s.allocation ? allocationText(setup, s.part, s.allocation) : `${plural(s.attacks, 'attack')} to allocate`}`);
     lines.push(`Round ${state.round} · Agility ${state.agility} · ${parts.join('; ')}`);
   } else if (state.phase === 'strikes') {
@@ -92,7 +96,7 @@ function statusLines(state: State): string[] {
     lines.push(`Round ${state.round} · Combat Score ${setup.attacker.unit.name} ${state.score.attacker.total}, ${setup.defender.unit.name} ${state.score.defender.total}`);
   }
   // The Agility order matters while the blows are struck; after them it is only clutter.
-  if (state.phase === 'strikes') {
+  if (state.phase === 'strikes' && !rolling) {
     const order = [...new Set(poolsOf(setup, 'attacker').concat(poolsOf(setup, 'defender')).map((p) => agilityOf(setup, state.round, p)))].sort((a, b) => b - a);
     lines.push(`Agility order: ${order.join(', ')}${roles.some((r) => setup[r].unit.charged) && state.round === 1 ? ' (chargers +1)' : ''}`);
   }

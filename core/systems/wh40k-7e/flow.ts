@@ -1,9 +1,10 @@
 import { pushLog, withLastResult } from '../../combat/stepEngine';
 import type { LogLine } from '../../combat/view';
 import { defaultTarget, lockedModel, modelClasses, nextTarget, type ModelRef } from './allocation';
-import { inDefaultOrder, poolLabel } from './pools';
+import { inDefaultOrder, poolLabel, poolSummary } from './pools';
 import { roundResult } from './result';
-import { damageOf, feelNoPainFace, groupCapacity, modelCapacity, saveTest } from './saves';
+import { batchFrom, groupsReached, poolsAlike } from './fastDice';
+import { damageOf, feelNoPainFace, modelCapacity, saveTest } from './saves';
 import { MAX_GROUP_DICE } from './setup';
 import {
   aliveIn,
@@ -123,6 +124,8 @@ export function currentPool(state: State): Pool {
   return pool;
 }
 
+const sameModel = (a: ModelRef, b: ModelRef | null) => b !== null && a.group === b.group && a.model === b.model;
+
 const withPool = (state: State, by: Role, pool: Pool): State => ({ ...state, pools: { ...state.pools, [by]: state.pools[by].map((p) => (p.key === pool.key ? pool : p)) } });
 const withAllocation = (state: State, allocation: Allocation | null): State => ({ ...state, allocation });
 const withRun = (state: State, run: Run | null): State => withAllocation(state, { ...state.allocation!, run });
@@ -141,23 +144,27 @@ export function startAllocation(state: State, by: Role, key: string): State {
 }
 
 /**
- * Seed 000 "Fast Dice": wounds that certainly land on one model (the locked one) or one group of
- * identical models are saved together, then applied one by one in die order.
+ * Seed 000 "Fast Dice": the wounds that certainly land on the locked model (one the defending
+ * player chose), or on the models next in line that share one save and one Feel No Pain
+ * (fastDice.ts), are saved together, then applied one by one in die order.
  */
 function startRun(state: State, target: ModelRef, lockOnly: boolean): State {
   const a = state.allocation!;
   const foe = otherRole(a.by);
   const pool = currentPool(state);
   const models = state.wounds[foe][target.group]!;
-  const capacity = lockOnly ? modelCapacity(state.setup, foe, target.group, pool, models[target.model]!) : groupCapacity(state.setup, foe, target.group, pool, models);
-  const count = Math.min(pool.wounds, capacity, MAX_GROUP_DICE);
-  let s = withPool(state, a.by, { ...pool, wounds: pool.wounds - count });
+  const batch = lockOnly ? null : batchFrom(state.setup, foe, pool, state.wounds[foe]);
+  const capacity = batch ? batch.capacity : modelCapacity(state.setup, foe, target.group, pool, models[target.model]!);
   const save = saveTest(state.setup, foe, target.group, pool);
-  const run: Run = { group: target.group, lockOnly, count, fates: null, stage: 'save', applied: 0, lost: 0, slain: 0 };
+  // With Feel No Pain rolled in the same step (a die for each failed save), half as many wounds fit a roll.
+  const fnpToo = save.face !== null && feelNoPainFace(state.setup, foe, target.group, pool) !== null;
+  const count = Math.min(pool.wounds, capacity, fnpToo ? Math.floor(MAX_GROUP_DICE / 2) : MAX_GROUP_DICE);
+  let s = withPool(state, a.by, { ...pool, wounds: pool.wounds - count });
+  const run: Run = { group: target.group, groups: batch ? groupsReached(batch, count) : [target.group], lockOnly, count, fates: null, stage: 'save', applied: 0, lost: 0, slain: 0 };
   if (save.face !== null) return withRun(s, run);
   // No save of any kind: nobody rolls; the wounds go on as unsaved.
-  const g = groupOf(state.setup, foe, target.group);
-  s = autoLine(s, foe, `${state.setup[foe].name}: ${plural(count, 'wound')} on ${g.name} (${poolLabel(pool)})`, 'no save allowed: every wound is unsaved', save.why);
+  const names = run.groups.map((g) => groupOf(state.setup, foe, g).name).join(' and ');
+  s = autoLine(s, foe, `${state.setup[foe].name}: ${plural(count, 'wound')} on ${names} (${poolLabel(pool)})`, 'no save allowed: every wound is unsaved', save.why);
   return withRun(s, afterSaves(s, { ...run, fates: Array<'unsaved'>(count).fill('unsaved') }));
 }
 
@@ -183,7 +190,14 @@ export function applyDamage(state: State, target: ModelRef, damage: number): Sta
     ...a,
     // Seed 000: a model keeps taking the pool's wounds until it is removed.
     lock: dead ? null : target,
-    run: { ...run, applied: run.applied + 1, lost: run.lost + removed, slain: run.slain + (dead ? 1 : 0) },
+    run: {
+      ...run,
+      applied: run.applied + 1,
+      lost: run.lost + removed,
+      slain: run.slain + (dead ? 1 : 0),
+      // Which groups lost models, for the run's line (a batch may reach past its first group).
+      ...(dead && !(run.slainIn ?? []).includes(target.group) ? { slainIn: [...(run.slainIn ?? []), target.group] } : {}),
+    },
   });
 }
 
@@ -220,7 +234,7 @@ function finishRun(state: State): State {
   const what =
     unsaved === 0
       ? 'no wounds lost'
-      : `${plural(run.lost, 'wound')} lost${run.slain > 0 ? `, ${plural(run.slain, 'model')} slain (${g.name})` : ''}`;
+      : `${plural(run.lost, 'wound')} lost${run.slain > 0 ? `, ${plural(run.slain, 'model')} slain (${(run.slainIn ?? [run.group]).map((x) => groupOf(state.setup, foe, x).name).join(' and ') || g.name})` : ''}`;
   const locked = lockedModel(a, state.wounds[foe]);
   const still = locked && currentPool(state).wounds > 0 ? `; ${modelName(state.setup, foe, locked.group, locked.model)} keeps taking this pool's wounds` : '';
   // The run's last line is its own (the save roll, "no save", Feel No Pain or a D3 / D6 roll).
@@ -248,10 +262,13 @@ export function settleAllocation(state: State): State | null {
   const pool = currentPool(state);
   if (pool.wounds <= 0 || !unitAlive(state.wounds[foe])) return finishPool(state);
   const locked = lockedModel(a, state.wounds[foe]);
-  if (locked) return startRun(state, locked, true);
+  const byHand = !a.auto && state.setup[foe].allocateByHand;
+  // A model the defending player chose takes the pool's wounds alone until it is removed; in the
+  // unit's own order the locked model is the next in line anyway, and the batch starts at it.
+  if (locked && (byHand || !sameModel(locked, defaultTarget(state.wounds[foe])))) return startRun(state, locked, true);
   // Seed 000: the defender chooses only where there is a choice (identical models are one choice),
   // and only when the setup says this unit allocates by hand; otherwise the order of its list.
-  if (a.auto || !state.setup[foe].allocateByHand || modelClasses(state.wounds[foe]).length === 1) return startRun(state, defaultTarget(state.wounds[foe])!, false);
+  if (!byHand || modelClasses(state.wounds[foe]).length === 1) return startRun(state, defaultTarget(state.wounds[foe])!, false);
   return null;
 }
 
@@ -273,7 +290,14 @@ export function settlePools(s: State): State | null {
     }
     // Seed 000: the attacking player orders the pools, when there is more than one and the setup
     // says this unit allocates by hand; otherwise in the order of its model groups.
-    if (left.length >= 2 && s.setup[by].allocateByHand) return null;
+    if (left.length >= 2 && s.setup[by].allocateByHand && !poolsAlike(s.setup, otherRole(by), left, s.wounds[otherRole(by)])) return null;
+    if (left.length >= 2 && s.setup[by].allocateByHand) {
+      // A choice with one sensible answer is not asked: pools every model takes alike go in the order of the groups.
+      const t = autoLine(s, by, `${s.setup[by].name}: which wound pool next?`, `${left.map(poolSummary).join(', ')}: in this order, not asked`, [
+        { rule: 'Wound pool', detail: `every model of ${s.setup[otherRole(by)].name} takes these pools alike (the same save, Feel No Pain and Instant Death), so their order cannot change anything` },
+      ]);
+      return startAllocation(t, by, left[0]!.key);
+    }
     return startAllocation(s, by, left[0]!.key);
   }
   return enterNextStep(s);

@@ -47,7 +47,10 @@ export type Fate = 'saved' | 'unsaved' | 'shrugged';
  * are applied one by one, in die order, to the model taking them.
  */
 export interface Run {
+  /** The model group the run starts on. */
   group: number;
+  /** Every model group its wounds may land on (they share one save and one Feel No Pain), in allocation order. */
+  groups: number[];
   /** The run is the wounds the locked model takes (not a whole group). */
   lockOnly: boolean;
   count: number;
@@ -60,6 +63,8 @@ export interface Run {
   /** Wounds the run removed and models it slew (for its log line). */
   lost: number;
   slain: number;
+  /** The model groups the run slew models of, in the order they fell (absent: none yet). */
+  slainIn?: number[];
 }
 
 /** The allocation of one pool in progress (seed 000 "Allocate Wounds & Remove Casualties"). */

@@ -90,6 +90,7 @@ function runTargetText(state: State): string {
   const foe = otherRole(a.by);
   const g = groupOf(state.setup, foe, a.run!.group);
   if (a.run!.lockOnly && a.lock) return modelName(state.setup, foe, a.lock.group, a.lock.model);
+  if (a.run!.groups.length > 1) return `${a.run!.groups.map((x) => groupOf(state.setup, foe, x).name).join(' and ')} models`;
   return g.count === 1 ? g.name : `${g.name} models`;
 }
 
@@ -98,8 +99,10 @@ function statusLines(state: State): string[] {
   switch (state.phase) {
     case 'strikes': {
       const lines = [`Round ${state.round} · Initiative step ${state.initiative}`];
+      // The unit is named where both strike; one striking alone is the step card's "… rolls" (a line fewer on a laptop).
+      const both = roles.every((role) => state.strikers[role].length > 0);
       const who = roles.flatMap((role) =>
-        state.strikers[role].map((group) => `${times(state.wounds[role][group]!.filter((w) => w > 0).length, groupOf(setup, role, group).name)} (${setup[role].name}) with ${weaponText(setup, role, group)}`),
+        state.strikers[role].map((group) => `${times(state.wounds[role][group]!.filter((w) => w > 0).length, groupOf(setup, role, group).name)}${both ? ` (${setup[role].name})` : ''} with ${weaponText(setup, role, group)}`),
       );
       if (who.length > 0) lines.push(`Strike now: ${who.join('; ')}`);
       const a = state.allocation;

@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import type { Formation, ModelView, UnitView } from '../../../core/combat/view';
 
 /**
@@ -122,21 +122,25 @@ export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Fo
             <b>Nothing left</b>: the unit is {formation.status}.
           </>
         ) : (
-          <>
-            {formation.startingModels > 0 && (
-              <>
+          // The facts that apply, a middle dot between each (Unit Strength only in the games that count it).
+          [
+            formation.startingModels > 0 && (
+              <Fragment key="ranks">
                 <b>{standing}</b> of {formation.startingModels} models · {ranks} {ranks === 1 ? 'rank' : 'ranks'} {width} wide · <b>rank bonus +{bonus}</b> ({counting}{' '}
-                {counting === 1 ? 'rank counts' : 'ranks count'}{formation.rankNote ? <>; {formation.rankNote}</> : null}) ·{' '}
-              </>
-            )}
-            {characters.length > 0 && (
-              <>
-                {standingChars} of {characters.length} {characters.length === 1 ? 'character' : 'characters'} ·{' '}
-              </>
-            )}
-            <b>US {formation.unitStrength}</b>
-            {formation.facing !== 'front' && <> · fights in the enemy&apos;s {formation.facing}</>}
-          </>
+                {counting === 1 ? 'rank counts' : 'ranks count'}
+                {formation.rankNote ? <>; {formation.rankNote}</> : null})
+              </Fragment>
+            ),
+            characters.length > 0 && (
+              <Fragment key="characters">
+                {standingChars} of {characters.length} {characters.length === 1 ? 'character' : 'characters'}
+              </Fragment>
+            ),
+            formation.unitStrength !== undefined && <b key="us">US {formation.unitStrength}</b>,
+            formation.facing !== 'front' && <Fragment key="facing">fights in the enemy&apos;s {formation.facing}</Fragment>,
+          ]
+            .filter(Boolean)
+            .flatMap((part, i) => (i === 0 ? [part] : [<Fragment key={`dot${i}`}> · </Fragment>, part]))
         )}
       </Text>
     </Stack>

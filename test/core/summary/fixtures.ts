@@ -121,17 +121,17 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
         defender: { name: 'Boyz', models: [{ name: 'Ork Boy', count: 3, weaponSkill: 4, strength: 3, toughness: 4, wounds: 1, initiative: 2, attacks: 2, leadership: 7, save: 6 }] },
       },
       [
-        roll('hit.0', [6, 6, 4, 1]),
-        roll('wound.1', [5, 4, 2]),
-        roll('save.2', [1, 6]),
-        roll('hit.3', [1, 2, 3, 1]),
+        // To hit, then a D6 to wound for each hit, in one roll (issue 22).
+        roll('strike.0', [6, 6, 4, 1, 5, 4, 2]),
+        roll('save.1', [1, 6]),
+        roll('strike.2', [1, 2, 3, 1]),
         // The combat result needs no step; the Sweeping Advance is one roll-off, both dice at once.
-        roll('morale.4', [6, 5]),
-        roll('sweep.5', [3, 6]),
+        roll('morale.3', [6, 5]),
+        roll('sweep.4', [3, 6]),
       ],
     ),
     expected: {
-      steps: 10,
+      steps: 9,
       modelsLost: { attacker: 0, defender: 1 },
       outcome: [
         'Assault Squad: won the combat: 2 × Assault Marine left.',
@@ -165,27 +165,33 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
         },
       },
       [
-        { kind: 'choose', stepId: 'allocate.0', option: '1' },
-        roll('hit.1', [4, 4, 4, 1]),
-        roll('wound.2', [5, 6, 1]),
-        roll('hit.3', [6]),
-        roll('wound.4', [6]),
-        roll('hit.5', [1, 1, 1, 1, 1, 1, 1, 1]),
-        { kind: 'continue', stepId: 'score.6' },
-        roll('break.7', [6, 6]),
-        { kind: 'choose', stepId: 'pursue.8', option: 'pursue' },
-        roll('flee.9', [3, 4]),
-        roll('pursuit.10', [5, 2]),
+        // The Knights' side question, opened part by part: 1 at the Captain.
+        { kind: 'choose', stepId: 'allocate.0', option: 'parts' },
+        { kind: 'choose', stepId: 'allocate.1', option: '1' },
+        // Agility 4 in one roll: 4 at the Spearmen (3 hits, 2 wounds), 1 at the Captain (hit, wound).
+        roll('strikes.2', [4, 4, 4, 1, 5, 6, 1, 6, 6]),
+        roll('strikes.3', [1, 1, 1, 1, 1, 1, 1, 1]),
+        roll('break.4', [6, 6]),
+        { kind: 'choose', stepId: 'pursue.5', option: 'pursue' },
+        // Flee and pursuit in one roll.
+        roll('flee.6', [3, 4, 5, 2]),
       ],
     ),
     expected: {
-      // 11 inputs, plus the lines nobody answers: two casualty removals, the slain Captain, the Spearmen's only target.
-      steps: 15,
+      // 7 inputs, plus the lines nobody answers: two casualty removals, the slain Captain, the Spearmen's only target, the Combat Score.
+      steps: 12,
       modelsLost: { attacker: 0, defender: 11 },
-      outcome: ['Red — Knights: won and pursued 7″: 5 rank-and-file models left.', 'Blue — Spearmen: broke, fled 7″ and was caught by a pursuit of 7″: destroyed.'],
+      // The fates, then the last round's Combat Score (no step of its own).
+      outcome: [
+        'Red — Knights: won and pursued 7″: 5 rank-and-file models left.',
+        'Blue — Spearmen: broke, fled 7″ and was caught by a pursuit of 7″: destroyed.',
+        'Round 1: Knights win by 4 (5 to 1).',
+        'Knights 5: 3 HP lost by the enemy, +1 Charge, +1 Rank bonus',
+        'Spearmen 1: +1 Rank bonus',
+      ],
       actualValue: 4,
       winner: 'attacker',
-      choices: ['1 at Captain', 'Pursue (2D6)'],
+      choices: ['Part by part…', '1 at Captain', 'Pursue (2D6)'],
     },
   },
   // Banshees and Guardians assault Guardsmen in cover led by a Fearless, Inspiring Commissar

@@ -1,7 +1,7 @@
 import { standings } from '../flow';
 import { breakChance, breakTestOf } from '../morale';
 import { scoreParts, totalOf } from '../score';
-import { CATCH_CHANCE, twoD6AtLeast } from '../tables';
+import { CATCH_CHANCE } from '../tables';
 import { otherRole, wipedOut, type Role, type Standing, type State } from '../state';
 import type { Setup } from '../setup';
 
@@ -58,12 +58,11 @@ export function endFromState(state: State): RoundEnd {
   const loser = state.broke;
   if (loser !== null) {
     breaks[loser] = 1;
-    const winner = otherRole(loser);
     const head = state.queue[0];
     if (state.status[loser] === 'caught') caught[loser] = 1;
     else if (head?.kind === 'pursueChoice') caught[loser] = CATCH_CHANCE; // pursue, as suggested
+    // Flee and pursuit are rolled in one step (steps/aftermath.ts): until then, the pursuit as decided.
     else if (head?.kind === 'flee') caught[loser] = state.pursues ? CATCH_CHANCE : 0;
-    else if (head?.kind === 'pursuit' && head.role === winner) caught[loser] = twoD6AtLeast(state.flee!);
   }
   return { ...end, breaks, caught };
 }

@@ -1,5 +1,5 @@
 import { allocationOf } from '../flow';
-import { chosenShares, targetAt } from '../allocation';
+import { sharesOf, targetAt } from '../allocation';
 import { agilityOf, allPools, attacksOf, hpLeft, otherRole, poolKey, type PoolRef, type State, type Task } from '../state';
 
 /**
@@ -66,7 +66,7 @@ function reach(state: State, b: Bound, part: PoolRef, attacks: number, dealt: nu
   const foeRf = b.at.get(poolKey({ role: foe, who: 'rf' }));
   // The enemy rank and file could be gone by now: then the rest of the attacks may reach any character.
   const rfMayBeGone = foeRf === undefined || b.sofar[foeRf]! >= b.left[foeRf]!;
-  const shares = chosenShares(state.setup, part);
+  const shares = sharesOf(state, part);
   if (foeRf !== undefined) dealt[foeRf]! += attacks;
   state.setup[foe].unit.characters.forEach((_, j) => {
     const i = b.at.get(poolKey(targetAt(part, j + 1)))!;
@@ -81,15 +81,11 @@ function bound(state: State, b: Bound) {
   if (state.agility !== null) {
     // The current step: every allocation is fixed (made, or the default the analysis follows).
     const dealt = new Array<number>(n).fill(0);
-    if (state.queue.some((t) => t.kind === 'rolls')) {
-      for (const s of state.parts) {
-        const task = state.queue.find((t): t is Extract<Task, { kind: 'allocate' }> => t.kind === 'allocate' && t.part.role === s.part.role && t.part.who === s.part.who);
-        (s.allocation ?? allocationOf(state, task!)).forEach((count, i) => {
-          if (count > 0) dealt[b.at.get(poolKey(targetAt(s.part, i)))!]! += count;
-        });
-      }
-    } else {
-      for (const t of state.queue) if (t.kind === 'strike') dealt[b.at.get(poolKey(t.target))!]! += t.dice;
+    for (const s of state.parts) {
+      const task = state.queue.find((t): t is Extract<Task, { kind: 'allocate' }> => t.kind === 'allocate' && t.part.role === s.part.role && t.part.who === s.part.who);
+      (s.allocation ?? allocationOf(state, task!)).forEach((count, i) => {
+        if (count > 0) dealt[b.at.get(poolKey(targetAt(s.part, i)))!]! += count;
+      });
     }
     step(b, dealt);
   }

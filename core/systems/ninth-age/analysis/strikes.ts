@@ -126,24 +126,18 @@ const refOf = (index: PoolIndex, p: PoolRef) => {
   return i;
 };
 
-/** The current step's attacks still to roll, fixed when the step began: allocations made (the default for those still to make), dice rolled so far. */
+/** The current step's attacks, none rolled yet: allocations made (the default for those still to make). */
 function currentGroups(state: State, index: PoolIndex): Group[] {
   const groups: Group[] = [];
   const { setup } = state;
-  if (state.queue.some((t) => t.kind === 'rolls')) {
-    // No die rolled yet this step: every part's whole allocation, to hit.
-    for (const s of state.parts) {
-      const task = state.queue.find((t): t is Extract<Task, { kind: 'allocate' }> => t.kind === 'allocate' && t.part.role === s.part.role && t.part.who === s.part.who);
-      const counts = s.allocation ?? allocationOf(state, task!);
-      counts.forEach((n, i) => {
-        const target = targetAt(s.part, i);
-        if (n > 0) groups.push({ target: refOf(index, target), dice: n, p: unsavedChance(setup, s.part, target, 'hit') });
-      });
-    }
-    return groups;
-  }
-  for (const t of state.queue) {
-    if (t.kind === 'strike') groups.push({ target: refOf(index, t.target), dice: t.dice, p: unsavedChance(setup, t.part, t.target, t.stage) });
+  // The step's dice are rolled in one step once every allocation is made (steps/strikes.ts): until then, every part's whole allocation, to hit.
+  for (const s of state.parts) {
+    const task = state.queue.find((t): t is Extract<Task, { kind: 'allocate' }> => t.kind === 'allocate' && t.part.role === s.part.role && t.part.who === s.part.who);
+    const counts = s.allocation ?? allocationOf(state, task!);
+    counts.forEach((n, i) => {
+      const target = targetAt(s.part, i);
+      if (n > 0) groups.push({ target: refOf(index, target), dice: n, p: unsavedChance(setup, s.part, target, 'hit') });
+    });
   }
   return groups;
 }
@@ -154,7 +148,7 @@ function stepGroups(state: State, index: PoolIndex, agility: number, node: numbe
   const groups: Group[] = [];
   for (const s of strikersAt({ setup: state.setup, lost, round: state.round }, agility)) {
     const plan = allocationPlan(state.setup, lost, s.part)!;
-    completeAllocation(state.setup, s.part, s.attacks, plan, []).forEach((n, i) => {
+    completeAllocation(state, s.part, s.attacks, plan, []).forEach((n, i) => {
       const target = targetAt(s.part, i);
       if (n > 0) groups.push({ target: refOf(index, target), dice: n, p: unsavedChance(state.setup, s.part, target, 'hit') });
     });

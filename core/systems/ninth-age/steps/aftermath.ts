@@ -1,27 +1,31 @@
-import { chooseStep, outcomeStep, popTask, pushLog, rollStep, type TaskKind } from '../../../combat/stepEngine';
+import { splitDice } from '../../../combat/rollGroups';
+import { chooseStep, popTask, pushLog, rollStep, type TaskKind } from '../../../combat/stepEngine';
+import type { DiceGroup, Reason } from '../../../combat/steps';
+import { allocationPlan } from '../allocation';
 import { afterBreak, afterScore, agilitySteps, beginRound, standings } from '../flow';
 import { breakReasons, breakTestOf, passesOn } from '../morale';
-import { roundScore, scoreArithmetic, scoreHeadline } from '../score';
-import { otherRole, type State, type Task } from '../state';
+import { roundScore, scoreHeadline, scoreReasons } from '../score';
+import { allPools, alive, otherRole, type State, type Task } from '../state';
 
 /**
  * The end of a round of melee (seed 004): the Combat Score, the loser's Break Test, pursue or not,
- * the flee and pursuit rolls, and the next round or a stop.
+ * the flee and pursuit rolls (one step), and the next round or a stop.
  */
 
 type Of<K extends Task['kind']> = Extract<Task, { kind: K }>;
 const sum = (dice: readonly number[]) => dice.reduce((a, b) => a + b, 0);
 
-/** The Combat Score of the round, worked out when the attacks are over and shown with its arithmetic. */
+/**
+ * The Combat Score of the round, worked out when the attacks are over: not a step of its own
+ * (issue 22: no step with one sensible answer) — its arithmetic goes with the next step the
+ * players see (the Break Test, the round's end or the final outcome) and into the log.
+ */
 export const scoreKind: TaskKind<State, Of<'score'>> = {
-  auto: (s) => (s.score === null ? { ...s, phase: 'after', score: roundScore(s.setup, s.round, standings(s)) } : null),
-  ask(state) {
-    const { setup } = state;
-    const r = state.score!;
-    const side = (role: 'attacker' | 'defender') => [`${setup[role].unit.name}: ${scoreArithmetic(r[role])}`, ...r[role].lines.map((l) => `  +${l.value} ${l.label}: ${l.detail}`)];
-    return outcomeStep(state, 'score', { title: `Round ${state.round}: Combat Score`, lines: [...side('attacker'), ...side('defender'), scoreHeadline(setup, r)], final: false });
+  auto(s) {
+    const score = roundScore(s.setup, s.round, standings(s));
+    const scored: State = { ...popTask(s), phase: 'after', score };
+    return afterScore(pushLog(scored, { actor: 'attacker', title: `Round ${s.round}: Combat Score`, result: scoreHeadline(s.setup, score), why: scoreReasons(scored) }));
   },
-  answer: (s, _task, { log }) => afterScore(popTask(log(s, scoreHeadline(s.setup, s.score!)))),
 };
 
 /** The loser's Break Test: 2D6 against its Discipline less the score difference (a test that cannot pass is failed without rolling). */
@@ -30,7 +34,7 @@ export const breakKind: TaskKind<State, Of<'break'>> = {
     const test = breakTestOf(s.setup, task.role, s.score!.difference, standings(s));
     if (test.kind === 'roll') return null;
     const name = s.setup[task.role].unit.name;
-    const logged = pushLog(popTask(s), { actor: task.role, title: `${name}: Break Test`, result: `${name} fail without rolling (2D6 ≤ ${test.need} cannot pass)`, why: breakReasons(s.setup, task.role, test) });
+    const logged = pushLog(popTask(s), { actor: task.role, title: `${name}: Break Test`, result: `${name} fail without rolling (2D6 ≤ ${test.need} cannot pass)`, why: [...breakReasons(s.setup, task.role, test), ...scoreReasons(s)] });
     return afterBreak(logged, task.role, true);
   },
   ask(state, task) {
@@ -41,7 +45,8 @@ export const breakKind: TaskKind<State, Of<'break'>> = {
       count: 2,
       sides: 6,
       needs: `2D6 ≤ ${test.need}${test.insaneCourage ? ' (a double 1 always passes)' : ''}`,
-      why: breakReasons(state.setup, task.role, test),
+      notes: [scoreHeadline(state.setup, state.score!)],
+      why: [...breakReasons(state.setup, task.role, test), ...scoreReasons(state)],
     });
   },
   answer(s, task, { dice, log }) {
@@ -80,48 +85,48 @@ export const pursueChoiceKind: TaskKind<State, Of<'pursueChoice'>> = {
 // The flee and pursuit distances are rolled even when they cannot change who is caught: the
 // players still move the fleeing unit and the pursuers that far on the table (RULES.md, The Ninth Age).
 
-/** The broken unit flees 2D6″. */
+/**
+ * The broken unit flees 2D6″ and, when the winner pursues, the pursuers roll their 2D6 at the same
+ * moment (RULES §5: flee 2D6, pursue 2D6): one step, two groups, each player's own dice. A pursuit
+ * equal to or more than the flee roll catches and destroys the fleeing unit.
+ */
 export const fleeKind: TaskKind<State, Of<'flee'>> = {
   ask(state, task) {
     const name = state.setup[task.role].unit.name;
-    const notes = state.pursues ? [] : [`Nobody pursues ${name}: the roll is how far they flee on the table.`];
-    return rollStep(state, 'flee', { title: `${name}: flee`, actor: task.role, count: 2, sides: 6, needs: '2D6: the flee distance', notes, why: [{ rule: 'Flee', detail: `${name} failed the Break Test: they flee 2D6″ directly away from the enemy` }] });
-  },
-  answer(s, task, { dice, log }) {
-    const name = s.setup[task.role].unit.name;
-    const distance = sum(dice);
-    const next = { ...popTask(log(s, `${name} flee ${distance}″`, dice)), flee: distance };
-    if (!next.pursues) return next;
-    return { ...next, queue: [{ kind: 'pursuit', role: otherRole(task.role) } as Task, ...next.queue] };
-  },
-};
-
-/** The pursuers roll 2D6: equal to or more than the flee roll catches and destroys the fleeing unit. */
-export const pursuitKind: TaskKind<State, Of<'pursuit'>> = {
-  ask(state, task) {
-    const name = state.setup[task.role].unit.name;
-    const fleeing = state.setup[otherRole(task.role)].unit.name;
-    // The least 2D6 can roll is 2: a flee of 2″ is caught whatever the pursuit.
-    const certain = state.flee! <= 2;
-    return rollStep(state, 'pursuit', {
-      title: `${name}: pursue ${fleeing}`,
+    const flee: Reason = { rule: 'Flee', detail: `${name} failed the Break Test: they flee 2D6″ directly away from the enemy` };
+    if (!state.pursues) {
+      const notes = [`Nobody pursues ${name}: the roll is how far they flee on the table.`];
+      return rollStep(state, 'flee', { title: `${name}: flee`, actor: task.role, count: 2, sides: 6, needs: '2D6: the flee distance', notes, why: [flee] });
+    }
+    const winner = state.setup[otherRole(task.role)];
+    const groups: DiceGroup[] = [
+      { id: 'flee', label: `${name} flee (${state.setup[task.role].name})`, count: 2, sides: 6, needs: '2D6″ away from the enemy' },
+      { id: 'pursue', label: `${winner.unit.name} pursue (${winner.name})`, count: 2, sides: 6, needs: `the flee roll or more catches ${name}` },
+    ];
+    return rollStep(state, 'flee', {
+      title: `${name}: flee, ${winner.unit.name}: pursue`,
       actor: task.role,
-      count: 2,
+      count: 4,
       sides: 6,
-      needs: `2D6 ≥ ${state.flee} catches ${fleeing}`,
-      notes: certain ? [`Any roll catches ${fleeing}: the roll is how far ${name} pursue on the table.`] : [`${name} move the distance rolled, whether they catch ${fleeing} or not.`],
-      why: [{ rule: 'Pursuit', detail: `2D6 equal to or more than the flee roll (${state.flee}) catches and destroys the fleeing unit` }],
+      needs: `pursuit ≥ flee catches ${name}`,
+      notes: [`${state.setup[task.role].name} rolls the flee, ${winner.name} the pursuit.`, `${winner.unit.name} move the distance rolled, whether they catch ${name} or not.`],
+      why: [flee, { rule: 'Pursuit', detail: 'the pursuers roll 2D6 at the same moment: equal to or more than the flee roll catches and destroys the fleeing unit' }],
+      groups,
     });
   },
-  answer(s, task, { dice, log }) {
+  answer(s, task, { step, dice, log }) {
     const name = s.setup[task.role].unit.name;
-    const fleeing = otherRole(task.role);
-    const distance = sum(dice);
+    if (step.kind !== 'roll') throw new Error('a flee step is a roll');
+    const [fled, chased] = s.pursues ? splitDice(step, dice) : [dice, []];
+    const distance = sum(fled!);
+    if (!s.pursues) return { ...popTask(log(s, `${name} flee ${distance}″`, dice)), flee: distance };
+    const pursuer = s.setup[otherRole(task.role)].unit.name;
+    const pursuit = sum(chased!);
     // Pursuit ≥ flee (a tie too) catches and destroys the fleeing unit.
-    const caught = distance >= s.flee!;
-    const text = `${name} pursue ${distance}″ against ${s.flee}″: ${caught ? `${s.setup[fleeing].unit.name} caught and destroyed` : `${s.setup[fleeing].unit.name} escape`}`;
-    const next = { ...popTask(log(s, text, dice)), pursuit: distance };
-    return caught ? { ...next, status: { ...next.status, [fleeing]: 'caught' } } : next;
+    const caught = pursuit >= distance;
+    const text = `${name} flee ${distance}″; ${pursuer} pursue ${pursuit}″: ${caught ? `${name} caught and destroyed` : `${name} escape`}`;
+    const next = { ...popTask(log(s, text, dice)), flee: distance, pursuit };
+    return caught ? { ...next, status: { ...next.status, [task.role]: 'caught' } } : next;
   },
 };
 
@@ -130,15 +135,19 @@ export const roundEndKind: TaskKind<State, Of<'roundEnd'>> = {
   ask(state) {
     // Neither unit has an attack left: another round cannot change the losses, so stopping is suggested.
     const idle = agilitySteps({ ...state, round: state.round + 1 }).length === 0;
+    // An allocation to choose: a side with an enemy character standing as a target beside another target.
+    const choice = allPools(state.setup).some((p) => alive(state.setup, state.lost, p) && (allocationPlan(state.setup, state.lost, p)?.ask.length ?? 0) > 0);
     return chooseStep(state, 'round', {
       title: `Round ${state.round} is over`,
       actor: 'attacker',
       prompt: 'Both units are still in the melee. Fight the next round now, or stop here (the melee goes on in the next turn)?',
       options: [
-        { id: 'next', label: `Fight round ${state.round + 1} now`, ...(idle ? { detail: 'neither unit has an attack left' } : { suggested: true }) },
+        { id: 'next', label: `Fight round ${state.round + 1} now`, ...(idle ? { detail: 'neither unit has an attack left' } : { suggested: true, ...(choice ? { detail: 'attacks allocated as this round' } : {}) }) },
+        // One tap to change the kept allocations (issue 22), offered only when there is a choice to make.
+        ...(choice && !idle ? [{ id: 'anew', label: `Fight round ${state.round + 1}, allocating attacks anew` }] : []),
         { id: 'stop', label: 'Stop here', ...(idle ? { suggested: true } : {}) },
       ],
-      why: [{ rule: 'Melee', detail: 'units stay locked in combat until one side breaks or is destroyed; the state is kept from round to round' }],
+      why: [...scoreReasons(state), { rule: 'Melee', detail: 'units stay locked in combat until one side breaks or is destroyed; the state is kept from round to round' }],
     });
   },
   answer(s, _task, { option, log }) {
@@ -146,6 +155,9 @@ export const roundEndKind: TaskKind<State, Of<'roundEnd'>> = {
       const next = popTask(log(s, 'Stop here: the melee goes on in the next turn'));
       return { ...next, phase: 'over', notes: [...next.notes, `The melee goes on: round ${s.round + 1} is fought in the next turn.`] };
     }
-    return beginRound({ ...popTask(log(s, `On to round ${s.round + 1}`)), round: s.round + 1 });
+    // The allocations answered this round are kept for the next (issue 22): asked again only when the players say so.
+    const anew = option === 'anew';
+    const next = popTask(log(s, anew ? `On to round ${s.round + 1}, allocating attacks anew` : `On to round ${s.round + 1}`));
+    return beginRound({ ...next, round: s.round + 1, kept: { ...s.kept, ...s.chosen }, chosen: {}, anew });
   },
 };

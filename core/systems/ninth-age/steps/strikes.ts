@@ -1,27 +1,53 @@
-import { chooseStep, popTask, pushLog, replaceHead, rollStep, type TaskKind } from '../../../combat/stepEngine';
-import type { ChooseStep, Option, Reason, RollStep } from '../../../combat/steps';
+import { chooseStep, popTask, pushLog, replaceHead, type TaskKind } from '../../../combat/stepEngine';
+import type { ChooseStep, Option, Reason } from '../../../combat/steps';
 import { InputError } from '../../../combat/system';
-import { allocationText, targetAt, targetName } from '../allocation';
-import { armourTest, hitTest, isSave, specialTest, testOf, unsavedChance, woundTest } from '../attacks';
-import { allocateTask, allocationOf, finishAllocation, partIndex, stepLosses, strikeAfter, strikersAt, strikeTasks, unallocated } from '../flow';
-import { agilityOf, alive, allPools, attacksOf, capitalized, hpLeft, modelsLeft, plural, poolHp, possessive, verb, type PoolRef, type State, type Task } from '../state';
+import { allocationPlan, allocationText, completeAllocation, sharesOf, targetAt, targetName } from '../allocation';
+import { allocate, allocateTask, allocationOf, finishAllocation, partIndex, stepLosses, strikersAt, unallocated } from '../flow';
+import { agilityOf, alive, allPools, attacksOf, capitalized, characterOf, plural, poolKey, possessive, roles, type State, type StepPart, type Task } from '../state';
+import { ALLOCATING, perAttack } from './odds';
 
 /**
- * An Agility step of a round of melee (seed 004): every attack allocated before any die is rolled,
- * then to hit, to wound, armour and special saves, part by part and target by target; the
- * casualties removed when the step ends.
+ * An Agility step of a round of melee (seed 004): every attack allocated before any die is rolled
+ * (one question per side, steps/side.ts; or part by part, target by target, here), then the whole
+ * step rolled through in one step (steps/roll.ts), the casualties removed when the step ends.
  */
 
 type Of<K extends Task['kind']> = Extract<Task, { kind: K }>;
-const percent = (p: number) => `${(100 * p).toFixed(0)}%`;
 
-/** Seed 004 in words, for the allocation step. */
-const ALLOCATING: Reason = {
-  rule: 'Allocating Attacks',
-  detail: 'every attack of the Agility step picks its target before any hit is rolled: the rank and file, or a character in contact (supporting attacks allocate as if from the front rank of their file)',
-};
+/**
+ * From the second round the allocations are kept as last round without asking (issue 22: an
+ * allocation made once is kept): a part's shares at enemy characters still standing are as
+ * before; a share at a character who has fallen goes at the rest (the rank and file), as the
+ * default allocation sends it (SCENARIOS §3).
+ */
+function keptAllocations(state: State, parts: readonly StepPart[]): State {
+  const { setup } = state;
+  let next = state;
+  for (const s of parts) {
+    const plan = allocationPlan(setup, state.lost, s.part)!;
+    const counts = completeAllocation(state, s.part, s.attacks, plan, []);
+    next = allocate(next, new Map([[poolKey(s.part), counts]]), false);
+    const fallen = sharesOf(state, s.part).flatMap((n, j) => {
+      const who = targetAt(s.part, j + 1);
+      return n > 0 && who.who !== 'rf' && who.who < setup[who.role].unit.characters.length && !alive(setup, state.lost, who) ? [`${characterOf(setup, who).name} has fallen: his share goes at ${targetName(setup, targetAt(s.part, plan.rest))}`] : [];
+    });
+    const text = allocationText(setup, s.part, counts);
+    const result = plan.ask.length === 0 && fallen.length === 0 ? `${text} (the only target)` : `as last round: ${text}${fallen.length > 0 ? ` (${fallen.join('; ')})` : ''}`;
+    next = pushLog(next, { actor: s.part.role, title: `${capitalized(targetName(setup, s.part))}: allocate ${plural(s.attacks, 'attack')}`, result });
+  }
+  return next;
+}
 
-/** The step begins: the parts that strike at it, each with its allocation to make (casualties of earlier steps do not strike). */
+/** The allocation tasks of a step: per side, one question when a part of it has a real choice (an enemy character standing), then each part's own. */
+function allocationTasks(state: State, parts: readonly StepPart[]): Task[] {
+  return roles.flatMap((role) => {
+    const mine = parts.filter((s) => s.part.role === role);
+    const choice = mine.some((s) => allocationPlan(state.setup, state.lost, s.part)!.ask.length > 0);
+    return [...(choice ? [{ kind: 'side', role } as Task] : []), ...mine.map((s) => allocateTask(state, s))];
+  });
+}
+
+/** The step begins: the parts that strike at it, each with its allocation to make or keep (casualties of earlier steps do not strike). */
 export const agilityKind: TaskKind<State, Of<'agility'>> = {
   auto(s, task) {
     const parts = strikersAt(s, task.agility);
@@ -33,30 +59,13 @@ export const agilityKind: TaskKind<State, Of<'agility'>> = {
       next = pushLog(next, { actor: slain[0]!.role, title: `Agility ${task.agility}`, result: `${slain.map((p) => targetName(s.setup, p)).join(' and ')}: slain before striking` });
     }
     if (parts.length === 0) return next;
-    const tasks: Task[] = [...parts.map((p) => allocateTask(s, p)), { kind: 'rolls', agility: task.agility }, { kind: 'stepEnd', agility: task.agility }];
-    return { ...next, agility: task.agility, parts, stepStart: s.lost, queue: [...tasks, ...next.queue] };
+    const started: State = { ...next, agility: task.agility, parts, stepStart: s.lost };
+    const keep = s.round > 1 && !s.anew;
+    const begun = keep ? keptAllocations(started, parts) : started;
+    const tasks: Task[] = [...(keep ? [] : allocationTasks(started, parts)), { kind: 'rolls', agility: task.agility }, { kind: 'stepEnd', agility: task.agility }];
+    return { ...begun, queue: [...tasks, ...next.queue] };
   },
 };
-
-/**
- * What one attack at a pool comes to, and what is left of the pool: "Captain (2 of 3 HP left):
- * hit 3+, wound 3+, armour 5+, Fortitude 5+ → 20% become unsaved wounds".
- */
-function perAttack(state: State, part: PoolRef, target: PoolRef): string {
-  const { setup } = state;
-  const armour = armourTest(setup, part, target).need;
-  const special = specialTest(setup, target);
-  const needs = [
-    `hit ${hitTest(setup, part, target).need}+`,
-    `wound ${woundTest(setup, part, target).need}+`,
-    ...(armour === null ? [] : [`armour ${armour}+`]),
-    ...(special.need === null ? [] : [`${special.name.replace(' save', '')} ${special.need}+`]),
-    ...(armour === null && special.need === null ? ['no save'] : []),
-  ];
-  const left = hpLeft(setup, state.lost, target);
-  const pool = target.who === 'rf' ? `${left} of ${poolHp(setup, target)} HP left, ${plural(modelsLeft(setup, state.lost, target), 'model')}` : `${left} of ${poolHp(setup, target)} HP left`;
-  return `${targetName(setup, target)} (${pool}): ${needs.join(', ')} → ${percent(unsavedChance(setup, part, target, 'hit'))} become unsaved wounds`;
-}
 
 function allocateStep(state: State, task: Of<'allocate'>): ChooseStep {
   const { setup } = state;
@@ -93,9 +102,12 @@ function allocateStep(state: State, task: Of<'allocate'>): ChooseStep {
   });
 }
 
-/** A part's attacks go at the enemy's rank and file or at its characters in contact, asked target by target; the rest by default. */
+/** A part's attacks go at the enemy's rank and file or at its characters in contact, asked target by target ("Part by part…"); the rest by default. */
 export const allocateKind: TaskKind<State, Of<'allocate'>> = {
   auto(s, task) {
+    // Allocated already (by the side's question), or nothing left to ask: fixed without a question.
+    const i = partIndex(s, task.part);
+    if (i >= 0 && s.parts[i]!.allocation !== null) return popTask(s);
     if (task.ask.length > 0 && unallocated(task) > 0) return null;
     const done = finishAllocation(popTask(s), task);
     // A player's answers are logged as they are given; an allocation nobody was asked about is logged here.
@@ -120,56 +132,6 @@ export const allocateKind: TaskKind<State, Of<'allocate'>> = {
     const last = answered.ask.length === 0 || unallocated(answered) === 0;
     const text = last ? `${n} at ${target}; in all: ${allocationText(setup, task.part, allocationOf(s, answered))}` : `${n} at ${target}`;
     return replaceHead(log(s, text), answered);
-  },
-};
-
-/** Every attack allocated: the rolls of the step, part by part and target by target. */
-export const rollsKind: TaskKind<State, Of<'rolls'>> = {
-  auto: (s) => ({ ...popTask(s), queue: [...strikeTasks(s.parts), ...s.queue.slice(1)] }),
-};
-
-function strikeStep(state: State, task: Of<'strike'>): RollStep {
-  const { setup } = state;
-  const name = capitalized(targetName(setup, task.part));
-  const foe = targetName(setup, task.target);
-  const attack = `${name} ${verb(task.part, 'attack')} ${foe}`;
-  const test = testOf(setup, task.part, task.target, task.stage);
-  const need = test.need!;
-  const common = { count: task.dice, sides: 6 as const, passOn: need, needs: `${need}+`, why: test.why };
-  switch (task.stage) {
-    case 'hit':
-      return rollStep(state, 'hit', { ...common, title: `${attack}: to hit`, actor: task.part.role, notes: [`${plural(task.dice, 'attack')} at Agility ${agilityOf(setup, state.round, task.part)}.`] });
-    case 'wound':
-      return rollStep(state, 'wound', { ...common, title: `${attack}: to wound`, actor: task.part.role });
-    case 'armour':
-    case 'special': {
-      const what = task.stage === 'armour' ? 'armour saves' : `${test.why[0]!.rule.replace(' save', '')} saves`;
-      const title = `${capitalized(foe)}: ${what} against ${targetName(setup, task.part)}`;
-      return rollStep(state, task.stage, { ...common, title, actor: task.target.role, notes: ['Each die that passes saves a wound; each that fails removes 1 HP from the pool.'] });
-    }
-  }
-}
-
-/** To hit, to wound, armour and special saves of one part's attacks at one target. */
-export const strikeKind: TaskKind<State, Of<'strike'>> = {
-  auto(s, task) {
-    if (hpLeft(s.setup, s.lost, task.target) > 0) return null;
-    // Never roll dice that cannot change anything: the pool is empty, and loss beyond a pool is lost (seed 004).
-    const what = task.stage === 'hit' ? plural(task.dice, 'attack') : task.stage === 'wound' ? plural(task.dice, 'hit') : plural(task.dice, 'wound');
-    return pushLog(popTask(s), {
-      actor: task.part.role,
-      title: `${capitalized(targetName(s.setup, task.part))} ${verb(task.part, 'attack')} ${targetName(s.setup, task.target)}`,
-      result: `${targetName(s.setup, task.target)} already slain this step: ${what} lost, nothing left in the pool to take them`,
-    });
-  },
-  ask: strikeStep,
-  answer(s, task, { step, dice, log }) {
-    if (step.kind !== 'roll' || step.passOn === undefined) throw new Error('a strike step is a pass/fail roll');
-    const passed = dice.filter((f) => f >= step.passOn!).length;
-    const failed = dice.length - passed;
-    const what = { hit: plural(passed, 'hit'), wound: plural(passed, 'wound'), armour: `${plural(passed, 'save')}, ${failed} failed`, special: `${plural(passed, 'save')}, ${failed} failed` }[task.stage];
-    // Saves pass for the defender: the wounds that go on are the dice that failed.
-    return strikeAfter(log(s, what, dice), isSave(task.stage) ? failed : passed);
   },
 };
 

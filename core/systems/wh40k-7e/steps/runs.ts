@@ -3,11 +3,13 @@ import type { Reason, RollStep } from '../../../combat/steps';
 import { advanceRun, afterSaves, applyDamage, currentPool, runTarget } from '../flow';
 import { poolLabel } from '../pools';
 import { damageOf, feelNoPainFace, feelNoPainWhy, instantDeathWhy, saveTest } from '../saves';
-import { groupOf, modelName, otherRole, plural, type Fate, type State } from '../state';
+import { groupOf, modelName, otherRole, plural, possessive, type Fate, type State } from '../state';
+import { splitDice } from '../../../combat/rollGroups';
 
 /**
- * A run of wounds landing on one model or one group of identical models (seed 000 "Fast Dice"):
- * their saves rolled together, Feel No Pain for the unsaved ones, then each applied in die order
+ * A run of wounds landing on one model, or on the models next in line that share one save and one
+ * Feel No Pain (seed 000 "Fast Dice"; fastDice.ts): their saves rolled together, Feel No Pain for
+ * the unsaved ones in the same roll (its own step when there is no save), then each applied in die order
  * (a Destroyer wound's D3 or D6 + 6 rolled when it can matter).
  */
 
@@ -22,7 +24,12 @@ function fastReason(state: State): Reason {
   // One wound needs no Fast Dice: only where it goes.
   if (run.count === 1) return { rule: 'Wound pool', detail: `this wound goes to ${run.lockOnly ? where : `${g.name} (the next in the unit's order)`}` };
   if (run.lockOnly) return { rule: 'Fast Dice', detail: `these ${plural(run.count, 'wound')} all go to ${where} whatever the dice: rolled together` };
-  return { rule: 'Fast Dice', detail: `these ${plural(run.count, 'wound')} all land on ${g.name} (identical models) whatever the dice, so the order cannot change anything: rolled together, applied in die order` };
+  if (run.groups.length === 1) return { rule: 'Fast Dice', detail: `these ${plural(run.count, 'wound')} all land on ${g.name} (identical models) whatever the dice, so the order cannot change anything: rolled together, applied in die order` };
+  const names = run.groups.map((x) => groupOf(setup, foe, x).name);
+  return {
+    rule: 'Fast Dice',
+    detail: `these ${plural(run.count, 'wound')} all land on ${names.slice(0, -1).join(', ')} and ${names.at(-1)}, who share the same save${run.groups.some((x) => groupOf(setup, foe, x).feelNoPain !== null) ? ' and Feel No Pain' : ''}, whatever the dice: rolled together, then the casualties removed in the unit's order (${names[0]} first)`,
+  };
 }
 
 /** Why nobody was asked where the wounds go: the unit's list decides, unless the side allocates by hand. */
@@ -37,7 +44,7 @@ function allocationReason(state: State): Reason[] {
   ];
 }
 
-/** The run's saves, rolled together. */
+/** The run's saves, rolled together; where the models have Feel No Pain, a die for each failed save in the same roll. */
 export const saveKind: StepKind<State> = {
   ask(state) {
     const { setup } = state;
@@ -47,23 +54,59 @@ export const saveKind: StepKind<State> = {
     const pool = currentPool(state);
     const save = saveTest(setup, foe, run.group, pool);
     const id = instantDeathWhy(setup, foe, run.group, pool);
+    const fnp = feelNoPainFace(setup, foe, run.group, pool);
+    const title = `${setup[foe].name}: ${plural(run.count, 'save')} against ${poolLabel(pool)}${fnp !== null ? ', then Feel No Pain' : ''}`;
+    const more = `${pool.wounds > 0 ? `${plural(pool.wounds, 'wound')} more ${pool.wounds === 1 ? 'waits' : 'wait'} in the pool` : 'the pool is then empty'}`;
+    const why = [...save.why, ...(id ? [id] : []), fastReason(state), ...allocationReason(state)];
+    if (fnp === null) {
+      return rollStep(state, 'save', {
+        title,
+        actor: foe,
+        count: run.count,
+        sides: 6,
+        passOn: save.face!,
+        needs: `${save.face}+`,
+        why,
+        notes: [`${run.count === 1 ? 'A pass saves the wound' : 'Each die that passes saves a wound'}; ${more}.`],
+      });
+    }
+    // Feel No Pain is rolled for each unsaved wound as soon as it is unsaved: the same moment, so the same roll.
     return rollStep(state, 'save', {
-      title: `${setup[foe].name}: ${plural(run.count, 'save')} against ${poolLabel(pool)}`,
+      title,
       actor: foe,
-      count: run.count,
+      count: 2 * run.count,
       sides: 6,
-      passOn: save.face!,
-      needs: `${save.face}+`,
-      why: [...save.why, ...(id ? [id] : []), fastReason(state), ...allocationReason(state)],
-      notes: [`${run.count === 1 ? 'A pass saves the wound' : 'Each die that passes saves a wound'}; ${pool.wounds > 0 ? `${plural(pool.wounds, 'wound')} more ${pool.wounds === 1 ? 'waits' : 'wait'} in the pool` : 'the pool is then empty'}.`],
+      needs: `${save.face}+, then ${fnp}+`,
+      groups: [
+        { id: 'save', label: `${possessive(setup[foe].name)} saves`, count: run.count, sides: 6, passOn: save.face!, needs: `${save.face}+` },
+        { id: 'fnp', label: `${possessive(setup[foe].name)} Feel No Pain`, count: run.count, sides: 6, passOn: fnp, needs: `${fnp}+`, per: { group: 'save', on: 'fail' }, note: 'a D6 for each failed save' },
+      ],
+      why: [...why, feelNoPainWhy(setup, foe, run.group, pool)],
+      // A wound saved and one shrugged off by Feel No Pain do the same: the rules keep how many of
+      // the Feel No Pain dice pass and fail, and so how many saves failed.
+      readsChainEnds: true,
+      notes: [`Each save that passes saves a wound; each Feel No Pain that passes ignores an unsaved one; ${more}.`],
     });
   },
   answer(s, { step, dice, log }) {
     const a = s.allocation!;
-    const face = (step as RollStep).passOn!;
-    const fates: Fate[] = dice.map((f) => (f >= face ? 'saved' : 'unsaved'));
+    const roll = step as RollStep;
+    const [saveDice, fnpDice] = roll.groups ? splitDice(roll, dice) : [dice, null];
+    const face = roll.groups ? roll.groups[0]!.passOn! : roll.passOn!;
+    let fates: Fate[] = saveDice!.map((f) => (f >= face ? 'saved' : 'unsaved'));
     const saved = fates.filter((f) => f === 'saved').length;
-    const next = log(s, `${plural(saved, 'save')}, ${dice.length - saved} failed`, dice);
+    let text = `${plural(saved, 'save')}, ${saveDice!.length - saved} failed`;
+    if (fnpDice) {
+      const fnpFace = roll.groups![1]!.passOn!;
+      let k = 0;
+      // The Feel No Pain dice answer the unsaved wounds in order.
+      fates = fates.map((f): Fate => (f === 'unsaved' ? (fnpDice[k++]! >= fnpFace ? 'shrugged' : 'unsaved') : f));
+      const shrugged = fates.filter((f) => f === 'shrugged').length;
+      if (fnpDice.length > 0) text += `; Feel No Pain: ${plural(shrugged, 'wound')} ignored, ${fnpDice.length - shrugged} lost`;
+      const next = log(s, text, dice);
+      return { ...next, allocation: { ...a, run: { ...a.run!, fates, stage: 'apply' } } };
+    }
+    const next = log(s, text, dice);
     return { ...next, allocation: { ...a, run: afterSaves(next, { ...a.run!, fates }) } };
   },
 };

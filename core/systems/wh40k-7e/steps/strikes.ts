@@ -1,12 +1,14 @@
 import { chooseStep, rollStep, type StepKind } from '../../../combat/stepEngine';
 import { groupsOf, splitDice } from '../../../combat/rollGroups';
-import type { ChooseStep, Reason, RollStep } from '../../../combat/steps';
+import type { ChooseStep, DiceGroup, Reason, RollStep } from '../../../combat/steps';
 import { InputError } from '../../../combat/system';
 import { classId, classLabel, defaultTarget, modelClasses } from '../allocation';
 import { currentPool, poolsLeft, settleAllocation, settlePools, startAllocation } from '../flow';
 import { addWounds, poolFor, poolLabel, poolSummary } from '../pools';
 import { attacksPerModel, groupOf, modelName, otherRole, plural, type State, type StrikeRoll } from '../state';
 import { hitTest, weaponText, woundTest } from '../strikes';
+import { applySaves, saveChain, saveChainWhy, saveGroups } from './saveChain';
+import { strikesTaken } from './strikeChain';
 import { destroyerResult } from '../tables';
 
 /**
@@ -60,40 +62,64 @@ function woundStep(state: State, head: StrikeRoll): RollStep {
 
 const oneRollStep = (state: State, roll: StrikeRoll) => (roll.stage === 'hit' ? hitStep(state, roll) : woundStep(state, roll));
 
+/** Whose dice: the model group, and its unit where both units roll in the step (their groups may share a name). */
+const byWhom = (state: State, roll: StrikeRoll, both: boolean) => `${groupOf(state.setup, roll.role, roll.group).name}${both ? ` (${state.setup[roll.role].name})` : ''}`;
+
 /**
- * Every group striking at this Initiative step rolls at the same moment (seed 000 "Fast Dice";
- * both units at one step strike together): one roll step, a group of dice per group of models
- * where their targets or profiles differ. One group alone is a plain roll step.
+ * Every group striking at this Initiative step rolls at the same moment (seed 000: both units at
+ * one step strike together, and "Fast Dice" rolls alike dice together): one roll step, to hit and
+ * then, a D6 for each hit, to wound — as players roll an attack through — with a group of dice per
+ * group of models, since their targets and profiles differ. The to-hit groups come first, then the
+ * to-wound ones, so the dice go in the order the two rolls of old took them.
  */
 function strikeRollStep(state: State): RollStep {
   const { setup } = state;
-  if (state.rolls.length === 1) return oneRollStep(state, state.rolls[0]!);
-  const parts = state.rolls.map((r) => ({ roll: r, step: oneRollStep(state, r) }));
-  const stage = state.rolls[0]!.stage;
-  const what = stage === 'hit' ? 'to hit' : 'to wound';
-  const both = new Set(state.rolls.map((r) => r.role)).size > 1;
-  const faces = new Set(parts.map((p) => p.step.needs));
-  return rollStep(state, stage, {
-    title: `Initiative step ${state.initiative}: ${both ? 'both units roll' : `${setup[state.rolls[0]!.role].name} roll`} ${what}`,
-    actor: state.rolls[0]!.role,
-    count: parts.reduce((n, p) => n + p.step.count, 0),
+  const taken = strikesTaken(state);
+  if (taken.chained === 0) return oneRollStep(state, state.rolls[0]!);
+  const rolls = state.rolls.slice(0, taken.chained);
+  const parts = rolls.map((r) => ({ roll: r, hit: r.stage === 'hit' ? hitStep(state, r) : null, wound: woundStep(state, { ...r, stage: 'wound' }) }));
+  const roles = new Set(rolls.map((r) => r.role));
+  const who = roles.size > 1 ? 'both units roll' : `${setup[rolls[0]!.role].name} roll`;
+  const hits = parts.filter((p) => p.hit !== null);
+  const saves = saveChain(state, taken.chained);
+  const foe = otherRole(rolls[0]!.role);
+  const what = `${hits.length > 0 ? 'to hit and to wound' : 'to wound'}${saves ? `, ${setup[foe].name} save` : ''}`;
+  const groups: DiceGroup[] = [
+    ...hits.map(({ roll, hit }) => ({ id: `${roll.role}.${roll.group}.hit`, label: `${byWhom(state, roll, roles.size > 1)} to hit`, count: hit!.count, sides: 6 as const, passOn: hit!.passOn!, needs: hit!.needs })),
+    ...parts.map(({ roll, wound }) => ({
+      id: `${roll.role}.${roll.group}.wound`,
+      label: `${byWhom(state, roll, roles.size > 1)} ${groupOf(setup, roll.role, roll.group).weapon.strength === 'D' ? 'Destroyer roll' : 'to wound'}`,
+      count: roll.dice,
+      sides: 6 as const,
+      passOn: wound.passOn!,
+      ...(wound.criticalOn !== undefined ? { criticalOn: wound.criticalOn } : {}),
+      needs: wound.needs,
+      ...(roll.stage === 'hit' ? { per: { group: `${roll.role}.${roll.group}.hit`, on: 'pass' as const }, note: 'a D6 for each hit' } : {}),
+    })),
+    ...(saves ? saveGroups(state, saves) : []),
+  ];
+  const faces = new Set(groups.map((g) => g.needs));
+  return rollStep(state, 'strike', {
+    title: `Initiative step ${state.initiative}: ${who} ${what}`,
+    actor: rolls[0]!.role,
+    count: groups.reduce((n, g) => n + g.count, 0),
     sides: 6,
     needs: faces.size === 1 ? [...faces][0]! : 'as each group of dice says',
-    groups: parts.map(({ roll, step }) => ({
-      id: `${roll.role}.${roll.group}`,
-      // What the dice are for; the wizard adds how many.
-      label: `${groupOf(setup, roll.role, roll.group).name} (${setup[roll.role].name})`,
-      count: step.count,
-      sides: 6,
-      passOn: step.passOn!,
-      ...(step.criticalOn !== undefined ? { criticalOn: step.criticalOn } : {}),
-      needs: step.needs,
-    })),
+    groups,
+    // The rules keep, of each group's dice, only how many wound (or how the Destroyer roll or the
+    // saves fall): how many hit along the way is only told in the log.
+    readsChainEnds: true,
     why: [
-      ...parts.flatMap(({ roll, step }) => step.why.map((w) => ({ rule: `${w.rule} (${groupOf(setup, roll.role, roll.group).name})`, detail: w.detail }))),
-      { rule: 'Fast Dice', detail: `every group striking at Initiative step ${state.initiative} rolls ${what} at the same moment: one roll, a group of dice for each` },
+      ...parts.flatMap(({ roll, hit, wound }) => [...(hit?.why ?? []), ...wound.why].map((w) => ({ rule: `${w.rule} (${groupOf(setup, roll.role, roll.group).name})`, detail: w.detail }))),
+      {
+        rule: 'Fast Dice',
+        detail: `everyone striking at Initiative step ${state.initiative} strikes at the same moment: roll to hit, then a D6 to wound for each hit, a group of dice for each group of models${roles.size > 1 ? ' (each player rolls the dice of their own models)' : ''}`,
+      },
+      ...(saves ? saveChainWhy(state, saves) : []),
     ],
-    notes: [`Initiative step ${state.initiative}.`],
+    notes: [
+      `Initiative step ${state.initiative}.${roles.size > 1 ? ` ${[...roles].map((r) => `${setup[r].name} roll the dice of their own models`).join('; ')}.` : ''}${saves ? ` ${setup[rolls[0]!.role].name} roll to hit and to wound; ${setup[foe].name} roll a save for each wound.` : ''}`,
+    ],
   });
 }
 
@@ -126,16 +152,34 @@ export const strikeRollKind: StepKind<State> = {
     if (step.kind !== 'roll') throw new Error('a strike roll is a pass/fail roll');
     const groups = groupsOf(step);
     const split = splitDice(step, dice);
+    const taken = strikesTaken(s).chained;
     let next = s;
-    const after: StrikeRoll[] = [];
     const texts: string[] = [];
-    s.rolls.forEach((roll, i) => {
-      const r = applyRoll(next, roll, split[i]!, groups[i]!.passOn!);
-      next = r.state;
-      if (r.next) after.push(r.next);
-      texts.push(s.rolls.length === 1 ? r.text : `${groupOf(s.setup, roll.role, roll.group).name}: ${r.text}`);
+    if (taken === 0) {
+      // One group's roll alone (too many dice to roll through): to hit, then to wound, as two steps.
+      const roll = s.rolls[0]!;
+      const r = applyRoll(next, roll, split[0]!, groups[0]!.passOn!);
+      return { ...log(r.state, r.text, dice), rolls: [...(r.next ? [r.next] : []), ...s.rolls.slice(1)] };
+    }
+    const rolls = s.rolls.slice(0, taken);
+    const hitRolls = rolls.filter((r) => r.stage === 'hit');
+    rolls.forEach((roll, i) => {
+      const h = hitRolls.indexOf(roll);
+      const at = hitRolls.length + i;
+      const hitText = h >= 0 ? plural(split[h]!.filter((f) => f >= groups[h]!.passOn!).length, 'hit') : null;
+      const wound = applyRoll(next, { ...roll, stage: 'wound', dice: split[at]!.length }, split[at]!, groups[at]!.passOn!);
+      next = wound.state;
+      const text = hitText === null ? wound.text : split[at]!.length === 0 ? hitText : `${hitText}, ${wound.text}`;
+      texts.push(rolls.length === 1 ? text : `${groupOf(s.setup, roll.role, roll.group).name}: ${text}`);
     });
-    return { ...log(next, texts.join('; '), dice), rolls: after };
+    const saves = saveChain(s, taken);
+    if (saves) {
+      // The save groups come last, one for each group's wounds: all take the one save number.
+      const saved = applySaves(next, saves, split.slice(hitRolls.length + rolls.length).flat());
+      next = saved.state;
+      if (saved.text) texts.push(saved.text);
+    }
+    return { ...log(next, texts.join('; '), dice), rolls: s.rolls.slice(taken) };
   },
 };
 

@@ -1,6 +1,7 @@
 import { startCombat, type Combat } from '../../../../core/combat/engine';
 import { playerFor } from '../../../support/drive';
-import type { Step } from '../../../../core/combat/steps';
+import { collectDice } from '../../../../core/combat/rollGroups';
+import type { RollStep, Step } from '../../../../core/combat/steps';
 import { ninthAge, type Setup, type SetupInput, type State } from '../../../../core/systems/ninth-age';
 import type { Profile } from '../../../../core/systems/ninth-age/setup';
 
@@ -55,6 +56,12 @@ export const start = (setup: Setup): NaCombat => startCombat(ninthAge, setup, 1)
 export const play = playerFor(ninthAge);
 
 export const titleOf = (step: Step) => step.title;
+
+/** Dice for a chained roll step: every die shows `face`, each group as many as the dice before it call for. */
+export const allDice = (step: RollStep, face: number) => collectDice(step, (_g, count) => Array.from({ length: count }, () => face)).flat();
+
+/** The labels of a roll step's dice groups. */
+export const groupLabels = (step: RollStep) => (step.groups ?? []).map((g) => g.label);
 export const lastLog = (c: NaCombat) => c.state.log[c.state.log.length - 1]!;
 export const logText = (c: NaCombat) => c.state.log.map((l) => `${l.title}: ${l.result}`);
 export const lostOf = (c: NaCombat, key: string) => c.state.lost[key] ?? 0;

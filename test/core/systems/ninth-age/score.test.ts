@@ -68,7 +68,7 @@ describe('Combat Score components (RULES §5)', () => {
       'Enemy wiped out 1: no model of Spearmen is left',
       'Charge 1: Knights charged this round',
       'Flank or rear 2: Knights fight in the enemy’s rear',
-      'Rank bonus 2: 10 models (9 rank and file + 1 character) 5 wide, Height 1: 2 Proper Ranks of 5+ models',
+      'Rank bonus 2: 10 models (9 rank and file + 1 character) 5 wide, Standard Height: 2 Proper Ranks of 5+ models',
       'Standard 1: carried by the 9 rank-and-file models left',
       'Battle Standard Bearer 1: Bearer still stands',
     ]);

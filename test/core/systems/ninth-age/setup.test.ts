@@ -102,5 +102,18 @@ describe('Ninth Age setup (SCENARIOS §3)', () => {
       facing.defender.unit['facing'] = 'side';
       expect(problems(facing).map((p) => p.message)).toEqual(['defender.unit.facing: expected one of front, flank, rear']);
     });
+
+    it('says one clear thing per bad field: a bad count is not also checked against the allocations built on it (issue 25)', () => {
+      const negative = valid();
+      negative.attacker.unit.models = -1;
+      expect(problems(negative).map((p) => p.message)).toEqual(['attacker.unit.models: expected a number from 0 to 200']);
+      const hero = valid() as unknown as { attacker: { unit: { characters: Array<{ profile: Record<string, unknown> }> } } };
+      hero.attacker.unit.characters[0]!.profile['attacks'] = -2;
+      expect(problems(hero).map((p) => p.message)).toEqual(['attacker.unit.characters[0].profile.attacks: expected a number from 0 to 20']);
+      // A valid count still has its allocations checked.
+      const over = valid();
+      over.attacker.unit.characters![0]!.attacksAtCharacters = [9];
+      expect(problems(over).map((p) => p.message)).toEqual(['attacker.unit.characters[0].attacksAtCharacters: expected at most 1 attack allocated: Baron has 1 attack at full strength, 9 are allocated']);
+    });
   });
 });

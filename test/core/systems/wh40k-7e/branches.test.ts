@@ -15,20 +15,23 @@ describe('Destroyer weapons (seed 000; RULES §2)', () => {
     start(setupOf({ models: [trooper({ name: 'Knight', weaponSkill: 5, initiative: 5, attacks: 1, weapon: { name: 'D-scythe', strength: 'D', ap: 2 } })] }, { models: [trooper({ name: 'Wraith', attacks: 0, ...target })] }));
 
   it('rolls to hit as normal, then a D6 instead of the wound roll (2+ does something, 6 is a deathblow)', () => {
-    const c = play(destroyer({ toughness: 8 }), [6]);
-    const step = rollStep(c);
-    expect(step).toMatchObject({ title: 'Red: Knight Destroyer roll', passOn: 2, criticalOn: 6, needs: '2–5 seriously wounded, 6 deathblow' });
-    expect(step.why[0]!.rule).toBe('Destroyer weapon');
+    // One roll, rolled through: the Knight's to-hit die, then for a hit the Destroyer D6.
+    const step = rollStep(destroyer({ toughness: 8 }));
+    expect(step.title).toBe('Initiative step 5: Red roll to hit and to wound');
+    expect(step.groups!.map((g) => g.id)).toEqual(['attacker.0.hit', 'attacker.0.wound']);
+    expect(step.groups![0]).toMatchObject({ label: 'Knight to hit', passOn: 3 });
+    expect(step.groups![1]).toMatchObject({ label: 'Knight Destroyer roll', passOn: 2, criticalOn: 6, needs: '2–5 seriously wounded, 6 deathblow', per: { group: 'attacker.0.hit', on: 'pass' }, note: 'a D6 for each hit' });
+    expect(step.why.map((w) => w.rule)).toContain('Destroyer weapon (Knight)');
   });
 
   it('1: no effect', () => {
-    const c = play(destroyer({ wounds: 3 }), [6], [1]);
+    const c = play(destroyer({ wounds: 3 }), [6, 1]);
     expect(woundsOf(c, 'defender')).toEqual([[3]]);
-    expect(c.state.log.find((l) => l.stepId.startsWith('wound.'))!.result).toBe('0 deathblows, 0 seriously wounded, 1 no effect');
+    expect(c.state.log.find((l) => l.stepId.startsWith('strike.'))!.result).toBe('1 hit, 0 deathblows, 0 seriously wounded, 1 no effect');
   });
 
   it('2–5: seriously wounded — the invulnerable save only (not armour), then D3 wounds, no Feel No Pain', () => {
-    let c = play(destroyer({ wounds: 4, save: 2, invulnerable: 5, feelNoPain: 4 }), [6], [4]);
+    let c = play(destroyer({ wounds: 4, save: 2, invulnerable: 5, feelNoPain: 4 }), [6, 4]);
     const save = rollStep(c);
     expect(save).toMatchObject({ title: 'Blue: 1 save against Seriously wounded (D3 wounds, invulnerable save only)', passOn: 5, count: 1 });
     c = play(c, [4]);
@@ -40,19 +43,19 @@ describe('Destroyer weapons (seed 000; RULES §2)', () => {
   });
 
   it('2–5 with no invulnerable save: no save roll at all', () => {
-    const c = play(destroyer({ wounds: 4, save: 2 }), [6], [2]);
+    const c = play(destroyer({ wounds: 4, save: 2 }), [6, 2]);
     expect(rollStep(c).sides).toBe(3);
     expect(results(c)).toContain('no save allowed: every wound is unsaved');
   });
 
   it('2–5 on a model with 1 wound left needs no D3: it loses that wound whatever the die', () => {
-    const c = play(destroyer({ wounds: 1 }), [6], [3]);
+    const c = play(destroyer({ wounds: 1 }), [6, 3]);
     expect(woundsOf(c, 'defender')).toEqual([[0]]);
     expect(c.state.log.some((l) => l.stepId.startsWith('d3.'))).toBe(false);
   });
 
   it('6: deathblow — no save of any kind, no Feel No Pain; D6 + 6 wounds, the excess lost', () => {
-    let c = play(destroyer({ wounds: 10, save: 2, invulnerable: 3, feelNoPain: 4 }), [6], [6]);
+    let c = play(destroyer({ wounds: 10, save: 2, invulnerable: 3, feelNoPain: 4 }), [6, 6]);
     expect(rollStep(c)).toMatchObject({ sides: 6, count: 1, needs: 'D6 + 6 ≥ 10 slays Wraith' });
     c = play(c, [2]);
     expect(woundsOf(c, 'defender')).toEqual([[2]]);
@@ -62,7 +65,7 @@ describe('Destroyer weapons (seed 000; RULES §2)', () => {
   });
 
   it('6 on a model with 7 wounds or fewer: slain with no die, and it counts only the wounds it had', () => {
-    const c = play(destroyer({ wounds: 5, save: 2, invulnerable: 3 }), [6], [6]);
+    const c = play(destroyer({ wounds: 5, save: 2, invulnerable: 3 }), [6, 6]);
     expect(woundsOf(c, 'defender')).toEqual([[0]]);
     expect(c.state.result!.caused.attacker).toBe(5);
     expect(c.state.log.some((l) => l.stepId.startsWith('deathblow.') || l.stepId.startsWith('save.'))).toBe(false);
@@ -75,7 +78,7 @@ describe('Destroyer weapons (seed 000; RULES §2)', () => {
         { models: [trooper({ name: 'Wraith', count: 3, attacks: 0, wounds: 2 })] },
       ),
     );
-    const after = play(c, [6], [6]);
+    const after = play(c, [6, 6]);
     expect(woundsOf(after, 'defender')).toEqual([[0, 2, 2]]);
   });
 
@@ -84,7 +87,7 @@ describe('Destroyer weapons (seed 000; RULES §2)', () => {
       { allocateByHand: true, models: [trooper({ name: 'Knight', weaponSkill: 5, initiative: 5, attacks: 2, weapon: { strength: 'D' } })] },
       { allocateByHand: true, models: [trooper({ name: 'Wraith', count: 2, attacks: 0, wounds: 3 })] },
     );
-    const c = play(start(setup), [6, 6], [3, 6]);
+    const c = play(start(setup), [6, 6, 3, 6]);
     const order = chooseStep(c);
     expect(order).toMatchObject({ actor: 'attacker', title: 'Red: which wound pool next?' });
     expect(order.options.map((o) => [o.id, !!o.suggested])).toEqual([
@@ -112,7 +115,7 @@ describe('Instant Death and Eternal Warrior (RULES §2)', () => {
     );
 
   it('S ≥ 2 × T, played with 6th edition\'s Feel No Pain: an unsaved wound removes all the model\'s wounds, with no Feel No Pain', () => {
-    const c = play(fist({}, true), [6], [6]);
+    const c = play(fist({}, true), [6, 6]);
     // AP2 beats Sv 3+: no save; Instant Death: no Feel No Pain either.
     expect(woundsOf(c, 'defender')).toEqual([[0]]);
     expect(c.state.log.some((l) => l.stepId.startsWith('fnp.'))).toBe(false);
@@ -121,37 +124,37 @@ describe('Instant Death and Eternal Warrior (RULES §2)', () => {
   });
 
   it('7th edition: Feel No Pain may be rolled against a wound that inflicts Instant Death; passed, it is ignored; failed, the model is slain', () => {
-    let c = play(fist({}), [6], [6]);
+    let c = play(fist({}), [6, 6]);
     const fnp = rollStep(c);
     expect(fnp).toMatchObject({ title: 'Blue: Feel No Pain for 1 unsaved wound', passOn: 4 });
     expect(fnp.why[0]!.detail).toBe('4+ for each unsaved wound (7th edition: also against Instant Death; a wound not ignored slays the model)');
     c = play(c, [3]);
     expect(woundsOf(c, 'defender')).toEqual([[0]]);
     expect(c.state.result!.caused.attacker).toBe(3);
-    const ignored = play(fist({}), [6], [6], [4]);
+    const ignored = play(fist({}), [6, 6], [4]);
     expect(woundsOf(ignored, 'defender')).toEqual([[3]]);
   });
 
   it('with Eternal Warrior: loses 1 wound instead, and Feel No Pain may be rolled', () => {
-    let c = play(fist({ eternalWarrior: true }), [6], [6]);
+    let c = play(fist({ eternalWarrior: true }), [6, 6]);
     const fnp = rollStep(c);
     expect(fnp).toMatchObject({ title: 'Blue: Feel No Pain for 1 unsaved wound', passOn: 4 });
     expect(fnp.why[0]!.detail).toContain('Eternal Warrior');
     c = play(c, [3]);
     expect(woundsOf(c, 'defender')).toEqual([[2]]);
-    const saved = play(fist({ eternalWarrior: true }), [6], [6], [4]);
+    const saved = play(fist({ eternalWarrior: true }), [6, 6], [4]);
     expect(woundsOf(saved, 'defender')).toEqual([[3]]);
   });
 
   it('S below 2 × T: an ordinary wound, Feel No Pain rolled', () => {
-    const c = play(fist({ toughness: 5 }), [6], [6]);
+    const c = play(fist({ toughness: 5 }), [6, 6]);
     expect(kindOf(c)).toBe('fnp');
   });
 });
 
 describe('saves (RULES §2): the best of armour (unless AP ≤ Sv) and invulnerable', () => {
   const hit = (weapon: { strength?: 'user' | number; ap: number | null }, target: Parameters<typeof trooper>[0]) =>
-    play(start(setupOf({ models: [trooper({ name: 'Sword', attacks: 1, weapon })] }, { models: [trooper({ name: 'Guard', attacks: 0, wounds: 2, ...target })] })), [6], [6]);
+    play(start(setupOf({ models: [trooper({ name: 'Sword', attacks: 1, weapon })] }, { models: [trooper({ name: 'Guard', attacks: 0, wounds: 2, ...target })] })), [6, 6]);
 
   it('AP equal to Sv beats it: no armour save, no roll', () => {
     const c = hit({ ap: 3 }, { save: 3 });
@@ -159,22 +162,32 @@ describe('saves (RULES §2): the best of armour (unless AP ≤ Sv) and invulnera
     expect(c.state.log.find((l) => l.result.startsWith('no save'))!.why![0]!.detail).toBe('AP 3 beats Sv 3+ (AP 3 ≤ Sv 3): no armour save');
   });
 
+  // The Sword strikes alone and every wound lands on the Guard: the save is rolled in the same
+  // step, a D6 for each wound; its reasons are the Guard's side's ("(Blue)").
+  const strike = (weapon: { strength?: 'user' | number; ap: number | null }, target: Parameters<typeof trooper>[0]) =>
+    rollStep(start(setupOf({ models: [trooper({ name: 'Sword', attacks: 1, weapon })] }, { models: [trooper({ name: 'Guard', attacks: 0, wounds: 2, ...target })] })));
+  const save = (step: ReturnType<typeof strike>) => {
+    const group = step.groups!.find((g) => g.id === 'attacker.0.save')!;
+    const why = step.why.filter((w) => w.rule.endsWith(' (Blue)')).map((w) => ({ ...w, rule: w.rule.slice(0, -' (Blue)'.length) }));
+    return { ...group, why };
+  };
+
   it('AP above Sv does not: the armour save with its arithmetic', () => {
-    const step = rollStep(hit({ ap: 4 }, { save: 3 }));
-    expect(step).toMatchObject({ passOn: 3, needs: '3+' });
+    const step = save(strike({ ap: 4 }, { save: 3 }));
+    expect(step).toMatchObject({ passOn: 3, needs: '3+', per: { group: 'attacker.0.wound', on: 'pass' } });
     expect(step.why[0]!.detail).toBe('AP 4 does not beat Sv 3+ (AP 4 > Sv 3): Sv 3+');
   });
 
   it('AP "–" never beats a save', () => {
-    expect(rollStep(hit({ ap: null }, { save: 2 })).passOn).toBe(2);
+    expect(save(strike({ ap: null }, { save: 2 })).passOn).toBe(2);
   });
 
   it('the invulnerable save when the armour is beaten or worse; the armour when better', () => {
-    const beaten = rollStep(hit({ ap: 2 }, { save: 2, invulnerable: 4 }));
+    const beaten = save(strike({ ap: 2 }, { save: 2, invulnerable: 4 }));
     expect(beaten).toMatchObject({ passOn: 4 });
     expect(beaten.why.map((w) => w.rule).slice(0, 2)).toEqual(['Armour save', 'Invulnerable save']);
-    expect(rollStep(hit({ ap: null }, { save: 5, invulnerable: 4 })).passOn).toBe(4);
-    const armour = rollStep(hit({ ap: null }, { save: 3, invulnerable: 4 }));
+    expect(save(strike({ ap: null }, { save: 5, invulnerable: 4 })).passOn).toBe(4);
+    const armour = save(strike({ ap: null }, { save: 3, invulnerable: 4 }));
     expect(armour.passOn).toBe(3);
     expect(armour.why[1]!.detail).toBe('Sv 3+ is at least as good as invulnerable 4++: one save per wound, the best');
   });
@@ -193,17 +206,19 @@ describe('Initiative steps and Unwieldy (RULES §2)', () => {
     );
     let c = start(setup);
     expect(c.state.initiative).toBe(2);
-    expect(rollStep(c).title).toBe('Blue: Boy to hit');
+    expect(rollStep(c).title).toBe('Initiative step 2: Blue roll to hit and to wound');
+    expect(rollStep(c).groups!.map((g) => g.label)).toEqual(['Boy to hit', 'Boy to wound']);
     c = play(c, [1]);
     expect(c.state.initiative).toBe(1);
-    expect(rollStep(c).title).toBe('Red: Fist to hit');
+    expect(rollStep(c).title).toBe('Initiative step 1: Red roll to hit and to wound');
+    expect(rollStep(c).groups![0]!.label).toBe('Fist to hit');
     expect(c.state.log.find((l) => l.title === 'Round 1 · Initiative step 1')!.result).toBe('strike now: Fist with A1 (Red)');
   });
 
   it('models at the same step strike together: one slain in that step still strikes', () => {
     const setup = setupOf({ models: [trooper({ name: 'Red one', attacks: 1 })] }, { models: [trooper({ name: 'Blue one', attacks: 1 })] });
     // Both roll their hits and wounds before any wound is allocated: one roll to hit, one to wound, a group of dice each.
-    const c = play(start(setup), [6, 6], [6, 6]);
+    const c = play(start(setup), [6, 6, 6, 6]);
     expect(woundsOf(c, 'attacker')).toEqual([[0]]);
     expect(woundsOf(c, 'defender')).toEqual([[0]]);
     expect(resultOf(c).at(-1)).toBe('Both units are wiped out: a draw.');
@@ -212,7 +227,7 @@ describe('Initiative steps and Unwieldy (RULES §2)', () => {
 
   it('a model slain at an earlier step does not strike', () => {
     const setup = setupOf({ models: [trooper({ name: 'Quick', initiative: 5, attacks: 1 })] }, { models: [trooper({ name: 'Slow', initiative: 1, attacks: 3 })] });
-    const c = play(start(setup), [6], [6]);
+    const c = play(start(setup), [6, 6]);
     // The round went straight to its result.
     expect(c.state.result).not.toBeNull();
     expect(c.state.log.some((l) => l.title === 'Round 1 · Initiative step 1')).toBe(false);
@@ -221,11 +236,11 @@ describe('Initiative steps and Unwieldy (RULES §2)', () => {
   it('+1 Attack on the charge (round 1 only) and for two weapons', () => {
     const setup = setupOf({ charged: true, models: [trooper({ name: 'Boy', count: 2, attacks: 2, twoWeapons: true })] }, { models: [trooper({ name: 'Guard', count: 10, wounds: 3, save: 2, attacks: 0 })] });
     const c = start(setup);
-    expect(rollStep(c)).toMatchObject({ count: 8 });
+    expect(rollStep(c).groups![0]).toMatchObject({ count: 8 });
     expect(rollStep(c).why[1]!.detail).toBe('2 models × 4 attacks (A2 +1 charged +1 two weapons) with Close combat weapon (S3 AP–)');
     // Round 2: no charge bonus.
     const r2 = play(c, [1, 1, 1, 1, 1, 1, 1, 1], 'next');
-    expect(rollStep(r2)).toMatchObject({ count: 6 });
+    expect(rollStep(r2).groups![0]).toMatchObject({ count: 6 });
   });
 });
 
@@ -236,16 +251,18 @@ describe('To Hit and To Wound against the target unit (seed 000; SCENARIOS §2)'
       { models: [trooper({ name: 'Grot', count: 2, weaponSkill: 2, toughness: 2, attacks: 0 }), trooper({ name: 'Boss', count: 2, weaponSkill: 5, toughness: 5, attacks: 0 })] },
     );
     const c = start(setup);
-    expect(rollStep(c)).toMatchObject({ passOn: 4 });
+    expect(rollStep(c).groups![0]).toMatchObject({ passOn: 4 });
     expect(rollStep(c).why[0]!.detail).toBe("WS 4 vs WS 5 (Blue's majority): the target's is higher, but not more than double → 4+");
-    expect(rollStep(play(c, [6])).why[0]!.detail).toBe("S4 vs T5 (Blue's majority): S − T = −1 → 5+");
+    // The wound roll, a D6 for each hit, in the same step.
+    expect(rollStep(c).groups![1]).toMatchObject({ passOn: 5 });
+    expect(rollStep(c).why[2]!.detail).toBe("S4 vs T5 (Blue's majority): S − T = −1 → 5+");
   });
 
   it('more than double the WS hits on 5+; a higher WS on 3+', () => {
     const weak = start(setupOf({ models: [trooper({ name: 'Grot', weaponSkill: 2 })] }, { models: [trooper({ name: 'Hero', weaponSkill: 5, attacks: 0 })] }));
-    expect(rollStep(weak)).toMatchObject({ passOn: 5, needs: '5+' });
+    expect(rollStep(weak).groups![0]).toMatchObject({ passOn: 5, needs: '5+' });
     const strong = start(setupOf({ models: [trooper({ name: 'Hero', weaponSkill: 5 })] }, { models: [trooper({ name: 'Grot', weaponSkill: 2, attacks: 0 })] }));
-    expect(rollStep(strong)).toMatchObject({ passOn: 3 });
+    expect(rollStep(strong).groups![0]).toMatchObject({ passOn: 3 });
   });
 
   it('S − T of −4 or worse cannot wound: nobody rolls those attacks, and the log says why', () => {
@@ -263,7 +280,7 @@ describe('the wound pool and allocation (seed 000)', () => {
       { models: [trooper({ name: 'Guard', count: 5, save: 4, attacks: 0 })] },
     );
     // Marines and Sergeant strike at the same step: one roll to hit, one to wound, a group of dice each.
-    let c = play(start(setup), [6, 6, 6], [6, 6, 6]);
+    let c = play(start(setup), [6, 6, 6, 6, 6, 6]);
     const order = chooseStep(c);
     expect(order.options.map((o) => [o.label, !!o.suggested])).toEqual([
       ['2 × S4 AP– next', true],
@@ -283,7 +300,7 @@ describe('the wound pool and allocation (seed 000)', () => {
       { models: [trooper({ name: 'Slugga', count: 4, attacks: 1, strength: 4 })] },
       { allocateByHand: true, models: [trooper({ name: 'Boy', count: 3, attacks: 0, toughness: 3 }), trooper({ name: 'Nob', attacks: 0, toughness: 3, wounds: 2 }), trooper({ name: 'Grot', attacks: 0 })] },
     );
-    let c = play(start(setup), [6, 6, 6, 6], [6, 6, 6, 6]);
+    let c = play(start(setup), [6, 6, 6, 6, 6, 6, 6, 6]);
     const ask = chooseStep(c);
     expect(ask.actor).toBe('defender');
     expect(ask.options.map((o) => [o.id, o.label, !!o.suggested])).toEqual([
@@ -310,7 +327,7 @@ describe('the wound pool and allocation (seed 000)', () => {
       { models: [trooper({ name: 'Slugga', count: 3, attacks: 1, strength: 4 })] },
       { allocateByHand: true, models: [trooper({ name: 'Boy', count: 2, attacks: 0, toughness: 3, save: 4 }), trooper({ name: 'Nob', attacks: 0, toughness: 3, save: 4 })] },
     );
-    let c = play(start(setup), [6, 6, 6], [6, 6, 6], 'm1w1');
+    let c = play(start(setup), [6, 6, 6, 6, 6, 6], 'm1w1');
     expect(rollStep(c)).toMatchObject({ count: 1, passOn: 4, notes: ['A pass saves the wound; 2 wounds more wait in the pool.'] });
     c = play(c, [5]);
     // Saved: the Nob stands and keeps taking this pool's wounds.
@@ -330,10 +347,15 @@ describe('the wound pool and allocation (seed 000)', () => {
 
   it('with one kind of model left there is nothing to choose: no step is asked', () => {
     const setup = setupOf({ models: [trooper({ name: 'Slugga', count: 3, attacks: 1, strength: 4 })] }, { models: [trooper({ name: 'Boy', count: 5, attacks: 0, toughness: 3, save: 6 })] });
-    const c = play(start(setup), [6, 6, 6], [6, 6, 6]);
-    // Fast dice: the three wounds all land on identical one-wound Boyz, rolled together.
-    expect(rollStep(c)).toMatchObject({ title: 'Blue: 3 saves against S4 AP–', count: 3 });
-    expect(rollStep(c).why.at(-1)!.detail).toContain('identical models');
+    const c = start(setup);
+    // Fast dice: every wound the Sluggas can make lands on identical one-wound Boyz, so their
+    // saves are rolled in the same step as the attacks, a D6 for each wound.
+    expect(rollStep(c).title).toBe('Initiative step 3: Red roll to hit and to wound, Blue save');
+    expect(rollStep(c).groups!.at(-1)).toMatchObject({ id: 'attacker.0.save', count: 3, passOn: 6, note: 'a D6 for each wound' });
+    expect(rollStep(c).why.at(-1)!.detail).toContain('lands on Boy of Blue, next in line');
+    const after = play(c, [6, 6, 6, 6, 6, 6, 1, 6, 1]);
+    expect(woundsOf(after, 'defender')).toEqual([[0, 0, 1, 1, 1]]);
+    expect(after.state.log.some((l) => l.stepId.startsWith('allocate.') || l.stepId.startsWith('save.'))).toBe(false);
   });
 
   it('saves are rolled together only for wounds that certainly land on one group', () => {
@@ -342,7 +364,7 @@ describe('the wound pool and allocation (seed 000)', () => {
       { models: [trooper({ name: 'Boy', count: 2, attacks: 0, toughness: 3, save: 5 }), trooper({ name: 'Nob', count: 3, attacks: 0, toughness: 3, save: 4 })] },
     );
     // Not allocating by hand: the order of the list, nobody asked.
-    let c = play(start(setup), [6, 6, 6, 6, 6], [6, 6, 6, 6, 6]);
+    let c = play(start(setup), [6, 6, 6, 6, 6, 6, 6, 6, 6, 6]);
     // Two Boyz can take at most two wounds: two saves at 5+, then the Nobz' three at 4+.
     expect(rollStep(c)).toMatchObject({ count: 2, passOn: 5 });
     c = play(c, [1, 1]);
@@ -351,7 +373,7 @@ describe('the wound pool and allocation (seed 000)', () => {
 
   it('wounds left in a pool when the unit is gone are lost', () => {
     const setup = setupOf({ models: [trooper({ name: 'Slugga', count: 4, attacks: 1, strength: 4 })] }, { models: [trooper({ name: 'Boy', count: 2, attacks: 0, toughness: 3 })] });
-    const c = play(start(setup), [6, 6, 6, 6], [6, 6, 6, 6]);
+    const c = play(start(setup), [6, 6, 6, 6, 6, 6, 6, 6]);
     expect(woundsOf(c, 'defender')).toEqual([[0, 0]]);
     expect(results(c)).toContain('2 wounds left in the pool are lost: no model of Blue is left');
     expect(c.state.result!.caused.attacker).toBe(2);
@@ -359,9 +381,17 @@ describe('the wound pool and allocation (seed 000)', () => {
 
   it('Feel No Pain: one roll per unsaved wound', () => {
     const setup = setupOf({ models: [trooper({ name: 'Slugga', count: 3, attacks: 1, strength: 4 })] }, { models: [trooper({ name: 'Plague Marine', count: 3, attacks: 0, toughness: 4, save: 3, feelNoPain: 5 })] });
-    let c = play(start(setup), [6, 6, 6], [6, 6, 6], [1, 1, 4]);
-    expect(rollStep(c)).toMatchObject({ title: 'Blue: Feel No Pain for 2 unsaved wounds', count: 2, passOn: 5 });
-    c = play(c, [5, 2]);
+    let c = start(setup);
+    c = play(c, [6, 6, 6, 6, 6, 6]);
+    // Feel No Pain is rolled for each unsaved wound in the roll of the saves: a D6 for each failed save.
+    const saves = rollStep(c);
+    expect(saves.title).toBe('Blue: 3 saves against S4 AP–, then Feel No Pain');
+    expect(saves.groups).toMatchObject([
+      { id: 'save', count: 3, passOn: 3 },
+      { id: 'fnp', count: 3, passOn: 5, per: { group: 'save', on: 'fail' }, note: 'a D6 for each failed save' },
+    ]);
+    c = play(c, [1, 1, 4, 5, 2]);
+    expect(c.state.log.find((l) => l.stepId.startsWith('save.'))!.result).toMatch(/^1 save, 2 failed; Feel No Pain: 1 wound ignored, 1 lost/);
     expect(woundsOf(c, 'defender')).toEqual([[0, 1, 1]]);
   });
 });
@@ -369,7 +399,7 @@ describe('the wound pool and allocation (seed 000)', () => {
 describe('combat result (RULES §2; SCENARIOS §2)', () => {
   it('more wounds wins, with each line of arithmetic', () => {
     const setup = setupOf({ models: [trooper({ name: 'Red one', count: 3, initiative: 4 })] }, { models: [trooper({ name: 'Blue one', count: 3 })] });
-    const c = play(start(setup), [6, 6, 1], [6, 6], [1]);
+    const c = play(start(setup), [6, 6, 1, 6, 6], [1]);
     expect(resultOf(c)).toEqual([
       'Red caused 2 wounds: Blue had 3, now 1 (3 − 1 = 2; Blue one: 2 slain).',
       'Blue caused 0 wounds: Red had 3, now 3 (3 − 3 = 0; no losses).',
@@ -381,7 +411,7 @@ describe('combat result (RULES §2; SCENARIOS §2)', () => {
     const setup = setupOf({ models: [trooper({ name: 'Red one', count: 1, initiative: 3 })] }, { models: [trooper({ name: 'Blue one', count: 3, attacks: 1 })] });
     // Red kills one, Blue kills Red's only model: 1 wound each, but Red is gone.
     // Both strike at I3: one roll to hit (Red's die, then Blue's three), one to wound.
-    const c = play(start(setup), [6, 6, 1, 1], [6, 6]);
+    const c = play(start(setup), [6, 6, 1, 1, 6, 6]);
     expect(c.state.result).toMatchObject({ caused: { attacker: 1, defender: 1 }, winner: 'defender' });
     expect(resultOf(c).at(-1)).toBe('Red are wiped out: Blue win.');
     const end = c;
@@ -391,7 +421,7 @@ describe('combat result (RULES §2; SCENARIOS §2)', () => {
 
   it('a draw: no Morale check, the next round (or stop here)', () => {
     const setup = setupOf({ models: [trooper({ name: 'Red one', count: 2 })] }, { models: [trooper({ name: 'Blue one', count: 2 })] });
-    const c = play(start(setup), [6, 1, 6, 1], [6, 6]);
+    const c = play(start(setup), [6, 1, 6, 1, 6, 6]);
     const next = chooseStep(c);
     expect(next.options.map((o) => [o.id, !!o.suggested])).toEqual([
       ['next', true],
@@ -412,9 +442,7 @@ describe('Morale (RULES §2)', () => {
   // Red kills 3 of 5 Blue with no losses: Blue lose by 3.
   const lost = (blue: Record<string, unknown> = {}, red: Record<string, unknown> = {}) =>
     play(
-      start(setupOf({ ...red, models: [trooper({ name: 'Red one', count: 3, initiative: 4, leadership: 8 })] }, { ...blue, models: [trooper({ name: 'Blue one', count: 5, leadership: 8 })] })),
-      [6, 6, 6],
-      [6, 6, 6],
+      start(setupOf({ ...red, models: [trooper({ name: 'Red one', count: 3, initiative: 4, leadership: 8 })] }, { ...blue, models: [trooper({ name: 'Blue one', count: 5, leadership: 8 })] })), [6, 6, 6, 6, 6, 6],
       [1, 1],
     );
 
@@ -427,9 +455,7 @@ describe('Morale (RULES §2)', () => {
 
   it('a double 1 always passes', () => {
     const c = play(
-      start(setupOf({ models: [trooper({ name: 'Red one', count: 8, initiative: 4 })] }, { models: [trooper({ name: 'Blue one', count: 9, leadership: 7 })] })),
-      [6, 6, 6, 6, 6, 6, 6, 6],
-      [6, 6, 6, 6, 6, 6, 6, 6],
+      start(setupOf({ models: [trooper({ name: 'Red one', count: 8, initiative: 4 })] }, { models: [trooper({ name: 'Blue one', count: 9, leadership: 7 })] })), [6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6],
       [1],
     );
     // Lost by 8: Ld 7 − 8 = −1, only the double 1 passes.
@@ -454,9 +480,7 @@ describe('Morale (RULES §2)', () => {
 
   it('no roll when no 2D6 can fail', () => {
     const c = play(
-      start(setupOf({ models: [trooper({ name: 'Red one', initiative: 4 })] }, { models: [trooper({ name: 'Blue one', count: 2, leadership: 10, attacks: 0 })] })),
-      [6],
-      [6],
+      start(setupOf({ models: [trooper({ name: 'Red one', initiative: 4 })] }, { models: [trooper({ name: 'Blue one', count: 2, leadership: 10, attacks: 0 })] })), [6, 6],
     );
     // Lost by 1 against Ld 10: 2D6 ≤ 9 fails on 10+; still a roll.
     expect(kindOf(c)).toBe('morale');
@@ -466,9 +490,7 @@ describe('Morale (RULES §2)', () => {
 describe('Sweeping Advance (RULES §2)', () => {
   const broken = (blue: Record<string, unknown> = {}, blueI = 3) =>
     play(
-      start(setupOf({ models: [trooper({ name: 'Red one', count: 3, initiative: 4 })] }, { ...blue, models: [trooper({ name: 'Blue one', count: 5, initiative: blueI })] })),
-      [6, 6, 6],
-      [6, 6, 6],
+      start(setupOf({ models: [trooper({ name: 'Red one', count: 3, initiative: 4 })] }, { ...blue, models: [trooper({ name: 'Blue one', count: 5, initiative: blueI })] })), [6, 6, 6, 6, 6, 6],
       [1, 1],
       [6, 6],
     );
@@ -498,7 +520,7 @@ describe('Sweeping Advance (RULES §2)', () => {
 
   it('no dice when the Initiatives decide it', () => {
     const setup = setupOf({ models: [trooper({ name: 'Red one', count: 3, initiative: 9 })] }, { models: [trooper({ name: 'Blue one', count: 5, initiative: 3 })] });
-    const decided = play(start(setup), [6, 6, 6], [6, 6, 6], [1, 1], [6, 6]);
+    const decided = play(start(setup), [6, 6, 6, 6, 6, 6], [1, 1], [6, 6]);
     expect(decided.state.fate.defender).toBe('swept');
     expect(decided.state.log.some((l) => l.stepId.startsWith('sweep.'))).toBe(false);
   });

@@ -29,7 +29,7 @@ describe('a combat nobody can win ends as a draw', () => {
   it('the charge bonus alone: 0 Attacks + 1 on the charge strikes in round 1 only; after it, nobody can harm anyone: a draw whatever round 1 gave', () => {
     const setup = setupOf({ charged: true, models: [trooper({ name: 'Servitor', attacks: 0, strength: 3 })] }, { models: [trooper({ name: 'Cultist', attacks: 0, count: 2 })] });
     // The one charge attack hits and wounds: Red win round 1 by 1; Blue hold (2D6 ≤ 6).
-    const c = play(start(setup), [6], [6], [1, 2]);
+    const c = play(start(setup), [6, 6], [1, 2]);
     expect(c.state.result).toMatchObject({ winner: 'attacker', difference: 1 });
     expect(outcomeStep(c).final).toBe(true);
     expect(wh40k7e.winner!(c.state)).toBe('draw');

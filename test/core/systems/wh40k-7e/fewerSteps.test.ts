@@ -6,8 +6,10 @@ import { median, stepsPerRound } from './stepCount';
 /**
  * At the table, faster than dice alone (issue 22): a round of 7th edition close combat in few
  * steps, played through the engine with seeded dice and the suggested option at every choice.
- * What makes it few: every group striking at one Initiative step rolls to hit in one step and to
- * wound in one (dice groups), wounds go to models in the order of the unit's list unless the side
+ * What makes it few: everyone striking at one Initiative step rolls to hit and, a D6 for each hit,
+ * to wound in one step (chained dice groups), with the enemy's saves where one save number serves
+ * every wound; saves of wounds landing on models sharing one save are rolled together, Feel No
+ * Pain with them; wounds go to models in the order of the unit's list unless the side
  * allocates by hand, the result needs no step, the Sweeping Advance is one roll-off, and the
  * choice to fight on is asked once. The issue measured 19 steps for a round of the example.
  */
@@ -58,29 +60,32 @@ const varied: Array<[string, () => Setup]> = [
 ];
 
 describe('steps per round, entered dice (issue 22: at most 8, median over varied setups)', () => {
-  it('the median over varied setups is at most 8 steps a round', () => {
+  it('the median over varied setups is at most 8 steps a round (4 as measured)', () => {
     const medians = varied.map(([name, setup]) => [name, median(roundsOf(setup))] as const);
     expect(median(medians.map(([, m]) => m)), JSON.stringify(medians)).toBeLessThanOrEqual(8);
+    expect(median(medians.map(([, m]) => m)), JSON.stringify(medians)).toBeLessThanOrEqual(4);
   });
 
-  // Each setup's median, as measured: a step per roll the rules need in order, no more. Two
-  // Initiative steps (the Boyz, then the Marines) make 6 strike steps; with a Morale check, a
-  // Sweeping Advance and the choice to fight on, 9.
+  // Each setup's median, as measured: a step per moment of the fight, no more. An Initiative
+  // step is one roll (to hit, then a D6 to wound for each hit, and the enemy's saves where one
+  // save number serves every wound), or two where the saves need their own; with a Morale check,
+  // a Sweeping Advance or the choice to fight on, 6 at most. (Before issue 22's chained dice:
+  // 5, 6, 7, 9, 6 and 8.)
   it.each([
-    [1, 5],
-    [2, 6],
-    [3, 7],
-    [4, 9],
-    [5, 6],
-    [6, 8],
+    [1, 4],
+    [2, 4],
+    [3, 4],
+    [4, 6],
+    [5, 4],
+    [6, 6],
   ])('setup %i of the varied ones: at most %i steps a round (median)', (index, most) => {
     expect(median(roundsOf(varied[index]![1])), varied[index]![0]).toBeLessThanOrEqual(most);
   });
 
-  it('the example: 10 a round (it took 19): three Initiative steps of to hit, to wound and saves (the fists need none), a Morale check and a Sweeping Advance or the choice to fight on', () => {
-    expect(median(roundsOf(example))).toBeLessThanOrEqual(10);
+  it('the example: 6 a round (it took 19, then 10): the Marines\' strike with the Orks\' saves in one roll, the Boyz\' strike and the Marines\' saves, the fists together (no saves), a Morale check and a Sweeping Advance or the choice to fight on', () => {
+    expect(median(roundsOf(example))).toBeLessThanOrEqual(6);
     // The same as the benchmark the analysis is checked on.
-    expect(median(roundsOf(marinesVsBoyz))).toBeLessThanOrEqual(10);
+    expect(median(roundsOf(marinesVsBoyz))).toBeLessThanOrEqual(6);
   });
 
   it('a unit allocating by hand is asked, and only then', () => {

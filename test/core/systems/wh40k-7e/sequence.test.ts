@@ -21,16 +21,21 @@ const byHand = (): Setup => {
 describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => {
   const c0 = start(byHand());
 
-  it('starts at Initiative step 4 with the Marines to hit, and says why they need 4+', () => {
+  it('starts at Initiative step 4 with the Marines to hit, then to wound in the same roll, and says why they need 4+', () => {
     const step = rollStep(c0);
-    expect(step).toMatchObject({ title: 'Tactical Squad: Space Marine to hit', actor: 'attacker', count: 18, sides: 6, passOn: 4, needs: '4+' });
-    expect(step.why).toEqual([
-      { rule: 'To Hit chart', detail: "WS 4 vs WS 4 (Ork Boyz's majority): the same → 4+" },
-      { rule: 'Attacks', detail: '9 models × 2 attacks (A1 +1 charged) with Bolt pistol (S4 AP–)' },
+    expect(step).toMatchObject({ title: 'Initiative step 4: Tactical Squad roll to hit and to wound', actor: 'attacker', count: 36, sides: 6, needs: '4+' });
+    expect(step.groups).toEqual([
+      { id: 'attacker.0.hit', label: 'Space Marine to hit', count: 18, sides: 6, passOn: 4, needs: '4+' },
+      { id: 'attacker.0.wound', label: 'Space Marine to wound', count: 18, sides: 6, passOn: 4, needs: '4+', per: { group: 'attacker.0.hit', on: 'pass' }, note: 'a D6 for each hit' },
+    ]);
+    expect(step.why.slice(0, 3)).toEqual([
+      { rule: 'To Hit chart (Space Marine)', detail: "WS 4 vs WS 4 (Ork Boyz's majority): the same → 4+" },
+      { rule: 'Attacks (Space Marine)', detail: '9 models × 2 attacks (A1 +1 charged) with Bolt pistol (S4 AP–)' },
+      { rule: 'To Wound chart (Space Marine)', detail: "S4 vs T4 (Ork Boyz's majority): S − T = 0 → 4+" },
     ]);
     const view = wh40k7e.view(c0.state);
     expect(combatViewSchema.safeParse(view).success).toBe(true);
-    expect(view.status).toEqual(['Round 1 · Initiative step 4', 'Strike now: 9 × Space Marine (Tactical Squad) with Bolt pistol (S4 AP–)']);
+    expect(view.status).toEqual(['Round 1 · Initiative step 4', 'Strike now: 9 × Space Marine with Bolt pistol (S4 AP–)']);
     expect(view.sides.attacker.notes).toEqual(['charged: +1 Attack this round', 'And They Shall Know No Fear']);
     expect(view.sides.defender.units[0]!.models).toHaveLength(20);
     expect(view.sides.attacker.units[0]!.models[9]).toMatchObject({ id: 'attacker.1.0', name: 'Sergeant', wounds: 1, woundsLeft: 1, destroyed: false });
@@ -41,9 +46,9 @@ describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => 
   });
 
   it('fights the whole round in a few dozen steps, each saying who acts', () => {
-    let c = play(c0, [...n(10, 6), ...n(8, 1)]);
-    expect(rollStep(c)).toMatchObject({ title: 'Tactical Squad: Space Marine to wound', count: 10, passOn: 4 });
-    c = play(c, [...n(6, 6), ...n(4, 1)]);
+    // 10 hits of 18, then a D6 to wound for each hit: 6 wounds.
+    let c = play(c0, [...n(10, 6), ...n(8, 1), ...n(6, 6), ...n(4, 1)]);
+    expect(c.state.log.find((l) => l.stepId === c0.step.id)!.result).toBe('10 hits, 6 wounds into the S4 AP– pool');
     // The Orks allocate: Boyz or the Nob.
     const ask = chooseStep(c);
     expect(ask).toMatchObject({ actor: 'defender', title: 'Ork Boyz: allocate 6 wounds (S4 AP–)' });
@@ -59,20 +64,25 @@ describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => 
     expect(c.state.initiative).toBe(2);
     // Only the Orks strike at this step: its log line is theirs.
     expect(c.state.log.find((l) => l.title === 'Round 1 · Initiative step 2')!.actor).toBe('defender');
-    expect(rollStep(c)).toMatchObject({ title: 'Ork Boyz: Ork Boy to hit', count: 42, passOn: 4 });
-    c = play(c, [...n(12, 6), ...n(30, 1)]);
-    expect(rollStep(c)).toMatchObject({ count: 12, passOn: 5 });
-    c = play(c, [...n(6, 6), ...n(6, 1)], 'auto', [1, 1, 6, 6, 6, 6]);
+    expect(rollStep(c).title).toBe('Initiative step 2: Ork Boyz roll to hit and to wound');
+    expect(rollStep(c).groups).toMatchObject([
+      { count: 42, passOn: 4 },
+      { count: 42, passOn: 5, per: { group: 'defender.0.hit', on: 'pass' } },
+    ]);
+    c = play(c, [...n(12, 6), ...n(30, 1), ...n(6, 6), ...n(6, 1)], 'auto', [1, 1, 6, 6, 6, 6]);
     expect(c.state.wounds.attacker).toEqual([[0, 0, 1, 1, 1, 1, 1, 1, 1], [1]]);
     // Initiative 1: the power fist and the power klaw strike together.
     expect(c.state.initiative).toBe(1);
     expect(wh40k7e.view(c.state).status![1]).toBe('Strike now: Sergeant (Tactical Squad) with Power fist (S8 AP2, Unwieldy); Ork Nob (Ork Boyz) with Power klaw (S8 AP2, Unwieldy)');
-    // One roll to hit for both (the Sergeant's three dice, then the Nob's), one to wound.
+    // One roll for both, to hit (the Sergeant's three dice, then the Nob's), then to wound a D6 for each hit.
+    expect(rollStep(c).title).toBe('Initiative step 1: both units roll to hit and to wound');
     expect(rollStep(c).groups!.map((g) => [g.label, g.needs])).toEqual([
-      ['Sergeant (Tactical Squad)', '4+'],
-      ['Ork Nob (Ork Boyz)', '4+'],
+      ['Sergeant (Tactical Squad) to hit', '4+'],
+      ['Ork Nob (Ork Boyz) to hit', '4+'],
+      ['Sergeant (Tactical Squad) to wound', '2+'],
+      ['Ork Nob (Ork Boyz) to wound', '2+'],
     ]);
-    c = play(c, [6, 6, 1, 6, 1, 1], [6, 6, 6]);
+    c = play(c, [6, 6, 1, 6, 1, 1, 6, 6, 6]);
     // The Orks put the first fist wound on the Nob: Instant Death, no save (AP2 beats Sv 6+).
     c = play(c, 'm1w2');
     expect(c.state.wounds.defender[1]).toEqual([0]);

@@ -59,22 +59,23 @@ describe('the Ninth Age analysis, by hand', () => {
     expect(odds.breaks).toEqual({ attacker: 0, defender: 0 });
   });
 
-  it('at the break test and after the flee roll, the odds follow the dice already rolled', () => {
+  it('at the break test and at the flee and pursuit roll, the odds follow the dice already rolled', () => {
     const setup = setupOf({ models: 1, width: 1, profile: { offensiveSkill: 10, strength: 10 } }, { models: 5, profile: { defensiveSkill: 1, resilience: 0, attacks: 0 }, supportingAttacks: 0 });
     let c = ninthAge.start(setup);
-    c = ninthAge.apply(c, { kind: 'roll', stepId: '', dice: [6], by: 'entered' });
-    c = ninthAge.apply(c, { kind: 'roll', stepId: '', dice: [6], by: 'entered' });
-    // The score is shown: the Spearmen lost by 1 and test on 6.
+    // The Agility step in one roll: the hit, then the wound for it.
+    c = ninthAge.apply(c, { kind: 'roll', stepId: '', dice: [6, 6], by: 'entered' });
+    // The score is said with the break test: the Spearmen lost by 1 and test on 6.
     expect(analyzeRound(c).breaks.defender).toBeCloseTo(BREAK_ON_6, 12);
-    c = ninthAge.apply(c, { kind: 'continue', stepId: '' });
     expect(analyzeRound(c).caught.defender).toBeCloseTo(BREAK_ON_6 * CATCH_CHANCE, 12);
     c = ninthAge.apply(c, { kind: 'roll', stepId: '', dice: [4, 4], by: 'entered' });
     expect(analyzeRound(c).breaks.defender).toBe(1);
     c = ninthAge.apply(c, { kind: 'choose', stepId: '', option: 'pursue' });
-    c = ninthAge.apply(c, { kind: 'roll', stepId: '', dice: [5, 5], by: 'entered' });
-    // Flee 10: the pursuit needs 10 or more on 2D6, 6/36.
-    expect(analyzeRound(c).caught.defender).toBeCloseTo(6 / 36, 12);
-    const declined = ninthAge.apply(ninthAge.apply(ninthAge.apply(ninthAge.apply(ninthAge.start(setup), { kind: 'roll', stepId: '', dice: [6], by: 'entered' }), { kind: 'roll', stepId: '', dice: [6], by: 'entered' }), { kind: 'continue', stepId: '' }), { kind: 'roll', stepId: '', dice: [4, 4], by: 'entered' });
+    // Flee and pursuit are one roll: before it, a pursuit of 2D6 against a flee of 2D6.
+    expect(analyzeRound(c).caught.defender).toBeCloseTo(CATCH_CHANCE, 12);
+    // Flee 10, pursuit 10: a tie catches; pursuit 9 does not.
+    expect(analyzeRound(ninthAge.apply(c, { kind: 'roll', stepId: '', dice: [5, 5, 4, 6], by: 'entered' })).caught.defender).toBe(1);
+    expect(analyzeRound(ninthAge.apply(c, { kind: 'roll', stepId: '', dice: [5, 5, 4, 5], by: 'entered' })).caught.defender).toBe(0);
+    const declined = ninthAge.apply(ninthAge.apply(ninthAge.start(setup), { kind: 'roll', stepId: '', dice: [6, 6], by: 'entered' }), { kind: 'roll', stepId: '', dice: [4, 4], by: 'entered' });
     expect(analyzeRound(ninthAge.apply(declined, { kind: 'choose', stepId: '', option: 'hold' })).caught.defender).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../../core/systems/ninth-age/analysis';
+import { binomial } from '../../../../../core/dice/probability';
+import type { DiceGroup, RollStep } from '../../../../../core/combat/steps';
 import { passChance } from '../../../../../core/systems/ninth-age/tables';
 import { everyOrderedRoll, passCountInputs, type WeightedInput } from '../../../../support/drive';
 import { apply, inputFor, type NaCombat } from './drive';
@@ -11,13 +13,40 @@ import { apply, inputFor, type NaCombat } from './drive';
  * any state" means.
  */
 
+/**
+ * An Agility step's dice, rolled through in chains (one per part and target: to hit, then to wound
+ * for each hit, saves for each wound): what the state keeps of them is how many of each chain's
+ * dice end as unsaved wounds, so each chain is answered with k dice that go all the way through
+ * (the rest missing at the hit), with the binomial chance of k — the chance of a die going through
+ * read from the step's own groups (a hit or wound passes, a save fails).
+ */
+function chainInputs(step: RollStep): WeightedInput[] {
+  const chains: DiceGroup[][] = [];
+  for (const g of step.groups!) {
+    if (g.per) chains.at(-1)!.push(g);
+    else chains.push([g]);
+  }
+  const isSave = (g: DiceGroup) => /\.(armour|special)$/.test(g.id);
+  const through = (g: DiceGroup) => (isSave(g) ? 1 - passChance(g.passOn!) : passChance(g.passOn!));
+  const goesOn = (g: DiceGroup) => (isSave(g) ? g.passOn! - 1 : g.passOn!);
+  let all: Array<{ dice: number[]; p: number }> = [{ dice: [], p: 1 }];
+  for (const chain of chains) {
+    const n = chain[0]!.count;
+    const q = chain.reduce((p, g) => p * through(g), 1);
+    const options = binomial(n, q).flatMap((pk, k) => (pk > 0 ? [{ dice: [...Array(k).fill(goesOn(chain[0]!)), ...Array(n - k).fill(chain[0]!.passOn! - 1), ...chain.slice(1).flatMap((g) => Array(k).fill(goesOn(g)))], p: pk }] : []));
+    all = all.flatMap((a) => options.map((o) => ({ dice: [...a.dice, ...o.dice], p: a.p * o.p })));
+  }
+  return all.map(({ dice, p }) => ({ input: { kind: 'roll', stepId: step.id, dice, by: 'entered' }, p }));
+}
+
 /** Every input that can answer the current step, with its probability. */
 export function possibleInputs(combat: NaCombat): WeightedInput[] {
   const step = combat.step;
   if (step.kind !== 'roll') return [{ input: inputFor(combat), p: 1 }];
+  if (step.groups?.some((g) => g.passOn !== undefined)) return chainInputs(step);
   // A stage of the attack sequence: only how many dice reach the need matters (6s pass, 1s fail every test).
   if (step.passOn !== undefined) return passCountInputs(step, passChance(step.passOn));
-  // Break test, flee and pursuit: every ordered pair.
+  // Break test, flee and pursuit (in one step when the winner pursues): every ordered roll.
   return everyOrderedRoll(step);
 }
 

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../../core/systems/wh40k-7e/analysis';
-import { groupsOf } from '../../../../../core/combat/rollGroups';
+import { groupsOf, isChained } from '../../../../../core/combat/rollGroups';
+import { rollOutcomes } from '../../../../../core/analysis/combat/rollOutcomes';
 import type { Input } from '../../../../../core/combat/steps';
 import { everyOrderedRoll, passCountInputs } from '../../../../support/drive';
 import { apply, inputFor, type W7Combat } from './drive';
@@ -45,6 +46,9 @@ function facesOf(g: { count: number; sides: number; passOn?: number; criticalOn?
 export function possibleInputs(combat: W7Combat): Array<{ input: Input; p: number }> {
   const step = combat.step;
   if (step.kind !== 'roll') return [{ input: inputFor(combat), p: 1 }];
+  // A roll rolled through (to wound a D6 for each hit, Feel No Pain for each failed save): how many
+  // dice a chained group takes depends on the dice before it, so every outcome is walked group by group.
+  if (isChained(step)) return rollOutcomes(step).map(({ dice, p }) => ({ input: { kind: 'roll' as const, stepId: step.id, dice, by: 'entered' as const }, p }));
   let combos: Array<{ dice: number[]; p: number }> = [{ dice: [], p: 1 }];
   for (const g of groupsOf(step)) {
     const faces = facesOf(g);
