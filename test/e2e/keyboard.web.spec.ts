@@ -7,7 +7,7 @@ import { watchConsole } from './support';
  * the keys alone; at a choose step digits pick an option and Enter takes the suggested one; a
  * refused dice entry leaves the focus in the dice box. The seeded "Roll for me" dice of the
  * old-world charge below (seed 7) end round 1 with the Orc Boyz broken: pursue or restrain. The
- * ranks game logs its combat result, so the outcome step's focus is seen on The Ninth Age's Combat Score.
+ * ranks games say their result with the next step, so the outcome step's focus is seen on an Epic assault result (a draw).
  */
 
 const step = (page: Page) => page.getByTestId('step');
@@ -79,13 +79,14 @@ test('the focus is on the step control at every step kind; digits and Enter answ
   expect(errors).toEqual([]);
 });
 
-test('at an outcome step Continue has the focus and Enter continues (The Ninth Age: the Combat Score)', async ({ page }) => {
+test('at an outcome step Continue has the focus and Enter continues (Epic Armageddon: a drawn assault result)', async ({ page }) => {
   const errors = watchConsole(page);
-  await page.goto('/#/combat/new/ninth-age');
-  await page.getByTestId('seed').fill('7');
+  await page.goto('/#/combat/new/epic-armageddon');
+  // Seed 2: the first round's assault result is a draw, shown before the next round's counter-charges.
+  await page.getByTestId('seed').fill('2');
   await page.getByTestId('start-combat').click();
   await expect(page).toHaveURL(/#\/combat\/play\//, { timeout: 20_000 });
-  // Every roll by "Roll for me" and every allocation as suggested, up to the round's Combat Score.
+  // Every roll by "Roll for me" and every choice as suggested, up to the round's result.
   for (let i = 0; i < 60; i++) {
     const kind = await step(page).getAttribute('data-step-kind');
     const id = await step(page).getAttribute('data-step-id');

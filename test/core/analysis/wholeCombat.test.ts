@@ -131,6 +131,25 @@ describe('the whole combat exactly, against 2,000 play-outs of the engine', () =
     expect(Math.abs(slain - captain.pDestroyed)).toBeLessThanOrEqual(tolerance(captain.pDestroyed, GAMES));
   }, SLOW);
 
+  it('The Ninth Age: a character in the unit gets his own chance to be slain, against play-outs', () => {
+    const raw = structuredClone(smallNinthAge) as typeof smallNinthAge & { defender: { unit: Record<string, unknown> } };
+    raw.defender.unit['characters'] = [{ name: 'Captain', profile: { ...(raw.defender.unit['profile'] as object), healthPoints: 1, attacks: 2 } }];
+    const { chain, combat } = begin(raw);
+    const odds = metered(() => exactWholeCombat(chain, combat.state), () => 'too large', TEST_LIMIT);
+    expect(odds.units?.map((u) => u.unit)).toEqual(['Knights', 'Spearmen', 'Captain']);
+    const captain = odds.units![2]!;
+    expect(captain.pDestroyed).toBeGreaterThan(0);
+    const games = Array.from({ length: GAMES }, (_, k) => {
+      let c: Combat = { ...combat, rng: rngFor(k) };
+      while (!(c.step.kind === 'outcome' && c.step.final) && chain.round(c.state) <= odds.maxRounds) c = (advance(chain.rules, c, autoInput(c)) as { combat: Combat }).combat;
+      return c.step.kind === 'outcome' && c.step.final ? chain.unitFates!(c.state)[2]!.end : 'unfinished';
+    });
+    for (const [end, p] of [['destroyed', captain.pDestroyed], ['flees', captain.pFlees], ['caught', captain.pCaught]] as const) {
+      const seen = games.filter((e) => e === end).length / GAMES;
+      expect(Math.abs(seen - p), `Captain ${end}`).toBeLessThanOrEqual(tolerance(p, GAMES));
+    }
+  }, SLOW);
+
   it('Epic Armageddon: over the exact budget, an honest estimate that agrees with other play-outs', () => {
     const { chain, combat } = begin(smallEpic);
     const odds = wholeCombatOdds(chain, combat.state);

@@ -1,7 +1,7 @@
 import { positionKey, shedHistory } from '../../../analysis/combat/key';
-import type { CombatChain, UnitEnd } from '../../../analysis/combat/types';
+import type { CombatChain, UnitEnd, UnitFate } from '../../../analysis/combat/types';
 import { ninthAge } from '../index';
-import type { State, UnitStatus } from '../state';
+import { alive, roles, type State, type UnitStatus } from '../state';
 
 /**
  * The Ninth Age's part in the whole-combat odds (core/analysis/combat): its own rules walk every
@@ -19,4 +19,14 @@ export const ninthAgeCombat: CombatChain<State> = {
   setup: (s) => s.setup,
   fates: (s) => ({ attacker: endOf[s.status.attacker] ?? null, defender: endOf[s.status.defender] ?? null }),
   mainUnits: (s) => ({ attacker: s.setup.attacker.unit.name, defender: s.setup.defender.unit.name }),
+  unitFates,
 };
+
+/** Each unit, then its characters: a character slain is destroyed, else he shares his unit's flight or capture (seed 004: characters are part of the unit). */
+function unitFates(s: State): UnitFate[] {
+  return roles.flatMap((role) => {
+    const unitEnd = endOf[s.status[role]] ?? null;
+    const characters = s.setup[role].unit.characters.map((c, who): UnitFate => ({ role, unit: c.name, end: alive(s.setup, s.lost, { role, who }) ? (unitEnd === 'destroyed' ? null : unitEnd) : 'destroyed' }));
+    return [{ role, unit: s.setup[role].unit.name, end: unitEnd }, ...characters];
+  });
+}

@@ -108,6 +108,9 @@ function rollsStep(state: State): RollStep {
     notes: [`${plural(chains.reduce((n, c) => n + c.dice, 0), 'attack')} at Agility ${state.agility}.`, ...whoRolls(state, chains)],
     why,
     groups,
+    // The rules keep only what each chain's last dice come to (the HP the pool loses, seed 004):
+    // the hits and wounds along the way are said in the log, never read again.
+    readsChainEnds: true,
   });
 }
 
