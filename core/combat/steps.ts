@@ -47,6 +47,12 @@ export const diceGroupSchema = z.object({
    * takes are known once the earlier group's are in. The earlier group has a `passOn`.
    */
   per: z.object({ group: z.string(), on: z.enum(['pass', 'fail']) }).optional(),
+  /**
+   * Each die of the group stands for its own thing, in order (a save for a hit on this unit, then
+   * one on that): which die passes changes what happens, not only how many. The whole-combat odds
+   * then count each order of passes and fails apart.
+   */
+  ordered: z.boolean().optional(),
 });
 export type DiceGroup = z.infer<typeof diceGroupSchema>;
 

@@ -76,6 +76,17 @@ function groupOutcomes(count: number, classes: readonly FaceClass[]): WeightedDi
 }
 
 /**
+ * An ordered group's outcomes: every sequence of classes, die by die (a die's place matters), each
+ * with its chance. 2^n for pass/fail dice: past the cap the walk gives way to the estimate.
+ */
+function orderedOutcomes(count: number, classes: readonly FaceClass[]): WeightedDice[] {
+  if (classes.length ** count > MAX_OUTCOMES_PER_STEP) throw new AnalysisTooLargeError('a roll with too many different outcomes to follow exactly');
+  let all: WeightedDice[] = [{ dice: [], p: 1 }];
+  for (let d = 0; d < count; d++) all = all.flatMap((a) => classes.map((c) => ({ dice: [...a.dice, c.face], p: a.p * c.p })));
+  return all;
+}
+
+/**
  * Every distinguishable outcome of the step, group by group (their dice one after the other, as the
  * input takes them). A chained group's dice are as many as its earlier group's outcome calls for.
  */
@@ -87,7 +98,7 @@ export function rollOutcomes(step: RollStep): WeightedDice[] {
   const memo = new Map<string, WeightedDice[]>();
   const outcomesOf = (i: number, count: number) => {
     const key = `${i}:${count}`;
-    if (!memo.has(key)) memo.set(key, groupOutcomes(count, classesOf(groups[i]!)));
+    if (!memo.has(key)) memo.set(key, groups[i]!.ordered ? orderedOutcomes(count, classesOf(groups[i]!)) : groupOutcomes(count, classesOf(groups[i]!)));
     return memo.get(key)!;
   };
   groups.forEach((_, i) => {
@@ -111,6 +122,8 @@ export function rollOutcomes(step: RollStep): WeightedDice[] {
  */
 function linearChains(step: RollStep): number[][] | null {
   const groups = groupsOf(step);
+  // A group whose dice each stand for their own thing is walked die by die, chain or not.
+  if (groups.some((g) => g.ordered)) return null;
   const follower = new Map<number, number>();
   for (const [i, g] of groups.entries()) {
     if (!g.per) continue;

@@ -158,5 +158,28 @@ describe('chained dice groups: one die for each that passes (or fails) the group
     const p = outcomes.filter((o) => wounds(o.dice)[1] === 4 && wounds(o.dice)[3] === 2).reduce((s, o) => s + o.p, 0);
     expect(p).toBeCloseTo(((1 / 2) * (2 / 3)) ** 4 * ((5 / 6) * (1 / 3)) ** 2, 12);
   });
+
+  it('an ordered group (each die a hit on its own unit) is counted die by die: which die fails matters', () => {
+    const saves: RollStep = {
+      kind: 'roll',
+      id: 'saves',
+      title: 'Saves, in order',
+      actor: 'defender',
+      count: 3,
+      sides: 6,
+      needs: '4+',
+      why: [],
+      notes: [],
+      groups: [{ id: 's', label: 'saves', count: 3, sides: 6, passOn: 4, needs: '4+', ordered: true }],
+    };
+    expect(stepSchema.safeParse(saves).success).toBe(true);
+    const outcomes = rollOutcomes(saves);
+    expect(outcomes).toHaveLength(8);
+    expect(outcomes.reduce((s, o) => s + o.p, 0)).toBeCloseTo(1, 12);
+    // Only the second die fails: one outcome of its own, with chance (1/2)^3.
+    const secondFails = outcomes.filter((o) => o.dice[0]! >= 4 && o.dice[1]! < 4 && o.dice[2]! >= 4);
+    expect(secondFails).toHaveLength(1);
+    expect(secondFails[0]!.p).toBeCloseTo(1 / 8, 12);
+  });
 });
 

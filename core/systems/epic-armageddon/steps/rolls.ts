@@ -160,6 +160,9 @@ function chainGroups(state: State, wave: Wave, batch: readonly SaveChain[]): Arr
           passOn: st.value,
           needs: `${st.value}+`,
           ...(at === 0 ? { note: `In order, ${diceMap(state, c.role, hitsOfChain(wave, c))}` } : { per: { group: `g${k}s${at - 1}`, on: 'fail' as const }, note: `one die for each ${failWords[c.stages[at - 1]!.stage as keyof typeof failWords]}` }),
+          // Each die is a hit on its own unit, in order: where the hits are on more than one unit,
+          // which die fails says who is lost, so the odds count each order apart.
+          ...(new Set(hitsOfChain(wave, c).map((h) => h.unit)).size > 1 ? { ordered: true } : {}),
         },
       });
     });
