@@ -113,34 +113,38 @@ function SideBox({ side, units, finished }: { side: SummarySide; units?: readonl
 /**
  * The step log for the table: one line a roll — who, what, what it needed, the dice, what came of
  * it — and a round's result with its arithmetic set across the page. The reasons behind each
- * roll's target are left to the full log ("Steps in full"); a choice keeps its reasons, since
- * they are what the player weighed.
+ * roll's target and behind each choice are left to the full log ("Steps in full"): the compact log
+ * is the table's record, one line a step where it can be.
  */
+/**
+ * The compact log's rows: what the rules did by themselves right after a roll (the casualties of an
+ * Agility or Initiative step removed) is said in that roll's row, not in a row of its own.
+ */
+function compactRows(steps: readonly SummaryStep[]): SummaryStep[] {
+  const rows: SummaryStep[] = [];
+  for (const s of steps) {
+    const last = rows.at(-1);
+    if (s.kind === 'auto' && !s.dice && last?.kind === 'roll' && extraLines(s).length === 0) {
+      rows[rows.length - 1] = { ...last, result: `${last.result} · ${s.title}: ${s.result}` };
+    } else rows.push(s);
+  }
+  return rows;
+}
+
 function CompactSteps({ steps }: { steps: SummaryStep[] }) {
-  // A choice's reasons printed once: the same rule under every allocation of a round is read once.
-  const seen = new Set<string>();
-  const newReasons = (s: SummaryStep) =>
-    s.kind !== 'choose'
-      ? []
-      : s.why.map((r) => r.detail).filter((detail) => {
-          if (seen.has(detail)) return false;
-          seen.add(detail);
-          return true;
-        });
   return (
     <table data-testid="sheet-steps" data-log="compact" className="compact-steps">
       <thead>
         <tr>
           <th className="num">#</th>
           <th>Who</th>
-          <th>Step</th>
-          <th>Needs</th>
+          <th>Step, and what it needs</th>
           <th>Dice</th>
           <th>Result</th>
         </tr>
       </thead>
       <tbody>
-        {steps.map((s) => {
+        {compactRows(steps).map((s) => {
           const lines = extraLines(s);
           if (s.kind === 'outcome' && lines.length > 0 && !s.dice && !s.needs) {
             return (
@@ -148,7 +152,7 @@ function CompactSteps({ steps }: { steps: SummaryStep[] }) {
                 <td className="num">{s.n}</td>
                 <td>{s.actorName ?? '—'}</td>
                 <td>{s.title}</td>
-                <td colSpan={3} data-testid="sheet-step-wide">
+                <td colSpan={2} data-testid="sheet-step-wide">
                   {s.result}
                   {lines.map((line, i) => (
                     <span key={i} className={/^\s{2,}/.test(line) ? 'why set-in' : 'why'}>
@@ -160,19 +164,17 @@ function CompactSteps({ steps }: { steps: SummaryStep[] }) {
             );
           }
           const result = resultAfterChoice(s);
-          const reasons = newReasons(s);
           if (s.kind === 'choose') {
-            // A choice: what was chosen, then what the player weighed, across the page (a narrow
-            // column made a choice's odds per target a row of thirty lines).
+            // A choice: what was chosen, across the page. What the player weighed (the odds per
+            // target, a round's whole Combat Score) made rows of twenty lines: it is in the full log.
             return (
               <tr key={s.n}>
                 <td className="num">{s.n}</td>
                 <td>{s.actorName ?? '—'}</td>
                 <td>{s.title}</td>
-                <td colSpan={3} data-testid="sheet-step-wide">
+                <td colSpan={2} data-testid="sheet-step-wide">
                   {s.choice && <b>Chose: {s.choice}</b>}
                   {result && <> · {result}</>}
-                  {reasons.length > 0 && <span className="why">{reasons.join(' · ')}</span>}
                 </td>
               </tr>
             );
@@ -181,10 +183,16 @@ function CompactSteps({ steps }: { steps: SummaryStep[] }) {
             <tr key={s.n}>
               <td className="num">{s.n}</td>
               <td>{s.actorName ?? '—'}</td>
-              <td>{s.title}</td>
+              {/* What the dice needed goes with the step's name: a long chain of needs ("to hit 3+, to wound
+                  2+, armour 5+…") reads across the widest column, not down a narrow one. */}
               <td>
-                {s.needs && <b>{s.needs}</b>}
-                {reasons.length > 0 && <span className="why">{reasons.join(' · ')}</span>}
+                {s.title}
+                {s.needs && (
+                  <>
+                    {' — '}
+                    <b>{s.needs}</b>
+                  </>
+                )}
               </td>
               <td>
                 {s.dice ? (
