@@ -131,10 +131,14 @@ export const fleeKind: TaskKind<State, Of<'flee'>> = {
 };
 
 /** Both units still fight: the next round now, or stop here (the melee goes on in the next turn). */
+/** A game lasts six turns a side, a melee phase in each: a melee is fought for twelve rounds at most. */
+export const LAST_ROUND = 12;
+
 export const roundEndKind: TaskKind<State, Of<'roundEnd'>> = {
   ask(state) {
-    // Neither unit has an attack left: another round cannot change the losses, so stopping is suggested.
-    const idle = agilitySteps({ ...state, round: state.round + 1 }).length === 0;
+    // Neither unit has an attack left: another round cannot change the losses, so stopping is
+    // suggested; so it is once the game is over (twelve rounds), so `resolve` always ends.
+    const idle = agilitySteps({ ...state, round: state.round + 1 }).length === 0 || state.round >= LAST_ROUND;
     // An allocation to choose: a side with an enemy character standing as a target beside another target.
     const choice = allPools(state.setup).some((p) => alive(state.setup, state.lost, p) && (allocationPlan(state.setup, state.lost, p)?.ask.length ?? 0) > 0);
     return chooseStep(state, 'round', {
@@ -142,12 +146,16 @@ export const roundEndKind: TaskKind<State, Of<'roundEnd'>> = {
       actor: 'attacker',
       prompt: 'Both units are still in the melee. Fight the next round now, or stop here (the melee goes on in the next turn)?',
       options: [
-        { id: 'next', label: `Fight round ${state.round + 1} now`, ...(idle ? { detail: 'neither unit has an attack left' } : { suggested: true, ...(choice ? { detail: 'attacks allocated as this round' } : {}) }) },
+        { id: 'next', label: `Fight round ${state.round + 1} now`, ...(idle ? { detail: state.round >= LAST_ROUND ? 'the game is over' : 'neither unit has an attack left' } : { suggested: true, ...(choice ? { detail: 'attacks allocated as this round' } : {}) }) },
         // One tap to change the kept allocations (issue 22), offered only when there is a choice to make.
         ...(choice && !idle ? [{ id: 'anew', label: `Fight round ${state.round + 1}, allocating attacks anew` }] : []),
         { id: 'stop', label: 'Stop here', ...(idle ? { suggested: true } : {}) },
       ],
-      why: [...scoreReasons(state), { rule: 'Melee', detail: 'units stay locked in combat until one side breaks or is destroyed; the state is kept from round to round' }],
+      why: [
+        ...scoreReasons(state),
+        { rule: 'Melee', detail: 'units stay locked in combat until one side breaks or is destroyed; the state is kept from round to round' },
+        ...(state.round < LAST_ROUND ? [] : [{ rule: 'Game length', detail: `a game lasts six turns a side, so a melee is fought for ${LAST_ROUND} rounds at most: stopping is suggested` }]),
+      ],
     });
   },
   answer(s, _task, { option, log }) {
