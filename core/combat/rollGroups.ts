@@ -42,6 +42,18 @@ export function countsFor(step: RollStep, parts: ReadonlyArray<readonly number[]
 }
 
 /**
+ * How many dice group `i` takes when every group before it is in (`parts`, one per earlier
+ * group): what a walk through the groups asks at each — one group's count, not the whole list's.
+ */
+export function countAt(step: RollStep, parts: ReadonlyArray<readonly number[]>, i: number): number {
+  const groups = groupsOf(step);
+  const group = groups[i]!;
+  if (!group.per) return group.count;
+  const at = groups.findIndex((g) => g.id === group.per!.group);
+  return (parts[at] ?? []).filter((face) => followsOn(group, groups[at]!, face)).length;
+}
+
+/**
  * The dice of each group, in order, as `take` hands them: a plain group asks for its `count`; a
  * chained group for one die per die of its earlier group that passes (or fails). Where `take`
  * hands back fewer than asked (the dice ran out), the groups after it get none.
@@ -51,7 +63,7 @@ export function collectDice(step: RollStep, take: (group: DiceGroup, count: numb
   const parts: number[][] = [];
   let short = false;
   for (const [i, group] of groups.entries()) {
-    const count = short ? 0 : (countsFor(step, parts)[i] ?? 0);
+    const count = short ? 0 : countAt(step, parts, i);
     const faces = count === 0 ? [] : [...take(group, count)];
     if (faces.length < count) short = true;
     parts.push(faces);

@@ -1,5 +1,5 @@
 import type { DiceGroup, RollStep } from '../../combat/steps';
-import { countsFor, groupsOf } from '../../combat/rollGroups';
+import { countAt, groupsOf } from '../../combat/rollGroups';
 import { AnalysisTooLargeError } from '../budget';
 
 /**
@@ -104,7 +104,7 @@ export function rollOutcomes(step: RollStep): WeightedDice[] {
   groups.forEach((_, i) => {
     const next: typeof all = [];
     for (const a of all) {
-      const count = countsFor(step, a.parts)[i] ?? 0;
+      const count = countAt(step, a.parts, i);
       for (const b of outcomesOf(i, count)) {
         next.push({ parts: [...a.parts, b.dice], p: a.p * b.p });
         if (next.length > MAX_OUTCOMES_PER_STEP) throw new AnalysisTooLargeError('a roll with too many different outcomes to follow exactly');

@@ -46,12 +46,11 @@ export class Tally {
 
   add(end: CombatEnd, round: number, w: number): void {
     this.win[end.winner] += w;
-    if (end.units) {
-      this.units ??= end.units.map(({ role, unit }) => ({ role, unit, destroyed: 0, flees: 0, caught: 0 }));
-      end.units.forEach((u, i) => {
-        if (u.end && this.units![i]) this.units![i]![u.end] += w;
-      });
-    }
+    // The units counted are those listed by `track` at the start (the same list at every end).
+    end.units?.forEach((u, i) => {
+      const counted = this.units?.[i];
+      if (u.end && counted) counted[u.end] += w;
+    });
     for (const role of roles) {
       const f = end.fates[role];
       if (f) this.fates[role][f] += w;
