@@ -14,17 +14,23 @@ export function atLeastOf(dist: readonly number[]): number[] {
 }
 
 /**
- * The "at least" figures worth a line of print: from the first value above the lowest possible one
- * up to the last with a chance of at least 1%, at most `max` of them — the ones a player would ask.
+ * The "at least" figures worth a line of print: the values a player would ask about — past those
+ * all but certain (a chance over 99.5% reads "100%" and says nothing) and up to the last with a
+ * chance of at least 1% — at most `max` of them; when there are more, the ones around the middle
+ * of the distribution (where "at least k" is nearest an even chance), since a Combat Score
+ * difference running from -20 to +8 would otherwise print its long sure tail and stop short of 0.
  */
 export function atLeastLine(dist: readonly number[], offset = 0, max = 8): Array<{ value: number; p: number }> {
   const tails = atLeastOf(dist);
   const first = dist.findIndex((p) => p > 0);
   if (first < 0) return [];
-  const out: Array<{ value: number; p: number }> = [];
-  for (let k = first + 1; k < tails.length && out.length < max; k++) {
+  const telling: Array<{ value: number; p: number }> = [];
+  for (let k = first + 1; k < tails.length; k++) {
     if (tails[k]! < 0.01) break;
-    out.push({ value: k + offset, p: tails[k]! });
+    if (tails[k]! <= 0.995) telling.push({ value: k + offset, p: tails[k]! });
   }
-  return out;
+  if (telling.length <= max) return telling;
+  const middle = telling.reduce((best, x, i) => (Math.abs(x.p - 0.5) < Math.abs(telling[best]!.p - 0.5) ? i : best), 0);
+  const from = Math.min(Math.max(0, middle - Math.floor(max / 2)), telling.length - max);
+  return telling.slice(from, from + max);
 }

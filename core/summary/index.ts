@@ -6,4 +6,4 @@ export * from './markdown';
 export * from './casualties';
 export { fixed2, luckWords } from './format';
 export type { KnownRoster } from './rosters';
-export { wholeCombatRows, atLeastText, type WholeCombatRow } from './wholeCombat';
+export { wholeCombatRows, wholeCombatLine, atLeastText, type WholeCombatRow } from './wholeCombat';

@@ -44,6 +44,18 @@ export function wholeCombatRows(start: WholeCombatOdds, end: WholeCombatOdds): W
 }
 
 /**
+ * The whole combat's odds in one line of print, for a fight that took one round (its round's odds
+ * above tell the rest, and a round keeps to two A4 pages): who was likely to win the combat before
+ * any die, and — when the fight is not over — where it stands now.
+ */
+export function wholeCombatLine(start: WholeCombatOdds, end: WholeCombatOdds, finished: boolean): string {
+  const outcomes = (o: WholeCombatOdds) =>
+    [`${o.attacker.side} win ${chance(o, o.pAttackerWins)}`, `${o.defender.side} win ${chance(o, o.pDefenderWins)}`, ...(o.pDraw > 0 ? [`draw ${chance(o, o.pDraw)}`] : [])].join(', ');
+  const before = `The whole combat, before any die: ${outcomes(start)}; most likely over in ${likeliestRound(start)}.`;
+  return finished ? before : `${before} Now: ${outcomes(end)}.`;
+}
+
+/**
  * The other units and characters (a flanking unit, a Captain in the front rank): a row for each fate
  * that can happen to it, so a character who can only be slain has one row, not three empty ones.
  */

@@ -255,7 +255,10 @@ test.describe('Epic Armageddon wizard', () => {
     expect(text).toContain('Battlefortress: war engine · Sv 4+ · CC 6+ · FF 5+ · DC 3');
     // Every roll with its dice, the choices, the result arithmetic.
     expect(text).toContain('Space Marines: 2 dice needing 3+ (Chainswords of Assault Marines ×2)');
-    expect(text).toContain('3 5 4 6 4 2 5 6 1 2 4 1 2');
+    // The 13 dice in runs of six, in order on the sheet; on paper each run whole (a run may wrap to the next line of its cell).
+    await expect(page.getByTestId('sheet-steps')).toContainText('3 5 4 6 4 2 5 6 1 2 4 1 2');
+    expect(text).toContain('3 5 4 6 4 2');
+    expect(text).toContain('5 6 1 2 4 1');
     expect(text).toContain('Orks and Space Marines: saves, 6 dice, then a die for each failure');
     expect(text).toContain('Chose: Best saves first: Nobz');
     expect(text).toContain('Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10');

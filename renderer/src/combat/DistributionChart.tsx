@@ -119,7 +119,8 @@ export function DistributionChart({
                 />
               )}
               {now && pn > max && (
-                <text x={x + bar / 2} y={22} fontSize="12" fontWeight="bold" textAnchor="middle" fill="#fff" data-testid="chart-cut">
+                // Inside the cut bar, clear of the "actual" mark above it; outlined, so it reads on the hatching.
+                <text x={x + bar / 2} y={28} fontSize="12" fontWeight="bold" textAnchor="middle" fill="#fff" stroke="#000" strokeWidth={3} paintOrder="stroke" data-testid="chart-cut">
                   {Math.round(pn * 100)}%
                 </text>
               )}

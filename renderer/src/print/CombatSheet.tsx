@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Summary, SummaryOdds, SummarySide, SummaryStep } from '../../../core/summary/schema';
 import { casualtyRows } from '../../../core/summary/casualties';
 import type { CombatView, UnitView } from '../../../core/combat/view';
@@ -7,7 +8,7 @@ import { when } from '../history/format';
 import { fixed2, luckSentence, percent } from '../../../core/summary/format';
 import { extraLines, resultAfterChoice } from '../../../core/summary/markdown';
 import type { StepLog } from './paper';
-import { atLeastText, wholeCombatRows } from '../../../core/summary/wholeCombat';
+import { atLeastText, wholeCombatLine, wholeCombatRows } from '../../../core/summary/wholeCombat';
 
 /**
  * One stored combat as a printed sheet: header with both sides and their profiles, every step,
@@ -19,6 +20,13 @@ export function CombatSheet({ summary, view, inReport = false, steps = 'full' }:
   const Sub = inReport ? 'h3' : 'h2';
   // The seed only matters where the app rolled: a combat of dice all entered replays without it.
   const rolled = summary.steps.some((s) => s.rolledBy === 'rolled');
+  const whole = summary.wholeCombat;
+  const oneRoundWhole = whole && roundsIn(summary.steps) <= 1 && (
+    <p className="why" data-testid="sheet-whole-combat-line">
+      {wholeCombatLine(whole.start, whole.end, summary.finished)}
+      {(!whole.start.exact || !whole.end.exact) && ' ≈: estimated from seeded play-outs, ± one standard error.'}
+    </p>
+  );
   return (
     <article className="combat-sheet" data-testid="combat-sheet">
       <Heading>{summary.title}</Heading>
@@ -62,11 +70,12 @@ export function CombatSheet({ summary, view, inReport = false, steps = 'full' }:
 
       {/* The odds last: the steps flow on from the first page, and the chart (kept whole) does not
           leave half a page blank before them — a one-round combat fits on two A4 pages. */}
-      {summary.odds && <OddsBlock odds={summary.odds} Sub={Sub} names={{ attacker: summary.sides.attacker.name, defender: summary.sides.defender.name }} />}
+      {summary.odds && <OddsBlock odds={summary.odds} Sub={Sub} names={{ attacker: summary.sides.attacker.name, defender: summary.sides.defender.name }} aside={oneRoundWhole} />}
       {!summary.odds && summary.oddsUnavailable && <p data-testid="sheet-odds-unavailable">{summary.oddsUnavailable}</p>}
-      {/* The whole combat's odds on paper for a fight of more than one round (a one-round fight's round odds above tell
-          its story, and it keeps to two A4 pages); the Markdown and the screen always give them. */}
+      {/* The whole combat's odds on paper: a table for a fight of more than one round, one line for a fight of one (its
+          round's odds above tell the rest, and a round keeps to two A4 pages); the Markdown and the screen give the table. */}
       {summary.wholeCombat && roundsIn(summary.steps) > 1 && <WholeCombatBlock whole={summary.wholeCombat} finished={summary.finished} Sub={Sub} />}
+      {!summary.odds && oneRoundWhole}
     </article>
   );
 }
@@ -337,36 +346,53 @@ function Dice({ dice, compact = false }: { dice: readonly number[]; compact?: bo
   );
 }
 
+/**
+ * The casualties, one small table per side side by side: half the height of one long table, so a
+ * round of a game with many units still fits on two A4 pages (issue 22).
+ */
 function Casualties({ sides }: { sides: SummarySide[] }) {
-  const rows = casualtyRows(sides);
-  if (rows.length === 0) return <p>No models were at risk.</p>;
+  if (casualtyRows(sides).length === 0) return <p>No models were at risk.</p>;
   return (
-    <table data-testid="sheet-casualties">
-      <thead>
-        <tr>
-          <th>Side</th>
-          <th>Models</th>
-          <th className="num">Wounds each</th>
-          <th className="num">Left each</th>
-          <th>Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r, i) => (
-          <tr key={i} className={r.destroyed ? 'destroyed' : undefined}>
-            <td>{r.side}</td>
-            <td>{r.models}</td>
-            <td className="num">{r.wounds}</td>
-            <td className="num">{r.woundsLeft}</td>
-            <td>{r.status === 'destroyed' ? 'DESTROYED' : r.status}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="sides" data-testid="sheet-casualties">
+      {sides.map((side) => (
+        <table key={side.role} data-testid={`sheet-casualties-${side.role}`}>
+          <thead>
+            <tr>
+              <th>{side.name}</th>
+              <th className="num" title="Wounds each">Wounds</th>
+              <th className="num" title="Wounds left each">Left</th>
+              <th>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {casualtyRows([side]).map((r, i) => (
+              <tr key={i} className={r.destroyed ? 'destroyed' : undefined}>
+                <td>{r.models}</td>
+                <td className="num">{r.wounds}</td>
+                <td className="num">{r.woundsLeft}</td>
+                <td>{r.status === 'destroyed' ? 'DESTROYED' : r.status}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </div>
   );
 }
 
-function OddsBlock({ odds, Sub, names }: { odds: SummaryOdds; Sub: 'h2' | 'h3'; names: { attacker: string; defender: string } }) {
+/** The round's odds: its chart and result, beside them the facts table with, under it, `aside` (the whole combat's line for a one-round fight) and the "at least" line — in the room the chart leaves. */
+function OddsBlock({ odds, Sub, names, aside }: { odds: SummaryOdds; Sub: 'h2' | 'h3'; names: { attacker: string; defender: string }; aside?: ReactNode }) {
+  const atLeast = atLeastText(odds.before, odds.offset);
+  const notes = (
+    <>
+      {aside}
+      {atLeast && (
+        <p className="why" data-testid="sheet-at-least">
+          At least (before any die): {atLeast}.
+        </p>
+      )}
+    </>
+  );
   return (
     // Kept whole: the heading, the chart with its result and, beside them, the facts table (side
     // by side they take half the height, so a one-round combat still fits on two A4 pages).
@@ -377,9 +403,9 @@ function OddsBlock({ odds, Sub, names }: { odds: SummaryOdds; Sub: 'h2' | 'h3'; 
         <div>
           <div className="chart">
             {/* At the end of a combat the only filled bar is the actual result: filled versus outlined reads in black and white. */}
-            <DistributionChart before={odds.before} now={odds.now} label={odds.measure} offset={odds.offset} height={110} interactive={false} {...(odds.actual ? { highlight: odds.actual.index } : {})} />
+            <DistributionChart before={odds.before} now={odds.now} label={odds.measure} offset={odds.offset} height={100} interactive={false} {...(odds.actual ? { highlight: odds.actual.index } : {})} />
           </div>
-          <p>
+          <p className="odds-result">
             {odds.actual ? (
               <>
                 Result: <b>{odds.actual.value}</b> {odds.measure}. Expected before any die: {fixed2(odds.meanBefore)}. {luckSentence(odds.percentile, names, true)}
@@ -393,6 +419,7 @@ function OddsBlock({ odds, Sub, names }: { odds: SummaryOdds; Sub: 'h2' | 'h3'; 
           <p className="why">Outlined bars: the chances before any die was rolled. Filled bar{odds.actual ? ': the actual result' : 's: the chances given the dice so far'}.</p>
         </div>
         {odds.facts.length > 0 && (
+          <div>
           <table>
             <thead>
               <tr>
@@ -411,20 +438,17 @@ function OddsBlock({ odds, Sub, names }: { odds: SummaryOdds; Sub: 'h2' | 'h3'; 
               ))}
             </tbody>
           </table>
+          {notes}
+          </div>
         )}
       </div>
     </section>
-    {/* After the block kept whole, in small type: the line may run on where the page has room. */}
-    {atLeastText(odds.before, odds.offset) && (
-      <p className="why" data-testid="sheet-at-least">
-        At least (before any die): {atLeastText(odds.before, odds.offset)}.
-      </p>
-    )}
+    {/* Without a facts table, after the block kept whole, in small type: the lines may run on where the page has room. */}
+    {odds.facts.length === 0 && notes}
     </>
   );
 }
 
-/** The whole combat's odds before any die and where it ended (estimates marked ≈ ±), one row per outcome. */
 /** The rounds a printed combat went: the highest "round N" its steps name (every ranks and assault game says it), 1 where none does. */
 function roundsIn(steps: ReadonlyArray<{ title: string }>): number {
   let rounds = 1;
@@ -432,6 +456,7 @@ function roundsIn(steps: ReadonlyArray<{ title: string }>): number {
   return rounds;
 }
 
+/** The whole combat's odds before any die and where it ended (estimates marked ≈ ±), one row per outcome. */
 function WholeCombatBlock({ whole, finished, Sub }: { whole: NonNullable<Summary['wholeCombat']>; finished: boolean; Sub: 'h2' | 'h3' }) {
   const estimated = !whole.start.exact || !whole.end.exact;
   return (

@@ -26,4 +26,22 @@ describe('"at least k" odds', () => {
     expect(atLeastLine([0.5, 0.495, 0.005], -1)).toEqual([{ value: 0, p: 0.5 }]);
     expect(atLeastLine([0, 0, 1])).toEqual([]);
   });
+
+  it('leaves out what is all but certain: a long sure tail prints nothing before the values in doubt', () => {
+    // A Combat Score difference from -20 to +3: -20 and -19 are possible but rare.
+    const dist = [0.001, 0.001, ...Array<number>(18).fill(0), 0.198, 0.3, 0.3, 0.2];
+    const line = atLeastLine(dist, -20);
+    expect(line[0]).toEqual({ value: 1, p: expect.closeTo(0.8, 9) });
+    expect(line.every((x) => x.p <= 0.995 && x.p >= 0.01)).toBe(true);
+  });
+
+  it('when more values are in doubt than fit, it keeps those around an even chance', () => {
+    const dist = Array<number>(21).fill(1 / 21); // -10 … +10, evenly
+    const line = atLeastLine(dist, -10, 8);
+    expect(line).toHaveLength(8);
+    const values = line.map((x) => x.value);
+    expect(values).toContain(0);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(values.at(-1)! - values[0]!).toBe(7);
+  });
 });

@@ -3,7 +3,7 @@ import { rulesDeps } from '../../../core/api/backends/rules';
 import { advance, startCombat, type Combat } from '../../../core/combat';
 import { systems } from '../../../core/systems';
 import { buildCombatSummary, summaryMarkdown, summarySchema, type StoredCombatRecord } from '../../../core/summary';
-import { atLeastText, wholeCombatRows } from '../../../core/summary/wholeCombat';
+import { atLeastText, wholeCombatLine, wholeCombatRows } from '../../../core/summary/wholeCombat';
 import { autoInput } from '../../support/drive';
 import { smallOldWorld } from '../analysis/smallCombats';
 import { summaryFixtures } from './fixtures';
@@ -71,5 +71,16 @@ describe('the whole combat in a summary', () => {
     expect(atLeastText([0.25, 0.5, 0.25])).toBe('1+: 75.0% · 2+: 25.0%');
     const md = summaryMarkdown(buildCombatSummary(summaryFixtures['ninth-age']!.record, { systems: rules.systems, analyze: rules.analyze }));
     expect(md).toMatch(/At least \(before any die\): -?\d+\+: \d+\.\d%/);
+  }, 60_000);
+
+  it('in one line for a fight of one round: who was likely to win the combat before any die, and now if it goes on', () => {
+    const summary = buildCombatSummary(playedRecord(), deps);
+    const { start, end } = summary.wholeCombat!;
+    const line = wholeCombatLine(start, end, true);
+    expect(line).toContain(`The whole combat, before any die: ${start.attacker.side} win ${(100 * start.pAttackerWins).toFixed(1)}%, ${start.defender.side} win ${(100 * start.pDefenderWins).toFixed(1)}%`);
+    expect(line).toMatch(/most likely over in round \d+ \(\d+\.\d%\)\.$/);
+    expect(line).not.toContain('Now:');
+    const goingOn = wholeCombatLine(start, { ...start, exact: false, standardError: 0.012, playouts: 900 }, false);
+    expect(goingOn).toMatch(/ Now: .* win ≈ \d+% ± 1%, .* win ≈ \d+% ± 1%\.$/);
   }, 60_000);
 });
