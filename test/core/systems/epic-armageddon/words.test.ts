@@ -6,6 +6,7 @@ import { epicArmageddon, type Setup } from '../../../../core/systems/epic-armage
 import { inputFor } from '../../../support/drive';
 import { bansheesVsKnight, benchmarkAssault, lineFight, marinesVsOrks } from './analysis/setups';
 import { setupOf, unit } from './helpers';
+import { stepWords } from '../../../support/words';
 
 /**
  * Words players use (issue 22 item 7): every step title, prompt, reason, option, outcome line and
@@ -23,12 +24,6 @@ const SLIPS: Array<[string, RegExp]> = [
   ['words from the code', /\b(undefined|null|NaN|Infinity|true|false|firstStrike|macroWeapon|knowNoFear|damageCapacity|macro|reroll|invuln|firefight\.|contact\|)\b|\[object/],
 ];
 
-function wordsOf(step: Step): string[] {
-  const why = step.kind === 'outcome' ? [] : step.why.flatMap((r) => [r.rule, r.detail]);
-  if (step.kind === 'roll') return [step.title, step.needs, ...why, ...step.notes, ...(step.groups ?? []).flatMap((g) => [g.label, g.needs, g.note ?? ''])];
-  if (step.kind === 'choose') return [step.title, step.prompt, ...why, ...step.options.flatMap((o) => [o.label, o.detail ?? ''])];
-  return [step.title, ...step.lines];
-}
 
 /** An assault played to its end with the app's dice and random choices; every word it showed. */
 function playedOut(setup: Setup, seed: number): { steps: Step[]; words: string[]; ended: boolean } {
@@ -53,7 +48,7 @@ function playedOut(setup: Setup, seed: number): { steps: Step[]; words: string[]
   steps.push(combat.step);
   const view = epicArmageddon.view(combat.state);
   const words = [
-    ...steps.flatMap(wordsOf),
+    ...steps.flatMap(stepWords),
     ...view.log.flatMap((l) => [l.title, l.result, ...(l.why ?? []).flatMap((r) => [r.rule, r.detail])]),
     ...(view.status ?? []),
     ...(['attacker', 'defender'] as const).flatMap((r) => [...(view.sides[r].notes ?? []), ...view.sides[r].units.flatMap((u) => [u.name, ...(u.notes ?? [])])]),

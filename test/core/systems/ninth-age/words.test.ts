@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { advance, rollForMe, startCombat, type Combat } from '../../../../core/combat';
-import type { Input, Step } from '../../../../core/combat/steps';
+import type { Input } from '../../../../core/combat/steps';
 import { ninthAge, type Setup, type State } from '../../../../core/systems/ninth-age';
 import { profilesOf } from '../../../../core/systems/ninth-age/summary';
 import { heroesDuel, knightsVsSpearmen, orcsVsDwarfs } from './analysis/setups';
 import { setupOf } from './helpers';
+import { stepWords } from '../../../support/words';
 
 /**
  * Words players use (issue 22, item 7, The Ninth Age): every step title, prompt, option, needs
@@ -24,16 +25,6 @@ const SLIPS: Array<[RegExp, string]> = [
   [/\b(rf|c\d|roundEnd|pursueChoice|stepEnd|attacksAtCharacters)\b/, 'an internal name'],
 ];
 
-function texts(step: Step): string[] {
-  switch (step.kind) {
-    case 'roll':
-      return [step.title, step.needs, ...step.notes, ...step.why.flatMap((w) => [w.rule, w.detail]), ...(step.groups ?? []).flatMap((g) => [g.label, g.needs, g.note ?? ''])];
-    case 'choose':
-      return [step.title, step.prompt, ...step.options.flatMap((o) => [o.label, o.detail ?? '']), ...step.why.flatMap((w) => [w.rule, w.detail])];
-    case 'outcome':
-      return [step.title, ...step.lines];
-  }
-}
 
 /** Plays to the end (at most four rounds): seeded dice, a random option at every choice. */
 function playAll(setup: Setup, seed: number): string[] {
@@ -42,7 +33,7 @@ function playAll(setup: Setup, seed: number): string[] {
   let pick = seed;
   for (let guard = 0; guard < 2_000; guard++) {
     const step = c.step;
-    seen.push(...texts(step), ...(ninthAge.view(c.state).status ?? []));
+    seen.push(...stepWords(step), ...(ninthAge.view(c.state).status ?? []));
     if (step.kind === 'outcome' && step.final) break;
     pick = (pick * 1103515245 + 12345) % 2 ** 31;
     const stop = step.kind === 'choose' && step.id.startsWith('round.') && c.state.round >= 4;

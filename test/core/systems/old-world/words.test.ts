@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { advance, rollForMe, startCombat, type Combat } from '../../../../core/combat/engine';
-import type { Step } from '../../../../core/combat/steps';
 import { drawDice, seedState } from '../../../../core/dice/prng';
 import { oldWorld, type Setup, type State } from '../../../../core/systems/old-world';
 import { inputFor } from '../../../support/drive';
 import { knightsAtTheWall, ogresVsHalberdiers, swordsmenVsBoyz, twoUnitsASide } from './analysis/setups';
 import { setupOf } from './helpers';
+import { stepWords } from '../../../support/words';
 
 /**
  * Words players use (issue 22, item 7): every step title, reason, option, outcome line and log line
@@ -25,12 +25,6 @@ const SLIPS: Array<[string, RegExp]> = [
   ['a bare troop or unit key', /\b(old-world|noRankBonus|rankWidth|inContact|attacksAt)\b/],
 ];
 
-function wordsOf(step: Step): string[] {
-  const why = step.kind === 'outcome' ? [] : step.why.flatMap((r) => [r.rule, r.detail]);
-  if (step.kind === 'roll') return [step.title, step.needs, ...step.notes, ...why, ...(step.groups ?? []).flatMap((g) => [g.label, g.needs, g.note ?? ''])];
-  if (step.kind === 'choose') return [step.title, step.prompt, ...why, ...step.options.flatMap((o) => [o.label, o.detail ?? ''])];
-  return [step.title, ...step.lines];
-}
 
 /** A whole combat with the app's dice and random choices; every word shown on the way. */
 function playedOut(setup: Setup, seed: number): { combat: Combat<Setup, State>; words: string[] } {
@@ -39,7 +33,7 @@ function playedOut(setup: Setup, seed: number): { combat: Combat<Setup, State>; 
   const words: string[] = [];
   for (let taken = 0; taken < 3000 && !(combat.step.kind === 'outcome' && combat.step.final); taken++) {
     const step = combat.step;
-    words.push(...wordsOf(step));
+    words.push(...stepWords(step));
     let input;
     if (step.kind === 'roll') input = rollForMe(combat as Combat);
     else if (step.kind === 'outcome') input = inputFor(step, 'go');
@@ -52,7 +46,7 @@ function playedOut(setup: Setup, seed: number): { combat: Combat<Setup, State>; 
     if (!next.ok) throw new Error(`at "${step.title}": ${next.error.message}`);
     combat = next.combat;
   }
-  words.push(...wordsOf(combat.step));
+  words.push(...stepWords(combat.step));
   words.push(...oldWorld.view(combat.state).log.flatMap((l) => [l.title, l.result, ...(l.why ?? []).flatMap((r) => [r.rule, r.detail])]));
   return { combat, words };
 }

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { advance, rollForMe, type Combat } from '../../../../core/combat/engine';
-import type { Step } from '../../../../core/combat/steps';
 import { drawDice, seedState } from '../../../../core/dice/prng';
 import { wh40k10e } from '../../../../core/systems/wh40k-10e';
 import { setupSchema, type Setup } from '../../../../core/systems/wh40k-10e/profiles';
 import { start, type WCombat } from './helpers';
+import { stepWords } from '../../../support/words';
 
 /**
  * Words players use (issue 22): every step title, reason, option, outcome line and log line of a
@@ -32,12 +32,6 @@ function slipsIn(text: string): string[] {
 /** A roll step's target: "4+", "6", "cannot pass", dice ("D6 per model (3 models)"), or groups of dice — never a sum or a comparison. */
 const NEEDS = /^(\d\+|\d|cannot pass|.*\bper\b.*|.*D\d.*)$/;
 
-function wordsOf(step: Step): string[] {
-  const why = step.kind === 'outcome' ? [] : step.why.flatMap((r) => [r.rule, r.detail]);
-  if (step.kind === 'roll') return [step.title, step.needs, ...step.notes, ...why, ...(step.groups ?? []).flatMap((g) => [g.label, g.needs, g.note ?? ''])];
-  if (step.kind === 'choose') return [step.title, step.prompt, ...why, ...step.options.flatMap((o) => [o.label, o.detail ?? ''])];
-  return [step.title, ...step.lines];
-}
 
 /** Plays to the end with the app's dice and random choices; every word shown on the way, and the needs of every roll step. */
 function playedOut(setup: Setup, seed: number): { end: WCombat; words: string[]; needs: string[] } {
@@ -47,7 +41,7 @@ function playedOut(setup: Setup, seed: number): { end: WCombat; words: string[];
   const needs: string[] = [];
   for (let taken = 0; taken < 3000 && !(combat.step.kind === 'outcome' && combat.step.final); taken++) {
     const step = combat.step;
-    words.push(...wordsOf(step));
+    words.push(...stepWords(step));
     let input;
     if (step.kind === 'roll') {
       needs.push(step.needs);
@@ -61,7 +55,7 @@ function playedOut(setup: Setup, seed: number): { end: WCombat; words: string[];
     if (!next.ok) throw new Error(`at "${step.title}": ${next.error.message}`);
     combat = next.combat;
   }
-  words.push(...wordsOf(combat.step));
+  words.push(...stepWords(combat.step));
   const view = wh40k10e.view(combat.state);
   words.push(...view.log.flatMap((l) => [l.title, l.result, ...(l.why ?? []).flatMap((r) => [r.rule, r.detail])]));
   return { end: combat, words: words.filter((w) => w !== ''), needs };

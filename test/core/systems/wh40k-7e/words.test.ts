@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { advance, rollForMe, startCombat, type Combat } from '../../../../core/combat';
 import { groupsOf } from '../../../../core/combat/rollGroups';
-import type { Input, Step } from '../../../../core/combat/steps';
+import type { Input } from '../../../../core/combat/steps';
 import { wh40k7e, type Setup, type State } from '../../../../core/systems/wh40k-7e';
 import { destroyerVsOgryns, hammersVsWarriors, marinesVsBoyz, mixedBag } from './analysis/setups';
 import { setupOf, trooper } from './helpers';
+import { stepWords } from '../../../support/words';
 
 /**
  * Words players use (issue 22, item 7): every step title, prompt, option, needs line, reason,
@@ -28,16 +29,6 @@ const SLIPS: Array<[RegExp, string]> = [
 /** A roll's needs line says what wins, not a bare sum: "D6 + I4" alone is not a target. */
 const BARE_NEEDS = /^(\d+ )?D6( \+ I\d+)?$/;
 
-function texts(step: Step): string[] {
-  switch (step.kind) {
-    case 'roll':
-      return [step.title, step.needs, ...step.notes, ...step.why.flatMap((w) => [w.rule, w.detail]), ...(step.groups ?? []).flatMap((g) => [g.label, g.needs, g.note ?? ''])];
-    case 'choose':
-      return [step.title, step.prompt, ...step.options.flatMap((o) => [o.label, o.detail ?? '']), ...step.why.flatMap((w) => [w.rule, w.detail])];
-    case 'outcome':
-      return [step.title, ...step.lines];
-  }
-}
 
 /** Plays to the end: seeded dice, a random option at every choice (from a seeded walk). */
 function playAll(setup: Setup, seed: number): { seen: string[]; needs: string[] } {
@@ -47,7 +38,7 @@ function playAll(setup: Setup, seed: number): { seen: string[]; needs: string[] 
   let pick = seed;
   for (let guard = 0; guard < 5_000; guard++) {
     const step = c.step;
-    seen.push(...texts(step));
+    seen.push(...stepWords(step));
     if (step.kind === 'roll') needs.push(step.needs, ...groupsOf(step).map((g) => g.needs));
     if (step.kind === 'outcome' && step.final) break;
     pick = (pick * 1103515245 + 12345) % 2 ** 31;
