@@ -112,14 +112,16 @@ async function playAssault(page: Page, shots: string | null) {
   await enterDice(page, '4', /^Orks: saves, 1 die needing 5\+$/);
   await expect(unitRow(page, 'defender.0')).toHaveAttribute('data-destroyed', 'true');
 
-  // The main wave: every other die of both sides in one roll, a group per side and score (Macro-weapon dice apart).
+  // The main wave: every other die of both sides in one roll, a group per side and score (Macro-weapon dice apart);
+  // one line says how the roll goes, each box what its own dice need.
+  await expect(page.getByTestId('step-needs')).toHaveText('Roll 13 D6 in 6 boxes');
   await enterGroups(page, /^Space Marines and Orks: combat attacks, 13 dice$/, [
-    ['g0', 'Space Marines: CC 3+ of Assault Marines ×2, FF 3+ of Tactical Marines ×2: 4 dice', '3 5 4 6'],
-    ['g1', 'Space Marines: FF 4+ of Land Raider: 1 die', '4'],
-    ['g2', 'Orks: CC 3+ of Nobz: 1 die', '2'],
-    ['g3', 'Orks: Power klaws of Nobz (Macro-weapon): 1 die', '5'],
-    ['g4', 'Orks: CC 4+ of Boyz ×3: 3 dice', '6 1 2'],
-    ['g5', 'Orks: FF 5+ of Battlefortress: 3 dice', '4 1 2'],
+    ['g0', 'Roll 4 D6 for Space Marines: CC 3+ of Assault Marines ×2, FF 3+ of Tactical Marines ×2', '3 5 4 6'],
+    ['g1', 'Roll 1 D6 for Space Marines: FF 4+ of Land Raider', '4'],
+    ['g2', 'Roll 1 D6 for Orks: CC 3+ of Nobz', '2'],
+    ['g3', 'Roll 1 D6 for Orks: Power klaws of Nobz (Macro-weapon)', '5'],
+    ['g4', 'Roll 3 D6 for Orks: CC 4+ of Boyz ×3', '6 1 2'],
+    ['g5', 'Roll 3 D6 for Orks: FF 5+ of Battlefortress', '4 1 2'],
   ]);
   // Both sides allocate before any save, and neither has a choice: the Orks' 5 hits fill the units in base
   // contact and the fifth goes to the Battlefortress; the Space Marines' 2 to their two alike Assault Marines.
@@ -130,12 +132,13 @@ async function playAssault(page: Page, shots: string | null) {
   // Both sides' saves in one roll, the Battlefortress's Reinforced Armour re-roll chained on (one die for
   // its failed save, its box open once the saves are in); the Macro-weapon hit gets none.
   await expect(page.getByTestId('step-why')).toContainText('Reinforced Armour');
+  await expect(page.getByTestId('step-needs')).toHaveText('Roll 6 D6 first in 4 boxes, then one die for each failed save — 2 kinds of dice');
   await enterGroups(page, /^Orks and Space Marines: saves, 6 dice, then a die for each failure$/, [
-    ['g0s0', 'Orks: saves 4+: 1 die', '5'],
-    ['g1s0', 'Orks: saves 4+, re-rolled if failed: 1 die', '2'],
-    ['g2s0', 'Orks: saves 5+: 3 dice', '6 1 2'],
-    ['g3s0', 'Space Marines: saves 4+: 1 die', '2'],
-    ['g1s1', 'Orks: re-rolls 4+: 1 die', '3'],
+    ['g0s0', 'Roll 1 D6 for Orks: saves 4+', '5'],
+    ['g1s0', 'Roll 1 D6 for Orks: saves 4+, re-rolled if failed', '2'],
+    ['g2s0', 'Roll 3 D6 for Orks: saves 5+', '6 1 2'],
+    ['g3s0', 'Roll 1 D6 for Space Marines: saves 4+', '2'],
+    ['g1s1', 'Roll 1 D6 for Orks: re-rolls 4+', '3'],
   ]);
 
   // The immediate outcome, logged: casualties of both sides gone together; nobody has won yet.

@@ -104,9 +104,10 @@ test.describe('The Ninth Age wizard', () => {
     await choose(page, '3', /^Baron: allocate 4 attacks$/);
     await expect(page.getByTestId('option-1')).toHaveText(/1 at Standard Bearer.*0 at the Spearmen/);
     await choose(page, '0', /^Baron: allocate 1 more attack$/);
-    // Every attack allocated: the roll's lines say where they go.
-    await expect(page.getByTestId('step-needs')).toContainText('Roll 1 D6 for Baron to hit the Spearmen');
-    await expect(page.getByTestId('step-needs')).toContainText('Roll 3 D6 for Baron to hit Captain');
+    // Every attack allocated: each box's line says where its dice go, and the line above how the roll goes.
+    await expect(page.getByTestId('step-needs-0.hit')).toContainText('Roll 1 D6 for Baron to hit the Spearmen');
+    await expect(page.getByTestId('step-needs-1.hit')).toContainText('Roll 3 D6 for Baron to hit Captain');
+    await expect(page.getByTestId('step-needs')).toContainText('Roll 4 D6 first in 2 boxes, then a D6 per hit, then a D6 per wound, then a D6 per failed save');
 
     // The Baron's whole Agility step in one roll: each attack rolled through, the Captain's player rolling his saves.
     await expect(page.getByTestId('step-note').first()).toHaveText('4 attacks at Agility 6.');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { registry } from '../../core/systems';
 import { stepCount } from '../../renderer/src/combat/stepCount';
 import { NOT_YET, STEP_TARGETS } from '../support/stepTargets';
@@ -40,9 +40,64 @@ for (const { id } of registry) {
   });
 }
 
+/** Goes on by the suggested choices, Continue and "Roll for me" (the seeded dice) until a roll step whose title matches. */
+async function onToRoll(page: Page, title: RegExp) {
+  const step = page.getByTestId('step');
+  await expect(step).toHaveAttribute('data-step-kind', /roll|choose|outcome/);
+  for (let guard = 0; guard < 40; guard++) {
+    const kind = await step.getAttribute('data-step-kind');
+    if (kind === 'roll' && title.test((await step.getByRole('heading', { level: 2 }).textContent()) ?? '')) return;
+    const id0 = await step.getAttribute('data-step-id');
+    const next =
+      kind === 'roll'
+        ? page.getByTestId('roll-for-me')
+        : (await page.getByTestId('continue').count()) > 0
+          ? page.getByTestId('continue')
+          : step.locator('[data-testid^="option-"][data-suggested="true"]').first();
+    await next.click();
+    await expect(step).not.toHaveAttribute('data-step-id', id0 ?? '');
+  }
+  throw new Error(`no roll step titled ${String(title)}`);
+}
+
+/** The roll step as it opens: who rolls, its first dice box and the main button in sight, nothing laid over the box. */
+async function expectRollInSight(page: Page) {
+  const step = page.getByTestId('step');
+  const box = step.locator('input[data-count]').first();
+  await expect(box).toBeInViewport({ ratio: 1 });
+  await expect(step.getByTestId('submit-dice')).toBeInViewport({ ratio: 1 });
+  await expect(step.getByTestId('who-acts')).toBeInViewport({ ratio: 1 });
+  // Nothing sits over the box: the element at its centre is the box itself.
+  const centre = await box.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el;
+  });
+  expect(centre).toBe(true);
+}
+
+/**
+ * A roll of several parts, each rolled through (to hit, then a die for each hit…): one line above
+ * the boxes says how the roll goes, and the first box opens with its own need as its label.
+ */
+async function expectManyGroupsInSight(page: Page, parts: number) {
+  const step = page.getByTestId('step');
+  // Several parts strike: a box for each part's first dice, and dice that follow them still to come.
+  await expect(step.locator('input[data-count]')).toHaveCount(parts);
+  await expect(step.locator('[data-waiting]').first()).toBeAttached();
+  await expectRollInSight(page);
+  await expect(step.getByTestId('step-needs')).toContainText(`first in ${parts} boxes, then`);
+  await expect(step.getByTestId('step-needs')).toBeInViewport({ ratio: 1 });
+  // The first box says what its dice need, in sight with it.
+  const firstId = ((await step.locator('input[data-count]').first().getAttribute('data-testid')) ?? '').replace('dice-faces-', '');
+  const need = step.getByTestId(`step-needs-${firstId}`);
+  await expect(need).toContainText(/^Roll \d+ D6 for .+ — needs \d\+/);
+  await expect(need).toBeInViewport({ ratio: 1 });
+}
+
 /**
  * On a laptop (1280×800) a roll step opens with its dice box and its main button in sight, nothing
- * laid over the box (issue 22, "Nothing to scroll for"): the first roll of every system's example.
+ * laid over the box (issue 22, "Nothing to scroll for"): the first roll of every system's example,
+ * and the longest rolls of the examples, where several parts each roll their attacks through.
  */
 test.describe('on a laptop', () => {
   test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false });
@@ -50,25 +105,24 @@ test.describe('on a laptop', () => {
     test(`${id}: the first roll's dice box and button are in sight, not under the bar`, async ({ page }) => {
       await page.goto(`/#/combat/new/${id}`);
       await page.getByTestId('start-combat').click();
-      const step = page.getByTestId('step');
-      await expect(step).toHaveAttribute('data-step-kind', /roll|choose|outcome/);
-      // Go on to the first roll step by the suggested choices and Continue.
-      for (let guard = 0; guard < 20 && (await step.getAttribute('data-step-kind')) !== 'roll'; guard++) {
-        const id0 = await step.getAttribute('data-step-id');
-        const next = (await page.getByTestId('continue').count()) > 0 ? page.getByTestId('continue') : step.locator('[data-testid^="option-"][data-suggested="true"]').first();
-        await next.click();
-        await expect(step).not.toHaveAttribute('data-step-id', id0 ?? '');
-      }
-      const box = step.locator('input[data-count]').first();
-      await expect(box).toBeInViewport({ ratio: 1 });
-      await expect(step.getByTestId('submit-dice')).toBeInViewport({ ratio: 1 });
-      await expect(step.getByTestId('who-acts')).toBeInViewport({ ratio: 1 });
-      // Nothing sits over the box: the element at its centre is the box itself.
-      const centre = await box.evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el;
-      });
-      expect(centre).toBe(true);
+      await onToRoll(page, /./);
+      await expectRollInSight(page);
     });
   }
+
+  test("ninth-age: Agility 4, where the Knights, the Captain and the Standard Bearer each roll through, opens with its first box in sight", async ({ page }) => {
+    await page.goto('/#/combat/new/ninth-age');
+    await page.getByTestId('seed').fill('3');
+    await page.getByTestId('start-combat').click();
+    await onToRoll(page, /^Agility 4: Knights, Captain and Standard Bearer strike$/);
+    await expectManyGroupsInSight(page, 3);
+  });
+
+  test("wh40k-7e: Initiative step 1, the Sergeant's power fist and the Nob's power klaw at the same moment, opens with its first box in sight", async ({ page }) => {
+    await page.goto('/#/combat/new/wh40k-7e');
+    await page.getByTestId('seed').fill('3');
+    await page.getByTestId('start-combat').click();
+    await onToRoll(page, /^Initiative step 1: both units roll to hit and to wound$/);
+    await expectManyGroupsInSight(page, 2);
+  });
 });

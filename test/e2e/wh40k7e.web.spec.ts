@@ -75,7 +75,7 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   // Initiative 4: the Marines, 2 attacks each on the charge, and the Sergeant: one roll to hit and
   // to wound, a group of dice each; each wound box opens once its hits are typed (a D6 for each hit).
   await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'attacker');
-  await expect(page.getByTestId('step-needs')).toContainText('4+');
+  await expect(page.getByTestId('step-needs-attacker.0.hit')).toContainText('4+');
   await expect(page.getByTestId('step-why')).toContainText("WS 4 vs WS 4 (Ork Boyz's majority): the same → 4+");
   await expect(page.getByTestId('step-why')).toContainText('9 models × 2 attacks (A1 +1 charged) with Chainsword (S4 AP–)');
   await shot(page, '7e-roll');

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { countsFor, d3FromD6, groupsOf, hasD3, splitDice } from '../../../core/combat/rollGroups';
 import type { DiceGroup, RollStep } from '../../../core/combat/steps';
 import { DiceGrid } from './DiceGrid';
+import { needsAtBoxes } from './needsWords';
+import { GroupNeedLine } from './RollNeeds';
 import { saveDiceMode, savedDiceMode, type DiceMode } from './diceMode';
 import { diceCount, facesFromCounts, parseFaces } from './diceText';
 
@@ -50,6 +52,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) {
   const groups = groupsOf(step);
   const grouped = (step.groups?.length ?? 0) > 0;
+  // Many groups, or dice rolled one after another: each box says its own need (the step's line above
+  // only says how the roll goes), so the first box opens in sight on a laptop.
+  const atBoxes = needsAtBoxes(step);
 
   const [mode, setModeNow] = useState<DiceMode>(savedDiceMode);
   // One kind of dice typed: the button sits beside the box (see the end).
@@ -60,6 +65,10 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
   };
   const restored = restoredEntry(step, restore);
   const [halve, setHalve] = useState(restored.halve);
+  // A box's own need, as its label where the needs go to the boxes.
+  const needLine = (entry: Entry) => (
+    <GroupNeedLine inLabel group={entry.group} count={entry.count} halve={halve} size="lg" testId={`step-needs-${entry.group.id}`} />
+  );
   const [texts, setTexts] = useState(() => restored.parts.map((faces) => faces.join(' ')));
   const [counts, setCounts] = useState(() => restored.parts.map((faces) => faces.reduce((c, f) => c.map((n, i) => (i === f ? n + 1 : n)), new Array<number>(7).fill(0))));
   // Enter pressed with dice still missing: said aloud, not silently ignored.
@@ -134,9 +143,7 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
       {entries.map((entry, i) =>
         entry.count === null || entry.count === 0 ? (
           // A chained group waits for the dice it follows; when none pass, it takes none.
-          <Text key={entry.group.id} size="lg" c="gray.8" data-testid={`dice-group-${entry.group.id}`} data-waiting={entry.count === null}>
-            <b>{entry.group.label}</b>: {entry.count === null ? `${entry.group.note ?? 'one die for each die above that calls for it'} — once the dice above are in` : 'no dice to roll'}
-          </Text>
+          <WaitingGroup key={entry.group.id} entry={entry} atBoxes={atBoxes} halve={halve} />
         ) : (
         <Stack key={entry.group.id} gap="xs" data-testid={grouped ? `dice-group-${entry.group.id}` : undefined}>
           {mode === 'type' ? (
@@ -153,7 +160,7 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
                   fields.current[i] = el;
                 }}
                 // Beside the button, the label stands above both, at full width.
-                label={inline ? undefined : entryLabel(entry, grouped, halve)}
+                label={inline ? undefined : atBoxes ? needLine(entry) : entryLabel(entry, grouped, halve)}
                 aria-labelledby={inline ? 'dice-entry-label' : undefined}
                 description={[entry.group.note && grouped ? capitalise(entry.group.note) : null, i === entries.length - 1 ? 'e.g. 3 5 6 1 — or 3561. Enter to submit.' : 'e.g. 3 5 6 1 — Enter for the next dice.']
                   .filter(Boolean)
@@ -169,7 +176,7 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
                 data-testid={grouped ? `dice-faces-${entry.group.id}` : 'dice-faces'}
                 data-count={entry.count}
                 data-sides={entry.sides}
-                styles={{ input: { fontSize: '1.75rem', letterSpacing: '0.15em', fontFamily: 'monospace' } }}
+                styles={{ input: { fontSize: '1.75rem', letterSpacing: '0.15em', fontFamily: 'monospace' }, ...(atBoxes ? { label: { fontWeight: 400 } } : {}) }}
                 // What to type goes under the box: the box itself opens in sight, nearer the question.
                 inputWrapperOrder={['label', 'input', 'error', 'description']}
                 style={{ flex: 1 }}
@@ -182,11 +189,13 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
             <DiceGrid faces={entry.typed} passOn={halve && entry.group.sides === 3 ? undefined : entry.group.passOn} testId={grouped ? `dice-grid-${entry.group.id}` : 'dice-grid'} />
           ) : (
             <>
-              {grouped && (
-                <Text fw={700} size="lg">
-                  {entryLabel(entry, grouped, halve)}
-                </Text>
-              )}
+              {atBoxes
+                ? needLine(entry)
+                : grouped && (
+                    <Text fw={700} size="lg">
+                      {entryLabel(entry, grouped, halve)}
+                    </Text>
+                  )}
               {/* Big faces to tap, one tap a die: a finger on a tablet counts a roll face by face. */}
               <SimpleGrid cols={{ base: 3, sm: entry.sides === 3 ? 3 : 6 }} spacing="sm">
                 {Array.from({ length: entry.sides }, (_, f) => f + 1).map((face) => {
@@ -257,6 +266,24 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** A chained group with no box yet (the dice it follows are not all in) or none to roll (none called for it). */
+function WaitingGroup({ entry, atBoxes, halve }: { entry: Entry; atBoxes: boolean; halve: boolean }) {
+  const { group, count } = entry;
+  if (atBoxes && count === null) {
+    // Its need stands where its box will open: "then a D6 per hit for … — needs 3+".
+    return (
+      <div data-testid={`dice-group-${group.id}`} data-waiting>
+        <GroupNeedLine group={group} count={null} halve={halve} size="lg" c="gray.8" testId={`step-needs-${group.id}`} after=" · once the dice above are in" />
+      </div>
+    );
+  }
+  return (
+    <Text size="lg" c="gray.8" data-testid={`dice-group-${group.id}`} data-waiting={count === null}>
+      <b>{group.label}</b>: {count === null ? `${group.note ?? 'one die for each die above that calls for it'} — once the dice above are in` : 'no dice to roll'}
+    </Text>
   );
 }
 

@@ -83,7 +83,8 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
           <Title order={2} size="h3">
             {step.title}
           </Title>
-          <RollNeeds step={step} testId="step-needs" />
+          {/* Many groups of dice: this line says how the roll goes, and each box below its own need. */}
+          <RollNeeds step={step} testId="step-needs" atBoxes />
           {/* Keyed by step: a new step starts with an empty entry. The box comes straight after what the
               dice need, so it opens in sight on a laptop too; why they need it follows the box. */}
           <DiceEntry
