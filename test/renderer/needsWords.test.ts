@@ -101,4 +101,12 @@ describe("a box's own need line", () => {
     expect(groupNeed(d3, 2, true)).toEqual({ lead: 'Roll', dice: '2 D6 to halve', label: 'Damage (D3)', needs: null, critical: null });
     expect(groupNeed(d3, 2, false).dice).toBe('2 D3');
   });
+
+  it('a label that already names its need does not say it twice', () => {
+    expect(groupNeed(d6('save', 'Orks: saves 4+', 1, 4), 1, false).needs).toBeNull();
+    expect(groupNeed(d6('save', 'Orks: saves 4+, re-rolled if failed', 1, 4), 1, false).needs).toBeNull();
+    expect(groupNeed(d6('hit', 'Knights to hit the Spearmen', 5, 3), 5, false).needs).toBe('3+');
+    // "14+" is not "4+".
+    expect(groupNeed(d6('x', 'a total of 14+', 1, 4), 1, false).needs).toBe('4+');
+  });
 });

@@ -81,6 +81,13 @@ export interface GroupNeed {
   critical: string | null;
 }
 
+/** The group's label already names its need ("Orks: saves 4+, re-rolled if failed"): the line does not say it twice. */
+function saysItself(label: string, needs: string): boolean {
+  const at = label.indexOf(needs);
+  const after = label[at + needs.length];
+  return at >= 0 && (at === 0 || label[at - 1] === ' ') && (after === undefined || ' ,;:)'.includes(after));
+}
+
 export function groupNeed(group: DiceGroup, count: number | null, halve: boolean): GroupNeed {
   const halved = halve && group.sides === 3;
   const dice = count === null ? chainedWords(group) : `${count} D${halved ? 6 : group.sides}${halved ? ' to halve' : ''}`;
@@ -88,7 +95,7 @@ export function groupNeed(group: DiceGroup, count: number | null, halve: boolean
     lead: count === null ? 'then' : 'Roll',
     dice,
     label: group.label,
-    needs: group.passOn !== undefined ? group.needs : null,
+    needs: group.passOn !== undefined && !saysItself(group.label, group.needs) ? group.needs : null,
     critical: group.criticalOn !== undefined ? criticalFrom(group.criticalOn) : null,
   };
 }
