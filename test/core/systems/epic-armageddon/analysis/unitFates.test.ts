@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exactWholeCombat, wholeCombatOddsSchema } from '../../../../../core/analysis/combat';
 import { metered } from '../../../../../core/analysis/budget';
@@ -10,6 +11,7 @@ import { epicArmageddonCombat } from '../../../../../core/systems/epic-armageddo
 import { runCli } from '../../../../../cli/main';
 import { expectUnitsAgree, playFates } from '../../../../support/unitFates';
 import { apply, begin, inputFor, rngFor, type EpicCombat } from './drive';
+import { setupArb } from '../arbitraries';
 import { bansheesVsKnight, marinesVsOrks } from './setups';
 
 /**
@@ -128,6 +130,30 @@ describe('Epic Armageddon: every unit of both formations, and its fate at the en
     expect(rowsOf(at(1))[5]).toBe('defender Knight Paladin: holds');
     expect(rowsOf(at(0))[5]).toBe('defender Knight Paladin: destroyed');
   });
+
+  it('on random assaults played to the end (fast-check): destroyed exactly when nothing is left, withdraws only with a formation that broke, never caught, and a formation destroyed is every unit destroyed', () => {
+    fc.assert(
+      fc.property(setupArb, fc.nat(2 ** 30), (setup, seed) => {
+        const end = playToEnd(begin(setup), seed).state;
+        const rows = epicArmageddonCombat.unitFates!(end);
+        const fates = epicArmageddonCombat.fates(end);
+        const units = [...end.units.attacker, ...end.units.defender];
+        expect(rows.map((r) => r.role)).toEqual(units.map((_, i) => (i < end.units.attacker.length ? 'attacker' : 'defender')));
+        rows.forEach((r, i) => {
+          expect(r.end === 'destroyed', r.unit).toBe(units[i]!.left === 0);
+          expect(r.end).not.toBe('caught');
+          if (r.end === 'flees') expect(fates[r.role]).toBe('flees');
+        });
+        for (const role of ['attacker', 'defender'] as const) {
+          const mine = rows.filter((r) => r.role === role).map((r) => r.end);
+          if (fates[role] === 'destroyed') expect(new Set(mine)).toEqual(new Set(['destroyed']));
+          if (fates[role] === 'flees') expect(mine.every((e) => e === 'destroyed' || e === 'flees')).toBe(true);
+          if (fates[role] === null) expect(mine).not.toContain('flees');
+        }
+      }),
+      { numRuns: 200 },
+    );
+  }, SLOW);
 
   it(
     'exactly, each unit against 2,000 play-outs of the engine',

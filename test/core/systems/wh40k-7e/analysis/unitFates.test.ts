@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exactWholeCombat, wholeCombatOddsSchema } from '../../../../../core/analysis/combat';
 import { metered } from '../../../../../core/analysis/budget';
@@ -7,8 +8,9 @@ import { buildCombatSummary, summaryMarkdown, type StoredCombatRecord } from '..
 import { wh40k7e, type Setup, type State } from '../../../../../core/systems/wh40k-7e';
 import { wh40k7eCombat } from '../../../../../core/systems/wh40k-7e/analysis';
 import { runCli } from '../../../../../cli/main';
-import { autoInput } from '../../../../support/drive';
+import { autoInput, rngFor } from '../../../../support/drive';
 import { expectUnitsAgree, playFates } from '../../../../support/unitFates';
+import { setupArb } from '../arbitraries';
 import { orkBoy, spaceMarine } from './setups';
 
 /**
@@ -69,6 +71,29 @@ describe('40k 7th edition: who a player follows, and each one\'s fate at the end
     const held = ended(squads(), () => ({ fate: { attacker: 'heldByATSKNF', defender: 'fighting' } }));
     expect(fatesOf(held).slice(0, 2)).toEqual(['attacker Tactical Squad: fighting', 'attacker Sergeant: fighting']);
   });
+
+  it('on random combats played to the end (fast-check): a unit\'s row is its side\'s fate; a model followed is destroyed exactly when slain, else he shares his unit\'s fate', () => {
+    fc.assert(
+      fc.property(setupArb(3, 4, 3), fc.nat(2 ** 30), (setup, seed) => {
+        let c = { ...(startCombat(wh40k7e, setup, 0) as Combat), rng: rngFor(seed) };
+        for (let n = 0; n < 3000 && !(c.step.kind === 'outcome' && c.step.final); n++) c = (advance(wh40k7e as never, c, autoInput(c)) as { combat: Combat }).combat;
+        expect(c.step.kind === 'outcome' && c.step.final, 'the combat ended').toBe(true);
+        const s = c.state as State;
+        const rows = wh40k7eCombat.unitFates!(s);
+        const fates = wh40k7eCombat.fates(s);
+        for (const role of ['attacker', 'defender'] as const) {
+          const [unit, ...models] = rows.filter((r) => r.role === role);
+          expect(unit!.unit).toBe(s.setup[role].name);
+          expect(unit!.end).toBe(fates[role]);
+          const groups = s.setup[role].models;
+          const followed = groups.length > 1 ? groups.flatMap((g, i) => (g.count === 1 ? [i] : [])) : [];
+          expect(models.map((m) => m.unit)).toEqual(followed.map((g) => groups[g]!.name));
+          followed.forEach((g, k) => expect(models[k]!.end).toBe(s.wounds[role][g]![0]! <= 0 ? 'destroyed' : fates[role]));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  }, SLOW);
 
   it(
     'exactly, each unit and model followed against 2,000 play-outs of the engine',
