@@ -47,9 +47,29 @@ const brokeNow = (s: State, role: Role) => s.broken[role] && !s.setup[role].brok
  * belong to other formations, which this assault can neither hit nor break: they are not listed.
  */
 function unitFates(s: State): UnitFate[] {
-  return roles.flatMap((role) =>
-    s.units[role].map((u): UnitFate => ({ role, unit: unitName(s.setup, role, u), end: !alive(u) ? 'destroyed' : brokeNow(s, role) ? 'flees' : null })),
-  );
+  return roles.flatMap((role) => {
+    const names = rowNames(s, role);
+    return s.units[role].map((u, i): UnitFate => ({ role, unit: names[i]!, end: !alive(u) ? 'destroyed' : brokeNow(s, role) ? 'flees' : null }));
+  });
+}
+
+const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
+
+/**
+ * Each unit's name as the screen gives it ("Boyz #2"); where two entries of a formation share a
+ * name (Boyz in base contact, more Boyz in a firefight), the entry is said too — "Boyz #1 (2nd Boyz
+ * entry)" — so no two rows of the odds read alike.
+ */
+function rowNames(s: State, role: Role): string[] {
+  const entries = s.setup[role].units;
+  return s.units[role].map((u) => {
+    const name = unitName(s.setup, role, u);
+    const e = entries[u.entry]!;
+    const same = entries.filter((x) => x.name === e.name).length;
+    if (same < 2) return name;
+    const place = entries.slice(0, u.entry + 1).filter((x) => x.name === e.name).length;
+    return `${name} (${ordinal(place)} ${e.name} entry)`;
+  });
 }
 
 export const epicArmageddonCombat: CombatChain<State> = {

@@ -12,7 +12,7 @@ import { runCli } from '../../../../../cli/main';
 import { expectUnitsAgree, playFates } from '../../../../support/unitFates';
 import { apply, begin, inputFor, rngFor, type EpicCombat } from './drive';
 import { setupArb } from '../arbitraries';
-import { bansheesVsKnight, marinesVsOrks } from './setups';
+import { bansheesVsKnight, benchmarkAssault, marinesVsOrks } from './setups';
 
 /**
  * Every unit's fate in the whole-combat odds of an Epic Armageddon assault: each unit of both
@@ -88,6 +88,25 @@ describe('Epic Armageddon: every unit of both formations, and its fate at the en
     ]);
     // The Devastators give supporting fire from another formation: this assault can neither hit nor break them.
     expect(rows.some((r) => r.includes('Devastators'))).toBe(false);
+  });
+
+  it('two entries of one name (Boyz in contact, Boyz in a firefight): each row also says its entry, so no two read alike', () => {
+    const rows = epicArmageddonCombat.unitFates!(epicArmageddon.start(benchmarkAssault())).filter((u) => u.role === 'defender').map((u) => u.unit);
+    expect(rows).toEqual([
+      'Boyz #1 (1st Boyz entry)',
+      'Boyz #2 (1st Boyz entry)',
+      'Boyz #3 (1st Boyz entry)',
+      'Boyz #4 (1st Boyz entry)',
+      'Grots #1',
+      'Grots #2',
+      'Nobz #1',
+      'Nobz #2',
+      'Boyz #1 (2nd Boyz entry)',
+      'Boyz #2 (2nd Boyz entry)',
+      'Warboss',
+      'Battlefortress',
+    ]);
+    expect(new Set(rows).size).toBe(rows.length);
   });
 
   it('the loser\'s units slain by the extra hits are destroyed; those left withdraw; the winner\'s standing units hold', () => {
