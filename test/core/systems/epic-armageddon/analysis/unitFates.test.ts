@@ -206,6 +206,10 @@ describe('Epic Armageddon: the host, the command line and the summary give every
       expect(u.pDestroyed + u.pFlees + u.pCaught).toBeLessThanOrEqual(1 + 1e-9);
       expect(u.pCaught).toBe(0);
     }
+    // Estimated from play-outs: the standard error given is the largest of every figure's, each unit's too.
+    expect(combat.exact).toBe(false);
+    const n = combat.playouts!;
+    for (const u of combat.units!) for (const q of [u.pDestroyed, u.pFlees]) expect(combat.standardError!, u.unit).toBeGreaterThanOrEqual(Math.sqrt((q * (1 - q)) / n));
   }, SLOW);
 
   it('the host\'s whole-combat answer and the printed summary have a row for each unit', () => {
