@@ -65,7 +65,7 @@ export function estimateWholeCombat<S>(chain: CombatChain<S>, state: S, maxRound
     if (!(error instanceof AnalysisTooLargeError) || played < MIN_PLAYOUTS) throw error;
   }
   const odds = tally.odds(namesOf(chain, state), { exact: false, fromRound: chain.round(state), maxRounds }, played);
-  const chances = [odds.pAttackerWins, odds.pDefenderWins, odds.pDraw, odds.pUnfinished, ...(['attacker', 'defender'] as const).flatMap((r) => [odds[r].pDestroyed, odds[r].pFlees, odds[r].pCaught])];
+  const chances = [odds.pAttackerWins, odds.pDefenderWins, odds.pDraw, odds.pUnfinished, ...[odds.attacker, odds.defender, ...(odds.units ?? [])].flatMap((u) => [u.pDestroyed, u.pFlees, u.pCaught])];
   const standardError = Math.max(...chances.map((q) => Math.sqrt((q * (1 - q)) / played)));
   return { ...odds, playouts: played, standardError };
 }
