@@ -53,6 +53,12 @@ export const diceGroupSchema = z.object({
    * then count each order of passes and fails apart.
    */
   ordered: z.boolean().optional(),
+  /**
+   * The player who rolls this group's dice, where one step's dice are rolled by both players (an
+   * attack rolled through to the other side's saves, both sides striking at once, a flee and its
+   * pursuit); absent: the step's actor. The screen then says both players roll.
+   */
+  roller: roleSchema.optional(),
 });
 export type DiceGroup = z.infer<typeof diceGroupSchema>;
 

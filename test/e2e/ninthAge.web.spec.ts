@@ -111,6 +111,9 @@ test.describe('The Ninth Age wizard', () => {
 
     // The Baron's whole Agility step in one roll: each attack rolled through, the Captain's player rolling his saves.
     await expect(page.getByTestId('step-note').first()).toHaveText('4 attacks at Agility 6.');
+    // Both players roll in this step, and the step says so where it says who acts.
+    await expect(page.getByTestId('who-acts')).toHaveAttribute('data-both', 'true');
+    await expect(page.getByTestId('who-acts')).toContainText('Both players roll');
     // A slip: the wrong wound dice at the Captain end the step…
     await enterDiceGroups(page, { '0.hit': '5', '0.wound': '4', '1.hit': '3 6 4', '1.wound': '1 1 1' }, /^Agility 6: Baron strikes$/);
     await expect(stepTitle(page)).toHaveText('The Knights: allocate 5 attacks');

@@ -5,7 +5,7 @@ import type { Input, Reason } from '../../../core/combat/steps';
 import { ChooseKeys } from './ChooseKeys';
 import { DiceEntry, type RestoredDice } from './DiceEntry';
 import { RollNeeds } from './RollNeeds';
-import { WhoActs } from './WhoActs';
+import { rollersOf, WhoActs } from './WhoActs';
 
 interface Props {
   snapshot: CombatSnapshot;
@@ -79,7 +79,7 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
     return (
       <Card key={step.id} withBorder padding="md" style={{ overflow: 'visible' }} data-testid="step" data-step-kind="roll" data-step-id={step.id}>
         <Stack gap="sm">
-          <WhoActs role={step.actor} name={nameOf(step.actor)} kind="roll" />
+          <WhoActs role={step.actor} name={nameOf(step.actor)} kind="roll" also={rollersOf(step)[1]} />
           <Title order={2} size="h3">
             {step.title}
           </Title>

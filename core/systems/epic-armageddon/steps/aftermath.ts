@@ -82,7 +82,7 @@ export const a6Kind: StepKind<State> = {
       sides: 6,
       needs: 'the highest of each side’s 2D6',
       why,
-      groups: roles.map((r) => ({ id: r, label: `${setup[r].name}: 2D6, keep the highest`, count: 2, sides: 6 as const, needs: 'the highest of 2D6' })),
+      groups: roles.map((r) => ({ id: r, label: `${setup[r].name}: 2D6, keep the highest`, roller: r, count: 2, sides: 6 as const, needs: 'the highest of 2D6' })),
     });
   },
   answer(state, a) {

@@ -59,6 +59,7 @@ function attackStep(state: State, wave: Wave): RollStep {
       : `${sidesOf(state, batch.map((g) => g.by))}: ${waveName[wave.kind]}, ${plural(batch.reduce((n, g) => n + g.dice, 0), 'die', 'dice')}`;
   const groups: DiceGroup[] = batch.map((g, k) => ({
     id: `g${k}`,
+    roller: g.by,
     label: `${setup[g.by].name}: ${sourcesShort(g.sources)}${g.macro ? ' (Macro-weapon)' : ''}${part(g)}`,
     count: g.dice,
     sides: 6,
@@ -154,6 +155,7 @@ function chainGroups(state: State, wave: Wave, batch: readonly SaveChain[]): Arr
         at,
         group: {
           id: `g${k}s${at}`,
+          roller: c.role,
           label: `${setup[c.role].name}: ${(at === 0 ? stageWords : chainedWords)[st.stage as keyof typeof stageWords]} ${st.value}+${at === 0 && next ? thenWords[next.stage as keyof typeof thenWords] : ''}`,
           count: c.hits.length,
           sides: 6,

@@ -58,7 +58,7 @@ function groupOf(state: State, chains: readonly Chain[], k: number, j: number): 
   // Saves pass for the defender: the dice that go on from a save are those that fail.
   const per = before === null ? {} : { per: { group: groupId(k, before), on: isSave(before) ? ('fail' as const) : ('pass' as const) } };
   const note = { hit: undefined, wound: 'a D6 per hit', armour: 'a D6 per wound', special: before === 'armour' ? 'a D6 per failed save' : 'a D6 per wound' }[stage];
-  return { id: groupId(k, stage), label, count: chain.dice, sides: 6, passOn: need, needs: `${need}+`, ...(note ? { note } : {}), ...per };
+  return { id: groupId(k, stage), label, roller: stage === 'hit' || stage === 'wound' ? chain.part.role : chain.target.role, count: chain.dice, sides: 6, passOn: need, needs: `${need}+`, ...(note ? { note } : {}), ...per };
 }
 
 /** Who rolls what: each player rolls their own models' attacks and their own saves ("Red rolls for the Knights (attacks and saves) and Baron (saves)."). */

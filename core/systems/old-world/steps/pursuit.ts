@@ -130,8 +130,8 @@ export const fleeKind: TaskKind<State, Of<'flee'>> = {
     const winner = otherRole(loser);
     const dice = (role: Role, unit: number) => moveDice(movementOf(setup, role, unit));
     const groups = units.flatMap(({ unit, chasers }) => [
-      { id: `flee${unit}`, label: `${unitOf(setup, loser, unit).name} flee`, count: dice(loser, unit), sides: 6 as const, needs: `${dice(loser, unit)}D6" away from the enemy` },
-      ...chasers.map((c) => ({ id: `pursue${c}`, label: `${unitOf(setup, winner, c).name} pursue`, count: dice(winner, c), sides: 6 as const, needs: `the flee roll or more catches ${unitOf(setup, loser, unit).name}` })),
+      { id: `flee${unit}`, label: `${unitOf(setup, loser, unit).name} flee`, roller: loser, count: dice(loser, unit), sides: 6 as const, needs: `${dice(loser, unit)}D6" away from the enemy` },
+      ...chasers.map((c) => ({ id: `pursue${c}`, label: `${unitOf(setup, winner, c).name} pursue`, roller: winner, count: dice(winner, c), sides: 6 as const, needs: `the flee roll or more catches ${unitOf(setup, loser, unit).name}` })),
     ]);
     const names = units.map((u) => unitOf(setup, loser, u.unit).name);
     const chased = units.some((u) => u.chasers.length > 0);

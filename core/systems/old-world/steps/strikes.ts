@@ -69,7 +69,7 @@ function volleyStep(state: State, task: Of<'volley'>): RollStep {
   const count = rolling.reduce((n, b) => n + b.dice, 0);
   if (single) return rollStep(state, stage, { title, actor, count, sides: 6, passOn: faces[0]!, needs, why: tests[0]!.why, notes });
   const why = [FAST_DICE, ...tests.flatMap((t, i) => t.why.map((r) => ({ rule: r.rule, detail: `${label(rolling[i]!)}: ${r.detail}` })))];
-  const groups = rolling.map((b, i) => ({ id: `g${i}`, label: label(b), count: b.dice, sides: 6 as const, passOn: faces[i]!, needs: `${faces[i]}+` }));
+  const groups = rolling.map((b, i) => ({ id: `g${i}`, label: label(b), roller: save ? b.target.role : b.by.role, count: b.dice, sides: 6 as const, passOn: faces[i]!, needs: `${faces[i]}+` }));
   return rollStep(state, stage, { title, actor, count, sides: 6, needs, why, notes, groups });
 }
 

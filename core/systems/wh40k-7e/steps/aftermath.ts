@@ -95,8 +95,8 @@ export const sweepKind: StepKind<State> = {
       sides: 6,
       needs: `${w} catch ${l} if their D6 + I${i.winner} is equal to or more than ${possessive(l)} D6 + I${i.loser}`,
       groups: [
-        { id: 'winner', label: w, count: 1, sides: 6, needs: `D6 + I${i.winner}: equal to or more than ${possessive(l)} total catches them` },
-        { id: 'loser', label: l, count: 1, sides: 6, needs: `D6 + I${i.loser}: more than ${possessive(w)} total escapes` },
+        { id: 'winner', label: w, roller: winner, count: 1, sides: 6, needs: `D6 + I${i.winner}: equal to or more than ${possessive(l)} total catches them` },
+        { id: 'loser', label: l, roller: loser, count: 1, sides: 6, needs: `D6 + I${i.loser}: more than ${possessive(w)} total escapes` },
       ],
       notes: [`${w} catch ${l} if their D6 + I${i.winner} is equal to or more than ${possessive(l)} D6 + I${i.loser}; otherwise ${l} escape.`],
       why,

@@ -64,6 +64,7 @@ export function saveGroups(state: State, chain: SaveChain): DiceGroup[] {
   const foe = otherRole(chain.by);
   return state.rolls.map((r) => ({
     id: `${r.role}.${r.group}.save`,
+    roller: foe,
     // Whose dice, shortly: the wounds they answer are those of the group just above.
     label: state.rolls.length === 1 ? `${possessive(state.setup[foe].name)} saves` : `${possessive(state.setup[foe].name)} saves (${groupOf(state.setup, r.role, r.group).name})`,
     count: r.dice,

@@ -85,9 +85,10 @@ function strikeRollStep(state: State): RollStep {
   const foe = otherRole(rolls[0]!.role);
   const what = `${hits.length > 0 ? 'to hit and to wound' : 'to wound'}${saves ? `, ${setup[foe].name} save` : ''}`;
   const groups: DiceGroup[] = [
-    ...hits.map(({ roll, hit }) => ({ id: `${roll.role}.${roll.group}.hit`, label: `${byWhom(state, roll, roles.size > 1)} to hit`, count: hit!.count, sides: 6 as const, passOn: hit!.passOn!, needs: hit!.needs })),
+    ...hits.map(({ roll, hit }) => ({ id: `${roll.role}.${roll.group}.hit`, roller: roll.role, label: `${byWhom(state, roll, roles.size > 1)} to hit`, count: hit!.count, sides: 6 as const, passOn: hit!.passOn!, needs: hit!.needs })),
     ...parts.map(({ roll, wound }) => ({
       id: `${roll.role}.${roll.group}.wound`,
+      roller: roll.role,
       label: `${byWhom(state, roll, roles.size > 1)} ${groupOf(setup, roll.role, roll.group).weapon.strength === 'D' ? 'Destroyer roll' : 'to wound'}`,
       count: roll.dice,
       sides: 6 as const,

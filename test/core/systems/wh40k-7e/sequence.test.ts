@@ -25,8 +25,8 @@ describe('10 Space Marines (power fist) charge 20 Ork Boyz (power klaw)', () => 
     const step = rollStep(c0);
     expect(step).toMatchObject({ title: 'Initiative step 4: Tactical Squad roll to hit and to wound', actor: 'attacker', count: 36, sides: 6, needs: '4+' });
     expect(step.groups).toEqual([
-      { id: 'attacker.0.hit', label: 'Space Marine to hit', count: 18, sides: 6, passOn: 4, needs: '4+' },
-      { id: 'attacker.0.wound', label: 'Space Marine to wound', count: 18, sides: 6, passOn: 4, needs: '4+', per: { group: 'attacker.0.hit', on: 'pass' }, note: 'a D6 for each hit' },
+      { id: 'attacker.0.hit', roller: 'attacker', label: 'Space Marine to hit', count: 18, sides: 6, passOn: 4, needs: '4+' },
+      { id: 'attacker.0.wound', roller: 'attacker', label: 'Space Marine to wound', count: 18, sides: 6, passOn: 4, needs: '4+', per: { group: 'attacker.0.hit', on: 'pass' }, note: 'a D6 for each hit' },
     ]);
     expect(step.why.slice(0, 3)).toEqual([
       { rule: 'To Hit chart (Space Marine)', detail: "WS 4 vs WS 4 (Ork Boyz's majority): the same → 4+" },
