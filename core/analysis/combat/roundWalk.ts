@@ -54,8 +54,12 @@ function addTo<S>(into: Map<string, Weighted<S>>, key: string, state: S, p: numb
   else into.set(key, { state, p });
 }
 
-/** The round `state` is in, walked to its end (see above). */
-export function walkRound<S>(chain: CombatChain<S>, state: S): RoundTransition<S> {
+/**
+ * The round `state` is in, walked to its end (see above). Past `cap` work units in this one round
+ * the walk gives up (AnalysisTooLargeError): the whole-combat chain sets it when a round that large
+ * leaves no hope of finishing (wholeCombat.ts).
+ */
+export function walkRound<S>(chain: CombatChain<S>, state: S, cap = Infinity): RoundTransition<S> {
   const round = chain.round(state);
   const next = new Map<string, Weighted<S>>();
   const ended = new Map<string, { end: CombatEnd; p: number }>();
@@ -82,6 +86,7 @@ export function walkRound<S>(chain: CombatChain<S>, state: S): RoundTransition<S
         if (b.p === 0) continue;
         spend(STEP_WORK);
         work += STEP_WORK;
+        if (work > cap) throw new AnalysisTooLargeError('a combat round too large to follow exactly');
         const s2 = chain.shed(chain.rules.apply(s, b.input, step));
         addTo(after, chain.key(s2), s2, p * b.p);
       }
