@@ -89,8 +89,31 @@ function orderedOutcomes(count: number, classes: readonly FaceClass[]): Weighted
 /**
  * Every distinguishable outcome of the step, group by group (their dice one after the other, as the
  * input takes them). A chained group's dice are as many as its earlier group's outcome calls for.
+ * The same dice come up at step after step of a walk (every position of a round rolls the same
+ * attacks), so the outcomes are remembered by what they depend on (`signatureOf`); they are frozen,
+ * shared by every caller.
  */
-export function rollOutcomes(step: RollStep): WeightedDice[] {
+export function rollOutcomes(step: RollStep): readonly WeightedDice[] {
+  const signature = signatureOf(step);
+  const seen = rememberedOutcomes.get(signature);
+  if (seen) return seen;
+  const outcomes = Object.freeze(outcomesOf(step).map((o) => Object.freeze({ dice: Object.freeze(o.dice) as number[], p: o.p })));
+  if (rememberedOutcomes.size >= MAX_REMEMBERED_ROLLS) rememberedOutcomes.clear();
+  rememberedOutcomes.set(signature, outcomes);
+  return outcomes;
+}
+
+const rememberedOutcomes = new Map<string, readonly WeightedDice[]>();
+const MAX_REMEMBERED_ROLLS = 2000;
+
+/** All the outcomes read of a step: each group's dice, faces, thresholds, order and link (by index), and whether only chain ends count. */
+function signatureOf(step: RollStep): string {
+  const groups = groupsOf(step);
+  const link = (g: DiceGroup) => (g.per ? `${groups.findIndex((s) => s.id === g.per!.group)}${g.per.on}` : '');
+  return `${step.readsChainEnds ? 'ends' : 'all'}|${groups.map((g) => `${g.count},${g.sides},${g.passOn ?? ''},${g.criticalOn ?? ''},${g.ordered ? 'o' : ''},${link(g)}`).join(';')}`;
+}
+
+function outcomesOf(step: RollStep): WeightedDice[] {
   const chains = step.readsChainEnds ? linearChains(step) : null;
   if (chains) return chainEndOutcomes(step, chains);
   const groups = groupsOf(step);
