@@ -53,6 +53,11 @@ export const diceGroupSchema = z.object({
    * then count each order of passes and fails apart.
    */
   ordered: z.boolean().optional(),
+  /**
+   * The rules read only the total of the group's dice (a flee or pursuit distance), never which
+   * faces made it: the whole-combat odds then count each total once (2D6: 11 totals, not 21 throws).
+   */
+  readsSum: z.boolean().optional(),
 });
 export type DiceGroup = z.infer<typeof diceGroupSchema>;
 

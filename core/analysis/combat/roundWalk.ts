@@ -18,9 +18,9 @@ export interface Weighted<S> {
   p: number;
 }
 
-/** Where a round can lead: the states the next round starts from, and the ends of the combat in this one. */
+/** Where a round can lead: the states the next round starts from (with their keys), and the ends of the combat in this one. */
 export interface RoundTransition<S> {
-  next: Array<Weighted<S>>;
+  next: Array<Weighted<S> & { key: string }>;
   ended: Array<{ end: CombatEnd; p: number }>;
   /** The work the walk spent, charged again whenever it is remembered (budget.ts: a refusal must not depend on what was cached). */
   work: number;
@@ -48,10 +48,10 @@ function branches(step: Step): Array<{ input: Input; p: number }> {
   }
 }
 
-function addTo<S>(into: Map<string, Weighted<S>>, key: string, state: S, p: number) {
+function addTo<S>(into: Map<string, Weighted<S> & { key: string }>, key: string, state: S, p: number) {
   const seen = into.get(key);
   if (seen) seen.p += p;
-  else into.set(key, { state, p });
+  else into.set(key, { state, p, key });
 }
 
 /**
@@ -61,16 +61,17 @@ function addTo<S>(into: Map<string, Weighted<S>>, key: string, state: S, p: numb
  */
 export function walkRound<S>(chain: CombatChain<S>, state: S, cap = Infinity): RoundTransition<S> {
   const round = chain.round(state);
-  const next = new Map<string, Weighted<S>>();
+  const next = new Map<string, Weighted<S> & { key: string }>();
   const ended = new Map<string, { end: CombatEnd; p: number }>();
-  let frontier = new Map<string, Weighted<S>>([[chain.key(state), { state: chain.shed(state), p: 1 }]]);
+  const startKey = chain.key(state);
+  let frontier = new Map<string, Weighted<S> & { key: string }>([[startKey, { state: chain.shed(state), p: 1, key: startKey }]]);
   let work = 0;
   for (let steps = 0; frontier.size > 0; steps++) {
     if (steps > MAX_STEPS_PER_ROUND) throw new AnalysisTooLargeError('a combat round with too many steps to follow exactly');
-    const after = new Map<string, Weighted<S>>();
-    for (const { state: s, p } of frontier.values()) {
+    const after = new Map<string, Weighted<S> & { key: string }>();
+    for (const { state: s, p, key } of frontier.values()) {
       if (chain.round(s) > round) {
-        addTo(next, chain.key(s), s, p);
+        addTo(next, key, s, p);
         continue;
       }
       const step = chain.rules.next(s);

@@ -86,10 +86,9 @@ export function exactWholeCombat<S>(chain: CombatChain<S>, state: S, maxRounds =
       const t = transitionOf(chain, s, key, cap);
       for (const e of t.ended) tally.add(e.end, round, p * e.p);
       for (const n of t.next) {
-        const k = chain.key(n.state);
-        const seen = nextLayer.get(k);
+        const seen = nextLayer.get(n.key);
         if (seen) seen.p += p * n.p;
-        else nextLayer.set(k, { state: n.state, p: p * n.p });
+        else nextLayer.set(n.key, { state: n.state, p: p * n.p });
       }
     }
     last = { states: layer.size, work: workSpent() - spentBefore };
