@@ -26,8 +26,19 @@ export interface RoundTransition<S> {
   work: number;
 }
 
-/** Work units one engine step (`next`, `apply` and a key) is charged: about 50 to 100 µs on a two-core laptop (measured in test/bench/wholeCombat.bench.ts). */
-export const STEP_WORK = 20_000;
+/**
+ * Work units one engine step (`next`, `apply`, and in the walk a key) is charged: a count, never a
+ * clock, so the same state gets the same answer on any machine. At about 5 ns a unit (budget.ts:
+ * 2e8 units, about a second) 6,000 units are 30 µs. Measured after the walk and the play-outs were
+ * made cheaper (CPU time of warm runs of the bundled code, the best of three, on the shared two-core
+ * machine; test/bench/wholeCombat.bench.ts prints the play-outs' rate): a play-out step costs 11 to
+ * 13 µs in WFB 6th, 20 to 26 in 40k 7th, 19 to 36 in the Ninth Age, 20 to 51 in Epic (the examples
+ * the dearer); a walk step, with its key and roll outcomes, 21 to 58 µs. 30 µs is about the middle:
+ * the whole budget is some 33,000 steps — under half a second for WFB 6th, about a second for the
+ * dearest examples (before: 20,000 units for "50 to 100 µs", when a step already cost about 17 µs
+ * in WFB 6th play-outs, so an estimate got a few hundred play-outs).
+ */
+export const STEP_WORK = 6_000;
 
 /** Steps one round may take along any path: a round that runs past it is a fault of the walk, said as too large. */
 const MAX_STEPS_PER_ROUND = 5000;
