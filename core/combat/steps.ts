@@ -59,6 +59,11 @@ export const diceGroupSchema = z.object({
    * pursuit); absent: the step's actor. The screen then says both players roll.
    */
   roller: roleSchema.optional(),
+  /**
+   * The rules read only the total of the group's dice (a flee or pursuit distance), never which
+   * faces made it: the whole-combat odds then count each total once (2D6: 11 totals, not 21 throws).
+   */
+  readsSum: z.boolean().optional(),
 });
 export type DiceGroup = z.infer<typeof diceGroupSchema>;
 

@@ -1,5 +1,6 @@
 import { bench, describe } from 'vitest';
-import { wholeCombatOf, type WholeCombatOdds } from '../../core/analysis/combat';
+import { estimateWholeCombat, PLAYOUTS, wholeCombatOf, type CombatChain, type WholeCombatOdds } from '../../core/analysis/combat';
+import { STEP_WORK } from '../../core/analysis/combat/roundWalk';
 import { analyses, getSystem } from '../../core/systems/index';
 import { small7e, smallEpic, smallNinthAge, smallOldWorld } from '../core/analysis/smallCombats';
 
@@ -8,7 +9,9 @@ import { small7e, smallEpic, smallNinthAge, smallOldWorld } from '../core/analys
  * system's example (the setup screen's starting point) and a small combat of each. Target: ≤ 200 ms
  * each on a two-core machine; past the exact budget the host gives the estimate, so no state takes
  * much more than a second. Each run starts from a freshly parsed setup, so no remembered round
- * walk makes it look faster than a first asking. The figures are printed once, for the record.
+ * walk makes it look faster than a first asking. The figures are printed once, for the record,
+ * with the play-outs' own rate (2,000 from the start, the engine's steps counted): what STEP_WORK
+ * (core/analysis/combat/roundWalk.ts) is calibrated against.
  */
 
 const systemsWithChains = ['old-world', 'wh40k-7e', 'ninth-age', 'epic-armageddon'] as const;
@@ -29,6 +32,24 @@ for (const id of systemsWithChains) {
     const ms = performance.now() - t;
     console.log(`whole combat, ${id} ${what} (${ms.toFixed(0)} ms): ${answer?.ok ? line(answer.odds) : answer ? answer.tooLarge : 'none'}`);
   }
+}
+
+/** The play-outs alone: 2,000 from the start, timed, and the engine steps they took (each `apply` counted). */
+function playoutRate(id: string, setup: unknown): string {
+  const chain = analyses[id]!.combat! as CombatChain;
+  let steps = 0;
+  const counted: CombatChain = { ...chain, rules: { ...chain.rules, apply: (s, input, step) => (steps++, chain.rules.apply(s, input, step)) } };
+  const state = freshStart(id, setup);
+  estimateWholeCombat(counted, state, 10, Infinity); // warm
+  steps = 0;
+  const t = performance.now();
+  const o = estimateWholeCombat(counted, state, 10, Infinity);
+  const ms = performance.now() - t;
+  return `${o.playouts} play-outs in ${ms.toFixed(0)} ms (${((1000 * o.playouts!) / ms).toFixed(0)} a second), ${(steps / o.playouts!).toFixed(1)} steps each, ${((1000 * ms) / steps).toFixed(1)} µs a step (charged ${STEP_WORK} units, ${PLAYOUTS} at most)`;
+}
+
+for (const id of systemsWithChains) {
+  for (const [what, setup] of [['example', getSystem(id)!.exampleSetup], ['small', smalls[id]]] as const) console.log(`play-outs, ${id} ${what}: ${playoutRate(id, setup)}`);
 }
 
 describe('whole-combat odds (host: exact within half the budget, else estimated)', () => {

@@ -40,7 +40,8 @@ function playOut<S>(chain: CombatChain<S>, state: S, rng: readonly number[], max
     } else if (step.kind === 'choose') input = { kind: 'choose', stepId: step.id, option: suggestedOption(step) };
     else input = { kind: 'continue', stepId: step.id };
     spend(STEP_WORK);
-    s = chain.rules.apply(s, input, step);
+    // Shed as the walk does: a play-out keeps no history, so no step copies a log grown over the whole combat.
+    s = chain.shed(chain.rules.apply(s, input, step));
   }
 }
 

@@ -9,8 +9,9 @@ import { AnalysisTooLargeError } from '../budget';
  * A die of a pass/fail roll counts only as a fail, a pass or a critical (the step's `passOn` and
  * `criticalOn` already fold in the natural 1s and 6s), so its faces fall into those classes and
  * the step into a multinomial over how many dice land in each: 20 dice to hit are 21 outcomes, not
- * 6^20. A roll that is not pass/fail (a 2D6 test, a flee move, a D3) counts every face, as the
- * multinomial over faces (2D6: 21 unordered outcomes). Each class gives the engine one face — the
+ * 6^20. A roll that is not pass/fail (a 2D6 test, a D3) counts every face, as the multinomial over
+ * faces (2D6: 21 unordered outcomes); a group whose total alone the rules read (`readsSum`: a flee
+ * or pursuit move) counts each total once (2D6: 11). Each class gives the engine one face — the
  * one nearest the threshold, so no natural 1 or 6 stands in for a plain fail or pass.
  */
 
@@ -76,6 +77,33 @@ function groupOutcomes(count: number, classes: readonly FaceClass[]): WeightedDi
 }
 
 /**
+ * A group whose total alone is read (`readsSum`): each total its dice can make, with its chance, as
+ * faces as even as can be (highest first) — 2D6 is 11 outcomes, 3D6 16.
+ */
+function sumOutcomes(count: number, sides: number): WeightedDice[] {
+  let dist = [1];
+  for (let d = 0; d < count; d++) {
+    const next = new Array<number>(dist.length + sides - 1).fill(0);
+    dist.forEach((q, s) => {
+      for (let f = 0; f < sides; f++) next[s + f]! += q / sides;
+    });
+    dist = next;
+  }
+  // dist[k] is P(the total is count + k).
+  return dist.map((p, k) => {
+    const total = count + k;
+    const dice = Array.from({ length: count }, (_, i) => Math.floor(total / count) + (i < total % count ? 1 : 0));
+    return { dice, p };
+  });
+}
+
+/** A group's outcomes as the rules tell them apart: by total, by each die in order, or by how many dice fall in each class. */
+function outcomesOfGroup(g: DiceGroup, count: number): WeightedDice[] {
+  if (g.readsSum) return sumOutcomes(count, g.sides);
+  return g.ordered ? orderedOutcomes(count, classesOf(g)) : groupOutcomes(count, classesOf(g));
+}
+
+/**
  * An ordered group's outcomes: every sequence of classes, die by die (a die's place matters), each
  * with its chance. 2^n for pass/fail dice: past the cap the walk gives way to the estimate.
  */
@@ -89,8 +117,31 @@ function orderedOutcomes(count: number, classes: readonly FaceClass[]): Weighted
 /**
  * Every distinguishable outcome of the step, group by group (their dice one after the other, as the
  * input takes them). A chained group's dice are as many as its earlier group's outcome calls for.
+ * The same dice come up at step after step of a walk (every position of a round rolls the same
+ * attacks), so the outcomes are remembered by what they depend on (`signatureOf`); they are frozen,
+ * shared by every caller.
  */
-export function rollOutcomes(step: RollStep): WeightedDice[] {
+export function rollOutcomes(step: RollStep): readonly WeightedDice[] {
+  const signature = signatureOf(step);
+  const seen = rememberedOutcomes.get(signature);
+  if (seen) return seen;
+  const outcomes = Object.freeze(outcomesOf(step).map((o) => Object.freeze({ dice: Object.freeze(o.dice) as number[], p: o.p })));
+  if (rememberedOutcomes.size >= MAX_REMEMBERED_ROLLS) rememberedOutcomes.clear();
+  rememberedOutcomes.set(signature, outcomes);
+  return outcomes;
+}
+
+const rememberedOutcomes = new Map<string, readonly WeightedDice[]>();
+const MAX_REMEMBERED_ROLLS = 2000;
+
+/** All the outcomes read of a step: each group's dice, faces, thresholds, order and link (by index), and whether only chain ends count. */
+function signatureOf(step: RollStep): string {
+  const groups = groupsOf(step);
+  const link = (g: DiceGroup) => (g.per ? `${groups.findIndex((s) => s.id === g.per!.group)}${g.per.on}` : '');
+  return `${step.readsChainEnds ? 'ends' : 'all'}|${groups.map((g) => `${g.count},${g.sides},${g.passOn ?? ''},${g.criticalOn ?? ''},${g.ordered ? 'o' : ''}${g.readsSum ? 's' : ''},${link(g)}`).join(';')}`;
+}
+
+function outcomesOf(step: RollStep): WeightedDice[] {
   const chains = step.readsChainEnds ? linearChains(step) : null;
   if (chains) return chainEndOutcomes(step, chains);
   const groups = groupsOf(step);
@@ -98,7 +149,7 @@ export function rollOutcomes(step: RollStep): WeightedDice[] {
   const memo = new Map<string, WeightedDice[]>();
   const outcomesOf = (i: number, count: number) => {
     const key = `${i}:${count}`;
-    if (!memo.has(key)) memo.set(key, groups[i]!.ordered ? orderedOutcomes(count, classesOf(groups[i]!)) : groupOutcomes(count, classesOf(groups[i]!)));
+    if (!memo.has(key)) memo.set(key, outcomesOfGroup(groups[i]!, count));
     return memo.get(key)!;
   };
   groups.forEach((_, i) => {
@@ -159,7 +210,7 @@ function chainEndOutcomes(step: RollStep, chains: number[][]): WeightedDice[] {
   for (const chain of chains) {
     const first = groups[chain[0]!]!;
     if (chain.length === 1) {
-      all = combine(all, groupOutcomes(first.count, classesOf(first)).map((o) => ({ parts: new Map([[chain[0]!, o.dice]]), p: o.p })));
+      all = combine(all, outcomesOfGroup(first, first.count).map((o) => ({ parts: new Map([[chain[0]!, o.dice]]), p: o.p })));
       continue;
     }
     const links = chain.slice(1).map((g, k) => ({ on: linkFace(groups[chain[k]!]!, groups[g]!, true), off: linkFace(groups[chain[k]!]!, groups[g]!, false) }));

@@ -18,16 +18,27 @@ export interface Weighted<S> {
   p: number;
 }
 
-/** Where a round can lead: the states the next round starts from, and the ends of the combat in this one. */
+/** Where a round can lead: the states the next round starts from (with their keys), and the ends of the combat in this one. */
 export interface RoundTransition<S> {
-  next: Array<Weighted<S>>;
+  next: Array<Weighted<S> & { key: string }>;
   ended: Array<{ end: CombatEnd; p: number }>;
   /** The work the walk spent, charged again whenever it is remembered (budget.ts: a refusal must not depend on what was cached). */
   work: number;
 }
 
-/** Work units one engine step (`next`, `apply` and a key) is charged: about 50 to 100 µs on a two-core laptop (measured in test/bench/wholeCombat.bench.ts). */
-export const STEP_WORK = 20_000;
+/**
+ * Work units one engine step (`next`, `apply`, and in the walk a key) is charged: a count, never a
+ * clock, so the same state gets the same answer on any machine. At about 5 ns a unit (budget.ts:
+ * 2e8 units, about a second) 6,000 units are 30 µs. Measured after the walk and the play-outs were
+ * made cheaper (CPU time of warm runs of the bundled code, the best of three, on the shared two-core
+ * machine; test/bench/wholeCombat.bench.ts prints the play-outs' rate): a play-out step costs 11 to
+ * 13 µs in WFB 6th, 20 to 26 in 40k 7th, 19 to 36 in the Ninth Age, 20 to 51 in Epic (the examples
+ * the dearer); a walk step, with its key and roll outcomes, 21 to 58 µs. 30 µs is about the middle:
+ * the whole budget is some 33,000 steps — under half a second for WFB 6th, about a second for the
+ * dearest examples (before: 20,000 units for "50 to 100 µs", when a step already cost about 17 µs
+ * in WFB 6th play-outs, so an estimate got a few hundred play-outs).
+ */
+export const STEP_WORK = 6_000;
 
 /** Steps one round may take along any path: a round that runs past it is a fault of the walk, said as too large. */
 const MAX_STEPS_PER_ROUND = 5000;
@@ -48,25 +59,30 @@ function branches(step: Step): Array<{ input: Input; p: number }> {
   }
 }
 
-function addTo<S>(into: Map<string, Weighted<S>>, key: string, state: S, p: number) {
+function addTo<S>(into: Map<string, Weighted<S> & { key: string }>, key: string, state: S, p: number) {
   const seen = into.get(key);
   if (seen) seen.p += p;
-  else into.set(key, { state, p });
+  else into.set(key, { state, p, key });
 }
 
-/** The round `state` is in, walked to its end (see above). */
-export function walkRound<S>(chain: CombatChain<S>, state: S): RoundTransition<S> {
+/**
+ * The round `state` is in, walked to its end (see above). Past `cap` work units in this one round
+ * the walk gives up (AnalysisTooLargeError): the whole-combat chain sets it when a round that large
+ * leaves no hope of finishing (wholeCombat.ts).
+ */
+export function walkRound<S>(chain: CombatChain<S>, state: S, cap = Infinity): RoundTransition<S> {
   const round = chain.round(state);
-  const next = new Map<string, Weighted<S>>();
+  const next = new Map<string, Weighted<S> & { key: string }>();
   const ended = new Map<string, { end: CombatEnd; p: number }>();
-  let frontier = new Map<string, Weighted<S>>([[chain.key(state), { state: chain.shed(state), p: 1 }]]);
+  const startKey = chain.key(state);
+  let frontier = new Map<string, Weighted<S> & { key: string }>([[startKey, { state: chain.shed(state), p: 1, key: startKey }]]);
   let work = 0;
   for (let steps = 0; frontier.size > 0; steps++) {
     if (steps > MAX_STEPS_PER_ROUND) throw new AnalysisTooLargeError('a combat round with too many steps to follow exactly');
-    const after = new Map<string, Weighted<S>>();
-    for (const { state: s, p } of frontier.values()) {
+    const after = new Map<string, Weighted<S> & { key: string }>();
+    for (const { state: s, p, key } of frontier.values()) {
       if (chain.round(s) > round) {
-        addTo(next, chain.key(s), s, p);
+        addTo(next, key, s, p);
         continue;
       }
       const step = chain.rules.next(s);
@@ -82,6 +98,7 @@ export function walkRound<S>(chain: CombatChain<S>, state: S): RoundTransition<S
         if (b.p === 0) continue;
         spend(STEP_WORK);
         work += STEP_WORK;
+        if (work > cap) throw new AnalysisTooLargeError('a combat round too large to follow exactly');
         const s2 = chain.shed(chain.rules.apply(s, b.input, step));
         addTo(after, chain.key(s2), s2, p * b.p);
       }

@@ -1,6 +1,6 @@
-import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, metered, spend } from '../budget';
+import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, metered, spend, workSpent } from '../budget';
 import { estimateWholeCombat } from './playouts';
-import { walkRound, type RoundTransition, type Weighted } from './roundWalk';
+import { STEP_WORK, walkRound, type RoundTransition, type Weighted } from './roundWalk';
 import { namesOf, Tally } from './tally';
 import type { CombatChain, WholeCombatOdds } from './types';
 
@@ -14,7 +14,9 @@ import type { CombatChain, WholeCombatOdds } from './types';
  * is reused, so whether the odds are exact never depends on what was remembered.
  *
  * Over the work budget the figures are estimated from seeded play-outs instead (playouts.ts),
- * marked `exact: false` with their standard error.
+ * marked `exact: false` with their standard error. Given its budget, the chain gives up as soon as
+ * the counts show it cannot finish (see `FIRST_ROUND_SHARE` and `projectedOver`), so the estimate
+ * gets the work the chain would have wasted.
  */
 
 /** Rounds the chain follows by default: longer fights are rare, and what is left is reported. */
@@ -24,43 +26,74 @@ export const MAX_ROUNDS = 10;
 const remembered = new WeakMap<object, Map<string, RoundTransition<unknown>>>();
 const MAX_REMEMBERED = 20_000;
 
-function transitionOf<S>(chain: CombatChain<S>, state: S, key: string): RoundTransition<S> {
+/**
+ * The first round's walk may take this share of the chain's budget, no more: a round that large is
+ * walked from one state, and a second round starts from every state the first can lead to (dozens
+ * in a full combat), each costing about as much — the chain could not finish, so it stops there.
+ * (The small combats' first rounds take 61 to 452 steps of the host's 1,041; the examples' 7,600
+ * and more: WFB 6th's example would have walked 7,624 steps of round 1 to see 36 start states.)
+ */
+export const FIRST_ROUND_SHARE = 1 / 16;
+
+/** The message of every early give-up (the caller turns to the estimate). */
+const CANNOT_FINISH = 'too many positions to follow the whole combat exactly';
+
+function transitionOf<S>(chain: CombatChain<S>, state: S, key: string, cap: number): RoundTransition<S> {
   const setup = chain.setup(state);
   let memo = remembered.get(setup);
   if (!memo) remembered.set(setup, (memo = new Map()));
   const seen = memo.get(key) as RoundTransition<S> | undefined;
   if (seen) {
-    spend(seen.work);
+    // Charged as the walk itself would be, up to the step that passes the cap: remembered or not, the same answer.
+    spend(seen.work > cap ? (Math.floor(cap / STEP_WORK) + 1) * STEP_WORK : seen.work);
+    if (seen.work > cap) throw new AnalysisTooLargeError(CANNOT_FINISH);
     return seen;
   }
-  const t = walkRound(chain, state);
+  const t = walkRound(chain, state, cap);
   if (memo.size >= MAX_REMEMBERED) memo.clear();
   memo.set(key, t as RoundTransition<unknown>);
   return t;
 }
 
-/** The exact chain (throws AnalysisTooLargeError past the current meter). */
-export function exactWholeCombat<S>(chain: CombatChain<S>, state: S, maxRounds = MAX_ROUNDS): WholeCombatOdds {
+/**
+ * Whether the next round cannot fit in what is left of `budget`: its start states, each at the work
+ * a start state of the round just walked took on average. A projection from counts, not a bound —
+ * rounds get cheaper as models fall — so it is only trusted when it overshoots what is left twice
+ * over; the same counts give the same decision on any machine.
+ */
+export function projectedOver(next: { states: number }, last: { states: number; work: number }, spent: number, budget: number): boolean {
+  return (next.states * last.work) / Math.max(1, last.states) > 2 * (budget - spent);
+}
+
+/**
+ * The exact chain (throws AnalysisTooLargeError past the current meter). With `budget` (the
+ * meter's limit) it gives up early, from counts, once it cannot finish within it (see above).
+ */
+export function exactWholeCombat<S>(chain: CombatChain<S>, state: S, maxRounds = MAX_ROUNDS, budget = Infinity): WholeCombatOdds {
   const fromRound = chain.round(state);
   const limit = Math.max(maxRounds, fromRound);
   const tally = new Tally().track(chain.unitFates?.(state));
   let layer = new Map<string, Weighted<S>>([[chain.key(state), { state, p: 1 }]]);
+  let last: { states: number; work: number } | null = null;
   for (let round = fromRound; layer.size > 0; round++) {
     if (round > limit) {
       for (const { p } of layer.values()) tally.unfinished += p;
       break;
     }
+    const spentBefore = workSpent();
+    if (last && projectedOver({ states: layer.size }, last, spentBefore, budget)) throw new AnalysisTooLargeError(CANNOT_FINISH);
+    const cap = last ? Infinity : budget * FIRST_ROUND_SHARE;
     const nextLayer = new Map<string, Weighted<S>>();
     for (const [key, { state: s, p }] of layer) {
-      const t = transitionOf(chain, s, key);
+      const t = transitionOf(chain, s, key, cap);
       for (const e of t.ended) tally.add(e.end, round, p * e.p);
       for (const n of t.next) {
-        const k = chain.key(n.state);
-        const seen = nextLayer.get(k);
+        const seen = nextLayer.get(n.key);
         if (seen) seen.p += p * n.p;
-        else nextLayer.set(k, { state: n.state, p: p * n.p });
+        else nextLayer.set(n.key, { state: n.state, p: p * n.p });
       }
     }
+    last = { states: layer.size, work: workSpent() - spentBefore };
     layer = nextLayer;
   }
   return tally.odds(namesOf(chain, state), { exact: true, fromRound, maxRounds: limit });
@@ -68,14 +101,26 @@ export function exactWholeCombat<S>(chain: CombatChain<S>, state: S, maxRounds =
 
 /**
  * The whole combat's odds as the host and the command line give them: exact within the work
- * budget (budget.ts), else estimated from play-outs within the same budget. Throws
- * AnalysisTooLargeError only when not even the estimate can be made.
+ * budget (budget.ts), else estimated from play-outs within the same budget and what the exact
+ * chain left of its own when it gave up early. Throws AnalysisTooLargeError only when not even the
+ * estimate can be made.
  */
 export function wholeCombatOdds<S>(chain: CombatChain<S>, state: S, maxRounds = MAX_ROUNDS, limit = ANALYSIS_WORK_LIMIT): WholeCombatOdds {
+  let spent = 0;
   try {
-    return metered(() => exactWholeCombat(chain, state, maxRounds), () => 'too many positions to follow the whole combat exactly', limit);
+    return metered(
+      () => {
+        try {
+          return exactWholeCombat(chain, state, maxRounds, limit);
+        } finally {
+          spent = workSpent();
+        }
+      },
+      () => CANNOT_FINISH,
+      limit,
+    );
   } catch (error) {
     if (!(error instanceof AnalysisTooLargeError)) throw error;
   }
-  return estimateWholeCombat(chain, state, Math.max(maxRounds, chain.round(state)), limit);
+  return estimateWholeCombat(chain, state, Math.max(maxRounds, chain.round(state)), limit + Math.max(0, limit - spent));
 }

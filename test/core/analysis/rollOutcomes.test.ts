@@ -51,4 +51,40 @@ describe('the outcomes of a roll', () => {
     expect(outcomes.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
     for (const o of outcomes) expect(o.dice).toHaveLength(3);
   });
+
+  it('a group whose total alone the rules read (a flee and a pursuit): each total once, with the chance of 2D6 or 3D6, its faces on the die and adding up to it', () => {
+    const flee = { id: 'flee', label: 'Flee', count: 2, sides: 6 as const, needs: '2D6', readsSum: true };
+    const pursue = { id: 'pursue', label: 'Pursue', count: 3, sides: 6 as const, needs: '3D6', readsSum: true };
+    const outcomes = rollOutcomes(step({ count: 5, groups: [flee, pursue] }));
+    // 11 totals of 2D6 times 16 of 3D6, where every face would be 21 × 56.
+    expect(outcomes).toHaveLength(11 * 16);
+    const byTotals = new Map<string, number>();
+    for (const o of outcomes) {
+      expect(o.dice).toHaveLength(5);
+      for (const f of o.dice) expect(f >= 1 && f <= 6).toBe(true);
+      const key = `${o.dice[0]! + o.dice[1]!}|${o.dice[2]! + o.dice[3]! + o.dice[4]!}`;
+      expect(byTotals.has(key), `total ${key} given once`).toBe(false);
+      byTotals.set(key, o.p);
+    }
+    const two = sumOfD6(2);
+    const three = sumOfD6(3);
+    for (const [key, p] of byTotals) {
+      const [a, b] = key.split('|').map(Number);
+      expect(p).toBeCloseTo(two[a!]! * three[b!]!, 12);
+    }
+    // Pursuit ≥ flee, as the rules read it: the same chance from the totals as from every throw.
+    const caught = outcomes.filter((o) => o.dice[2]! + o.dice[3]! + o.dice[4]! >= o.dice[0]! + o.dice[1]!).reduce((a, o) => a + o.p, 0);
+    let direct = 0;
+    two.forEach((pf, f) => three.forEach((pp, q) => (direct += q >= f ? pf * pp : 0)));
+    expect(caught).toBeCloseTo(direct, 12);
+  });
+
+  it('the same dice give the same outcomes, remembered and frozen (no caller can change them for the next)', () => {
+    const a = rollOutcomes(step({ count: 4, passOn: 3 }));
+    const b = rollOutcomes(step({ id: 'other', title: 'another step', count: 4, passOn: 3 }));
+    expect(b).toBe(a);
+    expect(Object.isFrozen(a[0]!.dice)).toBe(true);
+    // A different threshold is a different roll.
+    expect(rollOutcomes(step({ count: 4, passOn: 4 }))).not.toBe(a);
+  });
 });

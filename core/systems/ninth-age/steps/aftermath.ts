@@ -100,8 +100,9 @@ export const fleeKind: TaskKind<State, Of<'flee'>> = {
     }
     const winner = state.setup[otherRole(task.role)];
     const groups: DiceGroup[] = [
-      { id: 'flee', label: `${name} flee (${state.setup[task.role].name})`, roller: task.role, count: 2, sides: 6, needs: '2D6″ away from the enemy' },
-      { id: 'pursue', label: `${winner.unit.name} pursue (${winner.name})`, roller: otherRole(task.role), count: 2, sides: 6, needs: `the flee roll or more catches ${name}` },
+      // Only the two totals are read (pursuit ≥ flee catches): the whole-combat odds count each total once.
+      { id: 'flee', label: `${name} flee (${state.setup[task.role].name})`, roller: task.role, count: 2, sides: 6, needs: '2D6″ away from the enemy', readsSum: true },
+      { id: 'pursue', label: `${winner.unit.name} pursue (${winner.name})`, roller: otherRole(task.role), count: 2, sides: 6, needs: `the flee roll or more catches ${name}`, readsSum: true },
     ];
     return rollStep(state, 'flee', {
       title: `${name}: flee, ${winner.unit.name}: pursue`,

@@ -82,6 +82,13 @@ const allAt = (state: State, parts: ReadonlyArray<{ s: StepPart }>, i: number) =
     }),
   );
 
+/** The suggested allocation, always the first option: the setup's in the first round, as last round afterwards. */
+function suggestedOf(state: State, parts: ReturnType<typeof pending>): SideOption {
+  const kept = parts.some(({ s }) => state.kept[poolKey(s.part)] !== undefined);
+  const suggested = new Map(parts.map(({ s, task }) => [poolKey(s.part), allocationOf(state, task)]));
+  return { id: 'suggested', label: `${kept ? 'As last round' : 'As set up'}: ${countsText(state, parts, suggested)}`, suggested: true, counts: suggested };
+}
+
 /** The side's options, each a whole allocation (the same allocation is offered once, under its first words). */
 export function sideOptions(state: State, role: Of<'side'>['role']): SideOption[] {
   const { setup } = state;
@@ -91,9 +98,7 @@ export function sideOptions(state: State, role: Of<'side'>['role']): SideOption[
   // Every part of a side faces the same enemy pools.
   const plan = allocationPlan(setup, state.lost, first)!;
   const restName = targetName(setup, targetAt(first, plan.rest));
-  const kept = parts.some(({ s }) => state.kept[poolKey(s.part)] !== undefined);
-  const suggested = new Map(parts.map(({ s, task }) => [poolKey(s.part), allocationOf(state, task)]));
-  const options: SideOption[] = [{ id: 'suggested', label: `${kept ? 'As last round' : 'As set up'}: ${countsText(state, parts, suggested)}`, suggested: true, counts: suggested }];
+  const options: SideOption[] = [suggestedOf(state, parts)];
   if (plan.rest === 0) options.push({ id: 'rank-and-file', label: `All at ${restName}`, counts: allAt(state, parts, 0) });
   const slay = (i: number, counts: Map<string, number[]>) => percent(slayChance(state, targetAt(first, i), parts.map(({ s }) => ({ part: s.part, dice: counts.get(poolKey(s.part))![i]! }))));
   for (const i of [...plan.ask, ...(plan.rest > 0 ? [plan.rest] : [])].sort((a, b) => a - b)) {
@@ -136,7 +141,9 @@ export const sideKind: TaskKind<State, Of<'side'>> = {
   auto: (s, task) => (pending(s, task.role).length === 0 ? popTask(s) : null),
   ask: sideStep,
   answer(s, task, { option, log }) {
-    const picked = sideOptions(s, task.role).find((o) => o.id === option);
+    // The suggested option is always offered first: no need to work out the others' odds to take it.
+    const parts = pending(s, task.role);
+    const picked = option === 'suggested' && parts.length > 0 ? suggestedOf(s, parts) : sideOptions(s, task.role).find((o) => o.id === option);
     if (!picked) throw new InputError(`"${option}" is not one of the allocations offered.`, 'option');
     if (picked.counts === null) return popTask(log(s, 'Part by part'));
     const counts = picked.counts;

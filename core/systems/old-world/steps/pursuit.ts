@@ -129,9 +129,10 @@ export const fleeKind: TaskKind<State, Of<'flee'>> = {
     const loser = units[0]!.role;
     const winner = otherRole(loser);
     const dice = (role: Role, unit: number) => moveDice(movementOf(setup, role, unit));
+    // Only each group's total is read (the distances moved, pursuit ≥ flee catches): the whole-combat odds count each total once.
     const groups = units.flatMap(({ unit, chasers }) => [
-      { id: `flee${unit}`, label: `${unitOf(setup, loser, unit).name} flee`, roller: loser, count: dice(loser, unit), sides: 6 as const, needs: `${dice(loser, unit)}D6" away from the enemy` },
-      ...chasers.map((c) => ({ id: `pursue${c}`, label: `${unitOf(setup, winner, c).name} pursue`, roller: winner, count: dice(winner, c), sides: 6 as const, needs: `the flee roll or more catches ${unitOf(setup, loser, unit).name}` })),
+      { id: `flee${unit}`, label: `${unitOf(setup, loser, unit).name} flee`, roller: loser, count: dice(loser, unit), sides: 6 as const, needs: `${dice(loser, unit)}D6" away from the enemy`, readsSum: true },
+      ...chasers.map((c) => ({ id: `pursue${c}`, label: `${unitOf(setup, winner, c).name} pursue`, roller: winner, count: dice(winner, c), sides: 6 as const, needs: `the flee roll or more catches ${unitOf(setup, loser, unit).name}`, readsSum: true })),
     ]);
     const names = units.map((u) => unitOf(setup, loser, u.unit).name);
     const chased = units.some((u) => u.chasers.length > 0);
