@@ -274,6 +274,18 @@ describe('the whole combat’s odds in the odds reply (asked with `whole`)', () 
     expect(after.whole!.now).not.toEqual(first.whole!.now);
   }, 120_000);
 
+  it('take a third of the work `analyze` may: the host answers one request at a time, and the next step must not wait behind them', async () => {
+    const deps = rulesDeps({ newId: () => 'w-share', newSeed: () => 5 });
+    const shares: number[] = [];
+    const b = createCombatBackend({ ...deps, wholeCombat: (system, state, share = 1) => (shares.push(share), deps.wholeCombat!(system, state, share)) });
+    const { id } = await b['combat.start']({ system: 'old-world', setup: small });
+    await b['combat.odds']({ id, whole: true });
+    await b['combat.roll']({ id, stepId: (await b['combat.get']({ id })).step.id });
+    await b['combat.odds']({ id, whole: true });
+    expect(shares.length).toBeGreaterThanOrEqual(2);
+    for (const share of shares) expect(share).toBeLessThanOrEqual(1 / 3);
+  }, 120_000);
+
   it('40k 10th edition (one round) has none', async () => {
     const b = real();
     const form = await b['combat.setupForm']({ system: 'wh40k-10e' });
