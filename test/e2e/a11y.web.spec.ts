@@ -202,7 +202,8 @@ for (const size of sizes) {
       await expect(page.getByTestId('print-combat')).toBeVisible();
       await look(page, size, 'replay', findings);
       await page.getByTestId('print-combat').click();
-      await expect(page.getByTestId('combat-sheet')).toBeVisible();
+      // The sheet is drawn once the host has the summary, whole-combat odds and all (a second or two on a busy machine).
+      await expect(page.getByTestId('combat-sheet')).toBeVisible({ timeout: 60_000 });
       await look(page, size, 'print', findings);
       report(findings, size, 'combat');
     });

@@ -195,7 +195,8 @@ test.describe('The Ninth Age wizard', () => {
 
     await page.getByTestId('print-combat').click();
     await expect(page).toHaveURL(/#\/print\/combat\/[^/?]+/);
-    await expect(page.getByTestId('combat-sheet')).toContainText('Baron (in Knights)');
+    // The sheet is drawn once the host has the summary, whole-combat odds and all (a second or two on a busy machine).
+    await expect(page.getByTestId('combat-sheet')).toContainText('Baron (in Knights)', { timeout: 60_000 });
     await page.getByText('A4', { exact: true }).click();
     await page.emulateMedia({ media: 'print' });
     const file = join(mkdtempSync(join(tmpdir(), 'cc-print-')), 'ninth-age.pdf');

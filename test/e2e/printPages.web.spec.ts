@@ -33,7 +33,8 @@ async function openPrint(page: Page, steps?: 'compact') {
   await page.getByTestId('print-combat').click();
   await expect(page).toHaveURL(/#\/print\/combat\/[^/?]+/);
   if (steps) await page.getByText('Steps: one line each').click();
-  await expect(page.getByTestId('combat-sheet')).toBeVisible();
+  // The sheet is drawn once the host has the summary, whole-combat odds and all (a second or two on a busy machine).
+  await expect(page.getByTestId('combat-sheet')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('print')).toBeEnabled();
 }
 

@@ -220,7 +220,8 @@ test.describe('40k 7th edition wizard', () => {
 
     await page.getByTestId('print-combat').click();
     await expect(page).toHaveURL(/#\/print\/combat\/[^/?]+/);
-    await expect(page.getByTestId('combat-sheet')).toContainText('Power klaw');
+    // The sheet is drawn once the host has the summary, whole-combat odds and all (a second or two on a busy machine).
+    await expect(page.getByTestId('combat-sheet')).toContainText('Power klaw', { timeout: 60_000 });
     const text = squeeze(await pdfText(page, '7e-summary'));
     // The profiles.
     expect(text).toContain('Tactical Squad vs Ork Boyz');
