@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { CombatChain, UnitEnd, WholeCombatOdds } from '../../core/analysis/combat';
+import { wholeCombatOddsSchema, type CombatChain, type UnitEnd, type WholeCombatOdds } from '../../core/analysis/combat';
+import { runCli } from '../../cli/main';
 import { advance, type Combat } from '../../core/combat/engine';
 import { autoInput, rngFor } from './drive';
 
@@ -39,4 +40,12 @@ export function expectUnitsAgree(odds: WholeCombatOdds, games: readonly PlayedFa
       expect(Math.abs(seen - p), `${u.role} ${u.unit} ${end}: engine ${seen} v odds ${p} (N = ${n})`).toBeLessThanOrEqual(tolerance(p, n));
     }
   });
+}
+
+/** `combat-companion analyze FILE`'s whole-combat object, as the command line prints it (it must exit 0). */
+export async function analyzedCombat(file: string): Promise<WholeCombatOdds> {
+  let out = '';
+  const code = await runCli(['analyze', file], { out: (t) => (out += t), err: () => {}, stdin: async () => '' });
+  expect(code).toBe(0);
+  return wholeCombatOddsSchema.parse((JSON.parse(out) as { combat: unknown }).combat);
 }

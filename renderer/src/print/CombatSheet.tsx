@@ -140,6 +140,20 @@ function compactRows(steps: readonly SummaryStep[]): SummaryStep[] {
   return rows;
 }
 
+/** A compact row whose result runs across the dice column too (a choice, a round's result worked out). */
+function WideRow({ step, children }: { step: SummaryStep; children: ReactNode }) {
+  return (
+    <tr>
+      <td className="num">{step.n}</td>
+      <td>{step.actorName ?? '—'}</td>
+      <td>{step.title}</td>
+      <td colSpan={2} data-testid="sheet-step-wide">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
 function CompactSteps({ steps }: { steps: SummaryStep[] }) {
   return (
     <table data-testid="sheet-steps" data-log="compact" className="compact-steps">
@@ -157,19 +171,14 @@ function CompactSteps({ steps }: { steps: SummaryStep[] }) {
           const lines = extraLines(s);
           if (s.kind === 'outcome' && lines.length > 0 && !s.dice && !s.needs) {
             return (
-              <tr key={s.n}>
-                <td className="num">{s.n}</td>
-                <td>{s.actorName ?? '—'}</td>
-                <td>{s.title}</td>
-                <td colSpan={2} data-testid="sheet-step-wide">
-                  {s.result}
-                  {lines.map((line, i) => (
-                    <span key={i} className={/^\s{2,}/.test(line) ? 'why set-in' : 'why'}>
-                      {line.trim()}
-                    </span>
-                  ))}
-                </td>
-              </tr>
+              <WideRow key={s.n} step={s}>
+                {s.result}
+                {lines.map((line, i) => (
+                  <span key={i} className={/^\s{2,}/.test(line) ? 'why set-in' : 'why'}>
+                    {line.trim()}
+                  </span>
+                ))}
+              </WideRow>
             );
           }
           const result = resultAfterChoice(s);
@@ -177,15 +186,10 @@ function CompactSteps({ steps }: { steps: SummaryStep[] }) {
             // A choice: what was chosen, across the page. What the player weighed (the odds per
             // target, a round's whole Combat Score) made rows of twenty lines: it is in the full log.
             return (
-              <tr key={s.n}>
-                <td className="num">{s.n}</td>
-                <td>{s.actorName ?? '—'}</td>
-                <td>{s.title}</td>
-                <td colSpan={2} data-testid="sheet-step-wide">
-                  {s.choice && <b>Chose: {s.choice}</b>}
-                  {result && <> · {result}</>}
-                </td>
-              </tr>
+              <WideRow key={s.n} step={s}>
+                {s.choice && <b>Chose: {s.choice}</b>}
+                {result && <> · {result}</>}
+              </WideRow>
             );
           }
           return (
@@ -351,10 +355,11 @@ function Dice({ dice, compact = false }: { dice: readonly number[]; compact?: bo
  * round of a game with many units still fits on two A4 pages (issue 22).
  */
 function Casualties({ sides }: { sides: SummarySide[] }) {
-  if (casualtyRows(sides).length === 0) return <p>No models were at risk.</p>;
+  const rows = sides.map((side) => casualtyRows([side]));
+  if (rows.every((r) => r.length === 0)) return <p>No models were at risk.</p>;
   return (
     <div className="sides" data-testid="sheet-casualties">
-      {sides.map((side) => (
+      {sides.map((side, s) => (
         <table key={side.role} data-testid={`sheet-casualties-${side.role}`}>
           <thead>
             <tr>
@@ -365,7 +370,7 @@ function Casualties({ sides }: { sides: SummarySide[] }) {
             </tr>
           </thead>
           <tbody>
-            {casualtyRows([side]).map((r, i) => (
+            {rows[s]!.map((r, i) => (
               <tr key={i} className={r.destroyed ? 'destroyed' : undefined}>
                 <td>{r.models}</td>
                 <td className="num">{r.wounds}</td>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exactWholeCombat, wholeCombatOddsSchema } from '../../../../../core/analysis/combat';
+import { exactWholeCombat } from '../../../../../core/analysis/combat';
 import { metered } from '../../../../../core/analysis/budget';
 import { rulesDeps } from '../../../../../core/api/backends/rules';
 import type { Combat } from '../../../../../core/combat/engine';
@@ -8,8 +8,7 @@ import type { Input } from '../../../../../core/combat/steps';
 import { buildCombatSummary, summaryMarkdown, type StoredCombatRecord } from '../../../../../core/summary';
 import { epicArmageddon, type Setup, type SetupInput, type State } from '../../../../../core/systems/epic-armageddon';
 import { epicArmageddonCombat } from '../../../../../core/systems/epic-armageddon/analysis';
-import { runCli } from '../../../../../cli/main';
-import { expectUnitsAgree, playFates } from '../../../../support/unitFates';
+import { analyzedCombat, expectUnitsAgree, playFates } from '../../../../support/unitFates';
 import { apply, begin, inputFor, rngFor, type EpicCombat } from './drive';
 import { setupArb } from '../arbitraries';
 import { bansheesVsKnight, benchmarkAssault, marinesVsOrks } from './setups';
@@ -197,10 +196,7 @@ describe('Epic Armageddon: every unit of both formations, and its fate at the en
 
 describe('Epic Armageddon: the host, the command line and the summary give every unit', () => {
   it('`combat-companion analyze` prints `combat.units`: every unit of both formations', async () => {
-    let out = '';
-    const code = await runCli(['analyze', 'examples/epic-armageddon-marines-vs-orks.json'], { out: (t) => (out += t), err: () => {}, stdin: async () => '' });
-    expect(code).toBe(0);
-    const combat = wholeCombatOddsSchema.parse((JSON.parse(out) as { combat: unknown }).combat);
+    const combat = await analyzedCombat('examples/epic-armageddon-marines-vs-orks.json');
     expect(combat.units?.map((u) => u.unit)).toEqual(['Assault Marines #1', 'Assault Marines #2', 'Tactical Marines #1', 'Tactical Marines #2', 'Land Raider', 'Boyz #1', 'Boyz #2', 'Boyz #3', 'Boyz #4', 'Nobz', 'Battlefortress']);
     for (const u of combat.units!) {
       expect(u.pDestroyed + u.pFlees + u.pCaught).toBeLessThanOrEqual(1 + 1e-9);

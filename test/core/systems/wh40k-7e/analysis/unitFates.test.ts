@@ -1,15 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exactWholeCombat, wholeCombatOddsSchema } from '../../../../../core/analysis/combat';
+import { exactWholeCombat } from '../../../../../core/analysis/combat';
 import { metered } from '../../../../../core/analysis/budget';
 import { rulesDeps } from '../../../../../core/api/backends/rules';
 import { advance, startCombat, type Combat } from '../../../../../core/combat/engine';
 import { buildCombatSummary, summaryMarkdown, type StoredCombatRecord } from '../../../../../core/summary';
 import { wh40k7e, type Setup, type State } from '../../../../../core/systems/wh40k-7e';
 import { wh40k7eCombat } from '../../../../../core/systems/wh40k-7e/analysis';
-import { runCli } from '../../../../../cli/main';
 import { autoInput, rngFor } from '../../../../support/drive';
-import { expectUnitsAgree, playFates } from '../../../../support/unitFates';
+import { analyzedCombat, expectUnitsAgree, playFates } from '../../../../support/unitFates';
 import { setupArb } from '../arbitraries';
 import { orkBoy, spaceMarine } from './setups';
 
@@ -124,10 +123,7 @@ describe('40k 7th edition: who a player follows, and each one\'s fate at the end
 
 describe('40k 7th edition: the host, the command line and the summary give every unit', () => {
   it('`combat-companion analyze` prints `combat.units`: each squad, then its Sergeant or Nob', async () => {
-    let out = '';
-    const code = await runCli(['analyze', 'examples/wh40k-7e-marines-vs-boyz.json'], { out: (t) => (out += t), err: () => {}, stdin: async () => '' });
-    expect(code).toBe(0);
-    const combat = wholeCombatOddsSchema.parse((JSON.parse(out) as { combat: unknown }).combat);
+    const combat = await analyzedCombat('examples/wh40k-7e-marines-vs-boyz.json');
     expect(combat.units?.map((u) => `${u.role} ${u.unit}`)).toEqual(['attacker Tactical Squad', 'attacker Sergeant', 'defender Ork Boyz', 'defender Ork Nob']);
     for (const u of combat.units!) expect(u.pDestroyed + u.pFlees + u.pCaught).toBeLessThanOrEqual(1 + 1e-9);
   }, SLOW);
