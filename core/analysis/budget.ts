@@ -23,23 +23,37 @@ export class AnalysisTooLargeError extends Error {
  */
 export const ANALYSIS_WORK_LIMIT = 2e8;
 
-interface Meter {
+/** One analysis's meter: what it has spent of its limit. */
+export interface Meter {
   spent: number;
-  limit: number;
-  why: () => string;
+  readonly limit: number;
+  readonly why: () => string;
 }
 
 let current: Meter | null = null;
 
-/** Runs `work` with a meter of `limit` units; throws AnalysisTooLargeError (worded by `why`) once it is spent. */
-export function metered<T>(work: () => T, why: () => string, limit = ANALYSIS_WORK_LIMIT): T {
+/** A fresh meter of `limit` units, for work done in several calls (`within` each of them). */
+export function newMeter(why: () => string, limit = ANALYSIS_WORK_LIMIT): Meter {
+  return { spent: 0, limit, why };
+}
+
+/**
+ * Runs `work` against `meter`, restoring the outer meter after. Work resumed in chunks (chunked.ts)
+ * enters its own meter at every chunk: between chunks the host may run other analyses, each with its own.
+ */
+export function within<T>(meter: Meter, work: () => T): T {
   const outer = current;
-  current = { spent: 0, limit, why };
+  current = meter;
   try {
     return work();
   } finally {
     current = outer;
   }
+}
+
+/** Runs `work` with a meter of `limit` units; throws AnalysisTooLargeError (worded by `why`) once it is spent. */
+export function metered<T>(work: () => T, why: () => string, limit = ANALYSIS_WORK_LIMIT): T {
+  return within(newMeter(why, limit), work);
 }
 
 /** Counts `units` of work against the current meter (none outside `metered`). */

@@ -28,11 +28,16 @@ export interface BackendDeps {
   files?: HostFiles;
   /** Printing the calling page: the print dialog and PDF files (desktop only). */
   print?: HostPrint;
+  /**
+   * Lets the host's event loop answer what else came in before a long analysis goes on (the whole
+   * combat's odds are worked out in chunks): a step the players take never waits behind them.
+   */
+  pause?: () => Promise<void>;
 }
 
 export function createBackend(deps: BackendDeps): Backend {
   const { repo } = deps.store;
-  const rules = rulesDeps({ newId: deps.newId, newSeed: deps.newSeed });
+  const rules = rulesDeps({ newId: deps.newId, newSeed: deps.newSeed, ...(deps.pause ? { pause: deps.pause } : {}) });
   return {
     'app.info': async (): Promise<AppInfo> => ({
       name: deps.appName,
@@ -44,7 +49,7 @@ export function createBackend(deps: BackendDeps): Backend {
     ...createRosterBackend({ repo, clock: deps.clock, newId: deps.newId }),
     ...createFileBackend(deps.files),
     ...createPrintBackend(deps.print),
-    ...createSummaryBackend({ repo, systems: rules.systems, analyze: rules.analyze, ...(rules.wholeCombat ? { wholeCombat: rules.wholeCombat } : {}) }),
+    ...createSummaryBackend({ repo, systems: rules.systems, analyze: rules.analyze, wholeCombat: rules.wholeCombat }),
     ...createFromRosterBackend(repo),
     ...createCombatBackend({
       ...rules,

@@ -9,8 +9,10 @@ import { openDesktopStore } from './store/open';
 
 const { dir, version } = workerData as { dir: string; version: string };
 const clock = () => new Date().toISOString();
+// Between chunks of a long analysis the thread takes the window's waiting requests first (setImmediate runs after them).
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 const store = await openDesktopStore({ dir, clock, newId: randomUUID });
 const dispatch = createDispatch(
-  createBackend({ appName: APP_NAME, version, host: 'desktop', store, clock, newId: randomUUID, newSeed: () => randomInt(2 ** 31 - 1) }),
+  createBackend({ appName: APP_NAME, version, host: 'desktop', store, clock, newId: randomUUID, newSeed: () => randomInt(2 ** 31 - 1), pause }),
 );
 serveThread(parentPort!, dispatch, () => store.close());

@@ -1,9 +1,9 @@
 /** The whole combat's odds (issue 24): a Markov chain over round starts, walked by each system's own engine. */
-export { wholeCombatOdds, exactWholeCombat, MAX_ROUNDS } from './wholeCombat';
-export { estimateWholeCombat, PLAYOUTS } from './playouts';
+export { wholeCombatOdds, wholeCombatInChunks, exactWholeCombat, MAX_ROUNDS } from './wholeCombat';
+export { estimateWholeCombat, estimateInChunks, PLAYOUTS } from './playouts';
 export { walkRound, suggestedOption, type RoundTransition } from './roundWalk';
 export { rollOutcomes } from './rollOutcomes';
 export { positionKey, shedHistory } from './key';
 export { wholeCombatOddsSchema, type CombatChain, type UnitEnd, type WholeCombatOdds, type SideCombatOdds } from './types';
-export { wholeCombatOf, type WholeCombatAnswer } from './forHost';
+export { wholeCombatOf, wholeCombatInChunksOf, type WholeCombatAnswer } from './forHost';
 export { wholeHeadlinesOf, wholeFigureText, chanceText, type WholeHeadline } from './headline';

@@ -1,7 +1,8 @@
 import { drawStepDice } from '../../combat/rollGroups';
 import type { Input } from '../../combat/steps';
 import { seedState } from '../../dice/prng';
-import { AnalysisTooLargeError, metered, spend } from '../budget';
+import { AnalysisTooLargeError, newMeter, spend, within } from '../budget';
+import { CHUNK_WORK, runToEnd, type Chunked } from '../chunked';
 import { STEP_WORK, suggestedOption } from './roundWalk';
 import { endOf, namesOf, Tally } from './tally';
 import type { CombatChain, WholeCombatOdds } from './types';
@@ -46,24 +47,31 @@ function playOut<S>(chain: CombatChain<S>, state: S, rng: readonly number[], max
 }
 
 export function estimateWholeCombat<S>(chain: CombatChain<S>, state: S, maxRounds: number, limit?: number): WholeCombatOdds {
+  return runToEnd(estimateInChunks(chain, state, maxRounds, limit));
+}
+
+/** The estimate in chunks (core/analysis/chunked.ts): it yields between play-outs once a chunk's work is spent. */
+export function* estimateInChunks<S>(chain: CombatChain<S>, state: S, maxRounds: number, limit?: number): Chunked<WholeCombatOdds> {
   const tally = new Tally().track(chain.unitFates?.(state));
+  const meter = newMeter(() => 'too many steps to play the combat out', limit);
   let rng: readonly number[] = seedState(hashOf(chain.key(state)));
   let played = 0;
-  try {
-    metered(
-      () => {
-        for (; played < PLAYOUTS; played++) {
-          const r = playOut(chain, state, rng, maxRounds);
-          rng = r.rng;
-          if (r.unfinished) tally.unfinished += 1;
-          else tally.add(endOf(chain, r.s), chain.round(r.s), 1);
-        }
-      },
-      () => 'too many steps to play the combat out',
-      limit,
-    );
-  } catch (error) {
-    if (!(error instanceof AnalysisTooLargeError) || played < MIN_PLAYOUTS) throw error;
+  let chunkFrom = 0;
+  for (; played < PLAYOUTS; played++) {
+    let r: ReturnType<typeof playOut<S>>;
+    try {
+      r = within(meter, () => playOut(chain, state, rng, maxRounds));
+    } catch (error) {
+      if (!(error instanceof AnalysisTooLargeError) || played < MIN_PLAYOUTS) throw error;
+      break;
+    }
+    rng = r.rng;
+    if (r.unfinished) tally.unfinished += 1;
+    else tally.add(endOf(chain, r.s), chain.round(r.s), 1);
+    if (meter.spent - chunkFrom >= CHUNK_WORK) {
+      yield;
+      chunkFrom = meter.spent;
+    }
   }
   const odds = tally.odds(namesOf(chain, state), { exact: false, fromRound: chain.round(state), maxRounds }, played);
   const chances = [odds.pAttackerWins, odds.pDefenderWins, odds.pDraw, odds.pUnfinished, ...[odds.attacker, odds.defender, ...(odds.units ?? [])].flatMap((u) => [u.pDestroyed, u.pFlees, u.pCaught])];

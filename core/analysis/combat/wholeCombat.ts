@@ -1,5 +1,6 @@
-import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, metered, spend, workSpent } from '../budget';
-import { estimateWholeCombat } from './playouts';
+import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, newMeter, spend, workSpent } from '../budget';
+import { chunkFull, meteredChunks, runToEnd, type Chunked } from '../chunked';
+import { estimateInChunks } from './playouts';
 import { STEP_WORK, walkRound, type RoundTransition, type Weighted } from './roundWalk';
 import { namesOf, Tally } from './tally';
 import type { CombatChain, WholeCombatOdds } from './types';
@@ -70,11 +71,17 @@ export function projectedOver(next: { states: number }, last: { states: number; 
  * meter's limit) it gives up early, from counts, once it cannot finish within it (see above).
  */
 export function exactWholeCombat<S>(chain: CombatChain<S>, state: S, maxRounds = MAX_ROUNDS, budget = Infinity): WholeCombatOdds {
+  return runToEnd(exactInChunks(chain, state, maxRounds, budget));
+}
+
+/** The exact chain in chunks (chunked.ts): it yields between round walks once a chunk's work is spent. */
+export function* exactInChunks<S>(chain: CombatChain<S>, state: S, maxRounds = MAX_ROUNDS, budget = Infinity): Chunked<WholeCombatOdds> {
   const fromRound = chain.round(state);
   const limit = Math.max(maxRounds, fromRound);
   const tally = new Tally().track(chain.unitFates?.(state));
   let layer = new Map<string, Weighted<S>>([[chain.key(state), { state, p: 1 }]]);
   let last: { states: number; work: number } | null = null;
+  let chunkFrom = workSpent();
   for (let round = fromRound; layer.size > 0; round++) {
     if (round > limit) {
       for (const { p } of layer.values()) tally.unfinished += p;
@@ -92,6 +99,10 @@ export function exactWholeCombat<S>(chain: CombatChain<S>, state: S, maxRounds =
         if (seen) seen.p += p * n.p;
         else nextLayer.set(n.key, { state: n.state, p: p * n.p });
       }
+      if (chunkFull(chunkFrom)) {
+        yield;
+        chunkFrom = workSpent();
+      }
     }
     last = { states: layer.size, work: workSpent() - spentBefore };
     layer = nextLayer;
@@ -106,21 +117,16 @@ export function exactWholeCombat<S>(chain: CombatChain<S>, state: S, maxRounds =
  * estimate can be made.
  */
 export function wholeCombatOdds<S>(chain: CombatChain<S>, state: S, maxRounds = MAX_ROUNDS, limit = ANALYSIS_WORK_LIMIT): WholeCombatOdds {
-  let spent = 0;
+  return runToEnd(wholeCombatInChunks(chain, state, maxRounds, limit));
+}
+
+/** The same, in chunks (chunked.ts): the exact chain and the estimate each against a meter of their own, kept across chunks. */
+export function* wholeCombatInChunks<S>(chain: CombatChain<S>, state: S, maxRounds = MAX_ROUNDS, limit = ANALYSIS_WORK_LIMIT): Chunked<WholeCombatOdds> {
+  const exact = newMeter(() => CANNOT_FINISH, limit);
   try {
-    return metered(
-      () => {
-        try {
-          return exactWholeCombat(chain, state, maxRounds, limit);
-        } finally {
-          spent = workSpent();
-        }
-      },
-      () => CANNOT_FINISH,
-      limit,
-    );
+    return yield* meteredChunks(exact, exactInChunks(chain, state, maxRounds, limit));
   } catch (error) {
     if (!(error instanceof AnalysisTooLargeError)) throw error;
   }
-  return estimateWholeCombat(chain, state, Math.max(maxRounds, chain.round(state)), limit + Math.max(0, limit - spent));
+  return yield* estimateInChunks(chain, state, Math.max(maxRounds, chain.round(state)), limit + Math.max(0, limit - exact.spent));
 }

@@ -8,6 +8,7 @@ import { bestOf, headlinesOf, type Headline } from '../../analysis/headline';
 import { fixed2, percent } from '../../summary/format';
 import { oddsFrom } from '../../analysis/odds';
 import type { WholeCombatAnswer, WholeCombatOdds } from '../../analysis/combat';
+import type { Chunked } from '../../analysis/chunked';
 import { wholeFigureText, wholeHeadlinesOf } from '../../analysis/combat/headline';
 
 /** "1.20 models destroyed expected", "Empire win the round: 62.0%": a headline as the option beside it reads. */
@@ -25,10 +26,16 @@ export interface CombatBackendDeps {
   analyze: (systemId: string, state: unknown) => Analyzed | null;
   /**
    * The odds of the whole combat from a state of that system (exact, or estimated and marked so),
-   * null where its combat is one round. Absent: no whole-combat odds.
+   * null where its combat is one round, worked out in chunks (core/analysis/chunked.ts); `share`
+   * (0–1) of the work a single answer may take. Absent: no whole-combat odds.
    */
-  /** The whole combat's odds from a state; `share` (0–1) of the work a single answer may take. */
-  wholeCombat?: (systemId: string, state: unknown, share?: number) => WholeCombatAnswer;
+  wholeCombatInChunks?: (systemId: string, state: unknown, share?: number) => Chunked<WholeCombatAnswer>;
+  /**
+   * Lets the host answer whatever else has come in (a step, this round's odds) before the next
+   * chunk of a long analysis: the whole combat's odds take up to about a second, and a step must
+   * never wait behind them. Absent: each analysis runs straight through.
+   */
+  pause?: () => Promise<void>;
   newId: () => string;
   newSeed: () => number;
   /** How many combats to keep open at once (oldest are closed first). */
@@ -65,8 +72,6 @@ interface Session {
   combat: Combat;
   /** The odds before any die (the start of the combat), worked out the first time odds are asked for. */
   before?: Analyzed | null;
-  /** The whole combat's odds at its start, worked out the first time they are asked for. */
-  wholeBefore?: WholeCombatAnswer;
   /** "Empire vs Orcs": the sides' names, which no step changes, worked out once. */
   title: string;
   /** Rosters the sides came from: kept with the combat for printed reports and their tallies. */
@@ -85,12 +90,24 @@ interface Session {
 export function createCombatBackend(deps: CombatBackendDeps) {
   const sessions = new Map<string, Session>();
   const maxOpen = deps.maxOpen ?? 50;
+  /**
+   * Per open combat: the whole combat's odds at its start, once worked out (kept beside the session,
+   * which each step replaces, since they may come in after a step was taken), and the number of the
+   * latest request for its whole-combat odds (an earlier one still being worked out is dropped).
+   */
+  const wholeStarts = new Map<string, WholeCombatAnswer>();
+  const wholeAsked = new Map<string, number>();
 
   /** Keeps a session open, most recently used last, so the oldest is closed first. */
   const remember = (id: string, s: Session): Session => {
     sessions.delete(id);
     sessions.set(id, s);
-    while (sessions.size > maxOpen) sessions.delete(sessions.keys().next().value!);
+    while (sessions.size > maxOpen) {
+      const oldest = sessions.keys().next().value!;
+      sessions.delete(oldest);
+      wholeStarts.delete(oldest);
+      wholeAsked.delete(oldest);
+    }
     return s;
   };
 
@@ -140,44 +157,62 @@ export function createCombatBackend(deps: CombatBackendDeps) {
   };
 
   /**
-   * The round's odds and the whole combat's (asked with `whole`): at the start (remembered) and
-   * now, and at a choose step each option's chance for the chooser to win the combat.
+   * Works chunked analyses out to their end, pausing between chunks (`deps.pause`) so that the host
+   * answers a step, or this round's odds, in the meantime. Once `superseded` says a later request
+   * has taken over, the work stops and the request is answered with a conflict: nobody is waiting
+   * for those figures any more (the players moved on), and the later request gets the host's time.
    */
-  /**
-   * The live panel's part of the whole-combat work: a third of what `analyze` and print get (about
-   * a third of a second at most), since the host answers one request at a time and the next step
-   * must not wait behind the odds of the last. Measured on the examples (where the exact chain is
-   * out of reach): 500 to 1,100 play-outs, ± 1.5 to 2.2%, in 0.2 to 0.7 s unbundled.
-   */
-  const LIVE_SHARE = 1 / 3;
+  const finish = async <T>(work: Chunked<T>, superseded: () => boolean): Promise<T> => {
+    for (;;) {
+      const r = work.next();
+      if (r.done) return r.value;
+      if (deps.pause) await deps.pause();
+      if (superseded()) {
+        work.return(undefined as T);
+        throw new ApiFailure('conflict', 'The combat moved on before these odds of the whole combat were ready: the odds of the step it is at now are worked out instead.');
+      }
+    }
+  };
 
-  const wholeOddsAt = (current: Session, combat: Combat): CombatOdds => {
+  /**
+   * The round's odds and the whole combat's (asked with `whole`): at the start (remembered) and
+   * now, and at a choose step each option's chance for the chooser to win the combat. The whole
+   * combat gets the work `analyze` and print get (about a second at most), in chunks: a step never
+   * waits behind it, so the live figures are the same as the printed ones.
+   */
+  const wholeOddsAt = async (id: string, current: Session, combat: Combat): Promise<CombatOdds> => {
     const round = oddsAt(current, combat);
-    const ask = deps.wholeCombat;
+    const ask = deps.wholeCombatInChunks;
     if (!ask) return round;
     const { system } = current;
-    if (current.wholeBefore === undefined) {
-      current.wholeBefore = ask(system.id, combat.log.inputs.length === 0 ? combat.state : system.start(current.combat.log.setup), LIVE_SHARE);
+    const ticket = (wholeAsked.get(id) ?? 0) + 1;
+    wholeAsked.set(id, ticket);
+    const superseded = () => wholeAsked.get(id) !== ticket;
+    let start = wholeStarts.get(id);
+    if (start === undefined) {
+      start = await finish(ask(system.id, combat.log.inputs.length === 0 ? combat.state : system.start(current.combat.log.setup)), superseded);
+      if (sessions.has(id)) wholeStarts.set(id, start);
     }
-    const start = current.wholeBefore;
     if (start === null) return round;
-    const now = combat.log.inputs.length === 0 ? start : ask(system.id, combat.state, LIVE_SHARE);
+    const now = combat.log.inputs.length === 0 ? start : await finish(ask(system.id, combat.state), superseded);
     const odds = (a: WholeCombatAnswer) => (a?.ok ? a.odds : null);
     const unavailable = now?.ok ? null : now ? noOddsBecause('No odds for the whole combat', now.tooLarge) : null;
-    return { ...round, choices: withWholeChoices(system, combat, round.choices), whole: { start: odds(start), now: odds(now), unavailable } };
+    const choices = await withWholeChoices(system, combat, round.choices, superseded);
+    return { ...round, choices, whole: { start: odds(start), now: odds(now), unavailable } };
   };
 
   /** Each option's whole-combat figure for the chooser, where the options change it (pursuit, restraint, allocation). */
-  const withWholeChoices = (system: RuleSystem, combat: Combat, choices: CombatOdds['choices']): CombatOdds['choices'] => {
+  const withWholeChoices = async (system: RuleSystem, combat: Combat, choices: CombatOdds['choices'], superseded: () => boolean): Promise<CombatOdds['choices']> => {
     const step = combat.step;
     // Choices with many options (how many attacks at a character) share one answer's work among them; past four, none is worked out.
-    if (step.kind !== 'choose' || !deps.wholeCombat || step.options.length > 4) return choices;
-    const share = LIVE_SHARE / step.options.length;
-    const each: Array<WholeCombatOdds | null> = step.options.map(({ id }) => {
+    if (step.kind !== 'choose' || !deps.wholeCombatInChunks || step.options.length > 4) return choices;
+    const share = 1 / step.options.length;
+    const each: Array<WholeCombatOdds | null> = [];
+    for (const { id } of step.options) {
       const taken = advance(system, combat, { kind: 'choose', stepId: step.id, option: id });
-      const answer = taken.ok ? deps.wholeCombat!(system.id, taken.combat.state, share) : null;
-      return answer?.ok ? answer.odds : null;
-    });
+      const answer = taken.ok ? await finish(deps.wholeCombatInChunks(system.id, taken.combat.state, share), superseded) : null;
+      each.push(answer?.ok ? answer.odds : null);
+    }
     const figures = wholeHeadlinesOf(each, step.actor, system.view(combat.state).sides[step.actor].name);
     return step.options.map(({ id }, i) => ({ option: id, figure: choices.find((c) => c.option === id)?.figure ?? null, whole: figures[i] ? wholeFigureText(figures[i]) : null }));
   };
@@ -310,7 +345,7 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       const inputs = current.combat.log.inputs;
       if (at !== undefined && at > inputs.length) throw new ApiFailure('invalid_input', `at: this combat has only ${inputs.length} steps taken`, 'at');
       const combat = at === undefined || at === inputs.length ? current.combat : replay(current.system, { ...current.combat.log, inputs: inputs.slice(0, at) });
-      return whole ? wholeOddsAt(current, combat) : oddsAt(current, combat);
+      return whole ? wholeOddsAt(id, current, combat) : oddsAt(current, combat);
     },
 
     'combat.advance': async ({ id, input }: ParsedRequestOf<'combat.advance'>) => apply(id, await opened(id), input),

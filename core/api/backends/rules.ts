@@ -1,5 +1,5 @@
 import { ANALYSIS_WORK_LIMIT, analyzeWithinBudget } from '../../analysis';
-import { wholeCombatOf } from '../../analysis/combat';
+import { wholeCombatInChunksOf, wholeCombatOf, type WholeCombatAnswer } from '../../analysis/combat';
 import { analyses, setupLayouts, systems } from '../../systems';
 import type { CombatBackendDeps } from './combat';
 
@@ -7,14 +7,16 @@ import type { CombatBackendDeps } from './combat';
  * What the combat backend needs. Hosts pass their own id and seed makers (core/ has no clock and
  * no randomness of its own).
  */
-export function rulesDeps(make: { newId: () => string; newSeed: () => number }): CombatBackendDeps {
+export function rulesDeps(make: { newId: () => string; newSeed: () => number; pause?: () => Promise<void> }): CombatBackendDeps & { wholeCombat: (systemId: string, state: unknown) => WholeCombatAnswer } {
+  // Whole-combat odds get half the work budget for the exact chain and half for the estimate, as the command line's; a
+  // choice's options share one answer's. Print asks for them at once, the live panel in chunks.
+  const wholeBudget = (share = 1) => (ANALYSIS_WORK_LIMIT / 2) * Math.min(1, share);
   return {
     systems,
     setupLayouts,
     analyze: (systemId, state) => (Object.hasOwn(analyses, systemId) ? analyzeWithinBudget(analyses[systemId]!, state) : null),
-    // Whole-combat odds get half the work budget, as the command line's; a choice's options share one answer's (the host is
-    // single-threaded: the next step must not wait long behind them).
-    wholeCombat: (systemId, state, share = 1) => (Object.hasOwn(analyses, systemId) ? wholeCombatOf(analyses[systemId], state, (ANALYSIS_WORK_LIMIT / 2) * Math.min(1, share)) : null),
+    wholeCombat: (systemId, state) => (Object.hasOwn(analyses, systemId) ? wholeCombatOf(analyses[systemId], state, wholeBudget()) : null),
+    wholeCombatInChunks: (systemId, state, share) => wholeCombatInChunksOf(Object.hasOwn(analyses, systemId) ? analyses[systemId] : undefined, state, wholeBudget(share)),
     ...make,
   };
 }

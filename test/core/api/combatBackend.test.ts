@@ -7,6 +7,7 @@ import type { RuleSystem } from '../../../core/combat';
 import { toySystem } from '../combat/toySystem';
 import { rulesDeps } from '../../../core/api/backends/rules';
 import { smallOldWorld } from '../analysis/smallCombats';
+import { getSystem } from '../../../core/systems';
 
 const { system: _system, ...smallOldWorldSetup } = smallOldWorld;
 
@@ -245,6 +246,8 @@ describe('luck percentile', () => {
 
 describe('the whole combat’s odds in the odds reply (asked with `whole`)', () => {
   const small = { system: 'old-world', ...smallOldWorldSetup };
+  /** WFB 6th's example: its whole combat is an estimate of about a second, worked out in many chunks. */
+  const example = getSystem('old-world')!.exampleSetup as Record<string, unknown>;
   const real = () => {
     let ids = 0;
     return createCombatBackend({ ...rulesDeps({ newId: () => `w-${++ids}`, newSeed: () => 5 }) });
@@ -274,17 +277,66 @@ describe('the whole combat’s odds in the odds reply (asked with `whole`)', () 
     expect(after.whole!.now).not.toEqual(first.whole!.now);
   }, 120_000);
 
-  it('take a third of the work `analyze` may: the host answers one request at a time, and the next step must not wait behind them', async () => {
-    const deps = rulesDeps({ newId: () => 'w-share', newSeed: () => 5 });
-    const shares: number[] = [];
-    const b = createCombatBackend({ ...deps, wholeCombat: (system, state, share = 1) => (shares.push(share), deps.wholeCombat!(system, state, share)) });
-    const { id } = await b['combat.start']({ system: 'old-world', setup: small });
-    await b['combat.odds']({ id, whole: true });
-    await b['combat.roll']({ id, stepId: (await b['combat.get']({ id })).step.id });
-    await b['combat.odds']({ id, whole: true });
-    expect(shares.length).toBeGreaterThanOrEqual(2);
-    for (const share of shares) expect(share).toBeLessThanOrEqual(1 / 3);
+  it('are the figures `analyze` and print give: the same budget, the same seeded play-outs', async () => {
+    const b = real();
+    const { id } = await b['combat.start']({ system: 'old-world', setup: example });
+    const live = (await b['combat.odds']({ id, whole: true })).whole!.now!;
+    const oldWorld = getSystem('old-world')!;
+    const printed = rulesDeps({ newId: () => 'x', newSeed: () => 5 }).wholeCombat('old-world', oldWorld.start(oldWorld.setupSchema.parse(example)));
+    expect(live.exact).toBe(false);
+    expect(printed?.ok && printed.odds).toEqual(live);
   }, 120_000);
+
+  describe('worked out in chunks, the host answering other requests between them', () => {
+    /** A backend that pauses between chunks as the hosts do, counting the chunks worked out so far. */
+    const chunked = () => {
+      let ids = 0;
+      const deps = rulesDeps({ newId: () => `c-${++ids}`, newSeed: () => 5, pause: () => new Promise<void>((resolve) => setImmediate(resolve)) });
+      const counted = { chunks: 0 };
+      const backend = createCombatBackend({
+        ...deps,
+        wholeCombatInChunks: function* (...args) {
+          const work = deps.wholeCombatInChunks!(...args);
+          for (;;) {
+            const r = work.next();
+            if (r.done) return r.value;
+            counted.chunks++;
+            yield;
+          }
+        },
+      });
+      return Object.assign(backend, { counted });
+    };
+
+    it('a step taken meanwhile is answered before them: the players never wait behind the odds', async () => {
+      const b = chunked();
+      const { id, step } = await b['combat.start']({ system: 'old-world', setup: example });
+      const whole = b['combat.odds']({ id, whole: true });
+      const rolled = await b['combat.roll']({ id, stepId: step.id });
+      const chunksBeforeTheStep = b.counted.chunks;
+      expect(rolled.inputs).toHaveLength(1);
+      const odds = await whole;
+      expect(odds.at).toBe(0);
+      expect(odds.whole!.now!.playouts).toBeGreaterThan(100);
+      // About a second of work in chunks of about 10 ms: the step came in after the first of them.
+      expect(b.counted.chunks).toBeGreaterThan(20);
+      expect(chunksBeforeTheStep).toBeLessThanOrEqual(1);
+    }, 120_000);
+
+    it('a later request takes over: the one it replaced is answered with a conflict, the later one in full', async () => {
+      const b = chunked();
+      const { id, step } = await b['combat.start']({ system: 'old-world', setup: example });
+      const first = failure(b['combat.odds']({ id, whole: true }));
+      await b['combat.roll']({ id, stepId: step.id });
+      const second = await b['combat.odds']({ id, whole: true });
+      const replaced = await first;
+      expect(replaced.code).toBe('conflict');
+      expect(replaced.message).toMatch(/moved on/);
+      expect(second.at).toBe(1);
+      expect(second.whole!.start).not.toBeNull();
+      expect(second.whole!.now).not.toBeNull();
+    }, 120_000);
+  });
 
   it('40k 10th edition (one round) has none', async () => {
     const b = real();
