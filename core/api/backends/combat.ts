@@ -139,8 +139,22 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     };
   };
 
+  /**
+   * The round's odds last worked out for a state: the whole combat's request comes right after the
+   * round's for the same state and carries its figures too, so they are not worked out twice.
+   */
+  const roundOddsOf = new WeakMap<object, CombatOdds>();
+
   /** The odds of `combat` (a state of the session's combat) against the session's start, each analysed within the budget. */
   const oddsAt = (current: Session, combat: Combat): CombatOdds => {
+    const known = roundOddsOf.get(combat.state as object);
+    if (known) return known;
+    const odds = roundOddsFor(current, combat);
+    roundOddsOf.set(combat.state as object, odds);
+    return odds;
+  };
+
+  const roundOddsFor = (current: Session, combat: Combat): CombatOdds => {
     const at = combat.log.inputs.length;
     const { system } = current;
     if (current.before === undefined) {

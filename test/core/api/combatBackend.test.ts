@@ -82,6 +82,17 @@ describe('combat backend (host-side sessions)', () => {
     expect((await b['combat.odds']({ id, at: 0 })).best).toBeNull();
   });
 
+  it('the round’s odds are worked out once for a state: the whole combat’s request, which carries them too, reuses them', async () => {
+    const b = backend();
+    const { id } = await b['combat.start']({ system: 'toy', setup: { dice: 3 } });
+    await b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 1], by: 'entered' } });
+    const round = await b['combat.odds']({ id });
+    const asked = analysed.length;
+    expect(asked).toBe(4); // the start, now, and each of the two options
+    expect(await b['combat.odds']({ id, whole: true })).toEqual(round);
+    expect(analysed).toHaveLength(asked);
+  });
+
   it('a step never waits for an analysis: advancing, rolling and undoing run none', async () => {
     const b = backend();
     const { id } = await b['combat.start']({ system: 'toy', setup: { dice: 3 } });
