@@ -8,9 +8,11 @@ import { unwrap, type HostError } from '../api/hostQuery';
  * first): the odds panel and the choose step's per-option figures read the same query. While the
  * next odds are worked out, the last ones stay (`updating`).
  *
- * The whole combat's odds are a second request, asked once this round's have come: they take
- * longer (up to about a second), so the round's figures never wait for them. At a choose step
- * whose options change the whole combat, each option's figure gains the chooser's chance to win it.
+ * The whole combat's odds are asked once this round's have come, twice: a quick first figure (an
+ * eighth of the work: a few hundred play-outs where the combat is too large to count exactly), then
+ * the full answer, which refines it (and gives the options' figures). The host works both out in
+ * chunks between the players' steps. At a choose step whose options change the whole combat, each
+ * option's figure gains the chooser's chance to win it.
  */
 export function useCombatOdds(id: string, at: number, enabled = true) {
   const client = useClient();
@@ -22,12 +24,19 @@ export function useCombatOdds(id: string, at: number, enabled = true) {
     enabled,
   });
   const round = query.data?.at === at ? query.data : undefined;
+  const quickQuery = useQuery<CombatOdds, HostError>({
+    queryKey: ['combat.odds', id, at, 'whole', 'quick'],
+    queryFn: async () => unwrap(await client.combatOdds({ id, at, whole: true, quick: true })),
+    staleTime: Infinity,
+    enabled: enabled && round !== undefined,
+  });
+  const quick = quickQuery.data?.at === at ? quickQuery.data : undefined;
   const wholeQuery = useQuery<CombatOdds, HostError>({
     queryKey: ['combat.odds', id, at, 'whole'],
     queryFn: async () => unwrap(await client.combatOdds({ id, at, whole: true })),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
-    enabled: enabled && round !== undefined,
+    enabled: enabled && round !== undefined && (quick !== undefined || quickQuery.isError),
   });
   const whole = wholeQuery.data?.at === at ? wholeQuery.data : undefined;
   const current = round && whole ? { ...round, choices: round.choices.map((c) => withWhole(c, whole.choices.find((w) => w.option === c.option)?.whole)) } : round;
@@ -35,7 +44,8 @@ export function useCombatOdds(id: string, at: number, enabled = true) {
     query,
     current,
     updating: query.isFetching && !round,
-    whole: { data: wholeQuery.data?.whole, isError: wholeQuery.isError, updating: wholeQuery.isFetching && !whole },
+    // Until the full answer for this step comes: the quick one, else the last step's, marked as updating.
+    whole: { data: (whole ?? quick ?? wholeQuery.data)?.whole, isError: wholeQuery.isError, updating: whole === undefined && !wholeQuery.isError },
   };
 }
 

@@ -298,6 +298,20 @@ describe('the whole combat’s odds in the odds reply (asked with `whole`)', () 
     expect(printed?.ok && printed.odds).toEqual(live);
   }, 120_000);
 
+  it('asked `quick`: a first figure from an eighth of the work, refined by the full answer asked after it', async () => {
+    const b = real();
+    const { id } = await b['combat.start']({ system: 'old-world', setup: example });
+    const quick = (await b['combat.odds']({ id, whole: true, quick: true })).whole!;
+    const full = (await b['combat.odds']({ id, whole: true })).whole!;
+    expect(quick.now!.exact).toBe(false);
+    expect(quick.now!.playouts!).toBeLessThan(full.now!.playouts! / 4);
+    expect(quick.now!.standardError!).toBeGreaterThan(full.now!.standardError!);
+    // The quick start is not kept: the full answer's start is the full work's.
+    const oldWorld = getSystem('old-world')!;
+    const printed = rulesDeps({ newId: () => 'x', newSeed: () => 5 }).wholeCombat('old-world', oldWorld.start(oldWorld.setupSchema.parse(example)));
+    expect(printed?.ok && printed.odds).toEqual(full.start);
+  }, 120_000);
+
   describe('worked out in chunks, the host answering other requests between them', () => {
     /** A backend that pauses between chunks as the hosts do, counting the chunks worked out so far. */
     const chunked = () => {
