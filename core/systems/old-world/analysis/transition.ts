@@ -1,0 +1,130 @@
+import type { Input, Step } from '../../../combat/steps';
+import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, metered, spend, workSpent } from '../../../analysis/budget';
+import { rollOutcomes } from '../../../analysis/combat/rollOutcomes';
+import { suggestedOption, type RoundTransition, type Weighted } from '../../../analysis/combat/roundWalk';
+import { endOf, type CombatEnd } from '../../../analysis/combat/tally';
+import type { CombatChain } from '../../../analysis/combat/types';
+import { settle } from '../engine';
+import type { State } from '../state';
+import { rollClasses } from './rollClasses';
+import { strikeEnds } from './strikeOutcomes';
+
+/**
+ * One combat round of the old world as the whole-combat chain needs it (core/analysis/combat:
+ * the next round's start states and the ends, with their chances), from the system's own round
+ * analysis instead of the engine's every step. The same transition as the walk (roundWalk.ts),
+ * found with a few hundred engine steps where the walk takes thousands:
+ *
+ * - the strikes, as the exact distribution over where they end (strikeOutcomes.ts: the engine's own
+ *   order, targets, attacks, `inflict`), each end handed to the engine (`settle`) as the state it
+ *   has when the last blow is struck — it works out the combat result itself;
+ * - the rest of the round by the engine's own steps, each roll by the classes the rules tell apart
+ *   (rollClasses.ts: broken or held, caught or escaped), each choice by the suggested option, as
+ *   the walk plays them; positions with the same key merged step by step.
+ *
+ * Every state it covers (any state of a round); null never, but the hook allows it.
+ */
+
+/**
+ * Work units of one engine step here (an apply or a settle, its key, its classes): the walk's own
+ * price (roundWalk.ts STEP_WORK, about 30 µs) — these steps are the walk's steps, fewer of them.
+ */
+export const ENGINE_STEP_WORK = 6_000;
+
+/** Steps one round may take along any path: past it the round is a fault, said as too large (as the walk). */
+const MAX_STEPS_PER_ROUND = 5000;
+
+const TOO_LARGE = 'a combat round too large to follow exactly';
+
+type Keyed = Weighted<State> & { key: string };
+
+function addTo(into: Map<string, Keyed>, key: string, state: State, p: number) {
+  const seen = into.get(key);
+  if (seen) seen.p += p;
+  else into.set(key, { state, p, key });
+}
+
+/** The inputs a step gets here, with their chances: a roll by its classes, a choice as suggested, an outcome acknowledged. */
+function branches(state: State, step: Step): Array<{ input: Input; p: number }> {
+  switch (step.kind) {
+    case 'roll': {
+      const outcomes = rollClasses(state, step) ?? rollOutcomes(step);
+      return outcomes.map((o) => ({ input: { kind: 'roll', stepId: step.id, dice: o.dice, by: 'entered' }, p: o.p }));
+    }
+    case 'choose':
+      return [{ input: { kind: 'choose', stepId: step.id, option: suggestedOption(step) }, p: 1 }];
+    case 'outcome':
+      return [{ input: { kind: 'continue', stepId: step.id }, p: 1 }];
+  }
+}
+
+/** The round's transition from `state` (see above); past `cap` work units, AnalysisTooLargeError. */
+export function roundTransition(chain: CombatChain<State>, state: State, cap = Infinity): RoundTransition<State> | null {
+  let work = 0;
+  const charge = (units: number) => {
+    spend(units);
+    work += units;
+    if (work > cap) throw new AnalysisTooLargeError(TOO_LARGE);
+  };
+  const round = state.round;
+  let frontier = new Map<string, Keyed>();
+  for (const { state: s, p } of afterStrikes(state, charge, cap)) {
+    const shed = chain.shed(s);
+    addTo(frontier, chain.key(shed), shed, p);
+  }
+  const next = new Map<string, Keyed>();
+  const ended = new Map<string, { end: CombatEnd; p: number }>();
+  for (let steps = 0; frontier.size > 0; steps++) {
+    if (steps > MAX_STEPS_PER_ROUND) throw new AnalysisTooLargeError('a combat round with too many steps to follow exactly');
+    const after = new Map<string, Keyed>();
+    for (const { state: s, p, key } of frontier.values()) {
+      if (s.round > round) {
+        addTo(next, key, s, p);
+        continue;
+      }
+      const step = chain.rules.next(s);
+      if (step.kind === 'outcome' && step.final) {
+        const end = endOf(chain, s);
+        const endKey = JSON.stringify(end);
+        const seen = ended.get(endKey);
+        if (seen) seen.p += p;
+        else ended.set(endKey, { end, p });
+        continue;
+      }
+      for (const b of branches(s, step)) {
+        if (b.p === 0) continue;
+        charge(ENGINE_STEP_WORK);
+        const s2 = chain.shed(chain.rules.apply(s, b.input, step));
+        addTo(after, chain.key(s2), s2, p * b.p);
+      }
+    }
+    frontier = after;
+  }
+  return { next: [...next.values()], ended: [...ended.values()], work };
+}
+
+/**
+ * Where the strikes can end, as the engine's states right after the last blow (settled: the
+ * combat result worked out, up to the first roll or choice after it); a state past the strikes is
+ * its own. The strikes' distribution spends under a meter of its own, so its work is known and
+ * charged here whether or not an outer meter runs.
+ */
+function afterStrikes(state: State, charge: (units: number) => void, cap: number): Weighted<State>[] {
+  if (state.phase !== 'strikes') return [{ state, p: 1 }];
+  let dpWork = 0;
+  const ends = metered(
+    () => {
+      const e = strikeEnds(state);
+      dpWork = workSpent();
+      return e;
+    },
+    () => TOO_LARGE,
+    Math.min(cap, ANALYSIS_WORK_LIMIT),
+  );
+  charge(dpWork);
+  return ends.map((e) => {
+    charge(ENGINE_STEP_WORK);
+    // The strikes over: no task left, the engine moves on to the result (flow.ts enterPhase) by itself.
+    return { state: settle({ ...state, lost: e.lost, caused: e.caused, overkill: e.overkill, queue: [] }), p: e.p };
+  });
+}
