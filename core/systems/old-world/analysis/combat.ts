@@ -1,7 +1,8 @@
-import { positionKey, shedHistory } from '../../../analysis/combat/key';
+import { shedHistory } from '../../../analysis/combat/key';
 import type { CombatChain, UnitEnd, UnitFate } from '../../../analysis/combat/types';
 import { oldWorld } from '../index';
 import { unitKey, unitOf, woundsLeft, type Role, type State, type UnitStatus } from '../state';
+import { oldWorldKey } from './key';
 import { roundTransition } from './transition';
 
 /**
@@ -16,7 +17,8 @@ const endOf: Partial<Record<UnitStatus, UnitEnd>> = { destroyed: 'destroyed', fl
 export const oldWorldCombat: CombatChain<State> = {
   rules: oldWorld,
   round: (s) => s.round,
-  key: positionKey,
+  // What the rules read from here on (key.ts): shown-only fields and those no rule reads again left out.
+  key: oldWorldKey,
   shed: shedHistory,
   setup: (s) => s.setup,
   fates: (s) => ({ attacker: mainEnd(s, 'attacker'), defender: mainEnd(s, 'defender') }),
