@@ -1,7 +1,7 @@
 import type { Input, Step } from '../../../combat/steps';
 import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, metered, spend, workSpent } from '../../../analysis/budget';
 import { rollOutcomes } from '../../../analysis/combat/rollOutcomes';
-import { suggestedOption, type RoundTransition, type Weighted } from '../../../analysis/combat/roundWalk';
+import { STEP_WORK, suggestedOption, type RoundTransition, type Weighted } from '../../../analysis/combat/roundWalk';
 import { endOf, type CombatEnd } from '../../../analysis/combat/tally';
 import type { CombatChain } from '../../../analysis/combat/types';
 import { settle } from '../engine';
@@ -40,6 +40,9 @@ export const ENGINE_STEP_WORK = 6_000;
  */
 export const AFTERMATH_WORK = 10_000;
 
+/** What a transition that passes `cap` is charged in all: as a remembered one is (wholeCombat.ts transitionOf). */
+const overCap = (cap: number) => (Math.floor(cap / STEP_WORK) + 1) * STEP_WORK;
+
 /** Steps one round may take along any path: past it the round is a fault, said as too large (as the walk). */
 const MAX_STEPS_PER_ROUND = 5000;
 
@@ -71,9 +74,14 @@ function branches(state: State, step: Step): Array<{ input: Input; p: number }> 
 export function roundTransition(chain: CombatChain<State>, state: State, cap = Infinity): RoundTransition<State> | null {
   let work = 0;
   const charge = (units: number) => {
+    if (work + units > cap) {
+      // Past the cap: charged what a remembered transition is charged when it passes it (wholeCombat.ts
+      // transitionOf), so giving up costs the same whether or not the round was worked out before.
+      spend(overCap(cap) - work);
+      throw new AnalysisTooLargeError(TOO_LARGE);
+    }
     spend(units);
     work += units;
-    if (work > cap) throw new AnalysisTooLargeError(TOO_LARGE);
   };
   const round = state.round;
   const next = new Map<string, Keyed>();
@@ -137,15 +145,24 @@ export function roundTransition(chain: CombatChain<State>, state: State, cap = I
 function strikesOver(state: State, charge: (units: number) => void, cap: number): Weighted<State>[] {
   if (state.phase !== 'strikes') return [{ state, p: 1 }];
   let dpWork = 0;
-  const ends = metered(
-    () => {
-      const e = strikeEnds(state);
-      dpWork = workSpent();
-      return e;
-    },
-    () => TOO_LARGE,
-    Math.min(cap, ANALYSIS_WORK_LIMIT),
-  );
+  const limit = Math.min(cap, ANALYSIS_WORK_LIMIT);
+  let ends: ReturnType<typeof strikeEnds>;
+  try {
+    ends = metered(
+      () => {
+        const e = strikeEnds(state);
+        dpWork = workSpent();
+        return e;
+      },
+      () => TOO_LARGE,
+      limit,
+    );
+  } catch (error) {
+    if (!(error instanceof AnalysisTooLargeError)) throw error;
+    // The strikes alone passed the cap (or a second's work): charged as giving up is.
+    charge(limit + 1);
+    throw error;
+  }
   charge(dpWork);
   return ends.map((e) => ({ state: { ...state, lost: e.lost, caused: e.caused, overkill: e.overkill, queue: [] }, p: e.p }));
 }
