@@ -104,6 +104,17 @@ describe('the old world round transition equals the walk', () => {
     expect(got.next.length).toBeGreaterThan(0);
   });
 
+  it('units nearby test for panic when a unit breaks or is wiped out (only a note: the same positions)', () => {
+    const nearby = { attacker: [{ name: 'Archers', leadership: 6 }], defender: [{ name: 'Goblins', leadership: 5, immuneToPsychology: false }, { name: 'Trolls', leadership: 4, immuneToPsychology: true }] };
+    compare(startOf(setupOf({ models: 5, charged: true }, { models: 5 }, {}, nearby)));
+    compare(startOf(setupOf({ models: 4, charged: true, profile: { strength: 6, attacks: 2 } }, { models: 2 }, {}, nearby)));
+  });
+
+  it('a lone character against a unit (a unit of no rank and file)', () => {
+    const hero = { models: 0, charged: true, characters: [{ name: 'Hero', profile: { ...human, weaponSkill: 6, strength: 4, toughness: 4, wounds: 3, initiative: 6, attacks: 3, leadership: 9 } }] };
+    compare(startOf(setupOf(hero, { models: 4, rankWidth: 4 })));
+  });
+
   it('insane courage: a double 1 holds where the difference would break any other roll', () => {
     // Ld 3, losing by 2 or more: only the double 1 holds.
     compare(startOf(setupOf({ models: 6, charged: true, profile: { strength: 5, attacks: 2 } }, { models: 3, profile: { leadership: 3 } }, { insaneCourage: true })));
