@@ -36,24 +36,35 @@ function expectSame(got: RoundTransition<State>, walked: RoundTransition<State>)
 /**
  * The walk from `state`. The walk cannot follow a roll-off for the first strike (a tie rolls again:
  * its positions repeat until the walk gives up), so from a roll-off it is walked from both of its
- * ends — the attacker rolls 6 and the defender 1, and the other way round — each with chance 1/2
- * (a tie is rolled again, so either side is as likely to win it).
+ * ends — the attacker strikes first, or the defender — each with its chance worked out by hand.
  */
 function walked(state: State): RoundTransition<State> {
   const head = state.queue[0];
-  if (state.phase !== 'strikes' || head?.kind !== 'rolloff' || head.attackerRoll !== null) return walkRound(oldWorldCombat, state);
-  const decided = (attacker: number, defender: number) => {
-    const rolled = oldWorld.apply(state, { kind: 'roll', stepId: oldWorld.next(state).id, dice: [attacker], by: 'entered' });
-    return oldWorld.apply(rolled, { kind: 'roll', stepId: oldWorld.next(rolled).id, dice: [defender], by: 'entered' });
+  if (state.phase !== 'strikes' || head?.kind !== 'rolloff') return walkRound(oldWorldCombat, state);
+  const roll = (s: State, face: number) => oldWorld.apply(s, { kind: 'roll', stepId: oldWorld.next(s).id, dice: [face], by: 'entered' });
+  // From the attacker's die a (or before it): the attacker strikes first on a defender's die under
+  // a, the defender on one over it, and a tie starts again (either side then as likely).
+  const a = head.attackerRoll;
+  const attackerFirst = a === null ? 1 / 2 : (a - 1) / 6 + 1 / 12;
+  // Played to the end: the attacker rolls 6 (or 1) and the defender 1 (or 6); a tie on the way rolls again.
+  const decided = (attacker: boolean) => {
+    let s = state;
+    for (let head = s.queue[0]; s.phase === 'strikes' && head?.kind === 'rolloff'; head = s.queue[0]) s = roll(s, head.attackerRoll === null ? (attacker ? 6 : 1) : attacker ? 1 : 6);
+    return s;
   };
-  const halves = [decided(6, 1), decided(1, 6)].map((s) => walkRound(oldWorldCombat, oldWorldCombat.shed(s)));
+  const halves = [decided(true), decided(false)];
+  const weights = [attackerFirst, 1 - attackerFirst];
   const next = new Map<string, RoundTransition<State>['next'][number]>();
   const ended = new Map<string, RoundTransition<State>['ended'][number]>();
-  for (const half of halves) {
-    for (const n of half.next) next.set(n.key, { ...n, p: (next.get(n.key)?.p ?? 0) + n.p / 2 });
-    for (const e of half.ended) ended.set(JSON.stringify(e.end), { end: e.end, p: (ended.get(JSON.stringify(e.end))?.p ?? 0) + e.p / 2 });
-  }
-  return { next: [...next.values()], ended: [...ended.values()], work: halves[0]!.work + halves[1]!.work };
+  let work = 0;
+  halves.forEach((s, i) => {
+    if (weights[i] === 0) return;
+    const half = walkRound(oldWorldCombat, oldWorldCombat.shed(s));
+    work += half.work;
+    for (const n of half.next) next.set(n.key, { ...n, p: (next.get(n.key)?.p ?? 0) + weights[i]! * n.p });
+    for (const e of half.ended) ended.set(JSON.stringify(e.end), { end: e.end, p: (ended.get(JSON.stringify(e.end))?.p ?? 0) + weights[i]! * e.p });
+  });
+  return { next: [...next.values()], ended: [...ended.values()], work };
 }
 
 /** The transition from `state`, checked against the walk from it; both returned. */
@@ -147,7 +158,10 @@ describe('the old world round transition equals the walk', () => {
   it('a roll-off for the first strike (which the walk follows only from its two ends), fear, wounds of three, a ward save', () => {
     const ogres = { models: 2, rankWidth: 2, causesFear: true, profile: { movement: 6, strength: 4, toughness: 4, wounds: 3, attacks: 3, troopType: 'large' as const } };
     const halberdiers = { models: 6, rankWidth: 3, profile: { strength: 4 }, characters: [{ name: 'Priest', profile: { ...human, wounds: 2, attacks: 2, ward: 5 } }] };
-    compare(startOf(setupOf(ogres, halberdiers)));
+    const atStart = startOf(setupOf(ogres, halberdiers));
+    compare(atStart);
+    // After the attacker's die: a 1 (the defender first unless he too rolls 1), a 4, a 6.
+    for (const face of [1, 4, 6]) compare(oldWorld.apply(atStart, { kind: 'roll', stepId: oldWorld.next(atStart).id, dice: [face], by: 'entered' }));
   }, 60_000);
 
   it('a stalemate (nobody can wound) ends the combat; the last round of a game stops it', () => {
