@@ -22,6 +22,14 @@ function freshStart(system: string, setup: unknown) {
   return rules.start(rules.setupSchema.parse(structuredClone(setup)));
 }
 
+/** A mid-size old-world fight, 8 v 8 of the example: exact since the old world works its rounds out from its own round analysis. */
+const midOldWorld = (() => {
+  const raw = structuredClone(getSystem('old-world')!.exampleSetup) as { attacker: { units: Array<{ models: number }> }; defender: { units: Array<{ models: number }> } };
+  raw.attacker.units[0]!.models = 8;
+  raw.defender.units[0]!.models = 8;
+  return raw;
+})();
+
 const line = (o: WholeCombatOdds) =>
   `${o.exact ? 'exact' : `estimate (${o.playouts} play-outs, ± ${(100 * (o.standardError ?? 0)).toFixed(1)}%)`}: attacker wins ${(100 * o.pAttackerWins).toFixed(1)}%, defender ${(100 * o.pDefenderWins).toFixed(1)}%, draw ${(100 * o.pDraw).toFixed(1)}%, unfinished after round ${o.maxRounds} ${(100 * o.pUnfinished).toFixed(2)}%`;
 
@@ -32,6 +40,11 @@ for (const id of systemsWithChains) {
     const ms = performance.now() - t;
     console.log(`whole combat, ${id} ${what} (${ms.toFixed(0)} ms): ${answer?.ok ? line(answer.odds) : answer ? answer.tooLarge : 'none'}`);
   }
+}
+{
+  const t = performance.now();
+  const answer = wholeCombatOf(analyses['old-world'], freshStart('old-world', midOldWorld));
+  console.log(`whole combat, old-world 8 v 8 (${(performance.now() - t).toFixed(0)} ms): ${answer?.ok ? line(answer.odds) : answer ? answer.tooLarge : 'none'}`);
 }
 
 /** The play-outs alone: 2,000 from the start, timed, and the engine steps they took (each `apply` counted). */
@@ -57,4 +70,5 @@ describe('whole-combat odds (host: exact within half the budget, else estimated)
     bench(`${id}: the example`, () => void wholeCombatOf(analyses[id], freshStart(id, getSystem(id)!.exampleSetup)), { iterations: 3, time: 0 });
     bench(`${id}: a small combat`, () => void wholeCombatOf(analyses[id], freshStart(id, smalls[id])), { iterations: 3, time: 0 });
   }
+  bench('old-world: 8 v 8 of the example', () => void wholeCombatOf(analyses['old-world'], freshStart('old-world', midOldWorld)), { iterations: 3, time: 0 });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Role } from '../../combat/steps';
 import type { RuleSystem } from '../../combat/system';
+import type { RoundTransition } from './roundWalk';
 
 /**
  * The odds of the whole combat, not only of the round being fought: a Markov chain over the states
@@ -43,6 +44,13 @@ export interface CombatChain<State = unknown> {
    * Absent: only the main units' fates are counted.
    */
   unitFates?(state: State): UnitFate[];
+  /**
+   * The round from `state` by the system's own analysis, where it has one: the same transition the
+   * walk (roundWalk.ts) finds — the next round's start states by key, and the ends — found with
+   * fewer engine steps. It spends its work as it goes (budget.ts `spend`), gives the total as
+   * `work`, and past `cap` units gives up as the walk does. Null: not for this state (walk it).
+   */
+  transition?(state: State, cap: number): RoundTransition<State> | null;
 }
 
 const p = z.number().min(0).max(1);

@@ -50,7 +50,8 @@ function transitionOf<S>(chain: CombatChain<S>, state: S, key: string, cap: numb
     if (seen.work > cap) throw new AnalysisTooLargeError(CANNOT_FINISH);
     return seen;
   }
-  const t = walkRound(chain, state, cap);
+  // The system's own round analysis where it has one (the same transition, fewer steps), else the walk.
+  const t = chain.transition?.(state, cap) ?? walkRound(chain, state, cap);
   if (memo.size >= MAX_REMEMBERED) memo.clear();
   memo.set(key, t as RoundTransition<unknown>);
   return t;

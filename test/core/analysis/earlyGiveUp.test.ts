@@ -18,15 +18,17 @@ import { small7e, smallOldWorld } from './smallCombats';
 /** The host's budget for the chain (and as much again for the estimate). */
 const HOST = ANALYSIS_WORK_LIMIT / 2;
 
-function fresh(raw: { system: string }) {
+function fresh(raw: { system: string }, walkOnly = false) {
   const rules = getSystem(raw.system)!;
-  return { chain: analyses[raw.system]!.combat!, state: rules.start(rules.setupSchema.parse(structuredClone(raw))) };
+  const chain = analyses[raw.system]!.combat!;
+  // Without the system's own round transition, every round is walked step by step.
+  return { chain: walkOnly ? { ...chain, transition: undefined } : chain, state: rules.start(rules.setupSchema.parse(structuredClone(raw))) };
 }
 const oldWorldExample = () => fresh({ ...(getSystem('old-world')!.exampleSetup as { system: string }) });
 
 /** The work the exact chain spent before it gave up (null when it finished). */
-function spentGivingUp(raw: { system: string }, budget: number): number | null {
-  const { chain, state } = fresh(raw);
+function spentGivingUp(raw: { system: string }, budget: number, walkOnly = false): number | null {
+  const { chain, state } = fresh(raw, walkOnly);
   return metered(
     () => {
       try {
@@ -57,8 +59,10 @@ describe('the next round projected from the last one', () => {
 });
 
 describe('the exact chain gives up early, from counts', () => {
-  it('a first round larger than its share of the budget stops the chain there (WFB 6th edition example: hundreds of positions in round 1)', () => {
-    const spent = spentGivingUp(getSystem('old-world')!.exampleSetup as { system: string }, HOST);
+  it('a first round larger than its share of the budget stops the chain there (WFB 6th edition example walked step by step: hundreds of positions in round 1)', () => {
+    // The old world's own round transition takes the example's first round well within the share
+    // (test/core/systems/old-world/analysis/transition.test.ts); walked step by step, it does not.
+    const spent = spentGivingUp(getSystem('old-world')!.exampleSetup as { system: string }, HOST, true);
     expect(spent).not.toBeNull();
     // The step that passed the share is the last one charged.
     expect(spent!).toBeGreaterThan(HOST * FIRST_ROUND_SHARE);

@@ -1,7 +1,9 @@
-import { positionKey, shedHistory } from '../../../analysis/combat/key';
+import { shedHistory } from '../../../analysis/combat/key';
 import type { CombatChain, UnitEnd, UnitFate } from '../../../analysis/combat/types';
 import { oldWorld } from '../index';
 import { unitKey, unitOf, woundsLeft, type Role, type State, type UnitStatus } from '../state';
+import { oldWorldKey } from './key';
+import { roundTransition } from './transition';
 
 /**
  * The old world's part in the whole-combat odds (core/analysis/combat): its own rules walk every
@@ -15,12 +17,15 @@ const endOf: Partial<Record<UnitStatus, UnitEnd>> = { destroyed: 'destroyed', fl
 export const oldWorldCombat: CombatChain<State> = {
   rules: oldWorld,
   round: (s) => s.round,
-  key: positionKey,
+  // What the rules read from here on (key.ts): shown-only fields and those no rule reads again left out.
+  key: oldWorldKey,
   shed: shedHistory,
   setup: (s) => s.setup,
   fates: (s) => ({ attacker: mainEnd(s, 'attacker'), defender: mainEnd(s, 'defender') }),
   mainUnits: (s) => ({ attacker: unitOf(s.setup, 'attacker', 0).name, defender: unitOf(s.setup, 'defender', 0).name }),
   unitFates,
+  // Each round from the system's own strike distribution and the rolls after it by class (transition.ts).
+  transition: (s, cap) => roundTransition(oldWorldCombat, s, cap),
 };
 
 /** Every unit with its characters after it: a character slain is destroyed, else he shares his unit's fate (he flees or is caught with it). */

@@ -1,0 +1,168 @@
+import type { Input, Step } from '../../../combat/steps';
+import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, metered, spend, workSpent } from '../../../analysis/budget';
+import { rollOutcomes } from '../../../analysis/combat/rollOutcomes';
+import { STEP_WORK, suggestedOption, type RoundTransition, type Weighted } from '../../../analysis/combat/roundWalk';
+import { endOf, type CombatEnd } from '../../../analysis/combat/tally';
+import type { CombatChain } from '../../../analysis/combat/types';
+import { settle } from '../engine';
+import type { State } from '../state';
+import { aftermathOf, simpleRound } from './aftermath';
+import { rollClasses } from './rollClasses';
+import { strikeEnds } from './strikeOutcomes';
+
+/**
+ * One combat round of the old world as the whole-combat chain needs it (core/analysis/combat:
+ * the next round's start states and the ends, with their chances), from the system's own round
+ * analysis instead of the engine's every step. The same transition as the walk (roundWalk.ts),
+ * found with a few hundred engine steps where the walk takes thousands:
+ *
+ * - the strikes, as the exact distribution over where they end (strikeOutcomes.ts: the engine's own
+ *   order, targets, attacks, `inflict`), each end handed to the engine (`settle`) as the state it
+ *   has when the last blow is struck — it works out the combat result itself;
+ * - the rest of the round by the engine's own steps, each roll by the classes the rules tell apart
+ *   (rollClasses.ts: broken or held, caught or escaped), each choice by the suggested option, as
+ *   the walk plays them; positions with the same key merged step by step.
+ *
+ * Every state it covers (any state of a round); null never, but the hook allows it.
+ */
+
+/**
+ * Work units of one engine step here (an apply or a settle, its key, its classes): the walk's own
+ * price (roundWalk.ts STEP_WORK, about 30 µs) — these steps are the walk's steps, fewer of them.
+ */
+export const ENGINE_STEP_WORK = 6_000;
+
+/**
+ * Work units of one end of the strikes worked out without the engine's steps (aftermath.ts: the
+ * combat result, the break test, the stalemate check, the next round begun and its key). Measured
+ * warm on the example's rounds 2 to 4 (8,656 ends, the shared two-core machine): about 50 µs an
+ * end, half of it the combat result with its reasons; at about 5 ns a unit (budget.ts), 10,000.
+ */
+export const AFTERMATH_WORK = 10_000;
+
+/** What a transition that passes `cap` is charged in all: as a remembered one is (wholeCombat.ts transitionOf). */
+const overCap = (cap: number) => (Math.floor(cap / STEP_WORK) + 1) * STEP_WORK;
+
+/** Steps one round may take along any path: past it the round is a fault, said as too large (as the walk). */
+const MAX_STEPS_PER_ROUND = 5000;
+
+const TOO_LARGE = 'a combat round too large to follow exactly';
+
+type Keyed = Weighted<State> & { key: string };
+
+function addTo(into: Map<string, Keyed>, key: string, state: State, p: number) {
+  const seen = into.get(key);
+  if (seen) seen.p += p;
+  else into.set(key, { state, p, key });
+}
+
+/** The inputs a step gets here, with their chances: a roll by its classes, a choice as suggested, an outcome acknowledged. */
+function branches(state: State, step: Step): Array<{ input: Input; p: number }> {
+  switch (step.kind) {
+    case 'roll': {
+      const outcomes = rollClasses(state, step) ?? rollOutcomes(step);
+      return outcomes.map((o) => ({ input: { kind: 'roll', stepId: step.id, dice: o.dice, by: 'entered' }, p: o.p }));
+    }
+    case 'choose':
+      return [{ input: { kind: 'choose', stepId: step.id, option: suggestedOption(step) }, p: 1 }];
+    case 'outcome':
+      return [{ input: { kind: 'continue', stepId: step.id }, p: 1 }];
+  }
+}
+
+/** The round's transition from `state` (see above); past `cap` work units, AnalysisTooLargeError. */
+export function roundTransition(chain: CombatChain<State>, state: State, cap = Infinity): RoundTransition<State> | null {
+  let work = 0;
+  const charge = (units: number) => {
+    if (work + units > cap) {
+      // Past the cap: charged what a remembered transition is charged when it passes it (wholeCombat.ts
+      // transitionOf), so giving up costs the same whether or not the round was worked out before.
+      spend(overCap(cap) - work);
+      throw new AnalysisTooLargeError(TOO_LARGE);
+    }
+    spend(units);
+    work += units;
+  };
+  const round = state.round;
+  const next = new Map<string, Keyed>();
+  const ended = new Map<string, { end: CombatEnd; p: number }>();
+  const end = (s: State, p: number) => {
+    const e = endOf(chain, s);
+    const key = JSON.stringify(e);
+    const seen = ended.get(key);
+    if (seen) seen.p += p;
+    else ended.set(key, { end: e, p });
+  };
+  let frontier = new Map<string, Keyed>();
+  const toWalk = (s: State, p: number) => {
+    const shed = chain.shed(s);
+    addTo(frontier, chain.key(shed), shed, p);
+  };
+  for (const { state: struck, p } of strikesOver(state, charge, cap)) {
+    const known = struck.phase === 'strikes' && simpleRound(struck) ? aftermathOf(struck) : null;
+    charge(known ? AFTERMATH_WORK : ENGINE_STEP_WORK);
+    if (!known) {
+      toWalk(struck.phase === 'strikes' ? settle(struck) : struck, p);
+      continue;
+    }
+    for (const n of known.next) {
+      const s = chain.shed(n.state);
+      addTo(next, chain.key(s), s, p * n.p);
+    }
+    for (const e of known.ended) end(e.state, p * e.p);
+  }
+  for (let steps = 0; frontier.size > 0; steps++) {
+    if (steps > MAX_STEPS_PER_ROUND) throw new AnalysisTooLargeError('a combat round with too many steps to follow exactly');
+    const after = new Map<string, Keyed>();
+    for (const { state: s, p, key } of frontier.values()) {
+      if (s.round > round) {
+        addTo(next, key, s, p);
+        continue;
+      }
+      const step = chain.rules.next(s);
+      if (step.kind === 'outcome' && step.final) {
+        end(s, p);
+        continue;
+      }
+      for (const b of branches(s, step)) {
+        if (b.p === 0) continue;
+        charge(ENGINE_STEP_WORK);
+        const s2 = chain.shed(chain.rules.apply(s, b.input, step));
+        addTo(after, chain.key(s2), s2, p * b.p);
+      }
+    }
+    frontier = after;
+  }
+  return { next: [...next.values()], ended: [...ended.values()], work };
+}
+
+/**
+ * Where the strikes can end, as the engine's state when the last blow is struck (phase 'strikes',
+ * no task left: the engine moves on to the result by itself, flow.ts enterPhase); a state past the
+ * strikes is its own. The strikes' distribution spends under a meter of its own, so its work is
+ * known and charged here whether or not an outer meter runs.
+ */
+function strikesOver(state: State, charge: (units: number) => void, cap: number): Weighted<State>[] {
+  if (state.phase !== 'strikes') return [{ state, p: 1 }];
+  let dpWork = 0;
+  const limit = Math.min(cap, ANALYSIS_WORK_LIMIT);
+  let ends: ReturnType<typeof strikeEnds>;
+  try {
+    ends = metered(
+      () => {
+        const e = strikeEnds(state);
+        dpWork = workSpent();
+        return e;
+      },
+      () => TOO_LARGE,
+      limit,
+    );
+  } catch (error) {
+    if (!(error instanceof AnalysisTooLargeError)) throw error;
+    // The strikes alone passed the cap (or a second's work): charged as giving up is.
+    charge(limit + 1);
+    throw error;
+  }
+  charge(dpWork);
+  return ends.map((e) => ({ state: { ...state, lost: e.lost, caused: e.caused, overkill: e.overkill, queue: [] }, p: e.p }));
+}
