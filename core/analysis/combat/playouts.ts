@@ -3,7 +3,7 @@ import type { Input } from '../../combat/steps';
 import { seedState } from '../../dice/prng';
 import { AnalysisTooLargeError, newMeter, spend, within } from '../budget';
 import { CHUNK_WORK, runToEnd, type Chunked } from '../chunked';
-import { STEP_WORK, suggestedOption } from './roundWalk';
+import { stepWorkOf, suggestedOption } from './roundWalk';
 import { endOf, namesOf, Tally } from './tally';
 import type { CombatChain, WholeCombatOdds } from './types';
 
@@ -29,6 +29,7 @@ function hashOf(text: string): number {
 function playOut<S>(chain: CombatChain<S>, state: S, rng: readonly number[], maxRounds: number): { s: S; rng: readonly number[]; unfinished: boolean } {
   let s = state;
   let at = rng;
+  const stepWork = stepWorkOf(chain);
   for (;;) {
     if (chain.round(s) > maxRounds) return { s, rng: at, unfinished: true };
     const step = chain.rules.next(s);
@@ -40,7 +41,7 @@ function playOut<S>(chain: CombatChain<S>, state: S, rng: readonly number[], max
       input = { kind: 'roll', stepId: step.id, dice: drawn.faces, by: 'rolled' };
     } else if (step.kind === 'choose') input = { kind: 'choose', stepId: step.id, option: suggestedOption(step) };
     else input = { kind: 'continue', stepId: step.id };
-    spend(STEP_WORK);
+    spend(stepWork);
     // Shed as the walk does: a play-out keeps no history, so no step copies a log grown over the whole combat.
     s = chain.shed(chain.rules.apply(s, input, step));
   }

@@ -40,6 +40,12 @@ export interface RoundTransition<S> {
  */
 export const STEP_WORK = 6_000;
 
+/** What one engine step of `chain`'s system is charged: its own price, else the middle one. */
+export const stepWorkOf = (chain: Pick<CombatChain<never>, 'stepWork'>): number => chain.stepWork ?? STEP_WORK;
+
+/** What a round that passes `cap` is charged in all, walked or remembered alike: up to the step that passed it. */
+export const overCap = (cap: number, stepWork: number): number => (Math.floor(cap / stepWork) + 1) * stepWork;
+
 /** Steps one round may take along any path: a round that runs past it is a fault of the walk, said as too large. */
 const MAX_STEPS_PER_ROUND = 5000;
 
@@ -75,6 +81,7 @@ export function walkRound<S>(chain: CombatChain<S>, state: S, cap = Infinity): R
   const next = new Map<string, Weighted<S> & { key: string }>();
   const ended = new Map<string, { end: CombatEnd; p: number }>();
   const startKey = chain.key(state);
+  const stepWork = stepWorkOf(chain);
   let frontier = new Map<string, Weighted<S> & { key: string }>([[startKey, { state: chain.shed(state), p: 1, key: startKey }]]);
   let work = 0;
   for (let steps = 0; frontier.size > 0; steps++) {
@@ -96,8 +103,8 @@ export function walkRound<S>(chain: CombatChain<S>, state: S, cap = Infinity): R
       }
       for (const b of branches(step)) {
         if (b.p === 0) continue;
-        spend(STEP_WORK);
-        work += STEP_WORK;
+        spend(stepWork);
+        work += stepWork;
         if (work > cap) throw new AnalysisTooLargeError('a combat round too large to follow exactly');
         const s2 = chain.shed(chain.rules.apply(s, b.input, step));
         addTo(after, chain.key(s2), s2, p * b.p);

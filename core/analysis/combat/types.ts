@@ -51,6 +51,12 @@ export interface CombatChain<State = unknown> {
    * `work`, and past `cap` units gives up as the walk does. Null: not for this state (walk it).
    */
   transition?(state: State, cap: number): RoundTransition<State> | null;
+  /**
+   * Work units one engine step of this system is charged, where its steps cost more or less than
+   * the middle one (roundWalk.ts STEP_WORK): so that each system's whole combat takes about the
+   * time the budget stands for. Measured per system (test/bench/wholeCombat.bench.ts prints it).
+   */
+  stepWork?: number;
 }
 
 const p = z.number().min(0).max(1);

@@ -1,7 +1,7 @@
 import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, newMeter, spend, workSpent } from '../budget';
 import { chunkFull, meteredChunks, runToEnd, type Chunked } from '../chunked';
 import { estimateInChunks } from './playouts';
-import { STEP_WORK, walkRound, type RoundTransition, type Weighted } from './roundWalk';
+import { overCap, stepWorkOf, walkRound, type RoundTransition, type Weighted } from './roundWalk';
 import { namesOf, Tally } from './tally';
 import type { CombatChain, WholeCombatOdds } from './types';
 
@@ -46,7 +46,7 @@ function transitionOf<S>(chain: CombatChain<S>, state: S, key: string, cap: numb
   const seen = memo.get(key) as RoundTransition<S> | undefined;
   if (seen) {
     // Charged as the walk itself would be, up to the step that passes the cap: remembered or not, the same answer.
-    spend(seen.work > cap ? (Math.floor(cap / STEP_WORK) + 1) * STEP_WORK : seen.work);
+    spend(seen.work > cap ? overCap(cap, stepWorkOf(chain)) : seen.work);
     if (seen.work > cap) throw new AnalysisTooLargeError(CANNOT_FINISH);
     return seen;
   }

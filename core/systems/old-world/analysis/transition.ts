@@ -1,7 +1,7 @@
 import type { Input, Step } from '../../../combat/steps';
 import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, metered, spend, workSpent } from '../../../analysis/budget';
 import { rollOutcomes } from '../../../analysis/combat/rollOutcomes';
-import { STEP_WORK, suggestedOption, type RoundTransition, type Weighted } from '../../../analysis/combat/roundWalk';
+import { overCap, stepWorkOf, suggestedOption, type RoundTransition, type Weighted } from '../../../analysis/combat/roundWalk';
 import { endOf, type CombatEnd } from '../../../analysis/combat/tally';
 import type { CombatChain } from '../../../analysis/combat/types';
 import { settle } from '../engine';
@@ -27,21 +27,12 @@ import { strikeEnds } from './strikeOutcomes';
  */
 
 /**
- * Work units of one engine step here (an apply or a settle, its key, its classes): the walk's own
- * price (roundWalk.ts STEP_WORK, about 30 µs) — these steps are the walk's steps, fewer of them.
- */
-export const ENGINE_STEP_WORK = 6_000;
-
-/**
  * Work units of one end of the strikes worked out without the engine's steps (aftermath.ts: the
  * combat result, the break test, the stalemate check, the next round begun and its key). Measured
  * warm on the example's rounds 2 to 4 (8,656 ends, the shared two-core machine): about 50 µs an
  * end, half of it the combat result with its reasons; at about 5 ns a unit (budget.ts), 10,000.
  */
 export const AFTERMATH_WORK = 10_000;
-
-/** What a transition that passes `cap` is charged in all: as a remembered one is (wholeCombat.ts transitionOf). */
-const overCap = (cap: number) => (Math.floor(cap / STEP_WORK) + 1) * STEP_WORK;
 
 /** Steps one round may take along any path: past it the round is a fault, said as too large (as the walk). */
 const MAX_STEPS_PER_ROUND = 5000;
@@ -77,12 +68,14 @@ export function roundTransition(chain: CombatChain<State>, state: State, cap = I
     if (work + units > cap) {
       // Past the cap: charged what a remembered transition is charged when it passes it (wholeCombat.ts
       // transitionOf), so giving up costs the same whether or not the round was worked out before.
-      spend(overCap(cap) - work);
+      spend(overCap(cap, stepWorkOf(chain)) - work);
       throw new AnalysisTooLargeError(TOO_LARGE);
     }
     spend(units);
     work += units;
   };
+  // An engine step here is the walk's step (its apply, key and classes), charged at the walk's price.
+  const stepWork = stepWorkOf(chain);
   const round = state.round;
   const next = new Map<string, Keyed>();
   const ended = new Map<string, { end: CombatEnd; p: number }>();
@@ -100,7 +93,7 @@ export function roundTransition(chain: CombatChain<State>, state: State, cap = I
   };
   for (const { state: struck, p } of strikesOver(state, charge, cap)) {
     const known = struck.phase === 'strikes' && simpleRound(struck) ? aftermathOf(struck) : null;
-    charge(known ? AFTERMATH_WORK : ENGINE_STEP_WORK);
+    charge(known ? AFTERMATH_WORK : stepWork);
     if (!known) {
       toWalk(struck.phase === 'strikes' ? settle(struck) : struck, p);
       continue;
@@ -126,7 +119,7 @@ export function roundTransition(chain: CombatChain<State>, state: State, cap = I
       }
       for (const b of branches(s, step)) {
         if (b.p === 0) continue;
-        charge(ENGINE_STEP_WORK);
+        charge(stepWork);
         const s2 = chain.shed(chain.rules.apply(s, b.input, step));
         addTo(after, chain.key(s2), s2, p * b.p);
       }
