@@ -1,5 +1,6 @@
 import { bench, describe } from 'vitest';
-import { estimateWholeCombat, PLAYOUTS, wholeCombatOf, type CombatChain, type WholeCombatOdds } from '../../core/analysis/combat';
+import { estimateWholeCombat, PLAYOUTS, QUICK_SHARE, wholeCombatOf, type CombatChain, type WholeCombatOdds } from '../../core/analysis/combat';
+import { ANALYSIS_WORK_LIMIT } from '../../core/analysis/budget';
 import { STEP_WORK } from '../../core/analysis/combat/roundWalk';
 import { analyses, getSystem } from '../../core/systems/index';
 import { small7e, smallEpic, smallNinthAge, smallOldWorld } from '../core/analysis/smallCombats';
@@ -65,9 +66,18 @@ for (const id of systemsWithChains) {
   for (const [what, setup] of [['example', getSystem(id)!.exampleSetup], ['small', smalls[id]]] as const) console.log(`play-outs, ${id} ${what}: ${playoutRate(id, setup)}`);
 }
 
+/** The live panel's quick first figure of each example (an eighth of the work), timed as asked first. */
+for (const id of systemsWithChains) {
+  const t = performance.now();
+  const answer = wholeCombatOf(analyses[id], freshStart(id, getSystem(id)!.exampleSetup), (ANALYSIS_WORK_LIMIT / 2) * QUICK_SHARE);
+  const ms = performance.now() - t;
+  console.log(`quick first figure, ${id} example (${ms.toFixed(0)} ms): ${answer?.ok ? line(answer.odds) : answer ? answer.tooLarge : 'none'}`);
+}
+
 describe('whole-combat odds (host: exact within half the budget, else estimated)', () => {
   for (const id of systemsWithChains) {
     bench(`${id}: the example`, () => void wholeCombatOf(analyses[id], freshStart(id, getSystem(id)!.exampleSetup)), { iterations: 3, time: 0 });
+    bench(`${id}: the example, the live panel's quick first figure`, () => void wholeCombatOf(analyses[id], freshStart(id, getSystem(id)!.exampleSetup), (ANALYSIS_WORK_LIMIT / 2) * QUICK_SHARE), { iterations: 3, time: 0 });
     bench(`${id}: a small combat`, () => void wholeCombatOf(analyses[id], freshStart(id, smalls[id])), { iterations: 3, time: 0 });
   }
   bench('old-world: 8 v 8 of the example', () => void wholeCombatOf(analyses['old-world'], freshStart('old-world', midOldWorld)), { iterations: 3, time: 0 });

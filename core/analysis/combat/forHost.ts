@@ -11,6 +11,13 @@ import { MAX_ROUNDS, wholeCombatInChunks } from './wholeCombat';
  * estimate get half the budget each, so the answer takes about a second at most; the host works it
  * out in chunks (`wholeCombatInChunksOf`), so the players' next step never waits behind it.
  */
+/**
+ * The share of that work a quick first figure takes (the live panel asks it first, `quick`): an
+ * eighth — a few hundred play-outs (about ± 3%) where the combat is too large to count exactly —
+ * shown at once and refined by the full answer asked right after it.
+ */
+export const QUICK_SHARE = 1 / 8;
+
 export type WholeCombatAnswer = { ok: true; odds: WholeCombatOdds } | { ok: false; tooLarge: string } | null;
 
 export function wholeCombatOf(analysis: SystemAnalysis | undefined, state: unknown, budget: number = ANALYSIS_WORK_LIMIT / 2): WholeCombatAnswer {

@@ -5,5 +5,5 @@ export { walkRound, suggestedOption, type RoundTransition } from './roundWalk';
 export { rollOutcomes } from './rollOutcomes';
 export { positionKey, shedHistory } from './key';
 export { wholeCombatOddsSchema, type CombatChain, type UnitEnd, type WholeCombatOdds, type SideCombatOdds } from './types';
-export { wholeCombatOf, wholeCombatInChunksOf, type WholeCombatAnswer } from './forHost';
+export { wholeCombatOf, wholeCombatInChunksOf, QUICK_SHARE, type WholeCombatAnswer } from './forHost';
 export { wholeHeadlinesOf, wholeFigureText, chanceText, type WholeHeadline } from './headline';

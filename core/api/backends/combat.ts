@@ -7,7 +7,7 @@ import { noOddsBecause, type Analyzed } from '../../analysis/guarded';
 import { bestOf, headlinesOf, type Headline } from '../../analysis/headline';
 import { fixed2, percent } from '../../summary/format';
 import { oddsFrom } from '../../analysis/odds';
-import type { WholeCombatAnswer, WholeCombatOdds } from '../../analysis/combat';
+import { QUICK_SHARE, type WholeCombatAnswer, type WholeCombatOdds } from '../../analysis/combat';
 import type { Chunked } from '../../analysis/chunked';
 import { wholeFigureText, wholeHeadlinesOf } from '../../analysis/combat/headline';
 
@@ -169,13 +169,6 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     if (!now.ok) return { at, odds: null, unavailable: noOddsBecause('No exact odds at this step', now.tooLarge), choices: [], best: null };
     return { at, odds: oddsFrom(before.distributions, now.distributions), unavailable: null, ...choiceFigures(system, combat) };
   };
-
-  /**
-   * The work of a quick first figure of the whole combat (asked with `quick`), of what a full answer
-   * takes: an eighth, about an eighth of a second on the examples (a few hundred play-outs, ± 3%),
-   * shown at once and refined by the full answer asked right after it.
-   */
-  const QUICK_SHARE = 1 / 8;
 
   /**
    * Works chunked analyses out to their end, pausing between chunks (`deps.pause`) so that the host
