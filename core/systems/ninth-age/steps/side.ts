@@ -1,3 +1,4 @@
+import { stepMemo } from '../../../combat/memo';
 import { chooseStep, popTask, type TaskKind } from '../../../combat/stepEngine';
 import type { ChooseStep, Option, Reason } from '../../../combat/steps';
 import { InputError } from '../../../combat/system';
@@ -136,10 +137,18 @@ function sideStep(state: State, task: Of<'side'>): ChooseStep {
   });
 }
 
+/**
+ * What the question reads of a state besides the setup and the counter: the side, the step, the
+ * losses (the odds and the targets standing), the allocations kept and the parts and tasks still
+ * to allocate. A side's question comes back in every round of every play-out: it is built once.
+ */
+const sideKey = (state: State, task: Of<'side'>) => JSON.stringify([task.role, state.agility, state.lost, state.kept, state.parts, state.queue]);
+const rememberedSide = stepMemo<ChooseStep>();
+
 /** A side's one allocation question; "Part by part…" leaves each part's own questions to come. */
 export const sideKind: TaskKind<State, Of<'side'>> = {
   auto: (s, task) => (pending(s, task.role).length === 0 ? popTask(s) : null),
-  ask: sideStep,
+  ask: (state, task) => rememberedSide(state.setup, sideKey(state, task), state.counter, () => sideStep(state, task)),
   answer(s, task, { option, log }) {
     // The suggested option is always offered first: no need to work out the others' odds to take it.
     const parts = pending(s, task.role);
