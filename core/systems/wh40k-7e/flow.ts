@@ -1,3 +1,4 @@
+import { perOwner } from '../../combat/memo';
 import { pushLog, withLastResult } from '../../combat/stepEngine';
 import type { LogLine } from '../../combat/view';
 import { defaultTarget, lockedModel, modelClasses, nextTarget, type ModelRef } from './allocation';
@@ -5,7 +6,7 @@ import { inDefaultOrder, poolLabel, poolSummary } from './pools';
 import { roundResult } from './result';
 import { batchFrom, groupsReached, poolsAlike } from './fastDice';
 import { damageOf, feelNoPainFace, modelCapacity, saveTest } from './saves';
-import { MAX_GROUP_DICE } from './setup';
+import { MAX_GROUP_DICE, type Setup } from './setup';
 import {
   aliveIn,
   attacksPerModel,
@@ -24,7 +25,7 @@ import {
   type StrikeRoll,
   type UnitWounds,
 } from './state';
-import { bothStanding, strikingGroups, targetOf, weaponText, woundTest } from './strikes';
+import { bothStanding, strikeSteps, strikingGroups, targetOf, weaponText, woundTest } from './strikes';
 
 /**
  * The order of a round (seed 000; RULES §2): Initiative steps 10 → 1, each its strike rolls, then
@@ -101,13 +102,19 @@ export function enterStep(state: State, step: number): State {
 
 /** The next Initiative step with someone to strike, or the combat result when none is left. */
 function enterNextStep(state: State): State {
+  const possible = stepsOf(state.setup);
   for (let step = state.initiative - 1; step >= 1; step--) {
     if (!bothStanding(state.wounds)) break;
+    // A step at which no model of either side strikes, whatever is left, is passed over without looking.
+    if (!possible.has(step)) continue;
     const any = roles.some((role) => strikingGroups(state.setup, role, state.wounds[role], step, state.round).length > 0);
     if (any) return enterStep(state, step);
   }
   return enterResult(state);
 }
+
+/** The Initiative steps some model of the combat strikes at (strikeSteps), once per setup. */
+const stepsOf = perOwner((setup: Setup) => new Set(strikeSteps(setup)));
 
 function enterResult(state: State): State {
   const result = roundResult(state.roundStart, state.wounds);
@@ -180,13 +187,18 @@ export function afterSaves(state: State, run: Run): Run {
 export function applyDamage(state: State, target: ModelRef, damage: number): State {
   const a = state.allocation!;
   const foe = otherRole(a.by);
+  const after = damaged(a, state.wounds[foe], target, damage);
+  return withAllocation(setWounds(state, foe, after.wounds), after.allocation);
+}
+
+/** One unsaved wound's damage on the enemy's models and the pool's allocation (see applyDamage). */
+function damaged(a: Allocation, units: UnitWounds, target: ModelRef, damage: number): { allocation: Allocation; wounds: UnitWounds } {
   const run = a.run!;
-  const left = state.wounds[foe][target.group]![target.model]!;
+  const left = units[target.group]![target.model]!;
   const removed = Math.min(left, damage);
-  const wounds = state.wounds[foe].map((models, g) => (g === target.group ? models.map((w, i) => (i === target.model ? w - removed : w)) : models));
+  const wounds = units.map((models, g) => (g === target.group ? models.map((w, i) => (i === target.model ? w - removed : w)) : models));
   const dead = left - removed <= 0;
-  const s = setWounds(state, foe, wounds);
-  return withAllocation(s, {
+  const allocation: Allocation = {
     ...a,
     // Seed 000: a model keeps taking the pool's wounds until it is removed.
     lock: dead ? null : target,
@@ -198,7 +210,8 @@ export function applyDamage(state: State, target: ModelRef, damage: number): Sta
       // Which groups lost models, for the run's line (a batch may reach past its first group).
       ...(dead && !(run.slainIn ?? []).includes(target.group) ? { slainIn: [...(run.slainIn ?? []), target.group] } : {}),
     },
-  });
+  };
+  return { allocation, wounds };
 }
 
 /** The model the run's next wound lands on. */
@@ -209,19 +222,33 @@ export function runTarget(state: State): ModelRef {
   return t;
 }
 
-/** Applies the run's wounds that need no die; stops at one that does. Null: a die is needed. */
+/**
+ * Applies the run's wounds that need no die, one after another in die order, and the run's end;
+ * stops at one that does. Null: the next wound needs a die. Only the allocation and the enemy's
+ * models change along the way (the pool and everything else stay as they are): they are carried
+ * alone and put into the state once, not copied with the whole state for every wound.
+ */
 export function advanceRun(state: State): State | null {
-  const a = state.allocation!;
-  const run = a.run!;
-  if (run.stage !== 'apply') return null;
+  let a = state.allocation!;
+  if (a.run!.stage !== 'apply') return null;
   const foe = otherRole(a.by);
-  if (run.applied >= run.count) return finishRun(state);
-  const fate = run.fates![run.applied]!;
-  const target = runTarget(state);
-  if (fate !== 'unsaved') return withAllocation(state, { ...a, lock: target, run: { ...run, applied: run.applied + 1 } });
-  const damage = damageOf(state.setup, foe, target.group, currentPool(state), state.wounds[foe][target.group]![target.model]!);
-  if (typeof damage !== 'number') return null;
-  return applyDamage(state, target, damage);
+  const pool = currentPool(state);
+  let units = state.wounds[foe];
+  const now = (): State => (units === state.wounds[foe] ? withAllocation(state, a) : withAllocation(setWounds(state, foe, units), a));
+  for (let moved = false; ; moved = true) {
+    const run = a.run!;
+    if (run.applied >= run.count) return finishRun(now());
+    const fate = run.fates![run.applied]!;
+    const target = nextTarget(a, units);
+    if (!target) throw new Error('a run lands on models that stand');
+    if (fate !== 'unsaved') {
+      a = { ...a, lock: target, run: { ...run, applied: run.applied + 1 } };
+      continue;
+    }
+    const damage = damageOf(state.setup, foe, target.group, pool, units[target.group]![target.model]!);
+    if (typeof damage !== 'number') return moved ? now() : null;
+    ({ allocation: a, wounds: units } = damaged(a, units, target, damage));
+  }
 }
 
 /** A run is over: its casualties go onto the log. */
