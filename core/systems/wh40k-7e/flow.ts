@@ -224,30 +224,49 @@ export function runTarget(state: State): ModelRef {
 
 /**
  * Applies the run's wounds that need no die, one after another in die order, and the run's end;
- * stops at one that does. Null: the next wound needs a die. Only the allocation and the enemy's
- * models change along the way (the pool and everything else stay as they are): they are carried
- * alone and put into the state once, not copied with the whole state for every wound.
+ * stops at one that does. Null: the next wound needs a die. Only the run's count, the locked model
+ * and the enemy's models change along the way (the pool and everything else stay as they are):
+ * they are carried alone — the models copied once, when the first wound lands — and put into the
+ * state once, as applyDamage would have left it wound by wound.
  */
 export function advanceRun(state: State): State | null {
-  let a = state.allocation!;
-  if (a.run!.stage !== 'apply') return null;
+  const a = state.allocation!;
+  const run = a.run!;
+  if (run.stage !== 'apply') return null;
   const foe = otherRole(a.by);
   const pool = currentPool(state);
+  const fates = run.fates!;
   let units = state.wounds[foe];
-  const now = (): State => (units === state.wounds[foe] ? withAllocation(state, a) : withAllocation(setWounds(state, foe, units), a));
+  let own = false;
+  let { lock } = a;
+  let { applied, lost, slain, slainIn } = run;
+  const now = (): State => {
+    const allocation: Allocation = { ...a, lock, run: { ...run, applied, lost, slain, ...(slainIn !== undefined ? { slainIn } : {}) } };
+    return withAllocation(units === state.wounds[foe] ? state : setWounds(state, foe, units), allocation);
+  };
   for (let moved = false; ; moved = true) {
-    const run = a.run!;
-    if (run.applied >= run.count) return finishRun(now());
-    const fate = run.fates![run.applied]!;
-    const target = nextTarget(a, units);
+    if (applied >= run.count) return finishRun(now());
+    const target = nextTarget({ lock }, units);
     if (!target) throw new Error('a run lands on models that stand');
-    if (fate !== 'unsaved') {
-      a = { ...a, lock: target, run: { ...run, applied: run.applied + 1 } };
+    if (fates[applied] !== 'unsaved') {
+      lock = target;
+      applied += 1;
       continue;
     }
-    const damage = damageOf(state.setup, foe, target.group, pool, units[target.group]![target.model]!);
+    const left = units[target.group]![target.model]!;
+    const damage = damageOf(state.setup, foe, target.group, pool, left);
     if (typeof damage !== 'number') return moved ? now() : null;
-    ({ allocation: a, wounds: units } = damaged(a, units, target, damage));
+    // As applyDamage: the wounds removed (excess lost, RULES §2); a model keeps taking the pool's wounds until it is removed (seed 000).
+    const removed = Math.min(left, damage);
+    if (!own) units = units.map((models) => [...models]);
+    own = true;
+    units[target.group]![target.model] = left - removed;
+    const dead = left - removed <= 0;
+    lock = dead ? null : target;
+    applied += 1;
+    lost += removed;
+    if (dead) slain += 1;
+    if (dead && !(slainIn ?? []).includes(target.group)) slainIn = [...(slainIn ?? []), target.group];
   }
 }
 
