@@ -124,6 +124,14 @@ export function pushLog<S extends EngineState>(state: S, line: Omit<LogLine, 'st
   return { ...state, log: [...state.log, { stepId: line.stepId ?? `auto.${state.counter}.${state.log.length}`, ...line }] };
 }
 
+/** Several log lines at once, as many pushLog calls one after another would add them (one copy of the state, not one per line). */
+export function pushLogs<S extends EngineState>(state: S, lines: ReadonlyArray<Omit<LogLine, 'stepId'> & { stepId?: string }>): S {
+  if (lines.length === 0) return state;
+  const log = [...state.log];
+  for (const line of lines) log.push({ stepId: line.stepId ?? `auto.${state.counter}.${log.length}`, ...line });
+  return { ...state, log };
+}
+
 /** Appends to the last log line (the roll that caused it): "3 wounds; the Captain loses 2 HP". */
 export function withLastResult<S extends EngineState>(state: S, extra: string): S {
   const last = state.log[state.log.length - 1];

@@ -1,5 +1,5 @@
 import { memo } from '../../../combat/memo';
-import { chooseStep, popTask, pushLog, replaceHead, type TaskKind } from '../../../combat/stepEngine';
+import { chooseStep, popTask, pushLog, pushLogs, replaceHead, type TaskKind } from '../../../combat/stepEngine';
 import type { ChooseStep, Option, Reason } from '../../../combat/steps';
 import { InputError } from '../../../combat/system';
 import { allocationPlan, allocationText, completeAllocation, sharesOf, targetAt, targetName } from '../allocation';
@@ -22,9 +22,9 @@ type Of<K extends Task['kind']> = Extract<Task, { kind: K }>;
  * default allocation sends it (SCENARIOS §3).
  */
 function keptAllocations(state: State, parts: readonly StepPart[]): State {
-  let next = state;
-  for (const { part, counts, line } of keptLines(state, parts)) next = pushLog(allocate(next, new Map([[poolKey(part), counts]]), false), line);
-  return next;
+  // Part by part, as the players would be told: each part's allocation fixed and its line logged (in one go: parts are distinct pools).
+  const kept = keptLines(state, parts);
+  return pushLogs(allocate(state, new Map(kept.map(({ part, counts }) => [poolKey(part), counts])), false), kept.map(({ line }) => line));
 }
 
 type KeptLine = { part: StepPart['part']; counts: number[]; line: { actor: StepPart['part']['role']; title: string; result: string } };
