@@ -109,14 +109,11 @@ export function stepEngine<S extends EngineState, K extends string>(spec: StepEn
 
 /** The log line of an answered step: who acted, what it was, what came of it, and why. */
 export function logStep<S extends EngineState>(state: S, step: Step, result: string, dice?: readonly number[]): S {
-  return pushLog(state, {
-    stepId: step.id,
-    actor: step.kind === 'outcome' ? 'attacker' : step.actor,
-    title: step.title,
-    result,
-    ...(dice ? { dice: [...dice] } : {}),
-    ...(step.kind !== 'outcome' ? { why: step.why } : {}),
-  });
+  // Every answered step logs a line: built field by field, in the order pushLog would spread them, and appended as it is (its id is the step's).
+  const line: LogLine = { stepId: step.id, actor: step.kind === 'outcome' ? 'attacker' : step.actor, title: step.title, result };
+  if (dice) line.dice = [...dice];
+  if (step.kind !== 'outcome') line.why = step.why;
+  return { ...state, log: [...state.log, line] };
 }
 
 /** A log line; one the players did not answer (a rule that resolved itself) gets an id of its own. */

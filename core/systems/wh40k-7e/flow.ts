@@ -1,5 +1,5 @@
-import { perOwner } from '../../combat/memo';
-import { pushLog, withLastResult } from '../../combat/stepEngine';
+import { memo, perOwner } from '../../combat/memo';
+import { pushLog, pushLogs, withLastResult } from '../../combat/stepEngine';
 import type { LogLine } from '../../combat/view';
 import { defaultTarget, lockedModel, modelClasses, nextTarget, type ModelRef } from './allocation';
 import { inDefaultOrder, poolLabel, poolSummary } from './pools';
@@ -68,13 +68,32 @@ const fighting = (fate: State['fate'][Role]) => (fate === 'heldByATSKNF' ? 'figh
  * (its majority WS and T): models slain during the step still strike (seed 000).
  */
 export function enterStep(state: State, step: number): State {
+  const { strikers, targets, rolls, lines } = stepStart(state, step);
+  const s: State = { ...state, initiative: step, strikers, targets, rolls: [], pools: { attacker: [], defender: [] }, allocation: null };
+  return { ...pushLogs(s, lines), rolls };
+}
+
+/** What an Initiative step's start fixes, and its log lines: a pure function of the setup, the round, the step and the wounds on both units. */
+interface StepStart {
+  strikers: State['strikers'];
+  targets: State['targets'];
+  rolls: StrikeRoll[];
+  lines: Array<Omit<LogLine, 'stepId'>>;
+}
+
+/** The start of a step as stepStartOf works it out, remembered: the same steps begin with the same models standing in many play-outs. */
+const stepStart = (state: State, step: number): StepStart => stepStarts(state.setup, `${state.round}|${step}|${JSON.stringify(state.wounds)}`, () => stepStartOf(state, step));
+const stepStarts = memo<StepStart>();
+
+function stepStartOf(state: State, step: number): StepStart {
   const { setup } = state;
   const strikers = {
     attacker: strikingGroups(setup, 'attacker', state.wounds.attacker, step, state.round),
     defender: strikingGroups(setup, 'defender', state.wounds.defender, step, state.round),
   };
   const targets = { attacker: targetOf(setup, 'attacker', state.wounds.defender), defender: targetOf(setup, 'defender', state.wounds.attacker) };
-  let s: State = { ...state, initiative: step, strikers, targets, rolls: [], pools: { attacker: [], defender: [] }, allocation: null };
+  const lines: StepStart['lines'] = [];
+  const line = (actor: Role, title: string, result: string, why?: LogLine['why']) => lines.push({ actor, title, result, ...(why ? { why } : {}) });
   const rolls: StrikeRoll[] = [];
   const who: string[] = [];
   for (const role of roles) {
@@ -86,7 +105,7 @@ export function enterStep(state: State, step: number): State {
       const wound = woundTest(setup, role, group, targets[role].toughness);
       if (wound.face === null) {
         // RULES §2: S − T of −4 or worse cannot wound; nobody rolls attacks that can do nothing.
-        s = autoLine(s, role, `${g.name}: ${weaponText(setup, role, group)}`, `cannot wound ${setup[otherRole(role)].name}: no dice rolled`, wound.why);
+        line(role, `${g.name}: ${weaponText(setup, role, group)}`, `cannot wound ${setup[otherRole(role)].name}: no dice rolled`, wound.why);
         continue;
       }
       rolls.push({ role, group, stage: 'hit', dice: Math.min(MAX_GROUP_DICE, models * attacks) });
@@ -94,10 +113,10 @@ export function enterStep(state: State, step: number): State {
   }
   // The step's line is the striking side's (the attacker's when both strike).
   const striking = roles.find((role) => strikers[role].length > 0) ?? 'attacker';
-  s = autoLine(s, striking, `Round ${state.round} · Initiative step ${step}`, `strike now: ${who.join('; ')}`, [
+  line(striking, `Round ${state.round} · Initiative step ${step}`, `strike now: ${who.join('; ')}`, [
     { rule: 'Initiative steps', detail: 'models strike at their Initiative (Unwieldy weapons at 1); both units at the same step strike together, casualties removed at its end' },
   ]);
-  return { ...s, rolls };
+  return { strikers, targets, rolls, lines };
 }
 
 /** The next Initiative step with someone to strike, or the combat result when none is left. */
