@@ -17,6 +17,7 @@ import {
   roles,
   times,
   unitAlive,
+  woundsKey,
   type Allocation,
   type Pool,
   type Role,
@@ -82,7 +83,7 @@ interface StepStart {
 }
 
 /** The start of a step as stepStartOf works it out, remembered: the same steps begin with the same models standing in many play-outs. */
-const stepStart = (state: State, step: number): StepStart => stepStarts(state.setup, `${state.round}|${step}|${JSON.stringify(state.wounds)}`, () => stepStartOf(state, step));
+const stepStart = (state: State, step: number): StepStart => stepStarts(state.setup, `${state.round}|${step}|${woundsKey(state.wounds)}`, () => stepStartOf(state, step));
 const stepStarts = memo<StepStart>();
 
 function stepStartOf(state: State, step: number): StepStart {

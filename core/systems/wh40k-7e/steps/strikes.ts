@@ -6,7 +6,7 @@ import { InputError } from '../../../combat/system';
 import { classId, classLabel, defaultTarget, modelClasses } from '../allocation';
 import { currentPool, poolsLeft, settleAllocation, settlePools, startAllocation } from '../flow';
 import { addWounds, poolFor, poolLabel, poolSummary } from '../pools';
-import { attacksPerModel, groupOf, modelName, otherRole, plural, type State, type StrikeRoll } from '../state';
+import { attacksPerModel, groupOf, modelName, otherRole, plural, woundsKey, type State, type StrikeRoll } from '../state';
 import { hitTest, weaponText, woundTest } from '../strikes';
 import { applySaves, saveChain, saveChainWhy, saveGroups } from './saveChain';
 import { strikesTaken } from './strikeChain';
@@ -131,7 +131,7 @@ function strikeRollStep(state: State): RollStep {
  * rolled through land on the models next in line). The same rolls come back in every play-out:
  * the step is built once per combat and key.
  */
-const strikeRollKey = (state: State) => JSON.stringify([state.round, state.initiative, state.rolls, state.targets, state.wounds]);
+const strikeRollKey = (state: State) => `${JSON.stringify([state.round, state.initiative, state.rolls, state.targets])}|${woundsKey(state.wounds)}`;
 const rememberedRolls = stepMemo<RollStep>();
 
 /** What one group's dice did: its hits go on to the wound roll; its wounds go into their pools. */
