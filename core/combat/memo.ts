@@ -13,7 +13,11 @@ import type { Step } from './steps';
 /** Entries one memo keeps per setup before it starts afresh: far more than one combat's distinct questions of a kind, far less than the memory a host can spare. */
 export const MEMO_ENTRIES = 4096;
 
-/** A memo of its own (one per kind of value, so that a kind with many entries never evicts another's): `make()`'s value for an owner and a key, worked out once. */
+/**
+ * A memo of its own (one per kind of value, so that a kind with many entries never evicts
+ * another's): `make()`'s value for an owner and a key, worked out once (a value of `undefined` is
+ * never remembered: it is worked out again).
+ */
 export function memo<T>(): (owner: object, key: string, make: () => T) => T {
   const memory = new WeakMap<object, Map<string, T>>();
   return (owner, key, make) => {
