@@ -7,13 +7,14 @@ import { profileArb } from './arbitraries';
 import { setupOf, start } from './helpers';
 
 /**
- * What the dice need, without the words (the play-outs and the analysis read only that): at every
- * stage of a blow — to hit (a defended obstacle until the striker's side wins a round), to wound
- * (the weapon's Strength now: the charge, the first round), the armour save (the Strength
- * modifier, a shield with a hand weapon) and the ward save — each face is the face its test gives
- * the players.
+ * What the dice need, without the words (the play-outs read only that): each stage of a blow —
+ * to hit (a defended obstacle until the striker's side wins a round), to wound (the weapon's
+ * Strength now: the charge, the first round), the armour save (the Strength modifier, a shield
+ * with a hand weapon) and the ward save — asks the face of its own test. (The tests take their
+ * faces from the same functions, so this holds the stages to their tests; the faces themselves
+ * are held to the rules by the tests of each test: weapons.test.ts, tables.test.ts.)
  */
-describe('WFB 6th: a test’s face alone is the test’s face', () => {
+describe('WFB 6th: a blow’s face alone is its stage’s test’s face', () => {
   it('at every stage, either way round, charging or not, before and after a side has won a round', () => {
     const profile = fc.record({
       base: profileArb({ maxWounds: 3, maxInitiative: 6, maxAttacks: 3 }),
