@@ -123,10 +123,14 @@ export function pushLog<S extends EngineState>(state: S, line: Omit<LogLine, 'st
 
 /** Several log lines at once, as many pushLog calls one after another would add them (one copy of the state, not one per line). */
 export function pushLogs<S extends EngineState>(state: S, lines: ReadonlyArray<Omit<LogLine, 'stepId'> & { stepId?: string }>): S {
-  if (lines.length === 0) return state;
+  return lines.length === 0 ? state : { ...state, log: withLines(state, lines) };
+}
+
+/** The state's log with these lines after it, as pushLogs adds them: for a system that changes more of the state at once (one copy of it). */
+export function withLines(state: EngineState, lines: ReadonlyArray<Omit<LogLine, 'stepId'> & { stepId?: string }>): LogLine[] {
   const log = [...state.log];
   for (const line of lines) log.push({ stepId: line.stepId ?? `auto.${state.counter}.${log.length}`, ...line });
-  return { ...state, log };
+  return log;
 }
 
 /** Appends to the last log line (the roll that caused it): "3 wounds; the Captain loses 2 HP". */

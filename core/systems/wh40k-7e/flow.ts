@@ -1,5 +1,5 @@
 import { memo, perOwner } from '../../combat/memo';
-import { pushLog, pushLogs, withLastResult } from '../../combat/stepEngine';
+import { pushLog, withLastResult, withLines } from '../../combat/stepEngine';
 import type { LogLine } from '../../combat/view';
 import { defaultTarget, lockedModel, modelClasses, nextTarget, type ModelRef } from './allocation';
 import { inDefaultOrder, poolLabel, poolSummary } from './pools';
@@ -70,8 +70,8 @@ const fighting = (fate: State['fate'][Role]) => (fate === 'heldByATSKNF' ? 'figh
  */
 export function enterStep(state: State, step: number): State {
   const { strikers, targets, rolls, lines } = stepStart(state, step);
-  const s: State = { ...state, initiative: step, strikers, targets, rolls: [], pools: { attacker: [], defender: [] }, allocation: null };
-  return { ...pushLogs(s, lines), rolls };
+  // One copy of the state: the step's strikers, what they see, its rolls, no pools yet, and its lines logged.
+  return { ...state, initiative: step, strikers, targets, rolls, pools: { attacker: [], defender: [] }, allocation: null, log: withLines(state, lines) };
 }
 
 /** What an Initiative step's start fixes, and its log lines: a pure function of the setup, the round, the step and the wounds on both units. */
