@@ -59,16 +59,28 @@ export function countAt(step: RollStep, parts: ReadonlyArray<readonly number[]>,
  * hands back fewer than asked (the dice ran out), the groups after it get none.
  */
 export function collectDice(step: RollStep, take: (group: DiceGroup, count: number) => readonly number[]): number[][] {
+  // Every die a play-out rolls comes through here: the groups are read once, and a chained group's
+  // count is taken from the parts as countAt takes it, without reading the groups again.
   const groups = groupsOf(step);
   const parts: number[][] = [];
   let short = false;
-  for (const [i, group] of groups.entries()) {
-    const count = short ? 0 : countAt(step, parts, i);
+  for (let i = 0; i < groups.length; i++) {
+    const group = groups[i]!;
+    const count = short ? 0 : group.per ? chainedCount(groups, parts, group) : group.count;
     const faces = count === 0 ? [] : [...take(group, count)];
     if (faces.length < count) short = true;
     parts.push(faces);
   }
   return parts;
+}
+
+/** As countAt, for a chained group: one die per die of its earlier group that passes (or fails). */
+function chainedCount(groups: readonly DiceGroup[], parts: ReadonlyArray<readonly number[]>, group: DiceGroup): number {
+  const at = groups.findIndex((g) => g.id === group.per!.group);
+  const source = groups[at]!;
+  let n = 0;
+  for (const face of parts[at] ?? []) if (followsOn(group, source, face)) n++;
+  return n;
 }
 
 /** An input's dice split into the step's groups, in order (a chained group takes one die per die it follows). */

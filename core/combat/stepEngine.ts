@@ -109,19 +109,28 @@ export function stepEngine<S extends EngineState, K extends string>(spec: StepEn
 
 /** The log line of an answered step: who acted, what it was, what came of it, and why. */
 export function logStep<S extends EngineState>(state: S, step: Step, result: string, dice?: readonly number[]): S {
-  return pushLog(state, {
-    stepId: step.id,
-    actor: step.kind === 'outcome' ? 'attacker' : step.actor,
-    title: step.title,
-    result,
-    ...(dice ? { dice: [...dice] } : {}),
-    ...(step.kind !== 'outcome' ? { why: step.why } : {}),
-  });
+  // Every answered step logs a line: built field by field, in the order pushLog would spread them, and appended as it is (its id is the step's).
+  const line: LogLine = { stepId: step.id, actor: step.kind === 'outcome' ? 'attacker' : step.actor, title: step.title, result };
+  if (dice) line.dice = [...dice];
+  if (step.kind !== 'outcome') line.why = step.why;
+  return { ...state, log: [...state.log, line] };
 }
 
 /** A log line; one the players did not answer (a rule that resolved itself) gets an id of its own. */
 export function pushLog<S extends EngineState>(state: S, line: Omit<LogLine, 'stepId'> & { stepId?: string }): S {
   return { ...state, log: [...state.log, { stepId: line.stepId ?? `auto.${state.counter}.${state.log.length}`, ...line }] };
+}
+
+/** Several log lines at once, as many pushLog calls one after another would add them (one copy of the state, not one per line). */
+export function pushLogs<S extends EngineState>(state: S, lines: ReadonlyArray<Omit<LogLine, 'stepId'> & { stepId?: string }>): S {
+  return lines.length === 0 ? state : { ...state, log: withLines(state, lines) };
+}
+
+/** The state's log with these lines after it, as pushLogs adds them: for a system that changes more of the state at once (one copy of it). */
+export function withLines(state: EngineState, lines: ReadonlyArray<Omit<LogLine, 'stepId'> & { stepId?: string }>): LogLine[] {
+  const log = [...state.log];
+  for (const line of lines) log.push({ stepId: line.stepId ?? `auto.${state.counter}.${log.length}`, ...line });
+  return log;
 }
 
 /** Appends to the last log line (the roll that caused it): "3 wounds; the Captain loses 2 HP". */

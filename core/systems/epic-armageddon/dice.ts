@@ -1,6 +1,7 @@
+import { memo } from '../../combat/memo';
 import type { Engagement, Setup, Support, Unit } from './setup';
 import { MAX_DICE_PER_STEP } from './tables';
-import { canSupport, engagedAlive, entryOf, isWarEngine, otherRole, roles, type DiceSource, type Role, type RollGroup, type UnitState, type WaveKind } from './state';
+import { canSupport, engagedAlive, entryOf, isWarEngine, otherRole, roles, unitsKey, type DiceSource, type Role, type RollGroup, type UnitState, type WaveKind } from './state';
 
 /**
  * Which attack dice each unit rolls (seed 003 "Make combat attacks"; SCENARIOS §1 Dice and First
@@ -124,7 +125,13 @@ export function batches(role: Role, dice: readonly SourcedDice[]): RollGroup[] {
  * The batches of a wave, attacker's first, and the sides whose dice could hit nobody (seed 003:
  * hits go only to directly engaged units; dice that cannot change anything are not rolled).
  */
-export function waveGroups(setup: Setup, units: Record<Role, readonly UnitState[]>, kind: WaveKind): { groups: RollGroup[]; idle: Role[] } {
+export const waveGroups = (setup: Setup, units: Record<Role, readonly UnitState[]>, kind: WaveKind): WaveGroups =>
+  // Every wave of every play-out asks it: worked out once per combat and units.
+  rememberedGroups(setup, `${kind}|${unitsKey(units.attacker)}|${unitsKey(units.defender)}`, () => freshWaveGroups(setup, units, kind));
+type WaveGroups = { groups: RollGroup[]; idle: Role[] };
+const rememberedGroups = memo<WaveGroups>();
+
+function freshWaveGroups(setup: Setup, units: Record<Role, readonly UnitState[]>, kind: WaveKind): WaveGroups {
   const groups: RollGroup[] = [];
   const idle: Role[] = [];
   for (const role of roles) {

@@ -1,3 +1,4 @@
+import { memo } from '../../combat/memo';
 import { pushLog } from '../../combat/stepEngine';
 import { allocationOrder, emptyGiven, extraCapacity, settleAllocation, slotsOf, type Given } from './allocation';
 import { waveGroups } from './dice';
@@ -14,8 +15,10 @@ import {
   plural,
   roles,
   unitName,
+  unitsKey,
   type Fate,
   type Hit,
+  type HitCount,
   type OnSide,
   type Role,
   type RoundResult,
@@ -144,8 +147,7 @@ const withOn = (wave: Wave, role: Role, on: OnSide): Wave => ({ ...wave, on: { .
 export function settleOn(state: State, wave: Wave, role: Role): State | null {
   const on = wave.on[role];
   const units = state.units[role];
-  const slots = slotsOf(state.setup, role, units);
-  const r = settleAllocation(slots, on.given ?? emptyGiven(units.length), on.hits);
+  const r = settled(state.setup, role, units, on.given ?? emptyGiven(units.length), on.hits);
   if (r.choice) {
     // Keep the hits that were forced; stop for the player (unchanged: the step is waiting).
     if (on.given !== null && JSON.stringify(on.given) === JSON.stringify(r.given)) return null;
@@ -156,6 +158,11 @@ export function settleOn(state: State, wave: Wave, role: Role): State | null {
   const s = total === 0 ? state : pushLog(state, { actor: role, title: `${state.setup[role].name}: ${hitsText(on.hits)} allocated`, result: allocationText(state.setup, role, units, r.given) });
   return withWave(s, withOn(wave, role, { ...on, given: r.given, saves: hitsFrom(state.setup, role, units, r.given) }));
 }
+
+/** The hits forced on a side's units (settleAllocation): every allocation of every play-out settles, worked out once per combat and key. */
+const settled = (setup: Setup, role: Role, units: readonly UnitState[], given: Given, hits: HitCount) =>
+  rememberedSettles(setup, `${role}|${unitsKey(units)}|${given.join(' ')}|${hits.macro},${hits.normal}`, () => settleAllocation(slotsOf(setup, role, units), given, hits));
+const rememberedSettles = memo<ReturnType<typeof settleAllocation>>();
 
 /** The end of a wave: every unit with an unsaved hit is destroyed, a war engine loses 1 DC per unsaved hit (excess lost). */
 export function endWave(state: State, wave: Wave): State {

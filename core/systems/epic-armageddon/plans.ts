@@ -1,7 +1,8 @@
+import { memo } from '../../combat/memo';
 import { allocationOrder, completeDefault, engagementRank, remainingOf, slotsOf, type Given } from './allocation';
 import { freshUnsavedChance } from './saves';
 import type { Setup } from './setup';
-import { engagedAlive, entryOf, type HitCount, type Role, type UnitState } from './state';
+import { engagedAlive, entryOf, unitsKey, type HitCount, type Role, type UnitState } from './state';
 
 /**
  * Whole allocations (issue 22: one question per side per wave at most, kept for the rest of the
@@ -83,7 +84,12 @@ export interface PlanChoice {
 }
 
 /** The distinct whole allocations on offer: the default, then up to MAX_OTHER_PLANS that put the hits elsewhere. */
-export function planChoices(setup: Setup, role: Role, units: readonly UnitState[], given: Given, hits: HitCount): PlanChoice[] {
+export const planChoices = (setup: Setup, role: Role, units: readonly UnitState[], given: Given, hits: HitCount): PlanChoice[] =>
+  // Asked at every allocation of every play-out (settled or not): worked out once per combat and key.
+  rememberedChoices(setup, `${role}|${unitsKey(units)}|${given.join(' ')}|${hits.macro},${hits.normal}`, () => freshPlanChoices(setup, role, units, given, hits));
+const rememberedChoices = memo<PlanChoice[]>();
+
+function freshPlanChoices(setup: Setup, role: Role, units: readonly UnitState[], given: Given, hits: HitCount): PlanChoice[] {
   const seen = new Set<string>();
   const out: PlanChoice[] = [];
   for (const plan of candidatePlans(setup, role, units, hits)) {

@@ -209,3 +209,17 @@ export const hitsText = (h: HitCount) => {
   const parts = [h.macro > 0 ? plural(h.macro, 'Macro-weapon hit') : '', h.normal > 0 ? plural(h.normal, h.macro > 0 ? 'other hit' : 'hit') : ''].filter(Boolean);
   return parts.length > 0 ? parts.join(' and ') : 'no hits';
 };
+
+/**
+ * What the allocation and the dice read of a side's units, as a string: each unit's entry,
+ * engagement, number (its name) and what is left of it (its hits taken, saved and fate are only shown). The key of
+ * the per-combat memos (core/combat/memo.ts); a side's units are one array shared by every state
+ * until a casualty changes them, so its key is worked out once per array.
+ */
+export const unitsKey = (units: readonly UnitState[]): string => {
+  let key = unitKeys.get(units);
+  if (key === undefined) unitKeys.set(units, (key = units.map((u) => `${u.entry}.${u.n}${u.engaged[0]}${u.left}`).join(' ')));
+  return key;
+};
+const unitKeys = new WeakMap<readonly UnitState[], string>();
+

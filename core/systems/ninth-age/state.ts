@@ -1,3 +1,4 @@
+import { perOwner } from '../../combat/memo';
 import type { Role } from '../../combat/steps';
 import type { LogLine } from '../../combat/view';
 import { rankAndFileAttacks, type Character, type Profile, type Setup, type Unit } from './setup';
@@ -132,14 +133,17 @@ export const profileOf = (setup: Setup, p: PoolRef): Profile => (p.who === 'rf' 
 /** "the Knights" for the rank and file, "Baron" for a character. */
 export const poolName = (setup: Setup, p: PoolRef): string => (p.who === 'rf' ? unitOf(setup, p.role).name : characterOf(setup, p).name);
 
-/** Every pool of a unit: the rank and file (when it has any), then its characters in order. */
-export function poolsOf(setup: Setup, role: Role): PoolRef[] {
+/** Every pool of a unit: the rank and file (when it has any), then its characters in order (read-only: shared by every state of the combat). */
+export const poolsOf = (setup: Setup, role: Role): readonly PoolRef[] => poolsOfSides(setup)[role];
+const poolsOfSides = perOwner((setup: Setup): Record<Role, readonly PoolRef[]> => ({ attacker: unitPools(setup, 'attacker'), defender: unitPools(setup, 'defender') }));
+
+function unitPools(setup: Setup, role: Role): PoolRef[] {
   const unit = unitOf(setup, role);
   return [...(unit.models > 0 ? [rankAndFileOf(role)] : []), ...unit.characters.map((_, who) => ({ role, who }))];
 }
 
-/** The whole combat's pools in a fixed order (the analysis indexes them so). */
-export const allPools = (setup: Setup): PoolRef[] => roles.flatMap((role) => poolsOf(setup, role));
+/** The whole combat's pools in a fixed order (the analysis indexes them so); worked out once per setup, as every step reads them. */
+export const allPools = perOwner((setup: Setup): readonly PoolRef[] => roles.flatMap((role) => poolsOf(setup, role)));
 
 /** Models a pool starts with (a character is one model). */
 export const poolModels = (setup: Setup, p: PoolRef) => (p.who === 'rf' ? unitOf(setup, p.role).models : 1);

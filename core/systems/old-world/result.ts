@@ -1,3 +1,4 @@
+import { memo } from '../../combat/memo';
 import {
   fighting,
   memberName,
@@ -117,7 +118,15 @@ export function sideResult(s: ResultInput, role: Role): SideResult {
  * edition): a side wiped out has lost whatever the scores (the survivors take no break test);
  * both wiped out is a draw.
  */
-export function roundResult(s: ResultInput): RoundResult {
+/**
+ * The round's result, from what it reads (ResultInput): every round of every play-out (and of the
+ * exact walk) works it out, and the same losses come back again and again — once per combat and key.
+ */
+export const roundResult = (s: ResultInput): RoundResult =>
+  results(s.setup, JSON.stringify([s.lost, s.roundStart, s.status, s.statusAtStart, s.caused, s.overkill]), () => freshRoundResult(s));
+const results = memo<RoundResult>();
+
+function freshRoundResult(s: ResultInput): RoundResult {
   const attacker = sideResult(s, 'attacker');
   const defender = sideResult(s, 'defender');
   const wipedOut = (['attacker', 'defender'] as const).filter((role) => sideWipedOut(s, role));

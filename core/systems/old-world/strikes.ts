@@ -140,9 +140,15 @@ const momentOf = (state: Pick<State, 'setup' | 'round'>, m: MemberRef): Moment =
 export function strengthOf(state: Pick<State, 'setup' | 'round'>, m: MemberRef): { value: number; words: string } {
   const p = profileOf(state.setup, m);
   const bonus = weaponStrength(p, momentOf(state, m));
-  const value = Math.min(10, p.strength + bonus);
+  const value = strengthValue(state, m);
   return { value, words: bonus > 0 ? `S${value} (${p.strength} +${bonus} ${weaponNames[p.weapon ?? 'hand weapon']})` : `S${value}` };
 }
+
+/** The Strength alone, without its words (what the dice need, for the play-outs that read only that). */
+const strengthValue = (state: Pick<State, 'setup' | 'round'>, m: MemberRef): number => {
+  const p = profileOf(state.setup, m);
+  return Math.min(10, p.strength + weaponStrength(p, momentOf(state, m)));
+};
 
 /** A D6 test with its reasons: each die passes on `face` or more; null = it cannot pass. */
 export interface Test {
@@ -150,11 +156,14 @@ export interface Test {
   why: Reason[];
 }
 
+/** Seed 002: a defended obstacle makes the defenders hit only on 6s until the striker's side wins a round. */
+const behindObstacle = (state: Pick<State, 'setup' | 'hasWonRound'>, by: MemberRef, target: MemberRef) => unitOf(state.setup, target.role, target.unit).defendedObstacle && !state.hasWonRound[by.role];
+
 export function hitTest(state: Pick<State, 'setup' | 'hasWonRound'>, by: MemberRef, target: MemberRef): Test {
   const a = profileOf(state.setup, by).weaponSkill;
   const d = profileOf(state.setup, target).weaponSkill;
-  const obstacle = unitOf(state.setup, target.role, target.unit).defendedObstacle && !state.hasWonRound[by.role];
-  const face = toHitScore(a, d, obstacle);
+  const obstacle = behindObstacle(state, by, target);
+  const face = hitFace(state, by, target);
   const why: Reason[] = obstacle
     ? [{ rule: 'Defended obstacle', detail: `${memberName(state.setup, target)} is behind a defended obstacle: hits only on 6s until ${by.role === 'attacker' ? 'the attacker' : 'the defender'} wins a round` }]
     : [{ rule: 'To Hit table', detail: `WS${a} against WS${d} → ${face}+ (a 1 always misses, a 6 always hits)` }];
@@ -163,17 +172,16 @@ export function hitTest(state: Pick<State, 'setup' | 'hasWonRound'>, by: MemberR
 
 export function woundTest(state: Pick<State, 'setup' | 'round'>, by: MemberRef, target: MemberRef): Test {
   const strength = strengthOf(state, by);
-  const s = strength.value;
   const t = profileOf(state.setup, target).toughness;
-  const face = toWoundScore(s, t);
+  const face = woundFace(state, by, target);
   return { face, why: [{ rule: 'To Wound table', detail: `${strength.words} against T${t} → ${face === null ? 'N: cannot wound' : `${face}+`}` }] };
 }
 
 export function armourTest(state: Pick<State, 'setup' | 'round'>, by: MemberRef, target: MemberRef): Test {
-  const s = strengthOf(state, by).value;
+  const s = strengthValue(state, by);
   const shield = shieldBonus(profileOf(state.setup, target));
-  const sv = profileOf(state.setup, target).armour - shield;
-  const face = sv >= 7 ? null : armourSaveFace(sv, s);
+  const sv = armourValue(state, target);
+  const face = armourFace(state, by, target);
   const mod = armourModifier(s);
   const detail =
     sv >= 7
@@ -185,9 +193,28 @@ export function armourTest(state: Pick<State, 'setup' | 'round'>, by: MemberRef,
 }
 
 export function wardTest(state: Pick<State, 'setup'>, target: MemberRef): Test {
-  const w = profileOf(state.setup, target).ward;
+  const w = wardFace(state, target);
   return { face: w, why: [{ rule: 'Ward save', detail: w === null ? 'no ward save' : `${w}+, never modified` }] };
 }
+
+/**
+ * The face each test's dice need, without its words: the tests above take their faces from these,
+ * and the play-outs, which read only the faces (where the dice go next), ask these alone.
+ */
+export const hitFace = (state: Pick<State, 'setup' | 'hasWonRound'>, by: MemberRef, target: MemberRef): number =>
+  toHitScore(profileOf(state.setup, by).weaponSkill, profileOf(state.setup, target).weaponSkill, behindObstacle(state, by, target));
+
+export const woundFace = (state: Pick<State, 'setup' | 'round'>, by: MemberRef, target: MemberRef): number | null => toWoundScore(strengthValue(state, by), profileOf(state.setup, target).toughness);
+
+/** The armour save before the Strength modifier: the armour, a shield with a hand weapon +1. */
+const armourValue = (state: Pick<State, 'setup'>, target: MemberRef) => profileOf(state.setup, target).armour - shieldBonus(profileOf(state.setup, target));
+
+export const armourFace = (state: Pick<State, 'setup' | 'round'>, by: MemberRef, target: MemberRef): number | null => {
+  const sv = armourValue(state, target);
+  return sv >= 7 ? null : armourSaveFace(sv, strengthValue(state, by));
+};
+
+export const wardFace = (state: Pick<State, 'setup'>, target: MemberRef): number | null => profileOf(state.setup, target).ward;
 
 /** P(a D6 shows `face` or more). */
 export const pass = (face: number | null) => (face === null ? 0 : Math.max(0, Math.min(6, 7 - face)) / 6);
@@ -195,9 +222,9 @@ export const pass = (face: number | null) => (face === null ? 0 : Math.max(0, Ma
 /** The chance one attack of `by` on `target` becomes an unsaved wound. */
 export function woundChance(state: Pick<State, 'setup' | 'hasWonRound' | 'round'>, by: MemberRef, target: MemberRef): number {
   return (
-    pass(hitTest(state, by, target).face) *
-    pass(woundTest(state, by, target).face) *
-    (1 - pass(armourTest(state, by, target).face)) *
-    (1 - pass(wardTest(state, target).face))
+    pass(hitFace(state, by, target)) *
+    pass(woundFace(state, by, target)) *
+    (1 - pass(armourFace(state, by, target))) *
+    (1 - pass(wardFace(state, target)))
   );
 }

@@ -2,7 +2,7 @@ import { popTask, pushLog } from '../../combat/stepEngine';
 import type { Reason } from '../../combat/steps';
 import { inflict } from './flow';
 import { fighting, memberKey, memberName, plural, stages, verbOf, woundsLeft, type Blow, type MemberRef, type Stage, type State, type Task } from './state';
-import { armourTest, attacksOf, hitTest, targetOf, wardTest, woundTest, type Test } from './strikes';
+import { armourFace, armourTest, attacksOf, hitFace, hitTest, targetOf, wardFace, wardTest, woundFace, woundTest, type Test } from './strikes';
 
 /**
  * Fast dice rolling (seed 002, "Order of Combat"): the pools of one side that strike one after the
@@ -29,8 +29,7 @@ function blowOf(s: State, by: MemberRef): Blow | { none: string; why?: Reason[] 
   const attacks = attacksOf(s, by);
   if (attacks === 0) return { none: `${name}: no attacks` };
   // Seed 002 "Roll to Damage": an "N" Strength cannot wound; its hits could do nothing, so nobody rolls them.
-  const wound = woundTest(s, by, target);
-  if (wound.face === null) return { none: `${name} cannot wound ${memberName(s.setup, target)}`, why: wound.why };
+  if (woundFace(s, by, target) === null) return { none: `${name} cannot wound ${memberName(s.setup, target)}`, why: woundTest(s, by, target).why };
   return { by, target, stage: 'hit', dice: attacks };
 }
 
@@ -95,6 +94,20 @@ export function testAt(s: State, blow: Blow): Test {
   }
 }
 
+/** The face a blow's dice need at its stage, without the test's words (testAt's face). */
+export function faceAt(s: State, blow: Blow): number | null {
+  switch (blow.stage) {
+    case 'hit':
+      return hitFace(s, blow.by, blow.target);
+    case 'wound':
+      return woundFace(s, blow.by, blow.target);
+    case 'armour':
+      return armourFace(s, blow.by, blow.target);
+    case 'ward':
+      return wardFace(s, blow.target);
+  }
+}
+
 export const isSave = (stage: Stage) => stage === 'armour' || stage === 'ward';
 
 /** The stage rolled now: the earliest any blow of the volley is at. */
@@ -106,7 +119,7 @@ export const stageOf = (blows: readonly Blow[]): Stage => stages.find((st) => bl
  */
 export function stageAfter(s: State, blow: Blow): Stage | 'unsaved' | 'harmless' {
   for (const next of stages.slice(stages.indexOf(blow.stage) + 1)) {
-    const face = testAt(s, { ...blow, stage: next }).face;
+    const face = faceAt(s, { ...blow, stage: next });
     if (next === 'wound') {
       if (face === null) return 'harmless';
       return next;

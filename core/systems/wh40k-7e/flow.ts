@@ -1,11 +1,12 @@
-import { pushLog, withLastResult } from '../../combat/stepEngine';
+import { memo, perOwner } from '../../combat/memo';
+import { pushLog, withLastResult, withLines } from '../../combat/stepEngine';
 import type { LogLine } from '../../combat/view';
 import { defaultTarget, lockedModel, modelClasses, nextTarget, type ModelRef } from './allocation';
 import { inDefaultOrder, poolLabel, poolSummary } from './pools';
 import { roundResult } from './result';
 import { batchFrom, groupsReached, poolsAlike } from './fastDice';
 import { damageOf, feelNoPainFace, modelCapacity, saveTest } from './saves';
-import { MAX_GROUP_DICE } from './setup';
+import { MAX_GROUP_DICE, type Setup } from './setup';
 import {
   aliveIn,
   attacksPerModel,
@@ -16,6 +17,7 @@ import {
   roles,
   times,
   unitAlive,
+  woundsKey,
   type Allocation,
   type Pool,
   type Role,
@@ -24,7 +26,7 @@ import {
   type StrikeRoll,
   type UnitWounds,
 } from './state';
-import { bothStanding, strikingGroups, targetOf, weaponText, woundTest } from './strikes';
+import { bothStanding, strikeSteps, strikingGroups, targetOf, weaponText, woundTest } from './strikes';
 
 /**
  * The order of a round (seed 000; RULES §2): Initiative steps 10 → 1, each its strike rolls, then
@@ -67,13 +69,32 @@ const fighting = (fate: State['fate'][Role]) => (fate === 'heldByATSKNF' ? 'figh
  * (its majority WS and T): models slain during the step still strike (seed 000).
  */
 export function enterStep(state: State, step: number): State {
+  const { strikers, targets, rolls, lines } = stepStart(state, step);
+  // One copy of the state: the step's strikers, what they see, its rolls, no pools yet, and its lines logged.
+  return { ...state, initiative: step, strikers, targets, rolls, pools: { attacker: [], defender: [] }, allocation: null, log: withLines(state, lines) };
+}
+
+/** What an Initiative step's start fixes, and its log lines: a pure function of the setup, the round, the step and the wounds on both units. */
+interface StepStart {
+  strikers: State['strikers'];
+  targets: State['targets'];
+  rolls: StrikeRoll[];
+  lines: Array<Omit<LogLine, 'stepId'>>;
+}
+
+/** The start of a step as stepStartOf works it out, remembered: the same steps begin with the same models standing in many play-outs. */
+const stepStart = (state: State, step: number): StepStart => stepStarts(state.setup, `${state.round}|${step}|${woundsKey(state.wounds)}`, () => stepStartOf(state, step));
+const stepStarts = memo<StepStart>();
+
+function stepStartOf(state: State, step: number): StepStart {
   const { setup } = state;
   const strikers = {
     attacker: strikingGroups(setup, 'attacker', state.wounds.attacker, step, state.round),
     defender: strikingGroups(setup, 'defender', state.wounds.defender, step, state.round),
   };
   const targets = { attacker: targetOf(setup, 'attacker', state.wounds.defender), defender: targetOf(setup, 'defender', state.wounds.attacker) };
-  let s: State = { ...state, initiative: step, strikers, targets, rolls: [], pools: { attacker: [], defender: [] }, allocation: null };
+  const lines: StepStart['lines'] = [];
+  const line = (actor: Role, title: string, result: string, why?: LogLine['why']) => lines.push({ actor, title, result, ...(why ? { why } : {}) });
   const rolls: StrikeRoll[] = [];
   const who: string[] = [];
   for (const role of roles) {
@@ -85,7 +106,7 @@ export function enterStep(state: State, step: number): State {
       const wound = woundTest(setup, role, group, targets[role].toughness);
       if (wound.face === null) {
         // RULES §2: S − T of −4 or worse cannot wound; nobody rolls attacks that can do nothing.
-        s = autoLine(s, role, `${g.name}: ${weaponText(setup, role, group)}`, `cannot wound ${setup[otherRole(role)].name}: no dice rolled`, wound.why);
+        line(role, `${g.name}: ${weaponText(setup, role, group)}`, `cannot wound ${setup[otherRole(role)].name}: no dice rolled`, wound.why);
         continue;
       }
       rolls.push({ role, group, stage: 'hit', dice: Math.min(MAX_GROUP_DICE, models * attacks) });
@@ -93,21 +114,27 @@ export function enterStep(state: State, step: number): State {
   }
   // The step's line is the striking side's (the attacker's when both strike).
   const striking = roles.find((role) => strikers[role].length > 0) ?? 'attacker';
-  s = autoLine(s, striking, `Round ${state.round} · Initiative step ${step}`, `strike now: ${who.join('; ')}`, [
+  line(striking, `Round ${state.round} · Initiative step ${step}`, `strike now: ${who.join('; ')}`, [
     { rule: 'Initiative steps', detail: 'models strike at their Initiative (Unwieldy weapons at 1); both units at the same step strike together, casualties removed at its end' },
   ]);
-  return { ...s, rolls };
+  return { strikers, targets, rolls, lines };
 }
 
 /** The next Initiative step with someone to strike, or the combat result when none is left. */
 function enterNextStep(state: State): State {
+  const possible = stepsOf(state.setup);
   for (let step = state.initiative - 1; step >= 1; step--) {
     if (!bothStanding(state.wounds)) break;
+    // A step at which no model of either side strikes, whatever is left, is passed over without looking.
+    if (!possible.has(step)) continue;
     const any = roles.some((role) => strikingGroups(state.setup, role, state.wounds[role], step, state.round).length > 0);
     if (any) return enterStep(state, step);
   }
   return enterResult(state);
 }
+
+/** The Initiative steps some model of the combat strikes at (strikeSteps), once per setup. */
+const stepsOf = perOwner((setup: Setup) => new Set(strikeSteps(setup)));
 
 function enterResult(state: State): State {
   const result = roundResult(state.roundStart, state.wounds);
@@ -180,13 +207,18 @@ export function afterSaves(state: State, run: Run): Run {
 export function applyDamage(state: State, target: ModelRef, damage: number): State {
   const a = state.allocation!;
   const foe = otherRole(a.by);
+  const after = damaged(a, state.wounds[foe], target, damage);
+  return withAllocation(setWounds(state, foe, after.wounds), after.allocation);
+}
+
+/** One unsaved wound's damage on the enemy's models and the pool's allocation (see applyDamage). */
+function damaged(a: Allocation, units: UnitWounds, target: ModelRef, damage: number): { allocation: Allocation; wounds: UnitWounds } {
   const run = a.run!;
-  const left = state.wounds[foe][target.group]![target.model]!;
+  const left = units[target.group]![target.model]!;
   const removed = Math.min(left, damage);
-  const wounds = state.wounds[foe].map((models, g) => (g === target.group ? models.map((w, i) => (i === target.model ? w - removed : w)) : models));
+  const wounds = units.map((models, g) => (g === target.group ? models.map((w, i) => (i === target.model ? w - removed : w)) : models));
   const dead = left - removed <= 0;
-  const s = setWounds(state, foe, wounds);
-  return withAllocation(s, {
+  const allocation: Allocation = {
     ...a,
     // Seed 000: a model keeps taking the pool's wounds until it is removed.
     lock: dead ? null : target,
@@ -198,7 +230,8 @@ export function applyDamage(state: State, target: ModelRef, damage: number): Sta
       // Which groups lost models, for the run's line (a batch may reach past its first group).
       ...(dead && !(run.slainIn ?? []).includes(target.group) ? { slainIn: [...(run.slainIn ?? []), target.group] } : {}),
     },
-  });
+  };
+  return { allocation, wounds };
 }
 
 /** The model the run's next wound lands on. */
@@ -209,19 +242,52 @@ export function runTarget(state: State): ModelRef {
   return t;
 }
 
-/** Applies the run's wounds that need no die; stops at one that does. Null: a die is needed. */
+/**
+ * Applies the run's wounds that need no die, one after another in die order, and the run's end;
+ * stops at one that does. Null: the next wound needs a die. Only the run's count, the locked model
+ * and the enemy's models change along the way (the pool and everything else stay as they are):
+ * they are carried alone — the models copied once, when the first wound lands — and put into the
+ * state once, as applyDamage would have left it wound by wound.
+ */
 export function advanceRun(state: State): State | null {
   const a = state.allocation!;
   const run = a.run!;
   if (run.stage !== 'apply') return null;
   const foe = otherRole(a.by);
-  if (run.applied >= run.count) return finishRun(state);
-  const fate = run.fates![run.applied]!;
-  const target = runTarget(state);
-  if (fate !== 'unsaved') return withAllocation(state, { ...a, lock: target, run: { ...run, applied: run.applied + 1 } });
-  const damage = damageOf(state.setup, foe, target.group, currentPool(state), state.wounds[foe][target.group]![target.model]!);
-  if (typeof damage !== 'number') return null;
-  return applyDamage(state, target, damage);
+  const pool = currentPool(state);
+  const fates = run.fates!;
+  let units = state.wounds[foe];
+  let own = false;
+  let { lock } = a;
+  let { applied, lost, slain, slainIn } = run;
+  const now = (): State => {
+    const allocation: Allocation = { ...a, lock, run: { ...run, applied, lost, slain, ...(slainIn !== undefined ? { slainIn } : {}) } };
+    return withAllocation(units === state.wounds[foe] ? state : setWounds(state, foe, units), allocation);
+  };
+  for (let moved = false; ; moved = true) {
+    if (applied >= run.count) return finishRun(now());
+    const target = nextTarget({ lock }, units);
+    if (!target) throw new Error('a run lands on models that stand');
+    if (fates[applied] !== 'unsaved') {
+      lock = target;
+      applied += 1;
+      continue;
+    }
+    const left = units[target.group]![target.model]!;
+    const damage = damageOf(state.setup, foe, target.group, pool, left);
+    if (typeof damage !== 'number') return moved ? now() : null;
+    // As applyDamage: the wounds removed (excess lost, RULES §2); a model keeps taking the pool's wounds until it is removed (seed 000).
+    const removed = Math.min(left, damage);
+    if (!own) units = units.map((models) => [...models]);
+    own = true;
+    units[target.group]![target.model] = left - removed;
+    const dead = left - removed <= 0;
+    lock = dead ? null : target;
+    applied += 1;
+    lost += removed;
+    if (dead) slain += 1;
+    if (dead && !(slainIn ?? []).includes(target.group)) slainIn = [...(slainIn ?? []), target.group];
+  }
 }
 
 /** A run is over: its casualties go onto the log. */

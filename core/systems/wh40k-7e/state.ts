@@ -199,3 +199,15 @@ export const modelName = (setup: Setup, role: Role, group: number, model: number
   const g = groupOf(setup, role, group);
   return g.count === 1 ? g.name : `${g.name} ${model + 1}`;
 };
+
+/**
+ * The wounds left on both units as a string: the key of the per-combat memos (core/combat/memo.ts).
+ * The record is one object shared by every state until a casualty changes it, so its string is
+ * worked out once per record.
+ */
+export const woundsKey = (wounds: Record<Role, UnitWounds>): string => {
+  let key = woundKeys.get(wounds);
+  if (key === undefined) woundKeys.set(wounds, (key = JSON.stringify(wounds)));
+  return key;
+};
+const woundKeys = new WeakMap<Record<Role, UnitWounds>, string>();

@@ -1,10 +1,11 @@
+import { stepMemo } from '../../../combat/memo';
 import { rollStep, type Answer, type StepKind } from '../../../combat/stepEngine';
 import type { DiceGroup, Reason, RollStep } from '../../../combat/steps';
 import { splitDice } from '../../../combat/rollGroups';
 import { waveName } from '../flow';
 import { saveReasons } from '../saves';
 import { passes } from '../tables';
-import { entryOf, isWarEngine, otherRole, plural, unitName, type Hit, type Role, type RollGroup, type State, type Wave } from '../state';
+import { entryOf, isWarEngine, otherRole, plural, unitName, unitsKey, type Hit, type Role, type RollGroup, type State, type Wave } from '../state';
 import { attackBatch, saveBatch, type SaveChain } from './batches';
 
 /**
@@ -69,12 +70,29 @@ function attackStep(state: State, wave: Wave): RollStep {
   return grouped(state, wave.kind === 'support' ? 'support' : 'attack', { title, actor: first.by, why: attackWhy(wave, batch), notes: [note] }, groups);
 }
 
+/**
+ * What the roll steps read besides the setup and the counter — an attack step the round, the wave
+ * and its dice; a save step the units and the hits of both sides — as keys: every wave of every
+ * play-out asks them, so each is built once per combat and key.
+ */
+const attackKey = (state: State, wave: Wave) => `attack|${state.round}|${wave.kind}|${groupsKey(wave.groups)}`;
+/** A wave's dice groups as a string, once per array (a wave's first groups are shared by every play-out: dice.ts waveGroups). */
+const groupsKey = (groups: readonly RollGroup[]): string => {
+  let key = groupKeys.get(groups);
+  if (key === undefined) groupKeys.set(groups, (key = JSON.stringify(groups)));
+  return key;
+};
+const groupKeys = new WeakMap<readonly RollGroup[], string>();
+const saveKey = (state: State, wave: Wave) =>
+  `save|${unitsKey(state.units.attacker)}|${unitsKey(state.units.defender)}|${JSON.stringify(wave.on.attacker.saves)}|${JSON.stringify(wave.on.defender.saves)}`;
+const rememberedSteps = stepMemo<RollStep>();
+
 /** Each group's dice, in the step's order. */
 const diceOf = (step: RollStep, a: Answer<State>) => (step.groups ? splitDice(step, a.dice) : [[...a.dice]]);
 
 /** A batch of attack dice: a score equal to or over the value needed is a hit; no modifiers (seed 003). */
 export const attackKind: StepKind<State> = {
-  ask: (state) => attackStep(state, waveOf(state)),
+  ask: (state) => rememberedSteps(state.setup, attackKey(state, waveOf(state)), state.counter, () => attackStep(state, waveOf(state))),
   answer(state, a) {
     const wave = waveOf(state);
     const batch = attackBatch(wave);
@@ -196,7 +214,7 @@ function saveStep(state: State, wave: Wave): RollStep {
 
 /** A batch of save dice: each die that passes saves its hit; a failure goes on to the chain's next save, if any, else the hit is unsaved. */
 export const saveKind: StepKind<State> = {
-  ask: (state) => saveStep(state, waveOf(state)),
+  ask: (state) => rememberedSteps(state.setup, saveKey(state, waveOf(state)), state.counter, () => saveStep(state, waveOf(state))),
   answer(state, a) {
     const wave = waveOf(state);
     const batch = saveBatch(state, wave);

@@ -16,7 +16,7 @@ import { agilityOf, allPools, attacksOf, hpLeft, otherRole, poolKey, type PoolRe
  * rest go to the first one standing). Every node at the end is scored once (END_COST).
  */
 export interface PoolIndex {
-  pools: PoolRef[];
+  pools: readonly PoolRef[];
   /** Losses per pool when the analysis starts. */
   base: number[];
   /** HP each pool has left at the start. */

@@ -1,3 +1,4 @@
+import { stepMemo } from '../../../combat/memo';
 import { splitDice } from '../../../combat/rollGroups';
 import { popTask, rollStep, type TaskKind } from '../../../combat/stepEngine';
 import type { DiceGroup, Reason, RollStep } from '../../../combat/steps';
@@ -114,12 +115,20 @@ function rollsStep(state: State): RollStep {
   });
 }
 
+/**
+ * What the step reads of a state besides the setup and the counter: the Agility step and each
+ * part's attacks and allocation. Play-outs roll the same step thousands of times: it is built once.
+ */
+const rollsKey = (state: State) => `${state.agility}|${state.parts.map((s) => `${s.part.role}.${s.part.who}:${s.attacks}:${s.allocation?.join(',')}`).join('|')}`;
+
+const rememberedRolls = stepMemo<RollStep>();
+
 /** "3 hits, 2 wounds, 1 armour save" — what each stage's dice came to. */
 const stageWords = (stage: Stage, passed: number, save: string) => ({ hit: plural(passed, 'hit'), wound: plural(passed, 'wound'), armour: plural(passed, 'armour save'), special: plural(passed, `${save} save`) })[stage];
 
 /** The step's dice, chain by chain: the unsaved wounds of each come off the pool its attacks were allocated to. */
 export const rollsKind: TaskKind<State, Of<'rolls'>> = {
-  ask: (state) => rollsStep(state),
+  ask: (state) => rememberedRolls(state.setup, rollsKey(state), state.counter, () => rollsStep(state)),
   answer(s, _task, { step, dice, log }) {
     if (step.kind !== 'roll' || !step.groups) throw new Error('an Agility step is a roll of dice groups');
     const parts = splitDice(step, dice);

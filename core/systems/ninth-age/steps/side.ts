@@ -1,3 +1,4 @@
+import { memo, stepMemo } from '../../../combat/memo';
 import { chooseStep, popTask, type TaskKind } from '../../../combat/stepEngine';
 import type { ChooseStep, Option, Reason } from '../../../combat/steps';
 import { InputError } from '../../../combat/system';
@@ -136,19 +137,34 @@ function sideStep(state: State, task: Of<'side'>): ChooseStep {
   });
 }
 
+/**
+ * What the question reads of a state besides the setup and the counter: the side, the step, the
+ * losses (the odds and the targets standing), the allocations kept and the parts and tasks still
+ * to allocate. A side's question comes back in every round of every play-out: it is built once.
+ */
+const sideKey = (state: State, task: Of<'side'>) => JSON.stringify([task.role, state.agility, state.lost, state.kept, state.parts, state.queue]);
+const rememberedSide = stepMemo<ChooseStep>();
+
+/** The suggested allocation (null when no part is left to allocate), remembered by the question's key: what a play-out answers every time. */
+const suggestedNow = (state: State, task: Of<'side'>): SideOption | null =>
+  rememberedSuggestions(state.setup, sideKey(state, task), () => {
+    const parts = pending(state, task.role);
+    return parts.length > 0 ? suggestedOf(state, parts) : null;
+  }) ?? null;
+const rememberedSuggestions = memo<SideOption | null>();
+
 /** A side's one allocation question; "Part by part…" leaves each part's own questions to come. */
 export const sideKind: TaskKind<State, Of<'side'>> = {
   auto: (s, task) => (pending(s, task.role).length === 0 ? popTask(s) : null),
-  ask: sideStep,
+  ask: (state, task) => rememberedSide(state.setup, sideKey(state, task), state.counter, () => sideStep(state, task)),
   answer(s, task, { option, log }) {
     // The suggested option is always offered first: no need to work out the others' odds to take it.
-    const parts = pending(s, task.role);
-    const picked = option === 'suggested' && parts.length > 0 ? suggestedOf(s, parts) : sideOptions(s, task.role).find((o) => o.id === option);
+    const picked = option === 'suggested' ? suggestedNow(s, task) : sideOptions(s, task.role).find((o) => o.id === option);
     if (!picked) throw new InputError(`"${option}" is not one of the allocations offered.`, 'option');
     if (picked.counts === null) return popTask(log(s, 'Part by part'));
     const counts = picked.counts;
-    const text = countsText(s, pending(s, task.role), counts);
-    const done = allocate(popTask(log(s, picked.id === 'suggested' ? picked.label : text)), counts, true);
+    const text = picked.id === 'suggested' ? picked.label : countsText(s, pending(s, task.role), counts);
+    const done = allocate(popTask(log(s, text)), counts, true);
     return { ...done, queue: done.queue.filter((t) => !(t.kind === 'allocate' && counts.has(poolKey(t.part)))) };
   },
 };

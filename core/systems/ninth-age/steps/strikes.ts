@@ -1,4 +1,5 @@
-import { chooseStep, popTask, pushLog, replaceHead, type TaskKind } from '../../../combat/stepEngine';
+import { memo } from '../../../combat/memo';
+import { chooseStep, popTask, pushLog, pushLogs, replaceHead, type TaskKind } from '../../../combat/stepEngine';
 import type { ChooseStep, Option, Reason } from '../../../combat/steps';
 import { InputError } from '../../../combat/system';
 import { allocationPlan, allocationText, completeAllocation, sharesOf, targetAt, targetName } from '../allocation';
@@ -21,21 +22,30 @@ type Of<K extends Task['kind']> = Extract<Task, { kind: K }>;
  * default allocation sends it (SCENARIOS §3).
  */
 function keptAllocations(state: State, parts: readonly StepPart[]): State {
+  // Part by part, as the players would be told: each part's allocation fixed and its line logged (in one go: parts are distinct pools).
+  const kept = keptLines(state, parts);
+  return pushLogs(allocate(state, new Map(kept.map(({ part, counts }) => [poolKey(part), counts])), false), kept.map(({ line }) => line));
+}
+
+type KeptLine = { part: StepPart['part']; counts: number[]; line: { actor: StepPart['part']['role']; title: string; result: string } };
+
+/** Each part's kept allocation and its log line, from what they read (the losses, the kept shares, the parts): the same in many play-outs, worked out once. */
+const keptMemo = memo<KeptLine[]>();
+function keptLines(state: State, parts: readonly StepPart[]): KeptLine[] {
+  return keptMemo(state.setup, `${JSON.stringify([state.lost, state.kept, parts])}`, () => parts.map((s) => keptLine(state, s)));
+}
+
+function keptLine(state: State, s: StepPart): KeptLine {
   const { setup } = state;
-  let next = state;
-  for (const s of parts) {
-    const plan = allocationPlan(setup, state.lost, s.part)!;
-    const counts = completeAllocation(state, s.part, s.attacks, plan, []);
-    next = allocate(next, new Map([[poolKey(s.part), counts]]), false);
-    const fallen = sharesOf(state, s.part).flatMap((n, j) => {
-      const who = targetAt(s.part, j + 1);
-      return n > 0 && who.who !== 'rf' && who.who < setup[who.role].unit.characters.length && !alive(setup, state.lost, who) ? [`${characterOf(setup, who).name} has fallen: his share goes at ${targetName(setup, targetAt(s.part, plan.rest))}`] : [];
-    });
-    const text = allocationText(setup, s.part, counts);
-    const result = plan.ask.length === 0 && fallen.length === 0 ? `${text} (the only target)` : `as last round: ${text}${fallen.length > 0 ? ` (${fallen.join('; ')})` : ''}`;
-    next = pushLog(next, { actor: s.part.role, title: `${capitalized(targetName(setup, s.part))}: allocate ${plural(s.attacks, 'attack')}`, result });
-  }
-  return next;
+  const plan = allocationPlan(setup, state.lost, s.part)!;
+  const counts = completeAllocation(state, s.part, s.attacks, plan, []);
+  const fallen = sharesOf(state, s.part).flatMap((n, j) => {
+    const who = targetAt(s.part, j + 1);
+    return n > 0 && who.who !== 'rf' && who.who < setup[who.role].unit.characters.length && !alive(setup, state.lost, who) ? [`${characterOf(setup, who).name} has fallen: his share goes at ${targetName(setup, targetAt(s.part, plan.rest))}`] : [];
+  });
+  const text = allocationText(setup, s.part, counts);
+  const result = plan.ask.length === 0 && fallen.length === 0 ? `${text} (the only target)` : `as last round: ${text}${fallen.length > 0 ? ` (${fallen.join('; ')})` : ''}`;
+  return { part: s.part, counts, line: { actor: s.part.role, title: `${capitalized(targetName(setup, s.part))}: allocate ${plural(s.attacks, 'attack')}`, result } };
 }
 
 /** The allocation tasks of a step: per side, one question when a part of it has a real choice (an enemy character standing), then each part's own. */

@@ -1,6 +1,6 @@
 import { inflict, strikeTasks } from '../flow';
 import { fighting, memberKey, membersOf, roles, unitIndices, woundsLeft, type Blow, type Role, type State, type Task } from '../state';
-import { armourTest, attacksOf, hitTest, pass, targetOf, wardTest, woundChance, woundTest } from '../strikes';
+import { armourFace, attacksOf, hitFace, pass, targetOf, wardFace, woundChance, woundFace } from '../strikes';
 import { spend } from '../../../analysis/budget';
 import { binomial } from '../../../dice/probability';
 
@@ -36,13 +36,13 @@ function poolKeys(state: State): string[] {
  */
 export function remainingChance(state: State, blow: Blow): number {
   const { by, target } = blow;
-  const armour = 1 - pass(armourTest(state, by, target).face);
-  const ward = 1 - pass(wardTest(state, target).face);
+  const armour = 1 - pass(armourFace(state, by, target));
+  const ward = 1 - pass(wardFace(state, target));
   switch (blow.stage) {
     case 'hit':
-      return pass(hitTest(state, by, target).face) * pass(woundTest(state, by, target).face) * armour * ward;
+      return pass(hitFace(state, by, target)) * pass(woundFace(state, by, target)) * armour * ward;
     case 'wound':
-      return pass(woundTest(state, by, target).face) * armour * ward;
+      return pass(woundFace(state, by, target)) * armour * ward;
     case 'armour':
       return armour * ward;
     case 'ward':

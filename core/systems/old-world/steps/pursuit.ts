@@ -1,5 +1,7 @@
+import { stepMemo } from '../../../combat/memo';
 import { splitDice } from '../../../combat/rollGroups';
 import { chooseStep, popTask, replaceHead, rollStep, type TaskKind } from '../../../combat/stepEngine';
+import type { ChooseStep } from '../../../combat/steps';
 import { setStatus } from '../flow';
 import { passesLeadership } from '../morale';
 import { redressLines } from '../outcome';
@@ -55,22 +57,7 @@ function combinations(state: State, tasks: ReadonlyArray<Of<'pursueChoice'>>): A
  */
 export const pursueChoiceKind: TaskKind<State, Of<'pursueChoice'>> = {
   auto: (s, task) => (fighting(s, task.role, task.unit) ? null : popTask(s)),
-  ask(state, task) {
-    const { setup } = state;
-    const tasks = deciding(state);
-    const fled = unique(tasks.map((t) => unitOf(setup, otherRole(t.role), t.fleeing).name));
-    const names = tasks.map((t) => unitOf(setup, t.role, t.unit).name);
-    const options = combinations(state, tasks).map((o, i) => ({ ...o, ...(i === 0 ? { suggested: true } : {}) }));
-    // One unit: its two answers in short words, as ever.
-    const short = tasks.length === 1 ? options.map((o) => ({ ...o, label: o.label.replace(`${names[0]} `, '').replace(/^./, (c) => c.toUpperCase()) })) : options;
-    return chooseStep(state, 'pursue', {
-      title: `${names.join(' and ')}: pursue?`,
-      actor: task.role,
-      prompt: `${fled.join(' and ')} broke. Will ${names.join(' and ')} pursue? Decide before the flee roll.`,
-      options: short,
-      why: [{ rule: 'Restraining Pursuit', detail: 'a unit may restrain its pursuit by passing a Leadership test, declared before the fleeing unit rolls; from a defended position it restrains automatically' }],
-    });
-  },
+  ask: (state, task) => pursueSteps(state.setup, pursueKey(state), state.counter, () => pursueStep(state, task)),
   answer(s, _task, { option, log }) {
     const tasks = deciding(s);
     const answers = (option ?? '').split('+');
@@ -88,6 +75,32 @@ export const pursueChoiceKind: TaskKind<State, Of<'pursueChoice'>> = {
     return { ...next, queue: [...restrain, ...next.queue.filter((t) => !asked.has(t))] };
   },
 };
+
+/** The one question of the winners that may pursue: all of them at once. */
+function pursueStep(state: State, task: Of<'pursueChoice'>): ChooseStep {
+  const { setup } = state;
+  const tasks = deciding(state);
+  const fled = unique(tasks.map((t) => unitOf(setup, otherRole(t.role), t.fleeing).name));
+  const names = tasks.map((t) => unitOf(setup, t.role, t.unit).name);
+  const options = combinations(state, tasks).map((o, i) => ({ ...o, ...(i === 0 ? { suggested: true } : {}) }));
+  // One unit: its two answers in short words, as ever.
+  const short = tasks.length === 1 ? options.map((o) => ({ ...o, label: o.label.replace(`${names[0]} `, '').replace(/^./, (c) => c.toUpperCase()) })) : options;
+  return chooseStep(state, 'pursue', {
+    title: `${names.join(' and ')}: pursue?`,
+    actor: task.role,
+    prompt: `${fled.join(' and ')} broke. Will ${names.join(' and ')} pursue? Decide before the flee roll.`,
+    options: short,
+    why: [{ rule: 'Restraining Pursuit', detail: 'a unit may restrain its pursuit by passing a Leadership test, declared before the fleeing unit rolls; from a defended position it restrains automatically' }],
+  });
+}
+
+/**
+ * What the pursuit question reads besides the setup and the counter: the units deciding (the
+ * queue, who still fights) and their Leadership (the wounds lost). It comes back in many
+ * play-outs: built once per combat and key.
+ */
+const pursueKey = (state: State) => `${JSON.stringify(state.queue)}|${JSON.stringify(state.status)}|${JSON.stringify(state.lost)}`;
+const pursueSteps = stepMemo<ChooseStep>();
 
 export const restrainTestKind: TaskKind<State, Of<'restrainTest'>> = {
   ask(state, task) {

@@ -3,7 +3,7 @@ import type { RollStep } from '../../../combat/steps';
 import { popTask, replaceHead, rollStep, withLastResult, type TaskKind } from '../../../combat/stepEngine';
 import { strikeTasks } from '../flow';
 import { memberName, plural, profileOf, verbOf, type Blow, type Stage, type State } from '../state';
-import { beginStrikes, isSave, stageAfter, stageOf, takeWounds, testAt } from '../volley';
+import { beginStrikes, faceAt, isSave, stageAfter, stageOf, takeWounds, testAt } from '../volley';
 import type { Of } from './task';
 
 /**
@@ -88,7 +88,8 @@ export const volleyKind: TaskKind<State, Of<'volley'>> = {
     const blows = task.blows.flatMap((blow): Blow[] => {
       if (blow.stage !== stage) return [blow];
       const rolled = parts[part++]!;
-      const ok = rolled.filter((f) => f >= testAt(s, blow).face!).length;
+      const face = faceAt(s, blow)!;
+      const ok = rolled.filter((f) => f >= face).length;
       const passing = isSave(stage) ? rolled.length - ok : ok;
       const what = { hit: plural(ok, 'hit'), wound: plural(ok, 'wound'), armour: `${plural(ok, 'save')}, ${rolled.length - ok} failed`, ward: `${plural(ok, 'ward save')}, ${rolled.length - ok} failed` }[stage];
       texts.push(parts.length === 1 ? what : `${isSave(stage) ? `against ${memberName(s.setup, blow.by)}` : memberName(s.setup, blow.by)}: ${what}`);

@@ -1,3 +1,4 @@
+import { stepMemo } from '../../../combat/memo';
 import { chooseStep, rollStep, type StepKind } from '../../../combat/stepEngine';
 import { groupsOf, splitDice } from '../../../combat/rollGroups';
 import type { ChooseStep, DiceGroup, Reason, RollStep } from '../../../combat/steps';
@@ -5,7 +6,7 @@ import { InputError } from '../../../combat/system';
 import { classId, classLabel, defaultTarget, modelClasses } from '../allocation';
 import { currentPool, poolsLeft, settleAllocation, settlePools, startAllocation } from '../flow';
 import { addWounds, poolFor, poolLabel, poolSummary } from '../pools';
-import { attacksPerModel, groupOf, modelName, otherRole, plural, type State, type StrikeRoll } from '../state';
+import { attacksPerModel, groupOf, modelName, otherRole, plural, woundsKey, type State, type StrikeRoll } from '../state';
 import { hitTest, weaponText, woundTest } from '../strikes';
 import { applySaves, saveChain, saveChainWhy, saveGroups } from './saveChain';
 import { strikesTaken } from './strikeChain';
@@ -124,6 +125,15 @@ function strikeRollStep(state: State): RollStep {
   });
 }
 
+/**
+ * What the strike roll reads besides the setup and the counter: the rolls, the round and the
+ * Initiative step, what the strikers see of the enemy, and the wounds on both units (the saves
+ * rolled through land on the models next in line). The same rolls come back in every play-out:
+ * the step is built once per combat and key.
+ */
+const strikeRollKey = (state: State) => `${JSON.stringify([state.round, state.initiative, state.rolls, state.targets])}|${woundsKey(state.wounds)}`;
+const rememberedRolls = stepMemo<RollStep>();
+
 /** What one group's dice did: its hits go on to the wound roll; its wounds go into their pools. */
 function applyRoll(s: State, roll: StrikeRoll, dice: readonly number[], passOn: number): { state: State; next: StrikeRoll | null; text: string } {
   const { setup } = s;
@@ -148,7 +158,7 @@ function applyRoll(s: State, roll: StrikeRoll, dice: readonly number[], passOn: 
 
 /** The step's strike rolls: to hit, then (their hits) to wound, the wounds going into their pools. */
 export const strikeRollKind: StepKind<State> = {
-  ask: strikeRollStep,
+  ask: (state) => rememberedRolls(state.setup, strikeRollKey(state), state.counter, () => strikeRollStep(state)),
   answer(s, { step, dice, log }) {
     if (step.kind !== 'roll') throw new Error('a strike roll is a pass/fail roll');
     const groups = groupsOf(step);
