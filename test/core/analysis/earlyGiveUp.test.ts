@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, metered, workSpent } from '../../../core/analysis/budget';
 import { estimateWholeCombat, exactWholeCombat, wholeCombatOdds } from '../../../core/analysis/combat';
-import { STEP_WORK } from '../../../core/analysis/combat/roundWalk';
+import { stepWorkOf } from '../../../core/analysis/combat/roundWalk';
 import { FIRST_ROUND_SHARE, projectedOver } from '../../../core/analysis/combat/wholeCombat';
 import { analyses, getSystem } from '../../../core/systems/index';
 import { small7e, smallOldWorld } from './smallCombats';
@@ -25,6 +25,8 @@ function fresh(raw: { system: string }, walkOnly = false) {
   return { chain: walkOnly ? { ...chain, transition: undefined } : chain, state: rules.start(rules.setupSchema.parse(structuredClone(raw))) };
 }
 const oldWorldExample = () => fresh({ ...(getSystem('old-world')!.exampleSetup as { system: string }) });
+/** What one engine step of a system's walk is charged (its own price). */
+const stepOf = (system: string) => stepWorkOf(analyses[system]!.combat!);
 
 /** The work the exact chain spent before it gave up (null when it finished). */
 function spentGivingUp(raw: { system: string }, budget: number, walkOnly = false): number | null {
@@ -66,16 +68,17 @@ describe('the exact chain gives up early, from counts', () => {
     expect(spent).not.toBeNull();
     // The step that passed the share is the last one charged.
     expect(spent!).toBeGreaterThan(HOST * FIRST_ROUND_SHARE);
-    expect(spent!).toBeLessThanOrEqual(HOST * FIRST_ROUND_SHARE + STEP_WORK);
+    expect(spent!).toBeLessThanOrEqual(HOST * FIRST_ROUND_SHARE + stepOf('old-world'));
   });
 
   it('a first round that leads to more start states than the budget can walk stops the chain after it (the Epic example)', () => {
     // A budget whose first-round share holds the Epic example's first round (some 3,200 steps): the chain stops when that round is done.
-    const budget = 16 * 4000 * STEP_WORK;
+    const step = stepOf('epic-armageddon');
+    const budget = 16 * 4000 * step;
     const spent = spentGivingUp(getSystem('epic-armageddon')!.exampleSetup as { system: string }, budget);
     expect(spent).not.toBeNull();
     expect(spent!).toBeLessThanOrEqual(budget * FIRST_ROUND_SHARE);
-    expect(spent! % STEP_WORK).toBe(0);
+    expect(spent! % step).toBe(0);
   });
 
   it('a combat within reach is still exact, and the same figures as the chain walked without a budget', () => {
@@ -102,7 +105,7 @@ describe('the exact chain gives up early, from counts', () => {
   it('a walk remembered from a larger budget is charged as the walk itself would be: the same give-up, the same estimate', () => {
     const { chain, state } = oldWorldExample();
     // The first round (some 7,600 steps) walked in full by a chain with no give-up, and remembered, until a meter of 20,000 steps stops it...
-    expect(() => metered(() => exactWholeCombat(chain, state), () => 'too large', 20_000 * STEP_WORK)).toThrow(AnalysisTooLargeError);
+    expect(() => metered(() => exactWholeCombat(chain, state), () => 'too large', 20_000 * stepOf('old-world'))).toThrow(AnalysisTooLargeError);
     const remembered = wholeCombatOdds(chain, state, 10, HOST);
     // ...gives the same answer as a first asking.
     const other = oldWorldExample();
@@ -111,8 +114,9 @@ describe('the exact chain gives up early, from counts', () => {
 
   it('the estimate gets what the chain left: more play-outs than its own half of the budget alone would give', () => {
     const { chain, state } = oldWorldExample();
-    const odds = wholeCombatOdds(chain, state, 10, HOST);
-    const alone = estimateWholeCombat(chain, state, 10, HOST);
+    // A quarter of the host's budget: at the host's own, both reach the 2,000 play-outs an estimate stops at.
+    const odds = wholeCombatOdds(chain, state, 10, HOST / 4);
+    const alone = estimateWholeCombat(chain, state, 10, HOST / 4);
     expect(odds.exact).toBe(false);
     expect(odds.playouts!).toBeGreaterThan(alone.playouts!);
   });

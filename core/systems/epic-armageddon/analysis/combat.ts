@@ -78,6 +78,8 @@ export const epicArmageddonCombat: CombatChain<State> = {
   key,
   shed,
   setup: (s) => s.setup,
+  // What one engine step costs here, at about 5 ns a work unit (core/analysis/budget.ts): about 25 µs: a play-out step of the example 25 µs, of the small combat 14, a walk step 19 (the bundled code, warm, the shared two-core machine).
+  stepWork: 5_000,
   fates: (s) => ({ attacker: formationEnd(s, 'attacker'), defender: formationEnd(s, 'defender') }),
   mainUnits: (s) => ({ attacker: s.setup.attacker.formation, defender: s.setup.defender.formation }),
   unitFates,

@@ -21,6 +21,8 @@ export const oldWorldCombat: CombatChain<State> = {
   key: oldWorldKey,
   shed: shedHistory,
   setup: (s) => s.setup,
+  // What one engine step costs here, at about 5 ns a work unit (core/analysis/budget.ts): about 12 µs: a play-out step of the example 10 µs, of the small combat 9 (the bundled code, warm, the shared two-core machine); the steps its transition still walks, with their keys and classes, a little dearer.
+  stepWork: 2_500,
   fates: (s) => ({ attacker: mainEnd(s, 'attacker'), defender: mainEnd(s, 'defender') }),
   mainUnits: (s) => ({ attacker: unitOf(s.setup, 'attacker', 0).name, defender: unitOf(s.setup, 'defender', 0).name }),
   unitFates,
