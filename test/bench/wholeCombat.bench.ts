@@ -1,7 +1,7 @@
 import { bench, describe } from 'vitest';
 import { estimateWholeCombat, PLAYOUTS, QUICK_SHARE, wholeCombatOf, type CombatChain, type WholeCombatOdds } from '../../core/analysis/combat';
 import { ANALYSIS_WORK_LIMIT } from '../../core/analysis/budget';
-import { STEP_WORK } from '../../core/analysis/combat/roundWalk';
+import { stepWorkOf } from '../../core/analysis/combat/roundWalk';
 import { analyses, getSystem } from '../../core/systems/index';
 import { small7e, smallEpic, smallNinthAge, smallOldWorld } from '../core/analysis/smallCombats';
 
@@ -11,8 +11,8 @@ import { small7e, smallEpic, smallNinthAge, smallOldWorld } from '../core/analys
  * each on a two-core machine; past the exact budget the host gives the estimate, so no state takes
  * much more than a second. Each run starts from a freshly parsed setup, so no remembered round
  * walk makes it look faster than a first asking. The figures are printed once, for the record,
- * with the play-outs' own rate (2,000 from the start, the engine's steps counted): what STEP_WORK
- * (core/analysis/combat/roundWalk.ts) is calibrated against.
+ * with the play-outs' own rate (2,000 from the start, the engine's steps counted): what each system's
+ * price of a step (`stepWork`, core/analysis/combat/types.ts) is calibrated against.
  */
 
 const systemsWithChains = ['old-world', 'wh40k-7e', 'ninth-age', 'epic-armageddon'] as const;
@@ -59,7 +59,7 @@ function playoutRate(id: string, setup: unknown): string {
   const t = performance.now();
   const o = estimateWholeCombat(counted, state, 10, Infinity);
   const ms = performance.now() - t;
-  return `${o.playouts} play-outs in ${ms.toFixed(0)} ms (${((1000 * o.playouts!) / ms).toFixed(0)} a second), ${(steps / o.playouts!).toFixed(1)} steps each, ${((1000 * ms) / steps).toFixed(1)} µs a step (charged ${STEP_WORK} units, ${PLAYOUTS} at most)`;
+  return `${o.playouts} play-outs in ${ms.toFixed(0)} ms (${((1000 * o.playouts!) / ms).toFixed(0)} a second), ${(steps / o.playouts!).toFixed(1)} steps each, ${((1000 * ms) / steps).toFixed(1)} µs a step (charged ${stepWorkOf(chain)} units, ${PLAYOUTS} at most)`;
 }
 
 for (const id of systemsWithChains) {
