@@ -54,10 +54,15 @@ export function suggestedOption(step: Extract<Step, { kind: 'choose' }>): string
   return (step.options.find((o) => o.suggested) ?? step.options[0]!).id;
 }
 
-function branches(step: Step): Array<{ input: Input; p: number }> {
+/** A roll's outcomes as the walk counts them (rollOutcomes.ts), unless a system counts them by what its rules read. */
+export type OutcomesOf<S> = (state: S, step: Extract<Step, { kind: 'roll' }>) => ReadonlyArray<{ dice: number[]; p: number }>;
+
+const distinguishable: OutcomesOf<unknown> = (_, step) => rollOutcomes(step);
+
+function branches<S>(state: S, step: Step, outcomesOf: OutcomesOf<S>): Array<{ input: Input; p: number }> {
   switch (step.kind) {
     case 'roll':
-      return rollOutcomes(step).map((o) => ({ input: { kind: 'roll', stepId: step.id, dice: o.dice, by: 'entered' }, p: o.p }));
+      return outcomesOf(state, step).map((o) => ({ input: { kind: 'roll', stepId: step.id, dice: o.dice, by: 'entered' }, p: o.p }));
     case 'choose':
       return [{ input: { kind: 'choose', stepId: step.id, option: suggestedOption(step) }, p: 1 }];
     case 'outcome':
@@ -65,10 +70,67 @@ function branches(step: Step): Array<{ input: Input; p: number }> {
   }
 }
 
-function addTo<S>(into: Map<string, Weighted<S> & { key: string }>, key: string, state: S, p: number) {
+/** A position with its key, as the walk merges them. */
+export type Keyed<S> = Weighted<S> & { key: string };
+
+/** Adds `p` to the position `key` (a new one if not met yet). */
+export function addTo<S>(into: Map<string, Keyed<S>>, key: string, state: S, p: number) {
   const seen = into.get(key);
   if (seen) seen.p += p;
   else into.set(key, { state, p, key });
+}
+
+/** What a round's walk has found so far: the next round's start states, and the ends of the combat. */
+export interface RoundFound<S> {
+  next: Map<string, Keyed<S>>;
+  ended: Map<string, { end: CombatEnd; p: number }>;
+}
+
+export const nothingFound = <S>(): RoundFound<S> => ({ next: new Map(), ended: new Map() });
+
+/** Adds `p` to the end the finished combat `s` came to. */
+export function addEnd<S>(found: RoundFound<S>, chain: CombatChain<S>, s: S, p: number) {
+  const end = endOf(chain, s);
+  const key = JSON.stringify(end);
+  const seen = found.ended.get(key);
+  if (seen) seen.p += p;
+  else found.ended.set(key, { end, p });
+}
+
+/** The transition a walk found, with the work it took. */
+export const transitionFound = <S>(found: RoundFound<S>, work: number): RoundTransition<S> => ({ next: [...found.next.values()], ended: [...found.ended.values()], work });
+
+/**
+ * Walks round `round` on from the positions of `frontier` to its end, step by step (see above),
+ * into `found`; each engine step is charged through `charge` (which throws past the caller's cap).
+ * The walk of a round from its state, and a system's own transition from where its round analysis
+ * leaves the round (core/systems/old-world/analysis/transition.ts), with its rolls counted as its
+ * rules read them (`outcomesOf`).
+ */
+export function walkOn<S>(chain: CombatChain<S>, round: number, frontier: Map<string, Keyed<S>>, found: RoundFound<S>, charge: (units: number) => void, outcomesOf: OutcomesOf<S> = distinguishable): void {
+  const stepWork = stepWorkOf(chain);
+  for (let steps = 0; frontier.size > 0; steps++) {
+    if (steps > MAX_STEPS_PER_ROUND) throw new AnalysisTooLargeError('a combat round with too many steps to follow exactly');
+    const after = new Map<string, Keyed<S>>();
+    for (const { state: s, p, key } of frontier.values()) {
+      if (chain.round(s) > round) {
+        addTo(found.next, key, s, p);
+        continue;
+      }
+      const step = chain.rules.next(s);
+      if (step.kind === 'outcome' && step.final) {
+        addEnd(found, chain, s, p);
+        continue;
+      }
+      for (const b of branches(s, step, outcomesOf)) {
+        if (b.p === 0) continue;
+        charge(stepWork);
+        const s2 = chain.shed(chain.rules.apply(s, b.input, step));
+        addTo(after, chain.key(s2), s2, p * b.p);
+      }
+    }
+    frontier = after;
+  }
 }
 
 /**
@@ -77,40 +139,14 @@ function addTo<S>(into: Map<string, Weighted<S> & { key: string }>, key: string,
  * leaves no hope of finishing (wholeCombat.ts).
  */
 export function walkRound<S>(chain: CombatChain<S>, state: S, cap = Infinity): RoundTransition<S> {
-  const round = chain.round(state);
-  const next = new Map<string, Weighted<S> & { key: string }>();
-  const ended = new Map<string, { end: CombatEnd; p: number }>();
+  const found = nothingFound<S>();
   const startKey = chain.key(state);
-  const stepWork = stepWorkOf(chain);
-  let frontier = new Map<string, Weighted<S> & { key: string }>([[startKey, { state: chain.shed(state), p: 1, key: startKey }]]);
   let work = 0;
-  for (let steps = 0; frontier.size > 0; steps++) {
-    if (steps > MAX_STEPS_PER_ROUND) throw new AnalysisTooLargeError('a combat round with too many steps to follow exactly');
-    const after = new Map<string, Weighted<S> & { key: string }>();
-    for (const { state: s, p, key } of frontier.values()) {
-      if (chain.round(s) > round) {
-        addTo(next, key, s, p);
-        continue;
-      }
-      const step = chain.rules.next(s);
-      if (step.kind === 'outcome' && step.final) {
-        const end = endOf(chain, s);
-        const key = JSON.stringify(end);
-        const seen = ended.get(key);
-        if (seen) seen.p += p;
-        else ended.set(key, { end, p });
-        continue;
-      }
-      for (const b of branches(step)) {
-        if (b.p === 0) continue;
-        spend(stepWork);
-        work += stepWork;
-        if (work > cap) throw new AnalysisTooLargeError('a combat round too large to follow exactly');
-        const s2 = chain.shed(chain.rules.apply(s, b.input, step));
-        addTo(after, chain.key(s2), s2, p * b.p);
-      }
-    }
-    frontier = after;
-  }
-  return { next: [...next.values()], ended: [...ended.values()], work };
+  const charge = (units: number) => {
+    spend(units);
+    work += units;
+    if (work > cap) throw new AnalysisTooLargeError('a combat round too large to follow exactly');
+  };
+  walkOn(chain, chain.round(state), new Map([[startKey, { state: chain.shed(state), p: 1, key: startKey }]]), found, charge);
+  return transitionFound(found, work);
 }

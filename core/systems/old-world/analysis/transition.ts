@@ -1,8 +1,6 @@
-import type { Input, Step } from '../../../combat/steps';
 import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, metered, spend, workSpent } from '../../../analysis/budget';
 import { rollOutcomes } from '../../../analysis/combat/rollOutcomes';
-import { overCap, stepWorkOf, suggestedOption, type RoundTransition, type Weighted } from '../../../analysis/combat/roundWalk';
-import { endOf, type CombatEnd } from '../../../analysis/combat/tally';
+import { addEnd, addTo, nothingFound, overCap, stepWorkOf, transitionFound, walkOn, type Keyed, type OutcomesOf, type RoundTransition, type Weighted } from '../../../analysis/combat/roundWalk';
 import type { CombatChain } from '../../../analysis/combat/types';
 import { settle } from '../engine';
 import type { State } from '../state';
@@ -34,32 +32,10 @@ import { strikeEnds } from './strikeOutcomes';
  */
 export const AFTERMATH_WORK = 10_000;
 
-/** Steps one round may take along any path: past it the round is a fault, said as too large (as the walk). */
-const MAX_STEPS_PER_ROUND = 5000;
-
 const TOO_LARGE = 'a combat round too large to follow exactly';
 
-type Keyed = Weighted<State> & { key: string };
-
-function addTo(into: Map<string, Keyed>, key: string, state: State, p: number) {
-  const seen = into.get(key);
-  if (seen) seen.p += p;
-  else into.set(key, { state, p, key });
-}
-
-/** The inputs a step gets here, with their chances: a roll by its classes, a choice as suggested, an outcome acknowledged. */
-function branches(state: State, step: Step): Array<{ input: Input; p: number }> {
-  switch (step.kind) {
-    case 'roll': {
-      const outcomes = rollClasses(state, step) ?? rollOutcomes(step);
-      return outcomes.map((o) => ({ input: { kind: 'roll', stepId: step.id, dice: o.dice, by: 'entered' }, p: o.p }));
-    }
-    case 'choose':
-      return [{ input: { kind: 'choose', stepId: step.id, option: suggestedOption(step) }, p: 1 }];
-    case 'outcome':
-      return [{ input: { kind: 'continue', stepId: step.id }, p: 1 }];
-  }
-}
+/** A roll by the classes the rules tell apart (rollClasses.ts), else by its distinguishable outcomes. */
+const byClass: OutcomesOf<State> = (state, step) => rollClasses(state, step) ?? rollOutcomes(step);
 
 /** The round's transition from `state` (see above); past `cap` work units, AnalysisTooLargeError. */
 export function roundTransition(chain: CombatChain<State>, state: State, cap = Infinity): RoundTransition<State> | null {
@@ -74,59 +50,25 @@ export function roundTransition(chain: CombatChain<State>, state: State, cap = I
     spend(units);
     work += units;
   };
-  // An engine step here is the walk's step (its apply, key and classes), charged at the walk's price.
-  const stepWork = stepWorkOf(chain);
-  const round = state.round;
-  const next = new Map<string, Keyed>();
-  const ended = new Map<string, { end: CombatEnd; p: number }>();
-  const end = (s: State, p: number) => {
-    const e = endOf(chain, s);
-    const key = JSON.stringify(e);
-    const seen = ended.get(key);
-    if (seen) seen.p += p;
-    else ended.set(key, { end: e, p });
-  };
-  let frontier = new Map<string, Keyed>();
-  const toWalk = (s: State, p: number) => {
-    const shed = chain.shed(s);
-    addTo(frontier, chain.key(shed), shed, p);
-  };
+  const found = nothingFound<State>();
+  const frontier = new Map<string, Keyed<State>>();
   for (const { state: struck, p } of strikesOver(state, charge, cap)) {
     const known = struck.phase === 'strikes' && simpleRound(struck) ? aftermathOf(struck) : null;
-    charge(known ? AFTERMATH_WORK : stepWork);
+    // An end handed back to the engine is one of its steps, at the walk's price.
+    charge(known ? AFTERMATH_WORK : stepWorkOf(chain));
     if (!known) {
-      toWalk(struck.phase === 'strikes' ? settle(struck) : struck, p);
+      const shed = chain.shed(struck.phase === 'strikes' ? settle(struck) : struck);
+      addTo(frontier, chain.key(shed), shed, p);
       continue;
     }
     for (const n of known.next) {
       const s = chain.shed(n.state);
-      addTo(next, chain.key(s), s, p * n.p);
+      addTo(found.next, chain.key(s), s, p * n.p);
     }
-    for (const e of known.ended) end(e.state, p * e.p);
+    for (const e of known.ended) addEnd(found, chain, e.state, p * e.p);
   }
-  for (let steps = 0; frontier.size > 0; steps++) {
-    if (steps > MAX_STEPS_PER_ROUND) throw new AnalysisTooLargeError('a combat round with too many steps to follow exactly');
-    const after = new Map<string, Keyed>();
-    for (const { state: s, p, key } of frontier.values()) {
-      if (s.round > round) {
-        addTo(next, key, s, p);
-        continue;
-      }
-      const step = chain.rules.next(s);
-      if (step.kind === 'outcome' && step.final) {
-        end(s, p);
-        continue;
-      }
-      for (const b of branches(s, step)) {
-        if (b.p === 0) continue;
-        charge(stepWork);
-        const s2 = chain.shed(chain.rules.apply(s, b.input, step));
-        addTo(after, chain.key(s2), s2, p * b.p);
-      }
-    }
-    frontier = after;
-  }
-  return { next: [...next.values()], ended: [...ended.values()], work };
+  walkOn(chain, state.round, frontier, found, charge, byClass);
+  return transitionFound(found, work);
 }
 
 /**
