@@ -80,33 +80,19 @@ export function beginStrikes(s: State): State {
   return { ...next, queue: [...volleysOf(blows), ...next.queue] };
 }
 
+/** Each stage's test and the face it needs alone (the same rule without its words), side by side so they cannot drift apart. */
+const atStage: Record<Stage, { test: (s: State, b: Blow) => Test; face: (s: State, b: Blow) => number | null }> = {
+  hit: { test: (s, b) => hitTest(s, b.by, b.target), face: (s, b) => hitFace(s, b.by, b.target) },
+  wound: { test: (s, b) => woundTest(s, b.by, b.target), face: (s, b) => woundFace(s, b.by, b.target) },
+  armour: { test: (s, b) => armourTest(s, b.by, b.target), face: (s, b) => armourFace(s, b.by, b.target) },
+  ward: { test: (s, b) => wardTest(s, b.target), face: (s, b) => wardFace(s, b.target) },
+};
+
 /** The test a blow's dice take at its stage. */
-export function testAt(s: State, blow: Blow): Test {
-  switch (blow.stage) {
-    case 'hit':
-      return hitTest(s, blow.by, blow.target);
-    case 'wound':
-      return woundTest(s, blow.by, blow.target);
-    case 'armour':
-      return armourTest(s, blow.by, blow.target);
-    case 'ward':
-      return wardTest(s, blow.target);
-  }
-}
+export const testAt = (s: State, blow: Blow): Test => atStage[blow.stage].test(s, blow);
 
 /** The face a blow's dice need at its stage, without the test's words (testAt's face). */
-export function faceAt(s: State, blow: Blow): number | null {
-  switch (blow.stage) {
-    case 'hit':
-      return hitFace(s, blow.by, blow.target);
-    case 'wound':
-      return woundFace(s, blow.by, blow.target);
-    case 'armour':
-      return armourFace(s, blow.by, blow.target);
-    case 'ward':
-      return wardFace(s, blow.target);
-  }
-}
+export const faceAt = (s: State, blow: Blow): number | null => atStage[blow.stage].face(s, blow);
 
 export const isSave = (stage: Stage) => stage === 'armour' || stage === 'ward';
 
