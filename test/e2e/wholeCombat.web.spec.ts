@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { watchConsole } from './support';
 
@@ -22,8 +23,13 @@ test.describe('the whole combat in the odds panel', () => {
 
     const round = page.getByTestId('odds-panel');
     await expect(round).toContainText('This round');
+    // The quick first figure, shown while the full one is worked out: said in words, and as readable
+    // as the full one (a greyed panel had too little contrast for the table).
+    await expect(page.getByTestId('whole-combat-updating')).toBeVisible({ timeout: 20_000 });
+    const updating = await new AxeBuilder({ page }).include('[data-testid="whole-combat-odds"]').withTags(['wcag2aa']).analyze();
+    expect(updating.violations.map((v) => v.id)).toEqual([]);
     const whole = page.getByTestId('whole-combat-odds');
-    await expect(whole).toBeVisible({ timeout: 20_000 });
+    await expect(whole).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
     await expect(whole.getByRole('heading', { level: 3 })).toHaveText(/The whole combat/);
     await expect(whole.getByTestId('whole-combat-table')).toContainText('Empire win the combat');
     await expect(whole.getByTestId('whole-combat-table')).toContainText('Most likely to end in');

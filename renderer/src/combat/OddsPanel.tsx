@@ -4,10 +4,28 @@ import { fixed2, luckSentence, percent } from '../../../core/summary/format';
 import { wholeCombatRows } from '../../../core/summary/wholeCombat';
 import { DistributionChart } from './DistributionChart';
 
+/**
+ * How a panel whose figures are being worked out again looks: a dashed border and a line saying so,
+ * the figures still at full contrast (a greyed panel read 2.97:1, too faint at the table, and the
+ * whole combat's stays up to a second while its full answer comes).
+ */
+const updatingStyle = (updating: boolean) => (updating ? { borderStyle: 'dashed', borderWidth: 2 } : undefined);
+
+function UpdatingLine({ testId, children }: { testId: string; children: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="center" data-testid={testId}>
+      <Loader size="xs" aria-hidden style={{ flexShrink: 0 }} />
+      <Text size="sm" c="gray.7">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
 /** The exact odds beside the steps, updated after every step with the dice actually rolled. */
 export function OddsPanel({ odds, finished, names, updating = false, period }: { odds: Odds; finished: boolean; names: { attacker: string; defender: string }; updating?: boolean; period?: string }) {
   return (
-    <Card withBorder padding="md" data-testid="odds-panel" aria-busy={updating} style={updating ? { opacity: 0.6 } : undefined}>
+    <Card withBorder padding="md" data-testid="odds-panel" aria-busy={updating} style={updatingStyle(updating)}>
       <Stack gap="xs">
         {period && (
           <Text size="sm" fw={700} tt="uppercase" c="gray.7">
@@ -15,11 +33,7 @@ export function OddsPanel({ odds, finished, names, updating = false, period }: {
           </Text>
         )}
         <Title order={3}>Odds: {odds.measure}</Title>
-        {updating && (
-          <Text size="sm" c="gray.7" data-testid="odds-updating">
-            Updating for the last step…
-          </Text>
-        )}
+        {updating && <UpdatingLine testId="odds-updating">Updating for the last step…</UpdatingLine>}
         <DistributionChart before={odds.before} now={odds.now} label={odds.measure} offset={odds.offset} />
         <Group gap="lg">
           <Text size="md">
@@ -90,9 +104,10 @@ export function WholeCombatPanel({ whole, finished, updating = false }: { whole:
   const estimated = !start.exact || !now.exact;
   const playouts = Math.min(...[start, now].filter((o) => !o.exact).map((o) => o.playouts ?? 0));
   return (
-    <Card withBorder padding="md" data-testid="whole-combat-odds" aria-busy={updating} style={updating ? { opacity: 0.6 } : undefined}>
+    <Card withBorder padding="md" data-testid="whole-combat-odds" aria-busy={updating} style={updatingStyle(updating)}>
       <Stack gap="xs">
         <Title order={3}>The whole combat{estimated ? ' (estimated)' : ''}</Title>
+        {updating && <UpdatingLine testId="whole-combat-updating">Updating: the full figures are being worked out…</UpdatingLine>}
         <Table fz="md" verticalSpacing={4} data-testid="whole-combat-table">
           <Table.Thead>
             <Table.Tr>
