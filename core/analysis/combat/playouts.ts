@@ -1,9 +1,10 @@
 import { drawStepDice } from '../../combat/rollGroups';
 import type { Input } from '../../combat/steps';
-import { seedState } from '../../dice/prng';
+import { drawDice, seedState } from '../../dice/prng';
 import { AnalysisTooLargeError, newMeter, spend, within } from '../budget';
 import { CHUNK_WORK, runToEnd, type Chunked } from '../chunked';
-import { stepWorkOf, suggestedOption } from './roundWalk';
+import { stepWorkOf, suggestedOption, type Weighted } from './roundWalk';
+import type { ExactSoFar } from './soFar';
 import { endOf, namesOf, Tally } from './tally';
 import type { CombatChain, WholeCombatOdds } from './types';
 
@@ -17,6 +18,13 @@ import type { CombatChain, WholeCombatOdds } from './types';
 export const PLAYOUTS = 2000;
 /** At least this many, or the estimate is itself refused (too large even to play out). */
 const MIN_PLAYOUTS = 50;
+/**
+ * The standard error the play-outs aim at, at worst: where the exact chain followed most of the
+ * combat, a few hundred play-outs of the rest reach it, and more would not change a shown figure.
+ */
+export const TARGET_ERROR = 0.0025;
+/** A position of the exact chain's last round is drawn as one face of a die this large (a uniform draw, exact to a billionth). */
+const DRAW_SIDES = 2 ** 30;
 
 /** A 32-bit hash of the state's key: the seed of its play-outs. */
 function hashOf(text: string): number {
@@ -47,21 +55,54 @@ function playOut<S>(chain: CombatChain<S>, state: S, rng: readonly number[], max
   }
 }
 
-export function estimateWholeCombat<S>(chain: CombatChain<S>, state: S, maxRounds: number, limit?: number): WholeCombatOdds {
-  return runToEnd(estimateInChunks(chain, state, maxRounds, limit));
+export function estimateWholeCombat<S>(chain: CombatChain<S>, state: S, maxRounds: number, limit?: number, soFar?: ExactSoFar<S>): WholeCombatOdds {
+  return runToEnd(estimateInChunks(chain, state, maxRounds, limit, soFar));
 }
 
-/** The estimate in chunks (core/analysis/chunked.ts): it yields between play-outs once a chunk's work is spent. */
-export function* estimateInChunks<S>(chain: CombatChain<S>, state: S, maxRounds: number, limit?: number): Chunked<WholeCombatOdds> {
-  const tally = new Tally().track(chain.unitFates?.(state));
+/**
+ * Play-outs wanted for the share `still` of the combat left to play out: enough that no figure's
+ * standard error passes `TARGET_ERROR` (at worst, a chance of one half), at least `MIN_PLAYOUTS`,
+ * at most `PLAYOUTS`. The whole combat always gets `PLAYOUTS`; a tenth of it, a few hundred.
+ */
+export function playoutsFor(still: number): number {
+  return Math.min(PLAYOUTS, Math.max(MIN_PLAYOUTS, Math.ceil((still / (2 * TARGET_ERROR)) ** 2)));
+}
+
+/** One of `layer`'s positions, drawn by its chance (of `total`), and the generator after the draw; one position is taken without a draw. */
+function drawFrom<S>(layer: ReadonlyArray<Weighted<S>>, total: number, rng: readonly number[]): { state: S; rng: readonly number[] } {
+  if (layer.length === 1) return { state: layer[0]!.state, rng };
+  const drawn = drawDice(rng, 1, DRAW_SIDES);
+  let left = ((drawn.faces[0]! - 0.5) / DRAW_SIDES) * total;
+  for (const w of layer) {
+    left -= w.p;
+    if (left < 0) return { state: w.state, rng: drawn.state };
+  }
+  return { state: layer[layer.length - 1]!.state, rng: drawn.state };
+}
+
+/**
+ * The estimate in chunks (core/analysis/chunked.ts): it yields between play-outs once a chunk's work
+ * is spent. With `soFar` (the exact chain gave up, soFar.ts) the rounds it counted stay exact and
+ * each play-out starts from one of the positions it reached, drawn by its chance; each figure is
+ * then the exact part plus the share still fighting times the play-outs' own figure, and so is its
+ * standard error scaled.
+ */
+export function* estimateInChunks<S>(chain: CombatChain<S>, state: S, maxRounds: number, limit?: number, soFar?: ExactSoFar<S>): Chunked<WholeCombatOdds> {
+  const units = chain.unitFates?.(state);
+  const exact = soFar?.tally ?? new Tally().track(units);
+  const layer = soFar?.layer ?? [{ state, p: 1 }];
+  const still = layer.reduce((sum, w) => sum + w.p, 0);
+  const wanted = playoutsFor(still);
+  const tally = new Tally().track(units);
   const meter = newMeter(() => 'too many steps to play the combat out', limit);
   let rng: readonly number[] = seedState(hashOf(chain.key(state)));
   let played = 0;
   let chunkFrom = 0;
-  for (; played < PLAYOUTS; played++) {
+  for (; played < wanted; played++) {
     let r: ReturnType<typeof playOut<S>>;
     try {
-      r = within(meter, () => playOut(chain, state, rng, maxRounds));
+      const from = drawFrom(layer, still, rng);
+      r = within(meter, () => playOut(chain, from.state, from.rng, maxRounds));
     } catch (error) {
       if (!(error instanceof AnalysisTooLargeError) || played < MIN_PLAYOUTS) throw error;
       break;
@@ -74,8 +115,15 @@ export function* estimateInChunks<S>(chain: CombatChain<S>, state: S, maxRounds:
       chunkFrom = meter.spent;
     }
   }
-  const odds = tally.odds(namesOf(chain, state), { exact: false, fromRound: chain.round(state), maxRounds }, played);
+  const info = { exact: false, fromRound: chain.round(state), maxRounds };
+  const names = namesOf(chain, state);
+  const own = tally.odds(names, info, played);
+  const odds = exact.plus(tally, still / played).odds(names, info);
+  return { ...odds, playouts: played, standardError: still * largestError(own, played) };
+}
+
+/** The largest standard error of the chances `odds` estimates from `played` play-outs. */
+function largestError(odds: WholeCombatOdds, played: number): number {
   const chances = [odds.pAttackerWins, odds.pDefenderWins, odds.pDraw, odds.pUnfinished, ...[odds.attacker, odds.defender, ...(odds.units ?? [])].flatMap((u) => [u.pDestroyed, u.pFlees, u.pCaught])];
-  const standardError = Math.max(...chances.map((q) => Math.sqrt((q * (1 - q)) / played)));
-  return { ...odds, playouts: played, standardError };
+  return Math.max(...chances.map((q) => Math.sqrt((q * (1 - q)) / played)));
 }

@@ -59,6 +59,26 @@ export class Tally {
     this.rounds[round - 1]! += w;
   }
 
+  /**
+   * Adds `other`'s counts, each times `factor`: the play-outs of an estimate (one per play-out) into
+   * the exact chances of the rounds the chain could follow, at the share of the combat they stand for.
+   */
+  plus(other: Tally, factor: number): this {
+    for (const w of ['attacker', 'defender', 'draw'] as const) this.win[w] += factor * other.win[w];
+    for (const role of roles) for (const f of ['destroyed', 'flees', 'caught'] as const) this.fates[role][f] += factor * other.fates[role][f];
+    other.rounds.forEach((w, i) => {
+      while (this.rounds.length <= i) this.rounds.push(0);
+      this.rounds[i]! += factor * w;
+    });
+    this.unfinished += factor * other.unfinished;
+    other.units?.forEach((u, i) => {
+      const counted = this.units?.[i];
+      if (!counted) return;
+      for (const f of ['destroyed', 'flees', 'caught'] as const) counted[f] += factor * u[f];
+    });
+    return this;
+  }
+
   /** The figures, each weight divided by `total` (1 for exact chances, the number of play-outs for an estimate). */
   odds(chain: { mainUnits: Record<Role, string>; sides: Record<Role, string> }, info: { exact: boolean; fromRound: number; maxRounds: number }, total = 1): WholeCombatOdds {
     const side = (role: Role): SideCombatOdds => ({

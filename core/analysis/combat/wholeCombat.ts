@@ -2,7 +2,8 @@ import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, newMeter, spend, workSpent 
 import { chunkFull, meteredChunks, runToEnd, type Chunked } from '../chunked';
 import { estimateInChunks } from './playouts';
 import { overCap, stepWorkOf, walkRound, type RoundTransition, type Weighted } from './roundWalk';
-import { namesOf, Tally } from './tally';
+import { CannotFinish, type ExactSoFar } from './soFar';
+import { namesOf, Tally, type CombatEnd } from './tally';
 import type { CombatChain, WholeCombatOdds } from './types';
 
 /**
@@ -15,7 +16,8 @@ import type { CombatChain, WholeCombatOdds } from './types';
  * is reused, so whether the odds are exact never depends on what was remembered.
  *
  * Over the work budget the figures are estimated from seeded play-outs instead (playouts.ts),
- * marked `exact: false` with their standard error. Given its budget, the chain gives up as soon as
+ * marked `exact: false` with their standard error: the rounds the chain finished stay exact, and
+ * the play-outs start from the positions it had reached (soFar.ts). Given its budget, the chain gives up as soon as
  * the counts show it cannot finish (see `FIRST_ROUND_SHARE` and `projectedOver`), so the estimate
  * gets the work the chain would have wasted.
  */
@@ -89,22 +91,32 @@ export function* exactInChunks<S>(chain: CombatChain<S>, state: S, maxRounds = M
       break;
     }
     const spentBefore = workSpent();
-    if (last && projectedOver({ states: layer.size }, last, spentBefore, budget)) throw new AnalysisTooLargeError(CANNOT_FINISH);
+    // Giving up hands on the rounds counted so far and this round's start states (soFar.ts).
+    const givenUp = () => new CannotFinish(CANNOT_FINISH, { tally, round, layer: [...layer.values()] });
+    if (last && projectedOver({ states: layer.size }, last, spentBefore, budget)) throw givenUp();
     const cap = last ? Infinity : budget * FIRST_ROUND_SHARE;
     const nextLayer = new Map<string, Weighted<S>>();
-    for (const [key, { state: s, p }] of layer) {
-      const t = transitionOf(chain, s, key, cap);
-      for (const e of t.ended) tally.add(e.end, round, p * e.p);
-      for (const n of t.next) {
-        const seen = nextLayer.get(n.key);
-        if (seen) seen.p += p * n.p;
-        else nextLayer.set(n.key, { state: n.state, p: p * n.p });
+    // This round's ends are counted once the round is done: a round given up half-way counts none of them.
+    const ended: Array<{ end: CombatEnd; p: number }> = [];
+    try {
+      for (const [key, { state: s, p }] of layer) {
+        const t = transitionOf(chain, s, key, cap);
+        for (const e of t.ended) ended.push({ end: e.end, p: p * e.p });
+        for (const n of t.next) {
+          const seen = nextLayer.get(n.key);
+          if (seen) seen.p += p * n.p;
+          else nextLayer.set(n.key, { state: n.state, p: p * n.p });
+        }
+        if (chunkFull(chunkFrom)) {
+          yield;
+          chunkFrom = workSpent();
+        }
       }
-      if (chunkFull(chunkFrom)) {
-        yield;
-        chunkFrom = workSpent();
-      }
+    } catch (error) {
+      if (error instanceof AnalysisTooLargeError) throw givenUp();
+      throw error;
     }
+    for (const e of ended) tally.add(e.end, round, e.p);
     last = { states: layer.size, work: workSpent() - spentBefore };
     layer = nextLayer;
   }
@@ -124,10 +136,12 @@ export function wholeCombatOdds<S>(chain: CombatChain<S>, state: S, maxRounds = 
 /** The same, in chunks (chunked.ts): the exact chain and the estimate each against a meter of their own, kept across chunks. */
 export function* wholeCombatInChunks<S>(chain: CombatChain<S>, state: S, maxRounds = MAX_ROUNDS, limit = ANALYSIS_WORK_LIMIT): Chunked<WholeCombatOdds> {
   const exact = newMeter(() => CANNOT_FINISH, limit);
+  let soFar: ExactSoFar<S> | undefined;
   try {
     return yield* meteredChunks(exact, exactInChunks(chain, state, maxRounds, limit));
   } catch (error) {
     if (!(error instanceof AnalysisTooLargeError)) throw error;
+    if (error instanceof CannotFinish) soFar = error.soFar as ExactSoFar<S>;
   }
-  return yield* estimateInChunks(chain, state, Math.max(maxRounds, chain.round(state)), limit + Math.max(0, limit - exact.spent));
+  return yield* estimateInChunks(chain, state, Math.max(maxRounds, chain.round(state)), limit + Math.max(0, limit - exact.spent), soFar);
 }

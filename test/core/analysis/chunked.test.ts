@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wholeCombatInChunks, wholeCombatOdds, type CombatChain } from '../../../core/analysis/combat';
+import { PLAYOUTS, wholeCombatInChunks, wholeCombatOdds, type CombatChain } from '../../../core/analysis/combat';
 import { runToEnd, type Chunked } from '../../../core/analysis/chunked';
 import { analyses, getSystem } from '../../../core/systems/index';
 import { smallOldWorld } from './smallCombats';
@@ -58,6 +58,8 @@ describe('the whole combat in chunks', () => {
     const [a, b] = inTurns([wholeCombatInChunks(chainOf('old-world'), ow, 10, budget), wholeCombatInChunks(chainOf('epic-armageddon'), epic, 10, budget / 4)]);
     expect(a!.answer).toEqual(wholeCombatOdds(chainOf('old-world'), ow, 10, budget));
     expect(b!.answer).toEqual(runToEnd(wholeCombatInChunks(chainOf('epic-armageddon'), epic, 10, budget / 4)));
-    expect(b!.answer.playouts).toBeLessThan(a!.answer.playouts!);
+    // The quarter budget held the Epic estimate short of its play-outs; the old world's, with its exact rounds, is the finer.
+    expect(b!.answer.playouts).toBeLessThan(PLAYOUTS);
+    expect(b!.answer.standardError!).toBeGreaterThan(a!.answer.standardError!);
   }, 120_000);
 });

@@ -304,8 +304,8 @@ describe('the whole combat’s odds in the odds reply (asked with `whole`)', () 
     const quick = (await b['combat.odds']({ id, whole: true, quick: true })).whole!;
     const full = (await b['combat.odds']({ id, whole: true })).whole!;
     expect(quick.now!.exact).toBe(false);
-    expect(quick.now!.playouts!).toBeLessThan(full.now!.playouts! / 4);
-    expect(quick.now!.standardError!).toBeGreaterThan(full.now!.standardError!);
+    // An eighth of the work: the exact chain follows fewer rounds and fewer play-outs follow them (each the coarser by more than twice).
+    expect(quick.now!.standardError!).toBeGreaterThan(2 * full.now!.standardError!);
     // The quick start is not kept: the full answer's start is the full work's.
     const oldWorld = getSystem('old-world')!;
     const printed = rulesDeps({ newId: () => 'x', newSeed: () => 5 }).wholeCombat('old-world', oldWorld.start(oldWorld.setupSchema.parse(example)));
