@@ -10,9 +10,11 @@ import type { CombatChain, WholeCombatOdds } from './types';
 
 /**
  * The whole combat's odds estimated, when the exact walk is over budget: the engine's own seeded
- * play-outs from the state ("Roll for me" on every roll, the suggested option on every choice), as
- * many as the work budget allows up to `PLAYOUTS`. Seeded from the state's key, so the same state
- * gives the same estimate. The standard error given is the largest of the estimated chances'.
+ * play-outs ("Roll for me" on every roll, the suggested option on every choice) from the state, or
+ * from the positions the exact chain reached before it gave up (soFar.ts), as many as the work
+ * budget allows up to what the share still to play out needs (`playoutsFor`). Seeded from the
+ * state's key, so the same state gives the same estimate. The standard error given is the largest
+ * of the estimated chances'.
  */
 
 export const PLAYOUTS = 2000;
