@@ -1,7 +1,7 @@
 import { casualtyRows } from './casualties';
 import { fixed2, luckSentence, ordinalPercentile, percent } from './format';
 
-import { atLeastText, wholeCombatRows } from './wholeCombat';
+import { atLeastText, estimatedFiguresNote, wholeCombatRows } from './wholeCombat';
 
 export { ordinalPercentile, percent };
 import type { Report, Summary, SummaryOdds, SummarySide, SummaryStep } from './schema';
@@ -118,7 +118,8 @@ function oddsMarkdown(odds: SummaryOdds, names: { attacker: string; defender: st
 /** The whole combat's odds before any die and where it ended, as a table (estimates marked "≈ 62% ± 1%"). */
 function wholeCombatMarkdown(whole: NonNullable<Summary['wholeCombat']>, finished: boolean): string[] {
   const rows = wholeCombatRows(whole.start, whole.end);
-  const notes = [whole.start, whole.end].some((o) => !o.exact) ? ['', 'Figures marked ≈ are estimated from seeded play-outs of the combat, ± one standard error.'] : [];
+  const note = estimatedFiguresNote(whole.start, whole.end, finished);
+  const notes = note ? ['', note] : [];
   return [...table(['', 'Before any die', finished ? 'Where it ended' : 'Now'], rows.map((r) => [r.label, r.start, r.end])), ...notes];
 }
 

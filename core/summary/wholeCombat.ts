@@ -1,5 +1,5 @@
 import { atLeastLine } from '../analysis/atLeast';
-import { chanceText } from '../analysis/combat/headline';
+import { chanceText, errorText, NBSP } from '../analysis/combat/headline';
 import type { WholeCombatOdds } from '../analysis/combat/types';
 import { percent } from './format';
 
@@ -15,19 +15,58 @@ export interface WholeCombatRow {
   end: string;
 }
 
-const chance = (o: WholeCombatOdds, p: number) => (o.exact ? chanceText(p) : chanceText(p, o.standardError ?? 0));
+const chance = (o: WholeCombatOdds, p: number, withError = true) => (o.exact ? chanceText(p) : chanceText(p, o.standardError ?? 0, withError));
+
+/** The rounds an estimate counted exactly, as "rounds 1 to 3" or "round 2" (none: null). */
+function exactRoundsWords(o: WholeCombatOdds): string | null {
+  const exact = o.exactRounds ?? 0;
+  if (exact === 0) return null;
+  return exact === 1 ? `round ${o.fromRound}` : `rounds ${o.fromRound} to ${o.fromRound + exact - 1}`;
+}
+
+/**
+ * How an estimate was made, in words: the rounds counted exactly (where the exact count got that
+ * far before it gave up) and the play-outs behind the rest — the live panel's note.
+ */
+export function estimateNote(o: WholeCombatOdds): string {
+  const played = `${o.playouts ?? 0} seeded play-outs`;
+  const rounds = exactRoundsWords(o);
+  if (!rounds) return `too many positions to count exactly in about a second, so estimated from ${played} of the combat (± one standard error).`;
+  const counted = `${rounds[0]!.toUpperCase()}${rounds.slice(1)} ${o.exactRounds === 1 ? 'is' : 'are'} counted exactly`;
+  return `too many positions to count the whole combat exactly in about a second. ${counted}; what follows is estimated from ${played} (± one standard error).`;
+}
+
+/** Print's and Markdown's note under the whole combat's table, where a column is estimated (none: null). */
+export function estimatedFiguresNote(start: WholeCombatOdds, end: WholeCombatOdds, finished: boolean): string | null {
+  const columns: Array<[string, WholeCombatOdds]> = [
+    ['before any die', start],
+    [finished ? 'where it ended' : 'now', end],
+  ];
+  const estimated = columns.filter(([, o]) => !o.exact);
+  if (estimated.length === 0) return null;
+  const exactParts = estimated.flatMap(([label, o]) => {
+    const rounds = exactRoundsWords(o);
+    return rounds ? [`${label}, ${rounds} counted exactly`] : [];
+  });
+  const exactly = exactParts.length > 0 ? `; ${exactParts.join('; ')}, and only what follows played out` : '';
+  return `Figures marked ≈ are estimated from seeded play-outs of the combat, ± one standard error${exactly}.`;
+}
 
 /** The round the combat is most likely to end in, as "round 2 (41.0%)". */
-function likeliestRound(o: WholeCombatOdds): string {
+function likeliestRound(o: WholeCombatOdds, withError = true): string {
   let best = -1;
   o.rounds.forEach((p, i) => {
     if (best < 0 || p > o.rounds[best]!) best = i;
   });
-  return best < 0 ? '—' : `round ${best + 1} (${chance(o, o.rounds[best]!)})`;
+  return best < 0 ? '—' : `round ${best + 1} (${chance(o, o.rounds[best]!, withError)})`;
 }
 
-export function wholeCombatRows(start: WholeCombatOdds, end: WholeCombatOdds): WholeCombatRow[] {
-  const row = (label: string, pick: (o: WholeCombatOdds) => number): WholeCombatRow => ({ label, start: chance(start, pick(start)), end: chance(end, pick(end)) });
+/**
+ * The table's rows. Without `withErrors`, an estimate reads "≈ 50.1%" alone: the live panel's
+ * narrow column gives the one error of each column above it (`columnError`) instead of in every cell.
+ */
+export function wholeCombatRows(start: WholeCombatOdds, end: WholeCombatOdds, withErrors = true): WholeCombatRow[] {
+  const row = (label: string, pick: (o: WholeCombatOdds) => number): WholeCombatRow => ({ label, start: chance(start, pick(start), withErrors), end: chance(end, pick(end), withErrors) });
   const rows: WholeCombatRow[] = [
     row(`${start.attacker.side} win the combat`, (o) => o.pAttackerWins),
     row(`${start.defender.side} win the combat`, (o) => o.pDefenderWins),
@@ -39,9 +78,12 @@ export function wholeCombatRows(start: WholeCombatOdds, end: WholeCombatOdds): W
   }
   rows.push(...otherUnitRows(start, end, row));
   if (start.pUnfinished > 0 || end.pUnfinished > 0) rows.push(row(`Still fighting after round ${start.maxRounds} (not followed further)`, (o) => o.pUnfinished));
-  rows.push({ label: 'Most likely to end in', start: likeliestRound(start), end: likeliestRound(end) });
+  rows.push({ label: 'Most likely to end in', start: likeliestRound(start, withErrors), end: likeliestRound(end, withErrors) });
   return rows;
 }
+
+/** A column's one standard error, as "± 0.2% each" (an exact column: null). */
+export const columnError = (o: WholeCombatOdds): string | null => (o.exact ? null : `±${NBSP}${errorText(o.standardError ?? 0)} each`);
 
 /**
  * The whole combat's odds in one line of print, for a fight that took one round (its round's odds

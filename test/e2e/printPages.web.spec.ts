@@ -129,7 +129,7 @@ for (const { id } of registry) {
     expect(text).toMatch(/\bseed 3\b/);
     expect(pages).toBeLessThanOrEqual(2 * rounds);
     if (FOUGHT_ROUND_BY_ROUND.has(id)) {
-      if (rounds === 1) await expect(page.getByTestId('sheet-whole-combat-line')).toContainText(/The whole combat, before any die: .+ win (≈ )?\d+/);
+      if (rounds === 1) await expect(page.getByTestId('sheet-whole-combat-line')).toContainText(/The whole combat, before any die: .+ win (≈\s)?\d+/);
       else await expect(page.getByTestId('sheet-whole-combat')).toBeVisible();
     }
   });

@@ -33,9 +33,12 @@ test.describe('the whole combat in the odds panel', () => {
     await expect(whole.getByRole('heading', { level: 3 })).toHaveText(/The whole combat/);
     await expect(whole.getByTestId('whole-combat-table')).toContainText('Empire win the combat');
     await expect(whole.getByTestId('whole-combat-table')).toContainText('Most likely to end in');
-    // The full-size example is over the exact budget: its figures are marked as estimates.
-    await expect(whole.getByTestId('whole-combat-estimate')).toContainText('seeded play-outs');
-    await expect(whole.getByTestId('whole-combat-table')).toContainText(/≈ \d+% ± \d+%/);
+    // The full-size example is over the exact budget: its figures are marked as estimates — its
+    // first rounds counted exactly and the rest played out, so they read to a tenth of a percent.
+    await expect(whole.getByTestId('whole-combat-estimate')).toContainText(/Rounds 1 to \d+ are counted exactly; what follows is estimated from \d+ seeded play-outs/);
+    await expect(whole.getByTestId('whole-combat-table')).toContainText(/≈\s\d+\.\d%/);
+    // One error per column, in its head: the narrow column keeps each figure on one line.
+    await expect(whole.getByTestId('whole-combat-column-error').first()).toHaveText(/^±\s0\.\d% each$/);
 
     // "At least" on tap, and in the screen-reader table.
     const chart = round.getByTestId('distribution-chart');

@@ -25,11 +25,27 @@ export function wholeHeadlinesOf(options: ReadonlyArray<WholeCombatOdds | null>,
   return options.map((o) => (o ? { side: sideName ?? (chooser === 'attacker' ? 'Attacker' : 'Defender'), value: winOf(o, chooser), ...(o.exact ? {} : { standardError: o.standardError ?? 0 }) } : null));
 }
 
-/** "62.0%", or an estimate "≈ 62% ± 3%": how every whole-combat chance is written. */
-export function chanceText(value: number, standardError?: number): string {
+/**
+ * "62.0%", or an estimate "≈ 62% ± 3%": how every whole-combat chance is written. An estimate
+ * finer than half a percent (most of the combat counted exactly, the rest played out) is written
+ * to a tenth, "≈ 50.1% ± 0.2%": rounded to a whole percent, its error would read as none. Without
+ * its error ("≈ 50.1%"), where a table gives one error for a whole column (`errorText`).
+ */
+export function chanceText(value: number, standardError?: number, withError = true): string {
   if (standardError === undefined) return `${(100 * value).toFixed(1)}%`;
-  return `≈ ${Math.round(100 * value)}% ± ${Math.max(1, Math.round(100 * standardError))}%`;
+  const figure = `≈${NBSP}${fine(standardError) ? (100 * value).toFixed(1) : Math.round(100 * value)}%`;
+  return withError ? `${figure} ±${NBSP}${errorText(standardError)}` : figure;
 }
+
+/** A no-break space: "≈ 50.1%" and "± 0.2%" never break after their sign, in a narrow column or in print. */
+export const NBSP = '\u00a0';
+
+/** An estimate's standard error as written: "3%", or to a tenth under half a percent ("0.2%", never "0.0%"). */
+export function errorText(standardError: number): string {
+  return fine(standardError) ? `${Math.max(0.1, 100 * standardError).toFixed(1)}%` : `${Math.round(100 * standardError)}%`;
+}
+
+const fine = (standardError: number) => standardError < 0.005;
 
 /** "Whole combat: you win 62.0%": an option's whole-combat figure as it reads beside the option. */
 export const wholeFigureText = (h: WholeHeadline) => `Whole combat: ${h.side} win ${chanceText(h.value, h.standardError)}`;

@@ -121,7 +121,7 @@ export function* estimateInChunks<S>(chain: CombatChain<S>, state: S, maxRounds:
   const names = namesOf(chain, state);
   const own = tally.odds(names, info, played);
   const odds = exact.plus(tally, still / played).odds(names, info);
-  return { ...odds, playouts: played, standardError: still * largestError(own, played) };
+  return { ...odds, playouts: played, standardError: still * largestError(own, played), exactRounds: soFar ? soFar.round - info.fromRound : 0 };
 }
 
 /** The largest standard error of the chances `odds` estimates from `played` play-outs. */

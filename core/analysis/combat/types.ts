@@ -94,6 +94,8 @@ export const wholeCombatOddsSchema = z.object({
   /** Estimates only: the play-outs behind them and the largest standard error of their figures. */
   playouts: z.number().int().min(1).optional(),
   standardError: z.number().min(0).optional(),
+  /** Estimates only: the rounds from `fromRound` on counted exactly before the play-outs took over (0: none). */
+  exactRounds: z.number().int().min(0).optional(),
 });
 export type WholeCombatOdds = z.infer<typeof wholeCombatOddsSchema>;
 export type SideCombatOdds = z.infer<typeof sideOddsSchema>;

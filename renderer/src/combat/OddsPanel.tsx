@@ -1,7 +1,7 @@
 import { Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { CombatOdds, Odds } from '../../../core/api/channels/combat';
 import { fixed2, luckSentence, percent } from '../../../core/summary/format';
-import { wholeCombatRows } from '../../../core/summary/wholeCombat';
+import { columnError, estimateNote, wholeCombatRows } from '../../../core/summary/wholeCombat';
 import { DistributionChart } from './DistributionChart';
 
 /**
@@ -76,6 +76,23 @@ export function OddsPanel({ odds, finished, names, updating = false, period }: {
   );
 }
 
+type WholeOdds = NonNullable<NonNullable<CombatOdds['whole']>['start']>;
+
+/** A whole-combat column's head, with its one standard error under it when it is estimated. */
+function ColumnHead({ odds, children }: { odds: WholeOdds; children: string }) {
+  const error = columnError(odds);
+  return (
+    <Table.Th ta="right">
+      {children}
+      {error && (
+        <Text size="sm" fw="normal" data-testid="whole-combat-column-error">
+          {error}
+        </Text>
+      )}
+    </Table.Th>
+  );
+}
+
 /**
  * The whole combat's odds beside this round's: who wins the fight, each main unit's fate and the
  * round it is likely to end in, at the start and now. An estimate (too many positions to count
@@ -102,7 +119,8 @@ export function WholeCombatPanel({ whole, finished, updating = false }: { whole:
     );
   }
   const estimated = !start.exact || !now.exact;
-  const playouts = Math.min(...[start, now].filter((o) => !o.exact).map((o) => o.playouts ?? 0));
+  // The note tells how the figures now were made, else (now exact) those before any die.
+  const described = now.exact ? start : now;
   return (
     <Card withBorder padding="md" data-testid="whole-combat-odds" aria-busy={updating} style={updatingStyle(updating)}>
       <Stack gap="xs">
@@ -112,12 +130,12 @@ export function WholeCombatPanel({ whole, finished, updating = false }: { whole:
           <Table.Thead>
             <Table.Tr>
               <Table.Th />
-              <Table.Th ta="right">Before any die</Table.Th>
-              <Table.Th ta="right">{finished ? 'Result' : 'Now'}</Table.Th>
+              <ColumnHead odds={start}>Before any die</ColumnHead>
+              <ColumnHead odds={now}>{finished ? 'Result' : 'Now'}</ColumnHead>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {wholeCombatRows(start, now).map((r) => (
+            {wholeCombatRows(start, now, false).map((r) => (
               <Table.Tr key={r.label}>
                 <Table.Td>{r.label}</Table.Td>
                 <Table.Td ta="right">{r.start}</Table.Td>
@@ -131,7 +149,7 @@ export function WholeCombatPanel({ whole, finished, updating = false }: { whole:
         <DistributionChart before={start.rounds} now={now.rounds} label="round the combat ends in" offset={1} height={160} />
         {estimated && (
           <Text size="sm" c="gray.7" data-testid="whole-combat-estimate">
-            ≈: too many positions to count exactly in about a second, so estimated from {playouts} seeded play-outs of the combat (± one standard error).
+            ≈: {estimateNote(described)}
           </Text>
         )}
         <Text size="sm" c="gray.7">

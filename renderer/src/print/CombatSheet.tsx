@@ -8,7 +8,7 @@ import { when } from '../history/format';
 import { fixed2, luckSentence, percent } from '../../../core/summary/format';
 import { extraLines, resultAfterChoice } from '../../../core/summary/markdown';
 import type { StepLog } from './paper';
-import { atLeastText, wholeCombatLine, wholeCombatRows } from '../../../core/summary/wholeCombat';
+import { atLeastText, estimatedFiguresNote, wholeCombatLine, wholeCombatRows } from '../../../core/summary/wholeCombat';
 
 /**
  * One stored combat as a printed sheet: header with both sides and their profiles, every step,
@@ -463,7 +463,7 @@ function roundsIn(steps: ReadonlyArray<{ title: string }>): number {
 
 /** The whole combat's odds before any die and where it ended (estimates marked ≈ ±), one row per outcome. */
 function WholeCombatBlock({ whole, finished, Sub }: { whole: NonNullable<Summary['wholeCombat']>; finished: boolean; Sub: 'h2' | 'h3' }) {
-  const estimated = !whole.start.exact || !whole.end.exact;
+  const note = estimatedFiguresNote(whole.start, whole.end, finished);
   return (
     <section className="keep" data-testid="sheet-whole-combat">
       <Sub>Odds of the whole combat</Sub>
@@ -485,7 +485,7 @@ function WholeCombatBlock({ whole, finished, Sub }: { whole: NonNullable<Summary
           ))}
         </tbody>
       </table>
-      {estimated && <p className="why">Figures marked ≈ are estimated from seeded play-outs of the combat, ± one standard error.</p>}
+      {note && <p className="why">{note}</p>}
     </section>
   );
 }

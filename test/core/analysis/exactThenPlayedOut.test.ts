@@ -117,6 +117,12 @@ describe('exact rounds, then play-outs: against the exact figures', () => {
     expect(mixed.pAttackerWins + mixed.pDefenderWins + mixed.pDraw + mixed.pUnfinished).toBeCloseTo(1, 12);
   });
 
+  it('says how many rounds it counted exactly (none for play-outs of the whole combat)', () => {
+    expect(mixed.exactRounds).toBe(soFarAt(eightAside(), SMALL_BUDGET).round - 1);
+    expect(mixed.exactRounds).toBeGreaterThanOrEqual(2);
+    expect(plain.exactRounds).toBe(0);
+  });
+
   it('the rounds the chain finished are exact, to the last digit', () => {
     expect(mixed.rounds[0]).toBeCloseTo(exact.rounds[0]!, 12);
     expect(mixed.rounds[1]).toBeCloseTo(exact.rounds[1]!, 12);

@@ -33,8 +33,14 @@ describe('whole-combat figures beside a choice', () => {
   });
 
   it('an estimate reads "≈ 62% ± 1%", an exact chance to a tenth of a percent', () => {
-    expect(chanceText(0.6234, 0.012)).toBe('≈ 62% ± 1%');
+    expect(chanceText(0.6234, 0.012)).toBe('≈\u00a062% ±\u00a01%');
     expect(chanceText(0.6234)).toBe('62.3%');
-    expect(chanceText(0.5, 0.001)).toBe('≈ 50% ± 1%');
+    expect(chanceText(0.5, 0.0051)).toBe('≈\u00a050% ±\u00a01%');
+  });
+
+  it('an estimate finer than half a percent reads to a tenth, its error at least 0.1% (no line break after ≈ or ±)', () => {
+    expect(chanceText(0.50149, 0.0025)).toBe('≈\u00a050.1% ±\u00a00.3%');
+    expect(chanceText(0.5, 0.0049)).toBe('≈\u00a050.0% ±\u00a00.5%');
+    expect(chanceText(0.913, 0.0002)).toBe('≈\u00a091.3% ±\u00a00.1%');
   });
 });

@@ -3,7 +3,7 @@ import { rulesDeps } from '../../../core/api/backends/rules';
 import { advance, startCombat, type Combat } from '../../../core/combat';
 import { systems } from '../../../core/systems';
 import { buildCombatSummary, summaryMarkdown, summarySchema, type StoredCombatRecord } from '../../../core/summary';
-import { atLeastText, wholeCombatLine, wholeCombatRows } from '../../../core/summary/wholeCombat';
+import { atLeastText, estimatedFiguresNote, estimateNote, wholeCombatLine, wholeCombatRows } from '../../../core/summary/wholeCombat';
 import { autoInput } from '../../support/drive';
 import { smallOldWorld } from '../analysis/smallCombats';
 import { summaryFixtures } from './fixtures';
@@ -63,8 +63,27 @@ describe('the whole combat in a summary', () => {
     const summary = buildCombatSummary(playedRecord(), deps);
     const estimated = { ...summary.wholeCombat!.start, exact: false, standardError: 0.012, playouts: 900 };
     const rows = wholeCombatRows(estimated, summary.wholeCombat!.end);
-    expect(rows[0]!.start).toMatch(/^≈ \d+% ± 1%$/);
+    expect(rows[0]!.start).toMatch(/^≈\u00a0\d+% ±\u00a01%$/);
     expect(rows[0]!.end).toMatch(/^\d+\.\d%$/);
+  }, 60_000);
+
+  it('an estimate says how it was made: the rounds counted exactly, if any, and the play-outs behind the rest', () => {
+    const odds = buildCombatSummary(playedRecord(), deps).wholeCombat!.start;
+    expect(estimateNote({ ...odds, exact: false, playouts: 2000, exactRounds: 0 })).toBe('too many positions to count exactly in about a second, so estimated from 2000 seeded play-outs of the combat (± one standard error).');
+    expect(estimateNote({ ...odds, exact: false, playouts: 292, fromRound: 1, exactRounds: 3 })).toBe(
+      'too many positions to count the whole combat exactly in about a second. Rounds 1 to 3 are counted exactly; what follows is estimated from 292 seeded play-outs (± one standard error).',
+    );
+    expect(estimateNote({ ...odds, exact: false, playouts: 400, fromRound: 2, exactRounds: 1 })).toContain('Round 2 is counted exactly;');
+  }, 60_000);
+
+  it('print and Markdown note the estimated columns, and the rounds each counted exactly', () => {
+    const odds = buildCombatSummary(playedRecord(), deps).wholeCombat!.start;
+    const exact = { ...odds, exact: true };
+    expect(estimatedFiguresNote(exact, exact, true)).toBeNull();
+    expect(estimatedFiguresNote({ ...odds, exact: false, playouts: 2000, exactRounds: 0 }, exact, true)).toBe('Figures marked ≈ are estimated from seeded play-outs of the combat, ± one standard error.');
+    expect(estimatedFiguresNote({ ...odds, exact: false, playouts: 292, fromRound: 1, exactRounds: 3 }, { ...odds, exact: false, playouts: 400, fromRound: 2, exactRounds: 1 }, false)).toBe(
+      'Figures marked ≈ are estimated from seeded play-outs of the combat, ± one standard error; before any die, rounds 1 to 3 counted exactly; now, round 2 counted exactly, and only what follows played out.',
+    );
   }, 60_000);
 
   it('"at least" odds in one line, for the headline measure', () => {
@@ -81,6 +100,6 @@ describe('the whole combat in a summary', () => {
     expect(line).toMatch(/most likely over in round \d+ \(\d+\.\d%\)\.$/);
     expect(line).not.toContain('Now:');
     const goingOn = wholeCombatLine(start, { ...start, exact: false, standardError: 0.012, playouts: 900 }, false);
-    expect(goingOn).toMatch(/ Now: .* win ≈ \d+% ± 1%, .* win ≈ \d+% ± 1%\.$/);
+    expect(goingOn).toMatch(/ Now: .* win ≈\u00a0\d+% ±\u00a01%, .* win ≈\u00a0\d+% ±\u00a01%\.$/);
   }, 60_000);
 });
