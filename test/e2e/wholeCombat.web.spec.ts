@@ -55,4 +55,35 @@ test.describe('the whole combat in the odds panel', () => {
     }
     expect(errors).toEqual([]);
   });
+
+  test('an Epic allocation: each option shows the chooser’s chance to win the whole combat', async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.goto('/#/combat/new/epic-armageddon');
+    await page.getByTestId('seed').fill('5');
+    await page.getByTestId('start-combat').click();
+    await expect(page).toHaveURL(/#\/combat\/play\//);
+    // "Roll for me" (the seeded dice) and Continue, to the first choice of where hits go.
+    const step = page.getByTestId('step');
+    for (let guard = 0; guard < 20; guard++) {
+      await expect(step).toHaveAttribute('data-step-kind', /roll|choose|outcome/);
+      const kind = await step.getAttribute('data-step-kind');
+      if (kind === 'choose' && /allocate/.test((await step.getByRole('heading', { level: 2 }).textContent()) ?? '')) break;
+      const id0 = await step.getAttribute('data-step-id');
+      await (kind === 'roll' ? page.getByTestId('roll-for-me') : page.getByTestId('continue')).click();
+      await expect(step).not.toHaveAttribute('data-step-id', id0 ?? '');
+    }
+    await expect(step).toHaveAttribute('data-step-kind', 'choose');
+    // The round's figure first, then the whole combat's beside it once worked out (a few seconds: one estimate per option).
+    const figures = step.locator('[data-testid^="option-figure-"]');
+    await expect(figures.first()).toContainText(/Whole combat: Orks win ≈\s\d+%\s±\s\d+%/, { timeout: 60_000 });
+    for (const text of await figures.allTextContents()) expect(text).toMatch(/win the assault: \d+\.\d% · Whole combat: Orks win ≈\s\d+%\s±\s\d+%$/);
+    for (const [width, height] of [
+      [1280, 800],
+      [820, 1180],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `test-results/whole-combat-choice-${width}x${height}.png` });
+    }
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Role } from '../../combat/steps';
-import type { WholeCombatOdds } from './types';
+import type { SideCombatOdds, WholeCombatOdds } from './types';
 
 /**
  * The whole-combat figure a player compares the options of a choice by: the chooser's chance to win
@@ -16,7 +16,21 @@ export interface WholeHeadline {
 
 const winOf = (o: WholeCombatOdds, chooser: Role) => (chooser === 'attacker' ? o.pAttackerWins : o.pDefenderWins);
 
-export function wholeHeadlinesOf(options: ReadonlyArray<WholeCombatOdds | null>, chooser: Role, sideName?: string): Array<WholeHeadline | null> {
+/**
+ * Whether an option stops the combat with both sides still fighting ("Stop here: the combat goes
+ * on next turn"): the odds from it count the stop as an end won by the last round's winner (how a
+ * stopped combat is recorded), so they read "win 100%" or "0%" — but the fight itself goes on next
+ * turn, so no chance of winning it stands for that option. Known by its odds: exact, over at once,
+ * and no unit destroyed, fled or caught.
+ */
+export function stoppedUndecided(o: WholeCombatOdds): boolean {
+  const noFate = (s: SideCombatOdds) => s.pDestroyed === 0 && s.pFlees === 0 && s.pCaught === 0;
+  return o.exact && o.rounds[o.fromRound - 1] === 1 && [o.attacker, o.defender, ...(o.units ?? [])].every(noFate);
+}
+
+export function wholeHeadlinesOf(allOptions: ReadonlyArray<WholeCombatOdds | null>, chooser: Role, sideName?: string): Array<WholeHeadline | null> {
+  // A stop has no figure of its own (see above): the options are compared without it.
+  const options = allOptions.map((o) => (o && !stoppedUndecided(o) ? o : null));
   const known = options.filter((o): o is WholeCombatOdds => o !== null);
   if (known.length < 2) return options.map(() => null);
   const values = known.map((o) => winOf(o, chooser));
@@ -34,10 +48,10 @@ export function wholeHeadlinesOf(options: ReadonlyArray<WholeCombatOdds | null>,
 export function chanceText(value: number, standardError?: number, withError = true): string {
   if (standardError === undefined) return `${(100 * value).toFixed(1)}%`;
   const figure = `≈${NBSP}${fine(standardError) ? (100 * value).toFixed(1) : Math.round(100 * value)}%`;
-  return withError ? `${figure} ±${NBSP}${errorText(standardError)}` : figure;
+  return withError ? `${figure}${NBSP}±${NBSP}${errorText(standardError)}` : figure;
 }
 
-/** A no-break space: "≈ 50.1%" and "± 0.2%" never break after their sign, in a narrow column or in print. */
+/** A no-break space: "≈ 50.1% ± 0.2%" never breaks, in a narrow column, an option's card or print. */
 export const NBSP = '\u00a0';
 
 /** An estimate's standard error as written: "3%", or to a tenth under half a percent ("0.2%", never "0.0%"). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chanceText, wholeFigureText, wholeHeadlinesOf, type WholeCombatOdds } from '../../../core/analysis/combat';
+import { stoppedUndecided } from '../../../core/analysis/combat/headline';
 
 /** An option's whole-combat figure: the chooser's chance to win the combat, shown only when the options change it. */
 
@@ -11,10 +12,19 @@ const odds = (pAttackerWins: number, estimate?: number): WholeCombatOdds => ({
   pDefenderWins: 1 - pAttackerWins,
   pDraw: 0,
   pUnfinished: 0,
+  rounds: [0.4, 0.6],
+  // The loser's unit is wiped out: a combat decided, round 1 or 2.
+  attacker: { side: 'Empire', unit: 'A', pDestroyed: 1 - pAttackerWins, pFlees: 0, pCaught: 0 },
+  defender: { side: 'Orcs', unit: 'D', pDestroyed: pAttackerWins, pFlees: 0, pCaught: 0 },
+  ...(estimate === undefined ? {} : { playouts: 500, standardError: estimate }),
+});
+
+/** The odds from "Stop here: the combat goes on next turn" after round 1, won by `winner`: over at once, nobody's unit gone. */
+const stopped = (winner: 'attacker' | 'defender'): WholeCombatOdds => ({
+  ...odds(winner === 'attacker' ? 1 : 0),
   rounds: [1],
   attacker: { side: 'Empire', unit: 'A', pDestroyed: 0, pFlees: 0, pCaught: 0 },
   defender: { side: 'Orcs', unit: 'D', pDestroyed: 0, pFlees: 0, pCaught: 0 },
-  ...(estimate === undefined ? {} : { playouts: 500, standardError: estimate }),
 });
 
 describe('whole-combat figures beside a choice', () => {
@@ -32,15 +42,24 @@ describe('whole-combat figures beside a choice', () => {
     expect(wholeHeadlinesOf([odds(0.4, 0.01), odds(0.62, 0.01)], 'attacker')[1]).toEqual({ side: 'Attacker', value: 0.62, standardError: 0.01 });
   });
 
+  it('a stop with both sides still fighting has no figure: the fight goes on next turn, so "win 100%" would mislead', () => {
+    expect(stoppedUndecided(stopped('attacker'))).toBe(true);
+    expect(stoppedUndecided(odds(0.55))).toBe(false);
+    // Fight on (55%) or stop after winning round 1: no "100%" beside the stop, and so no difference to show.
+    expect(wholeHeadlinesOf([odds(0.55), stopped('attacker')], 'attacker')).toEqual([null, null]);
+    // Two real options beside a stop are still compared.
+    expect(wholeHeadlinesOf([odds(0.55), odds(0.7), stopped('defender')], 'attacker').map((h) => h?.value ?? null)).toEqual([0.55, 0.7, null]);
+  });
+
   it('an estimate reads "≈ 62% ± 1%", an exact chance to a tenth of a percent', () => {
-    expect(chanceText(0.6234, 0.012)).toBe('≈\u00a062% ±\u00a01%');
+    expect(chanceText(0.6234, 0.012)).toBe('≈\u00a062%\u00a0±\u00a01%');
     expect(chanceText(0.6234)).toBe('62.3%');
-    expect(chanceText(0.5, 0.0051)).toBe('≈\u00a050% ±\u00a01%');
+    expect(chanceText(0.5, 0.0051)).toBe('≈\u00a050%\u00a0±\u00a01%');
   });
 
   it('an estimate finer than half a percent reads to a tenth, its error at least 0.1% (no line break after ≈ or ±)', () => {
-    expect(chanceText(0.50149, 0.0025)).toBe('≈\u00a050.1% ±\u00a00.3%');
-    expect(chanceText(0.5, 0.0049)).toBe('≈\u00a050.0% ±\u00a00.5%');
-    expect(chanceText(0.913, 0.0002)).toBe('≈\u00a091.3% ±\u00a00.1%');
+    expect(chanceText(0.50149, 0.0025)).toBe('≈\u00a050.1%\u00a0±\u00a00.3%');
+    expect(chanceText(0.5, 0.0049)).toBe('≈\u00a050.0%\u00a0±\u00a00.5%');
+    expect(chanceText(0.913, 0.0002)).toBe('≈\u00a091.3%\u00a0±\u00a00.1%');
   });
 });

@@ -363,6 +363,42 @@ describe('the whole combat’s odds in the odds reply (asked with `whole`)', () 
     }, 120_000);
   });
 
+  describe('beside each option of a choice, the chooser’s chance to win the whole combat', () => {
+    /** Plays `setup` as "Roll for me" and the suggested options do, to its first choice that `stopAt` picks. */
+    async function toChoice(b: ReturnType<typeof real>, system: string, setup: Record<string, unknown>, stopAt: (title: string) => boolean) {
+      const { id } = await b['combat.start']({ system, setup });
+      for (let i = 0; i < 60; i++) {
+        const { step } = await b['combat.get']({ id });
+        if (step.kind === 'outcome' && step.final) break;
+        if (step.kind === 'choose' && stopAt(step.title)) return { id, step };
+        if (step.kind === 'roll') await b['combat.roll']({ id, stepId: step.id });
+        else if (step.kind === 'choose') await b['combat.advance']({ id, input: { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id } });
+        else await b['combat.advance']({ id, input: { kind: 'continue', stepId: step.id } });
+      }
+      throw new Error('no such choice');
+    }
+
+    it('an allocation that matters for later rounds (the Epic example: where the hits go): a figure for each option, estimated, and they differ', async () => {
+      const b = real();
+      const epic = getSystem('epic-armageddon')!.exampleSetup as Record<string, unknown>;
+      const { id, step } = await toChoice(b, 'epic-armageddon', epic, (title) => /allocate/.test(title));
+      const { choices } = await b['combat.odds']({ id, whole: true });
+      const wholes = step.kind === 'choose' ? step.options.map((o) => choices.find((c) => c.option === o.id)?.whole ?? null) : [];
+      expect(wholes.length).toBeGreaterThan(1);
+      for (const w of wholes) expect(w).toMatch(/^Whole combat: .+ win ≈\u00a0\d+%\u00a0±\u00a0\d+%$/);
+      expect(new Set(wholes).size).toBeGreaterThan(1);
+    }, 120_000);
+
+    it('"Stop here: the combat goes on next turn" has none — the fight goes on — so fighting on has nothing to be compared with', async () => {
+      const b = real();
+      const { id, step } = await toChoice(b, 'old-world', small, (title) => /Round 1 is over/.test(title));
+      expect(step.kind === 'choose' && step.options.map((o) => o.id)).toEqual(['next', 'end']);
+      const { choices } = await b['combat.odds']({ id, whole: true });
+      // Before: "Stop here" read "Whole combat: Empire win 100.0%" (the stop counted as won by round 1's winner) beside 55.0%.
+      expect(choices.map((c) => c.whole ?? null)).toEqual([null, null]);
+    }, 120_000);
+  });
+
   it('40k 10th edition (one round) has none', async () => {
     const b = real();
     const form = await b['combat.setupForm']({ system: 'wh40k-10e' });

@@ -63,7 +63,7 @@ describe('the whole combat in a summary', () => {
     const summary = buildCombatSummary(playedRecord(), deps);
     const estimated = { ...summary.wholeCombat!.start, exact: false, standardError: 0.012, playouts: 900 };
     const rows = wholeCombatRows(estimated, summary.wholeCombat!.end);
-    expect(rows[0]!.start).toMatch(/^≈\u00a0\d+% ±\u00a01%$/);
+    expect(rows[0]!.start).toMatch(/^≈\u00a0\d+%\u00a0±\u00a01%$/);
     expect(rows[0]!.end).toMatch(/^\d+\.\d%$/);
   }, 60_000);
 
@@ -100,6 +100,6 @@ describe('the whole combat in a summary', () => {
     expect(line).toMatch(/most likely over in round \d+ \(\d+\.\d%\)\.$/);
     expect(line).not.toContain('Now:');
     const goingOn = wholeCombatLine(start, { ...start, exact: false, standardError: 0.012, playouts: 900 }, false);
-    expect(goingOn).toMatch(/ Now: .* win ≈\u00a0\d+% ±\u00a01%, .* win ≈\u00a0\d+% ±\u00a01%\.$/);
+    expect(goingOn).toMatch(/ Now: .* win ≈\u00a0\d+%\u00a0±\u00a01%, .* win ≈\u00a0\d+%\u00a0±\u00a01%\.$/);
   }, 60_000);
 });
