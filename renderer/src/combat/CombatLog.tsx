@@ -1,8 +1,14 @@
 import { Card, Table, Text, Title } from '@mantine/core';
+import { memo } from 'react';
 import type { LogLine } from '../../../core/combat/view';
 
+type Props = { lines: LogLine[]; names: Record<'attacker' | 'defender', string> };
+
+/** The same log of the same sides: the page re-renders as the odds arrive, the log has not changed. */
+const sameLog = (a: Props, b: Props) => a.lines === b.lines && a.names.attacker === b.names.attacker && a.names.defender === b.names.defender;
+
 /** What has happened so far, newest first. */
-export function CombatLog({ lines, names }: { lines: LogLine[]; names: Record<'attacker' | 'defender', string> }) {
+export const CombatLog = memo(function CombatLog({ lines, names }: Props) {
   return (
     <Card withBorder padding="md">
       <Title order={3} mb="xs">
@@ -36,4 +42,4 @@ export function CombatLog({ lines, names }: { lines: LogLine[]; names: Record<'a
       )}
     </Card>
   );
-}
+}, sameLog);

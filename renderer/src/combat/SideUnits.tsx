@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { CombatView } from '../../../core/combat/view';
 import { drawsFormations, FormationPictures } from './FormationPicture';
 import { UnitPanel } from './UnitPanel';
@@ -7,8 +8,10 @@ import { UnitPanel } from './UnitPanel';
  * shows every unit of both sides with its rank diagram, attacker first and the legend once; an
  * attack sequence shows the target's models first, and the attacker's only where it has models.
  * An assault of formations (units that say how they are engaged) is drawn as both formations.
+ * Memoised on the view: the odds arrive three times a step (the round's, then the whole combat's
+ * twice) and re-render the page, and the units — the largest part of it — have not changed.
  */
-export function SideUnits({ view }: { view: CombatView }) {
+export const SideUnits = memo(function SideUnits({ view }: { view: CombatView }) {
   const { attacker, defender } = view.sides;
   if (drawsFormations(view)) return <FormationPictures view={view} />;
   const ranked = [...attacker.units, ...defender.units].some((u) => u.formation);
@@ -26,4 +29,4 @@ export function SideUnits({ view }: { view: CombatView }) {
       {attacker.units.some((u) => u.models.length > 0) && <UnitPanel title="Attacker" units={attacker.units} color="red" notes={attacker.notes} />}
     </>
   );
-}
+});
