@@ -47,10 +47,17 @@ export function countsFor(step: RollStep, parts: ReadonlyArray<readonly number[]
  */
 export function countAt(step: RollStep, parts: ReadonlyArray<readonly number[]>, i: number): number {
   const groups = groupsOf(step);
-  const group = groups[i]!;
+  return countOf(groups, parts, groups[i]!);
+}
+
+/** A group's count given the groups before it (`parts`): its own, or a chained group's one die per die of its earlier group that passes (or fails). */
+function countOf(groups: readonly DiceGroup[], parts: ReadonlyArray<readonly number[]>, group: DiceGroup): number {
   if (!group.per) return group.count;
   const at = groups.findIndex((g) => g.id === group.per!.group);
-  return (parts[at] ?? []).filter((face) => followsOn(group, groups[at]!, face)).length;
+  const source = groups[at]!;
+  let n = 0;
+  for (const face of parts[at] ?? []) if (followsOn(group, source, face)) n++;
+  return n;
 }
 
 /**
@@ -59,28 +66,18 @@ export function countAt(step: RollStep, parts: ReadonlyArray<readonly number[]>,
  * hands back fewer than asked (the dice ran out), the groups after it get none.
  */
 export function collectDice(step: RollStep, take: (group: DiceGroup, count: number) => readonly number[]): number[][] {
-  // Every die a play-out rolls comes through here: the groups are read once, and a chained group's
-  // count is taken from the parts as countAt takes it, without reading the groups again.
+  // Every die a play-out rolls comes through here: the groups are read once, and each count taken
+  // from the parts as countAt takes it, without reading the groups again.
   const groups = groupsOf(step);
   const parts: number[][] = [];
   let short = false;
-  for (let i = 0; i < groups.length; i++) {
-    const group = groups[i]!;
-    const count = short ? 0 : group.per ? chainedCount(groups, parts, group) : group.count;
+  for (const group of groups) {
+    const count = short ? 0 : countOf(groups, parts, group);
     const faces = count === 0 ? [] : [...take(group, count)];
     if (faces.length < count) short = true;
     parts.push(faces);
   }
   return parts;
-}
-
-/** As countAt, for a chained group: one die per die of its earlier group that passes (or fails). */
-function chainedCount(groups: readonly DiceGroup[], parts: ReadonlyArray<readonly number[]>, group: DiceGroup): number {
-  const at = groups.findIndex((g) => g.id === group.per!.group);
-  const source = groups[at]!;
-  let n = 0;
-  for (const face of parts[at] ?? []) if (followsOn(group, source, face)) n++;
-  return n;
 }
 
 /** An input's dice split into the step's groups, in order (a chained group takes one die per die it follows). */
