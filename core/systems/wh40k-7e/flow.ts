@@ -244,49 +244,29 @@ export function runTarget(state: State): ModelRef {
 
 /**
  * Applies the run's wounds that need no die, one after another in die order, and the run's end;
- * stops at one that does. Null: the next wound needs a die. Only the run's count, the locked model
- * and the enemy's models change along the way (the pool and everything else stay as they are):
- * they are carried alone — the models copied once, when the first wound lands — and put into the
- * state once, as applyDamage would have left it wound by wound.
+ * stops at one that does. Null: the next wound needs a die. Only the allocation and the enemy's
+ * models change along the way: they are carried alone, each wound applied as applyDamage applies
+ * it (`damaged`), and put into the state once.
  */
 export function advanceRun(state: State): State | null {
-  const a = state.allocation!;
-  const run = a.run!;
-  if (run.stage !== 'apply') return null;
-  const foe = otherRole(a.by);
+  if (state.allocation!.run!.stage !== 'apply') return null;
+  const foe = otherRole(state.allocation!.by);
   const pool = currentPool(state);
-  const fates = run.fates!;
+  let allocation = state.allocation!;
   let units = state.wounds[foe];
-  let own = false;
-  let { lock } = a;
-  let { applied, lost, slain, slainIn } = run;
-  const now = (): State => {
-    const allocation: Allocation = { ...a, lock, run: { ...run, applied, lost, slain, ...(slainIn !== undefined ? { slainIn } : {}) } };
-    return withAllocation(units === state.wounds[foe] ? state : setWounds(state, foe, units), allocation);
-  };
+  const now = (): State => withAllocation(units === state.wounds[foe] ? state : setWounds(state, foe, units), allocation);
   for (let moved = false; ; moved = true) {
-    if (applied >= run.count) return finishRun(now());
-    const target = nextTarget({ lock }, units);
+    const run = allocation.run!;
+    if (run.applied >= run.count) return finishRun(now());
+    const target = nextTarget(allocation, units);
     if (!target) throw new Error('a run lands on models that stand');
-    if (fates[applied] !== 'unsaved') {
-      lock = target;
-      applied += 1;
+    if (run.fates![run.applied] !== 'unsaved') {
+      allocation = { ...allocation, lock: target, run: { ...run, applied: run.applied + 1 } };
       continue;
     }
-    const left = units[target.group]![target.model]!;
-    const damage = damageOf(state.setup, foe, target.group, pool, left);
+    const damage = damageOf(state.setup, foe, target.group, pool, units[target.group]![target.model]!);
     if (typeof damage !== 'number') return moved ? now() : null;
-    // As applyDamage: the wounds removed (excess lost, RULES §2); a model keeps taking the pool's wounds until it is removed (seed 000).
-    const removed = Math.min(left, damage);
-    if (!own) units = units.map((models) => [...models]);
-    own = true;
-    units[target.group]![target.model] = left - removed;
-    const dead = left - removed <= 0;
-    lock = dead ? null : target;
-    applied += 1;
-    lost += removed;
-    if (dead) slain += 1;
-    if (dead && !(slainIn ?? []).includes(target.group)) slainIn = [...(slainIn ?? []), target.group];
+    ({ allocation, wounds: units } = damaged(allocation, units, target, damage));
   }
 }
 
