@@ -5,14 +5,7 @@ import type { WholeCombatOdds } from './types';
 import { MAX_ROUNDS, wholeCombatInChunks } from './wholeCombat';
 
 /**
- * What the host and the command line get for the whole combat from a state: the odds (exact, or
- * estimated and marked so), none for a system whose combat is one round (no `combat` chain), or why
- * not even an estimate could be made within the work budget. The exact chain and, past it, the
- * estimate get half the budget each, so the answer takes about a second at most; the host works it
- * out in chunks (`wholeCombatInChunksOf`), so the players' next step never waits behind it.
- */
-/**
- * The share of that work a quick first figure takes (the live panel asks it first, `quick`): an
+ * The share of the whole-combat work (see wholeCombatOf) a quick first figure takes (the live panel asks it first, `quick`): an
  * eighth — a few hundred play-outs (about ± 3%) where the combat is too large to count exactly —
  * shown at once and refined by the full answer asked right after it.
  */
@@ -20,6 +13,13 @@ export const QUICK_SHARE = 1 / 8;
 
 export type WholeCombatAnswer = { ok: true; odds: WholeCombatOdds } | { ok: false; tooLarge: string } | null;
 
+/**
+ * What the host and the command line get for the whole combat from a state: the odds (exact, or
+ * estimated and marked so), none for a system whose combat is one round (no `combat` chain), or why
+ * not even an estimate could be made within the work budget. The exact chain and, past it, the
+ * estimate get half the budget each, so the answer takes about a second at most; the host works it
+ * out in chunks (`wholeCombatInChunksOf`), so the players' next step never waits behind it.
+ */
 export function wholeCombatOf(analysis: SystemAnalysis | undefined, state: unknown, budget: number = ANALYSIS_WORK_LIMIT / 2): WholeCombatAnswer {
   return runToEnd(wholeCombatInChunksOf(analysis, state, budget));
 }

@@ -1,5 +1,6 @@
 import { ANALYSIS_WORK_LIMIT, analyzeWithinBudget } from '../../analysis';
-import { wholeCombatInChunksOf, wholeCombatOf, type WholeCombatAnswer } from '../../analysis/combat';
+import { runToEnd } from '../../analysis/chunked';
+import { wholeCombatInChunksOf, type WholeCombatAnswer } from '../../analysis/combat';
 import { analyses, setupLayouts, systems } from '../../systems';
 import type { CombatBackendDeps } from './combat';
 
@@ -10,13 +11,14 @@ import type { CombatBackendDeps } from './combat';
 export function rulesDeps(make: { newId: () => string; newSeed: () => number; pause?: () => Promise<void> }): CombatBackendDeps & { wholeCombat: (systemId: string, state: unknown) => WholeCombatAnswer } {
   // Whole-combat odds get half the work budget for the exact chain and half for the estimate, as the command line's; a
   // choice's options share one answer's. Print asks for them at once, the live panel in chunks.
-  const wholeBudget = (share = 1) => (ANALYSIS_WORK_LIMIT / 2) * Math.min(1, share);
+  const wholeCombatInChunks = (systemId: string, state: unknown, share = 1) =>
+    wholeCombatInChunksOf(Object.hasOwn(analyses, systemId) ? analyses[systemId] : undefined, state, (ANALYSIS_WORK_LIMIT / 2) * Math.min(1, share));
   return {
     systems,
     setupLayouts,
     analyze: (systemId, state) => (Object.hasOwn(analyses, systemId) ? analyzeWithinBudget(analyses[systemId]!, state) : null),
-    wholeCombat: (systemId, state) => (Object.hasOwn(analyses, systemId) ? wholeCombatOf(analyses[systemId], state, wholeBudget()) : null),
-    wholeCombatInChunks: (systemId, state, share) => wholeCombatInChunksOf(Object.hasOwn(analyses, systemId) ? analyses[systemId] : undefined, state, wholeBudget(share)),
+    wholeCombat: (systemId, state) => runToEnd(wholeCombatInChunks(systemId, state)),
+    wholeCombatInChunks,
     ...make,
   };
 }
