@@ -8,7 +8,9 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       // hostWorker: the worker thread the store and the contract run on (electron/main/hostThread.ts).
-      rolldownOptions: { input: { index: resolve('electron/main/index.ts'), hostWorker: resolve('electron/main/hostWorker.ts') } },
+      rolldownOptions: {
+        input: { index: resolve('electron/main/index.ts'), hostWorker: resolve('electron/main/hostWorker.ts') },
+      },
     },
   },
   preload: {

@@ -4,7 +4,25 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['fs', 'path', 'os', 'child_process', 'crypto', 'url', 'util', 'stream', 'events', 'http', 'https', 'net', 'worker_threads', 'process', 'buffer', 'timers', 'module'];
+const nodeBuiltins = [
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'url',
+  'util',
+  'stream',
+  'events',
+  'http',
+  'https',
+  'net',
+  'worker_threads',
+  'process',
+  'buffer',
+  'timers',
+  'module',
+];
 
 // Import boundaries (ARCHITECTURE.md, "Folders"): core/ is pure rules and data, so it never sees
 // Electron, React, Node or the DOM, and replays exactly; the renderer never reaches into electron/.
@@ -27,28 +45,63 @@ const corePatterns = [
 // generic JSON Schema form helpers (core/forms) at the
 // bottom. Nothing imports a layer above its own.
 /** Relative imports of core/<folder> from anywhere inside core/ (one to three levels down). */
-const coreFolder = (...folders) => folders.flatMap((f) => [1, 2, 3].flatMap((d) => [`${'../'.repeat(d)}${f}`, `${'../'.repeat(d)}${f}/**`]));
+const coreFolder = (...folders) =>
+  folders.flatMap((f) => [1, 2, 3].flatMap((d) => [`${'../'.repeat(d)}${f}`, `${'../'.repeat(d)}${f}/**`]));
 /** Roster documents, the import dispatch and the profile registry: the roster layer above the systems (its generic BattleScribe reader, core/roster/battlescribe, sits below them). */
 const rosterUpper = ['roster/documents', 'roster/exchange', 'roster/form', 'roster/import', 'roster/profiles'];
 /** core/roster's index (matched as a regular expression: a gitignore-style pattern 'roster' would take its reader too). */
 const rosterIndex = { regex: '^(\\.\\./)+roster(/index)?$' };
 const above = {
-  api: { group: coreFolder('api'), message: 'core/api is the top layer: what a lower layer shares with it lives below (core/validation, core/analysis/odds.ts).' },
-  middle: { group: coreFolder('summary', 'scenario', 'store', ...rosterUpper), message: 'the rule systems sit below rosters, the store, scenarios and summaries (they may use the generic BattleScribe reader, core/roster/battlescribe).' },
+  api: {
+    group: coreFolder('api'),
+    message:
+      'core/api is the top layer: what a lower layer shares with it lives below (core/validation, core/analysis/odds.ts).',
+  },
+  middle: {
+    group: coreFolder('summary', 'scenario', 'store', ...rosterUpper),
+    message:
+      'the rule systems sit below rosters, the store, scenarios and summaries (they may use the generic BattleScribe reader, core/roster/battlescribe).',
+  },
   rosters: {
     // From inside the reader its upper siblings are '../documents' and the like.
-    group: [...coreFolder('summary', 'scenario', 'store', ...rosterUpper), ...['documents', 'exchange', 'form', 'import', 'profiles'].flatMap((f) => [`../${f}`, `../${f}/**`])],
-    message: 'the generic BattleScribe reader and the odds helpers sit below roster documents, the store, scenarios and summaries.',
+    group: [
+      ...coreFolder('summary', 'scenario', 'store', ...rosterUpper),
+      ...['documents', 'exchange', 'form', 'import', 'profiles'].flatMap((f) => [`../${f}`, `../${f}/**`]),
+    ],
+    message:
+      'the generic BattleScribe reader and the odds helpers sit below roster documents, the store, scenarios and summaries.',
   },
-  systems: { group: coreFolder('systems'), message: 'the kit (odds helpers, the BattleScribe reader) knows no rule system: the registry in core/systems sits above it.' },
-  kit: { group: [...coreFolder('analysis'), ...coreFolder('roster')], message: 'the step protocol, dice and validation are the bottom layer: they know no rule system.' },
+  systems: {
+    group: coreFolder('systems'),
+    message:
+      'the kit (odds helpers, the BattleScribe reader) knows no rule system: the registry in core/systems sits above it.',
+  },
+  kit: {
+    group: [...coreFolder('analysis'), ...coreFolder('roster')],
+    message: 'the step protocol, dice and validation are the bottom layer: they know no rule system.',
+  },
 };
 const coreLayers = [
   { files: ['core/**/*.ts'], extra: [] },
   { files: ['core/{summary,scenario,store,roster}/**/*.ts'], extra: [above.api] },
-  { files: ['core/systems/**/*.ts'], extra: [above.api, above.middle, { ...rosterIndex, message: above.middle.message }] },
-  { files: ['core/analysis/**/*.ts', 'core/roster/battlescribe/**/*.ts'], extra: [above.api, above.rosters, { ...rosterIndex, message: above.rosters.message }, { regex: '^\\.\\.(/index)?$', message: above.rosters.message }, above.systems] },
-  { files: ['core/{combat,dice,validation,forms}/**/*.ts'], extra: [above.api, above.middle, above.systems, above.kit] },
+  {
+    files: ['core/systems/**/*.ts'],
+    extra: [above.api, above.middle, { ...rosterIndex, message: above.middle.message }],
+  },
+  {
+    files: ['core/analysis/**/*.ts', 'core/roster/battlescribe/**/*.ts'],
+    extra: [
+      above.api,
+      above.rosters,
+      { ...rosterIndex, message: above.rosters.message },
+      { regex: '^\\.\\.(/index)?$', message: above.rosters.message },
+      above.systems,
+    ],
+  },
+  {
+    files: ['core/{combat,dice,validation,forms}/**/*.ts'],
+    extra: [above.api, above.middle, above.systems, above.kit],
+  },
 ].map(({ files, extra }) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { paths: corePaths, patterns: [...corePatterns, ...extra] }] },
@@ -60,7 +113,22 @@ const coreBoundaries = {
   rules: {
     'no-restricted-globals': [
       'error',
-      ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'indexedDB', 'fetch', 'process', 'require', 'Buffer', 'setTimeout', 'setInterval', 'performance', 'crypto'].map((name) => ({
+      ...[
+        'window',
+        'document',
+        'navigator',
+        'localStorage',
+        'sessionStorage',
+        'indexedDB',
+        'fetch',
+        'process',
+        'require',
+        'Buffer',
+        'setTimeout',
+        'setInterval',
+        'performance',
+        'crypto',
+      ].map((name) => ({
         name,
         message: 'core/ is pure: no DOM, Node or timers; take what you need as an argument.',
       })),
@@ -72,7 +140,10 @@ const coreBoundaries = {
     ],
     'no-restricted-syntax': [
       'error',
-      { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'core/ has no clock: the host passes timestamps in.' },
+      {
+        selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+        message: 'core/ has no clock: the host passes timestamps in.',
+      },
     ],
   },
 };
@@ -83,8 +154,12 @@ const rendererBoundaries = {
     'no-restricted-imports': [
       'error',
       {
-        paths: [{ name: 'electron', message: 'The renderer talks to the host only through the Client (renderer/src/host/).' }],
-        patterns: [{ group: ['**/electron/**', 'electron/*'], message: 'renderer/ may not import electron/: use the Client.' }],
+        paths: [
+          { name: 'electron', message: 'The renderer talks to the host only through the Client (renderer/src/host/).' },
+        ],
+        patterns: [
+          { group: ['**/electron/**', 'electron/*'], message: 'renderer/ may not import electron/: use the Client.' },
+        ],
       },
     ],
   },
@@ -102,8 +177,23 @@ export default defineConfig([
       eqeqeq: ['error', 'always'],
     },
   },
-  { files: ['electron/**/*.ts', 'cli/**/*.{ts,mjs}', '.ci/**/*.mjs', '*.config.{ts,js}', 'vite.shared.ts', 'test/**/*.{ts,tsx}'], languageOptions: { globals: globals.node } },
-  { files: ['renderer/**/*.{ts,tsx}'], languageOptions: { globals: globals.browser }, plugins: { 'react-hooks': reactHooks }, rules: reactHooks.configs.recommended.rules },
+  {
+    files: [
+      'electron/**/*.ts',
+      'cli/**/*.{ts,mjs}',
+      '.ci/**/*.mjs',
+      '*.config.{ts,js}',
+      'vite.shared.ts',
+      'test/**/*.{ts,tsx}',
+    ],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
   coreBoundaries,
   ...coreLayers,
   rendererBoundaries,

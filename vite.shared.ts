@@ -3,7 +3,11 @@ import react from '@vitejs/plugin-react';
 import type { Plugin, UserConfig } from 'vite';
 import { contentSecurityPolicy } from './electron/main/csp';
 
-export const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string; productName: string; description: string };
+export const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+  productName: string;
+  description: string;
+};
 
 /**
  * Puts the CSP into the built index.html. Not in the dev server: React Fast Refresh injects an
@@ -14,7 +18,11 @@ function cspMetaTag(): Plugin {
     name: 'combat-companion:csp',
     apply: 'build',
     transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy }, injectTo: 'head-prepend' },
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy },
+        injectTo: 'head-prepend',
+      },
     ],
   };
 }

@@ -17,7 +17,12 @@ function hostingHeaders(): Plugin {
     name: 'combat-companion:hosting-headers',
     apply: 'build',
     generateBundle() {
-      const source = ['/*', `  Content-Security-Policy: ${contentSecurityPolicyHeader}`, '  X-Content-Type-Options: nosniff', ''].join('\n');
+      const source = [
+        '/*',
+        `  Content-Security-Policy: ${contentSecurityPolicyHeader}`,
+        '  X-Content-Type-Options: nosniff',
+        '',
+      ].join('\n');
       this.emitFile({ type: 'asset', fileName: '_headers', source });
     },
   };

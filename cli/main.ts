@@ -16,7 +16,8 @@ interface Command {
 const commands: Record<string, Command> = {
   analyze: {
     usage: 'analyze <file|->',
-    summary: 'Exact odds of a scenario (models destroyed; in a ranks game, the round\'s result, break and pursuit), as JSON.',
+    summary:
+      "Exact odds of a scenario (models destroyed; in a ranks game, the round's result, break and pursuit), as JSON.",
     run: analyzeCommand,
   },
   resolve: {
@@ -26,7 +27,8 @@ const commands: Record<string, Command> = {
   },
   roster: {
     usage: 'roster import <file>',
-    summary: 'Convert a BattleScribe or New Recruit roster (.ros, .rosz) to a .ccroster.json document, printed as JSON.',
+    summary:
+      'Convert a BattleScribe or New Recruit roster (.ros, .rosz) to a .ccroster.json document, printed as JSON.',
     run: rosterCommand,
   },
   help: {

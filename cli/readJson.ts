@@ -14,6 +14,8 @@ export async function readJson(path: string | undefined, stdin: () => Promise<st
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new InputFileError(`${path === '-' ? 'Standard input' : path} is not valid JSON: ${(error as Error).message}`);
+    throw new InputFileError(
+      `${path === '-' ? 'Standard input' : path} is not valid JSON: ${(error as Error).message}`,
+    );
   }
 }

@@ -26,7 +26,15 @@ export async function analyzeCommand(args: string[], io: CliIo): Promise<number>
     return EXIT_TOO_LARGE;
   }
   const combat = wholeCombatOf(analysis, state);
-  const report = combat === null ? result.value : { ...result.value, combat: combat.ok ? combat.odds : { tooLarge: noOddsBecause('No odds for the whole combat', combat.tooLarge) } };
+  const report =
+    combat === null
+      ? result.value
+      : {
+          ...result.value,
+          combat: combat.ok
+            ? combat.odds
+            : { tooLarge: noOddsBecause('No odds for the whole combat', combat.tooLarge) },
+        };
   io.out(`${JSON.stringify(report, null, 2)}\n`);
   return EXIT_OK;
 }

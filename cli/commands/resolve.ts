@@ -10,7 +10,9 @@ export async function resolveCommand(args: string[], io: CliIo): Promise<number>
   const scenario = await loadScenario(args, io);
   if (!scenario) return EXIT_USAGE;
   if (scenario.seed === undefined && scenario.dice === undefined) {
-    io.err('combat-companion: the scenario needs "seed": n (the app rolls) or "dice": [faces…] (used in order) to be resolved.\n');
+    io.err(
+      'combat-companion: the scenario needs "seed": n (the app rolls) or "dice": [faces…] (used in order) to be resolved.\n',
+    );
     return EXIT_USAGE;
   }
   try {

@@ -13,18 +13,26 @@ const usage = 'Usage: combat-companion roster import <file.ros|file.rosz>\n';
 export async function rosterCommand(args: string[], io: CliIo): Promise<number> {
   const [action, path, ...extra] = args;
   if (action !== 'import' || !path || extra.length > 0) {
-    io.err(action === 'import' && !path ? `combat-companion roster import: give the roster file to convert.\n${usage}` : usage);
+    io.err(
+      action === 'import' && !path
+        ? `combat-companion roster import: give the roster file to convert.\n${usage}`
+        : usage,
+    );
     return EXIT_USAGE;
   }
   let bytes: Uint8Array;
   try {
     if ((await stat(path)).size > MAX_FILE_BYTES) {
-      io.err(`${path} cannot be imported: it is larger than ${MAX_FILE_BYTES / 1_000_000} MB, and a roster file is far smaller.\n`);
+      io.err(
+        `${path} cannot be imported: it is larger than ${MAX_FILE_BYTES / 1_000_000} MB, and a roster file is far smaller.\n`,
+      );
       return EXIT_USAGE;
     }
     bytes = new Uint8Array(await readFile(path));
   } catch (error) {
-    io.err(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message}.\n`);
+    io.err(
+      `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message}.\n`,
+    );
     return EXIT_USAGE;
   }
   const converted = convertRosterFile(basename(path), bytes, new Date().toISOString());
@@ -40,7 +48,9 @@ export async function rosterCommand(args: string[], io: CliIo): Promise<number> 
 /** What a player should know about the conversion, in a few lines. */
 function summary(preview: ImportPreview): string {
   const units = preview.units.length;
-  const lines = [`Converted “${preview.rosterName}” (${preview.gameSystem}): ${units} unit${units === 1 ? '' : 's'}${preview.points === null ? '' : `, ${preview.points} pts`}.`];
+  const lines = [
+    `Converted “${preview.rosterName}” (${preview.gameSystem}): ${units} unit${units === 1 ? '' : 's'}${preview.points === null ? '' : `, ${preview.points} pts`}.`,
+  ];
   for (const skipped of preview.skipped) lines.push(`Left out: ${skipped.name}: ${skipped.reason}`);
   for (const unit of preview.units) for (const check of unit.confirm) lines.push(`Check ${unit.name}: ${check}`);
   return `${lines.join('\n')}\n`;

@@ -17,7 +17,9 @@ export async function loadScenario(args: string[], io: CliIo): Promise<Scenario 
   }
   const result = readScenario(json, systems);
   if (!result.ok) {
-    io.err(`combat-companion: the scenario is not valid:\n${result.problems.map((p) => `  ${p.message}`).join('\n')}\n`);
+    io.err(
+      `combat-companion: the scenario is not valid:\n${result.problems.map((p) => `  ${p.message}`).join('\n')}\n`,
+    );
     return null;
   }
   return result.scenario;

@@ -11,7 +11,11 @@ const generic = () => 'too many outcomes to count exactly in about a second';
  * says the state is too large, stopped by the meter when it runs past the budget. Either way the
  * host answers — no accepted setup can hang it.
  */
-export function withinBudget<T>(analysis: SystemAnalysis, state: unknown, run: (analysis: SystemAnalysis, state: unknown) => T): { ok: true; value: T } | { ok: false; tooLarge: string } {
+export function withinBudget<T>(
+  analysis: SystemAnalysis,
+  state: unknown,
+  run: (analysis: SystemAnalysis, state: unknown) => T,
+): { ok: true; value: T } | { ok: false; tooLarge: string } {
   const refused = analysis.tooLarge?.(state) ?? null;
   if (refused !== null) return { ok: false, tooLarge: refused };
   try {

@@ -26,7 +26,9 @@ function candidates(d: Distributions, chooser: Role): Headline[] {
   const win = facts.find((f) => f.wins === chooser);
   return [
     ...(win ? [{ label: win.label, value: win.probability, kind: 'probability' as const }] : []),
-    ...facts.filter((f) => f !== win).map((f) => ({ label: f.label, value: f.probability, kind: 'probability' as const })),
+    ...facts
+      .filter((f) => f !== win)
+      .map((f) => ({ label: f.label, value: f.probability, kind: 'probability' as const })),
     { label: d.measure, value: (d.offset ?? 0) + meanOf(d.main), kind: 'expected' },
   ];
 }
@@ -40,12 +42,16 @@ export function headlinesOf(options: ReadonlyArray<Distributions | null>, choose
   const valueOf = (c: Headline[], label: string) => c.find((h) => h.label === label)?.value;
   const changes = (label: string) => {
     const values = known.map((c) => valueOf(c, label));
-    return values.every((v) => v !== undefined) && Math.max(...(values as number[])) - Math.min(...(values as number[])) > 1e-9;
+    return (
+      values.every((v) => v !== undefined) &&
+      Math.max(...(values as number[])) - Math.min(...(values as number[])) > 1e-9
+    );
   };
   const shared = labels.filter((label) => known.every((c) => valueOf(c, label) !== undefined));
   const changing = shared.find(changes);
   // Two options or more that lead to the same figures: only a chance still open is worth showing.
-  const open = (label: string) => known[0]!.some((h) => h.label === label && h.kind === 'probability' && h.value > 1e-9 && h.value < 1 - 1e-9);
+  const open = (label: string) =>
+    known[0]!.some((h) => h.label === label && h.kind === 'probability' && h.value > 1e-9 && h.value < 1 - 1e-9);
   const label = changing ?? (known.length > 1 ? shared.find(open) : (shared[0] ?? labels[0]));
   if (label === undefined) return options.map(() => null);
   return each.map((c) => c?.find((h) => h.label === label) ?? null);

@@ -71,6 +71,10 @@ export function oddsFrom(start: OutcomeDistributions, now: OutcomeDistributions)
     ...(before.secondary && now.secondary
       ? { secondary: { measure: before.secondary.measure, before: before.secondary.dist, now: now.secondary.dist } }
       : {}),
-    facts: (now.facts ?? []).map((f) => ({ label: f.label, before: factsBefore.get(f.label) ?? f.probability, now: f.probability })),
+    facts: (now.facts ?? []).map((f) => ({
+      label: f.label,
+      before: factsBefore.get(f.label) ?? f.probability,
+      now: f.probability,
+    })),
   };
 }

@@ -58,7 +58,16 @@ export function createBackend(deps: BackendDeps): Backend {
         drop: (id) => repo.deleteCombat(id),
         load: async (id) => {
           const stored = await repo.getCombat(id);
-          return stored && { id: stored.id, system: stored.system, seed: stored.seed, setup: stored.setup, inputs: stored.inputs, rosterIds: stored.rosterIds };
+          return (
+            stored && {
+              id: stored.id,
+              system: stored.system,
+              seed: stored.seed,
+              setup: stored.setup,
+              inputs: stored.inputs,
+              rosterIds: stored.rosterIds,
+            }
+          );
         },
       },
     }),

@@ -27,9 +27,14 @@ export interface Listed<T> {
 }
 
 /** The first screenful of problems, each message and path shortened, and how many more there are. */
-export function screenful<T extends { field: string; message: string }>(problems: readonly T[], max = MAX_PROBLEMS_LISTED): Listed<{ field: string; message: string }> {
+export function screenful<T extends { field: string; message: string }>(
+  problems: readonly T[],
+  max = MAX_PROBLEMS_LISTED,
+): Listed<{ field: string; message: string }> {
   return {
-    listed: problems.slice(0, max).map((p) => ({ field: shorten(p.field, MAX_FIELD_CHARS), message: shorten(p.message) })),
+    listed: problems
+      .slice(0, max)
+      .map((p) => ({ field: shorten(p.field, MAX_FIELD_CHARS), message: shorten(p.message) })),
     more: Math.max(0, problems.length - max),
   };
 }

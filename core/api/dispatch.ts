@@ -39,14 +39,20 @@ export function createDispatch(backend: Backend): Dispatch {
       return ok(checked.data);
     } catch (error) {
       // The store's expected refusals (a combat or roster that is gone, a conflict) read as such from any backend.
-      if (error instanceof ApiFailure || error instanceof StoreError) return fail(error.code, error.message, error.field, error.problems);
+      if (error instanceof ApiFailure || error instanceof StoreError)
+        return fail(error.code, error.message, error.field, error.problems);
       const message = error instanceof Error ? error.message : String(error);
       return fail('internal', `Something went wrong on ${channel}: ${message}`);
     }
   };
 }
 
-function callBackend<C extends Channel>(backend: Backend, channel: C, request: unknown, caller: Caller | undefined): Promise<ResponseOf<C>> {
+function callBackend<C extends Channel>(
+  backend: Backend,
+  channel: C,
+  request: unknown,
+  caller: Caller | undefined,
+): Promise<ResponseOf<C>> {
   // The request was parsed by this channel's own schema just above.
   const handler = backend[channel] as (request: unknown, caller?: Caller) => Promise<ResponseOf<C>>;
   return handler(request, caller);

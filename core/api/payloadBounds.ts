@@ -29,7 +29,8 @@ export function payloadProblem(value: unknown, caps: PayloadCaps, what = 'the re
     const { value: next, depth } = stack.pop()!;
     if (typeof next === 'string') chars += next.length;
     else if (typeof next === 'object' && next !== null) {
-      if (depth > caps.maxDepth) return `${what} is nested more than ${caps.maxDepth} levels deep: no roster or combat is; the file is damaged or not one of ours`;
+      if (depth > caps.maxDepth)
+        return `${what} is nested more than ${caps.maxDepth} levels deep: no roster or combat is; the file is damaged or not one of ours`;
       // Counted before they are pushed, so a list of millions is refused without being walked.
       const entries: [string, unknown][] = Array.isArray(next) ? [] : Object.entries(next);
       values += Array.isArray(next) ? next.length : entries.length;
@@ -41,7 +42,8 @@ export function payloadProblem(value: unknown, caps: PayloadCaps, what = 'the re
           stack.push({ value: item, depth: depth + 1 });
         }
     }
-    if (chars > caps.maxChars) return `${what} is larger than ${(caps.maxChars / 1_000_000).toLocaleString('en-US')} million characters: it is too large to be a roster or a combat`;
+    if (chars > caps.maxChars)
+      return `${what} is larger than ${(caps.maxChars / 1_000_000).toLocaleString('en-US')} million characters: it is too large to be a roster or a combat`;
   }
   return null;
 }

@@ -16,7 +16,10 @@ export function guardedSend(send: Send): Send {
     try {
       return await send(channel, payload);
     } catch (error) {
-      return fail('internal', `The request could not be sent to the host: ${error instanceof Error ? error.message : String(error)}`);
+      return fail(
+        'internal',
+        `The request could not be sent to the host: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   };
 }

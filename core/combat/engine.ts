@@ -26,7 +26,11 @@ export interface Combat<Setup = unknown, State = unknown> {
 
 export type AdvanceResult<Setup, State> = { ok: true; combat: Combat<Setup, State> } | { ok: false; error: InputError };
 
-export function startCombat<Setup, State>(system: RuleSystem<Setup, State>, setup: Setup, seed: number): Combat<Setup, State> {
+export function startCombat<Setup, State>(
+  system: RuleSystem<Setup, State>,
+  setup: Setup,
+  seed: number,
+): Combat<Setup, State> {
   const state = system.start(setup);
   return { log: { system: system.id, setup, seed, inputs: [] }, state, step: system.next(state), rng: seedState(seed) };
 }
@@ -34,20 +38,32 @@ export function startCombat<Setup, State>(system: RuleSystem<Setup, State>, setu
 /** Checks an input against the step it answers: the generic half of input validation. */
 export function checkInput(step: Step, input: Input): void {
   if (input.stepId !== step.id) {
-    throw new InputError(`This answers step "${input.stepId}", but the combat is at "${step.id}" (${step.title}).`, 'stepId');
+    throw new InputError(
+      `This answers step "${input.stepId}", but the combat is at "${step.id}" (${step.title}).`,
+      'stepId',
+    );
   }
   switch (step.kind) {
     case 'roll': {
       if (input.kind !== 'roll') throw new InputError(`"${step.title}" needs dice, not a ${input.kind}.`, 'kind');
       // Faces first: a chained group's dice are counted from the faces before it.
       const sides = sidesOfDice(step, input.dice);
-      const bad = input.dice.findIndex((face, i) => !Number.isInteger(face) || face < 1 || face > (sides[i] ?? step.sides));
-      if (bad >= 0) throw new InputError(`Die ${bad + 1} shows ${input.dice[bad]}: a D${sides[bad] ?? step.sides} shows 1 to ${sides[bad] ?? step.sides}.`, `dice[${bad}]`);
+      const bad = input.dice.findIndex(
+        (face, i) => !Number.isInteger(face) || face < 1 || face > (sides[i] ?? step.sides),
+      );
+      if (bad >= 0)
+        throw new InputError(
+          `Die ${bad + 1} shows ${input.dice[bad]}: a D${sides[bad] ?? step.sides} shows 1 to ${sides[bad] ?? step.sides}.`,
+          `dice[${bad}]`,
+        );
       const wanted = diceWanted(step, input.dice);
       if (input.dice.length !== wanted.count || !wanted.known) {
         const least = wanted.known ? '' : 'at least ';
         const chained = isChained(step) ? ' (one die for each that the dice before it call for)' : '';
-        throw new InputError(`"${step.title}" needs ${least}${wanted.count} ${wanted.count === 1 ? 'die' : 'dice'}${chained}, ${input.dice.length} given.`, 'dice');
+        throw new InputError(
+          `"${step.title}" needs ${least}${wanted.count} ${wanted.count === 1 ? 'die' : 'dice'}${chained}, ${input.dice.length} given.`,
+          'dice',
+        );
       }
       if (input.typed !== undefined) checkTyped(step, input.dice, input.typed, input.by);
       return;
@@ -55,7 +71,10 @@ export function checkInput(step: Step, input: Input): void {
     case 'choose':
       if (input.kind !== 'choose') throw new InputError(`"${step.title}" needs a choice, not a ${input.kind}.`, 'kind');
       if (!step.options.some((o) => o.id === input.option)) {
-        throw new InputError(`"${input.option}" is not one of the choices: ${step.options.map((o) => o.label).join(', ')}.`, 'option');
+        throw new InputError(
+          `"${input.option}" is not one of the choices: ${step.options.map((o) => o.label).join(', ')}.`,
+          'option',
+        );
       }
       return;
     case 'outcome':
@@ -71,14 +90,22 @@ export function checkInput(step: Step, input: Input): void {
  */
 function checkTyped(step: RollStep, dice: readonly number[], typed: readonly number[], by: 'entered' | 'rolled'): void {
   if (!hasD3(step)) throw new InputError(`"${step.title}" has no D3 to roll as a halved D6.`, 'typed');
-  if (by !== 'entered') throw new InputError('Halved D6s are dice the players entered, not dice the app rolled.', 'typed');
-  if (typed.length !== dice.length) throw new InputError(`${typed.length} typed faces for ${dice.length} dice.`, 'typed');
+  if (by !== 'entered')
+    throw new InputError('Halved D6s are dice the players entered, not dice the app rolled.', 'typed');
+  if (typed.length !== dice.length)
+    throw new InputError(`${typed.length} typed faces for ${dice.length} dice.`, 'typed');
   const sides = sidesOfDice(step, dice);
   typed.forEach((face, i) => {
-    if (!Number.isInteger(face) || face < 1 || face > 6) throw new InputError(`Typed die ${i + 1} shows ${face}: a D6 shows 1 to 6.`, `typed[${i}]`);
+    if (!Number.isInteger(face) || face < 1 || face > 6)
+      throw new InputError(`Typed die ${i + 1} shows ${face}: a D6 shows 1 to 6.`, `typed[${i}]`);
     const expected = sides[i] === 3 ? Math.ceil(face / 2) : face;
     if (dice[i] !== expected) {
-      throw new InputError(sides[i] === 3 ? `Die ${i + 1}: a D6 of ${face} halved is a D3 of ${expected}, not ${dice[i]}.` : `Die ${i + 1} is a D6: typed ${face}, given ${dice[i]}.`, `dice[${i}]`);
+      throw new InputError(
+        sides[i] === 3
+          ? `Die ${i + 1}: a D6 of ${face} halved is a D3 of ${expected}, not ${dice[i]}.`
+          : `Die ${i + 1} is a D6: typed ${face}, given ${dice[i]}.`,
+        `dice[${i}]`,
+      );
     }
   });
 }
@@ -87,12 +114,22 @@ function checkTyped(step: RollStep, dice: readonly number[], typed: readonly num
  * Applies one input. A malformed or illegal input is refused with a clear error and the combat
  * is returned unchanged (the caller keeps its old value: nothing is mutated).
  */
-export function advance<Setup, State>(system: RuleSystem<Setup, State>, combat: Combat<Setup, State>, input: Input): AdvanceResult<Setup, State> {
+export function advance<Setup, State>(
+  system: RuleSystem<Setup, State>,
+  combat: Combat<Setup, State>,
+  input: Input,
+): AdvanceResult<Setup, State> {
   try {
     checkInput(combat.step, input);
     const state = system.apply(combat.state, input, combat.step);
-    const rng = input.kind === 'roll' && input.by === 'rolled' && combat.step.kind === 'roll' ? drawStepDice(combat.rng, combat.step).state : combat.rng;
-    return { ok: true, combat: { log: { ...combat.log, inputs: [...combat.log.inputs, input] }, state, step: system.next(state), rng } };
+    const rng =
+      input.kind === 'roll' && input.by === 'rolled' && combat.step.kind === 'roll'
+        ? drawStepDice(combat.rng, combat.step).state
+        : combat.rng;
+    return {
+      ok: true,
+      combat: { log: { ...combat.log, inputs: [...combat.log.inputs, input] }, state, step: system.next(state), rng },
+    };
   } catch (error) {
     if (error instanceof InputError) return { ok: false, error };
     throw error;
@@ -111,7 +148,11 @@ export function replay<Setup, State>(system: RuleSystem<Setup, State>, log: Comb
   let combat = startCombat(system, log.setup, log.seed);
   log.inputs.forEach((input, index) => {
     const result = advance(system, combat, input);
-    if (!result.ok) throw new InputError(`Input ${index + 1} of the log cannot be replayed: ${result.error.message}`, `inputs[${index}]`);
+    if (!result.ok)
+      throw new InputError(
+        `Input ${index + 1} of the log cannot be replayed: ${result.error.message}`,
+        `inputs[${index}]`,
+      );
     combat = result.combat;
   });
   return combat;
@@ -122,7 +163,10 @@ export function replay<Setup, State>(system: RuleSystem<Setup, State>, log: Comb
  * system's steps stops at the first input the steps of today do not take. `replayed` is how many
  * inputs were taken; the rest are left to the caller to say.
  */
-export function replayAsFarAsItGoes<Setup, State>(system: RuleSystem<Setup, State>, log: CombatLog<Setup>): { combat: Combat<Setup, State>; replayed: number } {
+export function replayAsFarAsItGoes<Setup, State>(
+  system: RuleSystem<Setup, State>,
+  log: CombatLog<Setup>,
+): { combat: Combat<Setup, State>; replayed: number } {
   let combat = startCombat(system, log.setup, log.seed);
   for (const [index, input] of log.inputs.entries()) {
     const result = advance(system, combat, input);
@@ -133,7 +177,10 @@ export function replayAsFarAsItGoes<Setup, State>(system: RuleSystem<Setup, Stat
 }
 
 /** Undo: the combat as it was before its last input (a no-op at the start). */
-export function undo<Setup, State>(system: RuleSystem<Setup, State>, combat: Combat<Setup, State>): Combat<Setup, State> {
+export function undo<Setup, State>(
+  system: RuleSystem<Setup, State>,
+  combat: Combat<Setup, State>,
+): Combat<Setup, State> {
   if (combat.log.inputs.length === 0) return combat;
   return replay(system, { ...combat.log, inputs: combat.log.inputs.slice(0, -1) });
 }

@@ -14,14 +14,25 @@ import type { DiceGroup, RollStep } from './steps';
 export function groupsOf(step: RollStep): DiceGroup[] {
   if (step.groups && step.groups.length > 0) return step.groups;
   const { count, sides, passOn, criticalOn, needs } = step;
-  return [{ id: 'dice', label: `${count} D${sides}`, count, sides, needs, ...(passOn !== undefined ? { passOn } : {}), ...(criticalOn !== undefined ? { criticalOn } : {}) }];
+  return [
+    {
+      id: 'dice',
+      label: `${count} D${sides}`,
+      count,
+      sides,
+      needs,
+      ...(passOn !== undefined ? { passOn } : {}),
+      ...(criticalOn !== undefined ? { criticalOn } : {}),
+    },
+  ];
 }
 
 /** The step has a chained group: how many dice it takes depends on the dice. */
 export const isChained = (step: RollStep) => groupsOf(step).some((g) => g.per !== undefined);
 
 /** A die of `source` that a chained group follows: it passes (or fails) the source's number. */
-export const followsOn = (group: DiceGroup, source: DiceGroup, face: number): boolean => (group.per!.on === 'pass' ? face >= source.passOn! : face < source.passOn!);
+export const followsOn = (group: DiceGroup, source: DiceGroup, face: number): boolean =>
+  group.per!.on === 'pass' ? face >= source.passOn! : face < source.passOn!;
 
 /**
  * How many dice each group takes, given the faces entered for each group so far: a plain group its

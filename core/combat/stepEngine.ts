@@ -110,7 +110,12 @@ export function stepEngine<S extends EngineState, K extends string>(spec: StepEn
 /** The log line of an answered step: who acted, what it was, what came of it, and why. */
 export function logStep<S extends EngineState>(state: S, step: Step, result: string, dice?: readonly number[]): S {
   // Every answered step logs a line: built field by field, in the order pushLog would spread them, and appended as it is (its id is the step's).
-  const line: LogLine = { stepId: step.id, actor: step.kind === 'outcome' ? 'attacker' : step.actor, title: step.title, result };
+  const line: LogLine = {
+    stepId: step.id,
+    actor: step.kind === 'outcome' ? 'attacker' : step.actor,
+    title: step.title,
+    result,
+  };
   if (dice) line.dice = [...dice];
   if (step.kind !== 'outcome') line.why = step.why;
   return { ...state, log: [...state.log, line] };
@@ -118,16 +123,25 @@ export function logStep<S extends EngineState>(state: S, step: Step, result: str
 
 /** A log line; one the players did not answer (a rule that resolved itself) gets an id of its own. */
 export function pushLog<S extends EngineState>(state: S, line: Omit<LogLine, 'stepId'> & { stepId?: string }): S {
-  return { ...state, log: [...state.log, { stepId: line.stepId ?? `auto.${state.counter}.${state.log.length}`, ...line }] };
+  return {
+    ...state,
+    log: [...state.log, { stepId: line.stepId ?? `auto.${state.counter}.${state.log.length}`, ...line }],
+  };
 }
 
 /** Several log lines at once, as many pushLog calls one after another would add them (one copy of the state, not one per line). */
-export function pushLogs<S extends EngineState>(state: S, lines: ReadonlyArray<Omit<LogLine, 'stepId'> & { stepId?: string }>): S {
+export function pushLogs<S extends EngineState>(
+  state: S,
+  lines: ReadonlyArray<Omit<LogLine, 'stepId'> & { stepId?: string }>,
+): S {
   return lines.length === 0 ? state : { ...state, log: withLines(state, lines) };
 }
 
 /** The state's log with these lines after it, as pushLogs adds them: for a system that changes more of the state at once (one copy of it). */
-export function withLines(state: EngineState, lines: ReadonlyArray<Omit<LogLine, 'stepId'> & { stepId?: string }>): LogLine[] {
+export function withLines(
+  state: EngineState,
+  lines: ReadonlyArray<Omit<LogLine, 'stepId'> & { stepId?: string }>,
+): LogLine[] {
   const log = [...state.log];
   for (const line of lines) log.push({ stepId: line.stepId ?? `auto.${state.counter}.${log.length}`, ...line });
   return log;
@@ -145,17 +159,36 @@ export interface QueueState<T> {
   queue: T[];
 }
 export const popTask = <S extends QueueState<unknown>>(state: S): S => ({ ...state, queue: state.queue.slice(1) });
-export const replaceHead = <S extends QueueState<unknown>>(state: S, task: S['queue'][number]): S => ({ ...state, queue: [task, ...state.queue.slice(1)] });
-export const pushTasks = <S extends QueueState<unknown>>(state: S, tasks: ReadonlyArray<S['queue'][number]>, where: 'front' | 'back' = 'back'): S => ({
+export const replaceHead = <S extends QueueState<unknown>>(state: S, task: S['queue'][number]): S => ({
+  ...state,
+  queue: [task, ...state.queue.slice(1)],
+});
+export const pushTasks = <S extends QueueState<unknown>>(
+  state: S,
+  tasks: ReadonlyArray<S['queue'][number]>,
+  where: 'front' | 'back' = 'back',
+): S => ({
   ...state,
   queue: where === 'front' ? [...tasks, ...state.queue] : [...state.queue, ...tasks],
 });
 
 /** Step builders: the id is the tag and the input counter, unique within a combat and the same on every replay. */
 export const stepId = (state: EngineState, tag: string) => `${tag}.${state.counter}`;
-export const rollStep = (state: EngineState, tag: string, s: Omit<RollStep, 'kind' | 'id' | 'notes'> & { notes?: string[] }): RollStep => ({ kind: 'roll', id: stepId(state, tag), notes: [], ...s });
-export const chooseStep = (state: EngineState, tag: string, s: Omit<ChooseStep, 'kind' | 'id'>): ChooseStep => ({ kind: 'choose', id: stepId(state, tag), ...s });
-export const outcomeStep = (state: EngineState, tag: string, s: Omit<OutcomeStep, 'kind' | 'id'>): OutcomeStep => ({ kind: 'outcome', id: stepId(state, tag), ...s });
+export const rollStep = (
+  state: EngineState,
+  tag: string,
+  s: Omit<RollStep, 'kind' | 'id' | 'notes'> & { notes?: string[] },
+): RollStep => ({ kind: 'roll', id: stepId(state, tag), notes: [], ...s });
+export const chooseStep = (state: EngineState, tag: string, s: Omit<ChooseStep, 'kind' | 'id'>): ChooseStep => ({
+  kind: 'choose',
+  id: stepId(state, tag),
+  ...s,
+});
+export const outcomeStep = (state: EngineState, tag: string, s: Omit<OutcomeStep, 'kind' | 'id'>): OutcomeStep => ({
+  kind: 'outcome',
+  id: stepId(state, tag),
+  ...s,
+});
 
 /** A kind of task of a queue system, declared once: it is handed the task at the head of the queue. */
 export interface TaskKind<S extends EngineState, T> {
@@ -164,7 +197,9 @@ export interface TaskKind<S extends EngineState, T> {
   answer?(state: S, task: T, answer: Answer<S>): S;
 }
 
-export type TaskKinds<S extends EngineState, T extends { kind: string }> = { readonly [K in T['kind']]: TaskKind<S, Extract<T, { kind: K }>> };
+export type TaskKinds<S extends EngineState, T extends { kind: string }> = {
+  readonly [K in T['kind']]: TaskKind<S, Extract<T, { kind: K }>>;
+};
 
 /**
  * The step engine of a system whose combat is a queue of tasks: where the combat is, is the kind

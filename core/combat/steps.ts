@@ -71,45 +71,56 @@ export type DiceGroup = z.infer<typeof diceGroupSchema>;
 export const MAX_GROUPS_PER_ROLL = 48;
 
 /** Every chained group follows, in the same step, a group that has a passing number. */
-function chainsAreSound(groups: ReadonlyArray<{ id: string; passOn?: number | undefined; per?: { group: string } | undefined }>): boolean {
-  return groups.every((g, i) => g.per === undefined || groups.slice(0, i).some((earlier) => earlier.id === g.per!.group && earlier.passOn !== undefined));
+function chainsAreSound(
+  groups: ReadonlyArray<{ id: string; passOn?: number | undefined; per?: { group: string } | undefined }>,
+): boolean {
+  return groups.every(
+    (g, i) =>
+      g.per === undefined ||
+      groups.slice(0, i).some((earlier) => earlier.id === g.per!.group && earlier.passOn !== undefined),
+  );
 }
 
-export const rollStepSchema = z.object({
-  kind: z.literal('roll'),
-  /** Unique within a combat; an input names it so a stale click cannot hit the wrong step. */
-  id: z.string(),
-  title: z.string(),
-  actor: roleSchema,
-  count: z.number().int().min(1).max(MAX_DICE_PER_ROLL),
-  sides: z.union([z.literal(3), z.literal(6)]),
-  /**
-   * Each die passes on this unmodified face or more (the modifiers and the natural 1/6 rules are
-   * already folded in). Absent when the roll is not pass/fail per die (damage, a 2D6 test).
-   */
-  passOn: z.number().int().min(1).max(7).optional(),
-  /** Unmodified faces at or above this are criticals (absent when none count). */
-  criticalOn: z.number().int().min(2).max(6).optional(),
-  /** A short statement of what is needed, e.g. "3+", "2D6 ≤ 7". */
-  needs: z.string(),
-  why: z.array(reasonSchema),
-  /** Anything else the players should know while rolling. */
-  notes: z.array(z.string()).default([]),
-  /**
-   * Present when the step takes dice of several kinds at once: the groups, in the order their dice
-   * are given. `count` is then their total, `sides` the largest of their sides, and `passOn` /
-   * `criticalOn` are given per group instead.
-   */
-  groups: z.array(diceGroupSchema).min(1).max(MAX_GROUPS_PER_ROLL).optional(),
-  /**
-   * The system's promise that its rules read, of each chain of groups (a group and those chained on
-   * it, one after another), only how the dice of the chain's last group fall: how many of the
-   * earlier groups' dice passed along the way changes nothing the rules keep. The whole-combat
-   * odds then count a chain of 16 attacks as the 153 ways its last dice can fall, not the 4,845
-   * ways all four of its rolls can. The log still shows every roll as rolled.
-   */
-  readsChainEnds: z.boolean().optional(),
-}).refine((step) => chainsAreSound(step.groups ?? []), { message: 'a chained dice group must follow a group with a passing number', path: ['groups'] });
+export const rollStepSchema = z
+  .object({
+    kind: z.literal('roll'),
+    /** Unique within a combat; an input names it so a stale click cannot hit the wrong step. */
+    id: z.string(),
+    title: z.string(),
+    actor: roleSchema,
+    count: z.number().int().min(1).max(MAX_DICE_PER_ROLL),
+    sides: z.union([z.literal(3), z.literal(6)]),
+    /**
+     * Each die passes on this unmodified face or more (the modifiers and the natural 1/6 rules are
+     * already folded in). Absent when the roll is not pass/fail per die (damage, a 2D6 test).
+     */
+    passOn: z.number().int().min(1).max(7).optional(),
+    /** Unmodified faces at or above this are criticals (absent when none count). */
+    criticalOn: z.number().int().min(2).max(6).optional(),
+    /** A short statement of what is needed, e.g. "3+", "2D6 ≤ 7". */
+    needs: z.string(),
+    why: z.array(reasonSchema),
+    /** Anything else the players should know while rolling. */
+    notes: z.array(z.string()).default([]),
+    /**
+     * Present when the step takes dice of several kinds at once: the groups, in the order their dice
+     * are given. `count` is then their total, `sides` the largest of their sides, and `passOn` /
+     * `criticalOn` are given per group instead.
+     */
+    groups: z.array(diceGroupSchema).min(1).max(MAX_GROUPS_PER_ROLL).optional(),
+    /**
+     * The system's promise that its rules read, of each chain of groups (a group and those chained on
+     * it, one after another), only how the dice of the chain's last group fall: how many of the
+     * earlier groups' dice passed along the way changes nothing the rules keep. The whole-combat
+     * odds then count a chain of 16 attacks as the 153 ways its last dice can fall, not the 4,845
+     * ways all four of its rolls can. The log still shows every roll as rolled.
+     */
+    readsChainEnds: z.boolean().optional(),
+  })
+  .refine((step) => chainsAreSound(step.groups ?? []), {
+    message: 'a chained dice group must follow a group with a passing number',
+    path: ['groups'],
+  });
 export type RollStep = z.infer<typeof rollStepSchema>;
 
 export const optionSchema = z.object({
@@ -164,7 +175,10 @@ export const inputSchema = z.discriminatedUnion('kind', [
      * common rules): the D6 faces as typed, one per die of `dice` (a D6 of the step is typed as
      * itself). Absent when the D3s were typed as D3s. Kept so the log shows both.
      */
-    typed: z.array(z.number().int()).max(MAX_DICE_PER_ROLL, `expected at most ${MAX_DICE_PER_ROLL} dice in one roll`).optional(),
+    typed: z
+      .array(z.number().int())
+      .max(MAX_DICE_PER_ROLL, `expected at most ${MAX_DICE_PER_ROLL} dice in one roll`)
+      .optional(),
   }),
   z.object({ kind: z.literal('choose'), stepId: z.string(), option: z.string() }),
   z.object({ kind: z.literal('continue'), stepId: z.string() }),

@@ -76,7 +76,10 @@ export interface EngineParts<State> {
  * its own setup. Every system's index.ts builds its RuleSystem with this, so none lists them again.
  */
 export function ruleSystem<Setup, State>(
-  parts: Omit<RuleSystem<Setup, State>, 'next' | 'apply' | 'setupSchema'> & { setupSchema: z.ZodType; engine: EngineParts<State> },
+  parts: Omit<RuleSystem<Setup, State>, 'next' | 'apply' | 'setupSchema'> & {
+    setupSchema: z.ZodType;
+    engine: EngineParts<State>;
+  },
 ): RuleSystem<Setup, State> {
   const { engine, setupSchema, ...rest } = parts;
   return { ...rest, setupSchema: setupSchema as z.ZodType<Setup>, next: engine.next, apply: engine.apply };

@@ -25,7 +25,9 @@ export const modelViewSchema = z.object({
    */
   engagement: z.enum(['contact', 'firefight', 'none', 'support']).optional(),
   /** Hits it has taken in this combat so far: how many, how many it saved, how many still wait for their save. */
-  hits: z.object({ taken: z.number().int().min(0), saved: z.number().int().min(0), pending: z.number().int().min(0) }).optional(),
+  hits: z
+    .object({ taken: z.number().int().min(0), saved: z.number().int().min(0), pending: z.number().int().min(0) })
+    .optional(),
 });
 export type ModelView = z.infer<typeof modelViewSchema>;
 

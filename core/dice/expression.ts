@@ -12,7 +12,10 @@ export interface DiceExpression {
 }
 
 export class DiceExpressionError extends Error {
-  constructor(readonly text: string, reason: string) {
+  constructor(
+    readonly text: string,
+    reason: string,
+  ) {
     super(`"${text}" is not a dice expression (${reason}); use forms like 3, D3, D6, 2D6, D6+1 or 2D3+2`);
     this.name = 'DiceExpressionError';
   }

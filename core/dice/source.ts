@@ -50,12 +50,16 @@ export function enteredDice(faces: readonly number[]): EnteredDice {
     remaining: () => faces.length - next,
     roll(count, sides) {
       if (next + count > faces.length) {
-        throw new DiceEntryError(`Ran out of entered dice: needed ${count} more D${sides}, ${faces.length - next} left.`);
+        throw new DiceEntryError(
+          `Ran out of entered dice: needed ${count} more D${sides}, ${faces.length - next} left.`,
+        );
       }
       const out = faces.slice(next, next + count);
       out.forEach((face, i) => {
         if (!Number.isInteger(face) || face < 1 || face > sides) {
-          throw new DiceEntryError(`Entered die #${next + i + 1} is ${face}, which is not a face of a D${sides} (1–${sides}).`);
+          throw new DiceEntryError(
+            `Entered die #${next + i + 1} is ${face}, which is not a face of a D${sides} (1–${sides}).`,
+          );
         }
       });
       next += count;

@@ -11,9 +11,16 @@ import { getAt, isRecord, parsePath, setAt, type Json, type JsonSchema } from '.
  * the layout's `fromRoster` rule says where things go; no system is known here.
  */
 /** `part`: the part as filled; `picked`: the fields of it that came from the roster. */
-export type Filled = { ok: true; setup: Json; part: Record<string, Json>; picked: string[] } | { ok: false; problem: string };
+export type Filled =
+  { ok: true; setup: Json; part: Record<string, Json>; picked: string[] } | { ok: false; problem: string };
 
-export function fillFromRoster(setup: Json, path: string, fill: RosterFill, filled: Record<string, unknown>, scope: { schema: JsonSchema; hints: HintMap; sides: readonly string[] }): Filled {
+export function fillFromRoster(
+  setup: Json,
+  path: string,
+  fill: RosterFill,
+  filled: Record<string, unknown>,
+  scope: { schema: JsonSchema; hints: HintMap; sides: readonly string[] },
+): Filled {
   const part = fill.take ? getAt(filled, parsePath(fill.take)) : filled;
   if (!isRecord(part)) return { ok: false, problem: fill.missing ?? 'That unit has nothing to fill here.' };
   const parts = parsePath(path);
@@ -31,6 +38,7 @@ export function fillFromRoster(setup: Json, path: string, fill: RosterFill, fill
   let next = setAt(setup, into, merged);
   // The roster's side name (the army) names the side when its first part is filled.
   const first = typeof parts.at(-1) !== 'number' || parts.at(-1) === 0;
-  if (fill.namesSide && first && typeof filled['name'] === 'string') next = setAt(next, [parts[0]!, 'name'], filled['name']);
+  if (fill.namesSide && first && typeof filled['name'] === 'string')
+    next = setAt(next, [parts[0]!, 'name'], filled['name']);
   return { ok: true, setup: repairRefs(next, scope.hints, scope), part: merged, picked };
 }

@@ -15,7 +15,9 @@ function patternRegExp(pattern: string): RegExp {
   if (!re) {
     const body = pattern
       .split(/(\*|\[\])/)
-      .map((part) => (part === '*' ? '[^.[\\]]+' : part === '[]' ? '\\[\\d+\\]' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .map((part) =>
+        part === '*' ? '[^.[\\]]+' : part === '[]' ? '\\[\\d+\\]' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
       .join('');
     re = new RegExp(`^${body}$`);
     patternCache.set(pattern, re);

@@ -16,7 +16,10 @@ export interface FieldLabel {
 
 /** The label a compact row shows: a number's abbreviation ("CC"), no help line; the rest kept in `full`. */
 export function compactLabel(label: FieldLabel, number: boolean): FieldLabel {
-  return { label: number ? abbreviation(label.label) : label.label, full: { name: label.label, ...(label.description ? { help: label.description } : {}) } };
+  return {
+    label: number ? abbreviation(label.label) : label.label,
+    full: { name: label.label, ...(label.description ? { help: label.description } : {}) },
+  };
 }
 
 /** A form's own names for fields whose schema has no title (by key). */
@@ -35,7 +38,11 @@ export function humanise(key: string): string {
 export function labelOf(node: JsonSchema | undefined, key: string, fallback?: LabelFallback): FieldLabel {
   if (node?.title) return { label: node.title, ...(node.description ? { description: node.description } : {}) };
   const own = fallback?.(key);
-  if (own) return { label: own.short, ...(own.long ? { description: own.long } : node?.description ? { description: node.description } : {}) };
+  if (own)
+    return {
+      label: own.short,
+      ...(own.long ? { description: own.long } : node?.description ? { description: node.description } : {}),
+    };
   return { label: humanise(key), ...(node?.description ? { description: node.description } : {}) };
 }
 

@@ -1,6 +1,16 @@
 import { hintFor, type HintMap, type PerItemHint, type RefHint } from './hints';
 import { labelOf, singular } from './labels';
-import { formatPath, getAt, isRecord, schemaAt, setAt, shapeOf, type Json, type JsonSchema, type PathPart } from './schema';
+import {
+  formatPath,
+  getAt,
+  isRecord,
+  schemaAt,
+  setAt,
+  shapeOf,
+  type Json,
+  type JsonSchema,
+  type PathPart,
+} from './schema';
 
 /**
  * Fields that point at an item of another list by its position (old world: the enemy unit a unit
@@ -51,7 +61,12 @@ interface Level {
  * The lists a ref's `[]` walk through, given the indices it holds now: level k's list path uses
  * the indices of the levels before it.
  */
-function levels(fieldPath: readonly PathPart[], ref: RefHint, scope: RefScope, held: readonly number[]): Level[] | null {
+function levels(
+  fieldPath: readonly PathPart[],
+  ref: RefHint,
+  scope: RefScope,
+  held: readonly number[],
+): Level[] | null {
   const { side, other } = sideOf(fieldPath, scope.sides);
   const parent = fieldPath.slice(0, -1);
   const out: Level[] = [];
@@ -106,7 +121,11 @@ export function refOptions(fieldPath: readonly PathPart[], ref: RefHint, scope: 
     const [step, ...more] = rest;
     if (!step) {
       const [own, ...outer] = [...names].reverse();
-      out.push({ value: indices.join('.'), indices, label: outer.length > 0 ? `${own} (${outer.reverse().join(', ')})` : own! });
+      out.push({
+        value: indices.join('.'),
+        indices,
+        label: outer.length > 0 ? `${own} (${outer.reverse().join(', ')})` : own!,
+      });
       return;
     }
     if ('key' in step) {
@@ -179,7 +198,8 @@ function refFields(root: Json, hints: HintMap): Array<{ path: PathPart[]; ref: R
 }
 
 /** The items a list of numbers is kept for (`perItem`: attacks at each enemy character), by name. */
-export const perItemOptions = (fieldPath: readonly PathPart[], hint: PerItemHint, scope: RefScope): RefOption[] => refOptions(fieldPath, { list: hint.list }, scope);
+export const perItemOptions = (fieldPath: readonly PathPart[], hint: PerItemHint, scope: RefScope): RefOption[] =>
+  refOptions(fieldPath, { list: hint.list }, scope);
 
 function perItemFields(root: Json, hints: HintMap): Array<{ path: PathPart[]; hint: PerItemHint }> {
   const out: Array<{ path: PathPart[]; hint: PerItemHint }> = [];
@@ -197,7 +217,13 @@ function perItemFields(root: Json, hints: HintMap): Array<{ path: PathPart[]; hi
  * After the item `index` of the list at `removed` is gone: every ref that pointed past it points
  * one earlier (the same item), one that pointed at it is left invalid for `repairRefs`.
  */
-export function shiftRefs(root: Json, removed: string, index: number, hints: HintMap, scope: Omit<RefScope, 'root'>): Json {
+export function shiftRefs(
+  root: Json,
+  removed: string,
+  index: number,
+  hints: HintMap,
+  scope: Omit<RefScope, 'root'>,
+): Json {
   let out = root;
   const changes: Array<{ path: PathPart[]; value: Json }> = [];
   for (const { path, ref } of refFields(root, hints)) {
@@ -245,4 +271,3 @@ export function repairRefs(root: Json, hints: HintMap, scope: Omit<RefScope, 'ro
   }
   return out;
 }
-

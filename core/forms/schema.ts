@@ -33,7 +33,8 @@ export type Json = unknown;
  * number" (mixed), a tick, a list of words (tags), a list of numbers, a list of records, a record,
  * or something the form cannot edit.
  */
-export type Kind = 'number' | 'text' | 'enum' | 'mixed' | 'boolean' | 'tags' | 'numbers' | 'list' | 'object' | 'const' | 'other';
+export type Kind =
+  'number' | 'text' | 'enum' | 'mixed' | 'boolean' | 'tags' | 'numbers' | 'list' | 'object' | 'const' | 'other';
 
 export interface Shape {
   kind: Kind;
@@ -147,12 +148,14 @@ export function schemaAt(node: JsonSchema, path: readonly PathPart[]): JsonSchem
 
 export type PathPart = string | number;
 
-export const childPath = (base: string, key: string | number) => (typeof key === 'number' ? `${base}[${key}]` : base ? `${base}.${key}` : key);
+export const childPath = (base: string, key: string | number) =>
+  typeof key === 'number' ? `${base}[${key}]` : base ? `${base}.${key}` : key;
 
 /** "attacker.units[0].name" → ['attacker', 'units', 0, 'name']. */
 export function parsePath(path: string): PathPart[] {
   const parts: PathPart[] = [];
-  for (const match of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) parts.push(match[2] !== undefined ? Number(match[2]) : match[1]!);
+  for (const match of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
+    parts.push(match[2] !== undefined ? Number(match[2]) : match[1]!);
   return parts;
 }
 

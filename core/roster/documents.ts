@@ -21,7 +21,8 @@ export const systemIdSchema = oneOf(systemIds);
 
 /** What the player edits on a roster. */
 /** Free text the player keeps with a roster or a unit (and what an import could not map). */
-const notesText = () => z.string({ error: 'expected text' }).max(NOTES_MAX, 'expected notes of at most 10,000 characters').default('');
+const notesText = () =>
+  z.string({ error: 'expected text' }).max(NOTES_MAX, 'expected notes of at most 10,000 characters').default('');
 
 export const rosterFieldsSchema = record({
   name: name(),
@@ -81,7 +82,10 @@ export function checkUnit(system: SystemId, input: unknown): Checked<UnitFields>
   const fields = unitFieldsSchema.safeParse(input);
   const profileInput = isObject(input) ? input['profile'] : undefined;
   const profile = profileSchemaFor(system).safeParse(profileInput);
-  const issues = [...(fields.success ? [] : fields.error.issues), ...(profile.success ? [] : prefixIssues(profile.error.issues, ['profile']))];
+  const issues = [
+    ...(fields.success ? [] : fields.error.issues),
+    ...(profile.success ? [] : prefixIssues(profile.error.issues, ['profile'])),
+  ];
   if (!fields.success || !profile.success) return { ok: false, problems: problemsOf(issues) };
   return { ok: true, value: { ...fields.data, profile: profile.data } };
 }

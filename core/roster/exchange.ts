@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import type { FieldProblem } from '../validation/issues';
-import { idSchema, isObject, prefixIssues, problemsOf, rosterFieldsSchema, timestampSchema, unitFieldsSchema, type Checked, type Roster, type Unit } from './documents';
+import {
+  idSchema,
+  isObject,
+  prefixIssues,
+  problemsOf,
+  rosterFieldsSchema,
+  timestampSchema,
+  unitFieldsSchema,
+  type Checked,
+  type Roster,
+  type Unit,
+} from './documents';
 import { isSystemId, profileSchemaFor, upgradedProfile, type UnitProfile } from './profiles';
 import { list, record } from '../validation/profileFields';
 
@@ -17,7 +28,11 @@ export const ROSTER_FILE_VERSION = 2;
 const READABLE_VERSIONS = [1, 2] as const;
 export const ROSTER_FILE_EXTENSION = '.ccroster.json';
 
-const exportedUnitSchema = unitFieldsSchema.extend({ id: idSchema, createdAt: timestampSchema, updatedAt: timestampSchema });
+const exportedUnitSchema = unitFieldsSchema.extend({
+  id: idSchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
 
 /** A roster is an army: 500 units is far more than any game fields. */
 export const MAX_UNITS_PER_ROSTER = 500;
@@ -45,8 +60,13 @@ const exportedRosterSchema = rosterFieldsSchema.extend({
 });
 
 const rosterFileShape = record({
-  format: z.literal(ROSTER_FILE_FORMAT, { error: `expected "${ROSTER_FILE_FORMAT}": this is not a Combat Companion roster file` }),
-  version: z.union(READABLE_VERSIONS.map((v) => z.literal(v)), { error: `expected version ${READABLE_VERSIONS.join(' or ')}` }),
+  format: z.literal(ROSTER_FILE_FORMAT, {
+    error: `expected "${ROSTER_FILE_FORMAT}": this is not a Combat Companion roster file`,
+  }),
+  version: z.union(
+    READABLE_VERSIONS.map((v) => z.literal(v)),
+    { error: `expected version ${READABLE_VERSIONS.join(' or ')}` },
+  ),
   exportedAt: timestampSchema,
   rosters: list(exportedRosterSchema, 0, MAX_ROSTERS_PER_FILE, 'rosters'),
 });
@@ -62,7 +82,10 @@ export type RosterFile = {
 };
 
 /** The file for some rosters and their units (units in roster order). */
-export function buildRosterFile(rosters: readonly { roster: Roster; units: readonly Unit[] }[], exportedAt: string): RosterFile {
+export function buildRosterFile(
+  rosters: readonly { roster: Roster; units: readonly Unit[] }[],
+  exportedAt: string,
+): RosterFile {
   return {
     format: ROSTER_FILE_FORMAT,
     version: ROSTER_FILE_VERSION,
@@ -77,7 +100,15 @@ export function buildRosterFile(rosters: readonly { roster: Roster; units: reado
       updatedAt: roster.updatedAt,
       units: [...units]
         .sort((a, b) => a.position - b.position)
-        .map((unit) => ({ id: unit.id, name: unit.name, points: unit.points, notes: unit.notes, profile: unit.profile, createdAt: unit.createdAt, updatedAt: unit.updatedAt })),
+        .map((unit) => ({
+          id: unit.id,
+          name: unit.name,
+          points: unit.points,
+          notes: unit.notes,
+          profile: unit.profile,
+          createdAt: unit.createdAt,
+          updatedAt: unit.updatedAt,
+        })),
     })),
   };
 }
@@ -91,7 +122,12 @@ export function parseRosterFile(data: unknown): Checked<RosterFile> {
   if (isObject(data) && typeof data['version'] === 'number' && data['version'] > ROSTER_FILE_VERSION) {
     return {
       ok: false,
-      problems: [{ field: 'version', message: `version: this file was written by a newer Combat Companion (file version ${data['version']}); this one reads version ${ROSTER_FILE_VERSION}` }],
+      problems: [
+        {
+          field: 'version',
+          message: `version: this file was written by a newer Combat Companion (file version ${data['version']}); this one reads version ${ROSTER_FILE_VERSION}`,
+        },
+      ],
     };
   }
   const oversized = sizeProblems(data);
@@ -127,7 +163,10 @@ export function parseRosterFile(data: unknown): Checked<RosterFile> {
 
   if (stoppedAt) {
     const problems = sortProblems(problemsOf(issues));
-    problems.push({ field: 'rosters', message: `rosters: the check stopped after ${MAX_PROBLEMS_CHECKED} problems, at ${stoppedAt}; fix these and check the file again for the rest` });
+    problems.push({
+      field: 'rosters',
+      message: `rosters: the check stopped after ${MAX_PROBLEMS_CHECKED} problems, at ${stoppedAt}; fix these and check the file again for the rest`,
+    });
     return { ok: false, problems };
   }
   if (!shape.success || issues.length > 0) return { ok: false, problems: sortProblems(problemsOf(issues)) };
@@ -151,7 +190,12 @@ function sizeProblems(data: unknown): FieldProblem[] {
   const rosters = data['rosters'] as unknown[];
   const count = (n: number) => n.toLocaleString('en-US');
   if (rosters.length > MAX_ROSTERS_PER_FILE) {
-    return [{ field: 'rosters', message: `rosters: expected at most ${count(MAX_ROSTERS_PER_FILE)} rosters in one file; this one has ${count(rosters.length)}` }];
+    return [
+      {
+        field: 'rosters',
+        message: `rosters: expected at most ${count(MAX_ROSTERS_PER_FILE)} rosters in one file; this one has ${count(rosters.length)}`,
+      },
+    ];
   }
   const problems: FieldProblem[] = [];
   let total = 0;
@@ -159,17 +203,29 @@ function sizeProblems(data: unknown): FieldProblem[] {
     const units = isObject(roster) && Array.isArray(roster['units']) ? (roster['units'] as unknown[]).length : 0;
     total += units;
     if (units > MAX_UNITS_PER_ROSTER) {
-      problems.push({ field: `rosters[${r}].units`, message: `rosters[${r}].units: expected at most ${count(MAX_UNITS_PER_ROSTER)} units in a roster; this one has ${count(units)}` });
+      problems.push({
+        field: `rosters[${r}].units`,
+        message: `rosters[${r}].units: expected at most ${count(MAX_UNITS_PER_ROSTER)} units in a roster; this one has ${count(units)}`,
+      });
     }
   });
   if (problems.length === 0 && total > MAX_UNITS_PER_FILE) {
-    problems.push({ field: 'rosters', message: `rosters: expected at most ${count(MAX_UNITS_PER_FILE)} units in one file, all rosters together; this one has ${count(total)}` });
+    problems.push({
+      field: 'rosters',
+      message: `rosters: expected at most ${count(MAX_UNITS_PER_FILE)} units in one file, all rosters together; this one has ${count(total)}`,
+    });
   }
   return problems;
 }
 
 /** Ids must be unique in the file: an import keeps them. */
-function duplicate(id: unknown, where: string, seen: Map<string, string>, path: PropertyKey[], issues: z.core.$ZodIssue[]): void {
+function duplicate(
+  id: unknown,
+  where: string,
+  seen: Map<string, string>,
+  path: PropertyKey[],
+  issues: z.core.$ZodIssue[],
+): void {
   if (typeof id !== 'string') return;
   const first = seen.get(id.trim());
   if (first !== undefined) {

@@ -33,17 +33,20 @@ function labelled(node: Node, labels: ProfileLabels): Node {
         if (!isNode(child)) return [key, child];
         const own = labels.fields[key];
         let next = labelled(child, labels);
-        if (own && next['title'] === undefined) next = { ...next, title: own.short, ...(own.long ? { description: own.long } : {}) };
+        if (own && next['title'] === undefined)
+          next = { ...next, title: own.short, ...(own.long ? { description: own.long } : {}) };
         // The game's own short label ("Sv (+)") also where the schema titles the field in full: a line of key numbers reads it.
         if (own) next = { ...next, 'x-label': own.short };
         const noun = labels.items?.[key];
-        if (noun && isNode(next['items']) && next['items']['title'] === undefined) next = { ...next, items: { ...next['items'], title: noun } };
+        if (noun && isNode(next['items']) && next['items']['title'] === undefined)
+          next = { ...next, items: { ...next['items'], title: noun } };
         return [key, next];
       }),
     );
   }
   if (isNode(node['items'])) out['items'] = labelled(node['items'], labels);
-  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) if (Array.isArray(node[key])) out[key] = (node[key] as unknown[]).map((n) => (isNode(n) ? labelled(n, labels) : n));
+  for (const key of ['anyOf', 'oneOf', 'allOf'] as const)
+    if (Array.isArray(node[key])) out[key] = (node[key] as unknown[]).map((n) => (isNode(n) ? labelled(n, labels) : n));
   return out;
 }
 
@@ -56,7 +59,10 @@ function labelled(node: Node, labels: ProfileLabels): Node {
 export function profileForm(system: SystemId): ProfileForm {
   let form = cache.get(system);
   if (!form) {
-    const raw = z.toJSONSchema(profileSchemaFor(system), { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    const raw = z.toJSONSchema(profileSchemaFor(system), { io: 'input', unrepresentable: 'any' }) as Record<
+      string,
+      unknown
+    >;
     const labels = definitionOf(system)?.roster.labels;
     form = { schema: labels ? labelled(raw, labels) : raw, hints: labels?.hints ?? {} };
     cache.set(system, form);

@@ -41,8 +41,15 @@ export function resolveScenario({ system, setup, seed, dice }: Scenario, maxStep
   for (let steps = 0; steps < maxSteps; steps++) {
     const step = combat.step;
     if (step.kind === 'outcome' && step.final) {
-      if (entered && entered.remaining() > 0) throw new ResolveError(`The combat ended with ${entered.remaining()} of the given dice unused.`);
-      return { system: system.id, seed: combat.log.seed, inputs: combat.log.inputs, view: system.view(combat.state), outcome: step.lines };
+      if (entered && entered.remaining() > 0)
+        throw new ResolveError(`The combat ended with ${entered.remaining()} of the given dice unused.`);
+      return {
+        system: system.id,
+        seed: combat.log.seed,
+        inputs: combat.log.inputs,
+        view: system.view(combat.state),
+        outcome: step.lines,
+      };
     }
     let input: Input;
     if (step.kind === 'roll') {
@@ -52,7 +59,10 @@ export function resolveScenario({ system, setup, seed, dice }: Scenario, maxStep
           // A step taking several kinds of dice (a Damage D3 and Feel No Pain D6s) takes them group by
           // group; a chained group as many as the dice before it call for.
           faces = collectDice(step, (g, count) => {
-            if (entered.remaining() < count) throw new ResolveError(`Ran out of dice at "${step.title}": ${step.groups ? `${g.label} needs` : 'it needs'} ${count}, ${entered.remaining()} left.`);
+            if (entered.remaining() < count)
+              throw new ResolveError(
+                `Ran out of dice at "${step.title}": ${step.groups ? `${g.label} needs` : 'it needs'} ${count}, ${entered.remaining()} left.`,
+              );
             return entered.roll(count, g.sides);
           }).flat();
         } catch (error) {
@@ -64,7 +74,11 @@ export function resolveScenario({ system, setup, seed, dice }: Scenario, maxStep
         input = rollForMe(combat);
       }
     } else if (step.kind === 'choose') {
-      input = { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id };
+      input = {
+        kind: 'choose',
+        stepId: step.id,
+        option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id,
+      };
     } else {
       input = { kind: 'continue', stepId: step.id };
     }

@@ -33,9 +33,22 @@ export function readScenario(json: unknown, systems: Readonly<Record<string, Rul
   const { system: id, seed, dice, ...rest } = extras.data;
   const system = Object.hasOwn(systems, id) ? systems[id] : undefined;
   if (!system) {
-    return { ok: false, problems: [{ field: 'system', message: `system: "${id}" is not a rule system here (${Object.keys(systems).join(', ')})` }] };
+    return {
+      ok: false,
+      problems: [
+        { field: 'system', message: `system: "${id}" is not a rule system here (${Object.keys(systems).join(', ')})` },
+      ],
+    };
   }
   const setup = system.setupSchema.safeParse({ system: id, ...rest });
   if (!setup.success) return { ok: false, problems: fieldProblems(setup.error) };
-  return { ok: true, scenario: { system, setup: setup.data, ...(seed === undefined ? {} : { seed }), ...(dice === undefined ? {} : { dice }) } };
+  return {
+    ok: true,
+    scenario: {
+      system,
+      setup: setup.data,
+      ...(seed === undefined ? {} : { seed }),
+      ...(dice === undefined ? {} : { dice }),
+    },
+  };
 }

@@ -5,7 +5,11 @@ import type { CombatRow, RosterRow, SettingRow, UnitRow } from './rows';
 /** What the store needs of IndexedDB: the browser's own, or fake-indexeddb in the desktop host. */
 export interface IndexedDbFactory {
   indexedDB: { open: (...args: never[]) => unknown };
-  IDBKeyRange: { bound: (...args: never[]) => unknown; lowerBound: (...args: never[]) => unknown; upperBound: (...args: never[]) => unknown };
+  IDBKeyRange: {
+    bound: (...args: never[]) => unknown;
+    lowerBound: (...args: never[]) => unknown;
+    upperBound: (...args: never[]) => unknown;
+  };
 }
 
 export const DB_NAME = 'combat-companion';

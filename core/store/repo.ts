@@ -75,7 +75,10 @@ export interface RosterRepository {
   saveCombat(input: CombatInput): Promise<CombatSummary>;
   getCombat(id: string): Promise<CombatRecord | undefined>;
   /** Newest first; `before` is the last item of the previous page. */
-  listCombats(options: { limit: number; before?: { startedAt: string; id: string } | undefined }): Promise<CombatSummary[]>;
+  listCombats(options: {
+    limit: number;
+    before?: { startedAt: string; id: string } | undefined;
+  }): Promise<CombatSummary[]>;
   deleteCombat(id: string): Promise<void>;
   getSetting(key: string): Promise<unknown>;
   putSetting(key: string, value: unknown): Promise<void>;
@@ -141,7 +144,8 @@ export function createRepository(db: CompanionDb, deps: RepoDeps): RosterReposit
         const rows = await db.rosters.toArray();
         // One pass over the rosterId index (keys only) rather than a count per roster.
         const counts = new Map<string, number>();
-        for (const rosterId of (await db.units.orderBy('rosterId').keys()) as string[]) counts.set(rosterId, (counts.get(rosterId) ?? 0) + 1);
+        for (const rosterId of (await db.units.orderBy('rosterId').keys()) as string[])
+          counts.set(rosterId, (counts.get(rosterId) ?? 0) + 1);
         const list = rows.map((row) => ({ ...toRoster(row), unitCount: counts.get(row.id) ?? 0 }));
         const by = (a: RosterSummary, b: RosterSummary): number => {
           if (sort === 'updated') return b.updatedAt.localeCompare(a.updatedAt);
@@ -164,15 +168,36 @@ export function createRepository(db: CompanionDb, deps: RepoDeps): RosterReposit
       const now = clock();
       return db.transaction('rw', db.rosters, db.units, async () => {
         if (input.id === undefined) {
-          const row: RosterRow = { id: newId(), name: input.name, system: input.system, pointsLimit: input.pointsLimit, notes: input.notes, createdAt: now, updatedAt: now, lastUsedAt: now };
+          const row: RosterRow = {
+            id: newId(),
+            name: input.name,
+            system: input.system,
+            pointsLimit: input.pointsLimit,
+            notes: input.notes,
+            createdAt: now,
+            updatedAt: now,
+            lastUsedAt: now,
+          };
           await db.rosters.add(row);
           return toRoster(row);
         }
         const existing = await requireRoster(input.id);
         if (existing.system !== input.system && (await db.units.where('rosterId').equals(input.id).count()) > 0) {
-          throw new StoreError('conflict', `The roster "${existing.name}" has units of ${existing.system}; remove them before changing its system.`, 'system');
+          throw new StoreError(
+            'conflict',
+            `The roster "${existing.name}" has units of ${existing.system}; remove them before changing its system.`,
+            'system',
+          );
         }
-        const row: RosterRow = { ...existing, name: input.name, system: input.system, pointsLimit: input.pointsLimit, notes: input.notes, updatedAt: now, lastUsedAt: now };
+        const row: RosterRow = {
+          ...existing,
+          name: input.name,
+          system: input.system,
+          pointsLimit: input.pointsLimit,
+          notes: input.notes,
+          updatedAt: now,
+          lastUsedAt: now,
+        };
         await db.rosters.put(row);
         return toRoster(row);
       });
@@ -193,9 +218,22 @@ export function createRepository(db: CompanionDb, deps: RepoDeps): RosterReposit
       const now = clock();
       return db.transaction('rw', db.rosters, db.units, async () => {
         const source = await requireRoster(id);
-        const copy: RosterRow = { ...source, id: newId(), name: name ?? `${source.name} (copy)`, createdAt: now, updatedAt: now, lastUsedAt: now };
+        const copy: RosterRow = {
+          ...source,
+          id: newId(),
+          name: name ?? `${source.name} (copy)`,
+          createdAt: now,
+          updatedAt: now,
+          lastUsedAt: now,
+        };
         await db.rosters.add(copy);
-        const units = (await unitsOf(id)).map((unit) => ({ ...unit, id: newId(), rosterId: copy.id, createdAt: now, updatedAt: now }));
+        const units = (await unitsOf(id)).map((unit) => ({
+          ...unit,
+          id: newId(),
+          rosterId: copy.id,
+          createdAt: now,
+          updatedAt: now,
+        }));
         await db.units.bulkAdd(units);
         return toRoster(copy);
       });
@@ -207,17 +245,31 @@ export function createRepository(db: CompanionDb, deps: RepoDeps): RosterReposit
         const roster = await requireRoster(rosterId);
         const checked: Checked<UnitFields> = checkUnit(roster.system, input);
         if (!checked.ok) {
-          throw new StoreError('invalid_input', checked.problems.map((p) => p.message).join('; '), checked.problems[0]?.field, checked.problems);
+          throw new StoreError(
+            'invalid_input',
+            checked.problems.map((p) => p.message).join('; '),
+            checked.problems[0]?.field,
+            checked.problems,
+          );
         }
         const existing = unitId === undefined ? undefined : await db.units.get(unitId);
-        if (unitId !== undefined && !existing) throw new StoreError('not_found', `There is no unit with id "${unitId}".`, 'id');
-        if (existing && existing.rosterId !== rosterId) throw new StoreError('conflict', `The unit "${existing.name}" belongs to another roster.`, 'rosterId');
+        if (unitId !== undefined && !existing)
+          throw new StoreError('not_found', `There is no unit with id "${unitId}".`, 'id');
+        if (existing && existing.rosterId !== rosterId)
+          throw new StoreError('conflict', `The unit "${existing.name}" belongs to another roster.`, 'rosterId');
         let position = existing?.position;
         if (position === undefined) {
           const siblings = await db.units.where('rosterId').equals(rosterId).toArray();
           position = siblings.reduce((max, u) => Math.max(max, u.position + 1), 0);
         }
-        const unit: Unit = { id: existing?.id ?? newId(), rosterId, position, ...checked.value, createdAt: existing?.createdAt ?? now, updatedAt: now };
+        const unit: Unit = {
+          id: existing?.id ?? newId(),
+          rosterId,
+          position,
+          ...checked.value,
+          createdAt: existing?.createdAt ?? now,
+          updatedAt: now,
+        };
         await db.units.put(toUnitRow(unit));
         await db.rosters.put({ ...roster, lastUsedAt: now });
         return unit;
@@ -233,7 +285,10 @@ export function createRepository(db: CompanionDb, deps: RepoDeps): RosterReposit
 
     async exportRosters(ids) {
       return db.transaction('r', db.rosters, db.units, async () => {
-        const rows = ids.length === 0 ? await db.rosters.orderBy('name').toArray() : await Promise.all(ids.map((id) => requireRoster(id)));
+        const rows =
+          ids.length === 0
+            ? await db.rosters.orderBy('name').toArray()
+            : await Promise.all(ids.map((id) => requireRoster(id)));
         const rosters = [];
         for (const row of rows) rosters.push({ roster: toRoster(row), units: (await unitsOf(row.id)).map(toUnit) });
         return buildRosterFile(rosters, clock());
@@ -248,9 +303,15 @@ export function createRepository(db: CompanionDb, deps: RepoDeps): RosterReposit
     async importRosters(file, onConflict) {
       const now = clock();
       return db.transaction('rw', db.rosters, db.units, async () => {
-        const existing = new Set((await db.rosters.bulkGet(file.rosters.map((r) => r.id))).filter((r) => r !== undefined).map((r) => r.id));
+        const existing = new Set(
+          (await db.rosters.bulkGet(file.rosters.map((r) => r.id))).filter((r) => r !== undefined).map((r) => r.id),
+        );
         if (existing.size > 0 && onConflict === 'ask') {
-          throw new StoreError('conflict', `These rosters already exist: ${[...existing].join(', ')}. Replace them or keep both?`, 'onConflict');
+          throw new StoreError(
+            'conflict',
+            `These rosters already exist: ${[...existing].join(', ')}. Replace them or keep both?`,
+            'onConflict',
+          );
         }
         const imported: RosterSummary[] = [];
         for (const roster of file.rosters) {
@@ -269,7 +330,9 @@ export function createRepository(db: CompanionDb, deps: RepoDeps): RosterReposit
             lastUsedAt: now,
           };
           // A unit id already used by another roster's unit gets a fresh one instead of moving it.
-          const taken = new Set((await db.units.bulkGet(roster.units.map((u) => u.id))).filter((u) => u !== undefined).map((u) => u.id));
+          const taken = new Set(
+            (await db.units.bulkGet(roster.units.map((u) => u.id))).filter((u) => u !== undefined).map((u) => u.id),
+          );
           const units: UnitRow[] = roster.units.map((unit, position) =>
             toUnitRow({ ...unit, id: keepBoth || taken.has(unit.id) ? newId() : unit.id, rosterId: row.id, position }),
           );
@@ -285,8 +348,10 @@ export function createRepository(db: CompanionDb, deps: RepoDeps): RosterReposit
       const now = clock();
       return db.transaction('rw', db.combats, async () => {
         const existing = input.id === undefined ? undefined : await db.combats.get(input.id);
-        if (input.id !== undefined && !existing && !input.create) throw new StoreError('not_found', `There is no combat with id "${input.id}".`, 'id');
-        if (existing && input.create) throw new StoreError('conflict', `There is already a combat with id "${input.id}".`, 'id');
+        if (input.id !== undefined && !existing && !input.create)
+          throw new StoreError('not_found', `There is no combat with id "${input.id}".`, 'id');
+        if (existing && input.create)
+          throw new StoreError('conflict', `There is already a combat with id "${input.id}".`, 'id');
         const row: CombatRow = {
           id: existing?.id ?? input.id ?? newId(),
           system: input.system,

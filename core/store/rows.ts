@@ -67,11 +67,14 @@ const str = (v: unknown) => typeof v === 'string';
 const key = (v: unknown) => typeof v === 'string' && v.length > 0;
 export const rowChecks: Record<TableName, (row: Record<string, unknown>) => boolean> = {
   rosters: (r) => key(r['id']) && str(r['name']) && str(r['system']) && str(r['createdAt']) && str(r['updatedAt']),
-  units: (r) => key(r['id']) && key(r['rosterId']) && str(r['name']) && typeof r['position'] === 'number' && str(r['profile']),
+  units: (r) =>
+    key(r['id']) && key(r['rosterId']) && str(r['name']) && typeof r['position'] === 'number' && str(r['profile']),
   combats: (r) => key(r['id']) && str(r['startedAt']) && typeof r['seed'] === 'number' && str(r['log']),
   settings: (r) => key(r['key']),
 };
 
 export function isRow(table: TableName, row: unknown): row is Record<string, unknown> {
-  return typeof row === 'object' && row !== null && !Array.isArray(row) && rowChecks[table](row as Record<string, unknown>);
+  return (
+    typeof row === 'object' && row !== null && !Array.isArray(row) && rowChecks[table](row as Record<string, unknown>)
+  );
 }

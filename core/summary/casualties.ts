@@ -20,7 +20,8 @@ export interface CasualtyRow {
 /** "Boy 3" or "Boyz #3": the name before the number (with its "#"), then the number. */
 const numbered = /^(.* #?)(\d+)$/;
 
-const statusOf = (m: ModelView): CasualtyRow['status'] => (m.destroyed ? 'destroyed' : m.woundsLeft < m.wounds ? 'wounded' : 'unharmed');
+const statusOf = (m: ModelView): CasualtyRow['status'] =>
+  m.destroyed ? 'destroyed' : m.woundsLeft < m.wounds ? 'wounded' : 'unharmed';
 
 export function casualtyRows(sides: readonly SummarySide[]): CasualtyRow[] {
   const rows: CasualtyRow[] = [];
@@ -30,21 +31,45 @@ export function casualtyRows(sides: readonly SummarySide[]): CasualtyRow[] {
       const flush = () => {
         if (!run) return;
         const name = run.first === run.last ? `${run.base}${run.first}` : `${run.base}${run.first}–${run.last}`;
-        rows.push({ side: side.name, models: name, count: run.last - run.first + 1, wounds: run.m.wounds, woundsLeft: run.m.woundsLeft, destroyed: run.m.destroyed, status: statusOf(run.m) });
+        rows.push({
+          side: side.name,
+          models: name,
+          count: run.last - run.first + 1,
+          wounds: run.m.wounds,
+          woundsLeft: run.m.woundsLeft,
+          destroyed: run.m.destroyed,
+          status: statusOf(run.m),
+        });
         run = null;
       };
       for (const m of unit.models) {
         // Supporting fire from another formation cannot be hit: never a casualty.
         if (m.engagement === 'support') continue;
         const match = numbered.exec(m.name);
-        const same = run && match && match[1] === run.base && Number(match[2]) === run.last + 1 && m.wounds === run.m.wounds && m.woundsLeft === run.m.woundsLeft && m.destroyed === run.m.destroyed;
+        const same =
+          run &&
+          match &&
+          match[1] === run.base &&
+          Number(match[2]) === run.last + 1 &&
+          m.wounds === run.m.wounds &&
+          m.woundsLeft === run.m.woundsLeft &&
+          m.destroyed === run.m.destroyed;
         if (same && run) {
           run.last += 1;
           continue;
         }
         flush();
         if (match) run = { base: match[1]!, first: Number(match[2]), last: Number(match[2]), m };
-        else rows.push({ side: side.name, models: m.name, count: 1, wounds: m.wounds, woundsLeft: m.woundsLeft, destroyed: m.destroyed, status: statusOf(m) });
+        else
+          rows.push({
+            side: side.name,
+            models: m.name,
+            count: 1,
+            wounds: m.wounds,
+            woundsLeft: m.woundsLeft,
+            destroyed: m.destroyed,
+            status: statusOf(m),
+          });
       }
       flush();
     }

@@ -13,7 +13,8 @@ export function genericProfile(side: unknown): ProfileLine[] {
     if (key === 'name') continue;
     if (Array.isArray(value) && value.some(isObject)) {
       value.forEach((item, i) => {
-        const label = isObject(item) && typeof item['name'] === 'string' && item['name'] ? item['name'] : `${key} ${i + 1}`;
+        const label =
+          isObject(item) && typeof item['name'] === 'string' && item['name'] ? item['name'] : `${key} ${i + 1}`;
         lines.push({ label, text: compact(item) });
       });
     } else {
@@ -43,4 +44,5 @@ function compact(value: unknown): string {
   return '';
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

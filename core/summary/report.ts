@@ -24,7 +24,17 @@ export function buildReport(summaries: readonly Summary[], scope: ReportScope = 
     for (const role of ['attacker', 'defender'] as const) {
       const side = combat.sides[role];
       const key = side.roster ? side.roster.id : `unit:${side.name}`;
-      const row = tally.get(key) ?? { key, name: side.roster?.name ?? side.name, rosterId: side.roster?.id ?? null, combats: 0, won: 0, lost: 0, drawn: 0, modelsDestroyed: 0, modelsLost: 0 };
+      const row = tally.get(key) ?? {
+        key,
+        name: side.roster?.name ?? side.name,
+        rosterId: side.roster?.id ?? null,
+        combats: 0,
+        won: 0,
+        lost: 0,
+        drawn: 0,
+        modelsDestroyed: 0,
+        modelsLost: 0,
+      };
       // A roster on both sides of one combat (a practice game) plays it once.
       if (!counted.has(key)) {
         row.combats += 1;
@@ -52,7 +62,9 @@ export function buildReport(summaries: readonly Summary[], scope: ReportScope = 
       result: c.outcome?.lines[0] ?? `Unfinished: waiting at “${c.pending ?? 'the next step'}”`,
       winner: c.winner === null ? null : c.winner === 'draw' ? 'Draw' : c.sides[c.winner].name,
     })),
-    tally: [...tally.values()].sort((a, b) => b.won - a.won || b.modelsDestroyed - a.modelsDestroyed || a.name.localeCompare(b.name)),
+    tally: [...tally.values()].sort(
+      (a, b) => b.won - a.won || b.modelsDestroyed - a.modelsDestroyed || a.name.localeCompare(b.name),
+    ),
     combats,
   };
 }

@@ -71,14 +71,16 @@ export function buildCombatSummary(record: StoredCombatRecord, deps: SummaryDeps
     if (!input.success) throw new SummaryError(`Input ${index + 1} of "${record.title}" is not a valid input.`);
     const step = combat.step;
     const result = advance(system, combat, input.data);
-    if (!result.ok) throw new SummaryError(`Input ${index + 1} of "${record.title}" cannot be replayed: ${result.error.message}`);
+    if (!result.ok)
+      throw new SummaryError(`Input ${index + 1} of "${record.title}" cannot be replayed: ${result.error.message}`);
     combat = result.combat;
     const view = system.view(combat.state);
     names = sideNames(view);
     const fresh = newLines(view);
     const own = fresh.find((line) => line.stepId === step.id);
     // An acknowledged outcome (a round's result, a break test) may leave no log line of its own.
-    if (step.kind === 'outcome' && !own) rows.push({ ...blankRow(step.id, step.title), kind: 'outcome', result: step.lines[0] ?? '', lines: step.lines });
+    if (step.kind === 'outcome' && !own)
+      rows.push({ ...blankRow(step.id, step.title), kind: 'outcome', result: step.lines[0] ?? '', lines: step.lines });
     for (const line of fresh) rows.push(line === own ? answeredRow(line, step, input.data, names) : rowOf(line, names));
   });
 
@@ -119,7 +121,12 @@ export function buildCombatSummary(record: StoredCombatRecord, deps: SummaryDeps
 }
 
 /** The whole combat's odds before any die and where it ended, when the deps give them and both could be worked out. */
-function wholeOf(deps: SummaryDeps, systemId: string, start: unknown, end: unknown): { wholeCombat?: Summary['wholeCombat'] } {
+function wholeOf(
+  deps: SummaryDeps,
+  systemId: string,
+  start: unknown,
+  end: unknown,
+): { wholeCombat?: Summary['wholeCombat'] } {
   if (!deps.wholeCombat) return {};
   const before = deps.wholeCombat(systemId, start);
   const after = before?.ok ? deps.wholeCombat(systemId, end) : null;
@@ -131,7 +138,22 @@ function sideNames(view: CombatView): Record<Role, string> {
 }
 
 function blankRow(stepId: string, title: string): Omit<SummaryStep, 'n'> {
-  return { stepId, kind: 'auto', actor: null, actorName: null, title, needs: null, dice: null, rolledBy: null, successes: null, criticals: null, choice: null, result: '', lines: [], why: [] };
+  return {
+    stepId,
+    kind: 'auto',
+    actor: null,
+    actorName: null,
+    title,
+    needs: null,
+    dice: null,
+    rolledBy: null,
+    successes: null,
+    criticals: null,
+    choice: null,
+    result: '',
+    lines: [],
+    why: [],
+  };
 }
 
 /** A log line the rules added by themselves (or one whose step is not known). */
@@ -151,7 +173,8 @@ function rowOf(line: LogLine, names: Record<Role, string>): Omit<SummaryStep, 'n
 function answeredRow(line: LogLine, step: Step, input: Input, names: Record<Role, string>): Omit<SummaryStep, 'n'> {
   const row = rowOf(line, names);
   if (step.kind === 'roll' && input.kind === 'roll') {
-    const count = (from: number | undefined) => (from === undefined ? null : input.dice.filter((face) => face >= from).length);
+    const count = (from: number | undefined) =>
+      from === undefined ? null : input.dice.filter((face) => face >= from).length;
     return {
       ...row,
       kind: 'roll',
@@ -166,7 +189,14 @@ function answeredRow(line: LogLine, step: Step, input: Input, names: Record<Role
   }
   if (step.kind === 'choose' && input.kind === 'choose') {
     const option = step.options.find((o) => o.id === input.option);
-    return { ...row, kind: 'choose', actor: step.actor, actorName: names[step.actor], choice: option?.label ?? input.option, why: step.why.length > 0 ? step.why : row.why };
+    return {
+      ...row,
+      kind: 'choose',
+      actor: step.actor,
+      actorName: names[step.actor],
+      choice: option?.label ?? input.option,
+      why: step.why.length > 0 ? step.why : row.why,
+    };
   }
   if (step.kind === 'outcome') return { ...row, kind: 'outcome', actor: null, actorName: null, lines: step.lines };
   return row;
@@ -176,13 +206,23 @@ function answeredRow(line: LogLine, step: Step, input: Input, names: Record<Role
  * The odds beside the luck, exactly as the wizard showed them (oddsFrom), plus where the combat
  * actually ended: at the end `now` is a point mass, and its bar is the one to mark.
  */
-function oddsOf(deps: SummaryDeps, systemId: string, start: unknown, end: unknown): { odds: SummaryOdds | null; oddsUnavailable: string | null } {
+function oddsOf(
+  deps: SummaryDeps,
+  systemId: string,
+  start: unknown,
+  end: unknown,
+): { odds: SummaryOdds | null; oddsUnavailable: string | null } {
   const before = deps.analyze(systemId, start);
-  if (before && !before.ok) return { odds: null, oddsUnavailable: noOddsBecause('No exact odds for this combat', before.tooLarge) };
+  if (before && !before.ok)
+    return { odds: null, oddsUnavailable: noOddsBecause('No exact odds for this combat', before.tooLarge) };
   const now = before && deps.analyze(systemId, end);
-  if (now && !now.ok) return { odds: null, oddsUnavailable: noOddsBecause('No exact odds for this combat', now.tooLarge) };
+  if (now && !now.ok)
+    return { odds: null, oddsUnavailable: noOddsBecause('No exact odds for this combat', now.tooLarge) };
   if (!before || !now) return { odds: null, oddsUnavailable: null };
   const odds = oddsFrom(before.distributions, now.distributions);
   const index = odds.now.findIndex((p) => p > 1 - 1e-9);
-  return { odds: { ...odds, actual: index >= 0 ? { index, value: odds.offset + index } : null }, oddsUnavailable: null };
+  return {
+    odds: { ...odds, actual: index >= 0 ? { index, value: odds.offset + index } : null },
+    oddsUnavailable: null,
+  };
 }

@@ -15,7 +15,8 @@ export interface WholeCombatRow {
   end: string;
 }
 
-const chance = (o: WholeCombatOdds, p: number, withError = true) => (o.exact ? chanceText(p) : chanceText(p, o.standardError ?? 0, withError));
+const chance = (o: WholeCombatOdds, p: number, withError = true) =>
+  o.exact ? chanceText(p) : chanceText(p, o.standardError ?? 0, withError);
 
 /** The rounds an estimate counted exactly, as "rounds 1 to 3" or "round 2" (none: null). */
 function exactRoundsWords(o: WholeCombatOdds): string | null {
@@ -31,7 +32,8 @@ function exactRoundsWords(o: WholeCombatOdds): string | null {
 export function estimateNote(o: WholeCombatOdds): string {
   const played = `${o.playouts ?? 0} seeded play-outs`;
   const rounds = exactRoundsWords(o);
-  if (!rounds) return `too many positions to count exactly in about a second, so estimated from ${played} of the combat (± one standard error).`;
+  if (!rounds)
+    return `too many positions to count exactly in about a second, so estimated from ${played} of the combat (± one standard error).`;
   const counted = `${rounds[0]!.toUpperCase()}${rounds.slice(1)} ${o.exactRounds === 1 ? 'is' : 'are'} counted exactly`;
   return `too many positions to count the whole combat exactly in about a second. ${counted}; what follows is estimated from ${played} (± one standard error).`;
 }
@@ -66,7 +68,11 @@ function likeliestRound(o: WholeCombatOdds, withError = true): string {
  * narrow column gives the one error of each column above it (`columnError`) instead of in every cell.
  */
 export function wholeCombatRows(start: WholeCombatOdds, end: WholeCombatOdds, withErrors = true): WholeCombatRow[] {
-  const row = (label: string, pick: (o: WholeCombatOdds) => number): WholeCombatRow => ({ label, start: chance(start, pick(start), withErrors), end: chance(end, pick(end), withErrors) });
+  const row = (label: string, pick: (o: WholeCombatOdds) => number): WholeCombatRow => ({
+    label,
+    start: chance(start, pick(start), withErrors),
+    end: chance(end, pick(end), withErrors),
+  });
   const rows: WholeCombatRow[] = [
     row(`${start.attacker.side} win the combat`, (o) => o.pAttackerWins),
     row(`${start.defender.side} win the combat`, (o) => o.pDefenderWins),
@@ -74,16 +80,26 @@ export function wholeCombatRows(start: WholeCombatOdds, end: WholeCombatOdds, wi
   ];
   for (const role of ['attacker', 'defender'] as const) {
     const unit = start[role].unit;
-    rows.push(row(`${unit}: destroyed`, (o) => o[role].pDestroyed), row(`${unit}: breaks and gets away`, (o) => o[role].pFlees), row(`${unit}: breaks and is caught`, (o) => o[role].pCaught));
+    rows.push(
+      row(`${unit}: destroyed`, (o) => o[role].pDestroyed),
+      row(`${unit}: breaks and gets away`, (o) => o[role].pFlees),
+      row(`${unit}: breaks and is caught`, (o) => o[role].pCaught),
+    );
   }
   rows.push(...otherUnitRows(start, end, row));
-  if (start.pUnfinished > 0 || end.pUnfinished > 0) rows.push(row(`Still fighting after round ${start.maxRounds} (not followed further)`, (o) => o.pUnfinished));
-  rows.push({ label: 'Most likely to end in', start: likeliestRound(start, withErrors), end: likeliestRound(end, withErrors) });
+  if (start.pUnfinished > 0 || end.pUnfinished > 0)
+    rows.push(row(`Still fighting after round ${start.maxRounds} (not followed further)`, (o) => o.pUnfinished));
+  rows.push({
+    label: 'Most likely to end in',
+    start: likeliestRound(start, withErrors),
+    end: likeliestRound(end, withErrors),
+  });
   return rows;
 }
 
 /** A column's one standard error, as "± 0.2% each" (an exact column: null). */
-export const columnError = (o: WholeCombatOdds): string | null => (o.exact ? null : `±${NBSP}${errorText(o.standardError ?? 0)} each`);
+export const columnError = (o: WholeCombatOdds): string | null =>
+  o.exact ? null : `±${NBSP}${errorText(o.standardError ?? 0)} each`;
 
 /**
  * The whole combat's odds in one line of print, for a fight that took one round (its round's odds
@@ -92,7 +108,11 @@ export const columnError = (o: WholeCombatOdds): string | null => (o.exact ? nul
  */
 export function wholeCombatLine(start: WholeCombatOdds, end: WholeCombatOdds, finished: boolean): string {
   const outcomes = (o: WholeCombatOdds) =>
-    [`${o.attacker.side} win ${chance(o, o.pAttackerWins)}`, `${o.defender.side} win ${chance(o, o.pDefenderWins)}`, ...(o.pDraw > 0 ? [`draw ${chance(o, o.pDraw)}`] : [])].join(', ');
+    [
+      `${o.attacker.side} win ${chance(o, o.pAttackerWins)}`,
+      `${o.defender.side} win ${chance(o, o.pDefenderWins)}`,
+      ...(o.pDraw > 0 ? [`draw ${chance(o, o.pDraw)}`] : []),
+    ].join(', ');
   const before = `The whole combat, before any die: ${outcomes(start)}; most likely over in ${likeliestRound(start)}.`;
   return finished ? before : `${before} Now: ${outcomes(end)}.`;
 }
@@ -101,7 +121,11 @@ export function wholeCombatLine(start: WholeCombatOdds, end: WholeCombatOdds, fi
  * The other units and characters (a flanking unit, a Captain in the front rank): a row for each fate
  * that can happen to it, so a character who can only be slain has one row, not three empty ones.
  */
-function otherUnitRows(start: WholeCombatOdds, end: WholeCombatOdds, row: (label: string, pick: (o: WholeCombatOdds) => number) => WholeCombatRow): WholeCombatRow[] {
+function otherUnitRows(
+  start: WholeCombatOdds,
+  end: WholeCombatOdds,
+  row: (label: string, pick: (o: WholeCombatOdds) => number) => WholeCombatRow,
+): WholeCombatRow[] {
   const rows: WholeCombatRow[] = [];
   (start.units ?? []).forEach((u, i) => {
     if (u.unit === start[u.role].unit) return;

@@ -80,6 +80,8 @@ export interface SystemDefinition<Id extends string = string, Profile extends z.
 }
 
 /** Keeps the id's literal type, so the registry can name its systems' ids as a type. */
-export function defineSystem<const Id extends string, Profile extends z.ZodType>(definition: SystemDefinition<Id, Profile>): SystemDefinition<Id, Profile> {
+export function defineSystem<const Id extends string, Profile extends z.ZodType>(
+  definition: SystemDefinition<Id, Profile>,
+): SystemDefinition<Id, Profile> {
   return definition;
 }

@@ -24,10 +24,12 @@ export type SystemId = Definitions['id'];
 export const systemIds = registry.map((d) => d.id) as [SystemId, ...SystemId[]];
 
 const byId = <T>(pick: (d: Definitions) => T | undefined): Readonly<Record<string, T>> =>
-  Object.fromEntries(registry.flatMap((d) => {
-    const value = pick(d);
-    return value === undefined ? [] : [[d.id, value]];
-  }));
+  Object.fromEntries(
+    registry.flatMap((d) => {
+      const value = pick(d);
+      return value === undefined ? [] : [[d.id, value]];
+    }),
+  );
 
 /** Every system's definition, by id. */
 export const definitions: Readonly<Record<string, SystemDefinition>> = byId((d) => d as SystemDefinition);

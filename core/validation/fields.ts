@@ -47,16 +47,24 @@ export const nameText = () =>
 /** Keywords or special rules as written on the datasheet, e.g. "Macro-weapon", "First Strike". */
 export const labelList = () =>
   z
-    .array(z.string({ error: 'expected text' }).trim().min(1, 'expected text, not an empty entry').max(120, 'expected at most 120 characters'), {
-      error: 'expected a list of names',
-    })
+    .array(
+      z
+        .string({ error: 'expected text' })
+        .trim()
+        .min(1, 'expected text, not an empty entry')
+        .max(120, 'expected at most 120 characters'),
+      {
+        error: 'expected a list of names',
+      },
+    )
     .max(80, 'expected at most 80 entries')
     .default([]);
 
 /** On or off. */
 export const flag = () => z.boolean({ error: 'expected true or false' }).default(false);
 
-export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `expected one of ${values.join(', ')}` });
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `expected one of ${values.join(', ')}` });
 
 /** A list of min…max items; `what` names them ("weapons"), `one` names one ("weapon") for "expected at least one weapon". */
 export const listOf = <T extends z.ZodType>(item: T, min: number, max: number, what: string, one?: string) =>
@@ -66,7 +74,8 @@ export const listOf = <T extends z.ZodType>(item: T, min: number, max: number, w
     .max(max, `expected at most ${max} ${what}`);
 
 /** A strict object whose wrong type reads in words; unknown keys are reported by name. */
-export const strictObject = <S extends z.ZodRawShape>(shape: S) => z.object(shape, { error: 'expected an object' }).strict();
+export const strictObject = <S extends z.ZodRawShape>(shape: S) =>
+  z.object(shape, { error: 'expected an object' }).strict();
 
 /** The longest notes a roster unit keeps (the roster documents' field, and the import that writes them). */
 export const NOTES_MAX = 10_000;

@@ -1,4 +1,15 @@
-import { flag, labelList, listOf, nameText, oneOf, optionalRoll, rollNeeded, saveOrNone, strictObject, wholeNumber } from './fields';
+import {
+  flag,
+  labelList,
+  listOf,
+  nameText,
+  oneOf,
+  optionalRoll,
+  rollNeeded,
+  saveOrNone,
+  strictObject,
+  wholeNumber,
+} from './fields';
 
 /**
  * Building blocks for unit profiles: the shared field builders of core/validation/fields.ts under

@@ -16,7 +16,8 @@ function unwrapped(schema: z.ZodType): z.ZodType {
   let s = schema;
   for (let i = 0; i < 20; i++) {
     const def = defOf(s);
-    const inner = def.innerType ?? (def.type === 'pipe' ? def.in : undefined) ?? (def.type === 'lazy' ? def.getter?.() : undefined);
+    const inner =
+      def.innerType ?? (def.type === 'pipe' ? def.in : undefined) ?? (def.type === 'lazy' ? def.getter?.() : undefined);
     if (!inner) return s;
     s = inner;
   }

@@ -9,7 +9,12 @@ import { ApiFailure } from '../../core/api/reply';
 type Kind = (typeof fileKinds)[number];
 
 const filters: Record<Kind, FileFilter[]> = {
-  roster: [{ name: 'Rosters (Combat Companion, BattleScribe, New Recruit)', extensions: ['ccroster.json', 'json', 'ros', 'rosz'] }],
+  roster: [
+    {
+      name: 'Rosters (Combat Companion, BattleScribe, New Recruit)',
+      extensions: ['ccroster.json', 'json', 'ros', 'rosz'],
+    },
+  ],
   markdown: [{ name: 'Markdown', extensions: ['md'] }],
   json: [{ name: 'JSON', extensions: ['json'] }],
   pdf: [{ name: 'PDF', extensions: ['pdf'] }],
@@ -38,7 +43,11 @@ export async function askWhereToSave(
  * The desktop host's file dialogs: native save/open dialogs from the main process, attached to
  * the app window; writes are atomic (temp file, fsync, rename) so a crash never leaves half a file.
  */
-export function createDesktopFiles(deps: { dialog: Pick<Dialog, 'showSaveDialog' | 'showOpenDialog'>; window: () => BrowserWindow | null; documentsDir: string }): HostFiles {
+export function createDesktopFiles(deps: {
+  dialog: Pick<Dialog, 'showSaveDialog' | 'showOpenDialog'>;
+  window: () => BrowserWindow | null;
+  documentsDir: string;
+}): HostFiles {
   return {
     async save({ suggestedName, kind, content }) {
       const path = await askWhereToSave(deps.dialog, deps.window(), deps.documentsDir, suggestedName, kind);
@@ -49,12 +58,26 @@ export function createDesktopFiles(deps: { dialog: Pick<Dialog, 'showSaveDialog'
     async open({ kind }) {
       const options = { properties: ['openFile' as const], filters: filters[kind] };
       const window = deps.window();
-      const choice = window ? await deps.dialog.showOpenDialog(window, options) : await deps.dialog.showOpenDialog(options);
+      const choice = window
+        ? await deps.dialog.showOpenDialog(window, options)
+        : await deps.dialog.showOpenDialog(options);
       const path = choice.filePaths[0];
       if (choice.canceled || !path) return { file: null };
-      if ((await stat(path)).size > maxOpenBytes) throw new ApiFailure('invalid_input', `${basename(path)} is larger than 50 MB: it is not a roster file.`, 'file');
+      if ((await stat(path)).size > maxOpenBytes)
+        throw new ApiFailure(
+          'invalid_input',
+          `${basename(path)} is larger than 50 MB: it is not a roster file.`,
+          'file',
+        );
       // A roster editor's file is read as bytes (a .rosz is a ZIP); the host converts it.
-      if (/\.rosz?$/i.test(path)) return { file: { name: basename(path), content: (await readFile(path)).toString('base64'), encoding: 'base64' as const } };
+      if (/\.rosz?$/i.test(path))
+        return {
+          file: {
+            name: basename(path),
+            content: (await readFile(path)).toString('base64'),
+            encoding: 'base64' as const,
+          },
+        };
       return { file: { name: basename(path), content: await readFile(path, 'utf8'), encoding: 'text' as const } };
     },
   };

@@ -61,7 +61,13 @@ export function connectHostThread(thread: ThreadLike): HostThread {
         thread.postMessage({ id, ...request } as ThreadRequest);
       } catch (error) {
         pending.delete(id);
-        resolve({ id, reply: fail('internal', `The request could not be passed to the app's host: ${error instanceof Error ? error.message : String(error)}`) });
+        resolve({
+          id,
+          reply: fail(
+            'internal',
+            `The request could not be passed to the app's host: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        });
       }
     });
 
@@ -79,5 +85,6 @@ export function connectHostThread(thread: ThreadLike): HostThread {
 
 /** The main process's dispatch: dialogs and printing here, everything else on the host thread. */
 export function routedDispatch(main: Dispatch, thread: Dispatch): Dispatch {
-  return (channel: string, payload: unknown, caller?: Caller) => (mainChannels.has(channel) ? main(channel, payload, caller) : thread(channel, payload));
+  return (channel: string, payload: unknown, caller?: Caller) =>
+    mainChannels.has(channel) ? main(channel, payload, caller) : thread(channel, payload);
 }

@@ -13,6 +13,15 @@ const clock = () => new Date().toISOString();
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 const store = await openDesktopStore({ dir, clock, newId: randomUUID });
 const dispatch = createDispatch(
-  createBackend({ appName: APP_NAME, version, host: 'desktop', store, clock, newId: randomUUID, newSeed: () => randomInt(2 ** 31 - 1), pause }),
+  createBackend({
+    appName: APP_NAME,
+    version,
+    host: 'desktop',
+    store,
+    clock,
+    newId: randomUUID,
+    newSeed: () => randomInt(2 ** 31 - 1),
+    pause,
+  }),
 );
 serveThread(parentPort!, dispatch, () => store.close());

@@ -3,7 +3,10 @@ import type { ThreadMessage, ThreadRequest } from './hostThread';
 
 /** The thread's side: each request through the contract dispatch, answered by its id; `close` closes the store. */
 export function serveThread(
-  port: { on(event: 'message', listener: (message: ThreadRequest) => void): void; postMessage(message: ThreadMessage): void },
+  port: {
+    on(event: 'message', listener: (message: ThreadRequest) => void): void;
+    postMessage(message: ThreadMessage): void;
+  },
   dispatch: Dispatch,
   close: () => Promise<void>,
 ): void {

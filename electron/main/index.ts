@@ -46,12 +46,19 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     denyAllPermissions(session.defaultSession);
-    protocol.handle(APP_SCHEME, createAppProtocolHandler(rendererDir, (file) => readFile(file), contentSecurityPolicy));
+    protocol.handle(
+      APP_SCHEME,
+      createAppProtocolHandler(rendererDir, (file) => readFile(file), contentSecurityPolicy),
+    );
 
     const clock = () => new Date().toISOString();
     // The store and every channel but the dialogs and printing run on a worker thread, so no
     // request blocks this event loop and the window never freezes (hostThread.ts).
-    const thread = connectHostThread(new Worker(hostWorkerPath, { workerData: { dir: join(app.getPath('userData'), 'store'), version: app.getVersion() } }));
+    const thread = connectHostThread(
+      new Worker(hostWorkerPath, {
+        workerData: { dir: join(app.getPath('userData'), 'store'), version: app.getVersion() },
+      }),
+    );
     app.on('will-quit', (event) => {
       // Let pending writes reach the disk before the process ends.
       event.preventDefault();
@@ -62,14 +69,26 @@ if (!app.requestSingleInstanceLock()) {
       appName: APP_NAME,
       version: app.getVersion(),
       host: 'desktop',
-      store: { repo: createRepository(new CompanionDb({ indexedDB: new IDBFactory(), IDBKeyRange }), { clock, newId: randomUUID }), status: () => ({ state: 'unavailable', message: '' }) },
+      store: {
+        repo: createRepository(new CompanionDb({ indexedDB: new IDBFactory(), IDBKeyRange }), {
+          clock,
+          newId: randomUUID,
+        }),
+        status: () => ({ state: 'unavailable', message: '' }),
+      },
       clock,
       newId: randomUUID,
       newSeed: () => randomInt(2 ** 31 - 1),
       files: createDesktopFiles({ dialog, window: () => mainWindow, documentsDir: app.getPath('documents') }),
-      print: createDesktopPrint({ dialog, documentsDir: app.getPath('documents'), windowOf: (page) => BrowserWindow.fromWebContents(page as WebContents) }),
+      print: createDesktopPrint({
+        dialog,
+        documentsDir: app.getPath('documents'),
+        windowOf: (page) => BrowserWindow.fromWebContents(page as WebContents),
+      }),
     });
-    registerContractHandlers(ipcMain, routedDispatch(createDispatch(mainBackend), thread.dispatch), (event) => isTrustedSender(event.senderFrame, trustedOrigins));
+    registerContractHandlers(ipcMain, routedDispatch(createDispatch(mainBackend), thread.dispatch), (event) =>
+      isTrustedSender(event.senderFrame, trustedOrigins),
+    );
 
     mainWindow = createMainWindow({ BrowserWindow, preloadPath, startUrl: devServerUrl ?? `${APP_ORIGIN}/index.html` });
     mainWindow.on('closed', () => (mainWindow = null));

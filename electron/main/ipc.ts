@@ -8,7 +8,11 @@ export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;
  * sender that is not the app's own page and hands the payload to the contract dispatch (which
  * validates it before the backend is called).
  */
-export function registerContractHandlers(ipcMain: Pick<IpcMain, 'handle'>, dispatch: Dispatch, isTrusted: SenderCheck): Channel[] {
+export function registerContractHandlers(
+  ipcMain: Pick<IpcMain, 'handle'>,
+  dispatch: Dispatch,
+  isTrusted: SenderCheck,
+): Channel[] {
   const handle = (channel: Channel) =>
     ipcMain.handle(channel, async (event, payload: unknown): Promise<Reply<unknown>> => {
       if (!isTrusted(event)) return fail('forbidden', 'This request did not come from the Combat Companion window.');

@@ -52,7 +52,12 @@ export function createDesktopPrint(deps: {
       // Ask first: a cancelled dialog costs no rendering and writes nothing.
       const path = await askWhereToSave(deps.dialog, deps.windowOf?.(page) ?? null, deps.documentsDir, name, 'pdf');
       if (path === null) return { saved: false };
-      const pdf = await page.printToPDF({ pageSize: pageSizes[paper], printBackground: true, preferCSSPageSize: true, displayHeaderFooter: false });
+      const pdf = await page.printToPDF({
+        pageSize: pageSizes[paper],
+        printBackground: true,
+        preferCSSPageSize: true,
+        displayHeaderFooter: false,
+      });
       await writeFileAtomic(path, pdf);
       return { saved: true, path };
     },

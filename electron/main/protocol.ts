@@ -57,7 +57,11 @@ export function mimeTypeOf(file: string): string {
 }
 
 /** The `protocol.handle` callback: files from `rootDir`, with the CSP header; 404 otherwise. */
-export function createAppProtocolHandler(rootDir: string, readFile: (file: string) => Promise<Uint8Array>, csp: string) {
+export function createAppProtocolHandler(
+  rootDir: string,
+  readFile: (file: string) => Promise<Uint8Array>,
+  csp: string,
+) {
   return async (request: { url: string }): Promise<Response> => {
     const file = resolveAppPath(request.url, rootDir);
     if (!file) return new Response('Not found', { status: 404 });
@@ -65,7 +69,11 @@ export function createAppProtocolHandler(rootDir: string, readFile: (file: strin
       const body = await readFile(file);
       return new Response(new Uint8Array(body), {
         status: 200,
-        headers: { 'content-type': mimeTypeOf(file), 'content-security-policy': csp, 'x-content-type-options': 'nosniff' },
+        headers: {
+          'content-type': mimeTypeOf(file),
+          'content-security-policy': csp,
+          'x-content-type-options': 'nosniff',
+        },
       });
     } catch {
       return new Response('Not found', { status: 404 });

@@ -13,7 +13,9 @@ export function hardenWebContents(contents: Pick<WebContents, 'on' | 'setWindowO
 }
 
 /** No camera, microphone, notifications, geolocation…: every request and check is refused. */
-export function denyAllPermissions(session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>): void {
+export function denyAllPermissions(
+  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>,
+): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
 }
@@ -23,7 +25,10 @@ export function denyAllPermissions(session: Pick<Session, 'setPermissionRequestH
  * one of ours (app:// in production, the dev server while developing). Anything else — an
  * iframe, a page navigated elsewhere, a destroyed frame — is refused.
  */
-export function isTrustedSender(frame: Pick<WebFrameMain, 'url' | 'parent'> | null | undefined, trustedOrigins: readonly string[]): boolean {
+export function isTrustedSender(
+  frame: Pick<WebFrameMain, 'url' | 'parent'> | null | undefined,
+  trustedOrigins: readonly string[],
+): boolean {
   if (!frame || frame.parent) return false;
   let url: URL;
   try {

@@ -23,5 +23,6 @@ if (__WEB_BUILD__) {
   // If the browser refuses even to be asked (storage blocked), About says what it can and can ask again.
   void askToKeepStorageOnce().catch(() => undefined);
   // Only the built app has a service worker (vite-plugin-pwa writes sw.js into out/web).
-  if (import.meta.env.PROD) void import('./offline/serviceWorker').then(({ startServiceWorker }) => startServiceWorker());
+  if (import.meta.env.PROD)
+    void import('./offline/serviceWorker').then(({ startServiceWorker }) => startServiceWorker());
 }

@@ -41,6 +41,16 @@ export const routes: RouteObject[] = [
     ],
   },
   // Print views stand outside the app frame: a printout holds the document and nothing else.
-  { path: 'print/combat/:id', lazy: screen(() => import('./print/PrintCombatPage'), 'PrintCombatPage'), errorElement: <RouteError />, hydrateFallbackElement: opening },
-  { path: 'print/report', lazy: screen(() => import('./print/PrintReportPage'), 'PrintReportPage'), errorElement: <RouteError />, hydrateFallbackElement: opening },
+  {
+    path: 'print/combat/:id',
+    lazy: screen(() => import('./print/PrintCombatPage'), 'PrintCombatPage'),
+    errorElement: <RouteError />,
+    hydrateFallbackElement: opening,
+  },
+  {
+    path: 'print/report',
+    lazy: screen(() => import('./print/PrintReportPage'), 'PrintReportPage'),
+    errorElement: <RouteError />,
+    hydrateFallbackElement: opening,
+  },
 ];

@@ -33,7 +33,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    ...Object.fromEntries(Object.entries(t.colors).map(([name, shades]) => [`--mantine-color-${name}-light-color`, darken(shades[9], 0.3)])),
+    ...Object.fromEntries(
+      Object.entries(t.colors).map(([name, shades]) => [`--mantine-color-${name}-light-color`, darken(shades[9], 0.3)]),
+    ),
   },
   dark: {},
 });

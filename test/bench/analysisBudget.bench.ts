@@ -11,14 +11,46 @@ import { scenarioA } from '../core/systems/wh40k-10e/analysis/setups';
  * the largest accepted old-world scenario answered or refused < 2 s; (a) through the host < 0.05 ms.
  */
 
-const tenthWeapon = (name: string) => ({ name, models: 100, attacks: '20D6+999', skill: 2, strength: 30, ap: -6, damage: '20D6+999', abilities: { sustainedHits: '20D6+999', devastatingWounds: true, blast: true } });
+const tenthWeapon = (name: string) => ({
+  name,
+  models: 100,
+  attacks: '20D6+999',
+  skill: 2,
+  strength: 30,
+  ap: -6,
+  damage: '20D6+999',
+  abilities: { sustainedHits: '20D6+999', devastatingWounds: true, blast: true },
+});
 const largestTenth = {
   system: 'wh40k-10e',
-  attacker: { name: 'Horde', weapons: Array.from({ length: 20 }, (_, i) => tenthWeapon(`Gun ${i + 1}`)), mortalWounds: 100 },
-  defender: { name: 'Titans', models: Array.from({ length: 20 }, () => ({ count: 100, toughness: 30, save: 2, wounds: 100, feelNoPain: 2 })) },
+  attacker: {
+    name: 'Horde',
+    weapons: Array.from({ length: 20 }, (_, i) => tenthWeapon(`Gun ${i + 1}`)),
+    mortalWounds: 100,
+  },
+  defender: {
+    name: 'Titans',
+    models: Array.from({ length: 20 }, () => ({ count: 100, toughness: 30, save: 2, wounds: 100, feelNoPain: 2 })),
+  },
 };
-const profile = { movement: 10, weaponSkill: 10, strength: 10, toughness: 10, wounds: 10, initiative: 10, attacks: 10, leadership: 10, armour: 7 };
-const bigUnit = (name: string) => ({ name, profile, models: 200, rankWidth: 20, characters: Array.from({ length: 4 }, (_, i) => ({ name: `${name} hero ${i + 1}`, profile })) });
+const profile = {
+  movement: 10,
+  weaponSkill: 10,
+  strength: 10,
+  toughness: 10,
+  wounds: 10,
+  initiative: 10,
+  attacks: 10,
+  leadership: 10,
+  armour: 7,
+};
+const bigUnit = (name: string) => ({
+  name,
+  profile,
+  models: 200,
+  rankWidth: 20,
+  characters: Array.from({ length: 4 }, (_, i) => ({ name: `${name} hero ${i + 1}`, profile })),
+});
 const largestOldWorld = {
   system: 'old-world',
   attacker: { name: 'North', units: Array.from({ length: 4 }, (_, i) => bigUnit(`North ${i + 1}`)) },

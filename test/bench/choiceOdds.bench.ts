@@ -18,7 +18,16 @@ function toChoice(system: RuleSystem, setup: unknown, seed: number, skip = 0): C
   for (let i = 0; i < 2000; i++) {
     const step = c.step;
     if (step.kind === 'choose' && seen++ >= skip) return c;
-    const input = step.kind === 'roll' ? rollForMe(c) : step.kind === 'choose' ? { kind: 'choose' as const, stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id } : { kind: 'continue' as const, stepId: step.id };
+    const input =
+      step.kind === 'roll'
+        ? rollForMe(c)
+        : step.kind === 'choose'
+          ? {
+              kind: 'choose' as const,
+              stepId: step.id,
+              option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id,
+            }
+          : { kind: 'continue' as const, stepId: step.id };
     const r = advance(system, c, input);
     if (!r.ok) throw new Error(r.error.message);
     c = r.combat;
@@ -28,7 +37,11 @@ function toChoice(system: RuleSystem, setup: unknown, seed: number, skip = 0): C
 }
 
 const example = (file: string) => {
-  const { seed: _s, dice: _d, ...setup } = JSON.parse(readFileSync(`examples/${file}`, 'utf8')) as Record<string, unknown>;
+  const {
+    seed: _s,
+    dice: _d,
+    ...setup
+  } = JSON.parse(readFileSync(`examples/${file}`, 'utf8')) as Record<string, unknown>;
   return setup;
 };
 
@@ -36,7 +49,11 @@ const example = (file: string) => {
 async function openAt(combat: Combat) {
   const b = createCombatBackend({ ...rulesDeps({ newId: () => 'c', newSeed: () => 1 }) });
   const system = systems[combat.log.system]!;
-  const { id } = await b['combat.start']({ system: system.id, setup: combat.log.setup as Record<string, unknown>, seed: combat.log.seed });
+  const { id } = await b['combat.start']({
+    system: system.id,
+    setup: combat.log.setup as Record<string, unknown>,
+    seed: combat.log.seed,
+  });
   for (const input of combat.log.inputs) await b['combat.advance']({ id, input });
   await b['combat.odds']({ id }); // the combat's start is analysed once per session
   return () => b['combat.odds']({ id });
@@ -44,16 +61,41 @@ async function openAt(combat: Combat) {
 
 const tenthAllocation = {
   system: 'wh40k-10e',
-  attacker: { name: 'Hellblasters', weapons: [{ name: 'Plasma incinerator', models: 10, attacks: 2, skill: 3, strength: 8, ap: -3, damage: 2 }], ranged: true },
-  defender: { name: 'Terminators', models: [{ name: 'Sergeant', count: 1, toughness: 5, save: 2, invulnerable: 4, wounds: 3, character: false }, { name: 'Terminator', count: 19, toughness: 5, save: 2, invulnerable: 4, wounds: 3 }] },
+  attacker: {
+    name: 'Hellblasters',
+    weapons: [{ name: 'Plasma incinerator', models: 10, attacks: 2, skill: 3, strength: 8, ap: -3, damage: 2 }],
+    ranged: true,
+  },
+  defender: {
+    name: 'Terminators',
+    models: [
+      { name: 'Sergeant', count: 1, toughness: 5, save: 2, invulnerable: 4, wounds: 3, character: false },
+      { name: 'Terminator', count: 19, toughness: 5, save: 2, invulnerable: 4, wounds: 3 },
+    ],
+  },
 };
 
 const cases: Array<[string, () => Combat]> = [
-  ['40k 10th edition: armour or invulnerable / allocation, 20 Terminators in two groups', () => toChoice(systems['wh40k-10e']!, tenthAllocation, 3)],
-  ['old world: the example charge, first choice', () => toChoice(systems['old-world']!, example('old-world-swordsmen-vs-orcs.json'), 5)],
-  ['40k 7th edition: the benchmark round, first choice (pools or allocation)', () => toChoice(systems['wh40k-7e']!, example('wh40k-7e-marines-vs-boyz.json'), 7)],
-  ['The Ninth Age: the benchmark round, allocating attacks at characters', () => toChoice(systems['ninth-age']!, example('ninth-age-knights-vs-spearmen.json'), 9)],
-  ['Epic Armageddon: the example assault, allocating hits among many units', () => toChoice(systems['epic-armageddon']!, example('epic-armageddon-marines-vs-orks.json'), 11)],
+  [
+    '40k 10th edition: armour or invulnerable / allocation, 20 Terminators in two groups',
+    () => toChoice(systems['wh40k-10e']!, tenthAllocation, 3),
+  ],
+  [
+    'old world: the example charge, first choice',
+    () => toChoice(systems['old-world']!, example('old-world-swordsmen-vs-orcs.json'), 5),
+  ],
+  [
+    '40k 7th edition: the benchmark round, first choice (pools or allocation)',
+    () => toChoice(systems['wh40k-7e']!, example('wh40k-7e-marines-vs-boyz.json'), 7),
+  ],
+  [
+    'The Ninth Age: the benchmark round, allocating attacks at characters',
+    () => toChoice(systems['ninth-age']!, example('ninth-age-knights-vs-spearmen.json'), 9),
+  ],
+  [
+    'Epic Armageddon: the example assault, allocating hits among many units',
+    () => toChoice(systems['epic-armageddon']!, example('epic-armageddon-marines-vs-orks.json'), 11),
+  ],
 ];
 
 describe('a choose step with its odds for every option (combat.odds)', async () => {

@@ -22,16 +22,32 @@ const small = begin(marinesVsOrks());
 const options = { time: 3000, warmupIterations: 20 };
 
 describe('Epic Armageddon exact analysis', () => {
-  bench('assault: 10 units + 3 supporting v 12 units with a DC 3 war engine, from the start', () => {
-    analyzeRound(start.state);
-  }, options);
-  bench('host distributions (now + round-start baseline) for the same assault', () => {
-    epicDistributions(start.state);
-  }, options);
-  bench('part-way: the same assault as its main wave begins', () => {
-    analyzeRound(mid.state);
-  }, options);
-  bench('5 v 6 units with a war engine and supporting fire', () => {
-    analyzeRound(small.state);
-  }, options);
+  bench(
+    'assault: 10 units + 3 supporting v 12 units with a DC 3 war engine, from the start',
+    () => {
+      analyzeRound(start.state);
+    },
+    options,
+  );
+  bench(
+    'host distributions (now + round-start baseline) for the same assault',
+    () => {
+      epicDistributions(start.state);
+    },
+    options,
+  );
+  bench(
+    'part-way: the same assault as its main wave begins',
+    () => {
+      analyzeRound(mid.state);
+    },
+    options,
+  );
+  bench(
+    '5 v 6 units with a war engine and supporting fire',
+    () => {
+      analyzeRound(small.state);
+    },
+    options,
+  );
 });

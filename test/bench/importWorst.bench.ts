@@ -26,16 +26,29 @@ export const spacedCharacteristic = strToU8(
 export const longName = strToU8(roster('Warhammer 40,000 '.repeat(11_765), ''));
 
 /** A .rosz of one element whose one attribute is 49 MB. */
-export const hugeAttribute = zipSync({ 'army.ros': strToU8(`<roster name="${'a'.repeat(49_000_000)}"/>`) }, { level: 9 });
+export const hugeAttribute = zipSync(
+  { 'army.ros': strToU8(`<roster name="${'a'.repeat(49_000_000)}"/>`) },
+  { level: 9 },
+);
 
 /** The same, its ZIP headers lying that it is 1,000 bytes: refused as the bytes come out. */
 export const hugeAttributeLying = lieAboutSize(hugeAttribute, 1000);
 
 /** Under the bounds: a characteristic of a 4 and 90,000 spaces, parsed and matched. */
-export const spacedUnderBound = strToU8(new TextDecoder().decode(spacedCharacteristic).replace(' '.repeat(200_000), ' '.repeat(90_000)));
+export const spacedUnderBound = strToU8(
+  new TextDecoder().decode(spacedCharacteristic).replace(' '.repeat(200_000), ' '.repeat(90_000)),
+);
 
 /** 800,000 attributes in all, 40 on each element (under the per-element bound). */
-export const spreadAttributes = strToU8(roster(TENTH, Array.from({ length: 20_000 }, (_, i) => `<x ${Array.from({ length: 40 }, (_, k) => `a${k}="${i}"`).join(' ')}/>`).join('')));
+export const spreadAttributes = strToU8(
+  roster(
+    TENTH,
+    Array.from(
+      { length: 20_000 },
+      (_, i) => `<x ${Array.from({ length: 40 }, (_, k) => `a${k}="${i}"`).join(' ')}/>`,
+    ).join(''),
+  ),
+);
 
 /** 100,000 empty units. */
 export const emptyUnits = strToU8(roster(TENTH, '<selection type="unit"/>'.repeat(100_000)));
@@ -56,17 +69,52 @@ function lieAboutSize(zip: Uint8Array, size: number): Uint8Array {
 
 /** 800,000 attributes on the elements of one roster. */
 export const manyAttributes = strToU8(
-  roster(TENTH, Array.from({ length: 8_000 }, (_, i) => `<selection id="s${i}" ${Array.from({ length: 100 }, (_, k) => `a${k}="${k}"`).join(' ')}/>`).join('')),
+  roster(
+    TENTH,
+    Array.from(
+      { length: 8_000 },
+      (_, i) => `<selection id="s${i}" ${Array.from({ length: 100 }, (_, k) => `a${k}="${k}"`).join(' ')}/>`,
+    ).join(''),
+  ),
 );
 
 describe('BattleScribe import, worst files', () => {
-  bench('a characteristic followed by 200,000 spaces', () => void convertRosterFile('spaces.ros', spacedCharacteristic, NOW), { iterations: 3, time: 0 });
-  bench('a game system name of 200,000 characters', () => void convertRosterFile('name.ros', longName, NOW), { iterations: 3, time: 0 });
-  bench('a .rosz of one element with a 49 MB attribute', () => void convertRosterFile('huge.rosz', hugeAttribute, NOW), { iterations: 3, time: 0 });
-  bench('the same .rosz, its headers lying about its size', () => void convertRosterFile('lying.rosz', hugeAttributeLying, NOW), { iterations: 3, time: 0 });
-  bench('800,000 attributes, 100 on an element', () => void convertRosterFile('attributes.ros', manyAttributes, NOW), { iterations: 3, time: 0 });
-  bench('800,000 attributes, 40 on an element', () => void convertRosterFile('spread.ros', spreadAttributes, NOW), { iterations: 3, time: 0 });
-  bench('a characteristic followed by 90,000 spaces (under the bounds, parsed)', () => void convertRosterFile('spaced.ros', spacedUnderBound, NOW), { iterations: 3, time: 0 });
+  bench(
+    'a characteristic followed by 200,000 spaces',
+    () => void convertRosterFile('spaces.ros', spacedCharacteristic, NOW),
+    { iterations: 3, time: 0 },
+  );
+  bench('a game system name of 200,000 characters', () => void convertRosterFile('name.ros', longName, NOW), {
+    iterations: 3,
+    time: 0,
+  });
+  bench(
+    'a .rosz of one element with a 49 MB attribute',
+    () => void convertRosterFile('huge.rosz', hugeAttribute, NOW),
+    { iterations: 3, time: 0 },
+  );
+  bench(
+    'the same .rosz, its headers lying about its size',
+    () => void convertRosterFile('lying.rosz', hugeAttributeLying, NOW),
+    { iterations: 3, time: 0 },
+  );
+  bench('800,000 attributes, 100 on an element', () => void convertRosterFile('attributes.ros', manyAttributes, NOW), {
+    iterations: 3,
+    time: 0,
+  });
+  bench('800,000 attributes, 40 on an element', () => void convertRosterFile('spread.ros', spreadAttributes, NOW), {
+    iterations: 3,
+    time: 0,
+  });
+  bench(
+    'a characteristic followed by 90,000 spaces (under the bounds, parsed)',
+    () => void convertRosterFile('spaced.ros', spacedUnderBound, NOW),
+    { iterations: 3, time: 0 },
+  );
   bench('100,000 empty units', () => void convertRosterFile('empty.ros', emptyUnits, NOW), { iterations: 3, time: 0 });
-  bench('a real 10th edition roster (Ultramarines, 17 kB .rosz)', () => void convertRosterFile('real.rosz', real, NOW), { iterations: 5, time: 0 });
+  bench(
+    'a real 10th edition roster (Ultramarines, 17 kB .rosz)',
+    () => void convertRosterFile('real.rosz', real, NOW),
+    { iterations: 5, time: 0 },
+  );
 });

@@ -13,7 +13,8 @@ const start = begin(knightsVsSpearmen());
 /** Part-way: the round at its second Agility step's roll (the first step's dice rolled, every allocation of this one fixed). */
 function midStep(c0: NaCombat): NaCombat {
   let c = { ...c0, rng: rngFor(7) };
-  while (!(c.step.id.startsWith('strikes.') && c.state.log.some((l) => l.title.endsWith('casualties removed')))) c = apply(c, inputFor(c));
+  while (!(c.step.id.startsWith('strikes.') && c.state.log.some((l) => l.title.endsWith('casualties removed'))))
+    c = apply(c, inputFor(c));
   return c;
 }
 const mid = midStep(start);
@@ -22,13 +23,25 @@ const mid = midStep(start);
 const options = { warmupIterations: 20, time: 1000 };
 
 describe('Ninth Age exact analysis', () => {
-  bench('round: 6 Knights + Baron (charging) v 30 Spearmen + Captain + Battle Standard Bearer, break test and pursuit', () => {
-    analyzeRound(start.state);
-  }, options);
-  bench('host distributions (now + round-start baseline) for the same round', () => {
-    ninthAgeDistributions(start.state);
-  }, options);
-  bench('part-way: the same round after its first Agility step', () => {
-    analyzeRound(mid.state);
-  }, options);
+  bench(
+    'round: 6 Knights + Baron (charging) v 30 Spearmen + Captain + Battle Standard Bearer, break test and pursuit',
+    () => {
+      analyzeRound(start.state);
+    },
+    options,
+  );
+  bench(
+    'host distributions (now + round-start baseline) for the same round',
+    () => {
+      ninthAgeDistributions(start.state);
+    },
+    options,
+  );
+  bench(
+    'part-way: the same round after its first Agility step',
+    () => {
+      analyzeRound(mid.state);
+    },
+    options,
+  );
 });

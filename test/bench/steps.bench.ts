@@ -14,10 +14,17 @@ import { median, STEP_TARGETS } from '../support/stepTargets';
 
 const SEEDS = [1, 2, 3, 4, 5];
 
-function setupsOf(id: string, example: Readonly<Record<string, unknown>> | undefined): Array<{ name: string; setup: Record<string, unknown> }> {
+function setupsOf(
+  id: string,
+  example: Readonly<Record<string, unknown>> | undefined,
+): Array<{ name: string; setup: Record<string, unknown> }> {
   const setups = example ? [{ name: 'example setup', setup: { ...example } }] : [];
   for (const file of readdirSync('examples').filter((f) => f.endsWith('.json'))) {
-    const { seed: _seed, dice: _dice, ...setup } = JSON.parse(readFileSync(`examples/${file}`, 'utf8')) as Record<string, unknown>;
+    const {
+      seed: _seed,
+      dice: _dice,
+      ...setup
+    } = JSON.parse(readFileSync(`examples/${file}`, 'utf8')) as Record<string, unknown>;
     if (setup.system === id) setups.push({ name: file, setup });
   }
   return setups;
@@ -67,8 +74,12 @@ describe('steps per round', () => {
   for (const { id, rules } of registry) {
     const example = (rules as { exampleSetup?: Readonly<Record<string, unknown>> }).exampleSetup;
     if (!example) continue;
-    bench(`${id}: a whole combat of the example through the host`, async () => {
-      await playThroughHost(id, { ...example }, 1);
-    }, { iterations: 3, time: 0 });
+    bench(
+      `${id}: a whole combat of the example through the host`,
+      async () => {
+        await playThroughHost(id, { ...example }, 1);
+      },
+      { iterations: 3, time: 0 },
+    );
   }
 });

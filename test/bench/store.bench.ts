@@ -16,13 +16,45 @@ const COMBATS = 5000;
 const stamp = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 60_000).toISOString();
 const profile = JSON.stringify(profileSchemaFor('wh40k-10e').parse(validProfiles['wh40k-10e']));
 const weapon = (profileSchemaFor('wh40k-10e').parse(validProfiles['wh40k-10e']) as { weapons: unknown[] }).weapons[0];
-const setup = { system: 'wh40k-10e', attacker: { name: 'Intercessors', weapons: [weapon, weapon], ranged: true }, defender: { name: 'Boyz', keywords: ['infantry', 'orks'], models: [{ count: 10, toughness: 5, save: 5, wounds: 1 }], cover: false } };
-const inputs = Array.from({ length: 12 }, (_, k) => ({ kind: 'roll', stepId: `step-${k}`, dice: [1, 2, 3, 4, 5, 6, 3, 4, 2, 6], by: 'rolled' }));
+const setup = {
+  system: 'wh40k-10e',
+  attacker: { name: 'Intercessors', weapons: [weapon, weapon], ranged: true },
+  defender: {
+    name: 'Boyz',
+    keywords: ['infantry', 'orks'],
+    models: [{ count: 10, toughness: 5, save: 5, wounds: 1 }],
+    cover: false,
+  },
+};
+const inputs = Array.from({ length: 12 }, (_, k) => ({
+  kind: 'roll',
+  stepId: `step-${k}`,
+  dice: [1, 2, 3, 4, 5, 6, 3, 4, 2, 6],
+  by: 'rolled',
+}));
 
 const dir = await mkdtemp(join(tmpdir(), 'cc-bench-'));
-const rosters = Array.from({ length: ROSTERS }, (_, r) => ({ id: `r-${r}`, name: `Roster ${r}`, system: 'wh40k-10e', pointsLimit: 2000, notes: 'Bench roster', createdAt: stamp(r), updatedAt: stamp(r), lastUsedAt: stamp(r) }));
+const rosters = Array.from({ length: ROSTERS }, (_, r) => ({
+  id: `r-${r}`,
+  name: `Roster ${r}`,
+  system: 'wh40k-10e',
+  pointsLimit: 2000,
+  notes: 'Bench roster',
+  createdAt: stamp(r),
+  updatedAt: stamp(r),
+  lastUsedAt: stamp(r),
+}));
 const units = rosters.flatMap((roster, r) =>
-  Array.from({ length: UNITS_PER_ROSTER }, (_, u) => ({ id: `u-${r}-${u}`, rosterId: roster.id, name: `Squad ${u}`, points: 80, position: u, profile, createdAt: stamp(r), updatedAt: stamp(r) })),
+  Array.from({ length: UNITS_PER_ROSTER }, (_, u) => ({
+    id: `u-${r}-${u}`,
+    rosterId: roster.id,
+    name: `Squad ${u}`,
+    points: 80,
+    position: u,
+    profile,
+    createdAt: stamp(r),
+    updatedAt: stamp(r),
+  })),
 );
 const combats = Array.from({ length: COMBATS }, (_, c) => ({
   id: `c-${c}`,
@@ -36,7 +68,10 @@ const combats = Array.from({ length: COMBATS }, (_, c) => ({
   rosterIds: [`r-${c % ROSTERS}`],
   log: JSON.stringify({ setup, inputs }),
 }));
-const snapshot = encodeSnapshot({ rosters, units, combats, settings: [] }, { schemaVersion: 2, generation: 1, savedAt: stamp(0) });
+const snapshot = encodeSnapshot(
+  { rosters, units, combats, settings: [] },
+  { schemaVersion: 2, generation: 1, savedAt: stamp(0) },
+);
 await writeFile(join(dir, 'snapshot-00000001.ccstore'), snapshot);
 
 const loads: number[] = [];
@@ -86,7 +121,11 @@ describe('desktop roster store', () => {
       store ??= await openDurableStore({ dir });
       const i = n++;
       const started = performance.now();
-      await store.repo.saveUnit(`r-${i % ROSTERS}`, { name: `Bench ${i}`, points: 90, profile: validProfiles['wh40k-10e'] }, `u-${i % ROSTERS}-${i % UNITS_PER_ROSTER}`);
+      await store.repo.saveUnit(
+        `r-${i % ROSTERS}`,
+        { name: `Bench ${i}`, points: 90, profile: validProfiles['wh40k-10e'] },
+        `u-${i % ROSTERS}-${i % UNITS_PER_ROSTER}`,
+      );
       writes.push(performance.now() - started);
     },
     { iterations: 400, warmupIterations: 10, time: 0 },

@@ -24,8 +24,41 @@ const mid = midRound(start);
 const mobs = wh40k7e.start(
   wh40k7e.setupSchema.parse({
     system: 'wh40k-7e',
-    attacker: { name: 'Boyz', charged: true, models: [{ name: 'Boy', count: 50, weaponSkill: 4, strength: 3, toughness: 4, wounds: 1, initiative: 2, attacks: 2, leadership: 7, save: 6 }] },
-    defender: { name: 'Guard', models: [{ name: 'Guardsman', count: 50, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 3, attacks: 1, leadership: 7, save: 5 }] },
+    attacker: {
+      name: 'Boyz',
+      charged: true,
+      models: [
+        {
+          name: 'Boy',
+          count: 50,
+          weaponSkill: 4,
+          strength: 3,
+          toughness: 4,
+          wounds: 1,
+          initiative: 2,
+          attacks: 2,
+          leadership: 7,
+          save: 6,
+        },
+      ],
+    },
+    defender: {
+      name: 'Guard',
+      models: [
+        {
+          name: 'Guardsman',
+          count: 50,
+          weaponSkill: 3,
+          strength: 3,
+          toughness: 3,
+          wounds: 1,
+          initiative: 3,
+          attacks: 1,
+          leadership: 7,
+          save: 5,
+        },
+      ],
+    },
   }),
 );
 
@@ -33,19 +66,39 @@ const mobs = wh40k7e.start(
 const options = { warmupIterations: 20, iterations: 50, time: 1000 };
 
 describe('40k 7th edition exact analysis', () => {
-  bench('round: 10 Space Marines (power fist, charging) v 20 Ork Boyz (power klaw), with Morale and Sweeping Advance', () => {
-    analyzeRound(start.state);
-  }, options);
-  bench('host distributions (now + round-start baseline) for the same round', () => {
-    wh40k7eDistributions(start.state);
-  }, options);
-  bench('part-way: the same round at Initiative step 2', () => {
-    analyzeRound(mid.state);
-  }, options);
-  bench('Destroyer, Eternal Warrior, Feel No Pain, two pools', () => {
-    analyzeRound(bag.state);
-  }, options);
-  bench('50 Boyz v 50 Guardsmen', () => {
-    analyzeRound(mobs);
-  }, options);
+  bench(
+    'round: 10 Space Marines (power fist, charging) v 20 Ork Boyz (power klaw), with Morale and Sweeping Advance',
+    () => {
+      analyzeRound(start.state);
+    },
+    options,
+  );
+  bench(
+    'host distributions (now + round-start baseline) for the same round',
+    () => {
+      wh40k7eDistributions(start.state);
+    },
+    options,
+  );
+  bench(
+    'part-way: the same round at Initiative step 2',
+    () => {
+      analyzeRound(mid.state);
+    },
+    options,
+  );
+  bench(
+    'Destroyer, Eternal Warrior, Feel No Pain, two pools',
+    () => {
+      analyzeRound(bag.state);
+    },
+    options,
+  );
+  bench(
+    '50 Boyz v 50 Guardsmen',
+    () => {
+      analyzeRound(mobs);
+    },
+    options,
+  );
 });

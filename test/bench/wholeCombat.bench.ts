@@ -1,5 +1,12 @@
 import { bench, describe } from 'vitest';
-import { estimateWholeCombat, PLAYOUTS, QUICK_SHARE, wholeCombatOf, type CombatChain, type WholeCombatOdds } from '../../core/analysis/combat';
+import {
+  estimateWholeCombat,
+  PLAYOUTS,
+  QUICK_SHARE,
+  wholeCombatOf,
+  type CombatChain,
+  type WholeCombatOdds,
+} from '../../core/analysis/combat';
 import { ANALYSIS_WORK_LIMIT } from '../../core/analysis/budget';
 import { stepWorkOf } from '../../core/analysis/combat/roundWalk';
 import { analyses, getSystem } from '../../core/systems/index';
@@ -16,7 +23,12 @@ import { small7e, smallEpic, smallNinthAge, smallOldWorld } from '../core/analys
  */
 
 const systemsWithChains = ['old-world', 'wh40k-7e', 'ninth-age', 'epic-armageddon'] as const;
-const smalls: Record<string, { system: string }> = { 'old-world': smallOldWorld, 'wh40k-7e': small7e, 'ninth-age': smallNinthAge, 'epic-armageddon': smallEpic };
+const smalls: Record<string, { system: string }> = {
+  'old-world': smallOldWorld,
+  'wh40k-7e': small7e,
+  'ninth-age': smallNinthAge,
+  'epic-armageddon': smallEpic,
+};
 
 function freshStart(system: string, setup: unknown) {
   const rules = getSystem(system)!;
@@ -25,7 +37,10 @@ function freshStart(system: string, setup: unknown) {
 
 /** A mid-size old-world fight, 8 v 8 of the example: exact since the old world works its rounds out from its own round analysis. */
 const midOldWorld = (() => {
-  const raw = structuredClone(getSystem('old-world')!.exampleSetup) as { attacker: { units: Array<{ models: number }> }; defender: { units: Array<{ models: number }> } };
+  const raw = structuredClone(getSystem('old-world')!.exampleSetup) as {
+    attacker: { units: Array<{ models: number }> };
+    defender: { units: Array<{ models: number }> };
+  };
   raw.attacker.units[0]!.models = 8;
   raw.defender.units[0]!.models = 8;
   return raw;
@@ -35,24 +50,34 @@ const line = (o: WholeCombatOdds) =>
   `${o.exact ? 'exact' : `estimate (${o.playouts} play-outs, ± ${(100 * (o.standardError ?? 0)).toFixed(1)}%)`}: attacker wins ${(100 * o.pAttackerWins).toFixed(1)}%, defender ${(100 * o.pDefenderWins).toFixed(1)}%, draw ${(100 * o.pDraw).toFixed(1)}%, unfinished after round ${o.maxRounds} ${(100 * o.pUnfinished).toFixed(2)}%`;
 
 for (const id of systemsWithChains) {
-  for (const [what, setup] of [['example', getSystem(id)!.exampleSetup], ['small', smalls[id]]] as const) {
+  for (const [what, setup] of [
+    ['example', getSystem(id)!.exampleSetup],
+    ['small', smalls[id]],
+  ] as const) {
     const t = performance.now();
     const answer = wholeCombatOf(analyses[id], freshStart(id, setup));
     const ms = performance.now() - t;
-    console.log(`whole combat, ${id} ${what} (${ms.toFixed(0)} ms): ${answer?.ok ? line(answer.odds) : answer ? answer.tooLarge : 'none'}`);
+    console.log(
+      `whole combat, ${id} ${what} (${ms.toFixed(0)} ms): ${answer?.ok ? line(answer.odds) : answer ? answer.tooLarge : 'none'}`,
+    );
   }
 }
 {
   const t = performance.now();
   const answer = wholeCombatOf(analyses['old-world'], freshStart('old-world', midOldWorld));
-  console.log(`whole combat, old-world 8 v 8 (${(performance.now() - t).toFixed(0)} ms): ${answer?.ok ? line(answer.odds) : answer ? answer.tooLarge : 'none'}`);
+  console.log(
+    `whole combat, old-world 8 v 8 (${(performance.now() - t).toFixed(0)} ms): ${answer?.ok ? line(answer.odds) : answer ? answer.tooLarge : 'none'}`,
+  );
 }
 
 /** The play-outs alone: 2,000 from the start, timed, and the engine steps they took (each `apply` counted). */
 function playoutRate(id: string, setup: unknown): string {
   const chain = analyses[id]!.combat! as CombatChain;
   let steps = 0;
-  const counted: CombatChain = { ...chain, rules: { ...chain.rules, apply: (s, input, step) => (steps++, chain.rules.apply(s, input, step)) } };
+  const counted: CombatChain = {
+    ...chain,
+    rules: { ...chain.rules, apply: (s, input, step) => (steps++, chain.rules.apply(s, input, step)) },
+  };
   const state = freshStart(id, setup);
   estimateWholeCombat(counted, state, 10, Infinity); // warm
   steps = 0;
@@ -63,22 +88,51 @@ function playoutRate(id: string, setup: unknown): string {
 }
 
 for (const id of systemsWithChains) {
-  for (const [what, setup] of [['example', getSystem(id)!.exampleSetup], ['small', smalls[id]]] as const) console.log(`play-outs, ${id} ${what}: ${playoutRate(id, setup)}`);
+  for (const [what, setup] of [
+    ['example', getSystem(id)!.exampleSetup],
+    ['small', smalls[id]],
+  ] as const)
+    console.log(`play-outs, ${id} ${what}: ${playoutRate(id, setup)}`);
 }
 
 /** The live panel's quick first figure of each example (an eighth of the work), timed as asked first. */
 for (const id of systemsWithChains) {
   const t = performance.now();
-  const answer = wholeCombatOf(analyses[id], freshStart(id, getSystem(id)!.exampleSetup), (ANALYSIS_WORK_LIMIT / 2) * QUICK_SHARE);
+  const answer = wholeCombatOf(
+    analyses[id],
+    freshStart(id, getSystem(id)!.exampleSetup),
+    (ANALYSIS_WORK_LIMIT / 2) * QUICK_SHARE,
+  );
   const ms = performance.now() - t;
-  console.log(`quick first figure, ${id} example (${ms.toFixed(0)} ms): ${answer?.ok ? line(answer.odds) : answer ? answer.tooLarge : 'none'}`);
+  console.log(
+    `quick first figure, ${id} example (${ms.toFixed(0)} ms): ${answer?.ok ? line(answer.odds) : answer ? answer.tooLarge : 'none'}`,
+  );
 }
 
 describe('whole-combat odds (host: exact within half the budget, else estimated)', () => {
   for (const id of systemsWithChains) {
-    bench(`${id}: the example`, () => void wholeCombatOf(analyses[id], freshStart(id, getSystem(id)!.exampleSetup)), { iterations: 3, time: 0 });
-    bench(`${id}: the example, the live panel's quick first figure`, () => void wholeCombatOf(analyses[id], freshStart(id, getSystem(id)!.exampleSetup), (ANALYSIS_WORK_LIMIT / 2) * QUICK_SHARE), { iterations: 3, time: 0 });
-    bench(`${id}: a small combat`, () => void wholeCombatOf(analyses[id], freshStart(id, smalls[id])), { iterations: 3, time: 0 });
+    bench(`${id}: the example`, () => void wholeCombatOf(analyses[id], freshStart(id, getSystem(id)!.exampleSetup)), {
+      iterations: 3,
+      time: 0,
+    });
+    bench(
+      `${id}: the example, the live panel's quick first figure`,
+      () =>
+        void wholeCombatOf(
+          analyses[id],
+          freshStart(id, getSystem(id)!.exampleSetup),
+          (ANALYSIS_WORK_LIMIT / 2) * QUICK_SHARE,
+        ),
+      { iterations: 3, time: 0 },
+    );
+    bench(`${id}: a small combat`, () => void wholeCombatOf(analyses[id], freshStart(id, smalls[id])), {
+      iterations: 3,
+      time: 0,
+    });
   }
-  bench('old-world: 8 v 8 of the example', () => void wholeCombatOf(analyses['old-world'], freshStart('old-world', midOldWorld)), { iterations: 3, time: 0 });
+  bench(
+    'old-world: 8 v 8 of the example',
+    () => void wholeCombatOf(analyses['old-world'], freshStart('old-world', midOldWorld)),
+    { iterations: 3, time: 0 },
+  );
 });

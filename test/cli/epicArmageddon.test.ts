@@ -51,11 +51,20 @@ describe('combat-companion analyze (Epic Armageddon)', () => {
     const { code, out, err } = await run(['analyze', example]);
     expect(err).toBe('');
     expect(code).toBe(0);
-    const { combat, ...report } = JSON.parse(out) as (Report) & { combat: unknown };
+    const { combat, ...report } = JSON.parse(out) as Report & { combat: unknown };
     // The whole combat's odds beside the round's (issue 24); the round's figures are as they were.
     expectCombatObject(combat);
     expect(report).toEqual(JSON.parse(JSON.stringify(epicReport(epicArmageddon.start(setup)))));
-    expect(Object.keys(report)).toEqual(['system', 'attacker', 'defender', 'pAttackerWins', 'pDraw', 'pDefenderWins', 'pAttackerWinsAtA4', 'pDefenderWinsAtA4']);
+    expect(Object.keys(report)).toEqual([
+      'system',
+      'attacker',
+      'defender',
+      'pAttackerWins',
+      'pDraw',
+      'pDefenderWins',
+      'pAttackerWinsAtA4',
+      'pDefenderWinsAtA4',
+    ]);
     expect(Object.keys(report.attacker)).toEqual(['kills', 'meanKills', 'meanExtraHits', 'meanExtraLosses']);
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     expect(sum(report.attacker.kills)).toBeCloseTo(1, 9);
@@ -70,9 +79,30 @@ describe('combat-companion analyze (Epic Armageddon)', () => {
   });
 
   it.each([
-    ['a war engine entry with a count over 1', (s: Scenario) => s.defender.units.push({ name: 'Gargants', count: 2, type: 'war-engine', damageCapacity: 4, armour: 4, cc: 3, ff: 4 }), 'defender.units[3].count: expected 1: a war engine entry is a single war engine'],
-    ['a CC of 7', (s: Scenario) => (s.attacker.units[0]!['cc'] = 7), 'attacker.units[0].cc: expected a roll from 2+ to 6+'],
-    ['an empty unit list', (s: Scenario) => (s.defender.units = []), 'defender.units: expected at least 1 unit entries'],
+    [
+      'a war engine entry with a count over 1',
+      (s: Scenario) =>
+        s.defender.units.push({
+          name: 'Gargants',
+          count: 2,
+          type: 'war-engine',
+          damageCapacity: 4,
+          armour: 4,
+          cc: 3,
+          ff: 4,
+        }),
+      'defender.units[3].count: expected 1: a war engine entry is a single war engine',
+    ],
+    [
+      'a CC of 7',
+      (s: Scenario) => (s.attacker.units[0]!['cc'] = 7),
+      'attacker.units[0].cc: expected a roll from 2+ to 6+',
+    ],
+    [
+      'an empty unit list',
+      (s: Scenario) => (s.defender.units = []),
+      'defender.units: expected at least 1 unit entries',
+    ],
   ])('refuses %s with exit code 2, naming the field in words', async (_, spoil, message) => {
     const bad = JSON.parse(JSON.stringify(scenario)) as Scenario;
     spoil(bad);
@@ -87,17 +117,30 @@ describe('combat-companion analyze (Epic Armageddon)', () => {
   it.each([
     ['broken', 'its formation is Broken'],
     ['marched', 'its formation marched'],
-  ])('accepts a supporting unit that is %s, leaves it out of supporting fire and says so (RULES §4 A5, issue 25)', async (field, why) => {
-    const scenario2 = JSON.parse(JSON.stringify(scenario)) as Scenario;
-    scenario2.attacker.support[0]![field] = true;
-    const { code, out } = await run(['resolve', '-'], JSON.stringify(scenario2));
-    expect(code).toBe(0);
-    expect(out).toContain(`no supporting fire from Devastators (${why})`);
-  });
+  ])(
+    'accepts a supporting unit that is %s, leaves it out of supporting fire and says so (RULES §4 A5, issue 25)',
+    async (field, why) => {
+      const scenario2 = JSON.parse(JSON.stringify(scenario)) as Scenario;
+      scenario2.attacker.support[0]![field] = true;
+      const { code, out } = await run(['resolve', '-'], JSON.stringify(scenario2));
+      expect(code).toBe(0);
+      expect(out).toContain(`no supporting fire from Devastators (${why})`);
+    },
+  );
 
   it('refuses, in words and with exit code 3 (valid, but too large), a scenario too large to count exactly', async () => {
-    const distinct = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => ({ name: `${prefix} ${i + 1}`, armour: 4 + (i % 3), cc: 3 + (i % 3), ff: 4 }));
-    const huge = { system: 'epic-armageddon', attacker: { name: 'A', formation: 'a', units: distinct(20, 'a') }, defender: { name: 'D', formation: 'd', units: distinct(20, 'd') } };
+    const distinct = (n: number, prefix: string) =>
+      Array.from({ length: n }, (_, i) => ({
+        name: `${prefix} ${i + 1}`,
+        armour: 4 + (i % 3),
+        cc: 3 + (i % 3),
+        ff: 4,
+      }));
+    const huge = {
+      system: 'epic-armageddon',
+      attacker: { name: 'A', formation: 'a', units: distinct(20, 'a') },
+      defender: { name: 'D', formation: 'd', units: distinct(20, 'd') },
+    };
     const { code, out, err } = await run(['analyze', '-'], JSON.stringify(huge));
     expect(code).toBe(3);
     expect(out).toBe('');
@@ -111,7 +154,13 @@ describe('combat-companion resolve (Epic Armageddon)', () => {
     expect(first.err).toBe('');
     expect(first.code).toBe(0);
     expect(await run(['resolve', example])).toEqual(first);
-    const result = JSON.parse(first.out) as { system: string; seed: number; inputs: Input[]; outcome: string[]; view: { sides: Record<string, { units: unknown[] }> } };
+    const result = JSON.parse(first.out) as {
+      system: string;
+      seed: number;
+      inputs: Input[];
+      outcome: string[];
+      view: { sides: Record<string, { units: unknown[] }> };
+    };
     expect(result.system).toBe('epic-armageddon');
     expect(result.seed).toBe(seed);
     // Three entries and the supporting Devastators; three entries on the Ork side.
@@ -126,7 +175,12 @@ describe('combat-companion resolve (Epic Armageddon)', () => {
       'Orks — Nobz',
       'Orks — Battlefortress',
     ]);
-    const replayed = replay(epicArmageddon, { system: 'epic-armageddon', setup, seed: result.seed, inputs: result.inputs });
+    const replayed = replay(epicArmageddon, {
+      system: 'epic-armageddon',
+      setup,
+      seed: result.seed,
+      inputs: result.inputs,
+    });
     expect(replayed.step.kind === 'outcome' && replayed.step.final).toBe(true);
   });
 

@@ -36,11 +36,27 @@ describe('combat-companion analyze (The Ninth Age)', () => {
     const { code, out, err } = await run(['analyze', example]);
     expect(err).toBe('');
     expect(code).toBe(0);
-    const { combat, ...report } = JSON.parse(out) as ({ system: string; attacker: Side; defender: Side; difference: { offset: number; dist: number[]; mean: number }; pAttackerWins: number; pDraw: number; pDefenderWins: number }) & { combat: unknown };
+    const { combat, ...report } = JSON.parse(out) as {
+      system: string;
+      attacker: Side;
+      defender: Side;
+      difference: { offset: number; dist: number[]; mean: number };
+      pAttackerWins: number;
+      pDraw: number;
+      pDefenderWins: number;
+    } & { combat: unknown };
     // The whole combat's odds beside the round's (issue 24); the round's figures are as they were.
     expectCombatObject(combat);
     expect(report).toEqual(JSON.parse(JSON.stringify(ninthAgeReport(ninthAge.start(setup)))));
-    expect(Object.keys(report)).toEqual(['system', 'attacker', 'defender', 'difference', 'pAttackerWins', 'pDraw', 'pDefenderWins']);
+    expect(Object.keys(report)).toEqual([
+      'system',
+      'attacker',
+      'defender',
+      'difference',
+      'pAttackerWins',
+      'pDraw',
+      'pDefenderWins',
+    ]);
     expect(report.system).toBe('ninth-age');
     for (const side of [report.attacker, report.defender]) {
       expect(Object.keys(side)).toEqual(['hpLost', 'meanHpLost', 'pWipedOut', 'pBreaks', 'pCaught']);
@@ -51,9 +67,15 @@ describe('combat-companion analyze (The Ninth Age)', () => {
     expect(sum(report.difference.dist)).toBeCloseTo(1, 9);
     expect(report.pAttackerWins + report.pDraw + report.pDefenderWins).toBeCloseTo(1, 9);
     // The attacker's Combat Score minus the defender's: positive differences are the attacker's wins, 0 the draw.
-    expect(sum(report.difference.dist.filter((_, k) => k + report.difference.offset > 0))).toBeCloseTo(report.pAttackerWins, 9);
+    expect(sum(report.difference.dist.filter((_, k) => k + report.difference.offset > 0))).toBeCloseTo(
+      report.pAttackerWins,
+      9,
+    );
     expect(report.difference.dist[-report.difference.offset]).toBeCloseTo(report.pDraw, 9);
-    expect(report.difference.mean).toBeCloseTo(sum(report.difference.dist.map((p, k) => p * (k + report.difference.offset))), 9);
+    expect(report.difference.mean).toBeCloseTo(
+      sum(report.difference.dist.map((p, k) => p * (k + report.difference.offset))),
+      9,
+    );
   });
 
   it('reads the scenario from standard input with "-"', async () => {
@@ -61,7 +83,12 @@ describe('combat-companion analyze (The Ninth Age)', () => {
   });
 
   describe('refuses a bad scenario with exit code 2, naming each field in words (the issue’s examples)', () => {
-    const bad = async (change: (s: { attacker: { unit: Record<string, unknown> & { characters: Array<Record<string, unknown>> } }; defender: { unit: Record<string, unknown> } }) => void) => {
+    const bad = async (
+      change: (s: {
+        attacker: { unit: Record<string, unknown> & { characters: Array<Record<string, unknown>> } };
+        defender: { unit: Record<string, unknown> };
+      }) => void,
+    ) => {
       const copy = JSON.parse(JSON.stringify(scenario)) as Parameters<typeof change>[0];
       change(copy);
       const result = await run(['analyze', '-'], JSON.stringify(copy));
@@ -80,7 +107,9 @@ describe('combat-companion analyze (The Ninth Age)', () => {
       );
     });
     it('a Height of 9', async () => {
-      expect(await bad((s) => (s.attacker.unit['height'] = 9))).toContain('attacker.unit.height: expected a number from 0 to 3');
+      expect(await bad((s) => (s.attacker.unit['height'] = 9))).toContain(
+        'attacker.unit.height: expected a number from 0 to 3',
+      );
     });
     it('every problem at once, and an unknown field by name', async () => {
       const err = await bad((s) => {
@@ -93,21 +122,52 @@ describe('combat-companion analyze (The Ninth Age)', () => {
   });
 
   it('refuses, in words and with exit code 3 (valid, but too large), a round too large to count exactly', async () => {
-    const huge = JSON.parse(JSON.stringify(scenario)) as { attacker: { unit: Record<string, unknown> }; defender: { unit: Record<string, unknown> } };
+    const huge = JSON.parse(JSON.stringify(scenario)) as {
+      attacker: { unit: Record<string, unknown> };
+      defender: { unit: Record<string, unknown> };
+    };
     const horde = (name: string) => ({
       name,
       models: 200,
       width: 30,
       supporting: 200,
       supportingAttacks: 10,
-      profile: { offensiveSkill: 5, defensiveSkill: 5, strength: 5, armourPenetration: 0, agility: 3, attacks: 20, healthPoints: 20, resilience: 3, armour: 0, discipline: 7 },
-      characters: [0, 1, 2, 3].map((i) => ({ name: `${name} ${i}`, attacksAtCharacters: [5, 5, 5, 5], profile: { offensiveSkill: 5, defensiveSkill: 5, strength: 5, armourPenetration: 0, agility: i, attacks: 20, healthPoints: 20, resilience: 3, armour: 0, discipline: 7 } })),
+      profile: {
+        offensiveSkill: 5,
+        defensiveSkill: 5,
+        strength: 5,
+        armourPenetration: 0,
+        agility: 3,
+        attacks: 20,
+        healthPoints: 20,
+        resilience: 3,
+        armour: 0,
+        discipline: 7,
+      },
+      characters: [0, 1, 2, 3].map((i) => ({
+        name: `${name} ${i}`,
+        attacksAtCharacters: [5, 5, 5, 5],
+        profile: {
+          offensiveSkill: 5,
+          defensiveSkill: 5,
+          strength: 5,
+          armourPenetration: 0,
+          agility: i,
+          attacks: 20,
+          healthPoints: 20,
+          resilience: 3,
+          armour: 0,
+          discipline: 7,
+        },
+      })),
     });
     huge.attacker.unit = horde('Horde');
     huge.defender.unit = horde('Host');
     const result = await run(['analyze', '-'], JSON.stringify(huge));
     expect(result.code).toBe(3);
-    expect(result.err).toMatch(/^combat-companion: no exact odds for this scenario. Too many ways this round can go to count exactly/);
+    expect(result.err).toMatch(
+      /^combat-companion: no exact odds for this scenario. Too many ways this round can go to count exactly/,
+    );
   });
 });
 
@@ -121,7 +181,10 @@ describe('combat-companion resolve (The Ninth Age)', () => {
     expect(result.system).toBe('ninth-age');
     expect(result.seed).toBe(seed);
     // The fates first, then the last round's Combat Score (not a step of its own).
-    expect(result.outcome.slice(0, 2).map((l) => l.split(':')[0])).toEqual(['Kingdom of Equitaine — Knights', 'Empire of Sonnstahl — Spearmen']);
+    expect(result.outcome.slice(0, 2).map((l) => l.split(':')[0])).toEqual([
+      'Kingdom of Equitaine — Knights',
+      'Empire of Sonnstahl — Spearmen',
+    ]);
     expect(result.outcome[2]).toMatch(/^Round \d+: /);
     const replayed = replay(ninthAge, { system: 'ninth-age', setup, seed: result.seed, inputs: result.inputs });
     expect(replayed.step.kind === 'outcome' && replayed.step.final).toBe(true);
@@ -131,7 +194,11 @@ describe('combat-companion resolve (The Ninth Age)', () => {
     const { code, out, err } = await run(['resolve', entered]);
     expect(err).toBe('');
     expect(code).toBe(0);
-    const result = JSON.parse(out) as { inputs: Input[]; outcome: string[]; view: { log: Array<{ title: string; result: string }> } };
+    const result = JSON.parse(out) as {
+      inputs: Input[];
+      outcome: string[];
+      view: { log: Array<{ title: string; result: string }> };
+    };
     expect(result.inputs.every((i) => i.kind !== 'roll' || i.by === 'entered')).toBe(true);
     // The same dice give the same end as when every stage was a step of its own: the groups take them in the old order.
     expect(result.outcome).toEqual([

@@ -24,8 +24,22 @@ const setup = setupSchema.parse(setupInput);
 interface Report {
   system: string;
   round: number;
-  attacker: { name: string; woundsCaused: number[]; meanWoundsCaused: number; mainUnit: string; pBreaks: number; pCaught: number };
-  defender: { name: string; woundsCaused: number[]; meanWoundsCaused: number; mainUnit: string; pBreaks: number; pCaught: number };
+  attacker: {
+    name: string;
+    woundsCaused: number[];
+    meanWoundsCaused: number;
+    mainUnit: string;
+    pBreaks: number;
+    pCaught: number;
+  };
+  defender: {
+    name: string;
+    woundsCaused: number[];
+    meanWoundsCaused: number;
+    mainUnit: string;
+    pBreaks: number;
+    pCaught: number;
+  };
   difference: { offset: number; dist: number[]; mean: number };
   pAttackerWins: number;
   pDraw: number;
@@ -38,7 +52,7 @@ describe('combat-companion analyze (old world)', () => {
     const { code, out, err } = await run(['analyze', example]);
     expect(err).toBe('');
     expect(code).toBe(0);
-    const { combat, ...report } = JSON.parse(out) as (Report) & { combat: unknown };
+    const { combat, ...report } = JSON.parse(out) as Report & { combat: unknown };
     // The whole combat's odds beside the round's (issue 24); the round's figures are as they were.
     expectCombatObject(combat);
     expect(report).toEqual(JSON.parse(JSON.stringify(oldWorldReport(oldWorld.start(setup)))));
@@ -49,12 +63,23 @@ describe('combat-companion analyze (old world)', () => {
     expect(sum(report.attacker.woundsCaused)).toBeCloseTo(1, 9);
     expect(report.pAttackerWins + report.pDraw + report.pDefenderWins).toBeCloseTo(1, 9);
     // Winning is a positive difference (seed 002, Combat Results: the higher score wins).
-    expect(sum(report.difference.dist.filter((_, k) => k + report.difference.offset > 0))).toBeCloseTo(report.pAttackerWins, 9);
+    expect(sum(report.difference.dist.filter((_, k) => k + report.difference.offset > 0))).toBeCloseTo(
+      report.pAttackerWins,
+      9,
+    );
     expect(report.attacker.mainUnit).toBe('Swordsmen');
     expect(report.defender.mainUnit).toBe('Orc Boyz');
     expect(report.defender.pBreaks).toBeLessThanOrEqual(report.pAttackerWins);
     expect(report.defender.pCaught).toBeLessThanOrEqual(report.defender.pBreaks);
-    expect(report.facts.map((f) => f.label)).toEqual(['Empire win the round', 'Draw', 'Orcs & Goblins win the round', 'Swordsmen: break', 'Swordsmen: broken and caught', 'Orc Boyz: break', 'Orc Boyz: broken and caught']);
+    expect(report.facts.map((f) => f.label)).toEqual([
+      'Empire win the round',
+      'Draw',
+      'Orcs & Goblins win the round',
+      'Swordsmen: break',
+      'Swordsmen: broken and caught',
+      'Orc Boyz: break',
+      'Orc Boyz: broken and caught',
+    ]);
   });
 
   it('reads the scenario from standard input with "-"', async () => {
@@ -62,7 +87,9 @@ describe('combat-companion analyze (old world)', () => {
   });
 
   it('refuses a bad old-world scenario with exit code 2, naming the field', async () => {
-    const bad = JSON.parse(JSON.stringify(scenario)) as { attacker: { units: Array<{ profile: Record<string, unknown> }> } };
+    const bad = JSON.parse(JSON.stringify(scenario)) as {
+      attacker: { units: Array<{ profile: Record<string, unknown> }> };
+    };
     bad.attacker.units[0]!.profile['weaponSkill'] = 11;
     const { code, out, err } = await run(['analyze', '-'], JSON.stringify(bad));
     expect(code).toBe(2);
@@ -77,7 +104,13 @@ describe('combat-companion resolve (old world)', () => {
     expect(first.err).toBe('');
     expect(first.code).toBe(0);
     expect(await run(['resolve', example])).toEqual(first);
-    const result = JSON.parse(first.out) as { system: string; seed: number; inputs: Input[]; outcome: string[]; view: { sides: Record<string, { units: unknown[] }> } };
+    const result = JSON.parse(first.out) as {
+      system: string;
+      seed: number;
+      inputs: Input[];
+      outcome: string[];
+      view: { sides: Record<string, { units: unknown[] }> };
+    };
     expect(result.system).toBe('old-world');
     expect(result.seed).toBe(seed);
     expect(result.view.sides['attacker']!.units).toHaveLength(2);

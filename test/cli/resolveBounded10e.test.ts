@@ -10,17 +10,37 @@ import { runCli } from '../../cli/main';
 async function resolve(scenario: unknown) {
   let out = '';
   let err = '';
-  const code = await runCli(['resolve', '-'], { out: (t) => (out += t), err: (t) => (err += t), stdin: async () => JSON.stringify(scenario) });
+  const code = await runCli(['resolve', '-'], {
+    out: (t) => (out += t),
+    err: (t) => (err += t),
+    stdin: async () => JSON.stringify(scenario),
+  });
   return { code, out, err };
 }
 
-const tenthWeapon = (name: string) => ({ name, models: 100, attacks: '20D6+999', skill: 2, strength: 30, ap: -6, damage: '20D6+999', abilities: { sustainedHits: '20D6+999', devastatingWounds: true, blast: true } });
+const tenthWeapon = (name: string) => ({
+  name,
+  models: 100,
+  attacks: '20D6+999',
+  skill: 2,
+  strength: 30,
+  ap: -6,
+  damage: '20D6+999',
+  abilities: { sustainedHits: '20D6+999', devastatingWounds: true, blast: true },
+});
 
 /** The largest 10th edition scenario the validator accepts: 20 weapons of 100 models, 20 groups of 100 models with 100 wounds each. */
 const largestTenth = {
   system: 'wh40k-10e',
-  attacker: { name: 'Horde', weapons: Array.from({ length: 20 }, (_, i) => tenthWeapon(`Gun ${i + 1}`)), mortalWounds: 100 },
-  defender: { name: 'Titans', models: Array.from({ length: 20 }, () => ({ count: 100, toughness: 30, save: 2, wounds: 100, feelNoPain: 2 })) },
+  attacker: {
+    name: 'Horde',
+    weapons: Array.from({ length: 20 }, (_, i) => tenthWeapon(`Gun ${i + 1}`)),
+    mortalWounds: 100,
+  },
+  defender: {
+    name: 'Titans',
+    models: Array.from({ length: 20 }, () => ({ count: 100, toughness: 30, save: 2, wounds: 100, feelNoPain: 2 })),
+  },
 };
 
 describe('10th edition resolve is bounded on every accepted scenario', () => {
@@ -43,7 +63,10 @@ describe('10th edition resolve is bounded on every accepted scenario', () => {
     const { code, out } = await resolve({
       system: 'wh40k-10e',
       seed: 3,
-      attacker: { name: 'Intercessors', weapons: [{ name: 'Bolt rifle', models: 10, attacks: 2, skill: 3, strength: 4, ap: -1, damage: 1 }] },
+      attacker: {
+        name: 'Intercessors',
+        weapons: [{ name: 'Bolt rifle', models: 10, attacks: 2, skill: 3, strength: 4, ap: -1, damage: 1 }],
+      },
       defender: { name: 'Boyz', models: [{ count: 10, toughness: 5, save: 5, wounds: 1 }] },
     });
     expect(code).toBe(0);

@@ -18,7 +18,12 @@ describe('combat-companion analyze', () => {
   it('prints the exact distributions of the scenario as JSON', async () => {
     const { code, out } = await run(['analyze', example]);
     expect(code).toBe(0);
-    const report = JSON.parse(out) as { system: string; modelsDestroyed: number[]; woundsLost: number[]; meanModelsDestroyed: number };
+    const report = JSON.parse(out) as {
+      system: string;
+      modelsDestroyed: number[];
+      woundsLost: number[];
+      meanModelsDestroyed: number;
+    };
     const { seed: _seed, ...setup } = scenario;
     const exact = analyzeSetup10e(setupSchema.parse(setup));
     expect(report.system).toBe('wh40k-10e');
@@ -35,8 +40,20 @@ describe('combat-companion analyze', () => {
   });
 
   it.each([
-    [{ ...scenario, attacker: { ...(scenario['attacker'] as object), weapons: [{ name: 'x', attacks: 'D7', skill: 3, strength: 4, ap: 0, damage: '1' }] } }, 'attacker.weapons[0].attacks'],
-    [{ ...scenario, defender: { name: 'Boyz', models: [{ count: 5, toughness: 0, save: 5, wounds: 1 }] } }, 'defender.models[0].toughness'],
+    [
+      {
+        ...scenario,
+        attacker: {
+          ...(scenario['attacker'] as object),
+          weapons: [{ name: 'x', attacks: 'D7', skill: 3, strength: 4, ap: 0, damage: '1' }],
+        },
+      },
+      'attacker.weapons[0].attacks',
+    ],
+    [
+      { ...scenario, defender: { name: 'Boyz', models: [{ count: 5, toughness: 0, save: 5, wounds: 1 }] } },
+      'defender.models[0].toughness',
+    ],
     [{ ...scenario, system: 'chess' }, 'system'],
     [{ ...scenario, attacker: { ...(scenario['attacker'] as object), teleport: true } }, 'attacker.teleport'],
   ])('refuses a bad scenario with exit code 2, naming the field (%#)', async (bad, field) => {
@@ -54,9 +71,14 @@ describe('combat-companion analyze', () => {
     const parsed = setupSchema.parse(setup);
     expect(parsed.defender).toMatchObject({ stealth: true, damageReduction: 1 });
     expect(parsed.attacker.weapons[0]).toMatchObject({ criticalHitOn: 5 });
-    expect((JSON.parse(out) as { modelsDestroyed: number[] }).modelsDestroyed).toEqual(analyzeSetup10e(parsed).modelsDestroyed);
+    expect((JSON.parse(out) as { modelsDestroyed: number[] }).modelsDestroyed).toEqual(
+      analyzeSetup10e(parsed).modelsDestroyed,
+    );
     // Without the modifiers the odds differ: they are applied, not ignored.
-    const plain = setupSchema.parse({ ...setup, defender: { ...(setup['defender'] as object), stealth: false, damageReduction: 0 } });
+    const plain = setupSchema.parse({
+      ...setup,
+      defender: { ...(setup['defender'] as object), stealth: false, damageReduction: 0 },
+    });
     expect(analyzeSetup10e(plain).meanModelsDestroyed).toBeGreaterThan(analyzeSetup10e(parsed).meanModelsDestroyed);
     const resolved = await run(['resolve', file]);
     expect(resolved.code).toBe(0);
@@ -70,7 +92,10 @@ describe('combat-companion analyze', () => {
     [{ damageReroll: 'failed' }, 'attacker.weapons[0].damageReroll'],
   ])('refuses a weapon modifier out of range with exit code 2, naming the field (%#)', async (patch, field) => {
     const weapons = [{ name: 'x', attacks: '1', skill: 3, strength: 4, ap: 0, damage: '1', ...patch }];
-    const { code, err } = await run(['analyze', '-'], JSON.stringify({ ...scenario, attacker: { ...(scenario['attacker'] as object), weapons } }));
+    const { code, err } = await run(
+      ['analyze', '-'],
+      JSON.stringify({ ...scenario, attacker: { ...(scenario['attacker'] as object), weapons } }),
+    );
     expect(code).toBe(2);
     expect(err).toContain(field);
   });
@@ -83,16 +108,28 @@ describe('combat-companion analyze', () => {
     [{ saveReroll: 'all' }, 'defender.saveReroll'],
     [{ stealth: 1 }, 'defender.stealth'],
     [{ halfDamage: 'yes' }, 'defender.halfDamage'],
-    [{ models: [{ count: 1, toughness: 4, save: 3, wounds: 2, feelNoPainMortal: 1 }] }, 'defender.models[0].feelNoPainMortal'],
+    [
+      { models: [{ count: 1, toughness: 4, save: 3, wounds: 2, feelNoPainMortal: 1 }] },
+      'defender.models[0].feelNoPainMortal',
+    ],
   ])('refuses a defender modifier out of range with exit code 2, naming the field (%#)', async (patch, field) => {
-    const { code, err } = await run(['analyze', '-'], JSON.stringify({ ...scenario, defender: { ...(scenario['defender'] as object), ...patch } }));
+    const { code, err } = await run(
+      ['analyze', '-'],
+      JSON.stringify({ ...scenario, defender: { ...(scenario['defender'] as object), ...patch } }),
+    );
     expect(code).toBe(2);
     expect(err).toContain(field);
   });
 
   it('says what is wrong with a file that is missing or not JSON', async () => {
-    expect(await run(['analyze', 'no/such/file.json'])).toMatchObject({ code: 2, err: expect.stringContaining('Cannot read no/such/file.json') });
-    expect(await run(['analyze', '-'], '{ not json')).toMatchObject({ code: 2, err: expect.stringContaining('not valid JSON') });
+    expect(await run(['analyze', 'no/such/file.json'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('Cannot read no/such/file.json'),
+    });
+    expect(await run(['analyze', '-'], '{ not json')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('not valid JSON'),
+    });
     expect(await run(['analyze'])).toMatchObject({ code: 2, err: expect.stringContaining('Give a scenario file') });
   });
 });
@@ -101,7 +138,11 @@ describe('combat-companion resolve', () => {
   it('resolves with entered dice to a known result and prints the log and final state', async () => {
     const { code, out } = await run(['resolve', 'examples/wh40k-10e-entered-dice.json']);
     expect(code).toBe(0);
-    const result = JSON.parse(out) as { inputs: Array<{ kind: string; dice?: number[]; by?: string }>; outcome: string[]; view: { sides: { defender: { units: Array<{ models: Array<{ destroyed: boolean }> }> } } } };
+    const result = JSON.parse(out) as {
+      inputs: Array<{ kind: string; dice?: number[]; by?: string }>;
+      outcome: string[];
+      view: { sides: { defender: { units: Array<{ models: Array<{ destroyed: boolean }> }> } } };
+    };
     expect(result.inputs.filter((i) => i.kind === 'roll').map((i) => i.dice)).toEqual([
       [6, 5, 4, 3, 2, 1],
       [6, 2, 3],
@@ -125,8 +166,30 @@ describe('combat-companion resolve', () => {
   it('with entered dice, applies the modifiers and asks for their extra dice: Critical Hit on 5+ past Stealth, the save re-roll, the damage re-roll with the Feel No Pain dice', async () => {
     const scenario10e = {
       system: 'wh40k-10e',
-      attacker: { name: 'Hellblasters', ranged: true, weapons: [{ name: 'Gun', attacks: '1', skill: 5, strength: 4, ap: 0, damage: 'D6', criticalHitOn: 5, damageReroll: 'all' }] },
-      defender: { name: 'Wardens', stealth: true, saveReroll: 'failed', halfDamage: true, damageReduction: 1, models: [{ name: 'Warden', count: 1, toughness: 4, save: 4, wounds: 3, feelNoPain: 5 }] },
+      attacker: {
+        name: 'Hellblasters',
+        ranged: true,
+        weapons: [
+          {
+            name: 'Gun',
+            attacks: '1',
+            skill: 5,
+            strength: 4,
+            ap: 0,
+            damage: 'D6',
+            criticalHitOn: 5,
+            damageReroll: 'all',
+          },
+        ],
+      },
+      defender: {
+        name: 'Wardens',
+        stealth: true,
+        saveReroll: 'failed',
+        halfDamage: true,
+        damageReduction: 1,
+        models: [{ name: 'Warden', count: 1, toughness: 4, save: 4, wounds: 3, feelNoPain: 5 }],
+      },
       // hit 5: BS 5+ with Stealth needs 6+, but a 5 is a Critical Hit (criticalHitOn 5) and hits;
       // wound 4 (S4 = T4 → 4+); save 2 fails (Sv 4+), re-rolled ('failed') to 1, fails again;
       // Damage D6 shows 2 (its 2 Feel No Pain dice, 6 and 6, are set aside unread), below its
@@ -137,7 +200,10 @@ describe('combat-companion resolve', () => {
     const { code, out, err } = await run(['resolve', '-'], JSON.stringify(scenario10e));
     expect(err).toBe('');
     expect(code).toBe(0);
-    const result = JSON.parse(out) as { inputs: Array<{ kind: string; stepId: string; dice?: number[] }>; outcome: string[] };
+    const result = JSON.parse(out) as {
+      inputs: Array<{ kind: string; stepId: string; dice?: number[] }>;
+      outcome: string[];
+    };
     expect(result.inputs.map((i) => [i.stepId.split('.')[1], i.dice])).toEqual([
       ['hit', [5]],
       ['wound', [4]],
@@ -148,15 +214,40 @@ describe('combat-companion resolve', () => {
     ]);
     expect(result.outcome).toEqual(['Wardens: 0 models destroyed of 1', 'Wounds lost: 1', 'Warden: 2/3 wounds left']);
     // Without the Critical Hit on 5+ the 5 misses (6+ needed): the same dice are then too many.
-    const noCrit = { ...scenario10e, attacker: { ...scenario10e.attacker, weapons: [{ ...scenario10e.attacker.weapons[0]!, criticalHitOn: 6 }] } };
-    expect(await run(['resolve', '-'], JSON.stringify(noCrit))).toMatchObject({ code: 2, err: expect.stringContaining('unused') });
+    const noCrit = {
+      ...scenario10e,
+      attacker: { ...scenario10e.attacker, weapons: [{ ...scenario10e.attacker.weapons[0]!, criticalHitOn: 6 }] },
+    };
+    expect(await run(['resolve', '-'], JSON.stringify(noCrit))).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('unused'),
+    });
   });
 
   it('with entered dice, Devastating Wounds on a Critical Wound of 5+ deal halved mortal wounds facing the Feel No Pain against mortal wounds; the attacker’s own mortal wounds are not halved', async () => {
     const scenario10e = {
       system: 'wh40k-10e',
-      attacker: { name: 'Hellblasters', mortalWounds: 1, weapons: [{ name: 'Gun', attacks: '1', skill: 3, strength: 4, ap: 0, damage: '4', criticalWoundOn: 5, abilities: { devastatingWounds: true } }] },
-      defender: { name: 'Wardens', halfDamage: true, models: [{ name: 'Warden', count: 1, toughness: 4, save: 3, wounds: 3, feelNoPain: 6, feelNoPainMortal: 4 }] },
+      attacker: {
+        name: 'Hellblasters',
+        mortalWounds: 1,
+        weapons: [
+          {
+            name: 'Gun',
+            attacks: '1',
+            skill: 3,
+            strength: 4,
+            ap: 0,
+            damage: '4',
+            criticalWoundOn: 5,
+            abilities: { devastatingWounds: true },
+          },
+        ],
+      },
+      defender: {
+        name: 'Wardens',
+        halfDamage: true,
+        models: [{ name: 'Warden', count: 1, toughness: 4, save: 3, wounds: 3, feelNoPain: 6, feelNoPainMortal: 4 }],
+      },
       // hit 3; wound 5 is a Critical Wound (criticalWoundOn 5): no save, Damage 4 halved → 2 mortal
       // wounds, each facing the better Feel No Pain, 4+: 4 saves one, 3 does not; then the 1 mortal
       // wound of attacker.mortalWounds, never halved, against 4+ too: 1 fails → 2 wounds lost of 3.
@@ -172,10 +263,21 @@ describe('combat-companion resolve', () => {
 
   it('refuses too few dice, too many dice, and no dice source at all', async () => {
     const base = JSON.parse(readFileSync('examples/wh40k-10e-entered-dice.json', 'utf8')) as Record<string, unknown>;
-    expect(await run(['resolve', '-'], JSON.stringify({ ...base, dice: [6, 5, 4] }))).toMatchObject({ code: 2, err: expect.stringContaining('Ran out of dice') });
-    expect(await run(['resolve', '-'], JSON.stringify({ ...base, dice: [...(base['dice'] as number[]), 4, 4] }))).toMatchObject({ code: 2, err: expect.stringContaining('2 of the given dice unused') });
+    expect(await run(['resolve', '-'], JSON.stringify({ ...base, dice: [6, 5, 4] }))).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('Ran out of dice'),
+    });
+    expect(
+      await run(['resolve', '-'], JSON.stringify({ ...base, dice: [...(base['dice'] as number[]), 4, 4] })),
+    ).toMatchObject({ code: 2, err: expect.stringContaining('2 of the given dice unused') });
     const { dice: _dice, ...none } = base;
-    expect(await run(['resolve', '-'], JSON.stringify(none))).toMatchObject({ code: 2, err: expect.stringContaining('"seed"') });
-    expect(await run(['resolve', '-'], JSON.stringify({ ...base, dice: [6, 9] }))).toMatchObject({ code: 2, err: expect.stringContaining('dice[1]') });
+    expect(await run(['resolve', '-'], JSON.stringify(none))).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('"seed"'),
+    });
+    expect(await run(['resolve', '-'], JSON.stringify({ ...base, dice: [6, 9] }))).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('dice[1]'),
+    });
   });
 });

@@ -46,12 +46,26 @@ describe('combat-companion analyze (40k 7th edition)', () => {
     const { code, out, err } = await run(['analyze', seeded]);
     expect(err).toBe('');
     expect(code).toBe(0);
-    const { combat, ...report } = JSON.parse(out) as (Report) & { combat: unknown };
+    const { combat, ...report } = JSON.parse(out) as Report & { combat: unknown };
     // The whole combat's odds beside the round's (issue 24); the round's figures are as they were.
     expectCombatObject(combat);
     expect(report).toEqual(JSON.parse(JSON.stringify(wh40k7eReport(wh40k7e.start(setup)))));
-    expect(Object.keys(report)).toEqual(['system', 'attacker', 'defender', 'difference', 'pAttackerWins', 'pDraw', 'pDefenderWins']);
-    expect(Object.keys(report.attacker)).toEqual(['woundsCaused', 'meanWoundsCaused', 'pWipedOut', 'pBreaks', 'pSwept']);
+    expect(Object.keys(report)).toEqual([
+      'system',
+      'attacker',
+      'defender',
+      'difference',
+      'pAttackerWins',
+      'pDraw',
+      'pDefenderWins',
+    ]);
+    expect(Object.keys(report.attacker)).toEqual([
+      'woundsCaused',
+      'meanWoundsCaused',
+      'pWipedOut',
+      'pBreaks',
+      'pSwept',
+    ]);
     expect(report.system).toBe('wh40k-7e');
     expect(sum(report.difference.dist)).toBeCloseTo(1, 9);
     expect(sum(report.attacker.woundsCaused)).toBeCloseTo(1, 9);
@@ -71,9 +85,21 @@ describe('combat-companion analyze (40k 7th edition)', () => {
   });
 
   it.each([
-    ['a Strength "x0"', (s: Bad) => (s.attacker.models[1]!.weapon = { name: 'Power fist', strength: 'x0', ap: 2 }), 'attacker.models[1].weapon.strength: expected a Strength'],
-    ['an AP of 7', (s: Bad) => (s.defender.models[1]!.weapon = { name: 'Power klaw', strength: 'x2', ap: 7 }), 'defender.models[1].weapon.ap: expected an AP from 1 to 6, or null for "–"'],
-    ['a unit with no models', (s: Bad) => (s.defender.models = []), 'defender.models: expected at least one model group: a unit with no models cannot fight'],
+    [
+      'a Strength "x0"',
+      (s: Bad) => (s.attacker.models[1]!.weapon = { name: 'Power fist', strength: 'x0', ap: 2 }),
+      'attacker.models[1].weapon.strength: expected a Strength',
+    ],
+    [
+      'an AP of 7',
+      (s: Bad) => (s.defender.models[1]!.weapon = { name: 'Power klaw', strength: 'x2', ap: 7 }),
+      'defender.models[1].weapon.ap: expected an AP from 1 to 6, or null for "–"',
+    ],
+    [
+      'a unit with no models',
+      (s: Bad) => (s.defender.models = []),
+      'defender.models: expected at least one model group: a unit with no models cannot fight',
+    ],
   ])('refuses %s with exit code 2, naming the field in words (issue 12)', async (_name, spoil, message) => {
     const bad = structuredClone(scenario) as unknown as Bad;
     spoil(bad);
@@ -108,7 +134,11 @@ describe('combat-companion resolve (40k 7th edition)', () => {
     const { code, out, err } = await run(['resolve', entered]);
     expect(err).toBe('');
     expect(code).toBe(0);
-    const result = JSON.parse(out) as { inputs: Input[]; outcome: string[]; view: { log: Array<{ stepId: string; result: string }> } };
+    const result = JSON.parse(out) as {
+      inputs: Input[];
+      outcome: string[];
+      view: { log: Array<{ stepId: string; result: string }> };
+    };
     expect(result.inputs.every((i) => i.kind !== 'roll' || i.by === 'entered')).toBe(true);
     const dice = (JSON.parse(readFileSync(entered, 'utf8')) as { dice: number[] }).dice;
     expect(result.inputs.flatMap((i) => (i.kind === 'roll' ? i.dice : []))).toEqual(dice);
@@ -122,7 +152,10 @@ describe('combat-companion resolve (40k 7th edition)', () => {
 
   it('says when the entered dice run out', async () => {
     const scenarioWithDice = JSON.parse(readFileSync(entered, 'utf8')) as { dice: number[] };
-    const { code, err } = await run(['resolve', '-'], JSON.stringify({ ...scenarioWithDice, dice: scenarioWithDice.dice.slice(0, 20) }));
+    const { code, err } = await run(
+      ['resolve', '-'],
+      JSON.stringify({ ...scenarioWithDice, dice: scenarioWithDice.dice.slice(0, 20) }),
+    );
     expect(code).not.toBe(0);
     expect(err).toMatch(/Ran out of dice at "/);
   });
@@ -130,11 +163,29 @@ describe('combat-companion resolve (40k 7th edition)', () => {
 
 describe('combat-companion analyze on a round too large to count (40k 7th edition)', () => {
   it('refuses it in words with exit code 3 (valid, but too large to count) instead of running for minutes', async () => {
-    const group = (name: string, i: number) => ({ name, count: 10, weaponSkill: 4, strength: 10, toughness: 4, wounds: 10, initiative: i + 1, attacks: 10, leadership: 8, save: 4, feelNoPain: 5 });
-    const huge = { system: 'wh40k-7e', attacker: { name: 'Red', charged: true, models: Array.from({ length: 10 }, (_, i) => group(`Red ${i}`, i)) }, defender: { name: 'Blue', models: Array.from({ length: 10 }, (_, i) => group(`Blue ${i}`, i)) } };
+    const group = (name: string, i: number) => ({
+      name,
+      count: 10,
+      weaponSkill: 4,
+      strength: 10,
+      toughness: 4,
+      wounds: 10,
+      initiative: i + 1,
+      attacks: 10,
+      leadership: 8,
+      save: 4,
+      feelNoPain: 5,
+    });
+    const huge = {
+      system: 'wh40k-7e',
+      attacker: { name: 'Red', charged: true, models: Array.from({ length: 10 }, (_, i) => group(`Red ${i}`, i)) },
+      defender: { name: 'Blue', models: Array.from({ length: 10 }, (_, i) => group(`Blue ${i}`, i)) },
+    };
     const { code, out, err } = await run(['analyze', '-'], JSON.stringify(huge));
     expect(code).toBe(3);
     expect(out).toBe('');
-    expect(err).toMatch(/^combat-companion: no exact odds for this scenario. Red against Blue: too many ways the round can go to count exactly/);
+    expect(err).toMatch(
+      /^combat-companion: no exact odds for this scenario. Red against Blue: too many ways the round can go to count exactly/,
+    );
   });
 });

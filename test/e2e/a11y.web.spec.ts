@@ -34,7 +34,13 @@ async function axe(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.length} node(s): ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} ${contrastOf(n.any[0]?.data)}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes.length} node(s): ${v.nodes
+          .slice(0, 4)
+          .map((n) => `${n.target.join(' ')} ${contrastOf(n.any[0]?.data)}`)
+          .join(' | ')}`,
+    );
 }
 
 /** A contrast finding's colours and ratio, so the report says what to fix. */
@@ -47,7 +53,9 @@ function contrastOf(data: unknown): string {
 async function smallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>('button, input:not([type="hidden"]), select, textarea, [role="button"], [role="checkbox"], [role="radio"], [role="switch"], a[href]');
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, input:not([type="hidden"]), select, textarea, [role="button"], [role="checkbox"], [role="radio"], [role="switch"], a[href]',
+    );
     for (const el of controls) {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
@@ -56,14 +64,19 @@ async function smallTargets(page: Page): Promise<string[]> {
       // A checkbox or radio input counts by its clickable label row; links in running text are not controls.
       let target = box;
       if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
-        const row = el.closest('label, .mantine-Checkbox-root, .mantine-Radio-root, .mantine-Switch-root, .mantine-SegmentedControl-root');
+        const row = el.closest(
+          'label, .mantine-Checkbox-root, .mantine-Radio-root, .mantine-Switch-root, .mantine-SegmentedControl-root',
+        );
         if (row) target = row.getBoundingClientRect();
       }
       // A tags input's typing field sits inside the box a finger taps.
       const box2 = el.closest('.mantine-TagsInput-input, .mantine-PillsInput-input');
       if (box2) target = box2.getBoundingClientRect();
       if (el.tagName === 'A' && !el.closest('nav, [data-touch-target]')) continue;
-      if (target.height < 43.5) found.push(`${el.tagName.toLowerCase()}${el.dataset['testid'] ? `[${el.dataset['testid']}]` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(target.height)}px`);
+      if (target.height < 43.5)
+        found.push(
+          `${el.tagName.toLowerCase()}${el.dataset['testid'] ? `[${el.dataset['testid']}]` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(target.height)}px`,
+        );
     }
     return found;
   });
@@ -73,9 +86,14 @@ async function smallTargets(page: Page): Promise<string[]> {
 async function cutOff(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), .mantine-Button-label, .mantine-SegmentedControl-label')) {
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), .mantine-Button-label, .mantine-SegmentedControl-label',
+    )) {
       if (el.getBoundingClientRect().width === 0) continue;
-      if (el.scrollWidth > el.clientWidth + 1) found.push(`${el.dataset['testid'] ?? el.className.split(' ')[0]} "${((el as HTMLInputElement).value ?? el.textContent ?? '').slice(0, 40)}"`);
+      if (el.scrollWidth > el.clientWidth + 1)
+        found.push(
+          `${el.dataset['testid'] ?? el.className.split(' ')[0]} "${((el as HTMLInputElement).value ?? el.textContent ?? '').slice(0, 40)}"`,
+        );
     }
     return found;
   });
@@ -86,9 +104,18 @@ async function look(page: Page, size: (typeof sizes)[number], screen: string, fi
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(shotDir, `${size.name}-${screen}.png`) });
-  if (process.env['SHOT_FULL']) await page.screenshot({ path: join(shotDir, `${size.name}-${screen}-full.png`), fullPage: true });
-  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  findings.push({ screen, violations: await axe(page), sideways, small: size.touch ? await smallTargets(page) : [], cut: await cutOff(page) });
+  if (process.env['SHOT_FULL'])
+    await page.screenshot({ path: join(shotDir, `${size.name}-${screen}-full.png`), fullPage: true });
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  findings.push({
+    screen,
+    violations: await axe(page),
+    sideways,
+    small: size.touch ? await smallTargets(page) : [],
+    cut: await cutOff(page),
+  });
 }
 
 async function playUntil(page: Page, kind: 'roll' | 'choose' | 'outcome') {
@@ -108,8 +135,11 @@ async function playUntil(page: Page, kind: 'roll' | 'choose' | 'outcome') {
 
 /** Fails with every screen that has a problem, its figures in the message; AXE_REPORT keeps them all. */
 function report(findings: Finding[], size: (typeof sizes)[number], part: string) {
-  if (process.env['AXE_REPORT']) writeFileSync(`${process.env['AXE_REPORT']}-${size.name}-${part}.json`, JSON.stringify(findings, null, 1));
-  const problems = findings.filter((f) => f.violations.length > 0 || f.sideways > 0 || f.small.length > 0 || f.cut.length > 0);
+  if (process.env['AXE_REPORT'])
+    writeFileSync(`${process.env['AXE_REPORT']}-${size.name}-${part}.json`, JSON.stringify(findings, null, 1));
+  const problems = findings.filter(
+    (f) => f.violations.length > 0 || f.sideways > 0 || f.small.length > 0 || f.cut.length > 0,
+  );
   expect(problems, `screens saved in ${shotDir}`).toEqual([]);
 }
 
@@ -155,13 +185,18 @@ for (const size of sizes) {
       await page.goto('/#/combat/new/wh40k-10e');
       await page.getByTestId('more-setup.attacker.weapons[0]').click();
       await look(page, size, 'setup-wh40k-10e-modifiers', findings);
-      await page.getByRole('button', { name: /from a roster/i }).first().click();
+      await page
+        .getByRole('button', { name: /from a roster/i })
+        .first()
+        .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await look(page, size, 'roster-picker-dialog', findings);
       report(findings, size, 'setups');
     });
 
-    test('a combat in play (roll, outcome and choose steps), the history, the replay and the print view', async ({ page }) => {
+    test('a combat in play (roll, outcome and choose steps), the history, the replay and the print view', async ({
+      page,
+    }) => {
       const findings: Finding[] = [];
       // The old-world charge as the setup screen fills it.
       await page.goto('/#/combat/new/old-world');
@@ -179,7 +214,11 @@ for (const size of sizes) {
       await expect(chart).toBeAttached();
       const smallest = await chart.evaluate((svg) => {
         const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
-        return Math.min(...[...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size') ?? t.getAttribute('fontSize') ?? 0) * scale));
+        return Math.min(
+          ...[...svg.querySelectorAll('text')].map(
+            (t) => Number(t.getAttribute('font-size') ?? t.getAttribute('fontSize') ?? 0) * scale,
+          ),
+        );
       });
       expect(smallest).toBeGreaterThanOrEqual(11);
       const table = page.getByTestId('distribution-table').first();

@@ -42,11 +42,18 @@ async function enterGroups(page: Page, title: RegExp, groups: Array<[id: string,
 }
 
 /** A line of the combat log ("What happened"), by its step's title: outcomes nobody needs to acknowledge are logged, not shown. */
-const logRow = (page: Page, title: string) => page.getByTestId('combat-log').getByRole('row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
+const logRow = (page: Page, title: string) =>
+  page
+    .getByTestId('combat-log')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: title, exact: true }) });
 
 /** Nothing wider than the window: no sideways scroll at a tablet's width. */
 async function noSidewaysScroll(page: Page) {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
@@ -61,7 +68,9 @@ async function setUp(page: Page, shots: string | null) {
   await expect(setupField(page, 'defender.units[2].type')).toHaveValue('WE');
   await expect(setupField(page, 'defender.units[0].engaged')).toHaveValue('Contact');
   await expect(setupField(page, 'defender.units[0].cc')).toHaveAccessibleName('Close Combat (CC)');
-  await expect(page.getByTestId('more-setup.defender.units[0]')).toHaveText(/Weapons, abilities, cover, DC \(1 in use\)/);
+  await expect(page.getByTestId('more-setup.defender.units[0]')).toHaveText(
+    /Weapons, abilities, cover, DC \(1 in use\)/,
+  );
   await expect(setupField(page, 'defender.units[0].cover')).toHaveValue('5');
   await expect(page.getByTestId('more-setup.attacker.units[1]')).toHaveAttribute('aria-expanded', 'false');
   if (shots) {
@@ -80,7 +89,9 @@ async function playAssault(page: Page, shots: string | null) {
     await noSidewaysScroll(page);
   };
   // Both formations, nearest first, each unit in its lane; supporting fire apart; Blast markers drawn.
-  await expect(page.getByTestId('formation-attacker').locator('[data-testid^="formation-unit-attacker."]')).toHaveCount(6);
+  await expect(page.getByTestId('formation-attacker').locator('[data-testid^="formation-unit-attacker."]')).toHaveCount(
+    6,
+  );
   await expect(unitRow(page, 'attacker.2')).toHaveAttribute('data-engagement', 'firefight');
   await expect(unitRow(page, 'attacker.support.0.0')).toHaveAttribute('data-engagement', 'support');
   await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-dc-left', '3');
@@ -126,13 +137,17 @@ async function playAssault(page: Page, shots: string | null) {
   // Both sides allocate before any save, and neither has a choice: the Orks' 5 hits fill the units in base
   // contact and the fifth goes to the Battlefortress; the Space Marines' 2 to their two alike Assault Marines.
   await expect(logRow(page, 'Orks: 5 hits allocated')).toContainText('Boyz #2, Boyz #3, Boyz #4, Nobz, Battlefortress');
-  await expect(logRow(page, 'Space Marines: 1 Macro-weapon hit and 1 other hit allocated')).toContainText('Assault Marines #1 (Macro-weapon), Assault Marines #2');
+  await expect(logRow(page, 'Space Marines: 1 Macro-weapon hit and 1 other hit allocated')).toContainText(
+    'Assault Marines #1 (Macro-weapon), Assault Marines #2',
+  );
   // Allocated: each hit waits for its save in the picture.
   await expect(unitRow(page, 'defender.5')).toHaveAttribute('data-hits-taken', '1');
   // Both sides' saves in one roll, the Battlefortress's Reinforced Armour re-roll chained on (one die for
   // its failed save, its box open once the saves are in); the Macro-weapon hit gets none.
   await expect(page.getByTestId('step-why')).toContainText('Reinforced Armour');
-  await expect(page.getByTestId('step-needs')).toHaveText('Roll 6 D6 first in 4 boxes, then one die for each failed save — 2 kinds of dice');
+  await expect(page.getByTestId('step-needs')).toHaveText(
+    'Roll 6 D6 first in 4 boxes, then one die for each failed save — 2 kinds of dice',
+  );
   await enterGroups(page, /^Orks and Space Marines: saves, 6 dice, then a die for each failure$/, [
     ['g0s0', 'Roll 1 D6 for Orks: saves 4+', '5'],
     ['g1s0', 'Roll 1 D6 for Orks: saves 4+, re-rolled if failed', '2'],
@@ -142,7 +157,9 @@ async function playAssault(page: Page, shots: string | null) {
   ]);
 
   // The immediate outcome, logged: casualties of both sides gone together; nobody has won yet.
-  await expect(logRow(page, 'Round 1: the outcome of the combat attacks (A4)')).toContainText('No immediate winner: supporting fire (A5), then the assault result (A6).');
+  await expect(logRow(page, 'Round 1: the outcome of the combat attacks (A4)')).toContainText(
+    'No immediate winner: supporting fire (A5), then the assault result (A6).',
+  );
   await expect(unitRow(page, 'attacker.0')).toHaveAttribute('data-destroyed', 'true');
   await expect(unitRow(page, 'attacker.1')).toHaveAttribute('data-destroyed', 'true');
   await expect(unitRow(page, 'defender.3')).toHaveAttribute('data-destroyed', 'true');
@@ -179,12 +196,19 @@ async function playAssault(page: Page, shots: string | null) {
   await page.getByTestId('dice-faces-defender').press('Enter');
   // A win is logged, not shown: the result's arithmetic reads in the log.
   const result = logRow(page, 'Round 1: the assault result (A6)');
-  await expect(result).toContainText('Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10');
-  await expect(result).toContainText('Orks: highest of 2 and 4 = 4, +2 (2 kills), +1 (more units), +1 (1 Inspiring unit) = 8');
+  await expect(result).toContainText(
+    'Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10',
+  );
+  await expect(result).toContainText(
+    'Orks: highest of 2 and 4 = 4, +2 (2 kills), +1 (more units), +1 (1 Inspiring unit) = 8',
+  );
   await expect(result).toContainText('Space Marines win the assault: 10 against 8.');
-  await expect(result).toContainText('Orks take 2 extra hits (the difference), no saves. Fearless: Battlefortress ignores them.');
+  await expect(result).toContainText(
+    'Orks take 2 extra hits (the difference), no saves. Fearless: Battlefortress ignores them.',
+  );
   // The odds follow the dice that stand, not the undone ones.
-  const now = (fact: RegExp) => page.getByTestId('odds-facts').getByRole('row', { name: fact }).getByRole('cell').last();
+  const now = (fact: RegExp) =>
+    page.getByTestId('odds-facts').getByRole('row', { name: fact }).getByRole('cell').last();
   await expect(now(/^Space Marines win the assault/)).toHaveText('100.0%');
   await expect(now(/^Draw/)).toHaveText('0.0%');
   await shot('result');
@@ -221,14 +245,20 @@ async function printedText(page: Page): Promise<string> {
 }
 
 test.describe('Epic Armageddon wizard', () => {
-  test('a whole assault with entered dice, the Orks withdrawing Broken; undo on the way; then its printed summary and Markdown', async ({ page }) => {
+  test('a whole assault with entered dice, the Orks withdrawing Broken; undo on the way; then its printed summary and Markdown', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const errors = watchConsole(page);
     await setUp(page, 'desk');
     await playAssault(page, 'desk');
 
     await page.goto('/#/history');
-    await page.getByTestId('history-item').filter({ hasText: 'Space Marines vs Orks' }).getByTestId('history-open').click();
+    await page
+      .getByTestId('history-item')
+      .filter({ hasText: 'Space Marines vs Orks' })
+      .getByTestId('history-open')
+      .click();
     // The replay draws the same formations.
     await expect(page.getByTestId('formation-defender')).toBeVisible();
 
@@ -239,7 +269,9 @@ test.describe('Epic Armageddon wizard', () => {
     expect(md).toContain('- Boyz ×4: infantry · Sv 6+ · CC 4+ · FF 6+ · in base contact · cover 5+');
     expect(md).toContain('- Devastators: supporting fire · FF 3+ · Lascannon (Extra Attacks +1, Macro-weapon)');
     expect(md).toMatch(/\| Orks: allocate 1 hit \| .* \| Chose: Best saves first: Nobz/);
-    expect(md).toMatch(/\| Space Marines and Orks: combat attacks, 13 dice \| .* \| 3 5 4 6 4 2 5 6 1 2 4 1 2 \| 5 hits on Orks; 1 Macro-weapon hit and 1 other hit on Space Marines \|/);
+    expect(md).toMatch(
+      /\| Space Marines and Orks: combat attacks, 13 dice \| .* \| 3 5 4 6 4 2 5 6 1 2 4 1 2 \| 5 hits on Orks; 1 Macro-weapon hit and 1 other hit on Space Marines \|/,
+    );
     expect(md).toContain('Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10');
     expect(md).toContain('- Warband (Orks) is Broken and has withdrawn.');
     expect(md).toContain('**Winner:** Space Marines');
@@ -250,7 +282,9 @@ test.describe('Epic Armageddon wizard', () => {
     await page.getByTestId('print-combat').click();
     await expect(page).toHaveURL(/#\/print\/combat\//);
     // The sheet drawn before it is printed (the summary comes from the host after the page opens).
-    await expect(page.getByTestId('combat-sheet')).toContainText('Warband (Orks) is Broken and has withdrawn.', { timeout: 60_000 });
+    await expect(page.getByTestId('combat-sheet')).toContainText('Warband (Orks) is Broken and has withdrawn.', {
+      timeout: 60_000,
+    });
     const text = await printedText(page);
     // The formations.
     expect(text).toContain('Assault detachment: 5 units · 1 Blast marker');
@@ -264,7 +298,9 @@ test.describe('Epic Armageddon wizard', () => {
     expect(text).toContain('5 6 1 2 4 1');
     expect(text).toContain('Orks and Space Marines: saves, 6 dice, then a die for each failure');
     expect(text).toContain('Chose: Best saves first: Nobz');
-    expect(text).toContain('Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10');
+    expect(text).toContain(
+      'Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10',
+    );
     expect(text).toContain('Orks: highest of 2 and 4 = 4, +2 (2 kills), +1 (more units), +1 (1 Inspiring unit) = 8');
     // The winner and what became of the loser.
     expect(text).toContain('Space Marines win the assault: 10 against 8.');
@@ -295,15 +331,23 @@ test.describe('Epic Armageddon wizard', () => {
     await page.getByTestId('start-combat').click();
     const list = page.getByTestId('setup-problems');
     await expect(page.getByTestId('setup-error')).toContainText('2 fields need fixing');
-    await expect(list).toContainText('Attacker — Land Raider — Units: expected 1: a war engine entry is a single war engine (enter each one separately)');
-    await expect(list).toContainText('Defender — Boyz — Close Combat (CC): expected a roll from 2+ to 6+, written as 2 to 6');
+    await expect(list).toContainText(
+      'Attacker — Land Raider — Units: expected 1: a war engine entry is a single war engine (enter each one separately)',
+    );
+    await expect(list).toContainText(
+      'Defender — Boyz — Close Combat (CC): expected a roll from 2+ to 6+, written as 2 to 6',
+    );
     await expect(setupField(page, 'attacker.units[2].count')).toHaveAttribute('aria-invalid', 'true');
     await expect(setupField(page, 'defender.units[0].cc')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByTestId('item-setup.defender.units[0]').getByText('expected a roll from 2+ to 6+, written as 2 to 6')).toBeVisible();
+    await expect(
+      page.getByTestId('item-setup.defender.units[0]').getByText('expected a roll from 2+ to 6+, written as 2 to 6'),
+    ).toBeVisible();
     await expect(page).toHaveURL(/#\/combat\/new\/epic-armageddon/);
   });
 
-  test('"Pick the formation from a roster" fills a side with its units and Blast markers; the units are put nearest first; supporting fire entered stays', async ({ page }) => {
+  test('"Pick the formation from a roster" fills a side with its units and Blast markers; the units are put nearest first; supporting fire entered stays', async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await page.goto('/#/rosters');
     await page.getByTestId('new-roster').click();
@@ -320,7 +364,8 @@ test.describe('Epic Armageddon wizard', () => {
     await page.getByRole('option', { name: /^infantry$/i }).click();
     await page.getByTestId('add-profile.units').click();
     const commissar = { name: 'Commissar', count: 1, speed: 15, armour: 6, closeCombat: 4, firefight: 5 };
-    for (const [key, value] of Object.entries(commissar)) await profileField(page, `units[1].${key}`).fill(String(value));
+    for (const [key, value] of Object.entries(commissar))
+      await profileField(page, `units[1].${key}`).fill(String(value));
     await profileField(page, 'units[1].type').click();
     await page.getByRole('option', { name: /^infantry$/i }).click();
     for (const rule of ['Inspiring', 'Fearless']) {
@@ -337,7 +382,9 @@ test.describe('Epic Armageddon wizard', () => {
     await expect(setupField(page, 'attacker.name')).toHaveValue('Steel Legion');
     await expect(setupField(page, 'attacker.formation')).toHaveValue('Infantry company');
     await expect(setupField(page, 'attacker.blastMarkers')).toHaveValue('3');
-    await expect(page.getByTestId('list-setup.attacker.units').locator('[data-testid^="item-setup.attacker.units["]')).toHaveCount(2);
+    await expect(
+      page.getByTestId('list-setup.attacker.units').locator('[data-testid^="item-setup.attacker.units["]'),
+    ).toHaveCount(2);
     await expect(setupField(page, 'attacker.units[0].name')).toHaveValue('Guardsmen');
     await expect(setupField(page, 'attacker.units[0].count')).toHaveValue('6');
     await expect(setupField(page, 'attacker.units[0].armour')).toHaveValue(''); // 7 on the roster: no save

@@ -5,7 +5,10 @@ import { expect, type Page } from '@playwright/test';
  * against one group of models, entering dice at a roll step, and a roster made through the
  * Rosters screens.
  */
-export async function setUpChainswordsVsTermagants(page: Page, opts: { seed?: number; attacker?: string; defender?: string; at?: string } = {}) {
+export async function setUpChainswordsVsTermagants(
+  page: Page,
+  opts: { seed?: number; attacker?: string; defender?: string; at?: string } = {},
+) {
   // `at`: the app's address when it is not the configured one (a copy served elsewhere).
   await page.goto(`${opts.at ?? '/'}#/combat`);
   await page.getByTestId('start-wh40k-10e').click();
@@ -58,7 +61,11 @@ export const profileField = (page: Page, path: string) => page.getByTestId(`fiel
 /** A field of a combat setup screen, by its path in the setup ("attacker.units[0].name"). */
 export const setupField = (page: Page, path: string) => page.getByTestId(`field-setup.${path}`);
 /** A new, empty roster made through the "New roster" dialog; lands on its page. */
-export async function newRoster(page: Page, name: string, opts: { at?: string; system?: string; points?: string } = {}) {
+export async function newRoster(
+  page: Page,
+  name: string,
+  opts: { at?: string; system?: string; points?: string } = {},
+) {
   await page.goto(`${opts.at ?? '/'}#/rosters`);
   await page.getByTestId('new-roster').click();
   await page.getByTestId('roster-name').fill(name);

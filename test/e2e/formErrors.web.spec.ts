@@ -19,7 +19,9 @@ test('the combat setup lists all its problems at once, each by its labels', asyn
   await expect(page.getByTestId('setup-error')).toContainText('3 fields need fixing');
   const list = page.getByTestId('setup-problems');
   await expect(list).toContainText('Attacker — Side (player or army): expected a name');
-  await expect(list).toContainText('Attacker — Halberdiers — Captain — Weapon Skill (WS): expected a number from 1 to 10');
+  await expect(list).toContainText(
+    'Attacker — Halberdiers — Captain — Weapon Skill (WS): expected a number from 1 to 10',
+  );
   await expect(list).toContainText('Defender — Orc Boyz — Toughness (T): expected a number from 1 to 10');
   await expect(list).not.toContainText('setup.');
   await expect(list).not.toContainText('[0]');

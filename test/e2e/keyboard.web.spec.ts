@@ -29,7 +29,9 @@ async function next(page: Page, before: string | null) {
   await expect(step(page)).not.toHaveAttribute('data-step-id', before ?? '');
 }
 
-test('the focus is on the step control at every step kind; digits and Enter answer a choose step; a refused entry keeps the dice box', async ({ page }) => {
+test('the focus is on the step control at every step kind; digits and Enter answer a choose step; a refused entry keeps the dice box', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   await startCharge(page);
 
@@ -79,7 +81,9 @@ test('the focus is on the step control at every step kind; digits and Enter answ
   expect(errors).toEqual([]);
 });
 
-test('at an outcome step Continue has the focus and Enter continues (Epic Armageddon: a drawn assault result)', async ({ page }) => {
+test('at an outcome step Continue has the focus and Enter continues (Epic Armageddon: a drawn assault result)', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   await page.goto('/#/combat/new/epic-armageddon');
   // Seed 20: the first round's assault result is a draw, shown before the next round's

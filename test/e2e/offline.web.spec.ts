@@ -15,7 +15,9 @@ test.use({ serviceWorkers: 'allow' });
 async function untilStoredForOffline(page: Page, served: ServedCopy) {
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(scope).toBe(served.url);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'no controller')).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'no controller'))
+    .toBe('activated');
 }
 
 /** The network is gone: the server is stopped, and the browser is told it is offline. */
@@ -37,13 +39,23 @@ function pngSize(bytes: Buffer): string {
  */
 async function deploySecondVersion(page: Page, served: ServedCopy) {
   const indexHtml = join(served.dir, 'index.html');
-  writeFileSync(indexHtml, readFileSync(indexHtml, 'utf8').replace('</head>', '<meta name="deployment" content="second"></head>'));
+  writeFileSync(
+    indexHtml,
+    readFileSync(indexHtml, 'utf8').replace('</head>', '<meta name="deployment" content="second"></head>'),
+  );
   const sw = join(served.dir, 'sw.js');
   const swSource = readFileSync(sw, 'utf8');
   expect(swSource).toMatch(/\{url:"index\.html",revision:"\w+"\}/);
-  writeFileSync(sw, swSource.replace(/\{url:"index\.html",revision:"\w+"\}/, '{url:"index.html",revision:"second-deployment"}'));
+  writeFileSync(
+    sw,
+    swSource.replace(/\{url:"index\.html",revision:"\w+"\}/, '{url:"index.html",revision:"second-deployment"}'),
+  );
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? 'nothing waiting')).toBe('installed');
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? 'nothing waiting'),
+    )
+    .toBe('installed');
 }
 
 /** A 10th edition combat started and its hit roll entered: the wizard waits for the wound roll. */
@@ -61,7 +73,10 @@ function filesUnder(dir: string): string[] {
 }
 
 test.describe('the browser app, installed and offline', () => {
-  test('the manifest is linked and valid: names, standalone display, theme colour, icons that load at their sizes', async ({ page, served }) => {
+  test('the manifest is linked and valid: names, standalone display, theme colour, icons that load at their sizes', async ({
+    page,
+    served,
+  }) => {
     const errors = watchConsole(page);
     await page.goto(served.url);
     await expect(page.getByRole('heading', { level: 1, name: 'Combat' })).toBeVisible();
@@ -71,7 +86,9 @@ test.describe('the browser app, installed and offline', () => {
     expect(manifestUrl).toBe(`${served.url}manifest.webmanifest`);
     const response = await page.request.get(manifestUrl);
     expect(response.ok()).toBe(true);
-    const manifest = (await response.json()) as Record<string, unknown> & { icons: Array<{ src: string; sizes: string; type: string; purpose?: string }> };
+    const manifest = (await response.json()) as Record<string, unknown> & {
+      icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
+    };
     expect(manifest['name']).toBe('Combat Companion');
     // A home-screen label: short enough not to be cut.
     expect(String(manifest['short_name']).length).toBeGreaterThan(0);
@@ -105,7 +122,10 @@ test.describe('the browser app, installed and offline', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the service worker becomes ready, scoped to the folder the app is served from, and stores every file of the build', async ({ page, served }) => {
+  test('the service worker becomes ready, scoped to the folder the app is served from, and stores every file of the build', async ({
+    page,
+    served,
+  }) => {
     const errors = watchConsole(page);
     await page.goto(served.url);
     await untilStoredForOffline(page, served);
@@ -116,7 +136,8 @@ test.describe('the browser app, installed and offline', () => {
     // cache; only the service worker's own files and the host's headers file are not.
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
       return urls;
     });
     const stored = new Set(cached.map((url) => new URL(url).pathname.slice(new URL(served.url).pathname.length)));
@@ -126,7 +147,10 @@ test.describe('the browser app, installed and offline', () => {
     expect(errors).toEqual([]);
   });
 
-  test('with the network off, a reload opens the app, About shows the version, and a roster made online is still listed', async ({ page, served }) => {
+  test('with the network off, a reload opens the app, About shows the version, and a roster made online is still listed', async ({
+    page,
+    served,
+  }) => {
     const errors = watchConsole(page);
     await page.goto(served.url);
     await untilStoredForOffline(page, served);
@@ -148,7 +172,10 @@ test.describe('the browser app, installed and offline', () => {
     expect(errors).toEqual([]);
   });
 
-  test('with the network off, a whole combat is played, stored, and its printable summary opens', async ({ page, served }) => {
+  test('with the network off, a whole combat is played, stored, and its printable summary opens', async ({
+    page,
+    served,
+  }) => {
     test.slow(); // the app stored, then a whole combat and its history: longer than one screen's test
     const errors = watchConsole(page);
     await page.goto(served.url);
@@ -175,7 +202,10 @@ test.describe('the browser app, installed and offline', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the Wi-Fi drops mid-session, no reload: a combat is played, a roster stored, History and About show their content', async ({ page, served }) => {
+  test('the Wi-Fi drops mid-session, no reload: a combat is played, a roster stored, History and About show their content', async ({
+    page,
+    served,
+  }) => {
     test.slow(); // the app stored, then a combat, a roster and two screens, all with the network gone
     // Issue 25: the query library paused every query while the browser was offline, so the
     // screens stayed blank until the network came back, though the host is on the device.
@@ -201,7 +231,9 @@ test.describe('the browser app, installed and offline', () => {
 
     // History lists the combat just played; About shows the version and the store's state.
     await page.getByRole('navigation').getByRole('link', { name: 'History' }).click();
-    await expect(page.getByTestId('history-item').filter({ hasText: 'Assault Intercessors vs Termagants' })).toContainText('Finished');
+    await expect(
+      page.getByTestId('history-item').filter({ hasText: 'Assault Intercessors vs Termagants' }),
+    ).toContainText('Finished');
     await page.getByRole('navigation').getByRole('link', { name: 'About' }).click();
     await expect(page.getByTestId('about-version')).toHaveText(pkg.version);
     await expect(page.getByTestId('about-offline-state')).toHaveText('ready');
@@ -209,7 +241,10 @@ test.describe('the browser app, installed and offline', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a new version is offered, not forced: never during a combat, kept waiting by "Later" and a plain reload, taken on "Reload now"', async ({ page, served }) => {
+  test('a new version is offered, not forced: never during a combat, kept waiting by "Later" and a plain reload, taken on "Reload now"', async ({
+    page,
+    served,
+  }) => {
     test.slow(); // two versions stored one after the other, around a combat
     const errors = watchConsole(page);
     await page.goto(served.url);
@@ -248,11 +283,16 @@ test.describe('the browser app, installed and offline', () => {
     await page.getByTestId('update-reload').click();
     await expect(page.locator('meta[name="deployment"]')).toHaveAttribute('content', 'second');
     await expect(page.getByTestId('update-notice')).toHaveCount(0);
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null),
+    ).toBeNull();
     expect(errors).toEqual([]);
   });
 
-  test('an update taken in one tab never reloads another tab in a combat: that combat goes on, and the reload is offered once it is left', async ({ page, served }) => {
+  test('an update taken in one tab never reloads another tab in a combat: that combat goes on, and the reload is offered once it is left', async ({
+    page,
+    served,
+  }) => {
     test.slow(); // two tabs, two versions, a combat
     const errors = watchConsole(page);
     await page.goto(served.url);
@@ -281,7 +321,10 @@ test.describe('the browser app, installed and offline', () => {
   test.describe('served without a service worker', () => {
     test.use({ serviceWorkers: 'block' });
 
-    test("a screen whose code was replaced on the server by a new version says so and offers a reload", async ({ page, served }) => {
+    test('a screen whose code was replaced on the server by a new version says so and offers a reload', async ({
+      page,
+      served,
+    }) => {
       await page.goto(served.url);
       await expect(page.getByRole('heading', { level: 1, name: 'Combat' })).toBeVisible();
       // A new deployment while the page is open: the History screen's script of this version is gone.
@@ -296,21 +339,31 @@ test.describe('the browser app, installed and offline', () => {
     });
   });
 
-  test('when the browser cannot store every file, About says so, and the app still works online', async ({ page, served }) => {
+  test('when the browser cannot store every file, About says so, and the app still works online', async ({
+    page,
+    served,
+  }) => {
     // A host that lost a file: the service worker's install fails on it.
     rmSync(join(served.dir, 'pwa-512x512.png'));
     await page.goto(`${served.url}#/about`);
     await expect(page.getByTestId('about-offline-state')).toHaveText('failed');
-    await expect(page.getByText('The app could not be stored for offline use; it works while the network is on.')).toBeVisible();
+    await expect(
+      page.getByText('The app could not be stored for offline use; it works while the network is on.'),
+    ).toBeVisible();
     await page.getByRole('navigation').getByRole('link', { name: 'Rosters' }).click();
     await expect(page.getByText('No rosters are stored yet.')).toBeVisible();
   });
 
-  test('the build carries the headers file a web host should send, with the one policy plus frame-ancestors', async ({ served }) => {
+  test('the build carries the headers file a web host should send, with the one policy plus frame-ancestors', async ({
+    served,
+  }) => {
     const headers = readFileSync(join(served.dir, '_headers'), 'utf8');
     expect(headers).toContain(`Content-Security-Policy: ${contentSecurityPolicyHeader}`);
     expect(contentSecurityPolicyHeader).toContain("frame-ancestors 'none'");
     // The README gives the same value for servers that do not read _headers.
-    expect(readFileSync('README.md', 'utf8').includes(contentSecurityPolicyHeader), 'README.md gives the header value').toBe(true);
+    expect(
+      readFileSync('README.md', 'utf8').includes(contentSecurityPolicyHeader),
+      'README.md gives the header value',
+    ).toBe(true);
   });
 });

@@ -21,7 +21,9 @@ async function setUp(page: Page) {
   await expect(page.getByTestId('start-old-world')).toBeVisible();
   await expect(page.getByText('"old world" ranks game')).toHaveCount(0);
   await page.getByTestId('start-old-world').click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Warhammer Fantasy Battle 6th edition close combat/i);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    /Warhammer Fantasy Battle 6th edition close combat/i,
+  );
   // Quick entry: the prefilled charge (20 Halberdiers charging 20 Orc Boyz) plus a captain.
   await page.getByTestId('field-setup.attacker.name').fill('Empire');
   await page.getByTestId('field-setup.attacker.units[0].name').fill('Halberdiers');
@@ -47,7 +49,9 @@ test.describe('old world wizard', () => {
     // Both sides' units, each with its rank diagram: 4 ranks of 5, the captain in the front rank.
     await expect(diagram(page, 'Halberdiers')).toHaveAttribute('data-standing', '20');
     await expect(diagram(page, 'Orc Boyz')).toHaveAttribute('data-standing', '20');
-    await expect(diagram(page, 'Halberdiers').getByTestId('rank-summary')).toContainText('20 of 20 models · 4 ranks 5 wide · rank bonus +3');
+    await expect(diagram(page, 'Halberdiers').getByTestId('rank-summary')).toContainText(
+      '20 of 20 models · 4 ranks 5 wide · rank bonus +3',
+    );
     await expect(diagram(page, 'Halberdiers').getByTestId('rank-summary')).toContainText('US 21');
     await expect(diagram(page, 'Halberdiers').locator('[data-testid^="rank-model-attacker.0.c0"]')).toHaveCount(1);
 
@@ -71,8 +75,14 @@ test.describe('old world wizard', () => {
     // The casualties come off the rear rank.
     await expect(diagram(page, 'Orc Boyz')).toHaveAttribute('data-standing', '18');
     await expect(deadSquares(page, 'Orc Boyz')).toHaveCount(2);
-    await expect(diagram(page, 'Orc Boyz').getByTestId('rank-model-defender.0.r.19')).toHaveAttribute('data-state', 'dead');
-    await expect(diagram(page, 'Orc Boyz').getByTestId('rank-model-defender.0.r.0')).toHaveAttribute('data-state', 'standing');
+    await expect(diagram(page, 'Orc Boyz').getByTestId('rank-model-defender.0.r.19')).toHaveAttribute(
+      'data-state',
+      'dead',
+    );
+    await expect(diagram(page, 'Orc Boyz').getByTestId('rank-model-defender.0.r.0')).toHaveAttribute(
+      'data-state',
+      'standing',
+    );
 
     await enterDice(page, '6 5 4 4 1', /Orc Boyz attack Halberdiers: to hit/);
     await enterDice(page, '6 5 4 2', /Orc Boyz attack Halberdiers: to wound/);
@@ -85,7 +95,9 @@ test.describe('old world wizard', () => {
     await expect(stepTitle(page)).toHaveText(/Orc Boyz: break test/);
     const step = page.getByTestId('step');
     await expect(step).toContainText('Empire: 2 wounds + 3 ranks + 1 outnumber + 1 standard = 7');
-    await expect(step).toContainText('+3 Ranks: Halberdiers: 20 models 5 wide at the start of the round → 4 ranks of 4+ models');
+    await expect(step).toContainText(
+      '+3 Ranks: Halberdiers: 20 models 5 wide at the start of the round → 4 ranks of 4+ models',
+    );
     await expect(step).toContainText('+1 Outnumber: Unit Strength 19 against 18');
     await expect(step).toContainText('+1 Standard: Halberdiers has a standard in its front rank');
     await expect(step).toContainText('Orcs: 2 wounds + 3 ranks + 1 standard = 6');
@@ -94,8 +106,12 @@ test.describe('old world wizard', () => {
     await expect(deadSquares(page, 'Halberdiers')).toHaveCount(2);
     await expect(deadSquares(page, 'Orc Boyz')).toHaveCount(2);
     // The diagram and the result agree: +3 this round (ranks counted at its start), +2 as the unit stands now.
-    await expect(diagram(page, 'Orc Boyz').getByTestId('rank-summary')).toContainText('18 of 20 models · 4 ranks 5 wide · rank bonus +3');
-    await expect(diagram(page, 'Orc Boyz').getByTestId('rank-summary')).toContainText('counted at the start of this round; +2 as it stands now');
+    await expect(diagram(page, 'Orc Boyz').getByTestId('rank-summary')).toContainText(
+      '18 of 20 models · 4 ranks 5 wide · rank bonus +3',
+    );
+    await expect(diagram(page, 'Orc Boyz').getByTestId('rank-summary')).toContainText(
+      'counted at the start of this round; +2 as it stands now',
+    );
 
     // Lost by 1: 2D6 + 1 against Ld 7, and the orcs hold.
     await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'defender');
@@ -124,7 +140,9 @@ test.describe('old world wizard', () => {
     await expect(log).toContainText('Round 2: combat result');
     await expect(stepTitle(page)).toHaveText(/Orc Boyz: break test/);
     await expect(step).toContainText('Empire: 4 wounds + 2 ranks + 1 outnumber + 1 standard = 8');
-    await expect(step).toContainText('+2 Ranks: Halberdiers: 18 models 5 wide at the start of the round → 3 ranks of 4+ models');
+    await expect(step).toContainText(
+      '+2 Ranks: Halberdiers: 18 models 5 wide at the start of the round → 3 ranks of 4+ models',
+    );
     await expect(step).toContainText('+1 Outnumber: Unit Strength 19 against 14');
     await expect(step).toContainText('Orcs: 0 wounds + 2 ranks + 1 standard = 3');
     await expect(step).toContainText('Empire win by 5 (8 to 3).');
@@ -143,7 +161,9 @@ test.describe('old world wizard', () => {
     await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'defender');
     await expect(page.getByTestId('step-needs')).toContainText('2 D6 for Orc Boyz flee');
     await expect(page.getByTestId('step-needs')).toContainText('2 D6 for Halberdiers pursue');
-    await expect(page.getByTestId('step-why')).toContainText('equal to or greater than the flee roll catches and destroys the fleeing unit');
+    await expect(page.getByTestId('step-why')).toContainText(
+      'equal to or greater than the flee roll catches and destroys the fleeing unit',
+    );
     await enterDiceGroups(page, { flee0: '3 4', pursue0: '5 3' }, /Orc Boyz: flee and pursuit/);
     await expect(log).toContainText('Orc Boyz flee 7"; Halberdiers pursue 8": Orc Boyz caught and destroyed');
 
@@ -182,11 +202,18 @@ test.describe('old world wizard', () => {
     await page.getByTestId('start-combat').click();
     await expect(page.getByTestId('setup-error')).toBeVisible();
     await expect(page.getByTestId('field-setup.attacker.units[0].name')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByTestId('field-setup.defender.units[0].profile.weaponSkill')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByTestId('item-setup.defender.units[0]').getByText('expected a number from 1 to 10')).toBeVisible();
+    await expect(page.getByTestId('field-setup.defender.units[0].profile.weaponSkill')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(
+      page.getByTestId('item-setup.defender.units[0]').getByText('expected a number from 1 to 10'),
+    ).toBeVisible();
   });
 
-  test('"From roster" fills a unit: the weapon\'s Strength, command and special rules; where it fights stays', async ({ page }) => {
+  test('"From roster" fills a unit: the weapon\'s Strength, command and special rules; where it fights stays', async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await page.goto('/#/rosters');
     await page.getByTestId('new-roster').click();
@@ -197,7 +224,19 @@ test.describe('old world wizard', () => {
     await expect(page).toHaveURL(/#\/rosters\/[^/]+$/);
     await page.getByTestId('add-unit').click();
     await page.getByTestId('unit-name-input').fill('Greatswords');
-    const stats = { models: 15, movement: 4, weaponSkill: 4, ballisticSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 3, attacks: 1, leadership: 8, armour: 5 };
+    const stats = {
+      models: 15,
+      movement: 4,
+      weaponSkill: 4,
+      ballisticSkill: 3,
+      strength: 3,
+      toughness: 3,
+      wounds: 1,
+      initiative: 3,
+      attacks: 1,
+      leadership: 8,
+      armour: 5,
+    };
     for (const [key, value] of Object.entries(stats)) await profileField(page, key).fill(String(value));
     await profileField(page, 'troopType').click();
     await page.getByRole('option', { name: 'Infantry (US 1)' }).click();
@@ -219,12 +258,16 @@ test.describe('old world wizard', () => {
     await expect(page.getByTestId('field-setup.defender.units[0].models')).toHaveValue('15');
     // The model's own Strength; the great weapon is chosen beside it and adds its +2 when it counts.
     await expect(page.getByTestId('field-setup.defender.units[0].profile.strength')).toHaveValue('3');
-    await expect(page.getByTestId('field-setup.defender.units[0].profile.weapon')).toHaveValue('Great weapon (+2 Strength, strikes last)');
+    await expect(page.getByTestId('field-setup.defender.units[0].profile.weapon')).toHaveValue(
+      'Great weapon (+2 Strength, strikes last)',
+    );
     await expect(page.getByTestId('field-setup.defender.units[0].profile.weaponSkill')).toHaveValue('4');
     await expect(page.getByTestId('field-setup.defender.units[0].profile.troopType')).toHaveValue('Infantry (US 1)');
     await expect(page.getByTestId('field-setup.defender.units[0].standard')).toBeChecked();
     await expect(page.getByTestId('field-setup.defender.units[0].stubborn')).toBeChecked();
-    await expect(page.getByTestId('field-setup.defender.units[0].facing').locator('input[value="flank"]')).toBeChecked();
+    await expect(
+      page.getByTestId('field-setup.defender.units[0].facing').locator('input[value="flank"]'),
+    ).toBeChecked();
     await page.getByTestId('start-combat').click();
     await expect(diagram(page, 'Greatswords')).toHaveAttribute('data-standing', '15');
     expect(errors).toEqual([]);

@@ -20,7 +20,11 @@ mkdirSync(pngDir, { recursive: true });
  * The page printed to a PDF — on A4, or on the paper its own `@page` rule asks for (`cssPaper`,
  * as the desktop's Save as PDF does) — with its text (layout kept), page count and page size.
  */
-async function printToPdf(page: Page, name: string, { cssPaper = false } = {}): Promise<{ text: string; pages: number; size: string }> {
+async function printToPdf(
+  page: Page,
+  name: string,
+  { cssPaper = false } = {},
+): Promise<{ text: string; pages: number; size: string }> {
   await page.emulateMedia({ media: 'print' });
   const file = join(mkdtempSync(join(tmpdir(), 'cc-print-')), `${name}.pdf`);
   await page.pdf(cssPaper ? { path: file, preferCSSPageSize: true } : { path: file, format: 'A4' });
@@ -28,7 +32,11 @@ async function printToPdf(page: Page, name: string, { cssPaper = false } = {}): 
   execFileSync('pdftoppm', ['-png', '-r', '60', file, join(pngDir, name)]);
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-  return { text, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0), size: /Page size:\s+(.*)/.exec(info)?.[1] ?? '' };
+  return {
+    text,
+    pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0),
+    size: /Page size:\s+(.*)/.exec(info)?.[1] ?? '',
+  };
 }
 
 async function chainswordsCombat(page: Page) {
@@ -44,7 +52,11 @@ test.describe('printing', () => {
     const errors = watchConsole(page);
     await chainswordsCombat(page);
     await page.goto('/#/history');
-    await page.getByTestId('history-item').filter({ hasText: 'Assault Intercessors vs Termagants' }).getByTestId('history-open').click();
+    await page
+      .getByTestId('history-item')
+      .filter({ hasText: 'Assault Intercessors vs Termagants' })
+      .getByTestId('history-open')
+      .click();
 
     // The same summary as Markdown, and the stored log as JSON: browser downloads here.
     const markdown = page.waitForEvent('download');
@@ -56,8 +68,14 @@ test.describe('printing', () => {
     expect(mdText).toContain('- Termagants: 2 models destroyed of 10');
     const json = page.waitForEvent('download');
     await page.getByTestId('export-json').click();
-    const log = JSON.parse(readFileSync((await (await json).path())!, 'utf8')) as { combat: { inputs: Array<{ dice?: number[] }> } };
-    expect(log.combat.inputs.map((i) => i.dice)).toEqual([[6, 5, 4, 3, 2, 1], [6, 2, 3], [6, 2, 1]]);
+    const log = JSON.parse(readFileSync((await (await json).path())!, 'utf8')) as {
+      combat: { inputs: Array<{ dice?: number[] }> };
+    };
+    expect(log.combat.inputs.map((i) => i.dice)).toEqual([
+      [6, 5, 4, 3, 2, 1],
+      [6, 2, 3],
+      [6, 2, 1],
+    ]);
 
     await page.getByTestId('print-combat').click();
     await expect(page).toHaveURL(/#\/print\/combat\/[^/?]+/);

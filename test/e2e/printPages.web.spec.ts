@@ -38,7 +38,9 @@ async function openPrint(page: Page, steps?: 'compact') {
   await expect(page.getByTestId('print')).toBeEnabled();
 }
 
-test('an old-world charge over in one round prints on two A4 pages, with both units\' rank diagrams', async ({ page }) => {
+test("an old-world charge over in one round prints on two A4 pages, with both units' rank diagrams", async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   await page.goto('/#/combat/new/old-world');
   await page.getByTestId('field-setup.attacker.name').fill('Empire');
@@ -66,7 +68,10 @@ test('an old-world charge over in one round prints on two A4 pages, with both un
   // Each side's box draws its unit as it stands at the end.
   const ranks = page.getByTestId('combat-sheet');
   await expect(ranks.getByTestId('rank-diagram')).toHaveCount(2);
-  await expect(page.getByTestId('sheet-attacker').getByTestId('rank-diagram')).toHaveAttribute('data-unit', 'Halberdiers');
+  await expect(page.getByTestId('sheet-attacker').getByTestId('rank-diagram')).toHaveAttribute(
+    'data-unit',
+    'Halberdiers',
+  );
   await expect(page.getByTestId('sheet-defender').getByTestId('rank-diagram')).toHaveAttribute('data-unit', 'Orc Boyz');
   await expect(ranks.locator('[data-testid="rank-diagram"][data-unit="Halberdiers"]')).toBeVisible();
   await expect(ranks.locator('[data-testid="rank-diagram"][data-unit="Orc Boyz"]')).toBeVisible();
@@ -113,7 +118,9 @@ async function playToEnd(page: Page) {
 // in one line under the round's odds.
 const FOUGHT_ROUND_BY_ROUND = new Set(['old-world', 'wh40k-7e', 'ninth-age', 'epic-armageddon']);
 for (const { id } of registry) {
-  test(`${id}: the example combat prints its round on at most two A4 pages per round, the seed shown since the app rolled`, async ({ page }) => {
+  test(`${id}: the example combat prints its round on at most two A4 pages per round, the seed shown since the app rolled`, async ({
+    page,
+  }) => {
     await page.goto(`/#/combat/new/${id}`);
     await page.getByTestId('seed').fill('3');
     await page.getByTestId('start-combat').click();
@@ -129,7 +136,10 @@ for (const { id } of registry) {
     expect(text).toMatch(/\bseed 3\b/);
     expect(pages).toBeLessThanOrEqual(2 * rounds);
     if (FOUGHT_ROUND_BY_ROUND.has(id)) {
-      if (rounds === 1) await expect(page.getByTestId('sheet-whole-combat-line')).toContainText(/The whole combat, before any die: .+ win (≈\s)?\d+/);
+      if (rounds === 1)
+        await expect(page.getByTestId('sheet-whole-combat-line')).toContainText(
+          /The whole combat, before any die: .+ win (≈\s)?\d+/,
+        );
       else await expect(page.getByTestId('sheet-whole-combat')).toBeVisible();
     }
   });

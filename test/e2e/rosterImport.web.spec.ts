@@ -32,7 +32,9 @@ async function dropFile(page: Page, path: string, name: string) {
   await page.dispatchEvent('main', 'drop', { dataTransfer });
 }
 
-test('a New Recruit / BattleScribe roster is previewed, imported on confirmation, and fights in a 10th edition combat', async ({ page }) => {
+test('a New Recruit / BattleScribe roster is previewed, imported on confirmation, and fights in a 10th edition combat', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   await page.goto('/#/rosters');
   await expect(page.getByText('No rosters are stored yet.')).toBeVisible();
@@ -41,13 +43,23 @@ test('a New Recruit / BattleScribe roster is previewed, imported on confirmation
   await pickFile(page, NECRONS);
   const preview = page.getByTestId('import-preview');
   await expect(page.getByRole('dialog', { name: 'Import “Necrons 10e”?' })).toBeVisible();
-  await expect(preview).toContainText('A Warhammer 40,000 10th edition roster from necrons-10e.rosz: 4 units, 1,205 of 2,000 pts. Nothing is saved until you press Import roster.');
+  await expect(preview).toContainText(
+    'A Warhammer 40,000 10th edition roster from necrons-10e.rosz: 4 units, 1,205 of 2,000 pts. Nothing is saved until you press Import roster.',
+  );
   const vault = page.getByTestId('import-preview-unit').filter({ hasText: 'Tesseract Vault' });
   await expect(vault).toContainText('425 pts');
-  await expect(vault).toContainText('1 × Tesseract Vault: M 7″ · T 12 · Sv 2+ · W 24 · Ld 7+ · OC 8 · Invulnerable 4+ · Deadly Demise D6+3');
-  await expect(vault).toContainText('4 × Tesla sphere: 24″ · A 6 · BS 3+ · S 7 · AP 0 · D 1 · Sustained Hits 2, Anti-FLY 4+');
-  await expect(vault.getByTestId('import-preview-check')).toContainText('Check: Invulnerable save 4+ for Tesseract Vault');
-  await expect(page.getByTestId('import-preview-unit').filter({ hasText: 'Doom Scythe' })).toContainText('Heavy death ray: 36″ · A 3 · BS 3+ · S 16 · AP -4 · D D6+1 · Sustained Hits D3');
+  await expect(vault).toContainText(
+    '1 × Tesseract Vault: M 7″ · T 12 · Sv 2+ · W 24 · Ld 7+ · OC 8 · Invulnerable 4+ · Deadly Demise D6+3',
+  );
+  await expect(vault).toContainText(
+    '4 × Tesla sphere: 24″ · A 6 · BS 3+ · S 7 · AP 0 · D 1 · Sustained Hits 2, Anti-FLY 4+',
+  );
+  await expect(vault.getByTestId('import-preview-check')).toContainText(
+    'Check: Invulnerable save 4+ for Tesseract Vault',
+  );
+  await expect(page.getByTestId('import-preview-unit').filter({ hasText: 'Doom Scythe' })).toContainText(
+    'Heavy death ray: 36″ · A 3 · BS 3+ · S 16 · AP -4 · D D6+1 · Sustained Hits D3',
+  );
 
   // Cancel writes nothing.
   await preview.getByRole('button', { name: 'Cancel' }).click();
@@ -83,7 +95,9 @@ test('a New Recruit / BattleScribe roster is previewed, imported on confirmation
   expect(errors).toEqual([]);
 });
 
-test('a roster file dropped on the window is previewed too; one already here asks "replace or keep both"', async ({ page }) => {
+test('a roster file dropped on the window is previewed too; one already here asks "replace or keep both"', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   await page.goto('/#/rosters');
   await dropFile(page, NECRONS, 'Necrons 10e.rosz');
@@ -103,18 +117,25 @@ test('a hostile or foreign roster file is refused in words and nothing is import
   const errors = watchConsole(page);
   await page.goto('/#/rosters');
   await pickFile(page, 'test/fixtures/battlescribe/belakor-aos4-newrecruit.rosz');
-  await expect(page.getByTestId('import-unreadable')).toContainText('belakor-aos4-newrecruit.rosz: It is a roster for Age of Sigmar 4.0. Combat Companion imports rosters of');
+  await expect(page.getByTestId('import-unreadable')).toContainText(
+    'belakor-aos4-newrecruit.rosz: It is a roster for Age of Sigmar 4.0. Combat Companion imports rosters of',
+  );
   await page.getByRole('button', { name: 'OK' }).click();
 
   await pickFile(page, 'test/fixtures/battlescribe/zip-bomb.rosz');
   // Inflating up to the 10 MB limit takes a moment on a slow machine.
-  await expect(page.getByTestId('import-unreadable')).toContainText('zip-bomb.rosz: The roster inside is larger than 10 MB once unzipped', { timeout: 30_000 });
+  await expect(page.getByTestId('import-unreadable')).toContainText(
+    'zip-bomb.rosz: The roster inside is larger than 10 MB once unzipped',
+    { timeout: 30_000 },
+  );
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('No rosters are stored yet.')).toBeVisible();
   expect(errors).toEqual([]);
 });
 
-test('real rosters of other systems import whole: New Recruit’s 6th definitive edition and a BattleScribe 1.x 7th edition file', async ({ page }) => {
+test('real rosters of other systems import whole: New Recruit’s 6th definitive edition and a BattleScribe 1.x 7th edition file', async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   await page.goto('/#/rosters');
   // A New Recruit roster of the "Warhammer Fantasy Battles (6th definitive edition)" data set (test/fixtures/README.md).

@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { profileField, setupField } from './flows';
 import { watchConsole } from './support';
 
-
 /** A 10th edition roster holding one Intercessor Squad, made through the Rosters screens. */
 async function rosterWithIntercessors(page: Page) {
   await page.goto('/#/rosters');
@@ -20,7 +19,16 @@ async function rosterWithIntercessors(page: Page) {
   await profileField(page, 'models[0].invulnerable').fill('4');
   await profileField(page, 'defensiveModifiers.stealth').check();
   await page.getByTestId('add-profile.weapons').click();
-  const weapon = { name: 'Bolt rifle', range: '24', models: 5, attacks: '2', skill: 3, strength: 4, ap: -1, damage: '1' };
+  const weapon = {
+    name: 'Bolt rifle',
+    range: '24',
+    models: 5,
+    attacks: '2',
+    skill: 3,
+    strength: 4,
+    ap: -1,
+    damage: '1',
+  };
   for (const [key, value] of Object.entries(weapon)) await profileField(page, `weapons[0].${key}`).fill(String(value));
   await page.getByTestId('save-unit').click();
   await expect(page).toHaveURL(/#\/rosters\/[^/]+$/);

@@ -17,11 +17,26 @@ async function newRoster(page: Page, name: string, system = 'Warhammer 40,000 10
 const field = (page: Page, path: string) => page.getByTestId(`field-profile.${path}`);
 
 /** Fills the first model profile of a 40k 10th edition unit. */
-async function fillModels(page: Page, stats: { count: number; movement: number; toughness: number; save: number; wounds: number; leadership: number; objectiveControl: number }) {
+async function fillModels(
+  page: Page,
+  stats: {
+    count: number;
+    movement: number;
+    toughness: number;
+    save: number;
+    wounds: number;
+    leadership: number;
+    objectiveControl: number;
+  },
+) {
   for (const [key, value] of Object.entries(stats)) await field(page, `models[0].${key}`).fill(String(value));
 }
 
-async function addWeapon(page: Page, i: number, w: { name: string; range: string; attacks: string; skill: number; strength: number; ap: number; damage: string }) {
+async function addWeapon(
+  page: Page,
+  i: number,
+  w: { name: string; range: string; attacks: string; skill: number; strength: number; ap: number; damage: string },
+) {
   await page.getByTestId('add-profile.weapons').click();
   for (const [key, value] of Object.entries(w)) await field(page, `weapons[${i}].${key}`).fill(String(value));
 }
@@ -31,8 +46,24 @@ async function addIntercessors(page: Page) {
   await page.getByTestId('add-unit').click();
   await page.getByTestId('unit-name-input').fill('Intercessor Squad');
   await page.getByTestId('unit-points-input').fill('80');
-  await fillModels(page, { count: 5, movement: 6, toughness: 4, save: 3, wounds: 2, leadership: 6, objectiveControl: 2 });
-  await addWeapon(page, 0, { name: 'Bolt rifle', range: '24', attacks: '2', skill: 3, strength: 4, ap: -1, damage: '1' });
+  await fillModels(page, {
+    count: 5,
+    movement: 6,
+    toughness: 4,
+    save: 3,
+    wounds: 2,
+    leadership: 6,
+    objectiveControl: 2,
+  });
+  await addWeapon(page, 0, {
+    name: 'Bolt rifle',
+    range: '24',
+    attacks: '2',
+    skill: 3,
+    strength: 4,
+    ap: -1,
+    damage: '1',
+  });
   await page.getByTestId('save-unit').click();
   await expect(page).toHaveURL(/#\/rosters\/[^/]+$/);
 }
@@ -51,7 +82,11 @@ const unit = (id: string, name: string, model: object) => ({
   id,
   name,
   points: 10,
-  profile: { models: [{ count: 10, movement: 6, toughness: 4, save: 5, wounds: 1, leadership: 7, objectiveControl: 2, ...model }] },
+  profile: {
+    models: [
+      { count: 10, movement: 6, toughness: 4, save: 5, wounds: 1, leadership: 7, objectiveControl: 2, ...model },
+    ],
+  },
   createdAt: '2024-05-01T18:00:00.000Z',
   updatedAt: '2024-05-01T18:00:00.000Z',
 });
@@ -66,13 +101,31 @@ test.describe('rosters', () => {
     await page.getByTestId('add-unit').click();
     await page.getByTestId('unit-name-input').fill('Intercessor Squad');
     await page.getByTestId('unit-points-input').fill('80');
-    await fillModels(page, { count: 5, movement: 6, toughness: 40, save: 3, wounds: 2, leadership: 6, objectiveControl: 2 });
-    await addWeapon(page, 0, { name: 'Bolt rifle', range: '24', attacks: '2', skill: 3, strength: 4, ap: -1, damage: '1' });
+    await fillModels(page, {
+      count: 5,
+      movement: 6,
+      toughness: 40,
+      save: 3,
+      wounds: 2,
+      leadership: 6,
+      objectiveControl: 2,
+    });
+    await addWeapon(page, 0, {
+      name: 'Bolt rifle',
+      range: '24',
+      attacks: '2',
+      skill: 3,
+      strength: 4,
+      ap: -1,
+      damage: '1',
+    });
     await page.getByTestId('save-unit').click();
     const toughness = field(page, 'models[0].toughness');
     await expect(toughness).toHaveAttribute('aria-invalid', 'true');
     await expect(toughness).toHaveAccessibleDescription('expected a number from 1 to 30');
-    await expect(page.getByTestId('unit-problems')).toContainText('Model profile 1 — Toughness (T): expected a number from 1 to 30');
+    await expect(page.getByTestId('unit-problems')).toContainText(
+      'Model profile 1 — Toughness (T): expected a number from 1 to 30',
+    );
     await expect(page).toHaveURL(/\/units\/new$/);
     await toughness.fill('4');
     await page.getByTestId('save-unit').click();
@@ -82,8 +135,24 @@ test.describe('rosters', () => {
     await page.getByTestId('add-unit').click();
     await page.getByTestId('unit-name-input').fill('Assault Intercessors');
     await page.getByTestId('unit-points-input').fill('75');
-    await fillModels(page, { count: 5, movement: 6, toughness: 4, save: 3, wounds: 2, leadership: 6, objectiveControl: 2 });
-    await addWeapon(page, 0, { name: 'Astartes chainsword', range: 'melee', attacks: '4', skill: 3, strength: 4, ap: -1, damage: '1' });
+    await fillModels(page, {
+      count: 5,
+      movement: 6,
+      toughness: 4,
+      save: 3,
+      wounds: 2,
+      leadership: 6,
+      objectiveControl: 2,
+    });
+    await addWeapon(page, 0, {
+      name: 'Astartes chainsword',
+      range: 'melee',
+      attacks: '4',
+      skill: 3,
+      strength: 4,
+      ap: -1,
+      damage: '1',
+    });
     await page.getByTestId('field-profile.weapons[0].abilities.lethalHits').check();
     await page.getByTestId('save-unit').click();
     await expect(page).toHaveURL(/#\/rosters\/[^/]+$/);
@@ -149,14 +218,18 @@ test.describe('rosters', () => {
     };
     let choosing = page.waitForEvent('filechooser');
     await page.getByTestId('import-rosters').click();
-    await (await choosing).setFiles({ name: 'bad.ccroster.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+    await (
+      await choosing
+    ).setFiles({ name: 'bad.ccroster.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
     const list = page.getByTestId('import-problem-list');
     await expect(page.getByTestId('import-problems')).toContainText('bad.ccroster.json has 4 problems');
     await expect(list.getByRole('listitem')).toHaveCount(4);
     await expect(list).toContainText('rosters[0].pointsLimit: expected a number from 0 to 100000');
     await expect(list).toContainText('rosters[0].units[0].profile.models[0].toughness: expected a number from 1 to 30');
     await expect(list).toContainText('rosters[0].units[1].name: expected a name');
-    await expect(list).toContainText('rosters[0].units[1].profile.models[0].save: expected a save from 2 to 6, or 7 for none');
+    await expect(list).toContainText(
+      'rosters[0].units[1].profile.models[0].save: expected a save from 2 to 6, or 7 for none',
+    );
     await page.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByText('No rosters are stored yet.')).toBeVisible();
     await expect(page.getByTestId('roster-card')).toHaveCount(0);
@@ -164,7 +237,9 @@ test.describe('rosters', () => {
     // Not JSON at all: said so plainly, nothing imported.
     choosing = page.waitForEvent('filechooser');
     await page.getByTestId('import-rosters').click();
-    await (await choosing).setFiles({ name: 'notes.ccroster.json', mimeType: 'application/json', buffer: Buffer.from('this is not json') });
+    await (
+      await choosing
+    ).setFiles({ name: 'notes.ccroster.json', mimeType: 'application/json', buffer: Buffer.from('this is not json') });
     await expect(page.getByTestId('import-unreadable')).toContainText('notes.ccroster.json: It is not JSON text');
     await page.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByTestId('roster-card')).toHaveCount(0);

@@ -20,7 +20,9 @@ export interface ServedCopy {
  * send (the Content-Security-Policy header with `frame-ancestors`), on a port of its own, so every
  * test gets its own origin: its own service worker and its own storage.
  */
-export async function serveCopyOfWebBuild(under = 'club/companion'): Promise<ServedCopy & { dispose(): Promise<void> }> {
+export async function serveCopyOfWebBuild(
+  under = 'club/companion',
+): Promise<ServedCopy & { dispose(): Promise<void> }> {
   const root = mkdtempSync(join(tmpdir(), 'combat-companion-web-'));
   const dir = join(root, ...under.split('/'));
   cpSync('out/web', dir, { recursive: true });
@@ -30,7 +32,12 @@ export async function serveCopyOfWebBuild(under = 'club/companion'): Promise<Ser
     appType: 'mpa',
     root,
     build: { outDir: root },
-    preview: { host: '127.0.0.1', port: 0, strictPort: false, headers: { 'Content-Security-Policy': contentSecurityPolicyHeader } },
+    preview: {
+      host: '127.0.0.1',
+      port: 0,
+      strictPort: false,
+      headers: { 'Content-Security-Policy': contentSecurityPolicyHeader },
+    },
   });
   const address = server.httpServer.address();
   if (!address || typeof address === 'string') throw new Error('the static server has no port');

@@ -19,7 +19,9 @@ test.describe('setup screens', () => {
   // Each test fills a long form; the machines running these are often busy.
   test.describe.configure({ timeout: 60_000 });
 
-  test('two wrong fields: both shown beside their fields and listed at once by their labels; fixed, the combat starts', async ({ page }) => {
+  test('two wrong fields: both shown beside their fields and listed at once by their labels; fixed, the combat starts', async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await page.goto('/#/combat/new/old-world');
     await setupField(page, 'attacker.units[0].profile.weaponSkill').fill('11');
@@ -34,7 +36,9 @@ test.describe('setup screens', () => {
     await expect(list).toContainText('Defender — Unit 1 — Unit name: expected a name');
     await expect(list).not.toContainText('setup.');
     await expect(setupField(page, 'attacker.units[0].profile.weaponSkill')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByTestId('item-setup.attacker.units[0]').getByText('expected a number from 1 to 10')).toBeVisible();
+    await expect(
+      page.getByTestId('item-setup.attacker.units[0]').getByText('expected a number from 1 to 10'),
+    ).toBeVisible();
     await expect(page.getByTestId('item-setup.defender.units[0]').getByText('expected a name')).toBeVisible();
     await expect(page).toHaveURL(/#\/combat\/new\/old-world/);
 
@@ -46,7 +50,9 @@ test.describe('setup screens', () => {
     await setupField(page, 'attacker.units[0].profile.weaponSkill').fill('4');
     await page.getByTestId('start-combat').click();
     await expect(page).toHaveURL(/#\/combat\/play\//);
-    await expect(page.getByTestId('step').getByRole('heading', { level: 2 })).toHaveText('Halberdiers attack Orc Boyz: to hit');
+    await expect(page.getByTestId('step').getByRole('heading', { level: 2 })).toHaveText(
+      'Halberdiers attack Orc Boyz: to hit',
+    );
     expect(errors).toEqual([]);
   });
 
@@ -64,7 +70,9 @@ test.describe('setup screens', () => {
     await page.getByTestId('start-combat').click();
     const list = page.getByTestId('setup-problems');
     await expect(list).toContainText('Attacker — Weapon — Hit roll modifier: expected a number from -3 to 3');
-    await expect(list).toContainText('Attacker — Weapon — Damage (D): expected a whole number from 0 to 100, or dice such as D6');
+    await expect(list).toContainText(
+      'Attacker — Weapon — Damage (D): expected a whole number from 0 to 100, or dice such as D6',
+    );
     await expect(setupField(page, 'attacker.weapons[0].hitModifier')).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -114,7 +122,8 @@ async function checkTablet(page: Page) {
     const visible = (e: Element) => (e as HTMLElement).offsetParent !== null;
     const small: string[] = [];
     const cut: string[] = [];
-    const name = (e: Element) => e.getAttribute('data-testid') ?? e.getAttribute('aria-label') ?? e.textContent?.trim().slice(0, 40) ?? e.tagName;
+    const name = (e: Element) =>
+      e.getAttribute('data-testid') ?? e.getAttribute('aria-label') ?? e.textContent?.trim().slice(0, 40) ?? e.tagName;
     const targets = [
       ...main.querySelectorAll('input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]), button'),
       ...main.querySelectorAll('.mantine-Checkbox-body, .mantine-SegmentedControl-label'),

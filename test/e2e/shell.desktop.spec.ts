@@ -13,7 +13,9 @@ function findElectron(): { path: string } | { reason: string } {
   try {
     path = createRequire(import.meta.url)('electron') as string;
   } catch (error) {
-    return { reason: `the Electron binary is not installed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})` };
+    return {
+      reason: `the Electron binary is not installed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+    };
   }
   if (!existsSync(path)) return { reason: `the Electron binary is missing at ${path}` };
   if (process.platform === 'linux' && !process.env['DISPLAY'] && !process.env['WAYLAND_DISPLAY']) {

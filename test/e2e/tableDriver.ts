@@ -31,7 +31,11 @@ async function diceFields(step: Locator): Promise<Array<{ field: Locator; count:
   const out = [];
   for (let i = 0; i < n; i++) {
     const field = fields.nth(i);
-    out.push({ field, count: Number(await field.getAttribute('data-count')), sides: Number(await field.getAttribute('data-sides')) });
+    out.push({
+      field,
+      count: Number(await field.getAttribute('data-count')),
+      sides: Number(await field.getAttribute('data-sides')),
+    });
   }
   return out;
 }
@@ -41,7 +45,10 @@ async function diceFields(step: Locator): Promise<Array<{ field: Locator; count:
  * D6 for each hit") shows its field once the dice it follows are in, so the fields are read again
  * after each one. Returns the fields as they stand when all are filled.
  */
-async function typeAll(step: Locator, roll: (sides: number) => number): Promise<Array<{ field: Locator; count: number; sides: number }>> {
+async function typeAll(
+  step: Locator,
+  roll: (sides: number) => number,
+): Promise<Array<{ field: Locator; count: number; sides: number }>> {
   for (let guard = 0; guard < 100; guard++) {
     const fields = await diceFields(step);
     let open: { field: Locator; count: number; sides: number } | undefined;
@@ -71,7 +78,11 @@ async function expectAllInSight(page: Page, main: Locator, oddsLine: boolean) {
 }
 
 /** Plays the combat open on `page` to its end; returns the steps taken and the rounds it went. */
-export async function playByTaps(page: Page, seed: number, opts: { oddsLine?: boolean; maxSteps?: number } = {}): Promise<TableRun> {
+export async function playByTaps(
+  page: Page,
+  seed: number,
+  opts: { oddsLine?: boolean; maxSteps?: number } = {},
+): Promise<TableRun> {
   const roll = facesFrom(seed);
   const step = page.getByTestId('step');
   const texts: string[] = [];
@@ -96,7 +107,12 @@ export async function playByTaps(page: Page, seed: number, opts: { oddsLine?: bo
       // The main button of a choice: the suggested option, also one tap away at the bottom when there are many.
       const takeSuggested = step.getByTestId('take-suggested');
       const suggested = step.locator('[data-testid^="option-"][data-suggested="true"]').first();
-      const main = (await takeSuggested.count()) > 0 ? takeSuggested : (await suggested.count()) > 0 ? suggested : step.locator('[data-testid^="option-"]').first();
+      const main =
+        (await takeSuggested.count()) > 0
+          ? takeSuggested
+          : (await suggested.count()) > 0
+            ? suggested
+            : step.locator('[data-testid^="option-"]').first();
       await expectAllInSight(page, main, opts.oddsLine ?? true);
       await main.tap();
     } else {
@@ -113,7 +129,11 @@ export async function playByTaps(page: Page, seed: number, opts: { oddsLine?: bo
  * At the first roll: too few dice and Enter says what is missing; the typed dice read back in the
  * grid; the step taken and undone puts the same dice back in the box. Leaves the box empty.
  */
-async function checkEntry(page: Page, first: { field: Locator; count: number; sides: number }, roll: (sides: number) => number): Promise<TableRun['readBack']> {
+async function checkEntry(
+  page: Page,
+  first: { field: Locator; count: number; sides: number },
+  roll: (sides: number) => number,
+): Promise<TableRun['readBack']> {
   const { field, count } = first;
   const step = page.getByTestId('step');
   const text = Array.from({ length: count }, () => roll(first.sides)).join('');

@@ -35,7 +35,11 @@ for (const { id } of registry) {
     expect(target, `a step target for ${id}`).toBeDefined();
     const perRound = run.steps / run.rounds;
     const today = NOT_YET[id];
-    if (today !== undefined) test.info().annotations.push({ type: 'issue 22', description: `${id} takes ${perRound.toFixed(1)} steps a round; its target is ${target}` });
+    if (today !== undefined)
+      test.info().annotations.push({
+        type: 'issue 22',
+        description: `${id} takes ${perRound.toFixed(1)} steps a round; its target is ${target}`,
+      });
     expect(perRound, `${id}: ${run.steps} steps over ${run.rounds} round(s)`).toBeLessThanOrEqual(today ?? target!);
   });
 }
@@ -88,7 +92,10 @@ async function expectManyGroupsInSight(page: Page, parts: number) {
   await expect(step.getByTestId('step-needs')).toContainText(`first in ${parts} boxes, then`);
   await expect(step.getByTestId('step-needs')).toBeInViewport({ ratio: 1 });
   // The first box says what its dice need, in sight with it.
-  const firstId = ((await step.locator('input[data-count]').first().getAttribute('data-testid')) ?? '').replace('dice-faces-', '');
+  const firstId = ((await step.locator('input[data-count]').first().getAttribute('data-testid')) ?? '').replace(
+    'dice-faces-',
+    '',
+  );
   const need = step.getByTestId(`step-needs-${firstId}`);
   await expect(need).toContainText(/^Roll \d+ D6 for .+ — needs \d\+/);
   await expect(need).toBeInViewport({ ratio: 1 });
@@ -110,7 +117,9 @@ test.describe('on a laptop', () => {
     });
   }
 
-  test("ninth-age: Agility 4, where the Knights, the Captain and the Standard Bearer each roll through, opens with its first box in sight", async ({ page }) => {
+  test('ninth-age: Agility 4, where the Knights, the Captain and the Standard Bearer each roll through, opens with its first box in sight', async ({
+    page,
+  }) => {
     await page.goto('/#/combat/new/ninth-age');
     await page.getByTestId('seed').fill('3');
     await page.getByTestId('start-combat').click();
@@ -118,7 +127,9 @@ test.describe('on a laptop', () => {
     await expectManyGroupsInSight(page, 3);
   });
 
-  test("wh40k-7e: Initiative step 1, the Sergeant's power fist and the Nob's power klaw at the same moment, opens with its first box in sight", async ({ page }) => {
+  test("wh40k-7e: Initiative step 1, the Sergeant's power fist and the Nob's power klaw at the same moment, opens with its first box in sight", async ({
+    page,
+  }) => {
     await page.goto('/#/combat/new/wh40k-7e');
     await page.getByTestId('seed').fill('3');
     await page.getByTestId('start-combat').click();

@@ -17,8 +17,16 @@ const runs = 7;
  * on every animation frame.
  */
 async function firstScreen(page: Page): Promise<{ shown: number; answered: number }> {
-  const poll = (done: () => boolean | number) => page.waitForFunction(done, undefined, { polling: 'raf', timeout: 30_000 }).then((h) => h.jsonValue() as Promise<number>);
-  const shown = await poll(() => document.querySelector('h1')?.textContent === 'Combat' && document.querySelector('nav a') !== null && performance.now());
+  const poll = (done: () => boolean | number) =>
+    page
+      .waitForFunction(done, undefined, { polling: 'raf', timeout: 30_000 })
+      .then((h) => h.jsonValue() as Promise<number>);
+  const shown = await poll(
+    () =>
+      document.querySelector('h1')?.textContent === 'Combat' &&
+      document.querySelector('nav a') !== null &&
+      performance.now(),
+  );
   const answered = await poll(() => document.querySelector('[data-testid^="start-"]') !== null && performance.now());
   return { shown, answered };
 }
@@ -34,7 +42,9 @@ async function scriptsLoaded(page: Page): Promise<Array<{ file: string; bytes: n
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-test('timing report: the first screen from the network, then reloaded offline from the stored copy', async ({ browser }, testInfo) => {
+test('timing report: the first screen from the network, then reloaded offline from the stored copy', async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   const firstOpen: Array<{ shown: number; answered: number }> = [];
   const offlineReload: Array<{ shown: number; answered: number }> = [];
@@ -48,7 +58,9 @@ test('timing report: the first screen from the network, then reloaded offline fr
       firstOpen.push(await firstScreen(page));
       firstScreenScripts = await scriptsLoaded(page);
 
-      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 30_000 }).toBe('activated');
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none'), { timeout: 30_000 })
+        .toBe('activated');
       await served.stop();
       await context.setOffline(true);
       await page.reload();
@@ -70,7 +82,8 @@ test('timing report: the first screen from the network, then reloaded offline fr
   const report = {
     chromium: browser.version(),
     runs,
-    meaning: 'ms from navigation start: first screen shown (frame, navigation, heading) / host answered (rule systems listed)',
+    meaning:
+      'ms from navigation start: first screen shown (frame, navigation, heading) / host answered (rule systems listed)',
     firstOpenFromNetwork: summary(firstOpen, 1000),
     offlineReload: summary(offlineReload, 500),
     firstScreenScriptKb: Math.round(firstScreenScripts.reduce((sum, s) => sum + s.bytes, 0) / 1000),
@@ -80,11 +93,15 @@ test('timing report: the first screen from the network, then reloaded offline fr
   mkdirSync('reports', { recursive: true });
   writeFileSync('reports/web-timing.json', `${JSON.stringify(report, null, 2)}\n`);
   await testInfo.attach('web-timing.json', { body: JSON.stringify(report, null, 2), contentType: 'application/json' });
-  const line = (name: string, r: ReturnType<typeof summary>) => `${name}: shown ${r.shownMedian} ms, host answered ${r.answeredMedian} ms (medians of ${runs}; best ${r.answeredBest} ms; target under ${r.target} ms)`;
+  const line = (name: string, r: ReturnType<typeof summary>) =>
+    `${name}: shown ${r.shownMedian} ms, host answered ${r.answeredMedian} ms (medians of ${runs}; best ${r.answeredBest} ms; target under ${r.target} ms)`;
   testInfo.annotations.push(
     { type: 'timing', description: line('first open from the network', report.firstOpenFromNetwork) },
     { type: 'timing', description: line('offline reload', report.offlineReload) },
-    { type: 'timing', description: `first screen scripts: ${report.firstScreenScriptKb} kB decoded, in ${firstScreenScripts.length} files; load average ${report.loadAverage.join(' ')}` },
+    {
+      type: 'timing',
+      description: `first screen scripts: ${report.firstScreenScriptKb} kB decoded, in ${firstScreenScripts.length} files; load average ${report.loadAverage.join(' ')}`,
+    },
   );
   console.log(testInfo.annotations.map((a) => a.description).join('\n'));
 });

@@ -10,7 +10,8 @@ import { watchConsole } from './support';
 
 test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
 
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 test('a whole fight played with taps on a tablet', async ({ page }) => {
   const errors = watchConsole(page);
@@ -35,7 +36,13 @@ test('a whole fight played with taps on a tablet', async ({ page }) => {
     await setupField(page, `attacker.weapons[0].${key}`).tap();
     await setupField(page, `attacker.weapons[0].${key}`).fill(value);
   }
-  const target = { name: 'Termagants', 'models[0].count': '10', 'models[0].toughness': '3', 'models[0].save': '5', 'models[0].wounds': '1' };
+  const target = {
+    name: 'Termagants',
+    'models[0].count': '10',
+    'models[0].toughness': '3',
+    'models[0].save': '5',
+    'models[0].wounds': '1',
+  };
   for (const [key, value] of Object.entries(target)) {
     await setupField(page, `defender.${key}`).tap();
     await setupField(page, `defender.${key}`).fill(value);

@@ -38,7 +38,9 @@ test.describe('40k 10th edition wizard', () => {
     expect(errors).toEqual([]);
   });
 
-  test('an attack too large to count exactly still plays; the odds panel says plainly there are no odds', async ({ page }) => {
+  test('an attack too large to count exactly still plays; the odds panel says plainly there are no odds', async ({
+    page,
+  }) => {
     await page.goto('/#/combat');
     await page.getByTestId('start-wh40k-10e').click();
     await setupField(page, 'attacker.weapons[0].models').fill('100');
@@ -50,11 +52,15 @@ test.describe('40k 10th edition wizard', () => {
     await expect(page).toHaveURL(/#\/combat\/play\//);
     // The step is there at once; the odds follow on their own request and say why there are none.
     await expect(page.getByTestId('step')).toHaveAttribute('data-step-kind', 'roll');
-    await expect(page.getByTestId('odds-unavailable')).toContainText(/No exact odds for this combat\. Up to \d+ attacks against 100 models with 10000 wounds in all: too many outcomes to count exactly/);
+    await expect(page.getByTestId('odds-unavailable')).toContainText(
+      /No exact odds for this combat\. Up to \d+ attacks against 100 models with 10000 wounds in all: too many outcomes to count exactly/,
+    );
     await expect(page.getByTestId('odds-panel')).toHaveCount(0);
   });
 
-  test('a target with Stealth, a 4++, Feel No Pain and −1 Damage: the steps follow the modifiers, one step takes an attack\'s Damage and Feel No Pain dice, and D3s can be rolled as halved D6s', async ({ page }) => {
+  test("a target with Stealth, a 4++, Feel No Pain and −1 Damage: the steps follow the modifiers, one step takes an attack's Damage and Feel No Pain dice, and D3s can be rolled as halved D6s", async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await page.goto('/#/combat');
     await page.getByTestId('start-wh40k-10e').click();
@@ -97,7 +103,9 @@ test.describe('40k 10th edition wizard', () => {
     await page.getByTestId('dice-faces-fnp').press('Enter');
     // 3 − 1 = 2 damage: the 5 is ignored, the 1 is not.
     await expect(page.getByTestId('combat-log')).toContainText('6 5 1 → 3 5 1');
-    await expect(page.getByTestId('combat-log')).toContainText('3 → 2 damage after the target\'s damage modifiers; Target unit 1 loses 1 wound (1 ignored by Feel No Pain)');
+    await expect(page.getByTestId('combat-log')).toContainText(
+      "3 → 2 damage after the target's damage modifiers; Target unit 1 loses 1 wound (1 ignored by Feel No Pain)",
+    );
     await expect(step.getByRole('heading', { level: 2 })).toHaveText('Weapon: damage');
     await page.getByTestId('roll-for-me').click();
     await expect(page.getByTestId('step')).toHaveAttribute('data-step-kind', 'outcome');
@@ -141,7 +149,22 @@ test.describe('40k 10th edition wizard', () => {
       {
         system: 'wh40k-10e',
         seed,
-        attacker: { name: 'Assault Intercessors', ranged: false, charged: true, weapons: [{ name: 'Astartes chainsword', attacks: '6', skill: 3, strength: 4, ap: -1, damage: '1', abilities: { lethalHits: true } }] },
+        attacker: {
+          name: 'Assault Intercessors',
+          ranged: false,
+          charged: true,
+          weapons: [
+            {
+              name: 'Astartes chainsword',
+              attacks: '6',
+              skill: 3,
+              strength: 4,
+              ap: -1,
+              damage: '1',
+              abilities: { lethalHits: true },
+            },
+          ],
+        },
         defender: { name: 'Termagants', models: [{ count: 10, toughness: 3, save: 5, wounds: 1 }] },
       },
       systems,

@@ -70,14 +70,18 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   await expect(groupState(page, 'defender.1')).toHaveText('2 of 2 wounds left');
   await expect(groupState(page, 'attacker.0')).toHaveText('9 of 9 standing');
   await expect(status(page)).toContainText('Round 1 · Initiative step 4');
-  await expect(status(page)).toContainText('Strike now: 9 × Space Marine with Chainsword (S4 AP–); Sergeant with Power sword (S4 AP3)');
+  await expect(status(page)).toContainText(
+    'Strike now: 9 × Space Marine with Chainsword (S4 AP–); Sergeant with Power sword (S4 AP3)',
+  );
 
   // Initiative 4: the Marines, 2 attacks each on the charge, and the Sergeant: one roll to hit and
   // to wound, a group of dice each; each wound box opens once its hits are typed (a D6 for each hit).
   await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'attacker');
   await expect(page.getByTestId('step-needs-attacker.0.hit')).toContainText('4+');
   await expect(page.getByTestId('step-why')).toContainText("WS 4 vs WS 4 (Ork Boyz's majority): the same → 4+");
-  await expect(page.getByTestId('step-why')).toContainText('9 models × 2 attacks (A1 +1 charged) with Chainsword (S4 AP–)');
+  await expect(page.getByTestId('step-why')).toContainText(
+    '9 models × 2 attacks (A1 +1 charged) with Chainsword (S4 AP–)',
+  );
   await shot(page, '7e-roll');
   await enterGroups(
     page,
@@ -116,17 +120,31 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   // Initiative 2: the three Boyz left strike back, 3 attacks each (two weapons).
   await expect(status(page)).toContainText('Round 1 · Initiative step 2');
   await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'defender');
-  await expect(page.getByTestId('step-why')).toContainText('S3 vs T4 (Tactical Squad\'s majority): S − T = −1 → 5+');
+  await expect(page.getByTestId('step-why')).toContainText("S3 vs T4 (Tactical Squad's majority): S − T = −1 → 5+");
   const boyzStrike = /Initiative step 2: Ork Boyz roll to hit and to wound/;
   if (undo) {
     // A slip: a die read wrong makes two wounds…
-    await enterGroups(page, [['defender.0.hit', '6 5 4 3 2 1 1 2 3'], ['defender.0.wound', '5 6 1']], boyzStrike);
+    await enterGroups(
+      page,
+      [
+        ['defender.0.hit', '6 5 4 3 2 1 1 2 3'],
+        ['defender.0.wound', '5 6 1'],
+      ],
+      boyzStrike,
+    );
     await expect(status(page)).toContainText('Wound pools of Ork Boyz on Tactical Squad: 2 × S3 AP–');
     // …undo takes it back.
     await page.getByTestId('undo').click();
     await expect(stepTitle(page)).toHaveText('Initiative step 2: Ork Boyz roll to hit and to wound');
   }
-  await enterGroups(page, [['defender.0.hit', '6 5 4 3 2 1 1 2 3'], ['defender.0.wound', '5 2 1']], boyzStrike);
+  await enterGroups(
+    page,
+    [
+      ['defender.0.hit', '6 5 4 3 2 1 1 2 3'],
+      ['defender.0.wound', '5 2 1'],
+    ],
+    boyzStrike,
+  );
   await page.getByTestId('option-auto').click();
   await enterDice(page, '1', /Tactical Squad: 1 save against S3 AP–/);
   await expect(groupState(page, 'attacker.0')).toHaveText('8 of 9 standing');
@@ -134,15 +152,32 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   // Initiative 1: the Nob's Unwieldy power klaw. Its wound goes on the Sergeant: AP2, no save.
   await expect(status(page)).toContainText('Round 1 · Initiative step 1');
   await expect(status(page)).toContainText('Strike now: Ork Nob with Power klaw (S8 AP2, Unwieldy)');
-  await enterGroups(page, [['defender.1.hit', '4 1 2'], ['defender.1.wound', '3']], /Initiative step 1: Ork Boyz roll to hit and to wound/);
+  await enterGroups(
+    page,
+    [
+      ['defender.1.hit', '4 1 2'],
+      ['defender.1.wound', '3'],
+    ],
+    /Initiative step 1: Ork Boyz roll to hit and to wound/,
+  );
   await expect(stepTitle(page)).toHaveText('Tactical Squad: allocate 1 wound (S8 AP2)');
   await page.getByTestId('option-m1w1').click();
   await expect(groupState(page, 'attacker.1')).toHaveText('slain');
 
   // The combat result needs no step: the Morale check shows it, each line with its arithmetic.
   const notes = page.getByTestId('step-note');
-  await expect(notes.filter({ hasText: 'Tactical Squad caused 3 wounds: Ork Boyz had 7, now 4 (7 − 4 = 3; Ork Boy: 2 slain; Ork Nob: 1 wound lost by survivors).' })).toHaveCount(1);
-  await expect(notes.filter({ hasText: 'Ork Boyz caused 2 wounds: Tactical Squad had 10, now 8 (10 − 8 = 2; Space Marine: 1 slain; Sergeant: 1 slain).' })).toHaveCount(1);
+  await expect(
+    notes.filter({
+      hasText:
+        'Tactical Squad caused 3 wounds: Ork Boyz had 7, now 4 (7 − 4 = 3; Ork Boy: 2 slain; Ork Nob: 1 wound lost by survivors).',
+    }),
+  ).toHaveCount(1);
+  await expect(
+    notes.filter({
+      hasText:
+        'Ork Boyz caused 2 wounds: Tactical Squad had 10, now 8 (10 − 8 = 2; Space Marine: 1 slain; Sergeant: 1 slain).',
+    }),
+  ).toHaveCount(1);
   await expect(notes.filter({ hasText: 'Tactical Squad win by 1 (3 − 2 = 1).' })).toHaveCount(1);
   await shot(page, '7e-result');
 
@@ -156,7 +191,14 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   // Round 2: no charge bonus now.
   await expect(status(page)).toContainText('Round 2 · Initiative step 4');
   await expect(page.getByTestId('step-why')).toContainText('8 models × 1 attack (A1) with Chainsword (S4 AP–)');
-  await enterGroups(page, [['attacker.0.hit', '6 5 4 4 1 2 3 2'], ['attacker.0.wound', '6 4 1 2']], /Initiative step 4: Tactical Squad roll to hit and to wound/);
+  await enterGroups(
+    page,
+    [
+      ['attacker.0.hit', '6 5 4 4 1 2 3 2'],
+      ['attacker.0.wound', '6 4 1 2'],
+    ],
+    /Initiative step 4: Tactical Squad roll to hit and to wound/,
+  );
   await page.getByTestId('option-auto').click();
   await enterDice(page, '1 3', /Ork Boyz: 2 saves against S4 AP–/);
   await expect(groupState(page, 'defender.0')).toHaveText('1 of 5 standing');
@@ -172,13 +214,24 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   await expect(page.getByTestId('who-acts')).toHaveAttribute('data-role', 'attacker');
   await expect(page.getByTestId('step-why')).toContainText('Tactical Squad I4, Ork Boyz I2');
   // One roll-off: each side's die, and what wins.
-  await expect(page.getByTestId('step-note').first()).toContainText("Tactical Squad catch Ork Boyz if their D6 + I4 is equal to or more than Ork Boyz's D6 + I2; otherwise Ork Boyz escape.");
-  await enterGroups(page, [['winner', '3'], ['loser', '4']], /Sweeping Advance: Tactical Squad roll off against Ork Boyz/);
+  await expect(page.getByTestId('step-note').first()).toContainText(
+    "Tactical Squad catch Ork Boyz if their D6 + I4 is equal to or more than Ork Boyz's D6 + I2; otherwise Ork Boyz escape.",
+  );
+  await enterGroups(
+    page,
+    [
+      ['winner', '3'],
+      ['loser', '4'],
+    ],
+    /Sweeping Advance: Tactical Squad roll off against Ork Boyz/,
+  );
 
   await expect(stepTitle(page)).toHaveText('The combat is over');
   const lines = page.getByTestId('outcome-lines');
   await expect(lines).toContainText('Tactical Squad: won the combat: 8 × Space Marine left.');
-  await expect(lines).toContainText('Ork Boyz: lost, failed its Morale check and was destroyed by the Sweeping Advance.');
+  await expect(lines).toContainText(
+    'Ork Boyz: lost, failed its Morale check and was destroyed by the Sweeping Advance.',
+  );
   await expect(page.getByTestId('continue')).toHaveCount(0);
   await expect(page.getByTestId('unit-notes-Ork Boyz')).toContainText('destroyed by a Sweeping Advance');
   await expect(groupState(page, 'defender.1')).toHaveText('slain');
@@ -199,20 +252,30 @@ async function pdfText(page: Page, name: string): Promise<string> {
 const squeeze = (text: string) => text.replace(/\s+/g, ' ');
 
 test.describe('40k 7th edition wizard', () => {
-  test('a two-round combat with entered dice ending in a Sweeping Advance, undo on the way; its printed summary', async ({ page }) => {
+  test('a two-round combat with entered dice ending in a Sweeping Advance, undo on the way; its printed summary', async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await setUp(page);
     await twoRounds(page, { undo: true });
 
     // The stored combat: Markdown, then the print view as PDF text.
     await page.goto('/#/history');
-    await page.getByTestId('history-item').filter({ hasText: 'Tactical Squad vs Ork Boyz' }).getByTestId('history-open').click();
+    await page
+      .getByTestId('history-item')
+      .filter({ hasText: 'Tactical Squad vs Ork Boyz' })
+      .getByTestId('history-open')
+      .click();
     const download = page.waitForEvent('download');
     await page.getByTestId('export-markdown').click();
     const md = readFileSync((await (await download).path())!, 'utf8');
-    expect(md).toContain('- Sergeant ×1: WS4 S4 T4 W1 I4 A2 Ld9 · Sv 3+ · Power sword (S4 AP3) · 3 attacks each in round 1');
+    expect(md).toContain(
+      '- Sergeant ×1: WS4 S4 T4 W1 I4 A2 Ld9 · Sv 3+ · Power sword (S4 AP3) · 3 attacks each in round 1',
+    );
     expect(md).toContain('6 5 4 4 4 5 6 4 1 2 3 1 2 3 1 2 3 1 5 4 1');
-    expect(md).toContain('Space Marine: 8 hits, 3 wounds into the S4 AP– pool; Sergeant: 2 hits, 1 wound into the S4 AP3 pool');
+    expect(md).toContain(
+      'Space Marine: 8 hits, 3 wounds into the S4 AP– pool; Sergeant: 2 hits, 1 wound into the S4 AP3 pool',
+    );
     expect(md).toContain('Chose: 3 × S4 AP– next; 3 wounds of S4 AP– allocated now; then 1 × S4 AP3');
     expect(md).toContain('- Ork Boyz: lost, failed its Morale check and was destroyed by the Sweeping Advance.');
     // The slip undone leaves no trace.
@@ -252,7 +315,8 @@ test.describe('40k 7th edition wizard', () => {
     const errors = watchConsole(page);
     await page.setViewportSize({ width: 820, height: 1180 });
     await setUp(page);
-    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const sideways = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await sideways()).toBe(0);
     await twoRounds(page, { undo: false });
     expect(await sideways()).toBe(0);
@@ -273,7 +337,9 @@ test.describe('40k 7th edition wizard', () => {
     await expect(page).toHaveURL(/#\/combat\/new\/wh40k-7e/);
   });
 
-  test('"From roster" fills a side: its model groups and rules; the charge stays as ticked; what the conversion chose is said', async ({ page }) => {
+  test('"From roster" fills a side: its model groups and rules; the charge stays as ticked; what the conversion chose is said', async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await page.goto('/#/rosters');
     await page.getByTestId('new-roster').click();
@@ -286,7 +352,19 @@ test.describe('40k 7th edition wizard', () => {
     await page.getByTestId('unit-name-input').fill('Honour Guard');
     await profileField(page, 'unitType').click();
     await page.getByRole('option', { name: /^infantry$/i }).click();
-    const stats = { name: 'Honour Guard', count: 2, weaponSkill: 5, ballisticSkill: 4, strength: 4, toughness: 4, wounds: 1, initiative: 4, attacks: 2, leadership: 10, save: 2 };
+    const stats = {
+      name: 'Honour Guard',
+      count: 2,
+      weaponSkill: 5,
+      ballisticSkill: 4,
+      strength: 4,
+      toughness: 4,
+      wounds: 1,
+      initiative: 4,
+      attacks: 2,
+      leadership: 10,
+      save: 2,
+    };
     for (const [key, value] of Object.entries(stats)) await profileField(page, `models[0].${key}`).fill(String(value));
     await profileField(page, 'specialRules').fill('And They Shall Know No Fear');
     await profileField(page, 'specialRules').press('Enter');
@@ -322,11 +400,15 @@ test.describe('40k 7th edition wizard', () => {
     // The converter's choice reaches the player, beside the side it filled.
     const notes = page.getByTestId('roster-notes-attacker');
     await expect(notes).toContainText('Check what came from the roster “Ultramarines”: Honour Guard');
-    await expect(notes).toContainText('Honour Guard: Power axe, Power sword — fights with Power axe (the first listed); change it in the setup if another is used.');
+    await expect(notes).toContainText(
+      'Honour Guard: Power axe, Power sword — fights with Power axe (the first listed); change it in the setup if another is used.',
+    );
     await shot(page, '7e-from-roster');
     await page.getByTestId('start-combat').click();
     await expect(page.getByTestId('model-group-state-attacker.0')).toHaveText('2 of 2 standing');
-    await expect(page.getByTestId('step-why')).toContainText('2 models × 3 attacks (A2 +1 charged) with Power axe (S5 AP2)');
+    await expect(page.getByTestId('step-why')).toContainText(
+      '2 models × 3 attacks (A2 +1 charged) with Power axe (S5 AP2)',
+    );
     expect(errors).toEqual([]);
   });
 });

@@ -26,7 +26,10 @@ test.describe('the whole combat in the odds panel', () => {
     // The quick first figure, shown while the full one is worked out: said in words, and as readable
     // as the full one (a greyed panel had too little contrast for the table).
     await expect(page.getByTestId('whole-combat-updating')).toBeVisible({ timeout: 20_000 });
-    const updating = await new AxeBuilder({ page }).include('[data-testid="whole-combat-odds"]').withTags(['wcag2aa']).analyze();
+    const updating = await new AxeBuilder({ page })
+      .include('[data-testid="whole-combat-odds"]')
+      .withTags(['wcag2aa'])
+      .analyze();
     expect(updating.violations.map((v) => v.id)).toEqual([]);
     const whole = page.getByTestId('whole-combat-odds');
     await expect(whole).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
@@ -35,7 +38,9 @@ test.describe('the whole combat in the odds panel', () => {
     await expect(whole.getByTestId('whole-combat-table')).toContainText('Most likely to end in');
     // The full-size example is over the exact budget: its figures are marked as estimates — its
     // first rounds counted exactly and the rest played out, so they read to a tenth of a percent.
-    await expect(whole.getByTestId('whole-combat-estimate')).toContainText(/Rounds 1 to \d+ are counted exactly; what follows is estimated from \d+ seeded play-outs/);
+    await expect(whole.getByTestId('whole-combat-estimate')).toContainText(
+      /Rounds 1 to \d+ are counted exactly; what follows is estimated from \d+ seeded play-outs/,
+    );
     await expect(whole.getByTestId('whole-combat-table')).toContainText(/≈\s\d+\.\d%/);
     // One error per column, in its head: the narrow column keeps each figure on one line.
     await expect(whole.getByTestId('whole-combat-column-error').first()).toHaveText(/^±\s0\.\d% each$/);
@@ -44,7 +49,9 @@ test.describe('the whole combat in the odds panel', () => {
     const chart = round.getByTestId('distribution-chart');
     await chart.getByTestId('chart-bar').nth(3).click();
     await expect(round.getByTestId('chart-at-least')).toContainText(/At least -?\d+: \d+\.\d% before any dice/);
-    await expect(round.getByTestId('distribution-table').locator('th', { hasText: 'At least this, before any dice' })).toHaveCount(1);
+    await expect(
+      round.getByTestId('distribution-table').locator('th', { hasText: 'At least this, before any dice' }),
+    ).toHaveCount(1);
 
     for (const [width, height] of [
       [1280, 800],
@@ -67,7 +74,8 @@ test.describe('the whole combat in the odds panel', () => {
     for (let guard = 0; guard < 20; guard++) {
       await expect(step).toHaveAttribute('data-step-kind', /roll|choose|outcome/);
       const kind = await step.getAttribute('data-step-kind');
-      if (kind === 'choose' && /allocate/.test((await step.getByRole('heading', { level: 2 }).textContent()) ?? '')) break;
+      if (kind === 'choose' && /allocate/.test((await step.getByRole('heading', { level: 2 }).textContent()) ?? ''))
+        break;
       const id0 = await step.getAttribute('data-step-id');
       await (kind === 'roll' ? page.getByTestId('roll-for-me') : page.getByTestId('continue')).click();
       await expect(step).not.toHaveAttribute('data-step-id', id0 ?? '');
@@ -76,7 +84,8 @@ test.describe('the whole combat in the odds panel', () => {
     // The round's figure first, then the whole combat's beside it once worked out (a few seconds: one estimate per option).
     const figures = step.locator('[data-testid^="option-figure-"]');
     await expect(figures.first()).toContainText(/Whole combat: Orks win ≈\s\d+%\s±\s\d+%/, { timeout: 60_000 });
-    for (const text of await figures.allTextContents()) expect(text).toMatch(/win the assault: \d+\.\d% · Whole combat: Orks win ≈\s\d+%\s±\s\d+%$/);
+    for (const text of await figures.allTextContents())
+      expect(text).toMatch(/win the assault: \d+\.\d% · Whole combat: Orks win ≈\s\d+%\s±\s\d+%$/);
     for (const [width, height] of [
       [1280, 800],
       [820, 1180],

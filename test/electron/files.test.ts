@@ -30,7 +30,9 @@ describe('desktop file dialogs', () => {
     const target = join(dir, 'army.ccroster.json');
     const { dialog, calls } = fakeDialog({ save: target });
     const files = createDesktopFiles({ dialog, window: () => null, documentsDir: '/home/me/Documents' });
-    expect(await files.save({ suggestedName: '../../army.ccroster.json', kind: 'roster', content: '{"a":1}' })).toEqual({ saved: true, path: target });
+    expect(await files.save({ suggestedName: '../../army.ccroster.json', kind: 'roster', content: '{"a":1}' })).toEqual(
+      { saved: true, path: target },
+    );
     expect(await readFile(target, 'utf8')).toBe('{"a":1}');
     // The suggested name cannot point the dialog outside Documents.
     expect(calls[0]?.options['defaultPath']).toBe('/home/me/Documents/army.ccroster.json');
@@ -46,10 +48,18 @@ describe('desktop file dialogs', () => {
     const dir = await mkdtemp(join(tmpdir(), 'cc-files-'));
     const source = join(dir, 'club.ccroster.json');
     await writeFile(source, '{"format":"x"}');
-    expect(await createDesktopFiles({ ...fakeDialog({ open: source }), window: () => null, documentsDir: dir }).open({ kind: 'roster' })).toEqual({
+    expect(
+      await createDesktopFiles({ ...fakeDialog({ open: source }), window: () => null, documentsDir: dir }).open({
+        kind: 'roster',
+      }),
+    ).toEqual({
       file: { name: 'club.ccroster.json', content: '{"format":"x"}', encoding: 'text' },
     });
-    expect(await createDesktopFiles({ ...fakeDialog({ open: null }), window: () => null, documentsDir: dir }).open({ kind: 'roster' })).toEqual({ file: null });
+    expect(
+      await createDesktopFiles({ ...fakeDialog({ open: null }), window: () => null, documentsDir: dir }).open({
+        kind: 'roster',
+      }),
+    ).toEqual({ file: null });
   });
 
   it('offers BattleScribe and New Recruit rosters too, and opens a .rosz (a ZIP) as its bytes in base64', async () => {
@@ -58,7 +68,9 @@ describe('desktop file dialogs', () => {
     const bytes = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff, 0x10]);
     await writeFile(source, bytes);
     const { dialog, calls } = fakeDialog({ open: source });
-    expect(await createDesktopFiles({ dialog, window: () => null, documentsDir: dir }).open({ kind: 'roster' })).toEqual({
+    expect(
+      await createDesktopFiles({ dialog, window: () => null, documentsDir: dir }).open({ kind: 'roster' }),
+    ).toEqual({
       file: { name: 'Necrons.rosz', content: bytes.toString('base64'), encoding: 'base64' },
     });
     expect(JSON.stringify(calls[0]?.options['filters'])).toContain('"rosz"');
@@ -68,7 +80,9 @@ describe('desktop file dialogs', () => {
 describe('file channels without dialogs (the browser host)', () => {
   it('answer unsupported, so the page uses its own download and file picker', async () => {
     const backend = createFileBackend(undefined);
-    await expect(backend['file.save']({ suggestedName: 'a.json', kind: 'json', content: '' })).rejects.toMatchObject({ code: 'unsupported' });
+    await expect(backend['file.save']({ suggestedName: 'a.json', kind: 'json', content: '' })).rejects.toMatchObject({
+      code: 'unsupported',
+    });
     await expect(backend['file.open']({ kind: 'roster' })).rejects.toBeInstanceOf(ApiFailure);
   });
 });

@@ -6,7 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Reply, ResponseOf } from '../../core/api';
-import { connectHostThread, mainChannels, routedDispatch, type ThreadLike, type ThreadRequest } from '../../electron/main/hostThread';
+import {
+  connectHostThread,
+  mainChannels,
+  routedDispatch,
+  type ThreadLike,
+  type ThreadRequest,
+} from '../../electron/main/hostThread';
 import { badUnitsFile } from '../support/hostile';
 
 // Issue 26, item 6: the desktop host's contract work runs on a worker thread, so the main
@@ -31,31 +37,45 @@ async function startThread() {
 }
 
 describe('the host thread (the built app runs electron/main/hostWorker.ts on a worker thread)', () => {
-  it('answers through the contract, keeps what it writes across a close and a new thread, and checks a 2,000-unit file there', { timeout: 60_000 }, async () => {
-    const first = await startThread();
-    const info = (await first.thread.dispatch('app.info', {})) as Reply<ResponseOf<'app.info'>>;
-    expect(info).toMatchObject({ ok: true, value: { host: 'desktop', version: '9.9.9', store: { state: 'ready' } } });
-    const saved = (await first.thread.dispatch('roster.save', { name: 'Kept', system: 'wh40k-10e' })) as Reply<ResponseOf<'roster.save'>>;
-    expect(saved.ok).toBe(true);
-    const checked = (await first.thread.dispatch('roster.checkImport', { file: badUnitsFile(4, 500) })) as Reply<ResponseOf<'roster.checkImport'>>;
-    expect(checked.ok && checked.value.moreProblems).toBe(501 - 20);
-    await first.thread.close();
-    await first.worker.terminate();
+  it(
+    'answers through the contract, keeps what it writes across a close and a new thread, and checks a 2,000-unit file there',
+    { timeout: 60_000 },
+    async () => {
+      const first = await startThread();
+      const info = (await first.thread.dispatch('app.info', {})) as Reply<ResponseOf<'app.info'>>;
+      expect(info).toMatchObject({ ok: true, value: { host: 'desktop', version: '9.9.9', store: { state: 'ready' } } });
+      const saved = (await first.thread.dispatch('roster.save', { name: 'Kept', system: 'wh40k-10e' })) as Reply<
+        ResponseOf<'roster.save'>
+      >;
+      expect(saved.ok).toBe(true);
+      const checked = (await first.thread.dispatch('roster.checkImport', { file: badUnitsFile(4, 500) })) as Reply<
+        ResponseOf<'roster.checkImport'>
+      >;
+      expect(checked.ok && checked.value.moreProblems).toBe(501 - 20);
+      await first.thread.close();
+      await first.worker.terminate();
 
-    const worker = new Worker(bootstrap, { workerData: { dir: first.dir, version: '9.9.9', entry } });
-    workers.push(worker);
-    const again = connectHostThread(worker);
-    const list = (await again.dispatch('roster.list', {})) as Reply<ResponseOf<'roster.list'>>;
-    expect(list.ok && list.value.rosters.map((r) => r.name)).toEqual(['Kept']);
-    await again.close();
-  });
+      const worker = new Worker(bootstrap, { workerData: { dir: first.dir, version: '9.9.9', entry } });
+      workers.push(worker);
+      const again = connectHostThread(worker);
+      const list = (await again.dispatch('roster.list', {})) as Reply<ResponseOf<'roster.list'>>;
+      expect(list.ok && list.value.rosters.map((r) => r.name)).toEqual(['Kept']);
+      await again.close();
+    },
+  );
 
   it('when the thread dies, the waiting call and every later one fail in words', { timeout: 60_000 }, async () => {
     const { worker, thread } = await startThread();
     await thread.dispatch('app.info', {});
     const waiting = thread.dispatch('roster.list', {});
     await worker.terminate();
-    const stopped = { ok: false, error: { code: 'internal', message: expect.stringMatching(/^The app's host stopped \(it exited with code 1\)\. Restart Combat Companion/) } };
+    const stopped = {
+      ok: false,
+      error: {
+        code: 'internal',
+        message: expect.stringMatching(/^The app's host stopped \(it exited with code 1\)\. Restart Combat Companion/),
+      },
+    };
     await expect(waiting).resolves.toMatchObject(stopped);
     await expect(thread.dispatch('app.info', {})).resolves.toMatchObject(stopped);
   });
@@ -65,7 +85,10 @@ describe('the host thread (the built app runs electron/main/hostWorker.ts on a w
 function fakeThread() {
   const events = new EventEmitter();
   const sent: ThreadRequest[] = [];
-  const thread = { postMessage: (m: ThreadRequest) => void sent.push(m), on: (event: string, l: (...args: unknown[]) => void) => void events.on(event, l) } as unknown as ThreadLike;
+  const thread = {
+    postMessage: (m: ThreadRequest) => void sent.push(m),
+    on: (event: string, l: (...args: unknown[]) => void) => void events.on(event, l),
+  } as unknown as ThreadLike;
   return { thread, sent, events };
 }
 
@@ -76,8 +99,27 @@ describe('routing between the main process and the host thread', () => {
       async (channel) => (seen.push(`main ${channel}`), { ok: true, value: null }),
       async (channel) => (seen.push(`thread ${channel}`), { ok: true, value: null }),
     );
-    for (const channel of ['file.save', 'file.open', 'print.print', 'print.savePdf', 'roster.import', 'app.info', 'combat.roll', 'no.such']) await dispatch(channel, {});
-    expect(seen).toEqual(['main file.save', 'main file.open', 'main print.print', 'main print.savePdf', 'thread roster.import', 'thread app.info', 'thread combat.roll', 'thread no.such']);
+    for (const channel of [
+      'file.save',
+      'file.open',
+      'print.print',
+      'print.savePdf',
+      'roster.import',
+      'app.info',
+      'combat.roll',
+      'no.such',
+    ])
+      await dispatch(channel, {});
+    expect(seen).toEqual([
+      'main file.save',
+      'main file.open',
+      'main print.print',
+      'main print.savePdf',
+      'thread roster.import',
+      'thread app.info',
+      'thread combat.roll',
+      'thread no.such',
+    ]);
     expect([...mainChannels].sort()).toEqual(['file.open', 'file.save', 'print.print', 'print.savePdf']);
   });
 
@@ -87,8 +129,14 @@ describe('routing between the main process and the host thread', () => {
       throw new Error('could not be cloned');
     };
     const host = connectHostThread(thread);
-    await expect(host.dispatch('app.info', {})).resolves.toEqual({ ok: false, error: { code: 'internal', message: "The request could not be passed to the app's host: could not be cloned" } });
+    await expect(host.dispatch('app.info', {})).resolves.toEqual({
+      ok: false,
+      error: { code: 'internal', message: "The request could not be passed to the app's host: could not be cloned" },
+    });
     events.emit('error', new Error('out of memory'));
-    await expect(host.dispatch('app.info', {})).resolves.toMatchObject({ ok: false, error: { message: expect.stringContaining('(out of memory)') } });
+    await expect(host.dispatch('app.info', {})).resolves.toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('(out of memory)') },
+    });
   });
 });

@@ -13,7 +13,9 @@ function desktopHost() {
   const ipcMain = fakeIpcMain();
   const backend = spiedBackend();
   // Wired exactly as electron/main/index.ts wires it.
-  registerContractHandlers(ipcMain, createDispatch(backend), (event) => isTrustedSender(event.senderFrame, [APP_ORIGIN]));
+  registerContractHandlers(ipcMain, createDispatch(backend), (event) =>
+    isTrustedSender(event.senderFrame, [APP_ORIGIN]),
+  );
   return { ipcMain, backend };
 }
 
@@ -31,12 +33,15 @@ describe('desktop host IPC', () => {
   });
 
   describe.each(channels)('%s with a malformed payload', (channel) => {
-    it.each(malformedCases(channel))('$description → invalid_input naming the field; backend not called', async ({ payload, field }) => {
-      const { ipcMain, backend } = desktopHost();
-      const reply = await ipcMain.invoke(channel, eventFrom(appPage), payload);
-      expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input', field } });
-      expect(backend.calls[channel]).not.toHaveBeenCalled();
-    });
+    it.each(malformedCases(channel))(
+      '$description → invalid_input naming the field; backend not called',
+      async ({ payload, field }) => {
+        const { ipcMain, backend } = desktopHost();
+        const reply = await ipcMain.invoke(channel, eventFrom(appPage), payload);
+        expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_input', field } });
+        expect(backend.calls[channel]).not.toHaveBeenCalled();
+      },
+    );
   });
 
   it.each([
@@ -56,7 +61,9 @@ describe('desktop host IPC', () => {
   });
 
   it('trusts the dev server origin only when it is the configured one', () => {
-    expect(isTrustedSender({ url: 'http://localhost:5173/#/combat', parent: null }, ['http://localhost:5173'])).toBe(true);
+    expect(isTrustedSender({ url: 'http://localhost:5173/#/combat', parent: null }, ['http://localhost:5173'])).toBe(
+      true,
+    );
     expect(isTrustedSender({ url: 'http://localhost:5174/', parent: null }, ['http://localhost:5173'])).toBe(false);
   });
 });

@@ -36,8 +36,12 @@ describe('electron-builder.yml', () => {
 
   it('sets only fuses electron-builder knows (a misspelt key would be ignored at packaging)', () => {
     const known = readFileSync('node_modules/app-builder-lib/out/configuration.d.ts', 'utf8');
-    const block = known.slice(known.indexOf('export interface FuseOptionsV1'), known.indexOf('}', known.indexOf('export interface FuseOptionsV1')));
-    for (const key of Object.keys(config['electronFuses'])) expect(block, `fuse ${key}`).toMatch(new RegExp(`\\b${key}\\?:`));
+    const block = known.slice(
+      known.indexOf('export interface FuseOptionsV1'),
+      known.indexOf('}', known.indexOf('export interface FuseOptionsV1')),
+    );
+    for (const key of Object.keys(config['electronFuses']))
+      expect(block, `fuse ${key}`).toMatch(new RegExp(`\\b${key}\\?:`));
   });
 
   it('uses an Electron major that is still supported (the newest three) with the tools that build it', () => {

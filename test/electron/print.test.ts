@@ -50,8 +50,12 @@ describe('desktop printing', () => {
 
   it('reports a cancelled print dialog as not printed, and a failed print as an error', async () => {
     const print = createDesktopPrint({ ...fakeDialog(null), documentsDir: '/tmp' });
-    expect(await print.print({ paper: 'a4' }, { page: fakePage({ success: false, failureReason: 'cancelled' }) })).toEqual({ printed: false });
-    await expect(print.print({ paper: 'a4' }, { page: fakePage({ success: false, failureReason: 'Print job failed' }) })).rejects.toMatchObject({ code: 'internal' });
+    expect(
+      await print.print({ paper: 'a4' }, { page: fakePage({ success: false, failureReason: 'cancelled' }) }),
+    ).toEqual({ printed: false });
+    await expect(
+      print.print({ paper: 'a4' }, { page: fakePage({ success: false, failureReason: 'Print job failed' }) }),
+    ).rejects.toMatchObject({ code: 'internal' });
   });
 
   it('writes nothing (and renders nothing) when the save dialog is cancelled', async () => {
@@ -67,11 +71,16 @@ describe('desktop printing', () => {
     const page = fakePage();
     const { dialog, calls } = fakeDialog(target);
     const print = createDesktopPrint({ dialog, documentsDir: '/home/me/Documents' });
-    expect(await print.savePdf({ paper: 'a4', suggestedName: '../../club night' }, { page })).toEqual({ saved: true, path: target });
+    expect(await print.savePdf({ paper: 'a4', suggestedName: '../../club night' }, { page })).toEqual({
+      saved: true,
+      path: target,
+    });
     expect(await readFile(target)).toEqual(pdfBytes);
     // Only the file itself is left: the temp file was renamed into place.
     expect(await readdir(dir)).toEqual(['club night.pdf']);
-    expect(page.calls.printToPDF).toEqual([{ pageSize: 'A4', printBackground: true, preferCSSPageSize: true, displayHeaderFooter: false }]);
+    expect(page.calls.printToPDF).toEqual([
+      { pageSize: 'A4', printBackground: true, preferCSSPageSize: true, displayHeaderFooter: false },
+    ]);
     // The suggested name cannot point the dialog outside Documents, and it is a .pdf.
     expect(calls[0]?.['defaultPath']).toBe('/home/me/Documents/club night.pdf');
   });
@@ -79,7 +88,9 @@ describe('desktop printing', () => {
   it('refuses a caller that is not a page', async () => {
     const print = createDesktopPrint({ ...fakeDialog('/tmp/x.pdf'), documentsDir: '/tmp' });
     await expect(print.print({ paper: 'a4' }, undefined)).rejects.toMatchObject({ code: 'unsupported' });
-    await expect(print.savePdf({ paper: 'a4', suggestedName: 'x.pdf' }, { page: {} })).rejects.toMatchObject({ code: 'unsupported' });
+    await expect(print.savePdf({ paper: 'a4', suggestedName: 'x.pdf' }, { page: {} })).rejects.toMatchObject({
+      code: 'unsupported',
+    });
   });
 });
 

@@ -31,7 +31,11 @@ describe('app:// protocol', () => {
   });
 
   it('serves files with their type and the Content-Security-Policy header', async () => {
-    const handler = createAppProtocolHandler(root, async () => new TextEncoder().encode('<!doctype html>'), contentSecurityPolicy);
+    const handler = createAppProtocolHandler(
+      root,
+      async () => new TextEncoder().encode('<!doctype html>'),
+      contentSecurityPolicy,
+    );
     const response = await handler({ url: 'app://companion/index.html' });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
@@ -41,9 +45,13 @@ describe('app:// protocol', () => {
   });
 
   it('answers 404 for a missing file or a refused path', async () => {
-    const handler = createAppProtocolHandler(root, async () => {
-      throw new Error('ENOENT');
-    }, contentSecurityPolicy);
+    const handler = createAppProtocolHandler(
+      root,
+      async () => {
+        throw new Error('ENOENT');
+      },
+      contentSecurityPolicy,
+    );
     expect((await handler({ url: 'app://companion/missing.js' })).status).toBe(404);
     expect((await handler({ url: 'app://companion/../x' })).status).toBe(404);
   });

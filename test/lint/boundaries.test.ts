@@ -28,7 +28,8 @@ describe('core/ stays pure', () => {
   });
 
   it('allows core to import core and zod, and to build dates from given timestamps', async () => {
-    const code = "import { z } from 'zod';\nimport { meanOf } from '../../analysis/mean';\nexport const at = (ms: number) => new Date(ms);\nexport const s = z.string();\nexport const m = meanOf;\n";
+    const code =
+      "import { z } from 'zod';\nimport { meanOf } from '../../analysis/mean';\nexport const at = (ms: number) => new Date(ms);\nexport const s = z.string();\nexport const m = meanOf;\n";
     expect(await ruleIds('core/summary/deep/example.ts', code)).toEqual([]);
   });
 });
@@ -49,18 +50,41 @@ describe('core/ layers point one way (ARCHITECTURE.md: api on top; summary, scen
   });
 
   it('the contract may import every layer below it, and each layer those below it', async () => {
-    expect(await ruleIds('core/api/backends/example.ts', "import { oddsFrom } from '../../analysis/odds';\nimport { problemsOf } from '../../roster/documents';\nexport const a = [oddsFrom, problemsOf];\n")).toEqual([]);
-    expect(await ruleIds('core/summary/example.ts', "import { oddsFrom } from '../analysis/odds';\nimport { fieldProblems } from '../validation/issues';\nexport const a = [oddsFrom, fieldProblems];\n")).toEqual([]);
-    expect(await ruleIds('core/systems/x/example.ts', "import { advance } from '../../combat/engine';\nimport { summaryLine } from './summary';\nexport const a = [advance, summaryLine];\n")).toEqual([]);
+    expect(
+      await ruleIds(
+        'core/api/backends/example.ts',
+        "import { oddsFrom } from '../../analysis/odds';\nimport { problemsOf } from '../../roster/documents';\nexport const a = [oddsFrom, problemsOf];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'core/summary/example.ts',
+        "import { oddsFrom } from '../analysis/odds';\nimport { fieldProblems } from '../validation/issues';\nexport const a = [oddsFrom, fieldProblems];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'core/systems/x/example.ts',
+        "import { advance } from '../../combat/engine';\nimport { summaryLine } from './summary';\nexport const a = [advance, summaryLine];\n",
+      ),
+    ).toEqual([]);
   });
 });
 
 describe('renderer/ stays away from electron/', () => {
-  it.each([["import { ipcRenderer } from 'electron';"], ["import { registerContractHandlers } from '../../electron/main/ipc';"]])('refuses %s', async (code) => {
+  it.each([
+    ["import { ipcRenderer } from 'electron';"],
+    ["import { registerContractHandlers } from '../../electron/main/ipc';"],
+  ])('refuses %s', async (code) => {
     expect(await ruleIds('renderer/src/example.ts', `${code}\n`)).toContain('no-restricted-imports');
   });
 
   it('allows the renderer to import the contract types from core', async () => {
-    expect(await ruleIds('renderer/src/example.ts', "import type { Client } from '../../core/api/client';\nexport type C = Client;\n")).toEqual([]);
+    expect(
+      await ruleIds(
+        'renderer/src/example.ts',
+        "import type { Client } from '../../core/api/client';\nexport type C = Client;\n",
+      ),
+    ).toEqual([]);
   });
 });

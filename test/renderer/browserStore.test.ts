@@ -13,7 +13,17 @@ const memory = async () => ({ indexedDB: new IDBFactory(), IDBKeyRange });
 
 async function host(idb: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
   const store = await openBrowserStore({ idb, memory, clock, newId });
-  const dispatch = createDispatch(createBackend({ appName: 'Combat Companion', version: '0', host: 'browser', store, clock, newId, newSeed: () => 1 }));
+  const dispatch = createDispatch(
+    createBackend({
+      appName: 'Combat Companion',
+      version: '0',
+      host: 'browser',
+      store,
+      clock,
+      newId,
+      newSeed: () => 1,
+    }),
+  );
   const call = async <T>(channel: string, payload: unknown) => (await dispatch(channel, payload)) as Reply<T>;
   return { store, call };
 }
@@ -49,11 +59,17 @@ describe('site data blocked', () => {
   it('runs on a store in memory: About says nothing is kept, a combat starts and plays, a roster can be made', async () => {
     const { call } = await host(blockedIndexedDb());
     const info = await call<ResponseOf<'app.info'>>('app.info', {});
-    expect(info.ok && info.value.store).toEqual({ state: 'unavailable', message: messages.blocked('the browser said UnknownError') });
+    expect(info.ok && info.value.store).toEqual({
+      state: 'unavailable',
+      message: messages.blocked('the browser said UnknownError'),
+    });
     expect(info.ok && info.value.store.message).toMatch(/nothing you do is kept once this tab is closed/);
     const started = await call<ResponseOf<'combat.start'>>('combat.start', exampleStart);
     if (!started.ok) expect.fail(started.error.message);
-    const rolled = await call<ResponseOf<'combat.roll'>>('combat.roll', { id: started.value.id, stepId: started.value.step.id });
+    const rolled = await call<ResponseOf<'combat.roll'>>('combat.roll', {
+      id: started.value.id,
+      stepId: started.value.step.id,
+    });
     expect(rolled.ok).toBe(true);
     const roster = await call('roster.save', { name: 'Kept in memory', system: 'wh40k-10e' });
     expect(roster.ok).toBe(true);
@@ -88,7 +104,10 @@ describe('storage full', () => {
           ? await call<ResponseOf<'combat.roll'>>('combat.roll', { id: snapshot.id, stepId: snapshot.step.id })
           : await call<ResponseOf<'combat.advance'>>('combat.advance', {
               id: snapshot.id,
-              input: snapshot.step.kind === 'choose' ? { kind: 'choose', stepId: snapshot.step.id, option: snapshot.step.options[0]!.id } : { kind: 'continue', stepId: snapshot.step.id },
+              input:
+                snapshot.step.kind === 'choose'
+                  ? { kind: 'choose', stepId: snapshot.step.id, option: snapshot.step.options[0]!.id }
+                  : { kind: 'continue', stepId: snapshot.step.id },
             });
       if (!next.ok) expect.fail(next.error.message);
       expect(next.value.inputs.length).toBe(snapshot.inputs.length + 1);

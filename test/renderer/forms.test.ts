@@ -24,9 +24,16 @@ const scope = { schema: oldWorldSchema, hints, sides: ['attacker', 'defender'] a
 function twoUnits() {
   let setup = structuredClone(oldWorld.exampleSetup) as Record<string, unknown>;
   const orcs = getAt(setup, parsePath('defender.units[0]')) as Record<string, unknown>;
-  setup = setAt(setup, parsePath('defender.units[0].characters'), [{ name: 'Big Boss', profile: orcs['profile'] }]) as Record<string, unknown>;
-  setup = setAt(setup, parsePath('defender.units[1]'), { ...orcs, name: 'Wolf Riders', characters: [] }) as Record<string, unknown>;
-  setup = setAt(setup, parsePath('attacker.units[0].characters'), [{ name: 'Captain', profile: orcs['profile'] }]) as Record<string, unknown>;
+  setup = setAt(setup, parsePath('defender.units[0].characters'), [
+    { name: 'Big Boss', profile: orcs['profile'] },
+  ]) as Record<string, unknown>;
+  setup = setAt(setup, parsePath('defender.units[1]'), { ...orcs, name: 'Wolf Riders', characters: [] }) as Record<
+    string,
+    unknown
+  >;
+  setup = setAt(setup, parsePath('attacker.units[0].characters'), [
+    { name: 'Captain', profile: orcs['profile'] },
+  ]) as Record<string, unknown>;
   return setup;
 }
 
@@ -51,7 +58,10 @@ describe('schema reading', () => {
     expect(value['system']).toBe('old-world');
     expect(value['insaneCourage']).toBe(true);
     expect(value['challenge']).toBeNull();
-    expect(value['attacker']).toMatchObject({ name: '', units: [{ name: '', woundsLost: 0, rankWidth: 5, facing: 'front', attacksAt: null }] });
+    expect(value['attacker']).toMatchObject({
+      name: '',
+      units: [{ name: '', woundsLost: 0, rankWidth: 5, facing: 'front', attacksAt: null }],
+    });
     expect((value['attacker'] as { units: Record<string, unknown>[] }).units[0]!['models']).toBeUndefined();
   });
 
@@ -77,29 +87,52 @@ describe('schema reading', () => {
 
 describe('labels', () => {
   it('take the schema title, then the form’s own name, then the key in words', () => {
-    expect(labelOf({ title: 'Weapon Skill (WS)', description: '3 means 3+' }, 'weaponSkill')).toEqual({ label: 'Weapon Skill (WS)', description: '3 means 3+' });
-    expect(labelOf({}, 'toughness', (k) => (k === 'toughness' ? { short: 'T', long: 'Toughness' } : undefined))).toEqual({ label: 'T', description: 'Toughness' });
+    expect(labelOf({ title: 'Weapon Skill (WS)', description: '3 means 3+' }, 'weaponSkill')).toEqual({
+      label: 'Weapon Skill (WS)',
+      description: '3 means 3+',
+    });
+    expect(
+      labelOf({}, 'toughness', (k) => (k === 'toughness' ? { short: 'T', long: 'Toughness' } : undefined)),
+    ).toEqual({ label: 'T', description: 'Toughness' });
     expect(labelOf({}, 'objectiveControl')).toEqual({ label: 'Objective control' });
     expect(abbreviation('Weapon Skill (WS)')).toBe('WS');
     expect(abbreviation('Armour save')).toBe('Armour save');
   });
 
   it('in a compact row: a number shows its abbreviation, nothing its help line; the full name and help are kept for hover and screen readers', () => {
-    expect(compactLabel({ label: 'Close Combat (CC)', description: '3 means 3+' }, true)).toEqual({ label: 'CC', full: { name: 'Close Combat (CC)', help: '3 means 3+' } });
-    expect(compactLabel({ label: 'Engaged', description: 'contact: in base contact' }, false)).toEqual({ label: 'Engaged', full: { name: 'Engaged', help: 'contact: in base contact' } });
+    expect(compactLabel({ label: 'Close Combat (CC)', description: '3 means 3+' }, true)).toEqual({
+      label: 'CC',
+      full: { name: 'Close Combat (CC)', help: '3 means 3+' },
+    });
+    expect(compactLabel({ label: 'Engaged', description: 'contact: in base contact' }, false)).toEqual({
+      label: 'Engaged',
+      full: { name: 'Engaged', help: 'contact: in base contact' },
+    });
     expect(compactLabel({ label: 'Fearless' }, false)).toEqual({ label: 'Fearless', full: { name: 'Fearless' } });
   });
 
   it('name a field by its place on screen: side, item by its name (or noun and number), field; inline boxes add no word', () => {
     const setup = twoUnits();
     const inline = (path: string) => hintFor(hints, path).inline === true;
-    expect(labelChain(oldWorldSchema, setup, 'attacker.units[0].profile.weaponSkill', { inline }).join(' — ')).toBe('Attacker — Halberdiers — Weapon Skill (WS)');
-    expect(labelChain(oldWorldSchema, setup, 'attacker.units[0].characters[0].profile.armour', { inline }).join(' — ')).toBe('Attacker — Halberdiers — Captain — Armour save');
+    expect(labelChain(oldWorldSchema, setup, 'attacker.units[0].profile.weaponSkill', { inline }).join(' — ')).toBe(
+      'Attacker — Halberdiers — Weapon Skill (WS)',
+    );
+    expect(
+      labelChain(oldWorldSchema, setup, 'attacker.units[0].characters[0].profile.armour', { inline }).join(' — '),
+    ).toBe('Attacker — Halberdiers — Captain — Armour save');
     const unnamed = setAt(setup, parsePath('defender.units[1].name'), '');
-    expect(labelChain(oldWorldSchema, unnamed, 'defender.units[1].name', { inline }).join(' — ')).toBe('Defender — Unit 2 — Unit name');
-    expect(labelChain(oldWorldSchema, setup, 'challenge.attacker', { inline }).join(' — ')).toBe("A challenge — Attacker's challenger");
-    expect(labelChain(wh40kSchema, wh40k10e.exampleSetup, 'defender.models[0].save').join(' — ')).toBe('Target — Model profile 1 — Save (Sv)');
-    expect(labelChain(wh40kSchema, wh40k10e.exampleSetup, 'attacker.weapons[0].abilities.melta').join(' — ')).toBe('Attacker — Weapon — Weapon abilities — Melta X');
+    expect(labelChain(oldWorldSchema, unnamed, 'defender.units[1].name', { inline }).join(' — ')).toBe(
+      'Defender — Unit 2 — Unit name',
+    );
+    expect(labelChain(oldWorldSchema, setup, 'challenge.attacker', { inline }).join(' — ')).toBe(
+      "A challenge — Attacker's challenger",
+    );
+    expect(labelChain(wh40kSchema, wh40k10e.exampleSetup, 'defender.models[0].save').join(' — ')).toBe(
+      'Target — Model profile 1 — Save (Sv)',
+    );
+    expect(labelChain(wh40kSchema, wh40k10e.exampleSetup, 'attacker.weapons[0].abilities.melta').join(' — ')).toBe(
+      'Attacker — Weapon — Weapon abilities — Melta X',
+    );
   });
 });
 
@@ -138,9 +171,17 @@ describe('references into another list', () => {
   it('offer the other side’s units and the characters of the unit fought, by name', () => {
     const setup = twoUnits();
     const refs = { root: setup, schema: oldWorldSchema, sides: ['attacker', 'defender'] };
-    expect(refOptions(['attacker', 'units', 0, 'target'], { list: '{other}.units[]' }, refs).map((o) => o.label)).toEqual(['Orc Boyz', 'Wolf Riders']);
-    expect(refOptions(['attacker', 'units', 0, 'attacksAt'], { list: '{other}.units[$target].characters[]' }, refs).map((o) => o.label)).toEqual(['Big Boss']);
-    expect(refOptions(['challenge', 'defender'], { list: '{side}.units[].characters[]', into: ['unit', 'character'] }, refs)).toEqual([{ value: '0.0', indices: [0, 0], label: 'Big Boss (Orc Boyz)' }]);
+    expect(
+      refOptions(['attacker', 'units', 0, 'target'], { list: '{other}.units[]' }, refs).map((o) => o.label),
+    ).toEqual(['Orc Boyz', 'Wolf Riders']);
+    expect(
+      refOptions(['attacker', 'units', 0, 'attacksAt'], { list: '{other}.units[$target].characters[]' }, refs).map(
+        (o) => o.label,
+      ),
+    ).toEqual(['Big Boss']);
+    expect(
+      refOptions(['challenge', 'defender'], { list: '{side}.units[].characters[]', into: ['unit', 'character'] }, refs),
+    ).toEqual([{ value: '0.0', indices: [0, 0], label: 'Big Boss (Orc Boyz)' }]);
   });
 
   it('follow their item when an earlier one is removed, and fall back when theirs is gone', () => {
@@ -166,7 +207,10 @@ describe('references into another list', () => {
 
   it('a challenge switched on picks a character of each side; without one there is nothing to pick', () => {
     const setup = applyUpdate(twoUnits(), 'challenge', { attacker: {}, defender: {} }, scope);
-    expect(getAt(setup, parsePath('challenge'))).toEqual({ attacker: { unit: 0, character: 0 }, defender: { unit: 0, character: 0 } });
+    expect(getAt(setup, parsePath('challenge'))).toEqual({
+      attacker: { unit: 0, character: 0 },
+      defender: { unit: 0, character: 0 },
+    });
     const parsed = oldWorld.setupSchema.safeParse(setup);
     expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
     const none = applyUpdate(oldWorld.exampleSetup, 'challenge', { attacker: {}, defender: {} }, scope);
@@ -187,10 +231,22 @@ describe('a list of numbers kept per item of another list (Ninth Age: attacks at
   const at = (setup: unknown, path: string) => getAt(setup, parsePath(path));
 
   it('is a list of numbers, one field per enemy character, named by him', () => {
-    expect(shapeOf(schema.properties!['attacker']!.properties!['unit']!.properties!['attacksAtCharacters']!).kind).toBe('numbers');
+    expect(shapeOf(schema.properties!['attacker']!.properties!['unit']!.properties!['attacksAtCharacters']!).kind).toBe(
+      'numbers',
+    );
     const refs = { root: example(), schema, sides: nine.sides };
-    expect(perItemOptions(['attacker', 'unit', 'characters', 0, 'attacksAtCharacters'], { list: '{other}.unit.characters[]' }, refs).map((o) => o.label)).toEqual(['Captain', 'Standard Bearer']);
-    expect(perItemOptions(['defender', 'unit', 'attacksAtCharacters'], { list: '{other}.unit.characters[]' }, refs).map((o) => o.label)).toEqual(['Baron']);
+    expect(
+      perItemOptions(
+        ['attacker', 'unit', 'characters', 0, 'attacksAtCharacters'],
+        { list: '{other}.unit.characters[]' },
+        refs,
+      ).map((o) => o.label),
+    ).toEqual(['Captain', 'Standard Bearer']);
+    expect(
+      perItemOptions(['defender', 'unit', 'attacksAtCharacters'], { list: '{other}.unit.characters[]' }, refs).map(
+        (o) => o.label,
+      ),
+    ).toEqual(['Baron']);
   });
 
   it('an enemy character removed takes his entry with him; the others keep theirs', () => {

@@ -7,7 +7,11 @@ const schema = profileForm('old-world').schema as JsonSchema;
 
 describe("a unit's key numbers as the roster page lists them", () => {
   it('leaves out modifiers left at zero, which only pad the line', () => {
-    const line = keyStats(schema, { models: [{ count: 20, weaponSkill: 3, strength: 3, saveModifier: 0 }], apReduction: 0, weapons: [{}] }).join(' · ');
+    const line = keyStats(schema, {
+      models: [{ count: 20, weaponSkill: 3, strength: 3, saveModifier: 0 }],
+      apReduction: 0,
+      weapons: [{}],
+    }).join(' · ');
     expect(line).not.toMatch(/\b0\b/);
     expect(line).toContain('20 models');
     expect(line).toContain('1 weapon');

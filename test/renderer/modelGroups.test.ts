@@ -6,7 +6,16 @@ import { marinesVsBoyz } from '../core/systems/wh40k-7e/analysis/setups';
 
 /** The wizard's picture of groups of identical models, from the view alone (no page). */
 
-const model = (id: string, over: Partial<ModelView> = {}): ModelView => ({ id, name: id, wounds: 1, woundsLeft: 1, destroyed: false, character: false, tags: ['WS4', 'Sv 3+'], ...over });
+const model = (id: string, over: Partial<ModelView> = {}): ModelView => ({
+  id,
+  name: id,
+  wounds: 1,
+  woundsLeft: 1,
+  destroyed: false,
+  character: false,
+  tags: ['WS4', 'Sv 3+'],
+  ...over,
+});
 
 describe('groups of identical models', () => {
   it('gathers each group of a 7th edition unit once, in the view order', () => {
@@ -16,18 +25,33 @@ describe('groups of identical models', () => {
       ['defender.0', 'Ork Boy', 19],
       ['defender.1', 'Ork Nob', 1],
     ]);
-    expect(summariseGroup(groups[0]!)).toMatchObject({ state: '19 of 19 standing', standing: 19, singled: [], wounded: [] });
+    expect(summariseGroup(groups[0]!)).toMatchObject({
+      state: '19 of 19 standing',
+      standing: 19,
+      singled: [],
+      wounded: [],
+    });
     // The profile once, from the tags every model shares.
     expect(summariseGroup(groups[0]!).shared).toEqual(groups[0]!.models[0]!.tags);
     expect(summariseGroup(groups[1]!).state).toBe('2 of 2 wounds left');
   });
 
   it('counts the slain and names the wounded; a group of one says its own state', () => {
-    const group = { id: 'g', name: 'Nob', models: [model('Nob 1', { wounds: 2, woundsLeft: 1 }), model('Nob 2', { wounds: 2, woundsLeft: 0, destroyed: true }), model('Nob 3', { wounds: 2, woundsLeft: 2 })] };
+    const group = {
+      id: 'g',
+      name: 'Nob',
+      models: [
+        model('Nob 1', { wounds: 2, woundsLeft: 1 }),
+        model('Nob 2', { wounds: 2, woundsLeft: 0, destroyed: true }),
+        model('Nob 3', { wounds: 2, woundsLeft: 2 }),
+      ],
+    };
     const s = summariseGroup(group);
     expect(s.state).toBe('2 of 3 standing');
     expect(s.wounded.map((m) => m.name)).toEqual(['Nob 1']);
-    expect(summariseGroup({ id: 'h', name: 'Boss', models: [model('Boss', { destroyed: true, woundsLeft: 0 })] }).state).toBe('slain');
+    expect(
+      summariseGroup({ id: 'h', name: 'Boss', models: [model('Boss', { destroyed: true, woundsLeft: 0 })] }).state,
+    ).toBe('slain');
     expect(summariseGroup({ id: 'h', name: 'Boss', models: [model('Boss')] }).state).toBe('standing');
     expect(group.models.map(modelWords)).toEqual(['1 of 2 wounds left', 'slain', '2 wounds']);
   });

@@ -7,7 +7,15 @@ import { diceOfSizes, groupNeed, needsAtBoxes, rollSummary } from '../../rendere
  * what its own dice need (issue 22, "Nothing to scroll for": the first box opens in sight).
  */
 
-const d6 = (id: string, label: string, count: number, passOn: number, more: Partial<DiceGroup> = {}): DiceGroup => ({ id, label, count, sides: 6, passOn, needs: `${passOn}+`, ...more });
+const d6 = (id: string, label: string, count: number, passOn: number, more: Partial<DiceGroup> = {}): DiceGroup => ({
+  id,
+  label,
+  count,
+  sides: 6,
+  passOn,
+  needs: `${passOn}+`,
+  ...more,
+});
 const after = (source: string, note: string, on: 'pass' | 'fail' = 'pass') => ({ per: { group: source, on }, note });
 const rollOf = (groups: DiceGroup[] | undefined): RollStep => ({
   kind: 'roll',
@@ -37,7 +45,11 @@ const agility4: DiceGroup[] = [
 describe('which roll steps put each need at its box', () => {
   it('an attack rolled through (to hit, then a die for each hit) puts each need at its box', () => {
     expect(needsAtBoxes(rollOf(agility4))).toBe(true);
-    expect(needsAtBoxes(rollOf([d6('hit', 'to hit', 18, 4), d6('wound', 'to wound', 18, 4, after('hit', 'a D6 for each hit'))]))).toBe(true);
+    expect(
+      needsAtBoxes(
+        rollOf([d6('hit', 'to hit', 18, 4), d6('wound', 'to wound', 18, 4, after('hit', 'a D6 for each hit'))]),
+      ),
+    ).toBe(true);
   });
 
   it('more than three groups side by side put each need at its box; three or fewer keep one line', () => {
@@ -56,12 +68,24 @@ describe('which roll steps put each need at its box', () => {
 
 describe('the summary line above the boxes', () => {
   it('says the dice rolled first, how many boxes, and each kind that follows once, nearest first', () => {
-    expect(rollSummary(agility4)).toEqual({ first: '10 D6', firstBoxes: 3, then: ['a D6 per hit', 'a D6 per wound', 'a D6 per failed save'], kinds: 4, boxes: 8 });
+    expect(rollSummary(agility4)).toEqual({
+      first: '10 D6',
+      firstBoxes: 3,
+      then: ['a D6 per hit', 'a D6 per wound', 'a D6 per failed save'],
+      kinds: 4,
+      boxes: 8,
+    });
   });
 
   it('orders what follows by how far down the chain it is, not by where its box sits', () => {
     // The second part's saves come before the third part's wounds in the boxes, but follow them in the roll.
-    const groups = [d6('a', 'A to hit', 2, 3), d6('a.w', 'A to wound', 2, 3, after('a', 'a D6 per hit')), d6('a.s', 'saves', 2, 4, after('a.w', 'a D6 per wound')), d6('b', 'B to hit', 1, 3), d6('b.w', 'B to wound', 1, 3, after('b', 'a D6 for each hit'))];
+    const groups = [
+      d6('a', 'A to hit', 2, 3),
+      d6('a.w', 'A to wound', 2, 3, after('a', 'a D6 per hit')),
+      d6('a.s', 'saves', 2, 4, after('a.w', 'a D6 per wound')),
+      d6('b', 'B to hit', 1, 3),
+      d6('b.w', 'B to wound', 1, 3, after('b', 'a D6 for each hit')),
+    ];
     expect(rollSummary(groups).then).toEqual(['a D6 per hit', 'a D6 for each hit', 'a D6 per wound']);
   });
 
@@ -83,7 +107,13 @@ describe('the summary line above the boxes', () => {
 
 describe("a box's own need line", () => {
   it('a group rolled first: how many dice, for what, and what they need', () => {
-    expect(groupNeed(agility4[2]!, 3, false)).toEqual({ lead: 'Roll', dice: '3 D6', label: 'Captain to hit the Knights', needs: '3+', critical: null });
+    expect(groupNeed(agility4[2]!, 3, false)).toEqual({
+      lead: 'Roll',
+      dice: '3 D6',
+      label: 'Captain to hit the Knights',
+      needs: '3+',
+      critical: null,
+    });
   });
 
   it('a chained group waiting for its dice says what they follow; once known, how many', () => {
@@ -98,7 +128,13 @@ describe("a box's own need line", () => {
 
   it('D3s rolled as D6s to halve are asked for as D6s; a roll that does not pass or fail says no need', () => {
     const d3: DiceGroup = { id: 'dmg', label: 'Damage (D3)', count: 2, sides: 3, needs: 'D3' };
-    expect(groupNeed(d3, 2, true)).toEqual({ lead: 'Roll', dice: '2 D6 to halve', label: 'Damage (D3)', needs: null, critical: null });
+    expect(groupNeed(d3, 2, true)).toEqual({
+      lead: 'Roll',
+      dice: '2 D6 to halve',
+      label: 'Damage (D3)',
+      needs: null,
+      critical: null,
+    });
     expect(groupNeed(d3, 2, false).dice).toBe('2 D3');
   });
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineStatusStore, type OfflineStatus } from '../../renderer/src/offline/status';
 import { isStaleCodeError } from '../../renderer/src/offline/staleCode';
-import { askToKeepStorageOnce, describePersistence, describeUsage, formatBytes, readStorage } from '../../renderer/src/offline/storage';
+import {
+  askToKeepStorageOnce,
+  describePersistence,
+  describeUsage,
+  formatBytes,
+  readStorage,
+} from '../../renderer/src/offline/storage';
 
 /** A browser's StorageManager that grants persistence only when `grants` says so, counting the asks. */
 function fakeStorage({ persisted = false, grants = false, usage = 1_234_567, quota = 10_000_000_000 } = {}) {
@@ -22,7 +28,10 @@ function fakeStorage({ persisted = false, grants = false, usage = 1_234_567, quo
 
 function memory() {
   const items = new Map<string, string>();
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  };
 }
 
 describe('browser storage (issue 15, "Keep the data")', () => {
@@ -104,7 +113,11 @@ describe('offline status store', () => {
 
 describe('a screen whose code is gone after an update', () => {
   it('is told apart from other failures, in the words each browser uses', () => {
-    expect(isStaleCodeError(new TypeError('Failed to fetch dynamically imported module: https://x/assets/HistoryPage-abc.js'))).toBe(true); // Chromium
+    expect(
+      isStaleCodeError(
+        new TypeError('Failed to fetch dynamically imported module: https://x/assets/HistoryPage-abc.js'),
+      ),
+    ).toBe(true); // Chromium
     expect(isStaleCodeError(new TypeError('error loading dynamically imported module: https://x/a.js'))).toBe(true); // Firefox
     expect(isStaleCodeError(new TypeError('Importing a module script failed.'))).toBe(true); // Safari
     expect(isStaleCodeError(new Error('Unable to preload CSS for /assets/PrintFrame-x.css'))).toBe(true); // Vite's preloader

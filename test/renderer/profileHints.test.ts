@@ -8,7 +8,8 @@ import { shapeOf, type JsonSchema } from '../../core/forms/schema';
 function paths(node: JsonSchema, at = ''): Array<[string, JsonSchema]> {
   const { inner } = shapeOf(node);
   const out: Array<[string, JsonSchema]> = [[at, node]];
-  for (const [key, child] of Object.entries(inner.properties ?? {})) out.push(...paths(child, at ? `${at}.${key}` : key));
+  for (const [key, child] of Object.entries(inner.properties ?? {}))
+    out.push(...paths(child, at ? `${at}.${key}` : key));
   if (inner.items) out.push(...paths(inner.items, `${at}[]`));
   return out;
 }
@@ -27,10 +28,16 @@ describe.each(withHints)('%s unit editor hints', (system) => {
     expect(found.length, pattern).toBeGreaterThan(0);
     for (const [path, node] of found) {
       const keys = Object.keys(shapeOf(node).inner.properties ?? {});
-      expect((hint.order ?? []).filter((k) => !keys.includes(k)), path).toEqual([]);
+      expect(
+        (hint.order ?? []).filter((k) => !keys.includes(k)),
+        path,
+      ).toEqual([]);
       if (hint.widget === 'switch') {
         const { kind, inner } = shapeOf(node);
-        expect(kind === 'boolean' || (kind === 'number' && inner.minimum === 0 && inner.maximum === 1), `${path} as a switch`).toBe(true);
+        expect(
+          kind === 'boolean' || (kind === 'number' && inner.minimum === 0 && inner.maximum === 1),
+          `${path} as a switch`,
+        ).toBe(true);
       }
     }
   });

@@ -10,7 +10,9 @@ describe('the page query client with the network gone', () => {
   it('still answers a read (About, History, a setup screen)', async () => {
     onlineManager.setOnline(false);
     const queries = createHostQueryClient();
-    await expect(queries.fetchQuery({ queryKey: ['app.info'], queryFn: async () => 'answered' })).resolves.toBe('answered');
+    await expect(queries.fetchQuery({ queryKey: ['app.info'], queryFn: async () => 'answered' })).resolves.toBe(
+      'answered',
+    );
   });
 
   it('still runs a store write (a roster saved, a die entered)', async () => {

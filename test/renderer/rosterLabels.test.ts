@@ -24,7 +24,9 @@ function fields(node: JsonSchema, out: Array<[string, JsonSchema]> = []): Array<
 describe.each(systemIds)('the %s unit editor', (system) => {
   it('names every field of the profile', () => {
     const json = profileForm(system).schema as JsonSchema;
-    const unnamed = fields(json).filter(([, node]) => !node.title).map(([key]) => key);
+    const unnamed = fields(json)
+      .filter(([, node]) => !node.title)
+      .map(([key]) => key);
     expect([...new Set(unnamed)]).toEqual([]);
   });
 });
@@ -38,17 +40,37 @@ describe('the Ninth Age fields added for the melee', () => {
     // Laid out beside their neighbours: the width after the models, Fortitude after Aegis.
     const order = Object.keys(props);
     expect(order.indexOf('rankWidth')).toBe(order.indexOf('models') + 1);
-    const saves = Object.keys(fields(profileForm('ninth-age').schema as JsonSchema).find(([key]) => key === 'defensive')![1].properties!);
+    const saves = Object.keys(
+      fields(profileForm('ninth-age').schema as JsonSchema).find(([key]) => key === 'defensive')![1].properties!,
+    );
     expect(saves.indexOf('fortitude')).toBe(saves.indexOf('aegis') + 1);
   });
 });
 
 describe('a unit on the roster page', () => {
-  it('reads as a line of its key numbers in the game\'s abbreviations, modifiers left at their default left out', () => {
+  it("reads as a line of its key numbers in the game's abbreviations, modifiers left at their default left out", () => {
     const schema = profileForm('wh40k-10e').schema as JsonSchema;
     const line = keyStats(schema, {
-      models: [{ name: 'Intercessor', count: 5, movement: 6, toughness: 4, save: 3, wounds: 2, leadership: 6, objectiveControl: 2 }],
-      defensiveModifiers: { stealth: false, saveModifier: 0, saveReroll: 'none', apReduction: 0, halfDamage: false, damageReduction: 1 },
+      models: [
+        {
+          name: 'Intercessor',
+          count: 5,
+          movement: 6,
+          toughness: 4,
+          save: 3,
+          wounds: 2,
+          leadership: 6,
+          objectiveControl: 2,
+        },
+      ],
+      defensiveModifiers: {
+        stealth: false,
+        saveModifier: 0,
+        saveReroll: 'none',
+        apReduction: 0,
+        halfDamage: false,
+        damageReduction: 1,
+      },
       weapons: [{}],
     });
     expect(line).toEqual(['5 models', 'M 6', 'T 4', 'Sv 3+', 'W 2', 'Ld 6+', 'OC 2', '−1 Damage 1', '1 weapon']);

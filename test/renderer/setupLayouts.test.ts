@@ -16,7 +16,8 @@ import { setupLayouts, systems } from '../../core/systems';
 function paths(node: JsonSchema, at = ''): Array<[string, JsonSchema]> {
   const { inner } = shapeOf(node);
   const out: Array<[string, JsonSchema]> = [[at, node]];
-  for (const [key, child] of Object.entries(inner.properties ?? {})) out.push(...paths(child, at ? `${at}.${key}` : key));
+  for (const [key, child] of Object.entries(inner.properties ?? {}))
+    out.push(...paths(child, at ? `${at}.${key}` : key));
   if (inner.items) out.push(...paths(inner.items, `${at}[]`));
   return out;
 }
@@ -41,10 +42,16 @@ describe.each(Object.entries(setupLayouts))('%s setup layout', (id, layout) => {
     expect(found.length, `no field matches ${pattern}`).toBeGreaterThan(0);
     for (const [, node] of found) {
       const keys = Object.keys(shapeOf(node).inner.properties ?? {});
-      const named = [...(hint.order ?? []), ...(hint.advanced ?? []), ...(hint.statLine ?? []), ...(hint.groups ?? []).flatMap((g) => g.fields)];
+      const named = [
+        ...(hint.order ?? []),
+        ...(hint.advanced ?? []),
+        ...(hint.statLine ?? []),
+        ...(hint.groups ?? []).flatMap((g) => g.fields),
+      ];
       expect(named.filter((k) => !keys.includes(k))).toEqual([]);
     }
-    for (const cleared of hint.clears ?? []) for (const [path] of found) expect(all.some(([p]) => p === path.replace(/[^.]+$/, cleared))).toBe(true);
+    for (const cleared of hint.clears ?? [])
+      for (const [path] of found) expect(all.some(([p]) => p === path.replace(/[^.]+$/, cleared))).toBe(true);
     if (hint.labelBy) expect(all.some(([p]) => p === hint.labelBy!.field)).toBe(true);
     // A list of numbers kept per item of another list: a list of numbers here, a list of named items there.
     if (hint.perItem) {
@@ -57,7 +64,11 @@ describe.each(Object.entries(setupLayouts))('%s setup layout', (id, layout) => {
     if (hint.widget === 'switch') {
       for (const [path, node] of found) {
         const { kind, inner } = shapeOf(node);
-        expect(kind === 'boolean' || (kind === 'number' && inner.type === 'integer' && inner.minimum === 0 && inner.maximum === 1), `${path} as a switch`).toBe(true);
+        expect(
+          kind === 'boolean' ||
+            (kind === 'number' && inner.type === 'integer' && inner.minimum === 0 && inner.maximum === 1),
+          `${path} as a switch`,
+        ).toBe(true);
       }
     }
   });
@@ -68,7 +79,11 @@ describe.each(Object.entries(setupLayouts))('%s setup layout', (id, layout) => {
       if (!hint.reorderable) continue;
       for (const list of refLists) {
         const target = list.replace(/\{side\}|\{other\}/g, '*').replace(/\[\$[^\]]+\]/g, '[]');
-        for (const [path] of matching(pattern)) expect(matchesPattern(target.replace(/\[\]$/, ''), path.replace(/\[\]/g, '[0]')), `${list} points into ${pattern}`).toBe(false);
+        for (const [path] of matching(pattern))
+          expect(
+            matchesPattern(target.replace(/\[\]$/, ''), path.replace(/\[\]/g, '[0]')),
+            `${list} points into ${pattern}`,
+          ).toBe(false);
       }
     }
   });
@@ -78,14 +93,21 @@ describe.each(Object.entries(setupLayouts))('%s setup layout', (id, layout) => {
       if (hint.newItem === undefined) continue;
       // The list in the example, or where it would be (a list left to its default is absent).
       const key = pattern.slice(pattern.lastIndexOf('.') + 1);
-      const parents = expandPattern(system.exampleSetup, pattern.slice(0, pattern.lastIndexOf('.'))).filter((p) => isRecord(getAt(system.exampleSetup, p)));
+      const parents = expandPattern(system.exampleSetup, pattern.slice(0, pattern.lastIndexOf('.'))).filter((p) =>
+        isRecord(getAt(system.exampleSetup, p)),
+      );
       expect(parents.length, `the example has nothing at ${pattern}`).toBeGreaterThan(0);
       const list = [...parents[0]!, key];
       const items = (getAt(system.exampleSetup, list) as unknown[] | undefined) ?? [];
       const item = { ...(hint.newItem as object), ...('name' in (hint.newItem as object) ? { name: 'Added' } : {}) };
       const setup = setAt(system.exampleSetup, list, [...items, item]);
       const parsed = system.setupSchema.safeParse(setup);
-      expect(parsed.success ? [] : parsed.error.issues.map((i) => `${formatPath(i.path as (string | number)[])}: ${i.message}`), `${pattern}`).toEqual([]);
+      expect(
+        parsed.success
+          ? []
+          : parsed.error.issues.map((i) => `${formatPath(i.path as (string | number)[])}: ${i.message}`),
+        `${pattern}`,
+      ).toEqual([]);
     }
   });
 
@@ -99,7 +121,13 @@ describe.each(Object.entries(setupLayouts))('%s setup layout', (id, layout) => {
       expect(matching(fill.at).length, fill.at).toBeGreaterThan(0);
       expect(['attacker', 'defender']).toContain(parsePath(fill.at.replace('*', 'attacker'))[0]);
       if (fill.rangedFrom) expect(all.some(([p]) => p === fill.rangedFrom)).toBe(true);
-      if (fill.into) for (const [path] of matching(fill.at)) if (/^(attacker|defender)/.test(path)) expect(all.some(([p]) => p === `${path}.${fill.into}`), `${path}.${fill.into}`).toBe(true);
+      if (fill.into)
+        for (const [path] of matching(fill.at))
+          if (/^(attacker|defender)/.test(path))
+            expect(
+              all.some(([p]) => p === `${path}.${fill.into}`),
+              `${path}.${fill.into}`,
+            ).toBe(true);
     }
   });
 });

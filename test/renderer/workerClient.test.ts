@@ -7,7 +7,10 @@ import { createWorkerClient } from '../../renderer/src/host/workerClient';
 describe("the page's worker client, built from channel names only (renderer/src/host/channelNames.ts)", () => {
   it('has exactly the methods of the contract client, each sending its own channel', () => {
     const sent: HostRequest[] = [];
-    const client = createWorkerClient({ postMessage: (message) => sent.push(message), addEventListener: () => undefined }) as unknown as Record<string, (request: unknown) => unknown>;
+    const client = createWorkerClient({
+      postMessage: (message) => sent.push(message),
+      addEventListener: () => undefined,
+    }) as unknown as Record<string, (request: unknown) => unknown>;
     const reference = createClient(async () => ({ ok: true, value: null }));
     expect(Object.keys(client).sort()).toEqual(Object.keys(reference).sort());
     for (const channel of channels) {
@@ -20,13 +23,21 @@ describe("the page's worker client, built from channel names only (renderer/src/
 
 /** A worker that answers nothing by itself: the test posts its replies and its errors. */
 function silentWorker(opts: { postMessage?: (message: HostRequest) => void } = {}) {
-  const listeners: { message: ((event: { data: unknown }) => void)[]; error: ((event: { message?: string }) => void)[] } = { message: [], error: [] };
+  const listeners: {
+    message: ((event: { data: unknown }) => void)[];
+    error: ((event: { message?: string }) => void)[];
+  } = { message: [], error: [] };
   const sent: HostRequest[] = [];
   const worker = {
     postMessage: (message: HostRequest) => (opts.postMessage ? opts.postMessage(message) : sent.push(message)),
     addEventListener: (type: 'message' | 'error', listener: never) => listeners[type].push(listener),
   };
-  return { worker, sent, die: (message: string) => listeners.error.forEach((l) => l({ message })), answer: (data: unknown) => listeners.message.forEach((l) => l({ data })) };
+  return {
+    worker,
+    sent,
+    die: (message: string) => listeners.error.forEach((l) => l({ message })),
+    answer: (data: unknown) => listeners.message.forEach((l) => l({ data })),
+  };
 }
 
 // Issue 26: a call is always answered, in words: never a spinner that turns forever.
@@ -37,7 +48,15 @@ describe('the worker client when sending fails or the host is gone', () => {
     let deep: Record<string, unknown> = {};
     for (let i = 0; i < 5000; i++) deep = { a: deep };
     const reply = await client.rosterCheckImport({ file: deep });
-    expect(reply).toEqual({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/^This was not sent to the host: the request is nested more than 64 levels deep/) } });
+    expect(reply).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: expect.stringMatching(
+          /^This was not sent to the host: the request is nested more than 64 levels deep/,
+        ),
+      },
+    });
     expect(sent).toEqual([]);
   });
 
@@ -48,7 +67,13 @@ describe('the worker client when sending fails or the host is gone', () => {
       },
     });
     const reply = await createWorkerClient(worker).appInfo({});
-    expect(reply).toEqual({ ok: false, error: { code: 'internal', message: 'The request could not be sent to the host: Maximum call stack size exceeded' } });
+    expect(reply).toEqual({
+      ok: false,
+      error: {
+        code: 'internal',
+        message: 'The request could not be sent to the host: Maximum call stack size exceeded',
+      },
+    });
   });
 
   it('when the worker dies, the waiting calls and every later call fail in words', async () => {
@@ -56,7 +81,15 @@ describe('the worker client when sending fails or the host is gone', () => {
     const client = createWorkerClient(worker);
     const waiting = client.appInfo({});
     die('out of memory');
-    const stopped = { ok: false, error: { code: 'internal', message: expect.stringMatching(/^The app's host in this browser tab stopped \(out of memory\)\. Reload the page/) } };
+    const stopped = {
+      ok: false,
+      error: {
+        code: 'internal',
+        message: expect.stringMatching(
+          /^The app's host in this browser tab stopped \(out of memory\)\. Reload the page/,
+        ),
+      },
+    };
     await expect(waiting).resolves.toEqual(stopped);
     await expect(client.rosterList({})).resolves.toEqual(stopped);
   });
@@ -77,7 +110,10 @@ describe('the contract client (the desktop preload) when sending fails', () => {
       sent++;
       throw new Error('An object could not be cloned.');
     });
-    await expect(client.appInfo({})).resolves.toEqual({ ok: false, error: { code: 'internal', message: 'The request could not be sent to the host: An object could not be cloned.' } });
+    await expect(client.appInfo({})).resolves.toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'The request could not be sent to the host: An object could not be cloned.' },
+    });
     let deep: Record<string, unknown> = {};
     for (let i = 0; i < 5000; i++) deep = { a: deep };
     const refused = await client.rosterImport({ file: deep });

@@ -13,13 +13,17 @@ function browserHost(onChanged?: (areas: readonly string[]) => void) {
   const toPage: Array<(event: { data: HostResponse | HostEvent }) => void> = [];
   const pageErrors: Array<(event: { message?: string }) => void> = [];
   serveContract(
-    { postMessage: (data) => queueMicrotask(() => toPage.forEach((l) => l({ data }))), addEventListener: (_t, l) => toWorker.push(l) },
+    {
+      postMessage: (data) => queueMicrotask(() => toPage.forEach((l) => l({ data }))),
+      addEventListener: (_t, l) => toWorker.push(l),
+    },
     createDispatch(backend),
     onChanged,
   );
   const worker = {
     postMessage: (data: HostRequest) => queueMicrotask(() => toWorker.forEach((l) => l({ data }))),
-    addEventListener: (type: 'message' | 'error', listener: never) => (type === 'message' ? toPage : pageErrors).push(listener),
+    addEventListener: (type: 'message' | 'error', listener: never) =>
+      (type === 'message' ? toPage : pageErrors).push(listener),
   };
   const client = createWorkerClient(worker) as unknown as Record<string, (payload: unknown) => Promise<unknown>>;
   const raw = (data: unknown) => toWorker.forEach((l) => l({ data }));
@@ -38,11 +42,17 @@ describe('browser host (Web Worker)', () => {
   });
 
   describe.each(channels)('%s with a malformed payload', (channel) => {
-    it.each(malformedCases(channel))('$description → invalid_input naming the field; backend not called', async ({ payload, field }) => {
-      const { client, backend } = browserHost();
-      expect(await call(client, channel, payload)).toMatchObject({ ok: false, error: { code: 'invalid_input', field } });
-      expect(backend.calls[channel]).not.toHaveBeenCalled();
-    });
+    it.each(malformedCases(channel))(
+      '$description → invalid_input naming the field; backend not called',
+      async ({ payload, field }) => {
+        const { client, backend } = browserHost();
+        expect(await call(client, channel, payload)).toMatchObject({
+          ok: false,
+          error: { code: 'invalid_input', field },
+        });
+        expect(backend.calls[channel]).not.toHaveBeenCalled();
+      },
+    );
   });
 
   it('keeps concurrent calls apart by request id', async () => {
@@ -67,7 +77,10 @@ describe('browser host (Web Worker)', () => {
     const silent = createWorkerClient({ postMessage: () => undefined, addEventListener: () => undefined });
     // A client whose worker never answers, then crashes:
     const errors: Array<(e: { message?: string }) => void> = [];
-    const dying = createWorkerClient({ postMessage: () => undefined, addEventListener: (type: string, l: never) => type === 'error' && errors.push(l) });
+    const dying = createWorkerClient({
+      postMessage: () => undefined,
+      addEventListener: (type: string, l: never) => type === 'error' && errors.push(l),
+    });
     const pending = dying.appInfo({});
     errors.forEach((l) => l({ message: 'out of memory' }));
     expect(await pending).toMatchObject({ ok: false, error: { code: 'internal' } });
@@ -106,7 +119,10 @@ describe('store changes between tabs', () => {
     const events: unknown[] = [];
     let fromWorker: (e: { data: unknown }) => void = () => undefined;
     const client = createWorkerClient(
-      { postMessage: () => undefined, addEventListener: (type: string, l: never) => type === 'message' && (fromWorker = l) },
+      {
+        postMessage: () => undefined,
+        addEventListener: (type: string, l: never) => type === 'message' && (fromWorker = l),
+      },
       (event) => events.push(event),
     );
     const pending = client.appEcho({ text: 'x' });

@@ -16,7 +16,10 @@ export function spiedBackend(host: 'desktop' | 'browser' = 'desktop'): SpiedBack
     appName: 'Combat Companion',
     version: '9.9.9',
     host,
-    store: { repo: createRepository(db, { clock, newId }), status: () => ({ state: 'ready', message: 'in memory (test)' }) },
+    store: {
+      repo: createRepository(db, { clock, newId }),
+      status: () => ({ state: 'ready', message: 'in memory (test)' }),
+    },
     clock,
     newId,
     newSeed: () => 1,

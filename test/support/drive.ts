@@ -61,7 +61,8 @@ export function rngFor(k: number): RngState {
 export function autoInput<Setup, State>(combat: Combat<Setup, State>): Input {
   const step = combat.step;
   if (step.kind === 'roll') return rollForMe(combat as Combat);
-  if (step.kind === 'choose') return { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id };
+  if (step.kind === 'choose')
+    return { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id };
   return { kind: 'continue', stepId: step.id };
 }
 
@@ -79,7 +80,10 @@ export interface WeightedInput {
   input: Input;
   p: number;
 }
-const entered = (step: RollStep, dice: number[], p: number): WeightedInput => ({ input: { kind: 'roll', stepId: step.id, dice, by: 'entered' }, p });
+const entered = (step: RollStep, dice: number[], p: number): WeightedInput => ({
+  input: { kind: 'roll', stepId: step.id, dice, by: 'entered' },
+  p,
+});
 
 /**
  * Every answer to a roll where only how many dice pass matters: k sixes and the rest ones, with

@@ -7,7 +7,9 @@ import { ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION } from '../../core/roster/excha
  * every unit is wrong, and a roll of millions of dice.
  */
 
-const exampleFile = contract['roster.import'].example.file as { rosters: { units: Record<string, unknown>[] }[] } & Record<string, unknown>;
+const exampleFile = contract['roster.import'].example.file as {
+  rosters: { units: Record<string, unknown>[] }[];
+} & Record<string, unknown>;
 const exampleRoster = exampleFile.rosters[0]!;
 const exampleUnit = exampleRoster.units[0]!;
 

@@ -19,9 +19,18 @@ export function malformedCases(channel: Channel): MalformedCase[] {
   const cases: MalformedCase[] = [];
   for (const key of Object.keys(example as object)) {
     const wrong = wrongValues.find((value) => !request.safeParse({ ...(example as object), [key]: value }).success);
-    if (wrong === undefined) throw new Error(`${channel}.${key} accepts anything: give it a schema that can be violated`);
-    cases.push({ description: `${key} = ${JSON.stringify(wrong)?.slice(0, 30)}`, payload: { ...(example as object), [key]: wrong }, field: key });
+    if (wrong === undefined)
+      throw new Error(`${channel}.${key} accepts anything: give it a schema that can be violated`);
+    cases.push({
+      description: `${key} = ${JSON.stringify(wrong)?.slice(0, 30)}`,
+      payload: { ...(example as object), [key]: wrong },
+      field: key,
+    });
   }
-  cases.push({ description: 'an undeclared field', payload: { ...(example as object), smuggled: 1 }, field: 'smuggled' });
+  cases.push({
+    description: 'an undeclared field',
+    payload: { ...(example as object), smuggled: 1 },
+    field: 'smuggled',
+  });
   return cases;
 }

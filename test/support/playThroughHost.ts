@@ -15,7 +15,12 @@ export interface Played {
  * tell the options apart, else the system's own), every outcome gone on from. Bounded: at most
  * `maxSteps` steps.
  */
-export async function playThroughHost(system: string, setup: Record<string, unknown>, seed: number, maxSteps = 2000): Promise<Played> {
+export async function playThroughHost(
+  system: string,
+  setup: Record<string, unknown>,
+  seed: number,
+  maxSteps = 2000,
+): Promise<Played> {
   const b = createCombatBackend(rulesDeps({ newId: () => 'bench', newSeed: () => seed }));
   let snap = await b['combat.start']({ system, setup, seed });
   const texts: string[] = [];

@@ -18,8 +18,7 @@ export const STEP_TARGETS: Readonly<Record<string, number>> = {
  * Ninth Age with chained dice, a moment of the fight one roll; Epic Armageddon with one allocation
  * question per side per wave and its saves rolled through.)
  */
-export const NOT_YET: Readonly<Record<string, number>> = {
-};
+export const NOT_YET: Readonly<Record<string, number>> = {};
 
 /**
  * The rounds a combat went: the highest "round N" any step title or status line named (the systems

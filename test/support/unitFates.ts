@@ -1,5 +1,10 @@
 import { expect } from 'vitest';
-import { wholeCombatOddsSchema, type CombatChain, type UnitEnd, type WholeCombatOdds } from '../../core/analysis/combat';
+import {
+  wholeCombatOddsSchema,
+  type CombatChain,
+  type UnitEnd,
+  type WholeCombatOdds,
+} from '../../core/analysis/combat';
 import { runCli } from '../../cli/main';
 import { advance, type Combat } from '../../core/combat/engine';
 import { autoInput, rngFor } from './drive';
@@ -14,7 +19,13 @@ import { autoInput, rngFor } from './drive';
 /** One game's fate of every unit the chain lists, in its order; null for a game still going after `maxRounds`. */
 export type PlayedFates = UnitEnd[] | null;
 
-export function playFates(chain: CombatChain, combat: Combat, games: number, maxRounds: number, from = 0): PlayedFates[] {
+export function playFates(
+  chain: CombatChain,
+  combat: Combat,
+  games: number,
+  maxRounds: number,
+  from = 0,
+): PlayedFates[] {
   return Array.from({ length: games }, (_, k) => {
     let c: Combat = { ...combat, rng: rngFor(from + k) };
     for (;;) {
@@ -35,9 +46,16 @@ export function expectUnitsAgree(odds: WholeCombatOdds, games: readonly PlayedFa
   const units = odds.units!;
   units.forEach((u, i) => {
     expect(u.pDestroyed + u.pFlees + u.pCaught, `${u.unit}: its fates are exclusive`).toBeLessThanOrEqual(1 + 1e-9);
-    for (const [end, p] of [['destroyed', u.pDestroyed], ['flees', u.pFlees], ['caught', u.pCaught]] as const) {
+    for (const [end, p] of [
+      ['destroyed', u.pDestroyed],
+      ['flees', u.pFlees],
+      ['caught', u.pCaught],
+    ] as const) {
       const seen = games.filter((g) => g?.[i] === end).length / n;
-      expect(Math.abs(seen - p), `${u.role} ${u.unit} ${end}: engine ${seen} v odds ${p} (N = ${n})`).toBeLessThanOrEqual(tolerance(p, n));
+      expect(
+        Math.abs(seen - p),
+        `${u.role} ${u.unit} ${end}: engine ${seen} v odds ${p} (N = ${n})`,
+      ).toBeLessThanOrEqual(tolerance(p, n));
     }
   });
 }

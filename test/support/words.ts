@@ -10,9 +10,20 @@ import type { Step } from '../../core/combat/steps';
 export function stepWords(step: Step): string[] {
   switch (step.kind) {
     case 'roll':
-      return [step.title, step.needs, ...step.notes, ...step.why.flatMap((w) => [w.rule, w.detail]), ...(step.groups ?? []).flatMap((g) => [g.label, g.needs, g.note ?? ''])];
+      return [
+        step.title,
+        step.needs,
+        ...step.notes,
+        ...step.why.flatMap((w) => [w.rule, w.detail]),
+        ...(step.groups ?? []).flatMap((g) => [g.label, g.needs, g.note ?? '']),
+      ];
     case 'choose':
-      return [step.title, step.prompt, ...step.why.flatMap((w) => [w.rule, w.detail]), ...step.options.flatMap((o) => [o.label, o.detail ?? ''])];
+      return [
+        step.title,
+        step.prompt,
+        ...step.why.flatMap((w) => [w.rule, w.detail]),
+        ...step.options.flatMap((o) => [o.label, o.detail ?? '']),
+      ];
     case 'outcome':
       return [step.title, ...step.lines];
   }

@@ -20,12 +20,20 @@ export type WholeCombatAnswer = { ok: true; odds: WholeCombatOdds } | { ok: fals
  * estimate get half the budget each, so the answer takes about a second at most; the host works it
  * out in chunks (`wholeCombatInChunksOf`), so the players' next step never waits behind it.
  */
-export function wholeCombatOf(analysis: SystemAnalysis | undefined, state: unknown, budget: number = ANALYSIS_WORK_LIMIT / 2): WholeCombatAnswer {
+export function wholeCombatOf(
+  analysis: SystemAnalysis | undefined,
+  state: unknown,
+  budget: number = ANALYSIS_WORK_LIMIT / 2,
+): WholeCombatAnswer {
   return runToEnd(wholeCombatInChunksOf(analysis, state, budget));
 }
 
 /** The same answer in chunks (core/analysis/chunked.ts). */
-export function* wholeCombatInChunksOf(analysis: SystemAnalysis | undefined, state: unknown, budget: number = ANALYSIS_WORK_LIMIT / 2): Chunked<WholeCombatAnswer> {
+export function* wholeCombatInChunksOf(
+  analysis: SystemAnalysis | undefined,
+  state: unknown,
+  budget: number = ANALYSIS_WORK_LIMIT / 2,
+): Chunked<WholeCombatAnswer> {
   const chain = analysis?.combat;
   if (!chain) return null;
   try {

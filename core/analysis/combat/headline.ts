@@ -28,7 +28,11 @@ export function stoppedUndecided(o: WholeCombatOdds): boolean {
   return o.exact && o.rounds[o.fromRound - 1] === 1 && [o.attacker, o.defender, ...(o.units ?? [])].every(noFate);
 }
 
-export function wholeHeadlinesOf(allOptions: ReadonlyArray<WholeCombatOdds | null>, chooser: Role, sideName?: string): Array<WholeHeadline | null> {
+export function wholeHeadlinesOf(
+  allOptions: ReadonlyArray<WholeCombatOdds | null>,
+  chooser: Role,
+  sideName?: string,
+): Array<WholeHeadline | null> {
   // A stop has no figure of its own (see above): the options are compared without it.
   const options = allOptions.map((o) => (o && !stoppedUndecided(o) ? o : null));
   const known = options.filter((o): o is WholeCombatOdds => o !== null);
@@ -36,7 +40,15 @@ export function wholeHeadlinesOf(allOptions: ReadonlyArray<WholeCombatOdds | nul
   const values = known.map((o) => winOf(o, chooser));
   const noise = Math.max(0, ...known.map((o) => (o.exact ? 0 : 2 * (o.standardError ?? 0))));
   if (Math.max(...values) - Math.min(...values) <= Math.max(1e-9, noise)) return options.map(() => null);
-  return options.map((o) => (o ? { side: sideName ?? (chooser === 'attacker' ? 'Attacker' : 'Defender'), value: winOf(o, chooser), ...(o.exact ? {} : { standardError: o.standardError ?? 0 }) } : null));
+  return options.map((o) =>
+    o
+      ? {
+          side: sideName ?? (chooser === 'attacker' ? 'Attacker' : 'Defender'),
+          value: winOf(o, chooser),
+          ...(o.exact ? {} : { standardError: o.standardError ?? 0 }),
+        }
+      : null,
+  );
 }
 
 /**
@@ -56,10 +68,13 @@ export const NBSP = '\u00a0';
 
 /** An estimate's standard error as written: "3%", or to a tenth under half a percent ("0.2%", never "0.0%"). */
 export function errorText(standardError: number): string {
-  return fine(standardError) ? `${Math.max(0.1, 100 * standardError).toFixed(1)}%` : `${Math.round(100 * standardError)}%`;
+  return fine(standardError)
+    ? `${Math.max(0.1, 100 * standardError).toFixed(1)}%`
+    : `${Math.round(100 * standardError)}%`;
 }
 
 const fine = (standardError: number) => standardError < 0.005;
 
 /** "Whole combat: you win 62.0%": an option's whole-combat figure as it reads beside the option. */
-export const wholeFigureText = (h: WholeHeadline) => `Whole combat: ${h.side} win ${chanceText(h.value, h.standardError)}`;
+export const wholeFigureText = (h: WholeHeadline) =>
+  `Whole combat: ${h.side} win ${chanceText(h.value, h.standardError)}`;

@@ -4,6 +4,12 @@ export { estimateWholeCombat, estimateInChunks, PLAYOUTS } from './playouts';
 export { walkRound, suggestedOption, type RoundTransition } from './roundWalk';
 export { rollOutcomes } from './rollOutcomes';
 export { positionKey, shedHistory } from './key';
-export { wholeCombatOddsSchema, type CombatChain, type UnitEnd, type WholeCombatOdds, type SideCombatOdds } from './types';
+export {
+  wholeCombatOddsSchema,
+  type CombatChain,
+  type UnitEnd,
+  type WholeCombatOdds,
+  type SideCombatOdds,
+} from './types';
 export { wholeCombatOf, wholeCombatInChunksOf, QUICK_SHARE, type WholeCombatAnswer } from './forHost';
 export { wholeHeadlinesOf, wholeFigureText, chanceText, type WholeHeadline } from './headline';

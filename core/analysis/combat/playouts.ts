@@ -36,7 +36,12 @@ function hashOf(text: string): number {
 }
 
 /** One play-out from `state`: how it ended and in which round, or unfinished past `maxRounds`. */
-function playOut<S>(chain: CombatChain<S>, state: S, rng: readonly number[], maxRounds: number): { s: S; rng: readonly number[]; unfinished: boolean } {
+function playOut<S>(
+  chain: CombatChain<S>,
+  state: S,
+  rng: readonly number[],
+  maxRounds: number,
+): { s: S; rng: readonly number[]; unfinished: boolean } {
   let s = state;
   let at = rng;
   const stepWork = stepWorkOf(chain);
@@ -57,7 +62,13 @@ function playOut<S>(chain: CombatChain<S>, state: S, rng: readonly number[], max
   }
 }
 
-export function estimateWholeCombat<S>(chain: CombatChain<S>, state: S, maxRounds: number, limit?: number, soFar?: ExactSoFar<S>): WholeCombatOdds {
+export function estimateWholeCombat<S>(
+  chain: CombatChain<S>,
+  state: S,
+  maxRounds: number,
+  limit?: number,
+  soFar?: ExactSoFar<S>,
+): WholeCombatOdds {
   return runToEnd(estimateInChunks(chain, state, maxRounds, limit, soFar));
 }
 
@@ -71,7 +82,11 @@ export function playoutsFor(still: number): number {
 }
 
 /** One of `layer`'s positions, drawn by its chance (of `total`), and the generator after the draw; one position is taken without a draw. */
-function drawFrom<S>(layer: ReadonlyArray<Weighted<S>>, total: number, rng: readonly number[]): { state: S; rng: readonly number[] } {
+function drawFrom<S>(
+  layer: ReadonlyArray<Weighted<S>>,
+  total: number,
+  rng: readonly number[],
+): { state: S; rng: readonly number[] } {
   if (layer.length === 1) return { state: layer[0]!.state, rng };
   const drawn = drawDice(rng, 1, DRAW_SIDES);
   let left = ((drawn.faces[0]! - 0.5) / DRAW_SIDES) * total;
@@ -89,7 +104,13 @@ function drawFrom<S>(layer: ReadonlyArray<Weighted<S>>, total: number, rng: read
  * then the exact part plus the share still fighting times the play-outs' own figure, and so is its
  * standard error scaled.
  */
-export function* estimateInChunks<S>(chain: CombatChain<S>, state: S, maxRounds: number, limit?: number, soFar?: ExactSoFar<S>): Chunked<WholeCombatOdds> {
+export function* estimateInChunks<S>(
+  chain: CombatChain<S>,
+  state: S,
+  maxRounds: number,
+  limit?: number,
+  soFar?: ExactSoFar<S>,
+): Chunked<WholeCombatOdds> {
   const units = chain.unitFates?.(state);
   const exact = soFar?.tally ?? new Tally().track(units);
   const layer = soFar?.layer ?? [{ state, p: 1 }];
@@ -121,11 +142,22 @@ export function* estimateInChunks<S>(chain: CombatChain<S>, state: S, maxRounds:
   const names = namesOf(chain, state);
   const own = tally.odds(names, info, played);
   const odds = exact.plus(tally, still / played).odds(names, info);
-  return { ...odds, playouts: played, standardError: still * largestError(own, played), exactRounds: soFar ? soFar.round - info.fromRound : 0 };
+  return {
+    ...odds,
+    playouts: played,
+    standardError: still * largestError(own, played),
+    exactRounds: soFar ? soFar.round - info.fromRound : 0,
+  };
 }
 
 /** The largest standard error of the chances `odds` estimates from `played` play-outs. */
 function largestError(odds: WholeCombatOdds, played: number): number {
-  const chances = [odds.pAttackerWins, odds.pDefenderWins, odds.pDraw, odds.pUnfinished, ...[odds.attacker, odds.defender, ...(odds.units ?? [])].flatMap((u) => [u.pDestroyed, u.pFlees, u.pCaught])];
+  const chances = [
+    odds.pAttackerWins,
+    odds.pDefenderWins,
+    odds.pDraw,
+    odds.pUnfinished,
+    ...[odds.attacker, odds.defender, ...(odds.units ?? [])].flatMap((u) => [u.pDestroyed, u.pFlees, u.pCaught]),
+  ];
   return Math.max(...chances.map((q) => Math.sqrt((q * (1 - q)) / played)));
 }

@@ -55,7 +55,8 @@ function groupOutcomes(count: number, classes: readonly FaceClass[]): WeightedDi
   const out: WeightedDice[] = [];
   const counts = new Array<number>(ordered.length).fill(0);
   const walk = (i: number, left: number) => {
-    if (out.length > MAX_OUTCOMES_PER_STEP) throw new AnalysisTooLargeError('a roll with too many different outcomes to follow exactly');
+    if (out.length > MAX_OUTCOMES_PER_STEP)
+      throw new AnalysisTooLargeError('a roll with too many different outcomes to follow exactly');
     if (i === ordered.length - 1) {
       counts[i] = left;
       let logP = logFactorial(count);
@@ -108,9 +109,11 @@ function outcomesOfGroup(g: DiceGroup, count: number): WeightedDice[] {
  * with its chance. 2^n for pass/fail dice: past the cap the walk gives way to the estimate.
  */
 function orderedOutcomes(count: number, classes: readonly FaceClass[]): WeightedDice[] {
-  if (classes.length ** count > MAX_OUTCOMES_PER_STEP) throw new AnalysisTooLargeError('a roll with too many different outcomes to follow exactly');
+  if (classes.length ** count > MAX_OUTCOMES_PER_STEP)
+    throw new AnalysisTooLargeError('a roll with too many different outcomes to follow exactly');
   let all: WeightedDice[] = [{ dice: [], p: 1 }];
-  for (let d = 0; d < count; d++) all = all.flatMap((a) => classes.map((c) => ({ dice: [...a.dice, c.face], p: a.p * c.p })));
+  for (let d = 0; d < count; d++)
+    all = all.flatMap((a) => classes.map((c) => ({ dice: [...a.dice, c.face], p: a.p * c.p })));
   return all;
 }
 
@@ -125,7 +128,9 @@ export function rollOutcomes(step: RollStep): readonly WeightedDice[] {
   const signature = signatureOf(step);
   const seen = rememberedOutcomes.get(signature);
   if (seen) return seen;
-  const outcomes = Object.freeze(outcomesOf(step).map((o) => Object.freeze({ dice: Object.freeze(o.dice) as number[], p: o.p })));
+  const outcomes = Object.freeze(
+    outcomesOf(step).map((o) => Object.freeze({ dice: Object.freeze(o.dice) as number[], p: o.p })),
+  );
   if (rememberedOutcomes.size >= MAX_REMEMBERED_ROLLS) rememberedOutcomes.clear();
   rememberedOutcomes.set(signature, outcomes);
   return outcomes;
@@ -158,7 +163,8 @@ function outcomesOf(step: RollStep): WeightedDice[] {
       const count = countAt(step, a.parts, i);
       for (const b of outcomesOf(i, count)) {
         next.push({ parts: [...a.parts, b.dice], p: a.p * b.p });
-        if (next.length > MAX_OUTCOMES_PER_STEP) throw new AnalysisTooLargeError('a roll with too many different outcomes to follow exactly');
+        if (next.length > MAX_OUTCOMES_PER_STEP)
+          throw new AnalysisTooLargeError('a roll with too many different outcomes to follow exactly');
       }
     }
     all = next;
@@ -192,10 +198,12 @@ function linearChains(step: RollStep): number[][] | null {
 
 /** A face of `source` that sends a die on to `group` (or, `onward` false, one that does not), and the chance of it. */
 function linkFace(source: DiceGroup, group: DiceGroup, onward: boolean): { face: number; p: number } {
-  const passing = group.per!.on === 'pass' === onward;
+  const passing = (group.per!.on === 'pass') === onward;
   const passes = source.sides - source.passOn! + 1;
   // The plainest face: just over the number when passing, just under it when failing.
-  return passing ? { face: source.passOn!, p: passes / source.sides } : { face: source.passOn! - 1, p: 1 - passes / source.sides };
+  return passing
+    ? { face: source.passOn!, p: passes / source.sides }
+    : { face: source.passOn! - 1, p: 1 - passes / source.sides };
 }
 
 /**
@@ -210,10 +218,16 @@ function chainEndOutcomes(step: RollStep, chains: number[][]): WeightedDice[] {
   for (const chain of chains) {
     const first = groups[chain[0]!]!;
     if (chain.length === 1) {
-      all = combine(all, outcomesOfGroup(first, first.count).map((o) => ({ parts: new Map([[chain[0]!, o.dice]]), p: o.p })));
+      all = combine(
+        all,
+        outcomesOfGroup(first, first.count).map((o) => ({ parts: new Map([[chain[0]!, o.dice]]), p: o.p })),
+      );
       continue;
     }
-    const links = chain.slice(1).map((g, k) => ({ on: linkFace(groups[chain[k]!]!, groups[g]!, true), off: linkFace(groups[chain[k]!]!, groups[g]!, false) }));
+    const links = chain.slice(1).map((g, k) => ({
+      on: linkFace(groups[chain[k]!]!, groups[g]!, true),
+      off: linkFace(groups[chain[k]!]!, groups[g]!, false),
+    }));
     const through = links.reduce((q, l) => q * l.on.p, 1);
     const last = groups[chain.at(-1)!]!;
     const ways: Array<{ parts: Map<number, number[]>; p: number }> = [];
@@ -222,23 +236,35 @@ function chainEndOutcomes(step: RollStep, chains: number[][]): WeightedDice[] {
       if (reach === 0) continue;
       const parts = new Map<number, number[]>();
       // The first group: m dice sent on, the rest not; each link after it sends all m on.
-      parts.set(chain[0]!, [...Array<number>(m).fill(links[0]!.on.face), ...Array<number>(first.count - m).fill(links[0]!.off.face)]);
+      parts.set(chain[0]!, [
+        ...Array<number>(m).fill(links[0]!.on.face),
+        ...Array<number>(first.count - m).fill(links[0]!.off.face),
+      ]);
       chain.slice(1, -1).forEach((g, k) => parts.set(g, Array<number>(m).fill(links[k + 1]!.on.face)));
-      for (const o of groupOutcomes(m, classesOf(last))) ways.push({ parts: new Map([...parts, [chain.at(-1)!, o.dice]]), p: reach * o.p });
+      for (const o of groupOutcomes(m, classesOf(last)))
+        ways.push({ parts: new Map([...parts, [chain.at(-1)!, o.dice]]), p: reach * o.p });
     }
     all = combine(all, ways);
   }
   return all.map((a) => ({ dice: a.parts.flat(), p: a.p }));
 }
 
-function combine(all: Array<{ parts: number[][]; p: number }>, ways: Array<{ parts: Map<number, number[]>; p: number }>): Array<{ parts: number[][]; p: number }> {
-  if (all.length * ways.length > MAX_OUTCOMES_PER_STEP) throw new AnalysisTooLargeError('a roll with too many different outcomes to follow exactly');
-  return all.flatMap((a) => ways.map((w) => ({ parts: a.parts.map((part, i) => w.parts.get(i) ?? part), p: a.p * w.p })));
+function combine(
+  all: Array<{ parts: number[][]; p: number }>,
+  ways: Array<{ parts: Map<number, number[]>; p: number }>,
+): Array<{ parts: number[][]; p: number }> {
+  if (all.length * ways.length > MAX_OUTCOMES_PER_STEP)
+    throw new AnalysisTooLargeError('a roll with too many different outcomes to follow exactly');
+  return all.flatMap((a) =>
+    ways.map((w) => ({ parts: a.parts.map((part, i) => w.parts.get(i) ?? part), p: a.p * w.p })),
+  );
 }
 
 /** P(k of n), each with chance q. */
 function binomial(n: number, k: number, q: number): number {
   if (q <= 0) return k === 0 ? 1 : 0;
   if (q >= 1) return k === n ? 1 : 0;
-  return Math.exp(logFactorial(n) - logFactorial(k) - logFactorial(n - k) + k * Math.log(q) + (n - k) * Math.log(1 - q));
+  return Math.exp(
+    logFactorial(n) - logFactorial(k) - logFactorial(n - k) + k * Math.log(q) + (n - k) * Math.log(1 - q),
+  );
 }

@@ -55,14 +55,20 @@ export function suggestedOption(step: Extract<Step, { kind: 'choose' }>): string
 }
 
 /** A roll's outcomes as the walk counts them (rollOutcomes.ts), unless a system counts them by what its rules read. */
-export type OutcomesOf<S> = (state: S, step: Extract<Step, { kind: 'roll' }>) => ReadonlyArray<{ dice: number[]; p: number }>;
+export type OutcomesOf<S> = (
+  state: S,
+  step: Extract<Step, { kind: 'roll' }>,
+) => ReadonlyArray<{ dice: number[]; p: number }>;
 
 const distinguishable: OutcomesOf<unknown> = (_, step) => rollOutcomes(step);
 
 function branches<S>(state: S, step: Step, outcomesOf: OutcomesOf<S>): Array<{ input: Input; p: number }> {
   switch (step.kind) {
     case 'roll':
-      return outcomesOf(state, step).map((o) => ({ input: { kind: 'roll', stepId: step.id, dice: o.dice, by: 'entered' }, p: o.p }));
+      return outcomesOf(state, step).map((o) => ({
+        input: { kind: 'roll', stepId: step.id, dice: o.dice, by: 'entered' },
+        p: o.p,
+      }));
     case 'choose':
       return [{ input: { kind: 'choose', stepId: step.id, option: suggestedOption(step) }, p: 1 }];
     case 'outcome':
@@ -98,7 +104,11 @@ export function addEnd<S>(found: RoundFound<S>, chain: CombatChain<S>, s: S, p: 
 }
 
 /** The transition a walk found, with the work it took. */
-export const transitionFound = <S>(found: RoundFound<S>, work: number): RoundTransition<S> => ({ next: [...found.next.values()], ended: [...found.ended.values()], work });
+export const transitionFound = <S>(found: RoundFound<S>, work: number): RoundTransition<S> => ({
+  next: [...found.next.values()],
+  ended: [...found.ended.values()],
+  work,
+});
 
 /**
  * Walks round `round` on from the positions of `frontier` to its end, step by step (see above),
@@ -107,10 +117,18 @@ export const transitionFound = <S>(found: RoundFound<S>, work: number): RoundTra
  * leaves the round (core/systems/old-world/analysis/transition.ts), with its rolls counted as its
  * rules read them (`outcomesOf`).
  */
-export function walkOn<S>(chain: CombatChain<S>, round: number, frontier: Map<string, Keyed<S>>, found: RoundFound<S>, charge: (units: number) => void, outcomesOf: OutcomesOf<S> = distinguishable): void {
+export function walkOn<S>(
+  chain: CombatChain<S>,
+  round: number,
+  frontier: Map<string, Keyed<S>>,
+  found: RoundFound<S>,
+  charge: (units: number) => void,
+  outcomesOf: OutcomesOf<S> = distinguishable,
+): void {
   const stepWork = stepWorkOf(chain);
   for (let steps = 0; frontier.size > 0; steps++) {
-    if (steps > MAX_STEPS_PER_ROUND) throw new AnalysisTooLargeError('a combat round with too many steps to follow exactly');
+    if (steps > MAX_STEPS_PER_ROUND)
+      throw new AnalysisTooLargeError('a combat round with too many steps to follow exactly');
     const after = new Map<string, Keyed<S>>();
     for (const { state: s, p, key } of frontier.values()) {
       if (chain.round(s) > round) {
@@ -147,6 +165,12 @@ export function walkRound<S>(chain: CombatChain<S>, state: S, cap = Infinity): R
     work += units;
     if (work > cap) throw new AnalysisTooLargeError('a combat round too large to follow exactly');
   };
-  walkOn(chain, chain.round(state), new Map([[startKey, { state: chain.shed(state), p: 1, key: startKey }]]), found, charge);
+  walkOn(
+    chain,
+    chain.round(state),
+    new Map([[startKey, { state: chain.shed(state), p: 1, key: startKey }]]),
+    found,
+    charge,
+  );
   return transitionFound(found, work);
 }

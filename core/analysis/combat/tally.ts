@@ -16,9 +16,15 @@ export interface CombatEnd {
 }
 
 /** Each side's name and main unit, as the odds name them (the system's own view names the sides). */
-export function namesOf<S>(chain: CombatChain<S>, state: S): { mainUnits: Record<Role, string>; sides: Record<Role, string> } {
+export function namesOf<S>(
+  chain: CombatChain<S>,
+  state: S,
+): { mainUnits: Record<Role, string>; sides: Record<Role, string> } {
   const view = chain.rules.view(state);
-  return { mainUnits: chain.mainUnits(state), sides: { attacker: view.sides.attacker.name, defender: view.sides.defender.name } };
+  return {
+    mainUnits: chain.mainUnits(state),
+    sides: { attacker: view.sides.attacker.name, defender: view.sides.defender.name },
+  };
 }
 
 /** How a finished state ended: the system's own winner (none named counts as a draw) and fates. */
@@ -65,7 +71,8 @@ export class Tally {
    */
   plus(other: Tally, factor: number): this {
     for (const w of ['attacker', 'defender', 'draw'] as const) this.win[w] += factor * other.win[w];
-    for (const role of roles) for (const f of ['destroyed', 'flees', 'caught'] as const) this.fates[role][f] += factor * other.fates[role][f];
+    for (const role of roles)
+      for (const f of ['destroyed', 'flees', 'caught'] as const) this.fates[role][f] += factor * other.fates[role][f];
     other.rounds.forEach((w, i) => {
       while (this.rounds.length <= i) this.rounds.push(0);
       this.rounds[i]! += factor * w;
@@ -80,7 +87,11 @@ export class Tally {
   }
 
   /** The figures, each weight divided by `total` (1 for exact chances, the number of play-outs for an estimate). */
-  odds(chain: { mainUnits: Record<Role, string>; sides: Record<Role, string> }, info: { exact: boolean; fromRound: number; maxRounds: number }, total = 1): WholeCombatOdds {
+  odds(
+    chain: { mainUnits: Record<Role, string>; sides: Record<Role, string> },
+    info: { exact: boolean; fromRound: number; maxRounds: number },
+    total = 1,
+  ): WholeCombatOdds {
     const side = (role: Role): SideCombatOdds => ({
       side: chain.sides[role],
       unit: chain.mainUnits[role],

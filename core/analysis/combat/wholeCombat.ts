@@ -65,7 +65,12 @@ function transitionOf<S>(chain: CombatChain<S>, state: S, key: string, cap: numb
  * rounds get cheaper as models fall — so it is only trusted when it overshoots what is left twice
  * over; the same counts give the same decision on any machine.
  */
-export function projectedOver(next: { states: number }, last: { states: number; work: number }, spent: number, budget: number): boolean {
+export function projectedOver(
+  next: { states: number },
+  last: { states: number; work: number },
+  spent: number,
+  budget: number,
+): boolean {
   return (next.states * last.work) / Math.max(1, last.states) > 2 * (budget - spent);
 }
 
@@ -73,12 +78,22 @@ export function projectedOver(next: { states: number }, last: { states: number; 
  * The exact chain (throws AnalysisTooLargeError past the current meter). With `budget` (the
  * meter's limit) it gives up early, from counts, once it cannot finish within it (see above).
  */
-export function exactWholeCombat<S>(chain: CombatChain<S>, state: S, maxRounds = MAX_ROUNDS, budget = Infinity): WholeCombatOdds {
+export function exactWholeCombat<S>(
+  chain: CombatChain<S>,
+  state: S,
+  maxRounds = MAX_ROUNDS,
+  budget = Infinity,
+): WholeCombatOdds {
   return runToEnd(exactInChunks(chain, state, maxRounds, budget));
 }
 
 /** The exact chain in chunks (chunked.ts): it yields between round walks once a chunk's work is spent. */
-export function* exactInChunks<S>(chain: CombatChain<S>, state: S, maxRounds = MAX_ROUNDS, budget = Infinity): Chunked<WholeCombatOdds> {
+export function* exactInChunks<S>(
+  chain: CombatChain<S>,
+  state: S,
+  maxRounds = MAX_ROUNDS,
+  budget = Infinity,
+): Chunked<WholeCombatOdds> {
   const fromRound = chain.round(state);
   const limit = Math.max(maxRounds, fromRound);
   const tally = new Tally().track(chain.unitFates?.(state));
@@ -129,12 +144,22 @@ export function* exactInChunks<S>(chain: CombatChain<S>, state: S, maxRounds = M
  * chain left of its own when it gave up early. Throws AnalysisTooLargeError only when not even the
  * estimate can be made.
  */
-export function wholeCombatOdds<S>(chain: CombatChain<S>, state: S, maxRounds = MAX_ROUNDS, limit = ANALYSIS_WORK_LIMIT): WholeCombatOdds {
+export function wholeCombatOdds<S>(
+  chain: CombatChain<S>,
+  state: S,
+  maxRounds = MAX_ROUNDS,
+  limit = ANALYSIS_WORK_LIMIT,
+): WholeCombatOdds {
   return runToEnd(wholeCombatInChunks(chain, state, maxRounds, limit));
 }
 
 /** The same, in chunks (chunked.ts): the exact chain and the estimate each against a meter of their own, kept across chunks. */
-export function* wholeCombatInChunks<S>(chain: CombatChain<S>, state: S, maxRounds = MAX_ROUNDS, limit = ANALYSIS_WORK_LIMIT): Chunked<WholeCombatOdds> {
+export function* wholeCombatInChunks<S>(
+  chain: CombatChain<S>,
+  state: S,
+  maxRounds = MAX_ROUNDS,
+  limit = ANALYSIS_WORK_LIMIT,
+): Chunked<WholeCombatOdds> {
   const exact = newMeter(() => CANNOT_FINISH, limit);
   let soFar: ExactSoFar<S> | undefined;
   try {
@@ -143,5 +168,11 @@ export function* wholeCombatInChunks<S>(chain: CombatChain<S>, state: S, maxRoun
     if (!(error instanceof AnalysisTooLargeError)) throw error;
     if (error instanceof CannotFinish) soFar = error.soFar as ExactSoFar<S>;
   }
-  return yield* estimateInChunks(chain, state, Math.max(maxRounds, chain.round(state)), limit + Math.max(0, limit - exact.spent), soFar);
+  return yield* estimateInChunks(
+    chain,
+    state,
+    Math.max(maxRounds, chain.round(state)),
+    limit + Math.max(0, limit - exact.spent),
+    soFar,
+  );
 }

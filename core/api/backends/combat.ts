@@ -1,4 +1,16 @@
-import { advance, replay, replayAsFarAsItGoes, rollForMe, setupFormOf, startCombat, undo, type Combat, type CombatLog, type RuleSystem, type SetupLayout } from '../../combat';
+import {
+  advance,
+  replay,
+  replayAsFarAsItGoes,
+  rollForMe,
+  setupFormOf,
+  startCombat,
+  undo,
+  type Combat,
+  type CombatLog,
+  type RuleSystem,
+  type SetupLayout,
+} from '../../combat';
 import type { CombatOdds, CombatSnapshot } from '../channels/combat';
 import type { ParsedRequestOf } from '../contract';
 import { prefixIssues, problemsOf } from '../../roster/documents';
@@ -12,7 +24,8 @@ import type { Chunked } from '../../analysis/chunked';
 import { wholeFigureText, wholeHeadlinesOf } from '../../analysis/combat/headline';
 
 /** "1.20 models destroyed expected", "Empire win the round: 62.0%": a headline as the option beside it reads. */
-export const figureText = (h: Headline) => (h.kind === 'probability' ? `${h.label}: ${percent(h.value)}` : `${fixed2(h.value)} ${h.label} expected`);
+export const figureText = (h: Headline) =>
+  h.kind === 'probability' ? `${h.label}: ${percent(h.value)}` : `${fixed2(h.value)} ${h.label} expected`;
 
 export interface CombatBackendDeps {
   /** The registry of rule systems, id → system. */
@@ -61,7 +74,18 @@ export interface StoredCombat {
 
 export interface CombatHistory {
   /** Saves the log under `id`; `create` when the combat is not stored yet (its first step). */
-  save(entry: { id: string; create: boolean; system: string; title: string; seed: number; setup: unknown; inputs: unknown[]; summary: string | null; finished: boolean; rosterIds: string[] }): Promise<unknown>;
+  save(entry: {
+    id: string;
+    create: boolean;
+    system: string;
+    title: string;
+    seed: number;
+    setup: unknown;
+    inputs: unknown[];
+    summary: string | null;
+    finished: boolean;
+    rosterIds: string[];
+  }): Promise<unknown>;
   load(id: string): Promise<StoredCombat | undefined>;
   /** Drops a stored combat (every step of it undone). */
   drop(id: string): Promise<void>;
@@ -162,12 +186,33 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       current.before = deps.analyze(system.id, start);
     }
     const before = current.before;
-    if (before === null) return { at, odds: null, unavailable: `${system.name} has no exact odds yet.`, choices: [], best: null };
-    if (!before.ok) return { at, odds: null, unavailable: noOddsBecause('No exact odds for this combat', before.tooLarge), choices: [], best: null };
+    if (before === null)
+      return { at, odds: null, unavailable: `${system.name} has no exact odds yet.`, choices: [], best: null };
+    if (!before.ok)
+      return {
+        at,
+        odds: null,
+        unavailable: noOddsBecause('No exact odds for this combat', before.tooLarge),
+        choices: [],
+        best: null,
+      };
     const now = at === 0 ? before : deps.analyze(system.id, combat.state);
-    if (now === null) return { at, odds: null, unavailable: `${system.name} has no exact odds yet.`, choices: [], best: null };
-    if (!now.ok) return { at, odds: null, unavailable: noOddsBecause('No exact odds at this step', now.tooLarge), choices: [], best: null };
-    return { at, odds: oddsFrom(before.distributions, now.distributions), unavailable: null, ...choiceFigures(system, combat) };
+    if (now === null)
+      return { at, odds: null, unavailable: `${system.name} has no exact odds yet.`, choices: [], best: null };
+    if (!now.ok)
+      return {
+        at,
+        odds: null,
+        unavailable: noOddsBecause('No exact odds at this step', now.tooLarge),
+        choices: [],
+        best: null,
+      };
+    return {
+      at,
+      odds: oddsFrom(before.distributions, now.distributions),
+      unavailable: null,
+      ...choiceFigures(system, combat),
+    };
   };
 
   /**
@@ -183,7 +228,10 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       if (deps.pause) await deps.pause();
       if (superseded()) {
         work.return(undefined as T);
-        throw new ApiFailure('conflict', 'The combat moved on before these odds of the whole combat were ready: the odds of the step it is at now are worked out instead.');
+        throw new ApiFailure(
+          'conflict',
+          'The combat moved on before these odds of the whole combat were ready: the odds of the step it is at now are worked out instead.',
+        );
       }
     }
   };
@@ -205,7 +253,10 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     const share = quick ? QUICK_SHARE : 1;
     let start = wholeStarts.get(id);
     if (start === undefined) {
-      start = await finish(ask(system.id, combat.log.inputs.length === 0 ? combat.state : system.start(current.combat.log.setup), share), superseded);
+      start = await finish(
+        ask(system.id, combat.log.inputs.length === 0 ? combat.state : system.start(current.combat.log.setup), share),
+        superseded,
+      );
       // Only the full answer is kept: a quick one is refined at once.
       if (!quick && sessions.has(id)) wholeStarts.set(id, start);
     }
@@ -218,7 +269,12 @@ export function createCombatBackend(deps: CombatBackendDeps) {
   };
 
   /** Each option's whole-combat figure for the chooser, where the options change it (pursuit, restraint, allocation). */
-  const withWholeChoices = async (system: RuleSystem, combat: Combat, choices: CombatOdds['choices'], superseded: () => boolean): Promise<CombatOdds['choices']> => {
+  const withWholeChoices = async (
+    system: RuleSystem,
+    combat: Combat,
+    choices: CombatOdds['choices'],
+    superseded: () => boolean,
+  ): Promise<CombatOdds['choices']> => {
     const step = combat.step;
     // Choices with many options (how many attacks at a character) share one answer's work among them; past four, none is worked out.
     if (step.kind !== 'choose' || !deps.wholeCombatInChunks || step.options.length > 4) return choices;
@@ -226,11 +282,17 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     const each: Array<WholeCombatOdds | null> = [];
     for (const { id } of step.options) {
       const taken = advance(system, combat, { kind: 'choose', stepId: step.id, option: id });
-      const answer = taken.ok ? await finish(deps.wholeCombatInChunks(system.id, taken.combat.state, share), superseded) : null;
+      const answer = taken.ok
+        ? await finish(deps.wholeCombatInChunks(system.id, taken.combat.state, share), superseded)
+        : null;
       each.push(answer?.ok ? answer.odds : null);
     }
     const figures = wholeHeadlinesOf(each, step.actor, system.view(combat.state).sides[step.actor].name);
-    return step.options.map(({ id }, i) => ({ option: id, figure: choices.find((c) => c.option === id)?.figure ?? null, whole: figures[i] ? wholeFigureText(figures[i]) : null }));
+    return step.options.map(({ id }, i) => ({
+      option: id,
+      figure: choices.find((c) => c.option === id)?.figure ?? null,
+      whole: figures[i] ? wholeFigureText(figures[i]) : null,
+    }));
   };
 
   /**
@@ -249,9 +311,21 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     const headlines = headlinesOf(analysed, step.actor);
     const { sides } = system.view(combat.state);
     const names = { attacker: sides.attacker.name, defender: sides.defender.name };
-    const best = step.options.length > 1 ? bestOf(analysed, headlines, step.actor, names, step.options.findIndex((o) => o.suggested)) : null;
+    const best =
+      step.options.length > 1
+        ? bestOf(
+            analysed,
+            headlines,
+            step.actor,
+            names,
+            step.options.findIndex((o) => o.suggested),
+          )
+        : null;
     return {
-      choices: step.options.map(({ id }, i) => ({ option: id, figure: headlines[i] ? figureText(headlines[i]) : null })),
+      choices: step.options.map(({ id }, i) => ({
+        option: id,
+        figure: headlines[i] ? figureText(headlines[i]) : null,
+      })),
       best: best === null ? null : step.options[best]!.id,
     };
   };
@@ -311,11 +385,21 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     if (!stored) return session(id); // not_found, worded once
     const system = systemOf(stored.system, 'system');
     const setup = system.setupSchema.safeParse(stored.setup);
-    if (!setup.success) throw new ApiFailure('conflict', `The stored combat "${id}" cannot be opened: its setup is not one this version of ${system.name} takes.`, 'id');
+    if (!setup.success)
+      throw new ApiFailure(
+        'conflict',
+        `The stored combat "${id}" cannot be opened: its setup is not one this version of ${system.name} takes.`,
+        'id',
+      );
     // A combat stored by an older version of a system's steps opens where its steps still replay:
     // the players see how far, and may go on from there. The stored record is left as it was until
     // a step is taken.
-    const { combat, replayed } = replayAsFarAsItGoes(system, { system: stored.system, setup: setup.data, seed: stored.seed, inputs: stored.inputs } as CombatLog);
+    const { combat, replayed } = replayAsFarAsItGoes(system, {
+      system: stored.system,
+      setup: setup.data,
+      seed: stored.seed,
+      inputs: stored.inputs,
+    } as CombatLog);
     const opened = newSession(system, combat, stored.rosterIds, true);
     if (replayed < stored.inputs.length) {
       opened.notice = `This combat was recorded by an older version of the app. Its first ${replayed} of ${stored.inputs.length} steps replay as they were; it goes on from there, with the steps of today.`;
@@ -328,11 +412,17 @@ export function createCombatBackend(deps: CombatBackendDeps) {
 
     'combat.setupForm': async ({ system: systemId }: ParsedRequestOf<'combat.setupForm'>) => {
       const system = systemOf(systemId, 'system');
-      const layout = deps.setupLayouts && Object.hasOwn(deps.setupLayouts, system.id) ? deps.setupLayouts[system.id]! : null;
+      const layout =
+        deps.setupLayouts && Object.hasOwn(deps.setupLayouts, system.id) ? deps.setupLayouts[system.id]! : null;
       return { system: system.id, name: system.name, ...setupFormOf(system), layout };
     },
 
-    'combat.start': async ({ system: systemId, setup, seed, rosterIds = [] }: Omit<ParsedRequestOf<'combat.start'>, 'rosterIds'> & { rosterIds?: string[] }) => {
+    'combat.start': async ({
+      system: systemId,
+      setup,
+      seed,
+      rosterIds = [],
+    }: Omit<ParsedRequestOf<'combat.start'>, 'rosterIds'> & { rosterIds?: string[] }) => {
       const system = systemOf(systemId, 'system');
       const parsed = system.setupSchema.safeParse(setup);
       if (!parsed.success) {
@@ -351,16 +441,24 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       // Read-only: the combat as it was after its first `at` inputs; the open session is untouched.
       const current = await opened(id);
       const inputs = current.combat.log.inputs;
-      if (at > inputs.length) throw new ApiFailure('invalid_input', `at: this combat has only ${inputs.length} steps taken`, 'at');
-      const combat = at === inputs.length ? current.combat : replay(current.system, { ...current.combat.log, inputs: inputs.slice(0, at) });
+      if (at > inputs.length)
+        throw new ApiFailure('invalid_input', `at: this combat has only ${inputs.length} steps taken`, 'at');
+      const combat =
+        at === inputs.length
+          ? current.combat
+          : replay(current.system, { ...current.combat.log, inputs: inputs.slice(0, at) });
       return { ...snapshot(id, { ...current, combat }), canUndo: false };
     },
 
     'combat.odds': async ({ id, at, whole, quick }: ParsedRequestOf<'combat.odds'>) => {
       const current = await opened(id);
       const inputs = current.combat.log.inputs;
-      if (at !== undefined && at > inputs.length) throw new ApiFailure('invalid_input', `at: this combat has only ${inputs.length} steps taken`, 'at');
-      const combat = at === undefined || at === inputs.length ? current.combat : replay(current.system, { ...current.combat.log, inputs: inputs.slice(0, at) });
+      if (at !== undefined && at > inputs.length)
+        throw new ApiFailure('invalid_input', `at: this combat has only ${inputs.length} steps taken`, 'at');
+      const combat =
+        at === undefined || at === inputs.length
+          ? current.combat
+          : replay(current.system, { ...current.combat.log, inputs: inputs.slice(0, at) });
       return whole ? wholeOddsAt(id, current, combat, quick ?? false) : oddsAt(current, combat);
     },
 
@@ -369,7 +467,11 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     'combat.roll': async ({ id, stepId }: ParsedRequestOf<'combat.roll'>) => {
       const current = await opened(id);
       if (current.combat.step.id !== stepId || current.combat.step.kind !== 'roll') {
-        throw new ApiFailure('invalid_input', `The combat is no longer at step "${stepId}": nothing was rolled.`, 'stepId');
+        throw new ApiFailure(
+          'invalid_input',
+          `The combat is no longer at step "${stepId}": nothing was rolled.`,
+          'stepId',
+        );
       }
       return apply(id, current, rollForMe(current.combat));
     },

@@ -17,12 +17,25 @@ const sides = ['attacker', 'defender'] as const;
  * `fromRoster` says where the converter's fields go), each filled field checked against the
  * system's own setup schema, and every reference into a list set right again.
  */
-function filledSetup(definition: SystemDefinition, request: Request, filled: Record<string, unknown>): Record<string, unknown> {
+function filledSetup(
+  definition: SystemDefinition,
+  request: Request,
+  filled: Record<string, unknown>,
+): Record<string, unknown> {
   const { fill, setup } = request;
-  if (!fill || !setup) throw new ApiFailure('invalid_input', 'fill and setup: expected both, or neither', fill ? 'setup' : 'fill');
-  const rule = (definition.setupLayout?.fromRoster ?? []).find((f) => f.at === fill.at && matchesPattern(f.at, fill.path));
-  if (!rule) throw new ApiFailure('invalid_input', `fill: the ${definition.name} setup has no "Pick from roster" at ${fill.path}.`, 'fill');
-  if (parsePath(fill.path)[0] !== request.side) throw new ApiFailure('invalid_input', `fill: ${fill.path} is not on the ${request.side}'s side.`, 'fill');
+  if (!fill || !setup)
+    throw new ApiFailure('invalid_input', 'fill and setup: expected both, or neither', fill ? 'setup' : 'fill');
+  const rule = (definition.setupLayout?.fromRoster ?? []).find(
+    (f) => f.at === fill.at && matchesPattern(f.at, fill.path),
+  );
+  if (!rule)
+    throw new ApiFailure(
+      'invalid_input',
+      `fill: the ${definition.name} setup has no "Pick from roster" at ${fill.path}.`,
+      'fill',
+    );
+  if (parsePath(fill.path)[0] !== request.side)
+    throw new ApiFailure('invalid_input', `fill: ${fill.path} is not on the ${request.side}'s side.`, 'fill');
   const rules = definition.rules;
   const scope = { schema: setupFormOf(rules).schema as JsonSchema, hints: definition.setupLayout?.fields ?? {}, sides };
   const result = fillFromRoster(setup, fill.path, rule, filled, scope);
@@ -33,7 +46,11 @@ function filledSetup(definition: SystemDefinition, request: Request, filled: Rec
     const field = schemaAt(rules.setupSchema, [...into, key]);
     const checked = field?.safeParse(result.part[key]);
     if (!field || !checked?.success) {
-      throw new ApiFailure('invalid_input', `The roster unit's ${key} does not fit this setup${checked && !checked.success ? `: ${checked.error.issues[0]?.message ?? 'not valid'}` : ''}.`, 'unitId');
+      throw new ApiFailure(
+        'invalid_input',
+        `The roster unit's ${key} does not fit this setup${checked && !checked.success ? `: ${checked.error.issues[0]?.message ?? 'not valid'}` : ''}.`,
+        'unitId',
+      );
     }
   }
   return result.setup as Record<string, unknown>;
@@ -51,13 +68,20 @@ export function createFromRosterBackend(repo: RosterRepository) {
       const found = await repo.getRoster(rosterId);
       if (!found) throw new ApiFailure('not_found', `There is no roster with id "${rosterId}".`, 'rosterId');
       const unit = found.units.find((u) => u.id === unitId);
-      if (!unit) throw new ApiFailure('not_found', `Roster "${found.roster.name}" has no unit with id "${unitId}".`, 'unitId');
+      if (!unit)
+        throw new ApiFailure('not_found', `Roster "${found.roster.name}" has no unit with id "${unitId}".`, 'unitId');
       const system = found.roster.system;
       const definition = isSystemId(system) ? definitionOf(system) : undefined;
       const toSide = definition?.roster.toSide;
-      if (!isSystemId(system) || !definition || !toSide) throw new ApiFailure('unsupported', `Units of ${system} rosters cannot fill a combat yet.`, 'rosterId');
+      if (!isSystemId(system) || !definition || !toSide)
+        throw new ApiFailure('unsupported', `Units of ${system} rosters cannot fill a combat yet.`, 'rosterId');
       const profile = profileSchemaFor(system).safeParse(unit.profile);
-      if (!profile.success) throw new ApiFailure('invalid_input', `Unit "${unit.name}" has a profile that is not valid: ${profile.error.issues[0]?.message ?? 'unknown problem'}.`, 'unitId');
+      if (!profile.success)
+        throw new ApiFailure(
+          'invalid_input',
+          `Unit "${unit.name}" has a profile that is not valid: ${profile.error.issues[0]?.message ?? 'unknown problem'}.`,
+          'unitId',
+        );
       let filled;
       try {
         filled = toSide(

@@ -13,10 +13,15 @@ export interface HostPrint {
 
 export function createPrintBackend(print: HostPrint | undefined) {
   const unsupported = (): never => {
-    throw new ApiFailure('unsupported', "This host cannot print by itself: use the browser's print dialog (it can also save a PDF).");
+    throw new ApiFailure(
+      'unsupported',
+      "This host cannot print by itself: use the browser's print dialog (it can also save a PDF).",
+    );
   };
   return {
-    'print.print': async (request: ParsedRequestOf<'print.print'>, caller?: Caller) => (print ? print.print(request, caller) : unsupported()),
-    'print.savePdf': async (request: ParsedRequestOf<'print.savePdf'>, caller?: Caller) => (print ? print.savePdf(request, caller) : unsupported()),
+    'print.print': async (request: ParsedRequestOf<'print.print'>, caller?: Caller) =>
+      print ? print.print(request, caller) : unsupported(),
+    'print.savePdf': async (request: ParsedRequestOf<'print.savePdf'>, caller?: Caller) =>
+      print ? print.savePdf(request, caller) : unsupported(),
   };
 }

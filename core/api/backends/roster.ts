@@ -13,7 +13,9 @@ type RosterChannel = keyof RosterChannels;
 
 /** The roster channels' implementation; spread into the backend next to the app channels. */
 export type RosterBackend = {
-  [C in RosterChannel]: (request: z.output<RosterChannels[C]['request']>) => Promise<z.output<RosterChannels[C]['response']>>;
+  [C in RosterChannel]: (
+    request: z.output<RosterChannels[C]['request']>,
+  ) => Promise<z.output<RosterChannels[C]['response']>>;
 };
 
 export interface RosterBackendDeps extends RepoDeps {
@@ -57,7 +59,9 @@ export function createRosterBackend(deps: RosterBackendDeps): RosterBackend {
     'roster.save': async (request) => ({ roster: await run(() => repo.saveRoster(request)) }),
     'roster.delete': async ({ id }) => ({ id, ...(await run(() => repo.deleteRoster(id))) }),
     'roster.duplicate': async ({ id, name }) => ({ roster: await run(() => repo.duplicateRoster(id, name)) }),
-    'unit.save': async ({ rosterId, id, name, points, notes, profile }) => ({ unit: await run(() => repo.saveUnit(rosterId, { name, points, notes, profile }, id)) }),
+    'unit.save': async ({ rosterId, id, name, points, notes, profile }) => ({
+      unit: await run(() => repo.saveUnit(rosterId, { name, points, notes, profile }, id)),
+    }),
     'unit.delete': async ({ id }) => {
       await run(() => repo.deleteUnit(id));
       return { id };
@@ -79,10 +83,18 @@ export function createRosterBackend(deps: RosterBackendDeps): RosterBackend {
       return {
         problems: [],
         moreProblems: 0,
-        rosters: parsed.value.rosters.map((r) => ({ id: r.id, name: r.name, system: r.system, unitCount: r.units.length, exists: existing.has(r.id) })),
+        rosters: parsed.value.rosters.map((r) => ({
+          id: r.id,
+          name: r.name,
+          system: r.system,
+          unitCount: r.units.length,
+          exists: existing.has(r.id),
+        })),
       };
     },
-    'roster.import': async ({ file, onConflict }) => ({ rosters: await run(() => repo.importRosters(checkedFile(file), onConflict)) }),
+    'roster.import': async ({ file, onConflict }) => ({
+      rosters: await run(() => repo.importRosters(checkedFile(file), onConflict)),
+    }),
     'roster.previewImport': async ({ fileName, content }) => {
       const bytes = fromBase64(content);
       if (!bytes) throw new ApiFailure('invalid_input', "content: expected the file's bytes in base64", 'content');
@@ -91,7 +103,9 @@ export function createRosterBackend(deps: RosterBackendDeps): RosterBackend {
       const exists = (await repo.existingRosterIds(converted.file.rosters.map((r) => r.id))).length > 0;
       return { file: converted.file, preview: { ...converted.preview, exists } };
     },
-    'combat.history': async ({ limit, before }) => ({ combats: await repo.listCombats({ limit, before: before ?? undefined }) }),
+    'combat.history': async ({ limit, before }) => ({
+      combats: await repo.listCombats({ limit, before: before ?? undefined }),
+    }),
     'history.get': async ({ id }) => {
       const combat = await repo.getCombat(id);
       return combat ? { combat } : notFound('combat', id);

@@ -8,15 +8,24 @@ import type { CombatBackendDeps } from './combat';
  * What the combat backend needs. Hosts pass their own id and seed makers (core/ has no clock and
  * no randomness of its own).
  */
-export function rulesDeps(make: { newId: () => string; newSeed: () => number; pause?: () => Promise<void> }): CombatBackendDeps & { wholeCombat: (systemId: string, state: unknown) => WholeCombatAnswer } {
+export function rulesDeps(make: {
+  newId: () => string;
+  newSeed: () => number;
+  pause?: () => Promise<void>;
+}): CombatBackendDeps & { wholeCombat: (systemId: string, state: unknown) => WholeCombatAnswer } {
   // Whole-combat odds get half the work budget for the exact chain and half for the estimate, as the command line's; a
   // choice's options share one answer's. Print asks for them at once, the live panel in chunks.
   const wholeCombatInChunks = (systemId: string, state: unknown, share = 1) =>
-    wholeCombatInChunksOf(Object.hasOwn(analyses, systemId) ? analyses[systemId] : undefined, state, (ANALYSIS_WORK_LIMIT / 2) * Math.min(1, share));
+    wholeCombatInChunksOf(
+      Object.hasOwn(analyses, systemId) ? analyses[systemId] : undefined,
+      state,
+      (ANALYSIS_WORK_LIMIT / 2) * Math.min(1, share),
+    );
   return {
     systems,
     setupLayouts,
-    analyze: (systemId, state) => (Object.hasOwn(analyses, systemId) ? analyzeWithinBudget(analyses[systemId]!, state) : null),
+    analyze: (systemId, state) =>
+      Object.hasOwn(analyses, systemId) ? analyzeWithinBudget(analyses[systemId]!, state) : null,
     wholeCombat: (systemId, state) => runToEnd(wholeCombatInChunks(systemId, state)),
     wholeCombatInChunks,
     ...make,

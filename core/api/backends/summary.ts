@@ -1,6 +1,16 @@
 import type { RuleSystem } from '../../combat/system';
 import type { RosterRepository } from '../../store/repo';
-import { buildCombatSummary, buildReport, reportMarkdown, summaryMarkdown, SummaryError, type KnownRoster, type Report, type StoredCombatRecord, type Summary } from '../../summary';
+import {
+  buildCombatSummary,
+  buildReport,
+  reportMarkdown,
+  summaryMarkdown,
+  SummaryError,
+  type KnownRoster,
+  type Report,
+  type StoredCombatRecord,
+  type Summary,
+} from '../../summary';
 import type { Analyzed } from '../../analysis/guarded';
 import type { WholeCombatAnswer } from '../../analysis/combat/forHost';
 import type { ParsedRequestOf, ResponseOf } from '../contract';
@@ -35,7 +45,12 @@ export function createSummaryBackend(deps: SummaryBackendDeps) {
 
   const summarise = (record: StoredCombatRecord, rosters: readonly KnownRoster[], whole = false): Summary => {
     try {
-      return buildCombatSummary(record, { systems: deps.systems, analyze: deps.analyze, rosters, ...(whole && deps.wholeCombat ? { wholeCombat: deps.wholeCombat } : {}) });
+      return buildCombatSummary(record, {
+        systems: deps.systems,
+        analyze: deps.analyze,
+        rosters,
+        ...(whole && deps.wholeCombat ? { wholeCombat: deps.wholeCombat } : {}),
+      });
     } catch (error) {
       if (error instanceof SummaryError) throw new ApiFailure('conflict', error.message, 'id');
       throw error;
@@ -72,7 +87,8 @@ export function createSummaryBackend(deps: SummaryBackendDeps) {
   const reportOf = async ({ from, to, rosterId, ids }: ParsedRequestOf<'history.report'>): Promise<Report> => {
     const rosters = await knownRosters();
     const roster = rosterId === undefined ? undefined : rosters.find((r) => r.id === rosterId);
-    if (rosterId !== undefined && !roster) throw new ApiFailure('not_found', `There is no roster with id "${rosterId}".`, 'rosterId');
+    if (rosterId !== undefined && !roster)
+      throw new ApiFailure('not_found', `There is no roster with id "${rosterId}".`, 'rosterId');
     const chosen = ids ?? (await inPeriod(from, to));
     const summaries: Summary[] = [];
     // A combat named twice is in the report once, and replayed once (100 copies of one id took 4 s).
@@ -82,12 +98,18 @@ export function createSummaryBackend(deps: SummaryBackendDeps) {
       seen.add(id);
       const found = await record(id, ids ? `ids.${i}` : 'id');
       const at = Date.parse(found.startedAt);
-      if (ids && ((from !== undefined && at < Date.parse(from)) || (to !== undefined && at >= Date.parse(to)))) continue;
+      if (ids && ((from !== undefined && at < Date.parse(from)) || (to !== undefined && at >= Date.parse(to))))
+        continue;
       const summary = summarise(found, rosters);
-      if (roster && summary.sides.attacker.roster?.id !== roster.id && summary.sides.defender.roster?.id !== roster.id) continue;
+      if (roster && summary.sides.attacker.roster?.id !== roster.id && summary.sides.defender.roster?.id !== roster.id)
+        continue;
       summaries.push(summary);
       if (summaries.length > maxReport) {
-        throw new ApiFailure('invalid_input', `More than ${maxReport} combats match: choose a shorter period or a roster.`, from !== undefined ? 'from' : 'ids');
+        throw new ApiFailure(
+          'invalid_input',
+          `More than ${maxReport} combats match: choose a shorter period or a roster.`,
+          from !== undefined ? 'from' : 'ids',
+        );
       }
     }
     return buildReport(summaries, { from, to, roster: roster && { id: roster.id, name: roster.name } });
@@ -98,14 +120,22 @@ export function createSummaryBackend(deps: SummaryBackendDeps) {
       summary: summarise(await record(id), await knownRosters(), true),
     }),
 
-    'history.report': async (request: ParsedRequestOf<'history.report'>): Promise<ResponseOf<'history.report'>> => ({ report: await reportOf(request) }),
+    'history.report': async (request: ParsedRequestOf<'history.report'>): Promise<ResponseOf<'history.report'>> => ({
+      report: await reportOf(request),
+    }),
 
-    'history.exportReport': async ({ format: _format, ...request }: ParsedRequestOf<'history.exportReport'>): Promise<ResponseOf<'history.exportReport'>> => {
+    'history.exportReport': async ({
+      format: _format,
+      ...request
+    }: ParsedRequestOf<'history.exportReport'>): Promise<ResponseOf<'history.exportReport'>> => {
       const report = await reportOf(request);
       return { fileName: 'club-night-report.md', kind: 'markdown', content: reportMarkdown(report) };
     },
 
-    'history.export': async ({ id, format }: ParsedRequestOf<'history.export'>): Promise<ResponseOf<'history.export'>> => {
+    'history.export': async ({
+      id,
+      format,
+    }: ParsedRequestOf<'history.export'>): Promise<ResponseOf<'history.export'>> => {
       const found = await record(id);
       const summary = summarise(found, await knownRosters(), true);
       const base = `${slug(found.title) || 'combat'}-${found.startedAt.slice(0, 10)}`;

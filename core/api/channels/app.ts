@@ -35,7 +35,9 @@ export const appChannels = {
   }),
   'app.echo': channel({
     summary: 'Returns its text unchanged: proves the plumbing end to end in tests.',
-    request: z.object({ text: z.string({ error: 'expected text' }).max(10_000, 'expected at most 10000 characters') }).strict(),
+    request: z
+      .object({ text: z.string({ error: 'expected text' }).max(10_000, 'expected at most 10000 characters') })
+      .strict(),
     response: z.object({ text: z.string() }),
     example: { text: 'hello' },
   }),

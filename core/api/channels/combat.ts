@@ -110,7 +110,10 @@ export const combatChannels = {
         /** Seeds "Roll for me"; the host picks one when absent. */
         seed: wholeNumber(0, 2 ** 31 - 1).optional(),
         /** The rosters the sides were picked from ("Pick from roster"), kept with the stored combat. */
-        rosterIds: z.array(z.string().min(1, 'expected a roster id').max(100), { error: 'expected a list of roster ids' }).max(10).default([]),
+        rosterIds: z
+          .array(z.string().min(1, 'expected a roster id').max(100), { error: 'expected a list of roster ids' })
+          .max(10)
+          .default([]),
       })
       .strict(),
     response: combatSnapshotSchema,
@@ -131,7 +134,13 @@ export const combatChannels = {
          * under the layout's `fromRoster` rule `at`) and the setup as it stands. The reply's `setup`
          * is then that setup with the part filled and every reference set right.
          */
-        fill: z.object({ at: z.string().min(1).max(200), path: z.string().min(1).max(200) }, { error: 'expected where to fill: { at, path }' }).strict().optional(),
+        fill: z
+          .object(
+            { at: z.string().min(1).max(200), path: z.string().min(1).max(200) },
+            { error: 'expected where to fill: { at, path }' },
+          )
+          .strict()
+          .optional(),
         setup: z.record(z.string(), z.unknown(), { error: 'expected the setup as it stands' }).optional(),
         /** 40k 10e, shooting: which ranged weapons fire together (the Pistol rule: a model shoots its Pistols or its other ranged weapons); the first of `weaponSets` when absent. */
         weaponSet: z.enum(['all', 'others', 'pistols'], { error: 'expected all, others or pistols' }).optional(),
@@ -146,7 +155,9 @@ export const combatChannels = {
       /** With `fill`: the whole setup with the part filled (each filled field checked against the system's setup schema) and its references right; the screen takes it as it is. */
       setup: z.record(z.string(), z.unknown()).optional(),
       /** 40k 10e, shooting: the sets of ranged weapons the unit may fire when it has a choice, and which one `side` holds; ask again with `weaponSet` for another. */
-      weaponSets: z.array(z.object({ id: z.enum(['all', 'others', 'pistols']), label: z.string(), selected: z.boolean() })).optional(),
+      weaponSets: z
+        .array(z.object({ id: z.enum(['all', 'others', 'pistols']), label: z.string(), selected: z.boolean() }))
+        .optional(),
     }),
     example: { rosterId: 'example-roster', unitId: 'example-unit', side: 'attacker', ranged: true },
   }),
@@ -165,7 +176,14 @@ export const combatChannels = {
   'combat.odds': channel({
     summary:
       "The exact odds of an open or stored combat after its first `at` inputs (default: where it stands now), or why there are none; with `whole`, also the odds of the whole combat (slower: asked separately); with `quick` too, a first figure of the whole combat from an eighth of the work (no options' figures), refined by asking again without it.",
-    request: z.object({ id: combatId, at: wholeNumber(0, 100_000).optional(), whole: z.boolean().optional(), quick: z.boolean().optional() }).strict(),
+    request: z
+      .object({
+        id: combatId,
+        at: wholeNumber(0, 100_000).optional(),
+        whole: z.boolean().optional(),
+        quick: z.boolean().optional(),
+      })
+      .strict(),
     response: combatOddsSchema,
     example: { id: 'c-1' },
   }),
@@ -179,7 +197,15 @@ export const combatChannels = {
   'combat.roll': channel({
     changes: ['combats'],
     summary: '"Roll for me": the host rolls the current step\'s dice with the seeded generator.',
-    request: z.object({ id: combatId, stepId: z.string({ error: 'expected a step id' }).min(1, 'expected a step id').max(200, 'expected a step id of at most 200 characters') }).strict(),
+    request: z
+      .object({
+        id: combatId,
+        stepId: z
+          .string({ error: 'expected a step id' })
+          .min(1, 'expected a step id')
+          .max(200, 'expected a step id of at most 200 characters'),
+      })
+      .strict(),
     response: combatSnapshotSchema,
     example: { id: 'c-1', stepId: 'w0:hit' },
   }),

@@ -10,4 +10,7 @@ export const exampleSystemId = exampleSystem.id;
 /** A unit profile of that system, as a roster keeps it. */
 export const exampleProfile = exampleSystem.roster.exampleProfile as Record<string, unknown>;
 /** A setup of that system, as its setup screen starts from it. */
-export const exampleSetup = { system: exampleSystem.id, ...(exampleSystem.rules.exampleSetup as Record<string, unknown>) };
+export const exampleSetup = {
+  system: exampleSystem.id,
+  ...(exampleSystem.rules.exampleSetup as Record<string, unknown>),
+};

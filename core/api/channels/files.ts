@@ -24,9 +24,13 @@ export const fileChannels = {
   }),
   'file.open': channel({
     summary:
-      'Asks which file to open (native dialog) and returns its text; null if cancelled. A roster editor\'s roster (.ros, .rosz: a .rosz is a ZIP) comes as its bytes in base64.',
+      "Asks which file to open (native dialog) and returns its text; null if cancelled. A roster editor's roster (.ros, .rosz: a .rosz is a ZIP) comes as its bytes in base64.",
     request: z.object({ kind: fileKindSchema }).strict(),
-    response: z.object({ file: z.object({ name: z.string(), content: z.string(), encoding: z.enum(['text', 'base64']).default('text') }).nullable() }),
+    response: z.object({
+      file: z
+        .object({ name: z.string(), content: z.string(), encoding: z.enum(['text', 'base64']).default('text') })
+        .nullable(),
+    }),
     example: { kind: 'roster' },
   }),
 } as const;

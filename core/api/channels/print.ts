@@ -19,7 +19,9 @@ export const printChannels = {
   }),
   'print.savePdf': channel({
     summary: 'Asks where to save (native dialog) and writes the calling page there as a PDF.',
-    request: z.object({ paper: paperSchema, suggestedName: z.string().min(1, 'expected a file name').max(200) }).strict(),
+    request: z
+      .object({ paper: paperSchema, suggestedName: z.string().min(1, 'expected a file name').max(200) })
+      .strict(),
     response: z.object({ saved: z.boolean(), path: z.string().optional() }),
     example: { paper: 'letter', suggestedName: 'club-night.pdf' },
   }),

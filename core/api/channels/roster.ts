@@ -46,7 +46,9 @@ export const rosterFileSchema = z.looseObject({
   format: z.literal(ROSTER_FILE_FORMAT),
   version: z.literal(ROSTER_FILE_VERSION),
   exportedAt: timestamp,
-  rosters: z.array(z.looseObject({ id: z.string(), name: z.string(), units: z.array(z.looseObject({ id: z.string() })) })),
+  rosters: z.array(
+    z.looseObject({ id: z.string(), name: z.string(), units: z.array(z.looseObject({ id: z.string() })) }),
+  ),
 });
 
 export const fieldProblemSchema = z.object({ field: z.string(), message: z.string() });
@@ -98,7 +100,16 @@ const exampleFile = {
       notes: '',
       createdAt: '2024-05-01T18:00:00.000Z',
       updatedAt: '2024-05-01T18:00:00.000Z',
-      units: [{ id: 'example-imported-unit', name: 'Intercessor Squad', points: 80, profile: exampleProfile, createdAt: '2024-05-01T18:00:00.000Z', updatedAt: '2024-05-01T18:00:00.000Z' }],
+      units: [
+        {
+          id: 'example-imported-unit',
+          name: 'Intercessor Squad',
+          points: 80,
+          profile: exampleProfile,
+          createdAt: '2024-05-01T18:00:00.000Z',
+          updatedAt: '2024-05-01T18:00:00.000Z',
+        },
+      ],
     },
   ],
 };
@@ -159,14 +170,21 @@ export const rosterExampleIds = { roster: 'example-roster', unit: 'example-unit'
 
 export const rosterChannels = {
   'roster.profileForm': channel({
-    summary: "The JSON Schema of a system's unit profile (from its zod schema, every field titled in the game's words) and its layout hints, so the editor builds its fields from it.",
+    summary:
+      "The JSON Schema of a system's unit profile (from its zod schema, every field titled in the game's words) and its layout hints, so the editor builds its fields from it.",
     request: z.object({ system: systemIdSchema }).strict(),
     response: z.object({ system: systemIdSchema, schema: z.record(z.string(), z.unknown()), hints: hintMapSchema }),
     example: { system: exampleSystemId },
   }),
   'roster.list': channel({
     summary: 'Every roster (no units), with its unit count, sorted by name, last change or last use.',
-    request: z.object({ sort: z.enum(['name', 'updated', 'last-used'], { error: 'expected "name", "updated" or "last-used"' }).default('name') }).strict(),
+    request: z
+      .object({
+        sort: z
+          .enum(['name', 'updated', 'last-used'], { error: 'expected "name", "updated" or "last-used"' })
+          .default('name'),
+      })
+      .strict(),
     response: z.object({ rosters: z.array(rosterSummarySchema) }),
     example: { sort: 'name' },
   }),
@@ -199,7 +217,8 @@ export const rosterChannels = {
   }),
   'unit.save': channel({
     changes: ['rosters'],
-    summary: "Creates (no id) or replaces one unit of a roster; the profile is checked against the roster's system. Last write wins per unit.",
+    summary:
+      "Creates (no id) or replaces one unit of a roster; the profile is checked against the roster's system. Last write wins per unit.",
     request: z
       .object({
         rosterId: idSchema,
@@ -224,7 +243,8 @@ export const rosterChannels = {
     example: { id: rosterExampleIds.unit },
   }),
   'roster.export': channel({
-    summary: 'The given rosters (all when ids is empty) as a versioned .ccroster.json document, with a suggested file name.',
+    summary:
+      'The given rosters (all when ids is empty) as a versioned .ccroster.json document, with a suggested file name.',
     request: z.object({ ids: z.array(idSchema, { error: 'expected a list of roster ids' }).max(1000) }).strict(),
     response: z.object({ fileName: z.string(), file: rosterFileSchema }),
     example: { ids: [rosterExampleIds.roster] },
@@ -236,7 +256,15 @@ export const rosterChannels = {
       /** A screenful at most (core/api/bounds.ts); `moreProblems` counts the rest. */
       problems: z.array(fieldProblemSchema),
       moreProblems: z.number().int().min(0).default(0),
-      rosters: z.array(z.object({ id: z.string(), name: z.string(), system: z.string(), unitCount: z.number().int(), exists: z.boolean() })),
+      rosters: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          system: z.string(),
+          unitCount: z.number().int(),
+          exists: z.boolean(),
+        }),
+      ),
     }),
     example: { file: exampleFile },
   }),
@@ -253,7 +281,11 @@ export const rosterChannels = {
       "Reads a BattleScribe or New Recruit roster (.ros, or .rosz zipped; the file's bytes in base64) and converts it: the roster file that roster.import takes, and a preview of what was found, mapped, kept in notes and should be checked. Writes nothing.",
     request: z
       .object({
-        fileName: z.string({ error: 'expected the file name' }).trim().min(1, 'expected the file name').max(260, 'expected a file name of at most 260 characters'),
+        fileName: z
+          .string({ error: 'expected the file name' })
+          .trim()
+          .min(1, 'expected the file name')
+          .max(260, 'expected a file name of at most 260 characters'),
         content: z
           .string({ error: "expected the file's bytes in base64" })
           .max(MAX_BASE64, `the file is too large: a roster file is at most ${MAX_FILE_BYTES / 1_000_000} MB`)
@@ -268,7 +300,14 @@ export const rosterChannels = {
     request: z
       .object({
         limit: stat(1, 200).default(50),
-        before: z.object({ startedAt: z.string().max(40), id: idSchema }, { error: 'expected the last combat of the previous page, or null' }).strict().nullable().default(null),
+        before: z
+          .object(
+            { startedAt: z.string().max(40), id: idSchema },
+            { error: 'expected the last combat of the previous page, or null' },
+          )
+          .strict()
+          .nullable()
+          .default(null),
       })
       .strict(),
     response: z.object({ combats: z.array(combatSummarySchema) }),

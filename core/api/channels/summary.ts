@@ -9,14 +9,19 @@ import { rosterExampleIds } from './roster';
  * replaying each stored log through its rule system.
  */
 
-const instant = (what: string) => z.iso.datetime({ offset: true, error: `expected the ${what} as an ISO date and time` });
+const instant = (what: string) =>
+  z.iso.datetime({ offset: true, error: `expected the ${what} as an ISO date and time` });
 
 /** Which combats a report takes: by ids, or those started in [from, to), and/or with a roster. */
 const reportRequest = z.object({
   from: instant('start').optional(),
   to: instant('end').optional(),
   rosterId: idSchema.optional(),
-  ids: z.array(idSchema, { error: 'expected a list of combat ids' }).min(1, 'expected at least one combat').max(100, 'at most 100 combats in one report').optional(),
+  ids: z
+    .array(idSchema, { error: 'expected a list of combat ids' })
+    .min(1, 'expected at least one combat')
+    .max(100, 'at most 100 combats in one report')
+    .optional(),
 });
 
 /** A file for the renderer to save (file.save on the desktop, a download in the browser). */
@@ -24,7 +29,8 @@ const exportedFile = z.object({ fileName: z.string(), kind: z.enum(['markdown', 
 
 export const summaryChannels = {
   'history.summary': channel({
-    summary: 'One stored combat as a printable summary: sides and profiles, every step, casualties, the outcome and the odds.',
+    summary:
+      'One stored combat as a printable summary: sides and profiles, every step, casualties, the outcome and the odds.',
     request: z.object({ id: idSchema }).strict(),
     response: z.object({ summary: summarySchema }),
     example: { id: rosterExampleIds.combat },
@@ -44,7 +50,9 @@ export const summaryChannels = {
   }),
   'history.export': channel({
     summary: 'One stored combat as a file to share: its summary as Markdown, or as JSON with the stored log.',
-    request: z.object({ id: idSchema, format: z.enum(['markdown', 'json'], { error: 'expected markdown or json' }) }).strict(),
+    request: z
+      .object({ id: idSchema, format: z.enum(['markdown', 'json'], { error: 'expected markdown or json' }) })
+      .strict(),
     response: exportedFile,
     example: { id: rosterExampleIds.combat, format: 'markdown' },
   }),

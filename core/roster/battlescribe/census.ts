@@ -35,7 +35,13 @@ export function checkXmlBounds(xml: string): Read<null> {
     if (open < 0) break;
     const next = xml.charCodeAt(open + 1);
     if (next === 0x21 /* ! */ || next === 0x3f /* ? */) {
-      const close = xml.startsWith('<!--', open) ? '-->' : xml.startsWith('<![CDATA[', open) ? ']]>' : next === 0x3f ? '?>' : '>';
+      const close = xml.startsWith('<!--', open)
+        ? '-->'
+        : xml.startsWith('<![CDATA[', open)
+          ? ']]>'
+          : next === 0x3f
+            ? '?>'
+            : '>';
       const end = xml.indexOf(close, open + 2);
       if (end < 0) return { ok: true, value: null }; // unclosed: the parser says where
       if (close === ']]>' && end - open > XML_LIMITS.valueChars) return tooLong(end - open, 'a run of text');
@@ -70,17 +76,24 @@ export function checkXmlBounds(xml: string): Read<null> {
       }
     }
     attributes += own;
-    if (own > XML_LIMITS.attributesPerElement) return tooMany('attributes on one element', XML_LIMITS.attributesPerElement);
+    if (own > XML_LIMITS.attributesPerElement)
+      return tooMany('attributes on one element', XML_LIMITS.attributesPerElement);
     if (attributes > XML_LIMITS.attributes) return tooMany(WORDS.attributes, XML_LIMITS.attributes);
     if (!selfClosing) {
       depth += 1;
-      if (depth > XML_LIMITS.depth) return refused(`its XML cannot be read (it is nested more than ${XML_LIMITS.depth} levels deep, and a roster never is).`);
+      if (depth > XML_LIMITS.depth)
+        return refused(
+          `its XML cannot be read (it is nested more than ${XML_LIMITS.depth} levels deep, and a roster never is).`,
+        );
     }
     at = i + 1;
   }
   return { ok: true, value: null };
 }
 
-const tooMany = (what: string, limit: number) => refused(`it holds more than ${limit.toLocaleString('en')} ${what}, far more than any roster; it is not read.`);
+const tooMany = (what: string, limit: number) =>
+  refused(`it holds more than ${limit.toLocaleString('en')} ${what}, far more than any roster; it is not read.`);
 const tooLong = (length: number, what: string) =>
-  refused(`it holds ${what} of ${length.toLocaleString('en')} characters, far longer than any roster's (at most ${XML_LIMITS.valueChars.toLocaleString('en')}); it is not read.`);
+  refused(
+    `it holds ${what} of ${length.toLocaleString('en')} characters, far longer than any roster's (at most ${XML_LIMITS.valueChars.toLocaleString('en')}); it is not read.`,
+  );

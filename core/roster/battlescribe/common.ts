@@ -9,7 +9,8 @@ import { cleanLabel, distinct } from './values';
  */
 
 /** Whether a profile has all these characteristics (e.g. WS and T: a model's stat line). */
-export const hasCharacteristics = (profile: BsProfile, ...names: string[]) => names.every((n) => characteristic(profile, n) !== undefined);
+export const hasCharacteristics = (profile: BsProfile, ...names: string[]) =>
+  names.every((n) => characteristic(profile, n) !== undefined);
 
 /** A loose whole number: the first one in the text ("4", "3 (4)", "D6+1" → undefined). */
 export function leadingNumber(text: string | undefined): number | undefined {
@@ -18,7 +19,14 @@ export function leadingNumber(text: string | undefined): number | undefined {
 }
 
 /** Clamp to a field's range, saying so in `notes` when the value had to change. */
-export function fitted(value: number | undefined, min: number, max: number, what: string, fallback: number, issues: string[]): number {
+export function fitted(
+  value: number | undefined,
+  min: number,
+  max: number,
+  what: string,
+  fallback: number,
+  issues: string[],
+): number {
   if (value === undefined) {
     issues.push(`${what} could not be read; ${fallback} was taken`);
     return fallback;
@@ -33,7 +41,11 @@ export function fitted(value: number | undefined, min: number, max: number, what
 
 /** Names of every selection in a unit (upgrades, wargear, command), in order, without repeats. */
 export function selectionNames(unit: BsSelection): string[] {
-  return distinct([...walk(unit)].slice(1).map(({ selection }) => (selection.number > 1 ? `${selection.number}× ${selection.name}` : selection.name)));
+  return distinct(
+    [...walk(unit)]
+      .slice(1)
+      .map(({ selection }) => (selection.number > 1 ? `${selection.number}× ${selection.name}` : selection.name)),
+  );
 }
 
 /** Rules of a unit and its selections, by name, with their text written into the notes. */
@@ -60,15 +72,23 @@ export function otherProfiles(unit: BsSelection, used: ReadonlySet<BsProfile>, n
 }
 
 /** The rolls a text states: "4+ ward save", "Regeneration (4+)", "Aegis (5+)", "4+ invulnerable save". */
-export function savesIn(text: string): { ward?: number; regeneration?: number; invulnerable?: number; feelNoPain?: number; aegis?: number } {
-  const found: { ward?: number; regeneration?: number; invulnerable?: number; feelNoPain?: number; aegis?: number } = {};
+export function savesIn(text: string): {
+  ward?: number;
+  regeneration?: number;
+  invulnerable?: number;
+  feelNoPain?: number;
+  aegis?: number;
+} {
+  const found: { ward?: number; regeneration?: number; invulnerable?: number; feelNoPain?: number; aegis?: number } =
+    {};
   const roll = (pattern: RegExp) => {
     const m = pattern.exec(text);
     return m ? Number(m[1]) : undefined;
   };
   // Every quantifier is bounded, so each pattern is linear in the text (issue 26: no quadratic matching).
   const ward = roll(/([2-6])\+\s{0,3}ward/i) ?? roll(/ward save\D{0,6}([2-6])\+/i);
-  const regeneration = roll(/regenerat\w{0,6}\s{0,3}\(?\s{0,3}([2-6])\+/i) ?? (/\bregenerat/i.test(text) ? 4 : undefined);
+  const regeneration =
+    roll(/regenerat\w{0,6}\s{0,3}\(?\s{0,3}([2-6])\+/i) ?? (/\bregenerat/i.test(text) ? 4 : undefined);
   const invulnerable = roll(/([2-6])\+\s{0,3}invulnerable/i) ?? roll(/invulnerable save\D{0,6}([2-6])\+/i);
   const feelNoPain = roll(/feel no pain\s{0,3}\(?\s{0,3}([2-6])\+/i);
   const aegis = roll(/aegis\s{0,3}\(?\s{0,3}([2-6])\+/i);

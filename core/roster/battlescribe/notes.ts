@@ -22,7 +22,9 @@ export class NotesWriter {
   }
 
   toString(): string {
-    const text = [...this.sections].map(([heading, lines]) => `${heading}\n${lines.map((l) => `- ${l}`).join('\n')}`).join('\n\n');
+    const text = [...this.sections]
+      .map(([heading, lines]) => `${heading}\n${lines.map((l) => `- ${l}`).join('\n')}`)
+      .join('\n\n');
     const cut = '\n… (cut: notes hold 10,000 characters)';
     return text.length <= NOTES_MAX ? text : `${text.slice(0, NOTES_MAX - cut.length)}${cut}`;
   }
@@ -36,4 +38,5 @@ export function profileLine(profile: BsProfile): string {
   return `${profile.name}: ${values.map((c) => `${c.name} ${plainText(c.value)}`).join(', ')}`;
 }
 
-export const ruleLine = (rule: BsRule): string => (rule.description ? `${rule.name}: ${plainText(rule.description)}` : rule.name);
+export const ruleLine = (rule: BsRule): string =>
+  rule.description ? `${rule.name}: ${plainText(rule.description)}` : rule.name;

@@ -18,7 +18,8 @@ const startsWithZip = (bytes: Uint8Array) => ZIP_SIGNATURE.every((b, i) => bytes
  */
 export function rosterXmlOf(bytes: Uint8Array): Read<string> {
   if (bytes.length === 0) return refused('it is empty.');
-  if (bytes.length > MAX_FILE_BYTES) return refused(`it is larger than ${MAX_FILE_BYTES / 1_000_000} MB, and a roster file is far smaller.`);
+  if (bytes.length > MAX_FILE_BYTES)
+    return refused(`it is larger than ${MAX_FILE_BYTES / 1_000_000} MB, and a roster file is far smaller.`);
   if (startsWithZip(bytes)) {
     const inner = inflateRoster(bytes);
     return inner.ok ? xmlText(inner.value) : inner;
@@ -45,7 +46,12 @@ export function toBase64(bytes: Uint8Array): string {
   for (let i = 0; i < bytes.length; i += 3) {
     const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
     const left = bytes.length - i;
-    parts.push(BASE64[(n >> 18) & 63]! + BASE64[(n >> 12) & 63]! + (left > 1 ? BASE64[(n >> 6) & 63]! : '=') + (left > 2 ? BASE64[n & 63]! : '='));
+    parts.push(
+      BASE64[(n >> 18) & 63]! +
+        BASE64[(n >> 12) & 63]! +
+        (left > 1 ? BASE64[(n >> 6) & 63]! : '=') +
+        (left > 2 ? BASE64[n & 63]! : '='),
+    );
   }
   return parts.join('');
 }

@@ -17,11 +17,15 @@ export function decodeRosterBytes(bytes: Uint8Array): Read<string> {
   if (b0 === 0x3c && b1 === 0x00 && b2 === 0x3f) return utf16(bytes, true);
   if (b0 === 0x00 && b1 === 0x3c && b2 === 0x00) return utf16(bytes, false);
   const declared = declaredEncoding(bytes);
-  if (declared === undefined || /^utf-?8$/.test(declared) || declared === 'us-ascii' || declared === 'ascii') return utf8(bytes);
+  if (declared === undefined || /^utf-?8$/.test(declared) || declared === 'us-ascii' || declared === 'ascii')
+    return utf8(bytes);
   if (LATIN_1.has(declared)) return { ok: true, value: singleByte(bytes, null) };
   if (WINDOWS_1252.has(declared)) return { ok: true, value: singleByte(bytes, CP1252) };
-  if (/^utf-?16/.test(declared)) return refused('it says it is UTF-16 text but has no byte-order mark to say which; save it again as UTF-8.');
-  return refused(`it is written in the text encoding “${declared}”, which roster files never use; save it again as UTF-8.`);
+  if (/^utf-?16/.test(declared))
+    return refused('it says it is UTF-16 text but has no byte-order mark to say which; save it again as UTF-8.');
+  return refused(
+    `it is written in the text encoding “${declared}”, which roster files never use; save it again as UTF-8.`,
+  );
 }
 
 const LATIN_1 = new Set(['iso-8859-1', 'iso8859-1', 'latin1', 'latin-1', 'l1', 'iso_8859-1']);
@@ -40,14 +44,16 @@ function declaredEncoding(bytes: Uint8Array): string | undefined {
 function utf8(bytes: Uint8Array): Read<string> {
   const bad = firstInvalidUtf8(bytes);
   if (bad >= 0) {
-    return refused(`it is not valid UTF-8 text (byte ${bad.toLocaleString('en')}). Save it again as UTF-8, or declare its encoding (e.g. ISO-8859-1) in its first line.`);
+    return refused(
+      `it is not valid UTF-8 text (byte ${bad.toLocaleString('en')}). Save it again as UTF-8, or declare its encoding (e.g. ISO-8859-1) in its first line.`,
+    );
   }
   return { ok: true, value: strFromU8(bytes) };
 }
 
 /** The offset of the first byte that breaks UTF-8, or -1 when all is valid. */
 export function firstInvalidUtf8(bytes: Uint8Array): number {
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!;
     if (b < 0x80) {
       i += 1;
@@ -68,11 +74,16 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
 
 /** UTF-16 code units, refusing a lone surrogate (half of a character: the file is damaged). */
 function utf16(bytes: Uint8Array, littleEndian: boolean): Read<string> {
-  if (bytes.length % 2 !== 0) return refused('it is UTF-16 text cut in the middle of a character; the file is damaged.');
+  if (bytes.length % 2 !== 0)
+    return refused('it is UTF-16 text cut in the middle of a character; the file is damaged.');
   const units = new Uint16Array(bytes.length / 2);
-  for (let i = 0, o = 0; o < units.length; i += 2, o++) units[o] = littleEndian ? bytes[i]! | (bytes[i + 1]! << 8) : (bytes[i]! << 8) | bytes[i + 1]!;
+  for (let i = 0, o = 0; o < units.length; i += 2, o++)
+    units[o] = littleEndian ? bytes[i]! | (bytes[i + 1]! << 8) : (bytes[i]! << 8) | bytes[i + 1]!;
   const lone = loneSurrogateAt(units);
-  if (lone >= 0) return refused(`it holds half a character (a lone UTF-16 surrogate at character ${lone.toLocaleString('en')}); the file is damaged.`);
+  if (lone >= 0)
+    return refused(
+      `it holds half a character (a lone UTF-16 surrogate at character ${lone.toLocaleString('en')}); the file is damaged.`,
+    );
   return { ok: true, value: fromUnits(units) };
 }
 
@@ -91,8 +102,8 @@ export function loneSurrogateAt(units: ArrayLike<number>): number {
 
 /** Windows-1252's characters for bytes 0x80–0x9F (where it differs from Latin-1; 0 = undefined, kept as the Latin-1 control). */
 const CP1252 = [
-  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0, 0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022,
-  0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0, 0,
+  0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
 ];
 
 function singleByte(bytes: Uint8Array, high: readonly number[] | null): string {

@@ -73,18 +73,25 @@ export function characteristic(profile: BsProfile, ...names: string[]): string |
 const squash = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
 
 /** Profile type names compared loosely ("Ranged Weapons" = "ranged weapons"). */
-export const isType = (profile: BsProfile, ...typeNames: string[]) => typeNames.map(squash).includes(squash(profile.typeName));
+export const isType = (profile: BsProfile, ...typeNames: string[]) =>
+  typeNames.map(squash).includes(squash(profile.typeName));
 
 /** A selection and every selection under it, depth first, with the chain of selections above it. */
-export function* walk(selection: BsSelection, above: readonly BsSelection[] = []): Generator<{ selection: BsSelection; above: readonly BsSelection[] }> {
+export function* walk(
+  selection: BsSelection,
+  above: readonly BsSelection[] = [],
+): Generator<{ selection: BsSelection; above: readonly BsSelection[] }> {
   yield { selection, above };
   for (const child of selection.selections) yield* walk(child, [...above, selection]);
 }
 
 /** Every profile in a selection's subtree with the selection that carries it. */
-export function profilesUnder(selection: BsSelection): { profile: BsProfile; owner: BsSelection; above: readonly BsSelection[] }[] {
+export function profilesUnder(
+  selection: BsSelection,
+): { profile: BsProfile; owner: BsSelection; above: readonly BsSelection[] }[] {
   const found: { profile: BsProfile; owner: BsSelection; above: readonly BsSelection[] }[] = [];
-  for (const { selection: owner, above } of walk(selection)) for (const profile of owner.profiles) found.push({ profile, owner, above });
+  for (const { selection: owner, above } of walk(selection))
+    for (const profile of owner.profiles) found.push({ profile, owner, above });
   return found;
 }
 
@@ -97,7 +104,8 @@ export const isPointsCost = (cost: BsCost) => /^\s*(pts|points?)\s*$/i.test(cost
  */
 export function pointsOf(selection: BsSelection): number | null {
   let total: number | null = null;
-  for (const { selection: s } of walk(selection)) for (const cost of s.costs) if (isPointsCost(cost)) total = (total ?? 0) + cost.value;
+  for (const { selection: s } of walk(selection))
+    for (const cost of s.costs) if (isPointsCost(cost)) total = (total ?? 0) + cost.value;
   return total === null ? null : Math.round(total);
 }
 

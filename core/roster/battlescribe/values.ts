@@ -50,7 +50,10 @@ export function numberOrDice(text: string | undefined): number | string | undefi
 
 /** A name fit for a name field: the editor's marks ("➤ ") gone, at most 80 characters. */
 export function cleanName(text: string): string {
-  const name = text.replace(/^[\s➤►>•*-]+/u, '').replace(/\s+/g, ' ').trim();
+  const name = text
+    .replace(/^[\s➤►>•*-]+/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return name.length <= 80 ? name : `${name.slice(0, 79).trimEnd()}…`;
 }
 

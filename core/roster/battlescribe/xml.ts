@@ -47,12 +47,15 @@ const escapes: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"',
  */
 export function decodeXmlText(text: string): string {
   if (!text.includes('&')) return text;
-  return text.replace(/&(?:#(\d{1,7})|#x([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos));/g, (whole, dec?: string, hex?: string, named?: string) => {
-    if (named) return escapes[named] ?? whole;
-    const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex ?? '', 16);
-    // A surrogate alone is half a character: left as written rather than decoded into broken text.
-    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
-  });
+  return text.replace(
+    /&(?:#(\d{1,7})|#x([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos));/g,
+    (whole, dec?: string, hex?: string, named?: string) => {
+      if (named) return escapes[named] ?? whole;
+      const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex ?? '', 16);
+      // A surrogate alone is half a character: left as written rather than decoded into broken text.
+      return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
+    },
+  );
 }
 
 type Node = Record<string, unknown>;
@@ -63,7 +66,8 @@ const attr = (node: Node, name: string, max = FIELD_CHARS.name): string => {
   return typeof value === 'string' ? decodeXmlText(clip(value, max * 2)).slice(0, max) : '';
 };
 const text = (value: unknown, max: number): string => {
-  const raw = typeof value === 'string' ? value : isNode(value) && typeof value['#text'] === 'string' ? value['#text'] : '';
+  const raw =
+    typeof value === 'string' ? value : isNode(value) && typeof value['#text'] === 'string' ? value['#text'] : '';
   return decodeXmlText(clip(raw, max * 2)).slice(0, max);
 };
 /** The items of `<listName><itemName/>…</listName>` under a node. */
@@ -92,12 +96,17 @@ class TooManySelections extends Error {}
 export function readRosterXml(xml: string): Read<BsRoster> {
   const source = xml.replace(/^\uFEFF/, '');
   if (/<!DOCTYPE|<!ENTITY/i.test(source)) {
-    return refused('it declares its own XML entities (a DOCTYPE). Roster files never do, and such a file can expand to gigabytes, so it is not read.');
+    return refused(
+      'it declares its own XML entities (a DOCTYPE). Roster files never do, and such a file can expand to gigabytes, so it is not read.',
+    );
   }
   const bounded = checkXmlBounds(source);
   if (!bounded.ok) return bounded;
   const valid = XMLValidator.validate(source);
-  if (valid !== true) return refused(`it is not well-formed XML (line ${valid.err.line}: ${quoted(valid.err.msg)}). The file may be cut short or damaged.`);
+  if (valid !== true)
+    return refused(
+      `it is not well-formed XML (line ${valid.err.line}: ${quoted(valid.err.msg)}). The file may be cut short or damaged.`,
+    );
   let document: unknown;
   try {
     document = parser.parse(source);
@@ -105,7 +114,8 @@ export function readRosterXml(xml: string): Read<BsRoster> {
     return refused(`its XML cannot be read (${quoted((error as Error).message)}).`);
   }
   const root = isNode(document) ? document['roster'] : undefined;
-  if (!isNode(root)) return refused('it is XML, but not a roster: a BattleScribe or New Recruit roster starts with <roster>.');
+  if (!isNode(root))
+    return refused('it is XML, but not a roster: a BattleScribe or New Recruit roster starts with <roster>.');
 
   let selections = 0;
   const cost = (node: Node): BsCost => ({ name: attr(node, 'name'), value: numberAttr(node, 'value', 0) });
@@ -115,7 +125,10 @@ export function readRosterXml(xml: string): Read<BsRoster> {
     if (listed.length > 0 || attr(node, points) === '') return listed;
     return [{ name: 'pts', value: numberAttr(node, points, 0) }];
   };
-  const rule = (node: Node): BsRule => ({ name: attr(node, 'name'), description: text(node['description'], FIELD_CHARS.description) });
+  const rule = (node: Node): BsRule => ({
+    name: attr(node, 'name'),
+    description: text(node['description'], FIELD_CHARS.description),
+  });
   const characteristicOf = (c: Node): BsCharacteristic => ({
     name: attr(c, 'name'),
     // 2.x writes the value as the element's text; 1.x in a `value` attribute.
@@ -126,7 +139,10 @@ export function readRosterXml(xml: string): Read<BsRoster> {
     typeName: attr(node, 'typeName') || attr(node, 'profileTypeName'),
     characteristics: items(node, 'characteristics', 'characteristic').map(characteristicOf),
   });
-  const category = (node: Node): BsCategory => ({ name: attr(node, 'name'), primary: attr(node, 'primary') === 'true' });
+  const category = (node: Node): BsCategory => ({
+    name: attr(node, 'name'),
+    primary: attr(node, 'primary') === 'true',
+  });
   const selection = (node: Node, under?: BsCategory): BsSelection => {
     selections += 1;
     if (selections > MAX_SELECTIONS) throw new TooManySelections();
@@ -139,8 +155,12 @@ export function readRosterXml(xml: string): Read<BsRoster> {
       number: Math.max(0, Math.round(numberAttr(node, 'number', 1))),
       costs: costs(node, 'costs', 'cost', 'points'),
       categories,
-      profiles: items(node, 'profiles', 'profile').filter((p) => attr(p, 'hidden') !== 'true').map(profile),
-      rules: items(node, 'rules', 'rule').filter((r) => attr(r, 'hidden') !== 'true').map(rule),
+      profiles: items(node, 'profiles', 'profile')
+        .filter((p) => attr(p, 'hidden') !== 'true')
+        .map(profile),
+      rules: items(node, 'rules', 'rule')
+        .filter((r) => attr(r, 'hidden') !== 'true')
+        .map(rule),
       selections: items(node, 'selections', 'selection').map((s) => selection(s)),
     };
   };
@@ -151,7 +171,9 @@ export function readRosterXml(xml: string): Read<BsRoster> {
     selections: [
       ...items(node, 'selections', 'selection').map((s) => selection(s)),
       // BattleScribe 1.x: a force's selections sit under its categories (HQ, Troops…), which they belong to.
-      ...items(node, 'categories', 'category').flatMap((c) => items(c, 'selections', 'selection').map((s) => selection(s, { name: attr(c, 'name'), primary: true }))),
+      ...items(node, 'categories', 'category').flatMap((c) =>
+        items(c, 'selections', 'selection').map((s) => selection(s, { name: attr(c, 'name'), primary: true })),
+      ),
     ],
     forces: items(node, 'forces', 'force').map(force),
   });
@@ -170,7 +192,10 @@ export function readRosterXml(xml: string): Read<BsRoster> {
       },
     };
   } catch (error) {
-    if (error instanceof TooManySelections) return refused(`it holds more than ${MAX_SELECTIONS.toLocaleString('en')} selections, more than any army; it is not read.`);
+    if (error instanceof TooManySelections)
+      return refused(
+        `it holds more than ${MAX_SELECTIONS.toLocaleString('en')} selections, more than any army; it is not read.`,
+      );
     throw error;
   }
 }

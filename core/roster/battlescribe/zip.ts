@@ -31,25 +31,36 @@ export function inflateRoster(zip: Uint8Array): Read<Uint8Array> {
   const entry = listed.value.find((e) => /\.ros$/i.test(e.name));
   if (!entry) return refused('it is a ZIP archive, but holds no roster (.ros) file.');
   if (entry.flags & 1) return refused('the roster inside is password-protected; export it again without a password.');
-  if (entry.method !== 0 && entry.method !== 8) return refused(`the roster inside is compressed in a way roster files never are (method ${entry.method}).`);
+  if (entry.method !== 0 && entry.method !== 8)
+    return refused(`the roster inside is compressed in a way roster files never are (method ${entry.method}).`);
   if (entry.size > MAX_INFLATED_BYTES) return tooLarge();
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   const at = entry.localHeader;
-  if (at + 30 > zip.length || view.getUint32(at, true) !== 0x04034b50) return refused('it is not a readable .rosz: the archive is damaged (its directory points nowhere).');
+  if (at + 30 > zip.length || view.getUint32(at, true) !== 0x04034b50)
+    return refused('it is not a readable .rosz: the archive is damaged (its directory points nowhere).');
   const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
   const end = start + entry.compressedSize;
-  if (end > zip.length) return refused('the archive is cut short: the roster inside it ends before its end. Export the roster again.');
+  if (end > zip.length)
+    return refused('the archive is cut short: the roster inside it ends before its end. Export the roster again.');
   const data = zip.subarray(start, end);
   const out = entry.method === 0 ? { ok: true as const, value: data.slice() } : inflate(data);
   if (!out.ok) return out;
   if (out.value.length !== entry.size) {
-    return refused(`it is not a readable .rosz: the archive is damaged (the roster inside is ${out.value.length.toLocaleString('en')} bytes, its directory says ${entry.size.toLocaleString('en')}).`);
+    return refused(
+      `it is not a readable .rosz: the archive is damaged (the roster inside is ${out.value.length.toLocaleString('en')} bytes, its directory says ${entry.size.toLocaleString('en')}).`,
+    );
   }
-  if (crc32(out.value) !== entry.crc) return refused('it is not a readable .rosz: the archive is damaged (the roster inside fails its CRC check). Export the roster again.');
+  if (crc32(out.value) !== entry.crc)
+    return refused(
+      'it is not a readable .rosz: the archive is damaged (the roster inside fails its CRC check). Export the roster again.',
+    );
   return out;
 }
 
-const tooLarge = () => refused(`the roster inside is larger than ${MAX_INFLATED_BYTES / 1_000_000} MB once unzipped; a real roster is far smaller, so it is not read.`);
+const tooLarge = () =>
+  refused(
+    `the roster inside is larger than ${MAX_INFLATED_BYTES / 1_000_000} MB once unzipped; a real roster is far smaller, so it is not read.`,
+  );
 
 /** The entries the central directory lists, or why it cannot be read. */
 function centralDirectory(zip: Uint8Array): Read<Entry[]> {
@@ -67,7 +78,8 @@ function centralDirectory(zip: Uint8Array): Read<Entry[]> {
   if (count > MAX_ENTRIES) return refused(`it is a ZIP archive of ${count.toLocaleString('en')} files, not a roster.`);
   const entries: Entry[] = [];
   for (let i = 0, at = offset; i < count; i++) {
-    if (at + 46 > zip.length || view.getUint32(at, true) !== 0x02014b50) return refused('it is not a readable .rosz: the archive is damaged (its directory of files is broken).');
+    if (at + 46 > zip.length || view.getUint32(at, true) !== 0x02014b50)
+      return refused('it is not a readable .rosz: the archive is damaged (its directory of files is broken).');
     const nameLength = view.getUint16(at + 28, true);
     const entry: Entry = {
       flags: view.getUint16(at + 8, true),
@@ -105,12 +117,16 @@ function inflate(data: Uint8Array): Read<Uint8Array> {
     if (final) done = true;
   });
   try {
-    for (let at = 0; at < data.length && !over && !done; at += CHUNK_BYTES) inflater.push(data.subarray(at, at + CHUNK_BYTES), at + CHUNK_BYTES >= data.length);
+    for (let at = 0; at < data.length && !over && !done; at += CHUNK_BYTES)
+      inflater.push(data.subarray(at, at + CHUNK_BYTES), at + CHUNK_BYTES >= data.length);
   } catch (error) {
-    return refused(`it is not a readable .rosz: the archive is damaged (${String((error as Error).message).slice(0, 60)}).`);
+    return refused(
+      `it is not a readable .rosz: the archive is damaged (${String((error as Error).message).slice(0, 60)}).`,
+    );
   }
   if (over) return tooLarge();
-  if (!done) return refused('the archive is cut short: the roster inside it ends before its end. Export the roster again.');
+  if (!done)
+    return refused('the archive is cut short: the roster inside it ends before its end. Export the roster again.');
   const out = new Uint8Array(size);
   let at = 0;
   for (const chunk of chunks) {

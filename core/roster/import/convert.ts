@@ -44,10 +44,15 @@ export function convertRosterFile(fileName: string, bytes: Uint8Array, now: stri
   return converted.ok ? converted.value : fail(converted.reason);
 }
 
-function convertRoster(roster: BsRoster, fileName: string, now: string): Read<{ ok: true; file: RosterFile; preview: ImportPreview }> {
+function convertRoster(
+  roster: BsRoster,
+  fileName: string,
+  now: string,
+): Read<{ ok: true; file: RosterFile; preview: ImportPreview }> {
   const game = quoted(roster.gameSystemName) || 'an unnamed game';
   const recognised = recogniseGame(roster);
-  if (!recognised) return refused(`it is a roster for ${game}. Combat Companion imports rosters of ${SUPPORTED_GAMES}.`);
+  if (!recognised)
+    return refused(`it is a roster for ${game}. Combat Companion imports rosters of ${SUPPORTED_GAMES}.`);
   const system = recognised.system;
 
   const rosterId = idFrom(roster.id, 'bs-roster', fileName);
@@ -68,7 +73,12 @@ function convertRoster(roster: BsRoster, fileName: string, now: string): Read<{ 
       continue;
     }
     const { unit } = outcome;
-    const checked = checkUnit(system.system as SystemId, { name: unit.name, points: unit.points, notes: unit.notes, profile: unit.profile });
+    const checked = checkUnit(system.system as SystemId, {
+      name: unit.name,
+      points: unit.points,
+      notes: unit.notes,
+      profile: unit.profile,
+    });
     if (!checked.ok) {
       skipped.push({ name: unit.name, reason: firstProblems(checked.problems) });
       continue;
@@ -92,7 +102,11 @@ function convertRoster(roster: BsRoster, fileName: string, now: string): Read<{ 
 
   const points = roster.costs.filter(isPointsCost).reduce<number | null>((sum, c) => (sum ?? 0) + c.value, null);
   const pointsLimit = limitOf(roster);
-  const notes = distinct([`Imported from ${fileName}, a ${game} roster (BattleScribe / New Recruit).`, ...forceLines(roster), ...rosterNotes]).join('\n');
+  const notes = distinct([
+    `Imported from ${fileName}, a ${game} roster (BattleScribe / New Recruit).`,
+    ...forceLines(roster),
+    ...rosterNotes,
+  ]).join('\n');
   const file: RosterFile = {
     format: ROSTER_FILE_FORMAT,
     version: ROSTER_FILE_VERSION,
@@ -141,7 +155,10 @@ function firstProblems(problems: readonly { message: string }[]): string {
 
 /** An id from the roster editor's own (stable across saves), else a fallback; at most 100 characters. */
 function idFrom(source: string, prefix: string, fallback: string): string {
-  const clean = source.slice(0, 100).replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
+  const clean = source
+    .slice(0, 100)
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   const base = clean ? `${prefix}-${clean}` : `${prefix}-${fallback.replace(/[^A-Za-z0-9-]+/g, '-')}`;
   return base.slice(0, 100);
 }

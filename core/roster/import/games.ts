@@ -11,7 +11,8 @@ import type { SystemImport } from '../battlescribe/types';
 const games = registry.flatMap((d) => (d.roster.import ? [{ ...d.roster.import, systemName: d.name }] : []));
 
 /** The games a roster can be imported from, in words: every system that reads BattleScribe rosters, by the name the app gives it. */
-export const SUPPORTED_GAMES = ((names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '')))(
+export const SUPPORTED_GAMES = ((names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''))(
   registry.filter((d) => d.roster.import).map((d) => d.name),
 );
 
@@ -23,7 +24,9 @@ export function systemImportFor(roster: Pick<BsRoster, 'gameSystemId' | 'gameSys
 }
 
 /** The system a roster is for, and a note when it was recognised by its name rather than a known data set's id. */
-export function recogniseGame(roster: Pick<BsRoster, 'gameSystemId' | 'gameSystemName'>): { system: SystemImport; note: string | null } | undefined {
+export function recogniseGame(
+  roster: Pick<BsRoster, 'gameSystemId' | 'gameSystemName'>,
+): { system: SystemImport; note: string | null } | undefined {
   const byId = games.find((g) => g.games.ids.includes(roster.gameSystemId.slice(0, 100)));
   if (byId) return { system: byId, note: null };
   const name = roster.gameSystemName.slice(0, NAME_CHARS);

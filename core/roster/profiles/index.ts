@@ -1,4 +1,11 @@
-import { isSystemId, profileSchemas, systemIds, type ProfileOf, type ProfileSchemas, type SystemId } from '../../systems';
+import {
+  isSystemId,
+  profileSchemas,
+  systemIds,
+  type ProfileOf,
+  type ProfileSchemas,
+  type SystemId,
+} from '../../systems';
 import { definitionOf } from '../../systems';
 
 /** The unit profiles a roster can hold, derived from the system registry (core/systems/index.ts). */

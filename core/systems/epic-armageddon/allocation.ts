@@ -34,7 +34,9 @@ export const engagementRank = { contact: 0, firefight: 1, none: 2 } as const;
  * then the rest, nearest first — the list order — within each, whatever order the list has.
  */
 export function allocationOrder(units: readonly UnitState[]): number[] {
-  return units.map((_, i) => i).sort((a, b) => engagementRank[units[a]!.engaged] - engagementRank[units[b]!.engaged] || a - b);
+  return units
+    .map((_, i) => i)
+    .sort((a, b) => engagementRank[units[a]!.engaged] - engagementRank[units[b]!.engaged] || a - b);
 }
 
 /**
@@ -42,21 +44,33 @@ export function allocationOrder(units: readonly UnitState[]): number[] {
  * first by default, or the order of the side's chosen allocation (plans.ts) — hits still go round
  * every unit before any takes a second, whatever the order within a pass.
  */
-export function slotsOf(setup: Setup, role: Role, units: readonly UnitState[], order: readonly number[] = allocationOrder(units)): Slot[] {
+export function slotsOf(
+  setup: Setup,
+  role: Role,
+  units: readonly UnitState[],
+  order: readonly number[] = allocationOrder(units),
+): Slot[] {
   const out: Slot[] = [];
   order.forEach((unit) => {
     const u = units[unit]!;
     if (!engagedAlive(u)) return;
-    out.push({ unit, places: isWarEngine(entryOf(setup, role, u)) ? u.left : 1, kind: `${u.entry}|${u.engaged}`, band: engagementRank[u.engaged] });
+    out.push({
+      unit,
+      places: isWarEngine(entryOf(setup, role, u)) ? u.left : 1,
+      kind: `${u.entry}|${u.engaged}`,
+      band: engagementRank[u.engaged],
+    });
   });
   return out;
 }
 
-export const emptyGiven = (units: number): Array<[number, number]> => Array.from({ length: units }, () => [0, 0] as [number, number]);
+export const emptyGiven = (units: number): Array<[number, number]> =>
+  Array.from({ length: units }, () => [0, 0] as [number, number]);
 
 const load = (given: Given, unit: number) => given[unit]![0] + given[unit]![1];
 
-export const givenTotal = (given: Given): HitCount => given.reduce((t, g) => ({ macro: t.macro + g[0], normal: t.normal + g[1] }), { macro: 0, normal: 0 });
+export const givenTotal = (given: Given): HitCount =>
+  given.reduce((t, g) => ({ macro: t.macro + g[0], normal: t.normal + g[1] }), { macro: 0, normal: 0 });
 
 /** The hits still to allocate. */
 export const remainingOf = (hits: HitCount, given: Given): HitCount => {
@@ -80,7 +94,9 @@ export function legalNext(slots: readonly Slot[], given: Given): Slot[] {
 }
 
 export function giveOne(given: Given, unit: number, macro: boolean): Array<[number, number]> {
-  return given.map((g, i) => (i === unit ? (macro ? [g[0] + 1, g[1]] : [g[0], g[1] + 1]) : [g[0], g[1]]) as [number, number]);
+  return given.map(
+    (g, i) => (i === unit ? (macro ? [g[0] + 1, g[1]] : [g[0], g[1] + 1]) : [g[0], g[1]]) as [number, number],
+  );
 }
 
 /** Allocates the rest nearest first (the default), Macro-weapon hits first. */
@@ -104,9 +120,11 @@ export function completeDefault(slots: readonly Slot[], given: Given, remaining:
  * sequence (Macro-weapon hits first) goes to place i mod P; the number of the first `k` hits that
  * land on place j is ceil((k − j) / P) for j < k.
  */
-export const hitsOnPlace = (k: number, j: number, perPass: number) => (k > j ? Math.floor((k - 1 - j) / perPass) + 1 : 0);
+export const hitsOnPlace = (k: number, j: number, perPass: number) =>
+  k > j ? Math.floor((k - 1 - j) / perPass) + 1 : 0;
 
-const classOf = (slot: Slot, given: Given) => `${slot.kind}|${slot.places}|${given[slot.unit]![0]}|${given[slot.unit]![1]}`;
+const classOf = (slot: Slot, given: Given) =>
+  `${slot.kind}|${slot.places}|${given[slot.unit]![0]}|${given[slot.unit]![1]}`;
 
 /** Kinds of unit that may take the next hit: units alike with the same hits so far are one choice. */
 export function legalChoices(slots: readonly Slot[], given: Given): Slot[] {
@@ -177,7 +195,12 @@ function segmentForced(slots: readonly Slot[], given: Given, count: number, idx:
   const full = Math.floor((count - open) / perPass);
   const after = given.map((g) => [g[0], g[1]] as [number, number]);
   slots.forEach((s, i) => (after[s.unit]![idx] += free[i]! + full * s.places));
-  return bandsForced(slots, slots.map((slot) => slot.places), after, rest);
+  return bandsForced(
+    slots,
+    slots.map((slot) => slot.places),
+    after,
+    rest,
+  );
 }
 
 /**
@@ -208,7 +231,11 @@ export function allocationForced(slots: readonly Slot[], given: Given, remaining
  * default when every legal allocation ends the same. Returns the allocation and whether a
  * choice is left for the player.
  */
-export function settleAllocation(slots: readonly Slot[], given: Given, hits: HitCount): { given: Array<[number, number]>; choice: boolean } {
+export function settleAllocation(
+  slots: readonly Slot[],
+  given: Given,
+  hits: HitCount,
+): { given: Array<[number, number]>; choice: boolean } {
   let g = given.map((x) => [x[0], x[1]] as [number, number]);
   for (;;) {
     const rest = remainingOf(hits, g);
@@ -233,7 +260,12 @@ export function extraCapacity(setup: Setup, role: Role, units: readonly UnitStat
 }
 
 /** Units (one per kind) that may take the next extra hit. */
-export function extraChoices(setup: Setup, role: Role, units: readonly UnitState[], given: readonly number[]): number[] {
+export function extraChoices(
+  setup: Setup,
+  role: Role,
+  units: readonly UnitState[],
+  given: readonly number[],
+): number[] {
   const cap = extraCapacity(setup, role, units);
   const seen = new Set<string>();
   const out: number[] = [];
@@ -248,7 +280,13 @@ export function extraChoices(setup: Setup, role: Role, units: readonly UnitState
   return out;
 }
 
-export function extraDefault(setup: Setup, role: Role, units: readonly UnitState[], given: readonly number[], hits: number): number[] {
+export function extraDefault(
+  setup: Setup,
+  role: Role,
+  units: readonly UnitState[],
+  given: readonly number[],
+  hits: number,
+): number[] {
   const cap = extraCapacity(setup, role, units);
   const out = [...given];
   let left = hits - given.reduce((a, b) => a + b, 0);
@@ -262,7 +300,13 @@ export function extraDefault(setup: Setup, role: Role, units: readonly UnitState
 }
 
 /** The extra hits can end only one way: every one of them finds a unit that takes it whatever is chosen. */
-export function extraForced(setup: Setup, role: Role, units: readonly UnitState[], given: readonly number[], hits: number): boolean {
+export function extraForced(
+  setup: Setup,
+  role: Role,
+  units: readonly UnitState[],
+  given: readonly number[],
+  hits: number,
+): boolean {
   const cap = extraCapacity(setup, role, units);
   const room = cap.reduce((n, c, i) => n + c - given[i]!, 0);
   const rest = hits - given.reduce((a, b) => a + b, 0);

@@ -26,6 +26,9 @@ export const epicArmageddonSystem = defineSystem({
       }
     },
     // BSData wh40k-epic-armageddon "Epic Armageddon"; by name, any other Epic Armageddon data set.
-    import: { ...epicArmageddonImport, games: { ids: ['8f10-ee06-8dc1-beb6'], names: /\bepic\b.{0,40}\barmageddon\b/i } },
+    import: {
+      ...epicArmageddonImport,
+      games: { ids: ['8f10-ee06-8dc1-beb6'], names: /\bepic\b.{0,40}\barmageddon\b/i },
+    },
   },
 });

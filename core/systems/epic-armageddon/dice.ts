@@ -1,7 +1,20 @@
 import { memo } from '../../combat/memo';
 import type { Engagement, Setup, Support, Unit } from './setup';
 import { MAX_DICE_PER_STEP } from './tables';
-import { canSupport, engagedAlive, entryOf, isWarEngine, otherRole, roles, unitsKey, type DiceSource, type Role, type RollGroup, type UnitState, type WaveKind } from './state';
+import {
+  canSupport,
+  engagedAlive,
+  entryOf,
+  isWarEngine,
+  otherRole,
+  roles,
+  unitsKey,
+  type DiceSource,
+  type Role,
+  type RollGroup,
+  type UnitState,
+  type WaveKind,
+} from './state';
 
 /**
  * Which attack dice each unit rolls (seed 003 "Make combat attacks"; SCENARIOS §1 Dice and First
@@ -41,12 +54,27 @@ export function unitAttackDice(entry: Unit, engaged: Engagement, kind: 'firstStr
     const rule = use === 'cc' ? 'Close Combat (CC)' : 'Firefight (FF)';
     out.push(
       isWarEngine(entry)
-        ? { value, macro: false, dice: entry.damageCapacity, label: `${base}, ${entry.damageCapacity} dice (war engine: its starting damage capacity)`, rule, short: base }
+        ? {
+            value,
+            macro: false,
+            dice: entry.damageCapacity,
+            label: `${base}, ${entry.damageCapacity} dice (war engine: its starting damage capacity)`,
+            rule,
+            short: base,
+          }
         : { value, macro: false, dice: 1, label: base, rule, short: base },
     );
   }
   for (const w of entry.weapons) {
-    if (w.use === use && w.firstStrike === (kind === 'firstStrike')) out.push({ value, macro: w.macroWeapon, dice: w.extraAttacks, label: weaponLabel(w), rule: 'Extra Attacks', short: w.name });
+    if (w.use === use && w.firstStrike === (kind === 'firstStrike'))
+      out.push({
+        value,
+        macro: w.macroWeapon,
+        dice: w.extraAttacks,
+        label: weaponLabel(w),
+        rule: 'Extra Attacks',
+        short: w.name,
+      });
   }
   return out;
 }
@@ -56,11 +84,22 @@ export function supportDice(s: Support): UnitDice[] {
   if (s.ff === null) return [];
   return [
     { value: s.ff, macro: false, dice: 1, label: `FF ${s.ff}+`, rule: 'Supporting fire', short: `FF ${s.ff}+` },
-    ...s.weapons.map((w) => ({ value: s.ff!, macro: w.macroWeapon, dice: w.extraAttacks, label: weaponLabel(w), rule: 'Supporting fire', short: w.name })),
+    ...s.weapons.map((w) => ({
+      value: s.ff!,
+      macro: w.macroWeapon,
+      dice: w.extraAttacks,
+      label: weaponLabel(w),
+      rule: 'Supporting fire',
+      short: w.name,
+    })),
   ];
 }
 
-const engagementText: Record<Engagement, string> = { contact: 'base contact', firefight: 'firefight', none: 'not engaged' };
+const engagementText: Record<Engagement, string> = {
+  contact: 'base contact',
+  firefight: 'firefight',
+  none: 'not engaged',
+};
 
 /** Every die a side rolls in a wave, with where it comes from. */
 export interface SourcedDice extends UnitDice {
@@ -78,21 +117,43 @@ export function sideDice(setup: Setup, role: Role, units: readonly UnitState[], 
   if (kind === 'support') {
     setup[role].support.forEach((s, i) => {
       if (!canSupport(s)) return;
-      for (const d of supportDice(s)) out.push({ ...d, dice: d.dice * s.count, name: s.name, units: s.count, detail: `(supporting fire): ${d.label}`, key: `s${i}|${d.label}` });
+      for (const d of supportDice(s))
+        out.push({
+          ...d,
+          dice: d.dice * s.count,
+          name: s.name,
+          units: s.count,
+          detail: `(supporting fire): ${d.label}`,
+          key: `s${i}|${d.label}`,
+        });
     });
     return out;
   }
   for (const u of units) {
     if (!engagedAlive(u)) continue;
     const e = entryOf(setup, role, u);
-    for (const d of unitAttackDice(e, u.engaged, kind)) out.push({ ...d, name: e.name, units: 1, detail: `(${engagementText[u.engaged]}): ${d.label}`, key: `${u.entry}|${u.engaged}|${d.label}` });
+    for (const d of unitAttackDice(e, u.engaged, kind))
+      out.push({
+        ...d,
+        name: e.name,
+        units: 1,
+        detail: `(${engagementText[u.engaged]}): ${d.label}`,
+        key: `${u.entry}|${u.engaged}|${d.label}`,
+      });
   }
   return out;
 }
 
 /** Batches a side's dice by the score they need, Macro-weapon dice apart; the sources say whose dice they are. */
 export function batches(role: Role, dice: readonly SourcedDice[]): RollGroup[] {
-  const groups = new Map<string, { value: number; macro: boolean; sources: Map<string, { name: string; detail: string; dice: number; units: number; rule: string; short: string }> }>();
+  const groups = new Map<
+    string,
+    {
+      value: number;
+      macro: boolean;
+      sources: Map<string, { name: string; detail: string; dice: number; units: number; rule: string; short: string }>;
+    }
+  >();
   for (const d of dice) {
     const key = `${d.value}|${d.macro}`;
     let g = groups.get(key);
@@ -101,7 +162,15 @@ export function batches(role: Role, dice: readonly SourcedDice[]): RollGroup[] {
     if (s) {
       s.dice += d.dice;
       s.units += d.units;
-    } else g.sources.set(d.key, { name: d.name, detail: d.detail, dice: d.dice, units: d.units, rule: d.rule, short: d.short });
+    } else
+      g.sources.set(d.key, {
+        name: d.name,
+        detail: d.detail,
+        dice: d.dice,
+        units: d.units,
+        rule: d.rule,
+        short: d.short,
+      });
   }
   const out: RollGroup[] = [];
   const ordered = [...groups.values()].sort((a, b) => a.value - b.value || Number(a.macro) - Number(b.macro));
@@ -115,7 +184,14 @@ export function batches(role: Role, dice: readonly SourcedDice[]): RollGroup[] {
     const parts = Math.ceil(total / MAX_DICE_PER_STEP);
     for (let k = 1; k <= parts; k++) {
       const dice = Math.min(MAX_DICE_PER_STEP, total - (k - 1) * MAX_DICE_PER_STEP);
-      out.push({ by: role, value: g.value, macro: g.macro, dice, sources, ...(parts > 1 ? { part: { k, of: parts } } : {}) });
+      out.push({
+        by: role,
+        value: g.value,
+        macro: g.macro,
+        dice,
+        sources,
+        ...(parts > 1 ? { part: { k, of: parts } } : {}),
+      });
     }
   }
   return out;
@@ -127,7 +203,9 @@ export function batches(role: Role, dice: readonly SourcedDice[]): RollGroup[] {
  */
 export const waveGroups = (setup: Setup, units: Record<Role, readonly UnitState[]>, kind: WaveKind): WaveGroups =>
   // Every wave of every play-out asks it: worked out once per combat and units.
-  rememberedGroups(setup, `${kind}|${unitsKey(units.attacker)}|${unitsKey(units.defender)}`, () => freshWaveGroups(setup, units, kind));
+  rememberedGroups(setup, `${kind}|${unitsKey(units.attacker)}|${unitsKey(units.defender)}`, () =>
+    freshWaveGroups(setup, units, kind),
+  );
 type WaveGroups = { groups: RollGroup[]; idle: Role[] };
 const rememberedGroups = memo<WaveGroups>();
 

@@ -37,13 +37,23 @@ import {
  * at the first step that needs dice, a choice, or an acknowledgement.
  */
 
-export const waveName: Record<WaveKind, string> = { firstStrike: 'First Strike wave', main: 'combat attacks', support: 'supporting fire' };
+export const waveName: Record<WaveKind, string> = {
+  firstStrike: 'First Strike wave',
+  main: 'combat attacks',
+  support: 'supporting fire',
+};
 
 const emptyOn = (): OnSide => ({ hits: { macro: 0, normal: 0 }, given: null, saves: null });
 
 /** A4 of a round begins: the round's odds start here. */
 export function beginA4(state: State): State {
-  const roundStart = { units: state.units, kills: state.kills, broken: state.broken, blastMarkers: state.blastMarkers, ...(state.allocation ? { allocation: state.allocation } : {}) };
+  const roundStart = {
+    units: state.units,
+    kills: state.kills,
+    broken: state.broken,
+    blastMarkers: state.blastMarkers,
+    ...(state.allocation ? { allocation: state.allocation } : {}),
+  };
   return beginWave({ ...state, roundStart, result: null }, 'firstStrike');
 }
 
@@ -52,7 +62,15 @@ export function roundStartState(state: State): State | null {
   const r = state.roundStart;
   if (!r) return null;
   const { allocation: _now, ...rest } = state;
-  return beginA4({ ...rest, units: r.units, kills: r.kills, broken: r.broken, blastMarkers: r.blastMarkers, result: null, ...(r.allocation ? { allocation: r.allocation } : {}) });
+  return beginA4({
+    ...rest,
+    units: r.units,
+    kills: r.kills,
+    broken: r.broken,
+    blastMarkers: r.blastMarkers,
+    result: null,
+    ...(r.allocation ? { allocation: r.allocation } : {}),
+  });
 }
 
 /** A wave's batches of dice; a wave with none moves straight on. */
@@ -64,7 +82,12 @@ function logLeftOut(state: State): State {
       const why = notSupportingWhy(x);
       return why ? [`${x.name}${x.count > 1 ? ` ×${x.count}` : ''} (${why})`] : [];
     });
-    if (out.length > 0) s = pushLog(s, { actor: role, title: `${s.setup[role].name}: supporting fire`, result: `no supporting fire from ${out.join(', ')}` });
+    if (out.length > 0)
+      s = pushLog(s, {
+        actor: role,
+        title: `${s.setup[role].name}: supporting fire`,
+        result: `no supporting fire from ${out.join(', ')}`,
+      });
   }
   return s;
 }
@@ -99,7 +122,16 @@ function afterWave(state: State, kind: WaveKind): State {
 const noExtra = { attacker: 0, defender: 0 };
 
 function decided(state: State, winner: Role, at: 'A4' | 'A5', reason: string): RoundResult {
-  return { round: state.round, winner, at, kills: state.kills, totals: null, extraHits: noExtra, extraLosses: noExtra, reason };
+  return {
+    round: state.round,
+    winner,
+    at,
+    kills: state.kills,
+    totals: null,
+    extraHits: noExtra,
+    extraLosses: noExtra,
+    reason,
+  };
 }
 
 /** Seed 003 "Determine the outcome", shown as a step either way. */
@@ -155,13 +187,22 @@ export function settleOn(state: State, wave: Wave, role: Role): State | null {
   }
   const total = on.hits.macro + on.hits.normal;
   // Allocated without a question (the rest was forced): one line saying where every hit went.
-  const s = total === 0 ? state : pushLog(state, { actor: role, title: `${state.setup[role].name}: ${hitsText(on.hits)} allocated`, result: allocationText(state.setup, role, units, r.given) });
+  const s =
+    total === 0
+      ? state
+      : pushLog(state, {
+          actor: role,
+          title: `${state.setup[role].name}: ${hitsText(on.hits)} allocated`,
+          result: allocationText(state.setup, role, units, r.given),
+        });
   return withWave(s, withOn(wave, role, { ...on, given: r.given, saves: hitsFrom(state.setup, role, units, r.given) }));
 }
 
 /** The hits forced on a side's units (settleAllocation): every allocation of every play-out settles, worked out once per combat and key. */
 const settled = (setup: Setup, role: Role, units: readonly UnitState[], given: Given, hits: HitCount) =>
-  rememberedSettles(setup, `${role}|${unitsKey(units)}|${given.join(' ')}|${hits.macro},${hits.normal}`, () => settleAllocation(slotsOf(setup, role, units), given, hits));
+  rememberedSettles(setup, `${role}|${unitsKey(units)}|${given.join(' ')}|${hits.macro},${hits.normal}`, () =>
+    settleAllocation(slotsOf(setup, role, units), given, hits),
+  );
 const rememberedSettles = memo<ReturnType<typeof settleAllocation>>();
 
 /** The end of a wave: every unit with an unsaved hit is destroyed, a war engine loses 1 DC per unsaved hit (excess lost). */
@@ -185,13 +226,28 @@ export function endWave(state: State, wave: Wave): State {
       const loss = we ? Math.min(u.left, unsaved) : 1;
       total += loss;
       const left = u.left - loss;
-      lost.push(we ? `${unitName(state.setup, role, u)} ${plural(loss, 'damage', 'damage')}${left === 0 ? ' (destroyed)' : `, ${left} DC left`}` : unitName(state.setup, role, u));
+      lost.push(
+        we
+          ? `${unitName(state.setup, role, u)} ${plural(loss, 'damage', 'damage')}${left === 0 ? ' (destroyed)' : `, ${left} DC left`}`
+          : unitName(state.setup, role, u),
+      );
       return { ...taken, left, fate: left === 0 ? { round: state.round, by: fate } : null };
     });
     kills[otherRole(role)] += total;
-    lines.push(total === 0 ? `${state.setup[role].name} lose nothing` : `${state.setup[role].name} lose ${lost.join(', ')} (${plural(total, 'kill')} for ${state.setup[otherRole(role)].name})`);
+    lines.push(
+      total === 0
+        ? `${state.setup[role].name} lose nothing`
+        : `${state.setup[role].name} lose ${lost.join(', ')} (${plural(total, 'kill')} for ${state.setup[otherRole(role)].name})`,
+    );
   }
-  const s = pushLog({ ...state, units, kills }, { actor: 'attacker', title: `${waveName[wave.kind][0]!.toUpperCase()}${waveName[wave.kind].slice(1)}: casualties`, result: lines.join('; ') });
+  const s = pushLog(
+    { ...state, units, kills },
+    {
+      actor: 'attacker',
+      title: `${waveName[wave.kind][0]!.toUpperCase()}${waveName[wave.kind].slice(1)}: casualties`,
+      result: lines.join('; '),
+    },
+  );
   return afterWave(s, wave.kind);
 }
 
@@ -203,17 +259,35 @@ export function applyExtra(state: State, role: Role, given: readonly number[]): 
     if (n === 0) return u;
     const left = u.left - n;
     const we = isWarEngine(entryOf(state.setup, role, u));
-    lost.push(we ? `${unitName(state.setup, role, u)} ${n} damage${left === 0 ? ' (destroyed)' : `, ${left} DC left`}` : unitName(state.setup, role, u));
-    return { ...u, left, hits: u.hits + n, fate: left === 0 ? { round: state.round, by: 'extra hits' as const } : null };
+    lost.push(
+      we
+        ? `${unitName(state.setup, role, u)} ${n} damage${left === 0 ? ' (destroyed)' : `, ${left} DC left`}`
+        : unitName(state.setup, role, u),
+    );
+    return {
+      ...u,
+      left,
+      hits: u.hits + n,
+      fate: left === 0 ? { round: state.round, by: 'extra hits' as const } : null,
+    };
   });
   const hits = state.result!.extraHits[role];
   const fearless = state.units[role].some((u) => alive(u) && entryOf(state.setup, role, u).fearless);
   const taken = given.reduce((a, b) => a + b, 0);
   const result = [
     taken > 0 ? `${state.setup[role].name} lose ${lost.join(', ')}` : `${state.setup[role].name} lose nothing`,
-    hits > taken ? `${plural(hits - taken, 'hit')} ${fearless ? 'ignored by Fearless units or ' : ''}lost: no unit left to take ${hits - taken === 1 ? 'it' : 'them'}` : '',
+    hits > taken
+      ? `${plural(hits - taken, 'hit')} ${fearless ? 'ignored by Fearless units or ' : ''}lost: no unit left to take ${hits - taken === 1 ? 'it' : 'them'}`
+      : '',
   ].filter(Boolean);
-  const s = pushLog({ ...state, units: { ...state.units, [role]: units } }, { actor: role, title: `${state.setup[role].name}: ${plural(hits, 'extra hit')}, no saves`, result: result.join('; ') });
+  const s = pushLog(
+    { ...state, units: { ...state.units, [role]: units } },
+    {
+      actor: role,
+      title: `${state.setup[role].name}: ${plural(hits, 'extra hit')}, no saves`,
+      result: result.join('; '),
+    },
+  );
   return enterA7(s, role);
 }
 
@@ -221,14 +295,36 @@ export function applyExtra(state: State, role: Role, given: readonly number[]): 
 export function enterA7(state: State, loser: Role): State {
   const name = state.setup[loser].name;
   if (!state.units[loser].some(alive)) {
-    return finish(pushLog(state, { actor: loser, title: `${name}: lost the assault`, result: `${state.setup[loser].formation} has no units left` }));
+    return finish(
+      pushLog(state, {
+        actor: loser,
+        title: `${name}: lost the assault`,
+        result: `${state.setup[loser].formation} has no units left`,
+      }),
+    );
   }
   if (state.broken[loser]) {
-    const units = state.units[loser].map((u) => (alive(u) ? { ...u, left: 0, fate: { round: state.round, by: 'formation destroyed' as const } } : u));
-    const s = pushLog({ ...state, units: { ...state.units, [loser]: units } }, { actor: loser, title: `${name}: lost the assault while Broken`, result: `${state.setup[loser].formation} was already Broken: it is destroyed` });
+    const units = state.units[loser].map((u) =>
+      alive(u) ? { ...u, left: 0, fate: { round: state.round, by: 'formation destroyed' as const } } : u,
+    );
+    const s = pushLog(
+      { ...state, units: { ...state.units, [loser]: units } },
+      {
+        actor: loser,
+        title: `${name}: lost the assault while Broken`,
+        result: `${state.setup[loser].formation} was already Broken: it is destroyed`,
+      },
+    );
     return finish(s);
   }
-  const s = pushLog({ ...state, broken: { ...state.broken, [loser]: true } }, { actor: loser, title: `${name}: lost the assault`, result: `${state.setup[loser].formation} is Broken and withdraws` });
+  const s = pushLog(
+    { ...state, broken: { ...state.broken, [loser]: true } },
+    {
+      actor: loser,
+      title: `${name}: lost the assault`,
+      result: `${state.setup[loser].formation} is Broken and withdraws`,
+    },
+  );
   return { ...s, phase: { at: 'withdraw', role: loser } };
 }
 
@@ -238,14 +334,22 @@ export function finish(state: State): State {
   if (r.winner === 'draw') return { ...state, phase: { at: 'end' } };
   const winner = r.winner;
   if (!state.units[winner].some(alive)) {
-    const s = pushLog(state, { actor: winner, title: `${state.setup[winner].name}: no consolidation`, result: `${state.setup[winner].formation} has no units left either` });
+    const s = pushLog(state, {
+      actor: winner,
+      title: `${state.setup[winner].name}: no consolidation`,
+      result: `${state.setup[winner].formation} has no units left either`,
+    });
     return { ...s, phase: { at: 'end' } };
   }
   const lost = state.kills[otherRole(winner)];
   const markers = state.blastMarkers[winner] + lost;
   const s = pushLog(
     { ...state, blastMarkers: { ...state.blastMarkers, [winner]: markers } },
-    { actor: winner, title: `${state.setup[winner].name}: consolidate`, result: `${plural(lost, 'Blast marker')} for ${plural(lost, 'unit')} lost: ${markers} in all` },
+    {
+      actor: winner,
+      title: `${state.setup[winner].name}: consolidate`,
+      result: `${plural(lost, 'Blast marker')} for ${plural(lost, 'unit')} lost: ${markers} in all`,
+    },
   );
   return { ...s, phase: { at: 'end' } };
 }
@@ -254,5 +358,5 @@ export function finish(state: State): State {
 export const loserOf = (r: RoundResult): Role | null => (r.winner === 'draw' ? null : otherRole(r.winner));
 
 /** Non-Fearless units and war-engine DC left: what extra hits can destroy. */
-export const extraRoom = (state: Pick<State, 'setup' | 'units'>, role: Role) => extraCapacity(state.setup, role, state.units[role]).reduce((a, b) => a + b, 0);
-
+export const extraRoom = (state: Pick<State, 'setup' | 'units'>, role: Role) =>
+  extraCapacity(state.setup, role, state.units[role]).reduce((a, b) => a + b, 0);

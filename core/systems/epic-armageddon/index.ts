@@ -11,4 +11,14 @@ export type { State } from './state';
 export { startState };
 
 /** Epic Armageddon: one assault, A3 to A8, step by step (seed 003, RULES.md §4, SCENARIOS.md §1). */
-export const epicArmageddon = ruleSystem<Setup, State>({ id: 'epic-armageddon', name: 'Epic Armageddon', setupSchema, exampleSetup, engine: engine, start: startState, view: viewOf, winner: winnerOf, profiles: profilesOf });
+export const epicArmageddon = ruleSystem<Setup, State>({
+  id: 'epic-armageddon',
+  name: 'Epic Armageddon',
+  setupSchema,
+  exampleSetup,
+  engine: engine,
+  start: startState,
+  view: viewOf,
+  winner: winnerOf,
+  profiles: profilesOf,
+});

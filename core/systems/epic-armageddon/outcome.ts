@@ -1,11 +1,26 @@
 import { totalArithmetic } from './result';
 import { CONSOLIDATION_CM } from './tables';
-import { alive, entryOf, isWarEngine, otherRole, plural, roles, unitName, unitsLeft, type Role, type RoundResult, type State } from './state';
+import {
+  alive,
+  entryOf,
+  isWarEngine,
+  otherRole,
+  plural,
+  roles,
+  unitName,
+  unitsLeft,
+  type Role,
+  type RoundResult,
+  type State,
+} from './state';
 
 /** The lines of the outcome steps: the immediate outcome, the A6 result, and the end of the assault. */
 
 export function killsLines(state: State): string[] {
-  return roles.map((role) => `${state.setup[role].name}: ${plural(state.kills[role], 'kill')} in the assault so far; ${plural(unitsLeft(state.units[role]), 'unit')} left`);
+  return roles.map(
+    (role) =>
+      `${state.setup[role].name}: ${plural(state.kills[role], 'kill')} in the assault so far; ${plural(unitsLeft(state.units[role]), 'unit')} left`,
+  );
 }
 
 /** The A4 outcome when neither side has won at once (the step's line, and the log's). */
@@ -31,13 +46,22 @@ function extraHitsLines(state: State, r: RoundResult, loser: Role): string[] {
   const hits = r.extraHits[loser];
   const difference = r.totals ? Math.abs(r.totals.attacker.total - r.totals.defender.total) : hits;
   const halved = state.setup[loser].knowNoFear && difference > hits;
-  if (hits === 0) return halved ? [`${name} take no extra hits: They Shall Know No Fear halves the difference of ${difference}, rounding down.`] : [];
-  const why = halved ? `half the difference of ${difference}, rounding down: They Shall Know No Fear` : 'the difference';
+  if (hits === 0)
+    return halved
+      ? [`${name} take no extra hits: They Shall Know No Fear halves the difference of ${difference}, rounding down.`]
+      : [];
+  const why = halved
+    ? `half the difference of ${difference}, rounding down: They Shall Know No Fear`
+    : 'the difference';
   const fearless = state.units[loser].filter((u) => alive(u) && entryOf(state.setup, loser, u).fearless);
-  const lines = [`${name} take ${plural(hits, 'extra hit')} (${why}), no saves${fearless.length === 0 ? '; Fearless units ignore them' : ''}.`];
+  const lines = [
+    `${name} take ${plural(hits, 'extra hit')} (${why}), no saves${fearless.length === 0 ? '; Fearless units ignore them' : ''}.`,
+  ];
   if (fearless.length > 0) {
     const names = fearless.map((u) => unitName(state.setup, loser, u)).join(', ');
-    lines.push(`Fearless: ${names} ${fearless.length === 1 ? 'ignores' : 'ignore'} them${r.extraLosses[loser] < hits ? `, so only ${plural(r.extraLosses[loser], 'unit')} can be lost` : ''}.`);
+    lines.push(
+      `Fearless: ${names} ${fearless.length === 1 ? 'ignores' : 'ignore'} them${r.extraLosses[loser] < hits ? `, so only ${plural(r.extraLosses[loser], 'unit')} can be lost` : ''}.`,
+    );
   }
   return lines;
 }
@@ -70,14 +94,21 @@ export function finalLines(state: State): string[] {
     const winner = r.winner;
     const loser = otherRole(winner);
     const left = state.units[loser].some(alive);
-    lines.push(left ? `${state.setup[loser].formation} (${state.setup[loser].name}) is Broken and has withdrawn.` : `${state.setup[loser].formation} (${state.setup[loser].name}) is destroyed.`);
+    lines.push(
+      left
+        ? `${state.setup[loser].formation} (${state.setup[loser].name}) is Broken and has withdrawn.`
+        : `${state.setup[loser].formation} (${state.setup[loser].name}) is destroyed.`,
+    );
     if (state.units[winner].some(alive)) {
       lines.push(
         `${state.setup[winner].name}: ${plural(state.blastMarkers[winner], 'Blast marker')} (${plural(state.kills[loser], 'unit')} lost in the assault).`,
         `${state.setup[winner].name} may consolidate: each unit moves up to ${CONSOLIDATION_CM}cm.`,
       );
       // Seed 003: both formations wiped out at A4 is the attacker's win (checked first), but nobody is left to consolidate.
-    } else lines.push(`${state.setup[winner].formation} (${state.setup[winner].name}) has no units left either: nobody consolidates.`);
+    } else
+      lines.push(
+        `${state.setup[winner].formation} (${state.setup[winner].name}) has no units left either: nobody consolidates.`,
+      );
   }
   return [...lines, ...state.notes];
 }
@@ -87,10 +118,19 @@ export function finalLines(state: State): string[] {
  * are the view's own fields (drawn as markers); a Broken formation's note says what it counts as.
  */
 export function sideNotes(state: State, role: Role): string[] {
-  const notes = [`Formation: ${state.setup[role].formation}`, role === 'attacker' ? 'attacking (charged)' : 'defending', plural(state.kills[role], 'kill'), `${plural(unitsLeft(state.units[role]), 'unit')} left`];
+  const notes = [
+    `Formation: ${state.setup[role].formation}`,
+    role === 'attacker' ? 'attacking (charged)' : 'defending',
+    plural(state.kills[role], 'kill'),
+    `${plural(unitsLeft(state.units[role]), 'unit')} left`,
+  ];
   // RULES §4 A6: a Broken formation counts as many Blast markers as it has units left.
-  if (state.broken[role]) notes.push(`Broken: counts as ${plural(unitsLeft(state.units[role]), 'Blast marker')} (one per unit left)`);
-  else if (state.setup[role].knowNoFear) notes.push(`They Shall Know No Fear: counts ${plural(Math.floor(state.blastMarkers[role] / 2), 'Blast marker')} of ${state.blastMarkers[role]}; half the extra hits if it loses`);
+  if (state.broken[role])
+    notes.push(`Broken: counts as ${plural(unitsLeft(state.units[role]), 'Blast marker')} (one per unit left)`);
+  else if (state.setup[role].knowNoFear)
+    notes.push(
+      `They Shall Know No Fear: counts ${plural(Math.floor(state.blastMarkers[role] / 2), 'Blast marker')} of ${state.blastMarkers[role]}; half the extra hits if it loses`,
+    );
   const fearless = state.units[role].filter((u) => alive(u) && entryOf(state.setup, role, u).fearless).length;
   if (fearless > 0) notes.push(`${plural(fearless, 'Fearless unit')}`);
   return notes;

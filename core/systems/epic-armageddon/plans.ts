@@ -17,7 +17,8 @@ import { engagedAlive, entryOf, unitsKey, type HitCount, type Role, type UnitSta
  * - first: one kind of unit takes the first hits of each pass (who soaks the Macro-weapon hits).
  * - spare: one kind of unit takes its hit only when every other unit of the pass has one.
  */
-export type Plan = { by: 'nearest' } | { by: 'toughest' } | { by: 'first'; entry: number } | { by: 'spare'; entry: number };
+export type Plan =
+  { by: 'nearest' } | { by: 'toughest' } | { by: 'first'; entry: number } | { by: 'spare'; entry: number };
 
 /** What a side keeps: a plan, or "hand" — asked again in every wave, with "hit by hit…" on offer. */
 export type Kept = Plan | { by: 'hand' };
@@ -42,8 +43,19 @@ export function planOrder(setup: Setup, role: Role, units: readonly UnitState[],
     }
     case 'toughest': {
       // Least likely to lose a unit (or a point of damage) to a normal hit first, then to a Macro-weapon hit; nearest first among equals.
-      const chance = new Map(order.map((i) => [i, [false, true].map((macro) => freshUnsavedChance(entryOf(setup, role, units[i]!), role, macro))] as const));
-      return [...order].sort((a, b) => band(a) - band(b) || chance.get(a)![0]! - chance.get(b)![0]! || chance.get(a)![1]! - chance.get(b)![1]!);
+      const chance = new Map(
+        order.map(
+          (i) =>
+            [
+              i,
+              [false, true].map((macro) => freshUnsavedChance(entryOf(setup, role, units[i]!), role, macro)),
+            ] as const,
+        ),
+      );
+      return [...order].sort(
+        (a, b) =>
+          band(a) - band(b) || chance.get(a)![0]! - chance.get(b)![0]! || chance.get(a)![1]! - chance.get(b)![1]!,
+      );
     }
   }
 }
@@ -54,8 +66,19 @@ export function keptOrder(setup: Setup, role: Role, units: readonly UnitState[],
 }
 
 /** Where a plan puts the hits still to allocate, from what is already given (Macro-weapon hits first). */
-export function planGiven(setup: Setup, role: Role, units: readonly UnitState[], plan: Plan, given: Given, hits: HitCount): Array<[number, number]> {
-  return completeDefault(slotsOf(setup, role, units, planOrder(setup, role, units, plan)), given, remainingOf(hits, given));
+export function planGiven(
+  setup: Setup,
+  role: Role,
+  units: readonly UnitState[],
+  plan: Plan,
+  given: Given,
+  hits: HitCount,
+): Array<[number, number]> {
+  return completeDefault(
+    slotsOf(setup, role, units, planOrder(setup, role, units, plan)),
+    given,
+    remainingOf(hits, given),
+  );
 }
 
 /** Two allocations are the same when alike units (one entry, one engagement, one DC left) take the same hits. */
@@ -68,10 +91,18 @@ export function allocationKey(setup: Setup, role: Role, units: readonly UnitStat
 
 /** The plans worth offering a side for these hits, in the order they are offered (the rules' default first). */
 export function candidatePlans(setup: Setup, role: Role, units: readonly UnitState[], hits: HitCount): Plan[] {
-  const entries = [...new Set(allocationOrder(units).flatMap((i) => (engagedAlive(units[i]!) ? [units[i]!.entry] : [])))];
+  const entries = [
+    ...new Set(allocationOrder(units).flatMap((i) => (engagedAlive(units[i]!) ? [units[i]!.entry] : []))),
+  ];
   // Who soaks the Macro-weapon hits: a unit that has a save against them (Reinforced Armour, invulnerable).
-  const soakers = hits.macro > 0 ? entries.filter((e) => freshUnsavedChance(setup[role].units[e]!, role, true) < 1) : [];
-  return [NEAREST, { by: 'toughest' }, ...soakers.map((entry) => ({ by: 'first' as const, entry })), ...entries.map((entry) => ({ by: 'spare' as const, entry }))];
+  const soakers =
+    hits.macro > 0 ? entries.filter((e) => freshUnsavedChance(setup[role].units[e]!, role, true) < 1) : [];
+  return [
+    NEAREST,
+    { by: 'toughest' },
+    ...soakers.map((entry) => ({ by: 'first' as const, entry })),
+    ...entries.map((entry) => ({ by: 'spare' as const, entry })),
+  ];
 }
 
 /** Whole allocations offered at most, besides the rules' default: with "hit by hit…", four options a tablet shows whole. */
@@ -84,12 +115,26 @@ export interface PlanChoice {
 }
 
 /** The distinct whole allocations on offer: the default, then up to MAX_OTHER_PLANS that put the hits elsewhere. */
-export const planChoices = (setup: Setup, role: Role, units: readonly UnitState[], given: Given, hits: HitCount): PlanChoice[] =>
+export const planChoices = (
+  setup: Setup,
+  role: Role,
+  units: readonly UnitState[],
+  given: Given,
+  hits: HitCount,
+): PlanChoice[] =>
   // Asked at every allocation of every play-out (settled or not): worked out once per combat and key.
-  rememberedChoices(setup, `${role}|${unitsKey(units)}|${given.join(' ')}|${hits.macro},${hits.normal}`, () => freshPlanChoices(setup, role, units, given, hits));
+  rememberedChoices(setup, `${role}|${unitsKey(units)}|${given.join(' ')}|${hits.macro},${hits.normal}`, () =>
+    freshPlanChoices(setup, role, units, given, hits),
+  );
 const rememberedChoices = memo<PlanChoice[]>();
 
-function freshPlanChoices(setup: Setup, role: Role, units: readonly UnitState[], given: Given, hits: HitCount): PlanChoice[] {
+function freshPlanChoices(
+  setup: Setup,
+  role: Role,
+  units: readonly UnitState[],
+  given: Given,
+  hits: HitCount,
+): PlanChoice[] {
   const seen = new Set<string>();
   const out: PlanChoice[] = [];
   for (const plan of candidatePlans(setup, role, units, hits)) {

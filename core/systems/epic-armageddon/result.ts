@@ -1,6 +1,16 @@
 import type { Setup } from './setup';
 import { RESULT_MODIFIERS } from './tables';
-import { engagedAlive, entryOf, otherRole, plural, supportOf, unitsLeft, type Role, type SideTotal, type UnitState } from './state';
+import {
+  engagedAlive,
+  entryOf,
+  otherRole,
+  plural,
+  supportOf,
+  unitsLeft,
+  type Role,
+  type SideTotal,
+  type UnitState,
+} from './state';
 
 /**
  * The immediate outcome of A4 (seed 003 "Determine the outcome"), the check after supporting fire,
@@ -9,15 +19,19 @@ import { engagedAlive, entryOf, otherRole, plural, supportOf, unitsLeft, type Ro
 
 /** Seed 003: the attacker wins if every defending unit is destroyed (checked first); the defender if every directly engaged attacker is. */
 export function immediateWinner(units: Record<Role, readonly UnitState[]>): { winner: Role; reason: string } | null {
-  if (unitsLeft(units.defender) === 0) return { winner: 'attacker', reason: 'every unit of the defending formation is destroyed' };
-  if (!units.attacker.some(engagedAlive)) return { winner: 'defender', reason: 'every directly engaged attacking unit is destroyed' };
+  if (unitsLeft(units.defender) === 0)
+    return { winner: 'attacker', reason: 'every unit of the defending formation is destroyed' };
+  if (!units.attacker.some(engagedAlive))
+    return { winner: 'defender', reason: 'every directly engaged attacking unit is destroyed' };
   return null;
 }
 
 /** SCENARIOS §1: after A5 a formation with no units left loses (the defender checked first). */
 export function afterSupportWinner(units: Record<Role, readonly UnitState[]>): { winner: Role; reason: string } | null {
-  if (unitsLeft(units.defender) === 0) return { winner: 'attacker', reason: 'the defending formation has no units left after supporting fire' };
-  if (unitsLeft(units.attacker) === 0) return { winner: 'defender', reason: 'the attacking formation has no units left after supporting fire' };
+  if (unitsLeft(units.defender) === 0)
+    return { winner: 'attacker', reason: 'the defending formation has no units left after supporting fire' };
+  if (unitsLeft(units.attacker) === 0)
+    return { winner: 'defender', reason: 'the attacking formation has no units left after supporting fire' };
   return null;
 }
 
@@ -26,10 +40,12 @@ export function afterSupportWinner(units: Record<Role, readonly UnitState[]>): {
  * Know No Fear: a formation with it counts half its Blast markers, rounding down (a Broken one
  * still counts one per unit left: it takes two Blast markers per unit to break it).
  */
-export const blastMarkersCounted = (broken: boolean, markers: number, left: number, knowNoFear = false) => (broken ? left : knowNoFear ? Math.floor(markers / 2) : markers);
+export const blastMarkersCounted = (broken: boolean, markers: number, left: number, knowNoFear = false) =>
+  broken ? left : knowNoFear ? Math.floor(markers / 2) : markers;
 
 /** RULES §4 A6: the loser takes the difference as extra hits; with They Shall Know No Fear, half of it, rounding down. */
-export const extraHitsFor = (difference: number, knowNoFear: boolean) => (knowNoFear ? Math.floor(difference / 2) : difference);
+export const extraHitsFor = (difference: number, knowNoFear: boolean) =>
+  knowNoFear ? Math.floor(difference / 2) : difference;
 
 /** What one side's modifiers depend on. */
 export interface ResultFacts {
@@ -59,14 +75,43 @@ export interface Modifier {
 /** RULES §4 A6, one line per modifier that applies. */
 export function resultModifiers(f: ResultFacts): Modifier[] {
   const out: Modifier[] = [];
-  if (f.kills > 0) out.push({ label: plural(f.kills, 'kill'), value: f.kills * RESULT_MODIFIERS.perKill, why: `+${RESULT_MODIFIERS.perKill} per enemy unit killed (a point of war-engine damage counts)` });
-  if (f.units > f.enemyUnits) out.push({ label: 'more units', value: RESULT_MODIFIERS.moreUnits, why: `${f.units} units against ${f.enemyUnits}` });
-  if (f.units > 2 * f.enemyUnits) out.push({ label: 'more than twice as many units', value: RESULT_MODIFIERS.moreThanTwice, why: `${f.units} > 2 × ${f.enemyUnits}` });
-  if (f.blastMarkers === 0) out.push({ label: 'no Blast markers', value: RESULT_MODIFIERS.noBlastMarkers, why: `its formation ${f.knowNoFear ? `counts no Blast markers${TSKNF}` : 'has no Blast markers'}` });
+  if (f.kills > 0)
+    out.push({
+      label: plural(f.kills, 'kill'),
+      value: f.kills * RESULT_MODIFIERS.perKill,
+      why: `+${RESULT_MODIFIERS.perKill} per enemy unit killed (a point of war-engine damage counts)`,
+    });
+  if (f.units > f.enemyUnits)
+    out.push({
+      label: 'more units',
+      value: RESULT_MODIFIERS.moreUnits,
+      why: `${f.units} units against ${f.enemyUnits}`,
+    });
+  if (f.units > 2 * f.enemyUnits)
+    out.push({
+      label: 'more than twice as many units',
+      value: RESULT_MODIFIERS.moreThanTwice,
+      why: `${f.units} > 2 × ${f.enemyUnits}`,
+    });
+  if (f.blastMarkers === 0)
+    out.push({
+      label: 'no Blast markers',
+      value: RESULT_MODIFIERS.noBlastMarkers,
+      why: `its formation ${f.knowNoFear ? `counts no Blast markers${TSKNF}` : 'has no Blast markers'}`,
+    });
   if (f.enemyBlastMarkers > f.blastMarkers) {
-    out.push({ label: 'enemy has more Blast markers', value: RESULT_MODIFIERS.enemyMoreBlastMarkers, why: `${f.enemyBlastMarkers} against ${f.blastMarkers}${f.enemyBroken ? ' (Broken: as many as its units)' : f.enemyKnowNoFear ? TSKNF : ''}` });
+    out.push({
+      label: 'enemy has more Blast markers',
+      value: RESULT_MODIFIERS.enemyMoreBlastMarkers,
+      why: `${f.enemyBlastMarkers} against ${f.blastMarkers}${f.enemyBroken ? ' (Broken: as many as its units)' : f.enemyKnowNoFear ? TSKNF : ''}`,
+    });
   }
-  if (f.inspiring > 0) out.push({ label: plural(f.inspiring, 'Inspiring unit'), value: f.inspiring * RESULT_MODIFIERS.perInspiring, why: `+${RESULT_MODIFIERS.perInspiring} per surviving Inspiring unit involved` });
+  if (f.inspiring > 0)
+    out.push({
+      label: plural(f.inspiring, 'Inspiring unit'),
+      value: f.inspiring * RESULT_MODIFIERS.perInspiring,
+      why: `+${RESULT_MODIFIERS.perInspiring} per surviving Inspiring unit involved`,
+    });
   return out;
 }
 
@@ -113,5 +158,9 @@ export function sideTotal(s: ResultInput, role: Role, dice: readonly number[]): 
 
 /** "highest of 3 and 5 = 5, +3 (3 kills), +1 (no Blast markers) = 9". */
 export function totalArithmetic(t: SideTotal): string {
-  return [`highest of ${t.dice.join(' and ')} = ${t.highest}`, ...t.modifiers.map((m) => `+${m.value} (${m.label})`)].join(', ') + ` = ${t.total}`;
+  return (
+    [`highest of ${t.dice.join(' and ')} = ${t.highest}`, ...t.modifiers.map((m) => `+${m.value} (${m.label})`)].join(
+      ', ',
+    ) + ` = ${t.total}`
+  );
 }

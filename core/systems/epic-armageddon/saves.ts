@@ -21,16 +21,27 @@ export interface FirstSave {
 export function firstSave(unit: Unit, role: Role, macro: boolean): FirstSave | null {
   if (macro) {
     if (unit.reinforcedArmour && unit.armour !== null) {
-      return { value: unit.armour, rule: 'Reinforced Armour against a Macro-weapon', detail: `one armour save ${unit.armour}+: no cover, no re-roll` };
+      return {
+        value: unit.armour,
+        rule: 'Reinforced Armour against a Macro-weapon',
+        detail: `one armour save ${unit.armour}+: no cover, no re-roll`,
+      };
     }
     return null;
   }
   const coverCounts = role === 'defender' && unit.type === 'infantry' && unit.cover !== null;
   if (coverCounts && (unit.armour === null || unit.cover! < unit.armour)) {
-    return { value: unit.cover!, rule: 'Cover save', detail: `defending infantry in cover: ${unit.cover}+ cover${unit.armour === null ? ', no armour save' : ` better than ${unit.armour}+ armour`}` };
+    return {
+      value: unit.cover!,
+      rule: 'Cover save',
+      detail: `defending infantry in cover: ${unit.cover}+ cover${unit.armour === null ? ', no armour save' : ` better than ${unit.armour}+ armour`}`,
+    };
   }
   if (unit.armour === null) return null;
-  const detail = role === 'attacker' && unit.type === 'infantry' && unit.cover !== null ? `Sv ${unit.armour}+ (charging infantry get no cover save)` : `Sv ${unit.armour}+`;
+  const detail =
+    role === 'attacker' && unit.type === 'infantry' && unit.cover !== null
+      ? `Sv ${unit.armour}+ (charging infantry get no cover save)`
+      : `Sv ${unit.armour}+`;
   return { value: unit.armour, rule: 'Armour save', detail };
 }
 
@@ -63,12 +74,16 @@ export function unsavedChance(unit: Unit, role: Role, hit: Pick<Hit, 'macro' | '
     case 'unsaved':
       return 1;
     default:
-      return (1 - passChance(neededAt(unit, role, hit))) * unsavedChance(unit, role, { macro: hit.macro, stage: afterFail(unit, hit) });
+      return (
+        (1 - passChance(neededAt(unit, role, hit))) *
+        unsavedChance(unit, role, { macro: hit.macro, stage: afterFail(unit, hit) })
+      );
   }
 }
 
 /** P(a fresh hit ends unsaved). */
-export const freshUnsavedChance = (unit: Unit, role: Role, macro: boolean) => unsavedChance(unit, role, { macro, stage: initialStage(unit, role, macro) });
+export const freshUnsavedChance = (unit: Unit, role: Role, macro: boolean) =>
+  unsavedChance(unit, role, { macro, stage: initialStage(unit, role, macro) });
 
 /**
  * A unit already certain to be destroyed by this wave's hits: a unit with an unsaved hit, a war
@@ -82,8 +97,20 @@ export function certainlyDestroyed(unit: Unit, state: UnitState, hits: readonly 
 
 /** Why a save step asks for what it asks. */
 export function saveReasons(unit: Unit, role: Role, hit: Pick<Hit, 'macro' | 'stage'>): Reason[] {
-  if (hit.stage === 'invuln') return [{ rule: 'Invulnerable save', detail: `a further ${INVULNERABLE_SAVE}+ save after a failed save, even against a Macro-weapon` }];
+  if (hit.stage === 'invuln')
+    return [
+      {
+        rule: 'Invulnerable save',
+        detail: `a further ${INVULNERABLE_SAVE}+ save after a failed save, even against a Macro-weapon`,
+      },
+    ];
   const first = firstSave(unit, role, hit.macro)!;
-  if (hit.stage === 'reroll') return [{ rule: 'Reinforced Armour', detail: `re-roll a failed save: ${first.value}+ again (not against Macro-weapon hits)` }];
+  if (hit.stage === 'reroll')
+    return [
+      {
+        rule: 'Reinforced Armour',
+        detail: `re-roll a failed save: ${first.value}+ again (not against Macro-weapon hits)`,
+      },
+    ];
   return [{ rule: first.rule, detail: first.detail }];
 }

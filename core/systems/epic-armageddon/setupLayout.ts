@@ -22,22 +22,41 @@ export const epicArmageddonLayout: SetupLayout = {
       // Nearest first is the order hits go in: a formation picked from a roster comes in roster order.
       reorderable: true,
       addLabel: 'Add a unit',
-      newItem: { name: '', count: 1, type: 'infantry', armour: 5, cc: 4, ff: 4, engaged: 'contact', weapons: [], cover: null, damageCapacity: 1 },
+      newItem: {
+        name: '',
+        count: 1,
+        type: 'infantry',
+        armour: 5,
+        cc: 4,
+        ff: 4,
+        engaged: 'contact',
+        weapons: [],
+        cover: null,
+        damageCapacity: 1,
+      },
     },
     '*.units[]': unitRow,
     // As datasheets write the type, so the row stays one line.
-    '*.units[].type': { optionLabels: { infantry: 'INF', 'light-vehicle': 'LV', 'armoured-vehicle': 'AV', 'war-engine': 'WE' } },
+    '*.units[].type': {
+      optionLabels: { infantry: 'INF', 'light-vehicle': 'LV', 'armoured-vehicle': 'AV', 'war-engine': 'WE' },
+    },
     '*.units[].engaged': { optionLabels: { contact: 'Contact', firefight: 'Firefight', none: 'Not engaged' } },
     '*.units[].weapons': { addLabel: 'Add a weapon with Extra Attacks', newItem: weapon },
     '*.units[].weapons[]': { compact: true, order: ['name', 'use', 'extraAttacks', 'macroWeapon', 'firstStrike'] },
     '*.units[].weapons[].use': { widget: 'segmented', optionLabels: { cc: 'CC: assault', ff: 'FF: small arms' } },
-    '*.support': { addLabel: 'Add a supporting unit', newItem: { name: '', count: 1, ff: 4, weapons: [], inspiring: false, broken: false, marched: false } },
+    '*.support': {
+      addLabel: 'Add a supporting unit',
+      newItem: { name: '', count: 1, ff: 4, weapons: [], inspiring: false, broken: false, marched: false },
+    },
     '*.support[]': { compact: true, order: ['name', 'count', 'ff', 'inspiring', 'weapons'] },
     // Supporting fire is small arms only, and never from a Broken formation or one that marched
     // (the host refuses either): nothing to choose on this screen.
     '*.support[].broken': { hidden: true },
     '*.support[].marched': { hidden: true },
-    '*.support[].weapons': { addLabel: 'Add a weapon with Extra Attacks', newItem: { ...weapon, use: 'ff', firstStrike: false } },
+    '*.support[].weapons': {
+      addLabel: 'Add a weapon with Extra Attacks',
+      newItem: { ...weapon, use: 'ff', firstStrike: false },
+    },
     '*.support[].weapons[]': { compact: true, order: ['name', 'extraAttacks', 'macroWeapon'] },
     '*.support[].weapons[].use': { hidden: true },
     '*.support[].weapons[].firstStrike': { hidden: true },

@@ -188,7 +188,16 @@ export const unitsLeft = (units: readonly UnitState[]) => units.reduce((n, u) =>
 export function startingUnits(setup: Setup, role: Role): UnitState[] {
   const out: UnitState[] = [];
   setup[role].units.forEach((e, entry) => {
-    for (let n = 1; n <= e.count; n++) out.push({ entry, n, engaged: e.engaged, left: isWarEngine(e) ? e.damageCapacity : 1, fate: null, hits: 0, saved: 0 });
+    for (let n = 1; n <= e.count; n++)
+      out.push({
+        entry,
+        n,
+        engaged: e.engaged,
+        left: isWarEngine(e) ? e.damageCapacity : 1,
+        fate: null,
+        hits: 0,
+        saved: 0,
+      });
   });
   return out;
 }
@@ -200,13 +209,17 @@ export const canSupport = (s: Support) => !s.broken && !s.marched;
 export const supportOf = (setup: Setup, role: Role): readonly Support[] => setup[role].support.filter(canSupport);
 
 /** Why a listed supporting unit gives no supporting fire, or null when it does. */
-export const notSupportingWhy = (s: Support): string | null => (s.broken ? 'its formation is Broken' : s.marched ? 'its formation marched' : null);
+export const notSupportingWhy = (s: Support): string | null =>
+  s.broken ? 'its formation is Broken' : s.marched ? 'its formation marched' : null;
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "2 hits" / "1 Macro-weapon hit". */
 export const hitsText = (h: HitCount) => {
-  const parts = [h.macro > 0 ? plural(h.macro, 'Macro-weapon hit') : '', h.normal > 0 ? plural(h.normal, h.macro > 0 ? 'other hit' : 'hit') : ''].filter(Boolean);
+  const parts = [
+    h.macro > 0 ? plural(h.macro, 'Macro-weapon hit') : '',
+    h.normal > 0 ? plural(h.normal, h.macro > 0 ? 'other hit' : 'hit') : '',
+  ].filter(Boolean);
   return parts.length > 0 ? parts.join(' and ') : 'no hits';
 };
 
@@ -218,8 +231,8 @@ export const hitsText = (h: HitCount) => {
  */
 export const unitsKey = (units: readonly UnitState[]): string => {
   let key = unitKeys.get(units);
-  if (key === undefined) unitKeys.set(units, (key = units.map((u) => `${u.entry}.${u.n}${u.engaged[0]}${u.left}`).join(' ')));
+  if (key === undefined)
+    unitKeys.set(units, (key = units.map((u) => `${u.entry}.${u.n}${u.engaged[0]}${u.left}`).join(' ')));
   return key;
 };
 const unitKeys = new WeakMap<readonly UnitState[], string>();
-

@@ -23,7 +23,10 @@ function unitText(u: Unit): string {
     value('FF', u.ff),
     u.type === 'war-engine' && `DC ${u.damageCapacity}`,
     u.engaged === 'contact' ? 'in base contact' : u.engaged === 'firefight' ? 'firefight' : 'not engaged',
-    ...u.weapons.map((w) => `${w.name} (${w.use.toUpperCase()}, Extra Attacks +${w.extraAttacks}${w.macroWeapon ? ', Macro-weapon' : ''}${w.firstStrike ? ', First Strike' : ''})`),
+    ...u.weapons.map(
+      (w) =>
+        `${w.name} (${w.use.toUpperCase()}, Extra Attacks +${w.extraAttacks}${w.macroWeapon ? ', Macro-weapon' : ''}${w.firstStrike ? ', First Strike' : ''})`,
+    ),
     u.reinforcedArmour && 'Reinforced Armour',
     u.invulnerable && 'Invulnerable Save',
     u.fearless && 'Fearless',
@@ -36,7 +39,12 @@ function unitText(u: Unit): string {
 
 function supportText(s: Support): string {
   const out = notSupportingWhy(s);
-  return [out ? `no supporting fire: ${out}` : 'supporting fire', value('FF', s.ff), ...s.weapons.map((w) => `${w.name} (Extra Attacks +${w.extraAttacks}${w.macroWeapon ? ', Macro-weapon' : ''})`), s.inspiring && 'Inspiring']
+  return [
+    out ? `no supporting fire: ${out}` : 'supporting fire',
+    value('FF', s.ff),
+    ...s.weapons.map((w) => `${w.name} (Extra Attacks +${w.extraAttacks}${w.macroWeapon ? ', Macro-weapon' : ''})`),
+    s.inspiring && 'Inspiring',
+  ]
     .filter((x): x is string => typeof x === 'string')
     .join(' · ');
 }
@@ -45,7 +53,17 @@ export function profilesOf(setup: Setup): Record<Role, ProfileLine[]> {
   const side = (role: Role): ProfileLine[] => {
     const s = setup[role];
     return [
-      { label: s.formation, text: [`${s.units.reduce((n, u) => n + u.count, 0)} units`, plural(s.blastMarkers, 'Blast marker'), s.broken && 'Broken', s.knowNoFear && 'They Shall Know No Fear'].filter((x): x is string => typeof x === 'string').join(' · ') },
+      {
+        label: s.formation,
+        text: [
+          `${s.units.reduce((n, u) => n + u.count, 0)} units`,
+          plural(s.blastMarkers, 'Blast marker'),
+          s.broken && 'Broken',
+          s.knowNoFear && 'They Shall Know No Fear',
+        ]
+          .filter((x): x is string => typeof x === 'string')
+          .join(' · '),
+      },
       ...s.units.map((u) => ({ label: `${u.name}${u.count > 1 ? ` ×${u.count}` : ''}`, text: unitText(u) })),
       ...s.support.map((x) => ({ label: `${x.name}${x.count > 1 ? ` ×${x.count}` : ''}`, text: supportText(x) })),
     ];

@@ -4,7 +4,20 @@ import { waveName } from './flow';
 import { sideNotes } from './outcome';
 import { certainlyDestroyed } from './saves';
 import type { Setup } from './setup';
-import { alive, entryOf, hitsText, isWarEngine, notSupportingWhy, plural, roles, unitName, unitsLeft, type Role, type State, type UnitState } from './state';
+import {
+  alive,
+  entryOf,
+  hitsText,
+  isWarEngine,
+  notSupportingWhy,
+  plural,
+  roles,
+  unitName,
+  unitsLeft,
+  type Role,
+  type State,
+  type UnitState,
+} from './state';
 
 /**
  * What the wizard shows: each formation's entries nearest first, every unit of an entry as a
@@ -17,14 +30,21 @@ import { alive, entryOf, hitsText, isWarEngine, notSupportingWhy, plural, roles,
 /** The unit's values and abilities, as short tags (its engagement is drawn, not written here). */
 function tags(setup: Setup, role: Role, u: UnitState): string[] {
   const e = entryOf(setup, role, u);
-  const out = [e.cc === null ? 'no CC' : `CC ${e.cc}+`, e.ff === null ? 'no FF' : `FF ${e.ff}+`, e.armour === null ? 'no save' : `Sv ${e.armour}+`];
+  const out = [
+    e.cc === null ? 'no CC' : `CC ${e.cc}+`,
+    e.ff === null ? 'no FF' : `FF ${e.ff}+`,
+    e.armour === null ? 'no save' : `Sv ${e.armour}+`,
+  ];
   if (role === 'defender' && e.type === 'infantry' && e.cover !== null) out.push(`cover ${e.cover}+`);
   if (isWarEngine(e)) out.push(`DC ${e.damageCapacity}`);
   if (e.reinforcedArmour) out.push('Reinforced Armour');
   if (e.invulnerable) out.push('Invulnerable 6+');
   if (e.fearless) out.push('Fearless');
   if (e.inspiring) out.push('Inspiring');
-  for (const w of e.weapons) out.push(`${w.name}: EA+${w.extraAttacks} (${w.use.toUpperCase()})${w.macroWeapon ? ' MW' : ''}${w.firstStrike ? ' FS' : ''}`);
+  for (const w of e.weapons)
+    out.push(
+      `${w.name}: EA+${w.extraAttacks} (${w.use.toUpperCase()})${w.macroWeapon ? ' MW' : ''}${w.firstStrike ? ' FS' : ''}`,
+    );
   return out;
 }
 
@@ -55,7 +75,10 @@ function waveHits(state: State, role: Role): WaveHits {
       // Hits on a unit its failed saves already destroy are never rolled for: nothing is pending there.
       const moot = certainlyDestroyed(entryOf(state.setup, role, u), u, on.saves!, unit);
       out.counts.set(unit, { taken: x.hits, saved: x.saved, pending: moot ? 0 : x.open });
-      out.words.set(unit, `${plural(x.hits, 'hit')} taken${x.saved ? `, ${x.saved} saved` : ''}${x.unsaved ? `, ${x.unsaved} unsaved` : ''}`);
+      out.words.set(
+        unit,
+        `${plural(x.hits, 'hit')} taken${x.saved ? `, ${x.saved} saved` : ''}${x.unsaved ? `, ${x.unsaved} unsaved` : ''}`,
+      );
     });
   } else if (on.given) {
     on.given.forEach(([m, n], unit) => {
@@ -102,10 +125,18 @@ function supportView(setup: Setup, role: Role): UnitView[] {
       woundsLeft: 1,
       destroyed: false,
       character: false,
-      tags: [s.ff === null ? 'no FF' : `FF ${s.ff}+`, ...(s.inspiring ? ['Inspiring'] : []), ...s.weapons.map((w) => `${w.name}: EA+${w.extraAttacks}${w.macroWeapon ? ' MW' : ''}`)],
+      tags: [
+        s.ff === null ? 'no FF' : `FF ${s.ff}+`,
+        ...(s.inspiring ? ['Inspiring'] : []),
+        ...s.weapons.map((w) => `${w.name}: EA+${w.extraAttacks}${w.macroWeapon ? ' MW' : ''}`),
+      ],
       engagement: 'support' as const,
     })),
-    notes: [notSupportingWhy(s) ? `no supporting fire: ${notSupportingWhy(s)}` : 'supporting fire from another formation: cannot be hit'],
+    notes: [
+      notSupportingWhy(s)
+        ? `no supporting fire: ${notSupportingWhy(s)}`
+        : 'supporting fire from another formation: cannot be hit',
+    ],
   }));
 }
 
@@ -124,10 +155,15 @@ export function statusLines(state: State): string[] {
         const h = on.hits.macro + on.hits.normal;
         if (h === 0 && w.groups.length > 0) continue;
         const rest = on.given ? remainingOf(on.hits, on.given) : on.hits;
-        lines.push(`Hits on ${state.setup[role].name}: ${hitsText(on.hits)}${on.saves ? ' · saving' : on.given && rest.macro + rest.normal < h ? ` · ${rest.macro + rest.normal} still to allocate` : ''}`);
+        lines.push(
+          `Hits on ${state.setup[role].name}: ${hitsText(on.hits)}${on.saves ? ' · saving' : on.given && rest.macro + rest.normal < h ? ` · ${rest.macro + rest.normal} still to allocate` : ''}`,
+        );
       }
       // Who allocates or saves now is the step's own title: both sides' saves are one step.
-      if (w.groups.length > 0) lines.push(`Dice still to roll: ${w.groups.map((g) => `${state.setup[g.by].name} ${g.dice} × ${g.value}+${g.macro ? ' MW' : ''}`).join(', ')}`);
+      if (w.groups.length > 0)
+        lines.push(
+          `Dice still to roll: ${w.groups.map((g) => `${state.setup[g.by].name} ${g.dice} × ${g.value}+${g.macro ? ' MW' : ''}`).join(', ')}`,
+        );
       return lines;
     }
     case 'a4':
@@ -151,11 +187,21 @@ export function viewOf(state: State): CombatView {
     const hits = waveHits(state, role);
     return {
       name: state.setup[role].name,
-      units: [...state.setup[role].units.map((_, entry) => entryView(state, role, entry, hits)), ...supportView(state.setup, role)],
+      units: [
+        ...state.setup[role].units.map((_, entry) => entryView(state, role, entry, hits)),
+        ...supportView(state.setup, role),
+      ],
       notes: sideNotes(state, role),
       blastMarkers: state.blastMarkers[role],
       broken: state.broken[role],
     };
   };
-  return { sides: { attacker: side('attacker'), defender: side('defender') }, log: state.log, status: [...statusLines(state), `Units left: ${roles.map((r) => `${state.setup[r].name} ${unitsLeft(state.units[r])}`).join(', ')}`] };
+  return {
+    sides: { attacker: side('attacker'), defender: side('defender') },
+    log: state.log,
+    status: [
+      ...statusLines(state),
+      `Units left: ${roles.map((r) => `${state.setup[r].name} ${unitsLeft(state.units[r])}`).join(', ')}`,
+    ],
+  };
 }

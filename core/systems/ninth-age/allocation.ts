@@ -12,7 +12,10 @@ import { alive, otherRole, poolKey, poolName, unitOf, type PoolRef, type State }
  */
 
 /** The enemy pool at allocation index `index`. */
-export const targetAt = (part: PoolRef, index: number): PoolRef => ({ role: otherRole(part.role), who: index === 0 ? 'rf' : index - 1 });
+export const targetAt = (part: PoolRef, index: number): PoolRef => ({
+  role: otherRole(part.role),
+  who: index === 0 ? 'rf' : index - 1,
+});
 
 /** The allocation index of an enemy pool. */
 export const indexOf = (target: PoolRef) => (target.who === 'rf' ? 0 : target.who + 1);
@@ -30,14 +33,19 @@ export type SharesSource = Pick<State, 'setup'> & Partial<Pick<State, 'kept'>>;
  * The attacks a part sends at each enemy character by default: as last round where the players
  * allocated it then (issue 22: an allocation made once is kept), else the setup's choice.
  */
-export const sharesOf = (state: SharesSource, part: PoolRef): readonly number[] => state.kept?.[poolKey(part)] ?? chosenShares(state.setup, part);
+export const sharesOf = (state: SharesSource, part: PoolRef): readonly number[] =>
+  state.kept?.[poolKey(part)] ?? chosenShares(state.setup, part);
 
 /**
  * What a part is asked at the start of a step: the enemy characters standing, in order (0…n
  * attacks at each), and the pool that takes the rest — the rank and file while any stand, else the
  * first standing character (SCENARIOS §3). Null: no enemy model is left to attack.
  */
-export function allocationPlan(setup: Setup, lost: Record<string, number>, part: PoolRef): { ask: number[]; rest: number } | null {
+export function allocationPlan(
+  setup: Setup,
+  lost: Record<string, number>,
+  part: PoolRef,
+): { ask: number[]; rest: number } | null {
   const foe = otherRole(part.role);
   const unit = unitOf(setup, foe);
   const characters = unit.characters.map((_, j) => j + 1).filter((i) => alive(setup, lost, targetAt(part, i)));
@@ -55,7 +63,13 @@ export function allocationPlan(setup: Setup, lost: Record<string, number>, part:
  * character already slain is not among the targets, so his share stays with the rest. The rest goes
  * to `rest` (the rank and file, or the first standing character when they are gone).
  */
-export function completeAllocation(state: SharesSource, part: PoolRef, attacks: number, plan: { ask: readonly number[]; rest: number }, fixed: readonly (number | undefined)[]): number[] {
+export function completeAllocation(
+  state: SharesSource,
+  part: PoolRef,
+  attacks: number,
+  plan: { ask: readonly number[]; rest: number },
+  fixed: readonly (number | undefined)[],
+): number[] {
   const shares = sharesOf(state, part);
   const foe = unitOf(state.setup, otherRole(part.role));
   const counts = Array.from({ length: foe.characters.length + 1 }, () => 0);
@@ -81,9 +95,12 @@ export function completeAllocation(state: SharesSource, part: PoolRef, attacks: 
 export function allocationText(setup: Setup, part: PoolRef, counts: readonly number[]): string {
   // Characters first, then the rank and file: the order players allocate in.
   const order = [...counts.keys()].slice(1).concat(0);
-  const parts = order.flatMap((i) => (counts[i]! > 0 ? [`${counts[i]} at ${targetName(setup, targetAt(part, i))}`] : []));
+  const parts = order.flatMap((i) =>
+    counts[i]! > 0 ? [`${counts[i]} at ${targetName(setup, targetAt(part, i))}`] : [],
+  );
   return parts.length > 0 ? parts.join(', ') : 'no attacks';
 }
 
 /** The rank and file by their unit's name ("the Spearmen"), a character by his. */
-export const targetName = (setup: Setup, p: PoolRef) => (p.who === 'rf' ? `the ${poolName(setup, p)}` : poolName(setup, p));
+export const targetName = (setup: Setup, p: PoolRef) =>
+  p.who === 'rf' ? `the ${poolName(setup, p)}` : poolName(setup, p);

@@ -27,7 +27,12 @@ export function hitTest(setup: Setup, part: PoolRef, target: PoolRef): Test {
   const modifier = a.hitModifier === 0 ? '' : `, ${signed(a.hitModifier)} to hit → ${need}+`;
   return {
     need,
-    why: [{ rule: 'To-hit table', detail: `OS ${a.offensiveSkill} − DS ${d.defensiveSkill} = ${signed(a.offensiveSkill - d.defensiveSkill)} → ${base}+${modifier} (a natural 1 always fails, a natural 6 always hits)` }],
+    why: [
+      {
+        rule: 'To-hit table',
+        detail: `OS ${a.offensiveSkill} − DS ${d.defensiveSkill} = ${signed(a.offensiveSkill - d.defensiveSkill)} → ${base}+${modifier} (a natural 1 always fails, a natural 6 always hits)`,
+      },
+    ],
   };
 }
 
@@ -36,7 +41,15 @@ export function woundTest(setup: Setup, part: PoolRef, target: PoolRef): Test {
   const s = profileOf(setup, part).strength;
   const r = profileOf(setup, target).resilience;
   const need = toWoundNeed(s, r);
-  return { need, why: [{ rule: 'To-wound table', detail: `S ${s} − Res ${r} = ${signed(s - r)} → ${need}+ (a natural 1 always fails, a natural 6 always wounds)` }] };
+  return {
+    need,
+    why: [
+      {
+        rule: 'To-wound table',
+        detail: `S ${s} − Res ${r} = ${signed(s - r)} → ${need}+ (a natural 1 always fails, a natural 6 always wounds)`,
+      },
+    ],
+  };
 }
 
 /** RULES §5: the armour save needs 7 − (Armour − AP): 5 or more → 2+ (a natural 1 fails); 0 or less → none. */
@@ -58,10 +71,21 @@ export function armourTest(setup: Setup, part: PoolRef, target: PoolRef): Test {
 export function specialTest(setup: Setup, target: PoolRef): Test & { name: string } {
   const p = profileOf(setup, target);
   const save = specialSaveNeed(p.aegis, p.fortitude);
-  if (!save) return { need: null, name: 'special save', why: [{ rule: 'Special save', detail: `${poolName(setup, target)} have no Aegis or Fortitude save` }] };
+  if (!save)
+    return {
+      need: null,
+      name: 'special save',
+      why: [{ rule: 'Special save', detail: `${poolName(setup, target)} have no Aegis or Fortitude save` }],
+    };
   const other = save.name === 'Aegis' ? p.fortitude : p.aegis;
   const better = other === null ? '' : ` (better than ${save.name === 'Aegis' ? 'Fortitude' : 'Aegis'} ${other}+)`;
-  return { need: save.need, name: `${save.name} save`, why: [{ rule: `${save.name} save`, detail: `${save.name} ${save.need}+${better}, after a failed or no armour save` }] };
+  return {
+    need: save.need,
+    name: `${save.name} save`,
+    why: [
+      { rule: `${save.name} save`, detail: `${save.name} ${save.need}+${better}, after a failed or no armour save` },
+    ],
+  };
 }
 
 /** The stage after `stage` that rolls dice (seed 004's sequence), or null: what passed are unsaved wounds. */
@@ -93,7 +117,11 @@ export function testOf(setup: Setup, part: PoolRef, target: PoolRef, stage: Stag
 export const isSave = (stage: Stage) => stage === 'armour' || stage === 'special';
 
 /** The needs of the four stages as numbers (null: no such roll), without the words: what the odds read. */
-export function needsOf(setup: Setup, part: PoolRef, target: PoolRef): { hit: number; wound: number; armour: number | null; special: number | null } {
+export function needsOf(
+  setup: Setup,
+  part: PoolRef,
+  target: PoolRef,
+): { hit: number; wound: number; armour: number | null; special: number | null } {
   const a = profileOf(setup, part);
   const d = profileOf(setup, target);
   return {

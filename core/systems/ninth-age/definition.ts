@@ -18,8 +18,13 @@ export const ninthAgeSystem = defineSystem({
     profile: ninthAgeProfileSchema,
     labels: ninthAgeRosterLabels,
     // The side's one unit; the roster's name names the side.
-    toSide: ({ rosterName, unitName, profile }) => ({ side: { name: rosterName, unit: unitForCombat(unitName, profile) } }),
+    toSide: ({ rosterName, unitName, profile }) => ({
+      side: { name: rosterName, unit: unitForCombat(unitName, profile) },
+    }),
     // BSData The-9th-Age (2nd edition and the earlier data set); by name, any other Ninth Age data set.
-    import: { ...ninthAgeImport, games: { ids: ['aa64-1e8e-66fc-9abf', '8c9a-3026-84b4-cf16'], names: /\b(9th|ninth)\s{1,3}age\b|\bt9a\b/i } },
+    import: {
+      ...ninthAgeImport,
+      games: { ids: ['aa64-1e8e-66fc-9abf', '8c9a-3026-84b4-cf16'], names: /\b(9th|ninth)\s{1,3}age\b|\bt9a\b/i },
+    },
   },
 });

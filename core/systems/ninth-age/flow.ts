@@ -45,8 +45,22 @@ export function agilitySteps(state: Pick<State, 'setup' | 'lost' | 'round'>): nu
 
 /** The start of a round: its losses, Combat Score and odds count from here. */
 export function beginRound(state: State): State {
-  const fresh: State = { ...state, roundStart: state.lost, phase: 'strikes', agility: null, parts: [], score: null, broke: null, pursues: null, flee: null, pursuit: null };
-  return { ...fresh, queue: [...agilitySteps(fresh).map((agility): Task => ({ kind: 'agility', agility })), { kind: 'score' }] };
+  const fresh: State = {
+    ...state,
+    roundStart: state.lost,
+    phase: 'strikes',
+    agility: null,
+    parts: [],
+    score: null,
+    broke: null,
+    pursues: null,
+    flee: null,
+    pursuit: null,
+  };
+  return {
+    ...fresh,
+    queue: [...agilitySteps(fresh).map((agility): Task => ({ kind: 'agility', agility })), { kind: 'score' }],
+  };
 }
 
 /**
@@ -66,7 +80,8 @@ export function allocateTask(state: Pick<State, 'setup' | 'lost'>, s: StepPart):
   return { kind: 'allocate', part: s.part, attacks: s.attacks, answered: [], ask: plan.ask, rest: plan.rest };
 }
 
-export const partIndex = (state: State, part: PoolRef) => state.parts.findIndex((s) => s.part.role === part.role && s.part.who === part.who);
+export const partIndex = (state: State, part: PoolRef) =>
+  state.parts.findIndex((s) => s.part.role === part.role && s.part.who === part.who);
 
 /** Fixes a part's allocation: the shares asked so far, the rest as SCENARIOS §3 allocates by default; an answered one is kept for the next round. */
 export function finishAllocation(state: State, task: Extract<Task, { kind: 'allocate' }>): State {
@@ -77,16 +92,27 @@ export function finishAllocation(state: State, task: Extract<Task, { kind: 'allo
 export function allocationOf(state: SharesSource, task: Extract<Task, { kind: 'allocate' }>): number[] {
   const fixed: Array<number | undefined> = [];
   for (const a of task.answered) fixed[a.target] = a.attacks;
-  return completeAllocation(state, task.part, task.attacks, { ask: [...task.answered.map((a) => a.target), ...task.ask], rest: task.rest }, fixed);
+  return completeAllocation(
+    state,
+    task.part,
+    task.attacks,
+    { ask: [...task.answered.map((a) => a.target), ...task.ask], rest: task.rest },
+    fixed,
+  );
 }
 
 /** Attacks of an allocation task not yet given to a target. */
-export const unallocated = (task: Extract<Task, { kind: 'allocate' }>) => task.attacks - task.answered.reduce((sum, a) => sum + a.attacks, 0);
+export const unallocated = (task: Extract<Task, { kind: 'allocate' }>) =>
+  task.attacks - task.answered.reduce((sum, a) => sum + a.attacks, 0);
 
 /** Sets parts' allocations (by poolKey) and records them as this round's choice, kept for the next round. */
 export function allocate(state: State, counts: ReadonlyMap<string, number[]>, answered: boolean): State {
-  const parts = state.parts.map((s) => (counts.has(poolKey(s.part)) ? { ...s, allocation: counts.get(poolKey(s.part))! } : s));
-  const chosen = answered ? { ...state.chosen, ...Object.fromEntries([...counts].map(([key, c]) => [key, c.slice(1)])) } : state.chosen;
+  const parts = state.parts.map((s) =>
+    counts.has(poolKey(s.part)) ? { ...s, allocation: counts.get(poolKey(s.part))! } : s,
+  );
+  const chosen = answered
+    ? { ...state.chosen, ...Object.fromEntries([...counts].map(([key, c]) => [key, c.slice(1)])) }
+    : state.chosen;
   return { ...state, parts, chosen };
 }
 
@@ -124,7 +150,8 @@ export function afterScore(state: State): State {
   let s = state;
   for (const role of roles) if (wipedOut(st[role])) s = { ...s, status: { ...s.status, [role]: 'destroyed' } };
   const winner = state.score!.winner;
-  if (winner !== null && !wipedOut(st[otherRole(winner)])) return { ...s, queue: [...s.queue, { kind: 'break', role: otherRole(winner) }] };
+  if (winner !== null && !wipedOut(st[otherRole(winner)]))
+    return { ...s, queue: [...s.queue, { kind: 'break', role: otherRole(winner) }] };
   return roundOver(s);
 }
 
@@ -133,6 +160,9 @@ export function afterBreak(state: State, loser: Role, broken: boolean): State {
   if (!broken) return roundOver(state);
   const winner = otherRole(loser);
   const canPursue = state.status[winner] === 'fighting';
-  const tasks: Task[] = [...(canPursue ? [{ kind: 'pursueChoice', role: winner } as Task] : []), { kind: 'flee', role: loser }];
+  const tasks: Task[] = [
+    ...(canPursue ? [{ kind: 'pursueChoice', role: winner } as Task] : []),
+    { kind: 'flee', role: loser },
+  ];
   return { ...state, broke: loser, status: { ...state.status, [loser]: 'fled' }, queue: [...state.queue, ...tasks] };
 }

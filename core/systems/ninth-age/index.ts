@@ -41,4 +41,14 @@ export function startState(setup: Setup): State {
 }
 
 /** The Ninth Age: a melee between two units, round by round (seed 004, RULES.md §5). */
-export const ninthAge = ruleSystem<Setup, State>({ id: 'ninth-age', name: 'The Ninth Age', setupSchema, exampleSetup, engine: engine, start: startState, view: viewOf, winner: winnerOf, profiles: profilesOf });
+export const ninthAge = ruleSystem<Setup, State>({
+  id: 'ninth-age',
+  name: 'The Ninth Age',
+  setupSchema,
+  exampleSetup,
+  engine: engine,
+  start: startState,
+  view: viewOf,
+  winner: winnerOf,
+  profiles: profilesOf,
+});

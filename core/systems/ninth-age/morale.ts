@@ -14,7 +14,10 @@ import { otherRole, plural, type Role, type Standing } from './state';
 /** The highest Discipline among the standing models. */
 export function disciplineOf(setup: Setup, role: Role, s: Standing): number {
   const unit = setup[role].unit;
-  const values = [...(s.rankAndFile > 0 ? [unit.profile.discipline] : []), ...unit.characters.flatMap((c, j) => (s.characters[j] ? [c.profile.discipline] : []))];
+  const values = [
+    ...(s.rankAndFile > 0 ? [unit.profile.discipline] : []),
+    ...unit.characters.flatMap((c, j) => (s.characters[j] ? [c.profile.discipline] : [])),
+  ];
   return Math.max(0, ...values);
 }
 
@@ -36,7 +39,10 @@ export interface BreakTest {
 }
 
 /** What a unit's break test reads of the standings, before the difference: its Discipline, and whether it is Steady or Steady and Solid. */
-export type BreakStanding = Pick<BreakTest, 'discipline' | 'ranks' | 'enemyRanks' | 'steady' | 'solid' | 'insaneCourage'>;
+export type BreakStanding = Pick<
+  BreakTest,
+  'discipline' | 'ranks' | 'enemyRanks' | 'steady' | 'solid' | 'insaneCourage'
+>;
 
 export function breakStandingOf(setup: Setup, loser: Role, standing: Record<Role, Standing>): BreakStanding {
   const unit = setup[loser].unit;
@@ -62,13 +68,31 @@ export function breakTestFor(base: BreakStanding, difference: number): BreakTest
   return { kind, discipline, difference, modifier, need, insaneCourage, ranks, enemyRanks, steady, solid };
 }
 
-export const breakTestOf = (setup: Setup, loser: Role, difference: number, standing: Record<Role, Standing>): BreakTest => breakTestFor(breakStandingOf(setup, loser, standing), difference);
+export const breakTestOf = (
+  setup: Setup,
+  loser: Role,
+  difference: number,
+  standing: Record<Role, Standing>,
+): BreakTest => breakTestFor(breakStandingOf(setup, loser, standing), difference);
 
 /** Why the test needs what it needs, in the words players use. */
 export function breakReasons(setup: Setup, loser: Role, test: BreakTest): Reason[] {
-  const why: Reason[] = [{ rule: 'Break Test', detail: `2D6 ≤ Discipline ${test.discipline} − ${test.modifier} = ${test.need} passes (lost by ${test.difference})` }];
-  if (test.solid) why.push({ rule: 'Steady and Solid', detail: `${test.ranks} Proper Ranks at ${heightName(setup[loser].unit.height)} Height: the difference is ignored` });
-  else if (test.steady) why.push({ rule: 'Steady', detail: `${plural(test.ranks, 'Proper Rank')} against the enemy’s ${test.enemyRanks}: the difference counts at most ${STEADY_CAP}` });
+  const why: Reason[] = [
+    {
+      rule: 'Break Test',
+      detail: `2D6 ≤ Discipline ${test.discipline} − ${test.modifier} = ${test.need} passes (lost by ${test.difference})`,
+    },
+  ];
+  if (test.solid)
+    why.push({
+      rule: 'Steady and Solid',
+      detail: `${test.ranks} Proper Ranks at ${heightName(setup[loser].unit.height)} Height: the difference is ignored`,
+    });
+  else if (test.steady)
+    why.push({
+      rule: 'Steady',
+      detail: `${plural(test.ranks, 'Proper Rank')} against the enemy’s ${test.enemyRanks}: the difference counts at most ${STEADY_CAP}`,
+    });
   if (test.insaneCourage) why.push({ rule: 'Insane Courage', detail: 'a natural double 1 always passes' });
   return why;
 }

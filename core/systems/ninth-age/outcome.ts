@@ -8,7 +8,11 @@ export function whatIsLeft(state: State, role: Role): string {
   const parts = poolsOf(state.setup, role).flatMap((p) => {
     const hp = hpLeft(state.setup, state.lost, p);
     if (hp <= 0) return [];
-    return [p.who === 'rf' ? `${plural(modelsLeft(state.setup, state.lost, p), 'rank-and-file model')}` : `${poolName(state.setup, p)} (${hp} HP)`];
+    return [
+      p.who === 'rf'
+        ? `${plural(modelsLeft(state.setup, state.lost, p), 'rank-and-file model')}`
+        : `${poolName(state.setup, p)} (${hp} HP)`,
+    ];
   });
   return parts.length > 0 ? parts.join(', ') : 'nothing';
 }
@@ -38,6 +42,11 @@ export function finalLines(state: State): string[] {
     return `${state.setup[role].name} — ${state.setup[role].unit.name}: ${fateOf(state, role)}${left}.`;
   });
   // The last round's Combat Score is not a step of its own: the final outcome says it.
-  const score = state.score ? [`Round ${state.round}: ${scoreHeadline(state.setup, state.score)}`, ...roles.map((role) => scoreLine(state.setup, role, state.score![role]))] : [];
+  const score = state.score
+    ? [
+        `Round ${state.round}: ${scoreHeadline(state.setup, state.score)}`,
+        ...roles.map((role) => scoreLine(state.setup, role, state.score![role])),
+      ]
+    : [];
   return [...lines, ...score, ...state.notes];
 }

@@ -1,7 +1,18 @@
 import type { Reason } from '../../combat/steps';
 import type { Setup, Unit } from './setup';
 import { heightName, MAX_RANK_BONUS, properRankSize, SCORE } from './tables';
-import { chargeBonusApplies, modelsStanding, otherRole, plural, wipedOut, type Role, type RoundScore, type ScoreLine, type SideScore, type Standing } from './state';
+import {
+  chargeBonusApplies,
+  modelsStanding,
+  otherRole,
+  plural,
+  wipedOut,
+  type Role,
+  type RoundScore,
+  type ScoreLine,
+  type SideScore,
+  type Standing,
+} from './state';
 
 /**
  * The Combat Score at the end of a round (RULES §5, SCENARIOS §3): HP the enemy lost, +1 if the
@@ -47,7 +58,8 @@ export function scoreParts(setup: Setup, round: number, role: Role, mine: Standi
   };
 }
 
-export const totalOf = (p: ScoreParts) => p.hpLost + p.wipedOut + p.charge + p.flankOrRear + p.rankBonus + p.standard + p.battleStandard;
+export const totalOf = (p: ScoreParts) =>
+  p.hpLost + p.wipedOut + p.charge + p.flankOrRear + p.rankBonus + p.standard + p.battleStandard;
 
 /** The side's Combat Score as lines of arithmetic, every component listed (0 too) with its reason. */
 export function sideScore(setup: Setup, round: number, role: Role, mine: Standing, theirs: Standing): SideScore {
@@ -60,14 +72,35 @@ export function sideScore(setup: Setup, round: number, role: Role, mine: Standin
   const characters = mine.characters.filter(Boolean).length;
   const bsb = unit.characters.find((c) => c.battleStandard);
   const lines: ScoreLine[] = [
-    { label: 'HP lost by the enemy', value: p.hpLost, detail: `${foe.name} lost ${plural(theirs.hpLost, 'HP', 'HP')} this round` },
-    { label: 'Enemy wiped out', value: p.wipedOut, detail: p.wipedOut ? `no model of ${foe.name} is left` : `${foe.name} still have ${plural(modelsStanding(theirs), 'model')}` },
+    {
+      label: 'HP lost by the enemy',
+      value: p.hpLost,
+      detail: `${foe.name} lost ${plural(theirs.hpLost, 'HP', 'HP')} this round`,
+    },
+    {
+      label: 'Enemy wiped out',
+      value: p.wipedOut,
+      detail: p.wipedOut
+        ? `no model of ${foe.name} is left`
+        : `${foe.name} still have ${plural(modelsStanding(theirs), 'model')}`,
+    },
     {
       label: 'Charge',
       value: p.charge,
-      detail: p.charge ? `${unit.name} charged this round` : unit.charged ? 'the charge counts only in the round of the charge' : `${unit.name} did not charge`,
+      detail: p.charge
+        ? `${unit.name} charged this round`
+        : unit.charged
+          ? 'the charge counts only in the round of the charge'
+          : `${unit.name} did not charge`,
     },
-    { label: 'Flank or rear', value: p.flankOrRear, detail: unit.facing === 'front' ? `${unit.name} fight in the enemy’s front` : `${unit.name} fight in the enemy’s ${unit.facing}` },
+    {
+      label: 'Flank or rear',
+      value: p.flankOrRear,
+      detail:
+        unit.facing === 'front'
+          ? `${unit.name} fight in the enemy’s front`
+          : `${unit.name} fight in the enemy’s ${unit.facing}`,
+    },
     {
       label: 'Rank bonus',
       value: p.rankBonus,
@@ -79,12 +112,20 @@ export function sideScore(setup: Setup, round: number, role: Role, mine: Standin
     {
       label: 'Standard',
       value: p.standard,
-      detail: !unit.standard ? 'no standard' : p.standard ? `carried by the ${plural(mine.rankAndFile, 'rank-and-file model')} left` : 'no rank-and-file model is left to carry it',
+      detail: !unit.standard
+        ? 'no standard'
+        : p.standard
+          ? `carried by the ${plural(mine.rankAndFile, 'rank-and-file model')} left`
+          : 'no rank-and-file model is left to carry it',
     },
     {
       label: 'Battle Standard Bearer',
       value: p.battleStandard,
-      detail: !bsb ? 'no Battle Standard Bearer' : p.battleStandard ? `${bsb.name} still stands` : `${bsb.name} has fallen`,
+      detail: !bsb
+        ? 'no Battle Standard Bearer'
+        : p.battleStandard
+          ? `${bsb.name} still stands`
+          : `${bsb.name} has fallen`,
     },
   ];
   return { lines, total: totalOf(p) };
@@ -102,13 +143,18 @@ export function roundScore(setup: Setup, round: number, standing: Record<Role, S
 export const scoreArithmetic = (s: SideScore) => `${s.lines.map((l) => l.value).join(' + ')} = ${s.total}`;
 
 export function scoreHeadline(setup: Setup, r: RoundScore): string {
-  if (r.winner === null) return `Equal Combat Scores (${r.attacker.total} each): both sides win, nobody takes a break test.`;
+  if (r.winner === null)
+    return `Equal Combat Scores (${r.attacker.total} each): both sides win, nobody takes a break test.`;
   return `${setup[r.winner].unit.name} win by ${r.difference} (${r[r.winner].total} to ${r[otherRole(r.winner)].total}).`;
 }
 
 /** A side's Combat Score in a line: "Knights 11: 7 HP lost by the enemy, +1 Charge, +2 Rank bonus, +1 Standard". */
 export function scoreLine(setup: Setup, role: Role, s: SideScore): string {
-  const scored = s.lines.filter((l) => l.value !== 0).map((l, i) => (i === 0 && l.label === 'HP lost by the enemy' ? `${l.value} ${l.label}` : `+${l.value} ${l.label}`));
+  const scored = s.lines
+    .filter((l) => l.value !== 0)
+    .map((l, i) =>
+      i === 0 && l.label === 'HP lost by the enemy' ? `${l.value} ${l.label}` : `+${l.value} ${l.label}`,
+    );
   return `${setup[role].unit.name} ${s.total}: ${scored.length > 0 ? scored.join(', ') : 'nothing scored'}`;
 }
 
@@ -123,5 +169,9 @@ export function scoreReasons(state: { setup: Setup; round: number; score: RoundS
     rule: `Combat Score: ${state.setup[role].unit.name}`,
     detail: `${scoreArithmetic(r[role])}; ${r[role].lines.map((l) => `+${l.value} ${l.label}: ${l.detail}`).join('; ')}`,
   });
-  return [{ rule: `Round ${state.round}: Combat Score`, detail: scoreHeadline(state.setup, r) }, side('attacker'), side('defender')];
+  return [
+    { rule: `Round ${state.round}: Combat Score`, detail: scoreHeadline(state.setup, r) },
+    side('attacker'),
+    side('defender'),
+  ];
 }

@@ -43,7 +43,14 @@ export type Task =
    * given so far, `ask` the enemy pools still to ask about, `rest` the pool that takes the attacks
    * left over.
    */
-  | { kind: 'allocate'; part: PoolRef; attacks: number; answered: Array<{ target: number; attacks: number }>; ask: number[]; rest: number }
+  | {
+      kind: 'allocate';
+      part: PoolRef;
+      attacks: number;
+      answered: Array<{ target: number; attacks: number }>;
+      ask: number[];
+      rest: number;
+    }
   /**
    * One side's allocations at an Agility step, in one question: whole allocations of every part of
    * that side striking there (its 'allocate' tasks follow, for "Part by part…").
@@ -128,14 +135,19 @@ export const characterOf = (setup: Setup, p: PoolRef): Character => {
   return c;
 };
 
-export const profileOf = (setup: Setup, p: PoolRef): Profile => (p.who === 'rf' ? unitOf(setup, p.role).profile : characterOf(setup, p).profile);
+export const profileOf = (setup: Setup, p: PoolRef): Profile =>
+  p.who === 'rf' ? unitOf(setup, p.role).profile : characterOf(setup, p).profile;
 
 /** "the Knights" for the rank and file, "Baron" for a character. */
-export const poolName = (setup: Setup, p: PoolRef): string => (p.who === 'rf' ? unitOf(setup, p.role).name : characterOf(setup, p).name);
+export const poolName = (setup: Setup, p: PoolRef): string =>
+  p.who === 'rf' ? unitOf(setup, p.role).name : characterOf(setup, p).name;
 
 /** Every pool of a unit: the rank and file (when it has any), then its characters in order (read-only: shared by every state of the combat). */
 export const poolsOf = (setup: Setup, role: Role): readonly PoolRef[] => poolsOfSides(setup)[role];
-const poolsOfSides = perOwner((setup: Setup): Record<Role, readonly PoolRef[]> => ({ attacker: unitPools(setup, 'attacker'), defender: unitPools(setup, 'defender') }));
+const poolsOfSides = perOwner((setup: Setup): Record<Role, readonly PoolRef[]> => ({
+  attacker: unitPools(setup, 'attacker'),
+  defender: unitPools(setup, 'defender'),
+}));
 
 function unitPools(setup: Setup, role: Role): PoolRef[] {
   const unit = unitOf(setup, role);
@@ -151,12 +163,14 @@ export const poolModels = (setup: Setup, p: PoolRef) => (p.who === 'rf' ? unitOf
 /** HP a pool starts with. */
 export const poolHp = (setup: Setup, p: PoolRef) => poolModels(setup, p) * profileOf(setup, p).healthPoints;
 
-export const hpLeft = (setup: Setup, lost: Record<string, number>, p: PoolRef) => Math.max(0, poolHp(setup, p) - (lost[poolKey(p)] ?? 0));
+export const hpLeft = (setup: Setup, lost: Record<string, number>, p: PoolRef) =>
+  Math.max(0, poolHp(setup, p) - (lost[poolKey(p)] ?? 0));
 
 /** Models standing in a pool: a model with any HP left stands; the wounded one is the rearmost (seed 004). */
 export const modelsLeftIn = (hpLeftInPool: number, healthPoints: number) => Math.ceil(hpLeftInPool / healthPoints);
 
-export const modelsLeft = (setup: Setup, lost: Record<string, number>, p: PoolRef) => modelsLeftIn(hpLeft(setup, lost, p), profileOf(setup, p).healthPoints);
+export const modelsLeft = (setup: Setup, lost: Record<string, number>, p: PoolRef) =>
+  modelsLeftIn(hpLeft(setup, lost, p), profileOf(setup, p).healthPoints);
 
 export const alive = (setup: Setup, lost: Record<string, number>, p: PoolRef) => hpLeft(setup, lost, p) > 0;
 
@@ -172,14 +186,25 @@ export interface Standing {
   hpLost: number;
 }
 
-export function standingOf(setup: Setup, role: Role, lost: Record<string, number>, roundStart: Record<string, number>): Standing {
+export function standingOf(
+  setup: Setup,
+  role: Role,
+  lost: Record<string, number>,
+  roundStart: Record<string, number>,
+): Standing {
   const unit = unitOf(setup, role);
   const rf = rankAndFileOf(role);
   const pools = poolsOf(setup, role);
   return {
     rankAndFile: unit.models > 0 ? modelsLeft(setup, lost, rf) : 0,
     characters: unit.characters.map((_, who) => alive(setup, lost, { role, who })),
-    hpLost: pools.reduce((sum, p) => sum + Math.min(poolHp(setup, p), lost[poolKey(p)] ?? 0) - Math.min(poolHp(setup, p), roundStart[poolKey(p)] ?? 0), 0),
+    hpLost: pools.reduce(
+      (sum, p) =>
+        sum +
+        Math.min(poolHp(setup, p), lost[poolKey(p)] ?? 0) -
+        Math.min(poolHp(setup, p), roundStart[poolKey(p)] ?? 0),
+      0,
+    ),
   };
 }
 
@@ -188,10 +213,12 @@ export const modelsStanding = (s: Standing) => s.rankAndFile + s.characters.filt
 export const wipedOut = (s: Standing) => modelsStanding(s) === 0;
 
 /** Chargers get +1 Agility in the round of the charge (RULES §5). */
-export const chargeBonusApplies = (setup: Setup, role: Role, round: number) => round === 1 && unitOf(setup, role).charged;
+export const chargeBonusApplies = (setup: Setup, role: Role, round: number) =>
+  round === 1 && unitOf(setup, role).charged;
 
 /** A part's Agility this round: its own, +1 in the round its unit charged (RULES §5). */
-export const agilityOf = (setup: Setup, round: number, p: PoolRef) => profileOf(setup, p).agility + (chargeBonusApplies(setup, p.role, round) ? 1 : 0);
+export const agilityOf = (setup: Setup, round: number, p: PoolRef) =>
+  profileOf(setup, p).agility + (chargeBonusApplies(setup, p.role, round) ? 1 : 0);
 
 /** A part's attacks with the losses so far (SCENARIOS §3, "Who attacks"): a character's Attack Value; the rank and file's fighting and supporting models. */
 export function attacksOf(setup: Setup, lost: Record<string, number>, p: PoolRef): number {

@@ -31,8 +31,13 @@ function unitLines(unit: Unit): ProfileLine[] {
     `supporting attacks ${unit.supportingAttacks}`,
   ].filter((x): x is string => typeof x === 'string');
   return [
-    ...(unit.models > 0 ? [{ label: `${unit.name} ×${unit.models}`, text: [...profileTags(unit.profile), ...rules].join(' · ') }] : []),
-    ...unit.characters.map((c) => ({ label: `${c.name} (in ${unit.name})`, text: [...profileTags(c.profile), ...(c.battleStandard ? ['Battle Standard Bearer'] : [])].join(' · ') })),
+    ...(unit.models > 0
+      ? [{ label: `${unit.name} ×${unit.models}`, text: [...profileTags(unit.profile), ...rules].join(' · ') }]
+      : []),
+    ...unit.characters.map((c) => ({
+      label: `${c.name} (in ${unit.name})`,
+      text: [...profileTags(c.profile), ...(c.battleStandard ? ['Battle Standard Bearer'] : [])].join(' · '),
+    })),
   ];
 }
 

@@ -26,16 +26,19 @@ export const TO_WOUND_BANDS: ReadonlyArray<{ atLeast: number; need: number }> = 
   { atLeast: -Infinity, need: 6 },
 ];
 
-const band = (bands: ReadonlyArray<{ atLeast: number; need: number }>, difference: number) => bands.find((b) => difference >= b.atLeast)!.need;
+const band = (bands: ReadonlyArray<{ atLeast: number; need: number }>, difference: number) =>
+  bands.find((b) => difference >= b.atLeast)!.need;
 
 /** The to-hit table's need before modifiers (seed 004). */
-export const toHitBase = (offensiveSkill: number, defensiveSkill: number) => band(TO_HIT_BANDS, offensiveSkill - defensiveSkill);
+export const toHitBase = (offensiveSkill: number, defensiveSkill: number) =>
+  band(TO_HIT_BANDS, offensiveSkill - defensiveSkill);
 
 /**
  * The to-hit need after the modifier (+1 makes it easier): a natural 1 always fails and a natural 6
  * always hits (seed 004), so the need stays within 2+…6+.
  */
-export const toHitNeed = (offensiveSkill: number, defensiveSkill: number, modifier: number) => Math.min(6, Math.max(2, toHitBase(offensiveSkill, defensiveSkill) - modifier));
+export const toHitNeed = (offensiveSkill: number, defensiveSkill: number, modifier: number) =>
+  Math.min(6, Math.max(2, toHitBase(offensiveSkill, defensiveSkill) - modifier));
 
 /** RULES §5: the to-wound need (2+…6+: a natural 1 fails, a natural 6 wounds). */
 export const toWoundNeed = (strength: number, resilience: number) => band(TO_WOUND_BANDS, strength - resilience);
@@ -51,7 +54,10 @@ export function armourNeed(armour: number, armourPenetration: number): number | 
 }
 
 /** RULES §5: one special save after a failed (or no) armour save, the better of Aegis and Fortitude. */
-export function specialSaveNeed(aegis: number | null, fortitude: number | null): { need: number; name: 'Aegis' | 'Fortitude' } | null {
+export function specialSaveNeed(
+  aegis: number | null,
+  fortitude: number | null,
+): { need: number; name: 'Aegis' | 'Fortitude' } | null {
   if (aegis === null && fortitude === null) return null;
   if (fortitude === null || (aegis !== null && aegis <= fortitude)) return { need: aegis!, name: 'Aegis' };
   return { need: fortitude, name: 'Fortitude' };
@@ -74,7 +80,8 @@ export function properRankSize(height: number): number | null {
  * Height as players say it (seed 004 speaks of Height classes; SCENARIOS §3 numbers them 0–1
  * Standard, 2 Large, 3 Gigantic): "Standard", never a bare number.
  */
-export const heightName = (height: number): 'Standard' | 'Large' | 'Gigantic' => (height <= 1 ? 'Standard' : height === 2 ? 'Large' : 'Gigantic');
+export const heightName = (height: number): 'Standard' | 'Large' | 'Gigantic' =>
+  height <= 1 ? 'Standard' : height === 2 ? 'Large' : 'Gigantic';
 
 /** RULES §5: the rank bonus is the number of Proper Ranks, at most +4. */
 export const MAX_RANK_BONUS = 4;
@@ -88,7 +95,6 @@ export const STEADY_CAP = 2;
 
 /** Combat Score bonuses (RULES §5, SCENARIOS §3). */
 export const SCORE = { wipedOut: 1, charge: 1, flankOrRear: 2, standard: 1, battleStandard: 1 } as const;
-
 
 /** P(2D6 ≥ k). */
 export const twoD6AtLeast = (k: number) => TWO_D6.reduce((sum, p, v) => (v >= k ? sum + p : sum), 0);

@@ -3,17 +3,45 @@ import { allocationText } from './allocation';
 import { standings } from './flow';
 import { properRanksOf } from './score';
 import { heightName, MAX_RANK_BONUS } from './tables';
-import { agilityOf, poolKey, poolName, poolsOf, profileOf, plural, roles, type PoolRef, type Role, type State } from './state';
+import {
+  agilityOf,
+  poolKey,
+  poolName,
+  poolsOf,
+  profileOf,
+  plural,
+  roles,
+  type PoolRef,
+  type Role,
+  type State,
+} from './state';
 import type { Profile } from './setup';
 
 /** What the wizard shows: each unit's health pools model by model, its ranks and fate, where the round stands, and the log. */
 
 const RANK_RULE = `a Proper Rank has 5+ models of Standard Height, 3+ of Large Height, none of Gigantic Height; +1 per Proper Rank, at most +${MAX_RANK_BONUS}`;
 
-const statusText = { fighting: 'fighting', destroyed: 'wiped out', fled: 'fled', caught: 'caught and destroyed', pursuing: 'pursuing' } as const;
+const statusText = {
+  fighting: 'fighting',
+  destroyed: 'wiped out',
+  fled: 'fled',
+  caught: 'caught and destroyed',
+  pursuing: 'pursuing',
+} as const;
 
 export function profileTags(p: Profile): string[] {
-  const tags = [`OS ${p.offensiveSkill}`, `DS ${p.defensiveSkill}`, `S ${p.strength}`, `AP ${p.armourPenetration}`, `Agi ${p.agility}`, `Att ${p.attacks}`, `HP ${p.healthPoints}`, `Res ${p.resilience}`, `Arm ${p.armour}`, `Dis ${p.discipline}`];
+  const tags = [
+    `OS ${p.offensiveSkill}`,
+    `DS ${p.defensiveSkill}`,
+    `S ${p.strength}`,
+    `AP ${p.armourPenetration}`,
+    `Agi ${p.agility}`,
+    `Att ${p.attacks}`,
+    `HP ${p.healthPoints}`,
+    `Res ${p.resilience}`,
+    `Arm ${p.armour}`,
+    `Dis ${p.discipline}`,
+  ];
   if (p.aegis !== null) tags.push(`Aegis ${p.aegis}+`);
   if (p.fortitude !== null) tags.push(`Fortitude ${p.fortitude}+`);
   if (p.hitModifier !== 0) tags.push(`${p.hitModifier > 0 ? '+' : '−'}${Math.abs(p.hitModifier)} to hit`);
@@ -38,7 +66,15 @@ function poolModels(state: State, p: PoolRef): ModelView[] {
   const name = poolName(state.setup, p);
   return Array.from({ length: count }, (_, i) => {
     const left = i < standing - 1 ? hp : i === standing - 1 ? hp - partial : 0;
-    return { id: `${p.role}.${p.who === 'rf' ? 'rf' : `c${p.who}`}.${i}`, name: count === 1 ? name : `${name} ${i + 1}`, wounds: hp, woundsLeft: left, destroyed: left <= 0, character: p.who !== 'rf', tags };
+    return {
+      id: `${p.role}.${p.who === 'rf' ? 'rf' : `c${p.who}`}.${i}`,
+      name: count === 1 ? name : `${name} ${i + 1}`,
+      wounds: hp,
+      woundsLeft: left,
+      destroyed: left <= 0,
+      character: p.who !== 'rf',
+      tags,
+    };
   });
 }
 
@@ -83,22 +119,36 @@ function unitView(state: State, role: Role): UnitView {
 function statusLines(state: State): string[] {
   const { setup } = state;
   const lines: string[] = [];
-  const rolling = state.phase === 'strikes' && state.agility !== null && state.parts.every((s) => s.allocation !== null);
+  const rolling =
+    state.phase === 'strikes' && state.agility !== null && state.parts.every((s) => s.allocation !== null);
   if (rolling) {
     // Every attack allocated: the roll's own lines say where they go; the status stays one line.
     lines.push(`Round ${state.round} · Agility ${state.agility}`);
   } else if (state.phase === 'strikes' && state.agility !== null) {
-    const parts = state.parts.map((s) => `${poolName(setup, s.part)}: ${s.allocation ? allocationText(setup, s.part, s.allocation) : `${plural(s.attacks, 'attack')} to allocate`}`);
+    const parts = state.parts.map(
+      (s) =>
+        `${poolName(setup, s.part)}: ${s.allocation ? allocationText(setup, s.part, s.allocation) : `${plural(s.attacks, 'attack')} to allocate`}`,
+    );
     lines.push(`Round ${state.round} · Agility ${state.agility} · ${parts.join('; ')}`);
   } else if (state.phase === 'strikes') {
     lines.push(`Round ${state.round} · melee`);
   } else if (state.score) {
-    lines.push(`Round ${state.round} · Combat Score ${setup.attacker.unit.name} ${state.score.attacker.total}, ${setup.defender.unit.name} ${state.score.defender.total}`);
+    lines.push(
+      `Round ${state.round} · Combat Score ${setup.attacker.unit.name} ${state.score.attacker.total}, ${setup.defender.unit.name} ${state.score.defender.total}`,
+    );
   }
   // The Agility order matters while the blows are struck; after them it is only clutter.
   if (state.phase === 'strikes' && !rolling) {
-    const order = [...new Set(poolsOf(setup, 'attacker').concat(poolsOf(setup, 'defender')).map((p) => agilityOf(setup, state.round, p)))].sort((a, b) => b - a);
-    lines.push(`Agility order: ${order.join(', ')}${roles.some((r) => setup[r].unit.charged) && state.round === 1 ? ' (chargers +1)' : ''}`);
+    const order = [
+      ...new Set(
+        poolsOf(setup, 'attacker')
+          .concat(poolsOf(setup, 'defender'))
+          .map((p) => agilityOf(setup, state.round, p)),
+      ),
+    ].sort((a, b) => b - a);
+    lines.push(
+      `Agility order: ${order.join(', ')}${roles.some((r) => setup[r].unit.charged) && state.round === 1 ? ' (chargers +1)' : ''}`,
+    );
   }
   return lines;
 }
@@ -107,7 +157,14 @@ export function viewOf(state: State): CombatView {
   const side = (role: Role) => ({
     name: state.setup[role].name,
     units: [unitView(state, role)],
-    notes: [...(state.setup[role].unit.charged ? ['charged'] : []), ...(state.score?.winner === role ? [`won round ${state.round} by ${state.score.difference}`] : [])],
+    notes: [
+      ...(state.setup[role].unit.charged ? ['charged'] : []),
+      ...(state.score?.winner === role ? [`won round ${state.round} by ${state.score.difference}`] : []),
+    ],
   });
-  return { sides: { attacker: side('attacker'), defender: side('defender') }, log: state.log, status: statusLines(state) };
+  return {
+    sides: { attacker: side('attacker'), defender: side('defender') },
+    log: state.log,
+    status: statusLines(state),
+  };
 }

@@ -20,7 +20,9 @@ export const oldWorldSystem = defineSystem({
     // Profiles stored before the troop types became the 6th edition's are read in today's terms.
     upgradeProfile: upgradeOldWorldProfile,
     // One unit of that side (a side may have several); the roster's name names the side.
-    toSide: ({ rosterName, unitName, profile }) => ({ side: { name: rosterName, units: [unitForCombat(unitName, profile)] } }),
+    toSide: ({ rosterName, unitName, profile }) => ({
+      side: { name: rosterName, units: [unitForCombat(unitName, profile)] },
+    }),
     import: {
       ...oldWorldImport,
       // WHFB 6th edition: the "WHFB 6th Edition" and BSData whfb "Warhammer Fantasy Battle 6th edition" data sets, New Recruit's

@@ -4,7 +4,14 @@ import { finalLines } from './outcome';
 import { resultHeadline } from './result';
 import type { State, Task } from './state';
 import { breakKind, panicAskKind, panicTestKind, resultKind } from './steps/morale';
-import { fleeKind, overrunChoiceKind, overrunKind, pursueChoiceKind, restrainTestKind, roundEndKind } from './steps/pursuit';
+import {
+  fleeKind,
+  overrunChoiceKind,
+  overrunKind,
+  pursueChoiceKind,
+  restrainTestKind,
+  roundEndKind,
+} from './steps/pursuit';
 import { rolloffKind, strikeKind, volleyKind } from './steps/strikes';
 import { onTask } from './steps/task';
 
@@ -39,7 +46,15 @@ export const engine = stepEngine<State, Key>({
     roundEnd: onTask(roundEndKind),
   },
   // The last round's result closes the lines (it was not a step of its own).
-  end: (state) => outcomeStep(state, 'end', { title: 'The combat is over', lines: [...finalLines(state), ...(state.result ? [`Round ${state.round}: ${resultHeadline(state.setup, state.result)}`] : [])], final: true }),
+  end: (state) =>
+    outcomeStep(state, 'end', {
+      title: 'The combat is over',
+      lines: [
+        ...finalLines(state),
+        ...(state.result ? [`Round ${state.round}: ${resultHeadline(state.setup, state.result)}`] : []),
+      ],
+      final: true,
+    }),
   // A round's settling is short (a few dozen automatic steps); far beyond that is a bug reported.
   settleLimit: 10_000,
 });

@@ -1,7 +1,19 @@
 import type { Profile, SetupInput } from './setup';
 
 /** A human rank-and-file profile (M4 WS3 S3 T3 W1 I3 A1 Ld7, light armour). */
-const human: Profile = { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 3, attacks: 1, leadership: 7, armour: 6, ward: null, troopType: 'infantry' };
+const human: Profile = {
+  movement: 4,
+  weaponSkill: 3,
+  strength: 3,
+  toughness: 3,
+  wounds: 1,
+  initiative: 3,
+  attacks: 1,
+  leadership: 7,
+  armour: 6,
+  ward: null,
+  troopType: 'infantry',
+};
 
 /**
  * The setup screen's starting point: a typical charge — 20 Empire Halberdiers (S3, +1 with
@@ -12,12 +24,40 @@ export const exampleSetup: SetupInput = {
   system: 'old-world',
   attacker: {
     name: 'Empire',
-    units: [{ name: 'Halberdiers', profile: { ...human, weapon: 'halberd' }, models: 20, woundsLost: 0, rankWidth: 5, standard: true, musician: true, charged: true, target: 0, facing: 'front', attacksAt: null, inContact: null }],
+    units: [
+      {
+        name: 'Halberdiers',
+        profile: { ...human, weapon: 'halberd' },
+        models: 20,
+        woundsLost: 0,
+        rankWidth: 5,
+        standard: true,
+        musician: true,
+        charged: true,
+        target: 0,
+        facing: 'front',
+        attacksAt: null,
+        inContact: null,
+      },
+    ],
     nearby: [],
   },
   defender: {
     name: 'Orcs',
-    units: [{ name: 'Orc Boyz', profile: { ...human, toughness: 4, initiative: 2, armour: 5 }, models: 20, woundsLost: 0, rankWidth: 5, standard: true, target: 0, facing: 'front', attacksAt: null, inContact: null }],
+    units: [
+      {
+        name: 'Orc Boyz',
+        profile: { ...human, toughness: 4, initiative: 2, armour: 5 },
+        models: 20,
+        woundsLost: 0,
+        rankWidth: 5,
+        standard: true,
+        target: 0,
+        facing: 'front',
+        attacksAt: null,
+        inContact: null,
+      },
+    ],
     nearby: [],
   },
   challenge: null,

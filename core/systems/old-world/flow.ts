@@ -26,7 +26,10 @@ import { needsRollOff, strikeOrder } from './strikes';
  * to strike, an unbreakable unit…) and stops at the first task that needs dice or a decision.
  */
 
-export const setStatus = (state: State, key: string, status: UnitStatus): State => ({ ...state, status: { ...state.status, [key]: status } });
+export const setStatus = (state: State, key: string, status: UnitStatus): State => ({
+  ...state,
+  status: { ...state.status, [key]: status },
+});
 
 /** The start of a combat round: ranks and the odds count from here. */
 export function beginRound(state: State): State {
@@ -57,7 +60,12 @@ export function inflict(state: State, by: MemberRef, target: MemberRef, unsaved:
   const taken = Math.min(unsaved, left);
   const c = state.setup.challenge;
   // RULES §3: excess wounds count only as overkill in a challenge; elsewhere they are lost.
-  const challenge = c !== null && by.character !== null && target.character !== null && c[by.role].character === by.character && c[by.role].unit === by.unit;
+  const challenge =
+    c !== null &&
+    by.character !== null &&
+    target.character !== null &&
+    c[by.role].character === by.character &&
+    c[by.role].unit === by.unit;
   const overkill = challenge ? unsaved - taken : 0;
   const key = memberKey(target);
   return {
@@ -73,13 +81,15 @@ export function markDestroyed(state: State): State {
   let s = state;
   for (const role of roles) {
     for (const unit of unitIndices(s.setup, role)) {
-      if (fighting(s, role, unit) && !unitAlive(s.setup, s.lost, role, unit)) s = setStatus(s, unitKey(role, unit), 'destroyed');
+      if (fighting(s, role, unit) && !unitAlive(s.setup, s.lost, role, unit))
+        s = setStatus(s, unitKey(role, unit), 'destroyed');
     }
   }
   return s;
 }
 
-const sidesFighting = (state: State) => roles.every((r) => unitIndices(state.setup, r).some((u) => fighting(state, r, u)));
+const sidesFighting = (state: State) =>
+  roles.every((r) => unitIndices(state.setup, r).some((u) => fighting(state, r, u)));
 
 /** The next phase and its tasks. */
 export function enterPhase(state: State, phase: Phase): State {
@@ -95,12 +105,21 @@ export function enterPhase(state: State, phase: Phase): State {
     case 'break': {
       const loser = s.result?.winner ? otherRole(s.result.winner) : null;
       if (!loser) return s;
-      return { ...s, queue: unitIndices(s.setup, loser).filter((u) => fighting(s, loser, u)).map((unit) => ({ kind: 'break', role: loser, unit })) };
+      return {
+        ...s,
+        queue: unitIndices(s.setup, loser)
+          .filter((u) => fighting(s, loser, u))
+          .map((unit) => ({ kind: 'break', role: loser, unit })),
+      };
     }
     case 'panic': {
       const queue: Task[] = [];
       for (const role of roles) {
-        const hit = unitIndices(s.setup, role).some((u) => s.broke.includes(unitKey(role, u)) || (s.status[unitKey(role, u)] === 'destroyed' && s.statusAtStart[unitKey(role, u)] === 'fighting'));
+        const hit = unitIndices(s.setup, role).some(
+          (u) =>
+            s.broke.includes(unitKey(role, u)) ||
+            (s.status[unitKey(role, u)] === 'destroyed' && s.statusAtStart[unitKey(role, u)] === 'fighting'),
+        );
         if (hit) s.setup[role].nearby.forEach((_, nearby) => queue.push({ kind: 'panicAsk', role, nearby }));
       }
       return { ...s, queue };
@@ -111,7 +130,14 @@ export function enterPhase(state: State, phase: Phase): State {
       const loser = otherRole(winner);
       // Pursuit is declared before any flee roll; then the broken units flee and are pursued at once.
       const fleeing = s.broke.map((key) => Number(key.split('.')[1]));
-      const choices = fleeing.flatMap((unit) => pursuersOf(s, winner, unit).map((pursuer): Task => ({ kind: 'pursueChoice', role: winner, unit: pursuer, fleeing: unit })));
+      const choices = fleeing.flatMap((unit) =>
+        pursuersOf(s, winner, unit).map((pursuer): Task => ({
+          kind: 'pursueChoice',
+          role: winner,
+          unit: pursuer,
+          fleeing: unit,
+        })),
+      );
       return { ...s, queue: [...choices, ...fleeing.map((unit): Task => ({ kind: 'flee', role: loser, unit }))] };
     }
     case 'overrun': {
@@ -121,7 +147,9 @@ export function enterPhase(state: State, phase: Phase): State {
       for (const role of roles) {
         const other = otherRole(role);
         const allSlain = unitIndices(s.setup, other).every((u) => s.status[unitKey(other, u)] === 'destroyed');
-        if (allSlain) for (const unit of unitIndices(s.setup, role).filter((u) => fighting(s, role, u))) queue.push({ kind: 'overrunChoice', role, unit });
+        if (allSlain)
+          for (const unit of unitIndices(s.setup, role).filter((u) => fighting(s, role, u)))
+            queue.push({ kind: 'overrunChoice', role, unit });
       }
       return { ...s, queue };
     }
@@ -142,12 +170,24 @@ export function enterPhase(state: State, phase: Phase): State {
 export function pursuersOf(state: State, winner: Role, fleeing: number): number[] {
   const loser = otherRole(winner);
   return unitIndices(state.setup, winner).filter(
-    (u) => fighting(state, winner, u) && engagedWith(state.setup, winner, u).includes(fleeing) && engagedWith(state.setup, winner, u).every((j) => j === fleeing || !fighting(state, loser, j)),
+    (u) =>
+      fighting(state, winner, u) &&
+      engagedWith(state.setup, winner, u).includes(fleeing) &&
+      engagedWith(state.setup, winner, u).every((j) => j === fleeing || !fighting(state, loser, j)),
   );
 }
 
 /** The phase after each: a round's order (seed 002), and 'over' stays over. */
-export const nextPhase: Record<Phase, Phase> = { strikes: 'result', result: 'break', break: 'panic', panic: 'flee', flee: 'overrun', overrun: 'end', end: 'strikes', over: 'over' };
+export const nextPhase: Record<Phase, Phase> = {
+  strikes: 'result',
+  result: 'break',
+  break: 'panic',
+  panic: 'flee',
+  flee: 'overrun',
+  overrun: 'end',
+  end: 'strikes',
+  over: 'over',
+};
 
 export function markBroken(state: State, role: Role, unit: number): State {
   const key = unitKey(role, unit);

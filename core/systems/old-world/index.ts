@@ -46,4 +46,14 @@ export function startState(setup: Setup): State {
 }
 
 /** Warhammer Fantasy Battle 6th edition ("the old world"): a close combat round by round (seed 002, RULES §3). */
-export const oldWorld = ruleSystem<Setup, State>({ id: 'old-world', name: 'Warhammer Fantasy Battle 6th edition', setupSchema, exampleSetup, engine: engine, start: startState, view: viewOf, winner: winnerOf, profiles: profilesOf });
+export const oldWorld = ruleSystem<Setup, State>({
+  id: 'old-world',
+  name: 'Warhammer Fantasy Battle 6th edition',
+  setupSchema,
+  exampleSetup,
+  engine: engine,
+  start: startState,
+  view: viewOf,
+  winner: winnerOf,
+  profiles: profilesOf,
+});

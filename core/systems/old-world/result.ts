@@ -30,11 +30,20 @@ export const FLANK_CANCEL_US = 5;
 const inCombat = (status: Record<string, UnitStatus>, role: Role, unit: number) => fighting({ status }, role, unit);
 
 /** The enemy unit of US 5+ in this unit's flank or rear that cancels its ranks (RULES §3), if any. */
-export function flankerCancellingRanks(s: Pick<State, 'setup' | 'lost' | 'status'>, role: Role, unit: number): number | undefined {
+export function flankerCancellingRanks(
+  s: Pick<State, 'setup' | 'lost' | 'status'>,
+  role: Role,
+  unit: number,
+): number | undefined {
   const other = otherRole(role);
   return unitIndices(s.setup, other).find((j) => {
     const e = unitOf(s.setup, other, j);
-    return inCombat(s.status, other, j) && e.target === unit && e.facing !== 'front' && unitStrength(s.setup, s.lost, other, j) >= FLANK_CANCEL_US;
+    return (
+      inCombat(s.status, other, j) &&
+      e.target === unit &&
+      e.facing !== 'front' &&
+      unitStrength(s.setup, s.lost, other, j) >= FLANK_CANCEL_US
+    );
   });
 }
 
@@ -97,18 +106,26 @@ export function sideResult(s: ResultInput, role: Role): SideResult {
   add('Outnumber', mine > theirs ? 1 : 0, `Unit Strength ${mine} against ${theirs}`);
   const banner = units.find((u) => {
     const unit = unitOf(s.setup, role, u);
-    return (unit.standard || unit.battleStandard) && unit.models > 0 && modelsLeft(s.setup, s.lost, troopsOf(role, u)) > 0;
+    return (
+      (unit.standard || unit.battleStandard) && unit.models > 0 && modelsLeft(s.setup, s.lost, troopsOf(role, u)) > 0
+    );
   });
-  if (banner !== undefined) add('Standard', 1, `${unitOf(s.setup, role, banner).name} has a standard in its front rank (once per side)`);
+  if (banner !== undefined)
+    add('Standard', 1, `${unitOf(s.setup, role, banner).name} has a standard in its front rank (once per side)`);
   const high = units.find((u) => unitOf(s.setup, role, u).highGround);
   if (high !== undefined) add('Higher ground', 1, `${unitOf(s.setup, role, high).name} occupies higher ground`);
   const flank = units.find((u) => unitOf(s.setup, role, u).facing === 'flank');
-  if (flank !== undefined) add('Flank attack', 1, `${unitOf(s.setup, role, flank).name} fights in the enemy's flank (+1 however many flanks)`);
+  if (flank !== undefined)
+    add('Flank attack', 1, `${unitOf(s.setup, role, flank).name} fights in the enemy's flank (+1 however many flanks)`);
   const rear = units.find((u) => unitOf(s.setup, role, u).facing === 'rear');
   if (rear !== undefined) add('Rear attack', 2, `${unitOf(s.setup, role, rear).name} fights in the enemy's rear`);
   if (s.overkill[role] > 0) {
     const c = s.setup.challenge![role];
-    add('Overkill', s.overkill[role], `${memberName(s.setup, { role, unit: c.unit, character: c.character })} slew the challenged character with ${s.overkill[role]} wound${s.overkill[role] === 1 ? '' : 's'} to spare`);
+    add(
+      'Overkill',
+      s.overkill[role],
+      `${memberName(s.setup, { role, unit: c.unit, character: c.character })} slew the challenged character with ${s.overkill[role]} wound${s.overkill[role] === 1 ? '' : 's'} to spare`,
+    );
   }
   return { wounds: s.caused[role], bonuses, total: s.caused[role] + bonuses.reduce((sum, b) => sum + b.value, 0) };
 }
@@ -123,7 +140,9 @@ export function sideResult(s: ResultInput, role: Role): SideResult {
  * exact walk) works it out, and the same losses come back again and again — once per combat and key.
  */
 export const roundResult = (s: ResultInput): RoundResult =>
-  results(s.setup, JSON.stringify([s.lost, s.roundStart, s.status, s.statusAtStart, s.caused, s.overkill]), () => freshRoundResult(s));
+  results(s.setup, JSON.stringify([s.lost, s.roundStart, s.status, s.statusAtStart, s.caused, s.overkill]), () =>
+    freshRoundResult(s),
+  );
 const results = memo<RoundResult>();
 
 function freshRoundResult(s: ResultInput): RoundResult {
@@ -138,15 +157,16 @@ function freshRoundResult(s: ResultInput): RoundResult {
 /** "5 wounds + 2 ranks + 1 standard = 8" */
 export function resultArithmetic(side: SideResult): string {
   // "1 rank", "2 ranks": the rank bonus reads as a count of ranks; the other bonuses by their name.
-  const term = (b: SideResult['bonuses'][number]) => (b.label === 'Ranks' ? `${b.value} rank${b.value === 1 ? '' : 's'}` : `${b.value} ${b.label.toLowerCase()}`);
+  const term = (b: SideResult['bonuses'][number]) =>
+    b.label === 'Ranks' ? `${b.value} rank${b.value === 1 ? '' : 's'}` : `${b.value} ${b.label.toLowerCase()}`;
   const parts = [`${side.wounds} wound${side.wounds === 1 ? '' : 's'}`, ...side.bonuses.map(term)];
   return `${parts.join(' + ')} = ${side.total}`;
 }
 
 export function resultHeadline(setup: State['setup'], r: RoundResult): string {
   if (r.wipedOut.length === 2) return 'Both sides were wiped out: a draw.';
-  if (r.wipedOut.length === 1 && r.winner) return `${setup[r.wipedOut[0]!].name} were wiped out: ${setup[r.winner].name} win the combat, whatever the scores.`;
+  if (r.wipedOut.length === 1 && r.winner)
+    return `${setup[r.wipedOut[0]!].name} were wiped out: ${setup[r.winner].name} win the combat, whatever the scores.`;
   if (r.winner === null) return `A draw at ${r.attacker.total}: nobody has to take a break test.`;
   return `${setup[r.winner].name} win by ${r.difference} (${r[r.winner].total} to ${r[otherRole(r.winner)].total}).`;
 }
-

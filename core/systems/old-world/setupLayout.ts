@@ -1,9 +1,33 @@
 import type { FieldHint } from '../../combat/setupLayout';
 import type { SetupLayout } from '../../combat/setupLayout';
 
-const profile: FieldHint = { inline: true, statLine: ['movement', 'weaponSkill', 'strength', 'toughness', 'wounds', 'initiative', 'attacks', 'leadership'] };
-const human = { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 3, attacks: 1, leadership: 7, armour: 6, ward: null, troopType: 'infantry' };
-const flags = ['highGround', 'defendedObstacle', 'noRankBonus', 'causesFear', 'causesTerror', 'stubborn', 'unbreakable', 'immuneToPsychology'];
+const profile: FieldHint = {
+  inline: true,
+  statLine: ['movement', 'weaponSkill', 'strength', 'toughness', 'wounds', 'initiative', 'attacks', 'leadership'],
+};
+const human = {
+  movement: 4,
+  weaponSkill: 3,
+  strength: 3,
+  toughness: 3,
+  wounds: 1,
+  initiative: 3,
+  attacks: 1,
+  leadership: 7,
+  armour: 6,
+  ward: null,
+  troopType: 'infantry',
+};
+const flags = [
+  'highGround',
+  'defendedObstacle',
+  'noRankBonus',
+  'causesFear',
+  'causesTerror',
+  'stubborn',
+  'unbreakable',
+  'immuneToPsychology',
+];
 
 /** Warhammer Fantasy Battle 6th edition close combat: two sides of units, characters, a challenge, the round. */
 export const oldWorldLayout: SetupLayout = {
@@ -15,7 +39,20 @@ export const oldWorldLayout: SetupLayout = {
   fields: {
     '*.units': { addLabel: 'Add a flanking unit', newItem: { name: '', profile: human, models: 5, facing: 'flank' } },
     '*.units[]': {
-      order: ['name', 'models', 'rankWidth', 'woundsLost', 'profile', 'standard', 'musician', 'battleStandard', 'charged', 'target', 'highGround', 'characters'],
+      order: [
+        'name',
+        'models',
+        'rankWidth',
+        'woundsLost',
+        'profile',
+        'standard',
+        'musician',
+        'battleStandard',
+        'charged',
+        'target',
+        'highGround',
+        'characters',
+      ],
       groups: [{ title: 'Fights', fields: ['target', 'facing', 'inContact', 'attacksAt'] }],
       advanced: flags,
       advancedLabel: 'Special rules and terrain',
@@ -28,14 +65,40 @@ export const oldWorldLayout: SetupLayout = {
     '*.units[].attacksAt': { ref: { list: '{other}.units[$target].characters[]' }, noneLabel: 'The rank and file' },
     '*.units[].characters': {
       addLabel: 'Add a character',
-      newItem: { name: '', profile: { ...human, weaponSkill: 5, strength: 4, toughness: 4, wounds: 2, initiative: 5, attacks: 3, leadership: 8, armour: 5 } },
+      newItem: {
+        name: '',
+        profile: {
+          ...human,
+          weaponSkill: 5,
+          strength: 4,
+          toughness: 4,
+          wounds: 2,
+          initiative: 5,
+          attacks: 3,
+          leadership: 8,
+          armour: 5,
+        },
+      },
     },
     '*.units[].characters[].profile': profile,
-    '*.nearby': { addLabel: 'Add a nearby unit', newItem: { name: '', leadership: 7, movement: 4, immuneToPsychology: false } },
+    '*.nearby': {
+      addLabel: 'Add a nearby unit',
+      newItem: { name: '', leadership: 7, movement: 4, immuneToPsychology: false },
+    },
     '': { order: ['challenge', 'insaneCourage', 'round', 'previousWinner'] },
     // Each side's challenger: one of its characters, by name ("Captain (Halberdiers)").
-    'challenge.*': { ref: { list: '{side}.units[].characters[]', into: ['unit', 'character'], empty: 'add a character to a unit first' } },
-    previousWinner: { widget: 'segmented', noneLabel: 'Nobody / a draw', optionLabels: { attacker: '@attacker.name', defender: '@defender.name' } },
+    'challenge.*': {
+      ref: {
+        list: '{side}.units[].characters[]',
+        into: ['unit', 'character'],
+        empty: 'add a character to a unit first',
+      },
+    },
+    previousWinner: {
+      widget: 'segmented',
+      noneLabel: 'Nobody / a draw',
+      optionLabels: { attacker: '@attacker.name', defender: '@defender.name' },
+    },
   },
   fromRoster: [{ at: '*.units[]', label: 'From roster', take: 'units[0]', namesSide: true }],
 };

@@ -10,7 +10,14 @@ import { attacksOf, targetOf, woundChance } from './strikes';
  * break. Fought on, it would be the same round for ever; it ends here, a draw in words.
  */
 export function stalemate(state: State): string | null {
-  const next: State = { ...state, round: state.round + 1, caused: { attacker: 0, defender: 0 }, overkill: { attacker: 0, defender: 0 }, roundStart: state.lost, statusAtStart: state.status };
+  const next: State = {
+    ...state,
+    round: state.round + 1,
+    caused: { attacker: 0, defender: 0 },
+    overkill: { attacker: 0, defender: 0 },
+    roundStart: state.lost,
+    statusAtStart: state.status,
+  };
   for (const role of roles) {
     for (const unit of unitIndices(next.setup, role)) {
       if (!fighting(next, role, unit)) continue;
@@ -22,9 +29,12 @@ export function stalemate(state: State): string | null {
     }
   }
   const result = roundResult(next);
-  if (result.winner === null) return 'Neither side can wound the other and every round would be a draw: the combat ends here, a stalemate.';
+  if (result.winner === null)
+    return 'Neither side can wound the other and every round would be a draw: the combat ends here, a stalemate.';
   const loser = otherRole(result.winner);
-  const canBreak = unitIndices(next.setup, loser).some((u) => fighting(next, loser, u) && breakTestOf(next, loser, u, result.difference).kind !== 'holds');
+  const canBreak = unitIndices(next.setup, loser).some(
+    (u) => fighting(next, loser, u) && breakTestOf(next, loser, u, result.difference).kind !== 'holds',
+  );
   if (canBreak) return null;
   return `Neither side can wound the other, and ${next.setup[loser].name} lose every round but cannot break: the combat ends here, a stalemate.`;
 }

@@ -21,7 +21,8 @@ export interface MemberRef {
 }
 
 export const unitKey = (role: Role, unit: number) => `${role}.${unit}`;
-export const memberKey = (m: MemberRef) => (m.character === null ? unitKey(m.role, m.unit) : `${unitKey(m.role, m.unit)}.c${m.character}`);
+export const memberKey = (m: MemberRef) =>
+  m.character === null ? unitKey(m.role, m.unit) : `${unitKey(m.role, m.unit)}.c${m.character}`;
 
 /** Where a unit stands: still fighting, or out of the combat and why. */
 export type UnitStatus = 'fighting' | 'destroyed' | 'fled' | 'caught' | 'pursuing' | 'overran';
@@ -127,24 +128,29 @@ export const characterOf = (setup: Setup, m: MemberRef): Character => {
   return c;
 };
 
-export const profileOf = (setup: Setup, m: MemberRef): Profile => (m.character === null ? unitOf(setup, m.role, m.unit).profile : characterOf(setup, m).profile);
+export const profileOf = (setup: Setup, m: MemberRef): Profile =>
+  m.character === null ? unitOf(setup, m.role, m.unit).profile : characterOf(setup, m).profile;
 
-export const memberName = (setup: Setup, m: MemberRef): string => (m.character === null ? unitOf(setup, m.role, m.unit).name : characterOf(setup, m).name);
+export const memberName = (setup: Setup, m: MemberRef): string =>
+  m.character === null ? unitOf(setup, m.role, m.unit).name : characterOf(setup, m).name;
 
 /** A member's verb as its name reads: a unit is many ("Swordsmen attack"), a character one ("Captain Ernst attacks"). */
 export const verbOf = (m: MemberRef, verb: string): string => (m.character === null ? verb : `${verb}s`);
 
 /** Models a pool starts the combat with (a character is one model). */
-export const poolModels = (setup: Setup, m: MemberRef) => (m.character === null ? unitOf(setup, m.role, m.unit).models : 1);
+export const poolModels = (setup: Setup, m: MemberRef) =>
+  m.character === null ? unitOf(setup, m.role, m.unit).models : 1;
 
 /** Total wounds of a pool. */
 export const poolWounds = (setup: Setup, m: MemberRef) => poolModels(setup, m) * profileOf(setup, m).wounds;
 
 /** Wounds a pool can still lose, given the wounds lost so far. */
-export const woundsLeft = (setup: Setup, lost: Record<string, number>, m: MemberRef) => Math.max(0, poolWounds(setup, m) - (lost[memberKey(m)] ?? 0));
+export const woundsLeft = (setup: Setup, lost: Record<string, number>, m: MemberRef) =>
+  Math.max(0, poolWounds(setup, m) - (lost[memberKey(m)] ?? 0));
 
 /** Models still standing in a pool: a model with any wound left stands. */
-export const modelsLeft = (setup: Setup, lost: Record<string, number>, m: MemberRef) => Math.ceil(woundsLeft(setup, lost, m) / profileOf(setup, m).wounds);
+export const modelsLeft = (setup: Setup, lost: Record<string, number>, m: MemberRef) =>
+  Math.ceil(woundsLeft(setup, lost, m) / profileOf(setup, m).wounds);
 
 export function membersOf(setup: Setup, role: Role, unit: number): MemberRef[] {
   const u = unitOf(setup, role, unit);
@@ -180,7 +186,8 @@ export function movementOf(setup: Setup, role: Role, unit: number): number {
   return u.models > 0 ? u.profile.movement : Math.max(...u.characters.map((c) => c.profile.movement));
 }
 
-export const fighting = (state: Pick<State, 'status'>, role: Role, unit: number) => state.status[unitKey(role, unit)] === 'fighting';
+export const fighting = (state: Pick<State, 'status'>, role: Role, unit: number) =>
+  state.status[unitKey(role, unit)] === 'fighting';
 
 export const unitIndices = (setup: Setup, role: Role) => setup[role].units.map((_, i) => i);
 

@@ -15,7 +15,15 @@ import {
   type State,
 } from './state';
 import { armourModifier, armourSaveFace, toHitScore, toWoundScore } from './tables';
-import { fightsInExtraRank, shieldBonus, strikesLast, weaponAttacks, weaponNames, weaponStrength, type Moment } from './weapons';
+import {
+  fightsInExtraRank,
+  shieldBonus,
+  strikesLast,
+  weaponAttacks,
+  weaponNames,
+  weaponStrength,
+  type Moment,
+} from './weapons';
 
 /**
  * Who strikes, in what order, at whom and needing what (seed 002, "Order of Combat" to "Take
@@ -43,14 +51,21 @@ const inChallenge = (state: Pick<State, 'setup'>, m: MemberRef): boolean => {
  * the previous round first, else the roll-off winner. Same side, same step: rank-and-file, then
  * characters, in setup order (their order does not change what they do).
  */
-export function strikeOrder(state: Pick<State, 'setup' | 'round' | 'status' | 'previousWinner' | 'rollOffWinner'>): StrikeSlot[] {
+export function strikeOrder(
+  state: Pick<State, 'setup' | 'round' | 'status' | 'previousWinner' | 'rollOffWinner'>,
+): StrikeSlot[] {
   const slots: StrikeSlot[] = [];
   for (const role of roles) {
     state.setup[role].units.forEach((u, unit) => {
       if (!fighting(state, role, unit)) return;
       for (const by of membersOf(state.setup, role, unit)) {
         const p = profileOf(state.setup, by);
-        slots.push({ by, last: strikesLast(p), charged: state.round === 1 && u.charged && !strikesLast(p), initiative: p.initiative });
+        slots.push({
+          by,
+          last: strikesLast(p),
+          charged: state.round === 1 && u.charged && !strikesLast(p),
+          initiative: p.initiative,
+        });
       }
     });
   }
@@ -58,7 +73,14 @@ export function strikeOrder(state: Pick<State, 'setup' | 'round' | 'status' | 'p
   const sideRank = (r: Role) => (first === null ? 0 : r === first ? 0 : 1);
   return slots
     .map((s, i) => ({ s, i }))
-    .sort((a, b) => Number(a.s.last) - Number(b.s.last) || Number(b.s.charged) - Number(a.s.charged) || b.s.initiative - a.s.initiative || sideRank(a.s.by.role) - sideRank(b.s.by.role) || a.i - b.i)
+    .sort(
+      (a, b) =>
+        Number(a.s.last) - Number(b.s.last) ||
+        Number(b.s.charged) - Number(a.s.charged) ||
+        b.s.initiative - a.s.initiative ||
+        sideRank(a.s.by.role) - sideRank(b.s.by.role) ||
+        a.i - b.i,
+    )
     .map(({ s }) => s);
 }
 
@@ -66,10 +88,16 @@ export function strikeOrder(state: Pick<State, 'setup' | 'round' | 'status' | 'p
  * Whether a roll-off is needed for this round: no previous winner, and two pools of opposite
  * sides would strike at the same step (same Initiative, both charging or both not).
  */
-export function needsRollOff(state: Pick<State, 'setup' | 'round' | 'status' | 'previousWinner' | 'rollOffWinner'>): boolean {
+export function needsRollOff(
+  state: Pick<State, 'setup' | 'round' | 'status' | 'previousWinner' | 'rollOffWinner'>,
+): boolean {
   if (state.previousWinner !== null) return false;
   const slots = strikeOrder({ ...state, rollOffWinner: null });
-  return slots.some((a) => slots.some((b) => a.by.role !== b.by.role && a.last === b.last && a.charged === b.charged && a.initiative === b.initiative));
+  return slots.some((a) =>
+    slots.some(
+      (b) => a.by.role !== b.by.role && a.last === b.last && a.charged === b.charged && a.initiative === b.initiative,
+    ),
+  );
 }
 
 /**
@@ -90,7 +118,12 @@ export function targetOf(state: Pick<State, 'setup' | 'lost' | 'status'>, by: Me
   // A character the unit singles out, while he stands, fights and is not in a challenge.
   if (attacksAt !== null && fighting(state, other, own)) {
     const picked: MemberRef = { role: other, unit: own, character: attacksAt };
-    if (unitOf(setup, other, own).characters[attacksAt] && !inChallenge(state, picked) && woundsLeft(setup, lost, picked) > 0) return picked;
+    if (
+      unitOf(setup, other, own).characters[attacksAt] &&
+      !inChallenge(state, picked) &&
+      woundsLeft(setup, lost, picked) > 0
+    )
+      return picked;
   }
   const candidates = [own, ...engagedWith(setup, by.role, by.unit).filter((j) => j !== own)];
   for (const unit of candidates) {
@@ -106,7 +139,9 @@ export function targetOf(state: Pick<State, 'setup' | 'lost' | 'status'>, by: Me
  * place in its front rank, in place of a rank-and-file model; one who falls is replaced by one).
  */
 export function charactersInFront(state: Pick<State, 'setup' | 'lost'>, role: Role, unit: number): number {
-  return membersOf(state.setup, role, unit).filter((m) => m.character !== null && woundsLeft(state.setup, state.lost, m) > 0).length;
+  return membersOf(state.setup, role, unit).filter(
+    (m) => m.character !== null && woundsLeft(state.setup, state.lost, m) > 0,
+  ).length;
 }
 
 /**
@@ -141,7 +176,10 @@ export function strengthOf(state: Pick<State, 'setup' | 'round'>, m: MemberRef):
   const p = profileOf(state.setup, m);
   const bonus = weaponStrength(p, momentOf(state, m));
   const value = strengthValue(state, m);
-  return { value, words: bonus > 0 ? `S${value} (${p.strength} +${bonus} ${weaponNames[p.weapon ?? 'hand weapon']})` : `S${value}` };
+  return {
+    value,
+    words: bonus > 0 ? `S${value} (${p.strength} +${bonus} ${weaponNames[p.weapon ?? 'hand weapon']})` : `S${value}`,
+  };
 }
 
 /** The Strength alone, without its words (what the dice need, for the play-outs that read only that). */
@@ -157,7 +195,8 @@ export interface Test {
 }
 
 /** Seed 002: a defended obstacle makes the defenders hit only on 6s until the striker's side wins a round. */
-const behindObstacle = (state: Pick<State, 'setup' | 'hasWonRound'>, by: MemberRef, target: MemberRef) => unitOf(state.setup, target.role, target.unit).defendedObstacle && !state.hasWonRound[by.role];
+const behindObstacle = (state: Pick<State, 'setup' | 'hasWonRound'>, by: MemberRef, target: MemberRef) =>
+  unitOf(state.setup, target.role, target.unit).defendedObstacle && !state.hasWonRound[by.role];
 
 export function hitTest(state: Pick<State, 'setup' | 'hasWonRound'>, by: MemberRef, target: MemberRef): Test {
   const a = profileOf(state.setup, by).weaponSkill;
@@ -165,7 +204,12 @@ export function hitTest(state: Pick<State, 'setup' | 'hasWonRound'>, by: MemberR
   const obstacle = behindObstacle(state, by, target);
   const face = hitFace(state, by, target);
   const why: Reason[] = obstacle
-    ? [{ rule: 'Defended obstacle', detail: `${memberName(state.setup, target)} is behind a defended obstacle: hits only on 6s until ${by.role === 'attacker' ? 'the attacker' : 'the defender'} wins a round` }]
+    ? [
+        {
+          rule: 'Defended obstacle',
+          detail: `${memberName(state.setup, target)} is behind a defended obstacle: hits only on 6s until ${by.role === 'attacker' ? 'the attacker' : 'the defender'} wins a round`,
+        },
+      ]
     : [{ rule: 'To Hit table', detail: `WS${a} against WS${d} → ${face}+ (a 1 always misses, a 6 always hits)` }];
   return { face, why };
 }
@@ -174,7 +218,15 @@ export function woundTest(state: Pick<State, 'setup' | 'round'>, by: MemberRef, 
   const strength = strengthOf(state, by);
   const t = profileOf(state.setup, target).toughness;
   const face = woundFace(state, by, target);
-  return { face, why: [{ rule: 'To Wound table', detail: `${strength.words} against T${t} → ${face === null ? 'N: cannot wound' : `${face}+`}` }] };
+  return {
+    face,
+    why: [
+      {
+        rule: 'To Wound table',
+        detail: `${strength.words} against T${t} → ${face === null ? 'N: cannot wound' : `${face}+`}`,
+      },
+    ],
+  };
 }
 
 export function armourTest(state: Pick<State, 'setup' | 'round'>, by: MemberRef, target: MemberRef): Test {
@@ -189,7 +241,15 @@ export function armourTest(state: Pick<State, 'setup' | 'round'>, by: MemberRef,
       : face === null
         ? `Sv ${sv}+ with S${s} (${mod}) → no save left`
         : `Sv ${sv}+ with S${s} (${mod === 0 ? 'no modifier' : mod}) → ${face}+${face === 2 && sv - mod < 2 ? ' (a 1 always fails)' : ''}`;
-  return { face, why: [{ rule: 'Armour save (Strength modifier)', detail: shield > 0 ? `${detail} (hand weapon and shield: +1)` : detail }] };
+  return {
+    face,
+    why: [
+      {
+        rule: 'Armour save (Strength modifier)',
+        detail: shield > 0 ? `${detail} (hand weapon and shield: +1)` : detail,
+      },
+    ],
+  };
 }
 
 export function wardTest(state: Pick<State, 'setup'>, target: MemberRef): Test {
@@ -202,25 +262,36 @@ export function wardTest(state: Pick<State, 'setup'>, target: MemberRef): Test {
  * and the play-outs, which read only the faces (where the dice go next), ask these alone.
  */
 export const hitFace = (state: Pick<State, 'setup' | 'hasWonRound'>, by: MemberRef, target: MemberRef): number =>
-  toHitScore(profileOf(state.setup, by).weaponSkill, profileOf(state.setup, target).weaponSkill, behindObstacle(state, by, target));
+  toHitScore(
+    profileOf(state.setup, by).weaponSkill,
+    profileOf(state.setup, target).weaponSkill,
+    behindObstacle(state, by, target),
+  );
 
-export const woundFace = (state: Pick<State, 'setup' | 'round'>, by: MemberRef, target: MemberRef): number | null => toWoundScore(strengthValue(state, by), profileOf(state.setup, target).toughness);
+export const woundFace = (state: Pick<State, 'setup' | 'round'>, by: MemberRef, target: MemberRef): number | null =>
+  toWoundScore(strengthValue(state, by), profileOf(state.setup, target).toughness);
 
 /** The armour save before the Strength modifier: the armour, a shield with a hand weapon +1. */
-const armourValue = (state: Pick<State, 'setup'>, target: MemberRef) => profileOf(state.setup, target).armour - shieldBonus(profileOf(state.setup, target));
+const armourValue = (state: Pick<State, 'setup'>, target: MemberRef) =>
+  profileOf(state.setup, target).armour - shieldBonus(profileOf(state.setup, target));
 
 export const armourFace = (state: Pick<State, 'setup' | 'round'>, by: MemberRef, target: MemberRef): number | null => {
   const sv = armourValue(state, target);
   return sv >= 7 ? null : armourSaveFace(sv, strengthValue(state, by));
 };
 
-export const wardFace = (state: Pick<State, 'setup'>, target: MemberRef): number | null => profileOf(state.setup, target).ward;
+export const wardFace = (state: Pick<State, 'setup'>, target: MemberRef): number | null =>
+  profileOf(state.setup, target).ward;
 
 /** P(a D6 shows `face` or more). */
 export const pass = (face: number | null) => (face === null ? 0 : Math.max(0, Math.min(6, 7 - face)) / 6);
 
 /** The chance one attack of `by` on `target` becomes an unsaved wound. */
-export function woundChance(state: Pick<State, 'setup' | 'hasWonRound' | 'round'>, by: MemberRef, target: MemberRef): number {
+export function woundChance(
+  state: Pick<State, 'setup' | 'hasWonRound' | 'round'>,
+  by: MemberRef,
+  target: MemberRef,
+): number {
   return (
     pass(hitFace(state, by, target)) *
     pass(woundFace(state, by, target)) *

@@ -12,7 +12,10 @@ import { weaponNames } from './weapons';
  * (RULES §3: a drawn round has no loser, so a draw).
  */
 export function winnerOf(state: State): Role | 'draw' | null {
-  const inCombat = (role: Role) => unitIndices(state.setup, role).some((u) => fighting(state, role, u) || ['pursuing', 'overran'].includes(state.status[`${role}.${u}`] ?? ''));
+  const inCombat = (role: Role) =>
+    unitIndices(state.setup, role).some(
+      (u) => fighting(state, role, u) || ['pursuing', 'overran'].includes(state.status[`${role}.${u}`] ?? ''),
+    );
   const [a, d] = roles.map(inCombat) as [boolean, boolean];
   if (a && !d) return 'attacker';
   if (d && !a) return 'defender';
@@ -49,7 +52,9 @@ function unitLines(u: Unit): ProfileLine[] {
     u.immuneToPsychology && 'immune to psychology',
   ].filter((part): part is string => typeof part === 'string');
   return [
-    ...(u.models > 0 ? [{ label: `${u.name} ×${u.models}, ${u.rankWidth} wide`, text: [statLine(u.profile), ...rules].join(' · ') }] : []),
+    ...(u.models > 0
+      ? [{ label: `${u.name} ×${u.models}, ${u.rankWidth} wide`, text: [statLine(u.profile), ...rules].join(' · ') }]
+      : []),
     ...u.characters.map((c) => ({ label: `${c.name} (in ${u.name})`, text: statLine(c.profile) })),
   ];
 }

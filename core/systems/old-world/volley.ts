@@ -1,8 +1,33 @@
 import { popTask, pushLog } from '../../combat/stepEngine';
 import type { Reason } from '../../combat/steps';
 import { inflict } from './flow';
-import { fighting, memberKey, memberName, plural, stages, verbOf, woundsLeft, type Blow, type MemberRef, type Stage, type State, type Task } from './state';
-import { armourFace, armourTest, attacksOf, hitFace, hitTest, targetOf, wardFace, wardTest, woundFace, woundTest, type Test } from './strikes';
+import {
+  fighting,
+  memberKey,
+  memberName,
+  plural,
+  stages,
+  verbOf,
+  woundsLeft,
+  type Blow,
+  type MemberRef,
+  type Stage,
+  type State,
+  type Task,
+} from './state';
+import {
+  armourFace,
+  armourTest,
+  attacksOf,
+  hitFace,
+  hitTest,
+  targetOf,
+  wardFace,
+  wardTest,
+  woundFace,
+  woundTest,
+  type Test,
+} from './strikes';
 
 /**
  * Fast dice rolling (seed 002, "Order of Combat"): the pools of one side that strike one after the
@@ -23,13 +48,15 @@ type Strike = Extract<Task, { kind: 'strike' }>;
 function blowOf(s: State, by: MemberRef): Blow | { none: string; why?: Reason[] } | null {
   const name = memberName(s.setup, by);
   if (!fighting(s, by.role, by.unit)) return null;
-  if (woundsLeft(s.setup, s.lost, by) <= 0) return { none: `${name}: slain before striking: casualties strike no blows` };
+  if (woundsLeft(s.setup, s.lost, by) <= 0)
+    return { none: `${name}: slain before striking: casualties strike no blows` };
   const target = targetOf(s, by);
   if (!target) return { none: `${name}: no enemy left in contact to strike` };
   const attacks = attacksOf(s, by);
   if (attacks === 0) return { none: `${name}: no attacks` };
   // Seed 002 "Roll to Damage": an "N" Strength cannot wound; its hits could do nothing, so nobody rolls them.
-  if (woundFace(s, by, target) === null) return { none: `${name} cannot wound ${memberName(s.setup, target)}`, why: woundTest(s, by, target).why };
+  if (woundFace(s, by, target) === null)
+    return { none: `${name} cannot wound ${memberName(s.setup, target)}`, why: woundTest(s, by, target).why };
   return { by, target, stage: 'hit', dice: attacks };
 }
 
@@ -67,7 +94,13 @@ export function beginStrikes(s: State): State {
     }
     if ('none' in blow) {
       const title = `${memberName(s.setup, head.by)} ${verbOf(head.by, 'strike')}`;
-      next = pushLog(popTask(next), { stepId: `strike.${s.counter}.${memberKey(head.by)}`, actor: role, title, result: blow.none, ...(blow.why ? { why: blow.why } : {}) });
+      next = pushLog(popTask(next), {
+        stepId: `strike.${s.counter}.${memberKey(head.by)}`,
+        actor: role,
+        title,
+        result: blow.none,
+        ...(blow.why ? { why: blow.why } : {}),
+      });
       continue;
     }
     // The blows before it could slay its whole target: it waits, to strike whoever is left then.
@@ -116,7 +149,10 @@ export function stageAfter(s: State, blow: Blow): Stage | 'unsaved' | 'harmless'
 }
 
 /** A blow's unsaved wounds taken, as one line per target: "3 unsaved wounds on Orc Boyz, 17 wounds left". */
-export function takeWounds(s: State, done: ReadonlyArray<{ blow: Blow; unsaved: number }>): { state: State; lines: string[] } {
+export function takeWounds(
+  s: State,
+  done: ReadonlyArray<{ blow: Blow; unsaved: number }>,
+): { state: State; lines: string[] } {
   let next = s;
   const byTarget = new Map<string, { target: MemberRef; unsaved: number }>();
   for (const { blow, unsaved } of done) {
@@ -125,6 +161,9 @@ export function takeWounds(s: State, done: ReadonlyArray<{ blow: Blow; unsaved: 
     const key = memberKey(blow.target);
     byTarget.set(key, { target: blow.target, unsaved: (byTarget.get(key)?.unsaved ?? 0) + unsaved });
   }
-  const lines = [...byTarget.values()].map(({ target, unsaved }) => `${plural(unsaved, 'unsaved wound')} on ${memberName(next.setup, target)}, ${plural(woundsLeft(next.setup, next.lost, target), 'wound')} left`);
+  const lines = [...byTarget.values()].map(
+    ({ target, unsaved }) =>
+      `${plural(unsaved, 'unsaved wound')} on ${memberName(next.setup, target)}, ${plural(woundsLeft(next.setup, next.lost, target), 'wound')} left`,
+  );
   return { state: next, lines };
 }

@@ -6,7 +6,16 @@ import type { Profile } from './setup';
  */
 
 /** As a scenario file writes them: in players' words. */
-export const weapons = ['hand weapon', 'additional hand weapon', 'great weapon', 'halberd', 'spear', 'flail', 'lance', 'morning star'] as const;
+export const weapons = [
+  'hand weapon',
+  'additional hand weapon',
+  'great weapon',
+  'halberd',
+  'spear',
+  'flail',
+  'lance',
+  'morning star',
+] as const;
 export type Weapon = (typeof weapons)[number];
 
 /** The weapons in players' words, with what they do. */

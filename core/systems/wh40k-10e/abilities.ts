@@ -2,7 +2,16 @@ import type { Reason } from '../../combat/steps';
 import { parseDice, type DiceExpression } from '../../dice/expression';
 import type { ModelGroup, Reroll, Setup, Weapon } from './profiles';
 import type { ModelState } from './situation';
-import { armourSaveFace, bestSave, capModifier, coverBonus, effectiveAp, faceNeeded, invulnerableSaveFace, woundTarget } from './tables';
+import {
+  armourSaveFace,
+  bestSave,
+  capModifier,
+  coverBonus,
+  effectiveAp,
+  faceNeeded,
+  invulnerableSaveFace,
+  woundTarget,
+} from './tables';
 
 /**
  * The numbers one weapon profile needs at each roll, with the reasons shown to the players. Rules:
@@ -23,7 +32,11 @@ export function modifierText(parts: Array<[number, string, string?]>): { total: 
   const capped = capModifier(total);
   if (used.length === 0) return { total, capped, text: 'no modifier' };
   const listed = used.map(([n, what, why]) => `${what} ${signed(n)}${why ? ` (${why})` : ''}`).join(', ');
-  return { total, capped, text: `${listed} → net ${signed(total)}${capped !== total ? `, capped at ±1 → ${signed(capped)}` : ''}` };
+  return {
+    total,
+    capped,
+    text: `${listed} → net ${signed(total)}${capped !== total ? `, capped at ±1 → ${signed(capped)}` : ''}`,
+  };
 }
 
 const criticalWords = (on: number) => (on === 6 ? 'an unmodified 6' : `an unmodified ${on}+`);
@@ -52,7 +65,11 @@ export function hitTest(setup: Setup, w: Weapon): { face: number; criticalOn: nu
       detail: `${ranged ? 'BS' : 'WS'} ${w.skill}+; ${mod.text} → ${modified}+; ${criticalWords(criticalOn)} is a Critical Hit and always hits, an unmodified 1 always fails`,
     },
   ];
-  if (criticalOn < modified) why.push({ rule: 'Critical Hit', detail: `Critical Hit on ${criticalOn}+: ${criticalOn}+ hits whatever the modifiers → ${face}+` });
+  if (criticalOn < modified)
+    why.push({
+      rule: 'Critical Hit',
+      detail: `Critical Hit on ${criticalOn}+: ${criticalOn}+ hits whatever the modifiers → ${face}+`,
+    });
   return { face, criticalOn, why };
 }
 
@@ -80,7 +97,11 @@ export function criticalWoundOn(setup: Setup, w: Weapon): { on: number; anti: bo
 }
 
 /** Wound roll (seed 001, RULES §1 table), Lance +1 if the bearer charged, Critical Wounds (Anti-KEYWORD X+, criticalWoundOn). */
-export function woundTest(setup: Setup, models: readonly ModelState[], w: Weapon): { face: number; criticalOn: number; why: Reason[] } {
+export function woundTest(
+  setup: Setup,
+  models: readonly ModelState[],
+  w: Weapon,
+): { face: number; criticalOn: number; why: Reason[] } {
   const t = targetToughness(setup, models);
   const base = woundTarget(w.strength, t);
   const lance = w.abilities.lance && setup.attacker.charged ? 1 : 0;
@@ -97,8 +118,13 @@ export function woundTest(setup: Setup, models: readonly ModelState[], w: Weapon
     },
   ];
   const anti = w.abilities.anti;
-  if (critical.anti && anti) why.push({ rule: `Anti-${anti.keyword} ${anti.threshold}+`, detail: `against ${anti.keyword.toUpperCase()}, an unmodified ${anti.threshold}+ is a Critical Wound and always wounds` });
-  else if (critical.on < 6) why.push({ rule: 'Critical Wound', detail: `Critical Wound on ${critical.on}+: it always wounds` });
+  if (critical.anti && anti)
+    why.push({
+      rule: `Anti-${anti.keyword} ${anti.threshold}+`,
+      detail: `against ${anti.keyword.toUpperCase()}, an unmodified ${anti.threshold}+ is a Critical Wound and always wounds`,
+    });
+  else if (critical.on < 6)
+    why.push({ rule: 'Critical Wound', detail: `Critical Wound on ${critical.on}+: it always wounds` });
   return { face: Math.min(face, critical.on), criticalOn: critical.on, why };
 }
 
@@ -134,7 +160,10 @@ export function fishingMatters(w: Weapon, stage: 'hit' | 'wound'): boolean {
 
 /** The weapon's Damage expression and its Melta X within half range (RULES §1), each rolled on its own. */
 export function damageDice(setup: Setup, w: Weapon): { damage: DiceExpression; melta: DiceExpression | null } {
-  return { damage: parseDice(w.damage), melta: w.abilities.melta !== null && setup.attacker.halfRange ? parseDice(w.abilities.melta) : null };
+  return {
+    damage: parseDice(w.damage),
+    melta: w.abilities.melta !== null && setup.attacker.halfRange ? parseDice(w.abilities.melta) : null,
+  };
 }
 
 /** The two saves a model may use against this weapon, as unmodified faces (7 = cannot pass). */
@@ -155,27 +184,54 @@ export interface SaveFaces {
 export function saveFaces(setup: Setup, g: ModelGroup, w: Weapon): SaveFaces {
   const d = setup.defender;
   const ap = effectiveAp(w.ap, d.apReduction);
-  const cover = coverBonus({ cover: d.cover, ranged: setup.attacker.ranged, ignoresCover: w.abilities.ignoresCover, save: g.save, ap });
-  return { armour: armourSaveFace(g.save, ap, cover + d.saveModifier), invulnerable: invulnerableSaveFace(g.invulnerable, d.saveModifier), cover, ap };
+  const cover = coverBonus({
+    cover: d.cover,
+    ranged: setup.attacker.ranged,
+    ignoresCover: w.abilities.ignoresCover,
+    save: g.save,
+    ap,
+  });
+  return {
+    armour: armourSaveFace(g.save, ap, cover + d.saveModifier),
+    invulnerable: invulnerableSaveFace(g.invulnerable, d.saveModifier),
+    cover,
+    ap,
+  };
 }
 
 /** The reasons for a saving throw: the save with its arithmetic, Benefit of Cover where it is in play, the re-roll. */
-export function saveReasons(setup: Setup, g: ModelGroup, w: Weapon, f: SaveFaces, kind: 'armour' | 'invulnerable'): Reason[] {
+export function saveReasons(
+  setup: Setup,
+  g: ModelGroup,
+  w: Weapon,
+  f: SaveFaces,
+  kind: 'armour' | 'invulnerable',
+): Reason[] {
   const d = setup.defender;
   const why: Reason[] = [];
   if (kind === 'invulnerable') {
     const mod = d.saveModifier !== 0 ? `, save modifier ${signed(d.saveModifier)}` : '';
-    why.push({ rule: 'Invulnerable save', detail: `${g.invulnerable ?? 7}++, never modified by AP or cover${mod} → ${faceText(f.invulnerable)}; an unmodified 1 fails` });
+    why.push({
+      rule: 'Invulnerable save',
+      detail: `${g.invulnerable ?? 7}++, never modified by AP or cover${mod} → ${faceText(f.invulnerable)}; an unmodified 1 fails`,
+    });
   } else {
-    const ap = f.ap !== w.ap ? `AP ${signed(w.ap)} reduced by ${d.apReduction} → AP ${signed(f.ap)}` : `AP ${signed(f.ap)}`;
+    const ap =
+      f.ap !== w.ap ? `AP ${signed(w.ap)} reduced by ${d.apReduction} → AP ${signed(f.ap)}` : `AP ${signed(f.ap)}`;
     const parts: Array<[number, string]> = [
       [f.cover, 'Benefit of Cover'],
       [d.saveModifier, 'save modifier'],
     ];
     const used = parts.filter(([n]) => n !== 0);
     const sum = used.reduce((a, [n]) => a + n, 0);
-    const improvement = used.length === 0 ? '' : `; ${used.map(([n, what]) => `${what} ${signed(n)}`).join(', ')}${sum > 1 ? ` → ${signed(sum)}, capped at +1` : ''}`;
-    why.push({ rule: 'Saving throw', detail: `Sv ${g.save}+, ${ap}${improvement} → ${faceText(f.armour)}; an unmodified 1 fails` });
+    const improvement =
+      used.length === 0
+        ? ''
+        : `; ${used.map(([n, what]) => `${what} ${signed(n)}`).join(', ')}${sum > 1 ? ` → ${signed(sum)}, capped at +1` : ''}`;
+    why.push({
+      rule: 'Saving throw',
+      detail: `Sv ${g.save}+, ${ap}${improvement} → ${faceText(f.armour)}; an unmodified 1 fails`,
+    });
     if (d.cover && setup.attacker.ranged) {
       const detail = w.abilities.ignoresCover
         ? 'none: the weapon has Ignores Cover'
@@ -190,7 +246,13 @@ export function saveReasons(setup: Setup, g: ModelGroup, w: Weapon, f: SaveFaces
 }
 
 export function saveRerollReason(policy: 'ones' | 'failed'): Reason {
-  return { rule: 'Save re-roll', detail: policy === 'ones' ? 'a saving throw of an unmodified 1 is re-rolled once, needing the same' : 'a failed saving throw is re-rolled once, needing the same' };
+  return {
+    rule: 'Save re-roll',
+    detail:
+      policy === 'ones'
+        ? 'a saving throw of an unmodified 1 is re-rolled once, needing the same'
+        : 'a failed saving throw is re-rolled once, needing the same',
+  };
 }
 
 export const faceText = (face: number) => (face >= 7 ? 'cannot pass' : `${face}+`);

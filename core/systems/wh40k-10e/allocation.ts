@@ -10,8 +10,7 @@ import { groupOf, isAlive, modelLabel, plural, type State } from './state';
  */
 
 export type Allocation =
-  | { kind: 'auto'; model: number }
-  | { kind: 'choose'; actor: Role; options: Option[]; prompt: string };
+  { kind: 'auto'; model: number } | { kind: 'choose'; actor: Role; options: Option[]; prompt: string };
 
 /** The models a defender may allocate to, in index order (must-take models only, when there are some). */
 export function defenderCandidates(state: State): number[] {
@@ -52,9 +51,15 @@ function distinct(state: State, models: number[]): number[] {
 export function modelOption(state: State, i: number, suggested: boolean): Option {
   const m = state.models[i]!;
   const g = groupOf(state, i);
-  const wounded = m.woundsLeft < g.wounds ? `, wounded: ${m.woundsLeft}/${g.wounds} W` : `, ${plural(g.wounds, 'wound')}`;
+  const wounded =
+    m.woundsLeft < g.wounds ? `, wounded: ${m.woundsLeft}/${g.wounds} W` : `, ${plural(g.wounds, 'wound')}`;
   const extra = g.character ? ', CHARACTER' : '';
-  return { id: `m${i}`, label: modelLabel(state, i), detail: `Sv ${g.save}+${g.invulnerable !== null ? `, ${g.invulnerable}++` : ''}${wounded}${extra}`, suggested };
+  return {
+    id: `m${i}`,
+    label: modelLabel(state, i),
+    detail: `Sv ${g.save}+${g.invulnerable !== null ? `, ${g.invulnerable}++` : ''}${wounded}${extra}`,
+    suggested,
+  };
 }
 
 export function allocationFor(state: State, precision: boolean, precisionDeclined: boolean): Allocation {

@@ -61,7 +61,8 @@ export function wholeBatchDamage(state: State): boolean {
 /** Why the saves are (or are not) rolled together, and why the damage is applied at once or one attack at a time, in words. */
 export function batchWords(state: State): string {
   const run = state.run!;
-  if (run.damageMode === 'whole') return 'every model needs the same save and has the same profile, and the Damage is fixed: the order of allocation makes no difference, so all saves are rolled at once and their damage applied together';
+  if (run.damageMode === 'whole')
+    return 'every model needs the same save and has the same profile, and the Damage is fixed: the order of allocation makes no difference, so all saves are rolled at once and their damage applied together';
   const fixed = fixedAttackDamage(state.setup, weaponOf(state, run.weapon)) !== null;
   return `every model needs the same save, so all saves are rolled at once; ${fixed ? 'the models differ, so' : 'the Damage is random, so'} each failed save is then allocated and takes its damage one attack at a time`;
 }
@@ -95,7 +96,12 @@ export function saveRerollIndices(policy: 'none' | 'ones' | 'failed', dice: read
  * Resolves a whole batch in die order, as one at a time would: each save goes to the policy's
  * model, a failed one inflicts the fixed damage with its D Feel No Pain dice in order.
  */
-export function resolveBatch(state: State, saveDice: readonly number[], saveFace: number, fnpDice: readonly number[]): { state: State; failed: number; lost: number; destroyed: number } {
+export function resolveBatch(
+  state: State,
+  saveDice: readonly number[],
+  saveFace: number,
+  fnpDice: readonly number[],
+): { state: State; failed: number; lost: number; destroyed: number } {
   const damage = fixedAttackDamage(state.setup, weaponOf(state, state.run!.weapon)) ?? 0;
   let s = state;
   let failed = 0;
@@ -108,7 +114,13 @@ export function resolveBatch(state: State, saveDice: readonly number[], saveFace
     s = setModel(s, target, { allocated: true });
     if (die >= saveFace) continue; // seed 001: the saving throw is successful
     failed += 1;
-    const r = inflictDamage(s, target, damage, feelNoPainFor(groupOf(s, target), 'attack'), fnpDice.slice(fnpIndex, fnpIndex + damage));
+    const r = inflictDamage(
+      s,
+      target,
+      damage,
+      feelNoPainFor(groupOf(s, target), 'attack'),
+      fnpDice.slice(fnpIndex, fnpIndex + damage),
+    );
     fnpIndex += damage;
     s = r.state;
     lost += r.lost;
@@ -134,11 +146,18 @@ export function afterBatchSaves(state: State, dice: readonly number[]): { state:
     const s = { ...state, run: { ...base, damageToApply: failed } };
     return { state: s, result: failed > 0 ? `${of}: each is allocated and takes its damage one at a time` : of };
   }
-  if (feelNoPainFor(f.group, 'attack') !== null && failed > 0 && (fixedAttackDamage(state.setup, weaponOf(state, run.weapon)) ?? 0) > 0) {
+  if (
+    feelNoPainFor(f.group, 'attack') !== null &&
+    failed > 0 &&
+    (fixedAttackDamage(state.setup, weaponOf(state, run.weapon)) ?? 0) > 0
+  ) {
     return { state: { ...state, run: { ...base, batchFaces: [...dice], damageToApply: failed } }, result: of };
   }
   const r = resolveBatch({ ...state, run: base }, dice, face, []);
-  return { state: r.state, result: `${of}: ${plural(r.lost, 'wound')} lost, ${plural(r.destroyed, 'model')} destroyed` };
+  return {
+    state: r.state,
+    result: `${of}: ${plural(r.lost, 'wound')} lost, ${plural(r.destroyed, 'model')} destroyed`,
+  };
 }
 
 /** The first of `devastatingPending` (or the other mortal wounds) as a batch of identical events, when 3. allows it. */
@@ -171,19 +190,31 @@ export function eventBatch(state: State): EventBatch | null {
 }
 
 /** Applies a batch of events in order (each to the policy's model, D Feel No Pain dice each), and takes them off what is pending. */
-export function applyEventBatch(state: State, batch: EventBatch, fnpDice: readonly number[]): { state: State; lost: number; destroyed: number } {
+export function applyEventBatch(
+  state: State,
+  batch: EventBatch,
+  fnpDice: readonly number[],
+): { state: State; lost: number; destroyed: number } {
   let s = state;
   let lost = 0;
   let destroyed = 0;
   for (let k = 0; k < batch.events; k++) {
     const target = policyTarget(s);
     if (target === null) break; // the unit is destroyed: the rest is lost
-    const r = inflictDamage(s, target, batch.damage, batch.fnp, fnpDice.slice(k * batch.damage, (k + 1) * batch.damage));
+    const r = inflictDamage(
+      s,
+      target,
+      batch.damage,
+      batch.fnp,
+      fnpDice.slice(k * batch.damage, (k + 1) * batch.damage),
+    );
     s = r.state;
     lost += r.lost;
     if (r.destroyed) destroyed += 1;
   }
-  s = batch.source === 'devastating' ? { ...s, devastatingPending: s.devastatingPending.slice(1) } : { ...s, mortalWoundsPending: 0 };
+  s =
+    batch.source === 'devastating'
+      ? { ...s, devastatingPending: s.devastatingPending.slice(1) }
+      : { ...s, mortalWoundsPending: 0 };
   return { state: s, lost, destroyed };
 }
-

@@ -8,7 +8,9 @@ import { groupOf, setModel, type Resolving, type State } from './state';
  * mortal wounds. Null when it has none (7 reads as none).
  */
 export function feelNoPainFor(g: ModelGroup, source: Resolving['source']): number | null {
-  const values = [g.feelNoPain, source === 'attack' ? null : g.feelNoPainMortal].filter((x): x is number => x !== null && x < 7);
+  const values = [g.feelNoPain, source === 'attack' ? null : g.feelNoPainMortal].filter(
+    (x): x is number => x !== null && x < 7,
+  );
   return values.length === 0 ? null : Math.min(...values);
 }
 
@@ -19,7 +21,13 @@ export function feelNoPainFor(g: ModelGroup, source: Resolving['source']): numbe
  * die per point (the dice for points after the model is destroyed are ignored). Returns the new
  * state and the wounds lost.
  */
-export function inflictDamage(state: State, model: number, damage: number, fnp: number | null, fnpDice: readonly number[]): { state: State; lost: number; destroyed: boolean } {
+export function inflictDamage(
+  state: State,
+  model: number,
+  damage: number,
+  fnp: number | null,
+  fnpDice: readonly number[],
+): { state: State; lost: number; destroyed: boolean } {
   const m = state.models[model];
   if (!m || m.woundsLeft <= 0) return { state, lost: 0, destroyed: false };
   let left = m.woundsLeft;
@@ -33,9 +41,14 @@ export function inflictDamage(state: State, model: number, damage: number, fnp: 
   // seed 001: excess damage from that attack is lost (the loop stops at 0 wounds).
   const destroyed = left === 0;
   let next = setModel(state, model, { woundsLeft: left, allocated: true });
-  next = { ...next, woundsLost: next.woundsLost + lost, destroyed: destroyed ? [...next.destroyed, model] : next.destroyed };
+  next = {
+    ...next,
+    woundsLost: next.woundsLost + lost,
+    destroyed: destroyed ? [...next.destroyed, model] : next.destroyed,
+  };
   return { state: next, lost, destroyed };
 }
 
 /** The Feel No Pain of a model against this source. */
-export const modelFeelNoPain = (state: State, model: number, source: Resolving['source']) => feelNoPainFor(groupOf(state, model), source);
+export const modelFeelNoPain = (state: State, model: number, source: Resolving['source']) =>
+  feelNoPainFor(groupOf(state, model), source);

@@ -52,9 +52,15 @@ export function attackDamage(setup: Setup, expression: number, melta: number): n
  * the expression) and the Melta (known, or null for "still to roll"): how many Feel No Pain dice
  * a step that takes them with the Damage must ask for.
  */
-export function maxAttackDamage(setup: Setup, w: Weapon, known?: { kept: number; fresh: number; melta: number }): number {
+export function maxAttackDamage(
+  setup: Setup,
+  w: Weapon,
+  known?: { kept: number; fresh: number; melta: number },
+): number {
   const { damage, melta } = damageDice(setup, w);
-  const expression = known ? Math.max(0, known.kept + known.fresh * damage.sides + damage.modifier) : Math.max(0, maxOf(damage));
+  const expression = known
+    ? Math.max(0, known.kept + known.fresh * damage.sides + damage.modifier)
+    : Math.max(0, maxOf(damage));
   const plus = known ? known.melta : melta ? Math.max(0, maxOf(melta)) : 0;
   return attackDamage(setup, expression, plus);
 }

@@ -52,14 +52,36 @@ export function damageGroups(state: State): DiceGroup[] {
   const w = weaponOf(state, res.weapon!);
   const d = damageDiceOf(state, res);
   const groups: DiceGroup[] = [];
-  if (d.damage.count > 0) groups.push({ id: 'damage', label: `Damage (${w.damage})`, count: d.damage.count, sides: d.damage.sides, needs: w.damage });
-  if (d.melta && d.melta.count > 0) groups.push({ id: 'melta', label: `Melta (${w.abilities.melta})`, count: d.melta.count, sides: d.melta.sides, needs: w.abilities.melta! });
+  if (d.damage.count > 0)
+    groups.push({
+      id: 'damage',
+      label: `Damage (${w.damage})`,
+      count: d.damage.count,
+      sides: d.damage.sides,
+      needs: w.damage,
+    });
+  if (d.melta && d.melta.count > 0)
+    groups.push({
+      id: 'melta',
+      label: `Melta (${w.abilities.melta})`,
+      count: d.melta.count,
+      sides: d.melta.sides,
+      needs: w.abilities.melta!,
+    });
   // With a damage re-roll the Feel No Pain dice are rolled with the Damage too: they count when no
   // Damage die is re-rolled (most attacks), and are rolled again with the re-roll otherwise (dice
   // set aside unread change no odds).
   if (d.fnp !== null) {
     const most = maxAttackDamage(state.setup, w);
-    if (most > 0) groups.push(rerollPossible(w, d) ? { ...fnpGroup(d.fnp, most), note: `${fnpGroup(d.fnp, most).note}; if a Damage die is re-rolled, they are rolled again with the re-roll` } : fnpGroup(d.fnp, most));
+    if (most > 0)
+      groups.push(
+        rerollPossible(w, d)
+          ? {
+              ...fnpGroup(d.fnp, most),
+              note: `${fnpGroup(d.fnp, most).note}; if a Damage die is re-rolled, they are rolled again with the re-roll`,
+            }
+          : fnpGroup(d.fnp, most),
+      );
   }
   return groups;
 }
@@ -71,7 +93,15 @@ export function rerollGroups(state: State): DiceGroup[] {
   const d = damageDiceOf(state, res);
   const faces = res.damageFaces!;
   const indices = damageRerollIndices(w.damageReroll, d.damage, faces);
-  const groups: DiceGroup[] = [{ id: 'reroll', label: `Damage re-roll (${indices.length} D${d.damage.sides})`, count: indices.length, sides: d.damage.sides, needs: `${indices.length}D${d.damage.sides}` }];
+  const groups: DiceGroup[] = [
+    {
+      id: 'reroll',
+      label: `Damage re-roll (${indices.length} D${d.damage.sides})`,
+      count: indices.length,
+      sides: d.damage.sides,
+      needs: `${indices.length}D${d.damage.sides}`,
+    },
+  ];
   if (d.fnp !== null) {
     const kept = faces.reduce((a, f, i) => (indices.includes(i) ? a : a + f), 0);
     const most = maxAttackDamage(state.setup, w, { kept, fresh: indices.length, melta: res.melta });
@@ -96,7 +126,10 @@ export function damageRerollReason(w: Weapon, e: DiceExpression, faces?: readonl
   const average = expectedValue(e);
   if (w.damageReroll === 'ones') {
     const ones = faces ? faces.filter((f) => f === 1).length : null;
-    return { rule: 'Damage re-roll', detail: `each Damage die showing 1 is re-rolled once${ones !== null ? `: ${ones === 1 ? 'one 1' : `${ones} 1s`} to re-roll` : ''}` };
+    return {
+      rule: 'Damage re-roll',
+      detail: `each Damage die showing 1 is re-rolled once${ones !== null ? `: ${ones === 1 ? 'one 1' : `${ones} 1s`} to re-roll` : ''}`,
+    };
   }
   const total = faces ? faces.reduce((a, b) => a + b, 0) + e.modifier : null;
   return {
@@ -109,7 +142,15 @@ export function damageRerollReason(w: Weapon, e: DiceExpression, faces?: readonl
 export function damageModifierReasons(setup: Setup): Reason[] {
   const d = setup.defender;
   const out: Reason[] = [];
-  if (d.halfDamage) out.push({ rule: 'Half damage', detail: 'the Damage of each attack is halved, rounding up (1→1, 2→1, 3→2, 4→2, 5→3, 6→3)' });
-  if (d.damageReduction > 0) out.push({ rule: '−1 Damage', detail: `${signed(-d.damageReduction)} to the Damage of each attack, to a minimum of 1${d.halfDamage ? ', after halving' : ''}` });
+  if (d.halfDamage)
+    out.push({
+      rule: 'Half damage',
+      detail: 'the Damage of each attack is halved, rounding up (1→1, 2→1, 3→2, 4→2, 5→3, 6→3)',
+    });
+  if (d.damageReduction > 0)
+    out.push({
+      rule: '−1 Damage',
+      detail: `${signed(-d.damageReduction)} to the Damage of each attack, to a minimum of 1${d.halfDamage ? ', after halving' : ''}`,
+    });
   return out;
 }

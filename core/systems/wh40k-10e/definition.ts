@@ -18,7 +18,18 @@ export const wh40k10eSystem = defineSystem({
     profile: wh40k10eProfileSchema,
     exampleProfile: {
       keywords: ['infantry', 'imperium'],
-      models: [{ name: 'Intercessor', count: 5, movement: 6, toughness: 4, save: 3, wounds: 2, leadership: 6, objectiveControl: 2 }],
+      models: [
+        {
+          name: 'Intercessor',
+          count: 5,
+          movement: 6,
+          toughness: 4,
+          save: 3,
+          wounds: 2,
+          leadership: 6,
+          objectiveControl: 2,
+        },
+      ],
       weapons: [{ name: 'Bolt rifle', range: 24, attacks: 2, skill: 3, strength: 4, ap: -1, damage: 1 }],
     },
     labels: wh40k10eRosterLabels,
@@ -31,6 +42,12 @@ export const wh40k10eSystem = defineSystem({
       return { side: attacker, ...(notes.length > 0 ? { notes } : {}), ...(weaponSets ? { weaponSets } : {}) };
     },
     // BSData wh40k-10e "Warhammer 40,000 10th Edition" (BattleScribe and New Recruit); by name, any other 10th edition data set.
-    import: { ...wh40k10eImport, games: { ids: ['sys-352e-adc2-7639-d6a9'], names: /warhammer\s{0,3}40(?:,?000|k).{0,40}\b10th\b|\bwh40k.{0,20}\b10(th|e)\b/i } },
+    import: {
+      ...wh40k10eImport,
+      games: {
+        ids: ['sys-352e-adc2-7639-d6a9'],
+        names: /warhammer\s{0,3}40(?:,?000|k).{0,40}\b10th\b|\bwh40k.{0,20}\b10(th|e)\b/i,
+      },
+    },
   },
 });

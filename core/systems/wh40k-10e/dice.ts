@@ -11,7 +11,8 @@ export function itemsPerStep(pending: number, perItem: number): number {
 /** The values of consecutive items, each rolling `e.count` dice from `faces`. */
 export function valuesOf(e: DiceExpression, faces: readonly number[]): number[] {
   const out: number[] = [];
-  for (let i = 0; i + e.count <= faces.length && e.count > 0; i += e.count) out.push(evaluateDice(e, faces.slice(i, i + e.count)));
+  for (let i = 0; i + e.count <= faces.length && e.count > 0; i += e.count)
+    out.push(evaluateDice(e, faces.slice(i, i + e.count)));
   return out;
 }
 

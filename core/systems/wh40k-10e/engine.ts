@@ -7,9 +7,37 @@ import { startSituation } from './situation';
 import type { Setup } from './profiles';
 import type { State } from './state';
 import { deadlyDemiseKind, hazardousFateKind, hazardousKind } from './steps/after';
-import { attacksKind, endWeaponKind, hitKind, hitRerollKind, rapidFireKind, rerollChoiceKind, startWeaponKind, sustainedKind, torrentKind, wipedKind, woundKind, woundRerollKind } from './steps/attacks';
-import { allocateKind, beginResolvingKind, damageKind, damageRerollKind, eventBatchKind, fnpKind } from './steps/damage';
-import { batchChoiceKind, batchFnpKind, batchSaveKind, batchSaveRerollKind, saveKind, saveKindKind, saveModeKind } from './steps/saves';
+import {
+  attacksKind,
+  endWeaponKind,
+  hitKind,
+  hitRerollKind,
+  rapidFireKind,
+  rerollChoiceKind,
+  startWeaponKind,
+  sustainedKind,
+  torrentKind,
+  wipedKind,
+  woundKind,
+  woundRerollKind,
+} from './steps/attacks';
+import {
+  allocateKind,
+  beginResolvingKind,
+  damageKind,
+  damageRerollKind,
+  eventBatchKind,
+  fnpKind,
+} from './steps/damage';
+import {
+  batchChoiceKind,
+  batchFnpKind,
+  batchSaveKind,
+  batchSaveRerollKind,
+  saveKind,
+  saveKindKind,
+  saveModeKind,
+} from './steps/saves';
 
 /**
  * The 10th edition attack sequence on the one step engine (core/combat/stepEngine.ts): `stageOf`
@@ -58,9 +86,14 @@ export const { next: nextStep, settle } = engine;
 
 /** Applies an input to the step it answers (the step id and the kind of input checked here too, for callers outside the combat engine). */
 export function applyInput(state: State, input: Input, step: Step = nextStep(state)): State {
-  if (input.stepId !== step.id) throw new InputError(`This answers step "${input.stepId}", but the combat is at "${step.id}".`, 'stepId');
+  if (input.stepId !== step.id)
+    throw new InputError(`This answers step "${input.stepId}", but the combat is at "${step.id}".`, 'stepId');
   if (step.kind === 'outcome') throw new InputError('The combat is over: there is nothing left to roll or choose.');
-  if (input.kind !== step.kind) throw new InputError(`"${step.title}" needs ${step.kind === 'roll' ? 'dice' : 'a choice'}, not a ${input.kind}.`, 'kind');
+  if (input.kind !== step.kind)
+    throw new InputError(
+      `"${step.title}" needs ${step.kind === 'roll' ? 'dice' : 'a choice'}, not a ${input.kind}.`,
+      'kind',
+    );
   return engine.apply(state, input, step);
 }
 

@@ -9,7 +9,21 @@ export const exampleSetup: SetupInput = {
   system: 'wh40k-10e',
   attacker: {
     name: 'Attacking unit',
-    weapons: [{ name: 'Weapon', models: 1, attacks: '1', skill: 3, strength: 4, ap: 0, damage: '1', hitReroll: 'none', woundReroll: 'none', damageReroll: 'none', abilities: {} }],
+    weapons: [
+      {
+        name: 'Weapon',
+        models: 1,
+        attacks: '1',
+        skill: 3,
+        strength: 4,
+        ap: 0,
+        damage: '1',
+        hitReroll: 'none',
+        woundReroll: 'none',
+        damageReroll: 'none',
+        abilities: {},
+      },
+    ],
     ranged: true,
     charged: false,
     remainedStationary: false,
@@ -20,6 +34,18 @@ export const exampleSetup: SetupInput = {
     keywords: [],
     cover: false,
     saveReroll: 'none',
-    models: [{ name: '', count: 5, toughness: 4, save: 3, wounds: 1, invulnerable: null, feelNoPain: null, feelNoPainMortal: null, character: false }],
+    models: [
+      {
+        name: '',
+        count: 5,
+        toughness: 4,
+        save: 3,
+        wounds: 1,
+        invulnerable: null,
+        feelNoPain: null,
+        feelNoPainMortal: null,
+        character: false,
+      },
+    ],
   },
 };

@@ -43,7 +43,12 @@ export type Stage =
   | 'final';
 
 export function stageOf(state: State): Stage {
-  const somethingPending = state.run !== null || state.nextWeapons.length > 0 || state.devastatingPending.length > 0 || state.mortalWoundsPending > 0 || state.resolving !== null;
+  const somethingPending =
+    state.run !== null ||
+    state.nextWeapons.length > 0 ||
+    state.devastatingPending.length > 0 ||
+    state.mortalWoundsPending > 0 ||
+    state.resolving !== null;
   if (somethingPending && aliveIndices(state).length === 0) return 'wiped';
   const res = state.resolving;
   if (res) {
@@ -74,7 +79,8 @@ export function stageOf(state: State): Stage {
     return 'endWeapon';
   }
   if (state.nextWeapons.length > 0) return 'startWeapon';
-  if (state.devastatingPending.length > 0 || state.mortalWoundsPending > 0) return eventBatch(state) ? 'eventBatch' : 'beginResolving';
+  if (state.devastatingPending.length > 0 || state.mortalWoundsPending > 0)
+    return eventBatch(state) ? 'eventBatch' : 'beginResolving';
   if (state.deadlyDemiseRolled < deadlyDemiseModels(state).length) return 'deadlyDemise';
   if (state.hazardousRolled < hazardousModels(state).length) return 'hazardous';
   if (state.hazardousFailed.some((h) => h.destroyed === null)) return 'hazardousFate';
@@ -106,8 +112,11 @@ export function startWeapon(state: State): State {
   // RULES §1 Blast: +1 attack per 5 models in the target unit when it was selected (per attacking model).
   const blast = w.abilities.blast ? blastBonus(state.setup) * w.models : 0;
   // RULES §1 Rapid Fire X: +X attacks per model within half range.
-  const rapid = w.abilities.rapidFire !== null && state.setup.attacker.halfRange ? parseDice(w.abilities.rapidFire) : null;
-  const fixed = (attacks.count === 0 ? w.models * attacks.modifier : 0) + (rapid && rapid.count === 0 ? w.models * rapid.modifier : 0);
+  const rapid =
+    w.abilities.rapidFire !== null && state.setup.attacker.halfRange ? parseDice(w.abilities.rapidFire) : null;
+  const fixed =
+    (attacks.count === 0 ? w.models * attacks.modifier : 0) +
+    (rapid && rapid.count === 0 ? w.models * rapid.modifier : 0);
   const run: Run = {
     weapon,
     attackRollsPending: attacks.count > 0 ? w.models : 0,
@@ -127,22 +136,41 @@ export function startWeapon(state: State): State {
     batchFirst: null,
     saveRerollsPending: 0,
   };
-  const parts = [attacks.count === 0 ? plural(w.models * attacks.modifier, 'attack') : `${w.models}×${w.attacks} attacks to roll`];
+  const parts = [
+    attacks.count === 0 ? plural(w.models * attacks.modifier, 'attack') : `${w.models}×${w.attacks} attacks to roll`,
+  ];
   if (blast > 0) parts.push(`+${blast} Blast`);
-  if (rapid) parts.push(rapid.count === 0 ? `+${w.models * rapid.modifier} Rapid Fire` : `+${w.models}×${w.abilities.rapidFire} Rapid Fire to roll`);
+  if (rapid)
+    parts.push(
+      rapid.count === 0
+        ? `+${w.models * rapid.modifier} Rapid Fire`
+        : `+${w.models}×${w.abilities.rapidFire} Rapid Fire to roll`,
+    );
   const next: State = { ...state, nextWeapons: rest, run, startedWeapons: [...state.startedWeapons, weapon] };
   return withLog(next, `w${weapon}.start`, 'attacker', `${w.name}: attacks`, parts.join(', '));
 }
 
 /** The log line of a rule that resolved itself (no player answered it), with a step id of its own. */
-export function withLog(state: State, tag: string, actor: 'attacker' | 'defender', title: string, result: string): State {
+export function withLog(
+  state: State,
+  tag: string,
+  actor: 'attacker' | 'defender',
+  title: string,
+  result: string,
+): State {
   return pushLog(state, { stepId: `${tag}.${state.counter}`, actor, title, result });
 }
 
 /** Ends what is being resolved one at a time: damage applied (Feel No Pain by its source), counters moved on. */
 export function finishResolving(state: State, fnpDice: readonly number[]): State {
   const res = state.resolving!;
-  const r = inflictDamage(state, res.target!, res.damage ?? 0, modelFeelNoPain(state, res.target!, res.source), fnpDice);
+  const r = inflictDamage(
+    state,
+    res.target!,
+    res.damage ?? 0,
+    modelFeelNoPain(state, res.target!, res.source),
+    fnpDice,
+  );
   let s: State = { ...r.state, resolving: null };
   if (res.source === 'attack') s = updateRun(s, { damageToApply: s.run!.damageToApply - 1 });
   if (res.source === 'devastating') {
@@ -163,5 +191,16 @@ export function failSave(state: State): State {
 /** A blank attack, Devastating Wounds attack or mortal wound to resolve one at a time. */
 export function blankResolving(source: Resolving['source'], weapon: number | null): Resolving {
   // Devastating Wounds and mortal wounds allow no saving throw of any kind (seed 001).
-  return { source, weapon, target: null, precisionDeclined: false, save: null, saveRerolling: false, saveFailed: source !== 'attack', damageFaces: null, melta: 0, damage: null };
+  return {
+    source,
+    weapon,
+    target: null,
+    precisionDeclined: false,
+    save: null,
+    saveRerolling: false,
+    saveFailed: source !== 'attack',
+    damageFaces: null,
+    melta: 0,
+    damage: null,
+  };
 }

@@ -13,4 +13,15 @@ export type { State } from './state';
 export { setupSchema, type Setup } from './profiles';
 
 /** Warhammer 40,000 10th edition: the attack sequence of one unit against one unit (seed 001). */
-export const wh40k10e = ruleSystem<Setup, State>({ id: 'wh40k-10e', name: 'Warhammer 40,000 10th edition', setupSchema, exampleSetup, tooLargeToPlay, engine: { next: nextStep, apply: applyInput }, start: startState, view: viewOf, winner: winnerOf, profiles: profilesOf });
+export const wh40k10e = ruleSystem<Setup, State>({
+  id: 'wh40k-10e',
+  name: 'Warhammer 40,000 10th edition',
+  setupSchema,
+  exampleSetup,
+  tooLargeToPlay,
+  engine: { next: nextStep, apply: applyInput },
+  start: startState,
+  view: viewOf,
+  winner: winnerOf,
+  profiles: profilesOf,
+});

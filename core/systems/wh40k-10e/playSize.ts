@@ -19,7 +19,8 @@ const STEP_COST = 30;
 
 const diceCount = (text: string) => parseDice(text).count;
 /** Steps to roll `items` things of `perItem` dice each, as many as fit in one step at a time. */
-const stepsFor = (items: number, perItem: number) => (items <= 0 ? 0 : perItem <= 0 ? 0 : Math.ceil(items / Math.max(1, Math.floor(MAX_DICE / perItem))) + 1);
+const stepsFor = (items: number, perItem: number) =>
+  items <= 0 ? 0 : perItem <= 0 ? 0 : Math.ceil(items / Math.max(1, Math.floor(MAX_DICE / perItem))) + 1;
 
 export interface PlaySize {
   /** Most attacks the weapons can make (every die at its highest). */
@@ -32,7 +33,9 @@ export interface PlaySize {
 
 function weaponSize(setup: Setup, w: Weapon): { attacks: number; hits: number; steps: number } {
   const rapid = w.abilities.rapidFire !== null && setup.attacker.halfRange ? w.abilities.rapidFire : null;
-  const attacks = w.models * (maxOf(parseDice(w.attacks)) + (rapid ? maxOf(parseDice(rapid)) : 0) + (w.abilities.blast ? blastBonus(setup) : 0));
+  const attacks =
+    w.models *
+    (maxOf(parseDice(w.attacks)) + (rapid ? maxOf(parseDice(rapid)) : 0) + (w.abilities.blast ? blastBonus(setup) : 0));
   const sustained = w.abilities.sustainedHits === null ? null : parseDice(w.abilities.sustainedHits);
   const hits = attacks * (1 + (sustained ? maxOf(sustained) : 0));
   const steps =

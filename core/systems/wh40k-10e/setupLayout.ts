@@ -7,18 +7,44 @@ const damageRerolls = { none: 'No re-roll', ones: 'Re-roll Damage 1s', all: 'Re-
 /** 40k 10th edition: one attacking unit's weapons against one target unit. */
 export const wh40k10eLayout: SetupLayout = {
   title: '40k 10th edition — set up the attack',
-  intro: "One attacking unit's weapons against one target unit. Numbers are as on the datasheet: BS/WS 3 means 3+, Sv 3 means 3+.",
+  intro:
+    "One attacking unit's weapons against one target unit. Numbers are as on the datasheet: BS/WS 3 means 3+, Sv 3 means 3+.",
   sideNotes: { attacker: 'the unit making its attacks', defender: 'the unit being attacked' },
   fields: {
-    attacker: { order: ['name', 'ranged', 'charged', 'remainedStationary', 'halfRange', 'weapons'], advanced: ['mortalWounds'], advancedLabel: 'Mortal wounds from other rules' },
+    attacker: {
+      order: ['name', 'ranged', 'charged', 'remainedStationary', 'halfRange', 'weapons'],
+      advanced: ['mortalWounds'],
+      advancedLabel: 'Mortal wounds from other rules',
+    },
     'attacker.ranged': { widget: 'segmented', optionLabels: { true: 'Shooting (BS)', false: 'Fighting (WS)' } },
     'attacker.weapons': {
       addLabel: 'Add a weapon profile',
-      newItem: { name: '', models: 1, attacks: '1', skill: 3, strength: 4, ap: 0, damage: '1', hitReroll: 'none', woundReroll: 'none', damageReroll: 'none', abilities: {} },
+      newItem: {
+        name: '',
+        models: 1,
+        attacks: '1',
+        skill: 3,
+        strength: 4,
+        ap: 0,
+        damage: '1',
+        hitReroll: 'none',
+        woundReroll: 'none',
+        damageReroll: 'none',
+        abilities: {},
+      },
     },
     'attacker.weapons[]': {
       order: ['name', 'models', 'attacks', 'skill', 'strength', 'ap', 'damage'],
-      advanced: ['hitModifier', 'hitReroll', 'woundModifier', 'woundReroll', 'criticalHitOn', 'criticalWoundOn', 'damageReroll', 'abilities'],
+      advanced: [
+        'hitModifier',
+        'hitReroll',
+        'woundModifier',
+        'woundReroll',
+        'criticalHitOn',
+        'criticalWoundOn',
+        'damageReroll',
+        'abilities',
+      ],
       advancedLabel: 'Modifiers, re-rolls, critical hits and abilities',
       // The attacker's modifiers as players name them (WH40K10-MODIFIERS.md weapon fields).
       groups: [
@@ -27,15 +53,31 @@ export const wh40k10eLayout: SetupLayout = {
         { title: 'Damage', fields: ['damageReroll'] },
       ],
     },
-    'attacker.weapons[].skill': { labelBy: { field: 'attacker.ranged', labels: { true: 'Ballistic Skill (BS)', false: 'Weapon Skill (WS)' } } },
+    'attacker.weapons[].skill': {
+      labelBy: { field: 'attacker.ranged', labels: { true: 'Ballistic Skill (BS)', false: 'Weapon Skill (WS)' } },
+    },
     'attacker.weapons[].hitReroll': { optionLabels: rerolls },
     'attacker.weapons[].woundReroll': { optionLabels: rerolls },
     'attacker.weapons[].damageReroll': { optionLabels: damageRerolls },
     defender: {
-      order: ['name', 'keywords', 'models', 'cover', 'stealth', 'saveModifier', 'saveReroll', 'apReduction', 'halfDamage', 'damageReduction'],
+      order: [
+        'name',
+        'keywords',
+        'models',
+        'cover',
+        'stealth',
+        'saveModifier',
+        'saveReroll',
+        'apReduction',
+        'halfDamage',
+        'damageReduction',
+      ],
       // The target's defensive modifiers as players name them (WH40K10-MODIFIERS.md defender fields).
       groups: [
-        { title: 'Being hit and saving throws', fields: ['cover', 'stealth', 'saveModifier', 'saveReroll', 'apReduction'] },
+        {
+          title: 'Being hit and saving throws',
+          fields: ['cover', 'stealth', 'saveModifier', 'saveReroll', 'apReduction'],
+        },
         { title: 'Damage taken', fields: ['halfDamage', 'damageReduction'] },
       ],
     },
@@ -47,11 +89,26 @@ export const wh40k10eLayout: SetupLayout = {
     'defender.saveReroll': { optionLabels: saveRerolls },
     'defender.models': {
       addLabel: 'Add models with another profile',
-      newItem: { name: '', count: 5, toughness: 4, save: 3, wounds: 1, invulnerable: null, feelNoPain: null, feelNoPainMortal: null, character: false },
+      newItem: {
+        name: '',
+        count: 5,
+        toughness: 4,
+        save: 3,
+        wounds: 1,
+        invulnerable: null,
+        feelNoPain: null,
+        feelNoPainMortal: null,
+        character: false,
+      },
     },
   },
   fromRoster: [
-    { at: 'attacker', label: 'Pick the attacker from a roster', rangedFrom: 'attacker.ranged', keepWhenEmpty: ['weapons'] },
+    {
+      at: 'attacker',
+      label: 'Pick the attacker from a roster',
+      rangedFrom: 'attacker.ranged',
+      keepWhenEmpty: ['weapons'],
+    },
     { at: 'defender', label: 'Pick the target from a roster', rangedFrom: 'attacker.ranged' },
   ],
 };

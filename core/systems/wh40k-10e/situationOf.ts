@@ -26,7 +26,9 @@ export function situationOf(state: State): Situation {
           ...(run.rapidFireRollsPending > 0 ? { rapidFireRollsPending: run.rapidFireRollsPending } : {}),
           ...(run.rerollChoice ? { rerollChoice: { ...run.rerollChoice } } : {}),
           ...(run.saveRerollsPending > 0 ? { saveRerollsPending: run.saveRerollsPending } : {}),
-          ...(run.mode === 'batch' && run.batchSave !== null && (run.savesToMake > 0 || run.saveRerollsPending > 0) ? { chosenSave: run.batchSave } : {}),
+          ...(run.mode === 'batch' && run.batchSave !== null && (run.savesToMake > 0 || run.saveRerollsPending > 0)
+            ? { chosenSave: run.batchSave }
+            : {}),
         }
       : null,
     nextWeapons: [...state.nextWeapons],
@@ -46,10 +48,12 @@ export function situationOf(state: State): Situation {
       // The Damage waits for its re-roll: the dice still to roll, the kept faces, the Melta rolled.
       const w = state.setup.attacker.weapons[res.weapon]!;
       const e = damageDice(state.setup, w).damage;
-      out.damageRoll = { rest: restExpression(e, res.damageFaces, damageRerollIndices(w.damageReroll, e, res.damageFaces)), plus: res.melta };
+      out.damageRoll = {
+        rest: restExpression(e, res.damageFaces, damageRerollIndices(w.damageReroll, e, res.damageFaces)),
+        plus: res.melta,
+      };
     }
     situation.resolving = out;
   }
   return situation;
 }
-

@@ -9,7 +9,10 @@ import type { ModelState, WeaponProgress } from './situation';
  */
 
 /** The weapon profile in progress. */
-export interface Run extends Omit<WeaponProgress, 'rerollChoice' | 'rapidFireRollsPending' | 'saveRerollsPending' | 'chosenSave'> {
+export interface Run extends Omit<
+  WeaponProgress,
+  'rerollChoice' | 'rapidFireRollsPending' | 'saveRerollsPending' | 'chosenSave'
+> {
   /** Models whose Rapid Fire X (dice) bonus attacks are still to be rolled. */
   rapidFireRollsPending: number;
   /** An 'all' re-roll waiting for the attacker's decision (see rerolls.ts). */
@@ -101,7 +104,8 @@ export function aliveIndices(state: State): number[] {
 }
 
 /** A model group's name, or the unit's: an empty name from a form means "unnamed". */
-export const groupName = (setup: Pick<State['setup'], 'defender'>, g: ModelGroup): string => g.name || setup.defender.name;
+export const groupName = (setup: Pick<State['setup'], 'defender'>, g: ModelGroup): string =>
+  g.name || setup.defender.name;
 
 /** "Intercessor 3" (the group's name, or the unit's, numbered when the group has several models). */
 export function modelLabel(state: State, model: number): string {
@@ -128,4 +132,5 @@ export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n ==
 export const possessive = (name: string) => (name.endsWith('s') ? `${name}'` : `${name}'s`);
 
 /** An attacking model that failed a Hazardous test, as players name it: "Hellblasters' model 2". */
-export const attackingModelLabel = (state: Pick<State, 'setup'>, model: number) => `${possessive(state.setup.attacker.name)} model ${model + 1}`;
+export const attackingModelLabel = (state: Pick<State, 'setup'>, model: number) =>
+  `${possessive(state.setup.attacker.name)} model ${model + 1}`;

@@ -39,7 +39,10 @@ export function profilesOf(setup: Setup): Record<Role, ProfileLine[]> {
       .join(' · '),
   }));
   return {
-    attacker: [...attacker.weapons.map((w) => weaponLine(w, attacker.ranged)), { label: 'Situation', text: situation.join(', ') }],
+    attacker: [
+      ...attacker.weapons.map((w) => weaponLine(w, attacker.ranged)),
+      { label: 'Situation', text: situation.join(', ') },
+    ],
     defender: [
       ...models,
       ...(defender.keywords.length > 0 ? [{ label: 'Keywords', text: defender.keywords.join(', ') }] : []),
@@ -61,7 +64,8 @@ export function defensiveWords(d: Setup['defender']): string[] {
   return [
     d.stealth && 'Stealth (−1 to be hit by ranged attacks)',
     d.saveModifier !== 0 && `${signed(d.saveModifier)} to saving throws`,
-    d.saveReroll !== 'none' && (d.saveReroll === 'ones' ? 're-roll saving throws of 1' : 're-roll failed saving throws'),
+    d.saveReroll !== 'none' &&
+      (d.saveReroll === 'ones' ? 're-roll saving throws of 1' : 're-roll failed saving throws'),
     d.apReduction > 0 && `AP reduced by ${d.apReduction}`,
     d.halfDamage && 'half damage',
     d.damageReduction > 0 && `−${d.damageReduction} Damage`,

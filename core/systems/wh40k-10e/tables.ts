@@ -64,7 +64,13 @@ export function invulnerableSaveFace(invulnerable: number | null, saveModifier =
  * with Sv 3+ or better against AP 0, and never against Ignores Cover. `ap` is the effective AP
  * (after any AP reduction: WH40K10-MODIFIERS.md).
  */
-export function coverBonus(opts: { cover: boolean; ranged: boolean; ignoresCover: boolean; save: number; ap: number }): number {
+export function coverBonus(opts: {
+  cover: boolean;
+  ranged: boolean;
+  ignoresCover: boolean;
+  save: number;
+  ap: number;
+}): number {
   if (!opts.cover || !opts.ranged || opts.ignoresCover) return 0;
   if (opts.save <= 3 && opts.ap === 0) return 0;
   return 1;

@@ -32,7 +32,15 @@ export function viewOf(state: State): CombatView {
             name: defender.name,
             models: state.models.map((m, i) => {
               const g = groupOf(state, i);
-              return { id: `m${i}`, name: modelLabel(state, i), wounds: g.wounds, woundsLeft: m.woundsLeft, destroyed: m.woundsLeft <= 0, character: g.character, tags: tagsOf(g) };
+              return {
+                id: `m${i}`,
+                name: modelLabel(state, i),
+                wounds: g.wounds,
+                woundsLeft: m.woundsLeft,
+                destroyed: m.woundsLeft <= 0,
+                character: g.character,
+                tags: tagsOf(g),
+              };
             }),
             // WH40K10-MODIFIERS.md: what the unit has against attacks, beside its name.
             ...(defensiveWords(defender).length > 0 ? { notes: defensiveWords(defender) } : {}),

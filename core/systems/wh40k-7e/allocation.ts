@@ -33,7 +33,8 @@ export function lockedModel(allocation: Pick<Allocation, 'lock'>, wounds: UnitWo
 }
 
 /** The model the next wound goes to when nobody chooses: the locked one, else the default. */
-export const nextTarget = (allocation: Pick<Allocation, 'lock'>, wounds: UnitWounds) => lockedModel(allocation, wounds) ?? defaultTarget(wounds);
+export const nextTarget = (allocation: Pick<Allocation, 'lock'>, wounds: UnitWounds) =>
+  lockedModel(allocation, wounds) ?? defaultTarget(wounds);
 
 /** Models a defender can tell apart: same group and same wounds left are the same choice. */
 export interface ModelClass {

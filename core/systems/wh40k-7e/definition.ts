@@ -24,6 +24,12 @@ export const wh40k7eSystem = defineSystem({
       return { side: converted.side, notes: converted.notes };
     },
     // BSData wh40k-7th-edition "Warhammer 40,000: 7th Edition" (BattleScribe 1.x and 2.x); by name, any other 7th edition data set.
-    import: { ...wh40k7eImport, games: { ids: ['e1ebd931-a209-3ce4-87b4-d9918d25530b'], names: /warhammer\s{0,3}40(?:,?000|k).{0,40}\b7th\b|\bwh40k.{0,20}\b7(th|e)\b/i } },
+    import: {
+      ...wh40k7eImport,
+      games: {
+        ids: ['e1ebd931-a209-3ce4-87b4-d9918d25530b'],
+        names: /warhammer\s{0,3}40(?:,?000|k).{0,40}\b7th\b|\bwh40k.{0,20}\b7(th|e)\b/i,
+      },
+    },
   },
 });

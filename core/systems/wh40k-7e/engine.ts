@@ -10,7 +10,17 @@ import { allocateKind, poolsKind, strikeRollKind } from './steps/strikes';
  * once (steps/), and where the combat is read from its phase, as finely as the steps need.
  */
 
-type At = 'strikes.roll' | 'strikes.pools' | 'strikes.allocate' | 'strikes.save' | 'strikes.fnp' | 'strikes.damage' | 'result' | 'morale' | 'sweep' | 'roundEnd';
+type At =
+  | 'strikes.roll'
+  | 'strikes.pools'
+  | 'strikes.allocate'
+  | 'strikes.save'
+  | 'strikes.fnp'
+  | 'strikes.damage'
+  | 'result'
+  | 'morale'
+  | 'sweep'
+  | 'roundEnd';
 
 /** Where the combat is: in the strikes, the rolls first, then the pool being allocated and its run. */
 export function at(state: State): At | null {

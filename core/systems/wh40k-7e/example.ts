@@ -6,86 +6,86 @@ import type { SetupInput } from './setup';
  * the names and numbers that differ.
  */
 export const exampleSetup: SetupInput = {
-  "system": "wh40k-7e",
-  "attacker": {
-    "name": "Tactical Squad",
-    "charged": true,
-    "atsknf": true,
-    "models": [
+  system: 'wh40k-7e',
+  attacker: {
+    name: 'Tactical Squad',
+    charged: true,
+    atsknf: true,
+    models: [
       {
-        "name": "Space Marine",
-        "count": 9,
-        "weaponSkill": 4,
-        "strength": 4,
-        "toughness": 4,
-        "wounds": 1,
-        "initiative": 4,
-        "attacks": 1,
-        "leadership": 8,
-        "save": 3,
-        "weapon": {
-          "name": "Bolt pistol",
-          "strength": "user",
-          "ap": null
-        }
+        name: 'Space Marine',
+        count: 9,
+        weaponSkill: 4,
+        strength: 4,
+        toughness: 4,
+        wounds: 1,
+        initiative: 4,
+        attacks: 1,
+        leadership: 8,
+        save: 3,
+        weapon: {
+          name: 'Bolt pistol',
+          strength: 'user',
+          ap: null,
+        },
       },
       {
-        "name": "Sergeant",
-        "weaponSkill": 4,
-        "strength": 4,
-        "toughness": 4,
-        "wounds": 1,
-        "initiative": 4,
-        "attacks": 2,
-        "leadership": 9,
-        "save": 3,
-        "weapon": {
-          "name": "Power fist",
-          "strength": "x2",
-          "ap": 2,
-          "unwieldy": true
-        }
-      }
-    ]
+        name: 'Sergeant',
+        weaponSkill: 4,
+        strength: 4,
+        toughness: 4,
+        wounds: 1,
+        initiative: 4,
+        attacks: 2,
+        leadership: 9,
+        save: 3,
+        weapon: {
+          name: 'Power fist',
+          strength: 'x2',
+          ap: 2,
+          unwieldy: true,
+        },
+      },
+    ],
   },
-  "defender": {
-    "name": "Ork Boyz",
-    "models": [
+  defender: {
+    name: 'Ork Boyz',
+    models: [
       {
-        "name": "Ork Boy",
-        "count": 19,
-        "weaponSkill": 4,
-        "strength": 3,
-        "toughness": 4,
-        "wounds": 1,
-        "initiative": 2,
-        "attacks": 2,
-        "leadership": 7,
-        "save": 6,
-        "twoWeapons": true,
-        "weapon": {
-          "name": "Choppa",
-          "strength": "user",
-          "ap": null
-        }
+        name: 'Ork Boy',
+        count: 19,
+        weaponSkill: 4,
+        strength: 3,
+        toughness: 4,
+        wounds: 1,
+        initiative: 2,
+        attacks: 2,
+        leadership: 7,
+        save: 6,
+        twoWeapons: true,
+        weapon: {
+          name: 'Choppa',
+          strength: 'user',
+          ap: null,
+        },
       },
       {
-        "name": "Ork Nob",
-        "weaponSkill": 4,
-        "strength": 4,
-        "toughness": 4,
-        "wounds": 2,
-        "initiative": 3,
-        "attacks": 3,
-        "leadership": 7,
-        "save": 6,
-        "weapon": {
-          "name": "Power klaw",
-          "strength": "x2",
-          "ap": 2,
-          "unwieldy": true
-        }
-      }
-    ]
-  }
+        name: 'Ork Nob',
+        weaponSkill: 4,
+        strength: 4,
+        toughness: 4,
+        wounds: 2,
+        initiative: 3,
+        attacks: 3,
+        leadership: 7,
+        save: 6,
+        weapon: {
+          name: 'Power klaw',
+          strength: 'x2',
+          ap: 2,
+          unwieldy: true,
+        },
+      },
+    ],
+  },
 };

@@ -17,7 +17,8 @@ import type { Pool, Role, UnitWounds } from './state';
  */
 
 /** What the dice of a wound need on a model of the group: its save and its Feel No Pain. */
-const diceProfile = (setup: Setup, role: Role, group: number, pool: Pool) => `${saveTest(setup, role, group, pool).face}|${feelNoPainFace(setup, role, group, pool)}`;
+const diceProfile = (setup: Setup, role: Role, group: number, pool: Pool) =>
+  `${saveTest(setup, role, group, pool).face}|${feelNoPainFace(setup, role, group, pool)}`;
 
 export interface Batch {
   /** The model groups the batch's wounds may land on, in allocation order. */

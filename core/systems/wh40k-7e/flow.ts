@@ -37,9 +37,13 @@ import { bothStanding, strikeSteps, strikingGroups, targetOf, weaponText, woundT
  */
 
 /** A line the rules added by themselves (no input answers it). */
-export const autoLine = (state: State, actor: Role, title: string, result: string, why?: LogLine['why']): State => pushLog(state, { actor, title, result, ...(why ? { why } : {}) });
+export const autoLine = (state: State, actor: Role, title: string, result: string, why?: LogLine['why']): State =>
+  pushLog(state, { actor, title, result, ...(why ? { why } : {}) });
 
-const setWounds = (state: State, role: Role, wounds: UnitWounds): State => ({ ...state, wounds: { ...state.wounds, [role]: wounds } });
+const setWounds = (state: State, role: Role, wounds: UnitWounds): State => ({
+  ...state,
+  wounds: { ...state.wounds, [role]: wounds },
+});
 
 /** The start of a round: wounds caused count from here, and the round's odds start here. */
 export function beginRound(state: State): State {
@@ -71,7 +75,16 @@ const fighting = (fate: State['fate'][Role]) => (fate === 'heldByATSKNF' ? 'figh
 export function enterStep(state: State, step: number): State {
   const { strikers, targets, rolls, lines } = stepStart(state, step);
   // One copy of the state: the step's strikers, what they see, its rolls, no pools yet, and its lines logged.
-  return { ...state, initiative: step, strikers, targets, rolls, pools: { attacker: [], defender: [] }, allocation: null, log: withLines(state, lines) };
+  return {
+    ...state,
+    initiative: step,
+    strikers,
+    targets,
+    rolls,
+    pools: { attacker: [], defender: [] },
+    allocation: null,
+    log: withLines(state, lines),
+  };
 }
 
 /** What an Initiative step's start fixes, and its log lines: a pure function of the setup, the round, the step and the wounds on both units. */
@@ -83,7 +96,8 @@ interface StepStart {
 }
 
 /** The start of a step as stepStartOf works it out, remembered: the same steps begin with the same models standing in many play-outs. */
-const stepStart = (state: State, step: number): StepStart => stepStarts(state.setup, `${state.round}|${step}|${woundsKey(state.wounds)}`, () => stepStartOf(state, step));
+const stepStart = (state: State, step: number): StepStart =>
+  stepStarts(state.setup, `${state.round}|${step}|${woundsKey(state.wounds)}`, () => stepStartOf(state, step));
 const stepStarts = memo<StepStart>();
 
 function stepStartOf(state: State, step: number): StepStart {
@@ -92,9 +106,13 @@ function stepStartOf(state: State, step: number): StepStart {
     attacker: strikingGroups(setup, 'attacker', state.wounds.attacker, step, state.round),
     defender: strikingGroups(setup, 'defender', state.wounds.defender, step, state.round),
   };
-  const targets = { attacker: targetOf(setup, 'attacker', state.wounds.defender), defender: targetOf(setup, 'defender', state.wounds.attacker) };
+  const targets = {
+    attacker: targetOf(setup, 'attacker', state.wounds.defender),
+    defender: targetOf(setup, 'defender', state.wounds.attacker),
+  };
   const lines: StepStart['lines'] = [];
-  const line = (actor: Role, title: string, result: string, why?: LogLine['why']) => lines.push({ actor, title, result, ...(why ? { why } : {}) });
+  const line = (actor: Role, title: string, result: string, why?: LogLine['why']) =>
+    lines.push({ actor, title, result, ...(why ? { why } : {}) });
   const rolls: StrikeRoll[] = [];
   const who: string[] = [];
   for (const role of roles) {
@@ -106,7 +124,12 @@ function stepStartOf(state: State, step: number): StepStart {
       const wound = woundTest(setup, role, group, targets[role].toughness);
       if (wound.face === null) {
         // RULES §2: S − T of −4 or worse cannot wound; nobody rolls attacks that can do nothing.
-        line(role, `${g.name}: ${weaponText(setup, role, group)}`, `cannot wound ${setup[otherRole(role)].name}: no dice rolled`, wound.why);
+        line(
+          role,
+          `${g.name}: ${weaponText(setup, role, group)}`,
+          `cannot wound ${setup[otherRole(role)].name}: no dice rolled`,
+          wound.why,
+        );
         continue;
       }
       rolls.push({ role, group, stage: 'hit', dice: Math.min(MAX_GROUP_DICE, models * attacks) });
@@ -115,7 +138,11 @@ function stepStartOf(state: State, step: number): StepStart {
   // The step's line is the striking side's (the attacker's when both strike).
   const striking = roles.find((role) => strikers[role].length > 0) ?? 'attacker';
   line(striking, `Round ${state.round} · Initiative step ${step}`, `strike now: ${who.join('; ')}`, [
-    { rule: 'Initiative steps', detail: 'models strike at their Initiative (Unwieldy weapons at 1); both units at the same step strike together, casualties removed at its end' },
+    {
+      rule: 'Initiative steps',
+      detail:
+        'models strike at their Initiative (Unwieldy weapons at 1); both units at the same step strike together, casualties removed at its end',
+    },
   ]);
   return { strikers, targets, rolls, lines };
 }
@@ -127,7 +154,9 @@ function enterNextStep(state: State): State {
     if (!bothStanding(state.wounds)) break;
     // A step at which no model of either side strikes, whatever is left, is passed over without looking.
     if (!possible.has(step)) continue;
-    const any = roles.some((role) => strikingGroups(state.setup, role, state.wounds[role], step, state.round).length > 0);
+    const any = roles.some(
+      (role) => strikingGroups(state.setup, role, state.wounds[role], step, state.round).length > 0,
+    );
     if (any) return enterStep(state, step);
   }
   return enterResult(state);
@@ -140,7 +169,15 @@ function enterResult(state: State): State {
   const result = roundResult(state.roundStart, state.wounds);
   const fate = { ...state.fate };
   for (const role of roles) if (result.wiped[role]) fate[role] = 'wipedOut';
-  return { ...state, phase: 'result', result, rolls: [], pools: { attacker: [], defender: [] }, allocation: null, fate };
+  return {
+    ...state,
+    phase: 'result',
+    result,
+    rolls: [],
+    pools: { attacker: [], defender: [] },
+    allocation: null,
+    fate,
+  };
 }
 
 /** The pool now being allocated. */
@@ -153,7 +190,10 @@ export function currentPool(state: State): Pool {
 
 const sameModel = (a: ModelRef, b: ModelRef | null) => b !== null && a.group === b.group && a.model === b.model;
 
-const withPool = (state: State, by: Role, pool: Pool): State => ({ ...state, pools: { ...state.pools, [by]: state.pools[by].map((p) => (p.key === pool.key ? pool : p)) } });
+const withPool = (state: State, by: Role, pool: Pool): State => ({
+  ...state,
+  pools: { ...state.pools, [by]: state.pools[by].map((p) => (p.key === pool.key ? pool : p)) },
+});
 const withAllocation = (state: State, allocation: Allocation | null): State => ({ ...state, allocation });
 const withRun = (state: State, run: Run | null): State => withAllocation(state, { ...state.allocation!, run });
 
@@ -187,11 +227,27 @@ function startRun(state: State, target: ModelRef, lockOnly: boolean): State {
   const fnpToo = save.face !== null && feelNoPainFace(state.setup, foe, target.group, pool) !== null;
   const count = Math.min(pool.wounds, capacity, fnpToo ? Math.floor(MAX_GROUP_DICE / 2) : MAX_GROUP_DICE);
   let s = withPool(state, a.by, { ...pool, wounds: pool.wounds - count });
-  const run: Run = { group: target.group, groups: batch ? groupsReached(batch, count) : [target.group], lockOnly, count, fates: null, stage: 'save', applied: 0, lost: 0, slain: 0 };
+  const run: Run = {
+    group: target.group,
+    groups: batch ? groupsReached(batch, count) : [target.group],
+    lockOnly,
+    count,
+    fates: null,
+    stage: 'save',
+    applied: 0,
+    lost: 0,
+    slain: 0,
+  };
   if (save.face !== null) return withRun(s, run);
   // No save of any kind: nobody rolls; the wounds go on as unsaved.
   const names = run.groups.map((g) => groupOf(state.setup, foe, g).name).join(' and ');
-  s = autoLine(s, foe, `${state.setup[foe].name}: ${plural(count, 'wound')} on ${names} (${poolLabel(pool)})`, 'no save allowed: every wound is unsaved', save.why);
+  s = autoLine(
+    s,
+    foe,
+    `${state.setup[foe].name}: ${plural(count, 'wound')} on ${names} (${poolLabel(pool)})`,
+    'no save allowed: every wound is unsaved',
+    save.why,
+  );
   return withRun(s, afterSaves(s, { ...run, fates: Array<'unsaved'>(count).fill('unsaved') }));
 }
 
@@ -212,11 +268,18 @@ export function applyDamage(state: State, target: ModelRef, damage: number): Sta
 }
 
 /** One unsaved wound's damage on the enemy's models and the pool's allocation (see applyDamage). */
-function damaged(a: Allocation, units: UnitWounds, target: ModelRef, damage: number): { allocation: Allocation; wounds: UnitWounds } {
+function damaged(
+  a: Allocation,
+  units: UnitWounds,
+  target: ModelRef,
+  damage: number,
+): { allocation: Allocation; wounds: UnitWounds } {
   const run = a.run!;
   const left = units[target.group]![target.model]!;
   const removed = Math.min(left, damage);
-  const wounds = units.map((models, g) => (g === target.group ? models.map((w, i) => (i === target.model ? w - removed : w)) : models));
+  const wounds = units.map((models, g) =>
+    g === target.group ? models.map((w, i) => (i === target.model ? w - removed : w)) : models,
+  );
   const dead = left - removed <= 0;
   const allocation: Allocation = {
     ...a,
@@ -228,7 +291,9 @@ function damaged(a: Allocation, units: UnitWounds, target: ModelRef, damage: num
       lost: run.lost + removed,
       slain: run.slain + (dead ? 1 : 0),
       // Which groups lost models, for the run's line (a batch may reach past its first group).
-      ...(dead && !(run.slainIn ?? []).includes(target.group) ? { slainIn: [...(run.slainIn ?? []), target.group] } : {}),
+      ...(dead && !(run.slainIn ?? []).includes(target.group)
+        ? { slainIn: [...(run.slainIn ?? []), target.group] }
+        : {}),
     },
   };
   return { allocation, wounds };
@@ -254,7 +319,8 @@ export function advanceRun(state: State): State | null {
   const pool = currentPool(state);
   let allocation = state.allocation!;
   let units = state.wounds[foe];
-  const now = (): State => withAllocation(units === state.wounds[foe] ? state : setWounds(state, foe, units), allocation);
+  const now = (): State =>
+    withAllocation(units === state.wounds[foe] ? state : setWounds(state, foe, units), allocation);
   for (let moved = false; ; moved = true) {
     const run = allocation.run!;
     if (run.applied >= run.count) return finishRun(now());
@@ -282,7 +348,10 @@ function finishRun(state: State): State {
       ? 'no wounds lost'
       : `${plural(run.lost, 'wound')} lost${run.slain > 0 ? `, ${plural(run.slain, 'model')} slain (${(run.slainIn ?? [run.group]).map((x) => groupOf(state.setup, foe, x).name).join(' and ') || g.name})` : ''}`;
   const locked = lockedModel(a, state.wounds[foe]);
-  const still = locked && currentPool(state).wounds > 0 ? `; ${modelName(state.setup, foe, locked.group, locked.model)} keeps taking this pool's wounds` : '';
+  const still =
+    locked && currentPool(state).wounds > 0
+      ? `; ${modelName(state.setup, foe, locked.group, locked.model)} keeps taking this pool's wounds`
+      : '';
   // The run's last line is its own (the save roll, "no save", Feel No Pain or a D3 / D6 roll).
   return withRun(withLastResult(state, `${what}${still}`), null);
 }
@@ -294,9 +363,13 @@ function finishPool(state: State): State {
   const foe = otherRole(a.by);
   let s = state;
   if (pool.wounds > 0) {
-    s = autoLine(s, a.by, `${state.setup[a.by].name}: ${poolLabel(pool)}`, `${plural(pool.wounds, 'wound')} left in the pool are lost: no model of ${state.setup[foe].name} is left`, [
-      { rule: 'Wound pool', detail: 'wounds left when the unit is gone are lost' },
-    ]);
+    s = autoLine(
+      s,
+      a.by,
+      `${state.setup[a.by].name}: ${poolLabel(pool)}`,
+      `${plural(pool.wounds, 'wound')} left in the pool are lost: no model of ${state.setup[foe].name} is left`,
+      [{ rule: 'Wound pool', detail: 'wounds left when the unit is gone are lost' }],
+    );
   }
   return { ...s, pools: { ...s.pools, [a.by]: s.pools[a.by].filter((p) => p.key !== pool.key) }, allocation: null };
 }
@@ -314,7 +387,8 @@ export function settleAllocation(state: State): State | null {
   if (locked && (byHand || !sameModel(locked, defaultTarget(state.wounds[foe])))) return startRun(state, locked, true);
   // Seed 000: the defender chooses only where there is a choice (identical models are one choice),
   // and only when the setup says this unit allocates by hand; otherwise the order of its list.
-  if (!byHand || modelClasses(state.wounds[foe]).length === 1) return startRun(state, defaultTarget(state.wounds[foe])!, false);
+  if (!byHand || modelClasses(state.wounds[foe]).length === 1)
+    return startRun(state, defaultTarget(state.wounds[foe])!, false);
   return null;
 }
 
@@ -331,17 +405,36 @@ export function settlePools(s: State): State | null {
     }
     if (!unitAlive(s.wounds[otherRole(by)])) {
       const lost = left.reduce((n, p) => n + p.wounds, 0);
-      const t = autoLine(s, by, `${s.setup[by].name}: wound pools`, `${plural(lost, 'wound')} lost: no model of ${s.setup[otherRole(by)].name} is left`);
+      const t = autoLine(
+        s,
+        by,
+        `${s.setup[by].name}: wound pools`,
+        `${plural(lost, 'wound')} lost: no model of ${s.setup[otherRole(by)].name} is left`,
+      );
       return { ...t, pools: { ...t.pools, [by]: [] } };
     }
     // Seed 000: the attacking player orders the pools, when there is more than one and the setup
     // says this unit allocates by hand; otherwise in the order of its model groups.
-    if (left.length >= 2 && s.setup[by].allocateByHand && !poolsAlike(s.setup, otherRole(by), left, s.wounds[otherRole(by)])) return null;
+    if (
+      left.length >= 2 &&
+      s.setup[by].allocateByHand &&
+      !poolsAlike(s.setup, otherRole(by), left, s.wounds[otherRole(by)])
+    )
+      return null;
     if (left.length >= 2 && s.setup[by].allocateByHand) {
       // A choice with one sensible answer is not asked: pools every model takes alike go in the order of the groups.
-      const t = autoLine(s, by, `${s.setup[by].name}: which wound pool next?`, `${left.map(poolSummary).join(', ')}: in this order, not asked`, [
-        { rule: 'Wound pool', detail: `every model of ${s.setup[otherRole(by)].name} takes these pools alike (the same save, Feel No Pain and Instant Death), so their order cannot change anything` },
-      ]);
+      const t = autoLine(
+        s,
+        by,
+        `${s.setup[by].name}: which wound pool next?`,
+        `${left.map(poolSummary).join(', ')}: in this order, not asked`,
+        [
+          {
+            rule: 'Wound pool',
+            detail: `every model of ${s.setup[otherRole(by)].name} takes these pools alike (the same save, Feel No Pain and Instant Death), so their order cannot change anything`,
+          },
+        ],
+      );
       return startAllocation(t, by, left[0]!.key);
     }
     return startAllocation(s, by, left[0]!.key);
@@ -355,9 +448,20 @@ export function resolveSweep(state: State, caught: boolean, detail: string): Sta
   const loser = otherRole(winner);
   const { setup } = state;
   const title = `${setup[winner].name}: Sweeping Advance`;
-  const why = [{ rule: 'Sweeping Advance', detail: `${detail}; the winner's total equal to or higher than the loser's catches it` }];
+  const why = [
+    {
+      rule: 'Sweeping Advance',
+      detail: `${detail}; the winner's total equal to or higher than the loser's catches it`,
+    },
+  ];
   if (caught && setup[loser].atsknf) {
-    const s = autoLine(state, winner, title, `${setup[loser].name} are caught, but And They Shall Know No Fear: they are not destroyed and stay locked in combat`, why);
+    const s = autoLine(
+      state,
+      winner,
+      title,
+      `${setup[loser].name} are caught, but And They Shall Know No Fear: they are not destroyed and stay locked in combat`,
+      why,
+    );
     return { ...s, phase: 'roundEnd', fate: { ...s.fate, [loser]: 'heldByATSKNF' } };
   }
   if (caught) {
@@ -374,7 +478,10 @@ export function resolveSweep(state: State, caught: boolean, detail: string): Sta
     ...s,
     phase: 'over',
     fate: { ...s.fate, [loser]: 'fellBack' },
-    notes: [...s.notes, `${setup[loser].name} fall back toward their table edge; ${setup[winner].name} consolidate D6" (reminders: move them at the table).`],
+    notes: [
+      ...s.notes,
+      `${setup[loser].name} fall back toward their table edge; ${setup[winner].name} consolidate D6" (reminders: move them at the table).`,
+    ],
   };
 }
 

@@ -39,4 +39,14 @@ export function startState(setup: Setup): State {
 }
 
 /** Warhammer 40,000 7th edition: a whole close combat, Initiative step by Initiative step (seed 000, RULES §2). */
-export const wh40k7e = ruleSystem<Setup, State>({ id: 'wh40k-7e', name: 'Warhammer 40,000 7th edition (close combat)', setupSchema, exampleSetup, engine: engine, start: startState, view: viewOf, winner: winnerOf, profiles: profilesOf });
+export const wh40k7e = ruleSystem<Setup, State>({
+  id: 'wh40k-7e',
+  name: 'Warhammer 40,000 7th edition (close combat)',
+  setupSchema,
+  exampleSetup,
+  engine: engine,
+  start: startState,
+  view: viewOf,
+  winner: winnerOf,
+  profiles: profilesOf,
+});

@@ -13,7 +13,12 @@ export const DEATHBLOW = 'deathblow';
 export const SERIOUSLY = 'seriously';
 
 /** The pool a group's wound goes into: its Strength and AP, or the Destroyer result. */
-export function poolFor(setup: Setup, role: Role, group: number, destroyer?: Exclude<DestroyerResult, 'nothing'>): Omit<Pool, 'wounds'> {
+export function poolFor(
+  setup: Setup,
+  role: Role,
+  group: number,
+  destroyer?: Exclude<DestroyerResult, 'nothing'>,
+): Omit<Pool, 'wounds'> {
   const s = groupStrength(setup, role, group);
   if (s === 'D') {
     if (!destroyer) throw new Error('a Destroyer wound needs its result');
@@ -60,7 +65,8 @@ const kindText: Record<Exclude<PoolKind, 'normal'>, string> = {
 };
 
 /** "S4 AP–", "Deathblow (D6 + 6 wounds, no save)". */
-export const poolLabel = (pool: Pick<Pool, 'kind' | 'strength' | 'ap'>) => (pool.kind === 'normal' ? `S${pool.strength} AP${apText(pool.ap)}` : kindText[pool.kind]);
+export const poolLabel = (pool: Pick<Pool, 'kind' | 'strength' | 'ap'>) =>
+  pool.kind === 'normal' ? `S${pool.strength} AP${apText(pool.ap)}` : kindText[pool.kind];
 
 /** "3 × S4 AP–". */
 export const poolSummary = (pool: Pool) => `${pool.wounds} × ${poolLabel(pool)}`;

@@ -1,5 +1,16 @@
 import type { Setup } from './setup';
-import { aliveIn, groupOf, otherRole, plural, roles, totalWounds, unitAlive, type Role, type RoundResult, type UnitWounds } from './state';
+import {
+  aliveIn,
+  groupOf,
+  otherRole,
+  plural,
+  roles,
+  totalWounds,
+  unitAlive,
+  type Role,
+  type RoundResult,
+  type UnitWounds,
+} from './state';
 
 /**
  * The combat result (RULES §2; SCENARIOS §2): each side scores the wounds the enemy models lost
@@ -12,13 +23,19 @@ import { aliveIn, groupOf, otherRole, plural, roles, totalWounds, unitAlive, typ
 export const woundsLost = (from: UnitWounds, now: UnitWounds) => totalWounds(from) - totalWounds(now);
 
 export function roundResult(start: Record<Role, UnitWounds>, now: Record<Role, UnitWounds>): RoundResult {
-  const caused = { attacker: woundsLost(start.defender, now.defender), defender: woundsLost(start.attacker, now.attacker) };
+  const caused = {
+    attacker: woundsLost(start.defender, now.defender),
+    defender: woundsLost(start.attacker, now.attacker),
+  };
   const wiped = { attacker: !unitAlive(now.attacker), defender: !unitAlive(now.defender) };
   return { caused, wiped, ...winnerOf(caused, wiped) };
 }
 
 /** Who won and by how much: a wiped-out unit loses whatever it caused (both wiped out: a draw). */
-export function winnerOf(caused: Record<Role, number>, wiped: Record<Role, boolean>): { winner: Role | null; difference: number } {
+export function winnerOf(
+  caused: Record<Role, number>,
+  wiped: Record<Role, boolean>,
+): { winner: Role | null; difference: number } {
   const difference = Math.abs(caused.attacker - caused.defender);
   if (wiped.attacker && wiped.defender) return { winner: null, difference: 0 };
   if (wiped.attacker) return { winner: 'defender', difference };
@@ -35,14 +52,22 @@ export function lossesText(setup: Setup, role: Role, from: UnitWounds, now: Unit
     const before = from[group] ?? [];
     const slain = aliveIn(before) - aliveIn(models);
     const hurt = models.reduce((n, w, i) => n + (w > 0 ? (before[i] ?? 0) - w : 0), 0);
-    const what = [slain > 0 ? `${slain} slain` : '', hurt > 0 ? `${plural(hurt, 'wound')} lost by survivors` : ''].filter(Boolean);
+    const what = [
+      slain > 0 ? `${slain} slain` : '',
+      hurt > 0 ? `${plural(hurt, 'wound')} lost by survivors` : '',
+    ].filter(Boolean);
     if (what.length > 0) parts.push(`${g.name}: ${what.join(', ')}`);
   });
   return parts.length > 0 ? parts.join('; ') : 'no losses';
 }
 
 /** The lines of the result, each with its arithmetic. */
-export function resultLines(setup: Setup, start: Record<Role, UnitWounds>, now: Record<Role, UnitWounds>, r: RoundResult): string[] {
+export function resultLines(
+  setup: Setup,
+  start: Record<Role, UnitWounds>,
+  now: Record<Role, UnitWounds>,
+  r: RoundResult,
+): string[] {
   const lines = roles.map((role) => {
     const foe = otherRole(role);
     const before = totalWounds(start[foe]);
@@ -55,7 +80,8 @@ export function resultLines(setup: Setup, start: Record<Role, UnitWounds>, now: 
 
 export function headline(setup: Setup, r: RoundResult): string {
   if (r.wiped.attacker && r.wiped.defender) return 'Both units are wiped out: a draw.';
-  if (r.winner && r.wiped[otherRole(r.winner)]) return `${setup[otherRole(r.winner)].name} are wiped out: ${setup[r.winner].name} win.`;
+  if (r.winner && r.wiped[otherRole(r.winner)])
+    return `${setup[otherRole(r.winner)].name} are wiped out: ${setup[r.winner].name} win.`;
   if (!r.winner) return `A draw at ${plural(r.caused.attacker, 'wound')} each: nobody tests Morale.`;
   const loser = otherRole(r.winner);
   return `${setup[r.winner].name} win by ${r.difference} (${r.caused[r.winner]} − ${r.caused[loser]} = ${r.difference}).`;

@@ -21,11 +21,20 @@ export interface SaveTest {
 export function saveTest(setup: Setup, role: Role, group: number, pool: PoolRules): SaveTest {
   const g = groupOf(setup, role, group);
   const inv = g.invulnerable;
-  if (pool.kind === 'deathblow') return { face: null, why: [{ rule: 'Destroyer weapon', detail: 'deathblow: no save of any kind' }] };
+  if (pool.kind === 'deathblow')
+    return { face: null, why: [{ rule: 'Destroyer weapon', detail: 'deathblow: no save of any kind' }] };
   if (pool.kind === 'seriously') {
     return {
       face: inv,
-      why: [{ rule: 'Destroyer weapon', detail: inv === null ? 'seriously wounded: only an invulnerable save is allowed, and there is none' : `seriously wounded: only the invulnerable save, ${inv}++` }],
+      why: [
+        {
+          rule: 'Destroyer weapon',
+          detail:
+            inv === null
+              ? 'seriously wounded: only an invulnerable save is allowed, and there is none'
+              : `seriously wounded: only the invulnerable save, ${inv}++`,
+        },
+      ],
     };
   }
   const sv = g.save;
@@ -34,20 +43,44 @@ export function saveTest(setup: Setup, role: Role, group: number, pool: PoolRule
   if (sv === null) why.push({ rule: 'Armour save', detail: `${g.name}: no armour save` });
   else if (armourAllowed(pool.ap, sv)) {
     armour = sv;
-    why.push({ rule: 'Armour save', detail: pool.ap === null ? `AP – never beats a save: Sv ${sv}+` : `AP ${pool.ap} does not beat Sv ${sv}+ (AP ${pool.ap} > Sv ${sv}): Sv ${sv}+` });
-  } else why.push({ rule: 'Armour save', detail: `AP ${apText(pool.ap)} beats Sv ${sv}+ (AP ${pool.ap} ≤ Sv ${sv}): no armour save` });
+    why.push({
+      rule: 'Armour save',
+      detail:
+        pool.ap === null
+          ? `AP – never beats a save: Sv ${sv}+`
+          : `AP ${pool.ap} does not beat Sv ${sv}+ (AP ${pool.ap} > Sv ${sv}): Sv ${sv}+`,
+    });
+  } else
+    why.push({
+      rule: 'Armour save',
+      detail: `AP ${apText(pool.ap)} beats Sv ${sv}+ (AP ${pool.ap} ≤ Sv ${sv}): no armour save`,
+    });
   if (inv !== null) {
     if (armour === null || inv < armour) {
-      why.push({ rule: 'Invulnerable save', detail: armour === null ? `invulnerable ${inv}++ (never affected by AP)` : `invulnerable ${inv}++ is better than Sv ${armour}+: ${inv}+` });
+      why.push({
+        rule: 'Invulnerable save',
+        detail:
+          armour === null
+            ? `invulnerable ${inv}++ (never affected by AP)`
+            : `invulnerable ${inv}++ is better than Sv ${armour}+: ${inv}+`,
+      });
       return { face: inv, why };
     }
-    why.push({ rule: 'Invulnerable save', detail: `Sv ${armour}+ is at least as good as invulnerable ${inv}++: one save per wound, the best` });
+    why.push({
+      rule: 'Invulnerable save',
+      detail: `Sv ${armour}+ is at least as good as invulnerable ${inv}++: one save per wound, the best`,
+    });
   }
   return { face: armour, why };
 }
 
 /** RULES §2 Instant Death: a normal wound of S ≥ 2 × the model's T. With Eternal Warrior it removes 1 wound instead. */
-export function instantDeathOf(setup: Setup, role: Role, group: number, pool: PoolRules): { applies: boolean; eternalWarrior: boolean } {
+export function instantDeathOf(
+  setup: Setup,
+  role: Role,
+  group: number,
+  pool: PoolRules,
+): { applies: boolean; eternalWarrior: boolean } {
   const g = groupOf(setup, role, group);
   const applies = pool.kind === 'normal' && pool.strength !== null && instantDeath(pool.strength, g.toughness);
   return { applies, eternalWarrior: g.eternalWarrior };
@@ -77,7 +110,8 @@ export function feelNoPainWhy(setup: Setup, role: Role, group: number, pool: Poo
   if (g.feelNoPain === null) return { rule: 'Feel No Pain', detail: `${g.name} has no Feel No Pain` };
   if (pool.kind !== 'normal') return { rule: 'Feel No Pain', detail: 'not against Destroyer wounds' };
   const outright = killsOutright(setup, role, group, pool);
-  if (outright && setup.sixthEditionFeelNoPain) return { rule: 'Feel No Pain', detail: 'not against Instant Death (played as in 6th edition)' };
+  if (outright && setup.sixthEditionFeelNoPain)
+    return { rule: 'Feel No Pain', detail: 'not against Instant Death (played as in 6th edition)' };
   const id = instantDeathOf(setup, role, group, pool);
   const note = outright
     ? ' (7th edition: also against Instant Death; a wound not ignored slays the model)'
@@ -105,7 +139,13 @@ export function instantDeathWhy(setup: Setup, role: Role, group: number, pool: P
  * a number, or the die it needs ('d3': seriously wounded; 'd6+6': deathblow) when it can matter.
  * Excess never carries over (RULES §2).
  */
-export function damageOf(setup: Setup, role: Role, group: number, pool: PoolRules, left: number): number | 'd3' | 'd6+6' {
+export function damageOf(
+  setup: Setup,
+  role: Role,
+  group: number,
+  pool: PoolRules,
+  left: number,
+): number | 'd3' | 'd6+6' {
   if (pool.kind === 'seriously') return left <= 1 ? left : 'd3';
   if (pool.kind === 'deathblow') return left <= DEATHBLOW_SURE_KILL ? left : 'd6+6';
   return killsOutright(setup, role, group, pool) ? left : 1;
@@ -116,7 +156,13 @@ export function damageOf(setup: Setup, role: Role, group: number, pool: PoolRule
  * at most one model, and a plain wound (no Instant Death, no Destroyer) at most one wound. Used to
  * roll saves together (seed 000 "Fast Dice").
  */
-export function groupCapacity(setup: Setup, role: Role, group: number, pool: PoolRules, models: readonly number[]): number {
+export function groupCapacity(
+  setup: Setup,
+  role: Role,
+  group: number,
+  pool: PoolRules,
+  models: readonly number[],
+): number {
   const plain = pool.kind === 'normal' && !killsOutright(setup, role, group, pool);
   return plain ? models.reduce((n, w) => n + w, 0) : models.filter((w) => w > 0).length;
 }

@@ -8,7 +8,8 @@ import { flag, nameText, optionalRoll, rollNeeded, wholeNumber } from '../../val
  * surviving model of this list).
  */
 
-const STRENGTH_WORDS = 'expected a Strength: "user", a number from 1 to 10, "+1" to "+9", "x1" to "x10" or "D" for a Destroyer weapon';
+const STRENGTH_WORDS =
+  'expected a Strength: "user", a number from 1 to 10, "+1" to "+9", "x1" to "x10" or "D" for a Destroyer weapon';
 
 /** A weapon's Strength (RULES §2): the bearer's, a number, +N or ×N of the bearer's (capped at 10), or D (Destroyer). */
 export const weaponStrengthSchema = z
@@ -22,7 +23,11 @@ export const weaponStrengthSchema = z
     ],
     { error: STRENGTH_WORDS },
   )
-  .meta({ title: 'Strength (S)', description: '"user" = the model\'s own; 6 = S6; "+1" = the model\'s +1; "x2" = double (at most 10); "D" = Destroyer' });
+  .meta({
+    title: 'Strength (S)',
+    description:
+      '"user" = the model\'s own; 6 = S6; "+1" = the model\'s +1; "x2" = double (at most 10); "D" = Destroyer',
+  });
 export type WeaponStrength = z.infer<typeof weaponStrengthSchema>;
 
 const AP_WORDS = 'expected an AP from 1 to 6, or null for "–"';
@@ -63,8 +68,14 @@ export const modelGroupSchema = z
       leadership: wholeNumber(1, 10).meta({ title: 'Leadership (Ld)' }),
       save: rollNeeded(2, 6).nullable().meta({ title: 'Armour save (Sv)', description: '3 means 3+; empty = none' }),
       invulnerable: optionalRoll(2, 6).meta({ title: 'Invulnerable save', description: '4 means 4++; ignores AP' }),
-      feelNoPain: optionalRoll(2, 6).meta({ title: 'Feel No Pain', description: '5 means 5+ for each unsaved wound; not against Destroyer wounds' }),
-      eternalWarrior: flag().meta({ title: 'Eternal Warrior', description: 'Instant Death takes 1 wound instead of all' }),
+      feelNoPain: optionalRoll(2, 6).meta({
+        title: 'Feel No Pain',
+        description: '5 means 5+ for each unsaved wound; not against Destroyer wounds',
+      }),
+      eternalWarrior: flag().meta({
+        title: 'Eternal Warrior',
+        description: 'Instant Death takes 1 wound instead of all',
+      }),
       twoWeapons: flag().meta({ title: 'Two close combat weapons', description: '+1 Attack' }),
       weapon: weaponSchema.default({ name: 'Close combat weapon', strength: 'user', ap: null, unwieldy: false }),
     },
@@ -86,16 +97,23 @@ export const sideSchema = z
       charged: flag().meta({ title: 'Charged', description: '+1 Attack for every model in the first round' }),
       fearless: flag().meta({ title: 'Fearless', description: 'passes Morale automatically' }),
       stubborn: flag().meta({ title: 'Stubborn', description: 'tests Morale on its unmodified Leadership' }),
-      atsknf: flag().meta({ title: 'And They Shall Know No Fear', description: 'never destroyed by a Sweeping Advance' }),
+      atsknf: flag().meta({
+        title: 'And They Shall Know No Fear',
+        description: 'never destroyed by a Sweeping Advance',
+      }),
       allocateByHand: flag().meta({
         title: 'Allocate wounds by hand',
-        description: 'ask which model takes the wounds this unit suffers, and in which order its own wound pools go; off: in the order of the list, the most wounded model first',
+        description:
+          'ask which model takes the wounds this unit suffers, and in which order its own wound pools go; off: in the order of the list, the most wounded model first',
       }),
       models: z
         .array(modelGroupSchema, { error: 'expected a list of model groups' })
         .min(1, 'expected at least one model group: a unit with no models cannot fight')
         .max(10, 'expected at most 10 model groups in a unit')
-        .meta({ title: 'Models', description: 'groups of identical models, in the order wounds are allocated to them' }),
+        .meta({
+          title: 'Models',
+          description: 'groups of identical models, in the order wounds are allocated to them',
+        }),
     },
     { error: 'expected a unit: { "name", "models", … }' },
   )
@@ -110,7 +128,8 @@ export const setupSchema = z
     defender: sideSchema.meta({ title: 'Defender' }),
     sixthEditionFeelNoPain: flag().meta({
       title: 'Feel No Pain as in 6th edition',
-      description: 'no Feel No Pain roll against a wound that inflicts Instant Death (7th edition allows one; off: 7th edition)',
+      description:
+        'no Feel No Pain roll against a wound that inflicts Instant Death (7th edition allows one; off: 7th edition)',
     }),
   })
   .strict()
@@ -119,7 +138,11 @@ export const setupSchema = z
       const side = setup[role];
       const models = side.models.reduce((n, g) => n + g.count, 0);
       if (models > MAX_UNIT_MODELS) {
-        ctx.addIssue({ code: 'custom', path: [role, 'models'], message: `expected at most ${MAX_UNIT_MODELS} models in a unit, not ${models}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [role, 'models'],
+          message: `expected at most ${MAX_UNIT_MODELS} models in a unit, not ${models}`,
+        });
       }
       side.models.forEach((g, i) => {
         // RULES §2: +1 Attack on the charge, +1 for two close combat weapons.

@@ -161,7 +161,8 @@ export function majority(setup: Setup, role: Role, wounds: UnitWounds, stat: 'we
   });
   let best = 0;
   let bestCount = -1;
-  for (const [value, n] of counts) if (n > bestCount || (n === bestCount && value > best)) [best, bestCount] = [value, n];
+  for (const [value, n] of counts)
+    if (n > bestCount || (n === bestCount && value > best)) [best, bestCount] = [value, n];
   return best;
 }
 
@@ -184,7 +185,8 @@ export function sweepInitiativeOf(setup: Setup, role: Role, wounds: UnitWounds):
 }
 
 /** The full wounds of every model of a side, as the combat starts. */
-export const freshWounds = (setup: Setup, role: Role): UnitWounds => setup[role].models.map((g) => Array<number>(g.count).fill(g.wounds));
+export const freshWounds = (setup: Setup, role: Role): UnitWounds =>
+  setup[role].models.map((g) => Array<number>(g.count).fill(g.wounds));
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,6 +1,18 @@
 import type { Reason } from '../../combat/steps';
 import type { Setup } from './setup';
-import { aliveIn, attacksPerModel, groupOf, groupsOf, majority, otherRole, possessive, strikesAt, unitAlive, type Role, type UnitWounds } from './state';
+import {
+  aliveIn,
+  attacksPerModel,
+  groupOf,
+  groupsOf,
+  majority,
+  otherRole,
+  possessive,
+  strikesAt,
+  unitAlive,
+  type Role,
+  type UnitWounds,
+} from './state';
 import { apText, strikingStrength, toHitFace, toWoundFace } from './tables';
 
 /**
@@ -10,7 +22,9 @@ import { apText, strikingStrength, toHitFace, toWoundFace } from './tables';
 
 /** The groups of `role` that strike at Initiative step `step`: alive, with attacks, at that Initiative (Unwieldy: 1). */
 export function strikingGroups(setup: Setup, role: Role, wounds: UnitWounds, step: number, round: number): number[] {
-  return groupsOf(setup, role).flatMap((g, i) => (strikesAt(g) === step && aliveIn(wounds[i] ?? []) > 0 && attacksPerModel(setup, role, i, round) > 0 ? [i] : []));
+  return groupsOf(setup, role).flatMap((g, i) =>
+    strikesAt(g) === step && aliveIn(wounds[i] ?? []) > 0 && attacksPerModel(setup, role, i, round) > 0 ? [i] : [],
+  );
 }
 
 /** The Initiative steps at which some model of either side could strike, highest first. */
@@ -23,7 +37,10 @@ export function strikeSteps(setup: Setup): number[] {
 /** What `role`'s attacks see of the enemy unit at the start of a step: its majority WS and T. */
 export function targetOf(setup: Setup, role: Role, enemyWounds: UnitWounds) {
   const enemy = otherRole(role);
-  return { weaponSkill: majority(setup, enemy, enemyWounds, 'weaponSkill'), toughness: majority(setup, enemy, enemyWounds, 'toughness') };
+  return {
+    weaponSkill: majority(setup, enemy, enemyWounds, 'weaponSkill'),
+    toughness: majority(setup, enemy, enemyWounds, 'toughness'),
+  };
 }
 
 export interface Test {
@@ -36,10 +53,22 @@ export function hitTest(setup: Setup, role: Role, group: number, targetWs: numbe
   const ws = groupOf(setup, role, group).weaponSkill;
   const face = toHitFace(ws, targetWs);
   // The chart in players' words: a higher WS hits on 3+, a target more than twice as skilled is hit on 5+, else 4+.
-  const how = ws > targetWs ? 'the attacker\'s is higher → 3+' : targetWs > 2 * ws ? 'the target\'s is more than double → 5+' : ws === targetWs ? 'the same → 4+' : 'the target\'s is higher, but not more than double → 4+';
+  const how =
+    ws > targetWs
+      ? "the attacker's is higher → 3+"
+      : targetWs > 2 * ws
+        ? "the target's is more than double → 5+"
+        : ws === targetWs
+          ? 'the same → 4+'
+          : "the target's is higher, but not more than double → 4+";
   return {
     face,
-    why: [{ rule: 'To Hit chart', detail: `WS ${ws} vs WS ${targetWs} (${possessive(setup[otherRole(role)].name)} majority): ${how}` }],
+    why: [
+      {
+        rule: 'To Hit chart',
+        detail: `WS ${ws} vs WS ${targetWs} (${possessive(setup[otherRole(role)].name)} majority): ${how}`,
+      },
+    ],
   };
 }
 
@@ -56,7 +85,12 @@ export function woundTest(setup: Setup, role: Role, group: number, targetT: numb
   if (s === 'D') {
     return {
       face: 2,
-      why: [{ rule: 'Destroyer weapon', detail: `${g.weapon.name}: a D6 instead of the wound roll — 1 no effect; 2–5 seriously wounded (invulnerable save only, then D3 wounds); 6 deathblow (D6 + 6 wounds, no save)` }],
+      why: [
+        {
+          rule: 'Destroyer weapon',
+          detail: `${g.weapon.name}: a D6 instead of the wound roll — 1 no effect; 2–5 seriously wounded (invulnerable save only, then D3 wounds); 6 deathblow (D6 + 6 wounds, no save)`,
+        },
+      ],
     };
   }
   const face = toWoundFace(s, targetT);
@@ -65,7 +99,12 @@ export function woundTest(setup: Setup, role: Role, group: number, targetT: numb
   const signed = d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '0';
   return {
     face,
-    why: [{ rule: 'To Wound chart', detail: `S${s} vs T${targetT} (${possessive(setup[otherRole(role)].name)} majority): S − T = ${signed} → ${face === null ? 'cannot wound' : `${face}+`}` }],
+    why: [
+      {
+        rule: 'To Wound chart',
+        detail: `S${s} vs T${targetT} (${possessive(setup[otherRole(role)].name)} majority): S − T = ${signed} → ${face === null ? 'cannot wound' : `${face}+`}`,
+      },
+    ],
   };
 }
 
@@ -77,7 +116,8 @@ export function weaponText(setup: Setup, role: Role, group: number): string {
 }
 
 /** Both units still have models: the step's strikes can land. */
-export const bothStanding = (wounds: Record<Role, UnitWounds>) => unitAlive(wounds.attacker) && unitAlive(wounds.defender);
+export const bothStanding = (wounds: Record<Role, UnitWounds>) =>
+  unitAlive(wounds.attacker) && unitAlive(wounds.defender);
 
 /**
  * Whether `role`'s models could cause the enemy any wound in round `round`: some model standing
@@ -87,7 +127,12 @@ export const bothStanding = (wounds: Record<Role, UnitWounds>) => unitAlive(woun
  */
 export function canHarm(setup: Setup, role: Role, wounds: Record<Role, UnitWounds>, round: number): boolean {
   const toughness = majority(setup, otherRole(role), wounds[otherRole(role)], 'toughness');
-  return groupsOf(setup, role).some((_, g) => aliveIn(wounds[role][g] ?? []) > 0 && attacksPerModel(setup, role, g, round) > 0 && woundTest(setup, role, g, toughness).face !== null);
+  return groupsOf(setup, role).some(
+    (_, g) =>
+      aliveIn(wounds[role][g] ?? []) > 0 &&
+      attacksPerModel(setup, role, g, round) > 0 &&
+      woundTest(setup, role, g, toughness).face !== null,
+  );
 }
 
 /**

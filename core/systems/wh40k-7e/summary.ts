@@ -23,7 +23,12 @@ export function winnerOf(state: State): Role | 'draw' | null {
 
 function sideLines(setup: Setup, role: Role): ProfileLine[] {
   const side = setup[role];
-  const rules = [side.charged && 'charged', side.fearless && 'Fearless', side.stubborn && 'Stubborn', side.atsknf && 'And They Shall Know No Fear'].filter((r): r is string => typeof r === 'string');
+  const rules = [
+    side.charged && 'charged',
+    side.fearless && 'Fearless',
+    side.stubborn && 'Stubborn',
+    side.atsknf && 'And They Shall Know No Fear',
+  ].filter((r): r is string => typeof r === 'string');
   const lines = side.models.map((g, group) => ({
     label: `${g.name} ×${g.count}`,
     text: [

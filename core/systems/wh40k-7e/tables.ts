@@ -53,7 +53,11 @@ export function destroyerResult(face: number): DestroyerResult {
 export const DEATHBLOW_SURE_KILL = 7;
 
 /** RULES §2 Morale: passes on 2D6 ≤ Ld − modifier; a double 1 always passes. */
-export function moralePasses(dice: readonly [number, number] | readonly number[], leadership: number, modifier: number): boolean {
+export function moralePasses(
+  dice: readonly [number, number] | readonly number[],
+  leadership: number,
+  modifier: number,
+): boolean {
   if (dice[0] === 1 && dice[1] === 1) return true;
   return (dice[0] ?? 0) + (dice[1] ?? 0) <= leadership - modifier;
 }

@@ -2,7 +2,18 @@ import type { CombatView, ModelView, UnitView } from '../../combat/view';
 import { lockedModel } from './allocation';
 import { poolLabel, poolSummary } from './pools';
 import { woundsLost } from './result';
-import { attacksPerModel, groupOf, modelName, otherRole, plural, roles, times, type Pool, type Role, type State } from './state';
+import {
+  attacksPerModel,
+  groupOf,
+  modelName,
+  otherRole,
+  plural,
+  roles,
+  times,
+  type Pool,
+  type Role,
+  type State,
+} from './state';
 import { groupStrength, weaponText } from './strikes';
 import { apText } from './tables';
 
@@ -12,8 +23,16 @@ import { apText } from './tables';
  * (round, Initiative step, who strikes, the wound pools as they form, the pool being allocated).
  */
 export function viewOf(state: State): CombatView {
-  const side = (role: Role) => ({ name: state.setup[role].name, units: [unitView(state, role)], notes: sideNotes(state, role) });
-  return { sides: { attacker: side('attacker'), defender: side('defender') }, log: state.log, status: statusLines(state) };
+  const side = (role: Role) => ({
+    name: state.setup[role].name,
+    units: [unitView(state, role)],
+    notes: sideNotes(state, role),
+  });
+  return {
+    sides: { attacker: side('attacker'), defender: side('defender') },
+    log: state.log,
+    status: statusLines(state),
+  };
 }
 
 function sideNotes(state: State, role: Role): string[] {
@@ -90,7 +109,8 @@ function runTargetText(state: State): string {
   const foe = otherRole(a.by);
   const g = groupOf(state.setup, foe, a.run!.group);
   if (a.run!.lockOnly && a.lock) return modelName(state.setup, foe, a.lock.group, a.lock.model);
-  if (a.run!.groups.length > 1) return `${a.run!.groups.map((x) => groupOf(state.setup, foe, x).name).join(' and ')} models`;
+  if (a.run!.groups.length > 1)
+    return `${a.run!.groups.map((x) => groupOf(state.setup, foe, x).name).join(' and ')} models`;
   return g.count === 1 ? g.name : `${g.name} models`;
 }
 
@@ -102,7 +122,10 @@ function statusLines(state: State): string[] {
       // The unit is named where both strike; one striking alone is the step card's "… rolls" (a line fewer on a laptop).
       const both = roles.every((role) => state.strikers[role].length > 0);
       const who = roles.flatMap((role) =>
-        state.strikers[role].map((group) => `${times(state.wounds[role][group]!.filter((w) => w > 0).length, groupOf(setup, role, group).name)}${both ? ` (${setup[role].name})` : ''} with ${weaponText(setup, role, group)}`),
+        state.strikers[role].map(
+          (group) =>
+            `${times(state.wounds[role][group]!.filter((w) => w > 0).length, groupOf(setup, role, group).name)}${both ? ` (${setup[role].name})` : ''} with ${weaponText(setup, role, group)}`,
+        ),
       );
       if (who.length > 0) lines.push(`Strike now: ${who.join('; ')}`);
       const a = state.allocation;
@@ -111,14 +134,20 @@ function statusLines(state: State): string[] {
       const pending = (role: Role, p: Pool) => p.wounds + (a && a.by === role && a.pool === p.key ? resolving : 0);
       for (const role of roles) {
         const pools = state.pools[role].filter((p) => pending(role, p) > 0);
-        if (pools.length > 0) lines.push(`Wound pools of ${setup[role].name} on ${setup[otherRole(role)].name}: ${pools.map((p) => poolSummary({ ...p, wounds: pending(role, p) })).join(', ')}`);
+        if (pools.length > 0)
+          lines.push(
+            `Wound pools of ${setup[role].name} on ${setup[otherRole(role)].name}: ${pools.map((p) => poolSummary({ ...p, wounds: pending(role, p) })).join(', ')}`,
+          );
       }
       if (a) {
         const pool = state.pools[a.by].find((p) => p.key === a.pool);
         const foe = otherRole(a.by);
         const now = a.run ? `${plural(resolving, 'wound')} going onto ${runTargetText(state)}` : '';
         const left = pool && pool.wounds > 0 ? `${plural(pool.wounds, 'wound')} ${a.run ? 'more ' : ''}to place` : '';
-        if (pool) lines.push(`Allocating ${poolLabel(pool)} to ${setup[foe].name}: ${[now, left].filter(Boolean).join(', ') || 'the last wound'}`);
+        if (pool)
+          lines.push(
+            `Allocating ${poolLabel(pool)} to ${setup[foe].name}: ${[now, left].filter(Boolean).join(', ') || 'the last wound'}`,
+          );
       }
       return lines;
     }
@@ -127,7 +156,9 @@ function statusLines(state: State): string[] {
     case 'morale':
       return [`Round ${state.round} · Morale check for ${setup[otherRole(state.result!.winner!)].name}`];
     case 'sweep':
-      return [`Round ${state.round} · Sweeping Advance: ${setup[state.result!.winner!].name} against ${setup[otherRole(state.result!.winner!)].name}`];
+      return [
+        `Round ${state.round} · Sweeping Advance: ${setup[state.result!.winner!].name} against ${setup[otherRole(state.result!.winner!)].name}`,
+      ];
     case 'roundEnd':
       return [`Round ${state.round} is over: both units still locked in combat`];
     case 'over':

@@ -90,7 +90,10 @@ export async function openDurableStore(options: DurableStoreOptions): Promise<Du
   await mkdir(dir, { recursive: true });
   // One process per folder (lock.ts): a second one fails here, before it reads or writes anything.
   let lost: Error | null = null;
-  const lock = await lockStoreFolder(dir, { ...(options.lockStaleMs ? { staleMs: options.lockStaleMs } : {}), onLost: (error) => (lost = error) });
+  const lock = await lockStoreFolder(dir, {
+    ...(options.lockStaleMs ? { staleMs: options.lockStaleMs } : {}),
+    onLost: (error) => (lost = error),
+  });
   try {
     return await openLocked(options, lock, () => lost);
   } catch (error) {
@@ -100,7 +103,11 @@ export async function openDurableStore(options: DurableStoreOptions): Promise<Du
   }
 }
 
-async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLock: () => Error | null): Promise<DurableStore> {
+async function openLocked(
+  options: DurableStoreOptions,
+  lock: FolderLock,
+  lostLock: () => Error | null,
+): Promise<DurableStore> {
   const { dir } = options;
   const clock = options.clock ?? (() => new Date().toISOString());
   const deps: RepoDeps = { clock, newId: options.newId ?? (() => randomUUID()) };
@@ -133,10 +140,19 @@ async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLo
       base = { generation, schemaVersion: header.schemaVersion, tables };
       break;
     } catch (error) {
-      if (error instanceof TooNewError) throw new StoreTooNewError(`${file} was written by a newer Combat Companion (${error.message}); update the app to open this store.`);
+      if (error instanceof TooNewError)
+        throw new StoreTooNewError(
+          `${file} was written by a newer Combat Companion (${error.message}); update the app to open this store.`,
+        );
       if (!(error instanceof DamagedFileError) && !(error instanceof SyntaxError)) throw error;
       const rows = salvageSnapshot(await readFile(join(dir, file)));
-      if (rows && rows.header.schemaVersion <= LATEST_SCHEMA_VERSION) salvaged.push({ generation, schemaVersion: rows.header.schemaVersion, tables: rows.tables, damaged: rows.damaged });
+      if (rows && rows.header.schemaVersion <= LATEST_SCHEMA_VERSION)
+        salvaged.push({
+          generation,
+          schemaVersion: rows.header.schemaVersion,
+          tables: rows.tables,
+          damaged: rows.damaged,
+        });
       setAside.push(`${file} (${error.message}) → ${await putAside(dir, file)}`);
     }
   }
@@ -156,7 +172,10 @@ async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLo
     const file = journalName(generation);
     const read = readJournal(await readFile(join(dir, file)));
     for (const record of read.records) {
-      if (record.v > LATEST_SCHEMA_VERSION) throw new StoreTooNewError(`${file} was written by a newer Combat Companion; update the app to open this store.`);
+      if (record.v > LATEST_SCHEMA_VERSION)
+        throw new StoreTooNewError(
+          `${file} was written by a newer Combat Companion; update the app to open this store.`,
+        );
       minVersion = Math.min(minVersion, record.v);
       applyOps(maps, record.ops);
       seq = Math.max(seq, record.seq);
@@ -203,7 +222,8 @@ async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLo
     if (!journal) await openJournal(journalGeneration);
     const line = encodeRecord(record);
     const { bytesWritten } = await journal!.write(line);
-    if (bytesWritten !== line.length) throw new Error(`The roster journal took ${bytesWritten} of ${line.length} bytes (disk full?).`);
+    if (bytesWritten !== line.length)
+      throw new Error(`The roster journal took ${bytesWritten} of ${line.length} bytes (disk full?).`);
     // fdatasync also flushes the new file length, which is all an append changes.
     await journal!.datasync();
     journalBytes += line.length;
@@ -220,7 +240,10 @@ async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLo
       for (const table of tableNames) out[table] = (await db.table(table).toArray()) as Record<string, unknown>[];
       return out;
     });
-    await writeFileAtomic(join(dir, snapshotName(generation)), encodeSnapshot(tables, { schemaVersion: LATEST_SCHEMA_VERSION, generation, savedAt: clock() }));
+    await writeFileAtomic(
+      join(dir, snapshotName(generation)),
+      encodeSnapshot(tables, { schemaVersion: LATEST_SCHEMA_VERSION, generation, savedAt: clock() }),
+    );
     await fsyncDir(dir);
     await journal?.close();
     journal = null;
@@ -241,7 +264,8 @@ async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLo
     serial(async () => {
       // The folder was taken from us (lock.ts): writing now could destroy another process's data.
       const lost = lostLock();
-      if (lost) throw new Error(`The roster store's folder lock was lost (${lost.message}); this change was not saved.`);
+      if (lost)
+        throw new Error(`The roster store's folder lock was lost (${lost.message}); this change was not saved.`);
       captured = [];
       let result: T;
       let ops: Op[];
@@ -277,12 +301,19 @@ async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLo
   const repo = { ...inner } as RosterRepository;
   for (const method of writeMethods) {
     const original = inner[method] as (...args: unknown[]) => Promise<unknown>;
-    (repo as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[method] = (...args) => durableWrite(() => original(...args));
+    (repo as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[method] = (...args) =>
+      durableWrite(() => original(...args));
   }
 
   // A recovered, upgraded or brand-new store starts from a fresh snapshot, so the next start
   // does not depend on the files that were set aside.
-  if (setAside.length > 0 || upgraded || !base || journalRecords >= compactAfterRecords || journalBytes >= compactAfterBytes) {
+  if (
+    setAside.length > 0 ||
+    upgraded ||
+    !base ||
+    journalRecords >= compactAfterRecords ||
+    journalBytes >= compactAfterBytes
+  ) {
     await serial(compactNow);
   }
 
@@ -292,7 +323,10 @@ async function openLocked(options: DurableStoreOptions, lock: FolderLock, lostLo
           state: 'recovered',
           message: `Some saved data was damaged and has been set aside; the last good state was loaded. Set aside: ${setAside.join('; ')}.`,
         }
-      : { state: 'ready', message: upgraded ? 'The roster store was upgraded and is ready.' : 'The roster store is ready.' };
+      : {
+          state: 'ready',
+          message: upgraded ? 'The roster store was upgraded and is ready.' : 'The roster store is ready.',
+        };
 
   return {
     repo,
@@ -329,12 +363,17 @@ function captureMiddleware(record: (op: Op) => void): Middleware<DBCore> {
             let rangeKeys: string[] | undefined;
             if (req.type === 'deleteRange') {
               // Journal the keys the range covers, so replay needs no key ranges.
-              const found = await table.query({ trans: req.trans, values: false, query: { index: table.schema.primaryKey, range: req.range } });
+              const found = await table.query({
+                trans: req.trans,
+                values: false,
+                query: { index: table.schema.primaryKey, range: req.range },
+              });
               rangeKeys = found.result as string[];
             }
             const res = await table.mutate(req);
             const ok = (_: unknown, i: number) => !(i in res.failures);
-            if (req.type === 'put' || req.type === 'add') record({ t, put: (req.values as Record<string, unknown>[]).filter(ok) });
+            if (req.type === 'put' || req.type === 'add')
+              record({ t, put: (req.values as Record<string, unknown>[]).filter(ok) });
             else if (req.type === 'delete') record({ t, del: (req.keys as string[]).filter(ok) });
             else if (rangeKeys) record({ t, del: rangeKeys });
             return res;
@@ -346,16 +385,30 @@ function captureMiddleware(record: (op: Op) => void): Middleware<DBCore> {
 }
 
 function lockTakenOver(): Error {
-  return new Error('Another Combat Companion took over the roster store while this one was not responding: this change was not saved. Close this window and use the other one.');
+  return new Error(
+    'Another Combat Companion took over the roster store while this one was not responding: this change was not saved. Close this window and use the other one.',
+  );
 }
 
 /** The rows of damaged snapshots (newest first), as one base: a newer snapshot's row wins. */
-function mergeSalvaged(salvaged: readonly { generation: number; schemaVersion: number; tables: Tables }[]): { generation: number; schemaVersion: number; tables: Tables } {
+function mergeSalvaged(salvaged: readonly { generation: number; schemaVersion: number; tables: Tables }[]): {
+  generation: number;
+  schemaVersion: number;
+  tables: Tables;
+} {
   const oldestFirst = [...salvaged].reverse();
   const maps = mapsOf({ rosters: [], units: [], combats: [], settings: [] });
-  for (const snapshot of oldestFirst) applyOps(maps, tableNames.map((t) => ({ t, put: snapshot.tables[t] })));
+  for (const snapshot of oldestFirst)
+    applyOps(
+      maps,
+      tableNames.map((t) => ({ t, put: snapshot.tables[t] })),
+    );
   const tables = Object.fromEntries(tableNames.map((t) => [t, [...maps[t].values()]])) as unknown as Tables;
-  return { generation: oldestFirst[0]!.generation, schemaVersion: Math.min(...salvaged.map((s) => s.schemaVersion)), tables };
+  return {
+    generation: oldestFirst[0]!.generation,
+    schemaVersion: Math.min(...salvaged.map((s) => s.schemaVersion)),
+    tables,
+  };
 }
 
 /** Renames a damaged file with a timestamp suffix; it is never deleted. */
@@ -371,7 +424,11 @@ async function putAside(dir: string, file: string): Promise<string> {
 /** Keeps the two newest snapshots and the journals from the older of them on. */
 async function pruneOldFiles(dir: string): Promise<void> {
   const names = await readdir(dir);
-  const snapshots = names.map((n) => snapshotPattern.exec(n)).filter((m): m is RegExpExecArray => m !== null).map((m) => Number(m[1])).sort((a, b) => b - a);
+  const snapshots = names
+    .map((n) => snapshotPattern.exec(n))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => Number(m[1]))
+    .sort((a, b) => b - a);
   const keepFrom = snapshots[1] ?? snapshots[0];
   if (keepFrom === undefined) return;
   for (const name of names) {

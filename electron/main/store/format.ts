@@ -28,7 +28,8 @@ export interface JournalRecord {
 }
 
 const generationDigits = 8;
-export const snapshotName = (generation: number) => `snapshot-${String(generation).padStart(generationDigits, '0')}.ccstore`;
+export const snapshotName = (generation: number) =>
+  `snapshot-${String(generation).padStart(generationDigits, '0')}.ccstore`;
 export const journalName = (generation: number) => `journal-${String(generation).padStart(generationDigits, '0')}.log`;
 export const snapshotPattern = /^snapshot-(\d{8})\.ccstore$/;
 export const journalPattern = /^journal-(\d{8})\.log$/;
@@ -60,7 +61,8 @@ function checkedLine(value: unknown): Buffer {
 function checkedJson(line: Buffer): unknown {
   if (line.length < 10 || line[8] !== 0x20) return new DamagedFileError('not a checked line');
   const json = line.subarray(9);
-  if (Number.parseInt(line.subarray(0, 8).toString('latin1'), 16) !== crc32(json)) return new DamagedFileError('checksum does not match');
+  if (Number.parseInt(line.subarray(0, 8).toString('latin1'), 16) !== crc32(json))
+    return new DamagedFileError('checksum does not match');
   try {
     return JSON.parse(json.toString('utf8')) as unknown;
   } catch {
@@ -68,7 +70,10 @@ function checkedJson(line: Buffer): unknown {
   }
 }
 
-export function encodeSnapshot(tables: Tables, meta: { schemaVersion: number; generation: number; savedAt: string }): Buffer {
+export function encodeSnapshot(
+  tables: Tables,
+  meta: { schemaVersion: number; generation: number; savedAt: string },
+): Buffer {
   // Built as one string and converted once: a Buffer per row made compaction four times slower.
   const lines: string[] = [];
   for (const t of tableNames) {
@@ -78,14 +83,29 @@ export function encodeSnapshot(tables: Tables, meta: { schemaVersion: number; ge
     }
   }
   const body = Buffer.from(lines.join(''));
-  const header: SnapshotHeader = { format: STORE_FORMAT, formatVersion: STORE_FORMAT_VERSION, ...meta, bytes: body.length, crc32: crc32(body) };
+  const header: SnapshotHeader = {
+    format: STORE_FORMAT,
+    formatVersion: STORE_FORMAT_VERSION,
+    ...meta,
+    bytes: body.length,
+    crc32: crc32(body),
+  };
   return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);
 }
 
 /** A version 1 snapshot (the body one JSON document), as the app wrote before version 2; kept for tests of the upgrade. */
-export function encodeSnapshotV1(tables: Tables, meta: { schemaVersion: number; generation: number; savedAt: string }): Buffer {
+export function encodeSnapshotV1(
+  tables: Tables,
+  meta: { schemaVersion: number; generation: number; savedAt: string },
+): Buffer {
   const body = Buffer.from(JSON.stringify(tables));
-  const header: SnapshotHeader = { format: STORE_FORMAT, formatVersion: 1, ...meta, bytes: body.length, crc32: crc32(body) };
+  const header: SnapshotHeader = {
+    format: STORE_FORMAT,
+    formatVersion: 1,
+    ...meta,
+    bytes: body.length,
+    crc32: crc32(body),
+  };
   return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);
 }
 
@@ -102,13 +122,17 @@ function readHeader(data: Buffer): { header: SnapshotHeader; body: Buffer } {
   } catch {
     throw new DamagedFileError('the header is not valid');
   }
-  if (header.formatVersion > STORE_FORMAT_VERSION) throw new TooNewError(`format version ${header.formatVersion} is newer than this app reads (${STORE_FORMAT_VERSION})`);
+  if (header.formatVersion > STORE_FORMAT_VERSION)
+    throw new TooNewError(
+      `format version ${header.formatVersion} is newer than this app reads (${STORE_FORMAT_VERSION})`,
+    );
   return { header, body: data.subarray(newline + 1) };
 }
 
 export function decodeSnapshot(data: Buffer): { header: SnapshotHeader; tables: Tables } {
   const { header, body } = readHeader(data);
-  if (body.length !== header.bytes) throw new DamagedFileError(`it is ${body.length} bytes long instead of ${header.bytes} (truncated?)`);
+  if (body.length !== header.bytes)
+    throw new DamagedFileError(`it is ${body.length} bytes long instead of ${header.bytes} (truncated?)`);
   if (crc32(body) !== header.crc32) throw new DamagedFileError('its checksum does not match');
   if (header.formatVersion >= 2) return { header, tables: readIntactRows(body) };
   let tables: unknown;
@@ -154,7 +178,8 @@ function readIntactRows(body: Buffer): Tables {
     } catch {
       throw new DamagedFileError(`row ${index + 1} is not valid JSON`);
     }
-    if (!tableNames.includes(value.t as TableName) || !isRow(value.t as TableName, value.row)) throw new DamagedFileError(`row ${index + 1} is not a valid row`);
+    if (!tableNames.includes(value.t as TableName) || !isRow(value.t as TableName, value.row))
+      throw new DamagedFileError(`row ${index + 1} is not a valid row`);
     tables[value.t as TableName].push(value.row as Record<string, unknown>);
     offset = end + 1;
     index++;
@@ -202,7 +227,11 @@ export function encodeRecord(record: JournalRecord): Buffer {
   return checkedLine(record);
 }
 
-const recordShape = z.object({ seq: z.number().int(), v: z.number().int().min(1), ops: z.array(z.looseObject({ t: z.enum(tableNames) })) });
+const recordShape = z.object({
+  seq: z.number().int(),
+  v: z.number().int().min(1),
+  ops: z.array(z.looseObject({ t: z.enum(tableNames) })),
+});
 
 export interface JournalRead {
   /** Every intact record, in file order, including those after a damaged line. */
@@ -253,7 +282,8 @@ function decodeLine(line: Buffer): JournalRecord | string {
     if (Array.isArray(o['put'])) {
       const bad = o['put'].findIndex((row: unknown) => !isRow(op.t, row));
       if (bad >= 0) return `row ${bad + 1} of a write to ${op.t} is not valid`;
-    } else if (!Array.isArray(o['del']) || !o['del'].every((k) => typeof k === 'string')) return 'an operation is neither put nor delete';
+    } else if (!Array.isArray(o['del']) || !o['del'].every((k) => typeof k === 'string'))
+      return 'an operation is neither put nor delete';
   }
   return value as JournalRecord;
 }

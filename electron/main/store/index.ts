@@ -1,2 +1,8 @@
-export { openDurableStore, StoreTooNewError, type DurableStore, type DurableStoreOptions, type DurableStoreStatus } from './durable';
+export {
+  openDurableStore,
+  StoreTooNewError,
+  type DurableStore,
+  type DurableStoreOptions,
+  type DurableStoreStatus,
+} from './durable';
 export { StoreLockedError } from './lock';

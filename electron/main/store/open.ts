@@ -16,7 +16,11 @@ export interface DesktopStore {
  * (written by a newer version, an unreadable folder) the app still runs for combats on an
  * in-memory store, and About says plainly that nothing will be kept — the files are left alone.
  */
-export async function openDesktopStore(options: { dir: string; clock: () => string; newId: () => string }): Promise<DesktopStore> {
+export async function openDesktopStore(options: {
+  dir: string;
+  clock: () => string;
+  newId: () => string;
+}): Promise<DesktopStore> {
   try {
     const store = await openDurableStore(options);
     return { repo: store.repo, status: () => store.status(), close: () => store.close() };
@@ -27,6 +31,10 @@ export async function openDesktopStore(options: { dir: string; clock: () => stri
       error instanceof StoreLockedError
         ? error.message
         : `The roster store in ${options.dir} could not be opened (${error instanceof Error ? error.message : String(error)}). Nothing you change now will be kept; the files were not touched.`;
-    return { repo: createRepository(db, options), status: () => ({ state: 'unavailable', message }), close: async () => db.close() };
+    return {
+      repo: createRepository(db, options),
+      status: () => ({ state: 'unavailable', message }),
+      close: async () => db.close(),
+    };
   }
 }

@@ -8,7 +8,17 @@ import type { HostError } from './hostQuery';
  * What a page shows while its data comes from the host: a loader, then either the page or the
  * host's own message with a way back — never a blank screen.
  */
-export function HostData<T>({ query, what, back, children }: { query: UseQueryResult<T, HostError>; what: string; back: { to: string; label: string }; children: (data: T) => ReactNode }) {
+export function HostData<T>({
+  query,
+  what,
+  back,
+  children,
+}: {
+  query: UseQueryResult<T, HostError>;
+  what: string;
+  back: { to: string; label: string };
+  children: (data: T) => ReactNode;
+}) {
   if (query.isPending) return <Loader aria-label={`Loading the ${what}`} />;
   if (query.isError)
     return (

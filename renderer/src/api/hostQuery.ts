@@ -18,6 +18,10 @@ export function unwrap<T>(reply: Reply<T>): T {
  * Reads from the host with caching and refresh handled by TanStack Query. The key names what is
  * read (e.g. ['app.info']) so later changes can invalidate it.
  */
-export function useHostQuery<T>(key: readonly unknown[], call: () => Promise<Reply<T>>, options: { enabled?: boolean } = {}): UseQueryResult<T, HostError> {
+export function useHostQuery<T>(
+  key: readonly unknown[],
+  call: () => Promise<Reply<T>>,
+  options: { enabled?: boolean } = {},
+): UseQueryResult<T, HostError> {
   return useQuery<T, HostError>({ queryKey: key, queryFn: async () => unwrap(await call()), ...options });
 }

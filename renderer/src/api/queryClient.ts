@@ -11,7 +11,9 @@ export function createHostQueryClient(): QueryClient {
   const queries: QueryClient = new QueryClient({
     // After any write, the store's state is read again: a write may have found the storage full
     // (the warning on every screen and About then say so at once).
-    mutationCache: new MutationCache({ onSettled: () => void queries.invalidateQueries({ queryKey: STORE_STATE_KEY }) }),
+    mutationCache: new MutationCache({
+      onSettled: () => void queries.invalidateQueries({ queryKey: STORE_STATE_KEY }),
+    }),
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false, networkMode: 'always' },
       mutations: { retry: false, networkMode: 'always' },

@@ -5,7 +5,15 @@ import { useEffect } from 'react';
  * suggested one when no control has the focus (a focused option button answers Enter itself,
  * and the suggested option starts focused). Keys typed into a field are left alone.
  */
-export function ChooseKeys({ options, disabled, onPick }: { options: ReadonlyArray<{ id: string; suggested?: boolean | undefined }>; disabled: boolean; onPick: (id: string) => void }) {
+export function ChooseKeys({
+  options,
+  disabled,
+  onPick,
+}: {
+  options: ReadonlyArray<{ id: string; suggested?: boolean | undefined }>;
+  disabled: boolean;
+  onPick: (id: string) => void;
+}) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (disabled || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;

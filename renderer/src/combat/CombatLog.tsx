@@ -5,7 +5,8 @@ import type { LogLine } from '../../../core/combat/view';
 type Props = { lines: LogLine[]; names: Record<'attacker' | 'defender', string> };
 
 /** The same log of the same sides: the page re-renders as the odds arrive, the log has not changed. */
-const sameLog = (a: Props, b: Props) => a.lines === b.lines && a.names.attacker === b.names.attacker && a.names.defender === b.names.defender;
+const sameLog = (a: Props, b: Props) =>
+  a.lines === b.lines && a.names.attacker === b.names.attacker && a.names.defender === b.names.defender;
 
 /** What has happened so far, newest first. */
 export const CombatLog = memo(function CombatLog({ lines, names }: Props) {
@@ -31,8 +32,15 @@ export const CombatLog = memo(function CombatLog({ lines, names }: Props) {
               <Table.Tr key={`${line.stepId}-${i}`}>
                 <Table.Td>{line.title}</Table.Td>
                 <Table.Td>{names[line.actor]}</Table.Td>
-                <Table.Td ff="monospace" title={line.typed ? 'D6s halved for the D3s: typed, then the D3 results' : undefined}>
-                  {line.dice ? (line.typed ? `${line.typed.join(' ')} → ${line.dice.join(' ')}` : line.dice.join(' ')) : '—'}
+                <Table.Td
+                  ff="monospace"
+                  title={line.typed ? 'D6s halved for the D3s: typed, then the D3 results' : undefined}
+                >
+                  {line.dice
+                    ? line.typed
+                      ? `${line.typed.join(' ')} → ${line.dice.join(' ')}`
+                      : line.dice.join(' ')
+                    : '—'}
                 </Table.Td>
                 <Table.Td>{line.result}</Table.Td>
               </Table.Tr>

@@ -8,7 +8,17 @@ import { useCombatOdds } from './useCombatOdds';
  * While the next odds are worked out, the last ones stay in view, marked as updating. For the
  * games fought round after round, "this round" and "the whole combat" (its own, slower request).
  */
-export function CombatOdds({ id, at, finished, names }: { id: string; at: number; finished: boolean; names: { attacker: string; defender: string } }) {
+export function CombatOdds({
+  id,
+  at,
+  finished,
+  names,
+}: {
+  id: string;
+  at: number;
+  finished: boolean;
+  names: { attacker: string; defender: string };
+}) {
   const { query: odds, updating, whole } = useCombatOdds(id, at);
   if (odds.isError) {
     return (
@@ -40,7 +50,8 @@ export function CombatOdds({ id, at, finished, names }: { id: string; at: number
   }
   // A system whose combat is one round has no whole-combat odds (its round's are the whole combat's);
   // the others show theirs once the first answer comes, and keep it in view, marked, while it updates.
-  if (whole.data === undefined) return <OddsPanel odds={odds.data.odds} finished={finished} names={names} updating={updating} />;
+  if (whole.data === undefined)
+    return <OddsPanel odds={odds.data.odds} finished={finished} names={names} updating={updating} />;
   return (
     <Stack gap="md">
       <OddsPanel odds={odds.data.odds} finished={finished} names={names} updating={updating} period="This round" />

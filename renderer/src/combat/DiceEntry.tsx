@@ -67,10 +67,21 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
   const [halve, setHalve] = useState(restored.halve);
   // A box's own need, as its label where the needs go to the boxes.
   const needLine = (entry: Entry) => (
-    <GroupNeedLine inLabel group={entry.group} count={entry.count} halve={halve} size="lg" testId={`step-needs-${entry.group.id}`} />
+    <GroupNeedLine
+      inLabel
+      group={entry.group}
+      count={entry.count}
+      halve={halve}
+      size="lg"
+      testId={`step-needs-${entry.group.id}`}
+    />
   );
   const [texts, setTexts] = useState(() => restored.parts.map((faces) => faces.join(' ')));
-  const [counts, setCounts] = useState(() => restored.parts.map((faces) => faces.reduce((c, f) => c.map((n, i) => (i === f ? n + 1 : n)), new Array<number>(7).fill(0))));
+  const [counts, setCounts] = useState(() =>
+    restored.parts.map((faces) =>
+      faces.reduce((c, f) => c.map((n, i) => (i === f ? n + 1 : n)), new Array<number>(7).fill(0)),
+    ),
+  );
   // Enter pressed with dice still missing: said aloud, not silently ignored.
   const [tried, setTried] = useState(false);
   const fields = useRef<Array<HTMLInputElement | null>>([]);
@@ -78,9 +89,15 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
   const parsed = groups.map((group, i) => {
     const halved = halve && group.sides === 3;
     const sides = halved ? 6 : group.sides;
-    const read = mode === 'type' ? parseFaces(texts[i] ?? '', sides) : { faces: facesFromCounts(counts[i]!.slice(0, sides + 1)) };
+    const read =
+      mode === 'type' ? parseFaces(texts[i] ?? '', sides) : { faces: facesFromCounts(counts[i]!.slice(0, sides + 1)) };
     const typed = 'faces' in read ? read.faces : [];
-    return { sides, typed, faces: halved ? typed.map(d3FromD6) : typed, parseProblem: 'problem' in read ? read.problem : null };
+    return {
+      sides,
+      typed,
+      faces: halved ? typed.map(d3FromD6) : typed,
+      parseProblem: 'problem' in read ? read.problem : null,
+    };
   });
   // A chained group's dice ("to wound: one for each hit") are known once the group before it is in.
   const wanted = countsFor(
@@ -90,9 +107,20 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
   const entries: Entry[] = groups.map((group, i) => {
     const { sides, typed, faces, parseProblem } = parsed[i]!;
     const count = wanted[i] ?? null;
-    const tooMany = count !== null && typed.length > count ? `That is ${typed.length} dice; ${count} ${count === 1 ? 'is' : 'are'} needed.` : null;
+    const tooMany =
+      count !== null && typed.length > count
+        ? `That is ${typed.length} dice; ${count} ${count === 1 ? 'is' : 'are'} needed.`
+        : null;
     const problem = parseProblem ?? tooMany;
-    return { group, count, sides, typed, faces, problem, complete: !problem && count !== null && typed.length === count };
+    return {
+      group,
+      count,
+      sides,
+      typed,
+      faces,
+      problem,
+      complete: !problem && count !== null && typed.length === count,
+    };
   });
   const complete = entries.every((e) => e.complete);
 
@@ -110,10 +138,14 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
     if (next >= 0 && entries[i]!.complete) fields.current[next]?.focus();
     else setTried(true);
   };
-  const bump = (i: number, face: number, by: number) => setCounts((all) => all.map((c, j) => (j === i ? c.map((n, f) => (f === face ? Math.max(0, n + by) : n)) : c)));
+  const bump = (i: number, face: number, by: number) =>
+    setCounts((all) => all.map((c, j) => (j === i ? c.map((n, f) => (f === face ? Math.max(0, n + by) : n)) : c)));
   // The dice box keeps the focus: after the host refused what was sent (the step stays, so this
   // entry stays mounted) the typing goes on where it was, not on a button that was disabled meanwhile.
-  const firstOpen = Math.max(0, entries.findIndex((e) => !e.complete));
+  const firstOpen = Math.max(
+    0,
+    entries.findIndex((e) => !e.complete),
+  );
   // The first box takes the focus as the step opens, without scrolling the page to it: the step
   // opens at the top, where who rolls and what is needed are read first.
   useEffect(() => {
@@ -127,7 +159,6 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
 
   return (
     <Stack gap="md">
-
       {hasD3(step) && (
         <Switch
           size="lg"
@@ -145,95 +176,119 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
           // A chained group waits for the dice it follows; when none pass, it takes none.
           <WaitingGroup key={entry.group.id} entry={entry} atBoxes={atBoxes} halve={halve} />
         ) : (
-        <Stack key={entry.group.id} gap="xs" data-testid={grouped ? `dice-group-${entry.group.id}` : undefined}>
-          {mode === 'type' ? (
-            <>
-            {inline && (
-              <Text fw={700} size="xl" id="dice-entry-label">
-                {entryLabel(entry, grouped, halve)}
-              </Text>
-            )}
-            <Group align="flex-start" wrap="nowrap" gap="sm">
-              <TextInput
-                size="xl"
-                ref={(el) => {
-                  fields.current[i] = el;
-                }}
-                // Beside the button, the label stands above both, at full width.
-                label={inline ? undefined : atBoxes ? needLine(entry) : entryLabel(entry, grouped, halve)}
-                aria-labelledby={inline ? 'dice-entry-label' : undefined}
-                description={[entry.group.note && grouped ? capitalise(entry.group.note) : null, i === entries.length - 1 ? 'e.g. 3 5 6 1 — or 3561. Enter to submit.' : 'e.g. 3 5 6 1 — Enter for the next dice.']
-                  .filter(Boolean)
-                  .join('. ')}
-                value={texts[i] ?? ''}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  setTexts((all) => all.map((t, j) => (j === i ? value : t)));
-                }}
-                onKeyDown={(e) => e.key === 'Enter' && enter(i)}
-                error={entry.problem}
-                inputMode="numeric"
-                data-testid={grouped ? `dice-faces-${entry.group.id}` : 'dice-faces'}
-                data-count={entry.count}
-                data-sides={entry.sides}
-                styles={{ input: { fontSize: '1.75rem', letterSpacing: '0.15em', fontFamily: 'monospace' }, ...(atBoxes ? { label: { fontWeight: 400 } } : {}) }}
-                // What to type goes under the box: the box itself opens in sight, nearer the question.
-                inputWrapperOrder={['label', 'input', 'error', 'description']}
-                style={{ flex: 1 }}
+          <Stack key={entry.group.id} gap="xs" data-testid={grouped ? `dice-group-${entry.group.id}` : undefined}>
+            {mode === 'type' ? (
+              <>
+                {inline && (
+                  <Text fw={700} size="xl" id="dice-entry-label">
+                    {entryLabel(entry, grouped, halve)}
+                  </Text>
+                )}
+                <Group align="flex-start" wrap="nowrap" gap="sm">
+                  <TextInput
+                    size="xl"
+                    ref={(el) => {
+                      fields.current[i] = el;
+                    }}
+                    // Beside the button, the label stands above both, at full width.
+                    label={inline ? undefined : atBoxes ? needLine(entry) : entryLabel(entry, grouped, halve)}
+                    aria-labelledby={inline ? 'dice-entry-label' : undefined}
+                    description={[
+                      entry.group.note && grouped ? capitalise(entry.group.note) : null,
+                      i === entries.length - 1
+                        ? 'e.g. 3 5 6 1 — or 3561. Enter to submit.'
+                        : 'e.g. 3 5 6 1 — Enter for the next dice.',
+                    ]
+                      .filter(Boolean)
+                      .join('. ')}
+                    value={texts[i] ?? ''}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      setTexts((all) => all.map((t, j) => (j === i ? value : t)));
+                    }}
+                    onKeyDown={(e) => e.key === 'Enter' && enter(i)}
+                    error={entry.problem}
+                    inputMode="numeric"
+                    data-testid={grouped ? `dice-faces-${entry.group.id}` : 'dice-faces'}
+                    data-count={entry.count}
+                    data-sides={entry.sides}
+                    styles={{
+                      input: { fontSize: '1.75rem', letterSpacing: '0.15em', fontFamily: 'monospace' },
+                      ...(atBoxes ? { label: { fontWeight: 400 } } : {}),
+                    }}
+                    // What to type goes under the box: the box itself opens in sight, nearer the question.
+                    inputWrapperOrder={['label', 'input', 'error', 'description']}
+                    style={{ flex: 1 }}
+                  />
+                  {inline && <SubmitDice onClick={submit} complete={complete} busy={busy} />}
+                </Group>
+              </>
+            ) : null}
+            {mode === 'type' ? (
+              <DiceGrid
+                faces={entry.typed}
+                passOn={halve && entry.group.sides === 3 ? undefined : entry.group.passOn}
+                testId={grouped ? `dice-grid-${entry.group.id}` : 'dice-grid'}
               />
-              {inline && <SubmitDice onClick={submit} complete={complete} busy={busy} />}
-            </Group>
-            </>
-          ) : null}
-          {mode === 'type' ? (
-            <DiceGrid faces={entry.typed} passOn={halve && entry.group.sides === 3 ? undefined : entry.group.passOn} testId={grouped ? `dice-grid-${entry.group.id}` : 'dice-grid'} />
-          ) : (
-            <>
-              {atBoxes
-                ? needLine(entry)
-                : grouped && (
-                    <Text fw={700} size="lg">
-                      {entryLabel(entry, grouped, halve)}
-                    </Text>
-                  )}
-              {/* Big faces to tap, one tap a die: a finger on a tablet counts a roll face by face. */}
-              <SimpleGrid cols={{ base: 3, sm: entry.sides === 3 ? 3 : 6 }} spacing="sm">
-                {Array.from({ length: entry.sides }, (_, f) => f + 1).map((face) => {
-                  const passes = !(halve && entry.group.sides === 3) && entry.group.passOn !== undefined && face >= entry.group.passOn;
-                  const of = grouped ? ` (${entry.group.label})` : '';
-                  return (
-                    <Stack key={face} gap={4} align="stretch">
-                      <Button
-                        h={88}
-                        size="xl"
-                        variant={passes ? 'filled' : 'default'}
-                        color="dark"
-                        aria-label={`One more ${face}${of}`}
-                        onClick={() => bump(i, face, 1)}
-                        styles={{ label: { flexDirection: 'column', lineHeight: 1.1 } }}
-                      >
-                        <Text span fw={800} fz={30} ff="monospace" lh={1.1}>
-                          {face}
-                        </Text>
-                        <Text span size="lg">
-                          <span data-testid={grouped ? `count-${entry.group.id}-${face}` : `count-${face}`}>×{counts[i]![face]}</span>
-                          {passes ? ' ✓' : ''}
-                        </Text>
-                      </Button>
-                      <ActionIcon size={44} w="100%" variant="default" aria-label={`One fewer ${face}${of}`} onClick={() => bump(i, face, -1)} disabled={counts[i]![face] === 0}>
-                        <IconMinus />
-                      </ActionIcon>
-                    </Stack>
-                  );
-                })}
-              </SimpleGrid>
-              {entry.problem && <Text c="red.8">{entry.problem}</Text>}
-            </>
-          )}
-          <Text size="lg" data-testid={grouped ? `dice-tally-${entry.group.id}` : 'dice-tally'}>
-            {tally(entry, halve)}
-          </Text>
-        </Stack>
+            ) : (
+              <>
+                {atBoxes
+                  ? needLine(entry)
+                  : grouped && (
+                      <Text fw={700} size="lg">
+                        {entryLabel(entry, grouped, halve)}
+                      </Text>
+                    )}
+                {/* Big faces to tap, one tap a die: a finger on a tablet counts a roll face by face. */}
+                <SimpleGrid cols={{ base: 3, sm: entry.sides === 3 ? 3 : 6 }} spacing="sm">
+                  {Array.from({ length: entry.sides }, (_, f) => f + 1).map((face) => {
+                    const passes =
+                      !(halve && entry.group.sides === 3) &&
+                      entry.group.passOn !== undefined &&
+                      face >= entry.group.passOn;
+                    const of = grouped ? ` (${entry.group.label})` : '';
+                    return (
+                      <Stack key={face} gap={4} align="stretch">
+                        <Button
+                          h={88}
+                          size="xl"
+                          variant={passes ? 'filled' : 'default'}
+                          color="dark"
+                          aria-label={`One more ${face}${of}`}
+                          onClick={() => bump(i, face, 1)}
+                          styles={{ label: { flexDirection: 'column', lineHeight: 1.1 } }}
+                        >
+                          <Text span fw={800} fz={30} ff="monospace" lh={1.1}>
+                            {face}
+                          </Text>
+                          <Text span size="lg">
+                            <span data-testid={grouped ? `count-${entry.group.id}-${face}` : `count-${face}`}>
+                              ×{counts[i]![face]}
+                            </span>
+                            {passes ? ' ✓' : ''}
+                          </Text>
+                        </Button>
+                        <ActionIcon
+                          size={44}
+                          w="100%"
+                          variant="default"
+                          aria-label={`One fewer ${face}${of}`}
+                          onClick={() => bump(i, face, -1)}
+                          disabled={counts[i]![face] === 0}
+                        >
+                          <IconMinus />
+                        </ActionIcon>
+                      </Stack>
+                    );
+                  })}
+                </SimpleGrid>
+                {entry.problem && <Text c="red.8">{entry.problem}</Text>}
+              </>
+            )}
+            <Text size="lg" data-testid={grouped ? `dice-tally-${entry.group.id}` : 'dice-tally'}>
+              {tally(entry, halve)}
+            </Text>
+          </Stack>
         ),
       )}
 
@@ -249,13 +304,21 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
             { value: 'count', label: 'Count each face' },
           ]}
         />
-        <Button size="md" variant="light" leftSection={<IconDice5 />} onClick={onRollForMe} loading={busy} data-testid="roll-for-me">
+        <Button
+          size="md"
+          variant="light"
+          leftSection={<IconDice5 />}
+          onClick={onRollForMe}
+          loading={busy}
+          data-testid="roll-for-me"
+        >
           Roll for me
         </Button>
       </Group>
       {tried && missing && (
         <Text size="lg" fw={700} c="red.8" role="alert" data-testid="dice-missing">
-          {missing.problem ?? `${grouped ? `${missing.group.label}: ` : ''}${missing.count === null ? 'the dice above first' : diceCount(missing.typed.length, missing.count)} before these dice can be used.`}
+          {missing.problem ??
+            `${grouped ? `${missing.group.label}: ` : ''}${missing.count === null ? 'the dice above first' : diceCount(missing.typed.length, missing.count)} before these dice can be used.`}
         </Text>
       )}
       {/* The main button stays in reach at the bottom of the screen however long the step is; a box of
@@ -276,20 +339,38 @@ function WaitingGroup({ entry, atBoxes, halve }: { entry: Entry; atBoxes: boolea
     // Its need stands where its box will open: "then a D6 per hit for … — needs 3+".
     return (
       <div data-testid={`dice-group-${group.id}`} data-waiting>
-        <GroupNeedLine group={group} count={null} halve={halve} size="lg" c="gray.8" testId={`step-needs-${group.id}`} after=" · once the dice above are in" />
+        <GroupNeedLine
+          group={group}
+          count={null}
+          halve={halve}
+          size="lg"
+          c="gray.8"
+          testId={`step-needs-${group.id}`}
+          after=" · once the dice above are in"
+        />
       </div>
     );
   }
   return (
     <Text size="lg" c="gray.8" data-testid={`dice-group-${group.id}`} data-waiting={count === null}>
-      <b>{group.label}</b>: {count === null ? `${group.note ?? 'one die for each die above that calls for it'} — once the dice above are in` : 'no dice to roll'}
+      <b>{group.label}</b>:{' '}
+      {count === null
+        ? `${group.note ?? 'one die for each die above that calls for it'} — once the dice above are in`
+        : 'no dice to roll'}
     </Text>
   );
 }
 
 function SubmitDice({ onClick, complete, busy }: { onClick: () => void; complete: boolean; busy: boolean }) {
   return (
-    <Button size="xl" onClick={onClick} disabled={!complete} loading={busy} data-testid="submit-dice" style={{ flexShrink: 0 }}>
+    <Button
+      size="xl"
+      onClick={onClick}
+      disabled={!complete}
+      loading={busy}
+      data-testid="submit-dice"
+      style={{ flexShrink: 0 }}
+    >
       Use these dice
     </Button>
   );
@@ -304,7 +385,10 @@ function entryLabel(entry: Entry, grouped: boolean, halve: boolean): string {
   const { group } = entry;
   const count = entry.count ?? group.count;
   const halved = halve && group.sides === 3;
-  if (!grouped) return halved ? `The ${plural(count, 'D6')} you rolled for the D3s` : `The ${count} ${count === 1 ? 'face' : 'faces'} you rolled`;
+  if (!grouped)
+    return halved
+      ? `The ${plural(count, 'D6')} you rolled for the D3s`
+      : `The ${count} ${count === 1 ? 'face' : 'faces'} you rolled`;
   return `${group.label}: ${plural(count, halved ? 'D6' : 'die', halved ? 'D6s' : 'dice')}${halved ? ' to halve' : ''}`;
 }
 

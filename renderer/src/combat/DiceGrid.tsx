@@ -6,7 +6,15 @@ import { inSixes } from './diceText';
  * at a glance (a one-line box scrolls sideways and hides them). A die that passes is filled black;
  * the rest stay white: the marks read in black and white. Only the step's own numbers are used.
  */
-export function DiceGrid({ faces, passOn, testId }: { faces: readonly number[]; passOn?: number | undefined; testId: string }) {
+export function DiceGrid({
+  faces,
+  passOn,
+  testId,
+}: {
+  faces: readonly number[];
+  passOn?: number | undefined;
+  testId: string;
+}) {
   if (faces.length === 0) return null;
   return (
     <Group gap="md" wrap="wrap" data-testid={testId} aria-label={`Dice entered: ${faces.join(' ')}`} role="group">
@@ -27,7 +35,12 @@ export function DiceGrid({ faces, passOn, testId }: { faces: readonly number[]; 
                 lh="30px"
                 data-testid={`${testId}-face`}
                 data-passes={passes}
-                style={{ border: '2px solid black', borderRadius: 6, background: passes ? '#222' : 'white', color: passes ? 'white' : 'black' }}
+                style={{
+                  border: '2px solid black',
+                  borderRadius: 6,
+                  background: passes ? '#222' : 'white',
+                  color: passes ? 'white' : 'black',
+                }}
               >
                 {face}
               </Text>

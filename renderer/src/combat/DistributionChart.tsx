@@ -105,7 +105,13 @@ export function DistributionChart({
             <g key={k} onMouseEnter={() => pick(k)} onClick={() => pick(k)} data-testid="chart-bar">
               <title>{atLeastText(k)}</title>
               {/* The whole column is the target: large enough to tap. */}
-              <rect x={left + k * slot} y={10} width={slot} height={plotH} fill={k === picked ? '#e7f5ff' : 'transparent'} />
+              <rect
+                x={left + k * slot}
+                y={10}
+                width={slot}
+                height={plotH}
+                fill={k === picked ? '#e7f5ff' : 'transparent'}
+              />
               {now && pn > 0 && (
                 <rect
                   x={x}
@@ -120,16 +126,46 @@ export function DistributionChart({
               )}
               {now && pn > max && (
                 // Inside the cut bar, clear of the "actual" mark above it; outlined, so it reads on the hatching.
-                <text x={x + bar / 2} y={28} fontSize="12" fontWeight="bold" textAnchor="middle" fill="#fff" stroke="#000" strokeWidth={3} paintOrder="stroke" data-testid="chart-cut">
+                <text
+                  x={x + bar / 2}
+                  y={28}
+                  fontSize="12"
+                  fontWeight="bold"
+                  textAnchor="middle"
+                  fill="#fff"
+                  stroke="#000"
+                  strokeWidth={3}
+                  paintOrder="stroke"
+                  data-testid="chart-cut"
+                >
                   {Math.round(pn * 100)}%
                 </text>
               )}
               {k === highlight && (
-                <text x={x + bar / 2} y={Math.max(12, y(Math.max(pn, pb)) - 6)} fontSize="12" fontWeight="bold" textAnchor="middle" fill="#000" data-testid="chart-actual">
+                <text
+                  x={x + bar / 2}
+                  y={Math.max(12, y(Math.max(pn, pb)) - 6)}
+                  fontSize="12"
+                  fontWeight="bold"
+                  textAnchor="middle"
+                  fill="#000"
+                  data-testid="chart-actual"
+                >
                   ▼ actual
                 </text>
               )}
-              {pb > 0 && <rect x={x} y={y(pb)} width={bar} height={10 + plotH - y(pb)} fill="none" stroke="#212529" strokeWidth={1.5} strokeDasharray={now ? '4 2' : undefined} />}
+              {pb > 0 && (
+                <rect
+                  x={x}
+                  y={y(pb)}
+                  width={bar}
+                  height={10 + plotH - y(pb)}
+                  fill="none"
+                  stroke="#212529"
+                  strokeWidth={1.5}
+                  strokeDasharray={now ? '4 2' : undefined}
+                />
+              )}
               {(k + offset) % every === 0 && (
                 <text x={x + bar / 2} y={height - bottom + 16} fontSize="12" textAnchor="middle" fill="#212529">
                   {k + offset}
@@ -164,7 +200,10 @@ export function DistributionChart({
               .filter((k) => (before[k] ?? 0) > 0 || (now?.[k] ?? 0) > 0)
               .map((k) => (
                 <tr key={k}>
-                  <th scope="row">{k + offset}{k === highlight ? ' (actual)' : ''}</th>
+                  <th scope="row">
+                    {k + offset}
+                    {k === highlight ? ' (actual)' : ''}
+                  </th>
                   <td>{percent(before[k] ?? 0)}</td>
                   {now && <td>{percent(now[k] ?? 0)}</td>}
                   <td>{percent(tailsBefore[k] ?? 0)}</td>

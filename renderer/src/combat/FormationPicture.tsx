@@ -2,7 +2,16 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import type { Role } from '../../../core/combat/steps';
 import type { CombatView, ModelView, UnitView } from '../../../core/combat/view';
-import { BlastMarkers, DamageBoxes, engagementWords, FormationKey, Hatching, HitPips, hitsWords, Lane } from './formationMarks';
+import {
+  BlastMarkers,
+  DamageBoxes,
+  engagementWords,
+  FormationKey,
+  Hatching,
+  HitPips,
+  hitsWords,
+  Lane,
+} from './formationMarks';
 import { Notes } from './UnitPanel';
 import { roleColor } from './WhoActs';
 
@@ -16,7 +25,10 @@ import { roleColor } from './WhoActs';
 
 type Side = CombatView['sides']['attacker'];
 
-export const drawsFormations = (view: CombatView) => [view.sides.attacker, view.sides.defender].some((s) => s.units.some((u) => u.models.some((m) => m.engagement !== undefined)));
+export const drawsFormations = (view: CombatView) =>
+  [view.sides.attacker, view.sides.defender].some((s) =>
+    s.units.some((u) => u.models.some((m) => m.engagement !== undefined)),
+  );
 
 export function FormationPictures({ view }: { view: CombatView }) {
   const pattern = `enemy-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -36,9 +48,17 @@ function FormationPanel({ role, side, pattern }: { role: Role; side: Side; patte
   const own = side.units.filter((u) => u.models.some((m) => m.engagement !== 'support'));
   const support = side.units.filter((u) => u.models.length > 0 && u.models.every((m) => m.engagement === 'support'));
   // Each unit's place in the formation, counted nearest first across its entries.
-  const firsts = own.reduce<number[]>((out, u, i) => [...out, i === 0 ? 1 : out[i - 1]! + own[i - 1]!.models.length], []);
+  const firsts = own.reduce<number[]>(
+    (out, u, i) => [...out, i === 0 ? 1 : out[i - 1]! + own[i - 1]!.models.length],
+    [],
+  );
   return (
-    <Card withBorder padding="md" data-testid={`formation-${role}`} style={{ borderTop: `6px solid var(--mantine-color-${roleColor[role]}-6)` }}>
+    <Card
+      withBorder
+      padding="md"
+      data-testid={`formation-${role}`}
+      style={{ borderTop: `6px solid var(--mantine-color-${roleColor[role]}-6)` }}
+    >
       <Stack gap="xs">
         <Group gap="sm" wrap="wrap">
           <Badge size="lg" radius="sm" color={roleColor[role]} variant="filled">

@@ -18,11 +18,29 @@ function Square({ model, ringed }: { model: ModelView; ringed: boolean }) {
   const filled = model.wounds > 0 ? model.woundsLeft / model.wounds : 0;
   const words = `${model.name}: ${modelWords(model)}`;
   return (
-    <svg width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label={words} data-testid={`model-${model.id}`} data-destroyed={dead} data-wounds-left={model.woundsLeft}>
+    <svg
+      width={SIZE}
+      height={SIZE}
+      viewBox={`0 0 ${SIZE} ${SIZE}`}
+      role="img"
+      aria-label={words}
+      data-testid={`model-${model.id}`}
+      data-destroyed={dead}
+      data-wounds-left={model.woundsLeft}
+    >
       <title>{words}</title>
       {dead ? (
         <>
-          <rect x={1} y={1} width={SIZE - 2} height={SIZE - 2} fill="white" stroke="#555" strokeWidth={1.5} strokeDasharray="3 2" />
+          <rect
+            x={1}
+            y={1}
+            width={SIZE - 2}
+            height={SIZE - 2}
+            fill="white"
+            stroke="#555"
+            strokeWidth={1.5}
+            strokeDasharray="3 2"
+          />
           <path d={`M6 6 L${SIZE - 6} ${SIZE - 6} M${SIZE - 6} 6 L6 ${SIZE - 6}`} stroke="#555" strokeWidth={2} />
         </>
       ) : (
@@ -51,7 +69,11 @@ function GroupBlock({ group }: { group: ModelGroup }) {
         <Text size="lg" data-testid={`model-group-state-${group.id}`}>
           {s.state}
         </Text>
-        {s.wounded.length > 0 && <Text c="gray.8">· wounded: {s.wounded.map((m) => `${m.name} (${m.woundsLeft}/${m.wounds})`).join(', ')}</Text>}
+        {s.wounded.length > 0 && (
+          <Text c="gray.8">
+            · wounded: {s.wounded.map((m) => `${m.name} (${m.woundsLeft}/${m.wounds})`).join(', ')}
+          </Text>
+        )}
       </Group>
       {s.shared.length > 0 && (
         <Text size="sm" c="gray.7">
@@ -64,7 +86,16 @@ function GroupBlock({ group }: { group: ModelGroup }) {
         ))}
       </Group>
       {s.singled.map(({ model, tags }) => (
-        <Badge key={model.id} variant="outline" color="dark" size="lg" tt="none" fw={600} maw="100%" style={{ whiteSpace: 'normal', height: 'auto' }}>
+        <Badge
+          key={model.id}
+          variant="outline"
+          color="dark"
+          size="lg"
+          tt="none"
+          fw={600}
+          maw="100%"
+          style={{ whiteSpace: 'normal', height: 'auto' }}
+        >
           {model.name}: {tags.join(' · ')}
         </Badge>
       ))}

@@ -15,9 +15,19 @@ export function OddsHeadline({ id, at }: { id: string; at: number }) {
   // Chances still open first; where the round is decided, what is certain ("Knights win the round: 100%"), not a row of 0%.
   const open = odds.facts.filter((f) => f.now > 1e-9 && f.now < 1 - 1e-9);
   const shown = open.length > 0 ? open : odds.facts.filter((f) => f.now >= 1 - 1e-9);
-  const figures = shown.length > 0 ? shown.slice(0, 3).map((f) => `${f.label}: ${percent(f.now)}`) : [`${odds.measure}: ${fixed2(odds.meanNow)} expected`];
+  const figures =
+    shown.length > 0
+      ? shown.slice(0, 3).map((f) => `${f.label}: ${percent(f.now)}`)
+      : [`${odds.measure}: ${fixed2(odds.meanNow)} expected`];
   return (
-    <Group gap={6} wrap="wrap" data-testid="odds-headline" aria-live="polite" aria-busy={updating} style={updating ? { opacity: 0.6 } : undefined}>
+    <Group
+      gap={6}
+      wrap="wrap"
+      data-testid="odds-headline"
+      aria-live="polite"
+      aria-busy={updating}
+      style={updating ? { opacity: 0.6 } : undefined}
+    >
       <Text size="md" fw={700}>
         Odds now:
       </Text>

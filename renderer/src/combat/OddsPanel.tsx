@@ -23,7 +23,19 @@ function UpdatingLine({ testId, children }: { testId: string; children: string }
 }
 
 /** The exact odds beside the steps, updated after every step with the dice actually rolled. */
-export function OddsPanel({ odds, finished, names, updating = false, period }: { odds: Odds; finished: boolean; names: { attacker: string; defender: string }; updating?: boolean; period?: string }) {
+export function OddsPanel({
+  odds,
+  finished,
+  names,
+  updating = false,
+  period,
+}: {
+  odds: Odds;
+  finished: boolean;
+  names: { attacker: string; defender: string };
+  updating?: boolean;
+  period?: string;
+}) {
   return (
     <Card withBorder padding="md" data-testid="odds-panel" aria-busy={updating} style={updatingStyle(updating)}>
       <Stack gap="xs">
@@ -98,7 +110,15 @@ function ColumnHead({ odds, children }: { odds: WholeOdds; children: string }) {
  * round it is likely to end in, at the start and now. An estimate (too many positions to count
  * exactly in about a second) is marked "≈ 62% ± 1%" and says how it was made.
  */
-export function WholeCombatPanel({ whole, finished, updating = false }: { whole: NonNullable<CombatOdds['whole']> | undefined; finished: boolean; updating?: boolean }) {
+export function WholeCombatPanel({
+  whole,
+  finished,
+  updating = false,
+}: {
+  whole: NonNullable<CombatOdds['whole']> | undefined;
+  finished: boolean;
+  updating?: boolean;
+}) {
   if (whole === undefined) {
     return (
       <Card withBorder padding="md" data-testid="whole-combat-loading">
@@ -125,7 +145,9 @@ export function WholeCombatPanel({ whole, finished, updating = false }: { whole:
     <Card withBorder padding="md" data-testid="whole-combat-odds" aria-busy={updating} style={updatingStyle(updating)}>
       <Stack gap="xs">
         <Title order={3}>The whole combat{estimated ? ' (estimated)' : ''}</Title>
-        {updating && <UpdatingLine testId="whole-combat-updating">Updating: the full figures are being worked out…</UpdatingLine>}
+        {updating && (
+          <UpdatingLine testId="whole-combat-updating">Updating: the full figures are being worked out…</UpdatingLine>
+        )}
         <Table fz="md" verticalSpacing={4} data-testid="whole-combat-table">
           <Table.Thead>
             <Table.Tr>
@@ -146,7 +168,13 @@ export function WholeCombatPanel({ whole, finished, updating = false }: { whole:
             ))}
           </Table.Tbody>
         </Table>
-        <DistributionChart before={start.rounds} now={now.rounds} label="round the combat ends in" offset={1} height={160} />
+        <DistributionChart
+          before={start.rounds}
+          now={now.rounds}
+          label="round the combat ends in"
+          offset={1}
+          height={160}
+        />
         {estimated && (
           <Text size="sm" c="gray.7" data-testid="whole-combat-estimate">
             ≈: {estimateNote(described)}

@@ -13,7 +13,19 @@ const SIZE = 30;
 const GAP = 5;
 const STEP = SIZE + GAP;
 
-function Square({ x, y, model, character, pattern }: { x: number; y: number; model: ModelView; character: boolean; pattern: string }) {
+function Square({
+  x,
+  y,
+  model,
+  character,
+  pattern,
+}: {
+  x: number;
+  y: number;
+  model: ModelView;
+  character: boolean;
+  pattern: string;
+}) {
   const dead = model.destroyed;
   const wounded = !dead && model.woundsLeft < model.wounds;
   const title = `${model.name}: ${dead ? 'casualty' : wounded ? `wounded, ${model.woundsLeft} of ${model.wounds} wounds left` : 'standing'}`;
@@ -22,8 +34,21 @@ function Square({ x, y, model, character, pattern }: { x: number; y: number; mod
       <title>{title}</title>
       {dead ? (
         <>
-          <rect x={x} y={y} width={SIZE} height={SIZE} fill="white" stroke="#555" strokeWidth={1.5} strokeDasharray="3 2" />
-          <path d={`M${x + 5} ${y + 5} L${x + SIZE - 5} ${y + SIZE - 5} M${x + SIZE - 5} ${y + 5} L${x + 5} ${y + SIZE - 5}`} stroke="#555" strokeWidth={2} />
+          <rect
+            x={x}
+            y={y}
+            width={SIZE}
+            height={SIZE}
+            fill="white"
+            stroke="#555"
+            strokeWidth={1.5}
+            strokeDasharray="3 2"
+          />
+          <path
+            d={`M${x + 5} ${y + 5} L${x + SIZE - 5} ${y + SIZE - 5} M${x + SIZE - 5} ${y + 5} L${x + 5} ${y + SIZE - 5}`}
+            stroke="#555"
+            strokeWidth={2}
+          />
         </>
       ) : character ? (
         <>
@@ -37,13 +62,21 @@ function Square({ x, y, model, character, pattern }: { x: number; y: number; mod
         <>
           <rect x={x} y={y} width={SIZE} height={SIZE} fill="white" stroke="black" strokeWidth={2} />
           {/* The wounds left as a fill from the bottom; a white dot marks the wounded model. */}
-          <rect x={x} y={y + SIZE * (1 - model.woundsLeft / model.wounds)} width={SIZE} height={SIZE * (model.woundsLeft / model.wounds)} fill="#222" />
+          <rect
+            x={x}
+            y={y + SIZE * (1 - model.woundsLeft / model.wounds)}
+            width={SIZE}
+            height={SIZE * (model.woundsLeft / model.wounds)}
+            fill="#222"
+          />
           <circle cx={x + SIZE / 2} cy={y + SIZE / 2} r={4} fill="white" stroke="black" strokeWidth={1.5} />
         </>
       ) : (
         <rect x={x} y={y} width={SIZE} height={SIZE} fill="#222" stroke="black" strokeWidth={2} />
       )}
-      {wounded && character && <circle cx={x + SIZE - 4} cy={y + 4} r={4} fill="white" stroke="black" strokeWidth={1.5} />}
+      {wounded && character && (
+        <circle cx={x + SIZE - 4} cy={y + 4} r={4} fill="white" stroke="black" strokeWidth={1.5} />
+      )}
     </g>
   );
 }
@@ -74,13 +107,25 @@ export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Fo
   const standingChars = characters.filter((m) => !m.destroyed).length;
 
   return (
-    <Stack gap={6} data-testid="rank-diagram" data-unit={unit.name} data-standing={standing} data-status={formation.status}>
+    <Stack
+      gap={6}
+      data-testid="rank-diagram"
+      data-unit={unit.name}
+      data-standing={standing}
+      data-status={formation.status}
+    >
       <Group gap="xs" wrap="wrap">
         <Text fw={700} size="lg">
           {unit.name}
         </Text>
         {formation.status !== 'fighting' && (
-          <Badge size="lg" radius="sm" variant={gone ? 'filled' : 'outline'} color={gone ? 'dark' : 'gray'} data-testid="rank-status">
+          <Badge
+            size="lg"
+            radius="sm"
+            variant={gone ? 'filled' : 'outline'}
+            color={gone ? 'dark' : 'gray'}
+            data-testid="rank-status"
+          >
             {formation.status.toUpperCase()}
           </Badge>
         )}
@@ -109,10 +154,25 @@ export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Fo
             <Square key={m.id} x={GAP + i * STEP} y={20 + GAP} model={m} character pattern={pattern} />
           ))}
           {rankAndFile.map((m, i) => (
-            <Square key={m.id} x={GAP + (charCols + gapCols) * STEP + ((i + inRank) % width) * STEP} y={20 + GAP + Math.floor((i + inRank) / width) * STEP} model={m} character={false} pattern={pattern} />
+            <Square
+              key={m.id}
+              x={GAP + (charCols + gapCols) * STEP + ((i + inRank) % width) * STEP}
+              y={20 + GAP + Math.floor((i + inRank) / width) * STEP}
+              model={m}
+              character={false}
+              pattern={pattern}
+            />
           ))}
           {gone && (
-            <line x1={0} y1={svgHeight} x2={svgWidth} y2={20} stroke="black" strokeWidth={4} data-testid="rank-struck" />
+            <line
+              x1={0}
+              y1={svgHeight}
+              x2={svgWidth}
+              y2={20}
+              stroke="black"
+              strokeWidth={4}
+              data-testid="rank-struck"
+            />
           )}
         </svg>
       </div>
@@ -126,8 +186,8 @@ export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Fo
           [
             formation.startingModels > 0 && (
               <Fragment key="ranks">
-                <b>{standing}</b> of {formation.startingModels} models · {ranks} {ranks === 1 ? 'rank' : 'ranks'} {width} wide · <b>rank bonus +{bonus}</b> ({counting}{' '}
-                {counting === 1 ? 'rank counts' : 'ranks count'}
+                <b>{standing}</b> of {formation.startingModels} models · {ranks} {ranks === 1 ? 'rank' : 'ranks'}{' '}
+                {width} wide · <b>rank bonus +{bonus}</b> ({counting} {counting === 1 ? 'rank counts' : 'ranks count'}
                 {formation.rankNote ? <>; {formation.rankNote}</> : null})
               </Fragment>
             ),
@@ -137,7 +197,9 @@ export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Fo
               </Fragment>
             ),
             formation.unitStrength !== undefined && <b key="us">US {formation.unitStrength}</b>,
-            formation.facing !== 'front' && <Fragment key="facing">fights in the enemy&apos;s {formation.facing}</Fragment>,
+            formation.facing !== 'front' && (
+              <Fragment key="facing">fights in the enemy&apos;s {formation.facing}</Fragment>
+            ),
           ]
             .filter(Boolean)
             .flatMap((part, i) => (i === 0 ? [part] : [<Fragment key={`dot${i}`}> · </Fragment>, part]))
@@ -160,9 +222,27 @@ export function RankLegend({ rankRule }: { rankRule: string }) {
   return (
     <Group gap="md" wrap="wrap" data-testid="rank-legend">
       {item('standing', <rect x={1} y={1} width={14} height={14} fill="#222" />)}
-      {item('wounded', <><rect x={1} y={1} width={14} height={14} fill="white" stroke="black" strokeWidth={1.5} /><rect x={1} y={8} width={14} height={7} fill="#222" /></>)}
-      {item('casualty', <><rect x={1} y={1} width={14} height={14} fill="white" stroke="#555" strokeDasharray="3 2" /><path d="M4 4 L12 12 M12 4 L4 12" stroke="#555" strokeWidth={2} /></>)}
-      {item('character', <><rect x={1} y={1} width={14} height={14} fill="#888" stroke="black" strokeWidth={2} /><circle cx={8} cy={8} r={4} fill="white" /></>)}
+      {item(
+        'wounded',
+        <>
+          <rect x={1} y={1} width={14} height={14} fill="white" stroke="black" strokeWidth={1.5} />
+          <rect x={1} y={8} width={14} height={7} fill="#222" />
+        </>,
+      )}
+      {item(
+        'casualty',
+        <>
+          <rect x={1} y={1} width={14} height={14} fill="white" stroke="#555" strokeDasharray="3 2" />
+          <path d="M4 4 L12 12 M12 4 L4 12" stroke="#555" strokeWidth={2} />
+        </>,
+      )}
+      {item(
+        'character',
+        <>
+          <rect x={1} y={1} width={14} height={14} fill="#888" stroke="black" strokeWidth={2} />
+          <circle cx={8} cy={8} r={4} fill="white" />
+        </>,
+      )}
       <Text size="sm" c="gray.7">
         rank bonus: {rankRule}
       </Text>

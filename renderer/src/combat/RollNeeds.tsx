@@ -83,7 +83,22 @@ function RollSummaryLine({ groups, testId }: { groups: DiceGroup[]; testId: stri
  * One group's need, as its dice box shows it: "Roll 3 D6 for Baron to hit Captain — needs 3+", or
  * while the dice it follows are not in, "then a D6 per hit for Baron to wound Captain — needs 3+".
  */
-export function GroupNeedLine({ group, count, halve, testId, after, inLabel = false, ...text }: { group: DiceGroup; count: number | null; halve: boolean; testId?: string | undefined; after?: string; inLabel?: boolean } & TextProps) {
+export function GroupNeedLine({
+  group,
+  count,
+  halve,
+  testId,
+  after,
+  inLabel = false,
+  ...text
+}: {
+  group: DiceGroup;
+  count: number | null;
+  halve: boolean;
+  testId?: string | undefined;
+  after?: string;
+  inLabel?: boolean;
+} & TextProps) {
   const need = groupNeed(group, count, halve);
   return (
     // Inside a box's label it is a span (a label holds no paragraph), still set on a line of its own.

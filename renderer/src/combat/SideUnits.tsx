@@ -26,7 +26,9 @@ export const SideUnits = memo(function SideUnits({ view }: { view: CombatView })
   return (
     <>
       <UnitPanel title="Defender" units={defender.units} color="blue" notes={defender.notes} />
-      {attacker.units.some((u) => u.models.length > 0) && <UnitPanel title="Attacker" units={attacker.units} color="red" notes={attacker.notes} />}
+      {attacker.units.some((u) => u.models.length > 0) && (
+        <UnitPanel title="Attacker" units={attacker.units} color="red" notes={attacker.notes} />
+      )}
     </>
   );
 });

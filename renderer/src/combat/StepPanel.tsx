@@ -53,8 +53,17 @@ function Why({ reasons }: { reasons: Reason[] }) {
         ))}
       </List>
       {distinct.length > 2 && (
-        <Button variant="subtle" size="md" px={0} onClick={() => setOpen(!open)} aria-expanded={open} data-testid="step-why-fold">
-          {open ? 'Show fewer reasons' : `Why: ${distinct.length - 2} more ${distinct.length - 2 === 1 ? 'reason' : 'reasons'}`}
+        <Button
+          variant="subtle"
+          size="md"
+          px={0}
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+          data-testid="step-why-fold"
+        >
+          {open
+            ? 'Show fewer reasons'
+            : `Why: ${distinct.length - 2} more ${distinct.length - 2 === 1 ? 'reason' : 'reasons'}`}
         </Button>
       )}
     </div>
@@ -68,16 +77,30 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
   // The control Enter answers takes the focus as the step opens (and again when the odds move the
   // suggestion), without scrolling: the page stays at its top, where the step is read.
   const card = useRef<HTMLDivElement>(null);
-  const suggestedNow = step.kind === 'choose' ? ((best !== null && step.options.some((o) => o.id === best) ? best : step.options.find((o) => o.suggested)?.id) ?? step.options[0]?.id) : null;
+  const suggestedNow =
+    step.kind === 'choose'
+      ? ((best !== null && step.options.some((o) => o.id === best)
+          ? best
+          : step.options.find((o) => o.suggested)?.id) ?? step.options[0]?.id)
+      : null;
   useEffect(() => {
     if (step.kind === 'roll') return; // the dice box focuses itself
-    const target = step.kind === 'choose' ? `[data-testid="option-${CSS.escape(suggestedNow ?? '')}"]` : '[data-testid="continue"]';
+    const target =
+      step.kind === 'choose' ? `[data-testid="option-${CSS.escape(suggestedNow ?? '')}"]` : '[data-testid="continue"]';
     card.current?.querySelector<HTMLElement>(target)?.focus({ preventScroll: true });
   }, [step.id, step.kind, suggestedNow]);
 
   if (step.kind === 'roll') {
     return (
-      <Card key={step.id} withBorder padding="md" style={{ overflow: 'visible' }} data-testid="step" data-step-kind="roll" data-step-id={step.id}>
+      <Card
+        key={step.id}
+        withBorder
+        padding="md"
+        style={{ overflow: 'visible' }}
+        data-testid="step"
+        data-step-kind="roll"
+        data-step-id={step.id}
+      >
         <Stack gap="sm">
           <WhoActs role={step.actor} name={nameOf(step.actor)} kind="roll" also={rollersOf(step)[1]} />
           <Title order={2} size="h3">
@@ -92,7 +115,9 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
             step={step}
             busy={busy}
             restore={restore}
-            onEnter={(dice, typed) => onAnswer({ kind: 'roll', stepId: step.id, dice, by: 'entered', ...(typed ? { typed } : {}) })}
+            onEnter={(dice, typed) =>
+              onAnswer({ kind: 'roll', stepId: step.id, dice, by: 'entered', ...(typed ? { typed } : {}) })
+            }
             onRollForMe={() => onRollForMe(step.id)}
           />
           <Why reasons={step.why} />
@@ -116,7 +141,16 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
     const focusedOption = options.find((o) => o.suggested);
     const pick = (option: string) => onAnswer({ kind: 'choose', stepId: step.id, option });
     return (
-      <Card key={step.id} ref={card} withBorder padding="md" style={{ overflow: 'visible' }} data-testid="step" data-step-kind="choose" data-step-id={step.id}>
+      <Card
+        key={step.id}
+        ref={card}
+        withBorder
+        padding="md"
+        style={{ overflow: 'visible' }}
+        data-testid="step"
+        data-step-kind="choose"
+        data-step-id={step.id}
+      >
         <ChooseKeys options={options} disabled={busy} onPick={pick} />
         <Stack gap="sm">
           <WhoActs role={step.actor} name={nameOf(step.actor)} kind="choose" />
@@ -125,14 +159,25 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
           </Title>
           <Stack gap={4} data-testid="step-prompt">
             {step.prompt.split('\n').map((line, i) => (
-              <Text key={i} size={i === 0 ? 'xl' : 'lg'} fw={i === 0 ? 500 : undefined} style={{ whiteSpace: 'pre-line' }}>
+              <Text
+                key={i}
+                size={i === 0 ? 'xl' : 'lg'}
+                fw={i === 0 ? 500 : undefined}
+                style={{ whiteSpace: 'pre-line' }}
+              >
                 {line}
               </Text>
             ))}
           </Stack>
           <Why reasons={step.why} />
           {/* Many options (how many of 16 attacks at the Baron): smaller buttons, more to a row, so all stay in sight; a long one keeps a row of its own. */}
-          <SimpleGrid cols={many ? { base: 3, sm: 4 } : { base: 1, sm: 2 }} spacing={many ? 'sm' : 'md'} data-testid="step-options" data-compact={many} data-suggested-by={byOdds ? 'odds' : 'rules'}>
+          <SimpleGrid
+            cols={many ? { base: 3, sm: 4 } : { base: 1, sm: 2 }}
+            spacing={many ? 'sm' : 'md'}
+            data-testid="step-options"
+            data-compact={many}
+            data-suggested-by={byOdds ? 'odds' : 'rules'}
+          >
             {options.map((option, i) => (
               <Button
                 key={option.id}
@@ -147,18 +192,27 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
                 disabled={busy}
                 data-testid={`option-${option.id}`}
                 style={many && option.label.length > 14 ? { gridColumn: '1 / -1' } : undefined}
-                styles={{ label: { whiteSpace: 'normal', flexDirection: 'column', alignItems: many ? 'center' : 'flex-start' } }}
+                styles={{
+                  label: { whiteSpace: 'normal', flexDirection: 'column', alignItems: many ? 'center' : 'flex-start' },
+                }}
               >
                 <span>{option.label}</span>
                 {/* The host's exact figure for the state this option leads to (core/analysis/headline.ts). */}
                 {figures?.[option.id] && (
-                  <Text size="sm" fw={700} c={option.suggested ? 'white' : 'dark'} data-testid={`option-figure-${option.id}`}>
+                  <Text
+                    size="sm"
+                    fw={700}
+                    c={option.suggested ? 'white' : 'dark'}
+                    data-testid={`option-figure-${option.id}`}
+                  >
                     {figures[option.id]}
                   </Text>
                 )}
                 {(option.detail || option.suggested) && (
                   <Text size="sm" c={option.suggested ? 'white' : 'dimmed'}>
-                    {[option.detail, option.suggested ? (byOdds ? 'suggested: best odds' : 'suggested') : null].filter(Boolean).join(' · ')}
+                    {[option.detail, option.suggested ? (byOdds ? 'suggested: best odds' : 'suggested') : null]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </Text>
                 )}
               </Button>
@@ -167,14 +221,24 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
           {/* Many options: the suggested one is also one tap away at the bottom of the screen, wherever it sits in the grid. */}
           {step.options.length > 2 && focusedOption && (
             <Group justify="flex-end" className="cc-step-action">
-              <Button size="lg" variant="light" onClick={() => pick(focusedOption.id)} disabled={busy} data-testid="take-suggested" styles={{ label: { whiteSpace: 'normal' } }} h="auto" py="xs">
+              <Button
+                size="lg"
+                variant="light"
+                onClick={() => pick(focusedOption.id)}
+                disabled={busy}
+                data-testid="take-suggested"
+                styles={{ label: { whiteSpace: 'normal' } }}
+                h="auto"
+                py="xs"
+              >
                 As suggested: {focusedOption.label}
               </Button>
             </Group>
           )}
           {step.options.length > 1 && (
             <Text size="sm" c="dimmed" data-testid="choose-keys">
-              Keys: {step.options.length > 9 ? '1–9' : `1–${step.options.length}`} take an option, Enter the highlighted one.
+              Keys: {step.options.length > 9 ? '1–9' : `1–${step.options.length}`} take an option, Enter the highlighted
+              one.
             </Text>
           )}
         </Stack>
@@ -186,7 +250,16 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
   // Lines with reasons set in under them end in a verdict (e.g. "Empire win by 1"): it stands out.
   const verdict = step.lines.some((l) => indented(l)) && !indented(step.lines.at(-1)) ? step.lines.length - 1 : -1;
   return (
-    <Card key={step.id} ref={card} withBorder padding="md" style={{ overflow: 'visible' }} data-testid="step" data-step-kind="outcome" data-step-id={step.id}>
+    <Card
+      key={step.id}
+      ref={card}
+      withBorder
+      padding="md"
+      style={{ overflow: 'visible' }}
+      data-testid="step"
+      data-step-kind="outcome"
+      data-step-id={step.id}
+    >
       <Stack gap="sm">
         <Group gap="sm" data-testid="who-acts" data-role="both">
           <Badge size="xl" radius="sm" color="dark" variant="outline">
@@ -207,11 +280,25 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
                 {line.trim()}
               </Text>
             ) : i === verdict ? (
-              <Text key={i} size="xl" fw={800} mt="xs" p="sm" bd="3px solid var(--mantine-color-dark-6)" style={{ borderRadius: 6, whiteSpace: 'pre-line' }} data-testid="outcome-verdict">
+              <Text
+                key={i}
+                size="xl"
+                fw={800}
+                mt="xs"
+                p="sm"
+                bd="3px solid var(--mantine-color-dark-6)"
+                style={{ borderRadius: 6, whiteSpace: 'pre-line' }}
+                data-testid="outcome-verdict"
+              >
                 {line}
               </Text>
             ) : (
-              <Text key={i} size="xl" fw={indented(step.lines[i + 1]) ? 700 : undefined} style={{ whiteSpace: 'pre-line' }}>
+              <Text
+                key={i}
+                size="xl"
+                fw={indented(step.lines[i + 1]) ? 700 : undefined}
+                style={{ whiteSpace: 'pre-line' }}
+              >
                 {line}
               </Text>
             ),
@@ -219,7 +306,13 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
         </Stack>
         {!step.final && (
           <div className="cc-step-action">
-            <Button size="xl" fullWidth onClick={() => onAnswer({ kind: 'continue', stepId: step.id })} loading={busy} data-testid="continue">
+            <Button
+              size="xl"
+              fullWidth
+              onClick={() => onAnswer({ kind: 'continue', stepId: step.id })}
+              loading={busy}
+              data-testid="continue"
+            >
               Continue
             </Button>
           </div>

@@ -6,7 +6,13 @@ import { RankDiagram, RankLegend } from './RankDiagram';
 
 function ModelRow({ m, color }: { m: ModelView; color: string }) {
   return (
-    <Group gap="xs" wrap="nowrap" bg={m.destroyed ? 'gray.1' : undefined} data-testid={`model-${m.id}`} data-destroyed={m.destroyed}>
+    <Group
+      gap="xs"
+      wrap="nowrap"
+      bg={m.destroyed ? 'gray.1' : undefined}
+      data-testid={`model-${m.id}`}
+      data-destroyed={m.destroyed}
+    >
       <Text component="div" miw={110} style={{ flex: 1 }} td={m.destroyed ? 'line-through' : undefined}>
         {m.name}
         {m.destroyed && (
@@ -31,7 +37,25 @@ function ModelRow({ m, color }: { m: ModelView; color: string }) {
  * what is left of it, with the profile under it in full width (it wraps on a tablet). A destroyed
  * one is struck through on a grey ground, never faded: its words keep their contrast.
  */
-function PoolRow({ name, left, total, each, tags, color, destroyed, testId }: { name: string; left: number; total: number; each: number; tags: string[]; color: string; destroyed: boolean; testId: string }) {
+function PoolRow({
+  name,
+  left,
+  total,
+  each,
+  tags,
+  color,
+  destroyed,
+  testId,
+}: {
+  name: string;
+  left: number;
+  total: number;
+  each: number;
+  tags: string[];
+  color: string;
+  destroyed: boolean;
+  testId: string;
+}) {
   return (
     <Stack gap={0} bg={destroyed ? 'gray.1' : undefined} data-testid={testId} data-destroyed={destroyed}>
       <Group gap="xs" wrap="nowrap">
@@ -66,7 +90,13 @@ function PoolRow({ name, left, total, each, tags, color, destroyed, testId }: { 
  * file together (the casualties come off the rear, so what they have left is their sum), then
  * each character on his own.
  */
-function RankedUnit({ unit, color }: { unit: UnitView & { formation: NonNullable<UnitView['formation']> }; color: string }) {
+function RankedUnit({
+  unit,
+  color,
+}: {
+  unit: UnitView & { formation: NonNullable<UnitView['formation']> };
+  color: string;
+}) {
   const characters = unit.models.filter((m) => m.character);
   const troops = unit.models.filter((m) => !m.character);
   const first = troops[0];
@@ -87,7 +117,17 @@ function RankedUnit({ unit, color }: { unit: UnitView & { formation: NonNullable
         />
       )}
       {characters.map((m) => (
-        <PoolRow key={m.id} name={m.name} left={m.woundsLeft} total={m.wounds} each={m.wounds} tags={m.tags} color={color} destroyed={m.destroyed} testId={`model-${m.id}`} />
+        <PoolRow
+          key={m.id}
+          name={m.name}
+          left={m.woundsLeft}
+          total={m.wounds}
+          each={m.wounds}
+          tags={m.tags}
+          color={color}
+          destroyed={m.destroyed}
+          testId={`model-${m.id}`}
+        />
       ))}
     </Stack>
   );
@@ -130,7 +170,15 @@ function FoldedUnit({ unit, color }: { unit: UnitView; color: string }) {
           )}
         </Text>
         {unit.models.length > 0 && (
-          <Button variant="subtle" size="md" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={models} data-testid={`unit-fold-${unit.name}`} style={{ flexShrink: 0 }}>
+          <Button
+            variant="subtle"
+            size="md"
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+            aria-controls={models}
+            data-testid={`unit-fold-${unit.name}`}
+            style={{ flexShrink: 0 }}
+          >
             {open ? 'Hide models' : 'Show models'}
           </Button>
         )}
@@ -138,17 +186,38 @@ function FoldedUnit({ unit, color }: { unit: UnitView; color: string }) {
       <Notes notes={unit.notes} testId={`unit-notes-${unit.name}`} />
       <Box id={models} style={open ? undefined : { display: 'none' }}>
         {/* Groups of identical models (a mixed unit) are drawn together, their profile once. */}
-        {unit.models.some((m) => m.group) ? <ModelGroups models={unit.models} /> : unit.models.map((m) => <ModelRow key={m.id} m={m} color={color} />)}
+        {unit.models.some((m) => m.group) ? (
+          <ModelGroups models={unit.models} />
+        ) : (
+          unit.models.map((m) => <ModelRow key={m.id} m={m} color={color} />)
+        )}
       </Box>
     </Stack>
   );
 }
 
 /** The units in the combat with each model's wounds left: always in sight while rolling. */
-export function UnitPanel({ title, units, color, legend = true, notes }: { title: string; units: UnitView[]; color: string; legend?: boolean; notes?: readonly string[] }) {
+export function UnitPanel({
+  title,
+  units,
+  color,
+  legend = true,
+  notes,
+}: {
+  title: string;
+  units: UnitView[];
+  color: string;
+  legend?: boolean;
+  notes?: readonly string[];
+}) {
   const rankRule = units.find((u) => u.formation)?.formation?.rankRule;
   return (
-    <Card withBorder padding="md" data-testid={`units-${title.toLowerCase()}`} style={rankRule !== undefined ? { borderTop: `6px solid var(--mantine-color-${color}-6)` } : undefined}>
+    <Card
+      withBorder
+      padding="md"
+      data-testid={`units-${title.toLowerCase()}`}
+      style={rankRule !== undefined ? { borderTop: `6px solid var(--mantine-color-${color}-6)` } : undefined}
+    >
       <Stack gap="xs">
         <Title order={3}>{title}</Title>
         <Notes notes={notes} testId={`side-notes-${title.toLowerCase()}`} />

@@ -16,7 +16,17 @@ export function rollersOf(step: RollStep): Role[] {
  * roll in one step (an attack rolled through to the other side's saves), both badges and "Both
  * players roll" — one short line, so the first dice box stays in sight; each box says whose dice.
  */
-export function WhoActs({ role, name, kind, also }: { role: Role; name: string; kind: keyof typeof verbs; also?: Role | undefined }) {
+export function WhoActs({
+  role,
+  name,
+  kind,
+  also,
+}: {
+  role: Role;
+  name: string;
+  kind: keyof typeof verbs;
+  also?: Role | undefined;
+}) {
   return (
     <Group gap="sm" data-testid="who-acts" data-role={role} data-both={also ? 'true' : undefined}>
       <Badge size="xl" radius="sm" color={roleColor[role]} variant="filled">

@@ -31,7 +31,11 @@ export function WizardPage() {
   const doUndo = () => {
     if (!canUndo) return;
     const last = data.inputs.at(-1);
-    setRestore(last?.kind === 'roll' && last.by === 'entered' ? { stepId: last.stepId, dice: last.dice, typed: last.typed } : null);
+    setRestore(
+      last?.kind === 'roll' && last.by === 'entered'
+        ? { stepId: last.stepId, dice: last.dice, typed: last.typed }
+        : null,
+    );
     reset();
     undo.mutate();
   };
@@ -44,7 +48,12 @@ export function WizardPage() {
     if (stepId !== undefined) window.scrollTo(0, 0);
   }, [stepId]);
 
-  if (!data) return <HostData query={snapshot} what="combat" back={{ to: '/combat', label: 'Start a new combat' }}>{() => null}</HostData>;
+  if (!data)
+    return (
+      <HostData query={snapshot} what="combat" back={{ to: '/combat', label: 'Start a new combat' }}>
+        {() => null}
+      </HostData>
+    );
 
   const names = { attacker: data.view.sides.attacker.name, defender: data.view.sides.defender.name };
   const figures = Object.fromEntries((odds.current?.choices ?? []).map((c) => [c.option, c.figure]));
@@ -55,14 +64,26 @@ export function WizardPage() {
       <Group justify="space-between" wrap="wrap" gap="xs">
         <div>
           <Title order={1} size="h3">
-            {names.attacker} <Text span inherit c="gray.6">vs</Text> {names.defender}
+            {names.attacker}{' '}
+            <Text span inherit c="gray.6">
+              vs
+            </Text>{' '}
+            {names.defender}
           </Title>
           <Text size="sm" c="gray.7" data-testid="step-count">
             {data.systemName} · {stepCount(data.inputs.length, data.finished)}
           </Text>
         </div>
         <Group>
-          <Button size="md" variant="default" leftSection={<IconArrowBackUp />} onClick={doUndo} disabled={!canUndo} data-testid="undo" title="Undo (Ctrl+Z)">
+          <Button
+            size="md"
+            variant="default"
+            leftSection={<IconArrowBackUp />}
+            onClick={doUndo}
+            disabled={!canUndo}
+            data-testid="undo"
+            title="Undo (Ctrl+Z)"
+          >
             Undo
           </Button>
           {data.finished && (

@@ -10,7 +10,8 @@ export function parseFaces(text: string, sides: number): { faces: number[] } | {
   const faces: number[] = [];
   for (const token of tokens) {
     const face = Number(token);
-    if (!/^\d+$/.test(token) || face < 1 || face > sides) return { problem: `"${token}" is not a face of a D${sides} (1–${sides})` };
+    if (!/^\d+$/.test(token) || face < 1 || face > sides)
+      return { problem: `"${token}" is not a face of a D${sides} (1–${sides})` };
     faces.push(face);
   }
   return { faces };

@@ -28,12 +28,26 @@ const tokenX: Record<Engagement, number> = { contact: LANE_W - 8 - TOKEN, firefi
  * Supporting fire from another formation fires from far back over a dotted line. A destroyed
  * unit's square is hollow and crossed.
  */
-export function Lane({ engagement, destroyed, patternId }: { engagement: Engagement; destroyed: boolean; patternId: string }) {
+export function Lane({
+  engagement,
+  destroyed,
+  patternId,
+}: {
+  engagement: Engagement;
+  destroyed: boolean;
+  patternId: string;
+}) {
   const x = tokenX[engagement];
   const y = (LANE_H - TOKEN) / 2;
   const fires = !destroyed && (engagement === 'firefight' || engagement === 'support');
   return (
-    <svg width={LANE_W} height={LANE_H} viewBox={`0 0 ${LANE_W} ${LANE_H}`} aria-hidden style={{ flex: 'none', display: 'block' }}>
+    <svg
+      width={LANE_W}
+      height={LANE_H}
+      viewBox={`0 0 ${LANE_W} ${LANE_H}`}
+      aria-hidden
+      style={{ flex: 'none', display: 'block' }}
+    >
       <rect x={LANE_W - 8} y={0} width={8} height={LANE_H} fill={`url(#${patternId})`} stroke="black" strokeWidth={1} />
       <line x1={0} y1={LANE_H - 0.5} x2={LANE_W - 8} y2={LANE_H - 0.5} stroke="#999" strokeWidth={1} />
       {fires && (
@@ -50,13 +64,39 @@ export function Lane({ engagement, destroyed, patternId }: { engagement: Engagem
       )}
       {destroyed ? (
         <>
-          <rect x={x} y={y} width={TOKEN} height={TOKEN} fill="white" stroke="#444" strokeWidth={1.5} strokeDasharray="3 2" />
-          <path d={`M${x + 3} ${y + 3} L${x + TOKEN - 3} ${y + TOKEN - 3} M${x + TOKEN - 3} ${y + 3} L${x + 3} ${y + TOKEN - 3}`} stroke="#444" strokeWidth={2} />
+          <rect
+            x={x}
+            y={y}
+            width={TOKEN}
+            height={TOKEN}
+            fill="white"
+            stroke="#444"
+            strokeWidth={1.5}
+            strokeDasharray="3 2"
+          />
+          <path
+            d={`M${x + 3} ${y + 3} L${x + TOKEN - 3} ${y + TOKEN - 3} M${x + TOKEN - 3} ${y + 3} L${x + 3} ${y + TOKEN - 3}`}
+            stroke="#444"
+            strokeWidth={2}
+          />
         </>
       ) : engagement === 'support' ? (
-        <path d={`M${x + TOKEN / 2} ${y} L${x + TOKEN} ${y + TOKEN / 2} L${x + TOKEN / 2} ${y + TOKEN} L${x} ${y + TOKEN / 2} Z`} fill="#222" stroke="black" strokeWidth={1.5} />
+        <path
+          d={`M${x + TOKEN / 2} ${y} L${x + TOKEN} ${y + TOKEN / 2} L${x + TOKEN / 2} ${y + TOKEN} L${x} ${y + TOKEN / 2} Z`}
+          fill="#222"
+          stroke="black"
+          strokeWidth={1.5}
+        />
       ) : (
-        <rect x={x} y={y} width={TOKEN} height={TOKEN} fill={engagement === 'none' ? 'white' : '#222'} stroke="black" strokeWidth={2} />
+        <rect
+          x={x}
+          y={y}
+          width={TOKEN}
+          height={TOKEN}
+          fill={engagement === 'none' ? 'white' : '#222'}
+          stroke="black"
+          strokeWidth={2}
+        />
       )}
     </svg>
   );
@@ -83,10 +123,20 @@ const MAX_PIPS = 10;
 export function HitPips({ taken, saved, pending }: { taken: number; saved: number; pending: number }) {
   if (taken === 0) return null;
   const failed = Math.max(0, taken - saved - pending);
-  const marks: Array<'failed' | 'saved' | 'pending'> = [...Array<'failed'>(failed).fill('failed'), ...Array<'pending'>(pending).fill('pending'), ...Array<'saved'>(saved).fill('saved')];
+  const marks: Array<'failed' | 'saved' | 'pending'> = [
+    ...Array<'failed'>(failed).fill('failed'),
+    ...Array<'pending'>(pending).fill('pending'),
+    ...Array<'saved'>(saved).fill('saved'),
+  ];
   const shown = marks.slice(0, MAX_PIPS);
   return (
-    <svg width={shown.length * (PIP + 2)} height={PIP + 2} viewBox={`0 0 ${shown.length * (PIP + 2)} ${PIP + 2}`} aria-hidden style={{ flex: 'none' }}>
+    <svg
+      width={shown.length * (PIP + 2)}
+      height={PIP + 2}
+      viewBox={`0 0 ${shown.length * (PIP + 2)} ${PIP + 2}`}
+      aria-hidden
+      style={{ flex: 'none' }}
+    >
       {shown.map((m, i) => (
         <circle
           key={i}
@@ -114,7 +164,13 @@ export function hitsWords({ taken, saved, pending }: { taken: number; saved: num
 export function DamageBoxes({ wounds, left }: { wounds: number; left: number }) {
   const size = 13;
   return (
-    <svg width={wounds * (size + 2)} height={size + 2} viewBox={`0 0 ${wounds * (size + 2)} ${size + 2}`} aria-hidden style={{ flex: 'none' }}>
+    <svg
+      width={wounds * (size + 2)}
+      height={size + 2}
+      viewBox={`0 0 ${wounds * (size + 2)} ${size + 2}`}
+      aria-hidden
+      style={{ flex: 'none' }}
+    >
       {Array.from({ length: wounds }, (_, i) => {
         const x = i * (size + 2) + 1;
         return i < left ? (
@@ -122,7 +178,11 @@ export function DamageBoxes({ wounds, left }: { wounds: number; left: number }) 
         ) : (
           <g key={i}>
             <rect x={x} y={1} width={size} height={size} fill="white" stroke="black" strokeWidth={1.5} />
-            <path d={`M${x + 2} 3 L${x + size - 2} ${size - 1} M${x + size - 2} 3 L${x + 2} ${size - 1}`} stroke="black" strokeWidth={1.5} />
+            <path
+              d={`M${x + 2} 3 L${x + size - 2} ${size - 1} M${x + size - 2} 3 L${x + 2} ${size - 1}`}
+              stroke="black"
+              strokeWidth={1.5}
+            />
           </g>
         );
       })}
@@ -147,7 +207,13 @@ export function BlastMarkers({ count }: { count: number }) {
   return (
     <Group gap={6} wrap="nowrap">
       {shown > 0 && (
-        <svg width={shown * (2 * r + 2)} height={2 * r + 2} viewBox={`0 0 ${shown * (2 * r + 2)} ${2 * r + 2}`} aria-hidden style={{ flex: 'none' }}>
+        <svg
+          width={shown * (2 * r + 2)}
+          height={2 * r + 2}
+          viewBox={`0 0 ${shown * (2 * r + 2)} ${2 * r + 2}`}
+          aria-hidden
+          style={{ flex: 'none' }}
+        >
           {Array.from({ length: shown }, (_, i) => burst(i * (2 * r + 2) + r + 1))}
         </svg>
       )}

@@ -44,8 +44,20 @@ export function summariseGroup(group: ModelGroup): GroupSummary {
     return own.length > 0 ? [{ model: m, tags: own }] : [];
   });
   const one = models.length === 1 ? models[0]! : null;
-  const state = one ? (one.destroyed ? 'slain' : one.wounds > 1 ? `${one.woundsLeft} of ${one.wounds} wounds left` : 'standing') : `${standing.length} of ${models.length} standing`;
-  return { state, standing: standing.length, shared, singled, wounded: one ? [] : standing.filter((m) => m.woundsLeft < m.wounds) };
+  const state = one
+    ? one.destroyed
+      ? 'slain'
+      : one.wounds > 1
+        ? `${one.woundsLeft} of ${one.wounds} wounds left`
+        : 'standing'
+    : `${standing.length} of ${models.length} standing`;
+  return {
+    state,
+    standing: standing.length,
+    shared,
+    singled,
+    wounded: one ? [] : standing.filter((m) => m.woundsLeft < m.wounds),
+  };
 }
 
 /** What one model's square says: "slain", "1 of 2 wounds left", "standing". */

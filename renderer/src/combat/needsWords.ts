@@ -90,7 +90,8 @@ function saysItself(label: string, needs: string): boolean {
 
 export function groupNeed(group: DiceGroup, count: number | null, halve: boolean): GroupNeed {
   const halved = halve && group.sides === 3;
-  const dice = count === null ? chainedWords(group) : `${count} D${halved ? 6 : group.sides}${halved ? ' to halve' : ''}`;
+  const dice =
+    count === null ? chainedWords(group) : `${count} D${halved ? 6 : group.sides}${halved ? ' to halve' : ''}`;
   return {
     lead: count === null ? 'then' : 'Roll',
     dice,

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { Input } from '../../../core/combat/steps';
 import { useClient } from '../api/ClientContext';
-import type { HostError} from '../api/hostQuery';
+import type { HostError } from '../api/hostQuery';
 import { unwrap, useHostQuery } from '../api/hostQuery';
 
 const key = (id: string) => ['combat', id] as const;
@@ -27,7 +27,10 @@ export function useCombat(id: string) {
     onSuccess: (next) => {
       // The odds after the undone step were for dice that no longer stand: the step answered
       // again (other dice, another choice) reaches the same count of steps and must not show them.
-      queries.removeQueries({ queryKey: ['combat.odds', id], predicate: (q) => typeof q.queryKey[2] === 'number' && q.queryKey[2] > next.inputs.length });
+      queries.removeQueries({
+        queryKey: ['combat.odds', id],
+        predicate: (q) => typeof q.queryKey[2] === 'number' && q.queryKey[2] > next.inputs.length,
+      });
       settle(next);
     },
   });
@@ -36,4 +39,3 @@ export function useCombat(id: string) {
   const reset = () => [answer, rollForMe, undo].forEach((m) => m.reset());
   return { snapshot, answer, rollForMe, undo, busy, error, reset };
 }
-

@@ -39,17 +39,30 @@ export function useCombatOdds(id: string, at: number, enabled = true) {
     enabled: enabled && round !== undefined && (quick !== undefined || quickQuery.isError),
   });
   const whole = wholeQuery.data?.at === at ? wholeQuery.data : undefined;
-  const current = round && whole ? { ...round, choices: round.choices.map((c) => withWhole(c, whole.choices.find((w) => w.option === c.option)?.whole)) } : round;
+  const current =
+    round && whole
+      ? {
+          ...round,
+          choices: round.choices.map((c) => withWhole(c, whole.choices.find((w) => w.option === c.option)?.whole)),
+        }
+      : round;
   return {
     query,
     current,
     updating: query.isFetching && !round,
     // Until the full answer for this step comes: the quick one, else the last step's, marked as updating.
-    whole: { data: (whole ?? quick ?? wholeQuery.data)?.whole, isError: wholeQuery.isError, updating: whole === undefined && !wholeQuery.isError },
+    whole: {
+      data: (whole ?? quick ?? wholeQuery.data)?.whole,
+      isError: wholeQuery.isError,
+      updating: whole === undefined && !wholeQuery.isError,
+    },
   };
 }
 
-function withWhole(choice: CombatOdds['choices'][number], whole: string | null | undefined): CombatOdds['choices'][number] {
+function withWhole(
+  choice: CombatOdds['choices'][number],
+  whole: string | null | undefined,
+): CombatOdds['choices'][number] {
   if (!whole) return choice;
   return { ...choice, figure: choice.figure ? `${choice.figure} · ${whole}` : whole };
 }

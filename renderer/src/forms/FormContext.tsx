@@ -60,7 +60,11 @@ export const useRootIf = (needed: boolean): Json => useContext(needed ? Root : N
 /** The path relative to the form's root, as hints name it: "setup.attacker.name" → "attacker.name". */
 export function relativePath(rootPath: string, path: string): string {
   if (path === rootPath) return '';
-  return path.startsWith(`${rootPath}.`) ? path.slice(rootPath.length + 1) : path.startsWith(`${rootPath}[`) ? path.slice(rootPath.length) : path;
+  return path.startsWith(`${rootPath}.`)
+    ? path.slice(rootPath.length + 1)
+    : path.startsWith(`${rootPath}[`)
+      ? path.slice(rootPath.length)
+      : path;
 }
 
 export function useHint(path: string): FieldHint {

@@ -1,12 +1,46 @@
 import { ActionIcon, Alert, Button, Card, Checkbox, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronRight, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconChevronDown,
+  IconChevronRight,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { memo, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { errorUnder, relativePath, useFormEnv, useHint, useRootIf } from './FormContext';
-import { CellRow, ChoiceField, FlagField, MixedField, NumberField, PerItemNumbers, RefField, SegmentedField, StatCell, SwitchField, TagsField, TextField, cellStyle, cellWidth, segmentValues, type FieldProps } from './fields';
+import {
+  CellRow,
+  ChoiceField,
+  FlagField,
+  MixedField,
+  NumberField,
+  PerItemNumbers,
+  RefField,
+  SegmentedField,
+  StatCell,
+  SwitchField,
+  TagsField,
+  TextField,
+  cellStyle,
+  cellWidth,
+  segmentValues,
+  type FieldProps,
+} from './fields';
 import { hintFor, type FieldHint } from '../../../core/forms/hints';
 import { compactLabel, humanise, labelOf, singular } from '../../../core/forms/labels';
 import classes from './StatLine.module.css';
-import { childPath, getAt, initialValue, isRecord, isSet, parsePath, shapeOf, type Json, type JsonSchema } from '../../../core/forms/schema';
+import {
+  childPath,
+  getAt,
+  initialValue,
+  isRecord,
+  isSet,
+  parsePath,
+  shapeOf,
+  type Json,
+  type JsonSchema,
+} from '../../../core/forms/schema';
 import { moved } from '../../../core/forms/update';
 
 /**
@@ -73,9 +107,16 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
   const advanced = new Set((hint.advanced ?? []).filter((k) => k in properties));
   const grouped = new Map<string, { title: string; fields: string[] }>();
   for (const group of hint.groups ?? []) for (const key of group.fields) grouped.set(key, group);
-  const placements = new Map(keys.map((k) => [k, placementOf(properties[k]!, hintFor(env.hints, relativePath(env.rootPath, childPath(path, k))))]));
+  const placements = new Map(
+    keys.map((k) => [
+      k,
+      placementOf(properties[k]!, hintFor(env.hints, relativePath(env.rootPath, childPath(path, k)))),
+    ]),
+  );
   // The hint's order first; the rest by kind (short fields, ticks, word lists, blocks), each in the form's order.
-  const rest = preferred.filter((k) => !listed.includes(k)).sort((a, b) => kindRank(properties[a]!, placements.get(a)!) - kindRank(properties[b]!, placements.get(b)!));
+  const rest = preferred
+    .filter((k) => !listed.includes(k))
+    .sort((a, b) => kindRank(properties[a]!, placements.get(a)!) - kindRank(properties[b]!, placements.get(b)!));
   const all = [...listed, ...rest].filter((k) => placements.get(k) !== 'hidden');
   // A profile's numbers on one compact row (M WS S T W I A Ld), where the first of them comes.
   const stats = (hint.statLine ?? []).filter((k) => all.includes(k) && !advanced.has(k));
@@ -84,7 +125,17 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
   const piece = (key: string): Piece => ({
     key,
     placement: placements.get(key)!,
-    node: <FieldOf key={key} name={key} node={properties[key]!} value={object[key]} path={childPath(path, key)} depth={depth} compact={hint.compact === true} />,
+    node: (
+      <FieldOf
+        key={key}
+        name={key}
+        node={properties[key]!}
+        value={object[key]}
+        path={childPath(path, key)}
+        depth={depth}
+        compact={hint.compact === true}
+      />
+    ),
   });
 
   // Under "More", the fields of a group go together in its box, where its first field would be.
@@ -99,7 +150,11 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
       }
       if (!seenGroups.has(group.title)) {
         const pieces = group.fields.filter((k) => keys.includes(k)).map(piece);
-        out.push({ key: `group:${group.title}`, placement: 'block', node: <FieldGroup key={`group:${group.title}`} title={group.title} pieces={pieces} /> });
+        out.push({
+          key: `group:${group.title}`,
+          placement: 'block',
+          node: <FieldGroup key={`group:${group.title}`} title={group.title} pieces={pieces} />,
+        });
       }
       seenGroups.add(group.title);
     }
@@ -138,14 +193,24 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
     const group = grouped.get(key);
     if (group) {
       if (!seenGroups.has(group.title)) {
-        const pieces = group.fields.filter((k) => k in properties && placements.get(k) !== 'hidden' && !advanced.has(k)).map(piece);
-        main.push({ key: `group:${group.title}`, placement: 'block', node: <FieldGroup key={`group:${group.title}`} title={group.title} pieces={pieces} /> });
+        const pieces = group.fields
+          .filter((k) => k in properties && placements.get(k) !== 'hidden' && !advanced.has(k))
+          .map(piece);
+        main.push({
+          key: `group:${group.title}`,
+          placement: 'block',
+          node: <FieldGroup key={`group:${group.title}`} title={group.title} pieces={pieces} />,
+        });
       }
       seenGroups.add(group.title);
       continue;
     }
     if (key === stats[0]) {
-      main.push({ key: 'stats', placement: 'block', node: <StatRow key="stats" schema={schema} value={value} path={path} stats={stats} /> });
+      main.push({
+        key: 'stats',
+        placement: 'block',
+        node: <StatRow key="stats" schema={schema} value={value} path={path} stats={stats} />,
+      });
       continue;
     }
     main.push(piece(key));
@@ -163,7 +228,10 @@ function runs(pieces: Piece[], compact = false): ReactNode[] {
     if (batch.length === 0) return;
     const placement = batch[0]!.placement;
     out.push(
-      <CellRow key={`row:${batch[0]!.key}`} gap={placement === 'flag' ? '0 var(--mantine-spacing-xl)' : compact ? 'var(--mantine-spacing-xs)' : undefined}>
+      <CellRow
+        key={`row:${batch[0]!.key}`}
+        gap={placement === 'flag' ? '0 var(--mantine-spacing-xl)' : compact ? 'var(--mantine-spacing-xs)' : undefined}
+      >
         {batch.map((p) => p.node)}
       </CellRow>,
     );
@@ -195,7 +263,19 @@ function FieldGroup({ title, pieces }: { title: string; pieces: Piece[] }) {
   );
 }
 
-function More({ path, label, set, wrong, children }: { path: string; label: string; set: string[]; wrong: boolean; children: ReactNode }) {
+function More({
+  path,
+  label,
+  set,
+  wrong,
+  children,
+}: {
+  path: string;
+  label: string;
+  set: string[];
+  wrong: boolean;
+  children: ReactNode;
+}) {
   const [chosen, setChosen] = useState<boolean | null>(null);
   // Open by itself when something in it is set or wrong, so nothing that counts is hidden.
   const open = (chosen ?? set.length > 0) || wrong;
@@ -232,7 +312,10 @@ const FieldOf = memo(function FieldOf({ name, node, value, path, depth, compact 
   const env = useFormEnv();
   const pathHint = useHint(path);
   // The schema may name its choices' words itself (`.meta({ optionLabels })`): the same words on every form.
-  const hint = useMemo(() => (node.optionLabels && !pathHint.optionLabels ? { ...pathHint, optionLabels: node.optionLabels } : pathHint), [node, pathHint]);
+  const hint = useMemo(
+    () => (node.optionLabels && !pathHint.optionLabels ? { ...pathHint, optionLabels: node.optionLabels } : pathHint),
+    [node, pathHint],
+  );
   // Only a field whose label follows another field redraws when the form changes.
   const root = useRootIf(hint.labelBy !== undefined);
   const own = labelOf(node, name, env.fallback);
@@ -242,10 +325,17 @@ const FieldOf = memo(function FieldOf({ name, node, value, path, depth, compact 
   // A compact row shortens its short fields' labels; lists and boxes keep their headings.
   const label = compact && kind !== 'list' && kind !== 'object' ? compactLabel(named, kind === 'number') : named;
   const props: FieldProps = { path, node, value, onChange: (v) => env.update(path, v), label, hint };
-  if (hint.ref) return <Cell width={cellWidth('ref', label, [hint.noneLabel ?? 'None', 'Character 1 (Unit 1)'])}><RefField {...props} /></Cell>;
+  if (hint.ref)
+    return (
+      <Cell width={cellWidth('ref', label, [hint.noneLabel ?? 'None', 'Character 1 (Unit 1)'])}>
+        <RefField {...props} />
+      </Cell>
+    );
   if (hint.widget === 'switch' && (kind === 'boolean' || kind === 'number')) return <SwitchField {...props} />;
   if (hint.widget === 'segmented' && (kind === 'boolean' || kind === 'enum')) {
-    const words = segmentValues(node, hint).map((v) => (v.startsWith('__') ? (hint.noneLabel ?? 'None') : optionWords(hint, v)));
+    const words = segmentValues(node, hint).map((v) =>
+      v.startsWith('__') ? (hint.noneLabel ?? 'None') : optionWords(hint, v),
+    );
     return (
       <Cell width={cellWidth('segmented', label, words)}>
         <SegmentedField {...props} />
@@ -273,7 +363,13 @@ const FieldOf = memo(function FieldOf({ name, node, value, path, depth, compact 
       );
     case 'enum':
       return (
-        <Cell width={cellWidth('choice', label, (shapeOf(node).inner.enum ?? []).map((v) => optionWords(hint, String(v))))}>
+        <Cell
+          width={cellWidth(
+            'choice',
+            label,
+            (shapeOf(node).inner.enum ?? []).map((v) => optionWords(hint, String(v))),
+          )}
+        >
           <ChoiceField {...props} />
         </Cell>
       );
@@ -325,7 +421,10 @@ function StatRow({ schema, value, path, stats }: { schema: JsonSchema; value: Js
   const object = isRecord(value) ? value : {};
   return (
     <div className={classes.wrap}>
-      <div className={classes.line} style={{ '--wide': stats.length, '--narrow': Math.ceil(stats.length / 2) } as CSSProperties}>
+      <div
+        className={classes.line}
+        style={{ '--wide': stats.length, '--narrow': Math.ceil(stats.length / 2) } as CSSProperties}
+      >
         {stats.map((key) => (
           <StatCell
             key={key}
@@ -362,7 +461,11 @@ function ObjectSection({ node, value, onChange, path, depth, label }: FieldProps
         {nullable ? (
           <Checkbox
             size="lg"
-            label={<Text fw={700} size="lg" span>{label.label}</Text>}
+            label={
+              <Text fw={700} size="lg" span>
+                {label.label}
+              </Text>
+            }
             description={label.description}
             checked={present}
             onChange={(e) => onChange(e.currentTarget.checked ? initialValue({ ...inner, default: undefined }) : null)}
@@ -445,7 +548,13 @@ function ListField({ node, value, onChange, path, depth, label, hint }: FieldPro
                   disabled={items.length <= min}
                   aria-label={`Remove ${noun.toLowerCase()} ${i + 1}${name ? ` (${name})` : ''}`}
                   title={items.length <= min ? `At least ${min} needed` : `Remove ${noun.toLowerCase()} ${i + 1}`}
-                  onClick={() => env.update(path, items.filter((_, j) => j !== i), i)}
+                  onClick={() =>
+                    env.update(
+                      path,
+                      items.filter((_, j) => j !== i),
+                      i,
+                    )
+                  }
                   data-testid={`remove-${itemPath}`}
                 >
                   <IconTrash />
@@ -464,7 +573,12 @@ function ListField({ node, value, onChange, path, depth, label, hint }: FieldPro
           // A new item has every default filled in, then what the hint says a new one starts with.
           onClick={() => {
             const fresh = initialValue(itemSchema);
-            const item = isRecord(hint.newItem) && isRecord(fresh) ? { ...fresh, ...structuredClone(hint.newItem) } : hint.newItem !== undefined ? structuredClone(hint.newItem) : fresh;
+            const item =
+              isRecord(hint.newItem) && isRecord(fresh)
+                ? { ...fresh, ...structuredClone(hint.newItem) }
+                : hint.newItem !== undefined
+                  ? structuredClone(hint.newItem)
+                  : fresh;
             onChange([...items, item]);
           }}
           data-testid={`add-${path}`}

@@ -1,4 +1,14 @@
-import { Checkbox, Input, NumberInput, SegmentedControl, Select, Switch, TagsInput, Text, TextInput } from '@mantine/core';
+import {
+  Checkbox,
+  Input,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { errorUnder, useFormEnv, useRootIf } from './FormContext';
 import type { FieldHint } from '../../../core/forms/hints';
@@ -53,7 +63,9 @@ function useOptionWords(hint: FieldHint): (value: string) => string {
 
 /** A shortened label's full name and help, as the input's hover text and accessible name. */
 function fullWords(label: FieldLabel) {
-  return label.full ? { title: [label.full.name, label.full.help].filter(Boolean).join(': '), 'aria-label': label.full.name } : {};
+  return label.full
+    ? { title: [label.full.name, label.full.help].filter(Boolean).join(': '), 'aria-label': label.full.name }
+    : {};
 }
 
 function common(props: FieldProps, error: string | undefined) {
@@ -101,7 +113,13 @@ export function TextField(props: FieldProps) {
   const { errors } = useFormEnv();
   const { nullable } = shapeOf(props.node);
   const { value, onChange } = props;
-  return <TextInput {...common(props, errors[props.path])} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(nullable && e.currentTarget.value === '' ? null : e.currentTarget.value)} />;
+  return (
+    <TextInput
+      {...common(props, errors[props.path])}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(e) => onChange(nullable && e.currentTarget.value === '' ? null : e.currentTarget.value)}
+    />
+  );
 }
 
 const numeric = /^-?\d+(\.\d+)?$/;
@@ -111,7 +129,15 @@ function mixedHint(options: JsonSchema[]): string {
   const hasNumber = options.some((o) => o.type === 'integer' || o.type === 'number');
   if (hasText && hasNumber) return 'e.g. 2 or D6';
   return options
-    .map((o) => (o.const !== undefined ? String(o.const) : o.enum ? o.enum.join(', ') : o.type === 'integer' || o.type === 'number' ? `${o.minimum ?? ''} to ${o.maximum ?? ''}` : 'text'))
+    .map((o) =>
+      o.const !== undefined
+        ? String(o.const)
+        : o.enum
+          ? o.enum.join(', ')
+          : o.type === 'integer' || o.type === 'number'
+            ? `${o.minimum ?? ''} to ${o.maximum ?? ''}`
+            : 'text',
+    )
     .join(' or ');
 }
 
@@ -129,7 +155,15 @@ export function MixedField(props: FieldProps) {
       onChange={(e) => {
         const text = e.currentTarget.value;
         const trimmed = text.trim();
-        onChange(trimmed === '' ? (nullable ? null : undefined) : takesNumber && numeric.test(trimmed) ? Number(trimmed) : text);
+        onChange(
+          trimmed === ''
+            ? nullable
+              ? null
+              : undefined
+            : takesNumber && numeric.test(trimmed)
+              ? Number(trimmed)
+              : text,
+        );
       }}
     />
   );
@@ -159,7 +193,10 @@ export function ChoiceField(props: FieldProps) {
 /** The values a segmented choice offers, in order, as strings: the enum's, "true"/"false", and "none" first where empty is allowed. */
 export function segmentValues(node: JsonSchema, hint: FieldHint): string[] {
   const { nullable, inner } = shapeOf(node);
-  const values = inner.type === 'boolean' ? Object.keys(hint.optionLabels ?? { true: '', false: '' }).filter((v) => v === 'true' || v === 'false') : (inner.enum ?? []).map(String);
+  const values =
+    inner.type === 'boolean'
+      ? Object.keys(hint.optionLabels ?? { true: '', false: '' }).filter((v) => v === 'true' || v === 'false')
+      : (inner.enum ?? []).map(String);
   return [...(nullable ? [NONE] : []), ...values];
 }
 
@@ -171,10 +208,20 @@ export function SegmentedField(props: FieldProps) {
   const { onChange, hint } = props;
   const value = props.value === undefined ? props.node.default : props.value;
   const boolean = inner.type === 'boolean';
-  const data = segmentValues(props.node, hint).map((v) => ({ value: v, label: v === NONE ? (hint.noneLabel ?? 'None') : words(v) }));
+  const data = segmentValues(props.node, hint).map((v) => ({
+    value: v,
+    label: v === NONE ? (hint.noneLabel ?? 'None') : words(v),
+  }));
   const current = value === null || value === undefined ? NONE : String(value);
   return (
-    <Input.Wrapper size={SIZE} label={props.label.label} description={props.label.description} error={errors[props.path]} inputWrapperOrder={ORDER} title={fullWords(props.label).title}>
+    <Input.Wrapper
+      size={SIZE}
+      label={props.label.label}
+      description={props.label.description}
+      error={errors[props.path]}
+      inputWrapperOrder={ORDER}
+      title={fullWords(props.label).title}
+    >
       <SegmentedControl
         size={SIZE}
         fullWidth
@@ -200,7 +247,11 @@ export function FlagField(props: FieldProps) {
       error={errors[props.path]}
       title={fullWords(props.label).title}
       data-testid={`field-${props.path}`}
-      styles={{ body: { alignItems: 'center', minHeight: 50 }, labelWrapper: { justifyContent: 'center' }, label: { cursor: 'pointer' } }}
+      styles={{
+        body: { alignItems: 'center', minHeight: 50 },
+        labelWrapper: { justifyContent: 'center' },
+        label: { cursor: 'pointer' },
+      }}
     />
   );
 }
@@ -222,7 +273,11 @@ export function SwitchField(props: FieldProps) {
       onChange={(e) => props.onChange(numeric ? (e.currentTarget.checked ? 1 : 0) : e.currentTarget.checked)}
       error={errors[props.path]}
       data-testid={`field-${props.path}`}
-      styles={{ body: { alignItems: 'center', minHeight: 50 }, labelWrapper: { justifyContent: 'center' }, label: { cursor: 'pointer' } }}
+      styles={{
+        body: { alignItems: 'center', minHeight: 50 },
+        labelWrapper: { justifyContent: 'center' },
+        label: { cursor: 'pointer' },
+      }}
     />
   );
 }
@@ -257,7 +312,10 @@ export function RefField(props: FieldProps) {
   return (
     <Select
       {...common(props, errorUnder(env.errors, path))}
-      data={[...(nullable ? [{ value: NONE, label: hint.noneLabel ?? 'None' }] : []), ...options.map((o) => ({ value: o.value, label: o.label }))]}
+      data={[
+        ...(nullable ? [{ value: NONE, label: hint.noneLabel ?? 'None' }] : []),
+        ...options.map((o) => ({ value: o.value, label: o.label })),
+      ]}
       value={selected === null ? (nullable ? NONE : null) : selected}
       onChange={(v) => {
         const option = options.find((o) => o.value === v);
@@ -282,9 +340,17 @@ export function PerItemNumbers(props: FieldProps) {
   const fieldPath = parsePath(path).slice(parsePath(env.rootPath).length);
   const items = perItemOptions(fieldPath, perItem, { root, schema: env.rootSchema, sides: env.sides ?? [] });
   const numbers = Array.isArray(value) ? (value as Json[]) : [];
-  const set = (j: number, v: Json) => onChange(Array.from({ length: Math.max(numbers.length, j + 1) }, (_, k) => (k === j ? v : (numbers[k] ?? 0))));
+  const set = (j: number, v: Json) =>
+    onChange(Array.from({ length: Math.max(numbers.length, j + 1) }, (_, k) => (k === j ? v : (numbers[k] ?? 0))));
   return (
-    <Input.Wrapper size={SIZE} label={label.label} description={label.description} error={env.errors[path]} inputWrapperOrder={ORDER} data-testid={`numbers-${path}`}>
+    <Input.Wrapper
+      size={SIZE}
+      label={label.label}
+      description={label.description}
+      error={env.errors[path]}
+      inputWrapperOrder={ORDER}
+      data-testid={`numbers-${path}`}
+    >
       {items.length === 0 ? (
         <Text c="gray.7" mt={4}>
           {perItem.empty ?? 'Nothing to set yet.'}
@@ -343,7 +409,10 @@ export function StatCell(props: FieldProps) {
       error={errors[props.path]}
       inputWrapperOrder={ORDER}
       data-testid={`field-${props.path}`}
-      styles={{ input: { textAlign: 'center', fontWeight: 700, paddingInline: 4 }, label: { width: '100%', textAlign: 'center' } }}
+      styles={{
+        input: { textAlign: 'center', fontWeight: 700, paddingInline: 4 },
+        label: { width: '100%', textAlign: 'center' },
+      }}
     />
   );
 }
@@ -356,7 +425,10 @@ export function cellWidth(kind: string, label: FieldLabel, optionWords: string[]
     case 'number':
       return Math.max(compact ? 4.5 : 8, forLabel);
     case 'segmented':
-      return Math.max(forLabel, optionWords.reduce((sum, w) => sum + textWidth(w) + 1.75, 0.5));
+      return Math.max(
+        forLabel,
+        optionWords.reduce((sum, w) => sum + textWidth(w) + 1.75, 0.5),
+      );
     case 'choice':
     case 'ref':
       return Math.max(compact ? 9 : 12, forLabel, Math.max(0, ...optionWords.map(textWidth)) + 4);

@@ -21,13 +21,31 @@ export function ExportActions({ id }: { id: string }) {
   return (
     <>
       <Group gap="sm">
-        <Button variant="default" leftSection={<IconPrinter />} component={Link} to={`/print/combat/${id}`} data-testid="print-combat">
+        <Button
+          variant="default"
+          leftSection={<IconPrinter />}
+          component={Link}
+          to={`/print/combat/${id}`}
+          data-testid="print-combat"
+        >
           Print / PDF
         </Button>
-        <Button variant="default" leftSection={<IconFileText />} onClick={() => exported.mutate('markdown')} loading={exported.isPending && exported.variables === 'markdown'} data-testid="export-markdown">
+        <Button
+          variant="default"
+          leftSection={<IconFileText />}
+          onClick={() => exported.mutate('markdown')}
+          loading={exported.isPending && exported.variables === 'markdown'}
+          data-testid="export-markdown"
+        >
           Markdown
         </Button>
-        <Button variant="default" leftSection={<IconJson />} onClick={() => exported.mutate('json')} loading={exported.isPending && exported.variables === 'json'} data-testid="export-json">
+        <Button
+          variant="default"
+          leftSection={<IconJson />}
+          onClick={() => exported.mutate('json')}
+          loading={exported.isPending && exported.variables === 'json'}
+          data-testid="export-json"
+        >
           JSON
         </Button>
       </Group>

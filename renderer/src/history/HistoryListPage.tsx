@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ResponseOf } from '../../../core/api/contract';
 import { useClient } from '../api/ClientContext';
-import type { HostError} from '../api/hostQuery';
+import type { HostError } from '../api/hostQuery';
 import { unwrap } from '../api/hostQuery';
 import { keys } from '../rosters/common';
 import { stepsTaken } from '../combat/stepCount';
@@ -36,10 +36,18 @@ export function HistoryListPage() {
   const navigate = useNavigate();
 
   return (
-    <Section title="History" intro="Every combat resolved with the app, stored with its dice so it can be replayed step by step.">
+    <Section
+      title="History"
+      intro="Every combat resolved with the app, stored with its dice so it can be replayed step by step."
+    >
       {combats.length > 0 && (
         <Group gap="sm">
-          <Button variant="light" leftSection={<IconReportAnalytics />} onClick={() => setReporting(true)} data-testid="club-night-report">
+          <Button
+            variant="light"
+            leftSection={<IconReportAnalytics />}
+            onClick={() => setReporting(true)}
+            data-testid="club-night-report"
+          >
             Club-night report…
           </Button>
           <Button
@@ -49,17 +57,25 @@ export function HistoryListPage() {
             onClick={() => navigate(`/print/report?ids=${picked.map(encodeURIComponent).join(',')}`)}
             data-testid="report-picked"
           >
-            {picked.length === 0 ? 'Tick combats for a report' : picked.length === 1 ? 'Report of the ticked combat' : `Report of the ${picked.length} ticked combats`}
+            {picked.length === 0
+              ? 'Tick combats for a report'
+              : picked.length === 1
+                ? 'Report of the ticked combat'
+                : `Report of the ${picked.length} ticked combats`}
           </Button>
         </Group>
       )}
       <ReportDialog opened={reporting} onClose={() => setReporting(false)} />
       {history.isPending && <Loader aria-label="Loading the history" />}
-      {history.isError && <Alert color="red" title="The history cannot be read">{history.error.message}</Alert>}
+      {history.isError && (
+        <Alert color="red" title="The history cannot be read">
+          {history.error.message}
+        </Alert>
+      )}
       {history.isSuccess && combats.length === 0 && (
         <NothingHereYet>
-          No combats are stored yet. Start one under <Link to="/combat">Combat</Link>: it is kept here as you go, with every die, so you can replay it or carry on
-          later.
+          No combats are stored yet. Start one under <Link to="/combat">Combat</Link>: it is kept here as you go, with
+          every die, so you can replay it or carry on later.
         </NothingHereYet>
       )}
       <Stack gap="sm" data-testid="history-list">
@@ -77,7 +93,14 @@ export function HistoryListPage() {
                 }}
                 data-testid="history-pick"
               />
-              <Anchor component={Link} to={`/history/${c.id}`} underline="never" c="inherit" style={{ flex: 1, minWidth: 0 }} data-testid="history-open">
+              <Anchor
+                component={Link}
+                to={`/history/${c.id}`}
+                underline="never"
+                c="inherit"
+                style={{ flex: 1, minWidth: 0 }}
+                data-testid="history-open"
+              >
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
                   <Stack gap={4} style={{ minWidth: 0 }}>
                     <Title order={2} size="h3">
@@ -118,7 +141,13 @@ export function HistoryListPage() {
         ))}
       </Stack>
       {history.hasNextPage && (
-        <Button variant="default" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage} w="fit-content" data-testid="history-more">
+        <Button
+          variant="default"
+          onClick={() => void history.fetchNextPage()}
+          loading={history.isFetchingNextPage}
+          w="fit-content"
+          data-testid="history-more"
+        >
           Load more
         </Button>
       )}

@@ -1,5 +1,26 @@
-import { Alert, Anchor, Badge, Button, Card, Grid, Group, List, Loader, Slider, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBackUp, IconArrowLeft, IconChevronLeft, IconChevronRight, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  List,
+  Loader,
+  Slider,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconArrowLeft,
+  IconChevronLeft,
+  IconChevronRight,
+  IconPlayerPlay,
+  IconTrash,
+} from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -35,7 +56,8 @@ export function ReplayPage() {
 /** What the players did at a step, in words. */
 function answered(step: Step, input: Input | undefined): string | null {
   if (!input) return null;
-  if (input.kind === 'roll') return `${input.by === 'rolled' ? 'The app rolled' : 'The players rolled'}: ${input.dice.join(' ')}`;
+  if (input.kind === 'roll')
+    return `${input.by === 'rolled' ? 'The app rolled' : 'The players rolled'}: ${input.dice.join(' ')}`;
   if (input.kind === 'choose') {
     const option = step.kind === 'choose' ? step.options.find((o) => o.id === input.option) : undefined;
     return `Chosen: ${option?.label ?? input.option}`;
@@ -44,13 +66,28 @@ function answered(step: Step, input: Input | undefined): string | null {
 }
 
 /** The step as it stood, shown, not answered. */
-function StepView({ snapshot, next, loading }: { snapshot: CombatSnapshot; next: Input | undefined; loading: boolean }) {
+function StepView({
+  snapshot,
+  next,
+  loading,
+}: {
+  snapshot: CombatSnapshot;
+  next: Input | undefined;
+  loading: boolean;
+}) {
   const { step, view } = snapshot;
   const who = step.kind === 'outcome' ? null : view.sides[step.actor].name;
   const did = answered(step, next);
   return (
     // While the next point of the combat loads, the previous one stays, dimmed and marked busy.
-    <Card withBorder padding="lg" data-testid="replay-step" data-step-kind={step.kind} aria-busy={loading} opacity={loading ? 0.6 : 1}>
+    <Card
+      withBorder
+      padding="lg"
+      data-testid="replay-step"
+      data-step-kind={step.kind}
+      aria-busy={loading}
+      opacity={loading ? 0.6 : 1}
+    >
       <Stack gap="sm">
         {who && (
           <Text size="lg" c="gray.7">
@@ -129,7 +166,12 @@ function Replay({ record }: { record: Record_ }) {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (target?.closest('input, textarea, select, [role="slider"], [role="dialog"]')) return;
-      const moves: Record<string, (n: number) => number> = { ArrowLeft: (n) => n - 1, ArrowRight: (n) => n + 1, Home: () => 0, End: () => total };
+      const moves: Record<string, (n: number) => number> = {
+        ArrowLeft: (n) => n - 1,
+        ArrowRight: (n) => n + 1,
+        Home: () => 0,
+        End: () => total,
+      };
       const move = moves[e.key];
       if (!move) return;
       e.preventDefault();
@@ -140,7 +182,9 @@ function Replay({ record }: { record: Record_ }) {
   }, [total]);
 
   const data = snapshot.data;
-  const names = data ? { attacker: data.view.sides.attacker.name, defender: data.view.sides.defender.name } : { attacker: '', defender: '' };
+  const names = data
+    ? { attacker: data.view.sides.attacker.name, defender: data.view.sides.defender.name }
+    : { attacker: '', defender: '' };
   const finished = record.finishedAt !== null;
 
   return (
@@ -170,15 +214,32 @@ function Replay({ record }: { record: Record_ }) {
         <Group gap="sm">
           {/* Any stored combat reopens where it stands: to carry on, or to undo its last steps. */}
           {finished ? (
-            <Button leftSection={<IconArrowBackUp />} variant="default" component={Link} to={`/combat/play/${record.id}`} data-testid="reopen-combat">
+            <Button
+              leftSection={<IconArrowBackUp />}
+              variant="default"
+              component={Link}
+              to={`/combat/play/${record.id}`}
+              data-testid="reopen-combat"
+            >
               Reopen to undo its last steps
             </Button>
           ) : (
-            <Button leftSection={<IconPlayerPlay />} component={Link} to={`/combat/play/${record.id}`} data-testid="continue-combat">
+            <Button
+              leftSection={<IconPlayerPlay />}
+              component={Link}
+              to={`/combat/play/${record.id}`}
+              data-testid="continue-combat"
+            >
               Continue this combat
             </Button>
           )}
-          <Button variant="light" color="red" leftSection={<IconTrash />} onClick={() => setConfirming(true)} data-testid="delete-combat">
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash />}
+            onClick={() => setConfirming(true)}
+            data-testid="delete-combat"
+          >
             Delete…
           </Button>
         </Group>
@@ -188,13 +249,29 @@ function Replay({ record }: { record: Record_ }) {
       <Card withBorder padding="lg" data-testid="replay-controls">
         <Stack gap="md">
           <Group justify="space-between" wrap="nowrap" gap="md">
-            <Button size="xl" variant="default" leftSection={<IconChevronLeft />} onClick={() => go(at - 1)} disabled={at === 0} data-testid="replay-previous" title="Previous step (←)">
+            <Button
+              size="xl"
+              variant="default"
+              leftSection={<IconChevronLeft />}
+              onClick={() => go(at - 1)}
+              disabled={at === 0}
+              data-testid="replay-previous"
+              title="Previous step (←)"
+            >
               Previous
             </Button>
             <Text size="xl" fw={700} ta="center" data-testid="replay-position" aria-live="polite">
               {at === 0 ? 'At the start' : `After step ${at} of ${total}`}
             </Text>
-            <Button size="xl" variant="default" rightSection={<IconChevronRight />} onClick={() => go(at + 1)} disabled={at === total} data-testid="replay-next" title="Next step (→)">
+            <Button
+              size="xl"
+              variant="default"
+              rightSection={<IconChevronRight />}
+              onClick={() => go(at + 1)}
+              disabled={at === total}
+              data-testid="replay-next"
+              title="Next step (→)"
+            >
               Next
             </Button>
           </Group>
@@ -208,7 +285,11 @@ function Replay({ record }: { record: Record_ }) {
               value={at}
               onChange={go}
               label={(v) => (v === 0 ? 'start' : `step ${v}`)}
-              marks={total <= 30 ? Array.from({ length: total + 1 }, (_, i) => ({ value: i })) : [{ value: 0 }, { value: total }]}
+              marks={
+                total <= 30
+                  ? Array.from({ length: total + 1 }, (_, i) => ({ value: i }))
+                  : [{ value: 0 }, { value: total }]
+              }
               thumbLabel="Replay position"
               data-testid="replay-slider"
               mb="xs"
@@ -217,12 +298,20 @@ function Replay({ record }: { record: Record_ }) {
         </Stack>
       </Card>
 
-      {snapshot.isError && <Alert color="red" title="This point of the combat cannot be shown">{snapshot.error.message}</Alert>}
+      {snapshot.isError && (
+        <Alert color="red" title="This point of the combat cannot be shown">
+          {snapshot.error.message}
+        </Alert>
+      )}
       {!data && snapshot.isPending && <Loader aria-label="Replaying" />}
       {data && (
         <Grid gap="md" style={{ opacity: snapshot.isPlaceholderData ? 0.6 : 1 }}>
           <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 1, md: 1 }}>
-            <StepView snapshot={data} next={at < total ? (record.inputs[at] as Input) : undefined} loading={snapshot.isPlaceholderData} />
+            <StepView
+              snapshot={data}
+              next={at < total ? (record.inputs[at] as Input) : undefined}
+              loading={snapshot.isPlaceholderData}
+            />
           </Grid.Col>
           {/* The wounds stay next to the step on a wide screen and right under it on a narrow one. */}
           <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 2, md: 2 }}>

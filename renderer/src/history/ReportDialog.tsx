@@ -43,9 +43,19 @@ export function ReportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   return (
     <Modal opened={opened} onClose={onClose} title="Club-night report" size="lg">
       <Stack gap="md">
-        <Text size="lg">Every combat started in these days goes in one printable document, with a contents list and a tally per roster.</Text>
+        <Text size="lg">
+          Every combat started in these days goes in one printable document, with a contents list and a tally per
+          roster.
+        </Text>
         <Group grow>
-          <TextInput size="lg" type="date" label="From" value={fromDay} onChange={(e) => setFromDay(e.currentTarget.value)} data-testid="report-from" />
+          <TextInput
+            size="lg"
+            type="date"
+            label="From"
+            value={fromDay}
+            onChange={(e) => setFromDay(e.currentTarget.value)}
+            data-testid="report-from"
+          />
           <TextInput
             size="lg"
             type="date"

@@ -1,4 +1,3 @@
-
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A stored timestamp as the reader's locale writes a date and time. */

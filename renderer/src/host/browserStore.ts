@@ -20,7 +20,8 @@ export const messages = {
   blocked: (why: string) =>
     `This browser does not let the app keep data for this site (${why}): site data may be blocked, or this is a private window. Combats work, but nothing you do is kept once this tab is closed.`,
   full: "This browser's storage for this site is full: new changes are not kept. Combats go on, but they are not added to History. Delete old combats, or free space on the device, then reload.",
-  fullRefused: "This browser's storage for this site is full: this change was not saved. Delete old combats, or free space on the device, and try again.",
+  fullRefused:
+    "This browser's storage for this site is full: this change was not saved. Delete old combats, or free space on the device, and try again.",
 } as const;
 
 export interface BrowserStore {
@@ -39,14 +40,21 @@ export function isQuotaError(error: unknown): boolean {
 
 const reason = (error: unknown) => {
   const name = (error as { name?: unknown })?.name;
-  return typeof name === 'string' && name !== 'Error' ? `the browser said ${name}` : 'the browser refused to open its database';
+  return typeof name === 'string' && name !== 'Error'
+    ? `the browser said ${name}`
+    : 'the browser refused to open its database';
 };
 
 /**
  * Opens the store on `idb`; when that fails, on `memory()` (fake-indexeddb, loaded only then).
  * `clock` and `newId` are the host's.
  */
-export async function openBrowserStore(deps: { idb: IndexedDbFactory; memory: () => Promise<IndexedDbFactory>; clock: () => string; newId: () => string }): Promise<BrowserStore> {
+export async function openBrowserStore(deps: {
+  idb: IndexedDbFactory;
+  memory: () => Promise<IndexedDbFactory>;
+  clock: () => string;
+  newId: () => string;
+}): Promise<BrowserStore> {
   const { clock, newId } = deps;
   let status: StoreStatus = { state: 'ready', message: messages.ready };
   let db = new CompanionDb(deps.idb);
@@ -90,16 +98,16 @@ export async function openBrowserStore(deps: { idb: IndexedDbFactory; memory: ()
     inMemoryOnly.add(id);
     const now = clock();
     return {
-        id,
-        system: input.system,
-        title: input.title,
-        startedAt: now,
-        updatedAt: now,
-        finishedAt: input.finished ? now : null,
-        seed: input.seed,
-        summary: input.summary,
-        rosterIds: input.rosterIds,
-        inputCount: input.inputs.length,
+      id,
+      system: input.system,
+      title: input.title,
+      startedAt: now,
+      updatedAt: now,
+      finishedAt: input.finished ? now : null,
+      seed: input.seed,
+      summary: input.summary,
+      rosterIds: input.rosterIds,
+      inputCount: input.inputs.length,
     };
   };
   return { repo, status: () => status };

@@ -2,8 +2,18 @@ import type { Client } from '../../../core/api/client';
 import type { fileKinds } from '../../../core/api/channels/files';
 
 type Kind = (typeof fileKinds)[number];
-const mimeTypes: Record<Kind, string> = { roster: 'application/json', json: 'application/json', markdown: 'text/markdown', pdf: 'application/pdf' };
-const accept: Record<Kind, string> = { roster: '.json,application/json,.ros,.rosz', json: '.json,application/json', markdown: '.md,text/markdown', pdf: '.pdf' };
+const mimeTypes: Record<Kind, string> = {
+  roster: 'application/json',
+  json: 'application/json',
+  markdown: 'text/markdown',
+  pdf: 'application/pdf',
+};
+const accept: Record<Kind, string> = {
+  roster: '.json,application/json,.ros,.rosz',
+  json: '.json,application/json',
+  markdown: '.md,text/markdown',
+  pdf: '.pdf',
+};
 
 /** A file the player chose or dropped: text, or (a roster editor's .ros / .rosz) its bytes in base64. */
 export type OpenedFile = { name: string; encoding: 'text' | 'base64'; content: string };
@@ -20,7 +30,12 @@ export const isRosterEditorFile = (name: string) => /\.rosz?$/i.test(name);
  * the contract), the browser's download and file picker otherwise. Screens call these two and
  * never ask which host they run in.
  */
-export async function saveTextFile(client: Client, suggestedName: string, kind: Kind, content: string): Promise<{ saved: boolean; where?: string }> {
+export async function saveTextFile(
+  client: Client,
+  suggestedName: string,
+  kind: Kind,
+  content: string,
+): Promise<{ saved: boolean; where?: string }> {
   const reply = await client.fileSave({ suggestedName, kind, content });
   if (reply.ok) return { saved: reply.value.saved, ...(reply.value.path ? { where: reply.value.path } : {}) };
   if (reply.error.code !== 'unsupported') throw new Error(reply.error.message);
@@ -40,7 +55,8 @@ export async function saveTextFile(client: Client, suggestedName: string, kind: 
 export async function readFile(file: File): Promise<OpenedFile> {
   if (file.size > maxOpenBytes) throw new Error(`${file.name} is larger than 50 MB: it is not a roster file.`);
   if (!isRosterEditorFile(file.name)) return { name: file.name, encoding: 'text', content: await file.text() };
-  if (file.size > maxRosterEditorBytes) throw new Error(`${file.name} is larger than 10 MB: a BattleScribe or New Recruit roster is far smaller.`);
+  if (file.size > maxRosterEditorBytes)
+    throw new Error(`${file.name} is larger than 10 MB: a BattleScribe or New Recruit roster is far smaller.`);
   return { name: file.name, encoding: 'base64', content: bytesToBase64(new Uint8Array(await file.arrayBuffer())) };
 }
 

@@ -34,6 +34,8 @@ export function connectHost(): HostConnection {
   };
   if (window.companion) return { client: window.companion, onStoreChanged };
   const worker = workerHost ?? startWorkerHost();
-  const client = createWorkerClient(worker as unknown as WorkerLike, (event) => listeners.forEach((l) => l(event.areas)));
+  const client = createWorkerClient(worker as unknown as WorkerLike, (event) =>
+    listeners.forEach((l) => l(event.areas)),
+  );
   return { client, onStoreChanged };
 }

@@ -51,8 +51,12 @@ serveContract(
       ready = await dispatch;
     } catch (error) {
       // Not even a store in memory opened: every call says so, none hangs.
-      return fail('internal', `The app's store could not be opened in this browser (${error instanceof Error ? error.message : String(error)}). Reload the page to try again.`);
+      return fail(
+        'internal',
+        `The app's store could not be opened in this browser (${error instanceof Error ? error.message : String(error)}). Reload the page to try again.`,
+      );
     }
     return ready(channel, payload);
   },
-  shareChanges(scope, new BroadcastChannel('combat-companion-store')));
+  shareChanges(scope, new BroadcastChannel('combat-companion-store')),
+);

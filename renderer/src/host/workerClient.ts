@@ -13,10 +13,14 @@ export interface WorkerLike {
 }
 
 /** An error reply, built here without the contract's schemas (see channelNames.ts). */
-const failure = (code: 'internal' | 'invalid_input', message: string): Reply<unknown> => ({ ok: false, error: { code, message } });
+const failure = (code: 'internal' | 'invalid_input', message: string): Reply<unknown> => ({
+  ok: false,
+  error: { code, message },
+});
 
 /** `roster.save` → `rosterSave`, as core/api/client names the methods (a test checks they agree). */
-const methodName = (channel: Channel) => channel.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase()) as MethodName<Channel>;
+const methodName = (channel: Channel) =>
+  channel.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase()) as MethodName<Channel>;
 
 /**
  * A Client whose calls are answered by the worker host, one request id per call. It is built from
@@ -57,7 +61,12 @@ export function createWorkerClient(worker: WorkerLike, onEvent?: (event: HostEve
       } catch (error) {
         // Something the browser cannot copy to the worker: said in words, never a spinner.
         pending.delete(id);
-        resolve(failure('internal', `The request could not be sent to the host: ${error instanceof Error ? error.message : String(error)}`));
+        resolve(
+          failure(
+            'internal',
+            `The request could not be sent to the host: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        );
       }
     });
   const client: Record<string, (request: unknown) => Promise<Reply<unknown>>> = {};

@@ -13,7 +13,11 @@ export interface HostScope {
  * The browser host: answers the page's requests through the same contract dispatch the desktop
  * host uses, so each channel is validated the same way before the backend sees it.
  */
-export function serveContract(scope: HostScope, dispatch: Dispatch, onChanged?: (areas: readonly StoreArea[]) => void): void {
+export function serveContract(
+  scope: HostScope,
+  dispatch: Dispatch,
+  onChanged?: (areas: readonly StoreArea[]) => void,
+): void {
   scope.addEventListener('message', (event) => {
     const data = event.data;
     // A message that is not a request has no id to answer to; there is nobody to tell.
@@ -31,7 +35,13 @@ export function serveContract(scope: HostScope, dispatch: Dispatch, onChanged?: 
  * on a BroadcastChannel, and one announced there is passed to this tab's page so it refreshes
  * (last write wins per unit; nobody keeps editing a stale copy unknowingly).
  */
-export function shareChanges(scope: HostScope, channel: { postMessage(m: unknown): void; addEventListener(type: 'message', l: (e: { data: unknown }) => void): void }) {
+export function shareChanges(
+  scope: HostScope,
+  channel: {
+    postMessage(m: unknown): void;
+    addEventListener(type: 'message', l: (e: { data: unknown }) => void): void;
+  },
+) {
   channel.addEventListener('message', ({ data }) => {
     const areas = (data as { areas?: unknown }).areas;
     if (Array.isArray(areas)) scope.postMessage({ event: 'store-changed', areas: areas as StoreArea[] });

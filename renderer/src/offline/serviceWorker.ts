@@ -30,7 +30,8 @@ export function startServiceWorker(status: OfflineStatusStore = offlineStatus): 
   });
   // First visit, and storing failed (no space, a file missing on the server): say so, not "storing" forever.
   wb.addEventListener('redundant', () => {
-    if (!navigator.serviceWorker.controller) status.set({ kind: 'failed', message: 'the browser could not store every file' });
+    if (!navigator.serviceWorker.controller)
+      status.set({ kind: 'failed', message: 'the browser could not store every file' });
   });
   // A new version is stored and waits for this page to let it take over.
   wb.addEventListener('waiting', () =>

@@ -63,5 +63,10 @@ export function formatBytes(bytes: number, locale?: string): string {
     unit++;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: units[unit], unitDisplay: unit === 0 ? 'long' : 'short', maximumFractionDigits: digits }).format(value);
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: digits,
+  }).format(value);
 }

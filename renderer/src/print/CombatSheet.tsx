@@ -15,7 +15,17 @@ import { atLeastText, estimatedFiguresNote, wholeCombatLine, wholeCombatRows } f
  * the outcome, the casualties and the odds. Plain tables and black text, so it reads the same on
  * a black-and-white printer; nothing depends on colour.
  */
-export function CombatSheet({ summary, view, inReport = false, steps = 'full' }: { summary: Summary; view?: CombatView | undefined; inReport?: boolean; steps?: StepLog }) {
+export function CombatSheet({
+  summary,
+  view,
+  inReport = false,
+  steps = 'full',
+}: {
+  summary: Summary;
+  view?: CombatView | undefined;
+  inReport?: boolean;
+  steps?: StepLog;
+}) {
   const Heading = inReport ? 'h2' : 'h1';
   const Sub = inReport ? 'h3' : 'h2';
   // The seed only matters where the app rolled: a combat of dice all entered replays without it.
@@ -61,7 +71,13 @@ export function CombatSheet({ summary, view, inReport = false, steps = 'full' }:
       {steps !== 'none' && (
         <>
           <Sub>Steps</Sub>
-          {summary.steps.length === 0 ? <p>No step was taken.</p> : steps === 'full' ? <StepsTable steps={summary.steps} /> : <CompactSteps steps={summary.steps} />}
+          {summary.steps.length === 0 ? (
+            <p>No step was taken.</p>
+          ) : steps === 'full' ? (
+            <StepsTable steps={summary.steps} />
+          ) : (
+            <CompactSteps steps={summary.steps} />
+          )}
         </>
       )}
 
@@ -70,11 +86,22 @@ export function CombatSheet({ summary, view, inReport = false, steps = 'full' }:
 
       {/* The odds last: the steps flow on from the first page, and the chart (kept whole) does not
           leave half a page blank before them — a one-round combat fits on two A4 pages. */}
-      {summary.odds && <OddsBlock odds={summary.odds} Sub={Sub} names={{ attacker: summary.sides.attacker.name, defender: summary.sides.defender.name }} aside={oneRoundWhole} />}
-      {!summary.odds && summary.oddsUnavailable && <p data-testid="sheet-odds-unavailable">{summary.oddsUnavailable}</p>}
+      {summary.odds && (
+        <OddsBlock
+          odds={summary.odds}
+          Sub={Sub}
+          names={{ attacker: summary.sides.attacker.name, defender: summary.sides.defender.name }}
+          aside={oneRoundWhole}
+        />
+      )}
+      {!summary.odds && summary.oddsUnavailable && (
+        <p data-testid="sheet-odds-unavailable">{summary.oddsUnavailable}</p>
+      )}
       {/* The whole combat's odds on paper: a table for a fight of more than one round, one line for a fight of one (its
           round's odds above tell the rest, and a round keeps to two A4 pages); the Markdown and the screen give the table. */}
-      {summary.wholeCombat && roundsIn(summary.steps) > 1 && <WholeCombatBlock whole={summary.wholeCombat} finished={summary.finished} Sub={Sub} />}
+      {summary.wholeCombat && roundsIn(summary.steps) > 1 && (
+        <WholeCombatBlock whole={summary.wholeCombat} finished={summary.finished} Sub={Sub} />
+      )}
       {!summary.odds && oneRoundWhole}
     </article>
   );
@@ -96,7 +123,15 @@ function RankKey({ view }: { view: CombatView }) {
  * One side: its name, roster and profiles; in a ranks game (units with a formation, given the
  * combat's last view) each unit's rank diagram as it stands at the end, casualties crossed out.
  */
-function SideBox({ side, units, finished }: { side: SummarySide; units?: readonly UnitView[] | undefined; finished: boolean }) {
+function SideBox({
+  side,
+  units,
+  finished,
+}: {
+  side: SummarySide;
+  units?: readonly UnitView[] | undefined;
+  finished: boolean;
+}) {
   const ranked = (units ?? []).filter((u) => u.formation);
   return (
     <section className="box keep" data-testid={`sheet-${side.role}`}>
@@ -112,7 +147,9 @@ function SideBox({ side, units, finished }: { side: SummarySide; units?: readonl
       {ranked.length > 0 && (
         <div className="ranks" data-testid="sheet-ranks">
           <div className="muted">{finished ? 'At the end:' : 'So far:'}</div>
-          {ranked.map((unit) => unit.formation && <RankDiagram key={unit.name} unit={unit} formation={unit.formation} />)}
+          {ranked.map(
+            (unit) => unit.formation && <RankDiagram key={unit.name} unit={unit} formation={unit.formation} />,
+          )}
         </div>
       )}
     </section>
@@ -305,7 +342,12 @@ function StepsTable({ steps }: { steps: SummaryStep[] }) {
                     {s.typed && <span className="why">D6s halved for the D3s</span>}
                     {(s.successes !== null || s.criticals !== null) && (
                       <span className="why">
-                        {[s.successes !== null && `${s.successes} passed`, s.criticals !== null && `${s.criticals} critical`].filter(Boolean).join(', ')}
+                        {[
+                          s.successes !== null && `${s.successes} passed`,
+                          s.criticals !== null && `${s.criticals} critical`,
+                        ]
+                          .filter(Boolean)
+                          .join(', ')}
                       </span>
                     )}
                     {s.rolledBy === 'rolled' && <span className="why">rolled by the app</span>}
@@ -364,8 +406,12 @@ function Casualties({ sides }: { sides: SummarySide[] }) {
           <thead>
             <tr>
               <th>{side.name}</th>
-              <th className="num" title="Wounds each">Wounds</th>
-              <th className="num" title="Wounds left each">Left</th>
+              <th className="num" title="Wounds each">
+                Wounds
+              </th>
+              <th className="num" title="Wounds left each">
+                Left
+              </th>
               <th>Status</th>
             </tr>
           </thead>
@@ -386,7 +432,17 @@ function Casualties({ sides }: { sides: SummarySide[] }) {
 }
 
 /** The round's odds: its chart and result, beside them the facts table with, under it, `aside` (the whole combat's line for a one-round fight) and the "at least" line — in the room the chart leaves. */
-function OddsBlock({ odds, Sub, names, aside }: { odds: SummaryOdds; Sub: 'h2' | 'h3'; names: { attacker: string; defender: string }; aside?: ReactNode }) {
+function OddsBlock({
+  odds,
+  Sub,
+  names,
+  aside,
+}: {
+  odds: SummaryOdds;
+  Sub: 'h2' | 'h3';
+  names: { attacker: string; defender: string };
+  aside?: ReactNode;
+}) {
   const atLeast = atLeastText(odds.before, odds.offset);
   const notes = (
     <>
@@ -402,54 +458,67 @@ function OddsBlock({ odds, Sub, names, aside }: { odds: SummaryOdds; Sub: 'h2' |
     // Kept whole: the heading, the chart with its result and, beside them, the facts table (side
     // by side they take half the height, so a one-round combat still fits on two A4 pages).
     <>
-    <section className="keep" data-testid="sheet-odds">
-      <Sub>Odds and luck: {odds.measure}</Sub>
-      <div className={odds.facts.length > 0 ? 'odds-grid' : undefined}>
-        <div>
-          <div className="chart">
-            {/* At the end of a combat the only filled bar is the actual result: filled versus outlined reads in black and white. */}
-            <DistributionChart before={odds.before} now={odds.now} label={odds.measure} offset={odds.offset} height={100} interactive={false} {...(odds.actual ? { highlight: odds.actual.index } : {})} />
-          </div>
-          <p className="odds-result">
-            {odds.actual ? (
-              <>
-                Result: <b>{odds.actual.value}</b> {odds.measure}. Expected before any die: {fixed2(odds.meanBefore)}. {luckSentence(odds.percentile, names, true)}
-              </>
-            ) : (
-              <>
-                Expected before any die: {fixed2(odds.meanBefore)}; now: {fixed2(odds.meanNow)}. {luckSentence(odds.percentile, names, false)}
-              </>
-            )}
-          </p>
-          <p className="why">Outlined bars: the chances before any die was rolled. Filled bar{odds.actual ? ': the actual result' : 's: the chances given the dice so far'}.</p>
-        </div>
-        {odds.facts.length > 0 && (
+      <section className="keep" data-testid="sheet-odds">
+        <Sub>Odds and luck: {odds.measure}</Sub>
+        <div className={odds.facts.length > 0 ? 'odds-grid' : undefined}>
           <div>
-          <table>
-            <thead>
-              <tr>
-                <th />
-                <th className="num">Before</th>
-                <th className="num">{odds.actual ? 'Result' : 'Now'}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {odds.facts.map((f) => (
-                <tr key={f.label}>
-                  <td>{f.label}</td>
-                  <td className="num">{percent(f.before)}</td>
-                  <td className="num">{percent(f.now)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {notes}
+            <div className="chart">
+              {/* At the end of a combat the only filled bar is the actual result: filled versus outlined reads in black and white. */}
+              <DistributionChart
+                before={odds.before}
+                now={odds.now}
+                label={odds.measure}
+                offset={odds.offset}
+                height={100}
+                interactive={false}
+                {...(odds.actual ? { highlight: odds.actual.index } : {})}
+              />
+            </div>
+            <p className="odds-result">
+              {odds.actual ? (
+                <>
+                  Result: <b>{odds.actual.value}</b> {odds.measure}. Expected before any die: {fixed2(odds.meanBefore)}.{' '}
+                  {luckSentence(odds.percentile, names, true)}
+                </>
+              ) : (
+                <>
+                  Expected before any die: {fixed2(odds.meanBefore)}; now: {fixed2(odds.meanNow)}.{' '}
+                  {luckSentence(odds.percentile, names, false)}
+                </>
+              )}
+            </p>
+            <p className="why">
+              Outlined bars: the chances before any die was rolled. Filled bar
+              {odds.actual ? ': the actual result' : 's: the chances given the dice so far'}.
+            </p>
           </div>
-        )}
-      </div>
-    </section>
-    {/* Without a facts table, after the block kept whole, in small type: the lines may run on where the page has room. */}
-    {odds.facts.length === 0 && notes}
+          {odds.facts.length > 0 && (
+            <div>
+              <table>
+                <thead>
+                  <tr>
+                    <th />
+                    <th className="num">Before</th>
+                    <th className="num">{odds.actual ? 'Result' : 'Now'}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {odds.facts.map((f) => (
+                    <tr key={f.label}>
+                      <td>{f.label}</td>
+                      <td className="num">{percent(f.before)}</td>
+                      <td className="num">{percent(f.now)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {notes}
+            </div>
+          )}
+        </div>
+      </section>
+      {/* Without a facts table, after the block kept whole, in small type: the lines may run on where the page has room. */}
+      {odds.facts.length === 0 && notes}
     </>
   );
 }
@@ -457,12 +526,21 @@ function OddsBlock({ odds, Sub, names, aside }: { odds: SummaryOdds; Sub: 'h2' |
 /** The rounds a printed combat went: the highest "round N" its steps name (every ranks and assault game says it), 1 where none does. */
 function roundsIn(steps: ReadonlyArray<{ title: string }>): number {
   let rounds = 1;
-  for (const { title } of steps) for (const m of title.matchAll(/\bround (\d+)/gi)) rounds = Math.max(rounds, Number(m[1]));
+  for (const { title } of steps)
+    for (const m of title.matchAll(/\bround (\d+)/gi)) rounds = Math.max(rounds, Number(m[1]));
   return rounds;
 }
 
 /** The whole combat's odds before any die and where it ended (estimates marked ≈ ±), one row per outcome. */
-function WholeCombatBlock({ whole, finished, Sub }: { whole: NonNullable<Summary['wholeCombat']>; finished: boolean; Sub: 'h2' | 'h3' }) {
+function WholeCombatBlock({
+  whole,
+  finished,
+  Sub,
+}: {
+  whole: NonNullable<Summary['wholeCombat']>;
+  finished: boolean;
+  Sub: 'h2' | 'h3';
+}) {
   const note = estimatedFiguresNote(whole.start, whole.end, finished);
   return (
     <section className="keep" data-testid="sheet-whole-combat">

@@ -17,7 +17,12 @@ export function PrintCombatPage() {
   const title = summary.data?.summary.title ?? 'combat';
   const steps = useStepLog();
   return (
-    <PrintFrame back={back} fileName={`${slug(title) || 'combat'}.pdf`} ready={summary.isSuccess && !combat.isPending} stepLog>
+    <PrintFrame
+      back={back}
+      fileName={`${slug(title) || 'combat'}.pdf`}
+      ready={summary.isSuccess && !combat.isPending}
+      stepLog
+    >
       <HostData query={summary} what="combat summary" back={back}>
         {(data) => <CombatSheet summary={data.summary} view={combat.data?.view} steps={steps} />}
       </HostData>

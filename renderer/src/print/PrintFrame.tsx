@@ -4,7 +4,20 @@ import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useClient } from '../api/ClientContext';
 import { useHostQuery } from '../api/hostQuery';
-import { defaultPaper, isPaper, isStepLog, pageSize, paperLabels, rememberedPaper, rememberedStepLog, rememberPaper, rememberStepLog, stepLogLabels, type Paper, type StepLog } from './paper';
+import {
+  defaultPaper,
+  isPaper,
+  isStepLog,
+  pageSize,
+  paperLabels,
+  rememberedPaper,
+  rememberedStepLog,
+  rememberPaper,
+  rememberStepLog,
+  stepLogLabels,
+  type Paper,
+  type StepLog,
+} from './paper';
 import { printThisPage, saveThisPageAsPdf, type PrintResult } from './printing';
 import './print.css';
 
@@ -100,7 +113,13 @@ export function PrintFrame({
               data-testid="step-log"
             />
           )}
-          <Button leftSection={<IconPrinter />} onClick={() => void run(() => printThisPage(client, paper))} disabled={!ready} loading={busy} data-testid="print">
+          <Button
+            leftSection={<IconPrinter />}
+            onClick={() => void run(() => printThisPage(client, paper))}
+            disabled={!ready}
+            loading={busy}
+            data-testid="print"
+          >
             Print…
           </Button>
           <Button

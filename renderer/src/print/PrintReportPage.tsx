@@ -34,7 +34,12 @@ export function PrintReportPage() {
   const report = useHostQuery(['history.report', request], () => client.historyReport(request));
   const back = { to: '/history', label: 'Back to the history' };
   return (
-    <PrintFrame back={back} fileName="club-night-report.pdf" ready={report.isSuccess} actions={report.isSuccess ? <ReportMarkdown request={request} /> : null}>
+    <PrintFrame
+      back={back}
+      fileName="club-night-report.pdf"
+      ready={report.isSuccess}
+      actions={report.isSuccess ? <ReportMarkdown request={request} /> : null}
+    >
       <HostData query={report} what="report" back={back}>
         {(data) => <ReportDocument report={data.report} />}
       </HostData>
@@ -106,7 +111,9 @@ function ReportDocument({ report }: { report: Report }) {
                 ))}
               </tbody>
             </table>
-            <p className="why">A win is what the rules of each game call one (in 10th edition: the target unit wiped out).</p>
+            <p className="why">
+              A win is what the rules of each game call one (in 10th edition: the target unit wiped out).
+            </p>
           </>
         )}
       </section>
@@ -128,10 +135,18 @@ function ReportMarkdown({ request }: { request: RequestOf<'history.report'> }) {
   });
   return (
     <>
-      <Button variant="default" leftSection={<IconFileText />} onClick={() => saved.mutate()} loading={saved.isPending} data-testid="report-markdown">
+      <Button
+        variant="default"
+        leftSection={<IconFileText />}
+        onClick={() => saved.mutate()}
+        loading={saved.isPending}
+        data-testid="report-markdown"
+      >
         Markdown
       </Button>
-      {saved.isSuccess && saved.data.saved && <Text c="green.8">Saved to {saved.data.where ?? 'the chosen file'}.</Text>}
+      {saved.isSuccess && saved.data.saved && (
+        <Text c="green.8">Saved to {saved.data.where ?? 'the chosen file'}.</Text>
+      )}
       {saved.isError && (
         <Text c="red" data-testid="report-markdown-error">
           {saved.error.message}

@@ -38,7 +38,11 @@ export function rememberPaper(paper: Paper): void {
 
 /** How much of the step log a sheet prints: one line a step, in full with every reason, or none. */
 export type StepLog = 'compact' | 'full' | 'none';
-export const stepLogLabels: Record<StepLog, string> = { compact: 'Steps: one line each', full: 'Steps in full', none: 'No steps' };
+export const stepLogLabels: Record<StepLog, string> = {
+  compact: 'Steps: one line each',
+  full: 'Steps in full',
+  none: 'No steps',
+};
 export function isStepLog(value: string | null): value is StepLog {
   return value === 'compact' || value === 'full' || value === 'none';
 }

@@ -19,7 +19,10 @@ export async function printThisPage(client: Client, paper: Paper): Promise<Print
 
 export async function saveThisPageAsPdf(client: Client, paper: Paper, suggestedName: string): Promise<PrintResult> {
   const reply = await client.printSavePdf({ paper, suggestedName });
-  if (reply.ok) return reply.value.saved ? { done: 'saved', ...(reply.value.path ? { where: reply.value.path } : {}) } : { done: 'cancelled' };
+  if (reply.ok)
+    return reply.value.saved
+      ? { done: 'saved', ...(reply.value.path ? { where: reply.value.path } : {}) }
+      : { done: 'cancelled' };
   if (reply.error.code !== 'unsupported') throw new Error(reply.error.message);
   window.print();
   return { done: 'browser' };

@@ -57,7 +57,13 @@ export function useFileDrop(onFile: (file: File) => void): boolean {
 /** What the window shows while a file is dragged over it. */
 export function DropOverlay() {
   return (
-    <Center pos="fixed" inset={0} bg="rgba(255, 255, 255, 0.85)" style={{ zIndex: 300, pointerEvents: 'none' }} data-testid="drop-overlay">
+    <Center
+      pos="fixed"
+      inset={0}
+      bg="rgba(255, 255, 255, 0.85)"
+      style={{ zIndex: 300, pointerEvents: 'none' }}
+      data-testid="drop-overlay"
+    >
       <Paper withBorder p="xl" radius="lg" bd="3px dashed var(--mantine-color-indigo-6)" maw={560}>
         <Stack align="center" gap="sm">
           <IconFileImport size={56} color="var(--mantine-color-indigo-6)" />
@@ -65,7 +71,8 @@ export function DropOverlay() {
             Drop the roster file to import it
           </Text>
           <Text size="lg" ta="center">
-            A Combat Companion .ccroster.json, or a BattleScribe or New Recruit roster (.ros, .rosz). You will see what it holds before anything is saved.
+            A Combat Companion .ccroster.json, or a BattleScribe or New Recruit roster (.ros, .rosz). You will see what
+            it holds before anything is saved.
           </Text>
         </Stack>
       </Paper>

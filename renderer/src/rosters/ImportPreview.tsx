@@ -12,10 +12,21 @@ type UnitPreview = Preview['units'][number];
  * models, characteristics and weapons, what went into its notes and what the player should check.
  * Nothing is written until the player presses Import.
  */
-export function ImportPreviewModal({ preview, onImport, onCancel }: { preview: Preview; onImport: () => void; onCancel: () => void }) {
+export function ImportPreviewModal({
+  preview,
+  onImport,
+  onCancel,
+}: {
+  preview: Preview;
+  onImport: () => void;
+  onCancel: () => void;
+}) {
   const systemName = useSystemNames();
   const toCheck = preview.units.reduce((n, u) => n + u.confirm.length, 0);
-  const points = preview.points === null ? '' : `, ${preview.points.toLocaleString()}${preview.pointsLimit === null ? '' : ` of ${preview.pointsLimit.toLocaleString()}`} pts`;
+  const points =
+    preview.points === null
+      ? ''
+      : `, ${preview.points.toLocaleString()}${preview.pointsLimit === null ? '' : ` of ${preview.pointsLimit.toLocaleString()}`} pts`;
   return (
     <Modal
       opened
@@ -37,17 +48,32 @@ export function ImportPreviewModal({ preview, onImport, onCancel }: { preview: P
         <ScrollArea.Autosize mah="max(220px, calc(100dvh - 380px))" type="auto" offsetScrollbars>
           <Stack gap="md">
             {preview.exists && (
-              <Alert color="yellow" title={<Text fw={700}>You already have this roster</Text>} data-testid="import-preview-exists">
+              <Alert
+                color="yellow"
+                title={<Text fw={700}>You already have this roster</Text>}
+                data-testid="import-preview-exists"
+              >
                 <Text>Importing it asks whether to replace the one here or keep both.</Text>
               </Alert>
             )}
             {toCheck > 0 && (
-              <Alert color="yellow" icon={<IconAlertTriangle />} title={<Text fw={700}>{plural(toCheck, 'value')} to check</Text>}>
-                <Text>They were read from ability or rule text, not from a characteristic: each is marked below and written in the unit’s notes.</Text>
+              <Alert
+                color="yellow"
+                icon={<IconAlertTriangle />}
+                title={<Text fw={700}>{plural(toCheck, 'value')} to check</Text>}
+              >
+                <Text>
+                  They were read from ability or rule text, not from a characteristic: each is marked below and written
+                  in the unit’s notes.
+                </Text>
               </Alert>
             )}
             {preview.skipped.length > 0 && (
-              <Alert color="red" title={<Text fw={700}>{plural(preview.skipped.length, 'unit')} left out</Text>} data-testid="import-preview-skipped">
+              <Alert
+                color="red"
+                title={<Text fw={700}>{plural(preview.skipped.length, 'unit')} left out</Text>}
+                data-testid="import-preview-skipped"
+              >
                 <List>
                   {preview.skipped.map((s, i) => (
                     <List.Item key={i}>
@@ -63,9 +89,7 @@ export function ImportPreviewModal({ preview, onImport, onCancel }: { preview: P
               ))}
             </Stack>
             {preview.rosterNotes.length > 0 && (
-              <Text c="gray.7">
-                Also kept in the roster’s notes: {preview.rosterNotes.join('; ')}.
-              </Text>
+              <Text c="gray.7">Also kept in the roster’s notes: {preview.rosterNotes.join('; ')}.</Text>
             )}
           </Stack>
         </ScrollArea.Autosize>
@@ -119,7 +143,11 @@ function UnitCard({ unit }: { unit: UnitPreview }) {
         {unit.abilities.length > 0 && <Text c="gray.8">Abilities: {unit.abilities.join(', ')}</Text>}
         {unit.confirm.map((line, i) => (
           <Group key={`c${i}`} gap={6} wrap="nowrap" align="flex-start" data-testid="import-preview-check">
-            <IconAlertTriangle size={20} color="var(--mantine-color-orange-8)" style={{ flexShrink: 0, marginTop: 3 }} />
+            <IconAlertTriangle
+              size={20}
+              color="var(--mantine-color-orange-8)"
+              style={{ flexShrink: 0, marginTop: 3 }}
+            />
             <Text>
               <b>Check:</b> {line}
             </Text>

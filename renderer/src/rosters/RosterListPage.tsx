@@ -1,4 +1,20 @@
-import { Alert, Badge, Button, Card, Group, Loader, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconDownload, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -66,7 +82,9 @@ export function RosterListPage() {
 
   const rosters = list.data?.rosters ?? [];
   const needle = search.trim().toLowerCase();
-  const shown = rosters.filter((r) => (!system || r.system === system) && (!needle || r.name.toLowerCase().includes(needle)));
+  const shown = rosters.filter(
+    (r) => (!system || r.system === system) && (!needle || r.name.toLowerCase().includes(needle)),
+  );
   const errors = errorsByField(create.error);
 
   const openNew = () => {
@@ -85,11 +103,16 @@ export function RosterListPage() {
         <Button leftSection={<IconPlus />} onClick={openNew} data-testid="new-roster">
           New roster
         </Button>
-        <Button variant="default" leftSection={<IconUpload />} onClick={() => {
+        <Button
+          variant="default"
+          leftSection={<IconUpload />}
+          onClick={() => {
             setExported(null);
             importer.begin();
           }}
-          loading={importer.busy} data-testid="import-rosters">
+          loading={importer.busy}
+          data-testid="import-rosters"
+        >
           Import…
         </Button>
         <Button
@@ -113,7 +136,11 @@ export function RosterListPage() {
           {exported}
         </Alert>
       )}
-      {exportAll.error && <Alert color="red" title="The export did not work">{exportAll.error.message}</Alert>}
+      {exportAll.error && (
+        <Alert color="red" title="The export did not work">
+          {exportAll.error.message}
+        </Alert>
+      )}
 
       {rosters.length > 0 && (
         <Group gap="md" align="flex-end" wrap="wrap">
@@ -128,22 +155,43 @@ export function RosterListPage() {
             style={{ flex: '1 1 260px' }}
             data-testid="roster-search"
           />
-          <Select size="lg" label="Game" placeholder="All games" data={systemOptions} value={system} onChange={setSystem} clearable style={{ flex: '0 1 320px' }} data-testid="roster-filter" />
+          <Select
+            size="lg"
+            label="Game"
+            placeholder="All games"
+            data={systemOptions}
+            value={system}
+            onChange={setSystem}
+            clearable
+            style={{ flex: '0 1 320px' }}
+            data-testid="roster-filter"
+          />
           <Stack gap={4}>
             <Text size="lg" fw={500}>
               Sort by
             </Text>
-            <SegmentedControl size="md" data={sorts} value={sort} onChange={(v) => setSort(v as Sort)} data-testid="roster-sort" />
+            <SegmentedControl
+              size="md"
+              data={sorts}
+              value={sort}
+              onChange={(v) => setSort(v as Sort)}
+              data-testid="roster-sort"
+            />
           </Stack>
         </Group>
       )}
 
       {list.isPending && <Loader aria-label="Loading the rosters" />}
-      {list.isError && <Alert color="red" title="The rosters cannot be read">{list.error.message}</Alert>}
+      {list.isError && (
+        <Alert color="red" title="The rosters cannot be read">
+          {list.error.message}
+        </Alert>
+      )}
       {list.isSuccess && rosters.length === 0 && (
         <NothingHereYet>
-          No rosters are stored yet. Press <b>New roster</b> to make one and add its units, or <b>Import…</b> a roster: a .ccroster.json exported from Combat
-          Companion, or a BattleScribe or New Recruit roster (.ros, .rosz). You can also drop the file on this window.
+          No rosters are stored yet. Press <b>New roster</b> to make one and add its units, or <b>Import…</b> a roster:
+          a .ccroster.json exported from Combat Companion, or a BattleScribe or New Recruit roster (.ros, .rosz). You
+          can also drop the file on this window.
         </NothingHereYet>
       )}
       {rosters.length > 0 && shown.length === 0 && (
@@ -166,7 +214,15 @@ export function RosterListPage() {
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="roster-list">
         {shown.map((r) => (
-          <Card key={r.id} withBorder padding="lg" component={Link} to={`/rosters/${r.id}`} data-testid="roster-card" style={{ color: 'inherit', textDecoration: 'none' }}>
+          <Card
+            key={r.id}
+            withBorder
+            padding="lg"
+            component={Link}
+            to={`/rosters/${r.id}`}
+            data-testid="roster-card"
+            style={{ color: 'inherit', textDecoration: 'none' }}
+          >
             <Stack gap={6}>
               <Title order={2} size="h3">
                 {r.name}
@@ -190,7 +246,17 @@ export function RosterListPage() {
         ))}
       </SimpleGrid>
 
-      <Modal opened={creating} onClose={() => setCreating(false)} title={<Text fw={700} size="xl">New roster</Text>} size="xl" centered>
+      <Modal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        title={
+          <Text fw={700} size="xl">
+            New roster
+          </Text>
+        }
+        size="xl"
+        centered
+      >
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -199,7 +265,10 @@ export function RosterListPage() {
         >
           <Stack gap="lg">
             <RosterFields draft={draft} onChange={setDraft} errors={errors} autoFocus />
-            {create.error && !Object.keys(errors).some((k) => ['name', 'system', 'pointsLimit', 'notes'].includes(k)) && <Alert color="red">{create.error.message}</Alert>}
+            {create.error &&
+              !Object.keys(errors).some((k) => ['name', 'system', 'pointsLimit', 'notes'].includes(k)) && (
+                <Alert color="red">{create.error.message}</Alert>
+              )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setCreating(false)}>
                 Cancel

@@ -35,10 +35,17 @@ function RosterEditor({ data }: { data: Loaded }) {
   const { roster, units } = data;
   const client = useClient();
   // The profile's labels and layout order, as the host titled them, for each unit's line of key numbers.
-  const profileForm = useHostQuery(keys.profileForm(roster.system), () => client.rosterProfileForm({ system: roster.system }));
+  const profileForm = useHostQuery(keys.profileForm(roster.system), () =>
+    client.rosterProfileForm({ system: roster.system }),
+  );
   const navigate = useNavigate();
   const queries = useQueryClient();
-  const initial: RosterDraft = { name: roster.name, system: roster.system, pointsLimit: roster.pointsLimit, notes: roster.notes };
+  const initial: RosterDraft = {
+    name: roster.name,
+    system: roster.system,
+    pointsLimit: roster.pointsLimit,
+    notes: roster.notes,
+  };
   const [draft, setDraft] = useState<RosterDraft>(initial);
   // A newer stored version (saved here, or replaced by an import) starts the form afresh.
   const [seen, setSeen] = useState(roster.updatedAt);
@@ -117,18 +124,38 @@ function RosterEditor({ data }: { data: Loaded }) {
               {plural(units.length, 'unit')}
             </Badge>
             <Badge size="xl" tt="none" variant="light" color={over ? 'red' : 'gray'} data-testid="roster-points-used">
-              {roster.pointsLimit === null ? `${pointsUsed.toLocaleString()} pts` : `${pointsUsed.toLocaleString()} / ${roster.pointsLimit.toLocaleString()} pts`}
+              {roster.pointsLimit === null
+                ? `${pointsUsed.toLocaleString()} pts`
+                : `${pointsUsed.toLocaleString()} / ${roster.pointsLimit.toLocaleString()} pts`}
             </Badge>
           </Group>
         </div>
         <Group gap="sm">
-          <Button variant="default" leftSection={<IconDownload />} onClick={() => exportOne.mutate()} loading={exportOne.isPending} data-testid="export-roster">
+          <Button
+            variant="default"
+            leftSection={<IconDownload />}
+            onClick={() => exportOne.mutate()}
+            loading={exportOne.isPending}
+            data-testid="export-roster"
+          >
             Export…
           </Button>
-          <Button variant="default" leftSection={<IconCopy />} onClick={() => duplicate.mutate()} loading={duplicate.isPending} data-testid="duplicate-roster">
+          <Button
+            variant="default"
+            leftSection={<IconCopy />}
+            onClick={() => duplicate.mutate()}
+            loading={duplicate.isPending}
+            data-testid="duplicate-roster"
+          >
             Duplicate
           </Button>
-          <Button variant="light" color="red" leftSection={<IconTrash />} onClick={() => setConfirm({ kind: 'roster' })} data-testid="delete-roster">
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash />}
+            onClick={() => setConfirm({ kind: 'roster' })}
+            data-testid="delete-roster"
+          >
             Delete…
           </Button>
         </Group>
@@ -148,12 +175,23 @@ function RosterEditor({ data }: { data: Loaded }) {
         <Stack gap="md">
           <Group justify="space-between" align="center">
             <Title order={2}>Units</Title>
-            <Button leftSection={<IconPlus />} component={Link} to={`/rosters/${roster.id}/units/new`} data-testid="add-unit">
+            <Button
+              leftSection={<IconPlus />}
+              component={Link}
+              to={`/rosters/${roster.id}/units/new`}
+              data-testid="add-unit"
+            >
               Add a unit
             </Button>
           </Group>
           {units.length === 0 ? (
-            <Text size="lg" c="gray.7" p="md" bd="1px dashed var(--mantine-color-gray-5)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+            <Text
+              size="lg"
+              c="gray.7"
+              p="md"
+              bd="1px dashed var(--mantine-color-gray-5)"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            >
               No units yet. Press <b>Add a unit</b> and copy its profile from the datasheet.
             </Text>
           ) : (
@@ -162,26 +200,49 @@ function RosterEditor({ data }: { data: Loaded }) {
                 <Card key={unit.id} withBorder padding="md" bg="gray.0" data-testid="unit-row">
                   <Group justify="space-between" wrap="nowrap" align="center">
                     <Stack gap={4} style={{ minWidth: 0 }}>
-                      <Anchor component={Link} to={`/rosters/${roster.id}/units/${unit.id}`} fz="xl" fw={700} c="dark" data-testid="unit-name">
+                      <Anchor
+                        component={Link}
+                        to={`/rosters/${roster.id}/units/${unit.id}`}
+                        fz="xl"
+                        fw={700}
+                        c="dark"
+                        data-testid="unit-name"
+                      >
                         {unit.name}
                       </Anchor>
                       <Text size="lg" c="gray.8" data-testid="unit-stats">
-                        {(profileForm.data ? keyStats(profileForm.data.schema as JsonSchema, unit.profile) : []).map((s, i) => (
-                          <Fragment key={i}>
-                            {i > 0 ? ' · ' : ''}
-                            <span style={{ whiteSpace: 'nowrap' }}>{s}</span>
-                          </Fragment>
-                        ))}
+                        {(profileForm.data ? keyStats(profileForm.data.schema as JsonSchema, unit.profile) : []).map(
+                          (s, i) => (
+                            <Fragment key={i}>
+                              {i > 0 ? ' · ' : ''}
+                              <span style={{ whiteSpace: 'nowrap' }}>{s}</span>
+                            </Fragment>
+                          ),
+                        )}
                       </Text>
                     </Stack>
                     <Group gap="sm" wrap="nowrap">
                       <Text size="lg" fw={600} w={90} ta="right">
                         {unit.points === null ? '—' : `${unit.points} pts`}
                       </Text>
-                      <Button variant="default" size="md" leftSection={<IconEdit />} component={Link} to={`/rosters/${roster.id}/units/${unit.id}`} aria-label={`Edit ${unit.name}`}>
+                      <Button
+                        variant="default"
+                        size="md"
+                        leftSection={<IconEdit />}
+                        component={Link}
+                        to={`/rosters/${roster.id}/units/${unit.id}`}
+                        aria-label={`Edit ${unit.name}`}
+                      >
                         Edit
                       </Button>
-                      <ActionIcon size={44} variant="subtle" color="red" aria-label={`Delete ${unit.name}`} title={`Delete ${unit.name}`} onClick={() => setConfirm({ kind: 'unit', unit })}>
+                      <ActionIcon
+                        size={44}
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete ${unit.name}`}
+                        title={`Delete ${unit.name}`}
+                        onClick={() => setConfirm({ kind: 'unit', unit })}
+                      >
                         <IconTrash />
                       </ActionIcon>
                     </Group>
@@ -207,7 +268,9 @@ function RosterEditor({ data }: { data: Loaded }) {
               draft={draft}
               onChange={setDraft}
               errors={errors}
-              systemLocked={units.length > 0 ? 'A roster with units keeps its game: its units are written for it.' : undefined}
+              systemLocked={
+                units.length > 0 ? 'A roster with units keeps its game: its units are written for it.' : undefined
+              }
             />
             <Group>
               <Button type="submit" disabled={!dirty} loading={save.isPending} data-testid="save-roster">
@@ -233,7 +296,8 @@ function RosterEditor({ data }: { data: Loaded }) {
       >
         {units.length > 0 ? (
           <>
-            Its <b>{plural(units.length, 'unit')}</b> will be deleted with it. This cannot be undone — export it first if you may want it back.
+            Its <b>{plural(units.length, 'unit')}</b> will be deleted with it. This cannot be undone — export it first
+            if you may want it back.
           </>
         ) : (
           'It has no units. This cannot be undone.'

@@ -33,7 +33,8 @@ export function ProfileFields({
       rootPath: 'profile',
       rootSchema: schema,
       errors,
-      update: (path, v, removed) => setValue((before) => applyUpdate(before, relativePath('profile', path), v, { schema }, removed)),
+      update: (path, v, removed) =>
+        setValue((before) => applyUpdate(before, relativePath('profile', path), v, { schema }, removed)),
       hints,
     }),
     [schema, hints, errors, setValue],

@@ -1,11 +1,26 @@
-import { Alert, Anchor, Button, Card, Group, List, Loader, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  List,
+  Loader,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ResponseOf } from '../../../core/api/contract';
 import { useClient } from '../api/ClientContext';
-import type { HostError} from '../api/hostQuery';
+import type { HostError } from '../api/hostQuery';
 import { unwrap, useHostQuery } from '../api/hostQuery';
 import { keys, useScrollToTop } from './common';
 import { useSystemNames } from '../api/systems';
@@ -52,10 +67,28 @@ export function UnitEditorPage() {
       </Alert>
     );
   }
-  return <UnitEditor key={unitId ?? 'new'} data={roster.data} unit={unit} schema={form.data.schema as JsonSchema} hints={form.data.hints} />;
+  return (
+    <UnitEditor
+      key={unitId ?? 'new'}
+      data={roster.data}
+      unit={unit}
+      schema={form.data.schema as JsonSchema}
+      hints={form.data.hints}
+    />
+  );
 }
 
-function UnitEditor({ data, unit, schema, hints }: { data: Loaded; unit: Loaded['units'][number] | undefined; schema: JsonSchema; hints: HintMap }) {
+function UnitEditor({
+  data,
+  unit,
+  schema,
+  hints,
+}: {
+  data: Loaded;
+  unit: Loaded['units'][number] | undefined;
+  schema: JsonSchema;
+  hints: HintMap;
+}) {
   const systemName = useSystemNames();
   const { roster } = data;
   const client = useClient();
@@ -104,12 +137,22 @@ function UnitEditor({ data, unit, schema, hints }: { data: Loaded; unit: Loaded[
         <div>
           <Title order={1}>{unit ? `Edit ${unit.name}` : 'New unit'}</Title>
           <Text size="lg" c="gray.7">
-            {systemName(roster.system)} — copy the numbers from the datasheet. A save or roll written 3+ is entered as 3.
+            {systemName(roster.system)} — copy the numbers from the datasheet. A save or roll written 3+ is entered as
+            3.
           </Text>
         </div>
         <Card withBorder padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput size="lg" label="Unit name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors['name']} data-autofocus autoFocus={!unit} data-testid="unit-name-input" />
+            <TextInput
+              size="lg"
+              label="Unit name"
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={errors['name']}
+              data-autofocus
+              autoFocus={!unit}
+              data-testid="unit-name-input"
+            />
             <NumberInput
               size="lg"
               label="Points"
@@ -157,7 +200,9 @@ function UnitEditor({ data, unit, schema, hints }: { data: Loaded; unit: Loaded[
             color="red"
             title={
               <Text fw={700} size="lg">
-                {problems.length > 1 ? `${problems.length} fields need fixing — nothing was saved` : 'This needs fixing — nothing was saved'}
+                {problems.length > 1
+                  ? `${problems.length} fields need fixing — nothing was saved`
+                  : 'This needs fixing — nothing was saved'}
               </Text>
             }
             data-testid="unit-problems"

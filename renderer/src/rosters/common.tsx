@@ -79,7 +79,17 @@ export function RosterFields({
         w={{ base: '100%', sm: 260 }}
         data-testid="roster-points"
       />
-      <Textarea size="lg" label="Notes" autosize minRows={2} maxRows={8} value={draft.notes} onChange={(e) => set({ notes: e.currentTarget.value })} error={errors['notes']} data-testid="roster-notes" />
+      <Textarea
+        size="lg"
+        label="Notes"
+        autosize
+        minRows={2}
+        maxRows={8}
+        value={draft.notes}
+        onChange={(e) => set({ notes: e.currentTarget.value })}
+        error={errors['notes']}
+        data-testid="roster-notes"
+      />
     </Stack>
   );
 }
@@ -113,7 +123,17 @@ export function ConfirmModal({
   busy?: boolean;
 }) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={<Text fw={700} size="xl">{title}</Text>} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={
+        <Text fw={700} size="xl">
+          {title}
+        </Text>
+      }
+      size="lg"
+      centered
+    >
       <Stack gap="lg">
         <Text size="lg">{children}</Text>
         <Group justify="flex-end">

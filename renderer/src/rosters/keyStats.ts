@@ -38,14 +38,24 @@ export function keyStats(schema: JsonSchema, profile: Record<string, unknown>, l
   const noun = groupKey === 'units' ? 'unit' : 'model';
   const first = groups?.[0];
   if (isRecord(first)) {
-    const total = groups!.reduce<number>((sum, g) => sum + (isRecord(g) && typeof g['count'] === 'number' ? g['count'] : 0), 0);
+    const total = groups!.reduce<number>(
+      (sum, g) => sum + (isRecord(g) && typeof g['count'] === 'number' ? g['count'] : 0),
+      0,
+    );
     if (total > 0) out.push(`${total} ${noun}${total === 1 ? '' : 's'}`);
     const groupSchema = properties[groupKey!];
     numbersOf(groupSchema ? shapeOf(groupSchema).inner.items : undefined, first, out);
   }
   numbersOf(schema, profile, out);
   const stats = out.slice(0, limit);
-  const weapons = Array.isArray(profile['weapons']) ? profile['weapons'].length : Array.isArray(profile['offensive']) ? profile['offensive'].length : null;
-  if (weapons !== null) stats.push(`${weapons} ${Array.isArray(profile['offensive']) ? 'attack profile' : 'weapon'}${weapons === 1 ? '' : 's'}`);
+  const weapons = Array.isArray(profile['weapons'])
+    ? profile['weapons'].length
+    : Array.isArray(profile['offensive'])
+      ? profile['offensive'].length
+      : null;
+  if (weapons !== null)
+    stats.push(
+      `${weapons} ${Array.isArray(profile['offensive']) ? 'attack profile' : 'weapon'}${weapons === 1 ? '' : 's'}`,
+    );
   return stats;
 }

@@ -31,7 +31,14 @@ type State =
  * both: check ALL of it (every problem with its path, and nothing imported when there is one), ask
  * what to do when a roster is already here, then import.
  */
-export function useRosterImport(): { begin: () => void; importDropped: (file: File) => void; dismiss: () => void; busy: boolean; modal: ReactNode; notice: ReactNode } {
+export function useRosterImport(): {
+  begin: () => void;
+  importDropped: (file: File) => void;
+  dismiss: () => void;
+  busy: boolean;
+  modal: ReactNode;
+  notice: ReactNode;
+} {
   const systemName = useSystemNames();
   const client = useClient();
   const queries = useQueryClient();
@@ -43,7 +50,11 @@ export function useRosterImport(): { begin: () => void; importDropped: (file: Fi
     const reply = await client.rosterImport({ file, onConflict });
     if (!reply.ok) {
       const problems = problemsOf(reply.error);
-      setState(reply.error.code === 'invalid_input' ? { kind: 'problems', name, problems, more: reply.error.moreProblems ?? 0 } : { kind: 'failed', message: reply.error.message });
+      setState(
+        reply.error.code === 'invalid_input'
+          ? { kind: 'problems', name, problems, more: reply.error.moreProblems ?? 0 }
+          : { kind: 'failed', message: reply.error.message },
+      );
       return;
     }
     await queries.invalidateQueries({ queryKey: keys.rosterList });
@@ -83,11 +94,20 @@ export function useRosterImport(): { begin: () => void; importDropped: (file: Fi
     try {
       data = JSON.parse(content);
     } catch (error) {
-      setState({ kind: 'unreadable', name, reason: `It is not JSON text (${(error as Error).message}). A roster file is the .ccroster.json that "Export" writes.` });
+      setState({
+        kind: 'unreadable',
+        name,
+        reason: `It is not JSON text (${(error as Error).message}). A roster file is the .ccroster.json that "Export" writes.`,
+      });
       return;
     }
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-      setState({ kind: 'unreadable', name, reason: 'It is JSON, but not a roster file: a roster file is one object with "format", "version" and "rosters".' });
+      setState({
+        kind: 'unreadable',
+        name,
+        reason:
+          'It is JSON, but not a roster file: a roster file is one object with "format", "version" and "rosters".',
+      });
       return;
     }
     // Measured here, without recursion: a file nested thousands deep cannot even be sent to the host.
@@ -108,7 +128,11 @@ export function useRosterImport(): { begin: () => void; importDropped: (file: Fi
       // The host's message names the file, or the request field it refused ("content: the file is too large…").
       const reason = reply.error.message.replace(`${name} cannot be imported: `, '').replace(/^content: /, '');
       const why = reason.charAt(0).toUpperCase() + reason.slice(1);
-      setState(reply.error.code === 'invalid_input' ? { kind: 'unreadable', name, reason: why } : { kind: 'failed', message: reply.error.message });
+      setState(
+        reply.error.code === 'invalid_input'
+          ? { kind: 'unreadable', name, reason: why }
+          : { kind: 'failed', message: reply.error.message },
+      );
       return;
     }
     setState({ kind: 'preview', name, previewed: reply.value });
@@ -141,7 +165,13 @@ export function useRosterImport(): { begin: () => void; importDropped: (file: Fi
   let modal: ReactNode = null;
   if (state.kind === 'preview') {
     const { previewed, name } = state;
-    modal = <ImportPreviewModal preview={previewed.preview} onCancel={close} onImport={() => void checkThenImport(previewed.file as Record<string, unknown>, name)} />;
+    modal = (
+      <ImportPreviewModal
+        preview={previewed.preview}
+        onCancel={close}
+        onImport={() => void checkThenImport(previewed.file as Record<string, unknown>, name)}
+      />
+    );
   } else if (state.kind === 'unreadable') {
     modal = (
       <Modal opened onClose={close} title={title('This file cannot be imported')} size="lg" centered>
@@ -163,7 +193,8 @@ export function useRosterImport(): { begin: () => void; importDropped: (file: Fi
       <Modal opened onClose={close} title={title('Nothing was imported')} size="xl" centered>
         <Stack gap="md" data-testid="import-problems">
           <Text size="lg">
-            <b>{state.name}</b> has {plural(state.problems.length + state.more, 'problem')}. Fix {state.problems.length + state.more === 1 ? 'it' : 'them'} in the file and import it again
+            <b>{state.name}</b> has {plural(state.problems.length + state.more, 'problem')}. Fix{' '}
+            {state.problems.length + state.more === 1 ? 'it' : 'them'} in the file and import it again
             {state.more > 0 ? ` (the first ${state.problems.length} are listed)` : ''}:
           </Text>
           <ScrollArea.Autosize mah="55vh">
@@ -192,7 +223,13 @@ export function useRosterImport(): { begin: () => void; importDropped: (file: Fi
     const existing = state.rosters.filter((r) => r.exists);
     const { file, name } = state;
     modal = (
-      <Modal opened onClose={close} title={title(existing.length === 1 ? 'This roster is already here' : 'These rosters are already here')} size="lg" centered>
+      <Modal
+        opened
+        onClose={close}
+        title={title(existing.length === 1 ? 'This roster is already here' : 'These rosters are already here')}
+        size="lg"
+        centered
+      >
         <Stack gap="md" data-testid="import-conflict">
           <List size="lg" spacing="xs">
             {existing.map((r) => (
@@ -202,14 +239,18 @@ export function useRosterImport(): { begin: () => void; importDropped: (file: Fi
             ))}
           </List>
           <Text size="lg">
-            <b>Replace</b> overwrites the roster here (and its units) with the one in the file. <b>Keep both</b> imports the file's roster as a new roster beside
-            it.
+            <b>Replace</b> overwrites the roster here (and its units) with the one in the file. <b>Keep both</b> imports
+            the file's roster as a new roster beside it.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button variant="light" onClick={() => void importFile(file, 'keep-both', name)} data-testid="import-keep-both">
+            <Button
+              variant="light"
+              onClick={() => void importFile(file, 'keep-both', name)}
+              data-testid="import-keep-both"
+            >
               Keep both
             </Button>
             <Button color="orange" onClick={() => void importFile(file, 'replace', name)} data-testid="import-replace">
@@ -224,17 +265,42 @@ export function useRosterImport(): { begin: () => void; importDropped: (file: Fi
   let notice: ReactNode = null;
   if (state.kind === 'done') {
     notice = (
-      <Alert color="green" title={<Text fw={700} size="lg">{`Imported ${plural(state.rosters.length, 'roster')}`}</Text>} withCloseButton onClose={close} data-testid="import-done">
-        <Text size="lg">{state.rosters.map((r) => `${r.name} (${plural(r.unitCount, 'unit')})`).join(', ') || 'The file held no rosters.'}</Text>
+      <Alert
+        color="green"
+        title={<Text fw={700} size="lg">{`Imported ${plural(state.rosters.length, 'roster')}`}</Text>}
+        withCloseButton
+        onClose={close}
+        data-testid="import-done"
+      >
+        <Text size="lg">
+          {state.rosters.map((r) => `${r.name} (${plural(r.unitCount, 'unit')})`).join(', ') ||
+            'The file held no rosters.'}
+        </Text>
       </Alert>
     );
   } else if (state.kind === 'failed') {
     notice = (
-      <Alert color="red" title={<Text fw={700} size="lg">The import did not work</Text>} withCloseButton onClose={close}>
+      <Alert
+        color="red"
+        title={
+          <Text fw={700} size="lg">
+            The import did not work
+          </Text>
+        }
+        withCloseButton
+        onClose={close}
+      >
         <Text size="lg">{state.message}</Text>
       </Alert>
     );
   }
 
-  return { begin: () => void begin(), importDropped: (file) => void importDropped(file), dismiss: close, busy: state.kind === 'busy', modal, notice };
+  return {
+    begin: () => void begin(),
+    importDropped: (file) => void importDropped(file),
+    dismiss: close,
+    busy: state.kind === 'busy',
+    modal,
+    notice,
+  };
 }

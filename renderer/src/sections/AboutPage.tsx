@@ -10,7 +10,12 @@ const hostLabels: Record<AppInfo['host'], string> = {
   browser: 'Browser (the host runs in a Web Worker in this tab)',
 };
 
-const storeColors: Record<AppInfo['store']['state'], string> = { ready: 'green', recovered: 'orange', unavailable: 'gray', full: 'red' };
+const storeColors: Record<AppInfo['store']['state'], string> = {
+  ready: 'green',
+  recovered: 'orange',
+  unavailable: 'gray',
+  full: 'red',
+};
 
 export function AboutPage() {
   const client = useClient();

@@ -11,10 +11,15 @@ export function CombatPage() {
   // Every system the host has gets the shared setup screen, built from its setup schema.
   const available = systems.data ?? [];
   return (
-    <Section title="Combat" intro="Walks both players through a combat step by step: what to roll, what each roll needs and why, and who decides.">
+    <Section
+      title="Combat"
+      intro="Walks both players through a combat step by step: what to roll, what each roll needs and why, and who decides."
+    >
       {systems.isPending && <Loader aria-label="Asking the host for its rule systems" />}
       {systems.isError && <Alert color="red">{systems.error.message}</Alert>}
-      {systems.isSuccess && available.length === 0 && <NothingHereYet>No rule system is available in this version yet.</NothingHereYet>}
+      {systems.isSuccess && available.length === 0 && (
+        <NothingHereYet>No rule system is available in this version yet.</NothingHereYet>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {available.map((system) => (
           <Card key={system.id} withBorder padding="lg">

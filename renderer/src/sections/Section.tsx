@@ -17,7 +17,12 @@ export function Section({ title, intro, children }: { title: string; intro: stri
 /** What an empty section shows: what will be here, and nothing pretending to be data. */
 export function NothingHereYet({ children }: { children: ReactNode }) {
   return (
-    <Text size="lg" p="lg" bd="1px dashed var(--mantine-color-gray-5)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+    <Text
+      size="lg"
+      p="lg"
+      bd="1px dashed var(--mantine-color-gray-5)"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+    >
       {children}
     </Text>
   );

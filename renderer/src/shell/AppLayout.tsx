@@ -29,10 +29,21 @@ export function AppLayout() {
   return (
     // Below 1024 px (a tablet, either way up) the sections fold into a menu under the header's
     // burger, so the screen's own content gets the whole width.
-    <AppShell header={{ height: 64 }} navbar={{ width: 240, breakpoint: '64em', collapsed: { mobile: !opened } }} padding={{ base: 'md', sm: 'xl' }}>
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 240, breakpoint: '64em', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
       <AppShell.Header>
         <Group h="100%" px="lg" wrap="nowrap">
-          <Burger opened={opened} onClick={toggle} className="cc-burger" size="md" aria-label={opened ? 'Hide sections' : 'Show sections'} aria-expanded={opened} />
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            className="cc-burger"
+            size="md"
+            aria-label={opened ? 'Hide sections' : 'Show sections'}
+            aria-expanded={opened}
+          />
           <Title order={2} size="h3">
             Combat Companion
           </Title>

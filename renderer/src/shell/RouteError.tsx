@@ -10,7 +10,8 @@ export function RouteError() {
     return (
       <Stack p="xl" maw={700}>
         <Alert color="yellow" title="This screen needs a reload" data-testid="stale-code">
-          A new version of the app was installed while this page was open, and this screen belongs to it. Reload to open it: rosters and combats stay as they are.
+          A new version of the app was installed while this page was open, and this screen belongs to it. Reload to open
+          it: rosters and combats stay as they are.
         </Alert>
         <Group>
           <Button onClick={() => window.location.reload()} w="fit-content">

@@ -15,7 +15,12 @@ export function StoreWarning() {
   const state = info.data?.store.state;
   if (state !== 'unavailable' && state !== 'full') return null;
   return (
-    <Alert color={state === 'full' ? 'red' : 'orange'} title={state === 'full' ? 'Storage full: new changes are not kept' : 'Nothing is kept on this device'} mb="md" data-testid="store-warning">
+    <Alert
+      color={state === 'full' ? 'red' : 'orange'}
+      title={state === 'full' ? 'Storage full: new changes are not kept' : 'Nothing is kept on this device'}
+      mb="md"
+      data-testid="store-warning"
+    >
       {info.data!.store.message}{' '}
       <Anchor component={Link} to="/about">
         About

@@ -16,8 +16,19 @@ export function UpdateNotice() {
   const [dismissed, setDismissed] = useState<OfflineStatus | null>(null);
   if (status.kind !== 'update-ready' || inCombat || dismissed === status) return null;
   return (
-    <Alert color="indigo" variant="light" icon={<IconRefresh />} title="A new version is ready" mb="lg" maw={900} role="status" data-testid="update-notice">
-      <Text mb="sm">It is stored for offline use already. Reload to start using it: rosters and combats stay as they are.</Text>
+    <Alert
+      color="indigo"
+      variant="light"
+      icon={<IconRefresh />}
+      title="A new version is ready"
+      mb="lg"
+      maw={900}
+      role="status"
+      data-testid="update-notice"
+    >
+      <Text mb="sm">
+        It is stored for offline use already. Reload to start using it: rosters and combats stay as they are.
+      </Text>
       <Group>
         <Button size="md" onClick={status.reload} data-testid="update-reload">
           Reload now

@@ -9,7 +9,13 @@ describe('"at least k" odds', () => {
         const total = raw.reduce((a, b) => a + b, 0) || 1;
         const dist = raw.map((p) => p / total);
         const tails = atLeastOf(dist);
-        expect(tails[0]).toBeCloseTo(Math.min(1, dist.reduce((a, b) => a + b, 0)), 9);
+        expect(tails[0]).toBeCloseTo(
+          Math.min(
+            1,
+            dist.reduce((a, b) => a + b, 0),
+          ),
+          9,
+        );
         for (let k = 1; k < tails.length; k++) {
           expect(tails[k]).toBeLessThanOrEqual(tails[k - 1]! + 1e-12);
           expect(tails[k - 1]! - tails[k]!).toBeCloseTo(dist[k - 1]!, 9);

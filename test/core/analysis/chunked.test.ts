@@ -55,7 +55,10 @@ describe('the whole combat in chunks', () => {
     const ow = startOf('old-world', getSystem('old-world')!.exampleSetup);
     const epic = startOf('epic-armageddon', getSystem('epic-armageddon')!.exampleSetup);
     // Budgets of different sizes: were the meters mixed, one would stop early and the other late.
-    const [a, b] = inTurns([wholeCombatInChunks(chainOf('old-world'), ow, 10, budget), wholeCombatInChunks(chainOf('epic-armageddon'), epic, 10, budget / 4)]);
+    const [a, b] = inTurns([
+      wholeCombatInChunks(chainOf('old-world'), ow, 10, budget),
+      wholeCombatInChunks(chainOf('epic-armageddon'), epic, 10, budget / 4),
+    ]);
     expect(a!.answer).toEqual(wholeCombatOdds(chainOf('old-world'), ow, 10, budget));
     expect(b!.answer).toEqual(runToEnd(wholeCombatInChunks(chainOf('epic-armageddon'), epic, 10, budget / 4)));
     // The quarter budget held the Epic estimate short of its play-outs; the old world's, with its exact rounds, is the finer.

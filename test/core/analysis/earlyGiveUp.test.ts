@@ -22,7 +22,10 @@ function fresh(raw: { system: string }, walkOnly = false) {
   const rules = getSystem(raw.system)!;
   const chain = analyses[raw.system]!.combat!;
   // Without the system's own round transition, every round is walked step by step.
-  return { chain: walkOnly ? { ...chain, transition: undefined } : chain, state: rules.start(rules.setupSchema.parse(structuredClone(raw))) };
+  return {
+    chain: walkOnly ? { ...chain, transition: undefined } : chain,
+    state: rules.start(rules.setupSchema.parse(structuredClone(raw))),
+  };
 }
 const oldWorldExample = () => fresh({ ...(getSystem('old-world')!.exampleSetup as { system: string }) });
 /** What one engine step of a system's walk is charged (its own price). */
@@ -47,7 +50,7 @@ function spentGivingUp(raw: { system: string }, budget: number, walkOnly = false
 }
 
 describe('the next round projected from the last one', () => {
-  it('gives up only when the next round, at the last round\'s work per start state, overshoots what is left twice over', () => {
+  it("gives up only when the next round, at the last round's work per start state, overshoots what is left twice over", () => {
     // 140 start states at 2,669 steps each is far past a budget of 5,000 steps.
     expect(projectedOver({ states: 140 }, { states: 1, work: 2669 }, 2669, 5000)).toBe(true);
     // 4 start states at 158 each fits easily.
@@ -87,7 +90,13 @@ describe('the exact chain gives up early, from counts', () => {
       const unbounded = fresh(raw);
       const odds = wholeCombatOdds(bounded.chain, bounded.state, 10, HOST);
       expect(odds.exact, raw.system).toBe(true);
-      expect(odds).toEqual(metered(() => exactWholeCombat(unbounded.chain, unbounded.state), () => 'too large', 1e10));
+      expect(odds).toEqual(
+        metered(
+          () => exactWholeCombat(unbounded.chain, unbounded.state),
+          () => 'too large',
+          1e10,
+        ),
+      );
     }
   });
 
@@ -105,7 +114,13 @@ describe('the exact chain gives up early, from counts', () => {
   it('a walk remembered from a larger budget is charged as the walk itself would be: the same give-up, the same estimate', () => {
     const { chain, state } = oldWorldExample();
     // The first round (some 7,600 steps) walked in full by a chain with no give-up, and remembered, until a meter of 20,000 steps stops it...
-    expect(() => metered(() => exactWholeCombat(chain, state), () => 'too large', 20_000 * stepOf('old-world'))).toThrow(AnalysisTooLargeError);
+    expect(() =>
+      metered(
+        () => exactWholeCombat(chain, state),
+        () => 'too large',
+        20_000 * stepOf('old-world'),
+      ),
+    ).toThrow(AnalysisTooLargeError);
     const remembered = wholeCombatOdds(chain, state, 10, HOST);
     // ...gives the same answer as a first asking.
     const other = oldWorldExample();

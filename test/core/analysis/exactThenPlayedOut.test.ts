@@ -18,7 +18,10 @@ const chain = analyses['old-world']!.combat!;
 const rules = getSystem('old-world')!;
 /** 8 v 8 of the example: exact within about 1e8 units, given up after two rounds at 1e7. */
 function eightAside() {
-  const raw = structuredClone(rules.exampleSetup) as { attacker: { units: Array<{ models: number }> }; defender: { units: Array<{ models: number }> } };
+  const raw = structuredClone(rules.exampleSetup) as {
+    attacker: { units: Array<{ models: number }> };
+    defender: { units: Array<{ models: number }> };
+  };
   raw.attacker.units[0]!.models = 8;
   raw.defender.units[0]!.models = 8;
   return rules.start(rules.setupSchema.parse(raw));
@@ -29,9 +32,17 @@ const SMALL_BUDGET = 1e7;
  * What the chain counted when it gave up within `budget` (it must give up): from its projection
  * of the next round, or — `projecting` false — only where the meter stops it, half-way through a round.
  */
-function soFarAt(state: ReturnType<typeof eightAside>, budget: number, projecting = true): ExactSoFar<ReturnType<typeof eightAside>> {
+function soFarAt(
+  state: ReturnType<typeof eightAside>,
+  budget: number,
+  projecting = true,
+): ExactSoFar<ReturnType<typeof eightAside>> {
   try {
-    metered(() => exactWholeCombat(chain, state, 10, projecting ? budget : Infinity), () => 'the meter', budget);
+    metered(
+      () => exactWholeCombat(chain, state, 10, projecting ? budget : Infinity),
+      () => 'the meter',
+      budget,
+    );
   } catch (error) {
     if (error instanceof CannotFinish) return error.soFar as ExactSoFar<ReturnType<typeof eightAside>>;
     throw error;
@@ -65,11 +76,36 @@ describe('the play-outs wanted for the share of the combat still fighting', () =
 
 describe('a tally of play-outs added into the exact part at the share they stand for', () => {
   it('adds every count times the factor: winners, rounds, unfinished, each unit', () => {
-    const units = [{ role: 'attacker' as const, unit: 'A', end: null }, { role: 'defender' as const, unit: 'B', end: null }];
+    const units = [
+      { role: 'attacker' as const, unit: 'A', end: null },
+      { role: 'defender' as const, unit: 'B', end: null },
+    ];
     const exact = new Tally().track(units);
-    exact.add({ winner: 'attacker', fates: { attacker: null, defender: 'destroyed' }, units: [{ ...units[0]!, end: null }, { ...units[1]!, end: 'destroyed' }] }, 1, 0.5);
+    exact.add(
+      {
+        winner: 'attacker',
+        fates: { attacker: null, defender: 'destroyed' },
+        units: [
+          { ...units[0]!, end: null },
+          { ...units[1]!, end: 'destroyed' },
+        ],
+      },
+      1,
+      0.5,
+    );
     const played = new Tally().track(units);
-    played.add({ winner: 'defender', fates: { attacker: 'flees', defender: null }, units: [{ ...units[0]!, end: 'flees' }, { ...units[1]!, end: null }] }, 3, 3);
+    played.add(
+      {
+        winner: 'defender',
+        fates: { attacker: 'flees', defender: null },
+        units: [
+          { ...units[0]!, end: 'flees' },
+          { ...units[1]!, end: null },
+        ],
+      },
+      3,
+      3,
+    );
     played.unfinished += 1;
     const names = { mainUnits: { attacker: 'A', defender: 'B' }, sides: { attacker: 'Red', defender: 'Blue' } };
     const odds = exact.plus(played, 0.5 / 4).odds(names, { exact: false, fromRound: 1, maxRounds: 10 });
@@ -86,15 +122,18 @@ describe('the exact chain gives up and hands on what it counted', () => {
   it.each([
     ['projected not to finish', true],
     ['stopped by the meter half-way through a round', false],
-  ])('%s: the rounds it finished and the positions of the next, together the whole combat (none of a round given up half-way)', (_, projecting) => {
-    const soFar = soFarAt(eightAside(), SMALL_BUDGET, projecting);
-    expect(soFar.round).toBeGreaterThan(1);
-    const ended = soFar.tally.rounds.reduce((a, b) => a + b, 0);
-    const still = soFar.layer.reduce((a, w) => a + w.p, 0);
-    expect(soFar.tally.rounds).toHaveLength(soFar.round - 1);
-    expect(ended + still).toBeCloseTo(1, 12);
-    for (const w of soFar.layer) expect(chain.round(w.state)).toBe(soFar.round);
-  });
+  ])(
+    '%s: the rounds it finished and the positions of the next, together the whole combat (none of a round given up half-way)',
+    (_, projecting) => {
+      const soFar = soFarAt(eightAside(), SMALL_BUDGET, projecting);
+      expect(soFar.round).toBeGreaterThan(1);
+      const ended = soFar.tally.rounds.reduce((a, b) => a + b, 0);
+      const still = soFar.layer.reduce((a, w) => a + w.p, 0);
+      expect(soFar.tally.rounds).toHaveLength(soFar.round - 1);
+      expect(ended + still).toBeCloseTo(1, 12);
+      for (const w of soFar.layer) expect(chain.round(w.state)).toBe(soFar.round);
+    },
+  );
 
   it('given up in its first round, the estimate is the plain one, play-out for play-out', () => {
     const state = eightAside();
@@ -105,7 +144,11 @@ describe('the exact chain gives up and hands on what it counted', () => {
 });
 
 describe('exact rounds, then play-outs: against the exact figures', () => {
-  const exact = metered(() => exactWholeCombat(chain, eightAside()), () => 'too large', 1e9);
+  const exact = metered(
+    () => exactWholeCombat(chain, eightAside()),
+    () => 'too large',
+    1e9,
+  );
   const state = eightAside();
   const mixed = estimateWholeCombat(chain, state, 10, 1e8, soFarAt(state, SMALL_BUDGET));
   const plain = estimateWholeCombat(chain, state, 10, 1e8);
@@ -113,7 +156,8 @@ describe('exact rounds, then play-outs: against the exact figures', () => {
   it('every figure within 4 standard errors of the exact one, and they sum to 1', () => {
     expect(mixed.exact).toBe(false);
     const exactOf = new Map(chancesOf(exact));
-    for (const [what, p] of chancesOf(mixed)) expect(Math.abs(p - (exactOf.get(what) ?? 0)), what).toBeLessThanOrEqual(4 * mixed.standardError! + 1e-12);
+    for (const [what, p] of chancesOf(mixed))
+      expect(Math.abs(p - (exactOf.get(what) ?? 0)), what).toBeLessThanOrEqual(4 * mixed.standardError! + 1e-12);
     expect(mixed.pAttackerWins + mixed.pDefenderWins + mixed.pDraw + mixed.pUnfinished).toBeCloseTo(1, 12);
   });
 

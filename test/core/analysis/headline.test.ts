@@ -2,11 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { bestOf, headlinesOf } from '../../../core/analysis/headline';
 
 /** Odds for every choice: the figure each option of a choice is shown with (core/analysis/headline.ts). */
-const d = (main: number[], facts: Array<{ label: string; probability: number; wins?: 'attacker' | 'defender' }> = []) => ({ measure: 'models destroyed', main, facts });
+const d = (
+  main: number[],
+  facts: Array<{ label: string; probability: number; wins?: 'attacker' | 'defender' }> = [],
+) => ({ measure: 'models destroyed', main, facts });
 
 describe('the figure a choice is compared by', () => {
-  it('the chooser\'s chance to win, when the options change it', () => {
-    const win = (p: number) => d([1], [{ label: 'Orcs win the round', probability: p, wins: 'defender' }, { label: 'Empire win the round', probability: 1 - p, wins: 'attacker' }]);
+  it("the chooser's chance to win, when the options change it", () => {
+    const win = (p: number) =>
+      d(
+        [1],
+        [
+          { label: 'Orcs win the round', probability: p, wins: 'defender' },
+          { label: 'Empire win the round', probability: 1 - p, wins: 'attacker' },
+        ],
+      );
     expect(headlinesOf([win(0.6), win(0.4)], 'defender')).toEqual([
       { label: 'Orcs win the round', value: 0.6, kind: 'probability' },
       { label: 'Orcs win the round', value: 0.4, kind: 'probability' },
@@ -14,7 +24,14 @@ describe('the figure a choice is compared by', () => {
   });
 
   it('another named chance when the win is already settled (a pursuit after the result)', () => {
-    const after = (caught: number) => d([1], [{ label: 'Empire win the round', probability: 1, wins: 'attacker' }, { label: 'Orcs: broken and caught', probability: caught }]);
+    const after = (caught: number) =>
+      d(
+        [1],
+        [
+          { label: 'Empire win the round', probability: 1, wins: 'attacker' },
+          { label: 'Orcs: broken and caught', probability: caught },
+        ],
+      );
     expect(headlinesOf([after(0.45), after(0)], 'attacker').map((h) => h && [h.label, h.value])).toEqual([
       ['Orcs: broken and caught', 0.45],
       ['Orcs: broken and caught', 0],
@@ -29,12 +46,22 @@ describe('the figure a choice is compared by', () => {
   });
 
   it('an option whose state has no odds gets none; nothing to compare gives the first figure', () => {
-    expect(headlinesOf([d([1]), null], 'attacker')).toEqual([{ label: 'models destroyed', value: 0, kind: 'expected' }, null]);
+    expect(headlinesOf([d([1]), null], 'attacker')).toEqual([
+      { label: 'models destroyed', value: 0, kind: 'expected' },
+      null,
+    ]);
     expect(headlinesOf([null, null], 'attacker')).toEqual([null, null]);
   });
 
   it('options that cannot change anything show a chance still open, or nothing — never a flat 0% or 100% under each', () => {
-    const decided = (caught: number) => d([1], [{ label: 'Empire win the round', probability: 1, wins: 'attacker' }, { label: 'Orcs: broken and caught', probability: caught }]);
+    const decided = (caught: number) =>
+      d(
+        [1],
+        [
+          { label: 'Empire win the round', probability: 1, wins: 'attacker' },
+          { label: 'Orcs: broken and caught', probability: caught },
+        ],
+      );
     expect(headlinesOf([decided(0.3), decided(0.3)], 'attacker').map((h) => h && [h.label, h.value])).toEqual([
       ['Orcs: broken and caught', 0.3],
       ['Orcs: broken and caught', 0.3],
@@ -45,8 +72,16 @@ describe('the figure a choice is compared by', () => {
 
 describe('the option best for the chooser, by the figure shown', () => {
   const names = { attacker: 'Knights', defender: 'Spearmen' };
-  const win = (p: number) => d([1], [{ label: 'Knights win the round', probability: p, wins: 'attacker' }, { label: 'Spearmen win the round', probability: 1 - p, wins: 'defender' }]);
-  const best = (options: ReturnType<typeof d>[], chooser: 'attacker' | 'defender', preferred = -1) => bestOf(options, headlinesOf(options, chooser), chooser, names, preferred);
+  const win = (p: number) =>
+    d(
+      [1],
+      [
+        { label: 'Knights win the round', probability: p, wins: 'attacker' },
+        { label: 'Spearmen win the round', probability: 1 - p, wins: 'defender' },
+      ],
+    );
+  const best = (options: ReturnType<typeof d>[], chooser: 'attacker' | 'defender', preferred = -1) =>
+    bestOf(options, headlinesOf(options, chooser), chooser, names, preferred);
 
   it('the higher chance to win the round for the side that chooses (Baron: 0 at the Captain beats 2 at the Captain)', () => {
     expect(best([win(0.743), win(0.85)], 'attacker')).toBe(1);

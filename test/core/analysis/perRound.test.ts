@@ -11,7 +11,7 @@ describe('the per-round pieces every round-by-round analysis shares', () => {
     expect(aligned(before, range.offset, range.length)).toEqual([0, 0, 0.25, 0.5, 0.25]);
   });
 
-  it('works out a round\'s odds once, per round object, and a new round afresh', () => {
+  it("works out a round's odds once, per round object, and a new round afresh", () => {
     const memo = roundMemo<number>();
     const round1 = {};
     const round2 = {};

@@ -6,7 +6,18 @@ import { binomial, sumOfD6 } from '../../../core/dice/probability';
 
 /** The outcomes the whole-combat walk feeds the engine for a roll: every distinguishable one, each with its exact chance. */
 
-const step = (over: Partial<RollStep>): RollStep => ({ kind: 'roll', id: 's', title: 't', actor: 'attacker', count: 1, sides: 6, needs: '', why: [], notes: [], ...over });
+const step = (over: Partial<RollStep>): RollStep => ({
+  kind: 'roll',
+  id: 's',
+  title: 't',
+  actor: 'attacker',
+  count: 1,
+  sides: 6,
+  needs: '',
+  why: [],
+  notes: [],
+  ...over,
+});
 
 describe('the outcomes of a roll', () => {
   it('pass/fail dice: how many pass is binomial, and every die given passes or fails as counted', () => {
@@ -46,7 +57,15 @@ describe('the outcomes of a roll', () => {
   });
 
   it('grouped dice: the groups one after the other, the chances multiplied; they sum to 1', () => {
-    const outcomes = rollOutcomes(step({ count: 3, groups: [{ id: 'a', label: 'D3', count: 1, sides: 3, needs: '' }, { id: 'b', label: 'FNP', count: 2, sides: 6, passOn: 5, needs: '5+' }] }));
+    const outcomes = rollOutcomes(
+      step({
+        count: 3,
+        groups: [
+          { id: 'a', label: 'D3', count: 1, sides: 3, needs: '' },
+          { id: 'b', label: 'FNP', count: 2, sides: 6, passOn: 5, needs: '5+' },
+        ],
+      }),
+    );
     expect(outcomes).toHaveLength(9);
     expect(outcomes.reduce((a, o) => a + o.p, 0)).toBeCloseTo(1, 12);
     for (const o of outcomes) expect(o.dice).toHaveLength(3);
@@ -73,7 +92,9 @@ describe('the outcomes of a roll', () => {
       expect(p).toBeCloseTo(two[a!]! * three[b!]!, 12);
     }
     // Pursuit ≥ flee, as the rules read it: the same chance from the totals as from every throw.
-    const caught = outcomes.filter((o) => o.dice[2]! + o.dice[3]! + o.dice[4]! >= o.dice[0]! + o.dice[1]!).reduce((a, o) => a + o.p, 0);
+    const caught = outcomes
+      .filter((o) => o.dice[2]! + o.dice[3]! + o.dice[4]! >= o.dice[0]! + o.dice[1]!)
+      .reduce((a, o) => a + o.p, 0);
     let direct = 0;
     two.forEach((pf, f) => three.forEach((pp, q) => (direct += q >= f ? pf * pp : 0)));
     expect(caught).toBeCloseTo(direct, 12);

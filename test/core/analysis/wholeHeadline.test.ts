@@ -30,7 +30,10 @@ const stopped = (winner: 'attacker' | 'defender'): WholeCombatOdds => ({
 describe('whole-combat figures beside a choice', () => {
   it('the chooser’s chance to win the combat, by option, when the options change it', () => {
     const h = wholeHeadlinesOf([odds(0.7), odds(0.55)], 'defender', 'Orcs');
-    expect(h.map((x) => x && wholeFigureText(x))).toEqual(['Whole combat: Orcs win 30.0%', 'Whole combat: Orcs win 45.0%']);
+    expect(h.map((x) => x && wholeFigureText(x))).toEqual([
+      'Whole combat: Orcs win 30.0%',
+      'Whole combat: Orcs win 45.0%',
+    ]);
   });
 
   it('none when the choice only matters for this round (the same figure every way)', () => {
@@ -39,7 +42,11 @@ describe('whole-combat figures beside a choice', () => {
 
   it('estimates that differ by less than their errors are noise, not a difference', () => {
     expect(wholeHeadlinesOf([odds(0.6, 0.02), odds(0.62, 0.02)], 'attacker')).toEqual([null, null]);
-    expect(wholeHeadlinesOf([odds(0.4, 0.01), odds(0.62, 0.01)], 'attacker')[1]).toEqual({ side: 'Attacker', value: 0.62, standardError: 0.01 });
+    expect(wholeHeadlinesOf([odds(0.4, 0.01), odds(0.62, 0.01)], 'attacker')[1]).toEqual({
+      side: 'Attacker',
+      value: 0.62,
+      standardError: 0.01,
+    });
   });
 
   it('a stop with both sides still fighting has no figure: the fight goes on next turn, so "win 100%" would mislead', () => {
@@ -48,7 +55,9 @@ describe('whole-combat figures beside a choice', () => {
     // Fight on (55%) or stop after winning round 1: no "100%" beside the stop, and so no difference to show.
     expect(wholeHeadlinesOf([odds(0.55), stopped('attacker')], 'attacker')).toEqual([null, null]);
     // Two real options beside a stop are still compared.
-    expect(wholeHeadlinesOf([odds(0.55), odds(0.7), stopped('defender')], 'attacker').map((h) => h?.value ?? null)).toEqual([0.55, 0.7, null]);
+    expect(
+      wholeHeadlinesOf([odds(0.55), odds(0.7), stopped('defender')], 'attacker').map((h) => h?.value ?? null),
+    ).toEqual([0.55, 0.7, null]);
   });
 
   it('an estimate reads "≈ 62% ± 1%", an exact chance to a tenth of a percent', () => {

@@ -27,7 +27,11 @@ function backend(maxOpen?: number, tooLargeFrom = Infinity) {
       if (dice > tooLargeFrom) return { ok: false, tooLarge: `${dice} dice: too many to count` };
       // Falling back gives up one hit: so the two options of the reaction lead to different odds.
       const counted = hits === null ? null : decision === 'fall-back' ? hits - 1 : hits;
-      if (counted !== null) return { ok: true, distributions: { measure: 'hits', main: Array.from({ length: dice + 1 }, (_, k) => (k === counted ? 1 : 0)) } };
+      if (counted !== null)
+        return {
+          ok: true,
+          distributions: { measure: 'hits', main: Array.from({ length: dice + 1 }, (_, k) => (k === counted ? 1 : 0)) },
+        };
       const main = Array.from({ length: dice + 1 }, (_, k) => binomial(dice, k) / 2 ** dice);
       return { ok: true, distributions: { measure: 'hits', main } };
     },
@@ -36,7 +40,8 @@ function backend(maxOpen?: number, tooLargeFrom = Infinity) {
     ...(maxOpen ? { maxOpen } : {}),
   });
 }
-const binomial = (n: number, k: number): number => (k === 0 || k === n ? 1 : binomial(n - 1, k - 1) + binomial(n - 1, k));
+const binomial = (n: number, k: number): number =>
+  k === 0 || k === n ? 1 : binomial(n - 1, k - 1) + binomial(n - 1, k);
 
 async function failure(promise: Promise<unknown>): Promise<ApiFailure> {
   try {
@@ -56,11 +61,22 @@ describe('combat backend (host-side sessions)', () => {
   it('starts a combat with a host-made id and seed, at the first step; the odds follow when asked', async () => {
     const b = backend();
     const snap = await b['combat.start']({ system: 'toy', setup: { dice: 2 } });
-    expect(snap).toMatchObject({ id: 'c-1', system: 'toy', seed: 77, canUndo: false, finished: false, step: { kind: 'roll', id: 'hit' } });
+    expect(snap).toMatchObject({
+      id: 'c-1',
+      system: 'toy',
+      seed: 77,
+      canUndo: false,
+      finished: false,
+      step: { kind: 'roll', id: 'hit' },
+    });
     // The step answered without any analysis: the odds are their own request.
     expect(analysed).toEqual([]);
     const odds = await b['combat.odds']({ id: snap.id });
-    expect(odds).toMatchObject({ at: 0, unavailable: null, odds: { measure: 'hits', before: [0.25, 0.5, 0.25], now: [0.25, 0.5, 0.25], meanBefore: 1, percentile: 50 } });
+    expect(odds).toMatchObject({
+      at: 0,
+      unavailable: null,
+      odds: { measure: 'hits', before: [0.25, 0.5, 0.25], now: [0.25, 0.5, 0.25], meanBefore: 1, percentile: 50 },
+    });
     // At the start the odds now are the odds before: one analysis, not two.
     expect(analysed).toHaveLength(1);
   });
@@ -105,14 +121,26 @@ describe('combat backend (host-side sessions)', () => {
   it('a combat too large to count exactly gets no odds and says why, and its steps still answer', async () => {
     const b = backend(undefined, 4);
     const { id } = await b['combat.start']({ system: 'toy', setup: { dice: 9 } });
-    expect(await b['combat.odds']({ id })).toEqual({ at: 0, odds: null, unavailable: 'No exact odds for this combat. 9 dice: too many to count.', choices: [], best: null });
-    const next = await b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 1, 1, 1, 1, 1, 1, 1], by: 'entered' } });
+    expect(await b['combat.odds']({ id })).toEqual({
+      at: 0,
+      odds: null,
+      unavailable: 'No exact odds for this combat. 9 dice: too many to count.',
+      choices: [],
+      best: null,
+    });
+    const next = await b['combat.advance']({
+      id,
+      input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 1, 1, 1, 1, 1, 1, 1], by: 'entered' },
+    });
     expect(next.step.kind).toBe('choose');
     expect((await b['combat.odds']({ id })).odds).toBeNull();
   });
 
   it('refuses an unknown system and a setup that fails the system schema, naming the field', async () => {
-    expect(await failure(backend()['combat.start']({ system: 'chess', setup: {} }))).toMatchObject({ code: 'invalid_input', field: 'system' });
+    expect(await failure(backend()['combat.start']({ system: 'chess', setup: {} }))).toMatchObject({
+      code: 'invalid_input',
+      field: 'system',
+    });
     const bad = await failure(backend()['combat.start']({ system: 'toy', setup: { dice: 0 } }));
     expect(bad).toMatchObject({ code: 'invalid_input', field: 'setup.dice' });
     expect(bad.message).toContain('setup.dice');
@@ -121,10 +149,15 @@ describe('combat backend (host-side sessions)', () => {
   it('advances with entered dice, refuses a bad input naming the field, and keeps the combat as it was', async () => {
     const b = backend();
     const { id } = await b['combat.start']({ system: 'toy', setup: { dice: 3 } });
-    const bad = await failure(b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 9, 1], by: 'entered' } }));
+    const bad = await failure(
+      b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 9, 1], by: 'entered' } }),
+    );
     expect(bad).toMatchObject({ code: 'invalid_input', field: 'input.dice[1]' });
     expect((await b['combat.get']({ id })).step.id).toBe('hit');
-    const next = await b['combat.advance']({ id, input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 1], by: 'entered' } });
+    const next = await b['combat.advance']({
+      id,
+      input: { kind: 'roll', stepId: 'hit', dice: [4, 6, 1], by: 'entered' },
+    });
     expect(next).toMatchObject({ canUndo: true, step: { kind: 'choose' } });
     const odds = await b['combat.odds']({ id });
     expect(odds).toMatchObject({ at: 1, odds: { now: [0, 0, 1, 0] } });
@@ -137,7 +170,10 @@ describe('combat backend (host-side sessions)', () => {
   it('rolls for the players only at the step they are looking at, and undo takes it back', async () => {
     const b = backend();
     const { id } = await b['combat.start']({ system: 'toy', setup: { dice: 5 } });
-    expect(await failure(b['combat.roll']({ id, stepId: 'react' }))).toMatchObject({ code: 'invalid_input', field: 'stepId' });
+    expect(await failure(b['combat.roll']({ id, stepId: 'react' }))).toMatchObject({
+      code: 'invalid_input',
+      field: 'stepId',
+    });
     const rolled = await b['combat.roll']({ id, stepId: 'hit' });
     expect(rolled.inputs).toEqual([{ kind: 'roll', stepId: 'hit', dice: expect.any(Array), by: 'rolled' }]);
     const back = await b['combat.undo']({ id });
@@ -172,10 +208,14 @@ describe('combats in History', () => {
       newSeed: () => 77,
       history: {
         save: async (entry) => {
-          if (!entry.create && !kept.has(entry.id)) throw new ApiFailure('not_found', `There is no combat with id "${entry.id}".`, 'id');
+          if (!entry.create && !kept.has(entry.id))
+            throw new ApiFailure('not_found', `There is no combat with id "${entry.id}".`, 'id');
           kept.set(entry.id, { inputs: entry.inputs, finished: entry.finished });
         },
-        load: async (id) => (kept.has(id) ? { id, system: 'toy', seed: 77, setup: { dice: 3 }, inputs: kept.get(id)!.inputs, rosterIds: [] } : undefined),
+        load: async (id) =>
+          kept.has(id)
+            ? { id, system: 'toy', seed: 77, setup: { dice: 3 }, inputs: kept.get(id)!.inputs, rosterIds: [] }
+            : undefined,
         drop: async (id) => void kept.delete(id),
       },
     });
@@ -210,7 +250,14 @@ describe('combats in History', () => {
       analyze: () => null,
       newId: () => 'other',
       newSeed: () => 1,
-      history: { save: async (e) => void kept.set(e.id, { inputs: e.inputs, finished: e.finished }), load: async (i) => (kept.has(i) ? { id: i, system: 'toy', seed: 77, setup: { dice: 3 }, inputs: kept.get(i)!.inputs, rosterIds: [] } : undefined), drop: async (i) => void kept.delete(i) },
+      history: {
+        save: async (e) => void kept.set(e.id, { inputs: e.inputs, finished: e.finished }),
+        load: async (i) =>
+          kept.has(i)
+            ? { id: i, system: 'toy', seed: 77, setup: { dice: 3 }, inputs: kept.get(i)!.inputs, rosterIds: [] }
+            : undefined,
+        drop: async (i) => void kept.delete(i),
+      },
     });
     expect(await again['combat.get']({ id })).toMatchObject({ canUndo: true, step: { kind: 'choose' } });
     expect(await again['combat.undo']({ id })).toMatchObject({ canUndo: false, step: { id: 'hit' } });
@@ -251,7 +298,8 @@ describe('luck percentile', () => {
   });
 
   it('is 50 before any die is rolled, for any distribution', () => {
-    for (const before of [[1], [0.5, 0.5], [0.1, 0.2, 0.4, 0.3], [0.9, 0.05, 0.05]]) expect(luckPercentile(before, before)).toBeCloseTo(50, 12);
+    for (const before of [[1], [0.5, 0.5], [0.1, 0.2, 0.4, 0.3], [0.9, 0.05, 0.05]])
+      expect(luckPercentile(before, before)).toBeCloseTo(50, 12);
   });
 });
 
@@ -293,7 +341,10 @@ describe('the whole combat’s odds in the odds reply (asked with `whole`)', () 
     const { id } = await b['combat.start']({ system: 'old-world', setup: example });
     const live = (await b['combat.odds']({ id, whole: true })).whole!.now!;
     const oldWorld = getSystem('old-world')!;
-    const printed = rulesDeps({ newId: () => 'x', newSeed: () => 5 }).wholeCombat('old-world', oldWorld.start(oldWorld.setupSchema.parse(example)));
+    const printed = rulesDeps({ newId: () => 'x', newSeed: () => 5 }).wholeCombat(
+      'old-world',
+      oldWorld.start(oldWorld.setupSchema.parse(example)),
+    );
     expect(live.exact).toBe(false);
     expect(printed?.ok && printed.odds).toEqual(live);
   }, 120_000);
@@ -308,7 +359,10 @@ describe('the whole combat’s odds in the odds reply (asked with `whole`)', () 
     expect(quick.now!.standardError!).toBeGreaterThan(2 * full.now!.standardError!);
     // The quick start is not kept: the full answer's start is the full work's.
     const oldWorld = getSystem('old-world')!;
-    const printed = rulesDeps({ newId: () => 'x', newSeed: () => 5 }).wholeCombat('old-world', oldWorld.start(oldWorld.setupSchema.parse(example)));
+    const printed = rulesDeps({ newId: () => 'x', newSeed: () => 5 }).wholeCombat(
+      'old-world',
+      oldWorld.start(oldWorld.setupSchema.parse(example)),
+    );
     expect(printed?.ok && printed.odds).toEqual(full.start);
   }, 120_000);
 
@@ -316,7 +370,11 @@ describe('the whole combat’s odds in the odds reply (asked with `whole`)', () 
     /** A backend that pauses between chunks as the hosts do, counting the chunks worked out so far. */
     const chunked = () => {
       let ids = 0;
-      const deps = rulesDeps({ newId: () => `c-${++ids}`, newSeed: () => 5, pause: () => new Promise<void>((resolve) => setImmediate(resolve)) });
+      const deps = rulesDeps({
+        newId: () => `c-${++ids}`,
+        newSeed: () => 5,
+        pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
+      });
       const counted = { chunks: 0 };
       const backend = createCombatBackend({
         ...deps,
@@ -365,14 +423,27 @@ describe('the whole combat’s odds in the odds reply (asked with `whole`)', () 
 
   describe('beside each option of a choice, the chooser’s chance to win the whole combat', () => {
     /** Plays `setup` as "Roll for me" and the suggested options do, to its first choice that `stopAt` picks. */
-    async function toChoice(b: ReturnType<typeof real>, system: string, setup: Record<string, unknown>, stopAt: (title: string) => boolean) {
+    async function toChoice(
+      b: ReturnType<typeof real>,
+      system: string,
+      setup: Record<string, unknown>,
+      stopAt: (title: string) => boolean,
+    ) {
       const { id } = await b['combat.start']({ system, setup });
       for (let i = 0; i < 60; i++) {
         const { step } = await b['combat.get']({ id });
         if (step.kind === 'outcome' && step.final) break;
         if (step.kind === 'choose' && stopAt(step.title)) return { id, step };
         if (step.kind === 'roll') await b['combat.roll']({ id, stepId: step.id });
-        else if (step.kind === 'choose') await b['combat.advance']({ id, input: { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id } });
+        else if (step.kind === 'choose')
+          await b['combat.advance']({
+            id,
+            input: {
+              kind: 'choose',
+              stepId: step.id,
+              option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id,
+            },
+          });
         else await b['combat.advance']({ id, input: { kind: 'continue', stepId: step.id } });
       }
       throw new Error('no such choice');
@@ -383,7 +454,8 @@ describe('the whole combat’s odds in the odds reply (asked with `whole`)', () 
       const epic = getSystem('epic-armageddon')!.exampleSetup as Record<string, unknown>;
       const { id, step } = await toChoice(b, 'epic-armageddon', epic, (title) => /allocate/.test(title));
       const { choices } = await b['combat.odds']({ id, whole: true });
-      const wholes = step.kind === 'choose' ? step.options.map((o) => choices.find((c) => c.option === o.id)?.whole ?? null) : [];
+      const wholes =
+        step.kind === 'choose' ? step.options.map((o) => choices.find((c) => c.option === o.id)?.whole ?? null) : [];
       expect(wholes.length).toBeGreaterThan(1);
       for (const w of wholes) expect(w).toMatch(/^Whole combat: .+ win ≈\u00a0\d+%\u00a0±\u00a0\d+%$/);
       expect(new Set(wholes).size).toBeGreaterThan(1);

@@ -6,20 +6,24 @@ import { malformedCases } from '../../support/malformed';
 describe('contract dispatch (the gate both hosts use)', () => {
   it('declares at least app.info and app.echo, each with a valid example', () => {
     expect(channels).toEqual(expect.arrayContaining(['app.info', 'app.echo']));
-    for (const channel of channels) expect(contract[channel].request.safeParse(contract[channel].example).success).toBe(true);
+    for (const channel of channels)
+      expect(contract[channel].request.safeParse(contract[channel].example).success).toBe(true);
   });
 
   describe.each(channels)('%s', (channel) => {
-    it.each(malformedCases(channel))('refuses $description, naming the field, without calling the backend', async ({ payload, field }) => {
-      const backend = spiedBackend();
-      const reply = await createDispatch(backend)(channel, payload);
-      expect(reply.ok).toBe(false);
-      if (reply.ok) return;
-      expect(reply.error.code).toBe('invalid_input');
-      expect(reply.error.field).toBe(field);
-      expect(reply.error.message).toContain(field);
-      expect(backend.calls[channel]).not.toHaveBeenCalled();
-    });
+    it.each(malformedCases(channel))(
+      'refuses $description, naming the field, without calling the backend',
+      async ({ payload, field }) => {
+        const backend = spiedBackend();
+        const reply = await createDispatch(backend)(channel, payload);
+        expect(reply.ok).toBe(false);
+        if (reply.ok) return;
+        expect(reply.error.code).toBe('invalid_input');
+        expect(reply.error.field).toBe(field);
+        expect(reply.error.message).toContain(field);
+        expect(backend.calls[channel]).not.toHaveBeenCalled();
+      },
+    );
 
     it('refuses a payload that is not an object at all', async () => {
       const backend = spiedBackend();
@@ -66,12 +70,18 @@ describe('contract dispatch (the gate both hosts use)', () => {
   it('refuses to pass on a backend reply that breaks the response schema', async () => {
     const backend = spiedBackend();
     backend.calls['app.echo'].mockResolvedValueOnce({ text: 42 });
-    expect(await createDispatch(backend)('app.echo', { text: 'a' })).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(await createDispatch(backend)('app.echo', { text: 'a' })).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
+    });
   });
 
   it('echoes text and reports the host identity through app.info', async () => {
     const dispatch = createDispatch(spiedBackend('browser'));
     expect(await dispatch('app.echo', { text: 'dakka' })).toEqual({ ok: true, value: { text: 'dakka' } });
-    expect(await dispatch('app.info', {})).toMatchObject({ ok: true, value: { name: 'Combat Companion', version: '9.9.9', host: 'browser' } });
+    expect(await dispatch('app.info', {})).toMatchObject({
+      ok: true,
+      value: { name: 'Combat Companion', version: '9.9.9', host: 'browser' },
+    });
   });
 });

@@ -8,9 +8,22 @@ import { freshStore, validProfiles } from '../store/fixtures';
 describe('combat.sideFromRoster (Epic Armageddon)', () => {
   it('gives the whole formation as one side: the roster names the army, the entry the formation, with its Blast markers', async () => {
     const { repo } = freshStore();
-    const roster = await repo.saveRoster({ name: 'Legio Metalica', system: 'epic-armageddon', pointsLimit: null, notes: '' });
-    const battlegroup = await repo.saveUnit(roster.id, { name: 'Warhound pack', points: 275, profile: validProfiles['epic-armageddon'] });
-    const picked = await createFromRosterBackend(repo)['combat.sideFromRoster']({ rosterId: roster.id, unitId: battlegroup.id, side: 'attacker' });
+    const roster = await repo.saveRoster({
+      name: 'Legio Metalica',
+      system: 'epic-armageddon',
+      pointsLimit: null,
+      notes: '',
+    });
+    const battlegroup = await repo.saveUnit(roster.id, {
+      name: 'Warhound pack',
+      points: 275,
+      profile: validProfiles['epic-armageddon'],
+    });
+    const picked = await createFromRosterBackend(repo)['combat.sideFromRoster']({
+      rosterId: roster.id,
+      unitId: battlegroup.id,
+      side: 'attacker',
+    });
     expect(picked).toEqual({
       system: 'epic-armageddon',
       name: 'Warhound pack',
@@ -41,15 +54,31 @@ describe('combat.sideFromRoster (Epic Armageddon)', () => {
         ],
       },
     });
-    const setup = setupSchema.safeParse({ system: 'epic-armageddon', attacker: picked.side, defender: { ...picked.side, name: 'Traitors' } });
+    const setup = setupSchema.safeParse({
+      system: 'epic-armageddon',
+      attacker: picked.side,
+      defender: { ...picked.side, name: 'Traitors' },
+    });
     expect(setup.success).toBe(true);
   });
 
   it('refuses, in words, a formation with no unit that can take part in an assault', async () => {
     const { repo } = freshStore();
     const roster = await repo.saveRoster({ name: 'Navy', system: 'epic-armageddon', pointsLimit: null, notes: '' });
-    const wing = await repo.saveUnit(roster.id, { name: 'Thunderbolt wing', points: 150, profile: { units: [{ name: 'Thunderbolt', count: 2, type: 'aircraft', speed: 0, armour: 6, closeCombat: 7, firefight: 7 }] } });
-    await expect(createFromRosterBackend(repo)['combat.sideFromRoster']({ rosterId: roster.id, unitId: wing.id, side: 'defender' })).rejects.toMatchObject({
+    const wing = await repo.saveUnit(roster.id, {
+      name: 'Thunderbolt wing',
+      points: 150,
+      profile: {
+        units: [{ name: 'Thunderbolt', count: 2, type: 'aircraft', speed: 0, armour: 6, closeCombat: 7, firefight: 7 }],
+      },
+    });
+    await expect(
+      createFromRosterBackend(repo)['combat.sideFromRoster']({
+        rosterId: roster.id,
+        unitId: wing.id,
+        side: 'defender',
+      }),
+    ).rejects.toMatchObject({
       code: 'invalid_input',
       field: 'unitId',
       message: 'Thunderbolt wing has no units that can take part in an assault (aircraft and characters alone cannot).',

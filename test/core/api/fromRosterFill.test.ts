@@ -13,7 +13,11 @@ import { freshStore, validProfiles } from '../store/fixtures';
 async function setUp() {
   const { repo } = freshStore();
   const roster = await repo.saveRoster({ name: 'Empire', system: 'old-world', pointsLimit: null, notes: '' });
-  const unit = await repo.saveUnit(roster.id, { name: 'Halberdiers', points: 120, profile: validProfiles['old-world'] });
+  const unit = await repo.saveUnit(roster.id, {
+    name: 'Halberdiers',
+    points: 120,
+    profile: validProfiles['old-world'],
+  });
   return { repo, roster, unit, backend: createFromRosterBackend(repo) };
 }
 
@@ -24,8 +28,14 @@ describe('combat.sideFromRoster with the setup being edited', () => {
     const { backend, roster, unit } = await setUp();
     const setup = example();
     const before = (setup['defender'] as { units: Array<Record<string, unknown>> }).units[0]!;
-    const reply = await backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'defender', fill: { at: '*.units[]', path: 'defender.units[0]' }, setup });
-    const after = (reply.setup!['defender'] as { name: string; units: Array<Record<string, unknown>> });
+    const reply = await backend['combat.sideFromRoster']({
+      rosterId: roster.id,
+      unitId: unit.id,
+      side: 'defender',
+      fill: { at: '*.units[]', path: 'defender.units[0]' },
+      setup,
+    });
+    const after = reply.setup!['defender'] as { name: string; units: Array<Record<string, unknown>> };
     expect(after.name).toBe('Empire');
     expect(after.units[0]).toMatchObject({ name: 'Halberdiers' });
     // Where the unit fights is the player's, not the roster's.
@@ -41,19 +51,42 @@ describe('combat.sideFromRoster with the setup being edited', () => {
 
   it('refuses, in words and naming the field, a part the layout has no roster button on', async () => {
     const { backend, roster, unit } = await setUp();
-    const call = backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'defender', fill: { at: 'defender.name', path: 'defender.name' }, setup: example() });
+    const call = backend['combat.sideFromRoster']({
+      rosterId: roster.id,
+      unitId: unit.id,
+      side: 'defender',
+      fill: { at: 'defender.name', path: 'defender.name' },
+      setup: example(),
+    });
     await expect(call).rejects.toBeInstanceOf(ApiFailure);
     await expect(call).rejects.toMatchObject({ field: 'fill' });
   });
 
   it('refuses a path on the other side', async () => {
     const { backend, roster, unit } = await setUp();
-    await expect(backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'defender', fill: { at: '*.units[]', path: 'attacker.units[0]' }, setup: example() })).rejects.toMatchObject({ field: 'fill' });
+    await expect(
+      backend['combat.sideFromRoster']({
+        rosterId: roster.id,
+        unitId: unit.id,
+        side: 'defender',
+        fill: { at: '*.units[]', path: 'attacker.units[0]' },
+        setup: example(),
+      }),
+    ).rejects.toMatchObject({ field: 'fill' });
   });
 
   it('needs the setup with the fill, and the fill with the setup', async () => {
     const { backend, roster, unit } = await setUp();
-    await expect(backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'defender', fill: { at: '*.units[]', path: 'defender.units[0]' } })).rejects.toMatchObject({ field: 'setup' });
-    await expect(backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'defender', setup: example() })).rejects.toMatchObject({ field: 'fill' });
+    await expect(
+      backend['combat.sideFromRoster']({
+        rosterId: roster.id,
+        unitId: unit.id,
+        side: 'defender',
+        fill: { at: '*.units[]', path: 'defender.units[0]' },
+      }),
+    ).rejects.toMatchObject({ field: 'setup' });
+    await expect(
+      backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'defender', setup: example() }),
+    ).rejects.toMatchObject({ field: 'fill' });
   });
 });

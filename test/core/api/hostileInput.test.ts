@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createBackend, createDispatch, fail, MAX_PROBLEMS_LISTED, type Reply, type ResponseOf } from '../../../core/api';
+import {
+  createBackend,
+  createDispatch,
+  fail,
+  MAX_PROBLEMS_LISTED,
+  type Reply,
+  type ResponseOf,
+} from '../../../core/api';
 import { MAX_MESSAGE_CHARS } from '../../../core/api/bounds';
 import { payloadProblem, REQUEST_CAPS } from '../../../core/api/payloadBounds';
 import { freshStore } from '../store/fixtures';
@@ -21,7 +28,11 @@ function host() {
   });
   const dispatch = createDispatch(backend);
   const call = async <T>(channel: string, payload: unknown) => (await dispatch(channel, payload)) as Reply<T>;
-  const counts = async () => ({ rosters: await store.db.rosters.count(), units: await store.db.units.count(), combats: await store.db.combats.count() });
+  const counts = async () => ({
+    rosters: await store.db.rosters.count(),
+    units: await store.db.units.count(),
+    combats: await store.db.combats.count(),
+  });
   return { call, counts };
 }
 
@@ -32,7 +43,12 @@ describe('a roster file past its caps', () => {
     const { call, counts } = host();
     const checked = await call<Check>('roster.checkImport', { file: emptyUnitsFile(100_000) });
     if (!checked.ok) expect.fail(checked.error.message);
-    expect(checked.value.problems).toEqual([{ field: 'rosters[0].units', message: 'rosters[0].units: expected at most 500 units in a roster; this one has 100,000' }]);
+    expect(checked.value.problems).toEqual([
+      {
+        field: 'rosters[0].units',
+        message: 'rosters[0].units: expected at most 500 units in a roster; this one has 100,000',
+      },
+    ]);
     expect(checked.value.moreProblems).toBe(0);
     const imported = await call('roster.import', { file: emptyUnitsFile(100_000) });
     expect(imported.ok).toBe(false);
@@ -46,7 +62,12 @@ describe('a roster file past its caps', () => {
     const many = { ...file, rosters: Array.from({ length: 11 }, (_, r) => ({ ...file.rosters[0]!, id: `r-${r}` })) };
     const checked = await call<Check>('roster.checkImport', { file: many });
     if (!checked.ok) expect.fail(checked.error.message);
-    expect(checked.value.problems).toEqual([{ field: 'rosters', message: 'rosters: expected at most 2,000 units in one file, all rosters together; this one has 5,500' }]);
+    expect(checked.value.problems).toEqual([
+      {
+        field: 'rosters',
+        message: 'rosters: expected at most 2,000 units in one file, all rosters together; this one has 5,500',
+      },
+    ]);
   });
 
   it('300 wrong units within the caps: a screenful of problems listed, in file order, and how many more', async () => {
@@ -93,20 +114,35 @@ describe('a file with thousands of wrong units', () => {
     expect(imported.error.message).toMatch(/^The roster file has 501 problems/);
     const { parseRosterFile } = await import('../../../core/roster/exchange');
     const parsed = parseRosterFile(badUnitsFile(4, 500));
-    expect(!parsed.ok && parsed.problems.at(-1)).toEqual({ field: 'rosters', message: 'rosters: the check stopped after 500 problems, at rosters[1].units[0]; fix these and check the file again for the rest' });
+    expect(!parsed.ok && parsed.problems.at(-1)).toEqual({
+      field: 'rosters',
+      message:
+        'rosters: the check stopped after 500 problems, at rosters[1].units[0]; fix these and check the file again for the rest',
+    });
   });
 });
 
 describe('the contract caps what a table needs', () => {
   it('a roll of more dice than a step takes, or of 5 million, is refused in words and changes nothing', async () => {
     const { call } = host();
-    const started = await call<ResponseOf<'combat.start'>>('combat.start', { system: 'wh40k-10e', setup: (await import('../../../core/api')).contract['combat.start'].example.setup, seed: 1 });
+    const started = await call<ResponseOf<'combat.start'>>('combat.start', {
+      system: 'wh40k-10e',
+      setup: (await import('../../../core/api')).contract['combat.start'].example.setup,
+      seed: 1,
+    });
     if (!started.ok) expect.fail(started.error.message);
-    const roll = (dice: number[]) => call('combat.advance', { id: started.value.id, input: { kind: 'roll', stepId: started.value.step.id, dice, by: 'entered' } });
+    const roll = (dice: number[]) =>
+      call('combat.advance', {
+        id: started.value.id,
+        input: { kind: 'roll', stepId: started.value.step.id, dice, by: 'entered' },
+      });
     // Past what any step rolls: the contract's own words.
     const tooMany = await roll(new Array<number>(201).fill(3));
     if (tooMany.ok) expect.fail('took 201 dice');
-    expect(tooMany.error).toMatchObject({ code: 'invalid_input', message: 'input.dice: expected at most 200 dice in one roll' });
+    expect(tooMany.error).toMatchObject({
+      code: 'invalid_input',
+      message: 'input.dice: expected at most 200 dice in one roll',
+    });
     // Millions: refused by the gate on the request's size alone.
     const millions = await roll(new Array<number>(5_000_000).fill(3));
     if (millions.ok) expect.fail('took 5 million dice');
@@ -117,12 +153,21 @@ describe('the contract caps what a table needs', () => {
 
   it('a report naming one combat 100 times has it once', async () => {
     const { call } = host();
-    const started = await call<ResponseOf<'combat.start'>>('combat.start', { system: 'wh40k-10e', setup: (await import('../../../core/api')).contract['combat.start'].example.setup, seed: 1 });
+    const started = await call<ResponseOf<'combat.start'>>('combat.start', {
+      system: 'wh40k-10e',
+      setup: (await import('../../../core/api')).contract['combat.start'].example.setup,
+      seed: 1,
+    });
     if (!started.ok) expect.fail(started.error.message);
     // A combat is stored once its first step is taken.
-    const rolled = await call<ResponseOf<'combat.roll'>>('combat.roll', { id: started.value.id, stepId: (started.value.step as { id: string }).id });
+    const rolled = await call<ResponseOf<'combat.roll'>>('combat.roll', {
+      id: started.value.id,
+      stepId: (started.value.step as { id: string }).id,
+    });
     if (!rolled.ok) expect.fail(rolled.error.message);
-    const reply = await call<ResponseOf<'history.report'>>('history.report', { ids: new Array(100).fill(started.value.id) });
+    const reply = await call<ResponseOf<'history.report'>>('history.report', {
+      ids: new Array(100).fill(started.value.id),
+    });
     if (!reply.ok) expect.fail(reply.error.message);
     expect(reply.value.report.combats).toHaveLength(1);
   });
@@ -131,13 +176,19 @@ describe('the contract caps what a table needs', () => {
     const { call } = host();
     const reply = await call('app.echo', { text: 'x', deep: nestedFile(200) });
     if (reply.ok) expect.fail('took a request nested 200 levels');
-    expect(reply.error).toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/^The request was refused: the request is nested more than 64 levels deep/) });
+    expect(reply.error).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/^The request was refused: the request is nested more than 64 levels deep/),
+    });
   });
 });
 
 describe('every error reply is short', () => {
   it('an 18 MB message is cut to a few lines; a long field path too; problems to a screenful with a count', () => {
-    const problems = Array.from({ length: 100_001 }, (_, i) => ({ field: `units[${i}]`, message: `units[${i}]: ${'x'.repeat(1000)}` }));
+    const problems = Array.from({ length: 100_001 }, (_, i) => ({
+      field: `units[${i}]`,
+      message: `units[${i}]: ${'x'.repeat(1000)}`,
+    }));
     const reply = fail('invalid_input', 'y'.repeat(18_000_000), 'f'.repeat(10_000), problems);
     if (reply.ok) expect.fail('fail() made an ok reply');
     expect(reply.error.message.length).toBeLessThanOrEqual(MAX_MESSAGE_CHARS);
@@ -164,7 +215,9 @@ describe('payloadProblem walks without recursion', () => {
 
   it('refuses a list of millions by its length, and counts keys and strings as characters', () => {
     expect(payloadProblem(new Array(3_000_000).fill(0), REQUEST_CAPS)).toMatch(/more than 2,000,000 values/);
-    expect(payloadProblem({ ['k'.repeat(6)]: 'v'.repeat(5) }, { maxDepth: 5, maxValues: 10, maxChars: 10 })).toMatch(/larger than/);
+    expect(payloadProblem({ ['k'.repeat(6)]: 'v'.repeat(5) }, { maxDepth: 5, maxValues: 10, maxChars: 10 })).toMatch(
+      /larger than/,
+    );
     expect(payloadProblem({ ['k'.repeat(5)]: 'v'.repeat(5) }, { maxDepth: 5, maxValues: 10, maxChars: 10 })).toBeNull();
   });
 

@@ -18,7 +18,9 @@ function host() {
   const dispatch = createDispatch(backend);
   const call = async <T>(channel: string, payload: unknown) => (await dispatch(channel, payload)) as Reply<T>;
   /** A stored combat, straight into the store (the combat backend stores them as they are played). */
-  const save = async (entry: Parameters<typeof store.repo.saveCombat>[0]): Promise<Reply<{ combat: Awaited<ReturnType<typeof store.repo.saveCombat>> }>> => ({
+  const save = async (
+    entry: Parameters<typeof store.repo.saveCombat>[0],
+  ): Promise<Reply<{ combat: Awaited<ReturnType<typeof store.repo.saveCombat>> }>> => ({
     ok: true,
     value: { combat: await store.repo.saveCombat(entry) },
   });
@@ -40,7 +42,12 @@ const store10e = (title: string, inputs: readonly unknown[], rosterIds: string[]
 describe('summary channels', () => {
   it('history.summary replays a stored combat into its summary, naming the rosters by their units', async () => {
     const { call, save } = host();
-    const roster = await call<ResponseOf<'roster.save'>>('roster.save', { name: 'Waaagh!', system: 'wh40k-10e', pointsLimit: null, notes: '' });
+    const roster = await call<ResponseOf<'roster.save'>>('roster.save', {
+      name: 'Waaagh!',
+      system: 'wh40k-10e',
+      pointsLimit: null,
+      notes: '',
+    });
     if (!roster.ok) throw new Error(roster.error.message);
     await call('unit.save', { rosterId: roster.value.roster.id, name: 'Boyz', profile: validProfiles['wh40k-10e'] });
     const saved = await save(store10e('Intercessors vs Boyz', fixture.inputs));
@@ -55,15 +62,28 @@ describe('summary channels', () => {
 
   it('a combat started with the rosters its sides were picked from keeps them at every step, and its summary names the side by the roster', async () => {
     const { call } = host();
-    const roster = await call<ResponseOf<'roster.save'>>('roster.save', { name: 'Empire', system: 'old-world', pointsLimit: null, notes: '' });
+    const roster = await call<ResponseOf<'roster.save'>>('roster.save', {
+      name: 'Empire',
+      system: 'old-world',
+      pointsLimit: null,
+      notes: '',
+    });
     if (!roster.ok) throw new Error(roster.error.message);
     const record = summaryFixtures['old-world']!.record;
     const setup = record.setup as Record<string, unknown>;
-    const started = await call<ResponseOf<'combat.start'>>('combat.start', { system: 'old-world', setup, seed: 1, rosterIds: [roster.value.roster.id] });
+    const started = await call<ResponseOf<'combat.start'>>('combat.start', {
+      system: 'old-world',
+      setup,
+      seed: 1,
+      rosterIds: [roster.value.roster.id],
+    });
     if (!started.ok) throw new Error(started.error.message);
     // A step later the combat is saved again: the roster must still be there.
     const step = started.value.step;
-    const next = await call<ResponseOf<'combat.advance'>>('combat.advance', { id: started.value.id, input: { kind: 'roll', stepId: step.id, dice: [4, 4, 4, 1, 1], by: 'entered' } });
+    const next = await call<ResponseOf<'combat.advance'>>('combat.advance', {
+      id: started.value.id,
+      input: { kind: 'roll', stepId: step.id, dice: [4, 4, 4, 1, 1], by: 'entered' },
+    });
     if (!next.ok) throw new Error(next.error.message);
     const stored = await call<ResponseOf<'history.get'>>('history.get', { id: started.value.id });
     if (!stored.ok) throw new Error(stored.error.message);
@@ -78,7 +98,10 @@ describe('summary channels', () => {
     const { call, save } = host();
     const saved = await save(store10e('Broken', [{ kind: 'roll', stepId: 'w0.hit.0', dice: [9], by: 'entered' }]));
     if (!saved.ok) throw new Error(saved.error.message);
-    expect(await call('history.summary', { id: saved.value.combat.id })).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('Input 1') } });
+    expect(await call('history.summary', { id: saved.value.combat.id })).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', message: expect.stringContaining('Input 1') },
+    });
   });
 
   it('history.report picks combats by period, by roster or by id, oldest first', async () => {
@@ -104,20 +127,32 @@ describe('summary channels', () => {
       ['Intercessors', 1, 3],
       ['Boyz', 1, 0],
     ]);
-    expect(await call('history.report', { rosterId: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found', field: 'rosterId' } });
-    expect(await call('history.report', { ids: ['nope'] })).toMatchObject({ ok: false, error: { code: 'not_found', field: 'ids.0' } });
+    expect(await call('history.report', { rosterId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', field: 'rosterId' },
+    });
+    expect(await call('history.report', { ids: ['nope'] })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', field: 'ids.0' },
+    });
   });
 
   it('history.exportReport gives the same report as a Markdown file, chosen the same way', async () => {
     const { call, save } = host();
     const saved = await save(store10e('Intercessors vs Boyz', fixture.inputs));
     if (!saved.ok) throw new Error(saved.error.message);
-    const reply = await call<ResponseOf<'history.exportReport'>>('history.exportReport', { ids: [saved.value.combat.id], format: 'markdown' });
+    const reply = await call<ResponseOf<'history.exportReport'>>('history.exportReport', {
+      ids: [saved.value.combat.id],
+      format: 'markdown',
+    });
     if (!reply.ok) throw new Error(reply.error.message);
     expect(reply.value).toMatchObject({ fileName: 'club-night-report.md', kind: 'markdown' });
     expect(reply.value.content).toContain('Intercessors vs Boyz');
     expect(reply.value.content).toContain('Boyz: 3 models destroyed of 10');
-    expect(await call('history.exportReport', { ids: ['nope'], format: 'markdown' })).toMatchObject({ ok: false, error: { code: 'not_found', field: 'ids.0' } });
+    expect(await call('history.exportReport', { ids: ['nope'], format: 'markdown' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found', field: 'ids.0' },
+    });
   });
 
   it('history.export gives the summary as Markdown and the stored log as JSON', async () => {
@@ -130,7 +165,10 @@ describe('summary channels', () => {
     expect(md.ok && md.value.content).toContain('| 3 4 6 2 5 5 4 1 4 5 (8 pass, 1 crit) |');
     const json = await call<ResponseOf<'history.export'>>('history.export', { id, format: 'json' });
     if (!json.ok) throw new Error(json.error.message);
-    const file = JSON.parse(json.value.content) as { combat: { setup: unknown; inputs: unknown[]; seed: number }; summary: { steps: unknown[] } };
+    const file = JSON.parse(json.value.content) as {
+      combat: { setup: unknown; inputs: unknown[]; seed: number };
+      summary: { steps: unknown[] };
+    };
     expect(json.value.fileName).toBe('intercessors-vs-boyz-2024-05-01.json');
     expect(file.combat).toMatchObject({ setup: fixture.setup, inputs: fixture.inputs, seed: fixture.seed });
     expect(file.summary.steps).toHaveLength(8);
@@ -139,7 +177,10 @@ describe('summary channels', () => {
   it('print channels are unsupported without a desktop host, so the page uses window.print()', async () => {
     const { call } = host();
     expect(await call('print.print', { paper: 'a4' })).toMatchObject({ ok: false, error: { code: 'unsupported' } });
-    expect(await call('print.savePdf', { paper: 'letter', suggestedName: 'x.pdf' })).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+    expect(await call('print.savePdf', { paper: 'letter', suggestedName: 'x.pdf' })).toMatchObject({
+      ok: false,
+      error: { code: 'unsupported' },
+    });
   });
 });
 
@@ -151,12 +192,25 @@ describe('store refusals reach the user as such, from any backend', () => {
     if (!started.ok) throw new Error(started.error.message);
     // A combat is stored at its first step taken: take one, delete it from History, then answer the next.
     const first = started.value.step;
-    const input = first.kind === 'roll' ? { kind: 'roll', stepId: first.id, dice: new Array<number>(first.count).fill(1), by: 'entered' } : first.kind === 'choose' ? { kind: 'choose', stepId: first.id, option: first.options[0]!.id } : { kind: 'continue', stepId: first.id };
+    const input =
+      first.kind === 'roll'
+        ? { kind: 'roll', stepId: first.id, dice: new Array<number>(first.count).fill(1), by: 'entered' }
+        : first.kind === 'choose'
+          ? { kind: 'choose', stepId: first.id, option: first.options[0]!.id }
+          : { kind: 'continue', stepId: first.id };
     const taken = await call<ResponseOf<'combat.advance'>>('combat.advance', { id: started.value.id, input });
     if (!taken.ok) throw new Error(taken.error.message);
     expect(await call('history.delete', { id: started.value.id })).toMatchObject({ ok: true });
     const next = taken.value.step;
-    const reply = await call('combat.advance', { id: started.value.id, input: next.kind === 'roll' ? { kind: 'roll', stepId: next.id, dice: new Array<number>(next.count).fill(1), by: 'entered' } : next.kind === 'choose' ? { kind: 'choose', stepId: next.id, option: next.options[0]!.id } : { kind: 'continue', stepId: next.id } });
+    const reply = await call('combat.advance', {
+      id: started.value.id,
+      input:
+        next.kind === 'roll'
+          ? { kind: 'roll', stepId: next.id, dice: new Array<number>(next.count).fill(1), by: 'entered' }
+          : next.kind === 'choose'
+            ? { kind: 'choose', stepId: next.id, option: next.options[0]!.id }
+            : { kind: 'continue', stepId: next.id },
+    });
     expect(reply).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 });

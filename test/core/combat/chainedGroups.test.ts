@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkInput, drawStepDice, rollForMe, startCombat, advance, stepSchema, type RollStep, type RuleSystem, type Step } from '../../../core/combat';
+import {
+  checkInput,
+  drawStepDice,
+  rollForMe,
+  startCombat,
+  advance,
+  stepSchema,
+  type RollStep,
+  type RuleSystem,
+  type Step,
+} from '../../../core/combat';
 import { collectDice, countsFor, diceWanted, splitDice } from '../../../core/combat/rollGroups';
 import { rollOutcomes } from '../../../core/analysis/combat';
 import { seedState } from '../../../core/dice/prng';
@@ -24,9 +34,36 @@ const through: RollStep = {
   notes: [],
   groups: [
     { id: 'hit', label: 'to hit', count: 5, sides: 6, passOn: 3, needs: '3+' },
-    { id: 'wound', label: 'to wound', count: 5, sides: 6, passOn: 4, needs: '4+', per: { group: 'hit', on: 'pass' }, note: 'a D6 for each hit' },
-    { id: 'armour', label: 'armour saves', count: 5, sides: 6, passOn: 5, needs: '5+', per: { group: 'wound', on: 'pass' }, note: 'a D6 for each wound' },
-    { id: 'aegis', label: 'Aegis saves', count: 5, sides: 6, passOn: 6, needs: '6+', per: { group: 'armour', on: 'fail' }, note: 'a D6 for each failed armour save' },
+    {
+      id: 'wound',
+      label: 'to wound',
+      count: 5,
+      sides: 6,
+      passOn: 4,
+      needs: '4+',
+      per: { group: 'hit', on: 'pass' },
+      note: 'a D6 for each hit',
+    },
+    {
+      id: 'armour',
+      label: 'armour saves',
+      count: 5,
+      sides: 6,
+      passOn: 5,
+      needs: '5+',
+      per: { group: 'wound', on: 'pass' },
+      note: 'a D6 for each wound',
+    },
+    {
+      id: 'aegis',
+      label: 'Aegis saves',
+      count: 5,
+      sides: 6,
+      passOn: 6,
+      needs: '6+',
+      per: { group: 'armour', on: 'fail' },
+      note: 'a D6 for each failed armour save',
+    },
   ],
 };
 
@@ -38,7 +75,10 @@ const chainy: RuleSystem<{ n: number }, State> = {
   name: 'Chainy',
   setupSchema: z.object({ n: z.number() }),
   start: () => ({ rolled: [] }),
-  next: (state): Step => (state.rolled.length === 0 ? through : { kind: 'outcome', id: 'end', title: 'Done', lines: [state.rolled[0]!.join(' ')], final: true }),
+  next: (state): Step =>
+    state.rolled.length === 0
+      ? through
+      : { kind: 'outcome', id: 'end', title: 'Done', lines: [state.rolled[0]!.join(' ')], final: true },
   apply: (state, input) => (input.kind === 'roll' ? { rolled: [...state.rolled, input.dice] } : state),
   view: () => ({ sides: { attacker: { name: 'A', units: [] }, defender: { name: 'D', units: [] } }, log: [] }),
 };
@@ -48,7 +88,10 @@ describe('chained dice groups: one die for each that passes (or fails) the group
     expect(stepSchema.safeParse(through).success).toBe(true);
     const backwards = { ...through, groups: [through.groups![1]!, through.groups![0]!] };
     expect(stepSchema.safeParse(backwards).success).toBe(false);
-    const noPass = { ...through, groups: [{ id: 'hit', label: 'x', count: 2, sides: 6, needs: 'D6' }, through.groups![1]!] };
+    const noPass = {
+      ...through,
+      groups: [{ id: 'hit', label: 'x', count: 2, sides: 6, needs: 'D6' }, through.groups![1]!],
+    };
     expect(stepSchema.safeParse(noPass).success).toBe(false);
   });
 
@@ -81,7 +124,9 @@ describe('chained dice groups: one die for each that passes (or fails) the group
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
         const drawn = drawStepDice(seedState(seed), through);
-        expect(() => checkInput(through, { kind: 'roll', stepId: 'through', dice: drawn.faces, by: 'rolled' })).not.toThrow();
+        expect(() =>
+          checkInput(through, { kind: 'roll', stepId: 'through', dice: drawn.faces, by: 'rolled' }),
+        ).not.toThrow();
         const parts = splitDice(through, drawn.faces);
         expect(parts.flat()).toEqual(drawn.faces);
         expect(parts[1]!.length).toBe(parts[0]!.filter((f) => f >= 3).length);
@@ -109,7 +154,8 @@ describe('chained dice groups: one die for each that passes (or fails) the group
     const small: RollStep = { ...through, groups: through.groups!.map((g) => ({ ...g, count: 2 })), count: 8 };
     const outcomes = rollOutcomes(small);
     expect(outcomes.reduce((s, o) => s + o.p, 0)).toBeCloseTo(1, 12);
-    for (const o of outcomes) expect(() => checkInput(small, { kind: 'roll', stepId: 'through', dice: o.dice, by: 'entered' })).not.toThrow();
+    for (const o of outcomes)
+      expect(() => checkInput(small, { kind: 'roll', stepId: 'through', dice: o.dice, by: 'entered' })).not.toThrow();
     // P(an attack ends unsaved) = 4/6 · 3/6 · 4/6 · 5/6; the chance of 2 unsaved of 2 is its square.
     const unsaved = (dice: number[]) => splitDice(small, dice)[3]!.filter((f) => f < 6).length;
     const pBoth = outcomes.filter((o) => unsaved(o.dice) === 2).reduce((s, o) => s + o.p, 0);
@@ -136,7 +182,8 @@ describe('chained dice groups: one die for each that passes (or fails) the group
     const b = byEnd(ends);
     expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
     for (const [k, p] of a) expect(b.get(k)!).toBeCloseTo(p, 12);
-    for (const o of ends) expect(() => checkInput(big, { kind: 'roll', stepId: 'through', dice: o.dice, by: 'entered' })).not.toThrow();
+    for (const o of ends)
+      expect(() => checkInput(big, { kind: 'roll', stepId: 'through', dice: o.dice, by: 'entered' })).not.toThrow();
   });
 
   it('two chains in one step (two parts at two targets) are counted apart and together', () => {
@@ -154,7 +201,10 @@ describe('chained dice groups: one die for each that passes (or fails) the group
     const outcomes = rollOutcomes(two);
     expect(outcomes.reduce((s, o) => s + o.p, 0)).toBeCloseTo(1, 12);
     // P(A wounds 4 times) = (1/2 · 2/3)^4; P(B wounds twice) = (5/6 · 1/3)^2.
-    const wounds = (dice: number[]) => splitDice(two, dice).map((part, i) => (i === 1 ? part.filter((f) => f >= 3).length : i === 3 ? part.filter((f) => f >= 5).length : -1));
+    const wounds = (dice: number[]) =>
+      splitDice(two, dice).map((part, i) =>
+        i === 1 ? part.filter((f) => f >= 3).length : i === 3 ? part.filter((f) => f >= 5).length : -1,
+      );
     const p = outcomes.filter((o) => wounds(o.dice)[1] === 4 && wounds(o.dice)[3] === 2).reduce((s, o) => s + o.p, 0);
     expect(p).toBeCloseTo(((1 / 2) * (2 / 3)) ** 4 * ((5 / 6) * (1 / 3)) ** 2, 12);
   });
@@ -182,4 +232,3 @@ describe('chained dice groups: one die for each that passes (or fails) the group
     expect(secondFails[0]!.p).toBeCloseTo(1 / 8, 12);
   });
 });
-

@@ -20,20 +20,55 @@ describe('the step protocol engine', () => {
 
   it('walks roll → choose → outcome → final outcome', () => {
     let combat = mustAdvance(start(), { kind: 'roll', stepId: 'hit', dice: [4, 1, 6], by: 'entered' });
-    expect(combat.step).toMatchObject({ kind: 'choose', actor: 'defender', options: [{ id: 'hold' }, { id: 'fall-back' }] });
+    expect(combat.step).toMatchObject({
+      kind: 'choose',
+      actor: 'defender',
+      options: [{ id: 'hold' }, { id: 'fall-back' }],
+    });
     combat = mustAdvance(combat, { kind: 'choose', stepId: 'react', option: 'fall-back' });
     combat = mustAdvance(combat, { kind: 'continue', stepId: 'round' });
-    expect(combat.step).toEqual({ kind: 'outcome', id: 'end', title: 'Result', lines: ['2 hits, defender chose fall-back'], final: true });
+    expect(combat.step).toEqual({
+      kind: 'outcome',
+      id: 'end',
+      title: 'Result',
+      lines: ['2 hits, defender chose fall-back'],
+      final: true,
+    });
   });
 
   it.each<[string, Input, RegExp, string | undefined]>([
-    ['the wrong number of dice', { kind: 'roll', stepId: 'hit', dice: [4, 5], by: 'entered' }, /needs 3 dice, 2 given/, 'dice'],
-    ['a face above 6', { kind: 'roll', stepId: 'hit', dice: [4, 5, 7], by: 'entered' }, /Die 3 shows 7: a D6 shows 1 to 6/, 'dice[2]'],
+    [
+      'the wrong number of dice',
+      { kind: 'roll', stepId: 'hit', dice: [4, 5], by: 'entered' },
+      /needs 3 dice, 2 given/,
+      'dice',
+    ],
+    [
+      'a face above 6',
+      { kind: 'roll', stepId: 'hit', dice: [4, 5, 7], by: 'entered' },
+      /Die 3 shows 7: a D6 shows 1 to 6/,
+      'dice[2]',
+    ],
     ['a face of 0', { kind: 'roll', stepId: 'hit', dice: [0, 5, 6], by: 'entered' }, /Die 1 shows 0/, 'dice[0]'],
-    ['a fractional face', { kind: 'roll', stepId: 'hit', dice: [2.5, 5, 6], by: 'entered' }, /Die 1 shows 2.5/, 'dice[0]'],
-    ['an answer to another step', { kind: 'roll', stepId: 'wound', dice: [4, 5, 6], by: 'entered' }, /combat is at "hit"/, 'stepId'],
+    [
+      'a fractional face',
+      { kind: 'roll', stepId: 'hit', dice: [2.5, 5, 6], by: 'entered' },
+      /Die 1 shows 2.5/,
+      'dice[0]',
+    ],
+    [
+      'an answer to another step',
+      { kind: 'roll', stepId: 'wound', dice: [4, 5, 6], by: 'entered' },
+      /combat is at "hit"/,
+      'stepId',
+    ],
     ['a choice where dice are needed', { kind: 'choose', stepId: 'hit', option: 'hold' }, /needs dice/, 'kind'],
-    ['what the system itself refuses', { kind: 'roll', stepId: 'hit', dice: [1, 1, 1], by: 'entered' }, /cocked dice/, 'dice'],
+    [
+      'what the system itself refuses',
+      { kind: 'roll', stepId: 'hit', dice: [1, 1, 1], by: 'entered' },
+      /cocked dice/,
+      'dice',
+    ],
   ])('refuses %s with a clear message and leaves the combat unchanged', (_what, input, message, field) => {
     const combat = start();
     const before = structuredClone(combat);
@@ -85,9 +120,14 @@ describe('the step protocol engine', () => {
   });
 
   it('replay names the first input that does not fit', () => {
-    expect(() => replay(toySystem, { system: 'toy', setup: { dice: 2 }, seed: 1, inputs: [{ kind: 'roll', stepId: 'hit', dice: [9, 9], by: 'entered' }] })).toThrow(
-      /Input 1 of the log cannot be replayed/,
-    );
+    expect(() =>
+      replay(toySystem, {
+        system: 'toy',
+        setup: { dice: 2 },
+        seed: 1,
+        inputs: [{ kind: 'roll', stepId: 'hit', dice: [9, 9], by: 'entered' }],
+      }),
+    ).toThrow(/Input 1 of the log cannot be replayed/);
   });
 
   it('property: replaying the log gives the identical combat, and undo then redo is identity', () => {
@@ -104,11 +144,20 @@ describe('the step protocol engine', () => {
             const step = combat.step;
             const input: Input =
               step.kind === 'roll'
-                ? rollByApp[0] ?? true
+                ? (rollByApp[0] ?? true)
                   ? rollForMe(combat)
-                  : { kind: 'roll', stepId: step.id, dice: Array.from({ length: step.count }, (_, i) => (i % 6) + 1), by: 'entered' }
+                  : {
+                      kind: 'roll',
+                      stepId: step.id,
+                      dice: Array.from({ length: step.count }, (_, i) => (i % 6) + 1),
+                      by: 'entered',
+                    }
                 : step.kind === 'choose'
-                  ? { kind: 'choose', stepId: step.id, option: (fallBack && step.options[1]?.id) || step.options[0]!.id }
+                  ? {
+                      kind: 'choose',
+                      stepId: step.id,
+                      option: (fallBack && step.options[1]?.id) || step.options[0]!.id,
+                    }
                   : { kind: 'continue', stepId: step.id };
             const result = advance(toySystem, combat, input);
             if (!result.ok) return; // the toy's cocked-dice rule; nothing to check

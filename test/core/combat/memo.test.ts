@@ -38,7 +38,17 @@ describe('the engine’s per-combat memory', () => {
   it('gives a remembered step the id of the state that asks it, the rest unchanged', () => {
     const steps = stepMemo<RollStep>();
     const owner = {};
-    const build = (counter: number): RollStep => ({ kind: 'roll', id: `strikes.hit.${counter}`, notes: ['n'], title: 'T', actor: 'attacker', count: 2, sides: 6, needs: '3+', why: [] });
+    const build = (counter: number): RollStep => ({
+      kind: 'roll',
+      id: `strikes.hit.${counter}`,
+      notes: ['n'],
+      title: 'T',
+      actor: 'attacker',
+      count: 2,
+      sides: 6,
+      needs: '3+',
+      why: [],
+    });
     const first = steps(owner, 'k', 3, () => build(3));
     expect(first).toEqual(build(3));
     const later = steps(owner, 'k', 17, () => build(17));

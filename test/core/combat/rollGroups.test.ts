@@ -46,7 +46,17 @@ const grouped: RollStep = {
     { id: 'fnp', label: 'Feel No Pain 5+', count: 3, sides: 6, passOn: 5, needs: '5+' },
   ],
 };
-const plainD3: RollStep = { kind: 'roll', id: 'd3', title: 'A D3', actor: 'attacker', count: 2, sides: 3, needs: 'D3', why: [], notes: [] };
+const plainD3: RollStep = {
+  kind: 'roll',
+  id: 'd3',
+  title: 'A D3',
+  actor: 'attacker',
+  count: 2,
+  sides: 3,
+  needs: 'D3',
+  why: [],
+  notes: [],
+};
 
 const dicey: RuleSystem<{ turns: number }, State> = {
   id: 'dicey',
@@ -62,7 +72,13 @@ const dicey: RuleSystem<{ turns: number }, State> = {
   view: () => ({ sides: { attacker: { name: 'A', units: [] }, defender: { name: 'D', units: [] } }, log: [] }),
 };
 
-const roll = (stepId: string, dice: number[], extra: Partial<Input & { kind: 'roll' }> = {}): Input => ({ kind: 'roll', stepId, dice, by: 'entered', ...extra });
+const roll = (stepId: string, dice: number[], extra: Partial<Input & { kind: 'roll' }> = {}): Input => ({
+  kind: 'roll',
+  stepId,
+  dice,
+  by: 'entered',
+  ...extra,
+});
 
 describe('dice groups: one roll step taking dice of several kinds', () => {
   it('is a valid step of the protocol; a step without groups reads as one group of its own dice', () => {
@@ -94,7 +110,17 @@ describe('dice groups: one roll step taking dice of several kinds', () => {
   it('a step of one group draws exactly as before groups existed (old logs replay to the same dice)', () => {
     fc.assert(
       fc.property(fc.integer(), fc.integer({ min: 1, max: 30 }), (seed, dice) => {
-        const step: RollStep = { kind: 'roll', id: 'x', title: 'x', actor: 'attacker', count: dice, sides: 6, needs: '4+', why: [], notes: [] };
+        const step: RollStep = {
+          kind: 'roll',
+          id: 'x',
+          title: 'x',
+          actor: 'attacker',
+          count: dice,
+          sides: 6,
+          needs: '4+',
+          why: [],
+          notes: [],
+        };
         expect(drawStepDice(seedState(seed), step)).toEqual(drawDice(seedState(seed), dice, 6));
       }),
       { numRuns: 50 },
@@ -107,7 +133,9 @@ describe('dice groups: one roll step taking dice of several kinds', () => {
       [3, 5, 1, 6],
       [2, 2],
     ]);
-    expect(() => resolveScenario({ system: dicey as RuleSystem, setup: { turns: 1 }, dice: [5, 5, 1, 6, 2, 2] })).toThrow(/not a face of a D3/);
+    expect(() =>
+      resolveScenario({ system: dicey as RuleSystem, setup: { turns: 1 }, dice: [5, 5, 1, 6, 2, 2] }),
+    ).toThrow(/not a face of a D3/);
   });
 });
 
@@ -132,7 +160,9 @@ describe('D3 as players roll it: D6s halved (RULES common rules: D3 = ceil(D6/2)
     ]);
     expect(second.combat.log.inputs[1]).toMatchObject({ dice: [1, 2], typed: [2, 4] });
     const stored = JSON.parse(JSON.stringify(second.combat.log));
-    expect(replay(dicey, { ...stored, inputs: stored.inputs.map((i: unknown) => inputSchema.parse(i)) })).toEqual(second.combat);
+    expect(replay(dicey, { ...stored, inputs: stored.inputs.map((i: unknown) => inputSchema.parse(i)) })).toEqual(
+      second.combat,
+    );
   });
 
   it('refuses typed faces that do not halve to the dice given, are not D6 faces, or are for a step without D3s', () => {
@@ -156,6 +186,11 @@ describe('D3 as players roll it: D6s halved (RULES common rules: D3 = ceil(D6/2)
   });
 
   it('an old stored input (no typed faces) is still a valid input', () => {
-    expect(inputSchema.parse({ kind: 'roll', stepId: 'd3', dice: [1, 3], by: 'entered' })).toEqual({ kind: 'roll', stepId: 'd3', dice: [1, 3], by: 'entered' });
+    expect(inputSchema.parse({ kind: 'roll', stepId: 'd3', dice: [1, 3], by: 'entered' })).toEqual({
+      kind: 'roll',
+      stepId: 'd3',
+      dice: [1, 3],
+      by: 'entered',
+    });
   });
 });

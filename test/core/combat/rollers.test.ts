@@ -18,7 +18,10 @@ const roles: Role[] = ['attacker', 'defender'];
 /** Every name a side's units, models and groups of models go by, with the side's own. */
 function namesOf(view: CombatView, role: Role): Set<string> {
   const side = view.sides[role];
-  return new Set([side.name, ...side.units.flatMap((u) => [u.name, ...u.models.flatMap((m) => [m.name, ...(m.group ? [m.group.name] : [])])])]);
+  return new Set([
+    side.name,
+    ...side.units.flatMap((u) => [u.name, ...u.models.flatMap((m) => [m.name, ...(m.group ? [m.group.name] : [])])]),
+  ]);
 }
 
 /** The side whose name comes first in the text (a longer name wins at the same place), or null when none does. */
@@ -28,7 +31,8 @@ function firstNamed(text: string, names: Record<Role, Set<string>>): Role | null
     for (const name of names[role]) {
       if (name.length < 3 || names[role === 'attacker' ? 'defender' : 'attacker'].has(name)) continue;
       const at = text.indexOf(name);
-      if (at >= 0 && (!best || at < best.at || (at === best.at && name.length > best.length))) best = { at, length: name.length, role };
+      if (at >= 0 && (!best || at < best.at || (at === best.at && name.length > best.length)))
+        best = { at, length: name.length, role };
     }
   }
   return best?.role ?? null;
@@ -63,9 +67,14 @@ describe.each(registry.map((d) => d.id))('%s: each dice group names who rolls it
     if (id !== 'wh40k-10e') expect(checked).toBeGreaterThan(0);
   });
 
-  it(id === 'wh40k-10e' ? 'one player rolls each step of the attack sequence' : 'some step takes both players\u2019 dice, and says so', () => {
-    const both = steps.filter(({ step }) => new Set((step.groups ?? []).map((g) => g.roller ?? step.actor)).size > 1);
-    if (id === 'wh40k-10e') expect(both).toEqual([]);
-    else expect(both.length).toBeGreaterThan(0);
-  });
+  it(
+    id === 'wh40k-10e'
+      ? 'one player rolls each step of the attack sequence'
+      : 'some step takes both players\u2019 dice, and says so',
+    () => {
+      const both = steps.filter(({ step }) => new Set((step.groups ?? []).map((g) => g.roller ?? step.actor)).size > 1);
+      if (id === 'wh40k-10e') expect(both).toEqual([]);
+      else expect(both.length).toBeGreaterThan(0);
+    },
+  );
 });

@@ -23,24 +23,52 @@ export const toySystem: RuleSystem<Setup, State> = {
   start: (setup) => ({ dice: setup.dice, hits: null, decision: null, acknowledged: false, lines: [] }),
   next(state): Step {
     if (state.hits === null) {
-      return { kind: 'roll', id: 'hit', title: 'Hit rolls', actor: 'attacker', count: state.dice, sides: 6, passOn: 4, needs: '4+', why: [{ rule: 'toy', detail: 'always 4+' }], notes: [] };
+      return {
+        kind: 'roll',
+        id: 'hit',
+        title: 'Hit rolls',
+        actor: 'attacker',
+        count: state.dice,
+        sides: 6,
+        passOn: 4,
+        needs: '4+',
+        why: [{ rule: 'toy', detail: 'always 4+' }],
+        notes: [],
+      };
     }
     if (state.decision === null) {
       const options = [{ id: 'hold', label: 'Hold', suggested: true }];
       if (state.hits > 0) options.push({ id: 'fall-back', label: 'Fall back', suggested: false });
-      return { kind: 'choose', id: 'react', title: 'Reaction', actor: 'defender', prompt: 'Hold or fall back?', options, why: [] };
+      return {
+        kind: 'choose',
+        id: 'react',
+        title: 'Reaction',
+        actor: 'defender',
+        prompt: 'Hold or fall back?',
+        options,
+        why: [],
+      };
     }
-    if (!state.acknowledged) return { kind: 'outcome', id: 'round', title: 'Round over', lines: [`${state.hits} hits`], final: false };
-    return { kind: 'outcome', id: 'end', title: 'Result', lines: [`${state.hits} hits, defender chose ${state.decision}`], final: true };
+    if (!state.acknowledged)
+      return { kind: 'outcome', id: 'round', title: 'Round over', lines: [`${state.hits} hits`], final: false };
+    return {
+      kind: 'outcome',
+      id: 'end',
+      title: 'Result',
+      lines: [`${state.hits} hits, defender chose ${state.decision}`],
+      final: true,
+    };
   },
   apply(state, input: Input): State {
     if (input.kind === 'roll') {
       // A rule only the system can judge: the toy refuses all-ones as "cocked dice".
-      if (input.dice.every((d) => d === 1) && input.dice.length > 1) throw new InputError('All ones? Re-roll cocked dice.', 'dice');
+      if (input.dice.every((d) => d === 1) && input.dice.length > 1)
+        throw new InputError('All ones? Re-roll cocked dice.', 'dice');
       const hits = input.dice.filter((d) => d >= 4).length;
       return { ...state, hits, lines: [...state.lines, `${hits} hits`] };
     }
-    if (input.kind === 'choose') return { ...state, decision: input.option as State['decision'], lines: [...state.lines, input.option] };
+    if (input.kind === 'choose')
+      return { ...state, decision: input.option as State['decision'], lines: [...state.lines, input.option] };
     return { ...state, acknowledged: true };
   },
   view: (state) => ({

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diceDistribution, evaluateDice, formatDice, isDiceExpression, maxOf, meanOf, minOf, parseDice } from '../../../core/dice';
+import {
+  diceDistribution,
+  evaluateDice,
+  formatDice,
+  isDiceExpression,
+  maxOf,
+  meanOf,
+  minOf,
+  parseDice,
+} from '../../../core/dice';
 
 describe('dice expressions', () => {
   it.each([
@@ -18,13 +27,17 @@ describe('dice expressions', () => {
     expect(parseDice(text)).toEqual(expected);
   });
 
-  it.each(['', 'D4', 'D', '2D', 'D6+', '1.5', 'D6*2', '-3', '0D6', '21D6', 'six'])('refuses %j with a message showing the accepted forms', (text) => {
-    expect(() => parseDice(text)).toThrow(/not a dice expression.*D6/);
-    expect(isDiceExpression(text)).toBe(false);
-  });
+  it.each(['', 'D4', 'D', '2D', 'D6+', '1.5', 'D6*2', '-3', '0D6', '21D6', 'six'])(
+    'refuses %j with a message showing the accepted forms',
+    (text) => {
+      expect(() => parseDice(text)).toThrow(/not a dice expression.*D6/);
+      expect(isDiceExpression(text)).toBe(false);
+    },
+  );
 
   it('formats back to the canonical text', () => {
-    for (const text of ['3', 'D3', 'D6', '2D6', 'D6+1', '2D3+2', 'D6-1']) expect(formatDice(parseDice(text))).toBe(text);
+    for (const text of ['3', 'D3', 'D6', '2D6', 'D6+1', '2D3+2', 'D6-1'])
+      expect(formatDice(parseDice(text))).toBe(text);
   });
 
   it('gives exact distributions: D3 is a D6 halved rounding up (RULES, common rules)', () => {
@@ -60,16 +73,22 @@ describe('dice expressions', () => {
 
   it('property: every distribution sums to 1, spans min..max and has the right mean', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 6 }), fc.constantFrom(3 as const, 6 as const), fc.integer({ min: -2, max: 6 }), (count, sides, modifier) => {
-        const e = count === 0 ? { count: 0, sides: 6 as const, modifier: Math.max(0, modifier) } : { count, sides, modifier };
-        const p = diceDistribution(e);
-        expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
-        expect(p.length - 1).toBe(Math.max(0, maxOf(e)));
-        p.forEach((q, v) => {
-          if (v < Math.max(0, minOf(e))) expect(q).toBe(0);
-        });
-        if (minOf(e) >= 0) expect(meanOf(e)).toBeCloseTo(count * ((sides + 1) / 2) + e.modifier, 12);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 6 }),
+        fc.constantFrom(3 as const, 6 as const),
+        fc.integer({ min: -2, max: 6 }),
+        (count, sides, modifier) => {
+          const e =
+            count === 0 ? { count: 0, sides: 6 as const, modifier: Math.max(0, modifier) } : { count, sides, modifier };
+          const p = diceDistribution(e);
+          expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+          expect(p.length - 1).toBe(Math.max(0, maxOf(e)));
+          p.forEach((q, v) => {
+            if (v < Math.max(0, minOf(e))) expect(q).toBe(0);
+          });
+          if (minOf(e) >= 0) expect(meanOf(e)).toBeCloseTo(count * ((sides + 1) / 2) + e.modifier, 12);
+        },
+      ),
     );
   });
 });

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { oldWorldProfileSchema } from '../../../core/systems/old-world/roster/profile';
-import { CompanionDb, LATEST_SCHEMA_VERSION, createRepository, StoreError, type CombatInput, type RosterRepository } from '../../../core/store';
+import {
+  CompanionDb,
+  LATEST_SCHEMA_VERSION,
+  createRepository,
+  StoreError,
+  type CombatInput,
+  type RosterRepository,
+} from '../../../core/store';
 import { ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, type RosterFile } from '../../../core/roster';
 import { freshStore, validProfiles } from './fixtures';
 
@@ -19,7 +26,10 @@ function store() {
 async function army(repo: RosterRepository, name = 'Alpha', units = 3) {
   const roster = await repo.saveRoster({ name, system: 'wh40k-10e', pointsLimit: 2000, notes: 'n' });
   const saved = [];
-  for (let i = 0; i < units; i++) saved.push(await repo.saveUnit(roster.id, { name: `Squad ${i}`, points: 80 + i, profile: validProfiles['wh40k-10e'] }));
+  for (let i = 0; i < units; i++)
+    saved.push(
+      await repo.saveUnit(roster.id, { name: `Squad ${i}`, points: 80 + i, profile: validProfiles['wh40k-10e'] }),
+    );
   return { roster, units: saved };
 }
 
@@ -49,16 +59,45 @@ describe('roster repository (fake-indexeddb)', () => {
   it('saveRoster creates with host ids and timestamps, then updates', async () => {
     const { repo } = store();
     const created = await repo.saveRoster({ name: 'Alpha', system: 'old-world', pointsLimit: null, notes: '' });
-    expect(created).toEqual({ id: 'id-1', name: 'Alpha', system: 'old-world', pointsLimit: null, notes: '', createdAt: '2024-05-01T18:00:00.000Z', updatedAt: '2024-05-01T18:00:00.000Z', lastUsedAt: '2024-05-01T18:00:00.000Z' });
-    const updated = await repo.saveRoster({ id: created.id, name: 'Alpha 2', system: 'old-world', pointsLimit: 1500, notes: 'x' });
-    expect(updated).toMatchObject({ id: 'id-1', name: 'Alpha 2', pointsLimit: 1500, createdAt: created.createdAt, updatedAt: '2024-05-01T18:00:01.000Z' });
-    await rejects(repo.saveRoster({ id: 'nope', name: 'x', system: 'old-world', pointsLimit: null, notes: '' }), 'not_found', 'id');
+    expect(created).toEqual({
+      id: 'id-1',
+      name: 'Alpha',
+      system: 'old-world',
+      pointsLimit: null,
+      notes: '',
+      createdAt: '2024-05-01T18:00:00.000Z',
+      updatedAt: '2024-05-01T18:00:00.000Z',
+      lastUsedAt: '2024-05-01T18:00:00.000Z',
+    });
+    const updated = await repo.saveRoster({
+      id: created.id,
+      name: 'Alpha 2',
+      system: 'old-world',
+      pointsLimit: 1500,
+      notes: 'x',
+    });
+    expect(updated).toMatchObject({
+      id: 'id-1',
+      name: 'Alpha 2',
+      pointsLimit: 1500,
+      createdAt: created.createdAt,
+      updatedAt: '2024-05-01T18:00:01.000Z',
+    });
+    await rejects(
+      repo.saveRoster({ id: 'nope', name: 'x', system: 'old-world', pointsLimit: null, notes: '' }),
+      'not_found',
+      'id',
+    );
   });
 
   it('saveRoster refuses to change the system of a roster with units', async () => {
     const { repo } = store();
     const { roster } = await army(repo, 'A', 1);
-    await rejects(repo.saveRoster({ id: roster.id, name: 'A', system: 'ninth-age', pointsLimit: null, notes: '' }), 'conflict', 'system');
+    await rejects(
+      repo.saveRoster({ id: roster.id, name: 'A', system: 'ninth-age', pointsLimit: null, notes: '' }),
+      'conflict',
+      'system',
+    );
   });
 
   it('listRosters counts units and sorts by name, last change or last use', async () => {
@@ -91,7 +130,9 @@ describe('roster repository (fake-indexeddb)', () => {
   it('saveUnit validates the profile against the roster system, with every problem', async () => {
     const { repo } = store();
     const { roster } = await army(repo, 'A', 0);
-    const error = await repo.saveUnit(roster.id, { name: '', profile: { ...validProfiles['wh40k-10e'], models: [] } }).catch((e: unknown) => e);
+    const error = await repo
+      .saveUnit(roster.id, { name: '', profile: { ...validProfiles['wh40k-10e'], models: [] } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreError);
     expect((error as StoreError).problems.map((p) => p.field)).toEqual(['name', 'profile.models']);
     expect((error as StoreError).message).toContain('profile.models: expected at least 1 model profiles');
@@ -108,12 +149,20 @@ describe('roster repository (fake-indexeddb)', () => {
     // Two windows edit two units of the same roster; then the second window edits u0 again.
     await repo.saveUnit(roster.id, { name: 'Window 1', profile: validProfiles['wh40k-10e'] }, u0!.id);
     await repo.saveUnit(roster.id, { name: 'Window 2', profile: validProfiles['wh40k-10e'] }, u1!.id);
-    const last = await repo.saveUnit(roster.id, { name: 'Window 2 again', points: 5, profile: validProfiles['wh40k-10e'] }, u0!.id);
+    const last = await repo.saveUnit(
+      roster.id,
+      { name: 'Window 2 again', points: 5, profile: validProfiles['wh40k-10e'] },
+      u0!.id,
+    );
     expect(last).toMatchObject({ id: u0!.id, position: 0, createdAt: u0!.createdAt, points: 5 });
     expect((await repo.getRoster(roster.id))?.units.map((u) => u.name)).toEqual(['Window 2 again', 'Window 2']);
     await rejects(repo.saveUnit(roster.id, { name: 'x', profile: validProfiles['wh40k-10e'] }, 'missing'), 'not_found');
     const other = await army(repo, 'B', 0);
-    await rejects(repo.saveUnit(other.roster.id, { name: 'x', profile: validProfiles['wh40k-10e'] }, u0!.id), 'conflict', 'rosterId');
+    await rejects(
+      repo.saveUnit(other.roster.id, { name: 'x', profile: validProfiles['wh40k-10e'] }, u0!.id),
+      'conflict',
+      'rosterId',
+    );
   });
 
   it('deleteUnit removes one unit', async () => {
@@ -168,10 +217,15 @@ describe('roster repository (fake-indexeddb)', () => {
     const last = page1[1]!;
     const page2 = await repo.listCombats({ limit: 10, before: { startedAt: last.startedAt, id: last.id } });
     expect(page2.map((c) => c.title)).toEqual(['C2', 'C1', 'C0']);
-    const updated = await repo.saveCombat(combat({ id: saved[0]!.id, title: 'C0', inputs: [{ a: 1 }, { b: 2 }], summary: 'won', finished: true }));
+    const updated = await repo.saveCombat(
+      combat({ id: saved[0]!.id, title: 'C0', inputs: [{ a: 1 }, { b: 2 }], summary: 'won', finished: true }),
+    );
     expect(updated).toMatchObject({ startedAt: saved[0]!.startedAt, summary: 'won', inputCount: 2 });
     expect(updated.finishedAt).not.toBeNull();
-    expect(await repo.getCombat(saved[0]!.id)).toMatchObject({ setup: { system: 'wh40k-10e' }, inputs: [{ a: 1 }, { b: 2 }] });
+    expect(await repo.getCombat(saved[0]!.id)).toMatchObject({
+      setup: { system: 'wh40k-10e' },
+      inputs: [{ a: 1 }, { b: 2 }],
+    });
     expect(await repo.getCombat('missing')).toBeUndefined();
     await rejects(repo.saveCombat(combat({ id: 'missing' })), 'not_found');
     await repo.deleteCombat(saved[1]!.id);
@@ -184,7 +238,10 @@ describe('roster repository (fake-indexeddb)', () => {
     const made = await repo.saveCombat(combat({ id: 'host-1', create: true, title: 'First step', inputs: [{ a: 1 }] }));
     expect(made).toMatchObject({ id: 'host-1', title: 'First step', inputCount: 1 });
     await rejects(repo.saveCombat(combat({ id: 'host-1', create: true })), 'conflict');
-    expect(await repo.saveCombat(combat({ id: 'host-1', inputs: [{ a: 1 }, { b: 2 }] }))).toMatchObject({ id: 'host-1', inputCount: 2 });
+    expect(await repo.saveCombat(combat({ id: 'host-1', inputs: [{ a: 1 }, { b: 2 }] }))).toMatchObject({
+      id: 'host-1',
+      inputCount: 2,
+    });
   });
 
   it('keeps settings', async () => {
@@ -253,8 +310,26 @@ describe('export and import', () => {
       version: ROSTER_FILE_VERSION,
       exportedAt: '2024-05-01T18:00:00.000Z',
       rosters: [
-        { id: 'r-a', name: 'A', system: 'ninth-age', pointsLimit: null, notes: '', createdAt: '2024-05-01T18:00:00.000Z', updatedAt: '2024-05-01T18:00:00.000Z', units: [] },
-        { id: 'r-b', name: 'B', system: 'ninth-age', pointsLimit: null, notes: '', createdAt: '2024-05-01T18:00:00.000Z', updatedAt: '2024-05-01T18:00:00.000Z', units: [] },
+        {
+          id: 'r-a',
+          name: 'A',
+          system: 'ninth-age',
+          pointsLimit: null,
+          notes: '',
+          createdAt: '2024-05-01T18:00:00.000Z',
+          updatedAt: '2024-05-01T18:00:00.000Z',
+          units: [],
+        },
+        {
+          id: 'r-b',
+          name: 'B',
+          system: 'ninth-age',
+          pointsLimit: null,
+          notes: '',
+          createdAt: '2024-05-01T18:00:00.000Z',
+          updatedAt: '2024-05-01T18:00:00.000Z',
+          units: [],
+        },
       ],
     };
     await repo.saveRoster({ name: 'x', system: 'ninth-age', pointsLimit: null, notes: '' });
@@ -270,9 +345,26 @@ describe('schema migration', () => {
     const v1 = new CompanionDb(idb, { version: 1 });
     await v1.open();
     expect(v1.verno).toBe(1);
-    const row = { id: 'r1', name: 'Old', system: 'wh40k-10e' as const, pointsLimit: null, notes: '', createdAt: '2023-01-01T00:00:00.000Z', updatedAt: '2023-02-01T00:00:00.000Z' };
+    const row = {
+      id: 'r1',
+      name: 'Old',
+      system: 'wh40k-10e' as const,
+      pointsLimit: null,
+      notes: '',
+      createdAt: '2023-01-01T00:00:00.000Z',
+      updatedAt: '2023-02-01T00:00:00.000Z',
+    };
     await v1.rosters.bulkAdd([row, { ...row, id: 'r2', updatedAt: '2023-03-01T00:00:00.000Z' }] as never[]);
-    await v1.units.add({ id: 'u1', rosterId: 'r1', name: 'U', points: null, position: 0, profile: JSON.stringify(validProfiles['wh40k-10e']), createdAt: row.createdAt, updatedAt: row.updatedAt });
+    await v1.units.add({
+      id: 'u1',
+      rosterId: 'r1',
+      name: 'U',
+      points: null,
+      position: 0,
+      profile: JSON.stringify(validProfiles['wh40k-10e']),
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    });
     await expect(v1.rosters.orderBy('lastUsedAt').toArray()).rejects.toThrow();
     v1.close();
 
@@ -292,9 +384,27 @@ describe('schema migration', () => {
     const v2 = new CompanionDb(idb, { version: 2 });
     await v2.open();
     const at = '2024-01-01T00:00:00.000Z';
-    const roster = (id: string, system: string) => ({ id, name: id, system, pointsLimit: null, notes: '', createdAt: at, updatedAt: at, lastUsedAt: at });
+    const roster = (id: string, system: string) => ({
+      id,
+      name: id,
+      system,
+      pointsLimit: null,
+      notes: '',
+      createdAt: at,
+      updatedAt: at,
+      lastUsedAt: at,
+    });
     await v2.rosters.bulkAdd([roster('ow', 'old-world'), roster('40k', 'wh40k-10e')] as never[]);
-    const unit = (id: string, rosterId: string, profile: unknown) => ({ id, rosterId, name: id, points: null, position: 0, profile: JSON.stringify(profile), createdAt: at, updatedAt: at });
+    const unit = (id: string, rosterId: string, profile: unknown) => ({
+      id,
+      rosterId,
+      name: id,
+      points: null,
+      position: 0,
+      profile: JSON.stringify(profile),
+      createdAt: at,
+      updatedAt: at,
+    });
     const ow = validProfiles['old-world'];
     await v2.units.bulkAdd([
       unit('knights', 'ow', { ...ow, troopType: 'heavy-cavalry' }),
@@ -311,7 +421,9 @@ describe('schema migration', () => {
     expect(v3.verno).toBe(3);
     const repo = createRepository(v3, { clock: () => at, newId: () => 'n' });
     // Stored as written; the profile schema reads a missing `character` as false.
-    const units = Object.fromEntries(((await repo.getRoster('ow'))?.units ?? []).map((u) => [u.name, oldWorldProfileSchema.parse(u.profile)]));
+    const units = Object.fromEntries(
+      ((await repo.getRoster('ow'))?.units ?? []).map((u) => [u.name, oldWorldProfileSchema.parse(u.profile)]),
+    );
     expect(units['knights']).toMatchObject({ troopType: 'cavalry', character: false });
     expect(units['ogres']).toMatchObject({ troopType: 'large', character: false });
     expect(units['lord']).toMatchObject({ troopType: 'infantry', character: true });

@@ -7,7 +7,12 @@ describe('unit notes', () => {
   it('are saved, exported and imported with the unit', async () => {
     const { repo } = freshStore();
     const roster = await repo.saveRoster({ name: 'Notes', system: 'wh40k-10e', pointsLimit: null, notes: '' });
-    const unit = await repo.saveUnit(roster.id, { name: 'Squad', points: 80, notes: 'Oath of Moment: re-roll hits.', profile: validProfiles['wh40k-10e'] });
+    const unit = await repo.saveUnit(roster.id, {
+      name: 'Squad',
+      points: 80,
+      notes: 'Oath of Moment: re-roll hits.',
+      profile: validProfiles['wh40k-10e'],
+    });
     expect(unit.notes).toBe('Oath of Moment: re-roll hits.');
     const file = await repo.exportRosters([roster.id]);
     expect(file.rosters[0]!.units[0]!.notes).toBe('Oath of Moment: re-roll hits.');
@@ -18,7 +23,16 @@ describe('unit notes', () => {
   it('read as empty from a unit stored, or a file written, before units had notes', async () => {
     const { repo, db } = freshStore();
     const roster = await repo.saveRoster({ name: 'Old', system: 'wh40k-10e', pointsLimit: null, notes: '' });
-    await db.units.add({ id: 'old-unit', rosterId: roster.id, name: 'U', points: null, position: 0, profile: JSON.stringify(validProfiles['wh40k-10e']), createdAt: roster.createdAt, updatedAt: roster.createdAt });
+    await db.units.add({
+      id: 'old-unit',
+      rosterId: roster.id,
+      name: 'U',
+      points: null,
+      position: 0,
+      profile: JSON.stringify(validProfiles['wh40k-10e']),
+      createdAt: roster.createdAt,
+      updatedAt: roster.createdAt,
+    });
     expect((await repo.getRoster(roster.id))!.units[0]!.notes).toBe('');
     const file = await repo.exportRosters([roster.id]);
     const { notes: _notes, ...olderUnit } = file.rosters[0]!.units[0]!;
@@ -30,7 +44,14 @@ describe('unit notes', () => {
   it('are refused past 10,000 characters, in words', async () => {
     const { repo } = freshStore();
     const roster = await repo.saveRoster({ name: 'Long', system: 'wh40k-10e', pointsLimit: null, notes: '' });
-    await expect(repo.saveUnit(roster.id, { name: 'Squad', points: null, notes: 'x'.repeat(10_001), profile: validProfiles['wh40k-10e'] })).rejects.toMatchObject({
+    await expect(
+      repo.saveUnit(roster.id, {
+        name: 'Squad',
+        points: null,
+        notes: 'x'.repeat(10_001),
+        profile: validProfiles['wh40k-10e'],
+      }),
+    ).rejects.toMatchObject({
       code: 'invalid_input',
       field: 'notes',
       message: 'notes: expected notes of at most 10,000 characters',

@@ -44,7 +44,22 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
       'Intercessors vs Boyz',
       {
         system: 'wh40k-10e',
-        attacker: { name: 'Intercessors', ranged: true, weapons: [{ name: 'Bolt rifle', models: 5, attacks: 2, skill: 3, strength: 4, ap: -1, damage: 1, abilities: { sustainedHits: '1' } }] },
+        attacker: {
+          name: 'Intercessors',
+          ranged: true,
+          weapons: [
+            {
+              name: 'Bolt rifle',
+              models: 5,
+              attacks: 2,
+              skill: 3,
+              strength: 4,
+              ap: -1,
+              damage: 1,
+              abilities: { sustainedHits: '1' },
+            },
+          ],
+        },
         defender: {
           name: 'Boyz',
           models: [
@@ -80,8 +95,47 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
       'Empire vs Orcs',
       {
         system: 'old-world',
-        attacker: { name: 'Empire', units: [{ name: 'Swordsmen', models: 10, rankWidth: 5, charged: true, profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 3, attacks: 1, leadership: 7 } }] },
-        defender: { name: 'Orcs', units: [{ name: 'Boyz', models: 10, rankWidth: 5, profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 4, wounds: 1, initiative: 2, attacks: 1, leadership: 7 } }] },
+        attacker: {
+          name: 'Empire',
+          units: [
+            {
+              name: 'Swordsmen',
+              models: 10,
+              rankWidth: 5,
+              charged: true,
+              profile: {
+                movement: 4,
+                weaponSkill: 3,
+                strength: 3,
+                toughness: 3,
+                wounds: 1,
+                initiative: 3,
+                attacks: 1,
+                leadership: 7,
+              },
+            },
+          ],
+        },
+        defender: {
+          name: 'Orcs',
+          units: [
+            {
+              name: 'Boyz',
+              models: 10,
+              rankWidth: 5,
+              profile: {
+                movement: 4,
+                weaponSkill: 3,
+                strength: 3,
+                toughness: 4,
+                wounds: 1,
+                initiative: 2,
+                attacks: 1,
+                leadership: 7,
+              },
+            },
+          ],
+        },
       },
       [
         roll('hit.0', [4, 4, 4, 1, 1]),
@@ -117,8 +171,41 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
       'Assault Squad vs Boyz',
       {
         system: 'wh40k-7e',
-        attacker: { name: 'Assault Squad', charged: true, models: [{ name: 'Assault Marine', count: 2, weaponSkill: 4, strength: 4, toughness: 4, wounds: 1, initiative: 4, attacks: 1, leadership: 8, save: 3 }] },
-        defender: { name: 'Boyz', models: [{ name: 'Ork Boy', count: 3, weaponSkill: 4, strength: 3, toughness: 4, wounds: 1, initiative: 2, attacks: 2, leadership: 7, save: 6 }] },
+        attacker: {
+          name: 'Assault Squad',
+          charged: true,
+          models: [
+            {
+              name: 'Assault Marine',
+              count: 2,
+              weaponSkill: 4,
+              strength: 4,
+              toughness: 4,
+              wounds: 1,
+              initiative: 4,
+              attacks: 1,
+              leadership: 8,
+              save: 3,
+            },
+          ],
+        },
+        defender: {
+          name: 'Boyz',
+          models: [
+            {
+              name: 'Ork Boy',
+              count: 3,
+              weaponSkill: 4,
+              strength: 3,
+              toughness: 4,
+              wounds: 1,
+              initiative: 2,
+              attacks: 2,
+              leadership: 7,
+              save: 6,
+            },
+          ],
+        },
       },
       [
         // To hit, then a D6 to wound for each hit, in one roll (issue 22).
@@ -152,15 +239,63 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
       'Knights vs Spearmen',
       {
         system: 'ninth-age',
-        attacker: { name: 'Red', unit: { name: 'Knights', models: 5, width: 5, charged: true, attacksAtCharacters: [1], profile: { offensiveSkill: 3, defensiveSkill: 3, strength: 3, armourPenetration: 0, agility: 3, attacks: 1, healthPoints: 1, resilience: 3, armour: 0, discipline: 7 } } },
+        attacker: {
+          name: 'Red',
+          unit: {
+            name: 'Knights',
+            models: 5,
+            width: 5,
+            charged: true,
+            attacksAtCharacters: [1],
+            profile: {
+              offensiveSkill: 3,
+              defensiveSkill: 3,
+              strength: 3,
+              armourPenetration: 0,
+              agility: 3,
+              attacks: 1,
+              healthPoints: 1,
+              resilience: 3,
+              armour: 0,
+              discipline: 7,
+            },
+          },
+        },
         defender: {
           name: 'Blue',
           unit: {
             name: 'Spearmen',
             models: 10,
             width: 5,
-            profile: { offensiveSkill: 3, defensiveSkill: 3, strength: 3, armourPenetration: 0, agility: 3, attacks: 1, healthPoints: 1, resilience: 3, armour: 0, discipline: 7 },
-            characters: [{ name: 'Captain', profile: { offensiveSkill: 4, defensiveSkill: 4, strength: 4, armourPenetration: 0, agility: 3, attacks: 1, healthPoints: 1, resilience: 3, armour: 0, discipline: 8 } }],
+            profile: {
+              offensiveSkill: 3,
+              defensiveSkill: 3,
+              strength: 3,
+              armourPenetration: 0,
+              agility: 3,
+              attacks: 1,
+              healthPoints: 1,
+              resilience: 3,
+              armour: 0,
+              discipline: 7,
+            },
+            characters: [
+              {
+                name: 'Captain',
+                profile: {
+                  offensiveSkill: 4,
+                  defensiveSkill: 4,
+                  strength: 4,
+                  armourPenetration: 0,
+                  agility: 3,
+                  attacks: 1,
+                  healthPoints: 1,
+                  resilience: 3,
+                  armour: 0,
+                  discipline: 8,
+                },
+              },
+            ],
           },
         },
       },
@@ -207,7 +342,14 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
           name: 'Eldar',
           formation: 'Aspect host',
           units: [
-            { name: 'Howling Banshees', count: 2, armour: 5, cc: 3, ff: 6, weapons: [{ name: 'Power swords', use: 'cc', extraAttacks: 1, firstStrike: true }] },
+            {
+              name: 'Howling Banshees',
+              count: 2,
+              armour: 5,
+              cc: 3,
+              ff: 6,
+              weapons: [{ name: 'Power swords', use: 'cc', extraAttacks: 1, firstStrike: true }],
+            },
             { name: 'Guardians', count: 2, armour: 6, cc: 5, ff: 4, engaged: 'firefight' },
           ],
         },
@@ -250,7 +392,10 @@ export const summaryFixtures: Record<string, SummaryFixture> = {
       // The main measure is the attacker's kills: three Guardsmen.
       actualValue: 3,
       winner: 'attacker',
-      choices: ['Nearest first, as listed: Guardsmen #1, Guardsmen #2', 'No more: the others ended more than 15cm from the enemy'],
+      choices: [
+        'Nearest first, as listed: Guardsmen #1, Guardsmen #2',
+        'No more: the others ended more than 15cm from the enemy',
+      ],
     },
   },
 };

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport, reportMarkdown, reportSchema, type Summary, type SummarySide } from '../../../core/summary';
 
-const side = (role: 'attacker' | 'defender', name: string, roster: { id: string; name: string } | null, models: number, modelsLost: number): SummarySide => ({
+const side = (
+  role: 'attacker' | 'defender',
+  name: string,
+  roster: { id: string; name: string } | null,
+  models: number,
+  modelsLost: number,
+): SummarySide => ({
   role,
   name,
   roster,
@@ -11,7 +17,13 @@ const side = (role: 'attacker' | 'defender', name: string, roster: { id: string;
   modelsLost,
 });
 
-function combat(id: string, startedAt: string, attacker: SummarySide, defender: SummarySide, winner: Summary['winner']): Summary {
+function combat(
+  id: string,
+  startedAt: string,
+  attacker: SummarySide,
+  defender: SummarySide,
+  winner: Summary['winner'],
+): Summary {
   return {
     id,
     title: `${attacker.name} vs ${defender.name}`,
@@ -34,10 +46,31 @@ const marines = { id: 'r-um', name: 'Ultramarines' };
 const orks = { id: 'r-goff', name: 'Goffs' };
 
 describe('club-night report', () => {
-  const late = combat('c2', '2026-11-20T21:00:00.000Z', side('attacker', 'Boyz', orks, 10, 0), side('defender', 'Intercessors', marines, 5, 5), 'attacker');
-  const early = combat('c1', '2026-11-20T19:00:00.000Z', side('attacker', 'Intercessors', marines, 5, 0), side('defender', 'Boyz', orks, 10, 3), null);
-  const stray = combat('c3', '2026-11-20T22:00:00.000Z', side('attacker', 'Hellblasters', null, 5, 0), side('defender', 'Boyz', orks, 7, 7), 'attacker');
-  const report = buildReport([late, stray, early], { from: '2026-11-20T17:00:00.000Z', to: '2026-11-21T02:00:00.000Z' });
+  const late = combat(
+    'c2',
+    '2026-11-20T21:00:00.000Z',
+    side('attacker', 'Boyz', orks, 10, 0),
+    side('defender', 'Intercessors', marines, 5, 5),
+    'attacker',
+  );
+  const early = combat(
+    'c1',
+    '2026-11-20T19:00:00.000Z',
+    side('attacker', 'Intercessors', marines, 5, 0),
+    side('defender', 'Boyz', orks, 10, 3),
+    null,
+  );
+  const stray = combat(
+    'c3',
+    '2026-11-20T22:00:00.000Z',
+    side('attacker', 'Hellblasters', null, 5, 0),
+    side('defender', 'Boyz', orks, 7, 7),
+    'attacker',
+  );
+  const report = buildReport([late, stray, early], {
+    from: '2026-11-20T17:00:00.000Z',
+    to: '2026-11-21T02:00:00.000Z',
+  });
 
   it('lists the combats oldest first, with a contents entry each', () => {
     expect(reportSchema.safeParse(report).success).toBe(true);
@@ -51,14 +84,35 @@ describe('club-night report', () => {
 
   it('tallies per roster the enemy models destroyed and the combats won, whichever side it played', () => {
     const byKey = Object.fromEntries(report.tally.map((t) => [t.key, t]));
-    expect(byKey['r-um']).toMatchObject({ name: 'Ultramarines', combats: 2, won: 0, lost: 1, drawn: 0, modelsDestroyed: 3, modelsLost: 5 });
-    expect(byKey['r-goff']).toMatchObject({ name: 'Goffs', combats: 3, won: 1, lost: 1, modelsDestroyed: 5, modelsLost: 10 });
+    expect(byKey['r-um']).toMatchObject({
+      name: 'Ultramarines',
+      combats: 2,
+      won: 0,
+      lost: 1,
+      drawn: 0,
+      modelsDestroyed: 3,
+      modelsLost: 5,
+    });
+    expect(byKey['r-goff']).toMatchObject({
+      name: 'Goffs',
+      combats: 3,
+      won: 1,
+      lost: 1,
+      modelsDestroyed: 5,
+      modelsLost: 10,
+    });
     // A side not traced to a roster is tallied under its unit, not dropped.
     expect(byKey['unit:Hellblasters']).toMatchObject({ rosterId: null, combats: 1, won: 1, modelsDestroyed: 7 });
   });
 
   it('counts a draw for both, and a roster on both sides once', () => {
-    const practice = combat('c4', '2026-11-21T19:00:00.000Z', side('attacker', 'Intercessors', marines, 5, 1), side('defender', 'Hellblasters', marines, 5, 2), 'draw');
+    const practice = combat(
+      'c4',
+      '2026-11-21T19:00:00.000Z',
+      side('attacker', 'Intercessors', marines, 5, 1),
+      side('defender', 'Hellblasters', marines, 5, 2),
+      'draw',
+    );
     const [row] = buildReport([practice]).tally;
     expect(row).toMatchObject({ key: 'r-um', combats: 1, drawn: 1, modelsDestroyed: 3, modelsLost: 3 });
   });

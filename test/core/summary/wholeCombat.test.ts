@@ -3,7 +3,13 @@ import { rulesDeps } from '../../../core/api/backends/rules';
 import { advance, startCombat, type Combat } from '../../../core/combat';
 import { systems } from '../../../core/systems';
 import { buildCombatSummary, summaryMarkdown, summarySchema, type StoredCombatRecord } from '../../../core/summary';
-import { atLeastText, estimatedFiguresNote, estimateNote, wholeCombatLine, wholeCombatRows } from '../../../core/summary/wholeCombat';
+import {
+  atLeastText,
+  estimatedFiguresNote,
+  estimateNote,
+  wholeCombatLine,
+  wholeCombatRows,
+} from '../../../core/summary/wholeCombat';
 import { autoInput } from '../../support/drive';
 import { smallOldWorld } from '../analysis/smallCombats';
 import { summaryFixtures } from './fixtures';
@@ -16,8 +22,19 @@ const deps = { systems: rules.systems, analyze: rules.analyze, wholeCombat: rule
 function playedRecord(): StoredCombatRecord {
   const parsed = systems['old-world']!.setupSchema.parse(smallOldWorld);
   let c: Combat = startCombat(systems['old-world']!, parsed, 11);
-  while (!(c.step.kind === 'outcome' && c.step.final)) c = (advance(systems['old-world']!, c, autoInput(c)) as { combat: Combat }).combat;
-  return { id: 'w', system: 'old-world', title: 'Empire vs Orcs', startedAt: '2026-11-20T19:30:00.000Z', finishedAt: '2026-11-20T19:41:00.000Z', seed: 11, rosterIds: [], setup: parsed, inputs: c.log.inputs };
+  while (!(c.step.kind === 'outcome' && c.step.final))
+    c = (advance(systems['old-world']!, c, autoInput(c)) as { combat: Combat }).combat;
+  return {
+    id: 'w',
+    system: 'old-world',
+    title: 'Empire vs Orcs',
+    startedAt: '2026-11-20T19:30:00.000Z',
+    finishedAt: '2026-11-20T19:41:00.000Z',
+    seed: 11,
+    rosterIds: [],
+    setup: parsed,
+    inputs: c.log.inputs,
+  };
 }
 
 describe('the whole combat in a summary', () => {
@@ -27,7 +44,12 @@ describe('the whole combat in a summary', () => {
     expect(whole.start.exact).toBe(true);
     expect(whole.start.pAttackerWins).toBeGreaterThan(0);
     expect(whole.start.pAttackerWins).toBeLessThan(1);
-    const ended = summary.winner === 'attacker' ? whole.end.pAttackerWins : summary.winner === 'defender' ? whole.end.pDefenderWins : whole.end.pDraw;
+    const ended =
+      summary.winner === 'attacker'
+        ? whole.end.pAttackerWins
+        : summary.winner === 'defender'
+          ? whole.end.pDefenderWins
+          : whole.end.pDraw;
     expect(ended).toBeCloseTo(1, 12);
     const md = summaryMarkdown(summary);
     expect(md).toContain('## Odds of the whole combat');
@@ -36,7 +58,16 @@ describe('the whole combat in a summary', () => {
   }, 60_000);
 
   it('the other units and characters get a row for each fate that can befall them; the main units are not said twice', () => {
-    const base = { exact: true, fromRound: 1, maxRounds: 10, pAttackerWins: 0.6, pDefenderWins: 0.4, pDraw: 0, pUnfinished: 0, rounds: [1] };
+    const base = {
+      exact: true,
+      fromRound: 1,
+      maxRounds: 10,
+      pAttackerWins: 0.6,
+      pDefenderWins: 0.4,
+      pDraw: 0,
+      pUnfinished: 0,
+      rounds: [1],
+    };
     const side = (s: string, unit: string, pDestroyed = 0) => ({ side: s, unit, pDestroyed, pFlees: 0, pCaught: 0 });
     const odds = {
       ...base,
@@ -55,7 +86,9 @@ describe('the whole combat in a summary', () => {
   });
 
   it('left out without the whole-combat deps (a report of many combats), and for a one-round system', () => {
-    expect(buildCombatSummary(playedRecord(), { systems: rules.systems, analyze: rules.analyze }).wholeCombat).toBeUndefined();
+    expect(
+      buildCombatSummary(playedRecord(), { systems: rules.systems, analyze: rules.analyze }).wholeCombat,
+    ).toBeUndefined();
     expect(buildCombatSummary(summaryFixtures['wh40k-10e']!.record, deps).wholeCombat).toBeUndefined();
   }, 60_000);
 
@@ -69,26 +102,40 @@ describe('the whole combat in a summary', () => {
 
   it('an estimate says how it was made: the rounds counted exactly, if any, and the play-outs behind the rest', () => {
     const odds = buildCombatSummary(playedRecord(), deps).wholeCombat!.start;
-    expect(estimateNote({ ...odds, exact: false, playouts: 2000, exactRounds: 0 })).toBe('too many positions to count exactly in about a second, so estimated from 2000 seeded play-outs of the combat (± one standard error).');
+    expect(estimateNote({ ...odds, exact: false, playouts: 2000, exactRounds: 0 })).toBe(
+      'too many positions to count exactly in about a second, so estimated from 2000 seeded play-outs of the combat (± one standard error).',
+    );
     expect(estimateNote({ ...odds, exact: false, playouts: 292, fromRound: 1, exactRounds: 3 })).toBe(
       'too many positions to count the whole combat exactly in about a second. Rounds 1 to 3 are counted exactly; what follows is estimated from 292 seeded play-outs (± one standard error).',
     );
-    expect(estimateNote({ ...odds, exact: false, playouts: 400, fromRound: 2, exactRounds: 1 })).toContain('Round 2 is counted exactly;');
+    expect(estimateNote({ ...odds, exact: false, playouts: 400, fromRound: 2, exactRounds: 1 })).toContain(
+      'Round 2 is counted exactly;',
+    );
   }, 60_000);
 
   it('print and Markdown note the estimated columns, and the rounds each counted exactly', () => {
     const odds = buildCombatSummary(playedRecord(), deps).wholeCombat!.start;
     const exact = { ...odds, exact: true };
     expect(estimatedFiguresNote(exact, exact, true)).toBeNull();
-    expect(estimatedFiguresNote({ ...odds, exact: false, playouts: 2000, exactRounds: 0 }, exact, true)).toBe('Figures marked ≈ are estimated from seeded play-outs of the combat, ± one standard error.');
-    expect(estimatedFiguresNote({ ...odds, exact: false, playouts: 292, fromRound: 1, exactRounds: 3 }, { ...odds, exact: false, playouts: 400, fromRound: 2, exactRounds: 1 }, false)).toBe(
+    expect(estimatedFiguresNote({ ...odds, exact: false, playouts: 2000, exactRounds: 0 }, exact, true)).toBe(
+      'Figures marked ≈ are estimated from seeded play-outs of the combat, ± one standard error.',
+    );
+    expect(
+      estimatedFiguresNote(
+        { ...odds, exact: false, playouts: 292, fromRound: 1, exactRounds: 3 },
+        { ...odds, exact: false, playouts: 400, fromRound: 2, exactRounds: 1 },
+        false,
+      ),
+    ).toBe(
       'Figures marked ≈ are estimated from seeded play-outs of the combat, ± one standard error; before any die, rounds 1 to 3 counted exactly; now, round 2 counted exactly, and only what follows played out.',
     );
   }, 60_000);
 
   it('"at least" odds in one line, for the headline measure', () => {
     expect(atLeastText([0.25, 0.5, 0.25])).toBe('1+: 75.0% · 2+: 25.0%');
-    const md = summaryMarkdown(buildCombatSummary(summaryFixtures['ninth-age']!.record, { systems: rules.systems, analyze: rules.analyze }));
+    const md = summaryMarkdown(
+      buildCombatSummary(summaryFixtures['ninth-age']!.record, { systems: rules.systems, analyze: rules.analyze }),
+    );
     expect(md).toMatch(/At least \(before any die\): -?\d+\+: \d+\.\d%/);
   }, 60_000);
 
@@ -96,7 +143,9 @@ describe('the whole combat in a summary', () => {
     const summary = buildCombatSummary(playedRecord(), deps);
     const { start, end } = summary.wholeCombat!;
     const line = wholeCombatLine(start, end, true);
-    expect(line).toContain(`The whole combat, before any die: ${start.attacker.side} win ${(100 * start.pAttackerWins).toFixed(1)}%, ${start.defender.side} win ${(100 * start.pDefenderWins).toFixed(1)}%`);
+    expect(line).toContain(
+      `The whole combat, before any die: ${start.attacker.side} win ${(100 * start.pAttackerWins).toFixed(1)}%, ${start.defender.side} win ${(100 * start.pDefenderWins).toFixed(1)}%`,
+    );
     expect(line).toMatch(/most likely over in round \d+ \(\d+\.\d%\)\.$/);
     expect(line).not.toContain('Now:');
     const goingOn = wholeCombatLine(start, { ...start, exact: false, standardError: 0.012, playouts: 900 }, false);

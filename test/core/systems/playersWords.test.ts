@@ -17,7 +17,8 @@ const SOURCE_CITATION = /\bseed \d|\bRULES\b|§/;
 function wordsOf(step: Step): string[] {
   const why = step.kind === 'outcome' ? [] : step.why.flatMap((r) => [r.rule, r.detail]);
   if (step.kind === 'roll') return [step.title, ...why];
-  if (step.kind === 'choose') return [step.title, step.prompt, ...why, ...step.options.flatMap((o) => [o.label, o.detail ?? ''])];
+  if (step.kind === 'choose')
+    return [step.title, step.prompt, ...why, ...step.options.flatMap((o) => [o.label, o.detail ?? ''])];
   return [step.title, ...step.lines];
 }
 
@@ -48,9 +49,12 @@ function playedOut(id: string, seed: number): { combat: Combat; words: string[] 
 }
 
 describe.each(Object.keys(systems))('%s speaks as players do', (id) => {
-  it.each([1, 2, 3, 4, 5, 6])('example combat, dice and choices from seed %i: no source citations, and it ends', (seed) => {
-    const { combat, words } = playedOut(id, seed);
-    expect(combat.step.kind === 'outcome' && combat.step.final).toBe(true);
-    expect(words.filter((w) => SOURCE_CITATION.test(w))).toEqual([]);
-  });
+  it.each([1, 2, 3, 4, 5, 6])(
+    'example combat, dice and choices from seed %i: no source citations, and it ends',
+    (seed) => {
+      const { combat, words } = playedOut(id, seed);
+      expect(combat.step.kind === 'outcome' && combat.step.final).toBe(true);
+      expect(words.filter((w) => SOURCE_CITATION.test(w))).toEqual([]);
+    },
+  );
 });

@@ -14,20 +14,33 @@ import { small7e, smallEpic, smallNinthAge, smallOldWorld } from '../analysis/sm
  */
 
 const systems = ['old-world', 'wh40k-7e', 'ninth-age', 'epic-armageddon'] as const;
-const smalls: Record<string, unknown> = { 'old-world': smallOldWorld, 'wh40k-7e': small7e, 'ninth-age': smallNinthAge, 'epic-armageddon': smallEpic };
+const smalls: Record<string, unknown> = {
+  'old-world': smallOldWorld,
+  'wh40k-7e': small7e,
+  'ninth-age': smallNinthAge,
+  'epic-armageddon': smallEpic,
+};
 
-function inputFor(step: Exclude<Step, { kind: 'outcome'; final: true }>, rng: readonly number[], choice: number): { input: Input; rng: readonly number[] } {
+function inputFor(
+  step: Exclude<Step, { kind: 'outcome'; final: true }>,
+  rng: readonly number[],
+  choice: number,
+): { input: Input; rng: readonly number[] } {
   if (step.kind === 'roll') {
     const drawn = drawStepDice(rng, step);
     return { input: { kind: 'roll', stepId: step.id, dice: drawn.faces, by: 'rolled' }, rng: drawn.state };
   }
-  if (step.kind === 'choose') return { input: { kind: 'choose', stepId: step.id, option: step.options[choice % step.options.length]!.id }, rng };
+  if (step.kind === 'choose')
+    return { input: { kind: 'choose', stepId: step.id, option: step.options[choice % step.options.length]!.id }, rng };
   return { input: { kind: 'continue', stepId: step.id }, rng };
 }
 
 describe('remembered steps are the steps built afresh', () => {
   for (const id of systems) {
-    for (const [what, setup] of [['example', getSystem(id)!.exampleSetup], ['small combat', smalls[id]]] as const) {
+    for (const [what, setup] of [
+      ['example', getSystem(id)!.exampleSetup],
+      ['small combat', smalls[id]],
+    ] as const) {
       it(`${id}, ${what}: every step and state of seeded combats, the suggested and other options taken`, () => {
         const rules = getSystem(id)!;
         const start = rules.start(rules.setupSchema.parse(structuredClone(setup)));
@@ -41,7 +54,13 @@ describe('remembered steps are the steps built afresh', () => {
             expect(rules.next(fresh)).toEqual(step);
             if (step.kind === 'outcome' && step.final) break;
             // Half the combats take the suggested option (as play-outs do), the others each option in turn.
-            const suggested = step.kind === 'choose' ? Math.max(0, step.options.findIndex((o) => o.suggested)) : 0;
+            const suggested =
+              step.kind === 'choose'
+                ? Math.max(
+                    0,
+                    step.options.findIndex((o) => o.suggested),
+                  )
+                : 0;
             const picked = inputFor(step as never, rng, combat % 2 === 0 ? suggested : n);
             rng = picked.rng;
             const after = rules.apply(state, picked.input, step);

@@ -86,11 +86,38 @@ const full10e: Wh40k10eSetup = {
     apReduction: 1,
     halfDamage: true,
     damageReduction: 1,
-    models: [{ name: 'Boss Nob', count: 1, toughness: 5, save: 5, invulnerable: 5, wounds: 2, feelNoPain: 6, feelNoPainMortal: 5, deadlyDemise: 'D3', character: true }],
+    models: [
+      {
+        name: 'Boss Nob',
+        count: 1,
+        toughness: 5,
+        save: 5,
+        invulnerable: 5,
+        wounds: 2,
+        feelNoPain: 6,
+        feelNoPainMortal: 5,
+        deadlyDemise: 'D3',
+        character: true,
+      },
+    ],
   },
 };
 
-const profile = { movement: 4, weaponSkill: 4, strength: 4, toughness: 3, wounds: 1, initiative: 4, attacks: 1, leadership: 8, armour: 5, ward: 5, troopType: 'infantry' as const, weapon: 'hand weapon' as const, shield: true };
+const profile = {
+  movement: 4,
+  weaponSkill: 4,
+  strength: 4,
+  toughness: 3,
+  wounds: 1,
+  initiative: 4,
+  attacks: 1,
+  leadership: 8,
+  armour: 5,
+  ward: 5,
+  troopType: 'infantry' as const,
+  weapon: 'hand weapon' as const,
+  shield: true,
+};
 const fullOldWorld: OldWorldSetup = {
   system: 'old-world',
   attacker: {
@@ -180,7 +207,10 @@ function fields(node: Node, value: unknown, path: (string | number)[] = []): Fie
     if (v.type === 'object' && v.properties && value && typeof value === 'object') {
       for (const [key, child] of Object.entries(v.properties)) {
         const childValue = (value as Json)[key];
-        out.push({ path: [...path, key], node: child, value: childValue }, ...fields(child, childValue, [...path, key]));
+        out.push(
+          { path: [...path, key], node: child, value: childValue },
+          ...fields(child, childValue, [...path, key]),
+        );
       }
     }
     if (v.type === 'array' && v.items && Array.isArray(value) && value.length > 0) {
@@ -212,7 +242,8 @@ function wrongValues(field: Field): Array<{ value: unknown; names: string[] }> {
     out.push({ value: texts.length > 0 ? true : 'lots', names: texts.length > 0 ? [] : range });
   }
   if (numbers.length === 0 && texts.length > 0) out.push({ value: 42, names: [] });
-  for (const t of texts) if (t.maxLength !== undefined) out.push({ value: 'x'.repeat(t.maxLength + 1), names: [String(t.maxLength)] });
+  for (const t of texts)
+    if (t.maxLength !== undefined) out.push({ value: 'x'.repeat(t.maxLength + 1), names: [String(t.maxLength)] });
   for (const o of options) {
     if (o.enum) out.push({ value: 'nonsense', names: o.enum.map(String) });
     if (o.const !== undefined) out.push({ value: 'nonsense', names: [String(o.const)] });
@@ -220,7 +251,11 @@ function wrongValues(field: Field): Array<{ value: unknown; names: string[] }> {
     if (o.type === 'object') out.push({ value: 42, names: [] });
     if (o.type === 'array') {
       out.push({ value: 'many', names: [] });
-      if (o.maxItems !== undefined && Array.isArray(field.value) && field.value.length > 0) out.push({ value: Array.from({ length: o.maxItems + 1 }, () => field.value![0 as never]), names: [String(o.maxItems)] });
+      if (o.maxItems !== undefined && Array.isArray(field.value) && field.value.length > 0)
+        out.push({
+          value: Array.from({ length: o.maxItems + 1 }, () => field.value![0 as never]),
+          names: [String(o.maxItems)],
+        });
       if (o.minItems) out.push({ value: [], names: [o.minItems === 1 ? 'one' : String(o.minItems)] });
     }
   }
@@ -251,7 +286,10 @@ describe.each(cases)('%s setup: every field, wrong, is refused in words', (_id, 
       if (parsed.success) continue;
       const path = formatPath(field.path);
       const problem = fieldProblems(parsed.error).find((p) => p.field === path);
-      expect(problem, `no problem at ${path} for ${JSON.stringify(value)}: ${JSON.stringify(parsed.error.issues)}`).toBeDefined();
+      expect(
+        problem,
+        `no problem at ${path} for ${JSON.stringify(value)}: ${JSON.stringify(parsed.error.issues)}`,
+      ).toBeDefined();
       const message = problem!.message.slice(path.length + 2);
       expect(message, `${path} = ${JSON.stringify(value)}`).toMatch(/^expected /);
       expect(message).not.toMatch(/invalid input|invalid option|too big|too small|received/i);

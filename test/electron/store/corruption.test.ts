@@ -23,7 +23,11 @@ async function tempDir() {
 }
 async function openStore(dir: string, options: { compactAfterRecords?: number } = {}) {
   let n = 0;
-  const store = await openDurableStore({ dir, newId: () => `id-${++n}-${Math.random().toString(36).slice(2, 8)}`, ...options });
+  const store = await openDurableStore({
+    dir,
+    newId: () => `id-${++n}-${Math.random().toString(36).slice(2, 8)}`,
+    ...options,
+  });
   stores.push(store);
   return store;
 }
@@ -58,7 +62,13 @@ describe('a damaged journal record costs that record only', () => {
     expect(b.status().state).toBe('recovered');
     expect(b.status().message).toContain(journal);
     // Only unit-1's own record is gone: the four written after it are all here.
-    expect((await b.repo.getRoster(roster.id))?.units.map((u) => u.name)).toEqual(['unit-0', 'unit-2', 'unit-3', 'unit-4', 'unit-5']);
+    expect((await b.repo.getRoster(roster.id))?.units.map((u) => u.name)).toEqual([
+      'unit-0',
+      'unit-2',
+      'unit-3',
+      'unit-4',
+      'unit-5',
+    ]);
     expect((await files(dir)).some((f) => f.startsWith(`${journal}.damaged-`))).toBe(true);
     await closeStore(b);
     const c = await openStore(dir);
@@ -115,8 +125,23 @@ describe('damaged snapshots give every row they still hold', () => {
 
   it('still reads a version 1 snapshot (the body one JSON document)', async () => {
     const dir = await tempDir();
-    const roster = { id: 'r1', name: 'Old', system: 'wh40k-10e', pointsLimit: null, notes: '', createdAt: '2024-01-01T00:00:00.000Z', updatedAt: '2024-01-01T00:00:00.000Z', lastUsedAt: '2024-01-01T00:00:00.000Z' };
-    await writeFile(join(dir, 'snapshot-00000001.ccstore'), encodeSnapshotV1({ rosters: [roster], units: [], combats: [], settings: [] }, { schemaVersion: 2, generation: 1, savedAt: roster.updatedAt }));
+    const roster = {
+      id: 'r1',
+      name: 'Old',
+      system: 'wh40k-10e',
+      pointsLimit: null,
+      notes: '',
+      createdAt: '2024-01-01T00:00:00.000Z',
+      updatedAt: '2024-01-01T00:00:00.000Z',
+      lastUsedAt: '2024-01-01T00:00:00.000Z',
+    };
+    await writeFile(
+      join(dir, 'snapshot-00000001.ccstore'),
+      encodeSnapshotV1(
+        { rosters: [roster], units: [], combats: [], settings: [] },
+        { schemaVersion: 2, generation: 1, savedAt: roster.updatedAt },
+      ),
+    );
     const store = await openStore(dir);
     expect(store.status().state).toBe('ready');
     expect((await store.repo.listRosters())[0]).toMatchObject({ id: 'r1', name: 'Old' });

@@ -82,12 +82,15 @@ describe('durable store (journal + snapshots)', () => {
   it.each([
     ['garbage', async (path: string) => writeFile(path, 'this is not a snapshot at all')],
     ['truncated', async (path: string) => truncate(path, 200)],
-    ['bit-flipped', async (path: string) => {
-      const data = await readFile(path);
-      const at = data.length - 10;
-      data.writeUInt8(data.readUInt8(at) ^ 0x04, at);
-      await writeFile(path, data);
-    }],
+    [
+      'bit-flipped',
+      async (path: string) => {
+        const data = await readFile(path);
+        const at = data.length - 10;
+        data.writeUInt8(data.readUInt8(at) ^ 0x04, at);
+        await writeFile(path, data);
+      },
+    ],
   ])('sets a %s newest snapshot aside and loads the previous one plus its journals', async (_, damage) => {
     const dir = await tempDir();
     const a = await openStore(dir, { compactAfterRecords: 3 });
@@ -145,16 +148,39 @@ describe('durable store (journal + snapshots)', () => {
 
   it('upgrades a version 1 snapshot through the schema migration', async () => {
     const dir = await tempDir();
-    const roster = { id: 'r1', name: 'Old', system: 'old-world', pointsLimit: null, notes: '', createdAt: '2023-01-01T00:00:00.000Z', updatedAt: '2023-02-01T00:00:00.000Z' };
-    await writeFile(join(dir, 'snapshot-00000001.ccstore'), encodeSnapshot({ rosters: [roster], units: [], combats: [], settings: [] }, { schemaVersion: 1, generation: 1, savedAt: roster.updatedAt }));
+    const roster = {
+      id: 'r1',
+      name: 'Old',
+      system: 'old-world',
+      pointsLimit: null,
+      notes: '',
+      createdAt: '2023-01-01T00:00:00.000Z',
+      updatedAt: '2023-02-01T00:00:00.000Z',
+    };
+    await writeFile(
+      join(dir, 'snapshot-00000001.ccstore'),
+      encodeSnapshot(
+        { rosters: [roster], units: [], combats: [], settings: [] },
+        { schemaVersion: 1, generation: 1, savedAt: roster.updatedAt },
+      ),
+    );
     const store = await openStore(dir);
     expect(store.status()).toMatchObject({ state: 'ready', message: expect.stringContaining('upgraded') as string });
-    expect((await store.repo.listRosters('last-used'))[0]).toMatchObject({ id: 'r1', lastUsedAt: '2023-02-01T00:00:00.000Z' });
+    expect((await store.repo.listRosters('last-used'))[0]).toMatchObject({
+      id: 'r1',
+      lastUsedAt: '2023-02-01T00:00:00.000Z',
+    });
   });
 
   it('refuses a store written by a newer app without setting it aside', async () => {
     const dir = await tempDir();
-    await writeFile(join(dir, 'snapshot-00000001.ccstore'), encodeSnapshot({ rosters: [], units: [], combats: [], settings: [] }, { schemaVersion: 99, generation: 1, savedAt: 'x' }));
+    await writeFile(
+      join(dir, 'snapshot-00000001.ccstore'),
+      encodeSnapshot(
+        { rosters: [], units: [], combats: [], settings: [] },
+        { schemaVersion: 99, generation: 1, savedAt: 'x' },
+      ),
+    );
     await expect(openDurableStore({ dir })).rejects.toBeInstanceOf(StoreTooNewError);
     expect(await files(dir)).toEqual(['snapshot-00000001.ccstore']);
   });
@@ -194,7 +220,13 @@ function runOnce(dir: string, tag: string, random: () => number): Promise<{ load
     child.on('error', reject);
     child.on('exit', (_code, signal) => {
       if (signal !== 'SIGKILL') return reject(new Error(`writer exited by itself: ${err}`));
-      resolve({ loaded, acks: out.split('\n').slice(1).filter((line) => line.startsWith('ack ') || line.startsWith('begin ')) });
+      resolve({
+        loaded,
+        acks: out
+          .split('\n')
+          .slice(1)
+          .filter((line) => line.startsWith('ack ') || line.startsWith('begin ')),
+      });
     });
   });
 }
@@ -232,37 +264,46 @@ function check(loaded: Loaded, expected: ReturnType<typeof expectations>, run: s
 }
 
 describe('durability under SIGKILL', () => {
-  it(`loses no acknowledged write over ${RUNS_PER_LANE * LANES} kills at random moments`, { timeout: 300_000 }, async () => {
-    let seed = 0x2f6b_11c3;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) >>> 0) / 2 ** 32);
-    let killed = 0;
-    let totalAcks = 0;
-    const lane = async (laneNo: number) => {
-      const dir = await tempDir();
-      let expected = expectations([]);
-      for (let run = 0; run < RUNS_PER_LANE; run++) {
-        const { loaded, acks } = await runOnce(dir, `l${laneNo}r${run}`, random);
-        killed += 1;
-        if (loaded) check(loaded, expected, `lane ${laneNo} run ${run}`);
-        // A run killed before it loaded acknowledged nothing: the previous expectations stand.
-        if (loaded) {
-          const next = expectations(acks);
-          for (const id of expected.present) if (!next.absent.has(id) && !acks.includes(`begin del ${id}`)) next.present.add(id);
-          for (const id of expected.absent) next.absent.add(id);
-          for (const id of expected.rosters) next.rosters.add(id);
-          expected = next;
-          totalAcks += acks.length;
+  it(
+    `loses no acknowledged write over ${RUNS_PER_LANE * LANES} kills at random moments`,
+    { timeout: 300_000 },
+    async () => {
+      let seed = 0x2f6b_11c3;
+      const random = () => (seed = (seed * 1_103_515_245 + 12_345) >>> 0) / 2 ** 32;
+      let killed = 0;
+      let totalAcks = 0;
+      const lane = async (laneNo: number) => {
+        const dir = await tempDir();
+        let expected = expectations([]);
+        for (let run = 0; run < RUNS_PER_LANE; run++) {
+          const { loaded, acks } = await runOnce(dir, `l${laneNo}r${run}`, random);
+          killed += 1;
+          if (loaded) check(loaded, expected, `lane ${laneNo} run ${run}`);
+          // A run killed before it loaded acknowledged nothing: the previous expectations stand.
+          if (loaded) {
+            const next = expectations(acks);
+            for (const id of expected.present)
+              if (!next.absent.has(id) && !acks.includes(`begin del ${id}`)) next.present.add(id);
+            for (const id of expected.absent) next.absent.add(id);
+            for (const id of expected.rosters) next.rosters.add(id);
+            expected = next;
+            totalAcks += acks.length;
+          }
         }
-      }
-      // The last word: the store opened in this process holds every acknowledged write.
-      const store = await openStore(dir);
-      const units = (await store.db.units.toCollection().primaryKeys()) as string[];
-      const rosters = Object.fromEntries((await store.repo.listRosters()).filter((r) => r.name !== 'work' && r.name !== 'template (building)').map((r) => [r.id, r.unitCount]));
-      check({ state: store.status().state, units, rosters }, expected, `lane ${laneNo} final`);
-      await closeStore(store);
-    };
-    await Promise.all(Array.from({ length: LANES }, (_, i) => lane(i)));
-    expect(killed).toBeGreaterThanOrEqual(50);
-    expect(totalAcks).toBeGreaterThan(100);
-  });
+        // The last word: the store opened in this process holds every acknowledged write.
+        const store = await openStore(dir);
+        const units = (await store.db.units.toCollection().primaryKeys()) as string[];
+        const rosters = Object.fromEntries(
+          (await store.repo.listRosters())
+            .filter((r) => r.name !== 'work' && r.name !== 'template (building)')
+            .map((r) => [r.id, r.unitCount]),
+        );
+        check({ state: store.status().state, units, rosters }, expected, `lane ${laneNo} final`);
+        await closeStore(store);
+      };
+      await Promise.all(Array.from({ length: LANES }, (_, i) => lane(i)));
+      expect(killed).toBeGreaterThanOrEqual(50);
+      expect(totalAcks).toBeGreaterThan(100);
+    },
+  );
 });

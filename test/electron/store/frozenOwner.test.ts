@@ -34,19 +34,27 @@ const STALE_MS = 2000;
 
 /** The SIGKILL test's writer, with a 2 s lock staleness; resolves once it has acknowledged some writes. */
 function startWriter(dir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', writer, dir, 'owner', String(STALE_MS)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', writer, dir, 'owner', String(STALE_MS)], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   const lines = () => out.split('\n').slice(0, -1);
-  const acks = () => lines().filter((l) => l.startsWith('ack unit ')).map((l) => l.slice('ack unit '.length));
+  const acks = () =>
+    lines()
+      .filter((l) => l.startsWith('ack unit '))
+      .map((l) => l.slice('ack unit '.length));
   /** Units acknowledged and not deleted since (a delete begun but not acknowledged may have happened). */
   const kept = () => {
     const units = new Set(acks());
     for (const l of lines()) if (l.startsWith('begin del ')) units.delete(l.slice('begin del '.length));
     return [...units];
   };
-  const deleted = () => lines().filter((l) => l.startsWith('ack del ')).map((l) => l.slice('ack del '.length));
+  const deleted = () =>
+    lines()
+      .filter((l) => l.startsWith('ack del '))
+      .map((l) => l.slice('ack del '.length));
   const ready = (async () => {
     while (acks().length < 5) {
       if (child.exitCode !== null) throw new Error(`the writer exited: ${out}`);
@@ -57,33 +65,37 @@ function startWriter(dir: string) {
 }
 
 describe('a frozen owner keeps the store', () => {
-  it('frozen past the lock staleness, it is not taken over; resumed, every acknowledged write is kept', { timeout: 60_000 }, async () => {
-    const dir = await tempDir();
-    const owner = startWriter(dir);
-    await owner.ready;
-    owner.child.kill('SIGSTOP');
-    // Well past the staleness: the lock directory has not been refreshed for this long.
-    await sleep(STALE_MS * 2);
-    await expect(openDurableStore({ dir, lockStaleMs: STALE_MS })).rejects.toBeInstanceOf(StoreLockedError);
-    owner.child.kill('SIGCONT');
-    const before = owner.acks().length;
-    while (owner.acks().length < before + 30) {
-      // A writer that stopped by itself (its lock declared lost on resuming) fails here, not on the timeout.
-      expect(owner.child.exitCode, 'the resumed writer exited').toBeNull();
-      await sleep(50);
-    }
-    owner.child.kill('SIGKILL');
-    await new Promise((resolve) => owner.child.once('exit', resolve));
+  it(
+    'frozen past the lock staleness, it is not taken over; resumed, every acknowledged write is kept',
+    { timeout: 60_000 },
+    async () => {
+      const dir = await tempDir();
+      const owner = startWriter(dir);
+      await owner.ready;
+      owner.child.kill('SIGSTOP');
+      // Well past the staleness: the lock directory has not been refreshed for this long.
+      await sleep(STALE_MS * 2);
+      await expect(openDurableStore({ dir, lockStaleMs: STALE_MS })).rejects.toBeInstanceOf(StoreLockedError);
+      owner.child.kill('SIGCONT');
+      const before = owner.acks().length;
+      while (owner.acks().length < before + 30) {
+        // A writer that stopped by itself (its lock declared lost on resuming) fails here, not on the timeout.
+        expect(owner.child.exitCode, 'the resumed writer exited').toBeNull();
+        await sleep(50);
+      }
+      owner.child.kill('SIGKILL');
+      await new Promise((resolve) => owner.child.once('exit', resolve));
 
-    const store = await openDurableStore({ dir, lockStaleMs: STALE_MS });
-    stores.push(store);
-    const units = new Set((await store.db.units.toCollection().primaryKeys()) as string[]);
-    // Some of its units the writer deletes again (one step in five): what is left is still many.
-    expect(owner.kept().length).toBeGreaterThan(10);
-    expect(owner.kept().filter((id) => !units.has(id))).toEqual([]);
-    expect(owner.deleted().filter((id) => units.has(id))).toEqual([]);
-    expect(store.status().state).toBe('ready');
-  });
+      const store = await openDurableStore({ dir, lockStaleMs: STALE_MS });
+      stores.push(store);
+      const units = new Set((await store.db.units.toCollection().primaryKeys()) as string[]);
+      // Some of its units the writer deletes again (one step in five): what is left is still many.
+      expect(owner.kept().length).toBeGreaterThan(10);
+      expect(owner.kept().filter((id) => !units.has(id))).toEqual([]);
+      expect(owner.deleted().filter((id) => units.has(id))).toEqual([]);
+      expect(store.status().state).toBe('ready');
+    },
+  );
 });
 
 describe('a write is acknowledged only while its process holds the lock', () => {
@@ -94,7 +106,9 @@ describe('a write is acknowledged only while its process holds the lock', () => 
     const roster = await store.repo.saveRoster({ name: 'A', system: 'wh40k-10e', pointsLimit: null, notes: '' });
     // What a process that took the folder over writes first, before it reads anything.
     await writeFile(join(dir, 'store.lock.holder'), 'another-host 1234 someone-else');
-    await expect(store.repo.saveUnit(roster.id, { name: 'late', profile: validProfiles['wh40k-10e'] })).rejects.toThrow(/took over the roster store while this one was not responding: this change was not saved/);
+    await expect(store.repo.saveUnit(roster.id, { name: 'late', profile: validProfiles['wh40k-10e'] })).rejects.toThrow(
+      /took over the roster store while this one was not responding: this change was not saved/,
+    );
     await expect(store.compact()).rejects.toThrow(/took over the roster store/);
   });
 });

@@ -27,7 +27,10 @@ async function tempDir() {
 }
 
 /** Starts a process holding the store open; resolves with it once it has opened and saved a roster. */
-function startHolder(dir: string, tag: string): Promise<{ child: ChildProcessWithoutNullStreams; status: { state: string; message: string } }> {
+function startHolder(
+  dir: string,
+  tag: string,
+): Promise<{ child: ChildProcessWithoutNullStreams; status: { state: string; message: string } }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', holder, dir, tag], { stdio: ['pipe', 'pipe', 'pipe'] });
     children.push(child);
@@ -37,8 +40,12 @@ function startHolder(dir: string, tag: string): Promise<{ child: ChildProcessWit
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString();
       // Only whole lines: a line may arrive in two chunks.
-      const line = out.split('\n').slice(0, -1).find((l) => l.startsWith('opened '));
-      if (line) resolve({ child, status: JSON.parse(line.slice('opened '.length)) as { state: string; message: string } });
+      const line = out
+        .split('\n')
+        .slice(0, -1)
+        .find((l) => l.startsWith('opened '));
+      if (line)
+        resolve({ child, status: JSON.parse(line.slice('opened '.length)) as { state: string; message: string } });
     });
     child.on('exit', (code) => reject(new Error(`holder exited (${code}) before opening: ${err}`)));
   });
@@ -61,19 +68,26 @@ const rosterNames = async (dir: string) => {
 };
 
 describe('one process per store folder', () => {
-  it('a second process is told the store is open elsewhere, and nothing it does is kept', { timeout: 60_000 }, async () => {
-    const dir = await tempDir();
-    const first = await startHolder(dir, 'first');
-    expect(first.status.state).toBe('ready');
+  it(
+    'a second process is told the store is open elsewhere, and nothing it does is kept',
+    { timeout: 60_000 },
+    async () => {
+      const dir = await tempDir();
+      const first = await startHolder(dir, 'first');
+      expect(first.status.state).toBe('ready');
 
-    const second = await startHolder(dir, 'second');
-    expect(second.status).toEqual({ state: 'unavailable', message: 'The roster store is open in another window or program: nothing here will be kept.' });
-    await closeHolder(second.child);
+      const second = await startHolder(dir, 'second');
+      expect(second.status).toEqual({
+        state: 'unavailable',
+        message: 'The roster store is open in another window or program: nothing here will be kept.',
+      });
+      await closeHolder(second.child);
 
-    await closeHolder(first.child);
-    // Only the first process's write is in the folder; the second wrote nothing there.
-    expect(await rosterNames(dir)).toEqual({ names: ['first'], state: 'ready' });
-  });
+      await closeHolder(first.child);
+      // Only the first process's write is in the folder; the second wrote nothing there.
+      expect(await rosterNames(dir)).toEqual({ names: ['first'], state: 'ready' });
+    },
+  );
 
   it('the same process cannot open one folder twice either', async () => {
     const dir = await tempDir();

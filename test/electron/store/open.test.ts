@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDesktopStore } from '../../../electron/main/store/open';
 
-const deps = { clock: () => '2026-11-22T12:00:00.000Z', newId: (() => { let i = 0; return () => `id-${++i}`; })() };
+const deps = {
+  clock: () => '2026-11-22T12:00:00.000Z',
+  newId: (() => {
+    let i = 0;
+    return () => `id-${++i}`;
+  })(),
+};
 
 describe('the desktop host opening its store', () => {
   it('opens the durable store in the given folder and keeps what is written', async () => {
@@ -23,7 +29,10 @@ describe('the desktop host opening its store', () => {
     const notAFolder = join(parent, 'store');
     await writeFile(notAFolder, 'this is a file, not a folder');
     const store = await openDesktopStore({ dir: notAFolder, ...deps });
-    expect(store.status()).toMatchObject({ state: 'unavailable', message: expect.stringContaining('Nothing you change now will be kept') });
+    expect(store.status()).toMatchObject({
+      state: 'unavailable',
+      message: expect.stringContaining('Nothing you change now will be kept'),
+    });
     await store.repo.saveRoster({ name: 'Lost on exit', system: 'old-world', pointsLimit: null, notes: '' });
     expect(await store.repo.listRosters()).toHaveLength(1);
     await store.close();

@@ -14,7 +14,9 @@ import { alive, roles, unitName, type Role, type State } from '../state';
 /** The state without history: its log and notes, and each unit's tally of hits and saves (kept only for the picture of the formations). */
 function shed(s: State): State {
   const bare = shedHistory(s);
-  const tallied = (['attacker', 'defender'] as const).some((r) => s.units[r].some((u) => u.hits !== 0 || u.saved !== 0));
+  const tallied = (['attacker', 'defender'] as const).some((r) =>
+    s.units[r].some((u) => u.hits !== 0 || u.saved !== 0),
+  );
   if (!tallied) return bare;
   const clear = (r: Role) => s.units[r].map((u) => (u.hits === 0 && u.saved === 0 ? u : { ...u, hits: 0, saved: 0 }));
   return { ...bare, units: { attacker: clear('attacker'), defender: clear('defender') } };
@@ -49,11 +51,16 @@ const brokeNow = (s: State, role: Role) => s.broken[role] && !s.setup[role].brok
 function unitFates(s: State): UnitFate[] {
   return roles.flatMap((role) => {
     const names = rowNames(s, role);
-    return s.units[role].map((u, i): UnitFate => ({ role, unit: names[i]!, end: !alive(u) ? 'destroyed' : brokeNow(s, role) ? 'flees' : null }));
+    return s.units[role].map((u, i): UnitFate => ({
+      role,
+      unit: names[i]!,
+      end: !alive(u) ? 'destroyed' : brokeNow(s, role) ? 'flees' : null,
+    }));
   });
 }
 
-const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
+const ordinal = (n: number) =>
+  `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 
 /**
  * Each unit's name as the screen gives it ("Boyz #2"); where two entries of a formation share a

@@ -3,7 +3,6 @@ import { binomial, convolve } from '../../../dice/probability';
 
 export { binomial, convolve };
 
-
 /** The number of successes among independent trials with these chances. */
 export function poissonBinomial(chances: readonly number[]): number[] {
   let out = [1];

@@ -41,7 +41,10 @@ function plain(state: State, odds: RoundOdds, length: number, secondaryLength: n
     measure: `${KILLS_MEASURE}, round ${odds.round}`,
     main: pad(odds.kills.attacker, length),
     offset: 0,
-    secondary: { measure: `kills by the defender's side, round ${odds.round}`, dist: pad(odds.kills.defender, secondaryLength) },
+    secondary: {
+      measure: `kills by the defender's side, round ${odds.round}`,
+      dist: pad(odds.kills.defender, secondaryLength),
+    },
     facts: factsOf(state, odds),
   };
 }

@@ -24,7 +24,10 @@ export interface PoolDie {
 
 export const noHits: HitDist = { macro: [1], normal: [1] };
 
-export function hitsOf(pool: readonly PoolDie[], known: { macro: number; normal: number } = { macro: 0, normal: 0 }): HitDist {
+export function hitsOf(
+  pool: readonly PoolDie[],
+  known: { macro: number; normal: number } = { macro: 0, normal: 0 },
+): HitDist {
   let macro = [...Array<number>(known.macro).fill(0), 1];
   let normal = [...Array<number>(known.normal).fill(0), 1];
   for (const d of pool) {
@@ -52,4 +55,5 @@ export function poolOf(m: SideModel, x: number, wave: 'firstStrike' | 'main'): P
   return [...byKey.values()].sort((a, b) => a.value - b.value || Number(a.macro) - Number(b.macro));
 }
 
-export const poolKey = (pool: readonly PoolDie[]) => pool.map((d) => `${d.value}${d.macro ? 'm' : ''}x${d.dice}`).join(',');
+export const poolKey = (pool: readonly PoolDie[]) =>
+  pool.map((d) => `${d.value}${d.macro ? 'm' : ''}x${d.dice}`).join(',');

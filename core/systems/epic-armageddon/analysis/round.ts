@@ -103,7 +103,10 @@ const addAt = (a: number[], k: number, p: number) => {
 
 function contextOf(state: State): Context {
   // A side's kept allocation (plans.ts) is how the engine will place its hits in the waves to come.
-  const models = { attacker: sideModel(state.setup, 'attacker', state.units.attacker, state.allocation?.attacker), defender: sideModel(state.setup, 'defender', state.units.defender, state.allocation?.defender) };
+  const models = {
+    attacker: sideModel(state.setup, 'attacker', state.units.attacker, state.allocation?.attacker),
+    defender: sideModel(state.setup, 'defender', state.units.defender, state.allocation?.defender),
+  };
   const support = {} as Record<Role, HitDist>;
   const radix = {} as Context['radix'];
   for (const role of roles) {
@@ -199,7 +202,11 @@ function endsAfterA4(c: Context, role: Role, xs: readonly number[], ps: readonly
  */
 function reachKey(m: SideModel, counts: Int32Array, hits: number): number {
   let key = 0;
-  for (let k = 0, pos = 0, digit = 1; k < counts.length && pos < hits; pos += counts[k]!, digit *= m.radix[k]! + 1, k++) {
+  for (
+    let k = 0, pos = 0, digit = 1;
+    k < counts.length && pos < hits;
+    pos += counts[k]!, digit *= m.radix[k]! + 1, k++
+  ) {
     const count = m.blocks[k]!.warEngine ? counts[k]! : Math.min(counts[k]!, hits - pos);
     key += (count + 1) * digit;
   }
@@ -207,7 +214,14 @@ function reachKey(m: SideModel, counts: Int32Array, hits: number): number {
 }
 
 /** How the packed summary changes when the blocks with these counts take the hits, with its chances. */
-function supportEffect(m: SideModel, counts: Int32Array, macro: number, normal: number, ri: number, rf: number): { deltas: number[]; ps: number[] } {
+function supportEffect(
+  m: SideModel,
+  counts: Int32Array,
+  macro: number,
+  normal: number,
+  ri: number,
+  rf: number,
+): { deltas: number[]; ps: number[] } {
   const acc = new Map<number, number>();
   const x = counts.reduce((n, cnt, k) => n + cnt * m.stride[k]!, 0);
   const before = counts.reduce((n, cnt, k) => n + packedShare(m, k, cnt, ri, rf), 0);
@@ -237,7 +251,8 @@ function resultDice(rolls: Partial<Record<Role, number[]>>): number[] {
     return r ? (Math.max(...r) === k ? 1 : 0) : highestOfTwoChance(k);
   };
   const out = new Array<number>(11).fill(0);
-  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) out[a - b + 5]! += chance('attacker', a) * chance('defender', b);
+  for (let a = 1; a <= 6; a++)
+    for (let b = 1; b <= 6; b++) out[a - b + 5]! += chance('attacker', a) * chance('defender', b);
   return out;
 }
 
@@ -281,7 +296,12 @@ class Accumulator {
         units,
         enemyUnits,
         blastMarkers: blastMarkersCounted(s.broken[role], s.blastMarkers[role], units, s.setup[role].knowNoFear),
-        enemyBlastMarkers: blastMarkersCounted(s.broken[other], s.blastMarkers[other], enemyUnits, s.setup[other].knowNoFear),
+        enemyBlastMarkers: blastMarkersCounted(
+          s.broken[other],
+          s.blastMarkers[other],
+          enemyUnits,
+          s.setup[other].knowNoFear,
+        ),
         inspiring: inspiring + this.c.models[role].supportInspiring,
         enemyBroken: s.broken[other],
       });
@@ -294,7 +314,8 @@ class Accumulator {
     const r = this.c.radix[role];
     const out: Decoded[] = [];
     going.forEach((p, k) => {
-      if (p !== 0) out.push({ units: Math.floor(k / (r.i * r.f)), inspiring: Math.floor(k / r.f) % r.i, fearless: k % r.f, p });
+      if (p !== 0)
+        out.push({ units: Math.floor(k / (r.i * r.f)), inspiring: Math.floor(k / r.f) % r.i, fearless: k % r.f, p });
     });
     return out;
   }
@@ -339,7 +360,9 @@ class Accumulator {
           this.win.defender += p;
           continue;
         }
-        const d = this.modifiers('attacker', x.units, y.units, x.inspiring) - this.modifiers('defender', y.units, x.units, y.inspiring);
+        const d =
+          this.modifiers('attacker', x.units, y.units, x.inspiring) -
+          this.modifiers('defender', y.units, x.units, y.inspiring);
         const roomA = x.units - x.fearless;
         const roomB = y.units - y.fearless;
         for (let i = 0; i < 11; i++) {
@@ -363,7 +386,14 @@ class Accumulator {
   }
 
   odds(round: number): RoundOdds {
-    return { round, kills: this.kills, meanExtraHits: this.extraHits, meanExtraLosses: this.extraLosses, win: this.win, atA4: this.atA4 };
+    return {
+      round,
+      kills: this.kills,
+      meanExtraHits: this.extraHits,
+      meanExtraLosses: this.extraLosses,
+      win: this.win,
+      atA4: this.atA4,
+    };
   }
 }
 
@@ -402,7 +432,10 @@ function groupsOf(m: SideModel, d: StateDist): Group[] {
 
 /** The main wave from states after the First Strike wave, the sides coupled through the survivors' dice. */
 function mainWave(c: Context, acc: Accumulator, d1: Record<Role, StateDist>) {
-  const groups = { attacker: groupsOf(c.models.attacker, d1.attacker), defender: groupsOf(c.models.defender, d1.defender) };
+  const groups = {
+    attacker: groupsOf(c.models.attacker, d1.attacker),
+    defender: groupsOf(c.models.defender, d1.defender),
+  };
   const ends = {} as Record<Role, Ends[][]>;
   for (const role of roles) {
     const m = c.models[role];
@@ -436,7 +469,8 @@ export function analyzeRound(state: State): RoundOdds {
   const phase = state.phase;
   // A3 of a round after a draw: the rest of the units engaged as before (the suggested answer).
   if (phase.at === 'a3') return analyzeRound(beginA4(state));
-  if (phase.at !== 'wave' && phase.at !== 'a4' && phase.at !== 'a6') throw new Error(`no odds to work out at ${phase.at}`);
+  if (phase.at !== 'wave' && phase.at !== 'a4' && phase.at !== 'a6')
+    throw new Error(`no odds to work out at ${phase.at}`);
   const c = contextOf(state);
   const acc = new Accumulator(c, resultDice(phase.at === 'a6' ? phase.rolls : {}));
   const now = (role: Role) => point(c.models[role].start);
@@ -448,7 +482,8 @@ export function analyzeRound(state: State): RoundOdds {
   } else {
     const wave = phase.wave;
     const fate = (role: Role) => waveFate(c.models[role], state, role, wave);
-    if (wave.kind === 'support') acc.add(endsInA5(c, 'attacker', fate('attacker')), endsInA5(c, 'defender', fate('defender')));
+    if (wave.kind === 'support')
+      acc.add(endsInA5(c, 'attacker', fate('attacker')), endsInA5(c, 'defender', fate('defender')));
     else if (wave.kind === 'main') {
       const ends = (role: Role) => {
         const d = fate(role);

@@ -31,7 +31,8 @@ function statesWithin(m: SideModel, hits: number, limit: number): number[] | nul
       return out.length <= limit;
     }
     const size = m.blocks[k]!.size;
-    for (let lost = 0; lost <= Math.min(size, left); lost++) if (!walk(k + 1, x - lost * m.stride[k]!, left - lost)) return false;
+    for (let lost = 0; lost <= Math.min(size, left); lost++)
+      if (!walk(k + 1, x - lost * m.stride[k]!, left - lost)) return false;
     return true;
   };
   return walk(0, m.start, hits) ? out : null;
@@ -54,7 +55,8 @@ function transitionsSize(m: SideModel, x: number, macro: number, normal: number)
   return n;
 }
 
-const diceOf = (pool: readonly { macro: boolean; dice: number }[], macro: boolean) => pool.filter((d) => d.macro === macro).reduce((n, d) => n + d.dice, 0);
+const diceOf = (pool: readonly { macro: boolean; dice: number }[], macro: boolean) =>
+  pool.filter((d) => d.macro === macro).reduce((n, d) => n + d.dice, 0);
 
 /** The estimate and what it came from. */
 export interface WorkParts {
@@ -66,7 +68,10 @@ export interface WorkParts {
 
 export function workParts(state: State): WorkParts {
   const s = state.phase.at === 'a3' ? beginA4(state) : state;
-  const models: Record<Role, SideModel> = { attacker: sideModel(s.setup, 'attacker', s.units.attacker), defender: sideModel(s.setup, 'defender', s.units.defender) };
+  const models: Record<Role, SideModel> = {
+    attacker: sideModel(s.setup, 'attacker', s.units.attacker),
+    defender: sideModel(s.setup, 'defender', s.units.defender),
+  };
   // First Strike makes a side's states random before the main wave only while that wave is still to come.
   const firstStrike = s.phase.at === 'wave' && s.phase.wave.kind === 'firstStrike' ? s.phase.wave.groups : [];
   const fsHits = (role: Role) => firstStrike.filter((g) => g.by === otherRole(role)).reduce((n, g) => n + g.dice, 0);
@@ -83,18 +88,28 @@ export function workParts(state: State): WorkParts {
     const enemy = otherRole(role);
     const pool = poolOf(models[enemy], models[enemy].start, 'main');
     const list = after[role];
-    const reached = list ? list.reduce((n, x) => n + transitionsSize(m, x, diceOf(pool, true), diceOf(pool, false)), 0) : Infinity;
+    const reached = list
+      ? list.reduce((n, x) => n + transitionsSize(m, x, diceOf(pool, true), diceOf(pool, false)), 0)
+      : Infinity;
     total += reached * (1 + pools[enemy]);
     // Reading a state after A4 decodes each of its blocks.
     total += (20 + 4 * m.blocks.length) * pools[role] * pools[enemy] * Math.min(m.states, reached);
-    const support = supportOf(s.setup, enemy).flatMap((x) => (x.ff === null ? [] : [{ macro: false, dice: x.count }, ...x.weapons.map((w) => ({ macro: w.macroWeapon, dice: w.extraAttacks * x.count }))]));
+    const support = supportOf(s.setup, enemy).flatMap((x) =>
+      x.ff === null
+        ? []
+        : [
+            { macro: false, dice: x.count },
+            ...x.weapons.map((w) => ({ macro: w.macroWeapon, dice: w.extraAttacks * x.count })),
+          ],
+    );
     const most = diceOf(support, true) + diceOf(support, false);
     const combos = (diceOf(support, true) + 1) * (diceOf(support, false) + 1);
     const reach = Math.min(m.states, 2 ** most * Math.max(1, m.blocks.length));
     total += 2 * reach * combos * Math.min(m.states, 2 ** most);
     total += pools[role] * pools[enemy] * reach * combos * (m.units + 1);
   }
-  const summaries = (role: Role) => (models[role].units + 1) * (models[role].maxInspiring + 1) * (models[role].maxFearless + 1);
+  const summaries = (role: Role) =>
+    (models[role].units + 1) * (models[role].maxInspiring + 1) * (models[role].maxFearless + 1);
   total += pools.attacker * pools.defender * summaries('attacker') * summaries('defender') * 11;
   const count = (role: Role) => after[role]?.length ?? LIST_LIMIT;
   return {
@@ -126,6 +141,8 @@ export function tooLargeReason(state: State): string | null {
   const work = Math.max(workEstimate(state), start === state ? 0 : workEstimate(start));
   if (work <= WORK_BUDGET) return null;
   // More than LIST_LIMIT states after First Strike makes the estimate unbounded: say so in words, not "Infinity".
-  const size = Number.isFinite(work) ? `about ${Math.round(work / 1e6)} million steps` : 'far more steps than can be counted';
+  const size = Number.isFinite(work)
+    ? `about ${Math.round(work / 1e6)} million steps`
+    : 'far more steps than can be counted';
   return `Too many ways this assault can go to count exactly (${size}): enter units that are alike as one entry with a count, or fewer separate entries.`;
 }

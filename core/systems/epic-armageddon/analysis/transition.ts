@@ -28,7 +28,15 @@ export function warEngineAfter(left: number, unsaved: readonly number[]): number
 }
 
 /** Block k's new count given the hits on each of its places, or null when no hit reaches it. */
-function blockAfter(m: SideModel, k: number, count: number, pos: number, perPass: number, macro: number, all: number): number[] | null {
+function blockAfter(
+  m: SideModel,
+  k: number,
+  count: number,
+  pos: number,
+  perPass: number,
+  macro: number,
+  all: number,
+): number[] | null {
   if (hitsOnPlace(all, pos, perPass) === 0) return null;
   const b = m.blocks[k]!;
   if (b.warEngine) {
@@ -115,7 +123,10 @@ function spread(base: number, parts: ReadonlyArray<readonly [number, readonly nu
 
 /** The product of per-block distributions of new counts, from no unit standing, as states. */
 export function product(m: SideModel, perBlock: readonly (readonly number[])[]): StateDist {
-  return spread(0, perBlock.map((d, k) => [m.stride[k]!, d] as const));
+  return spread(
+    0,
+    perBlock.map((d, k) => [m.stride[k]!, d] as const),
+  );
 }
 
 /**
@@ -123,7 +134,13 @@ export function product(m: SideModel, perBlock: readonly (readonly number[])[]):
  * Inspiring units and Fearless share, packed as (units × I + inspiring) × F + fearless. Each part
  * stays below its radix, so packed summaries add without carries.
  */
-export function packedShare(m: SideModel, k: number, count: number, inspiringRadix: number, fearlessRadix: number): number {
+export function packedShare(
+  m: SideModel,
+  k: number,
+  count: number,
+  inspiringRadix: number,
+  fearlessRadix: number,
+): number {
   const b = m.blocks[k]!;
   const inspiring = b.inspiring ? (b.warEngine ? (count > 0 ? 1 : 0) : count) : 0;
   const fearless = b.fearless ? count : 0;
@@ -134,7 +151,17 @@ export function packedShare(m: SideModel, k: number, count: number, inspiringRad
  * The packed summaries state x leads to when it takes the hits, added into `acc` with weight w:
  * the same outcome as `transition`, read straight as summaries (blocks not hit add a fixed share).
  */
-export function summariesAfter(m: SideModel, x: number, macro: number, normal: number, inspiringRadix: number, fearlessRadix: number, fixed: number, acc: Map<number, number>, w: number) {
+export function summariesAfter(
+  m: SideModel,
+  x: number,
+  macro: number,
+  normal: number,
+  inspiringRadix: number,
+  fearlessRadix: number,
+  fixed: number,
+  acc: Map<number, number>,
+  w: number,
+) {
   const counts = countsOf(m, x);
   const after = blocksAfter(m, counts, macro, normal);
   let base = fixed;

@@ -1,7 +1,14 @@
 import type { epicUnitTypes } from './profile';
 import { fitted, otherProfiles, rulesOf, selectionNames } from '../../../roster/battlescribe/common';
 import { NotesWriter } from '../../../roster/battlescribe/notes';
-import { characteristic, isType, pointsOf, profilesUnder, type BsProfile, type BsSelection } from '../../../roster/battlescribe/tree';
+import {
+  characteristic,
+  isType,
+  pointsOf,
+  profilesUnder,
+  type BsProfile,
+  type BsSelection,
+} from '../../../roster/battlescribe/tree';
 import type { SystemImport, UnitOutcome } from '../../../roster/battlescribe/types';
 import { cleanLabel, cleanName, distance, distinct, isNone, rollTarget } from '../../../roster/battlescribe/values';
 
@@ -33,7 +40,9 @@ function convertUnit(formation: BsSelection): UnitOutcome {
     used.add(profile);
     const unit = readUnit(profile, Math.max(1, owner.number), issues);
     if (unit.type === undefined) {
-      left.push(`${cleanName(profile.name) === name ? '' : `${cleanName(profile.name)}: `}its type “${characteristic(profile, 'Type') ?? ''}” is not one a formation holds (infantry, vehicles, war engines, aircraft, characters)`);
+      left.push(
+        `${cleanName(profile.name) === name ? '' : `${cleanName(profile.name)}: `}its type “${characteristic(profile, 'Type') ?? ''}” is not one a formation holds (infantry, vehicles, war engines, aircraft, characters)`,
+      );
       notes.add('Not imported', `${profile.name}: type ${characteristic(profile, 'Type') ?? 'not given'}`);
       continue;
     }
@@ -41,7 +50,11 @@ function convertUnit(formation: BsSelection): UnitOutcome {
     if (same) same.count = Math.min(30, same.count + unit.count);
     else units.push(unit);
   }
-  if (units.length === 0) return { ok: false, skipped: { name, reason: left.length > 0 ? left.join('; ') : 'it has no Unit or War Engine profile.' } };
+  if (units.length === 0)
+    return {
+      ok: false,
+      skipped: { name, reason: left.length > 0 ? left.join('; ') : 'it has no Unit or War Engine profile.' },
+    };
   if (units.length > 30) issues.push(`${units.length} kinds of unit; the first 30 were kept`);
 
   const specialRules = rulesOf(formation, notes).slice(0, 80);
@@ -97,7 +110,10 @@ function readUnit(profile: BsProfile, count: number, issues: string[]) {
     armour: save('Armour'),
     closeCombat: save('CC'),
     firefight: save('FF'),
-    damageCapacity: dc === undefined || isNone(dc) ? null : fitted(Number.parseInt(dc, 10) || undefined, 1, 20, `${profile.name}: DC`, 1, issues),
+    damageCapacity:
+      dc === undefined || isNone(dc)
+        ? null
+        : fitted(Number.parseInt(dc, 10) || undefined, 1, 20, `${profile.name}: DC`, 1, issues),
     weapons: readWeapons(profile).slice(0, 20),
     specialRules: unitNotes.slice(0, 80),
     crit: (text('Crit') ?? '').trim(),
@@ -116,7 +132,11 @@ function typeOf(text: string): UnitType | undefined {
 }
 
 const lines = (text: string | undefined) => (text ?? '').split(/<br\s*\/?>/i).map((l) => l.trim());
-const splitList = (text: string | undefined) => (text ?? '').split(/<br\s*\/?>|,/i).map((t) => cleanLabel(t)).filter((t) => t !== '' && t !== '-');
+const splitList = (text: string | undefined) =>
+  (text ?? '')
+    .split(/<br\s*\/?>|,/i)
+    .map((t) => cleanLabel(t))
+    .filter((t) => t !== '' && t !== '-');
 
 /** The weapon rows of a unit profile: its Weapons, Range, Firepower and Notes columns, line by line. */
 function readWeapons(profile: BsProfile) {
@@ -131,7 +151,14 @@ function readWeapons(profile: BsProfile) {
     const name = raw.replace(/^or\b\s*/i, '').trim() || (alternative ? `${last} (alternative)` : '');
     if (!name || name === '-') return;
     if (!alternative) last = name;
-    weapons.push(weaponOf(cleanName(name), (ranges[i] ?? '').replace(/^or\s*/i, ''), (firepower[i] ?? '').replace(/^or\s*/i, ''), (extra[i] ?? '').replace(/^or\s*/i, '')));
+    weapons.push(
+      weaponOf(
+        cleanName(name),
+        (ranges[i] ?? '').replace(/^or\s*/i, ''),
+        (firepower[i] ?? '').replace(/^or\s*/i, ''),
+        (extra[i] ?? '').replace(/^or\s*/i, ''),
+      ),
+    );
   });
   return weapons;
 }
@@ -163,6 +190,12 @@ function weaponOf(name: string, range: string, firepower: string, notes: string)
 }
 
 function weaponLine(w: ReturnType<typeof weaponOf>): string {
-  const fire = [w.antiPersonnel && `AP${w.antiPersonnel}+`, w.antiTank && `AT${w.antiTank}+`, w.antiAircraft && `AA${w.antiAircraft}+`, w.macroWeapon && `MW${w.macroWeapon}+`, w.barrage && `${w.barrage}BP`].filter(Boolean);
+  const fire = [
+    w.antiPersonnel && `AP${w.antiPersonnel}+`,
+    w.antiTank && `AT${w.antiTank}+`,
+    w.antiAircraft && `AA${w.antiAircraft}+`,
+    w.macroWeapon && `MW${w.macroWeapon}+`,
+    w.barrage && `${w.barrage}BP`,
+  ].filter(Boolean);
   return `${w.name}: ${w.range ? `${w.range}cm` : 'base contact'}${fire.length ? ` · ${fire.join('/')}` : ''}${w.specialRules.length ? ` · ${w.specialRules.join(', ')}` : ''}`;
 }

@@ -5,7 +5,14 @@ import { labels, list, name, oneOf, record, rollTarget, saveTarget, stat } from 
  * Epic Armageddon. A roster entry is a formation (what activates and takes blast markers), made
  * of units with type, speed, armour, CC and FF, and weapons with range and firepower.
  */
-export const epicUnitTypes = ['infantry', 'light-vehicle', 'armoured-vehicle', 'war-engine', 'aircraft', 'character'] as const;
+export const epicUnitTypes = [
+  'infantry',
+  'light-vehicle',
+  'armoured-vehicle',
+  'war-engine',
+  'aircraft',
+  'character',
+] as const;
 
 export const epicWeaponSchema = record({
   name: name(),

@@ -58,7 +58,12 @@ function rulesOf(labels: readonly string[]) {
   };
 }
 
-const typeFor: Partial<Record<RosterUnit['type'], UnitType>> = { infantry: 'infantry', 'light-vehicle': 'light-vehicle', 'armoured-vehicle': 'armoured-vehicle', 'war-engine': 'war-engine' };
+const typeFor: Partial<Record<RosterUnit['type'], UnitType>> = {
+  infantry: 'infantry',
+  'light-vehicle': 'light-vehicle',
+  'armoured-vehicle': 'armoured-vehicle',
+  'war-engine': 'war-engine',
+};
 
 function unitFor(u: RosterUnit, formationRules: readonly string[], count: number, name = u.name): CombatUnit {
   const type = typeFor[u.type]!;
@@ -128,8 +133,19 @@ export function unitsForAssault(profile: EpicArmageddonProfile): CombatUnit[] {
 /** One side of an assault from a roster formation: the roster's name as the army, the entry's as the formation. */
 export function sideForAssault(army: string, formation: string, profile: EpicArmageddonProfile): Side {
   const units = unitsForAssault(profile);
-  if (units.length === 0) throw new Error(`${formation} has no units that can take part in an assault (aircraft and characters alone cannot).`);
+  if (units.length === 0)
+    throw new Error(
+      `${formation} has no units that can take part in an assault (aircraft and characters alone cannot).`,
+    );
   // They Shall Know No Fear is a formation's rule: a roster that lists it gives it to the side.
   const knowNoFear = profile.specialRules.some((r) => /know no fear/i.test(r));
-  return { name: army, formation, blastMarkers: Math.min(99, profile.blastMarkers), broken: false, knowNoFear, units, support: [] };
+  return {
+    name: army,
+    formation,
+    blastMarkers: Math.min(99, profile.blastMarkers),
+    broken: false,
+    knowNoFear,
+    units,
+    support: [],
+  };
 }

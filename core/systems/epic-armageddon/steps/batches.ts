@@ -1,6 +1,16 @@
 import { afterFail, neededAt } from '../saves';
 import { MAX_DICE_PER_STEP } from '../tables';
-import { entryOf, isWarEngine, type Hit, type Role, type RollGroup, type SaveStage, type State, type UnitState, type Wave } from '../state';
+import {
+  entryOf,
+  isWarEngine,
+  type Hit,
+  type Role,
+  type RollGroup,
+  type SaveStage,
+  type State,
+  type UnitState,
+  type Wave,
+} from '../state';
 
 /**
  * The rules' own fast dice rolling (seed 003: dice are rolled in batches): everything that happens
@@ -15,7 +25,8 @@ export const MAX_GROUPS_PER_STEP = 8;
 export const MAX_SAVE_GROUPS_PER_STEP = 12;
 
 /** As saves.ts certainlyDestroyed, from a count: a unit with an unsaved hit, a war engine with as many as its DC left. */
-const destroyedBy = (unit: Parameters<typeof isWarEngine>[0], left: number, unsaved: number) => (isWarEngine(unit) ? unsaved >= left : unsaved > 0);
+const destroyedBy = (unit: Parameters<typeof isWarEngine>[0], left: number, unsaved: number) =>
+  isWarEngine(unit) ? unsaved >= left : unsaved > 0;
 
 /** The first groups, in order, that one step takes. */
 export function takeGroups<T>(groups: readonly T[], dice: (g: T) => number): T[] {
@@ -55,7 +66,12 @@ export const targetOrder: readonly Role[] = ['defender', 'attacker'];
 /** The saves a hit at this stage still gets, in turn, while it fails. */
 function stagesOf(unit: Parameters<typeof neededAt>[0], role: Role, hit: Hit): SaveChain['stages'] {
   const out: SaveChain['stages'] = [];
-  for (let h: Pick<Hit, 'macro' | 'stage'> = hit; stageOrder.includes(h.stage); h = { macro: h.macro, stage: afterFail(unit, h) }) out.push({ stage: h.stage, value: neededAt(unit, role, h) });
+  for (
+    let h: Pick<Hit, 'macro' | 'stage'> = hit;
+    stageOrder.includes(h.stage);
+    h = { macro: h.macro, stage: afterFail(unit, h) }
+  )
+    out.push({ stage: h.stage, value: neededAt(unit, role, h) });
   return out;
 }
 
@@ -84,7 +100,12 @@ function sideChains(state: State, role: Role, saves: readonly Hit[]): SaveChain[
     chains.set(path.key, c);
   });
   const first = (c: SaveChain) => c.stages[0]!;
-  const sorted = [...chains.values()].sort((a, b) => stageOrder.indexOf(first(a).stage) - stageOrder.indexOf(first(b).stage) || first(a).value - first(b).value || a.stages.length - b.stages.length);
+  const sorted = [...chains.values()].sort(
+    (a, b) =>
+      stageOrder.indexOf(first(a).stage) - stageOrder.indexOf(first(b).stage) ||
+      first(a).value - first(b).value ||
+      a.stages.length - b.stages.length,
+  );
   const out: SaveChain[] = [];
   for (const c of sorted) {
     const per = Math.floor(MAX_DICE_PER_STEP / c.stages.length);
@@ -129,7 +150,11 @@ export function saveBatch(state: State, wave: Wave): SaveChain[] {
   let groups = 0;
   let dice = 0;
   for (const c of openSaveGroups(state, wave)) {
-    if (out.length > 0 && (groups + c.stages.length > MAX_SAVE_GROUPS_PER_STEP || dice + chainDice(c) > MAX_DICE_PER_STEP)) break;
+    if (
+      out.length > 0 &&
+      (groups + c.stages.length > MAX_SAVE_GROUPS_PER_STEP || dice + chainDice(c) > MAX_DICE_PER_STEP)
+    )
+      break;
     out.push(c);
     groups += c.stages.length;
     dice += chainDice(c);

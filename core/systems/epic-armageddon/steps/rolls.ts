@@ -5,7 +5,19 @@ import { splitDice } from '../../../combat/rollGroups';
 import { waveName } from '../flow';
 import { saveReasons } from '../saves';
 import { passes } from '../tables';
-import { entryOf, isWarEngine, otherRole, plural, unitName, unitsKey, type Hit, type Role, type RollGroup, type State, type Wave } from '../state';
+import {
+  entryOf,
+  isWarEngine,
+  otherRole,
+  plural,
+  unitName,
+  unitsKey,
+  type Hit,
+  type Role,
+  type RollGroup,
+  type State,
+  type Wave,
+} from '../state';
 import { attackBatch, saveBatch, type SaveChain } from './batches';
 
 /**
@@ -20,29 +32,63 @@ const waveOf = (state: State): Wave => {
 const withWave = (state: State, wave: Wave): State => ({ ...state, phase: { at: 'wave', wave } });
 
 /** Whose dice, in a few words: "CC 4+ of Tactical Marines ×4, FF 4+ of Rhino ×2" (the why lists them all). */
-const sourcesShort = (sources: ReadonlyArray<{ short: string }>) => (sources.length <= 2 ? sources.map((s) => s.short).join(', ') : `${sources[0]!.short}, …`);
+const sourcesShort = (sources: ReadonlyArray<{ short: string }>) =>
+  sources.length <= 2 ? sources.map((s) => s.short).join(', ') : `${sources[0]!.short}, …`;
 
-const diceWord = (n: number, macro: boolean) => plural(n, macro ? 'Macro-weapon die' : 'die', macro ? 'Macro-weapon dice' : 'dice');
+const diceWord = (n: number, macro: boolean) =>
+  plural(n, macro ? 'Macro-weapon die' : 'die', macro ? 'Macro-weapon dice' : 'dice');
 
 /** "Space Marines" or "Space Marines and Orks": the sides that roll in a step. */
-const sidesOf = (state: State, roles: readonly Role[]) => [...new Set(roles)].map((r) => state.setup[r].name).join(' and ');
+const sidesOf = (state: State, roles: readonly Role[]) =>
+  [...new Set(roles)].map((r) => state.setup[r].name).join(' and ');
 
 /** A step of one group is a plain roll; several make a step that takes them together. */
-function grouped(state: State, tag: string, s: { title: string; actor: Role; why: Reason[]; notes: string[] }, groups: DiceGroup[]): RollStep {
+function grouped(
+  state: State,
+  tag: string,
+  s: { title: string; actor: Role; why: Reason[]; notes: string[] },
+  groups: DiceGroup[],
+): RollStep {
   if (groups.length === 1) {
     const g = groups[0]!;
-    return rollStep(state, tag, { ...s, count: g.count, sides: 6, needs: g.needs, ...(g.passOn !== undefined ? { passOn: g.passOn } : {}) });
+    return rollStep(state, tag, {
+      ...s,
+      count: g.count,
+      sides: 6,
+      needs: g.needs,
+      ...(g.passOn !== undefined ? { passOn: g.passOn } : {}),
+    });
   }
   const needs = [...new Set(groups.map((g) => g.needs))].join(' / ');
-  return rollStep(state, tag, { ...s, count: groups.reduce((n, g) => n + g.count, 0), sides: 6, needs: `each group its own score: ${needs}`, groups });
+  return rollStep(state, tag, {
+    ...s,
+    count: groups.reduce((n, g) => n + g.count, 0),
+    sides: 6,
+    needs: `each group its own score: ${needs}`,
+    groups,
+  });
 }
 
 function attackWhy(wave: Wave, batch: readonly RollGroup[]): Reason[] {
-  const why: Reason[] = batch.flatMap((g) => g.sources.map((s) => ({ rule: s.rule, detail: `${s.label}: ${plural(s.dice, 'die', 'dice')}` })));
-  if (wave.kind === 'firstStrike') why.push({ rule: 'First Strike', detail: 'First Strike extra attacks are resolved, and their casualties removed, before any other attack' });
-  if (batch.some((g) => g.macro)) why.push({ rule: 'Macro-weapon', detail: 'its hits are allocated before the others and get no save but Reinforced Armour (one roll) or an invulnerable save' });
+  const why: Reason[] = batch.flatMap((g) =>
+    g.sources.map((s) => ({ rule: s.rule, detail: `${s.label}: ${plural(s.dice, 'die', 'dice')}` })),
+  );
+  if (wave.kind === 'firstStrike')
+    why.push({
+      rule: 'First Strike',
+      detail: 'First Strike extra attacks are resolved, and their casualties removed, before any other attack',
+    });
+  if (batch.some((g) => g.macro))
+    why.push({
+      rule: 'Macro-weapon',
+      detail:
+        'its hits are allocated before the others and get no save but Reinforced Armour (one roll) or an invulnerable save',
+    });
   const values = [...new Set(batch.map((g) => g.value))].sort();
-  why.push({ rule: 'No modifiers', detail: `a D6 scoring ${values.map((v) => `${v}`).join(' or ')} or more hits${values.length > 1 ? ', as its group needs' : ''}; no modifiers ever apply in an assault` });
+  why.push({
+    rule: 'No modifiers',
+    detail: `a D6 scoring ${values.map((v) => `${v}`).join(' or ')} or more hits${values.length > 1 ? ', as its group needs' : ''}; no modifiers ever apply in an assault`,
+  });
   return why;
 }
 
@@ -57,7 +103,14 @@ function attackStep(state: State, wave: Wave): RollStep {
   const title =
     batch.length === 1
       ? `${setup[first.by].name}: ${diceWord(first.dice, first.macro)} needing ${first.value}+ (${sourcesShort(first.sources)})${part(first)}`
-      : `${sidesOf(state, batch.map((g) => g.by))}: ${waveName[wave.kind]}, ${plural(batch.reduce((n, g) => n + g.dice, 0), 'die', 'dice')}`;
+      : `${sidesOf(
+          state,
+          batch.map((g) => g.by),
+        )}: ${waveName[wave.kind]}, ${plural(
+          batch.reduce((n, g) => n + g.dice, 0),
+          'die',
+          'dice',
+        )}`;
   const groups: DiceGroup[] = batch.map((g, k) => ({
     id: `g${k}`,
     roller: g.by,
@@ -67,7 +120,12 @@ function attackStep(state: State, wave: Wave): RollStep {
     passOn: g.value,
     needs: `${g.value}+`,
   }));
-  return grouped(state, wave.kind === 'support' ? 'support' : 'attack', { title, actor: first.by, why: attackWhy(wave, batch), notes: [note] }, groups);
+  return grouped(
+    state,
+    wave.kind === 'support' ? 'support' : 'attack',
+    { title, actor: first.by, why: attackWhy(wave, batch), notes: [note] },
+    groups,
+  );
 }
 
 /**
@@ -92,7 +150,10 @@ const diceOf = (step: RollStep, a: Answer<State>) => (step.groups ? splitDice(st
 
 /** A batch of attack dice: a score equal to or over the value needed is a hit; no modifiers (seed 003). */
 export const attackKind: StepKind<State> = {
-  ask: (state) => rememberedSteps(state.setup, attackKey(state, waveOf(state)), state.counter, () => attackStep(state, waveOf(state))),
+  ask: (state) =>
+    rememberedSteps(state.setup, attackKey(state, waveOf(state)), state.counter, () =>
+      attackStep(state, waveOf(state)),
+    ),
   answer(state, a) {
     const wave = waveOf(state);
     const batch = attackBatch(wave);
@@ -106,10 +167,22 @@ export const attackKind: StepKind<State> = {
       if (g.macro) m.macro += hits;
       else m.normal += hits;
       made.set(g.by, m);
-      on[target] = g.macro ? { ...on[target], macro: on[target].macro + hits } : { ...on[target], normal: on[target].normal + hits };
+      on[target] = g.macro
+        ? { ...on[target], macro: on[target].macro + hits }
+        : { ...on[target], normal: on[target].normal + hits };
     });
-    const text = [...made].map(([by, m]) => `${m.macro > 0 ? `${plural(m.macro, 'Macro-weapon hit')}${m.normal > 0 ? ` and ${plural(m.normal, 'other hit')}` : ''}` : plural(m.normal, 'hit')} on ${state.setup[otherRole(by)].name}`);
-    const next: Wave = { ...wave, groups: wave.groups.slice(batch.length), on: { attacker: { ...wave.on.attacker, hits: on.attacker }, defender: { ...wave.on.defender, hits: on.defender } } };
+    const text = [...made].map(
+      ([by, m]) =>
+        `${m.macro > 0 ? `${plural(m.macro, 'Macro-weapon hit')}${m.normal > 0 ? ` and ${plural(m.normal, 'other hit')}` : ''}` : plural(m.normal, 'hit')} on ${state.setup[otherRole(by)].name}`,
+    );
+    const next: Wave = {
+      ...wave,
+      groups: wave.groups.slice(batch.length),
+      on: {
+        attacker: { ...wave.on.attacker, hits: on.attacker },
+        defender: { ...wave.on.defender, hits: on.defender },
+      },
+    };
     return withWave(a.log(state, text.join('; '), a.dice), next);
   },
 };
@@ -130,7 +203,9 @@ function diceMap(state: State, role: Role, hits: readonly Hit[]): string {
     const b = hits[i];
     if (b && b.unit === a.unit && b.macro === a.macro) continue;
     const range = i - start === 1 ? `die ${start + 1}` : `dice ${start + 1}–${i}`;
-    parts.push(`${range}: ${unitName(state.setup, role, state.units[role][a.unit]!)}${a.macro ? ' (Macro-weapon hit)' : ''}`);
+    parts.push(
+      `${range}: ${unitName(state.setup, role, state.units[role][a.unit]!)}${a.macro ? ' (Macro-weapon hit)' : ''}`,
+    );
     start = i;
   }
   return parts.join(' · ');
@@ -154,12 +229,21 @@ function saveWhy(state: State, wave: Wave, batch: readonly SaveChain[]): Reason[
       }
     }
   }
-  if (batch.some((c) => c.stages.length > 1)) why.push({ rule: 'Rolled through', detail: 'a re-roll or invulnerable save follows each failed save at once, one die for each failure, as the table rolls them' });
+  if (batch.some((c) => c.stages.length > 1))
+    why.push({
+      rule: 'Rolled through',
+      detail:
+        'a re-roll or invulnerable save follows each failed save at once, one die for each failure, as the table rolls them',
+    });
   return why;
 }
 
 /** The step's groups: every chain's first saves, then the re-rolls, then the invulnerable saves (one die for each failure before). */
-function chainGroups(state: State, wave: Wave, batch: readonly SaveChain[]): Array<{ chain: number; at: number; group: DiceGroup }> {
+function chainGroups(
+  state: State,
+  wave: Wave,
+  batch: readonly SaveChain[],
+): Array<{ chain: number; at: number; group: DiceGroup }> {
   const { setup } = state;
   const depth = Math.max(...batch.map((c) => c.stages.length));
   const out: Array<{ chain: number; at: number; group: DiceGroup }> = [];
@@ -179,7 +263,12 @@ function chainGroups(state: State, wave: Wave, batch: readonly SaveChain[]): Arr
           sides: 6,
           passOn: st.value,
           needs: `${st.value}+`,
-          ...(at === 0 ? { note: `In order, ${diceMap(state, c.role, hitsOfChain(wave, c))}` } : { per: { group: `g${k}s${at - 1}`, on: 'fail' as const }, note: `one die for each ${failWords[c.stages[at - 1]!.stage as keyof typeof failWords]}` }),
+          ...(at === 0
+            ? { note: `In order, ${diceMap(state, c.role, hitsOfChain(wave, c))}` }
+            : {
+                per: { group: `g${k}s${at - 1}`, on: 'fail' as const },
+                note: `one die for each ${failWords[c.stages[at - 1]!.stage as keyof typeof failWords]}`,
+              }),
           // Each die is a hit on its own unit, in order: where the hits are on more than one unit,
           // which die fails says who is lost, so the odds count each order apart.
           ...(new Set(hitsOfChain(wave, c).map((h) => h.unit)).size > 1 ? { ordered: true } : {}),
@@ -198,29 +287,46 @@ function saveStep(state: State, wave: Wave): RollStep {
   const groups = chainGroups(state, wave, batch).map((g) => g.group);
   const chained = groups.some((g) => g.per);
   const notes = [
-    groups.length === 1 ? `In order, ${diceMap(state, first.role, hitsOfChain(wave, first))}.` : 'Each group’s dice go to its hits in order (see each group).',
+    groups.length === 1
+      ? `In order, ${diceMap(state, first.role, hitsOfChain(wave, first))}.`
+      : 'Each group’s dice go to its hits in order (see each group).',
     'Each die that passes saves its hit; a unit with any unsaved hit is destroyed, a war engine loses 1 DC per unsaved hit.',
   ];
-  if (chained) notes.push('Roll the saves, then one die for each failure as the next group says, in the order of the failures: a Reinforced Armour re-roll, then an invulnerable save.');
+  if (chained)
+    notes.push(
+      'Roll the saves, then one die for each failure as the next group says, in the order of the failures: a Reinforced Armour re-roll, then an invulnerable save.',
+    );
   // SCENARIOS §1: war-engine critical hits are not rolled (nor analysed).
-  if (batch.some((c) => hitsOfChain(wave, c).some((h) => isWarEngine(entryOf(setup, c.role, state.units[c.role][h.unit]!))))) notes.push('War-engine critical hits are not rolled: each unsaved hit is 1 point of damage.');
+  if (
+    batch.some((c) =>
+      hitsOfChain(wave, c).some((h) => isWarEngine(entryOf(setup, c.role, state.units[c.role][h.unit]!))),
+    )
+  )
+    notes.push('War-engine critical hits are not rolled: each unsaved hit is 1 point of damage.');
   const heads = batch.reduce((n, c) => n + c.hits.length, 0);
   const title =
     groups.length === 1
       ? `${setup[first.role].name}: ${stageWords[first.stages[0]!.stage as keyof typeof stageWords]}, ${plural(heads, 'die', 'dice')} needing ${first.stages[0]!.value}+`
-      : `${sidesOf(state, batch.map((c) => c.role))}: saves, ${plural(heads, 'die', 'dice')}${chained ? ', then a die for each failure' : ''}`;
+      : `${sidesOf(
+          state,
+          batch.map((c) => c.role),
+        )}: saves, ${plural(heads, 'die', 'dice')}${chained ? ', then a die for each failure' : ''}`;
   return grouped(state, 'save', { title, actor: first.role, why: saveWhy(state, wave, batch), notes }, groups);
 }
 
 /** A batch of save dice: each die that passes saves its hit; a failure goes on to the chain's next save, if any, else the hit is unsaved. */
 export const saveKind: StepKind<State> = {
-  ask: (state) => rememberedSteps(state.setup, saveKey(state, waveOf(state)), state.counter, () => saveStep(state, waveOf(state))),
+  ask: (state) =>
+    rememberedSteps(state.setup, saveKey(state, waveOf(state)), state.counter, () => saveStep(state, waveOf(state))),
   answer(state, a) {
     const wave = waveOf(state);
     const batch = saveBatch(state, wave);
     const parts = diceOf(a.step as RollStep, a);
     const placed = chainGroups(state, wave, batch);
-    const saves = { attacker: wave.on.attacker.saves?.map((h) => ({ ...h })) ?? null, defender: wave.on.defender.saves?.map((h) => ({ ...h })) ?? null };
+    const saves = {
+      attacker: wave.on.attacker.saves?.map((h) => ({ ...h })) ?? null,
+      defender: wave.on.defender.saves?.map((h) => ({ ...h })) ?? null,
+    };
     const tally = new Map<Role, { saved: number; failed: number; later: number }>();
     batch.forEach((c, k) => {
       const t = tally.get(c.role) ?? { saved: 0, failed: 0, later: 0 };
@@ -247,8 +353,17 @@ export const saveKind: StepKind<State> = {
       tally.set(c.role, t);
     });
     const one = tally.size === 1;
-    const text = [...tally].map(([role, t]) => `${one ? '' : `${state.setup[role].name}: `}${plural(t.saved, 'save')}${t.later > 0 ? ` (${t.later} by a re-roll or invulnerable save)` : ''}, ${t.failed} failed`);
-    const next: Wave = { ...wave, on: { attacker: { ...wave.on.attacker, saves: saves.attacker }, defender: { ...wave.on.defender, saves: saves.defender } } };
+    const text = [...tally].map(
+      ([role, t]) =>
+        `${one ? '' : `${state.setup[role].name}: `}${plural(t.saved, 'save')}${t.later > 0 ? ` (${t.later} by a re-roll or invulnerable save)` : ''}, ${t.failed} failed`,
+    );
+    const next: Wave = {
+      ...wave,
+      on: {
+        attacker: { ...wave.on.attacker, saves: saves.attacker },
+        defender: { ...wave.on.defender, saves: saves.defender },
+      },
+    };
     return withWave(a.log(state, text.join('; '), a.dice), next);
   },
 };

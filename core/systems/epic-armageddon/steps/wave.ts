@@ -20,7 +20,8 @@ import { targetOrder } from './batches';
 
 const ALLOCATION_RULE: Reason = {
   rule: 'Allocating hits',
-  detail: 'base contact first, then firefight, nearest first within each; only directly engaged units; every unit takes a hit before any takes a second (a war engine one per DC left)',
+  detail:
+    'base contact first, then firefight, nearest first within each; only directly engaged units; every unit takes a hit before any takes a second (a war engine one per DC left)',
 };
 
 const optionUnit = (option: string | null): number => {
@@ -43,13 +44,17 @@ const allocating = (wave: Wave): Role => {
 };
 
 /** The hits each unit takes beyond what was already given. */
-const addedTo = (before: Given, after: Given) => after.map((g, i) => [g[0] - before[i]![0], g[1] - before[i]![1]] as [number, number]);
+const addedTo = (before: Given, after: Given) =>
+  after.map((g, i) => [g[0] - before[i]![0], g[1] - before[i]![1]] as [number, number]);
 
 /** Every hit of the side placed: its save dice are ready. */
 function allocated(state: State, wave: Wave, role: Role, given: Array<[number, number]>): State {
   const on = wave.on[role];
   const { byHand: _byHand, ...rest } = on;
-  return withWave(state, { ...wave, on: { ...wave.on, [role]: { ...rest, given, saves: hitsFrom(state.setup, role, state.units[role], given) } } });
+  return withWave(state, {
+    ...wave,
+    on: { ...wave.on, [role]: { ...rest, given, saves: hitsFrom(state.setup, role, state.units[role], given) } },
+  });
 }
 
 /** The whole allocations on offer to the side now. */
@@ -64,7 +69,11 @@ function allocateBy(state: State, wave: Wave, role: Role, plan: Plan, how: strin
   const on = wave.on[role];
   const units = state.units[role];
   const given = planGiven(setup, role, units, plan, on.given!, on.hits);
-  const s = pushLog(state, { actor: role, title: `${setup[role].name}: ${hitsText(remainingOf(on.hits, on.given!))} allocated`, result: `${how}: ${allocationText(setup, role, units, addedTo(on.given!, given))}` });
+  const s = pushLog(state, {
+    actor: role,
+    title: `${setup[role].name}: ${hitsText(remainingOf(on.hits, on.given!))} allocated`,
+    result: `${how}: ${allocationText(setup, role, units, addedTo(on.given!, given))}`,
+  });
   return allocated(s, wave, role, given);
 }
 
@@ -82,10 +91,22 @@ function wholeStep(state: State, role: Role): ChooseStep {
       detail: planDetail(setup, role, plan),
       ...(plan.by === 'nearest' ? { suggested: true } : {}),
     })),
-    { id: 'byHand', label: 'Hit by hit…', detail: `name the unit that takes each ${rest.macro > 0 ? 'Macro-weapon hit, then each other hit' : 'hit'}; asked again in the next wave` },
+    {
+      id: 'byHand',
+      label: 'Hit by hit…',
+      detail: `name the unit that takes each ${rest.macro > 0 ? 'Macro-weapon hit, then each other hit' : 'hit'}; asked again in the next wave`,
+    },
   ];
-  const why: Reason[] = [ALLOCATION_RULE, { rule: 'Units equally near', detail: 'take their hits in any order: the options differ only there' }];
-  if (rest.macro > 0) why.push({ rule: 'Macro-weapon', detail: 'Macro-weapon hits are allocated before the others; only Reinforced Armour or an invulnerable save can save them' });
+  const why: Reason[] = [
+    ALLOCATION_RULE,
+    { rule: 'Units equally near', detail: 'take their hits in any order: the options differ only there' },
+  ];
+  if (rest.macro > 0)
+    why.push({
+      rule: 'Macro-weapon',
+      detail:
+        'Macro-weapon hits are allocated before the others; only Reinforced Armour or an invulnerable save can save them',
+    });
   return chooseStep(state, 'allocate', {
     title: `${setup[role].name}: allocate ${hitsText(rest)}`,
     actor: role,
@@ -114,11 +135,21 @@ function byHandStep(state: State, role: Role): ChooseStep {
       suggested: true,
     },
     ...legalChoices(slots, given).map((s) => {
-      const alike = legal.filter((o) => o.kind === s.kind && o.places === s.places && given[o.unit]![0] === given[s.unit]![0] && given[o.unit]![1] === given[s.unit]![1]);
+      const alike = legal.filter(
+        (o) =>
+          o.kind === s.kind &&
+          o.places === s.places &&
+          given[o.unit]![0] === given[s.unit]![0] &&
+          given[o.unit]![1] === given[s.unit]![1],
+      );
       return {
         id: `unit:${s.unit}`,
         label: `1 ${macroNext ? 'Macro-weapon hit' : 'hit'} to ${unitName(setup, role, units[s.unit]!)}`,
-        ...(alike.length > 1 ? { detail: `or any of ${alike.map((o) => unitName(setup, role, units[o.unit]!)).join(', ')}: they are alike` } : {}),
+        ...(alike.length > 1
+          ? {
+              detail: `or any of ${alike.map((o) => unitName(setup, role, units[o.unit]!)).join(', ')}: they are alike`,
+            }
+          : {}),
       };
     }),
   ];
@@ -134,7 +165,13 @@ function byHandStep(state: State, role: Role): ChooseStep {
 }
 
 /** A hit named by hand, or the rest nearest first. */
-function answerByHand(state: State, wave: Wave, role: Role, option: string | null, log: (s: State, text: string) => State): State {
+function answerByHand(
+  state: State,
+  wave: Wave,
+  role: Role,
+  option: string | null,
+  log: (s: State, text: string) => State,
+): State {
   const { setup } = state;
   const on = wave.on[role];
   const units = state.units[role];
@@ -143,7 +180,12 @@ function answerByHand(state: State, wave: Wave, role: Role, option: string | nul
   const rest = remainingOf(on.hits, given);
   if (option === 'rest') {
     const after = completeDefault(slots, given, rest);
-    return allocated(log(state, `the rest nearest first: ${allocationText(setup, role, units, addedTo(given, after))}`), wave, role, after);
+    return allocated(
+      log(state, `the rest nearest first: ${allocationText(setup, role, units, addedTo(given, after))}`),
+      wave,
+      role,
+      after,
+    );
   }
   const unit = optionUnit(option);
   if (!slots.some((sl) => sl.unit === unit)) throw new InputError('That unit cannot be hit in this wave.', 'option');
@@ -151,7 +193,8 @@ function answerByHand(state: State, wave: Wave, role: Role, option: string | nul
   const text = `1 ${rest.macro > 0 ? 'Macro-weapon hit' : 'hit'} to ${unitName(setup, role, units[unit]!)}`;
   const done = remainingOf(on.hits, after);
   if (done.macro + done.normal === 0) {
-    const all = on.hits.macro + on.hits.normal > 1 ? `; all allocated: ${allocationText(setup, role, units, after)}` : '';
+    const all =
+      on.hits.macro + on.hits.normal > 1 ? `; all allocated: ${allocationText(setup, role, units, after)}` : '';
     return allocated(log(state, `${text}${all}`), wave, role, after);
   }
   return withWave(log(state, text), { ...wave, on: { ...wave.on, [role]: { ...on, given: after } } });
@@ -165,7 +208,8 @@ export const allocateKind: StepKind<State> = {
     const settled = settleOn(state, wave, role);
     if (settled !== null || wave.on[role].byHand) return settled;
     const kept = state.allocation?.[role];
-    if (kept && kept.by !== 'hand') return allocateBy(state, wave, role, kept, `as before, ${planName(state.setup, role, kept).toLowerCase()}`);
+    if (kept && kept.by !== 'hand')
+      return allocateBy(state, wave, role, kept, `as before, ${planName(state.setup, role, kept).toLowerCase()}`);
     // A choice is left (settleOn): its allocations differ, and so do the plans (one kind of unit spared differs from nearest first).
     return null;
   },

@@ -28,7 +28,11 @@ export const ninthAgeCombat: CombatChain<State> = {
 function unitFates(s: State): UnitFate[] {
   return roles.flatMap((role) => {
     const unitEnd = endOf[s.status[role]] ?? null;
-    const characters = s.setup[role].unit.characters.map((c, who): UnitFate => ({ role, unit: c.name, end: alive(s.setup, s.lost, { role, who }) ? (unitEnd === 'destroyed' ? null : unitEnd) : 'destroyed' }));
+    const characters = s.setup[role].unit.characters.map((c, who): UnitFate => ({
+      role,
+      unit: c.name,
+      end: alive(s.setup, s.lost, { role, who }) ? (unitEnd === 'destroyed' ? null : unitEnd) : 'destroyed',
+    }));
     return [{ role, unit: s.setup[role].unit.name, end: unitEnd }, ...characters];
   });
 }

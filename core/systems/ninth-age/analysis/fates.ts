@@ -60,7 +60,8 @@ export function endFromState(state: State): RoundEnd {
     breaks[loser] = 1;
     const head = state.queue[0];
     if (state.status[loser] === 'caught') caught[loser] = 1;
-    else if (head?.kind === 'pursueChoice') caught[loser] = CATCH_CHANCE; // pursue, as suggested
+    else if (head?.kind === 'pursueChoice')
+      caught[loser] = CATCH_CHANCE; // pursue, as suggested
     // Flee and pursuit are rolled in one step (steps/aftermath.ts): until then, the pursuit as decided.
     else if (head?.kind === 'flee') caught[loser] = state.pursues ? CATCH_CHANCE : 0;
   }

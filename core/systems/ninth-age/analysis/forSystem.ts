@@ -79,7 +79,11 @@ export function ninthAgeReport(state: State): Record<string, unknown> {
     system: 'ninth-age',
     attacker,
     defender,
-    difference: { offset: odds.difference.offset, dist: odds.difference.dist, mean: odds.difference.offset + meanFromZero(odds.difference.dist) },
+    difference: {
+      offset: odds.difference.offset,
+      dist: odds.difference.dist,
+      mean: odds.difference.offset + meanFromZero(odds.difference.dist),
+    },
     pAttackerWins: odds.win.attacker,
     pDraw: odds.win.draw,
     pDefenderWins: odds.win.defender,

@@ -1,6 +1,16 @@
 import { allocationOf } from '../flow';
 import { sharesOf, targetAt } from '../allocation';
-import { agilityOf, allPools, attacksOf, hpLeft, otherRole, poolKey, type PoolRef, type State, type Task } from '../state';
+import {
+  agilityOf,
+  allPools,
+  attacksOf,
+  hpLeft,
+  otherRole,
+  poolKey,
+  type PoolRef,
+  type State,
+  type Task,
+} from '../state';
 
 /**
  * The exact analysis's view of a round: every health pool of the melee as one digit of a
@@ -82,7 +92,10 @@ function bound(state: State, b: Bound) {
     // The current step: every allocation is fixed (made, or the default the analysis follows).
     const dealt = new Array<number>(n).fill(0);
     for (const s of state.parts) {
-      const task = state.queue.find((t): t is Extract<Task, { kind: 'allocate' }> => t.kind === 'allocate' && t.part.role === s.part.role && t.part.who === s.part.who);
+      const task = state.queue.find(
+        (t): t is Extract<Task, { kind: 'allocate' }> =>
+          t.kind === 'allocate' && t.part.role === s.part.role && t.part.who === s.part.who,
+      );
       (s.allocation ?? allocationOf(state, task!)).forEach((count, i) => {
         if (count > 0) dealt[b.at.get(poolKey(targetAt(s.part, i)))!]! += count;
       });
@@ -93,7 +106,8 @@ function bound(state: State, b: Bound) {
     if (task.kind !== 'agility') continue;
     const dealt = new Array<number>(n).fill(0);
     // Attacks only fall as models die (SCENARIOS §3: counted at the start of each step), so today's count bounds them.
-    for (const p of allPools(setup)) if (agilityOf(setup, state.round, p) === task.agility) reach(state, b, p, attacksOf(setup, state.lost, p), dealt);
+    for (const p of allPools(setup))
+      if (agilityOf(setup, state.round, p) === task.agility) reach(state, b, p, attacksOf(setup, state.lost, p), dealt);
     step(b, dealt);
   }
   b.work += b.nodes * END_COST;
@@ -126,4 +140,5 @@ export function lostOf(index: PoolIndex, node: number, start: Record<string, num
 }
 
 /** HP a pool has lost at a node beyond `base`. */
-export const digit = (index: PoolIndex, node: number, i: number) => Math.floor(node / index.stride[i]!) % index.range[i]!;
+export const digit = (index: PoolIndex, node: number, i: number) =>
+  Math.floor(node / index.stride[i]!) % index.range[i]!;

@@ -91,7 +91,11 @@ function endsOf(state: State, index: PoolIndex, nodes: Nodes): Array<{ end: Roun
   const hpLost = { attacker: 0, defender: 0 };
   const rf = { attacker: 0, defender: 0 };
   const mask = { attacker: 0, defender: 0 };
-  const standingOfSide = (role: Role): Standing => ({ rankAndFile: rf[role], characters: Array.from({ length: count[role] }, (_, j) => ((mask[role] >> j) & 1) === 1), hpLost: 0 });
+  const standingOfSide = (role: Role): Standing => ({
+    rankAndFile: rf[role],
+    characters: Array.from({ length: count[role] }, (_, j) => ((mask[role] >> j) & 1) === 1),
+    hpLost: 0,
+  });
   for (const node of nodes.active) {
     hpLost.attacker = hpLost.defender = rf.attacker = rf.defender = mask.attacker = mask.defender = 0;
     for (let i = 0; i < pools.length; i++) {
@@ -102,13 +106,19 @@ function endsOf(state: State, index: PoolIndex, nodes: Nodes): Array<{ end: Roun
       if (p.who === 'rf') rf[p.role] = Math.ceil(left / p.hp);
       else if (left > 0) mask[p.role] |= 1 << p.who;
     }
-    const key = (rf.attacker * (1 << count.attacker) + mask.attacker) * span + rf.defender * (1 << count.defender) + mask.defender;
+    const key =
+      (rf.attacker * (1 << count.attacker) + mask.attacker) * span +
+      rf.defender * (1 << count.defender) +
+      mask.defender;
     let pair = pairs.get(key);
     if (!pair) {
       const standing = { attacker: standingOfSide('attacker'), defender: standingOfSide('defender') };
       pair = {
         standing,
-        fixed: { attacker: totalOf(scoreParts(setup, round, 'attacker', standing.attacker, standing.defender)), defender: totalOf(scoreParts(setup, round, 'defender', standing.defender, standing.attacker)) },
+        fixed: {
+          attacker: totalOf(scoreParts(setup, round, 'attacker', standing.attacker, standing.defender)),
+          defender: totalOf(scoreParts(setup, round, 'defender', standing.defender, standing.attacker)),
+        },
         wiped: { attacker: wipedOut(standing.attacker), defender: wipedOut(standing.defender) },
         test: {},
         breaks: new Map(),
@@ -138,7 +148,10 @@ function endsOf(state: State, index: PoolIndex, nodes: Nodes): Array<{ end: Roun
       // The winner with models left always pursues (SCENARIOS §3).
       caught[loser] = pair.wiped[winner] ? 0 : chance * CATCH_CHANCE;
     }
-    ends.set(id, { end: { difference, hpLost: { ...hpLost }, wipedOut: pair.wiped, breaks, caught }, p: nodes.p[node]! });
+    ends.set(id, {
+      end: { difference, hpLost: { ...hpLost }, wipedOut: pair.wiped, breaks, caught },
+      p: nodes.p[node]!,
+    });
   }
   return [...ends.values()];
 }
@@ -152,5 +165,7 @@ export function analyzeRound(state: State): RoundOdds {
 
 /** The state at the start of the current round, as flow.ts beginRound made it: the round's odds "before any die was rolled". */
 export function roundStartOf(state: State): State {
-  return settle(beginRound({ ...state, lost: state.roundStart, status: { attacker: 'fighting', defender: 'fighting' } }));
+  return settle(
+    beginRound({ ...state, lost: state.roundStart, status: { attacker: 'fighting', defender: 'fighting' } }),
+  );
 }

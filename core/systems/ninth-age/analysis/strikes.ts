@@ -71,11 +71,21 @@ export interface Nodes {
 }
 
 /** Scratch space for the outcomes of one node's step (grown as needed, reused: no garbage per node). */
-let scratch = { keys: new Float64Array(1024), probs: new Float64Array(1024), keys2: new Float64Array(1024), probs2: new Float64Array(1024) };
+let scratch = {
+  keys: new Float64Array(1024),
+  probs: new Float64Array(1024),
+  keys2: new Float64Array(1024),
+  probs2: new Float64Array(1024),
+};
 function room(n: number) {
   if (scratch.keys.length >= n) return;
   const size = Math.max(n, 2 * scratch.keys.length);
-  scratch = { keys: new Float64Array(size), probs: new Float64Array(size), keys2: new Float64Array(size), probs2: new Float64Array(size) };
+  scratch = {
+    keys: new Float64Array(size),
+    probs: new Float64Array(size),
+    keys2: new Float64Array(size),
+    probs2: new Float64Array(size),
+  };
 }
 
 /** Spreads every node over the damage its step deals there. */
@@ -132,7 +142,10 @@ function currentGroups(state: State, index: PoolIndex): Group[] {
   const { setup } = state;
   // The step's dice are rolled in one step once every allocation is made (steps/strikes.ts): until then, every part's whole allocation, to hit.
   for (const s of state.parts) {
-    const task = state.queue.find((t): t is Extract<Task, { kind: 'allocate' }> => t.kind === 'allocate' && t.part.role === s.part.role && t.part.who === s.part.who);
+    const task = state.queue.find(
+      (t): t is Extract<Task, { kind: 'allocate' }> =>
+        t.kind === 'allocate' && t.part.role === s.part.role && t.part.who === s.part.who,
+    );
     const counts = s.allocation ?? allocationOf(state, task!);
     counts.forEach((n, i) => {
       const target = targetAt(s.part, i);
@@ -150,7 +163,8 @@ function stepGroups(state: State, index: PoolIndex, agility: number, node: numbe
     const plan = allocationPlan(state.setup, lost, s.part)!;
     completeAllocation(state, s.part, s.attacks, plan, []).forEach((n, i) => {
       const target = targetAt(s.part, i);
-      if (n > 0) groups.push({ target: refOf(index, target), dice: n, p: unsavedChance(state.setup, s.part, target, 'hit') });
+      if (n > 0)
+        groups.push({ target: refOf(index, target), dice: n, p: unsavedChance(state.setup, s.part, target, 'hit') });
     });
   }
   return groups;
@@ -169,7 +183,8 @@ function signatureOf(state: State, index: PoolIndex, agility: number): (node: nu
     const strikes = agilityOf(setup, state.round, p) === agility;
     const unit = setup[p.role].unit;
     // Attacks by models left, for the rank and file: a table, since many counts give the same attacks.
-    const table = p.who === 'rf' ? Array.from({ length: unit.models + 1 }, (_, m) => rankAndFileAttacks(unit, m)) : null;
+    const table =
+      p.who === 'rf' ? Array.from({ length: unit.models + 1 }, (_, m) => rankAndFileAttacks(unit, m)) : null;
     const most = strikes ? (table ? Math.max(...table) : profileOf(setup, p).attacks) : 0;
     return { hp, strikes, table, own: p.who === 'rf' ? 0 : profileOf(setup, p).attacks, radix: most + 2 };
   });

@@ -18,7 +18,8 @@ import type { Character, Profile, Unit } from '../setup';
  */
 
 /** The unit of the setup as the setup screen fills it (every field given, before the schema's defaults). */
-export type CombatUnit = Omit<Unit, 'fighting' | 'attacksAtCharacters' | 'charged' | 'facing'> & Partial<Pick<Unit, 'fighting' | 'attacksAtCharacters' | 'charged' | 'facing'>>;
+export type CombatUnit = Omit<Unit, 'fighting' | 'attacksAtCharacters' | 'charged' | 'facing'> &
+  Partial<Pick<Unit, 'fighting' | 'attacksAtCharacters' | 'charged' | 'facing'>>;
 
 export const heightFor: Record<NinthAgeProfile['height'], number> = { standard: 1, large: 2, gigantic: 3 };
 
@@ -47,7 +48,10 @@ function readRules(labels: readonly string[]) {
 }
 
 const sameStrike = (a: NinthAgeProfile['offensive'][number], b: NinthAgeProfile['offensive'][number]) =>
-  a.offensiveSkill === b.offensiveSkill && a.strength === b.strength && a.armourPenetration === b.armourPenetration && a.agility === b.agility;
+  a.offensiveSkill === b.offensiveSkill &&
+  a.strength === b.strength &&
+  a.armourPenetration === b.armourPenetration &&
+  a.agility === b.agility;
 
 /** The offensive profiles the melee leaves out (not the first, not striking with it). */
 export function profilesLeftOut(profile: NinthAgeProfile): string[] {
@@ -81,14 +85,29 @@ export function fightingProfile(profile: NinthAgeProfile): Profile {
 
 /** A roster unit as a character who joins a unit's front rank. */
 export function characterForCombat(name: string, profile: NinthAgeProfile): Character {
-  return { name, profile: fightingProfile(profile), battleStandard: readRules(profile.specialRules).battleStandard, attacksAtCharacters: [] };
+  return {
+    name,
+    profile: fightingProfile(profile),
+    battleStandard: readRules(profile.specialRules).battleStandard,
+    attacksAtCharacters: [],
+  };
 }
 
 export function unitForCombat(name: string, profile: NinthAgeProfile): CombatUnit {
   const rules = readRules(profile.specialRules);
   const height = heightFor[profile.height];
   if (rules.character) {
-    return { name, models: 0, width: 1, height, profile: fightingProfile(profile), standard: false, supporting: null, supportingAttacks: 1, characters: [characterForCombat(name, profile)] };
+    return {
+      name,
+      models: 0,
+      width: 1,
+      height,
+      profile: fightingProfile(profile),
+      standard: false,
+      supporting: null,
+      supportingAttacks: 1,
+      characters: [characterForCombat(name, profile)],
+    };
   }
   return {
     name,

@@ -24,7 +24,14 @@ export const scoreKind: TaskKind<State, Of<'score'>> = {
   auto(s) {
     const score = roundScore(s.setup, s.round, standings(s));
     const scored: State = { ...popTask(s), phase: 'after', score };
-    return afterScore(pushLog(scored, { actor: 'attacker', title: `Round ${s.round}: Combat Score`, result: scoreHeadline(s.setup, score), why: scoreReasons(scored) }));
+    return afterScore(
+      pushLog(scored, {
+        actor: 'attacker',
+        title: `Round ${s.round}: Combat Score`,
+        result: scoreHeadline(s.setup, score),
+        why: scoreReasons(scored),
+      }),
+    );
   },
 };
 
@@ -34,7 +41,12 @@ export const breakKind: TaskKind<State, Of<'break'>> = {
     const test = breakTestOf(s.setup, task.role, s.score!.difference, standings(s));
     if (test.kind === 'roll') return null;
     const name = s.setup[task.role].unit.name;
-    const logged = pushLog(popTask(s), { actor: task.role, title: `${name}: Break Test`, result: `${name} fail without rolling (2D6 ≤ ${test.need} cannot pass)`, why: [...breakReasons(s.setup, task.role, test), ...scoreReasons(s)] });
+    const logged = pushLog(popTask(s), {
+      actor: task.role,
+      title: `${name}: Break Test`,
+      result: `${name} fail without rolling (2D6 ≤ ${test.need} cannot pass)`,
+      why: [...breakReasons(s.setup, task.role, test), ...scoreReasons(s)],
+    });
     return afterBreak(logged, task.role, true);
   },
   ask(state, task) {
@@ -72,12 +84,19 @@ export const pursueChoiceKind: TaskKind<State, Of<'pursueChoice'>> = {
         { id: 'pursue', label: 'Pursue (2D6)', suggested: true },
         { id: 'hold', label: 'Do not pursue' },
       ],
-      why: [{ rule: 'Pursuit', detail: 'the winner may pursue a fleeing unit: 2D6 against the flee roll, equal or more catches and destroys it' }],
+      why: [
+        {
+          rule: 'Pursuit',
+          detail:
+            'the winner may pursue a fleeing unit: 2D6 against the flee roll, equal or more catches and destroys it',
+        },
+      ],
     });
   },
   answer(s, task, { option, log }) {
     const name = s.setup[task.role].unit.name;
-    if (option === 'pursue') return popTask({ ...log(s, `${name} pursue`), pursues: true, status: { ...s.status, [task.role]: 'pursuing' } });
+    if (option === 'pursue')
+      return popTask({ ...log(s, `${name} pursue`), pursues: true, status: { ...s.status, [task.role]: 'pursuing' } });
     return popTask({ ...log(s, `${name} do not pursue`), pursues: false });
   },
 };
@@ -93,16 +112,43 @@ export const pursueChoiceKind: TaskKind<State, Of<'pursueChoice'>> = {
 export const fleeKind: TaskKind<State, Of<'flee'>> = {
   ask(state, task) {
     const name = state.setup[task.role].unit.name;
-    const flee: Reason = { rule: 'Flee', detail: `${name} failed the Break Test: they flee 2D6″ directly away from the enemy` };
+    const flee: Reason = {
+      rule: 'Flee',
+      detail: `${name} failed the Break Test: they flee 2D6″ directly away from the enemy`,
+    };
     if (!state.pursues) {
       const notes = [`Nobody pursues ${name}: the roll is how far they flee on the table.`];
-      return rollStep(state, 'flee', { title: `${name}: flee`, actor: task.role, count: 2, sides: 6, needs: '2D6: the flee distance', notes, why: [flee] });
+      return rollStep(state, 'flee', {
+        title: `${name}: flee`,
+        actor: task.role,
+        count: 2,
+        sides: 6,
+        needs: '2D6: the flee distance',
+        notes,
+        why: [flee],
+      });
     }
     const winner = state.setup[otherRole(task.role)];
     const groups: DiceGroup[] = [
       // Only the two totals are read (pursuit ≥ flee catches): the whole-combat odds count each total once.
-      { id: 'flee', label: `${name} flee (${state.setup[task.role].name})`, roller: task.role, count: 2, sides: 6, needs: '2D6″ away from the enemy', readsSum: true },
-      { id: 'pursue', label: `${winner.unit.name} pursue (${winner.name})`, roller: otherRole(task.role), count: 2, sides: 6, needs: `the flee roll or more catches ${name}`, readsSum: true },
+      {
+        id: 'flee',
+        label: `${name} flee (${state.setup[task.role].name})`,
+        roller: task.role,
+        count: 2,
+        sides: 6,
+        needs: '2D6″ away from the enemy',
+        readsSum: true,
+      },
+      {
+        id: 'pursue',
+        label: `${winner.unit.name} pursue (${winner.name})`,
+        roller: otherRole(task.role),
+        count: 2,
+        sides: 6,
+        needs: `the flee roll or more catches ${name}`,
+        readsSum: true,
+      },
     ];
     return rollStep(state, 'flee', {
       title: `${name}: flee, ${winner.unit.name}: pursue`,
@@ -110,8 +156,18 @@ export const fleeKind: TaskKind<State, Of<'flee'>> = {
       count: 4,
       sides: 6,
       needs: `pursuit ≥ flee catches ${name}`,
-      notes: [`${state.setup[task.role].name} rolls the flee, ${winner.name} the pursuit.`, `${winner.unit.name} move the distance rolled, whether they catch ${name} or not.`],
-      why: [flee, { rule: 'Pursuit', detail: 'the pursuers roll 2D6 at the same moment: equal to or more than the flee roll catches and destroys the fleeing unit' }],
+      notes: [
+        `${state.setup[task.role].name} rolls the flee, ${winner.name} the pursuit.`,
+        `${winner.unit.name} move the distance rolled, whether they catch ${name} or not.`,
+      ],
+      why: [
+        flee,
+        {
+          rule: 'Pursuit',
+          detail:
+            'the pursuers roll 2D6 at the same moment: equal to or more than the flee roll catches and destroys the fleeing unit',
+        },
+      ],
       groups,
     });
   },
@@ -141,32 +197,58 @@ export const roundEndKind: TaskKind<State, Of<'roundEnd'>> = {
     // suggested; so it is once the game is over (twelve rounds), so `resolve` always ends.
     const idle = agilitySteps({ ...state, round: state.round + 1 }).length === 0 || state.round >= LAST_ROUND;
     // An allocation to choose: a side with an enemy character standing as a target beside another target.
-    const choice = allPools(state.setup).some((p) => alive(state.setup, state.lost, p) && (allocationPlan(state.setup, state.lost, p)?.ask.length ?? 0) > 0);
+    const choice = allPools(state.setup).some(
+      (p) => alive(state.setup, state.lost, p) && (allocationPlan(state.setup, state.lost, p)?.ask.length ?? 0) > 0,
+    );
     return chooseStep(state, 'round', {
       title: `Round ${state.round} is over`,
       actor: 'attacker',
-      prompt: 'Both units are still in the melee. Fight the next round now, or stop here (the melee goes on in the next turn)?',
+      prompt:
+        'Both units are still in the melee. Fight the next round now, or stop here (the melee goes on in the next turn)?',
       options: [
-        { id: 'next', label: `Fight round ${state.round + 1} now`, ...(idle ? { detail: state.round >= LAST_ROUND ? 'the game is over' : 'neither unit has an attack left' } : { suggested: true, ...(choice ? { detail: 'attacks allocated as this round' } : {}) }) },
+        {
+          id: 'next',
+          label: `Fight round ${state.round + 1} now`,
+          ...(idle
+            ? { detail: state.round >= LAST_ROUND ? 'the game is over' : 'neither unit has an attack left' }
+            : { suggested: true, ...(choice ? { detail: 'attacks allocated as this round' } : {}) }),
+        },
         // One tap to change the kept allocations (issue 22), offered only when there is a choice to make.
         ...(choice && !idle ? [{ id: 'anew', label: `Fight round ${state.round + 1}, allocating attacks anew` }] : []),
         { id: 'stop', label: 'Stop here', ...(idle ? { suggested: true } : {}) },
       ],
       why: [
         ...scoreReasons(state),
-        { rule: 'Melee', detail: 'units stay locked in combat until one side breaks or is destroyed; the state is kept from round to round' },
-        ...(state.round < LAST_ROUND ? [] : [{ rule: 'Game length', detail: `a game lasts six turns a side, so a melee is fought for ${LAST_ROUND} rounds at most: stopping is suggested` }]),
+        {
+          rule: 'Melee',
+          detail:
+            'units stay locked in combat until one side breaks or is destroyed; the state is kept from round to round',
+        },
+        ...(state.round < LAST_ROUND
+          ? []
+          : [
+              {
+                rule: 'Game length',
+                detail: `a game lasts six turns a side, so a melee is fought for ${LAST_ROUND} rounds at most: stopping is suggested`,
+              },
+            ]),
       ],
     });
   },
   answer(s, _task, { option, log }) {
     if (option === 'stop') {
       const next = popTask(log(s, 'Stop here: the melee goes on in the next turn'));
-      return { ...next, phase: 'over', notes: [...next.notes, `The melee goes on: round ${s.round + 1} is fought in the next turn.`] };
+      return {
+        ...next,
+        phase: 'over',
+        notes: [...next.notes, `The melee goes on: round ${s.round + 1} is fought in the next turn.`],
+      };
     }
     // The allocations answered this round are kept for the next (issue 22): asked again only when the players say so.
     const anew = option === 'anew';
-    const next = popTask(log(s, anew ? `On to round ${s.round + 1}, allocating attacks anew` : `On to round ${s.round + 1}`));
+    const next = popTask(
+      log(s, anew ? `On to round ${s.round + 1}, allocating attacks anew` : `On to round ${s.round + 1}`),
+    );
     return beginRound({ ...next, round: s.round + 1, kept: { ...s.kept, ...s.chosen }, chosen: {}, anew });
   },
 };

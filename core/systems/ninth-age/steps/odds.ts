@@ -12,7 +12,8 @@ export const percent = (p: number) => (p > 0 && p < 0.005 ? 'under 1%' : `${(100
 /** Seed 004 in words, for the allocation questions. */
 export const ALLOCATING: Reason = {
   rule: 'Allocating Attacks',
-  detail: 'every attack of the Agility step picks its target before any hit is rolled: the rank and file, or a character in contact (supporting attacks allocate as if from the front rank of their file)',
+  detail:
+    'every attack of the Agility step picks its target before any hit is rolled: the rank and file, or a character in contact (supporting attacks allocate as if from the front rank of their file)',
 };
 
 /**
@@ -31,7 +32,10 @@ export function perAttack(state: State, part: PoolRef, target: PoolRef): string 
     ...(armour === null && special.need === null ? ['no save'] : []),
   ];
   const left = hpLeft(setup, state.lost, target);
-  const pool = target.who === 'rf' ? `${left} of ${poolHp(setup, target)} HP left, ${plural(modelsLeft(setup, state.lost, target), 'model')}` : `${left} of ${poolHp(setup, target)} HP left`;
+  const pool =
+    target.who === 'rf'
+      ? `${left} of ${poolHp(setup, target)} HP left, ${plural(modelsLeft(setup, state.lost, target), 'model')}`
+      : `${left} of ${poolHp(setup, target)} HP left`;
   return `${targetName(setup, target)} (${pool}): ${needs.join(', ')} → ${percent(unsavedChance(setup, part, target, 'hit'))} become unsaved wounds`;
 }
 
@@ -39,9 +43,14 @@ export function perAttack(state: State, part: PoolRef, target: PoolRef): string 
  * P(a pool loses all its HP left) when each part sends `dice` attacks at it: every Ninth Age
  * attack is independent and an unsaved wound is 1 HP, so the wounds are a sum of binomials.
  */
-export function slayChance(state: State, target: PoolRef, attacks: ReadonlyArray<{ part: PoolRef; dice: number }>): number {
+export function slayChance(
+  state: State,
+  target: PoolRef,
+  attacks: ReadonlyArray<{ part: PoolRef; dice: number }>,
+): number {
   let dist: number[] = [1];
-  for (const { part, dice } of attacks) if (dice > 0) dist = convolve(dist, binomial(dice, unsavedChance(state.setup, part, target, 'hit')));
+  for (const { part, dice } of attacks)
+    if (dice > 0) dist = convolve(dist, binomial(dice, unsavedChance(state.setup, part, target, 'hit')));
   const need = hpLeft(state.setup, state.lost, target);
   return dist.reduce((sum, p, k) => (k >= need ? sum + p : sum), 0);
 }

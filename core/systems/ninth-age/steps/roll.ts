@@ -5,7 +5,18 @@ import type { DiceGroup, Reason, RollStep } from '../../../combat/steps';
 import { targetAt, targetName } from '../allocation';
 import { isSave, nextStage, specialTest, testOf } from '../attacks';
 import { inflict } from '../flow';
-import { hpLeft, plural, poolName, possessive, roles, verb, type PoolRef, type Stage, type State, type Task } from '../state';
+import {
+  hpLeft,
+  plural,
+  poolName,
+  possessive,
+  roles,
+  verb,
+  type PoolRef,
+  type Stage,
+  type State,
+  type Task,
+} from '../state';
 
 /**
  * An Agility step's dice, all in one roll step (issue 22: one roll step for everything that
@@ -34,7 +45,8 @@ export function chainsOf(state: State): Chain[] {
       if (dice <= 0) return [];
       const target = targetAt(s.part, i);
       const stages: Stage[] = ['hit'];
-      for (let st = nextStage(setup, s.part, target, 'hit'); st !== null; st = nextStage(setup, s.part, target, st)) stages.push(st);
+      for (let st = nextStage(setup, s.part, target, 'hit'); st !== null; st = nextStage(setup, s.part, target, st))
+        stages.push(st);
       return [{ part: s.part, target, dice, stages }];
     }),
   );
@@ -55,11 +67,32 @@ function groupOf(state: State, chains: readonly Chain[], k: number, j: number): 
   const before = j > 0 ? chain.stages[j - 1]! : null;
   const save = stage === 'armour' ? 'armour' : specialTest(setup, chain.target).name.replace(' save', '');
   // A save follows the wounds above it in the step's order: whose saves they are is enough.
-  const label = stage === 'hit' || stage === 'wound' ? `${poolName(setup, chain.part)} to ${stage} ${target}` : `${possessive(poolName(setup, chain.target))} ${save} saves`;
+  const label =
+    stage === 'hit' || stage === 'wound'
+      ? `${poolName(setup, chain.part)} to ${stage} ${target}`
+      : `${possessive(poolName(setup, chain.target))} ${save} saves`;
   // Saves pass for the defender: the dice that go on from a save are those that fail.
-  const per = before === null ? {} : { per: { group: groupId(k, before), on: isSave(before) ? ('fail' as const) : ('pass' as const) } };
-  const note = { hit: undefined, wound: 'a D6 per hit', armour: 'a D6 per wound', special: before === 'armour' ? 'a D6 per failed save' : 'a D6 per wound' }[stage];
-  return { id: groupId(k, stage), label, roller: stage === 'hit' || stage === 'wound' ? chain.part.role : chain.target.role, count: chain.dice, sides: 6, passOn: need, needs: `${need}+`, ...(note ? { note } : {}), ...per };
+  const per =
+    before === null
+      ? {}
+      : { per: { group: groupId(k, before), on: isSave(before) ? ('fail' as const) : ('pass' as const) } };
+  const note = {
+    hit: undefined,
+    wound: 'a D6 per hit',
+    armour: 'a D6 per wound',
+    special: before === 'armour' ? 'a D6 per failed save' : 'a D6 per wound',
+  }[stage];
+  return {
+    id: groupId(k, stage),
+    label,
+    roller: stage === 'hit' || stage === 'wound' ? chain.part.role : chain.target.role,
+    count: chain.dice,
+    sides: 6,
+    passOn: need,
+    needs: `${need}+`,
+    ...(note ? { note } : {}),
+    ...per,
+  };
 }
 
 /** Who rolls what: each player rolls their own models' attacks and their own saves ("Red rolls for the Knights (attacks and saves) and Baron (saves)."). */
@@ -67,19 +100,26 @@ function whoRolls(state: State, chains: readonly Chain[]): string[] {
   const { setup } = state;
   return roles.flatMap((role) => {
     const rolls = new Map<string, Set<string>>();
-    const add = (p: PoolRef, what: string) => rolls.set(targetName(setup, p), (rolls.get(targetName(setup, p)) ?? new Set()).add(what));
+    const add = (p: PoolRef, what: string) =>
+      rolls.set(targetName(setup, p), (rolls.get(targetName(setup, p)) ?? new Set()).add(what));
     for (const c of chains) {
       if (c.part.role === role) add(c.part, 'attacks');
       if (c.target.role === role && c.stages.length > 2) add(c.target, 'saves');
     }
     const each = [...rolls].map(([name, what]) => `${name} (${[...what].join(' and ')})`);
-    return each.length > 0 ? [`${setup[role].name} rolls for ${each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : each[0]}.`] : [];
+    return each.length > 0
+      ? [
+          `${setup[role].name} rolls for ${each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : each[0]}.`,
+        ]
+      : [];
   });
 }
 
 /** "Knights, Captain and Standard Bearer strike", "Baron strikes". */
 function strikers(state: State, chains: readonly Chain[]): string {
-  const parts = chains.map((c) => c.part).filter((p, i, all) => all.findIndex((q) => q.role === p.role && q.who === p.who) === i);
+  const parts = chains
+    .map((c) => c.part)
+    .filter((p, i, all) => all.findIndex((q) => q.role === p.role && q.who === p.who) === i);
   const names = parts.map((p) => poolName(state.setup, p));
   if (names.length === 1) return `${names[0]} ${verb(parts[0]!, 'strike')}`;
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)} strike`;
@@ -94,19 +134,42 @@ function rollsStep(state: State): RollStep {
     // Two short reasons first (a tablet shows two before "Why: more"), the tables after.
     { rule: 'Agility step', detail: 'allocated first, casualties at its end: all rolled at once' },
     { rule: 'Dice', detail: 'each player rolls their own models’ attacks and saves' },
-    ...chains.flatMap((c) => c.stages.flatMap((st) => testOf(setup, c.part, c.target, st).why.map((w) => (several ? { rule: `${w.rule}: ${poolName(setup, c.part)} at ${targetName(setup, c.target)}`, detail: w.detail } : w)))),
+    ...chains.flatMap((c) =>
+      c.stages.flatMap((st) =>
+        testOf(setup, c.part, c.target, st).why.map((w) =>
+          several
+            ? { rule: `${w.rule}: ${poolName(setup, c.part)} at ${targetName(setup, c.target)}`, detail: w.detail }
+            : w,
+        ),
+      ),
+    ),
   ];
-  const stageName = (c: Chain, st: Stage) => ({ hit: 'to hit', wound: 'to wound', armour: 'armour', special: specialTest(setup, c.target).name.replace(' save', '') })[st];
-  const needsOf = (c: Chain) => c.stages.map((st) => `${stageName(c, st)} ${testOf(setup, c.part, c.target, st).need}+`).join(', ');
+  const stageName = (c: Chain, st: Stage) =>
+    ({
+      hit: 'to hit',
+      wound: 'to wound',
+      armour: 'armour',
+      special: specialTest(setup, c.target).name.replace(' save', ''),
+    })[st];
+  const needsOf = (c: Chain) =>
+    c.stages.map((st) => `${stageName(c, st)} ${testOf(setup, c.part, c.target, st).need}+`).join(', ');
   // What each die needs, chain by chain: "Baron at Captain: to hit 3+, to wound 3+, armour 5+, Fortitude 5+".
-  const needs = several ? chains.map((c) => `${poolName(setup, c.part)} at ${targetName(setup, c.target)}: ${needsOf(c)}`).join('; ') : needsOf(chains[0]!);
+  const needs = several
+    ? chains.map((c) => `${poolName(setup, c.part)} at ${targetName(setup, c.target)}: ${needsOf(c)}`).join('; ')
+    : needsOf(chains[0]!);
   return rollStep(state, 'strikes', {
     title: `Agility ${state.agility}: ${strikers(state, chains)}`,
     actor: chains[0]!.part.role,
     count: groups.reduce((n, g) => n + g.count, 0),
     sides: 6,
     needs,
-    notes: [`${plural(chains.reduce((n, c) => n + c.dice, 0), 'attack')} at Agility ${state.agility}.`, ...whoRolls(state, chains)],
+    notes: [
+      `${plural(
+        chains.reduce((n, c) => n + c.dice, 0),
+        'attack',
+      )} at Agility ${state.agility}.`,
+      ...whoRolls(state, chains),
+    ],
     why,
     groups,
     // The rules keep only what each chain's last dice come to (the HP the pool loses, seed 004):
@@ -119,12 +182,19 @@ function rollsStep(state: State): RollStep {
  * What the step reads of a state besides the setup and the counter: the Agility step and each
  * part's attacks and allocation. Play-outs roll the same step thousands of times: it is built once.
  */
-const rollsKey = (state: State) => `${state.agility}|${state.parts.map((s) => `${s.part.role}.${s.part.who}:${s.attacks}:${s.allocation?.join(',')}`).join('|')}`;
+const rollsKey = (state: State) =>
+  `${state.agility}|${state.parts.map((s) => `${s.part.role}.${s.part.who}:${s.attacks}:${s.allocation?.join(',')}`).join('|')}`;
 
 const rememberedRolls = stepMemo<RollStep>();
 
 /** "3 hits, 2 wounds, 1 armour save" — what each stage's dice came to. */
-const stageWords = (stage: Stage, passed: number, save: string) => ({ hit: plural(passed, 'hit'), wound: plural(passed, 'wound'), armour: plural(passed, 'armour save'), special: plural(passed, `${save} save`) })[stage];
+const stageWords = (stage: Stage, passed: number, save: string) =>
+  ({
+    hit: plural(passed, 'hit'),
+    wound: plural(passed, 'wound'),
+    armour: plural(passed, 'armour save'),
+    special: plural(passed, `${save} save`),
+  })[stage];
 
 /** The step's dice, chain by chain: the unsaved wounds of each come off the pool its attacks were allocated to. */
 export const rollsKind: TaskKind<State, Of<'rolls'>> = {

@@ -31,24 +31,42 @@ interface SideOption extends Option {
 function pending(state: State, role: Of<'side'>['role']): Array<{ s: StepPart; task: Of<'allocate'> }> {
   return state.parts.flatMap((s) => {
     if (s.part.role !== role || s.allocation !== null) return [];
-    const task = state.queue.find((t): t is Of<'allocate'> => t.kind === 'allocate' && t.part.role === role && t.part.who === s.part.who);
+    const task = state.queue.find(
+      (t): t is Of<'allocate'> => t.kind === 'allocate' && t.part.role === role && t.part.who === s.part.who,
+    );
     return task ? [{ s, task }] : [];
   });
 }
 
 /** "2 at Captain, 2 at the Spearmen", or part by part when several: "Captain: 3 at Baron; Standard Bearer: 2 at the Knights". */
-function countsText(state: State, parts: ReadonlyArray<{ s: StepPart }>, counts: ReadonlyMap<string, number[]>): string {
+function countsText(
+  state: State,
+  parts: ReadonlyArray<{ s: StepPart }>,
+  counts: ReadonlyMap<string, number[]>,
+): string {
   if (parts.length === 1) return allocationText(state.setup, parts[0]!.s.part, counts.get(poolKey(parts[0]!.s.part))!);
-  return parts.map(({ s }) => `${capitalized(targetName(state.setup, s.part))}: ${allocationText(state.setup, s.part, counts.get(poolKey(s.part))!)}`).join('; ');
+  return parts
+    .map(
+      ({ s }) =>
+        `${capitalized(targetName(state.setup, s.part))}: ${allocationText(state.setup, s.part, counts.get(poolKey(s.part))!)}`,
+    )
+    .join('; ');
 }
 
 /**
  * The fewest attacks at pool `i` that make it likely to fall, from the parts best at wounding it
  * first; the rest at `rest`. Null when even every attack would not make it likely.
  */
-function enoughAt(state: State, parts: ReadonlyArray<{ s: StepPart }>, i: number, rest: number): Map<string, number[]> | null {
+function enoughAt(
+  state: State,
+  parts: ReadonlyArray<{ s: StepPart }>,
+  i: number,
+  rest: number,
+): Map<string, number[]> | null {
   const target = targetAt(parts[0]!.s.part, i);
-  const best = [...parts].sort((a, b) => unsavedChance(state.setup, b.s.part, target, 'hit') - unsavedChance(state.setup, a.s.part, target, 'hit'));
+  const best = [...parts].sort(
+    (a, b) => unsavedChance(state.setup, b.s.part, target, 'hit') - unsavedChance(state.setup, a.s.part, target, 'hit'),
+  );
   const sent = new Map(best.map(({ s }) => [poolKey(s.part), 0]));
   const attacks = () => best.map(({ s }) => ({ part: s.part, dice: sent.get(poolKey(s.part))! }));
   let likely = false;
@@ -71,7 +89,11 @@ function enoughAt(state: State, parts: ReadonlyArray<{ s: StepPart }>, i: number
   );
 }
 
-const zeros = (state: State, s: StepPart) => Array.from({ length: state.setup[s.part.role === 'attacker' ? 'defender' : 'attacker'].unit.characters.length + 1 }, () => 0);
+const zeros = (state: State, s: StepPart) =>
+  Array.from(
+    { length: state.setup[s.part.role === 'attacker' ? 'defender' : 'attacker'].unit.characters.length + 1 },
+    () => 0,
+  );
 
 /** Every part's attacks at pool `i`. */
 const allAt = (state: State, parts: ReadonlyArray<{ s: StepPart }>, i: number) =>
@@ -87,7 +109,12 @@ const allAt = (state: State, parts: ReadonlyArray<{ s: StepPart }>, i: number) =
 function suggestedOf(state: State, parts: ReturnType<typeof pending>): SideOption {
   const kept = parts.some(({ s }) => state.kept[poolKey(s.part)] !== undefined);
   const suggested = new Map(parts.map(({ s, task }) => [poolKey(s.part), allocationOf(state, task)]));
-  return { id: 'suggested', label: `${kept ? 'As last round' : 'As set up'}: ${countsText(state, parts, suggested)}`, suggested: true, counts: suggested };
+  return {
+    id: 'suggested',
+    label: `${kept ? 'As last round' : 'As set up'}: ${countsText(state, parts, suggested)}`,
+    suggested: true,
+    counts: suggested,
+  };
 }
 
 /** The side's options, each a whole allocation (the same allocation is offered once, under its first words). */
@@ -100,12 +127,26 @@ export function sideOptions(state: State, role: Of<'side'>['role']): SideOption[
   const plan = allocationPlan(setup, state.lost, first)!;
   const restName = targetName(setup, targetAt(first, plan.rest));
   const options: SideOption[] = [suggestedOf(state, parts)];
-  if (plan.rest === 0) options.push({ id: 'rank-and-file', label: `All at ${restName}`, counts: allAt(state, parts, 0) });
-  const slay = (i: number, counts: Map<string, number[]>) => percent(slayChance(state, targetAt(first, i), parts.map(({ s }) => ({ part: s.part, dice: counts.get(poolKey(s.part))![i]! }))));
+  if (plan.rest === 0)
+    options.push({ id: 'rank-and-file', label: `All at ${restName}`, counts: allAt(state, parts, 0) });
+  const slay = (i: number, counts: Map<string, number[]>) =>
+    percent(
+      slayChance(
+        state,
+        targetAt(first, i),
+        parts.map(({ s }) => ({ part: s.part, dice: counts.get(poolKey(s.part))![i]! })),
+      ),
+    );
   for (const i of [...plan.ask, ...(plan.rest > 0 ? [plan.rest] : [])].sort((a, b) => a - b)) {
     const name = targetName(setup, targetAt(first, i));
     const enough = i === plan.rest ? null : enoughAt(state, parts, i, plan.rest);
-    if (enough) options.push({ id: `enough.${i}`, label: `Enough at ${name} to be likely to slay him, the rest at ${restName}`, detail: `${countsText(state, parts, enough)}: ${slay(i, enough)} to slay ${name}`, counts: enough });
+    if (enough)
+      options.push({
+        id: `enough.${i}`,
+        label: `Enough at ${name} to be likely to slay him, the rest at ${restName}`,
+        detail: `${countsText(state, parts, enough)}: ${slay(i, enough)} to slay ${name}`,
+        counts: enough,
+      });
     const all = allAt(state, parts, i);
     options.push({ id: `all.${i}`, label: `All at ${name}`, detail: `${slay(i, all)} to slay ${name}`, counts: all });
   }
@@ -116,7 +157,15 @@ export function sideOptions(state: State, role: Of<'side'>['role']): SideOption[
     seen.add(key);
     return true;
   });
-  return [...distinct, { id: 'parts', label: 'Part by part…', detail: `${parts.length > 1 ? 'each of them asked' : 'asked'} target by target`, counts: null }];
+  return [
+    ...distinct,
+    {
+      id: 'parts',
+      label: 'Part by part…',
+      detail: `${parts.length > 1 ? 'each of them asked' : 'asked'} target by target`,
+      counts: null,
+    },
+  ];
 }
 
 function sideStep(state: State, task: Of<'side'>): ChooseStep {
@@ -126,7 +175,12 @@ function sideStep(state: State, task: Of<'side'>): ChooseStep {
   const attacks = parts.reduce((n, { s }) => n + s.attacks, 0);
   const plan = allocationPlan(setup, state.lost, parts[0]!.s.part)!;
   const targets = [...plan.ask, plan.rest].map((i) => targetAt(parts[0]!.s.part, i));
-  const odds: Reason[] = parts.flatMap(({ s }) => targets.map((t) => ({ rule: parts.length > 1 ? `Odds per attack of ${poolName(setup, s.part)}` : 'Odds per attack', detail: perAttack(state, s.part, t) })));
+  const odds: Reason[] = parts.flatMap(({ s }) =>
+    targets.map((t) => ({
+      rule: parts.length > 1 ? `Odds per attack of ${poolName(setup, s.part)}` : 'Odds per attack',
+      detail: perAttack(state, s.part, t),
+    })),
+  );
   const who = parts.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]!;
   return chooseStep(state, 'allocate', {
     title: `${capitalized(parts.length > 1 ? who : targetName(setup, parts[0]!.s.part))}: allocate ${plural(attacks, 'attack')}`,
@@ -142,7 +196,8 @@ function sideStep(state: State, task: Of<'side'>): ChooseStep {
  * losses (the odds and the targets standing), the allocations kept and the parts and tasks still
  * to allocate. A side's question comes back in every round of every play-out: it is built once.
  */
-const sideKey = (state: State, task: Of<'side'>) => JSON.stringify([task.role, state.agility, state.lost, state.kept, state.parts, state.queue]);
+const sideKey = (state: State, task: Of<'side'>) =>
+  JSON.stringify([task.role, state.agility, state.lost, state.kept, state.parts, state.queue]);
 const rememberedSide = stepMemo<ChooseStep>();
 
 /** The suggested allocation (null when no part is left to allocate), remembered by the question's key: what a play-out answers every time. */
@@ -159,7 +214,8 @@ export const sideKind: TaskKind<State, Of<'side'>> = {
   ask: (state, task) => rememberedSide(state.setup, sideKey(state, task), state.counter, () => sideStep(state, task)),
   answer(s, task, { option, log }) {
     // The suggested option is always offered first: no need to work out the others' odds to take it.
-    const picked = option === 'suggested' ? suggestedNow(s, task) : sideOptions(s, task.role).find((o) => o.id === option);
+    const picked =
+      option === 'suggested' ? suggestedNow(s, task) : sideOptions(s, task.role).find((o) => o.id === option);
     if (!picked) throw new InputError(`"${option}" is not one of the allocations offered.`, 'option');
     if (picked.counts === null) return popTask(log(s, 'Part by part'));
     const counts = picked.counts;

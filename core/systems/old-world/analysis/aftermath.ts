@@ -53,7 +53,12 @@ export function aftermathOf(struck: State): Aftermath | null {
   if (marked.status !== struck.status) return null;
   const result = roundResult(marked);
   // The result shown (steps/morale.ts resultKind): the winner strikes first next round, and has won a round.
-  const shown: State = { ...marked, result, previousWinner: result.winner, hasWonRound: result.winner ? { ...marked.hasWonRound, [result.winner]: true } : marked.hasWonRound };
+  const shown: State = {
+    ...marked,
+    result,
+    previousWinner: result.winner,
+    hasWonRound: result.winner ? { ...marked.hasWonRound, [result.winner]: true } : marked.hasWonRound,
+  };
   if (result.winner === null) return roundOver(shown, 1);
   const loser = otherRole(result.winner);
   const breaks = breakProbability(breakTestOf(shown, loser, 0, result.difference));
@@ -79,7 +84,13 @@ function roundOver(shown: State, p: number): Aftermath {
 function flight(broken: State, winner: Role, p: number): Array<{ state: State; p: number }> | null {
   const loser = otherRole(winner);
   const pursuers = pursuersOf(broken, winner, 0);
-  const chasing = pursuers.reduce((s, unit) => ({ ...setStatus(s, unitKey(winner, unit), 'pursuing'), chasing: { ...s.chasing, [unitKey(winner, unit)]: 0 } }), broken);
+  const chasing = pursuers.reduce(
+    (s, unit) => ({
+      ...setStatus(s, unitKey(winner, unit), 'pursuing'),
+      chasing: { ...s.chasing, [unitKey(winner, unit)]: 0 },
+    }),
+    broken,
+  );
   const over: State = { ...chasing, phase: 'over', queue: [] };
   const classes = fleeClasses(
     moveDice(movementOf(broken.setup, loser, 0)),

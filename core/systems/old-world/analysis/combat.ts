@@ -35,7 +35,16 @@ function unitFates(s: State): UnitFate[] {
   return (['attacker', 'defender'] as const).flatMap((role) =>
     s.setup[role].units.flatMap((u, i): UnitFate[] => {
       const unitEnd = endOf[s.status[unitKey(role, i)] ?? 'fighting'] ?? null;
-      const characters = u.characters.map((c, character): UnitFate => ({ role, unit: c.name, end: woundsLeft(s.setup, s.lost, { role, unit: i, character }) === 0 ? 'destroyed' : unitEnd === 'destroyed' ? null : unitEnd }));
+      const characters = u.characters.map((c, character): UnitFate => ({
+        role,
+        unit: c.name,
+        end:
+          woundsLeft(s.setup, s.lost, { role, unit: i, character }) === 0
+            ? 'destroyed'
+            : unitEnd === 'destroyed'
+              ? null
+              : unitEnd,
+      }));
       return [{ role, unit: u.name, end: unitEnd }, ...characters];
     }),
   );

@@ -1,6 +1,16 @@
 import { pursuersOf } from '../flow';
 import { breakChance, breakTestOf, TWO_D6 } from '../morale';
-import { fighting, leadershipOf, movementOf, otherRole, unitIndices, unitKey, type Role, type State, type UnitStatus } from '../state';
+import {
+  fighting,
+  leadershipOf,
+  movementOf,
+  otherRole,
+  unitIndices,
+  unitKey,
+  type Role,
+  type State,
+  type UnitStatus,
+} from '../state';
 import { moveDice } from '../tables';
 import { atLeast, sumOfD6 } from '../../../dice/probability';
 
@@ -35,7 +45,10 @@ const failsLeadership = (leadership: number) => TWO_D6.reduce((sum, p, k) => (k 
  * P(caught) of a fled unit: over its flee roll f (known, or nD6 by its Movement), at least one of
  * its pursuers rolls f or more (seed 002). Each pursuer: its chance to pursue at all, and its dice.
  */
-function caughtChance(flee: { known: number } | { dice: number }, pursuers: Array<{ chance: number; dice: number }>): number {
+function caughtChance(
+  flee: { known: number } | { dice: number },
+  pursuers: Array<{ chance: number; dice: number }>,
+): number {
   const missAll = (f: number) => pursuers.reduce((m, c) => m * (1 - c.chance * atLeast(c.dice, f)), 1);
   if ('known' in flee) return 1 - missAll(flee.known);
   const dist = sumOfD6(flee.dice);
@@ -53,7 +66,10 @@ function caughtFrom(state: State, winner: Role, fleeing: number): number {
   const fleeDice = { dice: moveDice(movementOf(state.setup, loser, fleeing)) };
   if (beforeFlee.has(state.phase)) {
     // Every winner free to pursue it (flow.ts pursuersOf) is asked; the suggested answer is to pursue.
-    return caughtChance(fleeDice, pursuersOf(state, winner, fleeing).map((unit) => ({ chance: 1, dice: diceOf(unit) })));
+    return caughtChance(
+      fleeDice,
+      pursuersOf(state, winner, fleeing).map((unit) => ({ chance: 1, dice: diceOf(unit) })),
+    );
   }
   const fled = state.moves[key];
   // After the flee roll its pursuers have rolled too (one step, steps/pursuit.ts): caught or not is known.
@@ -66,9 +82,13 @@ function caughtFrom(state: State, winner: Role, fleeing: number): number {
     if (chaser === unitKey(winner, unit) && target === fleeing) pursuers.push({ chance: 1, dice: diceOf(unit) });
   }
   for (const t of state.queue) {
-    if (t.kind === 'pursueChoice' && t.role === winner && t.fleeing === fleeing && fighting(state, winner, t.unit)) pursuers.push({ chance: 1, dice: diceOf(t.unit) });
+    if (t.kind === 'pursueChoice' && t.role === winner && t.fleeing === fleeing && fighting(state, winner, t.unit))
+      pursuers.push({ chance: 1, dice: diceOf(t.unit) });
     if (t.kind === 'restrainTest' && t.role === winner && t.fleeing === fleeing) {
-      pursuers.push({ chance: failsLeadership(leadershipOf(state.setup, state.lost, winner, t.unit)), dice: diceOf(t.unit) });
+      pursuers.push({
+        chance: failsLeadership(leadershipOf(state.setup, state.lost, winner, t.unit)),
+        dice: diceOf(t.unit),
+      });
     }
   }
   return caughtChance(fleeDice, pursuers);
@@ -77,7 +97,8 @@ function caughtFrom(state: State, winner: Role, fleeing: number): number {
 /** Loser units whose break test is still to come (all fighting ones before the break phase). */
 function pendingBreakTests(state: State, loser: Role): number[] {
   if (state.phase === 'result') return unitIndices(state.setup, loser).filter((u) => fighting(state, loser, u));
-  if (state.phase === 'break') return state.queue.flatMap((t) => (t.kind === 'break' && t.role === loser ? [t.unit] : []));
+  if (state.phase === 'break')
+    return state.queue.flatMap((t) => (t.kind === 'break' && t.role === loser ? [t.unit] : []));
   return [];
 }
 
@@ -90,7 +111,10 @@ function pendingBreakTests(state: State, loser: Role): number[] {
 export function mainUnitFates(state: State): Record<Role, Fate> {
   const result = state.result;
   if (!result) throw new Error('the fates follow the combat result');
-  const known = (role: Role): Fate => ({ breaks: state.broke.includes(unitKey(role, 0)) ? 1 : 0, caught: state.status[unitKey(role, 0)] === 'caught' ? 1 : 0 });
+  const known = (role: Role): Fate => ({
+    breaks: state.broke.includes(unitKey(role, 0)) ? 1 : 0,
+    caught: state.status[unitKey(role, 0)] === 'caught' ? 1 : 0,
+  });
   const fates: Record<Role, Fate> = { attacker: known('attacker'), defender: known('defender') };
   const winner = result.winner;
   if (!winner) return fates;
@@ -113,9 +137,10 @@ export function mainUnitFates(state: State): Record<Role, Fate> {
     });
     if (p === 0 || !broke.includes(main)) continue;
     fate.breaks += p;
-    fate.caught += p * caughtFrom({ ...state, status, broke, ...(pending.length > 0 ? { phase: 'panic' as const } : {}) }, winner, 0);
+    fate.caught +=
+      p *
+      caughtFrom({ ...state, status, broke, ...(pending.length > 0 ? { phase: 'panic' as const } : {}) }, winner, 0);
   }
   fates[loser] = fate;
   return fates;
 }
-

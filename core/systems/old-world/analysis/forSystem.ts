@@ -25,7 +25,10 @@ export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
   ];
   for (const role of roles) {
     const name = unitOf(setup, role, 0).name;
-    facts.push({ label: `${name}: break`, probability: odds.fates[role].breaks }, { label: `${name}: broken and caught`, probability: odds.fates[role].caught });
+    facts.push(
+      { label: `${name}: break`, probability: odds.fates[role].breaks },
+      { label: `${name}: broken and caught`, probability: odds.fates[role].caught },
+    );
   }
   return facts;
 }
@@ -68,7 +71,22 @@ export function oldWorldDistributions(state: State): OutcomeDistributions {
 
 /** Whether two states of one round stand at the same point (nothing rolled or decided between them). */
 function sameRoundPosition(a: State, b: State): boolean {
-  const at = (s: State) => JSON.stringify([s.phase, s.queue, s.lost, s.status, s.caused, s.overkill, s.rollOffWinner, s.previousWinner, s.hasWonRound, s.result, s.broke, s.moves, s.chasing]);
+  const at = (s: State) =>
+    JSON.stringify([
+      s.phase,
+      s.queue,
+      s.lost,
+      s.status,
+      s.caused,
+      s.overkill,
+      s.rollOffWinner,
+      s.previousWinner,
+      s.hasWonRound,
+      s.result,
+      s.broke,
+      s.moves,
+      s.chasing,
+    ]);
   return at(a) === at(b);
 }
 
@@ -94,7 +112,11 @@ export function oldWorldReport(state: State): Record<string, unknown> {
     round: odds.round,
     attacker: side('attacker'),
     defender: side('defender'),
-    difference: { offset: odds.difference.offset, dist: odds.difference.dist, mean: meanOf(odds.difference.dist, odds.difference.offset) },
+    difference: {
+      offset: odds.difference.offset,
+      dist: odds.difference.dist,
+      mean: meanOf(odds.difference.dist, odds.difference.offset),
+    },
     pAttackerWins: odds.win.attacker,
     pDraw: odds.win.draw,
     pDefenderWins: odds.win.defender,

@@ -17,7 +17,10 @@ import type { Role, State } from '../state';
  */
 export function oldWorldKey(state: State): string {
   const obstacle = (role: Role) => state.setup[role].units.some((u) => u.defendedObstacle);
-  const hasWonRound = { attacker: obstacle('defender') && state.hasWonRound.attacker, defender: obstacle('attacker') && state.hasWonRound.defender };
+  const hasWonRound = {
+    attacker: obstacle('defender') && state.hasWonRound.attacker,
+    defender: obstacle('attacker') && state.hasWonRound.defender,
+  };
   return JSON.stringify({
     ...state,
     setup: 0,

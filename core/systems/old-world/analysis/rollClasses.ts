@@ -37,7 +37,8 @@ export function twoD6Classes(reads: (dice: readonly number[]) => boolean): RollC
 /** Several groups' classes together (independent dice): every combination, dice one group after the other. */
 export function product(parts: ReadonlyArray<readonly RollClass[]>): RollClass[] {
   let all: RollClass[] = [{ dice: [], p: 1 }];
-  for (const part of parts) all = all.flatMap((a) => part.filter((c) => c.p > 0).map((c) => ({ dice: [...a.dice, ...c.dice], p: a.p * c.p })));
+  for (const part of parts)
+    all = all.flatMap((a) => part.filter((c) => c.p > 0).map((c) => ({ dice: [...a.dice, ...c.dice], p: a.p * c.p })));
   return all;
 }
 
@@ -56,7 +57,8 @@ export function fleeClasses(flee: number, pursuers: readonly number[]): RollClas
   if (pursuers.some((c) => c >= 6 * flee) || pursuers.every((c) => 6 * c < flee)) return null;
   const dist = sumOfD6(flee);
   let caught = 0;
-  for (let f = flee; f < dist.length; f++) caught += dist[f]! * (1 - pursuers.reduce((miss, c) => miss * (1 - atLeast(c, f)), 1));
+  for (let f = flee; f < dist.length; f++)
+    caught += dist[f]! * (1 - pursuers.reduce((miss, c) => miss * (1 - atLeast(c, f)), 1));
   return [
     { dice: [...ones(flee), ...pursuers.flatMap(sixes)], p: caught },
     { dice: [...sixes(flee), ...pursuers.flatMap(ones)], p: 1 - caught },
@@ -81,7 +83,10 @@ type Of<K extends Task['kind']> = Extract<Task, { kind: K }>;
 
 /** The break step's tests (steps/morale.ts): one per group (`unit<n>`), or the test at the head alone. */
 function breakStepClasses(state: State, step: RollStep, head: Of<'break'>): RollClass[] | null {
-  const units = step.groups === undefined ? [head.unit] : step.groups.map((g) => (g.id.startsWith('unit') ? Number(g.id.slice(4)) : NaN));
+  const units =
+    step.groups === undefined
+      ? [head.unit]
+      : step.groups.map((g) => (g.id.startsWith('unit') ? Number(g.id.slice(4)) : NaN));
   const parts: RollClass[][] = [];
   for (const unit of units) {
     if (!Number.isInteger(unit)) return null;

@@ -36,7 +36,12 @@ const add = (dist: number[], k: number, p: number) => {
 
 /** The odds of the current round from any state (a state past the strikes has a known result). */
 export function analyzeRound(state: State): RoundOdds {
-  const ends = state.result ? [{ state, p: 1 }] : strikeEnds(state).map((e) => ({ state: resultState({ ...state, lost: e.lost, caused: e.caused, overkill: e.overkill }), p: e.p }));
+  const ends = state.result
+    ? [{ state, p: 1 }]
+    : strikeEnds(state).map((e) => ({
+        state: resultState({ ...state, lost: e.lost, caused: e.caused, overkill: e.overkill }),
+        p: e.p,
+      }));
   const byDifference = new Map<number, number>();
   const caused: Record<Role, number[]> = { attacker: [], defender: [] };
   const win = { attacker: 0, draw: 0, defender: 0 };

@@ -1,5 +1,16 @@
 import { inflict, strikeTasks } from '../flow';
-import { fighting, memberKey, membersOf, roles, unitIndices, woundsLeft, type Blow, type Role, type State, type Task } from '../state';
+import {
+  fighting,
+  memberKey,
+  membersOf,
+  roles,
+  unitIndices,
+  woundsLeft,
+  type Blow,
+  type Role,
+  type State,
+  type Task,
+} from '../state';
 import { armourFace, attacksOf, hitFace, pass, targetOf, wardFace, woundChance, woundFace } from '../strikes';
 import { spend } from '../../../analysis/budget';
 import { binomial } from '../../../dice/probability';
@@ -27,7 +38,9 @@ type Volley = Extract<Task, { kind: 'volley' }>;
 
 /** Every pool of the combat, in a fixed order: the key of a DP node. */
 function poolKeys(state: State): string[] {
-  return roles.flatMap((role) => unitIndices(state.setup, role).flatMap((unit) => membersOf(state.setup, role, unit).map(memberKey)));
+  return roles.flatMap((role) =>
+    unitIndices(state.setup, role).flatMap((unit) => membersOf(state.setup, role, unit).map(memberKey)),
+  );
 }
 
 /**
@@ -73,13 +86,15 @@ function blowsOf(s: State, task: Strike | Volley, chance: Map<string, number>): 
 /** The strikes in `tasks`, from `state`, as a distribution over their ends. */
 function walk(state: State, tasks: readonly Task[], weight: number): StrikeEnd[] {
   const keys = poolKeys(state);
-  const keyOf = (e: Omit<StrikeEnd, 'p'>) => `${keys.map((k) => e.lost[k] ?? 0).join(',')}|${e.overkill.attacker},${e.overkill.defender}`;
+  const keyOf = (e: Omit<StrikeEnd, 'p'>) =>
+    `${keys.map((k) => e.lost[k] ?? 0).join(',')}|${e.overkill.attacker},${e.overkill.defender}`;
   let nodes = new Map<string, StrikeEnd>();
   const first: StrikeEnd = { lost: state.lost, caused: state.caused, overkill: state.overkill, p: weight };
   nodes.set(keyOf(first), first);
   const chance = new Map<string, number>();
   for (const task of tasks) {
-    if (task.kind !== 'strike' && task.kind !== 'volley') throw new Error(`unexpected ${task.kind} task among the strikes`);
+    if (task.kind !== 'strike' && task.kind !== 'volley')
+      throw new Error(`unexpected ${task.kind} task among the strikes`);
     // A volley's blows one after the other, with their targets fixed: each a step of the walk.
     const count = task.kind === 'volley' ? task.blows.length : 1;
     for (let i = 0; i < count; i++) nodes = walkBlow(nodes, task, i, state, chance, keys.length, keyOf);
@@ -88,7 +103,15 @@ function walk(state: State, tasks: readonly Task[], weight: number): StrikeEnd[]
 }
 
 /** One blow of a task (the i-th of a volley, or a strike's) from every node. */
-function walkBlow(nodes: Map<string, StrikeEnd>, task: Strike | Volley, i: number, state: State, chance: Map<string, number>, pools: number, keyOf: (e: Omit<StrikeEnd, 'p'>) => string): Map<string, StrikeEnd> {
+function walkBlow(
+  nodes: Map<string, StrikeEnd>,
+  task: Strike | Volley,
+  i: number,
+  state: State,
+  chance: Map<string, number>,
+  pools: number,
+  keyOf: (e: Omit<StrikeEnd, 'p'>) => string,
+): Map<string, StrikeEnd> {
   const next = new Map<string, StrikeEnd>();
   const add = (e: Omit<StrikeEnd, 'p'>, p: number) => {
     const key = keyOf(e);
@@ -98,7 +121,10 @@ function walkBlow(nodes: Map<string, StrikeEnd>, task: Strike | Volley, i: numbe
   };
   for (const node of nodes.values()) {
     const s: State = { ...state, lost: node.lost, caused: node.caused, overkill: node.overkill };
-    const strike = task.kind === 'volley' ? { blow: task.blows[i]!, p: remainingChance(s, task.blows[i]!) } : blowsOf(s, task, chance)[0];
+    const strike =
+      task.kind === 'volley'
+        ? { blow: task.blows[i]!, p: remainingChance(s, task.blows[i]!) }
+        : blowsOf(s, task, chance)[0];
     if (!strike) {
       add(node, node.p);
       continue;
@@ -135,7 +161,11 @@ export function strikeEnds(state: State): StrikeEnd[] {
     // Seed 002: the roll-off decides who strikes first at equal Initiative; the order follows from it.
     return roles.flatMap((winner) => {
       const decided: State = { ...state, rollOffWinner: winner };
-      return walk(decided, [...strikeTasks(decided), ...state.queue.slice(1)], rollOffChance(head.attackerRoll, winner));
+      return walk(
+        decided,
+        [...strikeTasks(decided), ...state.queue.slice(1)],
+        rollOffChance(head.attackerRoll, winner),
+      );
     });
   }
   return walk(state, state.queue, 1);

@@ -1,6 +1,18 @@
 import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, metered, spend, workSpent } from '../../../analysis/budget';
 import { rollOutcomes } from '../../../analysis/combat/rollOutcomes';
-import { addEnd, addTo, nothingFound, overCap, stepWorkOf, transitionFound, walkOn, type Keyed, type OutcomesOf, type RoundTransition, type Weighted } from '../../../analysis/combat/roundWalk';
+import {
+  addEnd,
+  addTo,
+  nothingFound,
+  overCap,
+  stepWorkOf,
+  transitionFound,
+  walkOn,
+  type Keyed,
+  type OutcomesOf,
+  type RoundTransition,
+  type Weighted,
+} from '../../../analysis/combat/roundWalk';
 import type { CombatChain } from '../../../analysis/combat/types';
 import { settle } from '../engine';
 import type { State } from '../state';
@@ -38,7 +50,11 @@ const TOO_LARGE = 'a combat round too large to follow exactly';
 const byClass: OutcomesOf<State> = (state, step) => rollClasses(state, step) ?? rollOutcomes(step);
 
 /** The round's transition from `state` (see above); past `cap` work units, AnalysisTooLargeError. */
-export function roundTransition(chain: CombatChain<State>, state: State, cap = Infinity): RoundTransition<State> | null {
+export function roundTransition(
+  chain: CombatChain<State>,
+  state: State,
+  cap = Infinity,
+): RoundTransition<State> | null {
   let work = 0;
   const charge = (units: number) => {
     if (work + units > cap) {
@@ -99,5 +115,8 @@ function strikesOver(state: State, charge: (units: number) => void, cap: number)
     throw error;
   }
   charge(dpWork);
-  return ends.map((e) => ({ state: { ...state, lost: e.lost, caused: e.caused, overkill: e.overkill, queue: [] }, p: e.p }));
+  return ends.map((e) => ({
+    state: { ...state, lost: e.lost, caused: e.caused, overkill: e.overkill, queue: [] },
+    p: e.p,
+  }));
 }

@@ -1,7 +1,24 @@
 import type { oldWorldTroopTypes } from './profile';
-import { allText, fitted, hasCharacteristics, leadingNumber, otherProfiles, rulesOf, savesIn, selectionNames } from '../../../roster/battlescribe/common';
+import {
+  allText,
+  fitted,
+  hasCharacteristics,
+  leadingNumber,
+  otherProfiles,
+  rulesOf,
+  savesIn,
+  selectionNames,
+} from '../../../roster/battlescribe/common';
 import { NotesWriter, profileLine } from '../../../roster/battlescribe/notes';
-import { characteristic, isType, pointsOf, profilesUnder, walk, type BsProfile, type BsSelection } from '../../../roster/battlescribe/tree';
+import {
+  characteristic,
+  isType,
+  pointsOf,
+  profilesUnder,
+  walk,
+  type BsProfile,
+  type BsSelection,
+} from '../../../roster/battlescribe/tree';
 import type { SystemImport, UnitOutcome } from '../../../roster/battlescribe/types';
 import { cleanLabel, cleanName, distance, distinct } from '../../../roster/battlescribe/values';
 
@@ -35,8 +52,15 @@ function readWeapons(found: ReturnType<typeof profilesUnder>, used: Set<BsProfil
     notes.add('Weapons', profileLine(profile));
     if (weapons.length >= 10) continue;
     weapons.push(weapon);
-    const strength = weapon.strength === null ? (weapon.strengthBonus ? `S+${weapon.strengthBonus}` : 'user’s S') : `S ${weapon.strength}`;
-    weaponLines.push(`${weapon.name}: ${weapon.range ? `${weapon.range}″` : 'close combat'} · ${strength}${weapon.specialRules.length ? ` · ${weapon.specialRules.join(', ')}` : ''}`);
+    const strength =
+      weapon.strength === null
+        ? weapon.strengthBonus
+          ? `S+${weapon.strengthBonus}`
+          : 'user’s S'
+        : `S ${weapon.strength}`;
+    weaponLines.push(
+      `${weapon.name}: ${weapon.range ? `${weapon.range}″` : 'close combat'} · ${strength}${weapon.specialRules.length ? ` · ${weapon.specialRules.join(', ')}` : ''}`,
+    );
   }
 
   return { weapons, weaponLines };
@@ -90,14 +114,25 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   const found = profilesUnder(unit);
   const lines = found.filter(({ profile }) => isStatLine(profile));
   // The rank and file: the stat line of the most numerous model (the unit's own name breaks ties).
-  const main = [...lines].sort((a, b) => b.owner.number - a.owner.number || Number(b.profile.name === unit.name) - Number(a.profile.name === unit.name))[0];
+  const main = [...lines].sort(
+    (a, b) =>
+      b.owner.number - a.owner.number || Number(b.profile.name === unit.name) - Number(a.profile.name === unit.name),
+  )[0];
   if (!main) return { ok: false, skipped: { name, reason: 'it has no profile with WS, T and W.' } };
   // Every stat line is accounted for here: the main one on the profile, the others in the notes.
   const used = new Set<BsProfile>(lines.map((l) => l.profile));
-  for (const other of lines) if (other !== main) notes.add('Other profiles (a unit keeps one stat line)', profileLine(other.profile));
+  for (const other of lines)
+    if (other !== main) notes.add('Other profiles (a unit keeps one stat line)', profileLine(other.profile));
   const stat = (what: string, names: string[], min: number, max: number, fallback: number) => {
     const text = characteristic(main.profile, ...names);
-    return fitted(text !== undefined && /^\s*[-–]\s*$/.test(text) ? 0 : leadingNumber(text), min, max, what, fallback, issues);
+    return fitted(
+      text !== undefined && /^\s*[-–]\s*$/.test(text) ? 0 : leadingNumber(text),
+      min,
+      max,
+      what,
+      fallback,
+      issues,
+    );
   };
 
   const modelSelections = [...walk(unit)].filter(({ selection }) => selection.type === 'model');
@@ -109,11 +144,16 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   const troop = troopTypeOf(categories, names);
   if (troop.guessed) confirm.push(`Troop type taken as ${troop.type}: the file does not say. Check it.`);
   const armour = armourOf(names, troop.type);
-  confirm.push(armour.from.length > 0 ? `Armour save ${armour.save}+ worked out from ${armour.from.join(', ')}: check it.` : 'No armour found, so no armour save was set: check it.');
+  confirm.push(
+    armour.from.length > 0
+      ? `Armour save ${armour.save}+ worked out from ${armour.from.join(', ')}: check it.`
+      : 'No armour found, so no armour save was set: check it.',
+  );
 
   const saves = savesIn(allText(unit));
   if (saves.ward !== undefined) confirm.push(`Ward save ${saves.ward}+ read from the unit's rules: check it.`);
-  if (saves.regeneration !== undefined) confirm.push(`Regeneration ${saves.regeneration}+ read from the unit's rules: check it.`);
+  if (saves.regeneration !== undefined)
+    confirm.push(`Regeneration ${saves.regeneration}+ read from the unit's rules: check it.`);
 
   const { weapons, weaponLines } = readWeapons(found, used, notes);
 
@@ -126,9 +166,20 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   }
   for (const line of [...issues, ...confirm]) notes.add('To check', line);
 
-  const { profile, flags } = profileOf({ models, stat, names, armour: armour.save, saves, troop, weapons, specialRules });
+  const { profile, flags } = profileOf({
+    models,
+    stat,
+    names,
+    armour: armour.save,
+    saves,
+    troop,
+    weapons,
+    specialRules,
+  });
   const points = pointsOf(unit);
-  const command = Object.entries(flags).filter(([, on]) => on).map(([k]) => k);
+  const command = Object.entries(flags)
+    .filter(([, on]) => on)
+    .map(([k]) => k);
   return {
     ok: true,
     unit: {
@@ -147,7 +198,13 @@ function convertUnit(unit: BsSelection): UnitOutcome {
         ],
         weapons: weaponLines,
         abilities: specialRules,
-        notes: distinct([...lines.filter((l) => l !== main).map((l) => `${cleanName(l.profile.name)}'s profile: in the notes (a unit keeps one stat line)`), ...notesPreview, ...issues]),
+        notes: distinct([
+          ...lines
+            .filter((l) => l !== main)
+            .map((l) => `${cleanName(l.profile.name)}'s profile: in the notes (a unit keeps one stat line)`),
+          ...notesPreview,
+          ...issues,
+        ]),
         confirm,
       },
     },
@@ -163,7 +220,8 @@ function troopTypeOf(categories: string[], names: string[]): { type: TroopType; 
   const has = (pattern: RegExp) => all.some((t) => pattern.test(t));
   const character = has(/\b(lords?|heroes|characters?)\b/);
   const mounted = has(/\bcavalry\b|\bknights?\b|\b(war)?horse\b|steed|destrier|\bboar\b|\bwolf\b/);
-  if (has(/\bchariots?\b|war machines?|\bcannon\b|\bcatapult\b|\bbolt thrower\b/)) return { type: 'large', character, guessed: false };
+  if (has(/\bchariots?\b|war machines?|\bcannon\b|\bcatapult\b|\bbolt thrower\b/))
+    return { type: 'large', character, guessed: false };
   if (has(/\bmonsters?\b/)) return { type: 'monster', character, guessed: false };
   if (mounted) return { type: 'cavalry', character, guessed: false };
   return { type: 'infantry', character, guessed: !character && !has(/\b(infantry|swarms?)\b/) };
@@ -192,7 +250,10 @@ function armourOf(names: string[], troop: TroopType): { save: number; from: stri
   }
   const shield = has(/\bshields?\b/, 'a shield') ? 1 : 0;
   const barding = has(/\bbarding\b/, 'barding') ? 1 : 0;
-  const mounted = troop === 'cavalry' || names.some((n) => /\b(war)?horse\b|steed|\bmount\b|destrier|pegasus|\bboar\b/.test(n)) ? 1 : 0;
+  const mounted =
+    troop === 'cavalry' || names.some((n) => /\b(war)?horse\b|steed|\bmount\b|destrier|pegasus|\bboar\b/.test(n))
+      ? 1
+      : 0;
   if (mounted && from.length > 0) from.push('being mounted');
   if (from.length === 0) return { save: 7, from };
   return { save: Math.max(1, 7 - body - shield - barding - mounted), from };
@@ -210,7 +271,12 @@ function readWeapon(profile: BsProfile) {
     .filter((r) => r !== '' && r !== '-');
   return {
     name: cleanName(profile.name),
-    range: Math.min(120, (rangeText.length <= 40 && /^(close|cc|melee|-|–)?\s?(combat)?$/i.test(rangeText.trim())) ? 0 : (distance(rangeText) ?? 0)),
+    range: Math.min(
+      120,
+      rangeText.length <= 40 && /^(close|cc|melee|-|–)?\s?(combat)?$/i.test(rangeText.trim())
+        ? 0
+        : (distance(rangeText) ?? 0),
+    ),
     strength: absolute ? Math.min(10, Number(absolute[1])) : null,
     strengthBonus: bonus ? Math.min(5, Number(bonus[1])) : 0,
     armourPiercing: 0,

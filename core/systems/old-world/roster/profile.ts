@@ -14,7 +14,9 @@ export const oldWorldTroopTypes = troopTypes;
  * The troop types rosters were written with before (Warhammer: The Old World's names), as the
  * 6th edition counts them: how a stored roster or an old roster file is read today.
  */
-export const legacyTroopTypes: Readonly<Record<string, { troopType: (typeof oldWorldTroopTypes)[number]; character?: true }>> = {
+export const legacyTroopTypes: Readonly<
+  Record<string, { troopType: (typeof oldWorldTroopTypes)[number]; character?: true }>
+> = {
   infantry: { troopType: 'infantry' },
   'heavy-infantry': { troopType: 'infantry' },
   swarm: { troopType: 'infantry' },
@@ -34,7 +36,10 @@ export const legacyTroopTypes: Readonly<Record<string, { troopType: (typeof oldW
 export function upgradeOldWorldProfile(profile: unknown): unknown {
   if (typeof profile !== 'object' || profile === null || Array.isArray(profile)) return profile;
   const p = profile as Record<string, unknown>;
-  const legacy = typeof p['troopType'] === 'string' && !(oldWorldTroopTypes as readonly string[]).includes(p['troopType']) ? legacyTroopTypes[p['troopType']] : undefined;
+  const legacy =
+    typeof p['troopType'] === 'string' && !(oldWorldTroopTypes as readonly string[]).includes(p['troopType'])
+      ? legacyTroopTypes[p['troopType']]
+      : undefined;
   return legacy ? { ...p, troopType: legacy.troopType, ...(legacy.character ? { character: true } : {}) } : profile;
 }
 
@@ -67,9 +72,16 @@ export const oldWorldProfileSchema = record({
   ward: optionalSave(),
   regeneration: optionalSave(),
   /** Troop type: it fixes the Unit Strength (RULES §3). */
-  troopType: oneOf(oldWorldTroopTypes).meta({ title: 'Troop type', description: 'it fixes the Unit Strength', optionLabels: troopTypeWords }),
+  troopType: oneOf(oldWorldTroopTypes).meta({
+    title: 'Troop type',
+    description: 'it fixes the Unit Strength',
+    optionLabels: troopTypeWords,
+  }),
   /** A character (a hero): alone, or joined to a unit at the table. */
-  character: flag().meta({ title: 'Character', description: 'a hero: in a combat he fights in a unit\'s front rank, or alone' }),
+  character: flag().meta({
+    title: 'Character',
+    description: "a hero: in a combat he fights in a unit's front rank, or alone",
+  }),
   /** Models per rank. */
   rankWidth: stat(1, 10).default(5),
   standard: flag(),

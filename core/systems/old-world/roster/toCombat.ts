@@ -30,7 +30,12 @@ export type CombatUnit = Pick<
 >;
 
 /** The roster's troop types are the close combat's own (RULES §3, Unit Strength per model). */
-export const troopTypeFor: Record<OldWorldProfile['troopType'], TroopType> = { infantry: 'infantry', cavalry: 'cavalry', large: 'large', monster: 'monster' };
+export const troopTypeFor: Record<OldWorldProfile['troopType'], TroopType> = {
+  infantry: 'infantry',
+  cavalry: 'cavalry',
+  large: 'large',
+  monster: 'monster',
+};
 
 const clamp = (n: number, min: number, max: number) => Math.max(min, Math.min(max, n));
 
@@ -67,10 +72,14 @@ export function weaponChoice(profile: OldWorldProfile): Weapon | undefined {
 }
 
 /** A shield, as a weapon or a special rule of the roster. */
-const hasShield = (profile: OldWorldProfile) => [...profile.weapons.map((w) => w.name), ...profile.specialRules].some((n) => /^shields?$/.test(n.trim().toLowerCase()));
+const hasShield = (profile: OldWorldProfile) =>
+  [...profile.weapons.map((w) => w.name), ...profile.specialRules].some((n) =>
+    /^shields?$/.test(n.trim().toLowerCase()),
+  );
 
 /** Special rules (as written in the roster, any case) that the close combat reads. */
-type FlagKey = 'causesFear' | 'causesTerror' | 'stubborn' | 'unbreakable' | 'immuneToPsychology' | 'noRankBonus' | 'battleStandard';
+type FlagKey =
+  'causesFear' | 'causesTerror' | 'stubborn' | 'unbreakable' | 'immuneToPsychology' | 'noRankBonus' | 'battleStandard';
 const ruleFlags: Array<[FlagKey, RegExp]> = [
   ['causesFear', /^(causes )?fear$/],
   ['causesTerror', /^(causes )?terror$/],

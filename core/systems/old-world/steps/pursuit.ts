@@ -5,7 +5,17 @@ import type { ChooseStep } from '../../../combat/steps';
 import { setStatus } from '../flow';
 import { passesLeadership } from '../morale';
 import { redressLines } from '../outcome';
-import { fighting, leadershipOf, movementOf, otherRole, unitKey, unitOf, type Role, type State, type Task } from '../state';
+import {
+  fighting,
+  leadershipOf,
+  movementOf,
+  otherRole,
+  unitKey,
+  unitOf,
+  type Role,
+  type State,
+  type Task,
+} from '../state';
 import { moveDice } from '../tables';
 import { resultLines } from './morale';
 import { sum, type Of } from './task';
@@ -40,14 +50,19 @@ function answersOf(state: State, task: Of<'pursueChoice'>): Array<{ id: string; 
   const ld = leadershipOf(state.setup, state.lost, task.role, task.unit);
   return [
     { id: 'pursue', words: `${u.name} pursue (${moveDice(movementOf(state.setup, task.role, task.unit))}D6")` },
-    u.defendedObstacle ? { id: 'hold', words: `${u.name} hold the defended position (restrains automatically)` } : { id: 'restrain', words: `${u.name} try to restrain (2D6 ≤ Ld ${ld})` },
+    u.defendedObstacle
+      ? { id: 'hold', words: `${u.name} hold the defended position (restrains automatically)` }
+      : { id: 'restrain', words: `${u.name} try to restrain (2D6 ≤ Ld ${ld})` },
   ];
 }
 
 /** Every combination of the units' answers, all pursuing first (the suggestion); ids joined by "+". */
 function combinations(state: State, tasks: ReadonlyArray<Of<'pursueChoice'>>): Array<{ id: string; label: string }> {
   let combos = [{ id: '', words: [] as string[] }];
-  for (const t of tasks) combos = combos.flatMap((c) => answersOf(state, t).map((a) => ({ id: c.id ? `${c.id}+${a.id}` : a.id, words: [...c.words, a.words] })));
+  for (const t of tasks)
+    combos = combos.flatMap((c) =>
+      answersOf(state, t).map((a) => ({ id: c.id ? `${c.id}+${a.id}` : a.id, words: [...c.words, a.words] })),
+    );
   return combos.map((c) => ({ id: c.id, label: c.words.join('; ') }));
 }
 
@@ -63,14 +78,19 @@ export const pursueChoiceKind: TaskKind<State, Of<'pursueChoice'>> = {
     const answers = (option ?? '').split('+');
     const lines = tasks.map((t, i) => {
       const name = unitOf(s.setup, t.role, t.unit).name;
-      return answers[i] === 'pursue' ? `${name} pursue` : answers[i] === 'hold' ? `${name} hold their defended position: pursuit restrained` : `${name} try to restrain their pursuit`;
+      return answers[i] === 'pursue'
+        ? `${name} pursue`
+        : answers[i] === 'hold'
+          ? `${name} hold their defended position: pursuit restrained`
+          : `${name} try to restrain their pursuit`;
     });
     let next = log(s, lines.join('; '));
     const asked = new Set<Task>(tasks);
     const restrain: Task[] = [];
     tasks.forEach((t, i) => {
       if (answers[i] === 'pursue') next = chase(next, t);
-      if (answers[i] === 'restrain') restrain.push({ kind: 'restrainTest', role: t.role, unit: t.unit, fleeing: t.fleeing });
+      if (answers[i] === 'restrain')
+        restrain.push({ kind: 'restrainTest', role: t.role, unit: t.unit, fleeing: t.fleeing });
     });
     return { ...next, queue: [...restrain, ...next.queue.filter((t) => !asked.has(t))] };
   },
@@ -84,13 +104,22 @@ function pursueStep(state: State, task: Of<'pursueChoice'>): ChooseStep {
   const names = tasks.map((t) => unitOf(setup, t.role, t.unit).name);
   const options = combinations(state, tasks).map((o, i) => ({ ...o, ...(i === 0 ? { suggested: true } : {}) }));
   // One unit: its two answers in short words, as ever.
-  const short = tasks.length === 1 ? options.map((o) => ({ ...o, label: o.label.replace(`${names[0]} `, '').replace(/^./, (c) => c.toUpperCase()) })) : options;
+  const short =
+    tasks.length === 1
+      ? options.map((o) => ({ ...o, label: o.label.replace(`${names[0]} `, '').replace(/^./, (c) => c.toUpperCase()) }))
+      : options;
   return chooseStep(state, 'pursue', {
     title: `${names.join(' and ')}: pursue?`,
     actor: task.role,
     prompt: `${fled.join(' and ')} broke. Will ${names.join(' and ')} pursue? Decide before the flee roll.`,
     options: short,
-    why: [{ rule: 'Restraining Pursuit', detail: 'a unit may restrain its pursuit by passing a Leadership test, declared before the fleeing unit rolls; from a defended position it restrains automatically' }],
+    why: [
+      {
+        rule: 'Restraining Pursuit',
+        detail:
+          'a unit may restrain its pursuit by passing a Leadership test, declared before the fleeing unit rolls; from a defended position it restrains automatically',
+      },
+    ],
   });
 }
 
@@ -99,19 +128,33 @@ function pursueStep(state: State, task: Of<'pursueChoice'>): ChooseStep {
  * queue, who still fights) and their Leadership (the wounds lost). It comes back in many
  * play-outs: built once per combat and key.
  */
-const pursueKey = (state: State) => `${JSON.stringify(state.queue)}|${JSON.stringify(state.status)}|${JSON.stringify(state.lost)}`;
+const pursueKey = (state: State) =>
+  `${JSON.stringify(state.queue)}|${JSON.stringify(state.status)}|${JSON.stringify(state.lost)}`;
 const pursueSteps = stepMemo<ChooseStep>();
 
 export const restrainTestKind: TaskKind<State, Of<'restrainTest'>> = {
   ask(state, task) {
     const u = unitOf(state.setup, task.role, task.unit);
     const ld = leadershipOf(state.setup, state.lost, task.role, task.unit);
-    return rollStep(state, 'restrain', { title: `${u.name}: restrain pursuit`, actor: task.role, count: 2, sides: 6, needs: `2D6 ≤ ${ld}`, why: [{ rule: 'Restraining Pursuit', detail: `2D6 equal to or under Ld ${ld} restrains; otherwise the unit must pursue` }] });
+    return rollStep(state, 'restrain', {
+      title: `${u.name}: restrain pursuit`,
+      actor: task.role,
+      count: 2,
+      sides: 6,
+      needs: `2D6 ≤ ${ld}`,
+      why: [
+        {
+          rule: 'Restraining Pursuit',
+          detail: `2D6 equal to or under Ld ${ld} restrains; otherwise the unit must pursue`,
+        },
+      ],
+    });
   },
   answer(s, task, { dice, log }) {
     const u = unitOf(s.setup, task.role, task.unit);
     const ld = leadershipOf(s.setup, s.lost, task.role, task.unit);
-    if (passesLeadership(ld, dice)) return popTask(log(s, `${sum(dice)} against Ld ${ld}: ${u.name} restrain their pursuit`, dice));
+    if (passesLeadership(ld, dice))
+      return popTask(log(s, `${sum(dice)} against Ld ${ld}: ${u.name} restrain their pursuit`, dice));
     return chase(popTask(log(s, `${sum(dice)} against Ld ${ld}: failed — ${u.name} must pursue`, dice)), task);
   },
 };
@@ -120,7 +163,9 @@ export const restrainTestKind: TaskKind<State, Of<'restrainTest'>> = {
 function fleeing(state: State): Array<{ role: Role; unit: number; chasers: number[] }> {
   return state.queue.flatMap((t) => {
     if (t.kind !== 'flee' || state.status[unitKey(t.role, t.unit)] !== 'fled') return [];
-    const chasers = Object.entries(state.chasing).flatMap(([key, target]) => (target === t.unit ? [Number(key.split('.')[1])] : []));
+    const chasers = Object.entries(state.chasing).flatMap(([key, target]) =>
+      target === t.unit ? [Number(key.split('.')[1])] : [],
+    );
     return [{ role: t.role, unit: t.unit, chasers }];
   });
 }
@@ -144,19 +189,52 @@ export const fleeKind: TaskKind<State, Of<'flee'>> = {
     const dice = (role: Role, unit: number) => moveDice(movementOf(setup, role, unit));
     // Only each group's total is read (the distances moved, pursuit ≥ flee catches): the whole-combat odds count each total once.
     const groups = units.flatMap(({ unit, chasers }) => [
-      { id: `flee${unit}`, label: `${unitOf(setup, loser, unit).name} flee`, roller: loser, count: dice(loser, unit), sides: 6 as const, needs: `${dice(loser, unit)}D6" away from the enemy`, readsSum: true },
-      ...chasers.map((c) => ({ id: `pursue${c}`, label: `${unitOf(setup, winner, c).name} pursue`, roller: winner, count: dice(winner, c), sides: 6 as const, needs: `the flee roll or more catches ${unitOf(setup, loser, unit).name}`, readsSum: true })),
+      {
+        id: `flee${unit}`,
+        label: `${unitOf(setup, loser, unit).name} flee`,
+        roller: loser,
+        count: dice(loser, unit),
+        sides: 6 as const,
+        needs: `${dice(loser, unit)}D6" away from the enemy`,
+        readsSum: true,
+      },
+      ...chasers.map((c) => ({
+        id: `pursue${c}`,
+        label: `${unitOf(setup, winner, c).name} pursue`,
+        roller: winner,
+        count: dice(winner, c),
+        sides: 6 as const,
+        needs: `the flee roll or more catches ${unitOf(setup, loser, unit).name}`,
+        readsSum: true,
+      })),
     ]);
     const names = units.map((u) => unitOf(setup, loser, u.unit).name);
     const chased = units.some((u) => u.chasers.length > 0);
     const why = [
       { rule: 'Flee!', detail: 'a broken unit flees 2D6", or 3D6" with Movement over 6, directly away from the enemy' },
-      ...(chased ? [{ rule: 'Pursuit', detail: 'each pursuer rolls its own flee dice (2D6" or 3D6" by its Movement) at the same moment; equal to or greater than the flee roll catches and destroys the fleeing unit' }] : []),
+      ...(chased
+        ? [
+            {
+              rule: 'Pursuit',
+              detail:
+                'each pursuer rolls its own flee dice (2D6" or 3D6" by its Movement) at the same moment; equal to or greater than the flee roll catches and destroys the fleeing unit',
+            },
+          ]
+        : []),
     ];
     const title = `${names.join(' and ')}: flee${chased ? ' and pursuit' : ''}`;
     const count = groups.reduce((n, g) => n + g.count, 0);
-    if (groups.length === 1) return rollStep(state, 'flee', { title, actor: loser, count, sides: 6, needs: groups[0]!.needs, why });
-    return rollStep(state, 'flee', { title, actor: loser, count, sides: 6, needs: groups.map((g) => `${g.label} ${g.count}D6"`).join(', '), why, groups });
+    if (groups.length === 1)
+      return rollStep(state, 'flee', { title, actor: loser, count, sides: 6, needs: groups[0]!.needs, why });
+    return rollStep(state, 'flee', {
+      title,
+      actor: loser,
+      count,
+      sides: 6,
+      needs: groups.map((g) => `${g.label} ${g.count}D6"`).join(', '),
+      why,
+      groups,
+    });
   },
   answer(s, _task, { step, dice, log }) {
     if (step.kind !== 'roll') throw new Error('a flee step is a roll');
@@ -176,7 +254,11 @@ export const fleeKind: TaskKind<State, Of<'flee'>> = {
         const d = sum(parts[part++]!);
         const caught = d >= flee && next.status[unitKey(loser, unit)] === 'fled';
         const pursuer = unitOf(s.setup, winner, c).name;
-        next = { ...next, moves: { ...next.moves, [unitKey(winner, c)]: d }, notes: [...next.notes, moveEnds(pursuer, 'pursue', d)] };
+        next = {
+          ...next,
+          moves: { ...next.moves, [unitKey(winner, c)]: d },
+          notes: [...next.notes, moveEnds(pursuer, 'pursue', d)],
+        };
         lines.push(`${pursuer} pursue ${d}": ${d >= flee ? `${name} caught and destroyed` : `${name} escape`}`);
         if (caught) next = setStatus(next, unitKey(loser, unit), 'caught');
       }
@@ -194,12 +276,20 @@ export const overrunChoiceKind: TaskKind<State, Of<'overrunChoice'>> = {
     return chooseStep(state, 'overrun', {
       title: `${u.name}: overrun?`,
       actor: task.role,
-      prompt: [...resultLines(state), `${u.name} slew all their opponents in the first round. Overrun ${n}D6"?`].join('\n'),
+      prompt: [...resultLines(state), `${u.name} slew all their opponents in the first round. Overrun ${n}D6"?`].join(
+        '\n',
+      ),
       options: [
         { id: 'overrun', label: `Overrun (${n}D6")`, suggested: true },
         { id: 'stay', label: 'Stay put' },
       ],
-      why: [{ rule: 'The Overrun Rule', detail: 'a unit that slays all its opponents in the first round of combat may make an overrun move, 2D6" or 3D6" by its Movement' }],
+      why: [
+        {
+          rule: 'The Overrun Rule',
+          detail:
+            'a unit that slays all its opponents in the first round of combat may make an overrun move, 2D6" or 3D6" by its Movement',
+        },
+      ],
     });
   },
   answer(s, task, { option, log }) {
@@ -214,13 +304,24 @@ export const overrunKind: TaskKind<State, Of<'overrun'>> = {
     const u = unitOf(state.setup, task.role, task.unit);
     const m = movementOf(state.setup, task.role, task.unit);
     const n = moveDice(m);
-    return rollStep(state, 'overrunMove', { title: `${u.name}: overrun move`, actor: task.role, count: n, sides: 6, needs: `${n}D6"`, why: [{ rule: 'The Overrun Rule', detail: `M${m}: ${n}D6", exactly like flee and pursuit` }] });
+    return rollStep(state, 'overrunMove', {
+      title: `${u.name}: overrun move`,
+      actor: task.role,
+      count: n,
+      sides: 6,
+      needs: `${n}D6"`,
+      why: [{ rule: 'The Overrun Rule', detail: `M${m}: ${n}D6", exactly like flee and pursuit` }],
+    });
   },
   answer(s, task, { dice, log }) {
     const u = unitOf(s.setup, task.role, task.unit);
     const key = unitKey(task.role, task.unit);
     const logged = log(s, `${u.name} overrun ${sum(dice)}"`, dice);
-    return popTask({ ...setStatus(logged, key, 'overran'), moves: { ...logged.moves, [key]: sum(dice) }, notes: [...logged.notes, moveEnds(u.name, 'overrun', sum(dice))] });
+    return popTask({
+      ...setStatus(logged, key, 'overran'),
+      moves: { ...logged.moves, [key]: sum(dice) },
+      notes: [...logged.notes, moveEnds(u.name, 'overrun', sum(dice))],
+    });
   },
 };
 
@@ -236,19 +337,42 @@ export const roundEndKind: TaskKind<State, Of<'roundEnd'>> = {
       prompt: [...resultLines(state), 'Both sides are still fighting.', ...redressLines(state)].join('\n'),
       // A game lasts six turns a side: past twelve rounds the game is over, and stopping is the sensible answer.
       options: [
-        { id: 'next', label: `Fight round ${state.round + 1} now`, ...(state.round < LAST_ROUND ? { suggested: true } : {}) },
-        { id: 'end', label: 'Stop here (the combat goes on next turn)', ...(state.round < LAST_ROUND ? {} : { suggested: true }) },
+        {
+          id: 'next',
+          label: `Fight round ${state.round + 1} now`,
+          ...(state.round < LAST_ROUND ? { suggested: true } : {}),
+        },
+        {
+          id: 'end',
+          label: 'Stop here (the combat goes on next turn)',
+          ...(state.round < LAST_ROUND ? {} : { suggested: true }),
+        },
       ],
       why: [
-        { rule: 'Redress the Ranks', detail: 'formations are tidied; winners may expand their frontage or lap round; fleeing units may not redress' },
-        ...(state.round < LAST_ROUND ? [] : [{ rule: 'Game length', detail: `a game lasts six turns a side, so a combat is fought for ${LAST_ROUND} rounds at most: stopping is suggested` }]),
+        {
+          rule: 'Redress the Ranks',
+          detail:
+            'formations are tidied; winners may expand their frontage or lap round; fleeing units may not redress',
+        },
+        ...(state.round < LAST_ROUND
+          ? []
+          : [
+              {
+                rule: 'Game length',
+                detail: `a game lasts six turns a side, so a combat is fought for ${LAST_ROUND} rounds at most: stopping is suggested`,
+              },
+            ]),
       ],
     });
   },
   answer(s, _task, { option, log }) {
     if (option === 'end') {
       const next = popTask(log(s, 'Stop here: the combat goes on next turn'));
-      return { ...next, phase: 'over', notes: [...next.notes, `The combat goes on: round ${s.round + 1} is fought in the next turn.`] };
+      return {
+        ...next,
+        phase: 'over',
+        notes: [...next.notes, `The combat goes on: round ${s.round + 1} is fought in the next turn.`],
+      };
     }
     return popTask({ ...log(s, `On to round ${s.round + 1}`), round: s.round + 1 });
   },

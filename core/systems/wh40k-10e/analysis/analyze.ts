@@ -3,7 +3,15 @@ import type { Setup } from '../profiles';
 import { startSituation, type Resolving, type Situation } from '../situation';
 import { weaponModel, weaponRestJoint, weaponStartJoint } from './attack';
 import { feelNoPainFor } from '../damage';
-import { applyKernel, damageDist, mortalKernel, restDamageDist, savePassFor, weaponKernel, type EventKernel } from './damage';
+import {
+  applyKernel,
+  damageDist,
+  mortalKernel,
+  restDamageDist,
+  savePassFor,
+  weaponKernel,
+  type EventKernel,
+} from './damage';
 import { meanOf } from '../../../analysis/mean';
 import { remembered } from './memo';
 import { binomialThinning, pointDist } from './distribution';
@@ -106,7 +114,15 @@ function applyRepeated(st: DpState, space: TargetSpace, kernel: EventKernel, tim
  * One weapon's normal damage: states are split into classes that share the weapon's (n, c)
  * joint (`classOf[L]`, −1 = no mass or all destroyed); class k uses joints[k].
  */
-function weaponPhase(st: DpState, space: TargetSpace, classOf: Int32Array, joints: Joint[], save: EventKernel, devKey: string, devKernel: EventKernel): DpState {
+function weaponPhase(
+  st: DpState,
+  space: TargetSpace,
+  classOf: Int32Array,
+  joints: Joint[],
+  save: EventKernel,
+  devKey: string,
+  devKernel: EventKernel,
+): DpState {
   const S = space.states;
   const last = space.totalWounds;
   let cMax = 0;
@@ -210,7 +226,10 @@ function devKind(setup: Setup, weapon: number): { key: string; kernel: EventKern
     const w = setup.attacker.weapons[weapon];
     if (!w) throw new Error(`no weapon ${weapon} in the setup`);
     // Its mortal wounds face the Feel No Pain against mortal wounds (WH40K10-MODIFIERS.md).
-    return { key: Array.from(damageDist(setup, w)).join(','), kernel: weaponKernel(setup, w, false, undefined, { mortal: true }) };
+    return {
+      key: Array.from(damageDist(setup, w)).join(','),
+      kernel: weaponKernel(setup, w, false, undefined, { mortal: true }),
+    };
   });
 }
 
@@ -237,7 +256,10 @@ function analyzeResolving(situation: Situation, res: Resolving, target: number):
   const weapon = res.source === 'mortal' || weaponIndex === undefined ? null : setup.attacker.weapons[weaponIndex];
   // The save: only an attack before its saving throw (one after a failed save is in damageToApply);
   // a save whose first die already failed is the re-roll, never re-rolled again.
-  const pass = res.source === 'attack' && weapon && cur && cur.damageToApply === 0 ? savePassFor(setup, weapon, model.group, res.save, !res.saveRerolled) : 0;
+  const pass =
+    res.source === 'attack' && weapon && cur && cur.damageToApply === 0
+      ? savePassFor(setup, weapon, model.group, res.save, !res.saveRerolled)
+      : 0;
   let damage: Float64Array;
   if (res.damage !== undefined) damage = pointDist(res.damage);
   else if (!weapon) damage = pointDist(1);
@@ -267,12 +289,18 @@ function withoutResolving(situation: Situation, source: Resolving['source']): Si
   const { resolving: _resolved, ...rest } = situation;
   const cur = rest.current;
   if (source === 'attack' && cur) {
-    const after = cur.damageToApply > 0 ? { damageToApply: cur.damageToApply - 1 } : { savesToMake: Math.max(0, cur.savesToMake - 1) };
+    const after =
+      cur.damageToApply > 0
+        ? { damageToApply: cur.damageToApply - 1 }
+        : { savesToMake: Math.max(0, cur.savesToMake - 1) };
     return { ...rest, current: { ...cur, ...after } };
   }
   if (source === 'devastating') {
     const [first, ...others] = rest.devastatingPending;
-    return { ...rest, devastatingPending: first && first.count > 1 ? [{ ...first, count: first.count - 1 }, ...others] : others };
+    return {
+      ...rest,
+      devastatingPending: first && first.count > 1 ? [{ ...first, count: first.count - 1 }, ...others] : others,
+    };
   }
   if (source === 'mortal') return { ...rest, mortalWoundsPending: Math.max(0, rest.mortalWoundsPending - 1) };
   return rest;
@@ -287,7 +315,12 @@ function mixAnalyses(parts: ReadonlyArray<readonly [number, Analysis10e]>): Anal
     a.modelsDestroyed.forEach((q, k) => (modelsDestroyed[k]! += p * q));
     a.woundsLost.forEach((q, k) => (woundsLost[k]! += p * q));
   }
-  return { modelsDestroyed, woundsLost, meanModelsDestroyed: meanOf(modelsDestroyed), meanWoundsLost: meanOf(woundsLost) };
+  return {
+    modelsDestroyed,
+    woundsLost,
+    meanModelsDestroyed: meanOf(modelsDestroyed),
+    meanWoundsLost: meanOf(woundsLost),
+  };
 }
 
 /** Everything still to resolve, as counts (nothing allocated to a model part-way). */
@@ -309,13 +342,26 @@ function analyzeQueued(situation: Situation): Analysis10e {
     applyRepeated(st, space, weaponKernel(setup, m.weapon, false), cur.damageToApply);
     // Saves rolled together whose dice are being re-rolled: a save each, never re-rolled again.
     // (Every event of one weapon is "pass, or the same damage", so their order does not matter.)
-    applyRepeated(st, space, weaponKernel(setup, m.weapon, true, cur.chosenSave, { reroll: false }), cur.saveRerollsPending ?? 0);
+    applyRepeated(
+      st,
+      space,
+      weaponKernel(setup, m.weapon, true, cur.chosenSave, { reroll: false }),
+      cur.saveRerollsPending ?? 0,
+    );
     if (space.alive > 0) {
       const joint = weaponRestJoint(m, cur, space.toughnessAt[0]!);
       const classOf = new Int32Array(S).fill(0);
       const dev = devKind(setup, cur.weapon);
       // Saves rolled together use the save the defender chose for the batch, else the better one.
-      st = weaponPhase(st, space, classOf, [joint], weaponKernel(setup, m.weapon, true, cur.chosenSave), dev.key, dev.kernel);
+      st = weaponPhase(
+        st,
+        space,
+        classOf,
+        [joint],
+        weaponKernel(setup, m.weapon, true, cur.chosenSave),
+        dev.key,
+        dev.kernel,
+      );
     }
   }
 
@@ -334,12 +380,18 @@ function analyzeQueued(situation: Situation): Analysis10e {
 }
 
 /** Devastating criticals already scored, waiting for their mortal wounds: one more dimension of the state. */
-function withDevastatingPending(st: DpState, setup: Setup, S: number, pending: { weapon: number; count: number }): DpState {
+function withDevastatingPending(
+  st: DpState,
+  setup: Setup,
+  S: number,
+  pending: { weapon: number; count: number },
+): DpState {
   if (pending.count <= 0) return st;
   const { key, kernel } = devKind(setup, pending.weapon);
   const { dims, map } = growDev(st.dims, key, kernel, pending.count);
   const v = new Float64Array(sizeOf(dims) * S);
-  for (let d = 0; d < sizeOf(st.dims); d++) v.set(st.v.subarray(d * S, (d + 1) * S), map[d * (pending.count + 1) + pending.count]! * S);
+  for (let d = 0; d < sizeOf(st.dims); d++)
+    v.set(st.v.subarray(d * S, (d + 1) * S), map[d * (pending.count + 1) + pending.count]! * S);
   return { v, dims };
 }
 

@@ -58,10 +58,17 @@ function buildWeaponModel(setup: Setup, weaponIndex: number): WeaponModel {
 export function woundJoint(m: WeaponModel, toughness: number, rerollAllowed: boolean): Joint {
   const { weapon, setup } = m;
   const a = weapon.abilities;
-  const needed = faceNeeded(woundTarget(weapon.strength, toughness), weapon.woundModifier + (a.lance && setup.attacker.charged ? 1 : 0));
+  const needed = faceNeeded(
+    woundTarget(weapon.strength, toughness),
+    weapon.woundModifier + (a.lance && setup.attacker.charged ? 1 : 0),
+  );
   // Critical Wound: the lowest of criticalWoundOn and Anti-KEYWORD X+ against its keyword (WH40K10-MODIFIERS.md).
   const critical = criticalWoundOn(setup, weapon).on;
-  const reroll = !rerollAllowed ? 'none' : a.twinLinked && (weapon.woundReroll === 'none' || weapon.woundReroll === 'ones') ? 'failed' : weapon.woundReroll;
+  const reroll = !rerollAllowed
+    ? 'none'
+    : a.twinLinked && (weapon.woundReroll === 'none' || weapon.woundReroll === 'ones')
+      ? 'failed'
+      : weapon.woundReroll;
   const o = rollOutcome(needed, critical, reroll);
   return mixJoints([
     [o.fail, pointJoint(0, 0)],
@@ -98,7 +105,8 @@ export function attackJoint(m: WeaponModel, hit: RollOutcome, wound: Joint, sust
 export function attacksPerModel(m: WeaponModel): Float64Array {
   const { weapon, setup } = m;
   let d = diceDist(weapon.attacks);
-  if (setup.attacker.halfRange && weapon.abilities.rapidFire !== null) d = convolve(d, diceDist(weapon.abilities.rapidFire));
+  if (setup.attacker.halfRange && weapon.abilities.rapidFire !== null)
+    d = convolve(d, diceDist(weapon.abilities.rapidFire));
   if (weapon.abilities.blast) d = convolve(d, pointDist(blastBonus(setup)));
   return d;
 }
@@ -141,7 +149,8 @@ export function weaponRestJoint(m: WeaponModel, progress: WeaponProgress, toughn
   const rapidPending = progress.rapidFireRollsPending ?? 0;
   if (progress.attackRollsPending > 0 || rapidPending > 0) {
     let count = convolvePower(diceDist(m.weapon.attacks), progress.attackRollsPending);
-    if (rapidPending > 0 && rapidFire !== null) count = convolve(count, convolvePower(diceDist(rapidFire), rapidPending));
+    if (rapidPending > 0 && rapidFire !== null)
+      count = convolve(count, convolvePower(diceDist(rapidFire), rapidPending));
     pools.push(randomSumJoint(count, attack));
   }
   return pools.reduce((acc, j) => trimJoint(convolveJoint(acc, j)));

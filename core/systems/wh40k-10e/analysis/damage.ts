@@ -32,7 +32,8 @@ function kernelFrom(perGroup: Float64Array[]): EventKernel {
   const tail = new Float64Array(perGroup.length * (stride + 1));
   perGroup.forEach((d, g) => {
     t.set(d, g * stride);
-    for (let x = stride - 1; x >= 0; x--) tail[g * (stride + 1) + x] = tail[g * (stride + 1) + x + 1]! + t[g * stride + x]!;
+    for (let x = stride - 1; x >= 0; x--)
+      tail[g * (stride + 1) + x] = tail[g * (stride + 1) + x + 1]! + t[g * stride + x]!;
   });
   return { dmax, stride, t, tail };
 }
@@ -95,11 +96,18 @@ export function restDamageDist(setup: Setup, rest: string, plus: number): Float6
  * cover and the save modifier), the better one per attack (seed 001) or the one the defender chose
  * (`chosen`); returns P(pass), with the target's save re-roll unless the die is already a re-roll.
  */
-export function savePassFor(setup: Setup, weapon: Weapon, group: number, chosen?: 'armour' | 'invulnerable', reroll = true): number {
+export function savePassFor(
+  setup: Setup,
+  weapon: Weapon,
+  group: number,
+  chosen?: 'armour' | 'invulnerable',
+  reroll = true,
+): number {
   const g = setup.defender.models[group];
   if (!g) return 0;
   const f = saveFaces(setup, g, weapon);
-  const face = chosen === 'armour' ? f.armour : chosen === 'invulnerable' ? f.invulnerable : Math.min(f.armour, f.invulnerable);
+  const face =
+    chosen === 'armour' ? f.armour : chosen === 'invulnerable' ? f.invulnerable : Math.min(f.armour, f.invulnerable);
   return savePass(face, reroll ? setup.defender.saveReroll : 'none');
 }
 
@@ -110,15 +118,30 @@ export function savePassFor(setup: Setup, weapon: Weapon, group: number, chosen?
  * damage, or (`mortal`) a Devastating Wounds critical: D mortal wounds, excess lost, against the
  * Feel No Pain a model has against mortal wounds (seed 001; WH40K10-MODIFIERS.md).
  */
-export function weaponKernel(setup: Setup, weapon: Weapon, withSave: boolean, chosen?: 'armour' | 'invulnerable', opts: { reroll?: boolean; mortal?: boolean } = {}): EventKernel {
+export function weaponKernel(
+  setup: Setup,
+  weapon: Weapon,
+  withSave: boolean,
+  chosen?: 'armour' | 'invulnerable',
+  opts: { reroll?: boolean; mortal?: boolean } = {},
+): EventKernel {
   const reroll = opts.reroll ?? true;
   const mortal = opts.mortal ?? false;
-  return remembered(setup, `kernel:${setup.attacker.weapons.indexOf(weapon)}:${withSave}:${chosen ?? 'best'}:${reroll}:${mortal}`, () =>
-    buildWeaponKernel(setup, weapon, withSave, chosen, reroll, mortal),
+  return remembered(
+    setup,
+    `kernel:${setup.attacker.weapons.indexOf(weapon)}:${withSave}:${chosen ?? 'best'}:${reroll}:${mortal}`,
+    () => buildWeaponKernel(setup, weapon, withSave, chosen, reroll, mortal),
   );
 }
 
-function buildWeaponKernel(setup: Setup, weapon: Weapon, withSave: boolean, chosen: 'armour' | 'invulnerable' | undefined, reroll: boolean, mortal: boolean): EventKernel {
+function buildWeaponKernel(
+  setup: Setup,
+  weapon: Weapon,
+  withSave: boolean,
+  chosen: 'armour' | 'invulnerable' | undefined,
+  reroll: boolean,
+  mortal: boolean,
+): EventKernel {
   const dmg = damageDist(setup, weapon);
   return kernelFrom(
     setup.defender.models.map((group, g) => {
@@ -152,7 +175,16 @@ function buildMortalKernel(setup: Setup): EventKernel {
  * dst[lo .. min(hi+dmax, last)] := one event applied to src[lo..hi] (other entries of dst are not
  * touched). Returns the new upper end of the support. The last state (all destroyed) is absorbing.
  */
-export function applyKernel(k: EventKernel, space: TargetSpace, src: Float64Array, srcOff: number, dst: Float64Array, dstOff: number, lo: number, hi: number): number {
+export function applyKernel(
+  k: EventKernel,
+  space: TargetSpace,
+  src: Float64Array,
+  srcOff: number,
+  dst: Float64Array,
+  dstOff: number,
+  lo: number,
+  hi: number,
+): number {
   const last = space.totalWounds;
   const newHi = Math.min(last, hi + k.dmax);
   spend((hi - lo + 1) * (k.dmax + 1));

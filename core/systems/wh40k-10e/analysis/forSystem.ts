@@ -21,7 +21,11 @@ export const wh40k10eAnalysis: SystemAnalysis = {
   tooLarge: (state) => tooLarge10e(situationOf(state as State)),
   distributions(state) {
     const result = analyzeState(state as State);
-    return { measure: 'models destroyed', main: result.modelsDestroyed, secondary: { measure: 'wounds lost', dist: result.woundsLost } };
+    return {
+      measure: 'models destroyed',
+      main: result.modelsDestroyed,
+      secondary: { measure: 'wounds lost', dist: result.woundsLost },
+    };
   },
   report(state) {
     const result = analyzeState(state as State);

@@ -45,7 +45,8 @@ export function size10e(situation: Situation): Size10e {
     const hitsPerAttack = 1 + (a.sustainedHits === null ? 0 : per(a.sustainedHits));
     const critsPerAttack = a.devastatingWounds ? hitsPerAttack : 0;
     const J = (hitsPerAttack + 1) * (critsPerAttack + 1);
-    for (let k = 1; k <= A; k += Math.max(1, Math.floor(A / 200))) work += width(k, hitsPerAttack) * width(k, critsPerAttack) * J * Math.max(1, Math.floor(A / 200));
+    for (let k = 1; k <= A; k += Math.max(1, Math.floor(A / 200)))
+      work += width(k, hitsPerAttack) * width(k, critsPerAttack) * J * Math.max(1, Math.floor(A / 200));
     const dmax = per(w.damage) + (setup.attacker.halfRange ? per(a.melta) : 0);
     const N = Math.min(A * hitsPerAttack, width(A, hitsPerAttack));
     if (a.devastatingWounds) devSlices *= Math.min(A * critsPerAttack, width(A, critsPerAttack)) + 1;

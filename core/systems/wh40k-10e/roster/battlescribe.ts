@@ -1,8 +1,26 @@
 import { NotesWriter, profileLine } from '../../../roster/battlescribe/notes';
 import { abilityNames, readWeaponKeywords, type AbilitiesInput } from './keywords';
-import { characteristic, isType, pointsOf, profilesUnder, walk, type BsProfile, type BsSelection } from '../../../roster/battlescribe/tree';
+import {
+  characteristic,
+  isType,
+  pointsOf,
+  profilesUnder,
+  walk,
+  type BsProfile,
+  type BsSelection,
+} from '../../../roster/battlescribe/tree';
 import type { SystemImport, UnitOutcome } from '../../../roster/battlescribe/types';
-import { cleanLabel, cleanName, distance, distinct, isNone, numberOrDice, plainText, rollTarget, wholeNumber } from '../../../roster/battlescribe/values';
+import {
+  cleanLabel,
+  cleanName,
+  distance,
+  distinct,
+  isNone,
+  numberOrDice,
+  plainText,
+  rollTarget,
+  wholeNumber,
+} from '../../../roster/battlescribe/values';
 
 /**
  * Warhammer 40,000 10th edition (BSData's wh40k-10e, as BattleScribe and New Recruit write it).
@@ -15,9 +33,17 @@ import { cleanLabel, cleanName, distance, distinct, isNone, numberOrDice, plainT
 const UNIT = 'Unit';
 const WEAPON_TYPES = ['Ranged Weapons', 'Melee Weapons'];
 /** Categories the roster editor uses for its own bookkeeping, not datasheet keywords. */
-const NOT_KEYWORDS = new Set(['configuration', 'uncategorised', 'uncategorized', 'warlord', 'allied units', 'no category']);
+const NOT_KEYWORDS = new Set([
+  'configuration',
+  'uncategorised',
+  'uncategorized',
+  'warlord',
+  'allied units',
+  'no category',
+]);
 /** Rules that explain a weapon keyword: the weapon already says so. */
-const WEAPON_RULE = /^(assault|pistol|heavy|blast|torrent|lance|precision|hazardous|psychic|one shot|indirect fire|ignores cover|lethal hits|devastating wounds|twin-?linked|sustained hits.*|rapid fire.*|melta.*|anti-.*|extra attacks|conversion)$/i;
+const WEAPON_RULE =
+  /^(assault|pistol|heavy|blast|torrent|lance|precision|hazardous|psychic|one shot|indirect fire|ignores cover|lethal hits|devastating wounds|twin-?linked|sustained hits.*|rapid fire.*|melta.*|anti-.*|extra attacks|conversion)$/i;
 
 interface Group {
   name: string;
@@ -83,7 +109,8 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   const { notes, confirm, note } = out;
   const notesPreview = out.preview;
   const groups = modelGroups(unit, name, out);
-  if (groups.length === 0) return { ok: false, skipped: { name, reason: 'no model in it has a Unit profile (M, T, Sv, W, Ld, OC).' } };
+  if (groups.length === 0)
+    return { ok: false, skipped: { name, reason: 'no model in it has a Unit profile (M, T, Sv, W, Ld, OC).' } };
 
   const { keywords, factions } = keywordsOf(unit, groups);
   const found = profilesUnder(unit);
@@ -97,7 +124,12 @@ function convertUnit(unit: BsSelection): UnitOutcome {
     if (same) same.count += group.count;
     else merged.push({ ...group });
   }
-  if (merged.length > 20) note('Not imported', `${merged.length - 20} model profiles past the 20 a unit holds`, `${merged.length - 20} model profiles past the 20 a unit holds: left out`);
+  if (merged.length > 20)
+    note(
+      'Not imported',
+      `${merged.length - 20} model profiles past the 20 a unit holds`,
+      `${merged.length - 20} model profiles past the 20 a unit holds: left out`,
+    );
 
   const points = pointsOf(unit);
   const profile = {
@@ -122,7 +154,10 @@ function convertUnit(unit: BsSelection): UnitOutcome {
         name,
         points,
         models: merged.map((g) => `${g.count} ${g.name}`).join(', '),
-        stats: [...merged.map(statsLine), ...(stealth ? ['Stealth: −1 to be hit by ranged attacks against the unit'] : [])],
+        stats: [
+          ...merged.map(statsLine),
+          ...(stealth ? ['Stealth: −1 to be hit by ranged attacks against the unit'] : []),
+        ],
         weapons: weapons.map(weaponLine),
         abilities: abilityList,
         notes: distinct([...(abilityList.length > 0 ? ['Ability text: in the notes'] : []), ...notesPreview]),
@@ -141,7 +176,11 @@ function modelGroups(unit: BsSelection, name: string, { note, confirm }: Notes):
     if (selection.number < 1) continue;
     const profile = unitProfileFor(selection, above);
     if (!profile) {
-      note('Not imported', `${selection.name}: no Unit profile (M, T, Sv, W, Ld, OC) was found for it.`, `${selection.name}: no Unit profile, so it is left out`);
+      note(
+        'Not imported',
+        `${selection.name}: no Unit profile (M, T, Sv, W, Ld, OC) was found for it.`,
+        `${selection.name}: no Unit profile, so it is left out`,
+      );
       continue;
     }
     const stats = readStats(profile);
@@ -150,27 +189,48 @@ function modelGroups(unit: BsSelection, name: string, { note, confirm }: Notes):
       continue;
     }
     const count = models.length > 0 ? selection.number : Math.max(1, unit.type === 'model' ? unit.number : 1);
-    if (models.length === 0 && unit.type !== 'model') confirm.push(`${name}: the file does not say how many models it has; 1 was taken. Check it.`);
-    groups.push({ name: cleanName(selection.name), count, ...stats, invulnerable: null, feelNoPain: null, deadlyDemise: null, character: false, source: models.length > 0 ? selection : null });
+    if (models.length === 0 && unit.type !== 'model')
+      confirm.push(`${name}: the file does not say how many models it has; 1 was taken. Check it.`);
+    groups.push({
+      name: cleanName(selection.name),
+      count,
+      ...stats,
+      invulnerable: null,
+      feelNoPain: null,
+      deadlyDemise: null,
+      character: false,
+      source: models.length > 0 ? selection : null,
+    });
   }
   return groups;
 }
 
 /** Keywords from the categories; "Faction: X" is the faction (and a faction keyword). CHARACTER marks the models that are. */
 function keywordsOf(unit: BsSelection, groups: Group[]): { keywords: string[]; factions: string[] } {
-  const categories = [...walk(unit)].filter(({ selection }) => selection === unit || selection.type === 'model').flatMap(({ selection }) => selection.categories.map((c) => c.name.trim()));
+  const categories = [...walk(unit)]
+    .filter(({ selection }) => selection === unit || selection.type === 'model')
+    .flatMap(({ selection }) => selection.categories.map((c) => c.name.trim()));
   const factions = distinct(categories.flatMap((c) => /^faction:\s*(.+)$/i.exec(c)?.[1]?.trim() ?? []));
-  const keywords = distinct([...categories.filter((c) => !/^faction:/i.test(c) && !NOT_KEYWORDS.has(c.toLowerCase())), ...factions]).map(cleanLabel).slice(0, 40);
+  const keywords = distinct([
+    ...categories.filter((c) => !/^faction:/i.test(c) && !NOT_KEYWORDS.has(c.toLowerCase())),
+    ...factions,
+  ])
+    .map(cleanLabel)
+    .slice(0, 40);
   // CHARACTER: the whole unit when it is one model profile; otherwise the models that say so.
   const isCharacter = (categoriesOf: string[]) => categoriesOf.some((c) => c.toLowerCase() === 'character');
   for (const group of groups) {
-    group.character = groups.length === 1 ? isCharacter(categories) : isCharacter(group.source?.categories.map((c) => c.name) ?? []);
+    group.character =
+      groups.length === 1 ? isCharacter(categories) : isCharacter(group.source?.categories.map((c) => c.name) ?? []);
   }
   return { keywords, factions };
 }
 
 /** Weapons, counted by the number of their selection; the same profile twice is one weapon. */
-function weaponsOf(found: ReturnType<typeof profilesUnder>, { note, preview: notesPreview }: Notes): { weapons: Weapon[]; weaponProfilesOf: Map<BsSelection, BsProfile[]> } {
+function weaponsOf(
+  found: ReturnType<typeof profilesUnder>,
+  { note, preview: notesPreview }: Notes,
+): { weapons: Weapon[]; weaponProfilesOf: Map<BsSelection, BsProfile[]> } {
   const weapons: Weapon[] = [];
   const weaponProfilesOf = new Map<BsSelection, BsProfile[]>();
   for (const { profile, owner } of found) {
@@ -178,13 +238,18 @@ function weaponsOf(found: ReturnType<typeof profilesUnder>, { note, preview: not
     weaponProfilesOf.set(owner, [...(weaponProfilesOf.get(owner) ?? []), profile]);
     const weapon = readWeapon(profile, owner.number);
     if (typeof weapon === 'string') {
-      note('Weapons not imported', `${profileLine(profile)} (${weapon})`, `${cleanName(profile.name)}: ${weapon}; its profile is in the notes`);
+      note(
+        'Weapons not imported',
+        `${profileLine(profile)} (${weapon})`,
+        `${cleanName(profile.name)}: ${weapon}; its profile is in the notes`,
+      );
       continue;
     }
     const same = weapons.find((w) => sameWeapon(w, weapon));
     if (same) same.models += weapon.models;
     else weapons.push(weapon);
-    if (weapon.keywords.length > 0) notesPreview.push(`${weapon.name}: ${weapon.keywords.join(', ')} kept as text on the weapon`);
+    if (weapon.keywords.length > 0)
+      notesPreview.push(`${weapon.name}: ${weapon.keywords.join(', ')} kept as text on the weapon`);
   }
   for (const [owner, profiles] of weaponProfilesOf) {
     const ranged = profiles.filter((p) => isType(p, 'Ranged Weapons'));
@@ -193,10 +258,19 @@ function weaponsOf(found: ReturnType<typeof profilesUnder>, { note, preview: not
       note('Weapons with several profiles', line, line);
     }
   }
-  for (const extra of weapons.splice(30)) note('Weapons not imported', `${extra.name}: a unit holds 30 weapons at most`, `${extra.name}: more than 30 weapons, kept in the notes`);
+  for (const extra of weapons.splice(30))
+    note(
+      'Weapons not imported',
+      `${extra.name}: a unit holds 30 weapons at most`,
+      `${extra.name}: more than 30 weapons, kept in the notes`,
+    );
   for (const weapon of weapons) {
     if (weapon.models <= 100) continue;
-    note('To check', `${weapon.name}: ${weapon.models} in the unit; a weapon profile holds 100, so 100 were kept`, `${weapon.name}: more than 100, 100 kept`);
+    note(
+      'To check',
+      `${weapon.name}: ${weapon.models} in the unit; a weapon profile holds 100, so 100 were kept`,
+      `${weapon.name}: more than 100, 100 kept`,
+    );
     weapon.models = 100;
   }
 
@@ -219,9 +293,19 @@ function abilitiesOf(
     if (isType(profile, 'Abilities')) {
       abilities.push(cleanLabel(cleanName(profile.name)));
       notes.add('Abilities', profileLine(profile));
-      readDefences(profile.name, characteristic(profile, 'Description') ?? profileLine(profile), targetsOf(owner, above, groups, profileLine(profile)), groups, defences);
+      readDefences(
+        profile.name,
+        characteristic(profile, 'Description') ?? profileLine(profile),
+        targetsOf(owner, above, groups, profileLine(profile)),
+        groups,
+        defences,
+      );
     } else {
-      note(profile.typeName || 'Other profiles', profileLine(profile), `${profile.typeName || 'Profile'} “${cleanName(profile.name)}”: in the notes`);
+      note(
+        profile.typeName || 'Other profiles',
+        profileLine(profile),
+        `${profile.typeName || 'Profile'} “${cleanName(profile.name)}”: in the notes`,
+      );
     }
   }
   // Rules of the unit and its models (core and army abilities: Leader, Deep Strike, Oath of Moment…).
@@ -250,13 +334,19 @@ function abilitiesOf(
  * unit lists one per kind of model ("Szarekh", "Triarchal Menhir"), the one named like the model.
  */
 function unitProfileFor(model: BsSelection, above: readonly BsSelection[]): BsProfile | undefined {
-  const own = profilesUnder(model).find(({ profile, owner }) => isType(profile, UNIT) && (owner === model || owner.type !== 'model'));
+  const own = profilesUnder(model).find(
+    ({ profile, owner }) => isType(profile, UNIT) && (owner === model || owner.type !== 'model'),
+  );
   if (own) return own.profile;
   for (const selection of [...above].reverse()) {
     const candidates = selection.profiles.filter((p) => isType(p, UNIT));
     if (candidates.length === 0) continue;
     const lower = model.name.toLowerCase();
-    return candidates.find((p) => p.name.toLowerCase() === lower) ?? candidates.find((p) => lower.startsWith(p.name.toLowerCase()) || p.name.toLowerCase().startsWith(lower)) ?? candidates[0];
+    return (
+      candidates.find((p) => p.name.toLowerCase() === lower) ??
+      candidates.find((p) => lower.startsWith(p.name.toLowerCase()) || p.name.toLowerCase().startsWith(lower)) ??
+      candidates[0]
+    );
   }
   return undefined;
 }
@@ -272,9 +362,24 @@ function readStats(profile: BsProfile): Stats | string {
   const wounds = wholeNumber(text('W'));
   const leadership = rollTarget(text('LD'));
   const objectiveControl = isNone(text('OC')) ? 0 : wholeNumber(text('OC'));
-  const unread = Object.entries({ M: movement, T: toughness, Sv: save, W: wounds, Ld: leadership, OC: objectiveControl }).filter(([, v]) => v === undefined);
-  if (unread.length > 0) return `${unread.map(([k]) => `${k} “${text(k === 'Sv' ? 'SV' : k) ?? ''}”`).join(', ')} cannot be read as numbers`;
-  return { movement: movement!, toughness: toughness!, save: save!, wounds: wounds!, leadership: leadership!, objectiveControl: objectiveControl! };
+  const unread = Object.entries({
+    M: movement,
+    T: toughness,
+    Sv: save,
+    W: wounds,
+    Ld: leadership,
+    OC: objectiveControl,
+  }).filter(([, v]) => v === undefined);
+  if (unread.length > 0)
+    return `${unread.map(([k]) => `${k} “${text(k === 'Sv' ? 'SV' : k) ?? ''}”`).join(', ')} cannot be read as numbers`;
+  return {
+    movement: movement!,
+    toughness: toughness!,
+    save: save!,
+    wounds: wounds!,
+    leadership: leadership!,
+    objectiveControl: objectiveControl!,
+  };
 }
 
 /** A weapon profile, or what could not be read. */
@@ -290,7 +395,9 @@ function readWeapon(profile: BsProfile, count: number): Weapon | string {
   const strength = wholeNumber(text('S'));
   const ap = isNone(text('AP')) ? 0 : wholeNumber(text('AP'));
   const damage = numberOrDice(text('D'));
-  const unread = Object.entries({ Range: range, A: attacks, 'BS/WS': skill, S: strength, AP: ap, D: damage }).filter(([, v]) => v === undefined);
+  const unread = Object.entries({ Range: range, A: attacks, 'BS/WS': skill, S: strength, AP: ap, D: damage }).filter(
+    ([, v]) => v === undefined,
+  );
   if (unread.length > 0) return `${unread.map(([k]) => k).join(', ')} cannot be read`;
   return {
     name: cleanName(profile.name),
@@ -339,7 +446,13 @@ function targetsOf(owner: BsSelection, above: readonly BsSelection[], groups: Gr
  * "Feel No Pain 5+") fills the models' field, the best one when several; each is flagged for
  * the player to confirm, since the text may set conditions the field cannot hold.
  */
-function readDefences(source: string, text: string, targets: Group[], groups: Group[], confirm: Map<string, string>): void {
+function readDefences(
+  source: string,
+  text: string,
+  targets: Group[],
+  groups: Group[],
+  confirm: Map<string, string>,
+): void {
   const plain = plainText(text);
   // An ability named for the save whose whole text is the roll ("Invulnerable Save": "4+", as
   // BSData writes a Captain's 4++; "4+*" when a condition is footnoted).
@@ -349,23 +462,44 @@ function readDefences(source: string, text: string, targets: Group[], groups: Gr
     /invulnerable save\D{0,12}([2-6])\+/i.exec(plain) ??
     /invulnerable save\D{0,12}([2-6])\+/i.exec(source) ??
     (/invulnerable/i.test(source) ? bare : null);
-  const feelNoPain = /feel no pain\s{0,3}\(?([2-6])\+/i.exec(plain) ?? /feel no pain\s{0,3}\(?([2-6])\+/i.exec(source) ?? (/feel no pain/i.test(source) ? bare : null);
-  const who = targets.length === groups.length && groups.length > 1 ? 'all models' : distinct(targets.map((g) => g.name)).join(', ');
+  const feelNoPain =
+    /feel no pain\s{0,3}\(?([2-6])\+/i.exec(plain) ??
+    /feel no pain\s{0,3}\(?([2-6])\+/i.exec(source) ??
+    (/feel no pain/i.test(source) ? bare : null);
+  const who =
+    targets.length === groups.length && groups.length > 1
+      ? 'all models'
+      : distinct(targets.map((g) => g.name)).join(', ');
   const excerpt = plain.length > 140 ? `${plain.slice(0, 139)}…` : plain;
   if (invulnerable) {
     const value = Number(invulnerable[1]);
     for (const g of targets) g.invulnerable = g.invulnerable === null ? value : Math.min(g.invulnerable, value);
-    if (!confirm.has(`invulnerable ${value} ${who}`)) confirm.set(`invulnerable ${value} ${who}`, `Invulnerable save ${value}+ for ${who}, read from “${cleanName(source)}”${excerpt && excerpt !== source ? `: “${excerpt}”` : ''}`);
+    if (!confirm.has(`invulnerable ${value} ${who}`))
+      confirm.set(
+        `invulnerable ${value} ${who}`,
+        `Invulnerable save ${value}+ for ${who}, read from “${cleanName(source)}”${excerpt && excerpt !== source ? `: “${excerpt}”` : ''}`,
+      );
   }
   if (feelNoPain) {
     const value = Number(feelNoPain[1]);
     for (const g of targets) g.feelNoPain = g.feelNoPain === null ? value : Math.min(g.feelNoPain, value);
-    if (!confirm.has(`fnp ${value} ${who}`)) confirm.set(`fnp ${value} ${who}`, `Feel No Pain ${value}+ for ${who}, read from “${cleanName(source)}”${excerpt && excerpt !== source ? `: “${excerpt}”` : ''}`);
+    if (!confirm.has(`fnp ${value} ${who}`))
+      confirm.set(
+        `fnp ${value} ${who}`,
+        `Feel No Pain ${value}+ for ${who}, read from “${cleanName(source)}”${excerpt && excerpt !== source ? `: “${excerpt}”` : ''}`,
+      );
   }
 }
 
 function statsLine(g: Group): string {
-  const parts = [`M ${g.movement}″`, `T ${g.toughness}`, `Sv ${g.save === 7 ? '–' : `${g.save}+`}`, `W ${g.wounds}`, `Ld ${g.leadership}+`, `OC ${g.objectiveControl}`];
+  const parts = [
+    `M ${g.movement}″`,
+    `T ${g.toughness}`,
+    `Sv ${g.save === 7 ? '–' : `${g.save}+`}`,
+    `W ${g.wounds}`,
+    `Ld ${g.leadership}+`,
+    `OC ${g.objectiveControl}`,
+  ];
   if (g.invulnerable !== null) parts.push(`Invulnerable ${g.invulnerable}+`);
   if (g.feelNoPain !== null) parts.push(`Feel No Pain ${g.feelNoPain}+`);
   if (g.deadlyDemise !== null) parts.push(`Deadly Demise ${g.deadlyDemise}`);
@@ -374,7 +508,14 @@ function statsLine(g: Group): string {
 }
 
 function weaponLine(w: Weapon): string {
-  const parts = [w.range === 'melee' ? 'Melee' : `${w.range}″`, `A ${w.attacks}`, `${w.range === 'melee' ? 'WS' : 'BS'} ${w.abilities.torrent ? 'N/A' : `${w.skill}+`}`, `S ${w.strength}`, `AP ${w.ap}`, `D ${w.damage}`];
+  const parts = [
+    w.range === 'melee' ? 'Melee' : `${w.range}″`,
+    `A ${w.attacks}`,
+    `${w.range === 'melee' ? 'WS' : 'BS'} ${w.abilities.torrent ? 'N/A' : `${w.skill}+`}`,
+    `S ${w.strength}`,
+    `AP ${w.ap}`,
+    `D ${w.damage}`,
+  ];
   const named = abilityNames(w.abilities);
   if (named.length > 0) parts.push(named.join(', '));
   if (w.keywords.length > 0) parts.push(`also ${w.keywords.join(', ')}`);

@@ -3,7 +3,9 @@ import { numberOrDice } from '../../../roster/battlescribe/values';
 
 /** The weapon abilities of a 10th edition profile as the engine's schema takes them (defaults left out). */
 export type AbilitiesInput = {
-  -readonly [K in keyof Abilities]?: K extends 'sustainedHits' | 'rapidFire' | 'melta' ? Abilities[K] | number : Abilities[K];
+  -readonly [K in keyof Abilities]?: K extends 'sustainedHits' | 'rapidFire' | 'melta'
+    ? Abilities[K] | number
+    : Abilities[K];
 };
 
 /**
@@ -17,11 +19,15 @@ const amount = (text: string | undefined) => {
   const value = numberOrDice(text);
   return value === undefined ? null : value;
 };
-const flagged = (key: keyof Abilities): Reader['read'] => () => ({ [key]: true });
-const counted = (key: 'sustainedHits' | 'rapidFire' | 'melta'): Reader['read'] => (m) => {
-  const value = amount(m[1]);
-  return value === null ? null : { [key]: value };
-};
+const flagged =
+  (key: keyof Abilities): Reader['read'] =>
+  () => ({ [key]: true });
+const counted =
+  (key: 'sustainedHits' | 'rapidFire' | 'melta'): Reader['read'] =>
+  (m) => {
+    const value = amount(m[1]);
+    return value === null ? null : { [key]: value };
+  };
 
 const readers: Reader[] = [
   { pattern: /^lethal hits$/, read: flagged('lethalHits') },
@@ -80,13 +86,15 @@ export function readWeaponKeywords(text: string | undefined): ReadKeywords {
 export function abilityNames(abilities: AbilitiesInput): string[] {
   const names: string[] = [];
   if (abilities.lethalHits) names.push('Lethal Hits');
-  if (abilities.sustainedHits !== undefined && abilities.sustainedHits !== null) names.push(`Sustained Hits ${abilities.sustainedHits}`);
+  if (abilities.sustainedHits !== undefined && abilities.sustainedHits !== null)
+    names.push(`Sustained Hits ${abilities.sustainedHits}`);
   if (abilities.devastatingWounds) names.push('Devastating Wounds');
   if (abilities.twinLinked) names.push('Twin-linked');
   if (abilities.anti) names.push(`Anti-${abilities.anti.keyword.toUpperCase()} ${abilities.anti.threshold}+`);
   if (abilities.torrent) names.push('Torrent');
   if (abilities.blast) names.push('Blast');
-  if (abilities.rapidFire !== undefined && abilities.rapidFire !== null) names.push(`Rapid Fire ${abilities.rapidFire}`);
+  if (abilities.rapidFire !== undefined && abilities.rapidFire !== null)
+    names.push(`Rapid Fire ${abilities.rapidFire}`);
   if (abilities.melta !== undefined && abilities.melta !== null) names.push(`Melta ${abilities.melta}`);
   if (abilities.lance) names.push('Lance');
   if (abilities.heavy) names.push('Heavy');

@@ -46,11 +46,15 @@ export const wh40k10eRosterLabels: ProfileLabels = {
   items: { models: 'Model profile' },
   // The unit's defensive modifiers as the combat setup draws them (setupLayout.ts): switches for the rules a unit has or not.
   hints: {
-    defensiveModifiers: { order: ['stealth', 'saveModifier', 'saveReroll', 'apReduction', 'halfDamage', 'damageReduction'] },
+    defensiveModifiers: {
+      order: ['stealth', 'saveModifier', 'saveReroll', 'apReduction', 'halfDamage', 'damageReduction'],
+    },
     'defensiveModifiers.stealth': { widget: 'switch' },
     'defensiveModifiers.apReduction': { widget: 'switch' },
     'defensiveModifiers.halfDamage': { widget: 'switch' },
     'defensiveModifiers.damageReduction': { widget: 'switch' },
-    'defensiveModifiers.saveReroll': { optionLabels: { none: 'No re-roll', ones: 'Re-roll saves of 1', failed: 'Re-roll failed saves' } },
+    'defensiveModifiers.saveReroll': {
+      optionLabels: { none: 'No re-roll', ones: 'Re-roll saves of 1', failed: 'Re-roll failed saves' },
+    },
   },
 };

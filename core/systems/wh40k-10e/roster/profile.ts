@@ -16,12 +16,17 @@ export const wh40k10eModelSchema = modelGroupSchema.extend({
 
 export const wh40k10eWeaponSchema = weaponSchema.extend({
   /** Range in inches; "melee" for a melee weapon. */
-  range: z.union([z.literal('melee'), stat(1, 300)], { error: 'expected "melee" or a range from 1 to 300 inches' }).meta({ title: 'Range', description: '"melee" or inches' }),
+  range: z
+    .union([z.literal('melee'), stat(1, 300)], { error: 'expected "melee" or a range from 1 to 300 inches' })
+    .meta({ title: 'Range', description: '"melee" or inches' }),
   /**
    * The datasheet's other weapon keywords, as written ("Assault", "Pistol", "Indirect Fire"): what
    * a combat does not resolve but a player reads. The ones it resolves are `abilities`.
    */
-  keywords: labels().meta({ title: 'Other keywords', description: 'as written on the datasheet, e.g. Assault, Pistol' }),
+  keywords: labels().meta({
+    title: 'Other keywords',
+    description: 'as written on the datasheet, e.g. Assault, Pistol',
+  }),
 });
 
 /**
@@ -29,7 +34,14 @@ export const wh40k10eWeaponSchema = weaponSchema.extend({
  * setup's own target fields, kept with the unit so picking it as a target fills them. Every field
  * has its default, so rosters stored before these existed stay valid.
  */
-export const wh40k10eDefensiveSchema = defenderSchema.pick({ stealth: true, saveModifier: true, saveReroll: true, apReduction: true, halfDamage: true, damageReduction: true });
+export const wh40k10eDefensiveSchema = defenderSchema.pick({
+  stealth: true,
+  saveModifier: true,
+  saveReroll: true,
+  apReduction: true,
+  halfDamage: true,
+  damageReduction: true,
+});
 export type Wh40k10eDefensive = z.output<typeof wh40k10eDefensiveSchema>;
 
 export const wh40k10eProfileSchema = record({
@@ -38,8 +50,10 @@ export const wh40k10eProfileSchema = record({
   weapons: list(wh40k10eWeaponSchema, 0, 30, 'weapons').default([]),
   /** Unit abilities by name (e.g. "Oath of Moment"). */
   abilities: labels().meta({ title: 'Abilities', description: 'e.g. Oath of Moment' }),
-  defensiveModifiers: wh40k10eDefensiveSchema
-    .default(wh40k10eDefensiveSchema.parse({}))
-    .meta({ title: 'Defensive modifiers', description: 'Stealth, save modifier and re-roll, AP reduction, half damage, −1 Damage: filled in when the unit is the target' }),
+  defensiveModifiers: wh40k10eDefensiveSchema.default(wh40k10eDefensiveSchema.parse({})).meta({
+    title: 'Defensive modifiers',
+    description:
+      'Stealth, save modifier and re-roll, AP reduction, half damage, −1 Damage: filled in when the unit is the target',
+  }),
 });
 export type Wh40k10eProfile = z.output<typeof wh40k10eProfileSchema>;

@@ -21,7 +21,10 @@ export function modelsForCombat(profile: Wh40k10eProfile): ModelGroup[] {
  * saves and Feel No Pain) and its defensive modifiers. Every modifier is given, its default when the
  * stored unit has none, so picking a unit replaces what a previous target had.
  */
-export function defenderForCombat(name: string, profile: Wh40k10eProfile): { name: string; keywords: string[]; models: ModelGroup[] } & Wh40k10eDefensive {
+export function defenderForCombat(
+  name: string,
+  profile: Wh40k10eProfile,
+): { name: string; keywords: string[]; models: ModelGroup[] } & Wh40k10eDefensive {
   const modifiers = wh40k10eDefensiveSchema.parse((profile as Partial<Wh40k10eProfile>).defensiveModifiers ?? {});
   return { name, keywords: profile.keywords, models: modelsForCombat(profile), ...modifiers };
 }
@@ -35,7 +38,8 @@ export interface WeaponSet {
   weapons: Wh40k10eProfile['weapons'];
 }
 
-const isPistol = (weapon: Wh40k10eProfile['weapons'][number]) => weapon.keywords.some((k) => k.trim().toLowerCase() === 'pistol');
+const isPistol = (weapon: Wh40k10eProfile['weapons'][number]) =>
+  weapon.keywords.some((k) => k.trim().toLowerCase() === 'pistol');
 const names = (weapons: Wh40k10eProfile['weapons']) => weapons.map((w) => w.name).join(', ');
 
 /**
@@ -49,7 +53,8 @@ export function rangedWeaponSets(profile: Wh40k10eProfile): WeaponSet[] {
   const pistols = ranged.filter(isPistol);
   const others = ranged.filter((w) => !isPistol(w));
   const mayFireBoth = profile.keywords.some((k) => ['monster', 'vehicle'].includes(k.trim().toLowerCase()));
-  if (mayFireBoth || pistols.length === 0 || others.length === 0) return [{ id: 'all', label: `All ranged weapons: ${names(ranged)}`, weapons: ranged }];
+  if (mayFireBoth || pistols.length === 0 || others.length === 0)
+    return [{ id: 'all', label: `All ranged weapons: ${names(ranged)}`, weapons: ranged }];
   return [
     { id: 'others', label: `Ranged weapons other than Pistols: ${names(others)}`, weapons: others },
     { id: 'pistols', label: `Pistols: ${names(pistols)}`, weapons: pistols },
@@ -72,7 +77,10 @@ function oneProfileEach(weapons: Wh40k10eProfile['weapons']): { weapons: Wh40k10
     const family = base(weapon.name);
     const first = family === null ? undefined : kept.find((k) => base(k.name) === family && k.models === weapon.models);
     if (!first) kept.push(weapon);
-    else notes.push(`${family}: a model fires one of its profiles, so ${first.name} was filled and ${weapon.name} left out; change it here if it fires that one.`);
+    else
+      notes.push(
+        `${family}: a model fires one of its profiles, so ${first.name} was filled and ${weapon.name} left out; change it here if it fires that one.`,
+      );
   }
   return { weapons: kept, notes };
 }
@@ -87,17 +95,31 @@ export function attackerForCombat(
   profile: Wh40k10eProfile,
   ranged: boolean,
   weaponSet?: WeaponSetId,
-): { side: { name: string; weapons: WeaponInput[] }; notes: string[]; weaponSets?: { id: WeaponSetId; label: string; selected: boolean }[] } {
+): {
+  side: { name: string; weapons: WeaponInput[] };
+  notes: string[];
+  weaponSets?: { id: WeaponSetId; label: string; selected: boolean }[];
+} {
   if (!ranged) {
     const melee = oneProfileEach(profile.weapons.filter((w) => w.range === 'melee'));
     return { side: { name, weapons: melee.weapons.map(forCombat) }, notes: melee.notes };
   }
   const sets = rangedWeaponSets(profile);
   const chosen = weaponSet === undefined ? sets[0]! : sets.find((s) => s.id === weaponSet);
-  if (!chosen) throw new SideRefused(`${name} has no weapon set “${weaponSet}”: it shoots with ${sets.map((s) => s.label).join(' or ')}.`, 'weaponSet');
+  if (!chosen)
+    throw new SideRefused(
+      `${name} has no weapon set “${weaponSet}”: it shoots with ${sets.map((s) => s.label).join(' or ')}.`,
+      'weaponSet',
+    );
   const picked = oneProfileEach(chosen.weapons);
   const notes = [...picked.notes];
-  if (sets.length > 1) notes.unshift(`${chosen.label} — a model shoots its Pistols or its other ranged weapons, not both. The other choice: ${sets.filter((s) => s !== chosen).map((s) => s.label).join('; ')}.`);
+  if (sets.length > 1)
+    notes.unshift(
+      `${chosen.label} — a model shoots its Pistols or its other ranged weapons, not both. The other choice: ${sets
+        .filter((s) => s !== chosen)
+        .map((s) => s.label)
+        .join('; ')}.`,
+    );
   return {
     side: { name, weapons: picked.weapons.map(forCombat) },
     notes,
@@ -105,4 +127,8 @@ export function attackerForCombat(
   };
 }
 
-const forCombat = ({ range: _range, keywords: _keywords, ...weapon }: Wh40k10eProfile['weapons'][number]): WeaponInput => ({ ...weapon, models: weapon.models });
+const forCombat = ({
+  range: _range,
+  keywords: _keywords,
+  ...weapon
+}: Wh40k10eProfile['weapons'][number]): WeaponInput => ({ ...weapon, models: weapon.models });

@@ -33,7 +33,13 @@ export const torrentKind: Kind = {
   auto(state) {
     const run = state.run!;
     const s = updateRun(state, { woundsToRoll: run.woundsToRoll + run.hitsToRoll, hitsToRoll: 0 });
-    return withLog(s, `w${run.weapon}.torrent`, 'attacker', 'Torrent', `${run.hitsToRoll} automatic hits (no Critical Hits)`);
+    return withLog(
+      s,
+      `w${run.weapon}.torrent`,
+      'attacker',
+      'Torrent',
+      `${run.hitsToRoll} automatic hits (no Critical Hits)`,
+    );
   },
 };
 
@@ -53,7 +59,12 @@ function attackDiceKind(stage: 'attacks' | 'rapidFire'): Kind {
         count: models * e.count,
         sides: e.sides,
         needs: `${text} per model (${plural(models, 'model')})`,
-        why: [{ rule: stage === 'attacks' ? 'Attacks (A)' : 'Rapid Fire', detail: `${text} ${what} for each of ${plural(models, 'model')}${stage === 'rapidFire' ? ', within half range' : ''}` }],
+        why: [
+          {
+            rule: stage === 'attacks' ? 'Attacks (A)' : 'Rapid Fire',
+            detail: `${text} ${what} for each of ${plural(models, 'model')}${stage === 'rapidFire' ? ', within half range' : ''}`,
+          },
+        ],
       });
     },
     answer: answered((state, { dice }) => {
@@ -63,7 +74,10 @@ function attackDiceKind(stage: 'attacks' | 'rapidFire'): Kind {
       const sum = values.reduce((a, b) => a + b, 0);
       const pendingKey = stage === 'attacks' ? 'attackRollsPending' : 'rapidFireRollsPending';
       const s = updateRun(state, { hitsToRoll: run.hitsToRoll + sum, [pendingKey]: run[pendingKey] - values.length });
-      return { state: s, result: `${plural(sum, stage === 'attacks' ? 'attack' : 'extra attack')} (${values.join(', ')})` };
+      return {
+        state: s,
+        result: `${plural(sum, stage === 'attacks' ? 'attack' : 'extra attack')} (${values.join(', ')})`,
+      };
     }),
   };
 }
@@ -73,14 +87,22 @@ export const rapidFireKind = attackDiceKind('rapidFire');
 
 /** The hit or wound roll (first == true) or its re-roll: the dice to roll, what they need, and the re-roll rights. */
 function testRollKind(roll: 'hit' | 'wound', first: boolean): Kind {
-  const testOf = (state: State) => (roll === 'hit' ? hitTest(state.setup, weaponNow(state)!) : woundTest(state.setup, state.models, weaponNow(state)!));
+  const testOf = (state: State) =>
+    roll === 'hit' ? hitTest(state.setup, weaponNow(state)!) : woundTest(state.setup, state.models, weaponNow(state)!);
   const stage = first ? roll : (`${roll}Reroll` as const);
   return {
     ask(state) {
       const w = weaponNow(state)!;
       const run = state.run!;
       const t = testOf(state);
-      const pending = roll === 'hit' ? (first ? run.hitsToRoll : run.hitRerollsPending) : first ? run.woundsToRoll : run.woundRerollsPending;
+      const pending =
+        roll === 'hit'
+          ? first
+            ? run.hitsToRoll
+            : run.hitRerollsPending
+          : first
+            ? run.woundsToRoll
+            : run.woundRerollsPending;
       return rollStep(state, `${tagOf(state)}.${stage}`, {
         title: `${w.name}: ${roll} ${first ? 'roll' : 're-roll'}`,
         actor: 'attacker',
@@ -93,7 +115,9 @@ function testRollKind(roll: 'hit' | 'wound', first: boolean): Kind {
         notes: [first ? rerollNote[rerollOf(w, roll)]! : ONCE],
       });
     },
-    answer: answered((state, { dice }) => (roll === 'hit' ? applyHits(state, dice, first, testOf(state)) : applyWounds(state, dice, first, testOf(state)))),
+    answer: answered((state, { dice }) =>
+      roll === 'hit' ? applyHits(state, dice, first, testOf(state)) : applyWounds(state, dice, first, testOf(state)),
+    ),
   };
 }
 
@@ -108,8 +132,14 @@ function applyHits(state: State, dice: readonly number[], first: boolean, test: 
     ? { ...run, hitsToRoll: run.hitsToRoll - dice.length, hitRerollsPending: run.hitRerollsPending + r.count }
     : { ...run, hitRerollsPending: run.hitRerollsPending - dice.length };
   const credited = creditHits(state, base, t);
-  const next = { ...credited.run, rerollChoice: r.choice !== null ? { stage: 'hit' as const, successes: r.choice } : null };
-  return { state: { ...state, run: next }, result: [describe(t, 'hit', r.count), credited.text].filter(Boolean).join('; ') };
+  const next = {
+    ...credited.run,
+    rerollChoice: r.choice !== null ? { stage: 'hit' as const, successes: r.choice } : null,
+  };
+  return {
+    state: { ...state, run: next },
+    result: [describe(t, 'hit', r.count), credited.text].filter(Boolean).join('; '),
+  };
 }
 
 function applyWounds(state: State, dice: readonly number[], first: boolean, test: Test): Applied {
@@ -121,8 +151,14 @@ function applyWounds(state: State, dice: readonly number[], first: boolean, test
     ? { ...run, woundsToRoll: run.woundsToRoll - dice.length, woundRerollsPending: run.woundRerollsPending + r.count }
     : { ...run, woundRerollsPending: run.woundRerollsPending - dice.length };
   const credited = creditWounds(state, base, t);
-  const next = { ...credited.run, rerollChoice: r.choice !== null ? { stage: 'wound' as const, successes: r.choice } : null };
-  return { state: { ...credited.state, run: next }, result: [describe(t, 'wound', r.count), credited.text].filter(Boolean).join('; ') };
+  const next = {
+    ...credited.run,
+    rerollChoice: r.choice !== null ? { stage: 'wound' as const, successes: r.choice } : null,
+  };
+  return {
+    state: { ...credited.state, run: next },
+    result: [describe(t, 'wound', r.count), credited.text].filter(Boolean).join('; '),
+  };
 }
 
 export const hitKind = testRollKind('hit', true);
@@ -142,14 +178,22 @@ export const sustainedKind: Kind = {
       count: crits * e.count,
       sides: e.sides,
       needs: `${w.abilities.sustainedHits} extra hits per Critical Hit (${crits})`,
-      why: [{ rule: 'Sustained Hits', detail: `each Critical Hit scores ${w.abilities.sustainedHits} additional hits, which roll to wound normally` }],
+      why: [
+        {
+          rule: 'Sustained Hits',
+          detail: `each Critical Hit scores ${w.abilities.sustainedHits} additional hits, which roll to wound normally`,
+        },
+      ],
     });
   },
   answer: answered((state, { dice }) => {
     const run = state.run!;
     const values = valuesOf(expr(weaponNow(state)!.abilities.sustainedHits!), dice);
     const sum = values.reduce((a, b) => a + b, 0);
-    const s = updateRun(state, { woundsToRoll: run.woundsToRoll + sum, sustainedRollsPending: run.sustainedRollsPending - values.length });
+    const s = updateRun(state, {
+      woundsToRoll: run.woundsToRoll + sum,
+      sustainedRollsPending: run.sustainedRollsPending - values.length,
+    });
     return { state: s, result: `${plural(sum, 'extra hit')} (${values.join(', ')})` };
   }),
 };
@@ -166,9 +210,18 @@ export const rerollChoiceKind: Kind = {
       prompt: `You may re-roll any ${c.stage} roll. Re-roll the failed dice only, or also the ${c.successes} successful dice that are not critical (fishing for ${crit})?`,
       options: [
         { id: 'failed', label: 'Re-roll the failed dice only', suggested: true },
-        { id: 'fish', label: `Also re-roll the ${plural(c.successes, 'non-critical success', 'non-critical successes')}`, detail: `they may fail; a critical roll would be a ${crit.slice(0, -1)}` },
+        {
+          id: 'fish',
+          label: `Also re-roll the ${plural(c.successes, 'non-critical success', 'non-critical successes')}`,
+          detail: `they may fail; a critical roll would be a ${crit.slice(0, -1)}`,
+        },
       ],
-      why: [{ rule: 'Re-rolls', detail: `re-roll rights on every ${c.stage} roll; a die is re-rolled once, before modifiers` }],
+      why: [
+        {
+          rule: 'Re-rolls',
+          detail: `re-roll rights on every ${c.stage} roll; a die is re-rolled once, before modifiers`,
+        },
+      ],
     });
   },
   answer: answered((state, { option }) => {
@@ -178,8 +231,19 @@ export const rerollChoiceKind: Kind = {
     // 'all' re-rolls: the non-critical successes are taken back and re-rolled with the failed dice.
     const s =
       c.stage === 'hit'
-        ? updateRun(state, { rerollChoice: null, woundsToRoll: run.woundsToRoll - c.successes, hitRerollsPending: run.hitRerollsPending + c.successes })
-        : updateRun(state, { rerollChoice: null, savesToMake: run.savesToMake - c.successes, woundRerollsPending: run.woundRerollsPending + c.successes });
-    return { state: s, result: `also re-rolling ${plural(c.successes, 'non-critical success', 'non-critical successes')}` };
+        ? updateRun(state, {
+            rerollChoice: null,
+            woundsToRoll: run.woundsToRoll - c.successes,
+            hitRerollsPending: run.hitRerollsPending + c.successes,
+          })
+        : updateRun(state, {
+            rerollChoice: null,
+            savesToMake: run.savesToMake - c.successes,
+            woundRerollsPending: run.woundRerollsPending + c.successes,
+          });
+    return {
+      state: s,
+      result: `also re-rolling ${plural(c.successes, 'non-critical success', 'non-critical successes')}`,
+    };
   }),
 };

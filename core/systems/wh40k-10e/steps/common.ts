@@ -35,8 +35,16 @@ export function answered(rule: (state: State, answer: Answer<State>) => Applied)
     const r = rule(s, a);
     const { input, step } = a;
     if (step.kind === 'outcome') return a.log(r.state, r.result);
-    const dice = input.kind === 'roll' ? { dice: [...input.dice], ...(input.typed ? { typed: [...input.typed] } : {}) } : {};
-    return pushLog(r.state, { stepId: step.id, actor: step.actor, title: step.title, result: r.result, why: step.why, ...dice });
+    const dice =
+      input.kind === 'roll' ? { dice: [...input.dice], ...(input.typed ? { typed: [...input.typed] } : {}) } : {};
+    return pushLog(r.state, {
+      stepId: step.id,
+      actor: step.actor,
+      title: step.title,
+      result: r.result,
+      why: step.why,
+      ...dice,
+    });
   };
 }
 
@@ -50,13 +58,31 @@ export const rerollNote: Record<string, string> = {
 export const ONCE = 'These dice are re-rolls: they cannot be re-rolled again.';
 
 /** A roll step from its groups: one group is a plain step; several make a step that takes them together. */
-export function groupedRoll(state: State, tag: string, s: { title: string; actor: RollStep['actor']; why: Reason[]; notes?: string[] }, groups: DiceGroup[]): RollStep {
+export function groupedRoll(
+  state: State,
+  tag: string,
+  s: { title: string; actor: RollStep['actor']; why: Reason[]; notes?: string[] },
+  groups: DiceGroup[],
+): RollStep {
   if (groups.length === 1) {
     const g = groups[0]!;
-    return rollStep(state, tag, { ...s, count: g.count, sides: g.sides, needs: g.needs, ...(g.passOn !== undefined ? { passOn: g.passOn } : {}), ...(g.note ? { notes: [...(s.notes ?? []), `Feel No Pain dice: ${g.note}.`] } : {}) });
+    return rollStep(state, tag, {
+      ...s,
+      count: g.count,
+      sides: g.sides,
+      needs: g.needs,
+      ...(g.passOn !== undefined ? { passOn: g.passOn } : {}),
+      ...(g.note ? { notes: [...(s.notes ?? []), `Feel No Pain dice: ${g.note}.`] } : {}),
+    });
   }
   const needs = groups.map((g) => `${g.label}: ${g.count} D${g.sides}`).join(' · ');
-  return rollStep(state, tag, { ...s, count: groups.reduce((a, g) => a + g.count, 0), sides: groups.some((g) => g.sides === 6) ? 6 : 3, needs, groups });
+  return rollStep(state, tag, {
+    ...s,
+    count: groups.reduce((a, g) => a + g.count, 0),
+    sides: groups.some((g) => g.sides === 6) ? 6 : 3,
+    needs,
+    groups,
+  });
 }
 
 export const feelNoPainReason = (fnp: number, source: Resolving['source'], detail: string): Reason => ({

@@ -4,7 +4,15 @@ import { InputError } from '../../../combat/system';
 import { allocationFor } from '../allocation';
 import { applyEventBatch, eventBatch } from '../batching';
 import { attackDamage, damageRerollIndices, expressionValue, fixedAttackDamage, withRerolled } from '../damageRoll';
-import { damageDiceOf, damageGroups, damageModifierReasons, damageRerollReason, diceByGroup, rerollGroups, rerollPossible } from '../damageSteps';
+import {
+  damageDiceOf,
+  damageGroups,
+  damageModifierReasons,
+  damageRerollReason,
+  diceByGroup,
+  rerollGroups,
+  rerollPossible,
+} from '../damageSteps';
 import { modelFeelNoPain } from '../damage';
 import { blankResolving, finishResolving, withLog } from '../flow';
 import { groupName, groupOf, modelLabel, plural, setModel, weaponOf, type State } from '../state';
@@ -20,7 +28,11 @@ import { answered, feelNoPainReason, groupedRoll, tagOf, weaponNow, type Applied
 export const beginResolvingKind: Kind = {
   auto(state) {
     const run = state.run;
-    if (run?.mode === 'batch') return { ...state, resolving: { ...blankResolving('attack', run.weapon), save: run.batchSave, saveFailed: true } };
+    if (run?.mode === 'batch')
+      return {
+        ...state,
+        resolving: { ...blankResolving('attack', run.weapon), save: run.batchSave, saveFailed: true },
+      };
     if (run) return { ...state, resolving: blankResolving('attack', run.weapon) };
     const dev = state.devastatingPending[0];
     if (dev) return { ...state, resolving: blankResolving('devastating', dev.weapon) };
@@ -35,13 +47,26 @@ export const eventBatchKind: Kind = {
     const batch = eventBatch(state)!;
     if (batch.fnp !== null && batch.damage > 0) return null;
     const r = applyEventBatch(state, batch, []);
-    const what = batch.source === 'devastating' ? `${weaponOf(state, batch.weapon!).name}: Devastating Wounds` : 'Mortal wounds';
-    return withLog(r.state, `after.${batch.source}`, 'defender', what, `${plural(batch.events, batch.source === 'devastating' ? 'Critical Wound' : 'mortal wound')}: ${plural(r.lost, 'wound')} lost, ${plural(r.destroyed, 'model')} destroyed`);
+    const what =
+      batch.source === 'devastating' ? `${weaponOf(state, batch.weapon!).name}: Devastating Wounds` : 'Mortal wounds';
+    return withLog(
+      r.state,
+      `after.${batch.source}`,
+      'defender',
+      what,
+      `${plural(batch.events, batch.source === 'devastating' ? 'Critical Wound' : 'mortal wound')}: ${plural(r.lost, 'wound')} lost, ${plural(r.destroyed, 'model')} destroyed`,
+    );
   },
   ask(state) {
     const b = eventBatch(state)!;
-    const g = groupOf(state, state.models.findIndex((m) => m.woundsLeft > 0));
-    const what = b.source === 'devastating' ? `${plural(b.events, 'Devastating Wounds Critical Wound')} × ${plural(b.damage, 'mortal wound')}` : plural(b.events, 'mortal wound');
+    const g = groupOf(
+      state,
+      state.models.findIndex((m) => m.woundsLeft > 0),
+    );
+    const what =
+      b.source === 'devastating'
+        ? `${plural(b.events, 'Devastating Wounds Critical Wound')} × ${plural(b.damage, 'mortal wound')}`
+        : plural(b.events, 'mortal wound');
     return rollStep(state, `after.${b.source}.fnp`, {
       title: `${groupName(state.setup, g)}: Feel No Pain against ${b.source === 'devastating' ? `${weaponOf(state, b.weapon!).name}'s Devastating Wounds` : 'mortal wounds'}`,
       actor: 'defender',
@@ -51,10 +76,20 @@ export const eventBatchKind: Kind = {
       needs: `${b.fnp}+`,
       why: [
         b.source === 'devastating'
-          ? { rule: 'Devastating Wounds', detail: `a Critical Wound allows no saving throw: ${plural(b.damage, 'mortal wound')} each, after all normal damage; excess is lost` }
-          : { rule: 'Mortal wounds', detail: 'one point of damage each, after all attacks; they spill over to the next model' },
+          ? {
+              rule: 'Devastating Wounds',
+              detail: `a Critical Wound allows no saving throw: ${plural(b.damage, 'mortal wound')} each, after all normal damage; excess is lost`,
+            }
+          : {
+              rule: 'Mortal wounds',
+              detail: 'one point of damage each, after all attacks; they spill over to the next model',
+            },
         feelNoPainReason(b.fnp!, b.source, `${what}, taken in order`),
-        { rule: 'Fast dice rolling', detail: 'every model has the same profile and the damage is fixed: the order of allocation makes no difference, so the Feel No Pain dice are rolled at once' },
+        {
+          rule: 'Fast dice rolling',
+          detail:
+            'every model has the same profile and the damage is fixed: the order of allocation makes no difference, so the Feel No Pain dice are rolled at once',
+        },
       ],
     });
   },
@@ -62,7 +97,10 @@ export const eventBatchKind: Kind = {
     const b = eventBatch(state)!;
     const r = applyEventBatch(state, b, dice);
     const ignored = dice.filter((d) => d >= b.fnp!).length;
-    return { state: r.state, result: `${ignored} ignored by Feel No Pain; ${plural(r.lost, 'wound')} lost, ${plural(r.destroyed, 'model')} destroyed` };
+    return {
+      state: r.state,
+      result: `${ignored} ignored by Feel No Pain; ${plural(r.lost, 'wound')} lost, ${plural(r.destroyed, 'model')} destroyed`,
+    };
   }),
 };
 
@@ -84,22 +122,40 @@ export const allocateKind: Kind = {
     const w = weaponNow(state);
     const a = allocationFor(state, precisionNow(state), res.precisionDeclined);
     if (a.kind === 'auto') throw new Error('allocation is automatic here');
-    const what = res.source === 'attack' ? (res.saveFailed ? 'failed save' : 'attack') : res.source === 'devastating' ? 'Devastating Wounds attack' : 'mortal wound';
+    const what =
+      res.source === 'attack'
+        ? res.saveFailed
+          ? 'failed save'
+          : 'attack'
+        : res.source === 'devastating'
+          ? 'Devastating Wounds attack'
+          : 'mortal wound';
     return chooseStep(state, `${tagOf(state)}.allocate`, {
       title: `Allocate the ${what}${w ? ` (${w.name})` : ''}`,
       actor: a.actor,
       prompt: a.prompt.replace('attack', what),
       options: a.options,
-      why: [{ rule: 'Allocate attack — Making Attacks', detail: 'a model that has lost wounds or had an attack allocated must take it; CHARACTER models only when no other model is left, or by Precision (the attacker picks)' }],
+      why: [
+        {
+          rule: 'Allocate attack — Making Attacks',
+          detail:
+            'a model that has lost wounds or had an attack allocated must take it; CHARACTER models only when no other model is left, or by Precision (the attacker picks)',
+        },
+      ],
     });
   },
   answer: answered((state, { option }) => {
     const res = state.resolving!;
-    if (option === 'defender') return { state: { ...state, resolving: { ...res, precisionDeclined: true } }, result: 'the defender allocates' };
+    if (option === 'defender')
+      return { state: { ...state, resolving: { ...res, precisionDeclined: true } }, result: 'the defender allocates' };
     const model = Number(option!.slice(1));
     const m = state.models[model];
-    if (!option!.startsWith('m') || !m || m.woundsLeft <= 0) throw new InputError(`"${option}" is not a model that can take this attack.`, 'option');
-    return { state: { ...setModel(state, model, { allocated: true }), resolving: { ...res, target: model } }, result: `allocated to ${modelLabel(state, model)}` };
+    if (!option!.startsWith('m') || !m || m.woundsLeft <= 0)
+      throw new InputError(`"${option}" is not a model that can take this attack.`, 'option');
+    return {
+      state: { ...setModel(state, model, { allocated: true }), resolving: { ...res, target: model } },
+      result: `allocated to ${modelLabel(state, model)}`,
+    };
   }),
 };
 
@@ -112,14 +168,31 @@ function damageReasons(state: State, reroll: boolean): Reason[] {
   const melta = d.melta ? ` + Melta ${w.abilities.melta}` : '';
   const why: Reason[] = [
     res.source === 'devastating'
-      ? { rule: 'Devastating Wounds', detail: `a Critical Wound allows no saving throw: mortal wounds equal to the Damage (${w.damage}${melta}), after all normal damage; excess is lost` }
-      : { rule: 'Inflict damage — Making Attacks', detail: `Damage ${w.damage}${melta}; excess damage from this attack is lost` },
+      ? {
+          rule: 'Devastating Wounds',
+          detail: `a Critical Wound allows no saving throw: mortal wounds equal to the Damage (${w.damage}${melta}), after all normal damage; excess is lost`,
+        }
+      : {
+          rule: 'Inflict damage — Making Attacks',
+          detail: `Damage ${w.damage}${melta}; excess damage from this attack is lost`,
+        },
   ];
   if (reroll || rerollPossible(w, d)) why.push(damageRerollReason(w, d.damage, reroll ? res.damageFaces! : undefined));
-  if (d.melta) why.push({ rule: 'Melta', detail: `+${w.abilities.melta} Damage within half range, rolled on its own and never re-rolled` });
+  if (d.melta)
+    why.push({
+      rule: 'Melta',
+      detail: `+${w.abilities.melta} Damage within half range, rolled on its own and never re-rolled`,
+    });
   why.push(...damageModifierReasons(state.setup));
   const fnpGroup = groups.find((g) => g.id === 'fnp');
-  if (d.fnp !== null && fnpGroup) why.push(feelNoPainReason(d.fnp, res.source, `rolled with the Damage, the first dice counting, one per point${!reroll && rerollPossible(w, d) ? '; if a Damage die is re-rolled, they are rolled again with the re-roll' : ''}`));
+  if (d.fnp !== null && fnpGroup)
+    why.push(
+      feelNoPainReason(
+        d.fnp,
+        res.source,
+        `rolled with the Damage, the first dice counting, one per point${!reroll && rerollPossible(w, d) ? '; if a Damage die is re-rolled, they are rolled again with the re-roll' : ''}`,
+      ),
+    );
   why.push({
     rule: 'Fast dice rolling',
     detail: reroll
@@ -133,7 +206,11 @@ function damageReasons(state: State, reroll: boolean): Reason[] {
 function damageWords(rolled: number, melta: number, damage: number): string {
   const sum = rolled + melta;
   const base = melta > 0 ? `${rolled} + Melta ${melta} = ${sum}` : `${sum}`;
-  return damage === sum ? (melta > 0 ? `${base} damage` : `${damage} damage`) : `${base} → ${damage} damage after the target's damage modifiers`;
+  return damage === sum
+    ? melta > 0
+      ? `${base} damage`
+      : `${damage} damage`
+    : `${base} → ${damage} damage after the target's damage modifiers`;
 }
 
 /** Damage applied with its Feel No Pain dice, in words: "Targets 1 loses 2 wounds (1 ignored by Feel No Pain) and is destroyed". */
@@ -147,7 +224,10 @@ function finishWithWords(state: State, fnpDice: readonly number[]): Applied {
   const used = fnp === null ? [] : fnpDice.slice(0, res.damage ?? 0);
   const ignored = fnp === null ? 0 : used.filter((d) => d >= fnp).length;
   const saved = ignored > 0 ? ` (${ignored} ignored by Feel No Pain)` : '';
-  return { state: s, result: `${label} loses ${plural(before - after, 'wound')}${saved}${after === 0 ? ' and is destroyed' : ''}` };
+  return {
+    state: s,
+    result: `${label} loses ${plural(before - after, 'wound')}${saved}${after === 0 ? ' and is destroyed' : ''}`,
+  };
 }
 
 /** The Damage (and Melta, and Feel No Pain) dice of one attack, or its re-roll; a re-roll is decided by the first roll, before Melta and the target's modifiers. */
@@ -160,14 +240,25 @@ function applyDamage(state: State, dice: readonly number[], reroll: boolean): Ap
   let melta: number;
   if (!reroll) {
     faces = parts['damage'] ?? [];
-    melta = d.melta ? (d.melta.count > 0 ? expressionValue(d.melta, parts['melta'] ?? []) : Math.max(0, d.melta.modifier)) : 0;
+    melta = d.melta
+      ? d.melta.count > 0
+        ? expressionValue(d.melta, parts['melta'] ?? [])
+        : Math.max(0, d.melta.modifier)
+      : 0;
     // WH40K10-MODIFIERS.md damage re-roll: decided by the first roll, before Melta and the target's modifiers.
     const again = damageRerollIndices(weapon.damageReroll, d.damage, faces);
     if (again.length > 0) {
-      return { state: { ...state, resolving: { ...res, damageFaces: faces, melta } }, result: `Damage ${faces.join(', ')}: ${plural(again.length, 'die', 'dice')} to re-roll` };
+      return {
+        state: { ...state, resolving: { ...res, damageFaces: faces, melta } },
+        result: `Damage ${faces.join(', ')}: ${plural(again.length, 'die', 'dice')} to re-roll`,
+      };
     }
   } else {
-    faces = withRerolled(res.damageFaces!, damageRerollIndices(weapon.damageReroll, d.damage, res.damageFaces!), parts['reroll'] ?? []);
+    faces = withRerolled(
+      res.damageFaces!,
+      damageRerollIndices(weapon.damageReroll, d.damage, res.damageFaces!),
+      parts['reroll'] ?? [],
+    );
     melta = res.melta;
   }
   const rolled = expressionValue(d.damage, faces);
@@ -190,12 +281,24 @@ export const damageKind: Kind = {
     const fixed = res.source === 'mortal' ? 1 : fixedAttackDamage(state.setup, weaponOf(state, res.weapon!));
     return fixed === null ? null : { ...state, resolving: { ...res, damage: fixed } };
   },
-  ask: (state) => groupedRoll(state, `${tagOf(state)}.damage`, { title: damageTitle(state, false), actor: 'attacker', why: damageReasons(state, false) }, damageGroups(state)),
+  ask: (state) =>
+    groupedRoll(
+      state,
+      `${tagOf(state)}.damage`,
+      { title: damageTitle(state, false), actor: 'attacker', why: damageReasons(state, false) },
+      damageGroups(state),
+    ),
   answer: answered((state, { dice }) => applyDamage(state, dice, false)),
 };
 
 export const damageRerollKind: Kind = {
-  ask: (state) => groupedRoll(state, `${tagOf(state)}.damageReroll`, { title: damageTitle(state, true), actor: 'attacker', why: damageReasons(state, true) }, rerollGroups(state)),
+  ask: (state) =>
+    groupedRoll(
+      state,
+      `${tagOf(state)}.damageReroll`,
+      { title: damageTitle(state, true), actor: 'attacker', why: damageReasons(state, true) },
+      rerollGroups(state),
+    ),
   answer: answered((state, { dice }) => applyDamage(state, dice, true)),
 };
 
@@ -203,7 +306,9 @@ export const damageRerollKind: Kind = {
 export const fnpKind: Kind = {
   auto(state) {
     const res = state.resolving!;
-    return modelFeelNoPain(state, res.target!, res.source) !== null && (res.damage ?? 0) > 0 ? null : finishResolving(state, []);
+    return modelFeelNoPain(state, res.target!, res.source) !== null && (res.damage ?? 0) > 0
+      ? null
+      : finishResolving(state, []);
   },
   ask(state) {
     const res = state.resolving!;
@@ -216,7 +321,13 @@ export const fnpKind: Kind = {
       sides: 6,
       passOn: fnp,
       needs: `${fnp}+`,
-      why: [feelNoPainReason(fnp, res.source, `${plural(damage, 'point')} of damage; dice after the model is destroyed are ignored`)],
+      why: [
+        feelNoPainReason(
+          fnp,
+          res.source,
+          `${plural(damage, 'point')} of damage; dice after the model is destroyed are ignored`,
+        ),
+      ],
     });
   },
   answer: answered((state, { dice }) => finishWithWords(state, dice)),

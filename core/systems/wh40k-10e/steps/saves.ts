@@ -1,7 +1,16 @@
 import { rollStep } from '../../../combat/stepEngine';
 import type { Reason } from '../../../combat/steps';
 import { bestSaveOf, faceText, saveFaces, saveReasons, saveRerollReason } from '../abilities';
-import { afterBatchSaves, batchFaces, batchSaveFace, batchWords, resolveBatch, saveRerollIndices, savesBatchable, wholeBatchDamage } from '../batching';
+import {
+  afterBatchSaves,
+  batchFaces,
+  batchSaveFace,
+  batchWords,
+  resolveBatch,
+  saveRerollIndices,
+  savesBatchable,
+  wholeBatchDamage,
+} from '../batching';
 import { fixedAttackDamage, withRerolled } from '../damageRoll';
 import { failSave, withLog } from '../flow';
 import { groupName, groupOf, modelLabel, plural, updateRun, type State } from '../state';
@@ -18,7 +27,10 @@ import { answered, feelNoPainReason, ONCE, tagOf, weaponNow, type Kind } from '.
 export const saveModeKind: Kind = {
   auto(state) {
     const batch = savesBatchable(state);
-    return updateRun(state, { mode: batch ? 'batch' : 'single', damageMode: batch ? (wholeBatchDamage(state) ? 'whole' : 'each') : null });
+    return updateRun(state, {
+      mode: batch ? 'batch' : 'single',
+      damageMode: batch ? (wholeBatchDamage(state) ? 'whole' : 'each') : null,
+    });
   },
 };
 
@@ -33,7 +45,13 @@ export const batchChoiceKind: Kind = {
     const f = batchFaces(state);
     const chosen = updateRun(state, { batchSave: bestSaveOf(f) });
     if (!bothUsable(f)) return chosen;
-    return withLog(chosen, `${tagOf(state)}.saveChoice`, 'defender', `${weaponNow(state)!.name}: which save`, betterSaveWords(f));
+    return withLog(
+      chosen,
+      `${tagOf(state)}.saveChoice`,
+      'defender',
+      `${weaponNow(state)!.name}: which save`,
+      betterSaveWords(f),
+    );
   },
 };
 
@@ -42,7 +60,10 @@ export const batchSaveKind: Kind = {
   auto(state) {
     if (batchSaveFace(state) < 7) return null;
     const run = state.run!;
-    const s = afterBatchSaves(state, Array.from({ length: run.savesToMake }, () => 1));
+    const s = afterBatchSaves(
+      state,
+      Array.from({ length: run.savesToMake }, () => 1),
+    );
     return withLog(s.state, `w${run.weapon}.saves`, 'defender', 'No save possible', s.result);
   },
   ask(state) {
@@ -57,7 +78,11 @@ export const batchSaveKind: Kind = {
       sides: 6,
       passOn: Math.min(7, face),
       needs: faceText(face),
-      why: [...saveReasons(state.setup, f.group, w, f, run.batchSave!), ...betterSaveReason(f), { rule: 'Fast dice rolling', detail: batchWords(state) }],
+      why: [
+        ...saveReasons(state.setup, f.group, w, f, run.batchSave!),
+        ...betterSaveReason(f),
+        { rule: 'Fast dice rolling', detail: batchWords(state) },
+      ],
     });
   },
   answer: answered((state, { dice }) => {
@@ -66,7 +91,12 @@ export const batchSaveKind: Kind = {
     const again = saveRerollIndices(state.setup.defender.saveReroll, dice, face);
     if (again.length === 0) return afterBatchSaves(state, dice);
     const failed = dice.filter((d) => d < face).length;
-    const s = updateRun(state, { batchFirst: [...dice], saveRerollsPending: again.length, savesToMake: 0, damageToApply: failed - again.length });
+    const s = updateRun(state, {
+      batchFirst: [...dice],
+      saveRerollsPending: again.length,
+      savesToMake: 0,
+      damageToApply: failed - again.length,
+    });
     return { state: s, result: `${plural(failed, 'failed save')} of ${dice.length}, ${again.length} to re-roll` };
   }),
 };
@@ -86,7 +116,10 @@ export const batchSaveRerollKind: Kind = {
       sides: 6,
       passOn: Math.min(7, face),
       needs: faceText(face),
-      why: [saveRerollReason(policy), { rule: 'Fast dice rolling', detail: 'the dice to re-roll are re-rolled together, needing the same' }],
+      why: [
+        saveRerollReason(policy),
+        { rule: 'Fast dice rolling', detail: 'the dice to re-roll are re-rolled together, needing the same' },
+      ],
       notes: [ONCE],
     });
   },
@@ -114,8 +147,16 @@ export const batchFnpKind: Kind = {
       passOn: fnp,
       needs: `${fnp}+`,
       why: [
-        feelNoPainReason(fnp, 'attack', `${plural(failed, 'failed save')} × ${perAttack} damage, taken in order; dice for wounds after a model is destroyed are ignored (excess damage is lost)`),
-        { rule: 'Fast dice rolling', detail: 'every model has the same profile and the Damage is fixed: the order of allocation makes no difference, so the Feel No Pain dice of the whole batch are rolled at once' },
+        feelNoPainReason(
+          fnp,
+          'attack',
+          `${plural(failed, 'failed save')} × ${perAttack} damage, taken in order; dice for wounds after a model is destroyed are ignored (excess damage is lost)`,
+        ),
+        {
+          rule: 'Fast dice rolling',
+          detail:
+            'every model has the same profile and the Damage is fixed: the order of allocation makes no difference, so the Feel No Pain dice of the whole batch are rolled at once',
+        },
       ],
     });
   },
@@ -124,20 +165,28 @@ export const batchFnpKind: Kind = {
     const r = resolveBatch(state, state.run!.batchFaces!, batchSaveFace(state), dice);
     const s = { ...r.state, run: { ...r.state.run!, damageToApply: 0, batchFaces: null } };
     const ignored = dice.filter((d) => d >= f.group.feelNoPain!).length;
-    return { state: s, result: `${ignored} ignored by Feel No Pain; ${plural(r.lost, 'wound')} lost, ${plural(r.destroyed, 'model')} destroyed` };
+    return {
+      state: s,
+      result: `${ignored} ignored by Feel No Pain; ${plural(r.lost, 'wound')} lost, ${plural(r.destroyed, 'model')} destroyed`,
+    };
   }),
 };
 
 /** Both saves can be passed and they need different rolls: the model uses the better one. */
-const bothUsable = (f: { armour: number; invulnerable: number }) => f.armour <= 6 && f.invulnerable <= 6 && f.armour !== f.invulnerable;
+const bothUsable = (f: { armour: number; invulnerable: number }) =>
+  f.armour <= 6 && f.invulnerable <= 6 && f.armour !== f.invulnerable;
 
 /** "the invulnerable save (4+) rather than the armour save (5+)": why the save used is the better one. */
 function betterSaveWords(f: { armour: number; invulnerable: number }): string {
-  const [used, other] = bestSaveOf(f) === 'invulnerable' ? [`invulnerable save (${faceText(f.invulnerable)})`, `armour save (${faceText(f.armour)})`] : [`armour save (${faceText(f.armour)})`, `invulnerable save (${faceText(f.invulnerable)})`];
+  const [used, other] =
+    bestSaveOf(f) === 'invulnerable'
+      ? [`invulnerable save (${faceText(f.invulnerable)})`, `armour save (${faceText(f.armour)})`]
+      : [`armour save (${faceText(f.armour)})`, `invulnerable save (${faceText(f.invulnerable)})`];
   return `the ${used} rather than the ${other}: the lower roll needed is always the better save`;
 }
 
-const betterSaveReason = (f: { armour: number; invulnerable: number }): Reason[] => (bothUsable(f) ? [{ rule: 'Armour or invulnerable save', detail: betterSaveWords(f) }] : []);
+const betterSaveReason = (f: { armour: number; invulnerable: number }): Reason[] =>
+  bothUsable(f) ? [{ rule: 'Armour or invulnerable save', detail: betterSaveWords(f) }] : [];
 
 const facesOf = (state: State) => saveFaces(state.setup, groupOf(state, state.resolving!.target!), weaponNow(state)!);
 
@@ -166,7 +215,9 @@ export const saveKind: Kind = {
       sides: 6,
       passOn: Math.min(7, face),
       needs: faceText(face),
-      why: again ? [saveRerollReason(state.setup.defender.saveReroll as 'ones' | 'failed')] : [...saveReasons(state.setup, g, w, f, res.save!), ...betterSaveReason(f)],
+      why: again
+        ? [saveRerollReason(state.setup.defender.saveReroll as 'ones' | 'failed')]
+        : [...saveReasons(state.setup, g, w, f, res.save!), ...betterSaveReason(f)],
       notes: again ? [ONCE] : [],
     });
   },
@@ -176,10 +227,17 @@ export const saveKind: Kind = {
     const passOn = step.kind === 'roll' ? (step.passOn ?? 7) : 7;
     const label = modelLabel(state, res.target!);
     // seed 001: a successful saving throw ends the attack sequence; a failed one inflicts damage.
-    if (dice[0]! >= passOn) return { state: { ...updateRun(state, { savesToMake: run.savesToMake - 1 }), resolving: null }, result: `${label} saves` };
+    if (dice[0]! >= passOn)
+      return {
+        state: { ...updateRun(state, { savesToMake: run.savesToMake - 1 }), resolving: null },
+        result: `${label} saves`,
+      };
     // WH40K10-MODIFIERS.md save re-roll: once, needing the same.
     if (!res.saveRerolling && saveRerollIndices(state.setup.defender.saveReroll, dice, passOn).length > 0) {
-      return { state: { ...state, resolving: { ...res, saveRerolling: true } }, result: `${label} fails the save: re-rolled` };
+      return {
+        state: { ...state, resolving: { ...res, saveRerolling: true } },
+        result: `${label} fails the save: re-rolled`,
+      };
     }
     return { state: failSave(state), result: `${label} fails the save` };
   }),

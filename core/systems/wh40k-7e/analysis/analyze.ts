@@ -30,21 +30,40 @@ const add = (dist: number[], k: number, p: number) => {
 };
 
 /** P(the loser fails its Morale check) and P(it is then caught), from what the state already knows. */
-function moraleAndSweep(ctx: RoundContext, state: State, loser: Role, u: Record<Role, number[]>, difference: number): { fails: number; caught: number } {
+function moraleAndSweep(
+  ctx: RoundContext,
+  state: State,
+  loser: Role,
+  u: Record<Role, number[]>,
+  difference: number,
+): { fails: number; caught: number } {
   const { setup } = ctx;
   const winner = otherRole(loser);
   const known = state.phase === 'sweep';
   let fails: number;
   if (known) fails = 1;
   else if (setup[loser].fearless) fails = 0;
-  else fails = moraleFailChance({ kind: 'roll', leadership: ctx.spaces[loser].leadership(u[loser]), modifier: setup[loser].stubborn ? 0 : difference, why: [] });
-  const caught = sweepChance(ctx.spaces[winner].sweepInitiative(u[winner]), ctx.spaces[loser].sweepInitiative(u[loser]), known ? state.sweepRoll : null);
+  else
+    fails = moraleFailChance({
+      kind: 'roll',
+      leadership: ctx.spaces[loser].leadership(u[loser]),
+      modifier: setup[loser].stubborn ? 0 : difference,
+      why: [],
+    });
+  const caught = sweepChance(
+    ctx.spaces[winner].sweepInitiative(u[winner]),
+    ctx.spaces[loser].sweepInitiative(u[loser]),
+    known ? state.sweepRoll : null,
+  );
   return { fails, caught };
 }
 
 export function analyzeRound(state: State): RoundOdds {
   const ctx = new RoundContext(state.setup, state.round);
-  const start = { attacker: ctx.spaces.attacker.total(ctx.spaces.attacker.fromWounds(state.roundStart.attacker)), defender: ctx.spaces.defender.total(ctx.spaces.defender.fromWounds(state.roundStart.defender)) };
+  const start = {
+    attacker: ctx.spaces.attacker.total(ctx.spaces.attacker.fromWounds(state.roundStart.attacker)),
+    defender: ctx.spaces.defender.total(ctx.spaces.defender.fromWounds(state.roundStart.defender)),
+  };
   const caused: Record<Role, number[]> = { attacker: [], defender: [] };
   const byDifference = new Map<number, number>();
   const win = { attacker: 0, draw: 0, defender: 0 };
@@ -54,7 +73,10 @@ export function analyzeRound(state: State): RoundOdds {
   const settled = state.phase === 'roundEnd' || state.phase === 'over';
   for (const { a, d, p } of jointEntries(ctx, strikesEnd(ctx, state))) {
     const u = { attacker: a, defender: d };
-    const c = { attacker: start.defender - ctx.spaces.defender.total(d), defender: start.attacker - ctx.spaces.attacker.total(a) };
+    const c = {
+      attacker: start.defender - ctx.spaces.defender.total(d),
+      defender: start.attacker - ctx.spaces.attacker.total(a),
+    };
     const w = { attacker: !ctx.spaces.attacker.anyAlive(a), defender: !ctx.spaces.defender.anyAlive(d) };
     for (const role of roles) {
       add(caused[role], c[role], p);

@@ -25,7 +25,10 @@ const CHAIN_WEIGHT = 8;
 export function estimatedWork(state: State): number {
   const { setup } = state;
   const spaces = { attacker: new UnitSpace(setup, 'attacker'), defender: new UnitSpace(setup, 'defender') };
-  const u = { attacker: spaces.attacker.fromWounds(state.roundStart.attacker), defender: spaces.defender.fromWounds(state.roundStart.defender) };
+  const u = {
+    attacker: spaces.attacker.fromWounds(state.roundStart.attacker),
+    defender: spaces.defender.fromWounds(state.roundStart.defender),
+  };
   const reach = { attacker: spaces.attacker.reachable(u.attacker), defender: spaces.defender.reachable(u.defender) };
   const maxW = (role: Role) => Math.max(...setup[role].models.map((g) => g.wounds));
   let pairs = 1;
@@ -45,12 +48,14 @@ export function estimatedWork(state: State): number {
       });
     }
     /** Outcomes on the unit struck by `striker`, and the work of one chain of its wounds. */
-    const row = (striker: Role) => (dice[striker] === 0 ? 1 : Math.min(reach[otherRole(striker)], (dice[striker] + 1) * maxW(otherRole(striker))));
+    const row = (striker: Role) =>
+      dice[striker] === 0 ? 1 : Math.min(reach[otherRole(striker)], (dice[striker] + 1) * maxW(otherRole(striker)));
     const rows = (striker: Role) => {
       const target = otherRole(striker);
       const states = Math.min(reach[target], dice[striker] + 1);
       // Destroyer: the joint counts of the two pools mixed into the seriously-wounded chain (dice² × states).
-      const once = CHAIN_WEIGHT * dice[striker] * states + dice[striker] * dice[striker] * (destroyer[striker] ? states : 1);
+      const once =
+        CHAIN_WEIGHT * dice[striker] * states + dice[striker] * dice[striker] * (destroyer[striker] ? states : 1);
       return Math.min(pairs, standing[striker] * reach[target]) * once;
     };
     const outer = row('attacker') * row('defender');

@@ -25,14 +25,24 @@ export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
     { label: 'Draw', probability: odds.win.draw },
     { label: `${setup.defender.name} win the round`, probability: odds.win.defender, wins: 'defender' },
   ];
-  for (const role of roles) facts.push({ label: `${setup[role].name} break and fall back`, probability: odds.breaks[role] });
-  for (const role of roles) facts.push({ label: `${setup[role].name} destroyed by a Sweeping Advance`, probability: odds.swept[role] });
+  for (const role of roles)
+    facts.push({ label: `${setup[role].name} break and fall back`, probability: odds.breaks[role] });
+  for (const role of roles)
+    facts.push({ label: `${setup[role].name} destroyed by a Sweeping Advance`, probability: odds.swept[role] });
   return facts;
 }
 
 /** The state at the start of the current round, as flow.ts beginRound makes it. */
 export function roundStartOf(state: State): State {
-  return settle(beginRound({ ...state, wounds: state.roundStart, fate: { attacker: 'fighting', defender: 'fighting' }, broken: null, sweepRoll: null }));
+  return settle(
+    beginRound({
+      ...state,
+      wounds: state.roundStart,
+      fate: { attacker: 'fighting', defender: 'fighting' },
+      broken: null,
+      sweepRoll: null,
+    }),
+  );
 }
 
 type Plain = Omit<OutcomeDistributions, 'baseline'>;
@@ -82,7 +92,11 @@ export function wh40k7eReport(state: State): Record<string, unknown> {
     system: 'wh40k-7e',
     attacker: side('attacker'),
     defender: side('defender'),
-    difference: { offset: odds.difference.offset, dist: odds.difference.dist, mean: meanOf(odds.difference.dist, odds.difference.offset) },
+    difference: {
+      offset: odds.difference.offset,
+      dist: odds.difference.dist,
+      mean: meanOf(odds.difference.dist, odds.difference.offset),
+    },
     pAttackerWins: odds.win.attacker,
     pDraw: odds.win.draw,
     pDefenderWins: odds.win.defender,

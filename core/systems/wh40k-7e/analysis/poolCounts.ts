@@ -19,7 +19,9 @@ export type PoolDesc = Pick<Pool, 'key' | 'kind' | 'strength' | 'ap'>;
 const DEATHBLOW_POOL: PoolDesc = { key: DEATHBLOW, kind: 'deathblow', strength: null, ap: null };
 const SERIOUSLY_POOL: PoolDesc = { key: SERIOUSLY, kind: 'seriously', strength: null, ap: null };
 
-export type PoolItem = { kind: 'single'; pool: PoolDesc; counts: number[] } | { kind: 'destroyer'; deathblow: PoolDesc; seriously: PoolDesc; joint: number[][] };
+export type PoolItem =
+  | { kind: 'single'; pool: PoolDesc; counts: number[] }
+  | { kind: 'destroyer'; deathblow: PoolDesc; seriously: PoolDesc; joint: number[][] };
 
 const logFactorials: number[] = [0];
 const logFactorial = (n: number) => {
@@ -34,7 +36,14 @@ function destroyerJoint(n: number, a: number, b: number): number[][] {
   return Array.from({ length: n + 1 }, (_, i) =>
     Array.from({ length: n + 1 }, (_, j) => {
       if (i + j > n) return 0;
-      const log = logFactorial(n) - logFactorial(i) - logFactorial(j) - logFactorial(n - i - j) + term(i, a) + term(j, b) + term(n - i - j, c);
+      const log =
+        logFactorial(n) -
+        logFactorial(i) -
+        logFactorial(j) -
+        logFactorial(n - i - j) +
+        term(i, a) +
+        term(j, b) +
+        term(n - i - j, c);
       return Math.exp(log);
     }),
   );
@@ -97,10 +106,16 @@ export function poolItems(side: SideStrikes): PoolItem[] {
     addSingle(poolFor(setup, role, r.group), binomial(r.dice, pHit * pWound));
   }
   const rank = (key: string) => poolRank(setup, role, side.strikers, key);
-  const items: Array<{ rank: number; item: PoolItem }> = [...single.values()].map((s) => ({ rank: rank(s.pool.key), item: { kind: 'single', ...s } }));
+  const items: Array<{ rank: number; item: PoolItem }> = [...single.values()].map((s) => ({
+    rank: rank(s.pool.key),
+    item: { kind: 'single', ...s },
+  }));
   if (destroyer) {
     // Both Destroyer pools come from the same groups: deathblow and seriously wounded are adjacent in the default order.
-    items.push({ rank: rank(DEATHBLOW), item: { kind: 'destroyer', deathblow: DEATHBLOW_POOL, seriously: SERIOUSLY_POOL, joint: destroyer } });
+    items.push({
+      rank: rank(DEATHBLOW),
+      item: { kind: 'destroyer', deathblow: DEATHBLOW_POOL, seriously: SERIOUSLY_POOL, joint: destroyer },
+    });
   }
   return items.sort((a, b) => a.rank - b.rank).map((x) => x.item);
 }

@@ -5,7 +5,19 @@ import { strikeSteps } from '../strikes';
 import { MAX_GROUP_DICE } from '../setup';
 import { poolItems, type PoolDesc, type PoolItem } from './poolCounts';
 import { UnitSpace } from './unitState';
-import { addEntry, canonicalLock, dropLocks, LOCK_NONE, poolOnto, poolRules, singleChain, WoundCache, type Chain, type Known, type PoolRules } from './wound';
+import {
+  addEntry,
+  canonicalLock,
+  dropLocks,
+  LOCK_NONE,
+  poolOnto,
+  poolRules,
+  singleChain,
+  WoundCache,
+  type Chain,
+  type Known,
+  type PoolRules,
+} from './wound';
 
 /**
  * The exact odds of the strikes of one round of a 7th edition close combat, from any state of it
@@ -94,7 +106,12 @@ export class RoundContext {
     let row = rows.get(key);
     if (!row) {
       const target = otherRole(striker);
-      row = this.freshRow(step, striker, this.interned[striker].states[strikerId]!, this.interned[target].states[targetId]!);
+      row = this.freshRow(
+        step,
+        striker,
+        this.interned[striker].states[strikerId]!,
+        this.interned[target].states[targetId]!,
+      );
       rows.set(key, row);
     }
     return row;
@@ -172,11 +189,17 @@ export class RoundContext {
         setup: this.setup,
         role: striker,
         strikers,
-        target: { weaponSkill: tSpace.majority(targetU, 'weaponSkill'), toughness: tSpace.majority(targetU, 'toughness') },
+        target: {
+          weaponSkill: tSpace.majority(targetU, 'weaponSkill'),
+          toughness: tSpace.majority(targetU, 'toughness'),
+        },
         pools: [],
         rolls,
       });
-      row = this.toRow(target, items.length === 0 ? singleChain(tSpace, targetU) : this.itemsOnto(target, singleChain(tSpace, targetU), items));
+      row = this.toRow(
+        target,
+        items.length === 0 ? singleChain(tSpace, targetU) : this.itemsOnto(target, singleChain(tSpace, targetU), items),
+      );
       this.rows.set(key, row);
     }
     return row;
@@ -226,7 +249,9 @@ function runKnowledge(state: State): Known[] {
   const run = state.allocation?.run;
   if (!run) return [];
   if (!run.fates) return Array<Known>(run.count - run.applied).fill('unknown');
-  return run.fates.slice(run.applied).map((f): Known => (f === 'unsaved' ? (run.stage === 'fnp' ? 'unsavedFnp' : 'unsaved') : 'saved'));
+  return run.fates
+    .slice(run.applied)
+    .map((f): Known => (f === 'unsaved' ? (run.stage === 'fnp' ? 'unsavedFnp' : 'unsaved') : 'saved'));
 }
 
 /**
@@ -272,7 +297,12 @@ export function strikesEnd(ctx: RoundContext, state: State): JointDist {
   if (state.phase !== 'strikes') {
     const a = ctx.spaces.attacker.fromWounds(state.wounds.attacker);
     const d = ctx.spaces.defender.fromWounds(state.wounds.defender);
-    addJoint(joint, ctx.interned.attacker.id(a, ctx.spaces.attacker.key(a)), ctx.interned.defender.id(d, ctx.spaces.defender.key(d)), 1);
+    addJoint(
+      joint,
+      ctx.interned.attacker.id(a, ctx.spaces.attacker.key(a)),
+      ctx.interned.defender.id(d, ctx.spaces.defender.key(d)),
+      1,
+    );
     return joint;
   }
   // The current step: each side's pools on the other unit, independent of each other.
@@ -287,4 +317,3 @@ export function strikesEnd(ctx: RoundContext, state: State): JointDist {
   }
   return joint;
 }
-

@@ -16,7 +16,10 @@ export class UnitSpace {
   /** Wounds of the whole unit at full strength. */
   readonly full: number;
 
-  constructor(setup: Setup, readonly role: Role) {
+  constructor(
+    setup: Setup,
+    readonly role: Role,
+  ) {
     this.groups = setup[role].models;
     const offset: number[] = [];
     let at = 0;
@@ -82,7 +85,8 @@ export class UnitSpace {
     });
     let best = 0;
     let bestCount = -1;
-    for (const [value, n] of counts) if (n > bestCount || (n === bestCount && value > best)) [best, bestCount] = [value, n];
+    for (const [value, n] of counts)
+      if (n > bestCount || (n === bestCount && value > best)) [best, bestCount] = [value, n];
     return best;
   }
 
@@ -92,7 +96,10 @@ export class UnitSpace {
   }
 
   sweepInitiative(u: readonly number[]): number {
-    const i = this.groups.reduce((best, g, gi) => (this.alive(u, gi) > 0 ? Math.min(best, g.initiative) : best), Infinity);
+    const i = this.groups.reduce(
+      (best, g, gi) => (this.alive(u, gi) > 0 ? Math.min(best, g.initiative) : best),
+      Infinity,
+    );
     return i === Infinity ? 0 : i;
   }
 

@@ -38,7 +38,11 @@ export interface PoolRules {
   groups: GroupRules[];
 }
 
-export function poolRules(setup: Setup, space: UnitSpace, pool: Pick<Pool, 'key' | 'kind' | 'strength' | 'ap'>): PoolRules {
+export function poolRules(
+  setup: Setup,
+  space: UnitSpace,
+  pool: Pick<Pool, 'key' | 'kind' | 'strength' | 'ap'>,
+): PoolRules {
   return {
     key: pool.key,
     kind: pool.kind,
@@ -70,7 +74,13 @@ export function canonicalLock(space: UnitSpace, u: readonly number[], group: num
 }
 
 /** The unit after the model of group g with w wounds left loses `damage` (excess lost). */
-function hurt(space: UnitSpace, u: readonly number[], g: number, w: number, damage: number): { u: number[]; lock: number } {
+function hurt(
+  space: UnitSpace,
+  u: readonly number[],
+  g: number,
+  w: number,
+  damage: number,
+): { u: number[]; lock: number } {
   const next = u.slice();
   const o = space.offset[g]!;
   next[o + w - 1]!--;
@@ -87,7 +97,14 @@ export interface Outcome {
 }
 
 /** Outcomes of one wound, with their probabilities. */
-export function oneWound(space: UnitSpace, rules: PoolRules, u: number[], uk: string, lock: number, known: Known): Outcome[] {
+export function oneWound(
+  space: UnitSpace,
+  rules: PoolRules,
+  u: number[],
+  uk: string,
+  lock: number,
+  known: Known,
+): Outcome[] {
   let g: number;
   let w: number;
   if (lock !== LOCK_NONE) {

@@ -1,8 +1,23 @@
 import type { wh40k7eProfileSchema, wh40k7eWeaponTypes } from './profile';
 import type { z } from 'zod';
-import { allText, fitted, leadingNumber, otherProfiles, rulesOf, savesIn, selectionNames } from '../../../roster/battlescribe/common';
+import {
+  allText,
+  fitted,
+  leadingNumber,
+  otherProfiles,
+  rulesOf,
+  savesIn,
+  selectionNames,
+} from '../../../roster/battlescribe/common';
 import { NotesWriter, profileLine } from '../../../roster/battlescribe/notes';
-import { characteristic, isType, pointsOf, profilesUnder, type BsProfile, type BsSelection } from '../../../roster/battlescribe/tree';
+import {
+  characteristic,
+  isType,
+  pointsOf,
+  profilesUnder,
+  type BsProfile,
+  type BsSelection,
+} from '../../../roster/battlescribe/tree';
 import type { SystemImport, UnitOutcome } from '../../../roster/battlescribe/types';
 import { cleanLabel, cleanName, distance, distinct, isNone, rollTarget } from '../../../roster/battlescribe/values';
 
@@ -21,14 +36,20 @@ const VEHICLE_TYPES = ['Vehicle', 'Walker', 'Flyer'];
 
 export const wh40k7eImport: SystemImport = {
   system: 'wh40k-7e',
-  isUnit: (selection) => profilesUnder(selection).some(({ profile }) => isType(profile, ...MODEL_TYPES, ...VEHICLE_TYPES)),
+  isUnit: (selection) =>
+    profilesUnder(selection).some(({ profile }) => isType(profile, ...MODEL_TYPES, ...VEHICLE_TYPES)),
   convertUnit,
 };
 
 type Vehicle = { front: number; side: number; rear: number; hullPoints: number };
 
 /** The unit's model profiles, counted by the number of the selection carrying them (one line per profile name), with its vehicle armour and unit type. */
-function readModels(found: ReturnType<typeof profilesUnder>, saves: ReturnType<typeof savesIn>, used: Set<BsProfile>, issues: string[]) {
+function readModels(
+  found: ReturnType<typeof profilesUnder>,
+  saves: ReturnType<typeof savesIn>,
+  used: Set<BsProfile>,
+  issues: string[],
+) {
   const models: Record<string, unknown>[] = [];
   const modelLines: string[] = [];
   const counts: string[] = [];
@@ -43,7 +64,11 @@ function readModels(found: ReturnType<typeof profilesUnder>, saves: ReturnType<t
       const text = characteristic(profile, what);
       return fitted(isNone(text) ? 0 : leadingNumber(text), min, max, `${profile.name}: ${what}`, fallback, issues);
     };
-    const save = isVehicle ? 7 : isNone(characteristic(profile, 'Save', 'Sv')) ? 7 : (rollTarget(characteristic(profile, 'Save', 'Sv')) ?? 7);
+    const save = isVehicle
+      ? 7
+      : isNone(characteristic(profile, 'Save', 'Sv'))
+        ? 7
+        : (rollTarget(characteristic(profile, 'Save', 'Sv')) ?? 7);
     const existing = models.find((m) => m['name'] === cleanName(profile.name));
     if (existing) {
       existing['count'] = Math.min(100, (existing['count'] as number) + count);
@@ -71,10 +96,25 @@ function readModels(found: ReturnType<typeof profilesUnder>, saves: ReturnType<t
         front: fitted(leadingNumber(characteristic(profile, 'Front')), 10, 14, 'Front armour', 10, issues),
         side: fitted(leadingNumber(characteristic(profile, 'Side')), 10, 14, 'Side armour', 10, issues),
         rear: fitted(leadingNumber(characteristic(profile, 'Rear')), 10, 14, 'Rear armour', 10, issues),
-        hullPoints: fitted(leadingNumber(characteristic(profile, 'HP', 'Hull Points')), 1, 12, 'Hull points', 1, issues),
+        hullPoints: fitted(
+          leadingNumber(characteristic(profile, 'HP', 'Hull Points')),
+          1,
+          12,
+          'Hull points',
+          1,
+          issues,
+        ),
       };
-      unitType ??= isType(profile, 'Walker') ? 'walker' : isType(profile, 'Flyer') ? 'flyer' : /super-?heavy/i.test(characteristic(profile, 'Type') ?? '') ? 'super-heavy' : 'vehicle';
-      modelLines.push(`${count} × ${model.name}: BS ${model.ballisticSkill} · Front ${vehicle.front} · Side ${vehicle.side} · Rear ${vehicle.rear} · HP ${vehicle.hullPoints}${characteristic(profile, 'Type') ? ` · ${characteristic(profile, 'Type')}` : ''}`);
+      unitType ??= isType(profile, 'Walker')
+        ? 'walker'
+        : isType(profile, 'Flyer')
+          ? 'flyer'
+          : /super-?heavy/i.test(characteristic(profile, 'Type') ?? '')
+            ? 'super-heavy'
+            : 'vehicle';
+      modelLines.push(
+        `${count} × ${model.name}: BS ${model.ballisticSkill} · Front ${vehicle.front} · Side ${vehicle.side} · Rear ${vehicle.rear} · HP ${vehicle.hullPoints}${characteristic(profile, 'Type') ? ` · ${characteristic(profile, 'Type')}` : ''}`,
+      );
     } else {
       unitType ??= unitTypeOf(characteristic(profile, 'Unit Type', 'Type') ?? '');
       modelLines.push(
@@ -86,7 +126,12 @@ function readModels(found: ReturnType<typeof profilesUnder>, saves: ReturnType<t
 }
 
 /** The unit's weapons (and attack psychic powers), each once; one it cannot read goes into the notes. */
-function readWeapons(found: ReturnType<typeof profilesUnder>, used: Set<BsProfile>, notes: NotesWriter, issues: string[]) {
+function readWeapons(
+  found: ReturnType<typeof profilesUnder>,
+  used: Set<BsProfile>,
+  notes: NotesWriter,
+  issues: string[],
+) {
   const weapons: Record<string, unknown>[] = [];
   const weaponLines: string[] = [];
   for (const { profile, owner } of found) {
@@ -122,8 +167,12 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   const { models, modelLines, counts, vehicle } = read;
   let unitType = read.unitType;
   if (models.length === 0) return { ok: false, skipped: { name, reason: 'it has no Unit or Vehicle profile.' } };
-  if (saves.invulnerable !== undefined) confirm.push(`Invulnerable save ${saves.invulnerable}+ read from the unit's rules and wargear: check which models have it.`);
-  if (saves.feelNoPain !== undefined) confirm.push(`Feel No Pain ${saves.feelNoPain}+ read from the unit's rules: check which models have it.`);
+  if (saves.invulnerable !== undefined)
+    confirm.push(
+      `Invulnerable save ${saves.invulnerable}+ read from the unit's rules and wargear: check which models have it.`,
+    );
+  if (saves.feelNoPain !== undefined)
+    confirm.push(`Feel No Pain ${saves.feelNoPain}+ read from the unit's rules: check which models have it.`);
   if (models.length > 20) issues.push(`${models.length} model profiles; the first 20 were kept`);
 
   const { weapons, weaponLines } = readWeapons(found, used, notes, issues);
@@ -154,14 +203,26 @@ function convertUnit(unit: BsSelection): UnitOutcome {
         stats: [`Unit type ${unitType.replace(/-/g, ' ')}`, ...modelLines],
         weapons: weaponLines,
         abilities: specialRules,
-        notes: distinct([...notesPreview, ...(equipment.length > 0 ? [`Wargear and upgrades (${equipment.length}): in the notes`] : []), ...issues]),
+        notes: distinct([
+          ...notesPreview,
+          ...(equipment.length > 0 ? [`Wargear and upgrades (${equipment.length}): in the notes`] : []),
+          ...issues,
+        ]),
         confirm,
       },
     },
   };
 }
 
-const typeWords: Record<WeaponType, string> = { melee: 'Melee', pistol: 'Pistol', assault: 'Assault', 'rapid-fire': 'Rapid Fire', heavy: 'Heavy', salvo: 'Salvo', ordnance: 'Ordnance' };
+const typeWords: Record<WeaponType, string> = {
+  melee: 'Melee',
+  pistol: 'Pistol',
+  assault: 'Assault',
+  'rapid-fire': 'Rapid Fire',
+  heavy: 'Heavy',
+  salvo: 'Salvo',
+  ordnance: 'Ordnance',
+};
 
 /** "Infantry (Character)", "Jump Infantry", "Monstrous Creature (Flying)" → the profile's unit type. */
 function unitTypeOf(text: string): UnitType {
@@ -182,22 +243,51 @@ function unitTypeOf(text: string): UnitType {
 }
 
 /** A "Weapon" profile: Range ('24"', "Melee", "Template"), Strength ("User", "+1", "x2", "8", "D"), AP ("-", "2"), Type ("Heavy 3, Blast"). */
-function readWeapon(profile: BsProfile, count: number): (Record<string, unknown> & { name: string; range: number | 'melee' | 'template'; strength: number | string; ap: number | null; type: WeaponType; shots: number; specialRules: string[]; count: number }) | string {
+function readWeapon(
+  profile: BsProfile,
+  count: number,
+):
+  | (Record<string, unknown> & {
+      name: string;
+      range: number | 'melee' | 'template';
+      strength: number | string;
+      ap: number | null;
+      type: WeaponType;
+      shots: number;
+      specialRules: string[];
+      count: number;
+    })
+  | string {
   const rangeText = (characteristic(profile, 'Range') ?? '').trim();
-  const range = /^(melee|-|–|)$/i.test(rangeText) ? 'melee' : /template/i.test(rangeText) ? 'template' : distance(rangeText);
+  const range = /^(melee|-|–|)$/i.test(rangeText)
+    ? 'melee'
+    : /template/i.test(rangeText)
+      ? 'template'
+      : distance(rangeText);
   const strengthText = (characteristic(profile, 'Strength', 'S') ?? '').trim().toLowerCase();
-  const strength =
-    /^(user|as user)$/.test(strengthText) ? 'user'
-    : /^\+[12]$/.test(strengthText) ? strengthText
-    : /^x2$/.test(strengthText) ? 'x2'
-    : /^d$/.test(strengthText) ? 'D'
-    : leadingNumber(strengthText);
+  const strength = /^(user|as user)$/.test(strengthText)
+    ? 'user'
+    : /^\+[12]$/.test(strengthText)
+      ? strengthText
+      : /^x2$/.test(strengthText)
+        ? 'x2'
+        : /^d$/.test(strengthText)
+          ? 'D'
+          : leadingNumber(strengthText);
   const apText = characteristic(profile, 'AP');
   const ap = isNone(apText) ? null : leadingNumber(apText);
   const typeText = characteristic(profile, 'Type') ?? '';
-  const [first = '', ...rest] = typeText.split(',').map((t) => t.trim()).filter(Boolean);
+  const [first = '', ...rest] = typeText
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const kind = /^(melee|pistol|assault|rapid fire|heavy|salvo|ordnance)\b\s*(\d+)?/i.exec(first);
-  if (range === undefined || strength === undefined || (ap !== null && (ap === undefined || ap < 1 || ap > 6)) || !kind) {
+  if (
+    range === undefined ||
+    strength === undefined ||
+    (ap !== null && (ap === undefined || ap < 1 || ap > 6)) ||
+    !kind
+  ) {
     return 'its range, strength, AP or type cannot be read';
   }
   const type = (kind[1] ?? '').toLowerCase().replace(' ', '-') as WeaponType;

@@ -44,18 +44,28 @@ function weaponFor(w: RosterWeapon): Weapon {
 }
 
 /** The melee weapons a group's own special rules name. */
-const named = (model: RosterModel, melee: readonly RosterWeapon[]) => melee.filter((w) => lower(model.specialRules).includes(w.name.trim().toLowerCase()));
+const named = (model: RosterModel, melee: readonly RosterWeapon[]) =>
+  melee.filter((w) => lower(model.specialRules).includes(w.name.trim().toLowerCase()));
 
-const TWO_WEAPON_RULES = new Set(['two close combat weapons', 'two weapons', 'additional close combat weapon', 'two close-combat weapons']);
+const TWO_WEAPON_RULES = new Set([
+  'two close combat weapons',
+  'two weapons',
+  'additional close combat weapon',
+  'two close-combat weapons',
+]);
 
 export function sideForCombat(name: string, profile: Wh40k7eProfile): Converted {
   if (VEHICLES.has(profile.unitType) || profile.vehicle !== null) {
-    return { ok: false, problem: `"${name}" is a vehicle: its armour values do not fight in this close combat (only units with Toughness and Wounds).` };
+    return {
+      ok: false,
+      problem: `"${name}" is a vehicle: its armour values do not fight in this close combat (only units with Toughness and Wounds).`,
+    };
   }
   if (profile.models.length === 0) return { ok: false, problem: `"${name}" has no models.` };
   const unitRules = lower(profile.specialRules);
   const allRules = (m: RosterModel) => [...unitRules, ...lower(m.specialRules)];
-  const anyModelHas = (rule: RegExp) => unitRules.some((r) => rule.test(r)) || profile.models.some((m) => lower(m.specialRules).some((r) => rule.test(r)));
+  const anyModelHas = (rule: RegExp) =>
+    unitRules.some((r) => rule.test(r)) || profile.models.some((m) => lower(m.specialRules).some((r) => rule.test(r)));
   const melee = profile.weapons.filter(isMelee);
   const claimed = new Set(profile.models.flatMap((m) => named(m, melee)));
   const unclaimed = melee.filter((w) => !claimed.has(w));
@@ -67,13 +77,17 @@ export function sideForCombat(name: string, profile: Wh40k7eProfile): Converted 
     const choices = own.length > 0 ? own : unclaimed;
     const chosen = choices[0];
     if (choices.length > 1) {
-      notes.push(`${m.name}: ${choices.map((w) => w.name).join(', ')} — fights with ${chosen!.name} (the first listed); change it in the setup if another is used.`);
+      notes.push(
+        `${m.name}: ${choices.map((w) => w.name).join(', ')} — fights with ${chosen!.name} (the first listed); change it in the setup if another is used.`,
+      );
     }
     const weapon = chosen ? weaponFor(chosen) : PLAIN;
     const rules = allRules(m);
     const specialist = chosen ? lower(chosen.specialRules).some((r) => r.startsWith('specialist weapon')) : false;
-    const twoWeapons = rules.some((r) => TWO_WEAPON_RULES.has(r)) || (pistol !== undefined && chosen !== undefined && !specialist);
-    if (twoWeapons && pistol && chosen && !rules.some((r) => TWO_WEAPON_RULES.has(r))) notes.push(`${m.name}: ${pistol.name} and ${chosen.name} — two close combat weapons, +1 Attack.`);
+    const twoWeapons =
+      rules.some((r) => TWO_WEAPON_RULES.has(r)) || (pistol !== undefined && chosen !== undefined && !specialist);
+    if (twoWeapons && pistol && chosen && !rules.some((r) => TWO_WEAPON_RULES.has(r)))
+      notes.push(`${m.name}: ${pistol.name} and ${chosen.name} — two close combat weapons, +1 Attack.`);
     return {
       name: m.name,
       count: m.count,

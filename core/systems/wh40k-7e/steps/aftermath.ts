@@ -23,7 +23,9 @@ export const resultKind: StepKind<State> = {
     const r = s.result!;
     const lines = resultLines(s.setup, s.roundStart, s.wounds, r);
     const why = lines.slice(0, -1).map((detail) => ({ rule: 'Combat result', detail }));
-    return afterResult(autoLine(s, r.winner ?? 'attacker', `Round ${s.round}: combat result`, headline(s.setup, r), why));
+    return afterResult(
+      autoLine(s, r.winner ?? 'attacker', `Round ${s.round}: combat result`, headline(s.setup, r), why),
+    );
   },
 };
 
@@ -37,8 +39,23 @@ export const moraleKind: StepKind<State> = {
     const test = moraleTestOf(s.setup, loser, s.wounds[loser], s.result!.difference);
     if (test.kind === 'roll' && test.leadership - test.modifier < 12) return null;
     // Fearless, or no roll of 2D6 can fail: nobody rolls.
-    const why = test.kind === 'passes' ? test.why : [...test.why, { rule: 'Morale check', detail: `2D6 is never more than 12 ≤ ${test.leadership - test.modifier}` }];
-    return { ...autoLine(s, loser, `${s.setup[loser].name}: Morale check`, `${s.setup[loser].name} pass automatically and fight on`, why), phase: 'roundEnd' };
+    const why =
+      test.kind === 'passes'
+        ? test.why
+        : [
+            ...test.why,
+            { rule: 'Morale check', detail: `2D6 is never more than 12 ≤ ${test.leadership - test.modifier}` },
+          ];
+    return {
+      ...autoLine(
+        s,
+        loser,
+        `${s.setup[loser].name}: Morale check`,
+        `${s.setup[loser].name} pass automatically and fight on`,
+        why,
+      ),
+      phase: 'roundEnd',
+    };
   },
   ask(state) {
     const { setup } = state;
@@ -52,7 +69,10 @@ export const moraleKind: StepKind<State> = {
       sides: 6,
       needs: `2D6 ≤ ${test.leadership - test.modifier} (a double 1 always passes)`,
       why: test.why,
-      notes: [...resultNotes(state), 'A failed check: the unit falls back, and the winner may catch it with a Sweeping Advance.'],
+      notes: [
+        ...resultNotes(state),
+        'A failed check: the unit falls back, and the winner may catch it with a Sweeping Advance.',
+      ],
     });
   },
   answer(s, { dice, log }) {
@@ -85,9 +105,16 @@ export const sweepKind: StepKind<State> = {
     const i = sweepInitiatives(setup, winner, loser, state.wounds);
     const [w, l] = [setup[winner].name, setup[loser].name];
     const why: Reason[] = [
-      { rule: 'Sweeping Advance', detail: `each side rolls D6 + its Initiative (the lowest among its surviving models, Unwieldy ignored): ${w} I${i.winner}, ${l} I${i.loser}; the winner's total equal or higher catches the loser` },
+      {
+        rule: 'Sweeping Advance',
+        detail: `each side rolls D6 + its Initiative (the lowest among its surviving models, Unwieldy ignored): ${w} I${i.winner}, ${l} I${i.loser}; the winner's total equal or higher catches the loser`,
+      },
     ];
-    if (setup[loser].atsknf) why.push({ rule: 'And They Shall Know No Fear', detail: `${l} are not destroyed if caught: they stay locked in combat` });
+    if (setup[loser].atsknf)
+      why.push({
+        rule: 'And They Shall Know No Fear',
+        detail: `${l} are not destroyed if caught: they stay locked in combat`,
+      });
     return rollStep(state, 'sweep', {
       title: `Sweeping Advance: ${w} roll off against ${l}`,
       actor: winner,
@@ -95,10 +122,26 @@ export const sweepKind: StepKind<State> = {
       sides: 6,
       needs: `${w} catch ${l} if their D6 + I${i.winner} is equal to or more than ${possessive(l)} D6 + I${i.loser}`,
       groups: [
-        { id: 'winner', label: w, roller: winner, count: 1, sides: 6, needs: `D6 + I${i.winner}: equal to or more than ${possessive(l)} total catches them` },
-        { id: 'loser', label: l, roller: loser, count: 1, sides: 6, needs: `D6 + I${i.loser}: more than ${possessive(w)} total escapes` },
+        {
+          id: 'winner',
+          label: w,
+          roller: winner,
+          count: 1,
+          sides: 6,
+          needs: `D6 + I${i.winner}: equal to or more than ${possessive(l)} total catches them`,
+        },
+        {
+          id: 'loser',
+          label: l,
+          roller: loser,
+          count: 1,
+          sides: 6,
+          needs: `D6 + I${i.loser}: more than ${possessive(w)} total escapes`,
+        },
       ],
-      notes: [`${w} catch ${l} if their D6 + I${i.winner} is equal to or more than ${possessive(l)} D6 + I${i.loser}; otherwise ${l} escape.`],
+      notes: [
+        `${w} catch ${l} if their D6 + I${i.winner} is equal to or more than ${possessive(l)} D6 + I${i.loser}; otherwise ${l} escape.`,
+      ],
       why,
     });
   },
@@ -120,7 +163,10 @@ function stalemate(s: State): State | null {
   if (roles.some((role) => canHarm(s.setup, role, s.wounds, round))) return null;
   const text = `Neither ${s.setup.attacker.name} nor ${s.setup.defender.name} can cause the other a wound: no round can change anything, so the combat is a draw.`;
   const next = autoLine(s, 'attacker', `Round ${s.round} is over`, text, [
-    { rule: 'To Wound chart', detail: 'a Strength 4 or more below the Toughness cannot wound, and a model with no Attacks strikes no blow' },
+    {
+      rule: 'To Wound chart',
+      detail: 'a Strength 4 or more below the Toughness cannot wound, and a model with no Attacks strikes no blow',
+    },
   ]);
   return { ...next, phase: 'over', stalemate: true, notes: [...next.notes, text] };
 }
@@ -140,7 +186,15 @@ export const roundEndKind: StepKind<State> = {
       return { ...next, phase: 'over', notes: [...next.notes, text] };
     }
     if (!s.fightOn) return null;
-    return beginRound({ ...autoLine(s, 'attacker', `Round ${s.round} is over`, `as last round: both units still locked, on to round ${s.round + 1}`), round: s.round + 1 });
+    return beginRound({
+      ...autoLine(
+        s,
+        'attacker',
+        `Round ${s.round} is over`,
+        `as last round: both units still locked, on to round ${s.round + 1}`,
+      ),
+      round: s.round + 1,
+    });
   },
   ask: (state) =>
     chooseStep(state, 'round', {
@@ -148,16 +202,34 @@ export const roundEndKind: StepKind<State> = {
       actor: 'attacker',
       prompt: `${headline(state.setup, state.result!)} Both units are still locked in combat. Fight round ${state.round + 1} now (and the rounds after, until the combat is decided), or stop here and go on next turn?`,
       options: [
-        { id: 'next', label: `Fight round ${state.round + 1} now, and on until the combat is decided`, suggested: true },
+        {
+          id: 'next',
+          label: `Fight round ${state.round + 1} now, and on until the combat is decided`,
+          suggested: true,
+        },
         { id: 'stop', label: 'Stop here (the combat goes on in the next turn)' },
       ],
-      why: [{ rule: 'Close combat', detail: 'a drawn combat, or a loser that passed its Morale check, stays locked in combat and fights again next round; nobody charges then' }],
+      why: [
+        {
+          rule: 'Close combat',
+          detail:
+            'a drawn combat, or a loser that passed its Morale check, stays locked in combat and fights again next round; nobody charges then',
+        },
+      ],
     }),
   answer(s, { option, log }) {
     if (option === 'stop') {
       const next = log(s, 'Stop here: the combat goes on in the next turn');
-      return { ...next, phase: 'over', notes: [...next.notes, `The combat goes on: round ${s.round + 1} is fought in the next turn.`] };
+      return {
+        ...next,
+        phase: 'over',
+        notes: [...next.notes, `The combat goes on: round ${s.round + 1} is fought in the next turn.`],
+      };
     }
-    return beginRound({ ...log(s, `On to round ${s.round + 1}, and on until the combat is decided`), round: s.round + 1, fightOn: true });
+    return beginRound({
+      ...log(s, `On to round ${s.round + 1}, and on until the combat is decided`),
+      round: s.round + 1,
+      fightOn: true,
+    });
   },
 };

@@ -20,11 +20,25 @@ function fastReason(state: State): Reason {
   const run = a.run!;
   const foe = otherRole(a.by);
   const g = groupOf(setup, foe, run.group);
-  const where = run.lockOnly ? `${modelName(setup, foe, a.lock!.group, a.lock!.model)} (already has a wound of this pool allocated)` : `${g.name}`;
+  const where = run.lockOnly
+    ? `${modelName(setup, foe, a.lock!.group, a.lock!.model)} (already has a wound of this pool allocated)`
+    : `${g.name}`;
   // One wound needs no Fast Dice: only where it goes.
-  if (run.count === 1) return { rule: 'Wound pool', detail: `this wound goes to ${run.lockOnly ? where : `${g.name} (the next in the unit's order)`}` };
-  if (run.lockOnly) return { rule: 'Fast Dice', detail: `these ${plural(run.count, 'wound')} all go to ${where} whatever the dice: rolled together` };
-  if (run.groups.length === 1) return { rule: 'Fast Dice', detail: `these ${plural(run.count, 'wound')} all land on ${g.name} (identical models) whatever the dice, so the order cannot change anything: rolled together, applied in die order` };
+  if (run.count === 1)
+    return {
+      rule: 'Wound pool',
+      detail: `this wound goes to ${run.lockOnly ? where : `${g.name} (the next in the unit's order)`}`,
+    };
+  if (run.lockOnly)
+    return {
+      rule: 'Fast Dice',
+      detail: `these ${plural(run.count, 'wound')} all go to ${where} whatever the dice: rolled together`,
+    };
+  if (run.groups.length === 1)
+    return {
+      rule: 'Fast Dice',
+      detail: `these ${plural(run.count, 'wound')} all land on ${g.name} (identical models) whatever the dice, so the order cannot change anything: rolled together, applied in die order`,
+    };
   const names = run.groups.map((x) => groupOf(setup, foe, x).name);
   return {
     rule: 'Fast Dice',
@@ -78,8 +92,24 @@ export const saveKind: StepKind<State> = {
       sides: 6,
       needs: `${save.face}+, then ${fnp}+`,
       groups: [
-        { id: 'save', label: `${possessive(setup[foe].name)} saves`, count: run.count, sides: 6, passOn: save.face!, needs: `${save.face}+` },
-        { id: 'fnp', label: `${possessive(setup[foe].name)} Feel No Pain`, count: run.count, sides: 6, passOn: fnp, needs: `${fnp}+`, per: { group: 'save', on: 'fail' }, note: 'a D6 for each failed save' },
+        {
+          id: 'save',
+          label: `${possessive(setup[foe].name)} saves`,
+          count: run.count,
+          sides: 6,
+          passOn: save.face!,
+          needs: `${save.face}+`,
+        },
+        {
+          id: 'fnp',
+          label: `${possessive(setup[foe].name)} Feel No Pain`,
+          count: run.count,
+          sides: 6,
+          passOn: fnp,
+          needs: `${fnp}+`,
+          per: { group: 'save', on: 'fail' },
+          note: 'a D6 for each failed save',
+        },
       ],
       why: [...why, feelNoPainWhy(setup, foe, run.group, pool)],
       // A wound saved and one shrugged off by Feel No Pain do the same: the rules keep how many of
@@ -102,7 +132,8 @@ export const saveKind: StepKind<State> = {
       // The Feel No Pain dice answer the unsaved wounds in order.
       fates = fates.map((f): Fate => (f === 'unsaved' ? (fnpDice[k++]! >= fnpFace ? 'shrugged' : 'unsaved') : f));
       const shrugged = fates.filter((f) => f === 'shrugged').length;
-      if (fnpDice.length > 0) text += `; Feel No Pain: ${plural(shrugged, 'wound')} ignored, ${fnpDice.length - shrugged} lost`;
+      if (fnpDice.length > 0)
+        text += `; Feel No Pain: ${plural(shrugged, 'wound')} ignored, ${fnpDice.length - shrugged} lost`;
       const next = log(s, text, dice);
       return { ...next, allocation: { ...a, run: { ...a.run!, fates, stage: 'apply' } } };
     }
@@ -163,7 +194,12 @@ export const damageKind: StepKind<State> = {
         count: 1,
         sides: 3,
         needs: `D3 wounds (${name} has ${left})`,
-        why: [{ rule: 'Destroyer weapon', detail: `seriously wounded: the model loses D3 wounds instead of 1, no Feel No Pain; excess is lost` }],
+        why: [
+          {
+            rule: 'Destroyer weapon',
+            detail: `seriously wounded: the model loses D3 wounds instead of 1, no Feel No Pain; excess is lost`,
+          },
+        ],
       });
     }
     return rollStep(state, 'deathblow', {
@@ -172,7 +208,12 @@ export const damageKind: StepKind<State> = {
       count: 1,
       sides: 6,
       needs: `D6 + 6 ≥ ${left} slays ${name}`,
-      why: [{ rule: 'Destroyer weapon', detail: `deathblow: the model loses D6 + 6 wounds, no save, no Feel No Pain; excess is lost` }],
+      why: [
+        {
+          rule: 'Destroyer weapon',
+          detail: `deathblow: the model loses D6 + 6 wounds, no save, no Feel No Pain; excess is lost`,
+        },
+      ],
     });
   },
   answer(s, { dice, log }) {

@@ -55,7 +55,8 @@ export function saveChain(state: State, taken: number): SaveChain | null {
   // The step reads only how each chain ends (readsChainEnds): n dice rolled through to the saves
   // come out C(n + 2, 2) ways, as many as to wound alone.
   const outcomes = rolls.reduce((n, r) => n * choose(r.dice + 2, 2), 1);
-  if (dice > MAX_DICE_PER_ROLL || 3 * rolls.length > MAX_GROUPS_PER_ROLL || outcomes > MAX_OUTCOMES_PER_STEP) return null;
+  if (dice > MAX_DICE_PER_ROLL || 3 * rolls.length > MAX_GROUPS_PER_ROLL || outcomes > MAX_OUTCOMES_PER_STEP)
+    return null;
   return { by, pool, batch, face };
 }
 
@@ -66,7 +67,10 @@ export function saveGroups(state: State, chain: SaveChain): DiceGroup[] {
     id: `${r.role}.${r.group}.save`,
     roller: foe,
     // Whose dice, shortly: the wounds they answer are those of the group just above.
-    label: state.rolls.length === 1 ? `${possessive(state.setup[foe].name)} saves` : `${possessive(state.setup[foe].name)} saves (${groupOf(state.setup, r.role, r.group).name})`,
+    label:
+      state.rolls.length === 1
+        ? `${possessive(state.setup[foe].name)} saves`
+        : `${possessive(state.setup[foe].name)} saves (${groupOf(state.setup, r.role, r.group).name})`,
     count: r.dice,
     sides: 6 as const,
     passOn: chain.face,
@@ -80,15 +84,32 @@ export function saveGroups(state: State, chain: SaveChain): DiceGroup[] {
  * The saves rolled: the pool's wounds go onto the models as a run whose every save is known (its
  * casualties removed in allocation order by the engine, as after a roll of saves of their own).
  */
-export function applySaves(state: State, chain: SaveChain, saveDice: readonly number[]): { state: State; text: string } {
+export function applySaves(
+  state: State,
+  chain: SaveChain,
+  saveDice: readonly number[],
+): { state: State; text: string } {
   const foe = otherRole(chain.by);
   const count = saveDice.length;
   const pool = state.pools[chain.by].find((p) => p.key === chain.pool.key);
   if (!pool || count === 0) return { state, text: '' };
   const fates: Fate[] = saveDice.map((f) => (f >= chain.face ? 'saved' : 'unsaved'));
   const saved = fates.filter((f) => f === 'saved').length;
-  const pools = { ...state.pools, [chain.by]: state.pools[chain.by].map((p) => (p.key === pool.key ? { ...p, wounds: p.wounds - count } : p)) };
-  const run = { group: chain.batch.groups[0]!, groups: groupsReached(chain.batch, count), lockOnly: false, count, fates, stage: 'apply' as const, applied: 0, lost: 0, slain: 0 };
+  const pools = {
+    ...state.pools,
+    [chain.by]: state.pools[chain.by].map((p) => (p.key === pool.key ? { ...p, wounds: p.wounds - count } : p)),
+  };
+  const run = {
+    group: chain.batch.groups[0]!,
+    groups: groupsReached(chain.batch, count),
+    lockOnly: false,
+    count,
+    fates,
+    stage: 'apply' as const,
+    applied: 0,
+    lost: 0,
+    slain: 0,
+  };
   return {
     state: { ...state, pools, allocation: { by: chain.by, pool: pool.key, auto: false, lock: null, run } },
     text: `${state.setup[foe].name}: ${plural(saved, 'save')}, ${count - saved} failed against ${poolLabel(pool)}`,
@@ -104,7 +125,10 @@ export function saveChainWhy(state: State, chain: SaveChain): Reason[] {
   const names = groupsReached(chain.batch, most).map((g) => groupOf(setup, foe, g).name);
   const id = instantDeathWhy(setup, foe, first, chain.pool);
   return [
-    ...saveTest(setup, foe, first, chain.pool).why.map((w) => ({ rule: `${w.rule} (${setup[foe].name})`, detail: w.detail })),
+    ...saveTest(setup, foe, first, chain.pool).why.map((w) => ({
+      rule: `${w.rule} (${setup[foe].name})`,
+      detail: w.detail,
+    })),
     ...(id ? [id] : []),
     {
       rule: 'Fast Dice',

@@ -16,7 +16,8 @@ const choose = (n: number, k: number) => {
   return c;
 };
 
-const isDestroyer = (state: State, roll: StrikeRoll) => state.setup[roll.role].models[roll.group]!.weapon.strength === 'D';
+const isDestroyer = (state: State, roll: StrikeRoll) =>
+  state.setup[roll.role].models[roll.group]!.weapon.strength === 'D';
 
 /** The distinguishable outcomes of one group's dice in the step (a Destroyer die falls three ways, not two). */
 function outcomesOf(state: State, roll: StrikeRoll): number {

@@ -6,7 +6,16 @@ import { InputError } from '../../../combat/system';
 import { classId, classLabel, defaultTarget, modelClasses } from '../allocation';
 import { currentPool, poolsLeft, settleAllocation, settlePools, startAllocation } from '../flow';
 import { addWounds, poolFor, poolLabel, poolSummary } from '../pools';
-import { attacksPerModel, groupOf, modelName, otherRole, plural, woundsKey, type State, type StrikeRoll } from '../state';
+import {
+  attacksPerModel,
+  groupOf,
+  modelName,
+  otherRole,
+  plural,
+  woundsKey,
+  type State,
+  type StrikeRoll,
+} from '../state';
 import { hitTest, weaponText, woundTest } from '../strikes';
 import { applySaves, saveChain, saveChainWhy, saveGroups } from './saveChain';
 import { strikesTaken } from './strikeChain';
@@ -20,7 +29,8 @@ import { destroyerResult } from '../tables';
 
 export const ALLOCATION_RULE: Reason = {
   rule: 'Allocate Wounds & Remove Casualties',
-  detail: 'every model is in base contact, so the defending player picks which model takes a wound; once a model has a wound allocated it keeps taking this pool\'s wounds until it is removed or the pool is empty',
+  detail:
+    "every model is in base contact, so the defending player picks which model takes a wound; once a model has a wound allocated it keeps taking this pool's wounds until it is removed or the pool is empty",
 };
 
 /** The roll to hit of one group of the step. */
@@ -29,7 +39,10 @@ function hitStep(state: State, head: StrikeRoll): RollStep {
   const g = groupOf(setup, head.role, head.group);
   const t = hitTest(setup, head.role, head.group, state.targets[head.role].weaponSkill);
   const a = attacksPerModel(setup, head.role, head.group, state.round);
-  const bonus = [setup[head.role].charged && state.round === 1 ? '+1 charged' : '', g.twoWeapons ? '+1 two weapons' : ''].filter(Boolean);
+  const bonus = [
+    setup[head.role].charged && state.round === 1 ? '+1 charged' : '',
+    g.twoWeapons ? '+1 two weapons' : '',
+  ].filter(Boolean);
   return rollStep(state, 'hit', {
     title: `${setup[head.role].name}: ${g.name} to hit`,
     actor: head.role,
@@ -37,7 +50,13 @@ function hitStep(state: State, head: StrikeRoll): RollStep {
     sides: 6,
     passOn: t.face!,
     needs: `${t.face}+`,
-    why: [...t.why, { rule: 'Attacks', detail: `${plural(head.dice / a, 'model')} × ${plural(a, 'attack')} (A${g.attacks}${bonus.length ? ` ${bonus.join(' ')}` : ''}) with ${weaponText(setup, head.role, head.group)}` }],
+    why: [
+      ...t.why,
+      {
+        rule: 'Attacks',
+        detail: `${plural(head.dice / a, 'model')} × ${plural(a, 'attack')} (A${g.attacks}${bonus.length ? ` ${bonus.join(' ')}` : ''}) with ${weaponText(setup, head.role, head.group)}`,
+      },
+    ],
     notes: [`Initiative step ${state.initiative}.`],
   });
 }
@@ -57,14 +76,20 @@ function woundStep(state: State, head: StrikeRoll): RollStep {
     ...(destroyer ? { criticalOn: 6 } : {}),
     needs: destroyer ? '2–5 seriously wounded, 6 deathblow' : `${t.face}+`,
     why: t.why,
-    notes: [destroyer ? 'Each die that passes goes into the seriously-wounded pool (2–5) or the deathblow pool (6).' : 'Each wound goes into the wound pool of its Strength and AP.'],
+    notes: [
+      destroyer
+        ? 'Each die that passes goes into the seriously-wounded pool (2–5) or the deathblow pool (6).'
+        : 'Each wound goes into the wound pool of its Strength and AP.',
+    ],
   });
 }
 
-const oneRollStep = (state: State, roll: StrikeRoll) => (roll.stage === 'hit' ? hitStep(state, roll) : woundStep(state, roll));
+const oneRollStep = (state: State, roll: StrikeRoll) =>
+  roll.stage === 'hit' ? hitStep(state, roll) : woundStep(state, roll);
 
 /** Whose dice: the model group, and its unit where both units roll in the step (their groups may share a name). */
-const byWhom = (state: State, roll: StrikeRoll, both: boolean) => `${groupOf(state.setup, roll.role, roll.group).name}${both ? ` (${state.setup[roll.role].name})` : ''}`;
+const byWhom = (state: State, roll: StrikeRoll, both: boolean) =>
+  `${groupOf(state.setup, roll.role, roll.group).name}${both ? ` (${state.setup[roll.role].name})` : ''}`;
 
 /**
  * Every group striking at this Initiative step rolls at the same moment (seed 000: both units at
@@ -78,7 +103,11 @@ function strikeRollStep(state: State): RollStep {
   const taken = strikesTaken(state);
   if (taken.chained === 0) return oneRollStep(state, state.rolls[0]!);
   const rolls = state.rolls.slice(0, taken.chained);
-  const parts = rolls.map((r) => ({ roll: r, hit: r.stage === 'hit' ? hitStep(state, r) : null, wound: woundStep(state, { ...r, stage: 'wound' }) }));
+  const parts = rolls.map((r) => ({
+    roll: r,
+    hit: r.stage === 'hit' ? hitStep(state, r) : null,
+    wound: woundStep(state, { ...r, stage: 'wound' }),
+  }));
   const roles = new Set(rolls.map((r) => r.role));
   const who = roles.size > 1 ? 'both units roll' : `${setup[rolls[0]!.role].name} roll`;
   const hits = parts.filter((p) => p.hit !== null);
@@ -86,7 +115,15 @@ function strikeRollStep(state: State): RollStep {
   const foe = otherRole(rolls[0]!.role);
   const what = `${hits.length > 0 ? 'to hit and to wound' : 'to wound'}${saves ? `, ${setup[foe].name} save` : ''}`;
   const groups: DiceGroup[] = [
-    ...hits.map(({ roll, hit }) => ({ id: `${roll.role}.${roll.group}.hit`, roller: roll.role, label: `${byWhom(state, roll, roles.size > 1)} to hit`, count: hit!.count, sides: 6 as const, passOn: hit!.passOn!, needs: hit!.needs })),
+    ...hits.map(({ roll, hit }) => ({
+      id: `${roll.role}.${roll.group}.hit`,
+      roller: roll.role,
+      label: `${byWhom(state, roll, roles.size > 1)} to hit`,
+      count: hit!.count,
+      sides: 6 as const,
+      passOn: hit!.passOn!,
+      needs: hit!.needs,
+    })),
     ...parts.map(({ roll, wound }) => ({
       id: `${roll.role}.${roll.group}.wound`,
       roller: roll.role,
@@ -96,7 +133,9 @@ function strikeRollStep(state: State): RollStep {
       passOn: wound.passOn!,
       ...(wound.criticalOn !== undefined ? { criticalOn: wound.criticalOn } : {}),
       needs: wound.needs,
-      ...(roll.stage === 'hit' ? { per: { group: `${roll.role}.${roll.group}.hit`, on: 'pass' as const }, note: 'a D6 for each hit' } : {}),
+      ...(roll.stage === 'hit'
+        ? { per: { group: `${roll.role}.${roll.group}.hit`, on: 'pass' as const }, note: 'a D6 for each hit' }
+        : {}),
     })),
     ...(saves ? saveGroups(state, saves) : []),
   ];
@@ -112,7 +151,12 @@ function strikeRollStep(state: State): RollStep {
     // saves fall): how many hit along the way is only told in the log.
     readsChainEnds: true,
     why: [
-      ...parts.flatMap(({ roll, hit, wound }) => [...(hit?.why ?? []), ...wound.why].map((w) => ({ rule: `${w.rule} (${groupOf(setup, roll.role, roll.group).name})`, detail: w.detail }))),
+      ...parts.flatMap(({ roll, hit, wound }) =>
+        [...(hit?.why ?? []), ...wound.why].map((w) => ({
+          rule: `${w.rule} (${groupOf(setup, roll.role, roll.group).name})`,
+          detail: w.detail,
+        })),
+      ),
       {
         rule: 'Fast Dice',
         detail: `everyone striking at Initiative step ${state.initiative} strikes at the same moment: roll to hit, then a D6 to wound for each hit, a group of dice for each group of models${roles.size > 1 ? ' (each player rolls the dice of their own models)' : ''}`,
@@ -131,22 +175,37 @@ function strikeRollStep(state: State): RollStep {
  * rolled through land on the models next in line). The same rolls come back in every play-out:
  * the step is built once per combat and key.
  */
-const strikeRollKey = (state: State) => `${JSON.stringify([state.round, state.initiative, state.rolls, state.targets])}|${woundsKey(state.wounds)}`;
+const strikeRollKey = (state: State) =>
+  `${JSON.stringify([state.round, state.initiative, state.rolls, state.targets])}|${woundsKey(state.wounds)}`;
 const rememberedRolls = stepMemo<RollStep>();
 
 /** What one group's dice did: its hits go on to the wound roll; its wounds go into their pools. */
-function applyRoll(s: State, roll: StrikeRoll, dice: readonly number[], passOn: number): { state: State; next: StrikeRoll | null; text: string } {
+function applyRoll(
+  s: State,
+  roll: StrikeRoll,
+  dice: readonly number[],
+  passOn: number,
+): { state: State; next: StrikeRoll | null; text: string } {
   const { setup } = s;
   const passing = dice.filter((f) => f >= passOn).length;
   // Hits go on to the wound roll (or the Destroyer roll) straight away.
-  if (roll.stage === 'hit') return { state: s, next: passing > 0 ? { ...roll, stage: 'wound', dice: passing } : null, text: plural(passing, 'hit') };
+  if (roll.stage === 'hit')
+    return {
+      state: s,
+      next: passing > 0 ? { ...roll, stage: 'wound', dice: passing } : null,
+      text: plural(passing, 'hit'),
+    };
   let pools = s.pools[roll.role];
   let text: string;
   if (setup[roll.role].models[roll.group]!.weapon.strength === 'D') {
     // Seed 000 Destroyer table: 1 nothing, 2–5 seriously wounded, 6 deathblow.
     const seriously = dice.filter((f) => destroyerResult(f) === 'seriously').length;
     const deathblow = dice.filter((f) => destroyerResult(f) === 'deathblow').length;
-    pools = addWounds(addWounds(pools, poolFor(setup, roll.role, roll.group, 'deathblow'), deathblow), poolFor(setup, roll.role, roll.group, 'seriously'), seriously);
+    pools = addWounds(
+      addWounds(pools, poolFor(setup, roll.role, roll.group, 'deathblow'), deathblow),
+      poolFor(setup, roll.role, roll.group, 'seriously'),
+      seriously,
+    );
     text = `${plural(deathblow, 'deathblow')}, ${seriously} seriously wounded, ${dice.length - seriously - deathblow} no effect`;
   } else {
     const pool = poolFor(setup, roll.role, roll.group);
@@ -178,7 +237,12 @@ export const strikeRollKind: StepKind<State> = {
       const h = hitRolls.indexOf(roll);
       const at = hitRolls.length + i;
       const hitText = h >= 0 ? plural(split[h]!.filter((f) => f >= groups[h]!.passOn!).length, 'hit') : null;
-      const wound = applyRoll(next, { ...roll, stage: 'wound', dice: split[at]!.length }, split[at]!, groups[at]!.passOn!);
+      const wound = applyRoll(
+        next,
+        { ...roll, stage: 'wound', dice: split[at]!.length },
+        split[at]!,
+        groups[at]!.passOn!,
+      );
       next = wound.state;
       const text = hitText === null ? wound.text : split[at]!.length === 0 ? hitText : `${hitText}, ${wound.text}`;
       texts.push(rolls.length === 1 ? text : `${groupOf(s.setup, roll.role, roll.group).name}: ${text}`);
@@ -203,8 +267,18 @@ function poolOrderStep(state: State): ChooseStep {
     title: `${setup[by].name}: which wound pool next?`,
     actor: by,
     prompt: `Wound pools on ${setup[otherRole(by)].name}: ${pools.map(poolSummary).join(', ')}. All the wounds of one pool are allocated before the next.`,
-    options: pools.map((p, i) => ({ id: p.key, label: `${poolSummary(p)} next`, ...(i === 0 ? { suggested: true } : {}) })),
-    why: [{ rule: 'Wound pool', detail: 'when several pools of wounds are to be allocated, the player making the attacks decides the order; suggested: in the order of the model groups' }],
+    options: pools.map((p, i) => ({
+      id: p.key,
+      label: `${poolSummary(p)} next`,
+      ...(i === 0 ? { suggested: true } : {}),
+    })),
+    why: [
+      {
+        rule: 'Wound pool',
+        detail:
+          'when several pools of wounds are to be allocated, the player making the attacks decides the order; suggested: in the order of the model groups',
+      },
+    ],
   });
 }
 
@@ -219,7 +293,11 @@ export const poolsKind: StepKind<State> = {
     // The result says what follows: the choice itself is in the step's option.
     const later = s.pools[by].filter((p) => p.key !== pool.key && p.wounds > 0);
     const then = later.length > 0 ? `; then ${later.map(poolSummary).join(', ')}` : '';
-    return startAllocation(log(s, `${plural(pool.wounds, 'wound')} of ${poolLabel(pool)} allocated now${then}`), by, pool.key);
+    return startAllocation(
+      log(s, `${plural(pool.wounds, 'wound')} of ${poolLabel(pool)} allocated now${then}`),
+      by,
+      pool.key,
+    );
   },
 };
 
@@ -236,10 +314,20 @@ function allocationStep(state: State): ChooseStep {
     actor: foe,
     prompt: `Which model takes the next wound? It keeps taking this pool's wounds until it is removed or the pool is empty.`,
     options: [
-      { id: 'auto', label: `Allocate the ${plural(pool.wounds, 'wound')} as suggested: ${firstName} first, then down the list`, suggested: true },
+      {
+        id: 'auto',
+        label: `Allocate the ${plural(pool.wounds, 'wound')} as suggested: ${firstName} first, then down the list`,
+        suggested: true,
+      },
       ...classes.map((c) => ({ id: classId(c), label: classLabel(setup, foe, c) })),
     ],
-    why: [ALLOCATION_RULE, { rule: 'Wound pool', detail: 'suggested: the first surviving model of the unit\'s list, the one already wounded first' }],
+    why: [
+      ALLOCATION_RULE,
+      {
+        rule: 'Wound pool',
+        detail: "suggested: the first surviving model of the unit's list, the one already wounded first",
+      },
+    ],
   });
 }
 
@@ -256,7 +344,12 @@ export const allocateKind: StepKind<State> = {
     const pool = currentPool(s);
     const name = modelName(s.setup, foe, c.group, c.first);
     // Seed 000: the model keeps taking this pool's wounds until it is removed.
-    const next = log(s, pool.wounds === 1 ? `${name} takes it` : `${name} takes the next wound, and the rest of the pool until it is removed`);
+    const next = log(
+      s,
+      pool.wounds === 1
+        ? `${name} takes it`
+        : `${name} takes the next wound, and the rest of the pool until it is removed`,
+    );
     return { ...next, allocation: { ...a, lock: { group: c.group, model: c.first } } };
   },
 };

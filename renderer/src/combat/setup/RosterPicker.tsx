@@ -52,13 +52,26 @@ export function RosterPicker({
   const recordRoster = useRecordPickedRoster();
   const [problem, setProblem] = useState<string | null>(null);
   // A unit with a choice of weapons that fire together (the Pistol rule): the sets, while the player picks one.
-  const [choice, setChoice] = useState<{ unit: { id: string; rosterId: string; name: string }; sets: Array<{ id: WeaponSet; label: string; selected: boolean }> } | null>(null);
+  const [choice, setChoice] = useState<{
+    unit: { id: string; rosterId: string; name: string };
+    sets: Array<{ id: WeaponSet; label: string; selected: boolean }>;
+  } | null>(null);
   // Asked for when the picker opens, not for every picker on the setup screen.
-  const rosters = useHostQuery(['roster.list', 'last-used'], () => client.rosterList({ sort: 'last-used' }), { enabled: opened });
+  const rosters = useHostQuery(['roster.list', 'last-used'], () => client.rosterList({ sort: 'last-used' }), {
+    enabled: opened,
+  });
   const ofSystem = (rosters.data?.rosters ?? []).filter((r) => r.system === system);
   const chosen = rosterId ?? ofSystem[0]?.id ?? null;
   const pick = async (unit: { id: string; rosterId: string; name: string }, weaponSet?: WeaponSet) => {
-    const reply = await client.combatSideFromRoster({ rosterId: unit.rosterId, unitId: unit.id, side, ...(ranged === undefined ? {} : { ranged }), ...(weaponSet ? { weaponSet } : {}), fill, setup: setup() });
+    const reply = await client.combatSideFromRoster({
+      rosterId: unit.rosterId,
+      unitId: unit.id,
+      side,
+      ...(ranged === undefined ? {} : { ranged }),
+      ...(weaponSet ? { weaponSet } : {}),
+      fill,
+      setup: setup(),
+    });
     if (!reply.ok) return setProblem(reply.error.message);
     if (!reply.value.setup) return setProblem('The host did not fill the setup.');
     const rosterName = ofSystem.find((r) => r.id === unit.rosterId)?.name ?? '';
@@ -71,11 +84,21 @@ export function RosterPicker({
     setChoice(null);
     setOpened(false);
   };
-  const roster = useHostQuery(['roster.get', chosen], () => (chosen ? client.rosterGet({ id: chosen }) : Promise.resolve({ ok: true as const, value: null })), { enabled: opened });
+  const roster = useHostQuery(
+    ['roster.get', chosen],
+    () => (chosen ? client.rosterGet({ id: chosen }) : Promise.resolve({ ok: true as const, value: null })),
+    { enabled: opened },
+  );
 
   return (
     <>
-      <Button variant="light" size="lg" leftSection={<IconBook2 />} onClick={() => setOpened(true)} data-testid={testId}>
+      <Button
+        variant="light"
+        size="lg"
+        leftSection={<IconBook2 />}
+        onClick={() => setOpened(true)}
+        data-testid={testId}
+      >
         {label}
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={label} size="lg">
@@ -91,7 +114,10 @@ export function RosterPicker({
             <Select
               size="lg"
               label="Roster"
-              data={ofSystem.map((r) => ({ value: r.id, label: `${r.name} (${r.unitCount} ${r.unitCount === 1 ? 'unit' : 'units'})` }))}
+              data={ofSystem.map((r) => ({
+                value: r.id,
+                label: `${r.name} (${r.unitCount} ${r.unitCount === 1 ? 'unit' : 'units'})`,
+              }))}
               value={chosen}
               onChange={setRosterId}
               allowDeselect={false}
@@ -101,16 +127,35 @@ export function RosterPicker({
           {problem && <Alert color="red">{problem}</Alert>}
           {roster.data && roster.data.units.length === 0 && <Text>This roster has no units yet.</Text>}
           {choice && (
-            <Alert color="blue" title={`${choice.unit.name}: which of its ranged weapons fire?`} data-testid="weapon-sets">
+            <Alert
+              color="blue"
+              title={`${choice.unit.name}: which of its ranged weapons fire?`}
+              data-testid="weapon-sets"
+            >
               <Stack gap="sm">
-                <Text>A model shoots its Pistols or its other ranged weapons, not both. The setup holds the one marked; pick the other to change it.</Text>
+                <Text>
+                  A model shoots its Pistols or its other ranged weapons, not both. The setup holds the one marked; pick
+                  the other to change it.
+                </Text>
                 <Group>
                   {choice.sets.map((set) => (
-                    <Button key={set.id} size="lg" variant={set.selected ? 'filled' : 'default'} aria-pressed={set.selected} onClick={() => void pick(choice.unit, set.id)} data-testid={`weapon-set-${set.id}`}>
+                    <Button
+                      key={set.id}
+                      size="lg"
+                      variant={set.selected ? 'filled' : 'default'}
+                      aria-pressed={set.selected}
+                      onClick={() => void pick(choice.unit, set.id)}
+                      data-testid={`weapon-set-${set.id}`}
+                    >
                       {set.label}
                     </Button>
                   ))}
-                  <Button size="lg" variant="light" onClick={() => (setChoice(null), setOpened(false))} data-testid="weapon-sets-done">
+                  <Button
+                    size="lg"
+                    variant="light"
+                    onClick={() => (setChoice(null), setOpened(false))}
+                    data-testid="weapon-sets-done"
+                  >
                     Done
                   </Button>
                 </Group>

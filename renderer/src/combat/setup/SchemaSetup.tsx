@@ -13,7 +13,15 @@ import { ObjectFields } from '../../forms/ObjectFields';
 import { bare, errorsByField, hostErrorOf, problemsOf } from '../../forms/problems';
 import { repairRefs } from '../../../../core/forms/refs';
 import { applyUpdate } from '../../../../core/forms/update';
-import { getAt, initialValue, isRecord, parsePath, shapeOf, type Json, type JsonSchema } from '../../../../core/forms/schema';
+import {
+  getAt,
+  initialValue,
+  isRecord,
+  parsePath,
+  shapeOf,
+  type Json,
+  type JsonSchema,
+} from '../../../../core/forms/schema';
 import { roleColor } from '../WhoActs';
 import type { RosterFill, SetupLayout } from './layout';
 import { PickedRostersProvider, usePickedRosterIds } from './pickedRosters';
@@ -40,20 +48,46 @@ export function SchemaSetup({ system }: { system: string }) {
   if (form.isError) {
     const unknown = form.error.error.code === 'invalid_input' && form.error.error.field === 'system';
     return (
-      <Alert color={unknown ? 'yellow' : 'red'} title={unknown ? 'There is no such rule system' : 'This setup cannot be shown'}>
+      <Alert
+        color={unknown ? 'yellow' : 'red'}
+        title={unknown ? 'There is no such rule system' : 'This setup cannot be shown'}
+      >
         {unknown ? `"${system}" is not one of the systems this version offers.` : form.error.message}
       </Alert>
     );
   }
   if (!form.data) return <Loader aria-label="Loading the setup" />;
-  return <SetupEditor key={system} system={system} name={form.data.name} schema={form.data.schema as JsonSchema} example={form.data.example} layout={form.data.layout ?? {}} />;
+  return (
+    <SetupEditor
+      key={system}
+      system={system}
+      name={form.data.name}
+      schema={form.data.schema as JsonSchema}
+      example={form.data.example}
+      layout={form.data.layout ?? {}}
+    />
+  );
 }
 
-function SetupEditor({ system, name, schema, example, layout }: { system: string; name: string; schema: JsonSchema; example: Json; layout: SetupLayout }) {
+function SetupEditor({
+  system,
+  name,
+  schema,
+  example,
+  layout,
+}: {
+  system: string;
+  name: string;
+  schema: JsonSchema;
+  example: Json;
+  layout: SetupLayout;
+}) {
   const client = useClient();
   const navigate = useNavigate();
   const scope = useMemo(() => ({ schema, hints: layout.fields ?? {}, sides }), [schema, layout]);
-  const [setup, setSetup] = useState<Json>(() => repairRefs(structuredClone(example ?? initialValue(schema)), scope.hints, scope));
+  const [setup, setSetup] = useState<Json>(() =>
+    repairRefs(structuredClone(example ?? initialValue(schema)), scope.hints, scope),
+  );
   // The setup as it stands, for "Pick from roster" to send (read when a unit is picked, not on every render).
   const setupRef = useRef<Json>(setup);
   useEffect(() => {
@@ -65,7 +99,15 @@ function SetupEditor({ system, name, schema, example, layout }: { system: string
   const [picked, setPicked] = useState<Record<string, PickedUnit>>({});
 
   const start = useMutation({
-    mutationFn: async () => unwrap(await client.combatStart({ system, setup: setup as Record<string, unknown>, ...(seed === '' ? {} : { seed }), rosterIds })),
+    mutationFn: async () =>
+      unwrap(
+        await client.combatStart({
+          system,
+          setup: setup as Record<string, unknown>,
+          ...(seed === '' ? {} : { seed }),
+          rosterIds,
+        }),
+      ),
     onSuccess: (snapshot) => navigate(`/combat/play/${snapshot.id}`),
   });
   const errors = useMemo(() => errorsByField(start.error), [start.error]);
@@ -92,7 +134,8 @@ function SetupEditor({ system, name, schema, example, layout }: { system: string
       hints: scope.hints,
       sides,
       // Every change goes through here: fields pointing into a list follow its items, none is left pointing at nothing.
-      update: (path, value, removed) => setSetup((now: Json) => applyUpdate(now, relativePath('setup', path), value, scope, removed)),
+      update: (path, value, removed) =>
+        setSetup((now: Json) => applyUpdate(now, relativePath('setup', path), value, scope, removed)),
       ItemActions: RosterButtons,
     }),
     [schema, errors, scope],
@@ -101,7 +144,12 @@ function SetupEditor({ system, name, schema, example, layout }: { system: string
   const root = shapeOf(schema).inner;
   const properties = root.properties ?? {};
   const rest = useMemo<JsonSchema>(
-    () => ({ ...root, properties: Object.fromEntries(Object.entries(root.properties ?? {}).filter(([key]) => !(sides as readonly string[]).includes(key))) }),
+    () => ({
+      ...root,
+      properties: Object.fromEntries(
+        Object.entries(root.properties ?? {}).filter(([key]) => !(sides as readonly string[]).includes(key)),
+      ),
+    }),
     [root],
   );
   const hasRest = Object.values(rest.properties ?? {}).some((node) => shapeOf(node).kind !== 'const');
@@ -129,7 +177,13 @@ function SetupEditor({ system, name, schema, example, layout }: { system: string
               if (!node) return null;
               const title = node.title ?? humanise(side);
               return (
-                <Card key={side} withBorder padding="lg" data-testid={`side-${side}`} style={{ borderTop: `6px solid var(--mantine-color-${roleColor[side]}-6)` }}>
+                <Card
+                  key={side}
+                  withBorder
+                  padding="lg"
+                  data-testid={`side-${side}`}
+                  style={{ borderTop: `6px solid var(--mantine-color-${roleColor[side]}-6)` }}
+                >
                   <Stack gap="md">
                     <Group justify="space-between" wrap="wrap" gap="sm">
                       <Group gap="sm" wrap="wrap">
@@ -164,7 +218,15 @@ function SetupEditor({ system, name, schema, example, layout }: { system: string
                 </Stack>
               </Card>
             )}
-            <SetupFooter problems={start.error ? problems : []} failed={start.error} seed={seed} onSeed={setSeed} seedError={errors['seed']} onStart={() => start.mutate()} starting={start.isPending} />
+            <SetupFooter
+              problems={start.error ? problems : []}
+              failed={start.error}
+              seed={seed}
+              onSeed={setSeed}
+              seedError={errors['seed']}
+              onStart={() => start.mutate()}
+              starting={start.isPending}
+            />
           </Stack>
         </FormProvider>
       </Roster.Provider>
@@ -185,7 +247,15 @@ interface RosterContext {
  * What the host's conversion of a picked roster unit chose for the player to check (which of
  * several melee weapons a group fights with…), beside the side it filled, until closed.
  */
-function PickedNotes({ side, picked, onClose }: { side: string; picked: Record<string, PickedUnit>; onClose: (path: string) => void }) {
+function PickedNotes({
+  side,
+  picked,
+  onClose,
+}: {
+  side: string;
+  picked: Record<string, PickedUnit>;
+  onClose: (path: string) => void;
+}) {
   const mine = Object.entries(picked).filter(([path, unit]) => parsePath(path)[0] === side && unit.notes.length > 0);
   return mine.map(([path, unit]) => (
     <Alert
@@ -236,7 +306,12 @@ function RosterButtons({ path: fullPath }: { path: string }) {
 }
 
 /** A problem's field in the words on screen: "Attacker — Halberdiers — Weapon Skill (WS)". */
-export function fieldInWords(schema: JsonSchema, setup: Json, field: string, inline: (path: string) => boolean): string {
+export function fieldInWords(
+  schema: JsonSchema,
+  setup: Json,
+  field: string,
+  inline: (path: string) => boolean,
+): string {
   if (field === 'seed') return 'Seed';
   if (field === 'setup' || field === '') return 'The setup';
   if (!field.startsWith('setup')) return humanise(field);

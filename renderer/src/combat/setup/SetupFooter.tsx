@@ -53,7 +53,9 @@ export function SetupFooter({
           color="red"
           title={
             <Text fw={700} size="lg">
-              {problems.length > 1 ? `${problems.length} fields need fixing — the combat has not started` : 'This needs fixing — the combat has not started'}
+              {problems.length > 1
+                ? `${problems.length} fields need fixing — the combat has not started`
+                : 'This needs fixing — the combat has not started'}
             </Text>
           }
           data-testid="setup-error"
@@ -62,7 +64,14 @@ export function SetupFooter({
             <List size="lg" spacing={4} data-testid="setup-problems">
               {problems.map((p, i) => (
                 <List.Item key={i} data-testid="setup-problem">
-                  <Anchor component="button" type="button" size="lg" fw={700} onClick={() => show(p.field)} style={{ textAlign: 'left' }}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="lg"
+                    fw={700}
+                    onClick={() => show(p.field)}
+                    style={{ textAlign: 'left' }}
+                  >
                     {p.words}
                   </Anchor>
                   : {p.message}

@@ -12,7 +12,10 @@ export const PickedRostersProvider = PickedRosters.Provider;
 /** The ids picked so far, and the function the provider hands down. */
 export function usePickedRosterIds(): [string[], (rosterId: string) => void] {
   const [ids, setIds] = useState<string[]>([]);
-  const add = useCallback((rosterId: string) => setIds((now) => (now.includes(rosterId) ? now : [...now, rosterId])), []);
+  const add = useCallback(
+    (rosterId: string) => setIds((now) => (now.includes(rosterId) ? now : [...now, rosterId])),
+    [],
+  );
   return useMemo(() => [ids, add], [ids, add]);
 }
 

@@ -28,9 +28,16 @@ const unitWith = (sv: string, name = 'Squad') =>
 describe('bounds on the XML, checked before parsing', () => {
   it(`refuses more than ${XML_LIMITS.attributesPerElement} attributes on one element, and more than ${XML_LIMITS.attributes.toLocaleString('en')} in all`, () => {
     const crowded = `<selection id="s" ${Array.from({ length: 51 }, (_, k) => `a${k}="1"`).join(' ')}/>`;
-    expect(refusal('crowded.ros', strToU8(roster(TENTH, crowded)))).toBe('crowded.ros cannot be imported: it holds more than 50 attributes on one element, far more than any roster; it is not read.');
-    const many = Array.from({ length: 7_000 }, (_, i) => `<x ${Array.from({ length: 45 }, (_, k) => `a${k}="${i}"`).join(' ')}/>`).join('');
-    expect(refusal('many.ros', strToU8(roster(TENTH, many)))).toBe('many.ros cannot be imported: it holds more than 300,000 attributes, far more than any roster; it is not read.');
+    expect(refusal('crowded.ros', strToU8(roster(TENTH, crowded)))).toBe(
+      'crowded.ros cannot be imported: it holds more than 50 attributes on one element, far more than any roster; it is not read.',
+    );
+    const many = Array.from(
+      { length: 7_000 },
+      (_, i) => `<x ${Array.from({ length: 45 }, (_, k) => `a${k}="${i}"`).join(' ')}/>`,
+    ).join('');
+    expect(refusal('many.ros', strToU8(roster(TENTH, many)))).toBe(
+      'many.ros cannot be imported: it holds more than 300,000 attributes, far more than any roster; it is not read.',
+    );
   });
 
   it(`refuses more than ${XML_LIMITS.elements.toLocaleString('en')} elements`, () => {
@@ -41,19 +48,28 @@ describe('bounds on the XML, checked before parsing', () => {
 
   it('refuses a value or a run of text longer than any roster holds, and names its length, not its text', () => {
     const message = refusal('long.ros', strToU8(roster('W'.repeat(200_000), '')));
-    expect(message).toBe("long.ros cannot be imported: it holds an attribute value of 200,000 characters, far longer than any roster's (at most 100,000); it is not read.");
-    expect(refusal('text.ros', strToU8(roster(TENTH, unitWith(`4${' '.repeat(200_000)}x`))))).toMatch(/it holds a run of text of 200,00\d characters/);
+    expect(message).toBe(
+      "long.ros cannot be imported: it holds an attribute value of 200,000 characters, far longer than any roster's (at most 100,000); it is not read.",
+    );
+    expect(refusal('text.ros', strToU8(roster(TENTH, unitWith(`4${' '.repeat(200_000)}x`))))).toMatch(
+      /it holds a run of text of 200,00\d characters/,
+    );
   });
 
   it('reads a characteristic padded with spaces up to the bound without slowing, and says it cannot read it', () => {
     // The audit's file: "SV" holding a 4 and then many spaces. Under the bound it is read (and not a number).
     const message = refusal('spaces.ros', strToU8(roster(TENTH, unitWith(`4${' '.repeat(90_000)}x`))));
-    expect(message).toBe('spaces.ros cannot be imported: no unit in it could be read (Squad: no model in it has a Unit profile (M, T, Sv, W, Ld, OC).).');
+    expect(message).toBe(
+      'spaces.ros cannot be imported: no unit in it could be read (Squad: no model in it has a Unit profile (M, T, Sv, W, Ld, OC).).',
+    );
     expect(convert('ok.ros', strToU8(roster(TENTH, unitWith(' 3+ ')))).ok).toBe(true);
   });
 
   it('takes a game system name that plainly names a supported game, with a note, however long the rest', () => {
-    const result = convert('definitive.ros', strToU8(roster(`Warhammer Fantasy Battles (6th definitive edition) ${'x'.repeat(5_000)}`, '')));
+    const result = convert(
+      'definitive.ros',
+      strToU8(roster(`Warhammer Fantasy Battles (6th definitive edition) ${'x'.repeat(5_000)}`, '')),
+    );
     expect(result.ok).toBe(false); // no units, but recognised: the message is about units, not the game
     expect(result.ok ? '' : result.message).toBe('definitive.ros cannot be imported: no unit in it could be read.');
     const other = refusal('other.ros', strToU8(roster(`${'Warhammer 40,000 '.repeat(5_000)}`, '')));
@@ -77,7 +93,9 @@ describe('files as players have them: encodings', () => {
   const latin1 = (text: string) => Uint8Array.from([...text].map((c) => c.charCodeAt(0)));
 
   it('reads a file that declares ISO-8859-1 (Latin-1) as such: "Großmeister" keeps its ß', () => {
-    const bytes = latin1(roster(TENTH, '', '<?xml version="1.0" encoding="ISO-8859-1"?>').replace('name="R"', 'name="Großmeister Müller"'));
+    const bytes = latin1(
+      roster(TENTH, '', '<?xml version="1.0" encoding="ISO-8859-1"?>').replace('name="R"', 'name="Großmeister Müller"'),
+    );
     expect(bytes.includes(0xdf)).toBe(true);
     const text = decodeRosterBytes(bytes);
     expect(text.ok && text.value).toContain('Großmeister Müller');
@@ -85,7 +103,10 @@ describe('files as players have them: encodings', () => {
 
   it('reads Windows-1252 quotes (bytes 0x93 0x94) as the quotes they are', () => {
     const bytes = latin1('<?xml version="1.0" encoding="windows-1252"?><roster name="\x93Ironjaws\x94"/>');
-    expect(decodeRosterBytes(bytes)).toEqual({ ok: true, value: '<?xml version="1.0" encoding="windows-1252"?><roster name="“Ironjaws”"/>' });
+    expect(decodeRosterBytes(bytes)).toEqual({
+      ok: true,
+      value: '<?xml version="1.0" encoding="windows-1252"?><roster name="“Ironjaws”"/>',
+    });
   });
 
   it('reads UTF-16 files, little- and big-endian, with or without a byte-order mark', () => {
@@ -102,7 +123,9 @@ describe('files as players have them: encodings', () => {
     const le = new Uint8Array(Buffer.from('<roster name="ab"/>', 'utf16le'));
     le[14 * 2] = 0x00; // "a" → U+D800 (high surrogate) with "b" after it
     le[14 * 2 + 1] = 0xd8;
-    expect(refusal('half.ros', Uint8Array.from([0xff, 0xfe, ...le]))).toBe('half.ros cannot be imported: it holds half a character (a lone UTF-16 surrogate at character 14); the file is damaged.');
+    expect(refusal('half.ros', Uint8Array.from([0xff, 0xfe, ...le]))).toBe(
+      'half.ros cannot be imported: it holds half a character (a lone UTF-16 surrogate at character 14); the file is damaged.',
+    );
     expect(loneSurrogateAt([0x61, 0xdc00])).toBe(1);
     expect(loneSurrogateAt([0xd83d, 0xde00])).toBe(-1);
     expect(decodeXmlText('&#xD800;&#55296;')).toBe('&#xD800;&#55296;');
@@ -150,9 +173,15 @@ describe('files as players have them: ZIP checks', () => {
       expect(inflateRoster(zip)).toEqual({ ok: true, value: xml });
       const damaged = zip.slice();
       const view = new DataView(damaged.buffer);
-      const central = damaged.findLastIndex((_, i) => i + 4 <= damaged.length && view.getUint32(i, true) === 0x02014b50);
+      const central = damaged.findLastIndex(
+        (_, i) => i + 4 <= damaged.length && view.getUint32(i, true) === 0x02014b50,
+      );
       view.setUint32(central + 16, (view.getUint32(central + 16, true) ^ 1) >>> 0, true);
-      expect(inflateRoster(damaged)).toEqual({ ok: false, reason: 'it is not a readable .rosz: the archive is damaged (the roster inside fails its CRC check). Export the roster again.' });
+      expect(inflateRoster(damaged)).toEqual({
+        ok: false,
+        reason:
+          'it is not a readable .rosz: the archive is damaged (the roster inside fails its CRC check). Export the roster again.',
+      });
     }
   });
 
@@ -162,9 +191,15 @@ describe('files as players have them: ZIP checks', () => {
     const view = new DataView(locked.buffer);
     const central = locked.findLastIndex((_, i) => i + 4 <= locked.length && view.getUint32(i, true) === 0x02014b50);
     view.setUint16(central + 8, 1, true);
-    expect(inflateRoster(locked)).toEqual({ ok: false, reason: 'the roster inside is password-protected; export it again without a password.' });
+    expect(inflateRoster(locked)).toEqual({
+      ok: false,
+      reason: 'the roster inside is password-protected; export it again without a password.',
+    });
     const files = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`f${i}.txt`, new Uint8Array(1)]));
-    expect(inflateRoster(zipSync(files, { level: 0 }))).toEqual({ ok: false, reason: 'it is a ZIP archive of 1,001 files, not a roster.' });
+    expect(inflateRoster(zipSync(files, { level: 0 }))).toEqual({
+      ok: false,
+      reason: 'it is a ZIP archive of 1,001 files, not a roster.',
+    });
   });
 });
 
@@ -180,8 +215,14 @@ describe('BattleScribe 1.x rosters', () => {
     expect(read.value.costs).toEqual([{ name: 'pts', value: 95 }]);
     expect(read.value.costLimits).toEqual([{ name: 'pts', value: 1850 }]);
     const squad = read.value.forces[0]!.selections[0]!;
-    expect(squad).toMatchObject({ name: 'Scout Squad', costs: [{ name: 'pts', value: 55 }], categories: [{ name: 'Troops', primary: true }] });
-    expect(squad.profiles).toEqual([{ name: 'Scout', typeName: 'Unit', characteristics: [{ name: 'WS', value: '3' }] }]);
+    expect(squad).toMatchObject({
+      name: 'Scout Squad',
+      costs: [{ name: 'pts', value: 55 }],
+      categories: [{ name: 'Troops', primary: true }],
+    });
+    expect(squad.profiles).toEqual([
+      { name: 'Scout', typeName: 'Unit', characteristics: [{ name: 'WS', value: '3' }] },
+    ]);
   });
 });
 
@@ -193,19 +234,45 @@ describe('invariants of the reader, for any input', () => {
 
   it('any text round-trips through UTF-16 (both byte orders) and, if Latin-1, through a declared ISO-8859-1', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 80 }), fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 80 }), (text, latin) => {
-        const le = Uint8Array.from([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]);
-        const declared = `<?xml version="1.0" encoding="ISO-8859-1"?>${latin}`;
-        const latinBytes = Uint8Array.from([...declared].map((c) => c.charCodeAt(0)));
-        const a = decodeRosterBytes(le);
-        const b = decodeRosterBytes(latinBytes);
-        return a.ok && a.value === text && b.ok && b.value === declared;
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 80 }),
+        fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 80 }),
+        (text, latin) => {
+          const le = Uint8Array.from([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]);
+          const declared = `<?xml version="1.0" encoding="ISO-8859-1"?>${latin}`;
+          const latinBytes = Uint8Array.from([...declared].map((c) => c.charCodeAt(0)));
+          const a = decodeRosterBytes(le);
+          const b = decodeRosterBytes(latinBytes);
+          return a.ok && a.value === text && b.ok && b.value === declared;
+        },
+      ),
     );
   });
 
   it('the bounds check and the reader never throw, and refuse only in words, whatever the text', () => {
-    const xmlish = fc.array(fc.constantFrom('<', '>', '/', '"', "'", '=', ' ', 'a', '<!--', '-->', '<![CDATA[', ']]>', '<?', '?>', '<roster ', '<selection '), { maxLength: 200 }).map((parts) => parts.join(''));
+    const xmlish = fc
+      .array(
+        fc.constantFrom(
+          '<',
+          '>',
+          '/',
+          '"',
+          "'",
+          '=',
+          ' ',
+          'a',
+          '<!--',
+          '-->',
+          '<![CDATA[',
+          ']]>',
+          '<?',
+          '?>',
+          '<roster ',
+          '<selection ',
+        ),
+        { maxLength: 200 },
+      )
+      .map((parts) => parts.join(''));
     fc.assert(
       fc.property(xmlish, (text) => {
         const read = readRosterXml(text);

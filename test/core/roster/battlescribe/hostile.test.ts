@@ -48,19 +48,31 @@ describe('hostile XML', () => {
   });
 
   it('decodes the five XML escapes and character references in one pass, and nothing else', () => {
-    expect(decodeXmlText('Hunter&apos;s &quot;blade&quot; &amp;lt; 3 &#8217; &#x2019;')).toBe('Hunter\'s "blade" &lt; 3 ’ ’');
+    expect(decodeXmlText('Hunter&apos;s &quot;blade&quot; &amp;lt; 3 &#8217; &#x2019;')).toBe(
+      'Hunter\'s "blade" &lt; 3 ’ ’',
+    );
     expect(decodeXmlText('&lol3; &#0; &#x110000;')).toBe('&lol3; &#0; &#x110000;');
   });
 
   it('refuses XML that is cut short, saying where', () => {
     const text = roster10e('<selection id="s" name="Squad" type="unit" number="1">');
-    expect(messageOf('cut.ros', strToU8(text))).toMatch(/^cut\.ros cannot be imported: it is not well-formed XML \(line \d+: .+\)\. The file may be cut short or damaged\.$/);
+    expect(messageOf('cut.ros', strToU8(text))).toMatch(
+      /^cut\.ros cannot be imported: it is not well-formed XML \(line \d+: .+\)\. The file may be cut short or damaged\.$/,
+    );
   });
 
   it(`refuses more than ${MAX_SELECTIONS} selections`, () => {
-    const many = Array.from({ length: MAX_SELECTIONS + 1 }, (_, i) => `<selection id="s${i}" name="Grot" type="model" number="1"/>`).join('');
-    expect(messageOf('horde.ros', strToU8(roster10e(many)))).toBe('horde.ros cannot be imported: it holds more than 1,000 selections, more than any army; it is not read.');
-    const enough = Array.from({ length: MAX_SELECTIONS }, (_, i) => `<selection id="s${i}" name="Grot" type="model" number="1"/>`).join('');
+    const many = Array.from(
+      { length: MAX_SELECTIONS + 1 },
+      (_, i) => `<selection id="s${i}" name="Grot" type="model" number="1"/>`,
+    ).join('');
+    expect(messageOf('horde.ros', strToU8(roster10e(many)))).toBe(
+      'horde.ros cannot be imported: it holds more than 1,000 selections, more than any army; it is not read.',
+    );
+    const enough = Array.from(
+      { length: MAX_SELECTIONS },
+      (_, i) => `<selection id="s${i}" name="Grot" type="model" number="1"/>`,
+    ).join('');
     expect(readRosterXml(roster10e(enough)).ok).toBe(true);
   });
 
@@ -74,12 +86,15 @@ describe('hostile XML', () => {
     expect(messageOf('catalogue.cat', strToU8('<?xml version="1.0"?><catalogue name="Orks"/>'))).toBe(
       'catalogue.cat cannot be imported: it is XML, but not a roster: a BattleScribe or New Recruit roster starts with <roster>.',
     );
-    expect(messageOf('notes.ros', strToU8('Just my army list, typed'))).toBe('notes.ros cannot be imported: it is neither a roster (.ros, XML) nor a zipped roster (.rosz).');
+    expect(messageOf('notes.ros', strToU8('Just my army list, typed'))).toBe(
+      'notes.ros cannot be imported: it is neither a roster (.ros, XML) nor a zipped roster (.rosz).',
+    );
     expect(messageOf('empty.ros', new Uint8Array())).toBe('empty.ros cannot be imported: it is empty.');
   });
 
   it('refuses a roster in which no unit can be read, saying why for each', () => {
-    const broken = '<selection id="s" name="Broken Squad" type="model" number="1"><profiles><profile id="p" name="Broken Squad" typeName="Unit"><characteristics><characteristic name="M">fast</characteristic><characteristic name="T">4</characteristic></characteristics></profile></profiles></selection>';
+    const broken =
+      '<selection id="s" name="Broken Squad" type="model" number="1"><profiles><profile id="p" name="Broken Squad" typeName="Unit"><characteristics><characteristic name="M">fast</characteristic><characteristic name="T">4</characteristic></characteristics></profile></profiles></selection>';
     const message = messageOf('broken.ros', strToU8(roster10e(broken)));
     expect(message).toContain('broken.ros cannot be imported: no unit in it could be read (Broken Squad:');
   });
@@ -91,24 +106,33 @@ describe('hostile ZIP archives', () => {
     const honest = lieAboutSize(zipSync({ 'army.ros': new Uint8Array(64) }, { level: 0 }), MAX_INFLATED_BYTES + 1);
     const garbled = honest.slice();
     garbled.fill(0xff, 40, 100);
-    expect(inflateRoster(garbled)).toEqual({ ok: false, reason: 'the roster inside is larger than 10 MB once unzipped; a real roster is far smaller, so it is not read.' });
+    expect(inflateRoster(garbled)).toEqual({
+      ok: false,
+      reason: 'the roster inside is larger than 10 MB once unzipped; a real roster is far smaller, so it is not read.',
+    });
   });
 
   it('refuses a zip bomb whose header lies about its size, as the bytes come out', () => {
     // 50 KB that inflates to 51 MB (past the 10 MB cap) while its headers say 1,000 bytes (how it was made: test/fixtures/README.md).
     const bomb = fixture('zip-bomb.rosz');
     expect(bomb.length).toBeLessThan(60_000);
-    expect(messageOf('bomb.rosz', bomb)).toBe('bomb.rosz cannot be imported: the roster inside is larger than 10 MB once unzipped; a real roster is far smaller, so it is not read.');
+    expect(messageOf('bomb.rosz', bomb)).toBe(
+      'bomb.rosz cannot be imported: the roster inside is larger than 10 MB once unzipped; a real roster is far smaller, so it is not read.',
+    );
   }, 20_000);
 
   it('refuses a truncated .rosz (a real one cut in half, or after its first bytes)', () => {
     const whole = fixture('necrons-10e.rosz');
-    expect(messageOf('half.rosz', whole.subarray(0, whole.length / 2))).toMatch(/^half\.rosz cannot be imported: (the archive is cut short|it is not a readable \.rosz)/);
+    expect(messageOf('half.rosz', whole.subarray(0, whole.length / 2))).toMatch(
+      /^half\.rosz cannot be imported: (the archive is cut short|it is not a readable \.rosz)/,
+    );
     expect(messageOf('stub.rosz', whole.subarray(0, 40))).toMatch(/^stub\.rosz cannot be imported: /);
   });
 
   it('refuses a ZIP that holds no roster, and reads only the .ros entry of one that does', () => {
-    expect(messageOf('photos.rosz', zipSync({ 'army.jpg': new Uint8Array(10) }))).toBe('photos.rosz cannot be imported: it is a ZIP archive, but holds no roster (.ros) file.');
+    expect(messageOf('photos.rosz', zipSync({ 'army.jpg': new Uint8Array(10) }))).toBe(
+      'photos.rosz cannot be imported: it is a ZIP archive, but holds no roster (.ros) file.',
+    );
     const xml = strToU8(roster10e(''));
     const both = zipSync({ 'readme.txt': strToU8('hello'), 'army.ros': xml });
     const inner = rosterXmlOf(both);
@@ -132,7 +156,9 @@ describe('base64, as files cross the contract', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
         const text = toBase64(bytes);
-        return text === Buffer.from(bytes).toString('base64') && Buffer.from(fromBase64(text)!).equals(Buffer.from(bytes));
+        return (
+          text === Buffer.from(bytes).toString('base64') && Buffer.from(fromBase64(text)!).equals(Buffer.from(bytes))
+        );
       }),
     );
   });

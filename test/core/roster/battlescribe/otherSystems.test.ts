@@ -26,7 +26,13 @@ describe('which system a roster is for', () => {
     expect(systemImportFor({ gameSystemId, gameSystemName })?.system).toBe(system);
   });
 
-  it.each(['Age of Sigmar 4.0', 'Warhammer 40,000 9th Edition', 'Warhammer Fantasy 8th ed', 'Horus Heresy 3rd Edition', ''])('“%s” is none of them', (gameSystemName) => {
+  it.each([
+    'Age of Sigmar 4.0',
+    'Warhammer 40,000 9th Edition',
+    'Warhammer Fantasy 8th ed',
+    'Horus Heresy 3rd Edition',
+    '',
+  ])('“%s” is none of them', (gameSystemName) => {
     expect(systemImportFor({ gameSystemId: 'other', gameSystemName })).toBeUndefined();
   });
 });
@@ -37,13 +43,26 @@ describe('Warhammer Fantasy Battle 6th edition → the rank-and-flank profile', 
   const captain = empire.unit('Captain').profile as OldWorldProfile;
 
   it('counts every model of the unit and keeps the rank and file’s stat line', () => {
-    expect(swordsmen).toMatchObject({ models: 20, movement: 4, weaponSkill: 4, ballisticSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 4, attacks: 1, leadership: 7 });
+    expect(swordsmen).toMatchObject({
+      models: 20,
+      movement: 4,
+      weaponSkill: 4,
+      ballisticSkill: 3,
+      strength: 3,
+      toughness: 3,
+      wounds: 1,
+      initiative: 4,
+      attacks: 1,
+      leadership: 7,
+    });
     expect(empire.unit('Swordsmen').points).toBe(145);
   });
 
   it('works out the armour save from the armour carried (6th edition: light armour 6+, a shield +1) and flags it', () => {
     expect(swordsmen.armour).toBe(5);
-    expect(empire.preview_('Swordsmen').confirm).toContain('Armour save 5+ worked out from light armour, a shield: check it.');
+    expect(empire.preview_('Swordsmen').confirm).toContain(
+      'Armour save 5+ worked out from light armour, a shield: check it.',
+    );
     // Full plate 4+, shield, barding and being mounted: 1+.
     expect(captain.armour).toBe(1);
   });
@@ -52,19 +71,32 @@ describe('Warhammer Fantasy Battle 6th edition → the rank-and-flank profile', 
     expect(swordsmen).toMatchObject({ standard: true, musician: true, champion: true });
     // A mounted hero: a character, whose own troop type is cavalry.
     expect(captain).toMatchObject({ ward: 6, troopType: 'cavalry', character: true, standard: false });
-    expect(empire.preview_('Captain').confirm).toContain('Ward save 6+ read from the unit\'s rules: check it.');
+    expect(empire.preview_('Captain').confirm).toContain("Ward save 6+ read from the unit's rules: check it.");
   });
 
   it('takes the troop type from the categories, or infantry flagged when they do not say', () => {
     expect(swordsmen.troopType).toBe('infantry');
-    expect(empire.preview_('Swordsmen').confirm).toContain('Troop type taken as infantry: the file does not say. Check it.');
+    expect(empire.preview_('Swordsmen').confirm).toContain(
+      'Troop type taken as infantry: the file does not say. Check it.',
+    );
   });
 
   it('keeps weapon profiles (a lance is S+2) and puts the champion’s and the mount’s stat lines in the notes', () => {
-    expect(captain.weapons).toEqual([{ name: 'Lance', range: 0, strength: null, strengthBonus: 2, armourPiercing: 0, specialRules: ['Cavalry only', '+2 Strength when charging'] }]);
+    expect(captain.weapons).toEqual([
+      {
+        name: 'Lance',
+        range: 0,
+        strength: null,
+        strengthBonus: 2,
+        armourPiercing: 0,
+        specialRules: ['Cavalry only', '+2 Strength when charging'],
+      },
+    ]);
     expect(swordsmen.weapons[0]).toMatchObject({ name: 'Hand weapon', strength: null, strengthBonus: 0 });
     expect(empire.unit('Captain').notes).toContain('- Warhorse: Mv 8, WS 3, BS 0, S 3, T 3, W 1, I 3, A 1, Ld 5');
-    expect(empire.preview_('Swordsmen').notes).toContain("Duellist's profile: in the notes (a unit keeps one stat line)");
+    expect(empire.preview_('Swordsmen').notes).toContain(
+      "Duellist's profile: in the notes (a unit keeps one stat line)",
+    );
   });
 });
 
@@ -74,13 +106,23 @@ describe('Warhammer 40,000 7th edition', () => {
   it('keeps a squad’s model profiles with their counts, and weapons with S, AP and type', () => {
     const squad = marines.unit('Tactical Squad').profile as Wh40k7eProfile;
     expect(squad.unitType).toBe('infantry');
-    expect(squad.models.map((m) => [m.name, m.count, m.weaponSkill, m.toughness, m.attacks, m.leadership, m.save])).toEqual([
+    expect(
+      squad.models.map((m) => [m.name, m.count, m.weaponSkill, m.toughness, m.attacks, m.leadership, m.save]),
+    ).toEqual([
       ['Space Marine', 4, 4, 4, 1, 8, 3],
       ['Space Marine Sergeant', 1, 4, 4, 2, 9, 3],
     ]);
     expect(squad.weapons).toEqual([
       { name: 'Boltgun', range: 24, strength: 4, ap: 5, type: 'rapid-fire', shots: 1, specialRules: [] },
-      { name: 'Power fist', range: 'melee', strength: 'x2', ap: 2, type: 'melee', shots: 1, specialRules: ['Specialist Weapon', 'Unwieldy'] },
+      {
+        name: 'Power fist',
+        range: 'melee',
+        strength: 'x2',
+        ap: 2,
+        type: 'melee',
+        shots: 1,
+        specialRules: ['Specialist Weapon', 'Unwieldy'],
+      },
     ]);
     expect(squad.specialRules).toEqual(['And They Shall Know No Fear']);
   });
@@ -95,7 +137,9 @@ describe('Warhammer 40,000 7th edition', () => {
   it('reads an invulnerable save from wargear and flags it', () => {
     const captain = marines.unit('Captain').profile as Wh40k7eProfile;
     expect(captain.models[0]).toMatchObject({ weaponSkill: 6, wounds: 3, invulnerable: 4 });
-    expect(marines.preview_('Captain').confirm).toEqual(["Invulnerable save 4+ read from the unit's rules and wargear: check which models have it."]);
+    expect(marines.preview_('Captain').confirm).toEqual([
+      "Invulnerable save 4+ read from the unit's rules and wargear: check which models have it.",
+    ]);
   });
 });
 
@@ -104,20 +148,44 @@ describe('Epic Armageddon', () => {
 
   it('makes a formation of its units with their counts, reading each weapon row of the profile', () => {
     const detachment = army.unit('Tactical Detachment').profile as EpicArmageddonProfile;
-    expect(detachment.units.map((u) => [u.name, u.count, u.type, u.speed, u.armour, u.closeCombat, u.firefight])).toEqual([
+    expect(
+      detachment.units.map((u) => [u.name, u.count, u.type, u.speed, u.armour, u.closeCombat, u.firefight]),
+    ).toEqual([
       ['Tactical', 6, 'infantry', 15, 4, 4, 3],
       ['Rhino', 3, 'armoured-vehicle', 30, 5, 6, 6],
     ]);
     expect(detachment.units[0]!.weapons).toEqual([
-      { name: 'Missile Launcher', range: 45, antiPersonnel: 5, antiTank: 6, antiAircraft: null, barrage: null, macroWeapon: null, specialRules: [] },
-      { name: 'Bolters', range: 0, antiPersonnel: null, antiTank: null, antiAircraft: null, barrage: null, macroWeapon: null, specialRules: ['Small Arms'] },
+      {
+        name: 'Missile Launcher',
+        range: 45,
+        antiPersonnel: 5,
+        antiTank: 6,
+        antiAircraft: null,
+        barrage: null,
+        macroWeapon: null,
+        specialRules: [],
+      },
+      {
+        name: 'Bolters',
+        range: 0,
+        antiPersonnel: null,
+        antiTank: null,
+        antiAircraft: null,
+        barrage: null,
+        macroWeapon: null,
+        specialRules: ['Small Arms'],
+      },
     ]);
     expect(detachment.specialRules).toEqual(['They Shall Know No Fear']);
   });
 
   it('reads a war engine’s damage capacity, a macro-weapon with its shots and its "or" profile, and keeps critical hits in the notes', () => {
     const titan = (army.unit('Warhound Titan').profile as EpicArmageddonProfile).units[0]!;
-    expect(titan).toMatchObject({ type: 'war-engine', damageCapacity: 3, specialRules: ['Reinforced Armour', 'Walker'] });
+    expect(titan).toMatchObject({
+      type: 'war-engine',
+      damageCapacity: 3,
+      specialRules: ['Reinforced Armour', 'Walker'],
+    });
     expect(titan.weapons.map((w) => [w.name, w.macroWeapon, w.barrage, w.antiPersonnel, w.specialRules])).toEqual([
       ['Plasma Blastgun', 2, null, null, ['2 shots', 'Fixed Forward Arc', 'Slow Firing']],
       ['Plasma Blastgun (alternative)', null, 3, null, ['Macro-weapon']],
@@ -127,7 +195,13 @@ describe('Epic Armageddon', () => {
   });
 
   it('leaves out a unit of a type a formation cannot hold (a spacecraft), saying why', () => {
-    expect(army.preview.skipped).toEqual([{ name: 'Battle Barge', reason: 'its type “Spacecraft” is not one a formation holds (infantry, vehicles, war engines, aircraft, characters)' }]);
+    expect(army.preview.skipped).toEqual([
+      {
+        name: 'Battle Barge',
+        reason:
+          'its type “Spacecraft” is not one a formation holds (infantry, vehicles, war engines, aircraft, characters)',
+      },
+    ]);
   });
 });
 
@@ -142,7 +216,17 @@ describe('The Ninth Age', () => {
       type: 'infantry',
       global: { advanceRate: 4, marchRate: 8, discipline: 7 },
       defensive: { healthPoints: 1, defensiveSkill: 3, resilience: 3, armour: 2, aegis: null },
-      offensive: [{ name: 'Heavy Infantry', attacks: 1, offensiveSkill: 3, strength: 3, armourPenetration: 0, agility: 3, specialRules: [] }],
+      offensive: [
+        {
+          name: 'Heavy Infantry',
+          attacks: 1,
+          offensiveSkill: 3,
+          strength: 3,
+          armourPenetration: 0,
+          agility: 3,
+          specialRules: [],
+        },
+      ],
     });
     expect(army.unit('Heavy Infantry').notes).toContain('- Spear: Str +1, AP +1, Attributes Fight in Extra Rank');
   });
@@ -151,6 +235,9 @@ describe('The Ninth Age', () => {
     const marshal = army.unit('Marshal').profile as NinthAgeProfile;
     expect(marshal.defensive).toMatchObject({ healthPoints: 3, aegis: 5 });
     expect(marshal.specialRules).toEqual(expect.arrayContaining(['Commanding Presence', 'Aegis (5+)']));
-    expect(army.preview_('Marshal').confirm).toEqual(["Aegis 5+ read from the unit's rules: check it.", 'Height and type taken as standard infantry: the file has no Size profile. Check them.']);
+    expect(army.preview_('Marshal').confirm).toEqual([
+      "Aegis 5+ read from the unit's rules: check it.",
+      'Height and type taken as standard infantry: the file has no Size profile. Check them.',
+    ]);
   });
 });

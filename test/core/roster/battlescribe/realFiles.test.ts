@@ -32,8 +32,14 @@ function filePoints(name: string): number {
   const read = rosterXmlOf(fixture(name));
   if (!read.ok) expect.fail(read.reason);
   const root = /<roster\s[^>]*>/.exec(read.value)![0];
-  const costs = /^[^]*?<costs>([^]*?)<\/costs>/.exec(read.value.slice(read.value.indexOf(root) + root.length, read.value.indexOf('<forces>')))?.[1] ?? '';
-  const pts = /<cost\s[^>]*name="pts"[^>]*value="([\d.]+)"/.exec(costs) ?? /<cost\s[^>]*value="([\d.]+)"[^>]*name="pts"/.exec(costs) ?? /\spoints="([\d.]+)"/.exec(root);
+  const costs =
+    /^[^]*?<costs>([^]*?)<\/costs>/.exec(
+      read.value.slice(read.value.indexOf(root) + root.length, read.value.indexOf('<forces>')),
+    )?.[1] ?? '';
+  const pts =
+    /<cost\s[^>]*name="pts"[^>]*value="([\d.]+)"/.exec(costs) ??
+    /<cost\s[^>]*value="([\d.]+)"[^>]*name="pts"/.exec(costs) ??
+    /\spoints="([\d.]+)"/.exec(root);
   return Math.round(Number(pts![1]));
 }
 
@@ -59,7 +65,10 @@ describe.each(files)('$file ($system)', ({ file, system, units }) => {
     for (const unit of roster.units) {
       const profile = profileSchemaFor(system).parse(unit.profile);
       const fill = (side: 'attacker' | 'defender', ranged?: boolean) =>
-        definition.roster.toSide!({ rosterName: roster.name, unitName: unit.name, profile } as never, { side, ...(ranged === undefined ? {} : { ranged }) }).side;
+        definition.roster.toSide!({ rosterName: roster.name, unitName: unit.name, profile } as never, {
+          side,
+          ...(ranged === undefined ? {} : { ranged }),
+        }).side;
       // The unit against itself: both sides replaced, so nothing of the example's sides refers across.
       for (const ranged of system === 'wh40k-10e' ? [true, false] : [undefined]) {
         try {
@@ -69,15 +78,28 @@ describe.each(files)('$file ($system)', ({ file, system, units }) => {
           refused.push(`${unit.name}: ${error.message}`);
           continue;
         }
-        const attacker: Record<string, unknown> = { ...example['attacker'], ...fill('attacker', ranged), ...(ranged === undefined ? {} : { ranged }) };
+        const attacker: Record<string, unknown> = {
+          ...example['attacker'],
+          ...fill('attacker', ranged),
+          ...(ranged === undefined ? {} : { ranged }),
+        };
         if (ranged !== undefined && (attacker['weapons'] as unknown[]).length === 0) continue; // no weapon of that kind
         const setup = { ...example, attacker, defender: { ...example['defender'], ...fill('defender', ranged) } };
         const parsed = definition.rules.setupSchema.safeParse(setup);
-        if (!parsed.success) expect.fail(`${unit.name}${ranged === undefined ? '' : ranged ? ' (shooting)' : ' (fighting)'}: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+        if (!parsed.success)
+          expect.fail(
+            `${unit.name}${ranged === undefined ? '' : ranged ? ' (shooting)' : ' (fighting)'}: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+          );
       }
     }
     // Only a 7th edition vehicle is refused, in words: its armour values have no place in a close combat.
-    expect(refused).toEqual(system === 'wh40k-7e' ? ['Rhino: "Rhino" is a vehicle: its armour values do not fight in this close combat (only units with Toughness and Wounds).'] : []);
+    expect(refused).toEqual(
+      system === 'wh40k-7e'
+        ? [
+            'Rhino: "Rhino" is a vehicle: its armour values do not fight in this close combat (only units with Toughness and Wounds).',
+          ]
+        : [],
+    );
   });
 });
 
@@ -98,7 +120,14 @@ describe('real files of each system, read as a player would expect', () => {
 
   it('Dark Elf Warriors: 13 models with light armour and shields, a 5+ save (light armour 6+, a shield +1)', () => {
     const { profile } = unitOf('whfb6-definitive-dark-elves-newrecruit.ros', 'Dark Elf Warriors');
-    expect(profile).toMatchObject({ models: 13, weaponSkill: 4, strength: 3, toughness: 3, armour: 5, troopType: 'infantry' });
+    expect(profile).toMatchObject({
+      models: 13,
+      weaponSkill: 4,
+      strength: 3,
+      toughness: 3,
+      armour: 5,
+      troopType: 'infantry',
+    });
   });
 
   it('Saurus Warriors: scaly skin 6+ adds to the shield, a 5+ save', () => {
@@ -116,13 +145,20 @@ describe('real files of each system, read as a player would expect', () => {
     const one = convertRosterFile('bs1.ros', fixture('wh40k7e-marines-bs1.ros'), NOW);
     const two = convertRosterFile('bs2.ros', fixture('wh40k7e-marines.ros'), NOW);
     if (!one.ok || !two.ok) expect.fail('both import');
-    const strip = (units: typeof one.file.rosters[0]['units']) => units.map((u) => ({ name: u.name, points: u.points, profile: u.profile }));
-    expect(strip(one.file.rosters[0]!.units).sort((a, b) => a.name.localeCompare(b.name))).toEqual(strip(two.file.rosters[0]!.units).sort((a, b) => a.name.localeCompare(b.name)));
+    const strip = (units: (typeof one.file.rosters)[0]['units']) =>
+      units.map((u) => ({ name: u.name, points: u.points, profile: u.profile }));
+    expect(strip(one.file.rosters[0]!.units).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+      strip(two.file.rosters[0]!.units).sort((a, b) => a.name.localeCompare(b.name)),
+    );
     expect(one.preview.pointsLimit).toBe(1850);
   });
 
   it('the 49 kB zip bomb beside them is still refused', () => {
     expect(readFileSync('test/fixtures/battlescribe/zip-bomb.rosz').length).toBeLessThan(60_000);
-    expect(convertRosterFile('zip-bomb.rosz', fixture('zip-bomb.rosz'), NOW)).toEqual({ ok: false, message: 'zip-bomb.rosz cannot be imported: the roster inside is larger than 10 MB once unzipped; a real roster is far smaller, so it is not read.' });
+    expect(convertRosterFile('zip-bomb.rosz', fixture('zip-bomb.rosz'), NOW)).toEqual({
+      ok: false,
+      message:
+        'zip-bomb.rosz cannot be imported: the roster inside is larger than 10 MB once unzipped; a real roster is far smaller, so it is not read.',
+    });
   });
 });

@@ -18,7 +18,13 @@ describe('a BattleScribe 10th edition roster (Necrons 10e.rosz)', () => {
 
   it('keeps the roster: name, points limit from the battle size, the roster editor’s ids, and every unit', () => {
     const roster = necrons.file.rosters[0]!;
-    expect(roster).toMatchObject({ id: 'bs-roster-6d32-1f15-876a-7ccc', name: 'Necrons 10e', system: 'wh40k-10e', pointsLimit: 2000, createdAt: NOW });
+    expect(roster).toMatchObject({
+      id: 'bs-roster-6d32-1f15-876a-7ccc',
+      name: 'Necrons 10e',
+      system: 'wh40k-10e',
+      pointsLimit: 2000,
+      createdAt: NOW,
+    });
     expect(roster.units.map((u) => [u.name, u.points])).toEqual([
       ['Overlord', 85],
       ['Tesseract Vault', 425],
@@ -33,11 +39,25 @@ describe('a BattleScribe 10th edition roster (Necrons 10e.rosz)', () => {
   it('reads the Tesseract Vault: T 12, Sv 2+, W 24, and four tesla spheres with Anti-FLY 4+ and Sustained Hits 2', () => {
     const vault = profileOf(necrons.unit('Tesseract Vault'));
     expect(vault.models).toEqual([
-      expect.objectContaining({ name: 'Tesseract Vault', count: 1, movement: 7, toughness: 12, save: 2, wounds: 24, leadership: 7, objectiveControl: 8, deadlyDemise: 'D6+3' }),
+      expect.objectContaining({
+        name: 'Tesseract Vault',
+        count: 1,
+        movement: 7,
+        toughness: 12,
+        save: 2,
+        wounds: 24,
+        leadership: 7,
+        objectiveControl: 8,
+        deadlyDemise: 'D6+3',
+      }),
     ]);
     const sphere = vault.weapons.find((w) => w.name === 'Tesla sphere')!;
     expect(sphere).toMatchObject({ range: 24, models: 4, attacks: '6', skill: 3, strength: 7, ap: 0, damage: '1' });
-    expect(sphere.abilities).toMatchObject({ anti: { keyword: 'fly', threshold: 4 }, sustainedHits: '2', lethalHits: false });
+    expect(sphere.abilities).toMatchObject({
+      anti: { keyword: 'fly', threshold: 4 },
+      sustainedHits: '2',
+      lethalHits: false,
+    });
     expect(vault.keywords).toEqual(expect.arrayContaining(['vehicle', 'titanic', 'fly', 'necrons']));
     expect(vault.keywords).not.toContain('configuration');
   });
@@ -53,7 +73,9 @@ describe('a BattleScribe 10th edition roster (Necrons 10e.rosz)', () => {
   it('fills an invulnerable save stated in an ability and flags it for the player to confirm', () => {
     const overlord = profileOf(necrons.unit('Overlord'));
     expect(overlord.models[0]).toMatchObject({ toughness: 5, save: 2, wounds: 6, invulnerable: 4, character: true });
-    expect(necrons.preview_('Overlord').confirm).toEqual(['Invulnerable save 4+ for Overlord, read from “Invulnerable Save”: “This model has a 4+ invulnerable save.”']);
+    expect(necrons.preview_('Overlord').confirm).toEqual([
+      'Invulnerable save 4+ for Overlord, read from “Invulnerable Save”: “This model has a 4+ invulnerable save.”',
+    ]);
     expect(necrons.unit('Overlord').notes).toContain('To check\n- Invulnerable save 4+ for Overlord');
   });
 
@@ -64,14 +86,21 @@ describe('a BattleScribe 10th edition roster (Necrons 10e.rosz)', () => {
       ['Triarchal Menhir', 2, 5, 1, null],
     ]);
     expect(king.models.every((m) => m.invulnerable === 4)).toBe(true);
-    expect(king.weapons.find((w) => w.name === 'Annihilator beam')).toMatchObject({ models: 2, strength: 14, ap: -4, damage: '6' });
+    expect(king.weapons.find((w) => w.name === 'Annihilator beam')).toMatchObject({
+      models: 2,
+      strength: 14,
+      ap: -4,
+      damage: '6',
+    });
   });
 
   it('keeps keywords the engine has no ability for as text on the weapon, and ability text in the notes', () => {
     const arrow = profileOf(necrons.unit('Overlord')).weapons.find((w) => w.name === 'Tachyon arrow')!;
     expect(arrow.keywords).toEqual(['One Shot']);
     expect(necrons.unit('Overlord').notes).toContain('- My Will Be Done: Once per battle round');
-    expect(profileOf(necrons.unit('Overlord')).abilities).toEqual(expect.arrayContaining(['My Will Be Done', 'Reanimation Protocols', 'Leader']));
+    expect(profileOf(necrons.unit('Overlord')).abilities).toEqual(
+      expect.arrayContaining(['My Will Be Done', 'Reanimation Protocols', 'Leader']),
+    );
   });
 
   it('gives a converted unit to a 10th edition combat as it is: a valid setup, the weapon keywords left behind', () => {
@@ -102,7 +131,9 @@ describe('more real 10th edition rosters', () => {
       ['Heavy Bolt Pistol', 5, 18],
       ['Astartes Chainsword', 5, 'melee'],
     ]);
-    expect(profile.keywords).toEqual(expect.arrayContaining(['infantry', 'battleline', 'imperium', 'adeptus astartes']));
+    expect(profile.keywords).toEqual(
+      expect.arrayContaining(['infantry', 'battleline', 'imperium', 'adeptus astartes']),
+    );
     expect(marines.file.rosters[0]).toMatchObject({ pointsLimit: 1000 });
     expect(marines.file.rosters[0]!.notes).toContain('Detachment: Gladius Task Force');
     // Two squads of the same name stay two units, with ids from their selections.
@@ -115,10 +146,16 @@ describe('more real 10th edition rosters', () => {
     const rifle = profileOf(marines.unit('Eliminator Squad')).weapons.find((w) => w.name === 'Bolt Sniper Rifle')!;
     expect(rifle).toMatchObject({ models: 3, strength: 5, ap: -2, damage: '3' });
     expect(rifle.abilities).toMatchObject({ heavy: true, precision: true });
-    const icarus = profileOf(marines.unit('Impulsor')).weapons.find((w) => w.name === 'Bellicatus Missile Array - Icarus')!;
+    const icarus = profileOf(marines.unit('Impulsor')).weapons.find(
+      (w) => w.name === 'Bellicatus Missile Array - Icarus',
+    )!;
     expect(icarus.abilities.anti).toEqual({ keyword: 'fly', threshold: 2 });
-    expect(marines.preview_('Impulsor').notes.some((n) => n.startsWith('Bellicatus Missile Array has 3 profiles'))).toBe(true);
-    expect(profileOf(marines.unit('Razorback')).weapons.find((w) => w.name === 'Storm Bolter')!.abilities.rapidFire).toBe('2');
+    expect(
+      marines.preview_('Impulsor').notes.some((n) => n.startsWith('Bellicatus Missile Array has 3 profiles')),
+    ).toBe(true);
+    expect(
+      profileOf(marines.unit('Razorback')).weapons.find((w) => w.name === 'Storm Bolter')!.abilities.rapidFire,
+    ).toBe('2');
   });
 
   it('Leagues of Votann: wargear gives the Theyn alone a 4+ invulnerable save, a medipack gives the whole unit Feel No Pain 6+, both flagged', () => {
@@ -144,26 +181,42 @@ describe('10th edition weapon keywords no public roster here has (a hand-made ro
 
   it('maps Melta X, Hazardous and Blast; Lance and Lethal Hits', () => {
     expect(weapon('Belleros energy cannon').abilities).toMatchObject({ melta: '2', hazardous: true, blast: true });
-    expect(profileOf(hand.unit('Serberys Raiders')).weapons[0]!.abilities).toMatchObject({ lance: true, lethalHits: true });
+    expect(profileOf(hand.unit('Serberys Raiders')).weapons[0]!.abilities).toMatchObject({
+      lance: true,
+      lethalHits: true,
+    });
   });
 
   it('takes the first Anti- and keeps a second as text; reads a keyword written in brackets', () => {
-    expect(weapon('Ferrumite cannon').abilities).toMatchObject({ anti: { keyword: 'infantry', threshold: 4 }, ignoresCover: true, sustainedHits: '1' });
+    expect(weapon('Ferrumite cannon').abilities).toMatchObject({
+      anti: { keyword: 'infantry', threshold: 4 },
+      ignoresCover: true,
+      sustainedHits: '1',
+    });
     expect(weapon('Ferrumite cannon').keywords).toEqual(['Anti-Monster 3+']);
   });
 
   it('gives a Torrent weapon with BS "N/A" a skill it never rolls', () => {
-    expect(weapon('Cognis flamer')).toMatchObject({ skill: 2, abilities: expect.objectContaining({ torrent: true, ignoresCover: true }) });
+    expect(weapon('Cognis flamer')).toMatchObject({
+      skill: 2,
+      abilities: expect.objectContaining({ torrent: true, ignoresCover: true }),
+    });
   });
 
   it('uses the player’s own name for a unit, and says so when a unit does not give its number of models', () => {
     expect(hand.unit('Old Rusty').points).toBe(140);
     expect(profileOf(hand.unit('Serberys Raiders')).models[0]!.count).toBe(1);
-    expect(hand.preview_('Serberys Raiders').confirm).toEqual(['Serberys Raiders: the file does not say how many models it has; 1 was taken. Check it.']);
+    expect(hand.preview_('Serberys Raiders').confirm).toEqual([
+      'Serberys Raiders: the file does not say how many models it has; 1 was taken. Check it.',
+    ]);
   });
 
   it('reads Feel No Pain from an ability and a 5+ invulnerable save with its condition flagged', () => {
-    expect(profileOf(hand.unit('Old Rusty')).models[0]).toMatchObject({ invulnerable: 5, feelNoPain: 6, deadlyDemise: 'D3' });
+    expect(profileOf(hand.unit('Old Rusty')).models[0]).toMatchObject({
+      invulnerable: 5,
+      feelNoPain: 6,
+      deadlyDemise: 'D3',
+    });
     expect(hand.preview_('Old Rusty').confirm[0]).toContain('against ranged attacks');
   });
 });
@@ -177,7 +230,10 @@ describe('what is the same on every import', () => {
 
   it('refuses a roster of another game (a New Recruit Age of Sigmar roster), naming it', () => {
     const result = convertRosterFile('belakor.rosz', fixture('belakor-aos4-newrecruit.rosz'), NOW);
-    expect(result).toEqual({ ok: false, message: expect.stringContaining('belakor.rosz cannot be imported: it is a roster for Age of Sigmar 4.0.') });
+    expect(result).toEqual({
+      ok: false,
+      message: expect.stringContaining('belakor.rosz cannot be imported: it is a roster for Age of Sigmar 4.0.'),
+    });
   });
 
   it('reads a .ros as well as a .rosz (the same roster unzipped)', () => {
@@ -190,7 +246,9 @@ describe('10th edition rules a combat uses, as the real files carry them (issue 
   it('Ultramarines: the Primaris Captain’s "Invulnerable Save" ability whose whole text is "4+" gives him his 4++, flagged', () => {
     const marines = unitsOf('ultramarines-10e.rosz');
     expect(profileOf(marines.unit('Primaris Captain')).models[0]).toMatchObject({ invulnerable: 4, character: true });
-    expect(marines.preview_('Primaris Captain').confirm).toEqual(['Invulnerable save 4+ for Primaris Captain, read from “Invulnerable Save”: “4+”']);
+    expect(marines.preview_('Primaris Captain').confirm).toEqual([
+      'Invulnerable save 4+ for Primaris Captain, read from “Invulnerable Save”: “4+”',
+    ]);
     // The Lieutenant has no such ability: nothing is made up.
     expect(profileOf(marines.unit('Primaris Lieutenant')).models[0]!.invulnerable).toBeNull();
   });
@@ -198,7 +256,9 @@ describe('10th edition rules a combat uses, as the real files carry them (issue 
   it('Ultramarines: Eliminators have Stealth (a rule of the unit), set as the target modifier; other units do not', () => {
     const marines = unitsOf('ultramarines-10e.rosz');
     expect(profileOf(marines.unit('Eliminator Squad')).defensiveModifiers.stealth).toBe(true);
-    expect(marines.preview_('Eliminator Squad').stats).toContain('Stealth: −1 to be hit by ranged attacks against the unit');
+    expect(marines.preview_('Eliminator Squad').stats).toContain(
+      'Stealth: −1 to be hit by ranged attacks against the unit',
+    );
     expect(profileOf(marines.unit('Primaris Captain')).defensiveModifiers.stealth).toBe(false);
   });
 

@@ -23,9 +23,25 @@ import {
  * places a pass) is an entry of its own, so a kind of its own — as slotsOf builds them.
  */
 const slotsArb = fc
-  .array(fc.record({ kind: fc.constantFrom('a', 'b', 'c'), places: fc.constantFrom(1, 1, 1, 2, 3), band: fc.constantFrom(0, 0, 1) }), { minLength: 1, maxLength: 4 })
+  .array(
+    fc.record({
+      kind: fc.constantFrom('a', 'b', 'c'),
+      places: fc.constantFrom(1, 1, 1, 2, 3),
+      band: fc.constantFrom(0, 0, 1),
+    }),
+    { minLength: 1, maxLength: 4 },
+  )
   // Base contact (band 0) before firefight (band 1), as slotsOf lists them; a kind is one engagement.
-  .map((xs) => [...xs].sort((a, b) => a.band - b.band).map((x, unit): Slot => ({ unit, places: x.places, kind: x.places > 1 ? `engine ${unit}` : `${x.kind}|${x.band}`, band: x.band })));
+  .map((xs) =>
+    [...xs]
+      .sort((a, b) => a.band - b.band)
+      .map((x, unit): Slot => ({
+        unit,
+        places: x.places,
+        kind: x.places > 1 ? `engine ${unit}` : `${x.kind}|${x.band}`,
+        band: x.band,
+      })),
+  );
 
 /** Every final allocation a player can reach by legal single hits, up to alike units. */
 function reachable(slots: readonly Slot[], given: Given, macro: number, normal: number): Set<string> {
@@ -39,7 +55,13 @@ function reachable(slots: readonly Slot[], given: Given, macro: number, normal: 
 }
 const canonical = (slots: readonly Slot[], g: Given) =>
   [...new Set(slots.map((s) => s.kind))]
-    .map((k) => slots.filter((s) => s.kind === k).map((s) => `${s.places}:${g[s.unit]![0]},${g[s.unit]![1]}`).sort().join(' '))
+    .map((k) =>
+      slots
+        .filter((s) => s.kind === k)
+        .map((s) => `${s.places}:${g[s.unit]![0]},${g[s.unit]![1]}`)
+        .sort()
+        .join(' '),
+    )
     .join(' | ');
 
 describe('allocation (seed 003, SCENARIOS §1)', () => {
@@ -94,7 +116,14 @@ describe('allocation (seed 003, SCENARIOS §1)', () => {
     expect(legalNext(slots, giveOne(giveOne(emptyGiven(3), 1, false), 0, false)).map((s) => s.unit)).toEqual([2]);
     // 2 hits: the two in base contact, whatever is chosen — nothing to ask; 3 hits: the third to the Stompa.
     expect(allocationForced(slots, emptyGiven(3), { macro: 0, normal: 2 })).toBe(true);
-    expect(settleAllocation(slots, emptyGiven(3), { macro: 0, normal: 3 })).toEqual({ given: [[0, 1], [0, 1], [0, 1]], choice: false });
+    expect(settleAllocation(slots, emptyGiven(3), { macro: 0, normal: 3 })).toEqual({
+      given: [
+        [0, 1],
+        [0, 1],
+        [0, 1],
+      ],
+      choice: false,
+    });
     // 1 hit: the Boyz or the Nob — a choice; never the Stompa.
     expect(settleAllocation(slots, emptyGiven(3), { macro: 0, normal: 1 }).choice).toBe(true);
   });

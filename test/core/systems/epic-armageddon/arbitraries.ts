@@ -16,7 +16,13 @@ const unitArb = (name: string) =>
   fc
     .record({
       count: fc.integer({ min: 1, max: 3 }),
-      type: fc.constantFrom('infantry' as const, 'infantry' as const, 'light-vehicle' as const, 'armoured-vehicle' as const, 'war-engine' as const),
+      type: fc.constantFrom(
+        'infantry' as const,
+        'infantry' as const,
+        'light-vehicle' as const,
+        'armoured-vehicle' as const,
+        'war-engine' as const,
+      ),
       armour: value,
       cc: value,
       ff: value,
@@ -29,16 +35,32 @@ const unitArb = (name: string) =>
       cover: value,
       damageCapacity: fc.integer({ min: 1, max: 3 }),
     })
-    .map((u) => ({ ...u, name, count: u.type === 'war-engine' ? 1 : u.count, damageCapacity: u.type === 'war-engine' ? u.damageCapacity : 1 }));
+    .map((u) => ({
+      ...u,
+      name,
+      count: u.type === 'war-engine' ? 1 : u.count,
+      damageCapacity: u.type === 'war-engine' ? u.damageCapacity : 1,
+    }));
 
 const supportArb = fc.array(
-  fc.record({ name: fc.constant('Support'), count: fc.integer({ min: 1, max: 2 }), ff: value, inspiring: fc.boolean(), weapons: fc.array(weapon.map((w) => ({ ...w, use: 'ff' as const })), { maxLength: 1 }) }),
+  fc.record({
+    name: fc.constant('Support'),
+    count: fc.integer({ min: 1, max: 2 }),
+    ff: value,
+    inspiring: fc.boolean(),
+    weapons: fc.array(
+      weapon.map((w) => ({ ...w, use: 'ff' as const })),
+      { maxLength: 1 },
+    ),
+  }),
   { maxLength: 1 },
 );
 
 const sideArb = (prefix: string) =>
   fc.record({
-    units: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }).chain((xs) => fc.tuple(...xs.map((_, i) => unitArb(`${prefix} ${i + 1}`)))),
+    units: fc
+      .array(fc.nat(), { minLength: 1, maxLength: 3 })
+      .chain((xs) => fc.tuple(...xs.map((_, i) => unitArb(`${prefix} ${i + 1}`)))),
     support: supportArb,
     blastMarkers: fc.nat(2),
     broken: fc.boolean(),

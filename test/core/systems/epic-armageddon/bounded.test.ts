@@ -11,7 +11,13 @@ import { runCli } from '../../../../cli/main';
  * each unit's unsaved hits once).
  */
 
-const weapon = (k: number, use: 'cc' | 'ff') => ({ name: `Weapon ${k + 1}`, use, extraAttacks: 10, macroWeapon: k % 2 === 0, firstStrike: use === 'cc' && k % 3 === 0 });
+const weapon = (k: number, use: 'cc' | 'ff') => ({
+  name: `Weapon ${k + 1}`,
+  use,
+  extraAttacks: 10,
+  macroWeapon: k % 2 === 0,
+  firstStrike: use === 'cc' && k % 3 === 0,
+});
 const side = (name: string, engaged: readonly string[]) => ({
   name,
   formation: `${name} force`,
@@ -28,16 +34,31 @@ const side = (name: string, engaged: readonly string[]) => ({
     invulnerable: i % 3 === 0,
     inspiring: i % 4 === 0,
   })),
-  support: Array.from({ length: 10 }, (_, i) => ({ name: `Support ${i + 1}`, count: 40, ff: 2, inspiring: true, weapons: Array.from({ length: 10 }, (_, k) => weapon(k, 'ff')) })),
+  support: Array.from({ length: 10 }, (_, i) => ({
+    name: `Support ${i + 1}`,
+    count: 40,
+    ff: 2,
+    inspiring: true,
+    weapons: Array.from({ length: 10 }, (_, k) => weapon(k, 'ff')),
+  })),
 });
 
-const largest = { system: 'epic-armageddon', seed: 7, attacker: side('Red', ['contact', 'firefight']), defender: side('Blue', ['contact', 'firefight', 'none']) };
+const largest = {
+  system: 'epic-armageddon',
+  seed: 7,
+  attacker: side('Red', ['contact', 'firefight']),
+  defender: side('Blue', ['contact', 'firefight', 'none']),
+};
 
 describe('resolve is bounded on every accepted Epic scenario', () => {
   it('the largest assault the validator accepts is played to its end', async () => {
     let out = '';
     let err = '';
-    const code = await runCli(['resolve', '-'], { out: (t) => (out += t), err: (t) => (err += t), stdin: async () => JSON.stringify(largest) });
+    const code = await runCli(['resolve', '-'], {
+      out: (t) => (out += t),
+      err: (t) => (err += t),
+      stdin: async () => JSON.stringify(largest),
+    });
     expect(err).toBe('');
     expect(code).toBe(0);
     const report = JSON.parse(out) as { outcome: string[] };

@@ -8,7 +8,18 @@ describe('A4 combat attacks (seed 003)', () => {
   it('seed 003: the dice of a wave are one step, a group per side and score needed, CC in contact and FF in a firefight, Macro-weapon dice apart', () => {
     const c = start(
       setupOf(
-        { units: [unit({ name: 'Tacticals', count: 2, cc: 4, ff: 3 }), unit({ name: 'Devastators', cc: 5, ff: 3, engaged: 'firefight' }), unit({ name: 'Terminators', cc: 3, ff: 4, weapons: [{ name: 'Power fists', use: 'cc', extraAttacks: 1, macroWeapon: true }] })] },
+        {
+          units: [
+            unit({ name: 'Tacticals', count: 2, cc: 4, ff: 3 }),
+            unit({ name: 'Devastators', cc: 5, ff: 3, engaged: 'firefight' }),
+            unit({
+              name: 'Terminators',
+              cc: 3,
+              ff: 4,
+              weapons: [{ name: 'Power fists', use: 'cc', extraAttacks: 1, macroWeapon: true }],
+            }),
+          ],
+        },
         { units: [unit({ name: 'Boyz', count: 3, cc: 4, ff: 6 })] },
       ),
     );
@@ -21,27 +32,72 @@ describe('A4 combat attacks (seed 003)', () => {
       ['Red: CC 4+ of Tacticals ×2', 2, 4],
       ['Blue: CC 4+ of Boyz ×3', 3, 4],
     ]);
-    expect(step.why.map((w) => w.rule)).toEqual(['Firefight (FF)', 'Close Combat (CC)', 'Extra Attacks', 'Close Combat (CC)', 'Close Combat (CC)', 'Macro-weapon', 'No modifiers']);
+    expect(step.why.map((w) => w.rule)).toEqual([
+      'Firefight (FF)',
+      'Close Combat (CC)',
+      'Extra Attacks',
+      'Close Combat (CC)',
+      'Close Combat (CC)',
+      'Macro-weapon',
+      'No modifiers',
+    ]);
   });
 
   it('a unit with no value for its engagement makes no attack, and its weapons for that value none (SCENARIOS §1)', () => {
-    const c = start(setupOf({ units: [unit({ name: 'Rhino', cc: null, ff: 6, weapons: [{ name: 'Dozer', use: 'cc', extraAttacks: 2 }] }), unit({ name: 'Marines' })] }, { units: [unit({ name: 'Boyz' })] }));
+    const c = start(
+      setupOf(
+        {
+          units: [
+            unit({ name: 'Rhino', cc: null, ff: 6, weapons: [{ name: 'Dozer', use: 'cc', extraAttacks: 2 }] }),
+            unit({ name: 'Marines' }),
+          ],
+        },
+        { units: [unit({ name: 'Boyz' })] },
+      ),
+    );
     expect(groupsOf(rollStep(c))[0]).toMatchObject({ label: 'Red: CC 4+ of Marines', count: 1, passOn: 4 });
   });
 
   it('a war engine rolls dice equal to its starting damage capacity, plus extra attacks (RULES §4)', () => {
-    const c = start(setupOf({ units: [unit({ name: 'Warhound', type: 'war-engine', damageCapacity: 3, cc: 4, weapons: [{ name: 'Claw', use: 'cc', extraAttacks: 1 }] })] }, { units: [unit({ name: 'Boyz' })] }));
+    const c = start(
+      setupOf(
+        {
+          units: [
+            unit({
+              name: 'Warhound',
+              type: 'war-engine',
+              damageCapacity: 3,
+              cc: 4,
+              weapons: [{ name: 'Claw', use: 'cc', extraAttacks: 1 }],
+            }),
+          ],
+        },
+        { units: [unit({ name: 'Boyz' })] },
+      ),
+    );
     expect(groupsOf(rollStep(c))[0]).toMatchObject({ count: 4, passOn: 4 });
   });
 
   it('First Strike: its extra attacks go first, and what they destroy strikes no blow (SCENARIOS §1)', () => {
     let c = start(
       setupOf(
-        { units: [unit({ name: 'Banshees', cc: 3, weapons: [{ name: 'Power swords', use: 'cc', extraAttacks: 1, firstStrike: true }] })] },
+        {
+          units: [
+            unit({
+              name: 'Banshees',
+              cc: 3,
+              weapons: [{ name: 'Power swords', use: 'cc', extraAttacks: 1, firstStrike: true }],
+            }),
+          ],
+        },
         { units: [unit({ name: 'Boyz', count: 2, cc: 4 })] },
       ),
     );
-    expect(rollStep(c)).toMatchObject({ actor: 'attacker', count: 1, title: 'Red: 1 die needing 3+ (Power swords of Banshees)' });
+    expect(rollStep(c)).toMatchObject({
+      actor: 'attacker',
+      count: 1,
+      title: 'Red: 1 die needing 3+ (Power swords of Banshees)',
+    });
     expect(rollStep(c).why.map((w) => w.rule)).toContain('First Strike');
     c = play(c, [6]); // one hit: Boyz #1 (no save) is destroyed before striking
     expect(left(c, 'defender')).toEqual([1]);
@@ -54,7 +110,12 @@ describe('A4 combat attacks (seed 003)', () => {
   });
 
   it('hits are allocated nearest first, no unit taking a second hit before each has one; only directly engaged units are hit (seed 003)', () => {
-    let c = start(setupOf({ units: [unit({ name: 'Marines', count: 3, cc: 2 })] }, { units: [unit({ name: 'Boyz', count: 2 }), unit({ name: 'Grots', engaged: 'none' }), unit({ name: 'Nobz' })] }));
+    let c = start(
+      setupOf(
+        { units: [unit({ name: 'Marines', count: 3, cc: 2 })] },
+        { units: [unit({ name: 'Boyz', count: 2 }), unit({ name: 'Grots', engaged: 'none' }), unit({ name: 'Nobz' })] },
+      ),
+    );
     c = play(c, [6, 6, 1], [1, 1, 1]);
     // One question: whole allocations (sparing the Boyz is the only other one), or hit by hit.
     const whole = chooseStep(c);
@@ -68,27 +129,61 @@ describe('A4 combat attacks (seed 003)', () => {
     // Grots are not engaged: never a choice. The Boyz are alike: one choice for both.
     expect(step.options.map((o) => o.id)).toEqual(['rest', 'unit:0', 'unit:3']);
     expect(step.options[0]).toMatchObject({ suggested: true, label: 'Nearest first, as listed: Boyz #1, Boyz #2' });
-    expect(step.options[1]).toMatchObject({ label: '1 hit to Boyz #1', detail: 'or any of Boyz #1, Boyz #2: they are alike' });
+    expect(step.options[1]).toMatchObject({
+      label: '1 hit to Boyz #1',
+      detail: 'or any of Boyz #1, Boyz #2: they are alike',
+    });
     c = play(c, 'unit:3');
     // The last hit can only go to a Boyz unit (Nobz already has one this pass): no second question.
-    expect(logText(c).slice(1, 4)).toEqual(['Blue: allocate 2 hits: hit by hit', 'Blue: allocate 2 hits, hit by hit: 1 hit to Nobz', 'Blue: 2 hits allocated: Boyz #1, Nobz']);
+    expect(logText(c).slice(1, 4)).toEqual([
+      'Blue: allocate 2 hits: hit by hit',
+      'Blue: allocate 2 hits, hit by hit: 1 hit to Nobz',
+      'Blue: 2 hits allocated: Boyz #1, Nobz',
+    ]);
     expect(left(c, 'defender')).toEqual([1, 1, 0]);
-    expect(logText(c)).toContain('Round 1: the outcome of the combat attacks (A4): No immediate winner: supporting fire (A5), then the assault result (A6).');
+    expect(logText(c)).toContain(
+      'Round 1: the outcome of the combat attacks (A4): No immediate winner: supporting fire (A5), then the assault result (A6).',
+    );
   });
 
   it('never asks when only one allocation is legal: one unit, or hits that fill the pass', () => {
-    let c = start(setupOf({ units: [unit({ name: 'Marines', count: 2, cc: 2 })] }, { units: [unit({ name: 'Boyz', count: 2, armour: 4 })] }));
+    let c = start(
+      setupOf(
+        { units: [unit({ name: 'Marines', count: 2, cc: 2 })] },
+        { units: [unit({ name: 'Boyz', count: 2, armour: 4 })] },
+      ),
+    );
     c = play(c, [6, 6], [1, 1]);
     // Two hits on two alike Boyz: one each, no question; the saves come next.
-    expect(rollStep(c)).toMatchObject({ actor: 'defender', count: 2, passOn: 4, title: 'Blue: saves, 2 dice needing 4+' });
+    expect(rollStep(c)).toMatchObject({
+      actor: 'defender',
+      count: 2,
+      passOn: 4,
+      title: 'Blue: saves, 2 dice needing 4+',
+    });
     expect(rollStep(c).notes[0]).toBe('In order, die 1: Boyz #1 · die 2: Boyz #2.');
   });
 
   it('a war engine takes as many hits per pass as its DC left; Macro-weapon hits are allocated first (SCENARIOS §1)', () => {
     let c = start(
       setupOf(
-        { units: [unit({ name: 'Terminators', count: 2, cc: 2, weapons: [{ name: 'Power fists', use: 'cc', extraAttacks: 1, macroWeapon: true }] })] },
-        { units: [unit({ name: 'Boyz' }), unit({ name: 'Stompa', type: 'war-engine', damageCapacity: 3, armour: 4 }), unit({ name: 'Grots' })] },
+        {
+          units: [
+            unit({
+              name: 'Terminators',
+              count: 2,
+              cc: 2,
+              weapons: [{ name: 'Power fists', use: 'cc', extraAttacks: 1, macroWeapon: true }],
+            }),
+          ],
+        },
+        {
+          units: [
+            unit({ name: 'Boyz' }),
+            unit({ name: 'Stompa', type: 'war-engine', damageCapacity: 3, armour: 4 }),
+            unit({ name: 'Grots' }),
+          ],
+        },
       ),
     );
     c = play(c, [6, 6], [6, 6], [1, 1, 1, 1, 1]); // 2 hits, then 2 Macro-weapon hits: 4 hits over 5 places (Boyz, Stompa ×3, Grots)
@@ -103,7 +198,20 @@ describe('A4 combat attacks (seed 003)', () => {
 describe('saves (RULES §4 Saves, SCENARIOS §1)', () => {
   const oneHitOn = (target: Parameters<typeof unit>[0], macro = false) =>
     play(
-      start(setupOf({ units: [unit({ name: 'Hitter', cc: 2, weapons: macro ? [{ name: 'Fist', use: 'cc', extraAttacks: 1, macroWeapon: true }] : [] })] }, { units: [unit({ name: 'Target', ...target })] })),
+      start(
+        setupOf(
+          {
+            units: [
+              unit({
+                name: 'Hitter',
+                cc: 2,
+                weapons: macro ? [{ name: 'Fist', use: 'cc', extraAttacks: 1, macroWeapon: true }] : [],
+              }),
+            ],
+          },
+          { units: [unit({ name: 'Target', ...target })] },
+        ),
+      ),
       ...(macro ? [[1], [6], [1]] : [[6], [1]]),
     );
 
@@ -121,7 +229,9 @@ describe('saves (RULES §4 Saves, SCENARIOS §1)', () => {
     // A save made takes no more dice; a re-roll made no invulnerable save.
     expect(left(play(c, [4]), 'defender')).toEqual([1]);
     expect(left(play(c, [3, 4]), 'defender')).toEqual([1]);
-    expect(logText(play(c, [3, 4]))).toContain('Blue: saves, 1 die, then a die for each failure: 1 save (1 by a re-roll or invulnerable save), 0 failed');
+    expect(logText(play(c, [3, 4]))).toContain(
+      'Blue: saves, 1 die, then a die for each failure: 1 save (1 by a re-roll or invulnerable save), 0 failed',
+    );
   });
 
   it('a Macro-weapon hit gets no save on a unit with neither Reinforced Armour nor an invulnerable save', () => {
@@ -145,13 +255,18 @@ describe('saves (RULES §4 Saves, SCENARIOS §1)', () => {
 
   it('seed 003: cover saves only for the defending infantry, when better than armour', () => {
     expect(rollStep(oneHitOn({ armour: 6, cover: 4 }))).toMatchObject({ passOn: 4 });
-    expect(rollStep(oneHitOn({ armour: 6, cover: 4 })).why[0]).toEqual({ rule: 'Cover save', detail: 'defending infantry in cover: 4+ cover better than 6+ armour' });
+    expect(rollStep(oneHitOn({ armour: 6, cover: 4 })).why[0]).toEqual({
+      rule: 'Cover save',
+      detail: 'defending infantry in cover: 4+ cover better than 6+ armour',
+    });
     expect(rollStep(oneHitOn({ armour: 3, cover: 4 }))).toMatchObject({ passOn: 3 });
     expect(rollStep(oneHitOn({ armour: null, cover: 5 }))).toMatchObject({ passOn: 5 });
     // A vehicle in cover uses its armour.
     expect(rollStep(oneHitOn({ armour: 5, cover: 4, type: 'light-vehicle' }))).toMatchObject({ passOn: 5 });
     // Charging infantry leave cover: the attacker's save is its armour.
-    let c = start(setupOf({ units: [unit({ name: 'Marines', armour: 5, cover: 3 })] }, { units: [unit({ name: 'Boyz', cc: 2 })] }));
+    let c = start(
+      setupOf({ units: [unit({ name: 'Marines', armour: 5, cover: 3 })] }, { units: [unit({ name: 'Boyz', cc: 2 })] }),
+    );
     c = play(c, [1], [6]);
     expect(rollStep(c)).toMatchObject({ actor: 'attacker', passOn: 5 });
     expect(rollStep(c).why[0]!.detail).toBe('Sv 5+ (charging infantry get no cover save)');
@@ -159,7 +274,14 @@ describe('saves (RULES §4 Saves, SCENARIOS §1)', () => {
 
   it('a unit already destroyed by an unsaved hit rolls no more saves (dice that change nothing are not rolled)', () => {
     let c = start(
-      setupOf({ units: [unit({ name: 'Hitter', cc: 2, weapons: [{ name: 'Fist', use: 'cc', extraAttacks: 1, macroWeapon: true }] })] }, { units: [unit({ name: 'Target', armour: 4 })] }),
+      setupOf(
+        {
+          units: [
+            unit({ name: 'Hitter', cc: 2, weapons: [{ name: 'Fist', use: 'cc', extraAttacks: 1, macroWeapon: true }] }),
+          ],
+        },
+        { units: [unit({ name: 'Target', armour: 4 })] },
+      ),
     );
     c = play(c, [6], [6], [1]); // a hit and a Macro-weapon hit, both on the only target: the Macro-weapon hit cannot be saved
     expect(logText(c).some((l) => l.startsWith('Round 1: the outcome of the combat attacks (A4)'))).toBe(true);
@@ -172,16 +294,26 @@ describe('the outcome of A4, supporting fire, and the result (seed 003, RULES §
   it('seed 003: the attacker wins at once when every defending unit is destroyed, even if every engaged attacker died too', () => {
     let c = start(setupOf({ units: [unit({ name: 'Marines', cc: 2 })] }, { units: [unit({ name: 'Boyz', cc: 2 })] }));
     c = play(c, [6], [6]);
-    expect(logText(c)).toContain('Round 1: the outcome of the combat attacks (A4): Red win the assault at A4: every unit of the defending formation is destroyed.');
+    expect(logText(c)).toContain(
+      'Round 1: the outcome of the combat attacks (A4): Red win the assault at A4: every unit of the defending formation is destroyed.',
+    );
     expect(c.state.result).toMatchObject({ winner: 'attacker', at: 'A4', kills: { attacker: 1, defender: 1 } });
   });
 
   it('seed 003: the defender wins at once when every directly engaged attacker is destroyed; no supporting fire, no result roll', () => {
     let c = start(
-      setupOf({ units: [unit({ name: 'Marines', cc: 6 }), unit({ name: 'Rhino', engaged: 'none' })], support: [{ name: 'Devastators', ff: 3 }] }, { units: [unit({ name: 'Boyz', count: 2, cc: 2 })] }),
+      setupOf(
+        {
+          units: [unit({ name: 'Marines', cc: 6 }), unit({ name: 'Rhino', engaged: 'none' })],
+          support: [{ name: 'Devastators', ff: 3 }],
+        },
+        { units: [unit({ name: 'Boyz', count: 2, cc: 2 })] },
+      ),
     );
     c = play(c, [1], [6, 6]);
-    expect(logText(c)).toContain('Round 1: the outcome of the combat attacks (A4): Blue win the assault at A4: every directly engaged attacking unit is destroyed.');
+    expect(logText(c)).toContain(
+      'Round 1: the outcome of the combat attacks (A4): Blue win the assault at A4: every directly engaged attacking unit is destroyed.',
+    );
     c = play(c, 'go');
     // A7: the Rhino, the attacker's last unit, withdraws; the Broken question comes next.
     expect(chooseStep(c).title).toBe('Red: withdrawal (A7)');
@@ -189,10 +321,26 @@ describe('the outcome of A4, supporting fire, and the result (seed 003, RULES §
   });
 
   it('RULES §4 A5: supporting units fire in A5 and cannot be hit; their hits go to the enemy formation', () => {
-    let c = start(setupOf({ units: [unit({ name: 'Marines', cc: 6 })], support: [{ name: 'Devastators', count: 2, ff: 3, inspiring: true }] }, { units: [unit({ name: 'Boyz', count: 3, cc: 6 })] }));
+    let c = start(
+      setupOf(
+        {
+          units: [unit({ name: 'Marines', cc: 6 })],
+          support: [{ name: 'Devastators', count: 2, ff: 3, inspiring: true }],
+        },
+        { units: [unit({ name: 'Boyz', count: 3, cc: 6 })] },
+      ),
+    );
     c = play(c, [1], [1, 1, 1], 'go');
-    expect(rollStep(c)).toMatchObject({ actor: 'attacker', count: 2, passOn: 3, title: 'Red: 2 dice needing 3+ (FF 3+ of Devastators ×2)' });
-    expect(rollStep(c).why[0]).toEqual({ rule: 'Supporting fire', detail: 'Devastators ×2 (supporting fire): FF 3+: 2 dice' });
+    expect(rollStep(c)).toMatchObject({
+      actor: 'attacker',
+      count: 2,
+      passOn: 3,
+      title: 'Red: 2 dice needing 3+ (FF 3+ of Devastators ×2)',
+    });
+    expect(rollStep(c).why[0]).toEqual({
+      rule: 'Supporting fire',
+      detail: 'Devastators ×2 (supporting fire): FF 3+: 2 dice',
+    });
     c = play(c, [6, 1]);
     expect(left(c, 'defender')).toEqual([2]);
     // A6: the Inspiring supporting units count, +1 each.
@@ -201,13 +349,25 @@ describe('the outcome of A4, supporting fire, and the result (seed 003, RULES §
   });
 
   it('SCENARIOS §1: a formation with no units left after supporting fire loses (the defender checked first)', () => {
-    let c = start(setupOf({ units: [unit({ name: 'Marines', cc: 6 })], support: [{ name: 'Devastators', ff: 3 }] }, { units: [unit({ name: 'Boyz', cc: 6 })] }));
+    let c = start(
+      setupOf(
+        { units: [unit({ name: 'Marines', cc: 6 })], support: [{ name: 'Devastators', ff: 3 }] },
+        { units: [unit({ name: 'Boyz', cc: 6 })] },
+      ),
+    );
     c = play(c, [1], [1], 'go', [6]);
-    expect(logText(c)).toContain('Round 1: after supporting fire (A5): Red win the assault at A5: the defending formation has no units left after supporting fire.');
+    expect(logText(c)).toContain(
+      'Round 1: after supporting fire (A5): Red win the assault at A5: the defending formation has no units left after supporting fire.',
+    );
   });
 
   it('RULES §4 A6: 2D6 keep the highest, each modifier a line; the loser takes the difference as extra hits, no saves', () => {
-    let c = start(setupOf({ units: [unit({ name: 'Marines', count: 3, cc: 6, armour: 3 })] }, { blastMarkers: 1, units: [unit({ name: 'Boyz', count: 3, cc: 6, armour: 3 })] }));
+    let c = start(
+      setupOf(
+        { units: [unit({ name: 'Marines', count: 3, cc: 6, armour: 3 })] },
+        { blastMarkers: 1, units: [unit({ name: 'Boyz', count: 3, cc: 6, armour: 3 })] },
+      ),
+    );
     c = play(c, [6, 1, 1], [1, 1, 1]); // one hit on Boyz #1; the Boyz miss
     c = play(c, [1], 'go'); // its save fails
     // Both sides roll at once: a group of 2D6 each.
@@ -226,11 +386,25 @@ describe('the outcome of A4, supporting fire, and the result (seed 003, RULES §
     expect(logText(c)).toContain(`Round 1: the assault result (A6): ${lines.join(' ')}`);
     // Two Boyz left, five hits: both destroyed, no question; the rest is lost.
     expect(left(c, 'defender')).toEqual([0]);
-    expect(logText(c)).toContain('Blue: 5 extra hits, no saves: Blue lose Boyz #2, Boyz #3; 3 hits lost: no unit left to take them');
+    expect(logText(c)).toContain(
+      'Blue: 5 extra hits, no saves: Blue lose Boyz #2, Boyz #3; 3 hits lost: no unit left to take them',
+    );
   });
 
   it('RULES §4 A6: Fearless units ignore the extra hits; the loser picks which other units take them (nearest first suggested)', () => {
-    let c = start(setupOf({ units: [unit({ name: 'Marines', count: 2, cc: 6 })] }, { blastMarkers: 3, units: [unit({ name: 'Nobz', fearless: true, cc: 6 }), unit({ name: 'Boyz', count: 2, cc: 6 }), unit({ name: 'Grots', count: 4, engaged: 'none' })] }));
+    let c = start(
+      setupOf(
+        { units: [unit({ name: 'Marines', count: 2, cc: 6 })] },
+        {
+          blastMarkers: 3,
+          units: [
+            unit({ name: 'Nobz', fearless: true, cc: 6 }),
+            unit({ name: 'Boyz', count: 2, cc: 6 }),
+            unit({ name: 'Grots', count: 4, engaged: 'none' }),
+          ],
+        },
+      ),
+    );
     c = play(c, [1, 1], [1, 1, 1], 'go', [6, 6], [1, 1], 'go');
     // Red: 6 + 1 (no Blast markers) + 1 (enemy has more) = 8; Blue: 1 + 1 (7 units > 2) + 1 (more than twice) = 3: 5 extra hits.
     const step = chooseStep(c);

@@ -24,7 +24,12 @@ function stepsPerRound(combat: EpicCombat): number[] {
     const round = c.state.round;
     perRound[round - 1] = (perRound[round - 1] ?? 0) + 1;
     const step = c.step;
-    const input: Input = step.kind === 'roll' ? rollForMe(c as Combat) : step.kind === 'choose' ? { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id } : { kind: 'continue', stepId: step.id };
+    const input: Input =
+      step.kind === 'roll'
+        ? rollForMe(c as Combat)
+        : step.kind === 'choose'
+          ? { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id }
+          : { kind: 'continue', stepId: step.id };
     const r = advance(epicArmageddon, c, input);
     if (!r.ok) throw new Error(r.error.message);
     c = r.combat;
@@ -39,10 +44,17 @@ const median = (xs: readonly number[]) => {
 };
 
 /** Steps of every round of `games` assaults from `setup`, each with its own dice. */
-const roundsOf = (setup: Setup, games = 40) => Array.from({ length: games }, (_, k) => stepsPerRound(startCombat(epicArmageddon, setup, k + 1))).flat();
+const roundsOf = (setup: Setup, games = 40) =>
+  Array.from({ length: games }, (_, k) => stepsPerRound(startCombat(epicArmageddon, setup, k + 1))).flat();
 
 const example = (): Setup => {
-  const { seed: _seed, dice: _dice, ...scenario } = JSON.parse(readFileSync(new URL('../../../../examples/epic-armageddon-marines-vs-orks.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+  const {
+    seed: _seed,
+    dice: _dice,
+    ...scenario
+  } = JSON.parse(
+    readFileSync(new URL('../../../../examples/epic-armageddon-marines-vs-orks.json', import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
   return epicArmageddon.setupSchema.parse(scenario);
 };
 
@@ -75,10 +87,21 @@ async function throughHost(setup: Record<string, unknown>, seed: number) {
 describe('through the host, as the app suggests (issue 22: the best option by the odds shown to the chooser)', () => {
   it('the example setup and both Epic examples: median at most 10 steps a round; a side asked where its hits go at most once a wave', async () => {
     const scenario = (file: string) => {
-      const { seed: _seed, dice: _dice, ...rest } = JSON.parse(readFileSync(new URL(`../../../../examples/${file}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+      const {
+        seed: _seed,
+        dice: _dice,
+        ...rest
+      } = JSON.parse(readFileSync(new URL(`../../../../examples/${file}`, import.meta.url), 'utf8')) as Record<
+        string,
+        unknown
+      >;
       return rest;
     };
-    const setups = [{ ...epicArmageddon.exampleSetup! }, scenario('epic-armageddon-marines-vs-orks.json'), scenario('epic-armageddon-entered-dice.json')];
+    const setups = [
+      { ...epicArmageddon.exampleSetup! },
+      scenario('epic-armageddon-marines-vs-orks.json'),
+      scenario('epic-armageddon-entered-dice.json'),
+    ];
     const perRound: number[] = [];
     for (const setup of setups) {
       for (const seed of [1, 2, 3, 4, 5]) {
@@ -101,7 +124,14 @@ describe('an Epic assault round in at most 10 steps (issue 22)', () => {
     ['Marines v Orks (First Strike, Macro-weapons, a war engine, support)', marinesVsOrks],
     ['Banshees v Knight (First Strike both sides, invulnerable saves)', bansheesVsKnight],
     ['a line fight (draws, Inspiring, Fearless, support on the defender)', lineFight],
-    ['a small one', () => setupOf({ units: [unit({ name: 'Marines', count: 3, armour: 4, cc: 4 })] }, { units: [unit({ name: 'Boyz', count: 5, armour: 6, cc: 4 })] })],
+    [
+      'a small one',
+      () =>
+        setupOf(
+          { units: [unit({ name: 'Marines', count: 3, armour: 4, cc: 4 })] },
+          { units: [unit({ name: 'Boyz', count: 5, armour: 6, cc: 4 })] },
+        ),
+    ],
   ])('%s: median at most 10 steps a round', (_, setup) => {
     expect(median(roundsOf(setup()))).toBeLessThanOrEqual(10);
   });
@@ -112,7 +142,9 @@ describe('an Epic assault round in at most 10 steps (issue 22)', () => {
   });
 
   it('the median over all of them is at most 10, and "nearest first" is asked at most once per side in an assault', () => {
-    const all = [example, marinesVsOrks, bansheesVsKnight, lineFight, benchmarkAssault].flatMap((s) => roundsOf(s(), 20));
+    const all = [example, marinesVsOrks, bansheesVsKnight, lineFight, benchmarkAssault].flatMap((s) =>
+      roundsOf(s(), 20),
+    );
     expect(median(all)).toBeLessThanOrEqual(10);
     for (let k = 1; k <= 20; k++) {
       let c = startCombat(epicArmageddon, marinesVsOrks(), k);
@@ -120,7 +152,12 @@ describe('an Epic assault round in at most 10 steps (issue 22)', () => {
       while (!(c.step.kind === 'outcome' && c.step.final)) {
         if (c.step.kind === 'choose' && c.step.id.startsWith('allocate.')) asked++;
         const step = c.step;
-        const input: Input = step.kind === 'roll' ? rollForMe(c as Combat) : step.kind === 'choose' ? { kind: 'choose', stepId: step.id, option: step.options.find((o) => o.suggested)!.id } : { kind: 'continue', stepId: step.id };
+        const input: Input =
+          step.kind === 'roll'
+            ? rollForMe(c as Combat)
+            : step.kind === 'choose'
+              ? { kind: 'choose', stepId: step.id, option: step.options.find((o) => o.suggested)!.id }
+              : { kind: 'continue', stepId: step.id };
         const r = advance(epicArmageddon, c, input);
         if (!r.ok) throw new Error(r.error.message);
         c = r.combat;

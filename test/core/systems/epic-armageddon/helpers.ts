@@ -9,7 +9,13 @@ type UnitInput = SetupInput['attacker']['units'][number];
 type SideInput = Partial<Omit<SetupInput['attacker'], 'units'>> & { units: UnitInput[] };
 
 /** A plain infantry unit: CC 4+, FF 4+, no save, in base contact. */
-export const unit = (over: Partial<UnitInput> = {}): UnitInput => ({ name: 'Unit', armour: null, cc: 4, ff: 4, ...over });
+export const unit = (over: Partial<UnitInput> = {}): UnitInput => ({
+  name: 'Unit',
+  armour: null,
+  cc: 4,
+  ff: 4,
+  ...over,
+});
 
 export function setupOf(attacker: SideInput, defender: SideInput): Setup {
   return epicArmageddon.setupSchema.parse({
@@ -56,7 +62,8 @@ export function play(combat: EpicCombat, ...answers: Answer[]): EpicCombat {
         if (part.length === 0) queue.shift();
         while ((queue[0] as Answer | undefined) === 'go' && short()) queue.shift();
       }
-      if (short()) throw new Error(`at "${step.title}": ${diceWanted(step, dice).count} dice needed, ${dice.length} given`);
+      if (short())
+        throw new Error(`at "${step.title}": ${diceWanted(step, dice).count} dice needed, ${dice.length} given`);
       c = playStrict(c, dice);
       continue;
     }
@@ -69,7 +76,9 @@ export function play(combat: EpicCombat, ...answers: Answer[]): EpicCombat {
 
 /** Standing units (or DC left) per entry of a side. */
 export const left = (c: EpicCombat, role: 'attacker' | 'defender') =>
-  c.state.setup[role].units.map((_, entry) => c.state.units[role].filter((u) => u.entry === entry).reduce((n, u) => n + u.left, 0));
+  c.state.setup[role].units.map((_, entry) =>
+    c.state.units[role].filter((u) => u.entry === entry).reduce((n, u) => n + u.left, 0),
+  );
 
 /** The log's results, for matching. */
 export const logText = (c: EpicCombat) => c.state.log.map((l) => `${l.title}: ${l.result}`);

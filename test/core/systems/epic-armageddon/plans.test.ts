@@ -21,12 +21,31 @@ import { chooseStep, left, logText, play, setupOf, start, unit, type EpicCombat 
 /** Blue: 3 Boyz (no save), a Nob (4+) and a Stompa (war engine, DC 3, 4+ Reinforced Armour), all in base contact. */
 const orks = () =>
   setupOf(
-    { units: [unit({ name: 'Marines', count: 4, cc: 2, weapons: [{ name: 'Swords', use: 'cc', extraAttacks: 1, firstStrike: true }] })] },
-    { units: [unit({ name: 'Boyz', count: 3, cc: 6 }), unit({ name: 'Nob', armour: 4, cc: 6 }), unit({ name: 'Stompa', type: 'war-engine', damageCapacity: 3, armour: 4, reinforcedArmour: true, cc: 6 })] },
+    {
+      units: [
+        unit({
+          name: 'Marines',
+          count: 4,
+          cc: 2,
+          weapons: [{ name: 'Swords', use: 'cc', extraAttacks: 1, firstStrike: true }],
+        }),
+      ],
+    },
+    {
+      units: [
+        unit({ name: 'Boyz', count: 3, cc: 6 }),
+        unit({ name: 'Nob', armour: 4, cc: 6 }),
+        unit({ name: 'Stompa', type: 'war-engine', damageCapacity: 3, armour: 4, reinforcedArmour: true, cc: 6 }),
+      ],
+    },
   );
 
 /** Plays to the end of the assault with the app's dice, `pick` answering every choice; the choices asked on the way. */
-function playOut(combat: EpicCombat, seed: number, pick: (step: ChooseStep) => string): { end: EpicCombat; asked: Array<{ step: ChooseStep; round: number; wave: string; at: EpicCombat }> } {
+function playOut(
+  combat: EpicCombat,
+  seed: number,
+  pick: (step: ChooseStep) => string,
+): { end: EpicCombat; asked: Array<{ step: ChooseStep; round: number; wave: string; at: EpicCombat }> } {
   let c: EpicCombat = { ...combat, rng: startCombat(epicArmageddon, combat.state.setup, seed).rng };
   const asked: Array<{ step: ChooseStep; round: number; wave: string; at: EpicCombat }> = [];
   for (let guard = 0; guard < 500 && !(c.step.kind === 'outcome' && c.step.final); guard++) {
@@ -34,7 +53,12 @@ function playOut(combat: EpicCombat, seed: number, pick: (step: ChooseStep) => s
     let input: Input;
     if (step.kind === 'roll') input = rollForMe(c as Combat);
     else if (step.kind === 'choose') {
-      asked.push({ step, round: c.state.round, wave: c.state.phase.at === 'wave' ? c.state.phase.wave.kind : c.state.phase.at, at: c });
+      asked.push({
+        step,
+        round: c.state.round,
+        wave: c.state.phase.at === 'wave' ? c.state.phase.wave.kind : c.state.phase.at,
+        at: c,
+      });
       input = { kind: 'choose', stepId: step.id, option: pick(step) };
     } else input = { kind: 'continue', stepId: step.id };
     const r = advance(epicArmageddon, c, input);
@@ -44,7 +68,8 @@ function playOut(combat: EpicCombat, seed: number, pick: (step: ChooseStep) => s
   return { end: c, asked };
 }
 
-const allocations = (asked: ReturnType<typeof playOut>['asked']) => asked.filter((a) => a.step.id.startsWith('allocate.'));
+const allocations = (asked: ReturnType<typeof playOut>['asked']) =>
+  asked.filter((a) => a.step.id.startsWith('allocate.'));
 
 describe('one question per side per wave, whole allocations as options (issue 22)', () => {
   it('offers the rules’ default first (suggested), the best saves first, a kind spared, and hit by hit — the hits of each in words', () => {
@@ -63,7 +88,9 @@ describe('one question per side per wave, whole allocations as options (issue 22
 
   it('a choice is kept for the later waves of the assault, said "as before" in the log, and the hits go where the plan puts them', () => {
     let c = play(start(orks()), [6, 6, 1, 1], 'toughest');
-    expect(logText(c)).toContain('Blue: allocate 2 hits: best saves first, kept for the rest of the assault: Stompa ×2');
+    expect(logText(c)).toContain(
+      'Blue: allocate 2 hits: best saves first, kept for the rest of the assault: Stompa ×2',
+    );
     expect(c.state.allocation).toEqual({ defender: { by: 'toughest' } });
     // The Stompa's saves (4+, Reinforced Armour) pass; the main wave: 4 Marines hit on 2+ (4 hits), Blue's CC 6+ all miss.
     c = play(c, [4, 4], [2, 2, 2, 2], [1, 1, 1, 1, 1, 1, 1]);
@@ -104,7 +131,11 @@ describe('one question per side per wave, whole allocations as options (issue 22
     expect(chooseStep(c).title).toBe('Blue: allocate 2 hits, hit by hit');
     c = play(c, 'unit:3'); // the Nob
     c = play(c, 'unit:4'); // the Stompa
-    expect(logText(c).slice(1, 4)).toEqual(['Blue: allocate 2 hits: hit by hit', 'Blue: allocate 2 hits, hit by hit: 1 hit to Nob', 'Blue: allocate 1 hit, hit by hit: 1 hit to Stompa; all allocated: Nob, Stompa']);
+    expect(logText(c).slice(1, 4)).toEqual([
+      'Blue: allocate 2 hits: hit by hit',
+      'Blue: allocate 2 hits, hit by hit: 1 hit to Nob',
+      'Blue: allocate 1 hit, hit by hit: 1 hit to Stompa; all allocated: Nob, Stompa',
+    ]);
     expect(c.state.phase.at === 'wave' && c.state.phase.wave.on.defender.saves!.map((h) => h.unit)).toEqual([3, 4]);
     expect(c.state.allocation).toEqual({ defender: { by: 'hand' } });
     // The Nob's save fails, the Stompa's passes; the main wave hits Blue 4 times: asked again, the whole question first.
@@ -115,7 +146,25 @@ describe('one question per side per wave, whole allocations as options (issue 22
   });
 
   it('not asked when only one allocation is legal: a unit in a firefight takes no hit while one in base contact is short of its hit (seed 003)', () => {
-    let c = start(setupOf({ units: [unit({ name: 'Marines', cc: 2 })] }, { units: [unit({ name: 'Boyz', cc: 6 }), unit({ name: 'Stompa', type: 'war-engine', damageCapacity: 3, armour: 4, reinforcedArmour: true, engaged: 'firefight', ff: 6 })] }));
+    let c = start(
+      setupOf(
+        { units: [unit({ name: 'Marines', cc: 2 })] },
+        {
+          units: [
+            unit({ name: 'Boyz', cc: 6 }),
+            unit({
+              name: 'Stompa',
+              type: 'war-engine',
+              damageCapacity: 3,
+              armour: 4,
+              reinforcedArmour: true,
+              engaged: 'firefight',
+              ff: 6,
+            }),
+          ],
+        },
+      ),
+    );
     c = play(c, [6], [1, 1, 1, 1]);
     expect(logText(c)).toContain('Blue: 1 hit allocated: Boyz');
     expect(c.state.allocation).toBeUndefined();
@@ -125,7 +174,8 @@ describe('one question per side per wave, whole allocations as options (issue 22
     let found = 0;
     for (let seed = 1; seed <= 200 && found < 3; seed++) {
       const { asked } = playOut(start(lineFight()), seed, (step) => {
-        if (step.id.startsWith('allocate.')) return step.options.find((o) => o.id === 'toughest')?.id ?? step.options[1]!.id;
+        if (step.id.startsWith('allocate.'))
+          return step.options.find((o) => o.id === 'toughest')?.id ?? step.options[1]!.id;
         return (step.options.find((o) => o.suggested) ?? step.options[0]!).id;
       });
       const a3 = asked.find((a) => a.step.id.startsWith('a3.'));
@@ -140,7 +190,9 @@ describe('one question per side per wave, whole allocations as options (issue 22
       expect(play(a3.at, 'same').state.allocation).toEqual(a3.at.state.allocation);
       const again = play(a3.at, 'again');
       expect(again.state.allocation).toBeUndefined();
-      expect(logText(again)).toContain('Round 2: counter-charges (A3): every unit engaged as before; hits allocated anew');
+      expect(logText(again)).toContain(
+        'Round 2: counter-charges (A3): every unit engaged as before; hits allocated anew',
+      );
     }
     expect(found).toBeGreaterThan(0);
   });
@@ -150,26 +202,37 @@ describe('plans keep the rules of allocation (seed 003)', () => {
   const side = (): { setup: Setup; role: Role } => ({ setup: marinesVsOrks(), role: 'defender' });
 
   it('every plan gives no unit a second hit before every engaged unit has one, and hits only directly engaged units (property)', () => {
-    const plans: Plan[] = [{ by: 'nearest' }, { by: 'toughest' }, { by: 'first', entry: 2 }, { by: 'spare', entry: 0 }, { by: 'first', entry: 1 }];
+    const plans: Plan[] = [
+      { by: 'nearest' },
+      { by: 'toughest' },
+      { by: 'first', entry: 2 },
+      { by: 'spare', entry: 0 },
+      { by: 'first', entry: 1 },
+    ];
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 14 }), (k, macro, normal) => {
-        const { setup, role } = side();
-        const units = startingUnits(setup, role);
-        const given = planGiven(setup, role, units, plans[k]!, emptyGiven(units.length), { macro, normal });
-        const slots = slotsOf(setup, role, units);
-        // Replayed hit by hit in the plan's order, each hit goes to a unit the rules allow next.
-        const order = planOrder(setup, role, units, plans[k]!);
-        expect([...order].sort()).toEqual(units.map((_, i) => i));
-        const loads = given.map((g) => g[0] + g[1]);
-        const passes = slots.map((s) => loads[s.unit]! / s.places);
-        expect(Math.max(...passes) - Math.min(...passes)).toBeLessThanOrEqual(1);
-        expect(given.reduce((n, g) => n + g[0], 0)).toBe(macro);
-        expect(given.reduce((n, g) => n + g[1], 0)).toBe(normal);
-        // Units not directly engaged are never hit.
-        units.forEach((u, i) => {
-          if (u.engaged === 'none') expect(given[i]).toEqual([0, 0]);
-        });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 14 }),
+        (k, macro, normal) => {
+          const { setup, role } = side();
+          const units = startingUnits(setup, role);
+          const given = planGiven(setup, role, units, plans[k]!, emptyGiven(units.length), { macro, normal });
+          const slots = slotsOf(setup, role, units);
+          // Replayed hit by hit in the plan's order, each hit goes to a unit the rules allow next.
+          const order = planOrder(setup, role, units, plans[k]!);
+          expect([...order].sort()).toEqual(units.map((_, i) => i));
+          const loads = given.map((g) => g[0] + g[1]);
+          const passes = slots.map((s) => loads[s.unit]! / s.places);
+          expect(Math.max(...passes) - Math.min(...passes)).toBeLessThanOrEqual(1);
+          expect(given.reduce((n, g) => n + g[0], 0)).toBe(macro);
+          expect(given.reduce((n, g) => n + g[1], 0)).toBe(normal);
+          // Units not directly engaged are never hit.
+          units.forEach((u, i) => {
+            if (u.engaged === 'none') expect(given[i]).toEqual([0, 0]);
+          });
+        },
+      ),
       { numRuns: 200 },
     );
   });

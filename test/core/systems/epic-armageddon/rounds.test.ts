@@ -30,10 +30,15 @@ describe('a draw goes on from A3 (RULES §4 A6)', () => {
     expect(groupsOf(rollStep(c))[0]).toMatchObject({ label: 'Red: CC 6+ of Marines ×2', count: 2, passOn: 6 });
     c = play(c, [6, 1], [1], [1], 'go');
     // Blue wiped out in round 2: Red wins at A4 with 2 kills over both rounds.
-    expect(c.state.result).toMatchObject({ winner: 'attacker', at: 'A4', kills: { attacker: 2, defender: 0 }, round: 2 });
+    expect(c.state.result).toMatchObject({
+      winner: 'attacker',
+      at: 'A4',
+      kills: { attacker: 2, defender: 0 },
+      round: 2,
+    });
   });
 
-  it('when engagements changed, asks unit by unit (the unit\'s owner), each with its value for the new engagement', () => {
+  it("when engagements changed, asks unit by unit (the unit's owner), each with its value for the new engagement", () => {
     let c = start(setupOf({ units: [tough('Marines', { cc: 6, ff: 3 })] }, { units: [tough('Boyz')] }));
     c = play(c, [1], [1], 'go', [3, 3], [3, 3], 'go', 'changed');
     const q = chooseStep(c);
@@ -51,26 +56,44 @@ describe('a draw goes on from A3 (RULES §4 A6)', () => {
   });
 
   it('seed 003: with no attacking unit left directly engaged after counter-charges, the defender wins at once', () => {
-    let c = start(setupOf({ units: [tough('Marines'), tough('Rhino', { engaged: 'none' })] }, { units: [tough('Boyz')] }));
+    let c = start(
+      setupOf({ units: [tough('Marines'), tough('Rhino', { engaged: 'none' })] }, { units: [tough('Boyz')] }),
+    );
     // Red: 3 + 1 more units + 1 no markers = 5; Blue: 4 + 1 = 5: a draw.
     c = play(c, [1], [1], 'go', [3, 3], [4, 4], 'go', 'changed', 'none', 'none', 'contact');
-    expect(logText(c)).toContain('Round 2: the outcome of the combat attacks (A4): Blue win the assault at A4: every directly engaged attacking unit is destroyed.');
+    expect(logText(c)).toContain(
+      'Round 2: the outcome of the combat attacks (A4): Blue win the assault at A4: every directly engaged attacking unit is destroyed.',
+    );
   });
 });
 
 describe('war engines (RULES §4, SCENARIOS §1)', () => {
   it('each unsaved hit removes 1 DC and counts as a kill; the excess is lost', () => {
-    let c = start(setupOf({ units: [unit({ name: 'Marines', count: 5, cc: 2 })] }, { units: [unit({ name: 'Stompa', type: 'war-engine', damageCapacity: 2, armour: null, cc: 6 })] }));
+    let c = start(
+      setupOf(
+        { units: [unit({ name: 'Marines', count: 5, cc: 2 })] },
+        { units: [unit({ name: 'Stompa', type: 'war-engine', damageCapacity: 2, armour: null, cc: 6 })] },
+      ),
+    );
     c = play(c, [6, 6, 6, 6, 6], [1, 1]);
     expect(left(c, 'defender')).toEqual([0]);
     expect(c.state.kills.attacker).toBe(2);
-    expect(logText(c)).toContain('Combat attacks: casualties: Red lose nothing; Blue lose Stompa 2 damage (destroyed) (2 kills for Red)');
+    expect(logText(c)).toContain(
+      'Combat attacks: casualties: Red lose nothing; Blue lose Stompa 2 damage (destroyed) (2 kills for Red)',
+    );
     // Its damage is the war engine's place in the result: a DC 2 engine counts 2 units.
-    expect(logText(c)).toContain('Round 1: the outcome of the combat attacks (A4): Red win the assault at A4: every unit of the defending formation is destroyed.');
+    expect(logText(c)).toContain(
+      'Round 1: the outcome of the combat attacks (A4): Red win the assault at A4: every unit of the defending formation is destroyed.',
+    );
   });
 
   it('a damaged war engine still rolls its starting DC; war-engine critical hits are not rolled', () => {
-    let c = start(setupOf({ units: [unit({ name: 'Marines', armour: 2, cc: 2 })] }, { units: [unit({ name: 'Gargant', type: 'war-engine', damageCapacity: 3, armour: 2, cc: 6 })] }));
+    let c = start(
+      setupOf(
+        { units: [unit({ name: 'Marines', armour: 2, cc: 2 })] },
+        { units: [unit({ name: 'Gargant', type: 'war-engine', damageCapacity: 3, armour: 2, cc: 6 })] },
+      ),
+    );
     c = play(c, [6], [1, 1, 1], [1], 'go'); // one hit, its 2+ save fails: 1 DC lost
     expect(left(c, 'defender')).toEqual([2]);
     c = play(c, [4, 4], [4, 4]); // Red 4 + 1 kill + 1 no markers = 6; Blue 4 + 1 no markers + 1 more units (2 DC against 1) = 6: a draw
@@ -83,7 +106,12 @@ describe('war engines (RULES §4, SCENARIOS §1)', () => {
 
 describe('A7 and A8 (RULES §4)', () => {
   const decidedAtA6 = (defenderBroken: boolean) => {
-    let c = start(setupOf({ blastMarkers: 1, units: [tough('Marines', { count: 2 })] }, { broken: defenderBroken, units: [tough('Boyz', { count: 3 })] }));
+    let c = start(
+      setupOf(
+        { blastMarkers: 1, units: [tough('Marines', { count: 2 })] },
+        { broken: defenderBroken, units: [tough('Boyz', { count: 3 })] },
+      ),
+    );
     c = play(c, [6, 1], [6, 1, 1], [1], [1], 'go'); // one kill each
     // Red: 6 + 1 kill = 7 (+1 enemy more markers when Broken: 2 left > 1); Blue: 1 + 1 kill + 1 more units (+1 no markers unless Broken)
     return play(c, [6, 6], [1, 1], 'go');
@@ -94,7 +122,12 @@ describe('A7 and A8 (RULES §4)', () => {
     // Blue lose by 7 − 4 = 3: 2 Boyz left take the extra hits (3 > 2: both destroyed, nothing to ask).
     expect(left(c, 'defender')).toEqual([0]);
     expect(c.state.phase.at).toBe('end');
-    c = start(setupOf({ units: [tough('Marines', { count: 2 })] }, { units: [tough('Boyz', { count: 3 }), tough('Grots', { count: 3, engaged: 'none', fearless: true })] }));
+    c = start(
+      setupOf(
+        { units: [tough('Marines', { count: 2 })] },
+        { units: [tough('Boyz', { count: 3 }), tough('Grots', { count: 3, engaged: 'none', fearless: true })] },
+      ),
+    );
     c = play(c, [1, 1], [1, 1, 1], 'go', [6, 6], [1, 1], 'go'); // Red 6 + 1 = 7; Blue 1 + 2 (6 units > 2, and more than twice) + 1 = 4: 3 extra hits
     expect(left(c, 'defender')).toEqual([0, 3]);
     const w = chooseStep(c);
@@ -119,13 +152,22 @@ describe('A7 and A8 (RULES §4)', () => {
     expect(c.state.phase.at).toBe('end');
     expect(logText(c)).toContain('Blue: lost the assault: Blue force has no units left');
     const c2 = (() => {
-      let x = start(setupOf({ units: [tough('Marines', { count: 2 })] }, { broken: true, units: [tough('Boyz', { count: 3, fearless: true })] }));
+      let x = start(
+        setupOf(
+          { units: [tough('Marines', { count: 2 })] },
+          { broken: true, units: [tough('Boyz', { count: 3, fearless: true })] },
+        ),
+      );
       x = play(x, [1, 1], [1, 1, 1], 'go', [6, 6], [1, 1], 'go');
       return x;
     })();
-    expect(logText(c2)).toContain('Blue: lost the assault while Broken: Blue force was already Broken: it is destroyed');
+    expect(logText(c2)).toContain(
+      'Blue: lost the assault while Broken: Blue force was already Broken: it is destroyed',
+    );
     expect(left(c2, 'defender')).toEqual([0]);
-    expect(outcomeStep(c2).lines).toContain('Blue — Boyz ×3: all destroyed — Boyz #1 destroyed (formation destroyed, round 1), Boyz #2 destroyed (formation destroyed, round 1), Boyz #3 destroyed (formation destroyed, round 1).');
+    expect(outcomeStep(c2).lines).toContain(
+      'Blue — Boyz ×3: all destroyed — Boyz #1 destroyed (formation destroyed, round 1), Boyz #2 destroyed (formation destroyed, round 1), Boyz #3 destroyed (formation destroyed, round 1).',
+    );
   });
 
   it('RULES §4 A8: the winner takes a Blast marker per unit it lost, and may consolidate', () => {

@@ -23,8 +23,21 @@ function playOut(combat: EpicCombat, faces: (label: string, step: RollStep) => n
     const step = c.step;
     if (step.kind === 'outcome' && step.final) return c;
     let input: Input;
-    if (step.kind === 'roll') input = { kind: 'roll', stepId: step.id, by: 'entered', dice: groupsOf(step).flatMap((g) => Array.from({ length: g.count }, () => faces(`${step.title} · ${g.label}`, step))) };
-    else if (step.kind === 'choose') input = { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id };
+    if (step.kind === 'roll')
+      input = {
+        kind: 'roll',
+        stepId: step.id,
+        by: 'entered',
+        dice: groupsOf(step).flatMap((g) =>
+          Array.from({ length: g.count }, () => faces(`${step.title} · ${g.label}`, step)),
+        ),
+      };
+    else if (step.kind === 'choose')
+      input = {
+        kind: 'choose',
+        stepId: step.id,
+        option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id,
+      };
     else input = { kind: 'continue', stepId: step.id };
     c = apply(c, input);
   }
@@ -38,7 +51,10 @@ describe('hits go to the units in base contact first, whatever the order of the 
   const listed = (contactFirst: boolean) => {
     const scouts = unit({ name: 'Scouts', engaged: 'firefight', ...noAttack });
     const terminators = unit({ name: 'Terminators', armour: 4, ...noAttack });
-    return setupOf({ units: [unit({ name: 'Boyz', cc: 2 })] }, { units: contactFirst ? [terminators, scouts] : [scouts, terminators] });
+    return setupOf(
+      { units: [unit({ name: 'Boyz', cc: 2 })] },
+      { units: contactFirst ? [terminators, scouts] : [scouts, terminators] },
+    );
   };
 
   it('one hit on a formation that lists a firefight unit first goes to the unit in base contact, in the engine', () => {
@@ -59,7 +75,10 @@ describe('hits go to the units in base contact first, whatever the order of the 
 
 describe('supporting fire from a Broken or marched formation (RULES §4 A5)', () => {
   const withSupport = (support: Array<Record<string, unknown>>) =>
-    setupOf({ units: [unit({ name: 'Marines', armour: 4 })], support: support as never }, { units: [unit({ name: 'Boyz', count: 3, armour: 6 })] });
+    setupOf(
+      { units: [unit({ name: 'Marines', armour: 4 })], support: support as never },
+      { units: [unit({ name: 'Boyz', count: 3, armour: 6 })] },
+    );
 
   it('is accepted, left out of the dice and of the odds, and said so in the log and the summary', () => {
     const setup = withSupport([
@@ -67,7 +86,9 @@ describe('supporting fire from a Broken or marched formation (RULES §4 A5)', ()
       { name: 'Bikes', ff: 4, marched: true },
     ]);
     const end = playOut(start(setup), () => 4);
-    expect(logText(end)).toContain('Red: supporting fire: no supporting fire from Devastators (its formation is Broken), Bikes (its formation marched)');
+    expect(logText(end)).toContain(
+      'Red: supporting fire: no supporting fire from Devastators (its formation is Broken), Bikes (its formation marched)',
+    );
     // No supporting die was rolled: every roll of the log is an attack, a save or the result.
     expect(end.state.log.filter((l) => /supporting fire/i.test(l.title) && l.dice).length).toBe(0);
     const lines = profilesOf(setup).attacker.map((p) => `${p.label}: ${p.text}`);
@@ -90,7 +111,10 @@ describe('They Shall Know No Fear (RULES §4 A6)', () => {
     expect(blastMarkersCounted(false, 3, 5, true)).toBe(1);
     expect(blastMarkersCounted(false, 3, 5, false)).toBe(3);
     expect(blastMarkersCounted(true, 3, 5, true)).toBe(5);
-    const setup = setupOf({ knowNoFear: true, blastMarkers: 1, units: [unit({ name: 'Marines' })] }, { blastMarkers: 1, units: [unit({ name: 'Boyz' })] });
+    const setup = setupOf(
+      { knowNoFear: true, blastMarkers: 1, units: [unit({ name: 'Marines' })] },
+      { blastMarkers: 1, units: [unit({ name: 'Boyz' })] },
+    );
     const c = start(setup);
     // One Blast marker halves to none: the Marines count no Blast markers, fewer than the Orks' one.
     expect(resultFacts(c.state, 'attacker')).toMatchObject({ blastMarkers: 0, enemyBlastMarkers: 1 });
@@ -98,9 +122,20 @@ describe('They Shall Know No Fear (RULES §4 A6)', () => {
   });
 
   it('in play: Marines who lose by 5 take 2 extra hits, and the outcome says why; the odds agree with the engine at the result roll', () => {
-    const setup = setupOf({ knowNoFear: true, units: [unit({ name: 'Marines', count: 4, armour: 2, cc: 6 })] }, { units: [unit({ name: 'Boyz', count: 4, armour: 2, cc: 6 })] });
+    const setup = setupOf(
+      { knowNoFear: true, units: [unit({ name: 'Marines', count: 4, armour: 2, cc: 6 })] },
+      { units: [unit({ name: 'Boyz', count: 4, armour: 2, cc: 6 })] },
+    );
     let c = start(setup);
-    while (c.step.kind !== 'roll' || !c.step.id.startsWith('a6.')) c = apply(c, c.step.kind === 'roll' ? { kind: 'roll', stepId: c.step.id, by: 'entered', dice: Array.from({ length: c.step.count }, () => 1) } : c.step.kind === 'choose' ? { kind: 'choose', stepId: c.step.id, option: c.step.options.find((o) => o.suggested)!.id } : { kind: 'continue', stepId: c.step.id });
+    while (c.step.kind !== 'roll' || !c.step.id.startsWith('a6.'))
+      c = apply(
+        c,
+        c.step.kind === 'roll'
+          ? { kind: 'roll', stepId: c.step.id, by: 'entered', dice: Array.from({ length: c.step.count }, () => 1) }
+          : c.step.kind === 'choose'
+            ? { kind: 'choose', stepId: c.step.id, option: c.step.options.find((o) => o.suggested)!.id }
+            : { kind: 'continue', stepId: c.step.id },
+      );
     checkOneStep(c, 'They Shall Know No Fear at the result roll');
     // Red rolls a highest 1, Blue a highest 6: Blue wins by 5 (equal modifiers), Red takes 2 extra hits.
     const a6 = c.step as RollStep;
@@ -115,10 +150,15 @@ describe('They Shall Know No Fear (RULES §4 A6)', () => {
   });
 
   it('is shown on the side and in the summary', () => {
-    const setup = setupOf({ knowNoFear: true, blastMarkers: 3, units: [unit({ name: 'Marines' })] }, { units: [unit({ name: 'Boyz' })] });
+    const setup = setupOf(
+      { knowNoFear: true, blastMarkers: 3, units: [unit({ name: 'Marines' })] },
+      { units: [unit({ name: 'Boyz' })] },
+    );
     expect(profilesOf(setup).attacker[0]!.text).toContain('They Shall Know No Fear');
     const view = viewOf(start(setup).state);
-    expect(view.sides.attacker.notes).toContain('They Shall Know No Fear: counts 1 Blast marker of 3; half the extra hits if it loses');
+    expect(view.sides.attacker.notes).toContain(
+      'They Shall Know No Fear: counts 1 Blast marker of 3; half the extra hits if it loses',
+    );
   });
 });
 
@@ -135,7 +175,15 @@ describe('the end of an assault both formations lose every unit of', () => {
 
 describe('refusals in words', () => {
   it('an assault too large to list its states says so without "Infinity"', () => {
-    const many = (prefix: string) => Array.from({ length: 30 }, (_, i) => unit({ name: `${prefix}${i}`, cc: 2 + (i % 5), armour: 2 + (i % 5), weapons: [{ name: 'Blades', use: 'cc', extraAttacks: 2, firstStrike: true }] }));
+    const many = (prefix: string) =>
+      Array.from({ length: 30 }, (_, i) =>
+        unit({
+          name: `${prefix}${i}`,
+          cc: 2 + (i % 5),
+          armour: 2 + (i % 5),
+          weapons: [{ name: 'Blades', use: 'cc', extraAttacks: 2, firstStrike: true }],
+        }),
+      );
     const state = start(setupOf({ units: many('a') }, { units: many('d') })).state;
     const why = epicArmageddonAnalysis.tooLarge!(state);
     expect(why).not.toBeNull();

@@ -18,7 +18,12 @@ const nobAndStompa = () => {
   const c = start(
     setupOf(
       { units: [unit({ name: 'Marines', count: 4, cc: 2 })] },
-      { units: [unit({ name: 'Nob', armour: 4, cc: 6 }), unit({ name: 'Stompa', type: 'war-engine', damageCapacity: 3, armour: 4, reinforcedArmour: true, cc: 6 })] },
+      {
+        units: [
+          unit({ name: 'Nob', armour: 4, cc: 6 }),
+          unit({ name: 'Stompa', type: 'war-engine', damageCapacity: 3, armour: 4, reinforcedArmour: true, cc: 6 }),
+        ],
+      },
     ),
   );
   // 4 hits on Blue (Blue's 4 dice miss): the Nob and the Stompa's 3 places fill the pass, nothing to ask.
@@ -41,7 +46,9 @@ describe('saves rolled through in one step (RULES §4 Saves)', () => {
     expect(splitDice(step, dice)).toEqual([[1], [5, 2, 3], [6, 1]]);
     const after = play(c, dice);
     expect(left(after, 'defender')).toEqual([0, 2]);
-    expect(logText(after)).toContain('Blue: saves, 4 dice, then a die for each failure: 2 saves (1 by a re-roll or invulnerable save), 2 failed');
+    expect(logText(after)).toContain(
+      'Blue: saves, 4 dice, then a die for each failure: 2 saves (1 by a re-roll or invulnerable save), 2 failed',
+    );
   });
 
   it('a save made takes no re-roll: every first save passing ends the step with the first group', () => {
@@ -52,8 +59,28 @@ describe('saves rolled through in one step (RULES §4 Saves)', () => {
   it('no re-roll against a Macro-weapon hit, but the invulnerable 6+ follows a failed Reinforced Armour roll', () => {
     let c = start(
       setupOf(
-        { units: [unit({ name: 'Terminators', cc: 2, weapons: [{ name: 'Power fist', use: 'cc', extraAttacks: 1, macroWeapon: true }] })] },
-        { units: [unit({ name: 'Knight', type: 'war-engine', damageCapacity: 2, armour: 4, reinforcedArmour: true, invulnerable: true, cc: 6 })] },
+        {
+          units: [
+            unit({
+              name: 'Terminators',
+              cc: 2,
+              weapons: [{ name: 'Power fist', use: 'cc', extraAttacks: 1, macroWeapon: true }],
+            }),
+          ],
+        },
+        {
+          units: [
+            unit({
+              name: 'Knight',
+              type: 'war-engine',
+              damageCapacity: 2,
+              armour: 4,
+              reinforcedArmour: true,
+              invulnerable: true,
+              cc: 6,
+            }),
+          ],
+        },
       ),
     );
     c = play(c, [6, 6], [1, 1]); // 1 hit and 1 Macro-weapon hit on the Knight (2 places a pass: no question)
@@ -71,15 +98,30 @@ describe('saves rolled through in one step (RULES §4 Saves)', () => {
   });
 
   it('"Roll for me" and entered dice through resolve take each chained group as the dice before it call for', () => {
-    const setup = setupOf({ units: [unit({ name: 'Marines', cc: 2 })] }, { units: [unit({ name: 'Tank', type: 'armoured-vehicle', armour: 4, reinforcedArmour: true, cc: 6 })] });
+    const setup = setupOf(
+      { units: [unit({ name: 'Marines', cc: 2 })] },
+      { units: [unit({ name: 'Tank', type: 'armoured-vehicle', armour: 4, reinforcedArmour: true, cc: 6 })] },
+    );
     // Attack: Red's 6 hits, Blue's 1 misses; the save's 3 fails, the re-roll's 5 saves; result rolls 2 2 / 6 6: Blue win, Red take the extra hits.
-    const resolved = resolveScenario({ system: epicArmageddon, setup, seed: 1, dice: [6, 1, 3, 5, 2, 2, 6, 6] } as never);
-    expect(resolved.view.log.map((l) => `${l.title}: ${l.result}`)).toContain('Blue: saves, 1 die, then a die for each failure: 1 save (1 by a re-roll or invulnerable save), 0 failed');
+    const resolved = resolveScenario({
+      system: epicArmageddon,
+      setup,
+      seed: 1,
+      dice: [6, 1, 3, 5, 2, 2, 6, 6],
+    } as never);
+    expect(resolved.view.log.map((l) => `${l.title}: ${l.result}`)).toContain(
+      'Blue: saves, 1 die, then a die for each failure: 1 save (1 by a re-roll or invulnerable save), 0 failed',
+    );
     for (let seed = 1; seed <= 20; seed++) {
       let c = startCombat(epicArmageddon, setup, seed) as Combat;
       for (let n = 0; n < 50 && !(c.step.kind === 'outcome' && c.step.final); n++) {
         const step = c.step;
-        const input = step.kind === 'roll' ? rollForMe(c) : step.kind === 'choose' ? { kind: 'choose' as const, stepId: step.id, option: step.options[0]!.id } : { kind: 'continue' as const, stepId: step.id };
+        const input =
+          step.kind === 'roll'
+            ? rollForMe(c)
+            : step.kind === 'choose'
+              ? { kind: 'choose' as const, stepId: step.id, option: step.options[0]!.id }
+              : { kind: 'continue' as const, stepId: step.id };
         const r = advance(epicArmageddon, c as never, input);
         expect(r.ok, `seed ${seed} at ${step.title}`).toBe(true);
         if (r.ok) c = r.combat as Combat;

@@ -10,8 +10,10 @@ import { play, setupOf, start, unit, type EpicCombat } from './helpers';
  */
 
 const view = (c: EpicCombat) => combatViewSchema.parse(epicArmageddon.view(c.state));
-const unitsOf = (c: EpicCombat, role: 'attacker' | 'defender'): ModelView[] => view(c).sides[role].units.flatMap((u) => u.models);
-const hitsOf = (c: EpicCombat, role: 'attacker' | 'defender') => Object.fromEntries(unitsOf(c, role).map((m) => [m.name, m.hits]));
+const unitsOf = (c: EpicCombat, role: 'attacker' | 'defender'): ModelView[] =>
+  view(c).sides[role].units.flatMap((u) => u.models);
+const hitsOf = (c: EpicCombat, role: 'attacker' | 'defender') =>
+  Object.fromEntries(unitsOf(c, role).map((m) => [m.name, m.hits]));
 
 /** examples/epic-armageddon-entered-dice.json: Banshees and Guardians assault Guardsmen in cover and a Commissar. */
 const eldarVsGuard = () =>
@@ -20,14 +22,24 @@ const eldarVsGuard = () =>
       {
         name: 'Eldar',
         units: [
-          unit({ name: 'Howling Banshees', count: 2, armour: 5, cc: 3, ff: 6, weapons: [{ name: 'Power swords', use: 'cc', extraAttacks: 1, firstStrike: true }] }),
+          unit({
+            name: 'Howling Banshees',
+            count: 2,
+            armour: 5,
+            cc: 3,
+            ff: 6,
+            weapons: [{ name: 'Power swords', use: 'cc', extraAttacks: 1, firstStrike: true }],
+          }),
           unit({ name: 'Guardians', count: 2, armour: 6, cc: 5, ff: 4, engaged: 'firefight' }),
         ],
       },
       {
         name: 'Imperial Guard',
         blastMarkers: 1,
-        units: [unit({ name: 'Guardsmen', count: 3, armour: 6, cc: 6, ff: 5, cover: 4 }), unit({ name: 'Commissar', armour: 5, cc: 4, ff: 5, inspiring: true, fearless: true })],
+        units: [
+          unit({ name: 'Guardsmen', count: 3, armour: 6, cc: 6, ff: 5, cover: 4 }),
+          unit({ name: 'Commissar', armour: 5, cc: 4, ff: 5, inspiring: true, fearless: true }),
+        ],
         support: [{ name: 'Sentinels', count: 2, ff: 5 }],
       },
     ),
@@ -71,13 +83,25 @@ describe('the view of an assault: the picture of both formations', () => {
       'Guardsmen #3': { taken: 1, saved: 0, pending: 0 },
       Commissar: { taken: 1, saved: 1, pending: 0 },
     });
-    expect(hitsOf(c, 'attacker')).toMatchObject({ 'Howling Banshees #1': { taken: 1, saved: 0 }, 'Howling Banshees #2': { taken: 0, saved: 0 } });
+    expect(hitsOf(c, 'attacker')).toMatchObject({
+      'Howling Banshees #1': { taken: 1, saved: 0 },
+      'Howling Banshees #2': { taken: 0, saved: 0 },
+    });
     // Supporting fire is never hit.
-    expect(unitsOf(c, 'defender').filter((m) => m.engagement === 'support').every((m) => m.hits === undefined && !m.destroyed)).toBe(true);
+    expect(
+      unitsOf(c, 'defender')
+        .filter((m) => m.engagement === 'support')
+        .every((m) => m.hits === undefined && !m.destroyed),
+    ).toBe(true);
   });
 
   it('extra hits count as hits taken, with none saved (RULES §4 A6); the loser is Broken after A7', () => {
-    let c = start(setupOf({ units: [unit({ name: 'Marines', count: 2, cc: 2 })] }, { units: [unit({ name: 'Boyz', count: 3, cc: 6 }), unit({ name: 'Nob', cc: 6 })] }));
+    let c = start(
+      setupOf(
+        { units: [unit({ name: 'Marines', count: 2, cc: 2 })] },
+        { units: [unit({ name: 'Boyz', count: 3, cc: 6 }), unit({ name: 'Nob', cc: 6 })] },
+      ),
+    );
     c = play(c, [1, 1], [1, 1, 1, 1], 'go', [6, 6], [1, 1], 'go');
     // 7 (6 + no Blast markers) against 3 (1 + more units + no Blast markers): 4 extra hits, one per unit.
     expect(hitsOf(c, 'defender')).toEqual({
@@ -101,7 +125,12 @@ describe('the view of an assault: the picture of both formations', () => {
     c = play(c, [6, 6, 1], [6, 1, 1]);
     c = play(c, [1, 1], [2]); // both Gargant saves fail; the Marine's 4+ save fails
     const gargant = unitsOf(c, 'defender')[0]!;
-    expect([gargant.wounds, gargant.woundsLeft, gargant.destroyed, gargant.hits]).toEqual([3, 1, false, { taken: 2, saved: 0, pending: 0 }]);
+    expect([gargant.wounds, gargant.woundsLeft, gargant.destroyed, gargant.hits]).toEqual([
+      3,
+      1,
+      false,
+      { taken: 2, saved: 0, pending: 0 },
+    ]);
     expect(view(c).sides.defender.broken).toBe(false);
     // A6: the Marines win; the Fearless Gargant ignores the extra hits, is Broken and withdraws.
     c = play(c, 'go', [6, 1], [1, 1], 'go');

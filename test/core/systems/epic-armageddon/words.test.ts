@@ -16,14 +16,22 @@ import { stepWords } from '../../../support/words';
  */
 
 const SLIPS: Array<[string, RegExp]> = [
-  ['a singular count with a plural noun', /(?<![\d.])1 (units|hits|dice|kills|saves|Blast markers|extra hits|Macro-weapon hits|damages)\b/],
-  ['a plural count with a singular noun', /(?<![\d.+])(0|[2-9]|\d{2,}) (unit|hit|die|kill|save|Blast marker|extra hit|Macro-weapon hit)(?![\w-])/],
+  [
+    'a singular count with a plural noun',
+    /(?<![\d.])1 (units|hits|dice|kills|saves|Blast markers|extra hits|Macro-weapon hits|damages)\b/,
+  ],
+  [
+    'a plural count with a singular noun',
+    /(?<![\d.+])(0|[2-9]|\d{2,}) (unit|hit|die|kill|save|Blast marker|extra hit|Macro-weapon hit)(?![\w-])/,
+  ],
   ['"(1 set)"', /\(\d+ sets?\)/],
   ['a float where a count is meant', /\b\d+\.\d+\b/],
   ['the project’s sources', /\bseed\b|\bRULES\b|§|SCENARIOS/i],
-  ['words from the code', /\b(undefined|null|NaN|Infinity|true|false|firstStrike|macroWeapon|knowNoFear|damageCapacity|macro|reroll|invuln|firefight\.|contact\|)\b|\[object/],
+  [
+    'words from the code',
+    /\b(undefined|null|NaN|Infinity|true|false|firstStrike|macroWeapon|knowNoFear|damageCapacity|macro|reroll|invuln|firefight\.|contact\|)\b|\[object/,
+  ],
 ];
-
 
 /** An assault played to its end with the app's dice and random choices; every word it showed. */
 function playedOut(setup: Setup, seed: number): { steps: Step[]; words: string[]; ended: boolean } {
@@ -51,7 +59,10 @@ function playedOut(setup: Setup, seed: number): { steps: Step[]; words: string[]
     ...steps.flatMap(stepWords),
     ...view.log.flatMap((l) => [l.title, l.result, ...(l.why ?? []).flatMap((r) => [r.rule, r.detail])]),
     ...(view.status ?? []),
-    ...(['attacker', 'defender'] as const).flatMap((r) => [...(view.sides[r].notes ?? []), ...view.sides[r].units.flatMap((u) => [u.name, ...(u.notes ?? [])])]),
+    ...(['attacker', 'defender'] as const).flatMap((r) => [
+      ...(view.sides[r].notes ?? []),
+      ...view.sides[r].units.flatMap((u) => [u.name, ...(u.notes ?? [])]),
+    ]),
   ];
   return { steps, words, ended: combat.step.kind === 'outcome' && combat.step.final };
 }
@@ -61,16 +72,36 @@ const setups: Array<[string, () => Setup]> = [
   ['Banshees v Knight', bansheesVsKnight],
   ['a line fight', lineFight],
   ['a large assault', benchmarkAssault],
-  ['They Shall Know No Fear, a Broken supporter', () => setupOf({ knowNoFear: true, blastMarkers: 3, units: [unit({ name: 'Marines', count: 2, armour: 4, cc: 4 })], support: [{ name: 'Devastators', ff: 3, broken: true } as never] }, { units: [unit({ name: 'Boyz', count: 6, armour: 6, cc: 4 })] })],
+  [
+    'They Shall Know No Fear, a Broken supporter',
+    () =>
+      setupOf(
+        {
+          knowNoFear: true,
+          blastMarkers: 3,
+          units: [unit({ name: 'Marines', count: 2, armour: 4, cc: 4 })],
+          support: [{ name: 'Devastators', ff: 3, broken: true } as never],
+        },
+        { units: [unit({ name: 'Boyz', count: 6, armour: 6, cc: 4 })] },
+      ),
+  ],
 ];
 
 describe.each(setups)('%s speaks as players do', (_, setup) => {
   it.each([1, 2, 3, 4])('played to its end with random choices (seed %i): no slips', (seed) => {
     const { words, steps, ended } = playedOut(setup(), seed);
     expect(ended).toBe(true);
-    for (const [what, slip] of SLIPS) expect(words.filter((w) => slip.test(w)), what).toEqual([]);
+    for (const [what, slip] of SLIPS)
+      expect(
+        words.filter((w) => slip.test(w)),
+        what,
+      ).toEqual([]);
     // A roll says what it needs as a target, never as arithmetic.
-    for (const step of steps) if (step.kind === 'roll') expect(step.needs, step.title).toMatch(/^(\d\+|the highest of 2D6|the highest of each side’s 2D6|each group its own score: \d\+( \/ \d\+)*)$/);
+    for (const step of steps)
+      if (step.kind === 'roll')
+        expect(step.needs, step.title).toMatch(
+          /^(\d\+|the highest of 2D6|the highest of each side’s 2D6|each group its own score: \d\+( \/ \d\+)*)$/,
+        );
   });
 });
 

@@ -34,7 +34,11 @@ const rawUnit = (maxModels: number) =>
     supportingAttacks: fc.integer({ min: 0, max: 2 }),
     attacksAtCharacters: fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 2 }),
     characters: fc.array(
-      fc.record({ profile: profileArb(), battleStandard: fc.boolean(), attacksAtCharacters: fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 2 }) }),
+      fc.record({
+        profile: profileArb(),
+        battleStandard: fc.boolean(),
+        attacksAtCharacters: fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 2 }),
+      }),
       { maxLength: 2 },
     ),
   });
@@ -51,7 +55,11 @@ function legal(unit: Raw, name: string, foeCharacters: number) {
       return take;
     });
   };
-  const characters = unit.characters.map((c, i) => ({ ...c, name: `${name} hero ${i}`, attacksAtCharacters: capped(c.attacksAtCharacters, c.profile.attacks) }));
+  const characters = unit.characters.map((c, i) => ({
+    ...c,
+    name: `${name} hero ${i}`,
+    attacksAtCharacters: capped(c.attacksAtCharacters, c.profile.attacks),
+  }));
   const draft = { ...unit, name, characters, fighting: null };
   const attacks = rankAndFileAttacks(draft as unknown as Unit, unit.models);
   return { ...draft, attacksAtCharacters: capped(unit.attacksAtCharacters, attacks) };

@@ -16,14 +16,33 @@ import { allDice, chooseStep, logText, n, play, rollStep, setupOf, start, titleO
 
 /** 10 Knights (5 wide: 5 fighting, 5 supporting) against 10 Spearmen with a tough Captain and a Priest. */
 const knightsAndCaptain = (captain: { healthPoints: number; armour?: number } = { healthPoints: 9, armour: 6 }) =>
-  setupOf({ models: 10, profile: { agility: 4 } }, { models: 10, characters: [{ name: 'Captain', profile: { attacks: 0, ...captain } }, { name: 'Priest', profile: { attacks: 0 } }] });
+  setupOf(
+    { models: 10, profile: { agility: 4 } },
+    {
+      models: 10,
+      characters: [
+        { name: 'Captain', profile: { attacks: 0, ...captain } },
+        { name: 'Priest', profile: { attacks: 0 } },
+      ],
+    },
+  );
 
 /** Answers every roll with `face` on every die, every choice with its suggestion, until the round's end (or the melee's). */
 function toRoundEnd(c: NaCombat, face = 1): NaCombat {
   let at = c;
-  while (!(at.step.kind === 'choose' && at.step.id.startsWith('round.')) && !(at.step.kind === 'outcome' && at.step.final)) {
+  while (
+    !(at.step.kind === 'choose' && at.step.id.startsWith('round.')) &&
+    !(at.step.kind === 'outcome' && at.step.final)
+  ) {
     const step = at.step;
-    at = play(at, step.kind === 'roll' ? allDice(step, face) : step.kind === 'choose' ? step.options.find((o) => o.suggested)!.id : 'go');
+    at = play(
+      at,
+      step.kind === 'roll'
+        ? allDice(step, face)
+        : step.kind === 'choose'
+          ? step.options.find((o) => o.suggested)!.id
+          : 'go',
+    );
   }
   return at;
 }
@@ -45,15 +64,29 @@ describe('one roll step per Agility step (seed 004: every attack allocated befor
       ['1.armour', 'pass of 1.wound'],
     ]);
     // Who rolls what, in the players' words: each their own attacks and their own saves.
-    expect(roll.notes).toEqual(['10 attacks at Agility 3.', 'Red rolls for the Knights (attacks and saves).', 'Blue rolls for the Spearmen (saves and attacks).']);
+    expect(roll.notes).toEqual([
+      '10 attacks at Agility 3.',
+      'Red rolls for the Knights (attacks and saves).',
+      'Blue rolls for the Spearmen (saves and attacks).',
+    ]);
     // Saves pass for the defender: a wound goes through on a failed save.
     const after = play(both, [6, 6, 1, 1, 1, 6, 6, 1, 6, ...n(5, 1)]);
     expect(after.state.lost['defender.rf']).toBe(1);
-    expect(logText(after)).toContain('Agility 3: Knights and Spearmen strike: Knights at the Spearmen: 5 attacks, 2 hits, 2 wounds, 1 armour save: 1 unsaved wound, the Spearmen lose 1 HP, 4 HP left · Spearmen at the Knights: 5 attacks, 0 hits');
+    expect(logText(after)).toContain(
+      'Agility 3: Knights and Spearmen strike: Knights at the Spearmen: 5 attacks, 2 hits, 2 wounds, 1 armour save: 1 unsaved wound, the Spearmen lose 1 HP, 4 HP left · Spearmen at the Knights: 5 attacks, 0 hits',
+    );
   });
 
   it('each group says whose dice in a line a tablet shows whole: a save follows the wounds it is for', () => {
-    const c = play(start(setupOf({ models: 5, profile: { armour: 3 }, characters: [{ name: 'Baron' }] }, { models: 5, profile: { armour: 3 } })), 'suggested');
+    const c = play(
+      start(
+        setupOf(
+          { models: 5, profile: { armour: 3 }, characters: [{ name: 'Baron' }] },
+          { models: 5, profile: { armour: 3 } },
+        ),
+      ),
+      'suggested',
+    );
     expect(rollStep(c).groups!.map((g) => g.label)).toEqual([
       'Knights to hit the Spearmen',
       'Knights to wound the Spearmen',
@@ -66,9 +99,15 @@ describe('one roll step per Agility step (seed 004: every attack allocated befor
       'Knights’ armour saves',
     ]);
     // The save boxes come right after the wounds they are for (chained to them).
-    expect(rollStep(c).groups!.filter((g) => g.id.endsWith('.armour')).map((g) => g.per!.group)).toEqual(['0.wound', '1.wound', '2.wound']);
+    expect(
+      rollStep(c)
+        .groups!.filter((g) => g.id.endsWith('.armour'))
+        .map((g) => g.per!.group),
+    ).toEqual(['0.wound', '1.wound', '2.wound']);
     // One line at 820 pixels: the longest line the wizard makes of a group stays short.
-    expect(Math.max(...rollStep(c).groups!.map((g) => `then ${g.note ?? ''} for ${g.label} — needs ${g.needs}`.length))).toBeLessThanOrEqual(66);
+    expect(
+      Math.max(...rollStep(c).groups!.map((g) => `then ${g.note ?? ''} for ${g.label} — needs ${g.needs}`.length)),
+    ).toBeLessThanOrEqual(66);
   });
 });
 
@@ -76,7 +115,10 @@ describe('allocation: one question per side and Agility step, only when it has a
   it('a side facing no enemy character is not asked: its attacks can only go at the rank and file', () => {
     const c = start(setupOf({ models: 5 }, { models: 5 }));
     expect(c.step.kind).toBe('roll');
-    expect(logText(c)).toEqual(['The Knights: allocate 5 attacks: 5 at the Spearmen (the only target)', 'The Spearmen: allocate 5 attacks: 5 at the Knights (the only target)']);
+    expect(logText(c)).toEqual([
+      'The Knights: allocate 5 attacks: 5 at the Spearmen (the only target)',
+      'The Spearmen: allocate 5 attacks: 5 at the Knights (the only target)',
+    ]);
   });
 
   it('whole allocations players reach for: as set up, all at the rank and file, enough to be likely to slay a character or all at him, and "Part by part…"', () => {
@@ -102,10 +144,16 @@ describe('allocation: one question per side and Agility step, only when it has a
 
   it('every option of the side question has its odds, worked out by the host from the state it leads to, and a best one', async () => {
     const backend = createCombatBackend(rulesDeps({ newId: () => 'side', newSeed: () => 1 }));
-    const snap = await backend['combat.start']({ system: 'ninth-age', setup: ninthAge.exampleSetup as unknown as Record<string, unknown>, seed: 1 });
+    const snap = await backend['combat.start']({
+      system: 'ninth-age',
+      setup: ninthAge.exampleSetup as unknown as Record<string, unknown>,
+      seed: 1,
+    });
     expect(snap.step.kind).toBe('choose');
     const odds = await backend['combat.odds']({ id: snap.id });
-    expect(odds.choices.map((c) => c.option)).toEqual(snap.step.kind === 'choose' ? snap.step.options.map((o) => o.id) : []);
+    expect(odds.choices.map((c) => c.option)).toEqual(
+      snap.step.kind === 'choose' ? snap.step.options.map((o) => o.id) : [],
+    );
     expect(odds.choices.every((c) => typeof c.figure === 'string')).toBe(true);
     expect(odds.best).not.toBeNull();
   });
@@ -118,7 +166,11 @@ describe('as last round: an allocation made once is kept, one tap to change', ()
     c = toRoundEnd(c);
     const end = chooseStep(c);
     expect(end.options.map((o) => `${o.id}${o.suggested ? '*' : ''}`)).toEqual(['next*', 'anew', 'stop']);
-    expect(end.options.map((o) => o.label)).toEqual(['Fight round 2 now', 'Fight round 2, allocating attacks anew', 'Stop here']);
+    expect(end.options.map((o) => o.label)).toEqual([
+      'Fight round 2 now',
+      'Fight round 2, allocating attacks anew',
+      'Stop here',
+    ]);
     const kept = play(c, 'next');
     // No question: straight to the roll, the allocation logged as last round.
     expect(kept.step.kind).toBe('roll');
@@ -128,10 +180,16 @@ describe('as last round: an allocation made once is kept, one tap to change', ()
     // One tap to change: the question comes back, with last round's allocation suggested.
     const anew = play(c, 'anew');
     expect(chooseStep(anew).title).toBe('The Knights: allocate 10 attacks');
-    expect(chooseStep(anew).options[0]).toMatchObject({ id: 'suggested', label: 'As last round: 10 at Captain', suggested: true });
+    expect(chooseStep(anew).options[0]).toMatchObject({
+      id: 'suggested',
+      label: 'As last round: 10 at Captain',
+      suggested: true,
+    });
     // The new answer is kept in its turn.
     const changed = toRoundEnd(play(anew, 'rank-and-file'));
-    expect(logText(play(changed, 'next'))).toContain('The Knights: allocate 10 attacks: as last round: 10 at the Spearmen');
+    expect(logText(play(changed, 'next'))).toContain(
+      'The Knights: allocate 10 attacks: as last round: 10 at the Spearmen',
+    );
   });
 
   it('a share at a character who has fallen goes at the rank and file, without asking, and the log says so', () => {
@@ -142,12 +200,17 @@ describe('as last round: an allocation made once is kept, one tap to change', ()
     expect(c.state.lost['defender.c0']).toBe(1);
     c = toRoundEnd(c, 1);
     c = play(c, 'next');
-    expect(logText(c)).toContain('The Knights: allocate 10 attacks: as last round: 10 at the Spearmen (Captain has fallen: his share goes at the Spearmen)');
+    expect(logText(c)).toContain(
+      'The Knights: allocate 10 attacks: as last round: 10 at the Spearmen (Captain has fallen: his share goes at the Spearmen)',
+    );
   });
 
   it('the exact odds follow the kept allocation at the later Agility steps of the round (one step at a time, exactly)', () => {
     // The Knights strike last (Agility 2), after the Spearmen: at the Spearmen's roll in round 2, the odds must send the Knights' attacks where last round's went.
-    const setup = setupOf({ models: 10, profile: { agility: 2 } }, { models: 10, characters: [{ name: 'Captain', profile: { attacks: 0, healthPoints: 4 } }] });
+    const setup = setupOf(
+      { models: 10, profile: { agility: 2 } },
+      { models: 10, characters: [{ name: 'Captain', profile: { attacks: 0, healthPoints: 4 } }] },
+    );
     let c = start(setup);
     expect(titleOf(c.step)).toBe('Agility 3: Spearmen strike');
     c = play(c, allDice(rollStep(c), 1));

@@ -9,7 +9,10 @@ import type { Profile } from '../../../../core/systems/ninth-age/setup';
 
 type UnitInput = SetupInput['attacker']['unit'];
 type CharacterInput = NonNullable<UnitInput['characters']>[number];
-export type UnitOver = Omit<Partial<UnitInput>, 'profile' | 'characters'> & { profile?: Partial<Profile>; characters?: Array<Omit<Partial<CharacterInput>, 'profile'> & { profile?: Partial<Profile> }> };
+export type UnitOver = Omit<Partial<UnitInput>, 'profile' | 'characters'> & {
+  profile?: Partial<Profile>;
+  characters?: Array<Omit<Partial<CharacterInput>, 'profile'> & { profile?: Partial<Profile> }>;
+};
 
 /** An ordinary foot soldier: OS 3 DS 3 S 3 AP 0 Agi 3 Att 1 HP 1 Res 3 Arm 0 Dis 7. */
 export const soldier: Profile = {
@@ -35,7 +38,11 @@ export function unit(name: string, over: UnitOver = {}): UnitInput {
     width: 5,
     ...over,
     profile: { ...soldier, ...over.profile },
-    characters: (over.characters ?? []).map((c, i) => ({ name: `Hero ${i}`, ...c, profile: { ...soldier, ...c.profile } })),
+    characters: (over.characters ?? []).map((c, i) => ({
+      name: `Hero ${i}`,
+      ...c,
+      profile: { ...soldier, ...c.profile },
+    })),
   };
 }
 
@@ -58,7 +65,8 @@ export const play = playerFor(ninthAge);
 export const titleOf = (step: Step) => step.title;
 
 /** Dice for a chained roll step: every die shows `face`, each group as many as the dice before it call for. */
-export const allDice = (step: RollStep, face: number) => collectDice(step, (_g, count) => Array.from({ length: count }, () => face)).flat();
+export const allDice = (step: RollStep, face: number) =>
+  collectDice(step, (_g, count) => Array.from({ length: count }, () => face)).flat();
 
 /** The labels of a roll step's dice groups. */
 export const groupLabels = (step: RollStep) => (step.groups ?? []).map((g) => g.label);

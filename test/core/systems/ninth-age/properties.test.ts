@@ -12,49 +12,55 @@ import { setupArb } from './arbitraries';
 describe('Ninth Age melees (fast-check)', () => {
   it('always end, keep every pool within its HP, log every input, and replay exactly from their log', () => {
     fc.assert(
-      fc.property(setupArb(), fc.nat(2 ** 30), fc.array(fc.nat(50), { minLength: 40, maxLength: 40 }), (setup, seed, picks) => {
-        let c = startCombat(ninthAge, setup, seed);
-        let inputs = 0;
-        const ids = new Set<string>();
-        while (!(c.step.kind === 'outcome' && c.step.final)) {
-          const step = c.step;
-          expect(stepSchema.safeParse(step).success).toBe(true);
-          expect(ids.has(step.id), `step id ${step.id} is new`).toBe(false);
-          ids.add(step.id);
-          if (step.kind === 'choose') {
-            expect(step.options.length, `${step.title}: a choice with one answer is not asked`).toBeGreaterThan(1);
-            expect(step.options.filter((o) => o.suggested)).toHaveLength(1);
+      fc.property(
+        setupArb(),
+        fc.nat(2 ** 30),
+        fc.array(fc.nat(50), { minLength: 40, maxLength: 40 }),
+        (setup, seed, picks) => {
+          let c = startCombat(ninthAge, setup, seed);
+          let inputs = 0;
+          const ids = new Set<string>();
+          while (!(c.step.kind === 'outcome' && c.step.final)) {
+            const step = c.step;
+            expect(stepSchema.safeParse(step).success).toBe(true);
+            expect(ids.has(step.id), `step id ${step.id} is new`).toBe(false);
+            ids.add(step.id);
+            if (step.kind === 'choose') {
+              expect(step.options.length, `${step.title}: a choice with one answer is not asked`).toBeGreaterThan(1);
+              expect(step.options.filter((o) => o.suggested)).toHaveLength(1);
+            }
+            if (step.kind === 'roll' && step.passOn !== undefined) {
+              expect(step.passOn).toBeGreaterThanOrEqual(2);
+              expect(step.passOn).toBeLessThanOrEqual(6);
+            }
+            const pick = picks[inputs % picks.length]!;
+            let input =
+              step.kind === 'roll'
+                ? rollForMe(c)
+                : step.kind === 'choose'
+                  ? { kind: 'choose' as const, stepId: step.id, option: step.options[pick % step.options.length]!.id }
+                  : { kind: 'continue' as const, stepId: step.id };
+            // After a few rounds, stop: two units that can barely hurt each other could fight for long.
+            if (step.kind === 'choose' && step.id.startsWith('round.') && c.state.round >= 3)
+              input = { kind: 'choose', stepId: step.id, option: 'stop' };
+            const logged = c.state.log.length;
+            const r = advance(ninthAge, c, input);
+            if (!r.ok) throw r.error;
+            c = r.combat;
+            inputs++;
+            expect(c.state.log.length).toBeGreaterThan(logged);
+            expect(inputs).toBeLessThan(400);
+            for (const p of allPools(setup)) {
+              expect(hpLeft(setup, c.state.lost, p)).toBeGreaterThanOrEqual(0);
+              expect(c.state.lost[poolKey(p)]).toBeLessThanOrEqual(poolHp(setup, p));
+            }
           }
-          if (step.kind === 'roll' && step.passOn !== undefined) {
-            expect(step.passOn).toBeGreaterThanOrEqual(2);
-            expect(step.passOn).toBeLessThanOrEqual(6);
-          }
-          const pick = picks[inputs % picks.length]!;
-          let input =
-            step.kind === 'roll'
-              ? rollForMe(c)
-              : step.kind === 'choose'
-                ? { kind: 'choose' as const, stepId: step.id, option: step.options[pick % step.options.length]!.id }
-                : { kind: 'continue' as const, stepId: step.id };
-          // After a few rounds, stop: two units that can barely hurt each other could fight for long.
-          if (step.kind === 'choose' && step.id.startsWith('round.') && c.state.round >= 3) input = { kind: 'choose', stepId: step.id, option: 'stop' };
-          const logged = c.state.log.length;
-          const r = advance(ninthAge, c, input);
-          if (!r.ok) throw r.error;
-          c = r.combat;
-          inputs++;
-          expect(c.state.log.length).toBeGreaterThan(logged);
-          expect(inputs).toBeLessThan(400);
-          for (const p of allPools(setup)) {
-            expect(hpLeft(setup, c.state.lost, p)).toBeGreaterThanOrEqual(0);
-            expect(c.state.lost[poolKey(p)]).toBeLessThanOrEqual(poolHp(setup, p));
-          }
-        }
-        expect(combatViewSchema.safeParse(ninthAge.view(c.state)).success).toBe(true);
-        expect(replay(ninthAge, c.log).state).toEqual(c.state);
-        expect(JSON.parse(JSON.stringify(c.state))).toEqual(c.state);
-        expect(['attacker', 'defender', 'draw', null]).toContain(ninthAge.winner!(c.state));
-      }),
+          expect(combatViewSchema.safeParse(ninthAge.view(c.state)).success).toBe(true);
+          expect(replay(ninthAge, c.log).state).toEqual(c.state);
+          expect(JSON.parse(JSON.stringify(c.state))).toEqual(c.state);
+          expect(['attacker', 'defender', 'draw', null]).toContain(ninthAge.winner!(c.state));
+        },
+      ),
       { numRuns: 200 },
     );
   }, 120_000);

@@ -5,7 +5,11 @@ import { setupOf } from './helpers';
 
 /** Every Combat Score component alone (RULES §5, SCENARIOS §3): each is worth what the rules say and nothing else moves. */
 
-const standing = (rankAndFile: number, characters: boolean[] = [], hpLost = 0): Standing => ({ rankAndFile, characters, hpLost });
+const standing = (rankAndFile: number, characters: boolean[] = [], hpLost = 0): Standing => ({
+  rankAndFile,
+  characters,
+  hpLost,
+});
 /** A unit of 4 models 5 wide: no Proper Rank, no bonus of any kind. */
 const plain = setupOf({ models: 4 }, { models: 4 });
 const none = { hpLost: 0, wipedOut: 0, charge: 0, flankOrRear: 0, rankBonus: 0, standard: 0, battleStandard: 0 };
@@ -20,7 +24,11 @@ describe('Combat Score components (RULES §5)', () => {
   });
 
   it('+1 when the enemy unit is wiped out (in addition to its HP)', () => {
-    expect(scoreParts(plain, 1, 'attacker', standing(4), standing(0, [], 4))).toEqual({ ...none, hpLost: 4, wipedOut: 1 });
+    expect(scoreParts(plain, 1, 'attacker', standing(4), standing(0, [], 4))).toEqual({
+      ...none,
+      hpLost: 4,
+      wipedOut: 1,
+    });
     // A character left standing: not wiped out.
     const withHero = setupOf({ models: 4 }, { models: 4, characters: [{ name: 'Captain' }] });
     expect(scoreParts(withHero, 1, 'attacker', standing(4), standing(0, [true], 4)).wipedOut).toBe(0);
@@ -34,7 +42,9 @@ describe('Combat Score components (RULES §5)', () => {
 
   it('+2 for fighting in the enemy flank or rear (not +2 each)', () => {
     for (const facing of ['flank', 'rear'] as const) {
-      expect(scoreParts(setupOf({ models: 4, facing }, { models: 4 }), 1, 'attacker', standing(4), standing(4))).toEqual({ ...none, flankOrRear: 2 });
+      expect(
+        scoreParts(setupOf({ models: 4, facing }, { models: 4 }), 1, 'attacker', standing(4), standing(4)),
+      ).toEqual({ ...none, flankOrRear: 2 });
     }
   });
 
@@ -55,13 +65,28 @@ describe('Combat Score components (RULES §5)', () => {
   });
 
   it('+1 Battle Standard Bearer while he stands', () => {
-    const bsb = setupOf({ models: 4, characters: [{ name: 'Bearer', battleStandard: true }, { name: 'Baron' }] }, { models: 4 });
-    expect(scoreParts(bsb, 1, 'attacker', standing(0, [true, false]), standing(4))).toEqual({ ...none, battleStandard: 1 });
+    const bsb = setupOf(
+      { models: 4, characters: [{ name: 'Bearer', battleStandard: true }, { name: 'Baron' }] },
+      { models: 4 },
+    );
+    expect(scoreParts(bsb, 1, 'attacker', standing(0, [true, false]), standing(4))).toEqual({
+      ...none,
+      battleStandard: 1,
+    });
     expect(scoreParts(bsb, 1, 'attacker', standing(0, [false, true]), standing(4))).toEqual(none);
   });
 
   it('lists every component as a line with its arithmetic, and the total is their sum', () => {
-    const s = setupOf({ models: 9, standard: true, charged: true, facing: 'rear', characters: [{ name: 'Bearer', battleStandard: true }] }, { models: 4 });
+    const s = setupOf(
+      {
+        models: 9,
+        standard: true,
+        charged: true,
+        facing: 'rear',
+        characters: [{ name: 'Bearer', battleStandard: true }],
+      },
+      { models: 4 },
+    );
     const side = sideScore(s, 1, 'attacker', standing(9, [true]), standing(0, [], 4));
     expect(side.lines.map((l) => `${l.label} ${l.value}: ${l.detail}`)).toEqual([
       'HP lost by the enemy 4: Spearmen lost 4 HP this round',
@@ -77,7 +102,13 @@ describe('Combat Score components (RULES §5)', () => {
   });
 
   it('the higher score wins; equal scores: both win (no winner)', () => {
-    expect(roundScore(plain, 1, { attacker: standing(4, [], 1), defender: standing(4, [], 1) })).toMatchObject({ winner: null, difference: 0 });
-    expect(roundScore(plain, 1, { attacker: standing(4, [], 0), defender: standing(2, [], 2) })).toMatchObject({ winner: 'attacker', difference: 2 });
+    expect(roundScore(plain, 1, { attacker: standing(4, [], 1), defender: standing(4, [], 1) })).toMatchObject({
+      winner: null,
+      difference: 0,
+    });
+    expect(roundScore(plain, 1, { attacker: standing(4, [], 0), defender: standing(2, [], 2) })).toMatchObject({
+      winner: 'attacker',
+      difference: 2,
+    });
   });
 });

@@ -29,12 +29,17 @@ describe('to-hit table (seed 004, "Standard Melee Attacks")', () => {
     [5, 5, 5, 5, 5, 4, 4, 4, 4, 3],
     [5, 5, 5, 5, 5, 5, 4, 4, 4, 4],
   ];
-  it.each(SEED_GRID.flatMap((row, d) => row.map((need, o) => [o + 1, d + 1, need])))('OS %i against DS %i hits on %i+ (every cell of the seed grid)', (os, ds, need) => {
-    expect(toHitBase(os, ds)).toBe(need);
-  });
+  it.each(SEED_GRID.flatMap((row, d) => row.map((need, o) => [o + 1, d + 1, need])))(
+    'OS %i against DS %i hits on %i+ (every cell of the seed grid)',
+    (os, ds, need) => {
+      expect(toHitBase(os, ds)).toBe(need);
+    },
+  );
 
   it('reads the bands of the seed: ≥ 4 → 2+, 1…3 → 3+, −3…0 → 4+, ≤ −4 → 5+ (also beyond the grid, OS or DS 0)', () => {
-    expect([4, 3, 1, 0, -3, -4, -10].map((diff) => toHitBase(diff >= 0 ? diff : 0, diff >= 0 ? 0 : -diff))).toEqual([2, 3, 3, 4, 4, 5, 5]);
+    expect([4, 3, 1, 0, -3, -4, -10].map((diff) => toHitBase(diff >= 0 ? diff : 0, diff >= 0 ? 0 : -diff))).toEqual([
+      2, 3, 3, 4, 4, 5, 5,
+    ]);
     expect(toHitBase(10, 0)).toBe(2);
     expect(toHitBase(0, 10)).toBe(5);
   });

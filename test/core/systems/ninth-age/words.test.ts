@@ -25,7 +25,6 @@ const SLIPS: Array<[RegExp, string]> = [
   [/\b(rf|c\d|roundEnd|pursueChoice|stepEnd|attacksAtCharacters)\b/, 'an internal name'],
 ];
 
-
 /** Plays to the end (at most four rounds): seeded dice, a random option at every choice. */
 function playAll(setup: Setup, seed: number): string[] {
   let c: Combat<Setup, State> = startCombat(ninthAge, setup, seed);
@@ -38,22 +37,37 @@ function playAll(setup: Setup, seed: number): string[] {
     pick = (pick * 1103515245 + 12345) % 2 ** 31;
     const stop = step.kind === 'choose' && step.id.startsWith('round.') && c.state.round >= 4;
     const input: Input =
-      step.kind === 'roll' ? rollForMe(c) : step.kind === 'choose' ? { kind: 'choose', stepId: step.id, option: stop ? 'stop' : step.options[pick % step.options.length]!.id } : { kind: 'continue', stepId: step.id };
+      step.kind === 'roll'
+        ? rollForMe(c)
+        : step.kind === 'choose'
+          ? { kind: 'choose', stepId: step.id, option: stop ? 'stop' : step.options[pick % step.options.length]!.id }
+          : { kind: 'continue', stepId: step.id };
     const r = advance(ninthAge, c, input);
     if (!r.ok) throw new Error(r.error.message);
     c = r.combat;
   }
   const view = ninthAge.view(c.state);
-  for (const line of view.log) seen.push(line.title, line.result, ...(line.why ?? []).flatMap((w) => [w.rule, w.detail]));
+  for (const line of view.log)
+    seen.push(line.title, line.result, ...(line.why ?? []).flatMap((w) => [w.rule, w.detail]));
   for (const role of ['attacker', 'defender'] as const) {
     seen.push(...(view.sides[role].notes ?? []));
-    for (const u of view.sides[role].units) seen.push(...(u.notes ?? []), u.formation?.rankRule ?? '', u.formation?.status ?? '', ...u.models.flatMap((m) => [m.name, ...m.tags]));
+    for (const u of view.sides[role].units)
+      seen.push(
+        ...(u.notes ?? []),
+        u.formation?.rankRule ?? '',
+        u.formation?.status ?? '',
+        ...u.models.flatMap((m) => [m.name, ...m.tags]),
+      );
     seen.push(...profilesOf(setup)[role].flatMap((p) => [p.label, p.text]));
   }
   return seen;
 }
 
-const giants = () => setupOf({ models: 6, width: 3, height: 3, profile: { agility: 4, attacks: 3 } }, { models: 12, width: 4, height: 2, characters: [{ name: 'Captain', profile: { healthPoints: 3 } }] });
+const giants = () =>
+  setupOf(
+    { models: 6, width: 3, height: 3, profile: { agility: 4, attacks: 3 } },
+    { models: 12, width: 4, height: 2, characters: [{ name: 'Captain', profile: { healthPoints: 3 } }] },
+  );
 
 const setups: Array<[string, () => Setup]> = [
   ['the bench case: Knights and Baron charge Spearmen with a Captain and a Battle Standard Bearer', knightsVsSpearmen],
@@ -64,12 +78,17 @@ const setups: Array<[string, () => Setup]> = [
 ];
 
 describe('every word of The Ninth Age’s steps, log and view, as players say it', () => {
-  it.each(setups)('%s', (_name, setup) => {
-    for (let seed = 1; seed <= 8; seed++) {
-      const seen = playAll(setup(), seed);
-      for (const text of seen) for (const [slip, what] of SLIPS) expect(slip.test(text), `seed ${seed}: ${what} in "${text}"`).toBe(false);
-    }
-  }, 60_000);
+  it.each(setups)(
+    '%s',
+    (_name, setup) => {
+      for (let seed = 1; seed <= 8; seed++) {
+        const seen = playAll(setup(), seed);
+        for (const text of seen)
+          for (const [slip, what] of SLIPS) expect(slip.test(text), `seed ${seed}: ${what} in "${text}"`).toBe(false);
+      }
+    },
+    60_000,
+  );
 
   it('says Height as players do: Standard, Large, Gigantic', () => {
     const seen = playAll(giants(), 1).join('\n');

@@ -16,7 +16,13 @@ export function profileArb(limits: { maxWounds: number; maxInitiative: number; m
   });
 }
 
-export function unitArb(limits: { maxModels: number; maxRankWidth: number; maxWounds: number; maxInitiative: number; maxAttacks: number }) {
+export function unitArb(limits: {
+  maxModels: number;
+  maxRankWidth: number;
+  maxWounds: number;
+  maxInitiative: number;
+  maxAttacks: number;
+}) {
   return fc.record({
     models: fc.integer({ min: 1, max: limits.maxModels }),
     rankWidth: fc.integer({ min: 1, max: limits.maxRankWidth }),

@@ -16,24 +16,37 @@ import { setupOf, start } from './helpers';
  */
 describe('WFB 6th: a blow’s face alone is its stage’s test’s face', () => {
   it('at every stage, either way round, charging or not, before and after a side has won a round', () => {
-    const profile = fc.record({
-      base: profileArb({ maxWounds: 3, maxInitiative: 6, maxAttacks: 3 }),
-      weapon: fc.constantFrom(...weapons),
-      shield: fc.boolean(),
-      ward: fc.option(fc.integer({ min: 2, max: 6 }), { nil: null }),
-    }).map(({ base, ...rest }) => ({ ...base, ...rest }));
+    const profile = fc
+      .record({
+        base: profileArb({ maxWounds: 3, maxInitiative: 6, maxAttacks: 3 }),
+        weapon: fc.constantFrom(...weapons),
+        shield: fc.boolean(),
+        ward: fc.option(fc.integer({ min: 2, max: 6 }), { nil: null }),
+      })
+      .map(({ base, ...rest }) => ({ ...base, ...rest }));
     fc.assert(
-      fc.property(profile, profile, fc.boolean(), fc.boolean(), fc.integer({ min: 1, max: 3 }), fc.boolean(), (a, d, charged, obstacle, round, won) => {
-        const setup = setupOf({ profile: a, charged }, { profile: d, defendedObstacle: obstacle });
-        const state = { ...start(setup).state, round, hasWonRound: { attacker: won, defender: false } };
-        const rf = (role: 'attacker' | 'defender'): MemberRef => ({ role, unit: 0, character: null });
-        for (const [by, target] of [[rf('attacker'), rf('defender')], [rf('defender'), rf('attacker')]] as const) {
-          for (const stage of stages) {
-            const blow: Blow = { by, target, stage, dice: 1 };
-            expect(faceAt(state, blow)).toBe(testAt(state, blow).face);
+      fc.property(
+        profile,
+        profile,
+        fc.boolean(),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 3 }),
+        fc.boolean(),
+        (a, d, charged, obstacle, round, won) => {
+          const setup = setupOf({ profile: a, charged }, { profile: d, defendedObstacle: obstacle });
+          const state = { ...start(setup).state, round, hasWonRound: { attacker: won, defender: false } };
+          const rf = (role: 'attacker' | 'defender'): MemberRef => ({ role, unit: 0, character: null });
+          for (const [by, target] of [
+            [rf('attacker'), rf('defender')],
+            [rf('defender'), rf('attacker')],
+          ] as const) {
+            for (const stage of stages) {
+              const blow: Blow = { by, target, stage, dice: 1 };
+              expect(faceAt(state, blow)).toBe(testAt(state, blow).face);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
   });

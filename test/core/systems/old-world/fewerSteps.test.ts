@@ -37,7 +37,9 @@ const median = (xs: readonly number[]) => {
 
 const example = (): Setup => oldWorld.setupSchema.parse(oldWorld.exampleSetup);
 const exampleFile = (): Setup => {
-  const { seed: _seed, ...setup } = JSON.parse(readFileSync('examples/old-world-swordsmen-vs-orcs.json', 'utf8')) as Record<string, unknown>;
+  const { seed: _seed, ...setup } = JSON.parse(
+    readFileSync('examples/old-world-swordsmen-vs-orcs.json', 'utf8'),
+  ) as Record<string, unknown>;
   return oldWorld.setupSchema.parse(setup);
 };
 

@@ -9,7 +9,19 @@ import { play, rollStep, setupOf, start } from './helpers';
  * rank-and-file models and the Captain; when he falls, a rank-and-file model steps into his place.
  */
 
-const captain = { name: 'Captain', profile: { movement: 4, weaponSkill: 4, strength: 4, toughness: 4, wounds: 2, initiative: 2, attacks: 2, leadership: 8 } };
+const captain = {
+  name: 'Captain',
+  profile: {
+    movement: 4,
+    weaponSkill: 4,
+    strength: 4,
+    toughness: 4,
+    wounds: 2,
+    initiative: 2,
+    attacks: 2,
+    leadership: 8,
+  },
+};
 const rankAndFile = { role: 'attacker' as const, unit: 0, character: null };
 
 describe('a character takes a place in the front rank', () => {
@@ -31,7 +43,10 @@ describe('a character takes a place in the front rank', () => {
 
   it('when the character falls, a rank-and-file model steps into his place', () => {
     // The Spearmen single out the Captain (I2) and strike first (I3): two unsaved wounds slay him.
-    const setup = setupOf({ characters: [captain], profile: { initiative: 2 } }, { attacksAt: 0, profile: { initiative: 3, strength: 5 } });
+    const setup = setupOf(
+      { characters: [captain], profile: { initiative: 2 } },
+      { attacksAt: 0, profile: { initiative: 3, strength: 5 } },
+    );
     let c = start(setup);
     expect(strikingModels(c.state, rankAndFile)).toBe(4);
     c = play(c, [6, 6, 1, 1, 1], [6, 6]);

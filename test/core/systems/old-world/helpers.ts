@@ -10,14 +10,32 @@ type ProfileInput = Partial<Profile>;
 type UnitInput = Omit<Partial<SetupInput['attacker']['units'][number]>, 'profile'> & { profile?: ProfileInput };
 
 /** An ordinary human profile: M4 WS3 S3 T3 W1 I3 A1 Ld7, no armour. */
-export const human: Profile = { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 3, attacks: 1, leadership: 7, armour: 7, ward: null, troopType: 'infantry' };
+export const human: Profile = {
+  movement: 4,
+  weaponSkill: 3,
+  strength: 3,
+  toughness: 3,
+  wounds: 1,
+  initiative: 3,
+  attacks: 1,
+  leadership: 7,
+  armour: 7,
+  ward: null,
+  troopType: 'infantry',
+};
 
 export function unit(over: UnitInput = {}): SetupInput['attacker']['units'][number] {
   return { name: 'Unit', models: 10, rankWidth: 5, ...over, profile: { ...human, ...over.profile } };
 }
 
-export function setupOf(attacker: UnitInput[] | UnitInput, defender: UnitInput[] | UnitInput, extra: Partial<SetupInput> = {}, nearby: { attacker?: SetupInput['attacker']['nearby']; defender?: SetupInput['defender']['nearby'] } = {}): Setup {
-  const list = (u: UnitInput[] | UnitInput, name: string) => (Array.isArray(u) ? u : [u]).map((x, i) => unit({ name: `${name}${i === 0 ? '' : ` ${i + 1}`}`, ...x }));
+export function setupOf(
+  attacker: UnitInput[] | UnitInput,
+  defender: UnitInput[] | UnitInput,
+  extra: Partial<SetupInput> = {},
+  nearby: { attacker?: SetupInput['attacker']['nearby']; defender?: SetupInput['defender']['nearby'] } = {},
+): Setup {
+  const list = (u: UnitInput[] | UnitInput, name: string) =>
+    (Array.isArray(u) ? u : [u]).map((x, i) => unit({ name: `${name}${i === 0 ? '' : ` ${i + 1}`}`, ...x }));
   return oldWorld.setupSchema.parse({
     system: 'old-world',
     attacker: { name: 'Red', units: list(attacker, 'Swordsmen'), nearby: nearby.attacker ?? [] },

@@ -15,35 +15,49 @@ const units = unitArb({ maxModels: 25, maxRankWidth: 8, maxWounds: 4, maxInitiat
 describe('old-world combats (fast-check)', () => {
   it('always end, never lose a wound they should not, and replay exactly from their log', () => {
     fc.assert(
-      fc.property(fc.array(units, { minLength: 1, maxLength: 2 }), fc.array(units, { minLength: 1, maxLength: 2 }), fc.nat(2 ** 30), fc.array(fc.nat(5), { minLength: 50, maxLength: 50 }), (a, d, seed, picks) => {
-        const setup = setupOf(a, d, {}, { defender: [{ name: 'Archers', leadership: 7 }] });
-        let c = startCombat(oldWorld, setup, seed);
-        let inputs = 0;
-        while (!(c.step.kind === 'outcome' && c.step.final)) {
-          expect(stepSchema.safeParse(c.step).success).toBe(true);
-          const step = c.step;
-          const input =
-            step.kind === 'roll'
-              ? rollForMe(c)
-              : step.kind === 'choose'
-                ? { kind: 'choose' as const, stepId: step.id, option: step.options[picks[inputs % picks.length]! % step.options.length]!.id }
-                : { kind: 'continue' as const, stepId: step.id };
-          // After a few rounds, stop: otherwise two unkillable units could fight for ever.
-          const stop = step.kind === 'choose' && step.title.endsWith('is over') && c.state.round >= 4 ? { kind: 'choose' as const, stepId: step.id, option: 'end' } : input;
-          const r = advance(oldWorld, c, stop);
-          if (!r.ok) throw r.error;
-          c = r.combat;
-          inputs++;
-          expect(inputs).toBeLessThan(500);
-          for (const role of roles) {
-            c.state.setup[role].units.forEach((_, u) => {
-              for (const m of membersOf(c.state.setup, role, u)) expect(woundsLeft(c.state.setup, c.state.lost, m)).toBeGreaterThanOrEqual(0);
-            });
+      fc.property(
+        fc.array(units, { minLength: 1, maxLength: 2 }),
+        fc.array(units, { minLength: 1, maxLength: 2 }),
+        fc.nat(2 ** 30),
+        fc.array(fc.nat(5), { minLength: 50, maxLength: 50 }),
+        (a, d, seed, picks) => {
+          const setup = setupOf(a, d, {}, { defender: [{ name: 'Archers', leadership: 7 }] });
+          let c = startCombat(oldWorld, setup, seed);
+          let inputs = 0;
+          while (!(c.step.kind === 'outcome' && c.step.final)) {
+            expect(stepSchema.safeParse(c.step).success).toBe(true);
+            const step = c.step;
+            const input =
+              step.kind === 'roll'
+                ? rollForMe(c)
+                : step.kind === 'choose'
+                  ? {
+                      kind: 'choose' as const,
+                      stepId: step.id,
+                      option: step.options[picks[inputs % picks.length]! % step.options.length]!.id,
+                    }
+                  : { kind: 'continue' as const, stepId: step.id };
+            // After a few rounds, stop: otherwise two unkillable units could fight for ever.
+            const stop =
+              step.kind === 'choose' && step.title.endsWith('is over') && c.state.round >= 4
+                ? { kind: 'choose' as const, stepId: step.id, option: 'end' }
+                : input;
+            const r = advance(oldWorld, c, stop);
+            if (!r.ok) throw r.error;
+            c = r.combat;
+            inputs++;
+            expect(inputs).toBeLessThan(500);
+            for (const role of roles) {
+              c.state.setup[role].units.forEach((_, u) => {
+                for (const m of membersOf(c.state.setup, role, u))
+                  expect(woundsLeft(c.state.setup, c.state.lost, m)).toBeGreaterThanOrEqual(0);
+              });
+            }
           }
-        }
-        expect(combatViewSchema.safeParse(oldWorld.view(c.state)).success).toBe(true);
-        expect(replay(oldWorld, c.log).state).toEqual(c.state);
-      }),
+          expect(combatViewSchema.safeParse(oldWorld.view(c.state)).success).toBe(true);
+          expect(replay(oldWorld, c.log).state).toEqual(c.state);
+        },
+      ),
       { numRuns: 150 },
     );
   });

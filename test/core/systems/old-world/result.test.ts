@@ -31,7 +31,8 @@ function resultOf(setup: Setup, scene: Scene = {}) {
   return roundResult(s);
 }
 
-const bonus = (r: ReturnType<typeof resultOf>, role: Role) => Object.fromEntries(r[role].bonuses.map((b) => [b.label, b.value]));
+const bonus = (r: ReturnType<typeof resultOf>, role: Role) =>
+  Object.fromEntries(r[role].bonuses.map((b) => [b.label, b.value]));
 
 describe('combat result bonuses alone', () => {
   // A 5-wide single rank against one: no ranks, equal numbers.
@@ -50,7 +51,11 @@ describe('combat result bonuses alone', () => {
     // 13 models: the third rank has 3, it does not count.
     expect(bonus(resultOf(even({ models: 13 })), 'attacker').Ranks).toBe(1);
     // Casualties during the round do not take the bonus away.
-    const r = resultOf(even({ models: 10 }), { roundStart: { 'attacker.0': 0 }, lost: { 'attacker.0': 6 }, caused: { defender: 6 } });
+    const r = resultOf(even({ models: 10 }), {
+      roundStart: { 'attacker.0': 0 },
+      lost: { 'attacker.0': 6 },
+      caused: { defender: 6 },
+    });
     expect(bonus(r, 'attacker').Ranks).toBe(1);
   });
 
@@ -81,10 +86,14 @@ describe('combat result bonuses alone', () => {
 
   it('standard: +1 once per side, a battle standard counts as one', () => {
     expect(bonus(resultOf(even({ standard: true })), 'attacker').Standard).toBe(1);
-    expect(bonus(resultOf(setupOf([{ standard: true }, { standard: true, facing: 'flank' }], {})), 'attacker').Standard).toBe(1);
+    expect(
+      bonus(resultOf(setupOf([{ standard: true }, { standard: true, facing: 'flank' }], {})), 'attacker').Standard,
+    ).toBe(1);
     expect(bonus(resultOf(even({ battleStandard: true })), 'attacker').Standard).toBe(1);
     // A standard lost with its unit's last rank-and-file no longer counts.
-    expect(bonus(resultOf(even({ standard: true }), { lost: { 'attacker.0': 5 } }), 'attacker').Standard).toBeUndefined();
+    expect(
+      bonus(resultOf(even({ standard: true }), { lost: { 'attacker.0': 5 } }), 'attacker').Standard,
+    ).toBeUndefined();
   });
 
   it('higher ground: +1', () => {
@@ -101,11 +110,50 @@ describe('combat result bonuses alone', () => {
   });
 
   it('overkill in a challenge: +1 per excess wound', () => {
-    const r = resultOf(setupOf({ characters: [{ name: 'Captain', profile: { movement: 4, weaponSkill: 5, strength: 4, toughness: 4, wounds: 2, initiative: 5, attacks: 3, leadership: 8 } }] }, { characters: [{ name: 'Boss', profile: { movement: 4, weaponSkill: 5, strength: 4, toughness: 4, wounds: 2, initiative: 5, attacks: 3, leadership: 8 } }] }, { challenge: { attacker: { unit: 0, character: 0 }, defender: { unit: 0, character: 0 } } }), {
-      caused: { attacker: 2 },
-      overkill: { attacker: 3 },
-      lost: { 'defender.0.c0': 2 },
-    });
+    const r = resultOf(
+      setupOf(
+        {
+          characters: [
+            {
+              name: 'Captain',
+              profile: {
+                movement: 4,
+                weaponSkill: 5,
+                strength: 4,
+                toughness: 4,
+                wounds: 2,
+                initiative: 5,
+                attacks: 3,
+                leadership: 8,
+              },
+            },
+          ],
+        },
+        {
+          characters: [
+            {
+              name: 'Boss',
+              profile: {
+                movement: 4,
+                weaponSkill: 5,
+                strength: 4,
+                toughness: 4,
+                wounds: 2,
+                initiative: 5,
+                attacks: 3,
+                leadership: 8,
+              },
+            },
+          ],
+        },
+        { challenge: { attacker: { unit: 0, character: 0 }, defender: { unit: 0, character: 0 } } },
+      ),
+      {
+        caused: { attacker: 2 },
+        overkill: { attacker: 3 },
+        lost: { 'defender.0.c0': 2 },
+      },
+    );
     expect(bonus(r, 'attacker').Overkill).toBe(3);
     // 2 wounds + 3 overkill + 1 rank + 1 outnumber (11 models against 10).
     expect(r.attacker.total).toBe(7);
@@ -117,7 +165,11 @@ describe('a side wiped out (RULES §3, 6th edition: it has lost whatever the sco
     // 10 Spearmen 5 wide (2 ranks at the start of the round), a standard, on higher ground, cause 10 wounds and are all slain.
     // On scores: 10 + 1 rank + 1 standard + 1 higher ground = 13 against 10 + 1 outnumber = 11.
     const setup = setupOf({ models: 12, rankWidth: 12 }, { models: 10, standard: true, highGround: true });
-    const r = resultOf(setup, { caused: { attacker: 10, defender: 10 }, lost: { 'defender.0': 10, 'attacker.0': 10 }, roundStart: {} });
+    const r = resultOf(setup, {
+      caused: { attacker: 10, defender: 10 },
+      lost: { 'defender.0': 10, 'attacker.0': 10 },
+      roundStart: {},
+    });
     expect(r.winner).toBe('attacker');
     expect(r.defender.bonuses).toEqual([]);
     expect(r.defender.total).toBe(10);
@@ -126,7 +178,11 @@ describe('a side wiped out (RULES §3, 6th edition: it has lost whatever the sco
 
   it('both sides wiped out: a draw, even when one side would outscore the other on its static bonuses', () => {
     // 10 Swordsmen with a standard (2 ranks at the start) cause 5 and take 10: on scores 5 + 1 + 1 = 7 against 10.
-    const r = resultOf(setupOf({ models: 10, standard: true }, { models: 5 }), { caused: { attacker: 5, defender: 10 }, lost: { 'defender.0': 5, 'attacker.0': 10 }, roundStart: {} });
+    const r = resultOf(setupOf({ models: 10, standard: true }, { models: 5 }), {
+      caused: { attacker: 5, defender: 10 },
+      lost: { 'defender.0': 5, 'attacker.0': 10 },
+      roundStart: {},
+    });
     expect(r.winner).toBeNull();
     expect(r.attacker.bonuses).toEqual([]);
   });
@@ -134,8 +190,19 @@ describe('a side wiped out (RULES §3, 6th edition: it has lost whatever the sco
 
 describe('combat result bonuses in combination', () => {
   it('wounds, ranks, outnumber, standard, higher ground, flank and rear add up', () => {
-    const setup = setupOf([{ models: 20, standard: true, highGround: true }, { models: 10, facing: 'flank' }, { models: 5, facing: 'rear' }], { models: 20, standard: true });
-    const r = resultOf(setup, { caused: { attacker: 4, defender: 1 }, lost: { 'defender.0': 4, 'attacker.0': 1 }, roundStart: {} });
+    const setup = setupOf(
+      [
+        { models: 20, standard: true, highGround: true },
+        { models: 10, facing: 'flank' },
+        { models: 5, facing: 'rear' },
+      ],
+      { models: 20, standard: true },
+    );
+    const r = resultOf(setup, {
+      caused: { attacker: 4, defender: 1 },
+      lost: { 'defender.0': 4, 'attacker.0': 1 },
+      roundStart: {},
+    });
     // Attacker: 4 + 3 ranks + 1 outnumber + 1 standard + 1 high ground + 1 flank + 2 rear = 13.
     expect(r.attacker.total).toBe(13);
     // Defender: 1 wound + 1 standard; its ranks are lost to the flankers (US 10 and 5).
@@ -147,9 +214,20 @@ describe('combat result bonuses in combination', () => {
 /** The same combat seen from the other side: swap the sides and every key of the state. */
 function swapped(setup: Setup): Setup {
   const c = setup.challenge;
-  return { ...setup, attacker: setup.defender, defender: setup.attacker, challenge: c ? { attacker: c.defender, defender: c.attacker } : null };
+  return {
+    ...setup,
+    attacker: setup.defender,
+    defender: setup.attacker,
+    challenge: c ? { attacker: c.defender, defender: c.attacker } : null,
+  };
 }
-const swapKeys = (r: Record<string, number>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.startsWith('attacker') ? k.replace('attacker', 'defender') : k.replace('defender', 'attacker'), v]));
+const swapKeys = (r: Record<string, number>) =>
+  Object.fromEntries(
+    Object.entries(r).map(([k, v]) => [
+      k.startsWith('attacker') ? k.replace('attacker', 'defender') : k.replace('defender', 'attacker'),
+      v,
+    ]),
+  );
 
 describe('the combat result is symmetric (fast-check)', () => {
   const unitArb = fc.record({
@@ -162,20 +240,33 @@ describe('the combat result is symmetric (fast-check)', () => {
   });
   it('swapping attacker and defender swaps their scores, the winner and keeps the difference', () => {
     fc.assert(
-      fc.property(fc.array(unitArb, { minLength: 1, maxLength: 3 }), fc.array(unitArb, { minLength: 1, maxLength: 3 }), fc.nat(10), fc.nat(10), (a, d, ca, cd) => {
-        const setup = setupOf(
-          a.map((u, i) => ({ ...u, facing: i === 0 ? 'front' : u.facing })),
-          d.map((u, i) => ({ ...u, facing: i === 0 ? 'front' : u.facing })),
-        );
-        const lost = { 'attacker.0': Math.min(cd, setup.attacker.units[0]!.models - 1), 'defender.0': Math.min(ca, setup.defender.units[0]!.models - 1) };
-        const scene = { lost, roundStart: {}, caused: { attacker: ca, defender: cd } };
-        const r = resultOf(setup, scene);
-        const s = resultOf(swapped(setup), { lost: swapKeys(lost), roundStart: {}, caused: { attacker: cd, defender: ca } });
-        expect(s.attacker.total).toBe(r.defender.total);
-        expect(s.defender.total).toBe(r.attacker.total);
-        expect(s.difference).toBe(r.difference);
-        expect(s.winner).toBe(r.winner === null ? null : r.winner === 'attacker' ? 'defender' : 'attacker');
-      }),
+      fc.property(
+        fc.array(unitArb, { minLength: 1, maxLength: 3 }),
+        fc.array(unitArb, { minLength: 1, maxLength: 3 }),
+        fc.nat(10),
+        fc.nat(10),
+        (a, d, ca, cd) => {
+          const setup = setupOf(
+            a.map((u, i) => ({ ...u, facing: i === 0 ? 'front' : u.facing })),
+            d.map((u, i) => ({ ...u, facing: i === 0 ? 'front' : u.facing })),
+          );
+          const lost = {
+            'attacker.0': Math.min(cd, setup.attacker.units[0]!.models - 1),
+            'defender.0': Math.min(ca, setup.defender.units[0]!.models - 1),
+          };
+          const scene = { lost, roundStart: {}, caused: { attacker: ca, defender: cd } };
+          const r = resultOf(setup, scene);
+          const s = resultOf(swapped(setup), {
+            lost: swapKeys(lost),
+            roundStart: {},
+            caused: { attacker: cd, defender: ca },
+          });
+          expect(s.attacker.total).toBe(r.defender.total);
+          expect(s.defender.total).toBe(r.attacker.total);
+          expect(s.difference).toBe(r.difference);
+          expect(s.winner).toBe(r.winner === null ? null : r.winner === 'attacker' ? 'defender' : 'attacker');
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -3,12 +3,18 @@ import { oldWorld } from '../../../../core/systems/old-world';
 import { chooseStep, lastLog, n, outcomeStep, play, rollStep, setupOf, start } from './helpers';
 
 /** Ten a side, 5 wide: the attacker charged. Its first strike needs 4+ to hit and 4+ to wound (WS3/S3 against WS3/T3). */
-const duel = (attacker = {}, defender = {}, extra = {}) => setupOf({ charged: true, ...attacker }, { ...defender }, extra);
+const duel = (attacker = {}, defender = {}, extra = {}) =>
+  setupOf({ charged: true, ...attacker }, { ...defender }, extra);
 
 describe('order of strikes (seed 002, "Order of Combat")', () => {
   it('chargers strike first in the first round, whatever the Initiative', () => {
     const c = start(duel({}, { profile: { initiative: 9 } }));
-    expect(rollStep(c)).toMatchObject({ title: 'Swordsmen attack Spearmen: to hit', actor: 'attacker', count: 5, passOn: 4 });
+    expect(rollStep(c)).toMatchObject({
+      title: 'Swordsmen attack Spearmen: to hit',
+      actor: 'attacker',
+      count: 5,
+      passOn: 4,
+    });
   });
 
   it('otherwise the higher Initiative strikes first', () => {
@@ -38,8 +44,29 @@ describe('order of strikes (seed 002, "Order of Combat")', () => {
   });
 
   it('characters strike at their own Initiative, between the pools of the other side', () => {
-    const c = start(setupOf({ characters: [{ name: 'Captain', profile: { movement: 4, weaponSkill: 5, strength: 4, toughness: 4, wounds: 2, initiative: 6, attacks: 3, leadership: 8 } }] }, { profile: { initiative: 4 } }));
-    expect(rollStep(c)).toMatchObject({ title: 'Captain attacks Spearmen: to hit', count: 3, passOn: 3 });  // one model: the verb agrees ("Captain attacks", "Swordsmen attack")
+    const c = start(
+      setupOf(
+        {
+          characters: [
+            {
+              name: 'Captain',
+              profile: {
+                movement: 4,
+                weaponSkill: 5,
+                strength: 4,
+                toughness: 4,
+                wounds: 2,
+                initiative: 6,
+                attacks: 3,
+                leadership: 8,
+              },
+            },
+          ],
+        },
+        { profile: { initiative: 4 } },
+      ),
+    );
+    expect(rollStep(c)).toMatchObject({ title: 'Captain attacks Spearmen: to hit', count: 3, passOn: 3 }); // one model: the verb agrees ("Captain attacks", "Swordsmen attack")
     const after = play(c, [1, 1, 1]);
     expect(rollStep(after)).toMatchObject({ title: 'Spearmen attack Swordsmen: to hit' });
   });
@@ -106,7 +133,8 @@ describe('hits, wounds, saves and casualties (seed 002, RULES §3)', () => {
 
 describe('a round to its end: break, flee and pursuit (seed 002)', () => {
   // Round 1 of the duel: 2 wounds + 1 rank + 1 outnumber = 4 against 0 + 1 rank: the attacker wins by 3.
-  const wonBy3 = (attacker = {}, defender = {}, extra = {}) => play(start(duel(attacker, defender, extra)), [4, 4, 4, 1, 1], [4, 4, 1], n(5, 1));
+  const wonBy3 = (attacker = {}, defender = {}, extra = {}) =>
+    play(start(duel(attacker, defender, extra)), [4, 4, 4, 1, 1], [4, 4, 1], n(5, 1));
 
   it('the combat result lists each bonus with its reason (on the card of the break test it leads to, and in the log)', () => {
     const step = rollStep(wonBy3());
@@ -168,7 +196,10 @@ describe('a round to its end: break, flee and pursuit (seed 002)', () => {
 
     const failed = play(wonBy3(), [6, 6], 'restrain', [4, 4]);
     expect(lastLog(failed).result).toBe('8 against Ld 7: failed — Swordsmen must pursue');
-    expect(rollStep(failed)).toMatchObject({ title: 'Spearmen: flee and pursuit', groups: [{ label: 'Spearmen flee' }, { label: 'Swordsmen pursue' }] });
+    expect(rollStep(failed)).toMatchObject({
+      title: 'Spearmen: flee and pursuit',
+      groups: [{ label: 'Spearmen flee' }, { label: 'Swordsmen pursue' }],
+    });
   });
 
   it('a unit in a defended position holds it: it restrains automatically, with no test', () => {
@@ -178,8 +209,12 @@ describe('a round to its end: break, flee and pursuit (seed 002)', () => {
 
   it('pursuit into a fresh enemy or off the table is noted for the next turn (where it ends is for the table: not asked)', () => {
     const end = play(wonBy3(), [6, 6], 'pursue', [1, 1, 2, 2]);
-    expect(outcomeStep(end).lines.join('\n')).toMatch(/Swordsmen pursue 4": if that reaches a fresh enemy unit, it is a new charge resolved next turn/);
-    expect(outcomeStep(end).lines.join('\n')).toMatch(/off the table edge, they return where they left in their next turn/);
+    expect(outcomeStep(end).lines.join('\n')).toMatch(
+      /Swordsmen pursue 4": if that reaches a fresh enemy unit, it is a new charge resolved next turn/,
+    );
+    expect(outcomeStep(end).lines.join('\n')).toMatch(
+      /off the table edge, they return where they left in their next turn/,
+    );
   });
 
   it('a draw has no loser: no break test, the round ends and the next can be fought', () => {
@@ -199,17 +234,57 @@ describe('a side wiped out at the end of the round (RULES §3, 6th edition)', ()
   // 15 + 1 rank = 16 against 11 + 1 rank + 1 outnumber = 13, and the Swordsmen would test to break.
   const wiped = () =>
     setupOf(
-      { models: 30, rankWidth: 20, characters: [{ name: 'Captain', profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 2, initiative: 3, attacks: 3, leadership: 8 } }] },
-      { models: 10, inContact: 5, profile: { initiative: 5 }, characters: [{ name: 'Champion', profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 5, attacks: 10, leadership: 7 } }] },
+      {
+        models: 30,
+        rankWidth: 20,
+        characters: [
+          {
+            name: 'Captain',
+            profile: {
+              movement: 4,
+              weaponSkill: 3,
+              strength: 3,
+              toughness: 3,
+              wounds: 2,
+              initiative: 3,
+              attacks: 3,
+              leadership: 8,
+            },
+          },
+        ],
+      },
+      {
+        models: 10,
+        inContact: 5,
+        profile: { initiative: 5 },
+        characters: [
+          {
+            name: 'Champion',
+            profile: {
+              movement: 4,
+              weaponSkill: 3,
+              strength: 3,
+              toughness: 3,
+              wounds: 1,
+              initiative: 5,
+              attacks: 10,
+              leadership: 7,
+            },
+          },
+        ],
+      },
       { round: 2 },
     );
   // The Spearmen and their Champion strike at the same moment: their dice are rolled together.
-  const toResult = () => play(start(wiped()), n(15, 6), n(15, 6), [...n(10, 6), ...n(5, 1)], n(10, 6), n(3, 6), n(3, 6));
+  const toResult = () =>
+    play(start(wiped()), n(15, 6), n(15, 6), [...n(10, 6), ...n(5, 1)], n(10, 6), n(3, 6), n(3, 6));
 
   it('the side with models left wins whatever the scores, and takes no break test', () => {
     const atResult = toResult();
     const step = outcomeStep(atResult);
-    expect(atResult.state.log.find((l) => l.title === 'Round 2: combat result')!.result).toBe('Blue were wiped out: Red win the combat, whatever the scores.');
+    expect(atResult.state.log.find((l) => l.title === 'Round 2: combat result')!.result).toBe(
+      'Blue were wiped out: Red win the combat, whatever the scores.',
+    );
     expect(step.lines).toContain('Round 2: Blue were wiped out: Red win the combat, whatever the scores.');
     expect(atResult.state.result).toMatchObject({ winner: 'attacker', wipedOut: ['defender'] });
     expect(atResult.state.result!.defender).toMatchObject({ wounds: 15, bonuses: [], total: 15 });
@@ -222,7 +297,8 @@ describe('a side wiped out at the end of the round (RULES §3, 6th edition)', ()
 });
 
 describe('break tests: special cases (RULES §3)', () => {
-  const wonBy3 = (attacker = {}, defender = {}, extra = {}) => play(start(duel(attacker, defender, extra)), [4, 4, 4, 1, 1], [4, 4, 1], n(5, 1));
+  const wonBy3 = (attacker = {}, defender = {}, extra = {}) =>
+    play(start(duel(attacker, defender, extra)), [4, 4, 4, 1, 1], [4, 4, 1], n(5, 1));
 
   it('insane courage (the default): a double 1 holds whatever the difference', () => {
     const c = play(wonBy3({}, { profile: { leadership: 4 } }), [1, 1]);
@@ -259,7 +335,27 @@ describe('break tests: special cases (RULES §3)', () => {
   });
 
   it('the best Leadership in the unit is used (a character lends his)', () => {
-    const c = wonBy3({}, { inContact: 5, characters: [{ name: 'Sergeant', profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 1, attacks: 0, leadership: 9 } }] });
+    const c = wonBy3(
+      {},
+      {
+        inContact: 5,
+        characters: [
+          {
+            name: 'Sergeant',
+            profile: {
+              movement: 4,
+              weaponSkill: 3,
+              strength: 3,
+              toughness: 3,
+              wounds: 1,
+              initiative: 1,
+              attacks: 0,
+              leadership: 9,
+            },
+          },
+        ],
+      },
+    );
     expect(rollStep(c).needs).toContain('≤ 9');
   });
 });
@@ -269,7 +365,10 @@ describe('panic tests (seed 002, "Panic Tests")', () => {
     play(start(setupOf({ charged: true }, {}, {}, { defender: nearby })), [4, 4, 4, 1, 1], [4, 4, 1], n(5, 1), [6, 6]);
 
   it('asks whether each friend is within 6" of the broken unit, then tests those that are', () => {
-    let c = broke([{ name: 'Archers', leadership: 6 }, { name: 'Crossbows', leadership: 8 }]);
+    let c = broke([
+      { name: 'Archers', leadership: 6 },
+      { name: 'Crossbows', leadership: 8 },
+    ]);
     expect(chooseStep(c)).toMatchObject({ title: 'Archers: within 6"?', actor: 'defender' });
     c = play(c, 'yes');
     expect(rollStep(c)).toMatchObject({ title: 'Archers: panic test', needs: '2D6 ≤ 6' });
@@ -311,8 +410,24 @@ describe('overrun (seed 002, "The Overrun Rule")', () => {
 
 describe('challenges and overkill (RULES §3)', () => {
   it('challengers fight each other; wounds beyond the challenged character count as overkill', () => {
-    const hero = (name: string, initiative: number) => ({ name, profile: { movement: 4, weaponSkill: 5, strength: 5, toughness: 4, wounds: 2, initiative, attacks: 4, leadership: 8 } });
-    const setup = setupOf({ characters: [hero('Captain', 6)] }, { profile: { initiative: 2 }, characters: [hero('Boss', 4)] }, { challenge: { attacker: { unit: 0, character: 0 }, defender: { unit: 0, character: 0 } } });
+    const hero = (name: string, initiative: number) => ({
+      name,
+      profile: {
+        movement: 4,
+        weaponSkill: 5,
+        strength: 5,
+        toughness: 4,
+        wounds: 2,
+        initiative,
+        attacks: 4,
+        leadership: 8,
+      },
+    });
+    const setup = setupOf(
+      { characters: [hero('Captain', 6)] },
+      { profile: { initiative: 2 }, characters: [hero('Boss', 4)] },
+      { challenge: { attacker: { unit: 0, character: 0 }, defender: { unit: 0, character: 0 } } },
+    );
     let c = start(setup);
     expect(rollStep(c).title).toBe('Captain attacks Boss: to hit');
     c = play(c, n(4, 6), n(4, 6));
@@ -325,18 +440,39 @@ describe('challenges and overkill (RULES §3)', () => {
 
 describe('several units a side (RULES §3)', () => {
   it('each winning unit in contact may pursue the broken unit; each rolls its own pursuit', () => {
-    const setup = setupOf([{ charged: true }, { name: 'Knights', models: 5, facing: 'flank', profile: { movement: 8, troopType: 'cavalry' } }], {});
+    const setup = setupOf(
+      [
+        { charged: true },
+        { name: 'Knights', models: 5, facing: 'flank', profile: { movement: 8, troopType: 'cavalry' } },
+      ],
+      {},
+    );
     // Knights (I3, not charging) and Spearmen (I3) would strike at the same step: a roll-off first, the attacker wins it.
     let c = start(setup);
     c = play(c, [6], [1]);
     // The charging Swordsmen strike first and slay two; then the Knights miss, then the Spearmen miss.
-    expect(rollStep(c)).toMatchObject({ title: 'Swordsmen and Knights attack Spearmen: to hit', count: 10, groups: [{ label: 'Swordsmen at Spearmen', count: 5 }, { label: 'Knights at Spearmen', count: 5 }] });
+    expect(rollStep(c)).toMatchObject({
+      title: 'Swordsmen and Knights attack Spearmen: to hit',
+      count: 10,
+      groups: [
+        { label: 'Swordsmen at Spearmen', count: 5 },
+        { label: 'Knights at Spearmen', count: 5 },
+      ],
+    });
     c = play(c, [6, 6, 1, 1, 1, ...n(5, 1)], [6, 6]);
     c = play(c, n(5, 1), [6, 6]);
     // Both winners declare at once, before the flee roll; all pursuing is the suggestion.
     expect(chooseStep(c)).toMatchObject({ title: 'Swordsmen and Knights: pursue?' });
-    expect(chooseStep(c).options.map((o) => o.id)).toEqual(['pursue+pursue', 'pursue+restrain', 'restrain+pursue', 'restrain+restrain']);
-    expect(chooseStep(c).options[0]).toMatchObject({ label: 'Swordsmen pursue (2D6"); Knights pursue (3D6")', suggested: true });
+    expect(chooseStep(c).options.map((o) => o.id)).toEqual([
+      'pursue+pursue',
+      'pursue+restrain',
+      'restrain+pursue',
+      'restrain+restrain',
+    ]);
+    expect(chooseStep(c).options[0]).toMatchObject({
+      label: 'Swordsmen pursue (2D6"); Knights pursue (3D6")',
+      suggested: true,
+    });
     c = play(c, 'pursue+pursue');
     expect(rollStep(c).groups).toMatchObject([
       { label: 'Spearmen flee', count: 2 },
@@ -344,13 +480,18 @@ describe('several units a side (RULES §3)', () => {
       { label: 'Knights pursue', count: 3 },
     ]);
     c = play(c, [3, 3, 1, 1, 2, 2, 2]);
-    expect(lastLog(c).result).toBe('Spearmen flee 6"; Swordsmen pursue 2": Spearmen escape; Knights pursue 6": Spearmen caught and destroyed');
+    expect(lastLog(c).result).toBe(
+      'Spearmen flee 6"; Swordsmen pursue 2": Spearmen escape; Knights pursue 6": Spearmen caught and destroyed',
+    );
     expect(outcomeStep(c).lines).toContain('Blue — Spearmen: broke, fled and was caught: destroyed.');
   });
 
   it('a unit still held in combat by an enemy that did not break cannot pursue', () => {
     // Two defending units; only the flanker breaks (the main unit is unbreakable): the attacker, in contact with both, stays.
-    const setup = setupOf({ charged: true, models: 20 }, [{ unbreakable: true, models: 20 }, { name: 'Archers', models: 5, target: 0 }]);
+    const setup = setupOf({ charged: true, models: 20 }, [
+      { unbreakable: true, models: 20 },
+      { name: 'Archers', models: 5, target: 0 },
+    ]);
     let c = start(setup);
     c = play(c, n(5, 6), n(5, 6));
     // Archers and Spearmen (both I3, the Swordsmen charged): the Spearmen's 5 and the Archers' 5, rolled together.
@@ -365,12 +506,19 @@ describe('the view of a ranked unit (what the rank diagram draws)', () => {
     const setup = setupOf([{ models: 20 }, { name: 'Knights', models: 5, facing: 'flank' }], { models: 20 });
     const view = oldWorld.view(start(setup).state);
     expect(view.sides.attacker.units[0]!.formation).toMatchObject({ countingRanks: 4, rankBonus: 3 });
-    expect(view.sides.defender.units[0]!.formation).toMatchObject({ countingRanks: 4, rankBonus: 0, rankNote: 'ranks cancelled: Knights (US 5+) in its flank' });
+    expect(view.sides.defender.units[0]!.formation).toMatchObject({
+      countingRanks: 4,
+      rankBonus: 0,
+      rankNote: 'ranks cancelled: Knights (US 5+) in its flank',
+    });
   });
 
   it('the rank bonus it shows is the one the combat result counts: ranks at the start of the round, with the bonus as it stands now beside it', () => {
     // 10 Swordsmen 5 wide (2 ranks: +1) lose 5 to the Spearmen's charge; the result still counts +1.
-    const setup = setupOf({ models: 10, profile: { initiative: 2 } }, { models: 10, charged: true, profile: { weaponSkill: 10, strength: 10 } });
+    const setup = setupOf(
+      { models: 10, profile: { initiative: 2 } },
+      { models: 10, charged: true, profile: { weaponSkill: 10, strength: 10 } },
+    );
     const atResult = play(start(setup), n(5, 6), n(5, 6), n(5, 1));
     const shown = oldWorld.view(atResult.state).sides.attacker.units[0]!.formation!;
     const counted = atResult.state.result!.attacker.bonuses.find((b) => b.label === 'Ranks')?.value ?? 0;
@@ -388,7 +536,19 @@ describe('the view of a ranked unit (what the rank diagram draws)', () => {
 });
 
 describe('attacks directed at a character (6th edition: models in contact may attack him)', () => {
-  const boss = { name: 'Boss', profile: { movement: 4, weaponSkill: 4, strength: 4, toughness: 4, wounds: 2, initiative: 1, attacks: 0, leadership: 8 } };
+  const boss = {
+    name: 'Boss',
+    profile: {
+      movement: 4,
+      weaponSkill: 4,
+      strength: 4,
+      toughness: 4,
+      wounds: 2,
+      initiative: 1,
+      attacks: 0,
+      leadership: 8,
+    },
+  };
 
   it('the unit strikes the character it singles out; wounds beyond his are lost, not passed to the rank and file', () => {
     let c = start(duel({ attacksAt: 0 }, { characters: [boss] }));
@@ -400,7 +560,28 @@ describe('attacks directed at a character (6th edition: models in contact may at
   });
 
   it('once he falls, the rest strike the rank and file', () => {
-    const setup = setupOf({ charged: true, attacksAt: 0, characters: [{ name: 'Hero', profile: { movement: 4, weaponSkill: 6, strength: 6, toughness: 4, wounds: 2, initiative: 6, attacks: 4, leadership: 9 } }] }, { characters: [boss] });
+    const setup = setupOf(
+      {
+        charged: true,
+        attacksAt: 0,
+        characters: [
+          {
+            name: 'Hero',
+            profile: {
+              movement: 4,
+              weaponSkill: 6,
+              strength: 6,
+              toughness: 4,
+              wounds: 2,
+              initiative: 6,
+              attacks: 4,
+              leadership: 9,
+            },
+          },
+        ],
+      },
+      { characters: [boss] },
+    );
     let c = start(setup);
     expect(rollStep(c).title).toBe('Hero attacks Boss: to hit');
     c = play(c, n(4, 6), n(4, 6));
@@ -408,8 +589,14 @@ describe('attacks directed at a character (6th edition: models in contact may at
   });
 
   it('a character that does not exist in the target unit is refused, naming the field', () => {
-    const r = oldWorld.setupSchema.safeParse({ ...duel(), attacker: { ...duel().attacker, units: [{ ...duel().attacker.units[0]!, attacksAt: 1 }] } });
+    const r = oldWorld.setupSchema.safeParse({
+      ...duel(),
+      attacker: { ...duel().attacker, units: [{ ...duel().attacker.units[0]!, attacksAt: 1 }] },
+    });
     expect(r.success).toBe(false);
-    expect(r.error!.issues[0]).toMatchObject({ path: ['attacker', 'units', 0, 'attacksAt'], message: 'expected a character of Spearmen' });
+    expect(r.error!.issues[0]).toMatchObject({
+      path: ['attacker', 'units', 0, 'attacksAt'],
+      message: 'expected a character of Spearmen',
+    });
   });
 });

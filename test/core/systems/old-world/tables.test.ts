@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { armourModifier, armourSaveFace, countingRanks, moveDice, rankBonus, TO_HIT, TO_WOUND, toHitScore, toWoundScore, unitStrengthPerModel } from '../../../../core/systems/old-world/tables';
+import {
+  armourModifier,
+  armourSaveFace,
+  countingRanks,
+  moveDice,
+  rankBonus,
+  TO_HIT,
+  TO_WOUND,
+  toHitScore,
+  toWoundScore,
+  unitStrengthPerModel,
+} from '../../../../core/systems/old-world/tables';
 
 const oneToTen = Array.from({ length: 10 }, (_, i) => i + 1);
 

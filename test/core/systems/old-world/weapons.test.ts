@@ -15,7 +15,10 @@ import { play, rollStep, setupOf, start } from './helpers';
 type Weapon = NonNullable<Profile['weapon']>;
 const rf = (role: 'attacker' | 'defender') => ({ role, unit: 0, character: null });
 /** Ten Swordsmen (S3) with a weapon charging ten Spearmen, in round `round`. */
-const armed = (weapon: Weapon, over: { troopType?: Profile['troopType']; charged?: boolean; round?: number; shield?: boolean; armour?: number } = {}) =>
+const armed = (
+  weapon: Weapon,
+  over: { troopType?: Profile['troopType']; charged?: boolean; round?: number; shield?: boolean; armour?: number } = {},
+) =>
   start(
     setupOf(
       { charged: over.charged ?? true, profile: { weapon, troopType: over.troopType ?? 'infantry' } },
@@ -74,7 +77,7 @@ describe('close combat weapons (6th edition)', () => {
     expect(strengthOf(armed('morning star', { round: 2 }), rf('attacker')).value).toBe(3);
   });
 
-  it('a weapon\'s Strength worsens the armour save as any Strength does: a great weapon (S5) takes 2 off a 5+', () => {
+  it("a weapon's Strength worsens the armour save as any Strength does: a great weapon (S5) takes 2 off a 5+", () => {
     expect(armourTest(armed('great weapon'), rf('attacker'), rf('defender')).face).toBe(null);
     expect(armourTest(armed('halberd', { armour: 4 }), rf('attacker'), rf('defender')).face).toBe(5);
   });
@@ -100,16 +103,58 @@ describe('close combat weapons (6th edition)', () => {
   });
 
   it('the setup names each weapon in words and refuses one it does not know, naming the field', () => {
-    const r = oldWorld.setupSchema.safeParse({ ...setupOf({}, {}), attacker: { name: 'Red', units: [{ name: 'A', models: 5, profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 3, attacks: 1, leadership: 7, weapon: 'sword' } }] } });
+    const r = oldWorld.setupSchema.safeParse({
+      ...setupOf({}, {}),
+      attacker: {
+        name: 'Red',
+        units: [
+          {
+            name: 'A',
+            models: 5,
+            profile: {
+              movement: 4,
+              weaponSkill: 3,
+              strength: 3,
+              toughness: 3,
+              wounds: 1,
+              initiative: 3,
+              attacks: 1,
+              leadership: 7,
+              weapon: 'sword',
+            },
+          },
+        ],
+      },
+    });
     expect(r.success).toBe(false);
     expect(r.error!.issues[0]!.path).toEqual(['attacker', 'units', 0, 'profile', 'weapon']);
-    expect(r.error!.issues[0]!.message).toMatch(/expected a close combat weapon: hand weapon, additional hand weapon, great weapon, halberd, spear, flail, lance, morning star/);
+    expect(r.error!.issues[0]!.message).toMatch(
+      /expected a close combat weapon: hand weapon, additional hand weapon, great weapon, halberd, spear, flail, lance, morning star/,
+    );
   });
 });
 
 describe('a roster weapon named like one of these becomes that choice', () => {
-  const roster = (weapons: Array<{ name: string; range?: number; strengthBonus?: number }>, specialRules: string[] = []) =>
-    oldWorldProfileSchema.parse({ models: 10, movement: 4, weaponSkill: 3, ballisticSkill: 3, strength: 3, toughness: 3, wounds: 1, initiative: 3, attacks: 1, leadership: 7, armour: 5, troopType: 'infantry', weapons, specialRules });
+  const roster = (
+    weapons: Array<{ name: string; range?: number; strengthBonus?: number }>,
+    specialRules: string[] = [],
+  ) =>
+    oldWorldProfileSchema.parse({
+      models: 10,
+      movement: 4,
+      weaponSkill: 3,
+      ballisticSkill: 3,
+      strength: 3,
+      toughness: 3,
+      wounds: 1,
+      initiative: 3,
+      attacks: 1,
+      leadership: 7,
+      armour: 5,
+      troopType: 'infantry',
+      weapons,
+      specialRules,
+    });
 
   it.each([
     ['Great weapon', 'great weapon'],
@@ -124,16 +169,25 @@ describe('a roster weapon named like one of these becomes that choice', () => {
     expect(weaponChoice(roster([{ name, strengthBonus: 2 }]))).toBe(weapon);
   });
 
-  it('the Strength is then the bearer\'s own (the weapon adds its bonus when it counts); an unknown weapon keeps its Strength', () => {
-    expect(unitForCombat('Greatswords', roster([{ name: 'Great weapon', strengthBonus: 2 }])).profile).toMatchObject({ strength: 3, weapon: 'great weapon' });
-    expect(unitForCombat('Witch Elves', roster([{ name: 'Cursed blade', strengthBonus: 1 }])).profile).toMatchObject({ strength: 4 });
-    expect(unitForCombat('Witch Elves', roster([{ name: 'Cursed blade', strengthBonus: 1 }])).profile).not.toHaveProperty('weapon');
+  it("the Strength is then the bearer's own (the weapon adds its bonus when it counts); an unknown weapon keeps its Strength", () => {
+    expect(unitForCombat('Greatswords', roster([{ name: 'Great weapon', strengthBonus: 2 }])).profile).toMatchObject({
+      strength: 3,
+      weapon: 'great weapon',
+    });
+    expect(unitForCombat('Witch Elves', roster([{ name: 'Cursed blade', strengthBonus: 1 }])).profile).toMatchObject({
+      strength: 4,
+    });
+    expect(
+      unitForCombat('Witch Elves', roster([{ name: 'Cursed blade', strengthBonus: 1 }])).profile,
+    ).not.toHaveProperty('weapon');
     // A bow is not a close combat weapon.
     expect(weaponChoice(roster([{ name: 'Spear', range: 24 }]))).toBeUndefined();
   });
 
   it('a shield (as a weapon or a special rule) comes along', () => {
-    expect(unitForCombat('Spearmen', roster([{ name: 'Hand weapon' }, { name: 'Shield' }])).profile).toMatchObject({ shield: true });
+    expect(unitForCombat('Spearmen', roster([{ name: 'Hand weapon' }, { name: 'Shield' }])).profile).toMatchObject({
+      shield: true,
+    });
     expect(unitForCombat('Spearmen', roster([], ['Shield'])).profile).toMatchObject({ shield: true });
   });
 });

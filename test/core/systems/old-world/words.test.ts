@@ -17,14 +17,16 @@ import { stepWords } from '../../../support/words';
 
 const SLIPS: Array<[string, RegExp]> = [
   ['a source citation', /\bseed\b|\bRULES\b|§/i],
-  ['a count of one with a plural noun', /(^|[^\d.])1 (units|models|wounds|hits|attacks|saves|ranks|dice|sets|steps|rounds|characters)\b/],
+  [
+    'a count of one with a plural noun',
+    /(^|[^\d.])1 (units|models|wounds|hits|attacks|saves|ranks|dice|sets|steps|rounds|characters)\b/,
+  ],
   ['"(1 set)"', /\(1 set\)/],
   ['a float where a count is meant', /\b\d+\.\d+\b/],
   ['a value that is not a word', /\bundefined\b|\bnull\b|\bNaN\b|\[object|\bInfinity\b/],
   ['an internal term of the code', /\bpools?\b|\bvolleys?\b|\bmemberKey\b|\b(attacker|defender)\.\d|\.c\d\b|\brf\b/],
   ['a bare troop or unit key', /\b(old-world|noRankBonus|rankWidth|inContact|attacksAt)\b/],
 ];
-
 
 /** A whole combat with the app's dice and random choices; every word shown on the way. */
 function playedOut(setup: Setup, seed: number): { combat: Combat<Setup, State>; words: string[] } {
@@ -47,7 +49,11 @@ function playedOut(setup: Setup, seed: number): { combat: Combat<Setup, State>; 
     combat = next.combat;
   }
   words.push(...stepWords(combat.step));
-  words.push(...oldWorld.view(combat.state).log.flatMap((l) => [l.title, l.result, ...(l.why ?? []).flatMap((r) => [r.rule, r.detail])]));
+  words.push(
+    ...oldWorld
+      .view(combat.state)
+      .log.flatMap((l) => [l.title, l.result, ...(l.why ?? []).flatMap((r) => [r.rule, r.detail])]),
+  );
   return { combat, words };
 }
 
@@ -57,17 +63,51 @@ const setups: Array<[string, () => Setup]> = [
   ['two units a side, panic nearby', twoUnitsASide],
   ['Ogres against Halberdiers and a Priest', ogresVsHalberdiers],
   ['a challenge at a defended obstacle', knightsAtTheWall],
-  ['one model a side, one wound each', () => setupOf({ models: 1, rankWidth: 1, charged: true }, { models: 1, rankWidth: 1 })],
-  ['a lone character against a unit', () => setupOf({ models: 0, characters: [{ name: 'Hero', profile: { movement: 4, weaponSkill: 6, strength: 4, toughness: 4, wounds: 2, initiative: 6, attacks: 3, leadership: 9 } }] }, { models: 1, rankWidth: 1 })],
+  [
+    'one model a side, one wound each',
+    () => setupOf({ models: 1, rankWidth: 1, charged: true }, { models: 1, rankWidth: 1 }),
+  ],
+  [
+    'a lone character against a unit',
+    () =>
+      setupOf(
+        {
+          models: 0,
+          characters: [
+            {
+              name: 'Hero',
+              profile: {
+                movement: 4,
+                weaponSkill: 6,
+                strength: 4,
+                toughness: 4,
+                wounds: 2,
+                initiative: 6,
+                attacks: 3,
+                leadership: 9,
+              },
+            },
+          ],
+        },
+        { models: 1, rankWidth: 1 },
+      ),
+  ],
 ];
 
 describe('WFB 6th edition speaks as players do', () => {
   describe.each(setups)('%s', (_name, setup) => {
-    it.each([1, 2, 3, 4, 5])('dice and choices from seed %i: no slip in any word shown, and the combat ends', (seed) => {
-      const { combat, words } = playedOut(setup(), seed);
-      expect(combat.step.kind === 'outcome' && combat.step.final).toBe(true);
-      for (const [slip, pattern] of SLIPS) expect(words.filter((w) => pattern.test(w)), slip).toEqual([]);
-    });
+    it.each([1, 2, 3, 4, 5])(
+      'dice and choices from seed %i: no slip in any word shown, and the combat ends',
+      (seed) => {
+        const { combat, words } = playedOut(setup(), seed);
+        expect(combat.step.kind === 'outcome' && combat.step.final).toBe(true);
+        for (const [slip, pattern] of SLIPS)
+          expect(
+            words.filter((w) => pattern.test(w)),
+            slip,
+          ).toEqual([]);
+      },
+    );
   });
 
   it('the checks catch the slips they name', () => {

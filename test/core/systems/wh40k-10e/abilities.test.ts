@@ -16,7 +16,9 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
   });
 
   it('Lethal Hits are not Critical Wounds: no Devastating Wounds from them', () => {
-    let c = start(setupOf({ weapons: [weapon({ attacks: 1, abilities: { lethalHits: true, devastatingWounds: true } })] }));
+    let c = start(
+      setupOf({ weapons: [weapon({ attacks: 1, abilities: { lethalHits: true, devastatingWounds: true } })] }),
+    );
     c = play(c, [6]);
     expect(rollStep(c)).toMatchObject({ title: 'Gun: saving throws', count: 1 });
     expect(c.state.devastatingPending).toEqual([]);
@@ -45,7 +47,9 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
   });
 
   it('Devastating Wounds: a Critical Wound allows no save and its D mortal wounds come after normal damage, excess lost', () => {
-    let c = start(setupOf({ weapons: [weapon({ attacks: 3, damage: 2, abilities: { devastatingWounds: true } })], defender: W3 }));
+    let c = start(
+      setupOf({ weapons: [weapon({ attacks: 3, damage: 2, abilities: { devastatingWounds: true } })], defender: W3 }),
+    );
     c = play(c, [4, 4, 4], [6, 4, 1]);
     expect(c.state.devastatingPending).toEqual([{ weapon: 0, count: 1 }]);
     expect(rollStep(c)).toMatchObject({ title: 'Gun: saving throws', count: 1 });
@@ -56,7 +60,10 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
   });
 
   it('Devastating Wounds mortal wounds wait until every weapon profile has been resolved', () => {
-    const setup = setupOf({ weapons: [weapon({ name: 'Dev', damage: 2, abilities: { devastatingWounds: true } }), weapon({ name: 'Plain' })], defender: W3 });
+    const setup = setupOf({
+      weapons: [weapon({ name: 'Dev', damage: 2, abilities: { devastatingWounds: true } }), weapon({ name: 'Plain' })],
+      defender: W3,
+    });
     let c = start(setup);
     c = play(c, [4], [6]);
     expect(rollStep(c).title).toBe('Plain: hit roll');
@@ -74,7 +81,10 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
   });
 
   it('Anti-INFANTRY 4+: an unmodified 4+ wound roll is a Critical Wound against INFANTRY', () => {
-    const w = weapon({ strength: 2, abilities: { anti: { keyword: 'Infantry', threshold: 4 }, devastatingWounds: true } });
+    const w = weapon({
+      strength: 2,
+      abilities: { anti: { keyword: 'Infantry', threshold: 4 }, devastatingWounds: true },
+    });
     let c = start(setupOf({ weapons: [w], defender: { keywords: ['INFANTRY'] } }));
     c = play(c, [4]);
     expect(rollStep(c)).toMatchObject({ passOn: 4, criticalOn: 4 });
@@ -94,13 +104,21 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
   it('Blast: +1 attack per 5 target models, per attacking model', () => {
     const ten = start(setupOf({ weapons: [weapon({ models: 2, abilities: { blast: true } })] }));
     expect(rollStep(ten).count).toBe(2 + 2 * 2);
-    const nine = start(setupOf({ weapons: [weapon({ models: 2, abilities: { blast: true } })], defender: { models: [{ count: 9, toughness: 4, save: 3, wounds: 1 }] } }));
+    const nine = start(
+      setupOf({
+        weapons: [weapon({ models: 2, abilities: { blast: true } })],
+        defender: { models: [{ count: 9, toughness: 4, save: 3, wounds: 1 }] },
+      }),
+    );
     expect(rollStep(nine).count).toBe(2 + 2 * 1);
   });
 
   it('Blast counts the models of the target unit when it was selected: a first weapon killing 5 of 10 leaves +2 attacks (RULES §1 Blast)', () => {
     const setup = setupOf({
-      weapons: [weapon({ name: 'Flamer', attacks: 5, abilities: { torrent: true } }), weapon({ name: 'Frag', models: 1, abilities: { blast: true } })],
+      weapons: [
+        weapon({ name: 'Flamer', attacks: 5, abilities: { torrent: true } }),
+        weapon({ name: 'Frag', models: 1, abilities: { blast: true } }),
+      ],
       defender: { models: [{ count: 10, toughness: 4, save: 7, wounds: 1 }] },
     });
     // Flamer: 5 automatic hits, 5 wounds (4+), no save: 5 of the 10 die.
@@ -113,7 +131,12 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
     const w = weapon({ attacks: 2, models: 2, abilities: { rapidFire: '1' } });
     expect(rollStep(start(setupOf({ weapons: [w], attacker: { halfRange: true } }))).count).toBe(6);
     expect(rollStep(start(setupOf({ weapons: [w] }))).count).toBe(4);
-    let c = start(setupOf({ weapons: [weapon({ attacks: 2, models: 2, abilities: { rapidFire: 'D3' } })], attacker: { halfRange: true } }));
+    let c = start(
+      setupOf({
+        weapons: [weapon({ attacks: 2, models: 2, abilities: { rapidFire: 'D3' } })],
+        attacker: { halfRange: true },
+      }),
+    );
     expect(rollStep(c)).toMatchObject({ title: 'Gun: roll Rapid Fire attacks', count: 2, sides: 3 });
     c = play(c, [3, 1]);
     expect(rollStep(c)).toMatchObject({ title: 'Gun: hit roll', count: 8 });
@@ -121,18 +144,42 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
 
   it('Melta X: +X damage within half range', () => {
     const defender = { models: [{ count: 1, toughness: 10, save: 3, wounds: 12 }] };
-    let c = start(setupOf({ weapons: [weapon({ strength: 9, ap: -4, damage: 'D6', abilities: { melta: '2' } })], attacker: { halfRange: true }, defender }));
+    let c = start(
+      setupOf({
+        weapons: [weapon({ strength: 9, ap: -4, damage: 'D6', abilities: { melta: '2' } })],
+        attacker: { halfRange: true },
+        defender,
+      }),
+    );
     c = play(c, [4], [5]); // hit, wound (S9 vs T10: 5+); Sv3+ AP-4 cannot be passed
     expect(rollStep(c)).toMatchObject({ title: 'Gun: damage', count: 1, sides: 6 });
     c = play(c, [3]);
     expect(wounds(c)).toEqual([12 - 5]);
-    let d = start(setupOf({ weapons: [weapon({ strength: 9, ap: -4, damage: 'D6', abilities: { melta: 'D3' } })], attacker: { halfRange: true }, defender }));
+    let d = start(
+      setupOf({
+        weapons: [weapon({ strength: 9, ap: -4, damage: 'D6', abilities: { melta: 'D3' } })],
+        attacker: { halfRange: true },
+        defender,
+      }),
+    );
     d = play(d, [4], [5]);
     // one step takes the attack's Damage D6 and its Melta D3 (fast dice rolling, step protocol groups)
-    expect(rollStep(d)).toMatchObject({ title: 'Gun: damage', count: 2, groups: [{ id: 'damage', count: 1, sides: 6 }, { id: 'melta', count: 1, sides: 3 }] });
+    expect(rollStep(d)).toMatchObject({
+      title: 'Gun: damage',
+      count: 2,
+      groups: [
+        { id: 'damage', count: 1, sides: 6 },
+        { id: 'melta', count: 1, sides: 3 },
+      ],
+    });
     d = play(d, [3, 2]);
     expect(wounds(d)).toEqual([12 - 5]);
-    const far = play(start(setupOf({ weapons: [weapon({ strength: 9, ap: -4, damage: 'D6', abilities: { melta: '2' } })], defender })), [4], [5], [3]);
+    const far = play(
+      start(setupOf({ weapons: [weapon({ strength: 9, ap: -4, damage: 'D6', abilities: { melta: '2' } })], defender })),
+      [4],
+      [5],
+      [3],
+    );
     expect(wounds(far)).toEqual([12 - 3]);
   });
 
@@ -154,7 +201,13 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
     const defender = { cover: true, models: [{ count: 5, toughness: 4, save: 4, wounds: 1 }] };
     const covered = play(start(setupOf({ weapons: [weapon()], attacker: { ranged: true }, defender })), [4], [4]);
     expect(rollStep(covered)).toMatchObject({ title: 'Gun: saving throws', passOn: 3 });
-    const ignored = play(start(setupOf({ weapons: [weapon({ abilities: { ignoresCover: true } })], attacker: { ranged: true }, defender })), [4], [4]);
+    const ignored = play(
+      start(
+        setupOf({ weapons: [weapon({ abilities: { ignoresCover: true } })], attacker: { ranged: true }, defender }),
+      ),
+      [4],
+      [4],
+    );
     expect(rollStep(ignored).passOn).toBe(4);
     const melee = play(start(setupOf({ weapons: [weapon()], defender })), [4], [4]);
     expect(rollStep(melee).passOn).toBe(4);
@@ -171,7 +224,9 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
     expect(ask.options.map((o) => o.id)).toEqual(['destroyed', 'survived']);
     expect(ask.options.find((o) => o.suggested)?.id).toBe('destroyed');
     c = play(c, 'destroyed');
-    expect(finalLines(c).at(-1)).toMatch(/model 1 with Gun rolled a 1 and suffers 3 mortal wounds \(excess lost\): destroyed/);
+    expect(finalLines(c).at(-1)).toMatch(
+      /model 1 with Gun rolled a 1 and suffers 3 mortal wounds \(excess lost\): destroyed/,
+    );
     // The attacking unit's loss is in the view (the printed summary and the club-night tally count it from there).
     const lost = wh40k10e.view(c.state).sides.attacker.units[0]!.models;
     expect(lost).toEqual([expect.objectContaining({ name: "Attackers' model 1", destroyed: true })]);
@@ -180,12 +235,18 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
   it('Hazardous: a model that survives its 3 mortal wounds is listed as wounded, not lost', () => {
     const c = play(start(setupOf({ weapons: [weapon({ abilities: { hazardous: true } })] })), [1], [1], 'survived');
     expect(finalLines(c).at(-1)).toMatch(/suffers 3 mortal wounds \(excess lost\): survived/);
-    expect(wh40k10e.view(c.state).sides.attacker.units[0]!.models).toEqual([expect.objectContaining({ destroyed: false })]);
+    expect(wh40k10e.view(c.state).sides.attacker.units[0]!.models).toEqual([
+      expect.objectContaining({ destroyed: false }),
+    ]);
   });
 
   it('Hazardous: no test for a weapon that never attacked because the target was destroyed first', () => {
     const defender = { models: [{ count: 1, toughness: 4, save: 7, wounds: 1 }] };
-    const c = play(start(setupOf({ weapons: [weapon(), weapon({ name: 'Plasma', abilities: { hazardous: true } })], defender })), [4], [4]);
+    const c = play(
+      start(setupOf({ weapons: [weapon(), weapon({ name: 'Plasma', abilities: { hazardous: true } })], defender })),
+      [4],
+      [4],
+    );
     expect(finalLines(c).some((l) => l.includes('Hazardous'))).toBe(false);
   });
 
@@ -201,7 +262,12 @@ describe('weapon abilities through the engine (RULES §1 weapon abilities, seed 
   });
 
   it('Precision: the attacker may allocate to a CHARACTER while other models remain', () => {
-    const defender = { models: [{ name: 'Guard', count: 3, toughness: 4, save: 3, wounds: 1 }, { name: 'Captain', count: 1, toughness: 4, save: 3, wounds: 5, character: true }] };
+    const defender = {
+      models: [
+        { name: 'Guard', count: 3, toughness: 4, save: 3, wounds: 1 },
+        { name: 'Captain', count: 1, toughness: 4, save: 3, wounds: 5, character: true },
+      ],
+    };
     let c = start(setupOf({ weapons: [weapon({ damage: 2, abilities: { precision: true } })], defender }));
     c = play(c, [4], [4]);
     const step = chooseStep(c);

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { situationOf } from '../../../../core/systems/wh40k-10e/situationOf';
-import { chooseStep, finalLines, play, repeat, rollStep, setupOf, start, weapon, wounds, type WCombat } from './helpers';
+import {
+  chooseStep,
+  finalLines,
+  play,
+  repeat,
+  rollStep,
+  setupOf,
+  start,
+  weapon,
+  wounds,
+  type WCombat,
+} from './helpers';
 
 /** Engine branches not covered elsewhere: a wiped target, the 200-dice split, 7+ saves, declined Precision, fishing for Critical Wounds. */
 
@@ -11,18 +22,35 @@ describe('the target unit is destroyed (seed 001: attacks against a destroyed un
   const one = { name: 'Lone', models: [{ count: 1, toughness: 4, save: 7, wounds: 1 }] };
 
   it('a second weapon profile gets no step once the first one has destroyed the unit', () => {
-    const setup = setupOf({ weapons: [weapon({ name: 'First' }), weapon({ name: 'Second', attacks: 5 })], defender: one });
+    const setup = setupOf({
+      weapons: [weapon({ name: 'First' }), weapon({ name: 'Second', attacks: 5 })],
+      defender: one,
+    });
     const c = play(start(setup), [4], [4]); // Sv 7: no save possible, the model is destroyed
     expect(titles(c)).not.toContain('Second: hit roll');
     expect(titles(c)).not.toContain('Second: attacks');
-    expect(c.state.log.at(-1)).toMatchObject({ title: 'Target destroyed', actor: 'defender', result: 'Lone is destroyed: the remaining attacks are lost' });
-    expect(c.state).toMatchObject({ run: null, nextWeapons: [], devastatingPending: [], mortalWoundsPending: 0, resolving: null });
+    expect(c.state.log.at(-1)).toMatchObject({
+      title: 'Target destroyed',
+      actor: 'defender',
+      result: 'Lone is destroyed: the remaining attacks are lost',
+    });
+    expect(c.state).toMatchObject({
+      run: null,
+      nextWeapons: [],
+      devastatingPending: [],
+      mortalWoundsPending: 0,
+      resolving: null,
+    });
     expect(finalLines(c)).toEqual(['Lone: 1 model destroyed of 1', 'Wounds lost: 1', 'Lone is destroyed.']);
   });
 
   it('what comes after the attacks still happens: Deadly Demise of the destroyed model is rolled', () => {
     const demise = { name: 'Lone', models: [{ count: 1, toughness: 4, save: 7, wounds: 1, deadlyDemise: '1' }] };
-    let c = play(start(setupOf({ weapons: [weapon({ name: 'First' }), weapon({ name: 'Second' })], defender: demise })), [4], [4]);
+    let c = play(
+      start(setupOf({ weapons: [weapon({ name: 'First' }), weapon({ name: 'Second' })], defender: demise })),
+      [4],
+      [4],
+    );
     expect(c.state.log.at(-1)!.title).toBe('Target destroyed');
     expect(rollStep(c)).toMatchObject({ title: 'Deadly Demise', count: 1 });
     c = play(c, [6]);
@@ -31,7 +59,10 @@ describe('the target unit is destroyed (seed 001: attacks against a destroyed un
 
   it('the rest of the same profile is lost too: no damage roll for the attacks after the unit falls', () => {
     // D3 damage: one attack at a time; the first attack destroys the only model, the other two are lost
-    const setup = setupOf({ weapons: [weapon({ attacks: 3, damage: 'D3' })], defender: { name: 'Lone', models: [{ count: 1, toughness: 4, save: 7, wounds: 2 }] } });
+    const setup = setupOf({
+      weapons: [weapon({ attacks: 3, damage: 'D3' })],
+      defender: { name: 'Lone', models: [{ count: 1, toughness: 4, save: 7, wounds: 2 }] },
+    });
     let c = play(start(setup), [4, 4, 4], [4, 4, 4]);
     // the three (impossible) saves fail together; their random damage is then applied one attack at a time
     expect(situationOf(c.state).current).toMatchObject({ savesToMake: 0, damageToApply: 3 });
@@ -101,7 +132,12 @@ describe('a save worsened to 7+ cannot be passed (seed 001, RULES §1: AP has no
   });
 
   it('fast dice rolling with Feel No Pain: the saves fail without a roll, then the Feel No Pain dice are asked', () => {
-    let c = start(setupOf({ weapons: [weapon({ attacks: 2, ap: -5, damage: 2 })], defender: { models: [{ count: 3, toughness: 4, save: 2, wounds: 2, feelNoPain: 5 }] } }));
+    let c = start(
+      setupOf({
+        weapons: [weapon({ attacks: 2, ap: -5, damage: 2 })],
+        defender: { models: [{ count: 3, toughness: 4, save: 2, wounds: 2, feelNoPain: 5 }] },
+      }),
+    );
     c = play(c, [4, 4], [4, 4]);
     expect(logOf(c, 'No save possible')).toHaveLength(1);
     expect(rollStep(c)).toMatchObject({ title: 'Targets: Feel No Pain', count: 4, passOn: 5 });
@@ -127,8 +163,15 @@ describe('a save worsened to 7+ cannot be passed (seed 001, RULES §1: AP has no
     const defender = { models: [{ count: 1, toughness: 4, save: 3, invulnerable: 5, wounds: 3 }] };
     const c = play(start(setupOf({ weapons: [weapon({ ap: -4, damage: 'D3' })], defender })), [4], [4]);
     expect(rollStep(c)).toMatchObject({ title: 'Gun: saving throws', passOn: 5 });
-    const mixed = { models: [...defender.models, { name: 'Sergeant', count: 1, toughness: 4, save: 2, invulnerable: 4, wounds: 3 }] };
-    const single = play(start(setupOf({ weapons: [weapon({ ap: -4, damage: 'D3' })], defender: mixed })), [4], [4], 'm0');
+    const mixed = {
+      models: [...defender.models, { name: 'Sergeant', count: 1, toughness: 4, save: 2, invulnerable: 4, wounds: 3 }],
+    };
+    const single = play(
+      start(setupOf({ weapons: [weapon({ ap: -4, damage: 'D3' })], defender: mixed })),
+      [4],
+      [4],
+      'm0',
+    );
     expect(rollStep(single)).toMatchObject({ title: 'Targets: saving throw', passOn: 5 });
   });
 });
@@ -148,7 +191,10 @@ describe('Precision declined (RULES §1 Precision: the attacker may, not must, p
     c = play(c, [4], [4]);
     const precision = chooseStep(c);
     expect(precision).toMatchObject({ title: 'Allocate the attack (Gun)', actor: 'attacker' });
-    expect(precision.options.map((o) => [o.id, o.suggested])).toEqual([['m3', false], ['defender', true]]);
+    expect(precision.options.map((o) => [o.id, o.suggested])).toEqual([
+      ['m3', false],
+      ['defender', true],
+    ]);
     c = play(c, 'defender');
     expect(c.state.log.at(-1)).toMatchObject({ actor: 'attacker', result: 'the defender allocates' });
     const step = chooseStep(c);
@@ -169,7 +215,12 @@ describe('Precision declined (RULES §1 Precision: the attacker may, not must, p
   });
 
   it('declined with only the CHARACTER and one must-take model: the allocation is then automatic', () => {
-    const pair = { models: [{ name: 'Guard', count: 1, toughness: 4, save: 3, wounds: 1 }, { name: 'Captain', count: 1, toughness: 4, save: 3, wounds: 5, character: true }] };
+    const pair = {
+      models: [
+        { name: 'Guard', count: 1, toughness: 4, save: 3, wounds: 1 },
+        { name: 'Captain', count: 1, toughness: 4, save: 3, wounds: 5, character: true },
+      ],
+    };
     let c = start(setupOf({ weapons: [weapon({ abilities: { precision: true } })], defender: pair }));
     c = play(c, [4], [4], 'defender');
     expect(rollStep(c)).toMatchObject({ title: 'Guard: saving throw' });
@@ -179,16 +230,26 @@ describe('Precision declined (RULES §1 Precision: the attacker may, not must, p
 });
 
 describe("'all' wound re-rolls with Devastating Wounds: fishing for Critical Wounds (RULES §1 re-rolls, Devastating Wounds)", () => {
-  const dev = () => start(setupOf({ weapons: [weapon({ attacks: 4, woundReroll: 'all', abilities: { devastatingWounds: true } })] }));
+  const dev = () =>
+    start(setupOf({ weapons: [weapon({ attacks: 4, woundReroll: 'all', abilities: { devastatingWounds: true } })] }));
 
   it('the choice is offered after the wound roll; the Critical Wound already scored is kept', () => {
     const c = play(dev(), [4, 4, 4, 4], [6, 4, 2, 1]);
     const step = chooseStep(c);
     expect(step).toMatchObject({ title: 'Gun: wound re-roll', actor: 'attacker' });
-    expect(step.options.map((o) => [o.id, o.suggested])).toEqual([['failed', true], ['fish', undefined]]);
-    expect(c.state.log.at(-1)!.result).toBe('2 wounds (1 critical), 2 to re-roll; 1 Devastating Wounds: mortal wounds after all normal damage');
+    expect(step.options.map((o) => [o.id, o.suggested])).toEqual([
+      ['failed', true],
+      ['fish', undefined],
+    ]);
+    expect(c.state.log.at(-1)!.result).toBe(
+      '2 wounds (1 critical), 2 to re-roll; 1 Devastating Wounds: mortal wounds after all normal damage',
+    );
     expect(c.state.devastatingPending).toEqual([{ weapon: 0, count: 1 }]);
-    expect(situationOf(c.state).current).toMatchObject({ woundRerollsPending: 2, savesToMake: 1, rerollChoice: { stage: 'wound', successes: 1 } });
+    expect(situationOf(c.state).current).toMatchObject({
+      woundRerollsPending: 2,
+      savesToMake: 1,
+      rerollChoice: { stage: 'wound', successes: 1 },
+    });
   });
 
   it("'fish': the failed dice and the non-critical success are re-rolled together; a 6 adds Devastating Wounds", () => {
@@ -197,7 +258,9 @@ describe("'all' wound re-rolls with Devastating Wounds: fishing for Critical Wou
     expect(rollStep(c)).toMatchObject({ title: 'Gun: wound re-roll', count: 3, criticalOn: 6 });
     expect(situationOf(c.state).current).toMatchObject({ savesToMake: 0, woundRerollsPending: 3 });
     c = play(c, [6, 4, 1]);
-    expect(c.state.log.at(-1)!.result).toBe('2 wounds (1 critical); 1 Devastating Wounds: mortal wounds after all normal damage');
+    expect(c.state.log.at(-1)!.result).toBe(
+      '2 wounds (1 critical); 1 Devastating Wounds: mortal wounds after all normal damage',
+    );
     expect(c.state.devastatingPending).toEqual([{ weapon: 0, count: 2 }]);
     expect(rollStep(c)).toMatchObject({ title: 'Gun: saving throws', count: 1 });
     c = play(c, [1]);
@@ -218,7 +281,11 @@ describe("'all' wound re-rolls with Devastating Wounds: fishing for Critical Wou
   });
 
   it('no choice without Devastating Wounds, nor when there is no non-critical success', () => {
-    const plain = play(start(setupOf({ weapons: [weapon({ attacks: 4, woundReroll: 'all' })] })), [4, 4, 4, 4], [6, 4, 2, 1]);
+    const plain = play(
+      start(setupOf({ weapons: [weapon({ attacks: 4, woundReroll: 'all' })] })),
+      [4, 4, 4, 4],
+      [6, 4, 2, 1],
+    );
     expect(rollStep(plain)).toMatchObject({ title: 'Gun: wound re-roll', count: 2 });
     const noSuccess = play(dev(), [4, 4, 4, 4], [6, 3, 2, 1]);
     expect(rollStep(noSuccess)).toMatchObject({ title: 'Gun: wound re-roll', count: 3 });

@@ -5,7 +5,13 @@ import { setupSchema, type SetupInput, type WeaponInput } from '../../../../core
 export type WCombat = Combat<Setup, State>;
 
 /** A setup from partial input: one weapon against ten T4 Sv3+ W1 models by default. */
-export function setupOf(opts: { weapons?: WeaponInput[]; attacker?: Partial<SetupInput['attacker']>; defender?: Partial<SetupInput['defender']> } = {}): Setup {
+export function setupOf(
+  opts: {
+    weapons?: WeaponInput[];
+    attacker?: Partial<SetupInput['attacker']>;
+    defender?: Partial<SetupInput['defender']>;
+  } = {},
+): Setup {
   return setupSchema.parse({
     system: 'wh40k-10e',
     attacker: { name: 'Attackers', weapons: opts.weapons ?? [weapon()], ...opts.attacker },
@@ -32,7 +38,8 @@ export function play(combat: WCombat, ...answers: Array<number[] | string>): WCo
   let c = combat;
   answers.forEach((answer, i) => {
     const result = advance(wh40k10e, c, inputFor(c, answer));
-    if (!result.ok) throw new Error(`answer ${i + 1} (${JSON.stringify(answer)}) at ${c.step.id}: ${result.error.message}`);
+    if (!result.ok)
+      throw new Error(`answer ${i + 1} (${JSON.stringify(answer)}) at ${c.step.id}: ${result.error.message}`);
     c = result.combat;
   });
   return c;
@@ -50,7 +57,8 @@ export function chooseStep(combat: WCombat) {
 }
 
 export function finalLines(combat: WCombat): string[] {
-  if (combat.step.kind !== 'outcome' || !combat.step.final) throw new Error(`expected the final outcome, got ${JSON.stringify(combat.step)}`);
+  if (combat.step.kind !== 'outcome' || !combat.step.final)
+    throw new Error(`expected the final outcome, got ${JSON.stringify(combat.step)}`);
   return combat.step.lines;
 }
 

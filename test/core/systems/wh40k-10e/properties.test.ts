@@ -58,7 +58,13 @@ const setupArb: fc.Arbitrary<Setup> = fc
   .record({
     weapons: fc.array(weaponArb, { minLength: 1, maxLength: 2 }),
     groups: fc.array(groupArb, { minLength: 1, maxLength: 3 }),
-    flags: fc.record({ charged: fc.boolean(), remainedStationary: fc.boolean(), halfRange: fc.boolean(), ranged: fc.boolean(), mortalWounds: fc.integer({ min: 0, max: 3 }) }),
+    flags: fc.record({
+      charged: fc.boolean(),
+      remainedStationary: fc.boolean(),
+      halfRange: fc.boolean(),
+      ranged: fc.boolean(),
+      mortalWounds: fc.integer({ min: 0, max: 3 }),
+    }),
     cover: fc.boolean(),
     infantry: fc.boolean(),
     // WH40K10-MODIFIERS.md defender fields
@@ -75,7 +81,13 @@ const setupArb: fc.Arbitrary<Setup> = fc
     setupSchema.parse({
       system: 'wh40k-10e',
       attacker: { name: 'A', weapons: r.weapons, ...r.flags },
-      defender: { name: 'D', models: r.groups, cover: r.cover, keywords: r.infantry ? ['infantry'] : [], ...r.modifiers },
+      defender: {
+        name: 'D',
+        models: r.groups,
+        cover: r.cover,
+        keywords: r.infantry ? ['infantry'] : [],
+        ...r.modifiers,
+      },
     }),
   );
 
@@ -94,7 +106,13 @@ function drive(combat: WCombat, picks: number[], onStep?: (c: WCombat, input: In
       return c;
     }
     const input: Input =
-      step.kind === 'roll' ? rollForMe(c as never) : { kind: 'choose', stepId: step.id, option: step.options[(picks[i % Math.max(1, picks.length)] ?? 0) % step.options.length]!.id };
+      step.kind === 'roll'
+        ? rollForMe(c as never)
+        : {
+            kind: 'choose',
+            stepId: step.id,
+            option: step.options[(picks[i % Math.max(1, picks.length)] ?? 0) % step.options.length]!.id,
+          };
     onStep?.(c, input);
     const result = advance(wh40k10e, c, input);
     if (!result.ok) throw new Error(`${step.id}: ${result.error.message}`);
@@ -113,7 +131,9 @@ describe('10th edition engine properties (fast-check)', () => {
         const end = drive(start(setup, seed), picks);
         const s = situationOf(end.state);
         expect(s.current).toBeNull();
-        expect(s.woundsLost).toBe(end.state.models.reduce((a, m) => a + setup.defender.models[m.group]!.wounds - m.woundsLeft, 0));
+        expect(s.woundsLost).toBe(
+          end.state.models.reduce((a, m) => a + setup.defender.models[m.group]!.wounds - m.woundsLeft, 0),
+        );
       }),
       params,
     );
@@ -173,7 +193,12 @@ describe('10th edition engine properties (fast-check)', () => {
         ? [step.title, ...step.lines]
         : step.kind === 'roll'
           ? [step.title, step.needs, ...step.notes, ...step.why.flatMap((r) => [r.rule, r.detail])]
-          : [step.title, step.prompt, ...step.options.flatMap((o) => [o.label, o.detail ?? '']), ...step.why.flatMap((r) => [r.rule, r.detail])];
+          : [
+              step.title,
+              step.prompt,
+              ...step.options.flatMap((o) => [o.label, o.detail ?? '']),
+              ...step.why.flatMap((r) => [r.rule, r.detail]),
+            ];
     fc.assert(
       fc.property(setupArb, fc.integer(), picksArb, (setup, seed, picks) => {
         const seen: string[] = [];

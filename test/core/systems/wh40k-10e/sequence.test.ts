@@ -4,10 +4,13 @@ import { wh40k10e } from '../../../../core/systems/wh40k-10e';
 import { situationOf } from '../../../../core/systems/wh40k-10e/situationOf';
 import { chooseStep, finalLines, inputFor, play, rollStep, setupOf, start, weapon, wounds } from './helpers';
 
-const models = (n: number, w: number, extra: Record<string, unknown> = {}) => ({ models: [{ count: n, toughness: 4, save: 3, wounds: w, ...extra }] });
+const models = (n: number, w: number, extra: Record<string, unknown> = {}) => ({
+  models: [{ count: n, toughness: 4, save: 3, wounds: w, ...extra }],
+});
 
 describe('damage and allocation (seed 001)', () => {
-  const d3 = () => start(setupOf({ weapons: [weapon({ attacks: 3, damage: 'D3' })], defender: models(3, 2, { save: 7 }) }));
+  const d3 = () =>
+    start(setupOf({ weapons: [weapon({ attacks: 3, damage: 'D3' })], defender: models(3, 2, { save: 7 }) }));
 
   it('random damage one attack at a time: D3 rolls 1, 2, 3 against 2-wound models destroy two', () => {
     let c = play(d3(), [4, 4, 4], [4, 4, 4]);
@@ -28,7 +31,9 @@ describe('damage and allocation (seed 001)', () => {
   });
 
   it('Feel No Pain applies to mortal wounds: one D6 per wound, rolled together against identical models (fast dice rolling)', () => {
-    let c = start(setupOf({ weapons: [weapon()], attacker: { mortalWounds: 3 }, defender: models(3, 2, { feelNoPain: 5 }) }));
+    let c = start(
+      setupOf({ weapons: [weapon()], attacker: { mortalWounds: 3 }, defender: models(3, 2, { feelNoPain: 5 }) }),
+    );
     c = play(c, [1]);
     expect(rollStep(c)).toMatchObject({ title: 'Targets: Feel No Pain against mortal wounds', count: 3, passOn: 5 });
     c = play(c, [5, 1, 1]);
@@ -36,7 +41,12 @@ describe('damage and allocation (seed 001)', () => {
   });
 
   it('Feel No Pain against mortal wounds of a mixed unit: one wound at a time, the defender allocating', () => {
-    const defender = { models: [{ count: 1, toughness: 4, save: 3, wounds: 2, feelNoPain: 5 }, { name: 'Sergeant', count: 1, toughness: 4, save: 3, wounds: 3, feelNoPain: 5 }] };
+    const defender = {
+      models: [
+        { count: 1, toughness: 4, save: 3, wounds: 2, feelNoPain: 5 },
+        { name: 'Sergeant', count: 1, toughness: 4, save: 3, wounds: 3, feelNoPain: 5 },
+      ],
+    };
     let c = start(setupOf({ weapons: [weapon()], attacker: { mortalWounds: 2 }, defender }));
     c = play(c, [1]);
     expect(chooseStep(c)).toMatchObject({ title: 'Allocate the mortal wound' });
@@ -47,7 +57,12 @@ describe('damage and allocation (seed 001)', () => {
   });
 
   it('a model group left unnamed in a form (empty name) is called by its unit, in the Feel No Pain step too', () => {
-    let c = start(setupOf({ weapons: [weapon({ damage: 3 })], defender: { models: [{ name: '', count: 2, toughness: 4, save: 3, wounds: 2, feelNoPain: 6 }] } }));
+    let c = start(
+      setupOf({
+        weapons: [weapon({ damage: 3 })],
+        defender: { models: [{ name: '', count: 2, toughness: 4, save: 3, wounds: 2, feelNoPain: 6 }] },
+      }),
+    );
     c = play(c, [4], [4], [1]);
     expect(rollStep(c).title).toBe('Targets: Feel No Pain');
   });
@@ -76,8 +91,16 @@ describe('damage and allocation (seed 001)', () => {
     let c = start(setupOf({ weapons: [weapon({ attacks: 3, hitReroll: 'all', abilities: { lethalHits: true } })] }));
     c = play(c, [1, 4, 6]);
     const step = chooseStep(c);
-    expect(step.options.map((o) => [o.id, o.suggested])).toEqual([['failed', true], ['fish', undefined]]);
-    expect(situationOf(c.state).current).toMatchObject({ hitRerollsPending: 1, woundsToRoll: 1, savesToMake: 1, rerollChoice: { stage: 'hit', successes: 1 } });
+    expect(step.options.map((o) => [o.id, o.suggested])).toEqual([
+      ['failed', true],
+      ['fish', undefined],
+    ]);
+    expect(situationOf(c.state).current).toMatchObject({
+      hitRerollsPending: 1,
+      woundsToRoll: 1,
+      savesToMake: 1,
+      rerollChoice: { stage: 'hit', successes: 1 },
+    });
     c = play(c, 'fish');
     expect(rollStep(c)).toMatchObject({ title: 'Gun: hit re-roll', count: 2 });
     // without Lethal/Sustained a success can only get worse: just the failed dice
@@ -94,7 +117,10 @@ describe('damage and allocation (seed 001)', () => {
   });
 
   it('a partly wounded model carries over to the next weapon profile and must take its attacks', () => {
-    const setup = setupOf({ weapons: [weapon({ name: 'A' }), weapon({ name: 'B', damage: 'D3' })], defender: models(3, 3) });
+    const setup = setupOf({
+      weapons: [weapon({ name: 'A' }), weapon({ name: 'B', damage: 'D3' })],
+      defender: models(3, 3),
+    });
     let c = play(start(setup), [4], [4], [1]);
     expect(wounds(c)).toEqual([2, 3, 3]);
     c = play(c, [4], [4], [1], [2]);
@@ -102,7 +128,10 @@ describe('damage and allocation (seed 001)', () => {
   });
 
   it('fast dice rolling with a wounded model: the batch goes to it first, excess lost, as one at a time would', () => {
-    const setup = setupOf({ weapons: [weapon({ name: 'A' }), weapon({ name: 'B', attacks: 2, damage: 2 })], defender: models(3, 3) });
+    const setup = setupOf({
+      weapons: [weapon({ name: 'A' }), weapon({ name: 'B', attacks: 2, damage: 2 })],
+      defender: models(3, 3),
+    });
     let c = play(start(setup), [4], [4], [1]);
     c = play(c, [4, 4], [4, 4]);
     expect(rollStep(c)).toMatchObject({ title: 'B: saving throws', count: 2 });
@@ -111,7 +140,12 @@ describe('damage and allocation (seed 001)', () => {
   });
 
   it('Toughness of an attached unit: the Bodyguard T, not the Leader (character) T', () => {
-    const defender = { models: [{ count: 2, toughness: 4, save: 3, wounds: 1 }, { count: 1, toughness: 8, save: 3, wounds: 4, character: true }] };
+    const defender = {
+      models: [
+        { count: 2, toughness: 4, save: 3, wounds: 1 },
+        { count: 1, toughness: 8, save: 3, wounds: 4, character: true },
+      ],
+    };
     const c = play(start(setupOf({ weapons: [weapon({ strength: 8 })], defender })), [4]);
     expect(rollStep(c).passOn).toBe(2); // S8 vs T4
   });
@@ -153,10 +187,14 @@ describe('a mixed unit: sergeant, troopers and a character (seed 001 allocation)
   });
 
   it('armour or invulnerable: the better one is used without asking, and the step says why', () => {
-    const alone = { models: [{ name: 'Captain', count: 1, toughness: 4, save: 2, invulnerable: 4, wounds: 5, character: true }] };
+    const alone = {
+      models: [{ name: 'Captain', count: 1, toughness: 4, save: 2, invulnerable: 4, wounds: 5, character: true }],
+    };
     const c = play(start(setupOf({ weapons: [weapon({ ap: -3 })], defender: alone })), [4], [4]);
     expect(rollStep(c)).toMatchObject({ title: 'Gun: saving throws', passOn: 4 });
-    expect(rollStep(c).why.map((r) => r.detail)).toContain('the invulnerable save (4+) rather than the armour save (5+): the lower roll needed is always the better save');
+    expect(rollStep(c).why.map((r) => r.detail)).toContain(
+      'the invulnerable save (4+) rather than the armour save (5+): the lower roll needed is always the better save',
+    );
   });
 });
 
@@ -169,7 +207,10 @@ describe('illegal inputs are refused with a clear message, state unchanged', () 
   ])('%s', (_what, patch, message) => {
     const c = c0();
     const before = structuredClone(c);
-    const result = advance(wh40k10e, c, { ...(inputFor(c, [4, 4, 4]) as { kind: 'roll'; stepId: string; dice: number[]; by: 'entered' }), ...patch });
+    const result = advance(wh40k10e, c, {
+      ...(inputFor(c, [4, 4, 4]) as { kind: 'roll'; stepId: string; dice: number[]; by: 'entered' }),
+      ...patch,
+    });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.message).toMatch(message);
     expect(c).toEqual(before);
@@ -181,7 +222,9 @@ describe('illegal inputs are refused with a clear message, state unchanged', () 
   });
   it('the system itself refuses an input for a stale step', () => {
     const c = c0();
-    expect(() => wh40k10e.apply(c.state, { kind: 'roll', stepId: 'nope', dice: [1, 1, 1], by: 'entered' })).toThrow(/combat is at/);
+    expect(() => wh40k10e.apply(c.state, { kind: 'roll', stepId: 'nope', dice: [1, 1, 1], by: 'entered' })).toThrow(
+      /combat is at/,
+    );
   });
 });
 
@@ -191,14 +234,25 @@ describe('view and situation', () => {
     const c = play(start(setupOf({ weapons: [weapon({ attacks: 3 })], defender })), [6, 4, 1]);
     const view = wh40k10e.view(c.state);
     expect(view.sides.attacker.name).toBe('Attackers');
-    expect(view.sides.defender.units[0]!.models[0]).toMatchObject({ id: 'm0', wounds: 2, woundsLeft: 2, destroyed: false, tags: ['T4', 'Sv 3+', '4++', 'FNP 5+'] });
+    expect(view.sides.defender.units[0]!.models[0]).toMatchObject({
+      id: 'm0',
+      wounds: 2,
+      woundsLeft: 2,
+      destroyed: false,
+      tags: ['T4', 'Sv 3+', '4++', 'FNP 5+'],
+    });
     expect(view.log.at(-1)).toMatchObject({ title: 'Gun: hit roll', dice: [6, 4, 1], result: '2 hits (1 critical)' });
   });
 
   it('situationOf describes the start, mid-weapon and the end', () => {
     const setup = setupOf({ weapons: [weapon({ attacks: 3 }), weapon()] });
     let c = start(setup);
-    expect(situationOf(c.state)).toMatchObject({ current: { weapon: 0, hitsToRoll: 3 }, nextWeapons: [1], modelsDestroyed: 0, woundsLost: 0 });
+    expect(situationOf(c.state)).toMatchObject({
+      current: { weapon: 0, hitsToRoll: 3 },
+      nextWeapons: [1],
+      modelsDestroyed: 0,
+      woundsLost: 0,
+    });
     c = play(c, [4, 4, 1]);
     expect(situationOf(c.state).current).toMatchObject({ hitsToRoll: 0, woundsToRoll: 2 });
     c = play(c, [4, 4], [1, 1], [1]);
@@ -207,12 +261,35 @@ describe('view and situation', () => {
 
   it('situationOf names the model and the known damage of an attack resolved one at a time', () => {
     // A fixed Damage is known at once; its Feel No Pain dice are still to roll (a random Damage takes them with its own dice).
-    const mixed = { models: [{ count: 1, toughness: 4, save: 7, wounds: 5, feelNoPain: 5 }, { name: 'Sergeant', count: 1, toughness: 4, save: 7, wounds: 6, feelNoPain: 5 }] };
+    const mixed = {
+      models: [
+        { count: 1, toughness: 4, save: 7, wounds: 5, feelNoPain: 5 },
+        { name: 'Sergeant', count: 1, toughness: 4, save: 7, wounds: 6, feelNoPain: 5 },
+      ],
+    };
     const c = play(start(setupOf({ weapons: [weapon({ damage: 4 })], defender: mixed })), [4], [4], 'm0');
     expect(rollStep(c)).toMatchObject({ title: 'Targets: Feel No Pain', count: 4 });
-    expect(situationOf(c.state)).toMatchObject({ current: { savesToMake: 0, damageToApply: 1 }, resolving: { source: 'attack', target: 0, damage: 4 } });
+    expect(situationOf(c.state)).toMatchObject({
+      current: { savesToMake: 0, damageToApply: 1 },
+      resolving: { source: 'attack', target: 0, damage: 4 },
+    });
     const defender = { models: [{ count: 2, toughness: 4, save: 7, wounds: 5, feelNoPain: 5 }] };
-    const due = play(start(setupOf({ weapons: [weapon({ damage: 'D6+1', damageReroll: 'ones', abilities: { melta: 'D3' } })], attacker: { halfRange: true }, defender })), [4], [4], [1, 2, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6]);
-    expect(situationOf(due.state).resolving).toMatchObject({ source: 'attack', target: 0, damageRoll: { rest: 'D6+1', plus: 2 } });
+    const due = play(
+      start(
+        setupOf({
+          weapons: [weapon({ damage: 'D6+1', damageReroll: 'ones', abilities: { melta: 'D3' } })],
+          attacker: { halfRange: true },
+          defender,
+        }),
+      ),
+      [4],
+      [4],
+      [1, 2, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6],
+    );
+    expect(situationOf(due.state).resolving).toMatchObject({
+      source: 'attack',
+      target: 0,
+      damageRoll: { rest: 'D6+1', plus: 2 },
+    });
   });
 });

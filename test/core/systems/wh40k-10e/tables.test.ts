@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { armourSaveFace, bestSave, capModifier, coverBonus, faceNeeded, invulnerableSaveFace, woundTarget } from '../../../../core/systems/wh40k-10e/tables';
+import {
+  armourSaveFace,
+  bestSave,
+  capModifier,
+  coverBonus,
+  faceNeeded,
+  invulnerableSaveFace,
+  woundTarget,
+} from '../../../../core/systems/wh40k-10e/tables';
 
 /** RULES §1 wound table, written independently of tables.ts: compare S with T in the row order. */
 function expectedWound(s: number, t: number): number {
@@ -27,7 +35,15 @@ describe('wound roll table (seed 001, RULES §1)', () => {
 
 describe('modifier caps and natural rolls (seed 001: never more than -1 or +1)', () => {
   it('caps the net modifier at ±1', () => {
-    expect([capModifier(2), capModifier(3), capModifier(-3), capModifier(-2), capModifier(0), capModifier(1), capModifier(-1)]).toEqual([1, 1, -1, -1, 0, 1, -1]);
+    expect([
+      capModifier(2),
+      capModifier(3),
+      capModifier(-3),
+      capModifier(-2),
+      capModifier(0),
+      capModifier(1),
+      capModifier(-1),
+    ]).toEqual([1, 1, -1, -1, 0, 1, -1]);
   });
   it('+2 acts as +1 and -3 acts as -1', () => {
     expect(faceNeeded(4, 2)).toBe(3);
@@ -80,5 +96,6 @@ describe('Benefit of Cover (RULES §1)', () => {
     expect(coverBonus({ ...base, save: 2 })).toBe(0);
   });
   it('but Sv 3+ against AP -1 does get it', () => expect(coverBonus({ ...base, save: 3, ap: -1 })).toBe(1));
-  it('cover with AP -1 on Sv 3+: 3+ again (4+ improved by 1)', () => expect(armourSaveFace(3, -1, coverBonus({ ...base, save: 3, ap: -1 }))).toBe(3));
+  it('cover with AP -1 on Sv 3+: 3+ again (4+ improved by 1)', () =>
+    expect(armourSaveFace(3, -1, coverBonus({ ...base, save: 3, ap: -1 }))).toBe(3));
 });

@@ -17,7 +17,10 @@ import { stepWords } from '../../../support/words';
 
 /** Each kind of slip, with a name for the failure message. */
 const SLIPS: Array<[string, RegExp]> = [
-  ['a plural after 1', /(^|[^\d.,])1 (?!Devastating Wounds\b|Lethal\b|Sustained Hits\b|Feel No Pain\b)(models|units|wounds|attacks|hits|dice|sets|points|failed saves|mortal wounds|extra hits|Critical Hits|Critical Wounds)\b/],
+  [
+    'a plural after 1',
+    /(^|[^\d.,])1 (?!Devastating Wounds\b|Lethal\b|Sustained Hits\b|Feel No Pain\b)(models|units|wounds|attacks|hits|dice|sets|points|failed saves|mortal wounds|extra hits|Critical Hits|Critical Wounds)\b/,
+  ],
   ['a count of one set', /\(1 set\)/],
   ['a source citation', /\bseed\b|\bRULES\b|§/],
   ['an internal name', /\b(undefined|null|NaN|Infinity)\b|\[object|\bm\d+\b|\bw\d+\b|\b[a-z]+[A-Z][a-zA-Z]*\b/],
@@ -31,7 +34,6 @@ function slipsIn(text: string): string[] {
 
 /** A roll step's target: "4+", "6", "cannot pass", dice ("D6 per model (3 models)"), or groups of dice — never a sum or a comparison. */
 const NEEDS = /^(\d\+|\d|cannot pass|.*\bper\b.*|.*D\d.*)$/;
-
 
 /** Plays to the end with the app's dice and random choices; every word shown on the way, and the needs of every roll step. */
 function playedOut(setup: Setup, seed: number): { end: WCombat; words: string[]; needs: string[] } {
@@ -119,7 +121,10 @@ describe('10th edition speaks as players do', () => {
     for (const seed of [1, 2, 3, 4, 5, 6]) {
       const { words, needs } = playedOut(setup, seed);
       expect(words.flatMap(slipsIn), `seed ${seed}`).toEqual([]);
-      expect(needs.filter((n) => !NEEDS.test(n)), `seed ${seed}`).toEqual([]);
+      expect(
+        needs.filter((n) => !NEEDS.test(n)),
+        `seed ${seed}`,
+      ).toEqual([]);
     }
   });
 
@@ -136,8 +141,23 @@ describe('10th edition speaks as players do', () => {
   });
 
   it('the checks catch the slips they name', () => {
-    for (const slip of ['Boyz (1 units)', '(1 set)', 'Result: 5.00', 'RULES §1', 'seed 001', 'allocated to m0', 'savesToMake left']) expect(slipsIn(slip), slip).not.toEqual([]);
-    for (const fine of ['1 model destroyed', '3 hits (1 critical)', '1 Devastating Wounds Critical Wound', '20% become unsaved wounds']) expect(slipsIn(fine), fine).toEqual([]);
+    for (const slip of [
+      'Boyz (1 units)',
+      '(1 set)',
+      'Result: 5.00',
+      'RULES §1',
+      'seed 001',
+      'allocated to m0',
+      'savesToMake left',
+    ])
+      expect(slipsIn(slip), slip).not.toEqual([]);
+    for (const fine of [
+      '1 model destroyed',
+      '3 hits (1 critical)',
+      '1 Devastating Wounds Critical Wound',
+      '20% become unsaved wounds',
+    ])
+      expect(slipsIn(fine), fine).toEqual([]);
     expect(NEEDS.test('D6 + I4')).toBe(true); // dice: a target by dice is allowed…
     expect(NEEDS.test('WS 4 vs 8')).toBe(false); // …a comparison is not
   });

@@ -4,7 +4,11 @@ import type { GroupInput } from './helpers';
 
 /** Random 7th edition setups within the schema (small enough to play many of them). */
 
-const strength = fc.oneof(fc.constant('user' as const), fc.integer({ min: 1, max: 10 }), fc.constantFrom('+1', '+2', 'x2', 'x3', 'D'));
+const strength = fc.oneof(
+  fc.constant('user' as const),
+  fc.integer({ min: 1, max: 10 }),
+  fc.constantFrom('+1', '+2', 'x2', 'x3', 'D'),
+);
 const save = fc.option(fc.integer({ min: 2, max: 6 }), { nil: null });
 
 export const groupArb = (maxCount: number, maxWounds: number): fc.Arbitrary<GroupInput> =>
@@ -23,7 +27,12 @@ export const groupArb = (maxCount: number, maxWounds: number): fc.Arbitrary<Grou
     feelNoPain: save,
     eternalWarrior: fc.boolean(),
     twoWeapons: fc.boolean(),
-    weapon: fc.record({ name: fc.constant('Weapon'), strength, ap: save.map((x) => x ?? null), unwieldy: fc.boolean() }),
+    weapon: fc.record({
+      name: fc.constant('Weapon'),
+      strength,
+      ap: save.map((x) => x ?? null),
+      unwieldy: fc.boolean(),
+    }),
   });
 
 const sideArb = (maxGroups: number, maxCount: number, maxWounds: number) =>
@@ -37,6 +46,12 @@ const sideArb = (maxGroups: number, maxCount: number, maxWounds: number) =>
   });
 
 export const setupArb = (maxGroups = 3, maxCount = 6, maxWounds = 4): fc.Arbitrary<Setup> =>
-  fc.tuple(sideArb(maxGroups, maxCount, maxWounds), sideArb(maxGroups, maxCount, maxWounds)).map(([attacker, defender]) =>
-    wh40k7e.setupSchema.parse({ system: 'wh40k-7e', attacker: { ...attacker, name: 'Red' }, defender: { ...defender, name: 'Blue' } }),
-  );
+  fc
+    .tuple(sideArb(maxGroups, maxCount, maxWounds), sideArb(maxGroups, maxCount, maxWounds))
+    .map(([attacker, defender]) =>
+      wh40k7e.setupSchema.parse({
+        system: 'wh40k-7e',
+        attacker: { ...attacker, name: 'Red' },
+        defender: { ...defender, name: 'Blue' },
+      }),
+    );

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { chooseStep, play, results, rollStep, setupOf, start, trooper, woundsOf, type GroupInput, type W7 } from './helpers';
+import {
+  chooseStep,
+  play,
+  results,
+  rollStep,
+  setupOf,
+  start,
+  trooper,
+  woundsOf,
+  type GroupInput,
+  type W7,
+} from './helpers';
 import { checkOneStep } from './analysis/oneStep';
 import { apply, inputFor, rngFor, roundOver, type W7Combat } from './analysis/drive';
 
@@ -14,8 +25,13 @@ import { apply, inputFor, rngFor, roundOver, type W7Combat } from './analysis/dr
 const sides = (c: W7) => rollStep(c).groups!.map((g) => [g.id, g.label, g.per?.group ?? null]);
 
 describe('one roll step for each moment of the fight', () => {
-  it('both units at one Initiative step: one step, each side\'s dice named, hits before wounds, a D6 to wound for each hit', () => {
-    const c = start(setupOf({ models: [trooper({ name: 'Guardsman', count: 2 })] }, { models: [trooper({ name: 'Cultist', count: 3 })] }));
+  it("both units at one Initiative step: one step, each side's dice named, hits before wounds, a D6 to wound for each hit", () => {
+    const c = start(
+      setupOf(
+        { models: [trooper({ name: 'Guardsman', count: 2 })] },
+        { models: [trooper({ name: 'Cultist', count: 3 })] },
+      ),
+    );
     const step = rollStep(c);
     expect(step.title).toBe('Initiative step 3: both units roll to hit and to wound');
     expect(sides(c)).toEqual([
@@ -25,17 +41,26 @@ describe('one roll step for each moment of the fight', () => {
       ['defender.0.wound', 'Cultist (Blue) to wound', 'defender.0.hit'],
     ]);
     // Who rolls what, in words.
-    expect(step.notes.join(' ')).toContain('Red roll the dice of their own models; Blue roll the dice of their own models');
+    expect(step.notes.join(' ')).toContain(
+      'Red roll the dice of their own models; Blue roll the dice of their own models',
+    );
     // Red's two dice, Blue's three, then a D6 to wound for each hit: Red 1 hit, Blue 2 hits.
     const after = play(c, [4, 1, 4, 4, 1, 4, 4, 1]);
-    expect(after.state.log.find((l) => l.stepId === step.id)!.result).toBe('Guardsman: 1 hit, 1 wound into the S3 AP– pool; Cultist: 2 hits, 1 wound into the S3 AP– pool');
+    expect(after.state.log.find((l) => l.stepId === step.id)!.result).toBe(
+      'Guardsman: 1 hit, 1 wound into the S3 AP– pool; Cultist: 2 hits, 1 wound into the S3 AP– pool',
+    );
     // No save (no armour): the wounds go straight on, both at the end of the step.
     expect(woundsOf(after, 'attacker')).toEqual([[0, 1]]);
     expect(woundsOf(after, 'defender')).toEqual([[0, 1, 1]]);
   });
 
   it('a group with so many dice that to hit and to wound would not fit one roll rolls them as two steps', () => {
-    const c = start(setupOf({ models: [trooper({ name: 'Gaunt', count: 50, attacks: 3 })] }, { models: [trooper({ name: 'Guard', count: 10, attacks: 0 })] }));
+    const c = start(
+      setupOf(
+        { models: [trooper({ name: 'Gaunt', count: 50, attacks: 3 })] },
+        { models: [trooper({ name: 'Guard', count: 10, attacks: 0 })] },
+      ),
+    );
     expect(rollStep(c)).toMatchObject({ title: 'Red: Gaunt to hit', count: 150 });
     expect(rollStep(c).groups).toBeUndefined();
     const wound = play(c, [...Array<number>(10).fill(6), ...Array<number>(140).fill(1)]);
@@ -50,12 +75,20 @@ describe('saves by fast dice rolling', () => {
   const mob = (defender: GroupInput[]) =>
     start(setupOf({ models: [trooper({ name: 'Slugga', count: 4, attacks: 1, strength: 4 })] }, { models: defender }));
 
-  it('wounds landing on models that share one save are saved together, across model groups, casualties removed in the unit\'s order', () => {
-    const c = play(mob([trooper({ name: 'Boy', count: 2, attacks: 1, save: 5 }), trooper({ name: 'Nob', attacks: 1, wounds: 2, save: 5 })]), [6, 6, 6, 6, 1, 1, 1, 6, 6, 6, 6]);
+  it("wounds landing on models that share one save are saved together, across model groups, casualties removed in the unit's order", () => {
+    const c = play(
+      mob([
+        trooper({ name: 'Boy', count: 2, attacks: 1, save: 5 }),
+        trooper({ name: 'Nob', attacks: 1, wounds: 2, save: 5 }),
+      ]),
+      [6, 6, 6, 6, 1, 1, 1, 6, 6, 6, 6],
+    );
     // Four wounds: two Boyz and the Nob's two Wounds can take them all, whatever the dice.
     const saves = rollStep(c);
     expect(saves).toMatchObject({ title: 'Blue: 4 saves against S4 AP–', count: 4, passOn: 5 });
-    expect(saves.why.at(-2)!.detail).toBe("these 4 wounds all land on Boy and Nob, who share the same save, whatever the dice: rolled together, then the casualties removed in the unit's order (Boy first)");
+    expect(saves.why.at(-2)!.detail).toBe(
+      "these 4 wounds all land on Boy and Nob, who share the same save, whatever the dice: rolled together, then the casualties removed in the unit's order (Boy first)",
+    );
     const after = play(c, [1, 1, 1, 6]);
     // The first two unsaved wounds slay the Boyz, the third takes one of the Nob's Wounds; the saved one does nothing.
     expect(woundsOf(after, 'defender')).toEqual([[0, 0], [1]]);
@@ -66,7 +99,13 @@ describe('saves by fast dice rolling', () => {
   });
 
   it('the saves stop where the next model saves differently (a Sergeant with better armour)', () => {
-    const c = play(mob([trooper({ name: 'Boy', count: 2, attacks: 1, save: 5 }), trooper({ name: 'Sergeant', attacks: 1, save: 3 })]), [6, 6, 6, 1, 1, 1, 1, 6, 6, 6]);
+    const c = play(
+      mob([
+        trooper({ name: 'Boy', count: 2, attacks: 1, save: 5 }),
+        trooper({ name: 'Sergeant', attacks: 1, save: 3 }),
+      ]),
+      [6, 6, 6, 1, 1, 1, 1, 6, 6, 6],
+    );
     expect(rollStep(c)).toMatchObject({ count: 2, passOn: 5 });
     const next = play(c, [1, 6]);
     // One Boy stands: the third wound goes to him, not yet to the Sergeant.
@@ -80,7 +119,10 @@ describe('saves rolled in the strike step (hit → wound → save)', () => {
   const sluggas = [trooper({ name: 'Slugga', count: 3, attacks: 1, strength: 4, initiative: 4 })];
 
   it('one unit striking alone, one pool, every wound landing on models that share the save: one step', () => {
-    const c = alone(sluggas, [trooper({ name: 'Boy', count: 2, save: 5 }), trooper({ name: 'Nob', wounds: 2, save: 5 })]);
+    const c = alone(sluggas, [
+      trooper({ name: 'Boy', count: 2, save: 5 }),
+      trooper({ name: 'Nob', wounds: 2, save: 5 }),
+    ]);
     const step = rollStep(c);
     expect(step.title).toBe('Initiative step 4: Red roll to hit and to wound, Blue save');
     expect(sides(c)).toEqual([
@@ -93,14 +135,31 @@ describe('saves rolled in the strike step (hit → wound → save)', () => {
     // 3 hits, 3 wounds, 1 saved: two Boyz slain by the first two unsaved wounds.
     const after = play(c, [6, 6, 6, 6, 6, 6, 1, 6, 1]);
     expect(woundsOf(after, 'defender')).toEqual([[0, 0], [2]]);
-    expect(results(after)).toContain('3 hits, 3 wounds into the S4 AP– pool; Blue: 1 save, 2 failed against S4 AP–; 2 wounds lost, 2 models slain (Boy)');
+    expect(results(after)).toContain(
+      '3 hits, 3 wounds into the S4 AP– pool; Blue: 1 save, 2 failed against S4 AP–; 2 wounds lost, 2 models slain (Boy)',
+    );
   });
 
   it.each([
-    ['Feel No Pain would be a fourth roll', sluggas, [trooper({ name: 'Boy', count: 5, save: 5, feelNoPain: 5 })], false],
+    [
+      'Feel No Pain would be a fourth roll',
+      sluggas,
+      [trooper({ name: 'Boy', count: 5, save: 5, feelNoPain: 5 })],
+      false,
+    ],
     ['the defending player allocates by hand', sluggas, [trooper({ name: 'Boy', count: 5, save: 5 })], true],
-    ['more wounds can come than models sharing the save can take', sluggas, [trooper({ name: 'Boy', count: 2, save: 5 }), trooper({ name: 'Sergeant', save: 3 })], false],
-    ['two pools (another AP)', [...sluggas, trooper({ name: 'Nob', attacks: 1, strength: 4, initiative: 4, weapon: { ap: 3 } })], [trooper({ name: 'Boy', count: 5, save: 5 })], false],
+    [
+      'more wounds can come than models sharing the save can take',
+      sluggas,
+      [trooper({ name: 'Boy', count: 2, save: 5 }), trooper({ name: 'Sergeant', save: 3 })],
+      false,
+    ],
+    [
+      'two pools (another AP)',
+      [...sluggas, trooper({ name: 'Nob', attacks: 1, strength: 4, initiative: 4, weapon: { ap: 3 } })],
+      [trooper({ name: 'Boy', count: 5, save: 5 })],
+      false,
+    ],
     ['no save to roll', sluggas, [trooper({ name: 'Boy', count: 5 })], false],
   ] as const)('the saves keep their own step where %s', (_why, attacker, defender, byHand) => {
     const c = alone([...attacker], [...defender], byHand);
@@ -114,13 +173,29 @@ describe('a choice with one sensible answer is not asked', () => {
     const axe = trooper({ name: 'Axe', attacks: 1, strength: 5, initiative: 4 });
     const club = trooper({ name: 'Club', attacks: 1, strength: 4, initiative: 4 });
     // T3, no save, 1 Wound: an S4 and an S5 wound do the same (no Instant Death below S6).
-    const c = play(start(setupOf({ allocateByHand: true, models: [axe, club] }, { models: [trooper({ name: 'Guard', count: 3, attacks: 0 })] })), [6, 6, 6, 6]);
+    const c = play(
+      start(
+        setupOf(
+          { allocateByHand: true, models: [axe, club] },
+          { models: [trooper({ name: 'Guard', count: 3, attacks: 0 })] },
+        ),
+      ),
+      [6, 6, 6, 6],
+    );
     expect(c.state.log.some((l) => l.stepId.startsWith('poolOrder.'))).toBe(false);
     expect(results(c)).toContain('1 × S5 AP–, 1 × S4 AP–: in this order, not asked');
     expect(woundsOf(c, 'defender')).toEqual([[0, 0, 1]]);
     // An S6 wound is Instant Death on a T3 model with 2 Wounds: the order matters, so it is asked.
     const maul = trooper({ name: 'Maul', attacks: 1, strength: 6, initiative: 4 });
-    const asked = play(start(setupOf({ allocateByHand: true, models: [maul, club] }, { models: [trooper({ name: 'Ogre', count: 3, attacks: 0, wounds: 2 })] })), [6, 6, 6, 6]);
+    const asked = play(
+      start(
+        setupOf(
+          { allocateByHand: true, models: [maul, club] },
+          { models: [trooper({ name: 'Ogre', count: 3, attacks: 0, wounds: 2 })] },
+        ),
+      ),
+      [6, 6, 6, 6],
+    );
     expect(chooseStep(asked).title).toBe('Red: which wound pool next?');
   });
 });
@@ -128,9 +203,25 @@ describe('a choice with one sensible answer is not asked', () => {
 describe('the new step shapes, held to the exact analysis one step at a time', () => {
   const setups = {
     'saves in the strike step, reaching a second model group': () =>
-      setupOf({ charged: true, models: [trooper({ name: 'Slugga', count: 3, attacks: 1, strength: 4, initiative: 4 })] }, { models: [trooper({ name: 'Boy', count: 3, attacks: 1, save: 5 }), trooper({ name: 'Nob', attacks: 2, wounds: 2, save: 5 })] }),
+      setupOf(
+        { charged: true, models: [trooper({ name: 'Slugga', count: 3, attacks: 1, strength: 4, initiative: 4 })] },
+        {
+          models: [
+            trooper({ name: 'Boy', count: 3, attacks: 1, save: 5 }),
+            trooper({ name: 'Nob', attacks: 2, wounds: 2, save: 5 }),
+          ],
+        },
+      ),
     'saves with Feel No Pain, across groups, both units striking together': () =>
-      setupOf({ models: [trooper({ name: 'Slugga', count: 4, attacks: 1, strength: 4 })] }, { models: [trooper({ name: 'Zombie', count: 2, attacks: 1, save: 6, feelNoPain: 5 }), trooper({ name: 'Champion', attacks: 1, wounds: 2, save: 6, feelNoPain: 5 })] }),
+      setupOf(
+        { models: [trooper({ name: 'Slugga', count: 4, attacks: 1, strength: 4 })] },
+        {
+          models: [
+            trooper({ name: 'Zombie', count: 2, attacks: 1, save: 6, feelNoPain: 5 }),
+            trooper({ name: 'Champion', attacks: 1, wounds: 2, save: 6, feelNoPain: 5 }),
+          ],
+        },
+      ),
   };
   it.each(Object.entries(setups))('%s', (_name, setup) => {
     for (let seed = 1; seed <= 6; seed++) {

@@ -11,8 +11,36 @@ import { setupOf, trooper } from './helpers';
 
 const fistsOnChampions = (sixthEditionFeelNoPain: boolean) =>
   setupOf(
-    { name: 'Assault Squad', models: [trooper({ name: 'Sergeant', count: 2, weaponSkill: 4, strength: 4, initiative: 4, attacks: 2, weapon: { name: 'Power fist', strength: 'x2', ap: 2 } })] },
-    { name: 'Plague Champions', models: [trooper({ name: 'Champion', count: 2, weaponSkill: 4, toughness: 4, wounds: 2, save: 3, feelNoPain: 5, attacks: 1, initiative: 3 })] },
+    {
+      name: 'Assault Squad',
+      models: [
+        trooper({
+          name: 'Sergeant',
+          count: 2,
+          weaponSkill: 4,
+          strength: 4,
+          initiative: 4,
+          attacks: 2,
+          weapon: { name: 'Power fist', strength: 'x2', ap: 2 },
+        }),
+      ],
+    },
+    {
+      name: 'Plague Champions',
+      models: [
+        trooper({
+          name: 'Champion',
+          count: 2,
+          weaponSkill: 4,
+          toughness: 4,
+          wounds: 2,
+          save: 3,
+          feelNoPain: 5,
+          attacks: 1,
+          initiative: 3,
+        }),
+      ],
+    },
     { sixthEditionFeelNoPain },
   );
 
@@ -20,18 +48,22 @@ describe('Feel No Pain against Instant Death', () => {
   it.each([
     ['7th edition (default)', false],
     ['6th edition switch', true],
-  ])('%s: at every step the analysis equals its average over the next input', (_name, sixth) => {
-    const kinds = new Set<string>();
-    for (const seed of [1, 2, 3, 4]) {
-      for (const c of trajectory(fistsOnChampions(sixth), seed)) {
-        if (roundOver(c.step)) continue;
-        kinds.add(c.step.id.split('.')[0]!);
-        checkOneStep(c, `seed ${seed} at ${c.step.id}`);
+  ])(
+    '%s: at every step the analysis equals its average over the next input',
+    (_name, sixth) => {
+      const kinds = new Set<string>();
+      for (const seed of [1, 2, 3, 4]) {
+        for (const c of trajectory(fistsOnChampions(sixth), seed)) {
+          if (roundOver(c.step)) continue;
+          kinds.add(c.step.id.split('.')[0]!);
+          checkOneStep(c, `seed ${seed} at ${c.step.id}`);
+        }
       }
-    }
-    // 7th edition rolls Feel No Pain against the fist's Instant Death; 6th edition never does.
-    expect(kinds.has('fnp')).toBe(!sixth);
-  }, 120_000);
+      // 7th edition rolls Feel No Pain against the fist's Instant Death; 6th edition never does.
+      expect(kinds.has('fnp')).toBe(!sixth);
+    },
+    120_000,
+  );
 
   it('the switch is part of the setup, off by default, labelled for the setup screen', async () => {
     const { setupSchema } = await import('../../../../core/systems/wh40k-7e/setup');

@@ -22,8 +22,17 @@ export const trooper = (over: Partial<GroupInput> = {}): GroupInput => ({
   ...over,
 });
 
-export function setupOf(attacker: SideInput, defender: SideInput, rules: Partial<Pick<SetupInput, 'sixthEditionFeelNoPain'>> = {}): Setup {
-  return wh40k7e.setupSchema.parse({ system: 'wh40k-7e', attacker: { name: 'Red', ...attacker }, defender: { name: 'Blue', ...defender }, ...rules });
+export function setupOf(
+  attacker: SideInput,
+  defender: SideInput,
+  rules: Partial<Pick<SetupInput, 'sixthEditionFeelNoPain'>> = {},
+): Setup {
+  return wh40k7e.setupSchema.parse({
+    system: 'wh40k-7e',
+    attacker: { name: 'Red', ...attacker },
+    defender: { name: 'Blue', ...defender },
+    ...rules,
+  });
 }
 
 export type W7 = Combat<Setup, State>;

@@ -12,47 +12,59 @@ import { setupArb } from './arbitraries';
 describe('7th edition combats (fast-check)', () => {
   it('always end, keep every step well-formed, never heal a model, and replay exactly from their log', () => {
     fc.assert(
-      fc.property(setupArb(), fc.nat(2 ** 30), fc.array(fc.nat(7), { minLength: 40, maxLength: 40 }), (setup, seed, picks) => {
-        let c = startCombat(wh40k7e, setup, seed);
-        const ids = new Set<string>();
-        let inputs = 0;
-        while (!(c.step.kind === 'outcome' && c.step.final)) {
-          const step = c.step;
-          expect(stepSchema.safeParse(step).success).toBe(true);
-          expect(ids.has(step.id), `step id ${step.id} is new`).toBe(false);
-          ids.add(step.id);
-          // Never a choice with only one answer (seed 000: "if there is more than one eligible candidate").
-          if (step.kind === 'choose') expect(step.options.length).toBeGreaterThanOrEqual(2);
-          if (step.kind === 'roll') expect(step.count).toBeGreaterThanOrEqual(1);
-          const input =
-            step.kind === 'roll'
-              ? rollForMe(c)
-              : step.kind === 'choose'
-                ? { kind: 'choose' as const, stepId: step.id, option: step.id.startsWith('round.') && c.state.round >= 3 ? 'stop' : step.options[picks[inputs % picks.length]! % step.options.length]!.id }
-                : { kind: 'continue' as const, stepId: step.id };
-          const before = c.state.wounds;
-          const r = advance(wh40k7e, c, input);
-          if (!r.ok) throw r.error;
-          c = r.combat;
-          inputs++;
-          expect(inputs).toBeLessThan(2000);
-          for (const role of roles) {
-            c.state.wounds[role].forEach((models, g) =>
-              models.forEach((w, i) => {
-                expect(w).toBeGreaterThanOrEqual(0);
-                expect(w).toBeLessThanOrEqual(before[role][g]![i]!);
-              }),
-            );
+      fc.property(
+        setupArb(),
+        fc.nat(2 ** 30),
+        fc.array(fc.nat(7), { minLength: 40, maxLength: 40 }),
+        (setup, seed, picks) => {
+          let c = startCombat(wh40k7e, setup, seed);
+          const ids = new Set<string>();
+          let inputs = 0;
+          while (!(c.step.kind === 'outcome' && c.step.final)) {
+            const step = c.step;
+            expect(stepSchema.safeParse(step).success).toBe(true);
+            expect(ids.has(step.id), `step id ${step.id} is new`).toBe(false);
+            ids.add(step.id);
+            // Never a choice with only one answer (seed 000: "if there is more than one eligible candidate").
+            if (step.kind === 'choose') expect(step.options.length).toBeGreaterThanOrEqual(2);
+            if (step.kind === 'roll') expect(step.count).toBeGreaterThanOrEqual(1);
+            const input =
+              step.kind === 'roll'
+                ? rollForMe(c)
+                : step.kind === 'choose'
+                  ? {
+                      kind: 'choose' as const,
+                      stepId: step.id,
+                      option:
+                        step.id.startsWith('round.') && c.state.round >= 3
+                          ? 'stop'
+                          : step.options[picks[inputs % picks.length]! % step.options.length]!.id,
+                    }
+                  : { kind: 'continue' as const, stepId: step.id };
+            const before = c.state.wounds;
+            const r = advance(wh40k7e, c, input);
+            if (!r.ok) throw r.error;
+            c = r.combat;
+            inputs++;
+            expect(inputs).toBeLessThan(2000);
+            for (const role of roles) {
+              c.state.wounds[role].forEach((models, g) =>
+                models.forEach((w, i) => {
+                  expect(w).toBeGreaterThanOrEqual(0);
+                  expect(w).toBeLessThanOrEqual(before[role][g]![i]!);
+                }),
+              );
+            }
+            // Every input leaves its own line in the log.
+            expect(c.state.log.some((l) => l.stepId === step.id)).toBe(true);
           }
-          // Every input leaves its own line in the log.
-          expect(c.state.log.some((l) => l.stepId === step.id)).toBe(true);
-        }
-        expect(combatViewSchema.safeParse(wh40k7e.view(c.state)).success).toBe(true);
-        expect(replay(wh40k7e, c.log).state).toEqual(c.state);
-        // States are plain JSON-safe data.
-        expect(JSON.parse(JSON.stringify(c.state))).toEqual(c.state);
-        expect(['attacker', 'defender', 'draw', null]).toContain(wh40k7e.winner!(c.state));
-      }),
+          expect(combatViewSchema.safeParse(wh40k7e.view(c.state)).success).toBe(true);
+          expect(replay(wh40k7e, c.log).state).toEqual(c.state);
+          // States are plain JSON-safe data.
+          expect(JSON.parse(JSON.stringify(c.state))).toEqual(c.state);
+          expect(['attacker', 'defender', 'draw', null]).toContain(wh40k7e.winner!(c.state));
+        },
+      ),
       { numRuns: 150 },
     );
   }, 120_000);
@@ -68,7 +80,14 @@ describe('7th edition combats (fast-check)', () => {
               step.kind === 'roll'
                 ? rollForMe(c)
                 : step.kind === 'choose'
-                  ? { kind: 'choose' as const, stepId: step.id, option: step.id.startsWith('round.') && c.state.round >= 3 ? 'stop' : (step.options.find((o) => o.suggested) ?? step.options[0]!).id }
+                  ? {
+                      kind: 'choose' as const,
+                      stepId: step.id,
+                      option:
+                        step.id.startsWith('round.') && c.state.round >= 3
+                          ? 'stop'
+                          : (step.options.find((o) => o.suggested) ?? step.options[0]!).id,
+                    }
                   : { kind: 'continue' as const, stepId: step.id };
             const r = advance(wh40k7e, c, input);
             if (!r.ok) throw r.error;

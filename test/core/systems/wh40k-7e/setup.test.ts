@@ -5,8 +5,23 @@ import { setupSchema } from '../../../../core/systems/wh40k-7e/setup';
 
 /** The setup schema (SCENARIOS §2): defaults, bad input refused in words naming the field, labels. */
 
-const marine = { name: 'Space Marine', count: 5, weaponSkill: 4, strength: 4, toughness: 4, wounds: 1, initiative: 4, attacks: 1, leadership: 8, save: 3 };
-const valid = () => ({ system: 'wh40k-7e', attacker: { name: 'Assault Squad', models: [structuredClone(marine)] }, defender: { name: 'Ork Boyz', models: [structuredClone(marine)] } });
+const marine = {
+  name: 'Space Marine',
+  count: 5,
+  weaponSkill: 4,
+  strength: 4,
+  toughness: 4,
+  wounds: 1,
+  initiative: 4,
+  attacks: 1,
+  leadership: 8,
+  save: 3,
+};
+const valid = () => ({
+  system: 'wh40k-7e',
+  attacker: { name: 'Assault Squad', models: [structuredClone(marine)] },
+  defender: { name: 'Ork Boyz', models: [structuredClone(marine)] },
+});
 
 const problems = (input: unknown) => {
   const r = setupSchema.safeParse(input);
@@ -34,19 +49,31 @@ describe('the 7th edition setup (SCENARIOS §2)', () => {
     const p = problems(input);
     expect(p).toHaveLength(1);
     expect(p[0]!.field).toBe('attacker.models[0].weapon.strength');
-    expect(p[0]!.message).toMatch(/^attacker\.models\[0\]\.weapon\.strength: expected a Strength: "user", a number from 1 to 10, "\+1" to "\+9", "x1" to "x10" or "D"/);
+    expect(p[0]!.message).toMatch(
+      /^attacker\.models\[0\]\.weapon\.strength: expected a Strength: "user", a number from 1 to 10, "\+1" to "\+9", "x1" to "x10" or "D"/,
+    );
   });
 
   it('refuses an AP of 7, naming the field (issue 12)', () => {
     const input = valid();
     (input.defender.models[0] as Record<string, unknown>)['weapon'] = { strength: 'user', ap: 7 };
-    expect(problems(input)).toEqual([{ field: 'defender.models[0].weapon.ap', message: 'defender.models[0].weapon.ap: expected an AP from 1 to 6, or null for "–"' }]);
+    expect(problems(input)).toEqual([
+      {
+        field: 'defender.models[0].weapon.ap',
+        message: 'defender.models[0].weapon.ap: expected an AP from 1 to 6, or null for "–"',
+      },
+    ]);
   });
 
   it('refuses a unit with no models (issue 12)', () => {
     const input = valid();
     input.defender.models = [];
-    expect(problems(input)).toEqual([{ field: 'defender.models', message: 'defender.models: expected at least one model group: a unit with no models cannot fight' }]);
+    expect(problems(input)).toEqual([
+      {
+        field: 'defender.models',
+        message: 'defender.models: expected at least one model group: a unit with no models cannot fight',
+      },
+    ]);
   });
 
   it('refuses other Strengths out of range, unknown fields and missing characteristics, each in words', () => {
@@ -57,10 +84,15 @@ describe('the 7th edition setup (SCENARIOS §2)', () => {
     }
     const unknown = valid();
     (unknown.attacker as Record<string, unknown>)['hammerOfWrath'] = true;
-    expect(problems(unknown)).toEqual([{ field: 'attacker.hammerOfWrath', message: 'attacker.hammerOfWrath: unknown field' }]);
+    expect(problems(unknown)).toEqual([
+      { field: 'attacker.hammerOfWrath', message: 'attacker.hammerOfWrath: unknown field' },
+    ]);
     const missing = valid();
     delete (missing.attacker.models[0] as Record<string, unknown>)['toughness'];
-    expect(problems(missing)[0]).toEqual({ field: 'attacker.models[0].toughness', message: 'attacker.models[0].toughness: expected a number from 1 to 10' });
+    expect(problems(missing)[0]).toEqual({
+      field: 'attacker.models[0].toughness',
+      message: 'attacker.models[0].toughness: expected a number from 1 to 10',
+    });
   });
 
   it('refuses more attack dice from one group than a roll can take, and more than 100 models a unit', () => {
@@ -69,11 +101,20 @@ describe('the 7th edition setup (SCENARIOS §2)', () => {
     many.attacker.models[0]!.attacks = 2;
     (many.attacker as Record<string, unknown>)['charged'] = true;
     expect(problems(many)).toEqual([
-      { field: 'attacker.models[0].count', message: 'attacker.models[0].count: expected at most 200 attack dice from one group: 70 models × 3 attacks = 210; split the group' },
+      {
+        field: 'attacker.models[0].count',
+        message:
+          'attacker.models[0].count: expected at most 200 attack dice from one group: 70 models × 3 attacks = 210; split the group',
+      },
     ]);
     const crowd = valid();
-    crowd.attacker.models = [{ ...marine, count: 60 }, { ...marine, count: 41 }];
-    expect(problems(crowd)).toEqual([{ field: 'attacker.models', message: 'attacker.models: expected at most 100 models in a unit, not 101' }]);
+    crowd.attacker.models = [
+      { ...marine, count: 60 },
+      { ...marine, count: 41 },
+    ];
+    expect(problems(crowd)).toEqual([
+      { field: 'attacker.models', message: 'attacker.models: expected at most 100 models in a unit, not 101' },
+    ]);
   });
 
   it('gives every field a label players know (shared forms read `.meta`)', () => {
@@ -85,7 +126,9 @@ describe('the 7th edition setup (SCENARIOS §2)', () => {
       const n = node as Record<string, unknown>;
       if (n['properties']) {
         for (const [key, child] of Object.entries(n['properties'] as Record<string, Record<string, unknown>>)) {
-          const title = child['title'] ?? (child['anyOf'] as Array<Record<string, unknown>> | undefined)?.find((x) => x['title'])?.['title'];
+          const title =
+            child['title'] ??
+            (child['anyOf'] as Array<Record<string, unknown>> | undefined)?.find((x) => x['title'])?.['title'];
           checked++;
           if (typeof title !== 'string' || title.length === 0) unlabelled.push(`${path}.${key}`);
           walk(child, `${path}.${key}`);

@@ -48,7 +48,8 @@ const TO_WOUND_CHART = [
 describe('the To Hit chart (seed 000, RULES §2), every cell', () => {
   for (let a = 1; a <= 10; a++) {
     for (let t = 1; t <= 10; t++) {
-      it(`WS ${a} vs WS ${t} → ${TO_HIT_CHART[a - 1]![t - 1]}+`, () => expect(toHitFace(a, t)).toBe(TO_HIT_CHART[a - 1]![t - 1]));
+      it(`WS ${a} vs WS ${t} → ${TO_HIT_CHART[a - 1]![t - 1]}+`, () =>
+        expect(toHitFace(a, t)).toBe(TO_HIT_CHART[a - 1]![t - 1]));
     }
   }
 });
@@ -99,7 +100,14 @@ describe("a weapon's Strength (SCENARIOS §2)", () => {
 
 describe('the Destroyer table (seed 000, RULES §2)', () => {
   it('1 nothing, 2–5 seriously wounded, 6 deathblow', () => {
-    expect([1, 2, 3, 4, 5, 6].map(destroyerResult)).toEqual(['nothing', 'seriously', 'seriously', 'seriously', 'seriously', 'deathblow']);
+    expect([1, 2, 3, 4, 5, 6].map(destroyerResult)).toEqual([
+      'nothing',
+      'seriously',
+      'seriously',
+      'seriously',
+      'seriously',
+      'deathblow',
+    ]);
   });
 });
 

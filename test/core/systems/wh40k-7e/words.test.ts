@@ -29,7 +29,6 @@ const SLIPS: Array<[RegExp, string]> = [
 /** A roll's needs line says what wins, not a bare sum: "D6 + I4" alone is not a target. */
 const BARE_NEEDS = /^(\d+ )?D6( \+ I\d+)?$/;
 
-
 /** Plays to the end: seeded dice, a random option at every choice (from a seeded walk). */
 function playAll(setup: Setup, seed: number): { seen: string[]; needs: string[] } {
   let c: Combat<Setup, State> = startCombat(wh40k7e, setup, seed);
@@ -42,25 +41,74 @@ function playAll(setup: Setup, seed: number): { seen: string[]; needs: string[] 
     if (step.kind === 'roll') needs.push(step.needs, ...groupsOf(step).map((g) => g.needs));
     if (step.kind === 'outcome' && step.final) break;
     pick = (pick * 1103515245 + 12345) % 2 ** 31;
-    const input: Input = step.kind === 'roll' ? rollForMe(c) : step.kind === 'choose' ? { kind: 'choose', stepId: step.id, option: step.options[pick % step.options.length]!.id } : { kind: 'continue', stepId: step.id };
+    const input: Input =
+      step.kind === 'roll'
+        ? rollForMe(c)
+        : step.kind === 'choose'
+          ? { kind: 'choose', stepId: step.id, option: step.options[pick % step.options.length]!.id }
+          : { kind: 'continue', stepId: step.id };
     const r = advance(wh40k7e, c, input);
     if (!r.ok) throw new Error(r.error.message);
     c = r.combat;
   }
   const view = wh40k7e.view(c.state);
-  for (const line of view.log) seen.push(line.title, line.result, ...(line.why ?? []).flatMap((w) => [w.rule, w.detail]));
+  for (const line of view.log)
+    seen.push(line.title, line.result, ...(line.why ?? []).flatMap((w) => [w.rule, w.detail]));
   seen.push(...(view.status ?? []));
-  for (const role of ['attacker', 'defender'] as const) seen.push(...(view.sides[role].notes ?? []), ...view.sides[role].units.flatMap((u) => [...(u.notes ?? []), ...u.models.flatMap((m) => [m.name, ...(m.tags ?? [])])]));
+  for (const role of ['attacker', 'defender'] as const)
+    seen.push(
+      ...(view.sides[role].notes ?? []),
+      ...view.sides[role].units.flatMap((u) => [
+        ...(u.notes ?? []),
+        ...u.models.flatMap((m) => [m.name, ...(m.tags ?? [])]),
+      ]),
+    );
   return { seen, needs };
 }
 
-const byHand = (s: Setup): Setup => ({ ...s, attacker: { ...s.attacker, allocateByHand: true }, defender: { ...s.defender, allocateByHand: true } });
+const byHand = (s: Setup): Setup => ({
+  ...s,
+  attacker: { ...s.attacker, allocateByHand: true },
+  defender: { ...s.defender, allocateByHand: true },
+});
 const fnp = () =>
   setupOf(
-    { name: 'Assault Squad', models: [trooper({ name: 'Sergeant', count: 2, weaponSkill: 4, strength: 4, initiative: 4, attacks: 2, weapon: { name: 'Power fist', strength: 'x2', ap: 2 } })] },
-    { name: 'Plague Champions', models: [trooper({ name: 'Champion', count: 2, weaponSkill: 4, toughness: 4, wounds: 2, save: 3, feelNoPain: 5, attacks: 1, initiative: 3 })] },
+    {
+      name: 'Assault Squad',
+      models: [
+        trooper({
+          name: 'Sergeant',
+          count: 2,
+          weaponSkill: 4,
+          strength: 4,
+          initiative: 4,
+          attacks: 2,
+          weapon: { name: 'Power fist', strength: 'x2', ap: 2 },
+        }),
+      ],
+    },
+    {
+      name: 'Plague Champions',
+      models: [
+        trooper({
+          name: 'Champion',
+          count: 2,
+          weaponSkill: 4,
+          toughness: 4,
+          wounds: 2,
+          save: 3,
+          feelNoPain: 5,
+          attacks: 1,
+          initiative: 3,
+        }),
+      ],
+    },
   );
-const stuck = () => setupOf({ models: [trooper({ name: 'Grot', strength: 1, toughness: 10 })] }, { models: [trooper({ name: 'Wraith', strength: 1, toughness: 10 })] });
+const stuck = () =>
+  setupOf(
+    { models: [trooper({ name: 'Grot', strength: 1, toughness: 10 })] },
+    { models: [trooper({ name: 'Wraith', strength: 1, toughness: 10 })] },
+  );
 
 const setups: Array<[string, () => Setup]> = [
   ['the benchmark', marinesVsBoyz],
@@ -73,11 +121,17 @@ const setups: Array<[string, () => Setup]> = [
 ];
 
 describe("every word of 7th edition's steps and log, as players say it", () => {
-  it.each(setups)('%s', (_name, setup) => {
-    for (let seed = 1; seed <= 12; seed++) {
-      const { seen, needs } = playAll(setup(), seed);
-      for (const text of seen) for (const [slip, what] of SLIPS) expect(slip.test(text), `seed ${seed}: ${what} in "${text}"`).toBe(false);
-      for (const need of needs) expect(BARE_NEEDS.test(need), `seed ${seed}: a needs line with no target: "${need}"`).toBe(false);
-    }
-  }, 60_000);
+  it.each(setups)(
+    '%s',
+    (_name, setup) => {
+      for (let seed = 1; seed <= 12; seed++) {
+        const { seen, needs } = playAll(setup(), seed);
+        for (const text of seen)
+          for (const [slip, what] of SLIPS) expect(slip.test(text), `seed ${seed}: ${what} in "${text}"`).toBe(false);
+        for (const need of needs)
+          expect(BARE_NEEDS.test(need), `seed ${seed}: a needs line with no target: "${need}"`).toBe(false);
+      }
+    },
+    60_000,
+  );
 });

@@ -25,7 +25,10 @@ function roundTwo(): State {
 /** The same round-2 position reached by another drawn round 1: other dice, another total. */
 function drawnOtherwise(s: State): State {
   const last = s.previous[0]!;
-  const totals = last.totals && { attacker: { ...last.totals.attacker, dice: [1, 1] }, defender: { ...last.totals.defender, dice: [1, 1] } };
+  const totals = last.totals && {
+    attacker: { ...last.totals.attacker, dice: [1, 1] },
+    defender: { ...last.totals.defender, dice: [1, 1] },
+  };
   return { ...s, previous: [{ ...last, totals, reason: 'another draw' }] };
 }
 
@@ -38,7 +41,10 @@ describe('Epic Armageddon: the position key of the whole-combat walk', () => {
     expect(chain.key(other)).toBe(chain.key(s));
     const summary = (st: State) => {
       const t = walkRound(chain, st);
-      return { next: t.next.map((n) => [chain.key(n.state), n.p]), ended: t.ended.map((e) => [JSON.stringify(e.end), e.p]) };
+      return {
+        next: t.next.map((n) => [chain.key(n.state), n.p]),
+        ended: t.ended.map((e) => [JSON.stringify(e.end), e.p]),
+      };
     };
     expect(summary(other)).toEqual(summary(s));
   });
@@ -47,6 +53,8 @@ describe('Epic Armageddon: the position key of the whole-combat walk', () => {
     const s = roundTwo();
     expect(chain.key({ ...s, round: 3 })).not.toBe(chain.key(s));
     const [first, ...rest] = s.units.defender;
-    expect(chain.key({ ...s, units: { ...s.units, defender: [{ ...first!, left: 0 }, ...rest] } })).not.toBe(chain.key(s));
+    expect(chain.key({ ...s, units: { ...s.units, defender: [{ ...first!, left: 0 }, ...rest] } })).not.toBe(
+      chain.key(s),
+    );
   });
 });

@@ -28,12 +28,34 @@ const tolerance = (p: number, n: number) => {
 function expectAgreement(exact: RoundOdds, games: RoundResult[], label: string) {
   const n = games.length;
   const share = (f: (g: RoundResult) => boolean) => games.filter(f).length / n;
-  const near = (p: number, sim: number, what: string) => expect(Math.abs(sim - p), `${label}: ${what} engine ${sim} v exact ${p} (N = ${n})`).toBeLessThanOrEqual(tolerance(p, n));
-  for (const w of ['attacker', 'draw', 'defender'] as const) near(exact.win[w], share((g) => g.winner === w), `P(${w})`);
+  const near = (p: number, sim: number, what: string) =>
+    expect(Math.abs(sim - p), `${label}: ${what} engine ${sim} v exact ${p} (N = ${n})`).toBeLessThanOrEqual(
+      tolerance(p, n),
+    );
+  for (const w of ['attacker', 'draw', 'defender'] as const)
+    near(
+      exact.win[w],
+      share((g) => g.winner === w),
+      `P(${w})`,
+    );
   for (const role of ['attacker', 'defender'] as const) {
-    near(exact.atA4[role], share((g) => g.at === 'A4' && g.winner === role), `P(${role} wins at A4)`);
-    exact.kills[role].forEach((p, k) => near(p, share((g) => g.kills[role] === k), `P(${role} kills ${k})`));
-    for (const g of games) expect(exact.kills[role][g.kills[role]] ?? 0, `${label}: ${role} kills ${g.kills[role]} are possible`).toBeGreaterThan(0);
+    near(
+      exact.atA4[role],
+      share((g) => g.at === 'A4' && g.winner === role),
+      `P(${role} wins at A4)`,
+    );
+    exact.kills[role].forEach((p, k) =>
+      near(
+        p,
+        share((g) => g.kills[role] === k),
+        `P(${role} kills ${k})`,
+      ),
+    );
+    for (const g of games)
+      expect(
+        exact.kills[role][g.kills[role]] ?? 0,
+        `${label}: ${role} kills ${g.kills[role]} are possible`,
+      ).toBeGreaterThan(0);
     for (const [what, mean, of] of [
       ['extra hits', exact.meanExtraHits[role], (g: RoundResult) => g.extraHits[role]],
       ['extra losses', exact.meanExtraLosses[role], (g: RoundResult) => g.extraLosses[role]],
@@ -41,13 +63,16 @@ function expectAgreement(exact: RoundOdds, games: RoundResult[], label: string) 
       const xs = games.map(of);
       const m = xs.reduce((a, b) => a + b, 0) / n;
       const sd = Math.sqrt(xs.reduce((a, x) => a + (x - m) ** 2, 0) / n);
-      expect(Math.abs(m - mean), `${label}: ${role} mean ${what} engine ${m} v exact ${mean}`).toBeLessThanOrEqual((4 * sd) / Math.sqrt(n) + 2 / n);
+      expect(Math.abs(m - mean), `${label}: ${role} mean ${what} engine ${m} v exact ${mean}`).toBeLessThanOrEqual(
+        (4 * sd) / Math.sqrt(n) + 2 / n,
+      );
     }
   }
 }
 
 /** The round played `games` times from `combat` with new seeds. */
-const play = (combat: EpicCombat, games: number, from: number) => Array.from({ length: games }, (_, k) => finishRound({ ...combat, rng: rngFor(from + k) }).state.result!);
+const play = (combat: EpicCombat, games: number, from: number) =>
+  Array.from({ length: games }, (_, k) => finishRound({ ...combat, rng: rngFor(from + k) }).state.result!);
 
 /** The first state of some game that matches. */
 function partWay(combat: EpicCombat, matches: (c: EpicCombat) => boolean): EpicCombat {
@@ -64,96 +89,151 @@ describe('the Epic engine and the exact analysis agree, exactly, one step at a t
     ['Marines v Orks (First Strike, cover, Macro-weapon, Fearless war engine, support)', marinesVsOrks],
     ['Banshees v Knight (First Strike on both sides, invulnerable, Broken defender)', bansheesVsKnight],
     ['line fight (draws, Inspiring, Fearless, support on the defender)', lineFight],
-  ])('%s', (_, setup) => {
-    for (const seed of [1, 2, 3, 4]) {
-      for (const c of trajectory(begin(setup()), seed)) {
-        if (c.state.result) continue;
-        stepKinds.add(c.step.id.split('.')[0]!);
-        checkOneStep(c, `seed ${seed} at ${c.step.id} (${c.step.title})`);
-      }
-    }
-  }, SLOW);
-
-  it('after a player allocates otherwise than suggested, the analysis follows what was chosen', () => {
-    let checked = 0;
-    for (let seed = 1; seed < 60 && checked < 3; seed++) {
-      const ask = trajectory(begin(marinesVsOrks()), seed).find((c) => c.step.kind === 'choose' && c.step.id.startsWith('allocate.'));
-      if (!ask || ask.step.kind !== 'choose') continue;
-      for (const option of ask.step.options.filter((o) => !o.suggested)) {
-        let c = apply(ask, { kind: 'choose', stepId: ask.step.id, option: option.id });
-        for (let n = 0; n < 200 && !c.state.result; n++) {
-          checkOneStep(c, `seed ${seed} after "${option.label}" at ${c.step.id}`);
-          c = apply(c, inputFor(c));
+  ])(
+    '%s',
+    (_, setup) => {
+      for (const seed of [1, 2, 3, 4]) {
+        for (const c of trajectory(begin(setup()), seed)) {
+          if (c.state.result) continue;
+          stepKinds.add(c.step.id.split('.')[0]!);
+          checkOneStep(c, `seed ${seed} at ${c.step.id} (${c.step.title})`);
         }
       }
-      checked++;
-    }
-    expect(checked).toBeGreaterThan(0);
-  }, SLOW);
+    },
+    SLOW,
+  );
 
-  it('in a second round after a draw, from the counter-charge questions on, engagements changed', () => {
-    let found = 0;
-    for (let seed = 1; seed < 400 && found < 2; seed++) {
-      const draw = trajectory(begin(lineFight()), seed).at(-1)!;
-      if (draw.state.result?.winner !== 'draw') continue;
-      found++;
-      let c = apply(draw, inputFor(draw)); // acknowledge the draw: A3
-      stepKinds.add(c.step.id.split('.')[0]!);
-      checkOneStep(c, `seed ${seed}: round 2, A3`);
-      c = apply(c, { kind: 'choose', stepId: c.step.id, option: 'changed' });
-      // The first unit now fights in a firefight; the rest as before.
-      checkOneStep(c, `seed ${seed}: round 2, first unit asked`);
-      c = apply(c, { kind: 'choose', stepId: c.step.id, option: 'firefight' });
-      for (let n = 0; n < 300 && !c.state.result; n++) {
-        stepKinds.add(c.step.id.split('.')[0]!);
-        checkOneStep(c, `seed ${seed}: round 2 at ${c.step.id}`);
-        c = apply(c, inputFor({ ...c, rng: rngFor(seed * 1000 + n) }));
+  it(
+    'after a player allocates otherwise than suggested, the analysis follows what was chosen',
+    () => {
+      let checked = 0;
+      for (let seed = 1; seed < 60 && checked < 3; seed++) {
+        const ask = trajectory(begin(marinesVsOrks()), seed).find(
+          (c) => c.step.kind === 'choose' && c.step.id.startsWith('allocate.'),
+        );
+        if (!ask || ask.step.kind !== 'choose') continue;
+        for (const option of ask.step.options.filter((o) => !o.suggested)) {
+          let c = apply(ask, { kind: 'choose', stepId: ask.step.id, option: option.id });
+          for (let n = 0; n < 200 && !c.state.result; n++) {
+            checkOneStep(c, `seed ${seed} after "${option.label}" at ${c.step.id}`);
+            c = apply(c, inputFor(c));
+          }
+        }
+        checked++;
       }
-      expect(c.state.round).toBe(2);
-    }
-    expect(found).toBeGreaterThan(0);
-    expect([...stepKinds].sort()).toEqual(expect.arrayContaining(['a3', 'a6', 'allocate', 'attack', 'engaged', 'save', 'support']));
-  }, SLOW);
+      expect(checked).toBeGreaterThan(0);
+    },
+    SLOW,
+  );
+
+  it(
+    'in a second round after a draw, from the counter-charge questions on, engagements changed',
+    () => {
+      let found = 0;
+      for (let seed = 1; seed < 400 && found < 2; seed++) {
+        const draw = trajectory(begin(lineFight()), seed).at(-1)!;
+        if (draw.state.result?.winner !== 'draw') continue;
+        found++;
+        let c = apply(draw, inputFor(draw)); // acknowledge the draw: A3
+        stepKinds.add(c.step.id.split('.')[0]!);
+        checkOneStep(c, `seed ${seed}: round 2, A3`);
+        c = apply(c, { kind: 'choose', stepId: c.step.id, option: 'changed' });
+        // The first unit now fights in a firefight; the rest as before.
+        checkOneStep(c, `seed ${seed}: round 2, first unit asked`);
+        c = apply(c, { kind: 'choose', stepId: c.step.id, option: 'firefight' });
+        for (let n = 0; n < 300 && !c.state.result; n++) {
+          stepKinds.add(c.step.id.split('.')[0]!);
+          checkOneStep(c, `seed ${seed}: round 2 at ${c.step.id}`);
+          c = apply(c, inputFor({ ...c, rng: rngFor(seed * 1000 + n) }));
+        }
+        expect(c.state.round).toBe(2);
+      }
+      expect(found).toBeGreaterThan(0);
+      expect([...stepKinds].sort()).toEqual(
+        expect.arrayContaining(['a3', 'a6', 'allocate', 'attack', 'engaged', 'save', 'support']),
+      );
+    },
+    SLOW,
+  );
 });
 
 describe('the Epic engine and the exact analysis agree, by Monte Carlo (seeded, within 4σ)', () => {
-  it('from the start: 20,000 assaults', () => {
-    const start = begin(marinesVsOrks());
-    expectAgreement(analyzeRound(start.state), play(start, 20_000, 0), 'start');
-  }, SLOW);
+  it(
+    'from the start: 20,000 assaults',
+    () => {
+      const start = begin(marinesVsOrks());
+      expectAgreement(analyzeRound(start.state), play(start, 20_000, 0), 'start');
+    },
+    SLOW,
+  );
 
-  it('part-way: First Strike under way, after a non-default allocation, during supporting fire', () => {
-    const start = begin(marinesVsOrks());
-    const states: Array<[string, EpicCombat]> = [
-      ['First Strike under way', partWay(start, (c) => c.state.phase.at === 'wave' && c.state.phase.wave.kind === 'firstStrike' && c.step.id.startsWith('save.'))],
-      [
-        'after a non-default allocation',
-        (() => {
-          const ask = partWay(start, (c) => c.step.kind === 'choose' && c.step.id.startsWith('allocate.') && c.state.phase.at === 'wave' && c.state.phase.wave.kind === 'main');
-          const option = ask.step.kind === 'choose' ? ask.step.options.find((o) => !o.suggested)! : null;
-          return apply(ask, { kind: 'choose', stepId: ask.step.id, option: option!.id });
-        })(),
-      ],
-      ['during supporting fire', partWay(start, (c) => c.step.id.startsWith('support.'))],
-    ];
-    states.forEach(([label, c], i) => expectAgreement(analyzeRound(c.state), play(c, 7_000, 100_000 * (i + 1)), label));
-  }, SLOW);
+  it(
+    'part-way: First Strike under way, after a non-default allocation, during supporting fire',
+    () => {
+      const start = begin(marinesVsOrks());
+      const states: Array<[string, EpicCombat]> = [
+        [
+          'First Strike under way',
+          partWay(
+            start,
+            (c) =>
+              c.state.phase.at === 'wave' && c.state.phase.wave.kind === 'firstStrike' && c.step.id.startsWith('save.'),
+          ),
+        ],
+        [
+          'after a non-default allocation',
+          (() => {
+            const ask = partWay(
+              start,
+              (c) =>
+                c.step.kind === 'choose' &&
+                c.step.id.startsWith('allocate.') &&
+                c.state.phase.at === 'wave' &&
+                c.state.phase.wave.kind === 'main',
+            );
+            const option = ask.step.kind === 'choose' ? ask.step.options.find((o) => !o.suggested)! : null;
+            return apply(ask, { kind: 'choose', stepId: ask.step.id, option: option!.id });
+          })(),
+        ],
+        ['during supporting fire', partWay(start, (c) => c.step.id.startsWith('support.'))],
+      ];
+      states.forEach(([label, c], i) =>
+        expectAgreement(analyzeRound(c.state), play(c, 7_000, 100_000 * (i + 1)), label),
+      );
+    },
+    SLOW,
+  );
 
-  it('a whole allocation chosen at the First Strike wave and kept for the main wave and supporting fire (issue 22): 7,000 assaults', () => {
-    const start = begin(marinesVsOrks());
-    const ask = partWay(start, (c) => c.step.kind === 'choose' && c.step.id.startsWith('allocate.') && c.state.phase.at === 'wave' && c.state.phase.wave.kind === 'firstStrike');
-    const kept = apply(ask, { kind: 'choose', stepId: ask.step.id, option: 'toughest' });
-    expect(kept.state.allocation).toEqual({ defender: { by: 'toughest' } });
-    expectAgreement(analyzeRound(kept.state), play(kept, 7_000, 900_000), 'best saves first, kept');
-  }, SLOW);
+  it(
+    'a whole allocation chosen at the First Strike wave and kept for the main wave and supporting fire (issue 22): 7,000 assaults',
+    () => {
+      const start = begin(marinesVsOrks());
+      const ask = partWay(
+        start,
+        (c) =>
+          c.step.kind === 'choose' &&
+          c.step.id.startsWith('allocate.') &&
+          c.state.phase.at === 'wave' &&
+          c.state.phase.wave.kind === 'firstStrike',
+      );
+      const kept = apply(ask, { kind: 'choose', stepId: ask.step.id, option: 'toughest' });
+      expect(kept.state.allocation).toEqual({ defender: { by: 'toughest' } });
+      expectAgreement(analyzeRound(kept.state), play(kept, 7_000, 900_000), 'best saves first, kept');
+    },
+    SLOW,
+  );
 
-  it('First Strike on both sides and a benchmark-sized assault: 5,000 assaults each', () => {
-    for (const [label, setup] of [
-      ['Banshees v Knight', bansheesVsKnight],
-      ['benchmark', benchmarkAssault],
-    ] as const) {
-      const start = begin(setup());
-      expectAgreement(analyzeRound(start.state), play(start, 5_000, 500_000), label);
-    }
-  }, SLOW);
+  it(
+    'First Strike on both sides and a benchmark-sized assault: 5,000 assaults each',
+    () => {
+      for (const [label, setup] of [
+        ['Banshees v Knight', bansheesVsKnight],
+        ['benchmark', benchmarkAssault],
+      ] as const) {
+        const start = begin(setup());
+        expectAgreement(analyzeRound(start.state), play(start, 5_000, 500_000), label);
+      }
+    },
+    SLOW,
+  );
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeRound, epicArmageddonAnalysis, epicDistributions, epicReport, KILLS_MEASURE } from '../../../../../core/systems/epic-armageddon/analysis';
+import {
+  analyzeRound,
+  epicArmageddonAnalysis,
+  epicDistributions,
+  epicReport,
+  KILLS_MEASURE,
+} from '../../../../../core/systems/epic-armageddon/analysis';
 import { meanOf } from '../../../../../core/analysis/mean';
 import { oddsFrom } from '../../../../../core/analysis/odds';
 import { apply, begin, inputFor, trajectory } from './drive';
@@ -11,7 +17,16 @@ describe('the Epic analysis as the CLI and the host use it', () => {
   it('reports exactly the figures of SCENARIOS §1, with their names', () => {
     const state = begin(marinesVsOrks()).state;
     const report = epicReport(state) as Record<string, unknown>;
-    expect(Object.keys(report)).toEqual(['system', 'attacker', 'defender', 'pAttackerWins', 'pDraw', 'pDefenderWins', 'pAttackerWinsAtA4', 'pDefenderWinsAtA4']);
+    expect(Object.keys(report)).toEqual([
+      'system',
+      'attacker',
+      'defender',
+      'pAttackerWins',
+      'pDraw',
+      'pDefenderWins',
+      'pAttackerWinsAtA4',
+      'pDefenderWinsAtA4',
+    ]);
     const odds = analyzeRound(state);
     for (const role of ['attacker', 'defender'] as const) {
       const side = report[role] as Record<string, unknown>;
@@ -19,7 +34,9 @@ describe('the Epic analysis as the CLI and the host use it', () => {
       expect(side['kills']).toEqual(odds.kills[role]);
       expect(side['meanKills']).toBeCloseTo(meanOf(odds.kills[role]), 12);
     }
-    expect((report['pAttackerWins'] as number) + (report['pDraw'] as number) + (report['pDefenderWins'] as number)).toBeCloseTo(1, 12);
+    expect(
+      (report['pAttackerWins'] as number) + (report['pDraw'] as number) + (report['pDefenderWins'] as number),
+    ).toBeCloseTo(1, 12);
     expect(report['pDefenderWinsAtA4'] as number).toBeLessThanOrEqual(report['pDefenderWins'] as number);
   });
 
@@ -30,7 +47,13 @@ describe('the Epic analysis as the CLI and the host use it', () => {
     expect(d0.offset).toBe(0);
     expect(d0.main.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
     expect(d0.baseline!.main).toEqual(d0.main);
-    expect(d0.facts!.map((f) => f.label)).toEqual(['Space Marines win the assault', 'Draw (another round)', 'Orks win the assault', 'Space Marines win at once (A4)', 'Orks win at once (A4)']);
+    expect(d0.facts!.map((f) => f.label)).toEqual([
+      'Space Marines win the assault',
+      'Draw (another round)',
+      'Orks win the assault',
+      'Space Marines win at once (A4)',
+      'Orks win at once (A4)',
+    ]);
     // After some dice the odds move; the baseline stays the round's start.
     const mid = trajectory(start, 3).find((c) => c.step.id.startsWith('save.'))!;
     const d1 = epicDistributions(mid.state);

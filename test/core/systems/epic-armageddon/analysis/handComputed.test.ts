@@ -49,7 +49,10 @@ describe('hand-computed Epic assaults', () => {
   it('a Macro-weapon die against Reinforced Armour: one 4+ save, no re-roll; a normal hit gets the re-roll', () => {
     const fist = { name: 'Power fist', use: 'cc' as const, extraAttacks: 1, macroWeapon: true };
     // Red: CC 6+, so one die plus its Macro-weapon extra attack, each hitting on a 6.
-    const s = setup({ units: [{ name: 'Terminator', armour: 2, cc: 6, ff: null, weapons: [fist] }] }, { units: [{ name: 'Predator', type: 'armoured-vehicle', armour: 4, cc: null, ff: 6, reinforcedArmour: true }] });
+    const s = setup(
+      { units: [{ name: 'Terminator', armour: 2, cc: 6, ff: null, weapons: [fist] }] },
+      { units: [{ name: 'Predator', type: 'armoured-vehicle', armour: 4, cc: null, ff: 6, reinforcedArmour: true }] },
+    );
     const odds = analyzeRound(begin(s).state);
     // The Predator has no CC: it makes no attack. Red's two dice (each 1/6): the normal hit is saved
     // on 4+ with a re-roll (unsaved ¼), the Macro-weapon hit on one 4+ roll (unsaved ½).
@@ -62,7 +65,10 @@ describe('hand-computed Epic assaults', () => {
   });
 
   it('a war engine: each unsaved hit is a kill, the excess lost (a DC 2 engine with no save takes 3 sure hits: 2 kills)', () => {
-    const s = setup({ units: [{ name: 'Marines', count: 3, armour: 2, cc: 2, ff: 2 }] }, { units: [{ name: 'Stompa', type: 'war-engine', damageCapacity: 2, armour: null, cc: null, ff: null }] });
+    const s = setup(
+      { units: [{ name: 'Marines', count: 3, armour: 2, cc: 2, ff: 2 }] },
+      { units: [{ name: 'Stompa', type: 'war-engine', damageCapacity: 2, armour: null, cc: null, ff: null }] },
+    );
     const report = epicReport(begin(s).state) as { attacker: { kills: number[] }; pAttackerWinsAtA4: number };
     // 3 dice at 2+: the engine is destroyed unless at most 1 hits: P(≤ 1 hit) = (1/6)³ + 3 (5/6)(1/6)².
     const one = 3 * (5 / 6) * (1 / 6) ** 2;
@@ -75,7 +81,10 @@ describe('hand-computed Epic assaults', () => {
 
   it('RULES §4 A6: a Broken formation counts as many Blast markers as it has units: the enemy gets +1 for having fewer', () => {
     // Neither side can hurt the other: A6 decides. Red 2 units, Blue (Broken, 0 markers) 2 units: Blue counts 2 > 0.
-    const s = setup({ units: [{ name: 'A', count: 2, armour: 2, cc: null, ff: null }] }, { broken: true, units: [{ name: 'D', count: 2, armour: 2, cc: null, ff: null }] });
+    const s = setup(
+      { units: [{ name: 'A', count: 2, armour: 2, cc: null, ff: null }] },
+      { broken: true, units: [{ name: 'D', count: 2, armour: 2, cc: null, ff: null }] },
+    );
     const odds = analyzeRound(begin(s).state);
     // Red: +1 no Blast markers, +1 enemy has more; Blue: nothing. Red wins when its die + 2 beats Blue's.
     const redWins = [-1, 0, 1, 2, 3, 4, 5].reduce((p, d) => p + difference(d), 0);

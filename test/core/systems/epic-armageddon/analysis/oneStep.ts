@@ -16,19 +16,24 @@ import { apply, inputFor, type EpicCombat } from './drive';
  */
 
 /** The weighted answers of each part of a step, combined: every pick of one answer per part, dice concatenated, chances multiplied. */
-function product(parts: ReadonlyArray<ReadonlyArray<{ dice: number[]; p: number }>>): Array<{ dice: number[]; p: number }> {
+function product(
+  parts: ReadonlyArray<ReadonlyArray<{ dice: number[]; p: number }>>,
+): Array<{ dice: number[]; p: number }> {
   let out: Array<{ dice: number[]; p: number }> = [{ dice: [], p: 1 }];
   for (const part of parts) out = out.flatMap((a) => part.map((b) => ({ dice: [...a.dice, ...b.dice], p: a.p * b.p })));
   return out.filter((x) => x.p > 0);
 }
 
 /** k passes (6s) among `count` dice and the rest fails (1s), with its binomial chance. */
-const passCounts = (count: number, p: number) => binomial(count, p).map((q, k) => ({ dice: [...n(k, 6), ...n(count - k, 1)], p: q }));
+const passCounts = (count: number, p: number) =>
+  binomial(count, p).map((q, k) => ({ dice: [...n(k, 6), ...n(count - k, 1)], p: q }));
 
 /** Every way `n` alike hits end along a chain of saves (chances `ps`): how many are saved at each save, the rest unsaved. */
 function savedAtEach(n: number, ps: readonly number[]): Array<{ counts: number[]; p: number }> {
   if (ps.length === 0) return [{ counts: [], p: 1 }];
-  return binomial(n, ps[0]!).flatMap((q, k) => savedAtEach(n - k, ps.slice(1)).map((rest) => ({ counts: [k, ...rest.counts], p: q * rest.p })));
+  return binomial(n, ps[0]!).flatMap((q, k) =>
+    savedAtEach(n - k, ps.slice(1)).map((rest) => ({ counts: [k, ...rest.counts], p: q * rest.p })),
+  );
 }
 
 /**
@@ -66,17 +71,25 @@ function saveAnswers(combat: EpicCombat): Array<{ dice: number[]; p: number }> {
     });
   });
   // The step's groups name the chain and the save they roll: g<chain>s<save>.
-  const order = (step.groups ?? [{ id: 'g0s0' }]).map((g) => /^g(\d+)s(\d+)$/.exec(g.id)!.slice(1).map(Number) as [number, number]);
+  const order = (step.groups ?? [{ id: 'g0s0' }]).map(
+    (g) => /^g(\d+)s(\d+)$/.exec(g.id)!.slice(1).map(Number) as [number, number],
+  );
   let out: Array<{ perChain: number[][][]; p: number }> = [{ perChain: [], p: 1 }];
-  for (const outcomes of chains) out = out.flatMap((a) => outcomes.map((b) => ({ perChain: [...a.perChain, b.perStage], p: a.p * b.p })));
-  return out.filter((x) => x.p > 0).map(({ perChain, p }) => ({ dice: order.flatMap(([c, j]) => perChain[c]![j]!), p }));
+  for (const outcomes of chains)
+    out = out.flatMap((a) => outcomes.map((b) => ({ perChain: [...a.perChain, b.perStage], p: a.p * b.p })));
+  return out
+    .filter((x) => x.p > 0)
+    .map(({ perChain, p }) => ({ dice: order.flatMap(([c, j]) => perChain[c]![j]!), p }));
 }
 
 /** Every input that can answer the current step, with its probability (pass/fail patterns where each die's place matters). */
 export function possibleInputs(combat: EpicCombat): Array<{ input: Input; p: number }> {
   const step = combat.step;
   if (step.kind !== 'roll') return [{ input: inputFor(combat), p: 1 }];
-  const roll = ({ dice, p }: { dice: number[]; p: number }) => ({ input: { kind: 'roll' as const, stepId: step.id, dice, by: 'entered' as const }, p });
+  const roll = ({ dice, p }: { dice: number[]; p: number }) => ({
+    input: { kind: 'roll' as const, stepId: step.id, dice, by: 'entered' as const },
+    p,
+  });
   if (step.id.startsWith('save.')) return saveAnswers(combat).map(roll);
   if (step.id.startsWith('a6.')) {
     // The result roll: only each side's highest die matters, P(highest of 2D6 = h) = (2h − 1)/36.
@@ -113,7 +126,8 @@ export function mixture(parts: Array<{ odds: RoundOdds; p: number }>): RoundOdds
 }
 
 export function expectSameOdds(actual: RoundOdds, expected: RoundOdds, label: string, tolerance = 1e-9) {
-  const near = (a: number, e: number, what: string) => expect(Math.abs(a - e), `${label}: ${what} ${a} vs ${e}`).toBeLessThan(tolerance);
+  const near = (a: number, e: number, what: string) =>
+    expect(Math.abs(a - e), `${label}: ${what} ${a} vs ${e}`).toBeLessThan(tolerance);
   for (const role of ['attacker', 'defender'] as const) {
     const a = actual.kills[role];
     const e = expected.kills[role];

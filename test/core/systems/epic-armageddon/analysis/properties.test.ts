@@ -19,7 +19,8 @@ describe('the exact Epic analysis on random assaults (fast-check)', () => {
         for (let n = 0; n < 200 && !(c.step.kind === 'outcome' && c.step.final); n++) {
           const phase = c.state.phase.at;
           const small = c.step.kind !== 'roll' || !c.step.id.startsWith('save.') || c.step.count <= 8;
-          if (!c.state.result && phase !== 'end' && small && epicArmageddonAnalysis.tooLarge!(c.state) === null) checkOneStep(c, `seed ${seed} at ${c.step.id} (${c.step.title})`);
+          if (!c.state.result && phase !== 'end' && small && epicArmageddonAnalysis.tooLarge!(c.state) === null)
+            checkOneStep(c, `seed ${seed} at ${c.step.id} (${c.step.title})`);
           c = apply(c, inputFor(c));
         }
       }),

@@ -2,7 +2,8 @@ import { epicArmageddon, type Setup, type SetupInput } from '../../../../../core
 
 /** Assaults the Epic analysis is checked on: each exercises different rules (named in the test that uses it). */
 
-const parse = (s: Omit<SetupInput, 'system'>): Setup => epicArmageddon.setupSchema.parse({ system: 'epic-armageddon', ...s });
+const parse = (s: Omit<SetupInput, 'system'>): Setup =>
+  epicArmageddon.setupSchema.parse({ system: 'epic-armageddon', ...s });
 
 /** Space Marines assault Orks: First Strike chainswords, a Reinforced Armour tank, cover, a Macro-weapon power klaw, a Fearless war engine, supporting fire. */
 export const marinesVsOrks = () =>
@@ -12,11 +13,28 @@ export const marinesVsOrks = () =>
       formation: 'Assault detachment',
       blastMarkers: 1,
       units: [
-        { name: 'Assault Marines', count: 2, armour: 4, cc: 3, ff: 5, weapons: [{ name: 'Chainswords', use: 'cc', extraAttacks: 1, firstStrike: true }] },
+        {
+          name: 'Assault Marines',
+          count: 2,
+          armour: 4,
+          cc: 3,
+          ff: 5,
+          weapons: [{ name: 'Chainswords', use: 'cc', extraAttacks: 1, firstStrike: true }],
+        },
         { name: 'Tactical Marines', count: 2, armour: 4, cc: 4, ff: 3, engaged: 'firefight' },
-        { name: 'Land Raider', type: 'armoured-vehicle', armour: 4, cc: 6, ff: 4, engaged: 'firefight', reinforcedArmour: true },
+        {
+          name: 'Land Raider',
+          type: 'armoured-vehicle',
+          armour: 4,
+          cc: 6,
+          ff: 4,
+          engaged: 'firefight',
+          reinforcedArmour: true,
+        },
       ],
-      support: [{ name: 'Devastators', ff: 3, weapons: [{ name: 'Lascannon', use: 'ff', extraAttacks: 1, macroWeapon: true }] }],
+      support: [
+        { name: 'Devastators', ff: 3, weapons: [{ name: 'Lascannon', use: 'ff', extraAttacks: 1, macroWeapon: true }] },
+      ],
     },
     defender: {
       name: 'Orks',
@@ -24,8 +42,25 @@ export const marinesVsOrks = () =>
       blastMarkers: 2,
       units: [
         { name: 'Boyz', count: 4, armour: 6, cc: 4, ff: 6, cover: 5 },
-        { name: 'Nobz', armour: 4, cc: 3, ff: 5, inspiring: true, weapons: [{ name: 'Power klaws', use: 'cc', extraAttacks: 1, macroWeapon: true }] },
-        { name: 'Battlefortress', type: 'war-engine', damageCapacity: 3, armour: 4, cc: 6, ff: 5, engaged: 'firefight', reinforcedArmour: true, fearless: true },
+        {
+          name: 'Nobz',
+          armour: 4,
+          cc: 3,
+          ff: 5,
+          inspiring: true,
+          weapons: [{ name: 'Power klaws', use: 'cc', extraAttacks: 1, macroWeapon: true }],
+        },
+        {
+          name: 'Battlefortress',
+          type: 'war-engine',
+          damageCapacity: 3,
+          armour: 4,
+          cc: 6,
+          ff: 5,
+          engaged: 'firefight',
+          reinforcedArmour: true,
+          fearless: true,
+        },
       ],
     },
   });
@@ -41,7 +76,14 @@ export const bansheesVsKnight = () =>
       name: 'Eldar',
       formation: 'Aspect host',
       units: [
-        { name: 'Howling Banshees', count: 2, armour: 5, cc: 3, ff: 6, weapons: [{ name: 'Power swords', use: 'cc', extraAttacks: 1, firstStrike: true, macroWeapon: true }] },
+        {
+          name: 'Howling Banshees',
+          count: 2,
+          armour: 5,
+          cc: 3,
+          ff: 6,
+          weapons: [{ name: 'Power swords', use: 'cc', extraAttacks: 1, firstStrike: true, macroWeapon: true }],
+        },
         { name: 'Guardians', count: 2, armour: 6, cc: 5, ff: 4, engaged: 'firefight', inspiring: true },
         { name: 'Wave Serpent', type: 'armoured-vehicle', armour: 4, cc: 6, ff: 5, engaged: 'none' },
       ],
@@ -94,15 +136,43 @@ export const benchmarkAssault = () =>
       name: 'Space Marines',
       formation: 'Tactical detachment',
       units: [
-        { name: 'Assault Marines', count: 2, armour: 4, cc: 3, ff: 5, weapons: [{ name: 'Chainswords', use: 'cc', extraAttacks: 1, firstStrike: true }] },
+        {
+          name: 'Assault Marines',
+          count: 2,
+          armour: 4,
+          cc: 3,
+          ff: 5,
+          weapons: [{ name: 'Chainswords', use: 'cc', extraAttacks: 1, firstStrike: true }],
+        },
         { name: 'Tactical Marines', count: 3, armour: 4, cc: 4, ff: 3 },
         { name: 'Tactical Marines', count: 1, armour: 4, cc: 4, ff: 3, engaged: 'firefight' },
-        { name: 'Captain', armour: 4, cc: 3, ff: 4, inspiring: true, invulnerable: true, weapons: [{ name: 'Power weapon', use: 'cc', extraAttacks: 1, macroWeapon: true }] },
+        {
+          name: 'Captain',
+          armour: 4,
+          cc: 3,
+          ff: 4,
+          inspiring: true,
+          invulnerable: true,
+          weapons: [{ name: 'Power weapon', use: 'cc', extraAttacks: 1, macroWeapon: true }],
+        },
         { name: 'Rhino', count: 2, type: 'armoured-vehicle', armour: 5, cc: 6, ff: 6, engaged: 'firefight' },
-        { name: 'Land Raider', type: 'armoured-vehicle', armour: 4, cc: 6, ff: 4, engaged: 'firefight', reinforcedArmour: true },
+        {
+          name: 'Land Raider',
+          type: 'armoured-vehicle',
+          armour: 4,
+          cc: 6,
+          ff: 4,
+          engaged: 'firefight',
+          reinforcedArmour: true,
+        },
       ],
       support: [
-        { name: 'Devastators', count: 2, ff: 3, weapons: [{ name: 'Lascannon', use: 'ff', extraAttacks: 1, macroWeapon: true }] },
+        {
+          name: 'Devastators',
+          count: 2,
+          ff: 3,
+          weapons: [{ name: 'Lascannon', use: 'ff', extraAttacks: 1, macroWeapon: true }],
+        },
         { name: 'Whirlwind', ff: 5 },
       ],
     },
@@ -113,10 +183,35 @@ export const benchmarkAssault = () =>
       units: [
         { name: 'Boyz', count: 4, armour: 6, cc: 4, ff: 6, cover: 5 },
         { name: 'Grots', count: 2, armour: null, cc: 6, ff: 5, cover: 5 },
-        { name: 'Nobz', count: 2, armour: 4, cc: 3, ff: 5, weapons: [{ name: 'Power klaws', use: 'cc', extraAttacks: 1, macroWeapon: true }] },
+        {
+          name: 'Nobz',
+          count: 2,
+          armour: 4,
+          cc: 3,
+          ff: 5,
+          weapons: [{ name: 'Power klaws', use: 'cc', extraAttacks: 1, macroWeapon: true }],
+        },
         { name: 'Boyz', count: 2, armour: 6, cc: 4, ff: 6, engaged: 'firefight' },
-        { name: 'Warboss', armour: 4, cc: 3, ff: 5, inspiring: true, invulnerable: true, weapons: [{ name: 'Power klaw', use: 'cc', extraAttacks: 1, macroWeapon: true }] },
-        { name: 'Battlefortress', type: 'war-engine', damageCapacity: 3, armour: 4, cc: 6, ff: 5, engaged: 'firefight', reinforcedArmour: true, fearless: true },
+        {
+          name: 'Warboss',
+          armour: 4,
+          cc: 3,
+          ff: 5,
+          inspiring: true,
+          invulnerable: true,
+          weapons: [{ name: 'Power klaw', use: 'cc', extraAttacks: 1, macroWeapon: true }],
+        },
+        {
+          name: 'Battlefortress',
+          type: 'war-engine',
+          damageCapacity: 3,
+          armour: 4,
+          cc: 6,
+          ff: 5,
+          engaged: 'firefight',
+          reinforcedArmour: true,
+          fearless: true,
+        },
       ],
     },
   });

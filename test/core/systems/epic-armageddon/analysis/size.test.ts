@@ -14,13 +14,31 @@ import { bansheesVsKnight, benchmarkAssault, lineFight, marinesVsOrks } from './
 
 /** A formation of `n` different units (the worst case: nothing alike), a few with First Strike. */
 const distinct = (n: number, firstStrike: number, prefix: string) =>
-  Array.from({ length: n }, (_, i) => ({ name: `${prefix} ${i + 1}`, armour: 4 + (i % 3), cc: 3 + (i % 3), ff: 4, ...(i < firstStrike ? { weapons: [{ name: 'Blades', use: 'cc' as const, extraAttacks: 1, firstStrike: true }] } : {}) }));
+  Array.from({ length: n }, (_, i) => ({
+    name: `${prefix} ${i + 1}`,
+    armour: 4 + (i % 3),
+    cc: 3 + (i % 3),
+    ff: 4,
+    ...(i < firstStrike
+      ? { weapons: [{ name: 'Blades', use: 'cc' as const, extraAttacks: 1, firstStrike: true }] }
+      : {}),
+  }));
 
 const assault = (attacker: ReturnType<typeof distinct>, defender: ReturnType<typeof distinct>, support = 0): Setup =>
   epicArmageddon.setupSchema.parse({
     system: 'epic-armageddon',
-    attacker: { name: 'A', formation: 'a', units: attacker, support: Array.from({ length: support }, (_, i) => ({ name: `s${i}`, ff: 4 })) },
-    defender: { name: 'D', formation: 'd', units: defender, support: Array.from({ length: support }, (_, i) => ({ name: `s${i}`, ff: 4 })) },
+    attacker: {
+      name: 'A',
+      formation: 'a',
+      units: attacker,
+      support: Array.from({ length: support }, (_, i) => ({ name: `s${i}`, ff: 4 })),
+    },
+    defender: {
+      name: 'D',
+      formation: 'd',
+      units: defender,
+      support: Array.from({ length: support }, (_, i) => ({ name: `s${i}`, ff: 4 })),
+    },
   });
 
 describe('the size of an Epic analysis', () => {
@@ -37,12 +55,24 @@ describe('the size of an Epic analysis', () => {
         name: 'Orks',
         formation: 'Horde',
         units: [
-          { name: 'Nobz', count: 10, armour: 4, cc: 3, ff: 5, weapons: [{ name: 'Choppas', use: 'cc', extraAttacks: 1, firstStrike: true }] },
+          {
+            name: 'Nobz',
+            count: 10,
+            armour: 4,
+            cc: 3,
+            ff: 5,
+            weapons: [{ name: 'Choppas', use: 'cc', extraAttacks: 1, firstStrike: true }],
+          },
           { name: 'Boyz', count: 30, armour: 6, cc: 4, ff: 6 },
         ],
         support: [{ name: 'Big guns', count: 3, ff: 5 }],
       },
-      defender: { name: 'Guard', formation: 'Company', units: [{ name: 'Guardsmen', count: MAX_FORMATION_UNITS, armour: 5, cc: 6, ff: 5, cover: 4 }], support: [{ name: 'Heavy weapons', count: 3, ff: 4 }] },
+      defender: {
+        name: 'Guard',
+        formation: 'Company',
+        units: [{ name: 'Guardsmen', count: MAX_FORMATION_UNITS, armour: 5, cc: 6, ff: 5, cover: 4 }],
+        support: [{ name: 'Heavy weapons', count: 3, ff: 4 }],
+      },
     });
     const state = begin(big).state;
     expect(epicArmageddonAnalysis.tooLarge!(state)).toBeNull();
@@ -53,10 +83,16 @@ describe('the size of an Epic analysis', () => {
   it('refuses, in words, formations of many different units whose odds cannot be counted in about a second', () => {
     const huge = begin(assault(distinct(20, 4, 'a'), distinct(20, 4, 'd'), 5)).state;
     const why = epicArmageddonAnalysis.tooLarge!(huge);
-    expect(why).toMatch(/^Too many ways this assault can go to count exactly \(about \d+ million steps\): enter units that are alike as one entry with a count/);
-    expect(epicArmageddonAnalysis.tooLarge!(begin(assault(distinct(18, 0, 'a'), distinct(18, 0, 'd'))).state)).not.toBeNull();
+    expect(why).toMatch(
+      /^Too many ways this assault can go to count exactly \(about \d+ million steps\): enter units that are alike as one entry with a count/,
+    );
+    expect(
+      epicArmageddonAnalysis.tooLarge!(begin(assault(distinct(18, 0, 'a'), distinct(18, 0, 'd'))).state),
+    ).not.toBeNull();
     // Many different units against few: only the units the few dice can reach vary, so it is counted.
-    expect(epicArmageddonAnalysis.tooLarge!(begin(assault(distinct(30, 0, 'a'), distinct(10, 0, 'd'), 3)).state)).toBeNull();
+    expect(
+      epicArmageddonAnalysis.tooLarge!(begin(assault(distinct(30, 0, 'a'), distinct(10, 0, 'd'), 3)).state),
+    ).toBeNull();
   });
 
   it('the largest accepted formations of different units are counted (the estimate bounds the work; the time is the bench’s)', () => {
@@ -66,7 +102,12 @@ describe('the size of an Epic analysis', () => {
       [2, 3],
     ] as const) {
       let n = 4;
-      while (epicArmageddonAnalysis.tooLarge!(begin(assault(distinct(n + 1, fs, 'a'), distinct(n + 1, fs, 'd'), support)).state) === null) n++;
+      while (
+        epicArmageddonAnalysis.tooLarge!(
+          begin(assault(distinct(n + 1, fs, 'a'), distinct(n + 1, fs, 'd'), support)).state,
+        ) === null
+      )
+        n++;
       expect(n).toBeGreaterThanOrEqual(8);
       const state = begin(assault(distinct(n, fs, 'a'), distinct(n, fs, 'd'), support)).state;
       expect(workParts(state).total).toBeLessThanOrEqual(WORK_BUDGET);

@@ -31,12 +31,17 @@ const TEST_LIMIT = 1e10;
  */
 const ROUNDS = 3;
 
-const parse = (s: Omit<SetupInput, 'system'>): Setup => epicArmageddon.setupSchema.parse({ system: 'epic-armageddon', ...s });
+const parse = (s: Omit<SetupInput, 'system'>): Setup =>
+  epicArmageddon.setupSchema.parse({ system: 'epic-armageddon', ...s });
 
 /** Two Assault Marines charge two Boyz, with Grots of the warband not engaged: nobody is Fearless, so the loser takes extra hits, breaks and withdraws. */
 const small = () =>
   parse({
-    attacker: { name: 'Space Marines', formation: 'Assault detachment', units: [{ name: 'Assault Marines', count: 2, armour: 4, cc: 3, ff: 5 }] },
+    attacker: {
+      name: 'Space Marines',
+      formation: 'Assault detachment',
+      units: [{ name: 'Assault Marines', count: 2, armour: 4, cc: 3, ff: 5 }],
+    },
     defender: {
       name: 'Orks',
       formation: 'Warband',
@@ -48,10 +53,15 @@ const small = () =>
     },
   });
 
-const rowsOf = (state: State) => epicArmageddonCombat.unitFates!(state).map((u) => `${u.role} ${u.unit}: ${u.end ?? 'holds'}`);
+const rowsOf = (state: State) =>
+  epicArmageddonCombat.unitFates!(state).map((u) => `${u.role} ${u.unit}: ${u.end ?? 'holds'}`);
 
 /** A seeded game to its end, "Roll for me" and the suggested option, unless `answer` gives another input. */
-function playToEnd(combat: EpicCombat, seed: number, answer: (c: EpicCombat) => Input | undefined = () => undefined): EpicCombat {
+function playToEnd(
+  combat: EpicCombat,
+  seed: number,
+  answer: (c: EpicCombat) => Input | undefined = () => undefined,
+): EpicCombat {
   let c: EpicCombat = { ...combat, rng: rngFor(seed) };
   for (let guard = 0; !(c.step.kind === 'outcome' && c.step.final); guard++) {
     if (guard > 5000) throw new Error('the assault did not end');
@@ -61,7 +71,11 @@ function playToEnd(combat: EpicCombat, seed: number, answer: (c: EpicCombat) => 
 }
 
 /** The first of the seeded games whose end passes `test`. */
-function firstGame(combat: EpicCombat, test: (s: State) => boolean, answer?: (c: EpicCombat) => Input | undefined): State {
+function firstGame(
+  combat: EpicCombat,
+  test: (s: State) => boolean,
+  answer?: (c: EpicCombat) => Input | undefined,
+): State {
   for (let seed = 0; seed < 500; seed++) {
     const end = playToEnd(combat, seed, answer).state;
     if (test(end)) return end;
@@ -71,7 +85,9 @@ function firstGame(combat: EpicCombat, test: (s: State) => boolean, answer?: (c:
 
 describe('Epic Armageddon: every unit of both formations, and its fate at the end', () => {
   it('named as the screen names them, attacker first, nearest first; supporting units of other formations are not listed', () => {
-    const rows = epicArmageddonCombat.unitFates!(epicArmageddon.start(marinesVsOrks())).map((u) => `${u.role} ${u.unit}`);
+    const rows = epicArmageddonCombat.unitFates!(epicArmageddon.start(marinesVsOrks())).map(
+      (u) => `${u.role} ${u.unit}`,
+    );
     expect(rows).toEqual([
       'attacker Assault Marines #1',
       'attacker Assault Marines #2',
@@ -90,7 +106,9 @@ describe('Epic Armageddon: every unit of both formations, and its fate at the en
   });
 
   it('two entries of one name (Boyz in contact, Boyz in a firefight): each row also says its entry, so no two read alike', () => {
-    const rows = epicArmageddonCombat.unitFates!(epicArmageddon.start(benchmarkAssault())).filter((u) => u.role === 'defender').map((u) => u.unit);
+    const rows = epicArmageddonCombat.unitFates!(epicArmageddon.start(benchmarkAssault()))
+      .filter((u) => u.role === 'defender')
+      .map((u) => u.unit);
     expect(rows).toEqual([
       'Boyz #1 (1st Boyz entry)',
       'Boyz #2 (1st Boyz entry)',
@@ -108,9 +126,15 @@ describe('Epic Armageddon: every unit of both formations, and its fate at the en
     expect(new Set(rows).size).toBe(rows.length);
   });
 
-  it('the loser\'s units slain by the extra hits are destroyed; those left withdraw; the winner\'s standing units hold', () => {
+  it("the loser's units slain by the extra hits are destroyed; those left withdraw; the winner's standing units hold", () => {
     // RULES: the loser takes extra hits equal to the difference, with no saves; it becomes Broken and withdraws.
-    const end = firstGame(begin(small()), (s) => s.result?.winner === 'attacker' && s.units.defender.some((u) => u.fate?.by === 'extra hits') && s.units.defender.some((u) => u.left > 0));
+    const end = firstGame(
+      begin(small()),
+      (s) =>
+        s.result?.winner === 'attacker' &&
+        s.units.defender.some((u) => u.fate?.by === 'extra hits') &&
+        s.units.defender.some((u) => u.left > 0),
+    );
     const rows = epicArmageddonCombat.unitFates!(end);
     end.units.defender.forEach((u, i) => {
       const row = rows[2 + i]!;
@@ -124,7 +148,12 @@ describe('Epic Armageddon: every unit of both formations, and its fate at the en
   it('a unit that ends its withdrawal within 15cm of the enemy is destroyed; the others flee', () => {
     // RULES A7: the loser withdraws two moves; units ending within 15cm of the enemy are destroyed.
     const nameFirst = (c: EpicCombat): Input | undefined => {
-      if (c.step.kind !== 'choose' || c.state.phase.at !== 'withdraw' || c.state.units[c.state.phase.role].filter((u) => u.left > 0).length < 2) return undefined;
+      if (
+        c.step.kind !== 'choose' ||
+        c.state.phase.at !== 'withdraw' ||
+        c.state.units[c.state.phase.role].filter((u) => u.left > 0).length < 2
+      )
+        return undefined;
       return { kind: 'choose', stepId: c.step.id, option: c.step.options.find((o) => o.id.startsWith('unit:'))!.id };
     };
     const end = firstGame(begin(small()), (s) => s.units.defender.some((u) => u.fate?.by === 'withdrawal'), nameFirst);
@@ -138,50 +167,73 @@ describe('Epic Armageddon: every unit of both formations, and its fate at the en
   it('a formation already Broken that loses is destroyed, every unit of it, its war engine too', () => {
     // RULES A7: the loser becomes Broken; one already Broken is destroyed.
     const end = firstGame(begin(bansheesVsKnight()), (s) => s.result?.winner === 'attacker');
-    expect(rowsOf(end).filter((r) => r.startsWith('defender'))).toEqual(['defender Knight Paladin: destroyed', 'defender Squires #1: destroyed', 'defender Squires #2: destroyed']);
+    expect(rowsOf(end).filter((r) => r.startsWith('defender'))).toEqual([
+      'defender Knight Paladin: destroyed',
+      'defender Squires #1: destroyed',
+      'defender Squires #2: destroyed',
+    ]);
   });
 
   it('a war engine with damage capacity left stands; one with none is destroyed', () => {
     const start = epicArmageddon.start(bansheesVsKnight());
     const knight = start.units.defender[0]!;
-    const at = (left: number): State => ({ ...start, units: { ...start.units, defender: [{ ...knight, left }, ...start.units.defender.slice(1)] } });
+    const at = (left: number): State => ({
+      ...start,
+      units: { ...start.units, defender: [{ ...knight, left }, ...start.units.defender.slice(1)] },
+    });
     expect(rowsOf(at(1))[5]).toBe('defender Knight Paladin: holds');
     expect(rowsOf(at(0))[5]).toBe('defender Knight Paladin: destroyed');
   });
 
-  it('on random assaults played to the end (fast-check): destroyed exactly when nothing is left, withdraws only with a formation that broke, never caught, and a formation destroyed is every unit destroyed', () => {
-    fc.assert(
-      fc.property(setupArb, fc.nat(2 ** 30), (setup, seed) => {
-        const end = playToEnd(begin(setup), seed).state;
-        const rows = epicArmageddonCombat.unitFates!(end);
-        const fates = epicArmageddonCombat.fates(end);
-        const units = [...end.units.attacker, ...end.units.defender];
-        expect(rows.map((r) => r.role)).toEqual(units.map((_, i) => (i < end.units.attacker.length ? 'attacker' : 'defender')));
-        rows.forEach((r, i) => {
-          expect(r.end === 'destroyed', r.unit).toBe(units[i]!.left === 0);
-          expect(r.end).not.toBe('caught');
-          if (r.end === 'flees') expect(fates[r.role]).toBe('flees');
-        });
-        for (const role of ['attacker', 'defender'] as const) {
-          const mine = rows.filter((r) => r.role === role).map((r) => r.end);
-          if (fates[role] === 'destroyed') expect(new Set(mine)).toEqual(new Set(['destroyed']));
-          if (fates[role] === 'flees') expect(mine.every((e) => e === 'destroyed' || e === 'flees')).toBe(true);
-          if (fates[role] === null) expect(mine).not.toContain('flees');
-        }
-      }),
-      { numRuns: 200 },
-    );
-  }, SLOW);
+  it(
+    'on random assaults played to the end (fast-check): destroyed exactly when nothing is left, withdraws only with a formation that broke, never caught, and a formation destroyed is every unit destroyed',
+    () => {
+      fc.assert(
+        fc.property(setupArb, fc.nat(2 ** 30), (setup, seed) => {
+          const end = playToEnd(begin(setup), seed).state;
+          const rows = epicArmageddonCombat.unitFates!(end);
+          const fates = epicArmageddonCombat.fates(end);
+          const units = [...end.units.attacker, ...end.units.defender];
+          expect(rows.map((r) => r.role)).toEqual(
+            units.map((_, i) => (i < end.units.attacker.length ? 'attacker' : 'defender')),
+          );
+          rows.forEach((r, i) => {
+            expect(r.end === 'destroyed', r.unit).toBe(units[i]!.left === 0);
+            expect(r.end).not.toBe('caught');
+            if (r.end === 'flees') expect(fates[r.role]).toBe('flees');
+          });
+          for (const role of ['attacker', 'defender'] as const) {
+            const mine = rows.filter((r) => r.role === role).map((r) => r.end);
+            if (fates[role] === 'destroyed') expect(new Set(mine)).toEqual(new Set(['destroyed']));
+            if (fates[role] === 'flees') expect(mine.every((e) => e === 'destroyed' || e === 'flees')).toBe(true);
+            if (fates[role] === null) expect(mine).not.toContain('flees');
+          }
+        }),
+        { numRuns: 200 },
+      );
+    },
+    SLOW,
+  );
 
   it(
     'exactly, each unit against 2,000 play-outs of the engine',
     () => {
       const combat = begin(small());
-      const odds = metered(() => exactWholeCombat(epicArmageddonCombat, combat.state, ROUNDS), () => 'too large', TEST_LIMIT);
+      const odds = metered(
+        () => exactWholeCombat(epicArmageddonCombat, combat.state, ROUNDS),
+        () => 'too large',
+        TEST_LIMIT,
+      );
       expect(odds.exact).toBe(true);
       expect(odds.pUnfinished).toBeLessThan(0.001);
       const units = odds.units!;
-      expect(units.map((u) => `${u.role} ${u.unit}`)).toEqual(['attacker Assault Marines #1', 'attacker Assault Marines #2', 'defender Boyz #1', 'defender Boyz #2', 'defender Grots']);
+      expect(units.map((u) => `${u.role} ${u.unit}`)).toEqual([
+        'attacker Assault Marines #1',
+        'attacker Assault Marines #2',
+        'defender Boyz #1',
+        'defender Boyz #2',
+        'defender Grots',
+      ]);
       // Nothing is caught in Epic; the Grots, never hit by the attacks, are destroyed only by extra hits.
       for (const u of units) expect(u.pCaught, u.unit).toBe(0);
       // A loser takes at least one extra hit, nearest unit first: its first unit never withdraws; the others may.
@@ -195,28 +247,68 @@ describe('Epic Armageddon: every unit of both formations, and its fate at the en
 });
 
 describe('Epic Armageddon: the host, the command line and the summary give every unit', () => {
-  it('`combat-companion analyze` prints `combat.units`: every unit of both formations', async () => {
-    const combat = await analyzedCombat('examples/epic-armageddon-marines-vs-orks.json');
-    expect(combat.units?.map((u) => u.unit)).toEqual(['Assault Marines #1', 'Assault Marines #2', 'Tactical Marines #1', 'Tactical Marines #2', 'Land Raider', 'Boyz #1', 'Boyz #2', 'Boyz #3', 'Boyz #4', 'Nobz', 'Battlefortress']);
-    for (const u of combat.units!) {
-      expect(u.pDestroyed + u.pFlees + u.pCaught).toBeLessThanOrEqual(1 + 1e-9);
-      expect(u.pCaught).toBe(0);
-    }
-    // Estimated from play-outs: the standard error given is the largest of every figure's, each unit's too.
-    expect(combat.exact).toBe(false);
-    const n = combat.playouts!;
-    for (const u of combat.units!) for (const q of [u.pDestroyed, u.pFlees]) expect(combat.standardError!, u.unit).toBeGreaterThanOrEqual(Math.sqrt((q * (1 - q)) / n));
-  }, SLOW);
+  it(
+    '`combat-companion analyze` prints `combat.units`: every unit of both formations',
+    async () => {
+      const combat = await analyzedCombat('examples/epic-armageddon-marines-vs-orks.json');
+      expect(combat.units?.map((u) => u.unit)).toEqual([
+        'Assault Marines #1',
+        'Assault Marines #2',
+        'Tactical Marines #1',
+        'Tactical Marines #2',
+        'Land Raider',
+        'Boyz #1',
+        'Boyz #2',
+        'Boyz #3',
+        'Boyz #4',
+        'Nobz',
+        'Battlefortress',
+      ]);
+      for (const u of combat.units!) {
+        expect(u.pDestroyed + u.pFlees + u.pCaught).toBeLessThanOrEqual(1 + 1e-9);
+        expect(u.pCaught).toBe(0);
+      }
+      // Estimated from play-outs: the standard error given is the largest of every figure's, each unit's too.
+      expect(combat.exact).toBe(false);
+      const n = combat.playouts!;
+      for (const u of combat.units!)
+        for (const q of [u.pDestroyed, u.pFlees])
+          expect(combat.standardError!, u.unit).toBeGreaterThanOrEqual(Math.sqrt((q * (1 - q)) / n));
+    },
+    SLOW,
+  );
 
-  it('the host\'s whole-combat answer and the printed summary have a row for each unit', () => {
-    const rules = rulesDeps({ newId: () => 'x', newSeed: () => 1 });
-    const setup = small();
-    const answer = rules.wholeCombat!('epic-armageddon', epicArmageddon.start(setup));
-    expect(answer?.ok && answer.odds.units?.map((u) => u.unit)).toEqual(['Assault Marines #1', 'Assault Marines #2', 'Boyz #1', 'Boyz #2', 'Grots']);
-    const played = playToEnd(begin(setup), 3);
-    const record: StoredCombatRecord = { id: 'e', system: 'epic-armageddon', title: 'Marines vs Orks', startedAt: '2026-11-20T19:30:00.000Z', finishedAt: '2026-11-20T19:41:00.000Z', seed: 0, rosterIds: [], setup, inputs: played.log.inputs };
-    const md = summaryMarkdown(buildCombatSummary(record, { systems: rules.systems, analyze: rules.analyze, wholeCombat: rules.wholeCombat! }));
-    expect(md).toMatch(/\| Boyz #1: destroyed \|/);
-    expect(md).toMatch(/\| Grots: breaks and gets away \|/);
-  }, SLOW);
+  it(
+    "the host's whole-combat answer and the printed summary have a row for each unit",
+    () => {
+      const rules = rulesDeps({ newId: () => 'x', newSeed: () => 1 });
+      const setup = small();
+      const answer = rules.wholeCombat!('epic-armageddon', epicArmageddon.start(setup));
+      expect(answer?.ok && answer.odds.units?.map((u) => u.unit)).toEqual([
+        'Assault Marines #1',
+        'Assault Marines #2',
+        'Boyz #1',
+        'Boyz #2',
+        'Grots',
+      ]);
+      const played = playToEnd(begin(setup), 3);
+      const record: StoredCombatRecord = {
+        id: 'e',
+        system: 'epic-armageddon',
+        title: 'Marines vs Orks',
+        startedAt: '2026-11-20T19:30:00.000Z',
+        finishedAt: '2026-11-20T19:41:00.000Z',
+        seed: 0,
+        rosterIds: [],
+        setup,
+        inputs: played.log.inputs,
+      };
+      const md = summaryMarkdown(
+        buildCombatSummary(record, { systems: rules.systems, analyze: rules.analyze, wholeCombat: rules.wholeCombat! }),
+      );
+      expect(md).toMatch(/\| Boyz #1: destroyed \|/);
+      expect(md).toMatch(/\| Grots: breaks and gets away \|/);
+    },
+    SLOW,
+  );
 });

@@ -16,7 +16,8 @@ export const inputFor: (combat: NaCombat) => Input = autoInput;
 export const apply = applierFor(ninthAge);
 
 /** The round is over: the next step starts another round (its choice), or the melee has ended. */
-export const roundOver = (step: Step) => (step.kind === 'outcome' && step.final) || (step.kind === 'choose' && step.id.startsWith('round.'));
+export const roundOver = (step: Step) =>
+  (step.kind === 'outcome' && step.final) || (step.kind === 'choose' && step.id.startsWith('round.'));
 
 /** Plays the current round to its end with the seeded dice and the suggested options. */
 export function finishRound(combat: NaCombat): NaCombat {
@@ -56,7 +57,10 @@ export function trajectory(setup: Setup, seed: number, choose?: (options: number
     out.push(c);
     if (roundOver(c.step)) return out;
     const step = c.step;
-    const input = choose && step.kind === 'choose' ? { kind: 'choose' as const, stepId: step.id, option: step.options[choose(step.options.length, k++)]!.id } : inputFor(c);
+    const input =
+      choose && step.kind === 'choose'
+        ? { kind: 'choose' as const, stepId: step.id, option: step.options[choose(step.options.length, k++)]!.id }
+        : inputFor(c);
     c = apply(c, input);
   }
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../../core/systems/ninth-age/analysis';
 import type { Setup } from '../../../../../core/systems/ninth-age';
-import { apply, begin, finishRound, gameEndOf, rngFor, roundOver, trajectory, type GameEnd, type NaCombat } from './drive';
+import {
+  apply,
+  begin,
+  finishRound,
+  gameEndOf,
+  rngFor,
+  roundOver,
+  trajectory,
+  type GameEnd,
+  type NaCombat,
+} from './drive';
 import { checkOneStep } from './oneStep';
 import { heroesDuel, knightsVsSpearmen, orcsVsDwarfs } from './setups';
 
@@ -24,28 +34,73 @@ const tolerance = (p: number, n: number) => 4 * Math.sqrt(Math.max(0, p * (1 - p
 function expectAgreement(exact: RoundOdds, games: GameEnd[], label: string) {
   const n = games.length;
   const share = (f: (g: GameEnd) => boolean) => games.filter(f).length / n;
-  const near = (p: number, sim: number, what: string) => expect(Math.abs(sim - p), `${label}: ${what} engine ${sim} v exact ${p} (N = ${n})`).toBeLessThanOrEqual(tolerance(p, n));
-  expect(Math.abs(exact.difference.dist.reduce((a, b) => a + b, 0) - 1), `${label}: the difference sums to 1`).toBeLessThan(1e-9);
-  for (const g of games) expect(exact.difference.dist[g.difference - exact.difference.offset] ?? 0, `${label}: the engine's difference ${g.difference} is possible`).toBeGreaterThan(0);
-  exact.difference.dist.forEach((p, k) => near(p, share((g) => g.difference === k + exact.difference.offset), `P(difference ${k + exact.difference.offset})`));
+  const near = (p: number, sim: number, what: string) =>
+    expect(Math.abs(sim - p), `${label}: ${what} engine ${sim} v exact ${p} (N = ${n})`).toBeLessThanOrEqual(
+      tolerance(p, n),
+    );
+  expect(
+    Math.abs(exact.difference.dist.reduce((a, b) => a + b, 0) - 1),
+    `${label}: the difference sums to 1`,
+  ).toBeLessThan(1e-9);
+  for (const g of games)
+    expect(
+      exact.difference.dist[g.difference - exact.difference.offset] ?? 0,
+      `${label}: the engine's difference ${g.difference} is possible`,
+    ).toBeGreaterThan(0);
+  exact.difference.dist.forEach((p, k) =>
+    near(
+      p,
+      share((g) => g.difference === k + exact.difference.offset),
+      `P(difference ${k + exact.difference.offset})`,
+    ),
+  );
   for (const role of ['attacker', 'defender'] as const) {
-    exact.hpLost[role].forEach((p, k) => near(p, share((g) => g.hpLost[role] === k), `P(${role} loses ${k} HP)`));
-    near(exact.wipedOut[role], share((g) => g.wipedOut[role]), `P(${role} wiped out)`);
-    near(exact.breaks[role], share((g) => g.breaks[role]), `P(${role} breaks)`);
-    near(exact.caught[role], share((g) => g.caught[role]), `P(${role} caught)`);
+    exact.hpLost[role].forEach((p, k) =>
+      near(
+        p,
+        share((g) => g.hpLost[role] === k),
+        `P(${role} loses ${k} HP)`,
+      ),
+    );
+    near(
+      exact.wipedOut[role],
+      share((g) => g.wipedOut[role]),
+      `P(${role} wiped out)`,
+    );
+    near(
+      exact.breaks[role],
+      share((g) => g.breaks[role]),
+      `P(${role} breaks)`,
+    );
+    near(
+      exact.caught[role],
+      share((g) => g.caught[role]),
+      `P(${role} caught)`,
+    );
   }
-  near(exact.win.attacker, share((g) => g.difference > 0), 'P(attacker wins)');
-  near(exact.win.draw, share((g) => g.difference === 0), 'P(draw)');
+  near(
+    exact.win.attacker,
+    share((g) => g.difference > 0),
+    'P(attacker wins)',
+  );
+  near(
+    exact.win.draw,
+    share((g) => g.difference === 0),
+    'P(draw)',
+  );
 }
 
 /** The engine's round from `combat`, `games` times with new seeds. */
-const play = (combat: NaCombat, games: number, from: number) => Array.from({ length: games }, (_, k) => gameEndOf(finishRound({ ...combat, rng: rngFor(from + k) }).state));
+const play = (combat: NaCombat, games: number, from: number) =>
+  Array.from({ length: games }, (_, k) => gameEndOf(finishRound({ ...combat, rng: rngFor(from + k) }).state));
 
 /** Part-way kinds, by what the state is at. */
 const partWay: Record<string, (c: NaCombat) => boolean> = {
-  'after an Agility step': (c) => /^(allocate|strikes)\./.test(c.step.id) && c.state.log.some((l) => l.title.endsWith('casualties removed')),
+  'after an Agility step': (c) =>
+    /^(allocate|strikes)\./.test(c.step.id) && c.state.log.some((l) => l.title.endsWith('casualties removed')),
   // An Agility step's dice are one roll (steps/roll.ts): the state part-way through a step is its roll, every allocation made.
-  'at an Agility step’s roll, allocations fixed': (c) => c.step.id.startsWith('strikes.') && c.state.log.some((l) => l.title.includes('allocate')),
+  'at an Agility step’s roll, allocations fixed': (c) =>
+    c.step.id.startsWith('strikes.') && c.state.log.some((l) => l.title.includes('allocate')),
   'at the break test': (c) => c.step.id.startsWith('break.'),
   // Flee and pursuit are one roll: the state before it, the pursuit decided.
   'at the flee and pursuit roll': (c) => c.step.id.startsWith('flee.') && c.state.pursues === true,
@@ -53,37 +108,45 @@ const partWay: Record<string, (c: NaCombat) => boolean> = {
 const SLOW = 120_000;
 
 describe('the Ninth Age engine and the exact analysis agree', () => {
-  it('from the start of the round: 20,000 rounds of Orc Brutes in the Greybeards’ flank; a point mass once the round is over', () => {
-    const start = begin(orcsVsDwarfs());
-    const games: GameEnd[] = [];
-    for (let k = 0; k < 20_000; k++) {
-      const end = finishRound({ ...start, rng: rngFor(k) });
-      games.push(gameEndOf(end.state));
-      if (k < 10) {
-        const odds = analyzeRound(end.state);
-        const g = games[k]!;
-        expect(odds.difference).toEqual({ offset: g.difference, dist: [1] });
-        expect(odds.breaks).toEqual({ attacker: Number(g.breaks.attacker), defender: Number(g.breaks.defender) });
-        expect(odds.caught).toEqual({ attacker: Number(g.caught.attacker), defender: Number(g.caught.defender) });
+  it(
+    'from the start of the round: 20,000 rounds of Orc Brutes in the Greybeards’ flank; a point mass once the round is over',
+    () => {
+      const start = begin(orcsVsDwarfs());
+      const games: GameEnd[] = [];
+      for (let k = 0; k < 20_000; k++) {
+        const end = finishRound({ ...start, rng: rngFor(k) });
+        games.push(gameEndOf(end.state));
+        if (k < 10) {
+          const odds = analyzeRound(end.state);
+          const g = games[k]!;
+          expect(odds.difference).toEqual({ offset: g.difference, dist: [1] });
+          expect(odds.breaks).toEqual({ attacker: Number(g.breaks.attacker), defender: Number(g.breaks.defender) });
+          expect(odds.caught).toEqual({ attacker: Number(g.caught.attacker), defender: Number(g.caught.defender) });
+        }
       }
-    }
-    expectAgreement(analyzeRound(start.state), games, 'start');
-  }, SLOW);
+      expectAgreement(analyzeRound(start.state), games, 'start');
+    },
+    SLOW,
+  );
 
   const seen = new Set<string>();
   it.each([
     ['Knights and Baron charge Spearmen with a Captain and a Battle Standard Bearer', knightsVsSpearmen],
     ['Orc Brutes in the Greybeards’ flank', orcsVsDwarfs],
     ['characters seeking each other out', heroesDuel],
-  ] as Array<[string, () => Setup]>)('part-way, %s: the same combat continued, 5,000 rounds from each kind of state', (_, setup) => {
-    for (const [kind, matches] of Object.entries(partWay)) {
-      let picked: NaCombat | undefined;
-      for (let seed = 500; seed < 700 && !picked; seed++) picked = trajectory(setup(), seed).find(matches);
-      if (!picked) continue;
-      seen.add(kind);
-      expectAgreement(analyzeRound(picked.state), play(picked, 5000, 50_000), `${picked.step.id} (${kind})`);
-    }
-  }, SLOW);
+  ] as Array<[string, () => Setup]>)(
+    'part-way, %s: the same combat continued, 5,000 rounds from each kind of state',
+    (_, setup) => {
+      for (const [kind, matches] of Object.entries(partWay)) {
+        let picked: NaCombat | undefined;
+        for (let seed = 500; seed < 700 && !picked; seed++) picked = trajectory(setup(), seed).find(matches);
+        if (!picked) continue;
+        seen.add(kind);
+        expectAgreement(analyzeRound(picked.state), play(picked, 5000, 50_000), `${picked.step.id} (${kind})`);
+      }
+    },
+    SLOW,
+  );
 
   it('met every part-way kind', () => {
     expect([...seen].sort()).toEqual(Object.keys(partWay).sort());
@@ -94,18 +157,22 @@ describe('the Ninth Age engine and the exact analysis agree', () => {
     ['the bench case', knightsVsSpearmen],
     ['Orc Brutes and Greybeards', orcsVsDwarfs],
     ['characters seeking each other out', heroesDuel],
-  ] as Array<[string, () => Setup]>)('exactly, one step at a time, %s: players who choose at random', (_, setup) => {
-    for (const seed of [1, 2, 3, 4]) {
-      // Random choices (a simple hash of the seed and the choice's number), so allocations other than the default are followed too.
-      const pick = (options: number, k: number) => (seed * 7 + k * 13) % options;
-      for (const combat of trajectory(setup(), seed, seed === 1 ? undefined : pick)) {
-        if (roundOver(combat.step)) continue;
-        stepKinds.add(combat.step.id.split('.')[0]!);
-        if (combat.step.kind === 'choose' && !combat.step.options.find((o) => o.suggested)) continue;
-        checkOneStep(combat, `seed ${seed} at ${combat.step.id} (${combat.step.title})`);
+  ] as Array<[string, () => Setup]>)(
+    'exactly, one step at a time, %s: players who choose at random',
+    (_, setup) => {
+      for (const seed of [1, 2, 3, 4]) {
+        // Random choices (a simple hash of the seed and the choice's number), so allocations other than the default are followed too.
+        const pick = (options: number, k: number) => (seed * 7 + k * 13) % options;
+        for (const combat of trajectory(setup(), seed, seed === 1 ? undefined : pick)) {
+          if (roundOver(combat.step)) continue;
+          stepKinds.add(combat.step.id.split('.')[0]!);
+          if (combat.step.kind === 'choose' && !combat.step.options.find((o) => o.suggested)) continue;
+          checkOneStep(combat, `seed ${seed} at ${combat.step.id} (${combat.step.title})`);
+        }
       }
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
 
   it('met every kind of step', () => {
     // The Agility step's allocations (a side's question, or part by part) and its one roll; the score is no step of its own; flee and pursuit one roll.

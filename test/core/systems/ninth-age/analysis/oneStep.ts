@@ -33,7 +33,20 @@ function chainInputs(step: RollStep): WeightedInput[] {
   for (const chain of chains) {
     const n = chain[0]!.count;
     const q = chain.reduce((p, g) => p * through(g), 1);
-    const options = binomial(n, q).flatMap((pk, k) => (pk > 0 ? [{ dice: [...Array(k).fill(goesOn(chain[0]!)), ...Array(n - k).fill(chain[0]!.passOn! - 1), ...chain.slice(1).flatMap((g) => Array(k).fill(goesOn(g)))], p: pk }] : []));
+    const options = binomial(n, q).flatMap((pk, k) =>
+      pk > 0
+        ? [
+            {
+              dice: [
+                ...Array(k).fill(goesOn(chain[0]!)),
+                ...Array(n - k).fill(chain[0]!.passOn! - 1),
+                ...chain.slice(1).flatMap((g) => Array(k).fill(goesOn(g))),
+              ],
+              p: pk,
+            },
+          ]
+        : [],
+    );
     all = all.flatMap((a) => options.map((o) => ({ dice: [...a.dice, ...o.dice], p: a.p * o.p })));
   }
   return all.map(({ dice, p }) => ({ input: { kind: 'roll', stepId: step.id, dice, by: 'entered' }, p }));
@@ -80,7 +93,10 @@ export function mixture(parts: Array<{ odds: RoundOdds; p: number }>): RoundOdds
 
 export function expectSameOdds(actual: RoundOdds, expected: RoundOdds, label: string, tolerance = 1e-9) {
   const lo = Math.min(actual.difference.offset, expected.difference.offset);
-  const hi = Math.max(actual.difference.offset + actual.difference.dist.length, expected.difference.offset + expected.difference.dist.length);
+  const hi = Math.max(
+    actual.difference.offset + actual.difference.dist.length,
+    expected.difference.offset + expected.difference.dist.length,
+  );
   for (let d = lo; d < hi; d++) {
     const a = actual.difference.dist[d - actual.difference.offset] ?? 0;
     const e = expected.difference.dist[d - expected.difference.offset] ?? 0;
@@ -89,10 +105,16 @@ export function expectSameOdds(actual: RoundOdds, expected: RoundOdds, label: st
   for (const role of ['attacker', 'defender'] as const) {
     const a = actual.hpLost[role];
     const e = expected.hpLost[role];
-    for (let k = 0; k < Math.max(a.length, e.length); k++) expect(Math.abs((a[k] ?? 0) - (e[k] ?? 0)), `${label}: P(${role} loses ${k} HP)`).toBeLessThan(tolerance);
-    for (const f of ['wipedOut', 'breaks', 'caught'] as const) expect(Math.abs(actual[f][role] - expected[f][role]), `${label}: ${role} ${f} ${actual[f][role]} vs ${expected[f][role]}`).toBeLessThan(tolerance);
+    for (let k = 0; k < Math.max(a.length, e.length); k++)
+      expect(Math.abs((a[k] ?? 0) - (e[k] ?? 0)), `${label}: P(${role} loses ${k} HP)`).toBeLessThan(tolerance);
+    for (const f of ['wipedOut', 'breaks', 'caught'] as const)
+      expect(
+        Math.abs(actual[f][role] - expected[f][role]),
+        `${label}: ${role} ${f} ${actual[f][role]} vs ${expected[f][role]}`,
+      ).toBeLessThan(tolerance);
   }
-  for (const w of ['attacker', 'draw', 'defender'] as const) expect(Math.abs(actual.win[w] - expected.win[w]), `${label}: P(${w})`).toBeLessThan(tolerance);
+  for (const w of ['attacker', 'draw', 'defender'] as const)
+    expect(Math.abs(actual.win[w] - expected.win[w]), `${label}: P(${w})`).toBeLessThan(tolerance);
 }
 
 /** Checks the identity at `combat`: its analysis against the average over its next input. */

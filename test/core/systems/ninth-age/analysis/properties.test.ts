@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeRound, ninthAgeAnalysis, ninthAgeDistributions, ninthAgeReport, ninthAgeTooLarge, workOf, WORK_LIMIT } from '../../../../../core/systems/ninth-age/analysis';
+import {
+  analyzeRound,
+  ninthAgeAnalysis,
+  ninthAgeDistributions,
+  ninthAgeReport,
+  ninthAgeTooLarge,
+  workOf,
+  WORK_LIMIT,
+} from '../../../../../core/systems/ninth-age/analysis';
 import { ninthAge, type Setup } from '../../../../../core/systems/ninth-age';
 import { setupArb } from '../arbitraries';
 import { roundOver, trajectory } from './drive';
@@ -43,7 +51,10 @@ describe('the Ninth Age analysis (fast-check)', () => {
           // Only a loser breaks.
           expect(odds.breaks.attacker).toBeLessThanOrEqual(odds.win.defender + 1e-12);
           expect(odds.breaks.defender).toBeLessThanOrEqual(odds.win.attacker + 1e-12);
-          expect(sum(odds.difference.dist.filter((_, k) => k + odds.difference.offset > 0))).toBeCloseTo(odds.win.attacker, 9);
+          expect(sum(odds.difference.dist.filter((_, k) => k + odds.difference.offset > 0))).toBeCloseTo(
+            odds.win.attacker,
+            9,
+          );
           if (roundOver(c.step)) break;
         }
       }),
@@ -74,11 +85,18 @@ describe('the Ninth Age analysis (fast-check)', () => {
   }, 60_000);
 });
 
-
 describe('what the host and the CLI are given', () => {
   it('report: exactly the figures of SCENARIOS §3', () => {
     const r = ninthAgeReport(ninthAge.start(knightsVsSpearmen()));
-    expect(Object.keys(r)).toEqual(['system', 'attacker', 'defender', 'difference', 'pAttackerWins', 'pDraw', 'pDefenderWins']);
+    expect(Object.keys(r)).toEqual([
+      'system',
+      'attacker',
+      'defender',
+      'difference',
+      'pAttackerWins',
+      'pDraw',
+      'pDefenderWins',
+    ]);
     expect(Object.keys(r['attacker'] as object)).toEqual(['hpLost', 'meanHpLost', 'pWipedOut', 'pBreaks', 'pCaught']);
     expect(Object.keys(r['difference'] as object)).toEqual(['offset', 'dist', 'mean']);
   });
@@ -93,7 +111,15 @@ describe('what the host and the CLI are given', () => {
     expect(later.offset).toBe(later.baseline!.offset);
     expect(later.main.filter((p) => p > 0)).toHaveLength(1);
     expect(later.secondary!.measure).toBe('HP lost by the defender');
-    expect(later.facts!.map((f) => f.label)).toEqual(['Knights win the round', 'Draw (both win)', 'Spearmen win the round', 'Knights: break', 'Knights: caught', 'Spearmen: break', 'Spearmen: caught']);
+    expect(later.facts!.map((f) => f.label)).toEqual([
+      'Knights win the round',
+      'Draw (both win)',
+      'Spearmen win the round',
+      'Knights: break',
+      'Knights: caught',
+      'Spearmen: break',
+      'Spearmen: caught',
+    ]);
   });
 
   it('the bench case is well within the work limit', () => {
@@ -108,15 +134,49 @@ describe('what the host and the CLI are given', () => {
       width: 30,
       supporting: 200,
       supportingAttacks: 10,
-      profile: { offensiveSkill: 5, defensiveSkill: 5, strength: 5, armourPenetration: 0, agility: 3, attacks: 20, healthPoints: 20, resilience: 3, armour: 0, discipline: 7 },
+      profile: {
+        offensiveSkill: 5,
+        defensiveSkill: 5,
+        strength: 5,
+        armourPenetration: 0,
+        agility: 3,
+        attacks: 20,
+        healthPoints: 20,
+        resilience: 3,
+        armour: 0,
+        discipline: 7,
+      },
       attacksAtCharacters: [20, 20, 20, 20],
-      characters: [0, 1, 2, 3].map((i) => ({ name: `${name} ${i}`, attacksAtCharacters: [5, 5, 5, 5], profile: { offensiveSkill: 5, defensiveSkill: 5, strength: 5, armourPenetration: 0, agility: i, attacks: 20, healthPoints: 20, resilience: 3, armour: 0, discipline: 7 } })),
+      characters: [0, 1, 2, 3].map((i) => ({
+        name: `${name} ${i}`,
+        attacksAtCharacters: [5, 5, 5, 5],
+        profile: {
+          offensiveSkill: 5,
+          defensiveSkill: 5,
+          strength: 5,
+          armourPenetration: 0,
+          agility: i,
+          attacks: 20,
+          healthPoints: 20,
+          resilience: 3,
+          armour: 0,
+          discipline: 7,
+        },
+      })),
     });
-    const largest = ninthAge.setupSchema.parse({ system: 'ninth-age', attacker: { name: 'A', unit: giant('Horde') }, defender: { name: 'B', unit: giant('Host') } });
+    const largest = ninthAge.setupSchema.parse({
+      system: 'ninth-age',
+      attacker: { name: 'A', unit: giant('Horde') },
+      defender: { name: 'B', unit: giant('Host') },
+    });
     const message = ninthAgeTooLarge(ninthAge.start(largest));
     expect(message).toMatch(/^Too many ways this round can go to count exactly/);
     // Fewer: a big block against a big block, no characters — still far too many HP in play at once?
-    const blocks = ninthAge.setupSchema.parse({ system: 'ninth-age', attacker: { name: 'A', unit: { ...giant('Horde'), characters: [], attacksAtCharacters: [] } }, defender: { name: 'B', unit: { ...giant('Host'), characters: [], attacksAtCharacters: [] } } });
+    const blocks = ninthAge.setupSchema.parse({
+      system: 'ninth-age',
+      attacker: { name: 'A', unit: { ...giant('Horde'), characters: [], attacksAtCharacters: [] } },
+      defender: { name: 'B', unit: { ...giant('Host'), characters: [], attacksAtCharacters: [] } },
+    });
     const verdict = ninthAgeTooLarge(ninthAge.start(blocks));
     // Two pools only: either counted within the limit or refused — never an unbounded count.
     expect(verdict === null ? workOf(ninthAge.start(blocks)) <= WORK_LIMIT : verdict.startsWith('Too many')).toBe(true);

@@ -15,7 +15,8 @@ export const inputFor: (combat: OwCombat) => Input = autoInput;
 export const apply = applierFor(oldWorld);
 
 /** The round is over: the next step starts another round (its choice), or the combat has ended. */
-export const roundOver = (step: Step) => (step.kind === 'outcome' && step.final) || (step.kind === 'choose' && step.id.startsWith('round.'));
+export const roundOver = (step: Step) =>
+  (step.kind === 'outcome' && step.final) || (step.kind === 'choose' && step.id.startsWith('round.'));
 
 /** Plays the current round to its end. */
 export function finishRound(combat: OwCombat): OwCombat {
@@ -35,7 +36,10 @@ export interface RoundEnd {
 
 export function roundEndOf(state: State): RoundEnd {
   const r = state.result!;
-  const fate = (flag: (key: string) => boolean) => ({ attacker: flag(unitKey('attacker', 0)), defender: flag(unitKey('defender', 0)) });
+  const fate = (flag: (key: string) => boolean) => ({
+    attacker: flag(unitKey('attacker', 0)),
+    defender: flag(unitKey('defender', 0)),
+  });
   return {
     difference: r.attacker.total - r.defender.total,
     caused: state.caused.attacker,

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../../core/systems/old-world/analysis';
 import type { Setup } from '../../../../../core/systems/old-world';
-import { apply, begin, finishRound, inputFor, rngFor, roundEndOf, roundOver, trajectory, type OwCombat, type RoundEnd } from './drive';
+import {
+  apply,
+  begin,
+  finishRound,
+  inputFor,
+  rngFor,
+  roundEndOf,
+  roundOver,
+  trajectory,
+  type OwCombat,
+  type RoundEnd,
+} from './drive';
 import { checkOneStep } from './oneStep';
 import { knightsAtTheWall, ogresVsHalberdiers, swordsmenVsBoyz, twoUnitsASide } from './setups';
 
@@ -27,9 +38,17 @@ interface Case {
 
 const cases: Case[] = [
   { name: 'Swordsmen and Captain (charging) v Orc Boyz and Boss', setup: swordsmenVsBoyz, games: 2500 },
-  { name: 'two units a side: Knights in the Boyz flank, Wolf Riders in the Swordsmen flank, panic nearby', setup: twoUnitsASide, games: 2500 },
+  {
+    name: 'two units a side: Knights in the Boyz flank, Wolf Riders in the Swordsmen flank, panic nearby',
+    setup: twoUnitsASide,
+    games: 2500,
+  },
   { name: 'roll-off, fear, 3-wound Ogres v Halberdiers with a 5+ ward Priest', setup: ogresVsHalberdiers, games: 2500 },
-  { name: 'challenge with overkill, 6+ ward, defended obstacle, 3D6 flee and pursuit', setup: knightsAtTheWall, games: 2500 },
+  {
+    name: 'challenge with overkill, 6+ ward, defended obstacle, 3D6 flee and pursuit',
+    setup: knightsAtTheWall,
+    games: 2500,
+  },
 ];
 
 const tolerance = (p: number, n: number) => 4 * Math.sqrt((p * (1 - p)) / n) + 2 / n;
@@ -37,30 +56,66 @@ const tolerance = (p: number, n: number) => 4 * Math.sqrt((p * (1 - p)) / n) + 2
 function expectAgreement(exact: RoundOdds, games: RoundEnd[], label: string) {
   const n = games.length;
   const share = (f: (g: RoundEnd) => boolean) => games.filter(f).length / n;
-  const near = (p: number, sim: number, what: string) => expect(Math.abs(sim - p), `${label}: ${what} engine ${sim} v exact ${p} (N = ${n})`).toBeLessThanOrEqual(tolerance(p, n));
-  expect(Math.abs(exact.difference.dist.reduce((a, b) => a + b, 0) - 1), `${label}: the difference sums to 1`).toBeLessThan(1e-9);
+  const near = (p: number, sim: number, what: string) =>
+    expect(Math.abs(sim - p), `${label}: ${what} engine ${sim} v exact ${p} (N = ${n})`).toBeLessThanOrEqual(
+      tolerance(p, n),
+    );
+  expect(
+    Math.abs(exact.difference.dist.reduce((a, b) => a + b, 0) - 1),
+    `${label}: the difference sums to 1`,
+  ).toBeLessThan(1e-9);
   for (const g of games) {
     const k = g.difference - exact.difference.offset;
-    expect(exact.difference.dist[k] ?? 0, `${label}: the engine's difference ${g.difference} is possible`).toBeGreaterThan(0);
+    expect(
+      exact.difference.dist[k] ?? 0,
+      `${label}: the engine's difference ${g.difference} is possible`,
+    ).toBeGreaterThan(0);
   }
-  exact.difference.dist.forEach((p, k) => near(p, share((g) => g.difference === k + exact.difference.offset), `P(difference ${k + exact.difference.offset})`));
-  exact.caused.attacker.forEach((p, k) => near(p, share((g) => g.caused === k), `P(attacker causes ${k})`));
-  for (const w of ['attacker', 'draw', 'defender'] as const) near(exact.win[w], share((g) => g.winner === w), `P(${w})`);
+  exact.difference.dist.forEach((p, k) =>
+    near(
+      p,
+      share((g) => g.difference === k + exact.difference.offset),
+      `P(difference ${k + exact.difference.offset})`,
+    ),
+  );
+  exact.caused.attacker.forEach((p, k) =>
+    near(
+      p,
+      share((g) => g.caused === k),
+      `P(attacker causes ${k})`,
+    ),
+  );
+  for (const w of ['attacker', 'draw', 'defender'] as const)
+    near(
+      exact.win[w],
+      share((g) => g.winner === w),
+      `P(${w})`,
+    );
   for (const role of ['attacker', 'defender'] as const) {
-    near(exact.fates[role].breaks, share((g) => g.breaks[role]), `P(${role} main unit breaks)`);
-    near(exact.fates[role].caught, share((g) => g.caught[role]), `P(${role} main unit caught)`);
+    near(
+      exact.fates[role].breaks,
+      share((g) => g.breaks[role]),
+      `P(${role} main unit breaks)`,
+    );
+    near(
+      exact.fates[role].caught,
+      share((g) => g.caught[role]),
+      `P(${role} main unit caught)`,
+    );
   }
 }
 
 /** The engine's first round from `combat`, `games` times with new seeds. */
-const play = (combat: OwCombat, games: number, from: number) => Array.from({ length: games }, (_, k) => roundEndOf(finishRound({ ...combat, rng: rngFor(from + k) }).state));
+const play = (combat: OwCombat, games: number, from: number) =>
+  Array.from({ length: games }, (_, k) => roundEndOf(finishRound({ ...combat, rng: rngFor(from + k) }).state));
 
 /** Part-way kinds checked by Monte Carlo, by the stage in the step id. */
 const partWay: Record<string, (c: OwCombat) => boolean> = {
   'after some strike dice': (c) => /^(wound|armour|ward)\./.test(c.step.id),
   'at a break test': (c) => c.step.id.startsWith('break.'),
   // The flee roll and the pursuit rolls are one step: the state before it.
-  'at the flee and pursuit roll': (c) => c.step.id.startsWith('flee.') && c.step.kind === 'roll' && (c.step.groups?.length ?? 0) > 1,
+  'at the flee and pursuit roll': (c) =>
+    c.step.id.startsWith('flee.') && c.step.kind === 'roll' && (c.step.groups?.length ?? 0) > 1,
 };
 /** Each test takes about a second alone; room for a busy machine. */
 const SLOW = 60_000;
@@ -70,72 +125,115 @@ const stepKinds = new Set<string>();
 
 describe('the old-world engine and the exact analysis agree', () => {
   describe.each(cases)('$name', ({ setup, games }) => {
-    it('from the start of the round: the first round over many seeds; a point mass once it is over', () => {
-      const start = begin(setup());
-      const ends: RoundEnd[] = [];
-      for (let k = 0; k < games; k++) {
-        const end = finishRound({ ...start, rng: rngFor(k) });
-        ends.push(roundEndOf(end.state));
-        if (k < 10) {
-          const odds = analyzeRound(end.state);
-          const e = roundEndOf(end.state);
-          expect(odds.difference).toEqual({ offset: e.difference, dist: [1] });
-          expect(odds.fates.attacker).toEqual({ breaks: Number(e.breaks.attacker), caught: Number(e.caught.attacker) });
-          expect(odds.fates.defender).toEqual({ breaks: Number(e.breaks.defender), caught: Number(e.caught.defender) });
+    it(
+      'from the start of the round: the first round over many seeds; a point mass once it is over',
+      () => {
+        const start = begin(setup());
+        const ends: RoundEnd[] = [];
+        for (let k = 0; k < games; k++) {
+          const end = finishRound({ ...start, rng: rngFor(k) });
+          ends.push(roundEndOf(end.state));
+          if (k < 10) {
+            const odds = analyzeRound(end.state);
+            const e = roundEndOf(end.state);
+            expect(odds.difference).toEqual({ offset: e.difference, dist: [1] });
+            expect(odds.fates.attacker).toEqual({
+              breaks: Number(e.breaks.attacker),
+              caught: Number(e.caught.attacker),
+            });
+            expect(odds.fates.defender).toEqual({
+              breaks: Number(e.breaks.defender),
+              caught: Number(e.caught.defender),
+            });
+          }
         }
-      }
-      expectAgreement(analyzeRound(start.state), ends, 'start');
-    }, SLOW);
+        expectAgreement(analyzeRound(start.state), ends, 'start');
+      },
+      SLOW,
+    );
 
-    it('part-way: after some strike dice, at a break test, at the flee and pursuit roll, the same combat continued', () => {
-      for (const [kind, matches] of Object.entries(partWay)) {
-        let picked: OwCombat | undefined;
-        for (let seed = 500; seed < 560 && !picked; seed++) picked = trajectory(setup(), seed).find(matches);
-        if (!picked) continue;
-        partWaySeen.add(kind);
-        expectAgreement(analyzeRound(picked.state), play(picked, 600, 20_000), `${picked.step.id} (${kind})`);
-      }
-    }, SLOW);
-
-    it('exactly, one step at a time: at every step the analysis equals its average over the next input', () => {
-      for (const seed of [11, 12, 13, 14, 15, 16]) {
-        for (const combat of trajectory(setup(), seed)) {
-          if (roundOver(combat.step)) continue;
-          stepKinds.add(combat.step.id.split('.')[0]!);
-          checkOneStep(combat, `seed ${seed} at ${combat.step.id}`);
+    it(
+      'part-way: after some strike dice, at a break test, at the flee and pursuit roll, the same combat continued',
+      () => {
+        for (const [kind, matches] of Object.entries(partWay)) {
+          let picked: OwCombat | undefined;
+          for (let seed = 500; seed < 560 && !picked; seed++) picked = trajectory(setup(), seed).find(matches);
+          if (!picked) continue;
+          partWaySeen.add(kind);
+          expectAgreement(analyzeRound(picked.state), play(picked, 600, 20_000), `${picked.step.id} (${kind})`);
         }
-      }
-    }, SLOW);
+      },
+      SLOW,
+    );
+
+    it(
+      'exactly, one step at a time: at every step the analysis equals its average over the next input',
+      () => {
+        for (const seed of [11, 12, 13, 14, 15, 16]) {
+          for (const combat of trajectory(setup(), seed)) {
+            if (roundOver(combat.step)) continue;
+            stepKinds.add(combat.step.id.split('.')[0]!);
+            checkOneStep(combat, `seed ${seed} at ${combat.step.id}`);
+          }
+        }
+      },
+      SLOW,
+    );
   });
 
-  it('exactly, when a pursuer tries to restrain itself, passing or failing (seed 002, Restraining Pursuit)', () => {
-    for (let seed = 600; seed < 640; seed++) {
-      const ask = trajectory(twoUnitsASide(), seed).find((c) => c.step.id.startsWith('pursue.'));
-      if (!ask) continue;
-      for (const restraint of [[6, 6], [1, 1]]) {
-        // The first pursuer tries to restrain; its test, the other pursuer's choice, the flee and pursuit rolls follow.
-        // All pursuers declare in one choice: the first tries to restrain, the others pursue.
-        const restrain = ask.step.kind === 'choose' ? ask.step.options.find((o) => o.id.startsWith('restrain'))!.id : 'restrain';
-        let c = apply(ask, { kind: 'choose', stepId: ask.step.id, option: restrain });
-        expect(c.step.id.startsWith('restrain.')).toBe(true);
-        while (!roundOver(c.step)) {
-          stepKinds.add(c.step.id.split('.')[0]!);
-          checkOneStep(c, `seed ${seed} at ${c.step.id} (restraining with ${restraint.join('-')})`);
-          const step = c.step;
-          const dice = step.kind === 'roll' ? (step.id.startsWith('restrain.') ? restraint : Array<number>(step.count).fill(3)) : [];
-          c = apply(c, step.kind === 'roll' ? { kind: 'roll', stepId: step.id, dice, by: 'entered' } : inputFor(c));
+  it(
+    'exactly, when a pursuer tries to restrain itself, passing or failing (seed 002, Restraining Pursuit)',
+    () => {
+      for (let seed = 600; seed < 640; seed++) {
+        const ask = trajectory(twoUnitsASide(), seed).find((c) => c.step.id.startsWith('pursue.'));
+        if (!ask) continue;
+        for (const restraint of [
+          [6, 6],
+          [1, 1],
+        ]) {
+          // The first pursuer tries to restrain; its test, the other pursuer's choice, the flee and pursuit rolls follow.
+          // All pursuers declare in one choice: the first tries to restrain, the others pursue.
+          const restrain =
+            ask.step.kind === 'choose' ? ask.step.options.find((o) => o.id.startsWith('restrain'))!.id : 'restrain';
+          let c = apply(ask, { kind: 'choose', stepId: ask.step.id, option: restrain });
+          expect(c.step.id.startsWith('restrain.')).toBe(true);
+          while (!roundOver(c.step)) {
+            stepKinds.add(c.step.id.split('.')[0]!);
+            checkOneStep(c, `seed ${seed} at ${c.step.id} (restraining with ${restraint.join('-')})`);
+            const step = c.step;
+            const dice =
+              step.kind === 'roll'
+                ? step.id.startsWith('restrain.')
+                  ? restraint
+                  : Array<number>(step.count).fill(3)
+                : [];
+            c = apply(c, step.kind === 'roll' ? { kind: 'roll', stepId: step.id, dice, by: 'entered' } : inputFor(c));
+          }
         }
+        return;
       }
-      return;
-    }
-    throw new Error('no game reached a pursuit choice');
-  }, SLOW);
+      throw new Error('no game reached a pursuit choice');
+    },
+    SLOW,
+  );
 
   it('met every kind of step and every part-way kind', () => {
     expect([...partWaySeen].sort()).toEqual(Object.keys(partWay).sort());
     // Pursuit rolls are taken with the flee roll (one step, 'flee'); where a move ends is not asked;
     // the combat result is shown on the next step, not one of its own.
-    const required = ['rolloff', 'hit', 'wound', 'armour', 'ward', 'break', 'panicAsk', 'panic', 'pursue', 'restrain', 'flee'];
+    const required = [
+      'rolloff',
+      'hit',
+      'wound',
+      'armour',
+      'ward',
+      'break',
+      'panicAsk',
+      'panic',
+      'pursue',
+      'restrain',
+      'flee',
+    ];
     expect(required.filter((k) => !stepKinds.has(k))).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import { play, setupOf, start } from '../helpers';
 
 /** Small combats whose odds can be worked out by hand from seed 002 and RULES §3. */
 
-const p2d6AtLeast = (k: number) => [...Array(36).keys()].filter((i) => Math.floor(i / 6) + (i % 6) + 2 >= k).length / 36;
+const p2d6AtLeast = (k: number) =>
+  [...Array(36).keys()].filter((i) => Math.floor(i / 6) + (i % 6) + 2 >= k).length / 36;
 /** P(2D6 pursuit ≥ 2D6 flee) = (1 + P(equal)) / 2, P(equal) = Σ ways² / 6⁴ = 146/1296. */
 const caught2d6 = (1 + 146 / 1296) / 2;
 
@@ -16,7 +17,10 @@ describe('old-world exact analysis, by hand', () => {
 
   it('one attack WS4 v WS4, S3 v T3, Sv 6+: an unsaved wound with 1/2 × 1/2 × 5/6 (seed 002 To Hit, To Wound; RULES §3 saves)', () => {
     // A lone model with no attacks to strike back: killing it adds +1 outnumber (US 1 against 0).
-    const setup = setupOf({ models: 1, charged: true, profile: { weaponSkill: 4 } }, { models: 1, profile: { weaponSkill: 4, attacks: 0, armour: 6 } });
+    const setup = setupOf(
+      { models: 1, charged: true, profile: { weaponSkill: 4 } },
+      { models: 1, profile: { weaponSkill: 4, attacks: 0, armour: 6 } },
+    );
     const odds = analyzeRound(start(setup).state);
     const p = (1 / 2) * (1 / 2) * (5 / 6);
     expect(odds.caused.attacker[1]).toBeCloseTo(p, 15);
@@ -61,11 +65,39 @@ describe('old-world exact analysis, by hand', () => {
     expect(analyzeRound(atResult.state).fates.defender.breaks).toBeCloseTo(35 / 36, 15);
   });
 
-  it('a challenger\'s excess wounds count as overkill, +1 each (RULES §3)', () => {
+  it("a challenger's excess wounds count as overkill, +1 each (RULES §3)", () => {
     // Lone characters: A5 WS10 S10 against WS1 T1, no save, no attacks back. Each attack: 3+ to hit (seed 002 grid) × 2+ to wound.
-    const hero = { name: 'Hero', profile: { movement: 4, weaponSkill: 10, strength: 10, toughness: 4, wounds: 1, initiative: 5, attacks: 5, leadership: 9 } };
-    const victim = { name: 'Victim', profile: { movement: 4, weaponSkill: 1, strength: 1, toughness: 1, wounds: 1, initiative: 1, attacks: 0, leadership: 5 } };
-    const setup = setupOf({ models: 0, characters: [hero], charged: true }, { models: 0, characters: [victim] }, { challenge: { attacker: { unit: 0, character: 0 }, defender: { unit: 0, character: 0 } } });
+    const hero = {
+      name: 'Hero',
+      profile: {
+        movement: 4,
+        weaponSkill: 10,
+        strength: 10,
+        toughness: 4,
+        wounds: 1,
+        initiative: 5,
+        attacks: 5,
+        leadership: 9,
+      },
+    };
+    const victim = {
+      name: 'Victim',
+      profile: {
+        movement: 4,
+        weaponSkill: 1,
+        strength: 1,
+        toughness: 1,
+        wounds: 1,
+        initiative: 1,
+        attacks: 0,
+        leadership: 5,
+      },
+    };
+    const setup = setupOf(
+      { models: 0, characters: [hero], charged: true },
+      { models: 0, characters: [victim] },
+      { challenge: { attacker: { unit: 0, character: 0 }, defender: { unit: 0, character: 0 } } },
+    );
     const odds = analyzeRound(start(setup).state);
     const p = (4 / 6) * (5 / 6);
     const binom = (k: number) => [1, 5, 10, 10, 5, 1][k]! * p ** k * (1 - p) ** (5 - k);
@@ -83,8 +115,15 @@ describe('old-world exact analysis, by hand', () => {
     // slain, and the Champion (W1, T3) faces the Captain's 3 hits at 4+ to wound.
     // Slain (1 − 1/8): the Spearmen are wiped out and lose, though 15 + 1 rank = 16 beats 11 + 1 rank + 1 outnumber = 13.
     // He lives (1/8): 16 against 10 + 1 + 1 = 12, the Swordsmen lose by 4 and test on the Captain's Ld 8.
-    const hero = (name: string, initiative: number, wounds: number, attacks: number) => ({ name, profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds, initiative, attacks, leadership: 8 } });
-    const setup = setupOf({ models: 30, rankWidth: 20, characters: [hero('Captain', 3, 2, 3)] }, { models: 10, inContact: 5, profile: { initiative: 5 }, characters: [hero('Champion', 5, 1, 10)] }, { round: 2 });
+    const hero = (name: string, initiative: number, wounds: number, attacks: number) => ({
+      name,
+      profile: { movement: 4, weaponSkill: 3, strength: 3, toughness: 3, wounds, initiative, attacks, leadership: 8 },
+    });
+    const setup = setupOf(
+      { models: 30, rankWidth: 20, characters: [hero('Captain', 3, 2, 3)] },
+      { models: 10, inContact: 5, profile: { initiative: 5 }, characters: [hero('Champion', 5, 1, 10)] },
+      { round: 2 },
+    );
     const six = (k: number) => Array.from({ length: k }, () => 6);
     const atCaptainsWounds = play(start(setup), six(15), six(15), [...six(10), 1, 1, 1, 1, 1], six(10), six(3));
     const odds = analyzeRound(atCaptainsWounds.state);

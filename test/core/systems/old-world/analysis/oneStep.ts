@@ -16,7 +16,8 @@ import { apply, inputFor, type OwCombat } from './drive';
 /** A group's possible dice, each with its chance: what the rules read of them (passes, or the sum). */
 function groupOutcomes(g: DiceGroup): Array<{ dice: number[]; p: number }> {
   // A strike's stage: only how many dice reach the face matters (6s pass, 1s fail every test here).
-  if (g.passOn !== undefined) return binomial(g.count, pass(g.passOn)).map((q, k) => ({ dice: [...n(k, 6), ...n(g.count - k, 1)], p: q }));
+  if (g.passOn !== undefined)
+    return binomial(g.count, pass(g.passOn)).map((q, k) => ({ dice: [...n(k, 6), ...n(g.count - k, 1)], p: q }));
   // Roll-off, break, panic, restraint, flee, pursuit and overrun rolls: only the sum counts (a sum
   // of 2 is the double 1 of insane courage), so one roll stands for each sum.
   const dist = sumOfD6(g.count);
@@ -41,7 +42,9 @@ export function possibleInputs(combat: OwCombat): WeightedInput[] {
     const outcomes = groupOutcomes(g);
     combos = combos.flatMap((c) => outcomes.map((o) => ({ dice: [...c.dice, ...o.dice], p: c.p * o.p })));
   }
-  return combos.filter((c) => c.p > 0).map((c) => ({ input: { kind: 'roll', stepId: step.id, dice: c.dice, by: 'entered' }, p: c.p }));
+  return combos
+    .filter((c) => c.p > 0)
+    .map((c) => ({ input: { kind: 'roll', stepId: step.id, dice: c.dice, by: 'entered' }, p: c.p }));
 }
 
 /** The probability-weighted average of analyses. */
@@ -69,7 +72,10 @@ export function mixture(parts: Array<{ odds: RoundOdds; p: number }>): RoundOdds
 
 export function expectSameOdds(actual: RoundOdds, expected: RoundOdds, label: string, tolerance = 1e-9) {
   const lo = Math.min(actual.difference.offset, expected.difference.offset);
-  const hi = Math.max(actual.difference.offset + actual.difference.dist.length, expected.difference.offset + expected.difference.dist.length);
+  const hi = Math.max(
+    actual.difference.offset + actual.difference.dist.length,
+    expected.difference.offset + expected.difference.dist.length,
+  );
   for (let d = lo; d < hi; d++) {
     const a = actual.difference.dist[d - actual.difference.offset] ?? 0;
     const e = expected.difference.dist[d - expected.difference.offset] ?? 0;
@@ -78,11 +84,19 @@ export function expectSameOdds(actual: RoundOdds, expected: RoundOdds, label: st
   for (const role of ['attacker', 'defender'] as const) {
     const a = actual.caused[role];
     const e = expected.caused[role];
-    for (let k = 0; k < Math.max(a.length, e.length); k++) expect(Math.abs((a[k] ?? 0) - (e[k] ?? 0)), `${label}: P(${role} causes ${k})`).toBeLessThan(tolerance);
-    expect(Math.abs(actual.fates[role].breaks - expected.fates[role].breaks), `${label}: ${role} breaks ${actual.fates[role].breaks} vs ${expected.fates[role].breaks}`).toBeLessThan(tolerance);
-    expect(Math.abs(actual.fates[role].caught - expected.fates[role].caught), `${label}: ${role} caught ${actual.fates[role].caught} vs ${expected.fates[role].caught}`).toBeLessThan(tolerance);
+    for (let k = 0; k < Math.max(a.length, e.length); k++)
+      expect(Math.abs((a[k] ?? 0) - (e[k] ?? 0)), `${label}: P(${role} causes ${k})`).toBeLessThan(tolerance);
+    expect(
+      Math.abs(actual.fates[role].breaks - expected.fates[role].breaks),
+      `${label}: ${role} breaks ${actual.fates[role].breaks} vs ${expected.fates[role].breaks}`,
+    ).toBeLessThan(tolerance);
+    expect(
+      Math.abs(actual.fates[role].caught - expected.fates[role].caught),
+      `${label}: ${role} caught ${actual.fates[role].caught} vs ${expected.fates[role].caught}`,
+    ).toBeLessThan(tolerance);
   }
-  for (const w of ['attacker', 'draw', 'defender'] as const) expect(Math.abs(actual.win[w] - expected.win[w]), `${label}: P(${w})`).toBeLessThan(tolerance);
+  for (const w of ['attacker', 'draw', 'defender'] as const)
+    expect(Math.abs(actual.win[w] - expected.win[w]), `${label}: P(${w})`).toBeLessThan(tolerance);
 }
 
 /** Checks the identity at `combat`: its analysis against the average over its next input. */

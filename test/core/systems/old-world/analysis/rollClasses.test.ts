@@ -60,13 +60,16 @@ describe('2D6 tests by passed or failed', () => {
     [5, 6, true],
     [5, 6, false],
     [9, 1, true],
-  ])('a break test on Ld %i, lost by %i, insane courage %s: the chance to break as the engine counts it', (leadership, modifier, insaneCourage) => {
-    const test = { kind: 'roll' as const, leadership, modifier, insaneCourage, why: [] };
-    const classes = twoD6Classes((dice) => breaksOn(test, dice));
-    const breaks = classes.find((c) => breaksOn(test, c.dice))?.p ?? 0;
-    expect(Math.abs(breaks - breakChance(test))).toBeLessThan(1e-12);
-    expect(classes.reduce((p, c) => p + c.p, 0)).toBeCloseTo(1, 12);
-  });
+  ])(
+    'a break test on Ld %i, lost by %i, insane courage %s: the chance to break as the engine counts it',
+    (leadership, modifier, insaneCourage) => {
+      const test = { kind: 'roll' as const, leadership, modifier, insaneCourage, why: [] };
+      const classes = twoD6Classes((dice) => breaksOn(test, dice));
+      const breaks = classes.find((c) => breaksOn(test, c.dice))?.p ?? 0;
+      expect(Math.abs(breaks - breakChance(test))).toBeLessThan(1e-12);
+      expect(classes.reduce((p, c) => p + c.p, 0)).toBeCloseTo(1, 12);
+    },
+  );
 
   it('a double 1 holds with insane courage however much the unit lost by', () => {
     const test = { kind: 'roll' as const, leadership: 4, modifier: 8, insaneCourage: true, why: [] };
@@ -82,8 +85,14 @@ describe('2D6 tests by passed or failed', () => {
   });
 
   it('several tests together: every combination, the dice one test after the other', () => {
-    const a = [{ dice: [1], p: 0.25 }, { dice: [6], p: 0.75 }];
-    const b = [{ dice: [2, 2], p: 0.5 }, { dice: [5, 5], p: 0.5 }];
+    const a = [
+      { dice: [1], p: 0.25 },
+      { dice: [6], p: 0.75 },
+    ];
+    const b = [
+      { dice: [2, 2], p: 0.5 },
+      { dice: [5, 5], p: 0.5 },
+    ];
     expect(product([a, b])).toEqual([
       { dice: [1, 2, 2], p: 0.125 },
       { dice: [1, 5, 5], p: 0.125 },

@@ -6,17 +6,73 @@ import type { Profile } from '../../../../../core/systems/old-world/setup';
  * (the profile's Strength includes its weapon; armour is the number before "+").
  */
 
-type P = Partial<Profile> & Pick<Profile, 'weaponSkill' | 'strength' | 'toughness' | 'initiative' | 'attacks' | 'leadership'>;
+type P = Partial<Profile> &
+  Pick<Profile, 'weaponSkill' | 'strength' | 'toughness' | 'initiative' | 'attacks' | 'leadership'>;
 const profile = (p: P): Profile => ({ movement: 4, wounds: 1, armour: 7, ward: null, troopType: 'infantry', ...p });
 
-export const swordsman = profile({ weaponSkill: 4, strength: 3, toughness: 3, initiative: 4, attacks: 1, leadership: 7, armour: 5 });
-export const captain = profile({ weaponSkill: 5, strength: 4, toughness: 4, wounds: 2, initiative: 5, attacks: 3, leadership: 8, armour: 4 });
-export const orcBoy = profile({ weaponSkill: 3, strength: 3, toughness: 4, initiative: 2, attacks: 1, leadership: 7, armour: 5 });
-export const orcBoss = profile({ weaponSkill: 5, strength: 5, toughness: 5, wounds: 2, initiative: 3, attacks: 3, leadership: 8, armour: 4 });
-export const knight = profile({ movement: 7, weaponSkill: 4, strength: 4, toughness: 3, initiative: 3, attacks: 1, leadership: 8, armour: 1, troopType: 'cavalry' });
-export const wolfRider = profile({ movement: 9, weaponSkill: 2, strength: 3, toughness: 3, initiative: 2, attacks: 1, leadership: 6, armour: 5, troopType: 'cavalry' });
+export const swordsman = profile({
+  weaponSkill: 4,
+  strength: 3,
+  toughness: 3,
+  initiative: 4,
+  attacks: 1,
+  leadership: 7,
+  armour: 5,
+});
+export const captain = profile({
+  weaponSkill: 5,
+  strength: 4,
+  toughness: 4,
+  wounds: 2,
+  initiative: 5,
+  attacks: 3,
+  leadership: 8,
+  armour: 4,
+});
+export const orcBoy = profile({
+  weaponSkill: 3,
+  strength: 3,
+  toughness: 4,
+  initiative: 2,
+  attacks: 1,
+  leadership: 7,
+  armour: 5,
+});
+export const orcBoss = profile({
+  weaponSkill: 5,
+  strength: 5,
+  toughness: 5,
+  wounds: 2,
+  initiative: 3,
+  attacks: 3,
+  leadership: 8,
+  armour: 4,
+});
+export const knight = profile({
+  movement: 7,
+  weaponSkill: 4,
+  strength: 4,
+  toughness: 3,
+  initiative: 3,
+  attacks: 1,
+  leadership: 8,
+  armour: 1,
+  troopType: 'cavalry',
+});
+export const wolfRider = profile({
+  movement: 9,
+  weaponSkill: 2,
+  strength: 3,
+  toughness: 3,
+  initiative: 2,
+  attacks: 1,
+  leadership: 6,
+  armour: 5,
+  troopType: 'cavalry',
+});
 
-const parse = (input: Omit<SetupInput, 'system'>): Setup => oldWorld.setupSchema.parse({ system: 'old-world', ...input });
+const parse = (input: Omit<SetupInput, 'system'>): Setup =>
+  oldWorld.setupSchema.parse({ system: 'old-world', ...input });
 
 /**
  * The benchmark's round: 30 Swordsmen (5 wide, a Captain, standard, charged) against 25 Orc Boyz
@@ -24,8 +80,33 @@ const parse = (input: Omit<SetupInput, 'system'>): Setup => oldWorld.setupSchema
  */
 export function swordsmenVsBoyz(): Setup {
   return parse({
-    attacker: { name: 'Empire', units: [{ name: 'Swordsmen', profile: swordsman, models: 30, rankWidth: 5, standard: true, charged: true, characters: [{ name: 'Captain', profile: captain }] }] },
-    defender: { name: 'Orcs', units: [{ name: 'Orc Boyz', profile: orcBoy, models: 25, rankWidth: 5, standard: true, characters: [{ name: 'Boss', profile: orcBoss }] }] },
+    attacker: {
+      name: 'Empire',
+      units: [
+        {
+          name: 'Swordsmen',
+          profile: swordsman,
+          models: 30,
+          rankWidth: 5,
+          standard: true,
+          charged: true,
+          characters: [{ name: 'Captain', profile: captain }],
+        },
+      ],
+    },
+    defender: {
+      name: 'Orcs',
+      units: [
+        {
+          name: 'Orc Boyz',
+          profile: orcBoy,
+          models: 25,
+          rankWidth: 5,
+          standard: true,
+          characters: [{ name: 'Boss', profile: orcBoss }],
+        },
+      ],
+    },
   });
 }
 
@@ -40,15 +121,39 @@ export function twoUnitsASide(): Setup {
     attacker: {
       name: 'Empire',
       units: [
-        { name: 'Swordsmen', profile: swordsman, models: 20, rankWidth: 5, standard: true, musician: true, charged: true, characters: [{ name: 'Captain', profile: captain }] },
+        {
+          name: 'Swordsmen',
+          profile: swordsman,
+          models: 20,
+          rankWidth: 5,
+          standard: true,
+          musician: true,
+          charged: true,
+          characters: [{ name: 'Captain', profile: captain }],
+        },
         { name: 'Knights', profile: knight, models: 5, rankWidth: 5, charged: true, facing: 'flank', inContact: 3 },
       ],
     },
     defender: {
       name: 'Orcs',
       units: [
-        { name: 'Orc Boyz', profile: orcBoy, models: 20, rankWidth: 5, standard: true, characters: [{ name: 'Boss', profile: orcBoss }] },
-        { name: 'Wolf Riders', profile: wolfRider, models: 5, rankWidth: 5, noRankBonus: true, facing: 'flank', inContact: 3 },
+        {
+          name: 'Orc Boyz',
+          profile: orcBoy,
+          models: 20,
+          rankWidth: 5,
+          standard: true,
+          characters: [{ name: 'Boss', profile: orcBoss }],
+        },
+        {
+          name: 'Wolf Riders',
+          profile: wolfRider,
+          models: 5,
+          rankWidth: 5,
+          noRankBonus: true,
+          facing: 'flank',
+          inContact: 3,
+        },
       ],
       nearby: [{ name: 'Orc Arrer Boyz', leadership: 7 }],
     },
@@ -63,18 +168,60 @@ export function ogresVsHalberdiers(): Setup {
   return parse({
     attacker: {
       name: 'Ogre Kingdoms',
-      units: [{ name: 'Ogres', profile: profile({ movement: 6, weaponSkill: 3, strength: 4, toughness: 4, wounds: 3, initiative: 3, attacks: 3, leadership: 7, armour: 6, troopType: 'large' }), models: 6, rankWidth: 3, causesFear: true }],
+      units: [
+        {
+          name: 'Ogres',
+          profile: profile({
+            movement: 6,
+            weaponSkill: 3,
+            strength: 4,
+            toughness: 4,
+            wounds: 3,
+            initiative: 3,
+            attacks: 3,
+            leadership: 7,
+            armour: 6,
+            troopType: 'large',
+          }),
+          models: 6,
+          rankWidth: 3,
+          causesFear: true,
+        },
+      ],
     },
     defender: {
       name: 'Empire',
       units: [
         {
           name: 'Halberdiers',
-          profile: profile({ weaponSkill: 3, strength: 4, toughness: 3, initiative: 3, attacks: 1, leadership: 7, armour: 6 }),
+          profile: profile({
+            weaponSkill: 3,
+            strength: 4,
+            toughness: 3,
+            initiative: 3,
+            attacks: 1,
+            leadership: 7,
+            armour: 6,
+          }),
           models: 20,
           rankWidth: 5,
           standard: true,
-          characters: [{ name: 'Priest', profile: profile({ weaponSkill: 4, strength: 4, toughness: 4, wounds: 2, initiative: 3, attacks: 2, leadership: 8, armour: 5, ward: 5 }) }],
+          characters: [
+            {
+              name: 'Priest',
+              profile: profile({
+                weaponSkill: 4,
+                strength: 4,
+                toughness: 4,
+                wounds: 2,
+                initiative: 3,
+                attacks: 2,
+                leadership: 8,
+                armour: 5,
+                ward: 5,
+              }),
+            },
+          ],
         },
       ],
     },
@@ -89,11 +236,53 @@ export function knightsAtTheWall(): Setup {
   return parse({
     attacker: {
       name: 'Bretonnia',
-      units: [{ name: 'Knights Errant', profile: knight, models: 6, rankWidth: 3, charged: true, standard: true, characters: [{ name: 'Champion', profile: profile({ ...knight, attacks: 2, weaponSkill: 5, strength: 5 }) }] }],
+      units: [
+        {
+          name: 'Knights Errant',
+          profile: knight,
+          models: 6,
+          rankWidth: 3,
+          charged: true,
+          standard: true,
+          characters: [{ name: 'Champion', profile: profile({ ...knight, attacks: 2, weaponSkill: 5, strength: 5 }) }],
+        },
+      ],
     },
     defender: {
       name: 'Empire',
-      units: [{ name: 'Spearmen', profile: profile({ weaponSkill: 3, strength: 3, toughness: 3, initiative: 3, attacks: 1, leadership: 7, armour: 5 }), models: 15, rankWidth: 5, defendedObstacle: true, inContact: 3, characters: [{ name: 'Sergeant', profile: profile({ weaponSkill: 3, strength: 3, toughness: 3, initiative: 3, attacks: 2, leadership: 7, armour: 5, ward: 6 }) }] }],
+      units: [
+        {
+          name: 'Spearmen',
+          profile: profile({
+            weaponSkill: 3,
+            strength: 3,
+            toughness: 3,
+            initiative: 3,
+            attacks: 1,
+            leadership: 7,
+            armour: 5,
+          }),
+          models: 15,
+          rankWidth: 5,
+          defendedObstacle: true,
+          inContact: 3,
+          characters: [
+            {
+              name: 'Sergeant',
+              profile: profile({
+                weaponSkill: 3,
+                strength: 3,
+                toughness: 3,
+                initiative: 3,
+                attacks: 2,
+                leadership: 7,
+                armour: 5,
+                ward: 6,
+              }),
+            },
+          ],
+        },
+      ],
     },
     challenge: { attacker: { unit: 0, character: 0 }, defender: { unit: 0, character: 0 } },
   });

@@ -30,7 +30,10 @@ function expectSame(got: RoundTransition<State>, walked: RoundTransition<State>)
   }
   const ends = new Map(walked.ended.map((e) => [JSON.stringify(e.end), e.p]));
   expect(got.ended.map((e) => JSON.stringify(e.end)).sort(), 'the same ends').toEqual([...ends.keys()].sort());
-  for (const e of got.ended) expect(Math.abs(e.p - ends.get(JSON.stringify(e.end))!), 'the same chance of each end').toBeLessThanOrEqual(TOLERANCE);
+  for (const e of got.ended)
+    expect(Math.abs(e.p - ends.get(JSON.stringify(e.end))!), 'the same chance of each end').toBeLessThanOrEqual(
+      TOLERANCE,
+    );
 }
 
 /**
@@ -41,7 +44,8 @@ function expectSame(got: RoundTransition<State>, walked: RoundTransition<State>)
 function walked(state: State): RoundTransition<State> {
   const head = state.queue[0];
   if (state.phase !== 'strikes' || head?.kind !== 'rolloff') return walkRound(oldWorldCombat, state);
-  const roll = (s: State, face: number) => oldWorld.apply(s, { kind: 'roll', stepId: oldWorld.next(s).id, dice: [face], by: 'entered' });
+  const roll = (s: State, face: number) =>
+    oldWorld.apply(s, { kind: 'roll', stepId: oldWorld.next(s).id, dice: [face], by: 'entered' });
   // From the attacker's die a (or before it): the attacker strikes first on a defender's die under
   // a, the defender on one over it, and a tie starts again (either side then as likely).
   const a = head.attackerRoll;
@@ -49,7 +53,8 @@ function walked(state: State): RoundTransition<State> {
   // Played to the end: the attacker rolls 6 (or 1) and the defender 1 (or 6); a tie on the way rolls again.
   const decided = (attacker: boolean) => {
     let s = state;
-    for (let head = s.queue[0]; s.phase === 'strikes' && head?.kind === 'rolloff'; head = s.queue[0]) s = roll(s, head.attackerRoll === null ? (attacker ? 6 : 1) : attacker ? 1 : 6);
+    for (let head = s.queue[0]; s.phase === 'strikes' && head?.kind === 'rolloff'; head = s.queue[0])
+      s = roll(s, head.attackerRoll === null ? (attacker ? 6 : 1) : attacker ? 1 : 6);
     return s;
   };
   const halves = [decided(true), decided(false)];
@@ -62,7 +67,11 @@ function walked(state: State): RoundTransition<State> {
     const half = walkRound(oldWorldCombat, oldWorldCombat.shed(s));
     work += half.work;
     for (const n of half.next) next.set(n.key, { ...n, p: (next.get(n.key)?.p ?? 0) + weights[i]! * n.p });
-    for (const e of half.ended) ended.set(JSON.stringify(e.end), { end: e.end, p: (ended.get(JSON.stringify(e.end))?.p ?? 0) + weights[i]! * e.p });
+    for (const e of half.ended)
+      ended.set(JSON.stringify(e.end), {
+        end: e.end,
+        p: (ended.get(JSON.stringify(e.end))?.p ?? 0) + weights[i]! * e.p,
+      });
   });
   return { next: [...next.values()], ended: [...ended.values()], work };
 }
@@ -95,7 +104,7 @@ function firstWhere(setup: Setup, at: (c: OldWorldCombat) => boolean, seeds = 20
 const ends = (t: RoundTransition<State>) => t.ended.map((e) => e.end);
 
 describe('the old world round transition equals the walk', () => {
-  it('the example\'s first round (20 Halberdiers v 20 Orc Boyz), with far fewer engine steps', () => {
+  it("the example's first round (20 Halberdiers v 20 Orc Boyz), with far fewer engine steps", () => {
     const { got, walked } = compare(startOf(oldWorld.setupSchema.parse(exampleSetup)));
     expect(got.next.length).toBeGreaterThan(10);
     // Caught and escaped flight on both sides.
@@ -103,7 +112,7 @@ describe('the old world round transition equals the walk', () => {
     expect(got.work * 10).toBeLessThan(walked.work);
   });
 
-  it('from the start states of the example\'s second round (a previous winner strikes on, losses carried)', () => {
+  it("from the start states of the example's second round (a previous winner strikes on, losses carried)", () => {
     const first = roundTransition(oldWorldCombat, startOf(oldWorld.setupSchema.parse(exampleSetup)))!;
     const picked = [...first.next].sort((a, b) => b.p - a.p).slice(0, 3);
     for (const n of picked) compare(n.state);
@@ -116,31 +125,83 @@ describe('the old world round transition equals the walk', () => {
   });
 
   it('units nearby test for panic when a unit breaks or is wiped out (only a note: the same positions)', () => {
-    const nearby = { attacker: [{ name: 'Archers', leadership: 6 }], defender: [{ name: 'Goblins', leadership: 5, immuneToPsychology: false }, { name: 'Trolls', leadership: 4, immuneToPsychology: true }] };
+    const nearby = {
+      attacker: [{ name: 'Archers', leadership: 6 }],
+      defender: [
+        { name: 'Goblins', leadership: 5, immuneToPsychology: false },
+        { name: 'Trolls', leadership: 4, immuneToPsychology: true },
+      ],
+    };
     compare(startOf(setupOf({ models: 5, charged: true }, { models: 5 }, {}, nearby)));
-    compare(startOf(setupOf({ models: 4, charged: true, profile: { strength: 6, attacks: 2 } }, { models: 2 }, {}, nearby)));
+    compare(
+      startOf(setupOf({ models: 4, charged: true, profile: { strength: 6, attacks: 2 } }, { models: 2 }, {}, nearby)),
+    );
   });
 
   it('a lone character against a unit (a unit of no rank and file)', () => {
-    const hero = { models: 0, charged: true, characters: [{ name: 'Hero', profile: { ...human, weaponSkill: 6, strength: 4, toughness: 4, wounds: 3, initiative: 6, attacks: 3, leadership: 9 } }] };
+    const hero = {
+      models: 0,
+      charged: true,
+      characters: [
+        {
+          name: 'Hero',
+          profile: {
+            ...human,
+            weaponSkill: 6,
+            strength: 4,
+            toughness: 4,
+            wounds: 3,
+            initiative: 6,
+            attacks: 3,
+            leadership: 9,
+          },
+        },
+      ],
+    };
     compare(startOf(setupOf(hero, { models: 4, rankWidth: 4 })));
   });
 
   it('insane courage: a double 1 holds where the difference would break any other roll', () => {
     // Ld 3, losing by 2 or more: only the double 1 holds.
-    compare(startOf(setupOf({ models: 6, charged: true, profile: { strength: 5, attacks: 2 } }, { models: 3, profile: { leadership: 3 } }, { insaneCourage: true })));
-    compare(startOf(setupOf({ models: 6, charged: true, profile: { strength: 5, attacks: 2 } }, { models: 3, profile: { leadership: 3 } }, { insaneCourage: false })));
+    compare(
+      startOf(
+        setupOf(
+          { models: 6, charged: true, profile: { strength: 5, attacks: 2 } },
+          { models: 3, profile: { leadership: 3 } },
+          { insaneCourage: true },
+        ),
+      ),
+    );
+    compare(
+      startOf(
+        setupOf(
+          { models: 6, charged: true, profile: { strength: 5, attacks: 2 } },
+          { models: 3, profile: { leadership: 3 } },
+          { insaneCourage: false },
+        ),
+      ),
+    );
   });
 
   it('unbreakable units fight on; a side wiped out loses, and the winners may overrun in the first round', () => {
-    const { got } = compare(startOf(setupOf({ models: 3, charged: true, unbreakable: true, profile: { strength: 6, attacks: 3 } }, { models: 2, unbreakable: true })));
+    const { got } = compare(
+      startOf(
+        setupOf(
+          { models: 3, charged: true, unbreakable: true, profile: { strength: 6, attacks: 3 } },
+          { models: 2, unbreakable: true },
+        ),
+      ),
+    );
     expect(ends(got).map((e) => e.fates.defender)).toContain('destroyed');
     expect(got.next.length).toBeGreaterThan(0);
   });
 
   it('two units pursue one broken unit (one of them 3D6); a unit nearby tests for panic', () => {
     const setup = setupOf(
-      [{ models: 4, rankWidth: 4, charged: true, profile: { strength: 4 } }, { models: 3, rankWidth: 3, charged: true, facing: 'flank', profile: { movement: 7 } }],
+      [
+        { models: 4, rankWidth: 4, charged: true, profile: { strength: 4 } },
+        { models: 3, rankWidth: 3, charged: true, facing: 'flank', profile: { movement: 7 } },
+      ],
       { models: 6, rankWidth: 3 },
       {},
       { defender: [{ name: 'Archers', leadership: 7 }] },
@@ -150,24 +211,70 @@ describe('the old world round transition equals the walk', () => {
   }, 60_000);
 
   it('characters in a challenge with overkill, a defended obstacle, cavalry fleeing and pursuing 3D6', () => {
-    const knights = { models: 3, rankWidth: 3, charged: true, profile: { movement: 7, strength: 4, armour: 3, troopType: 'cavalry' as const, leadership: 8 }, characters: [{ name: 'Champion', profile: { ...human, movement: 7, weaponSkill: 5, strength: 5, attacks: 2 } }] };
-    const spearmen = { models: 5, rankWidth: 5, defendedObstacle: true, inContact: 3, characters: [{ name: 'Sergeant', profile: { ...human, attacks: 2, ward: 6 } }] };
-    compare(startOf(setupOf(knights, spearmen, { challenge: { attacker: { unit: 0, character: 0 }, defender: { unit: 0, character: 0 } } })));
+    const knights = {
+      models: 3,
+      rankWidth: 3,
+      charged: true,
+      profile: { movement: 7, strength: 4, armour: 3, troopType: 'cavalry' as const, leadership: 8 },
+      characters: [{ name: 'Champion', profile: { ...human, movement: 7, weaponSkill: 5, strength: 5, attacks: 2 } }],
+    };
+    const spearmen = {
+      models: 5,
+      rankWidth: 5,
+      defendedObstacle: true,
+      inContact: 3,
+      characters: [{ name: 'Sergeant', profile: { ...human, attacks: 2, ward: 6 } }],
+    };
+    compare(
+      startOf(
+        setupOf(knights, spearmen, {
+          challenge: { attacker: { unit: 0, character: 0 }, defender: { unit: 0, character: 0 } },
+        }),
+      ),
+    );
   }, 60_000);
 
   it('a roll-off for the first strike (which the walk follows only from its two ends), fear, wounds of three, a ward save', () => {
-    const ogres = { models: 2, rankWidth: 2, causesFear: true, profile: { movement: 6, strength: 4, toughness: 4, wounds: 3, attacks: 3, troopType: 'large' as const } };
-    const halberdiers = { models: 6, rankWidth: 3, profile: { strength: 4 }, characters: [{ name: 'Priest', profile: { ...human, wounds: 2, attacks: 2, ward: 5 } }] };
+    const ogres = {
+      models: 2,
+      rankWidth: 2,
+      causesFear: true,
+      profile: { movement: 6, strength: 4, toughness: 4, wounds: 3, attacks: 3, troopType: 'large' as const },
+    };
+    const halberdiers = {
+      models: 6,
+      rankWidth: 3,
+      profile: { strength: 4 },
+      characters: [{ name: 'Priest', profile: { ...human, wounds: 2, attacks: 2, ward: 5 } }],
+    };
     const atStart = startOf(setupOf(ogres, halberdiers));
     compare(atStart);
     // After the attacker's die: a 1 (the defender first unless he too rolls 1), a 4, a 6.
-    for (const face of [1, 4, 6]) compare(oldWorld.apply(atStart, { kind: 'roll', stepId: oldWorld.next(atStart).id, dice: [face], by: 'entered' }));
+    for (const face of [1, 4, 6])
+      compare(
+        oldWorld.apply(atStart, { kind: 'roll', stepId: oldWorld.next(atStart).id, dice: [face], by: 'entered' }),
+      );
   }, 60_000);
 
   it('a stalemate (nobody can wound) ends the combat; the last round of a game stops it', () => {
-    const { got } = compare(startOf(setupOf({ models: 3, charged: true, profile: { strength: 1, toughness: 10 } }, { models: 3, profile: { strength: 1, toughness: 10 } })));
+    const { got } = compare(
+      startOf(
+        setupOf(
+          { models: 3, charged: true, profile: { strength: 1, toughness: 10 } },
+          { models: 3, profile: { strength: 1, toughness: 10 } },
+        ),
+      ),
+    );
     expect(got.next).toEqual([]);
-    const last = compare(startOf(setupOf({ models: 3, unbreakable: true }, { models: 3, unbreakable: true }, { round: 12, previousWinner: 'attacker' })));
+    const last = compare(
+      startOf(
+        setupOf(
+          { models: 3, unbreakable: true },
+          { models: 3, unbreakable: true },
+          { round: 12, previousWinner: 'attacker' },
+        ),
+      ),
+    );
     expect(last.got.next).toEqual([]);
   });
 
@@ -185,9 +292,15 @@ describe('the old world round transition equals the walk', () => {
   it('any small combat: the same transition as the walk (fast-check)', () => {
     const limits = { maxModels: 4, maxRankWidth: 3, maxWounds: 2, maxInitiative: 4, maxAttacks: 2 };
     fc.assert(
-      fc.property(unitArb(limits), unitArb(limits), fc.boolean(), fc.integer({ min: 1, max: 3 }), (a, d, insaneCourage, round) => {
-        compare(startOf(setupOf(a, d, { insaneCourage, round })));
-      }),
+      fc.property(
+        unitArb(limits),
+        unitArb(limits),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 3 }),
+        (a, d, insaneCourage, round) => {
+          compare(startOf(setupOf(a, d, { insaneCourage, round })));
+        },
+      ),
       { numRuns: 40, seed: 24 },
     );
   }, 120_000);

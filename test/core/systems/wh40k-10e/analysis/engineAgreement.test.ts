@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { analyze10e, type Analysis10e } from '../../../../../core/systems/wh40k-10e/analysis';
-import { advance, groupsOf, rollForMe, startCombat, type Combat, type DiceGroup, type Input, type Step } from '../../../../../core/combat';
+import {
+  advance,
+  groupsOf,
+  rollForMe,
+  startCombat,
+  type Combat,
+  type DiceGroup,
+  type Input,
+  type Step,
+} from '../../../../../core/combat';
 import { drawDice, seedState, type RngState } from '../../../../../core/dice/prng';
 import { wh40k10e, type Setup, type State } from '../../../../../core/systems/wh40k-10e';
 import { setupSchema, type SetupInput, type WeaponInput } from '../../../../../core/systems/wh40k-10e/profiles';
@@ -28,12 +37,21 @@ import { situationOf } from '../../../../../core/systems/wh40k-10e/situationOf';
 
 type WCombat = Combat<Setup, State>;
 
-function weapon(w: Partial<WeaponInput> & Pick<WeaponInput, 'attacks' | 'skill' | 'strength' | 'ap' | 'damage'>): WeaponInput {
+function weapon(
+  w: Partial<WeaponInput> & Pick<WeaponInput, 'attacks' | 'skill' | 'strength' | 'ap' | 'damage'>,
+): WeaponInput {
   return { name: 'weapon', ...w };
 }
 
-function build(attacker: Partial<SetupInput['attacker']> & Pick<SetupInput['attacker'], 'weapons'>, defender: Partial<SetupInput['defender']> & Pick<SetupInput['defender'], 'models'>): Setup {
-  return setupSchema.parse({ system: 'wh40k-10e', attacker: { name: 'Attackers', ranged: true, ...attacker }, defender: { name: 'Target', ...defender } });
+function build(
+  attacker: Partial<SetupInput['attacker']> & Pick<SetupInput['attacker'], 'weapons'>,
+  defender: Partial<SetupInput['defender']> & Pick<SetupInput['defender'], 'models'>,
+): Setup {
+  return setupSchema.parse({
+    system: 'wh40k-10e',
+    attacker: { name: 'Attackers', ranged: true, ...attacker },
+    defender: { name: 'Target', ...defender },
+  });
 }
 
 interface Case {
@@ -46,7 +64,10 @@ interface Case {
 const cases: Case[] = [
   {
     name: '(a) 10 attacks BS3+ S4 AP-1 D1 v 10 × T4 Sv3+ W1 (saves rolled together)',
-    setup: build({ weapons: [weapon({ attacks: 10, skill: 3, strength: 4, ap: -1, damage: 1 })] }, { models: [{ count: 10, toughness: 4, save: 3, wounds: 1 }] }),
+    setup: build(
+      { weapons: [weapon({ attacks: 10, skill: 3, strength: 4, ap: -1, damage: 1 })] },
+      { models: [{ count: 10, toughness: 4, save: 3, wounds: 1 }] },
+    ),
     games: 3000,
   },
   {
@@ -54,20 +75,60 @@ const cases: Case[] = [
     // so the attacks are few enough for the batch saves and Feel No Pain to be checked one step at a time.
     name: '(b) 6 attacks WS3+ S5 AP-2 D3 Sustained 1 Lethal v 5 × T5 Sv3+ 4++ W3 FNP 5+ (batch saves with the better save, batch FNP)',
     setup: build(
-      { ranged: false, weapons: [weapon({ attacks: 6, skill: 3, strength: 5, ap: -2, damage: 3, abilities: { sustainedHits: 1, lethalHits: true } })] },
+      {
+        ranged: false,
+        weapons: [
+          weapon({
+            attacks: 6,
+            skill: 3,
+            strength: 5,
+            ap: -2,
+            damage: 3,
+            abilities: { sustainedHits: 1, lethalHits: true },
+          }),
+        ],
+      },
       { models: [{ count: 5, toughness: 5, save: 3, invulnerable: 4, wounds: 3, feelNoPain: 5 }] },
     ),
     games: 2000,
   },
   {
     name: '(c) scaled down: 3 × 10 attacks BS4+ S8 AP-2 D6 Devastating v 4 × T9 Sv2+ W12',
-    setup: build({ weapons: [weapon({ models: 3, attacks: 10, skill: 4, strength: 8, ap: -2, damage: 'D6', abilities: { devastatingWounds: true } })] }, { models: [{ count: 4, toughness: 9, save: 2, wounds: 12 }] }),
+    setup: build(
+      {
+        weapons: [
+          weapon({
+            models: 3,
+            attacks: 10,
+            skill: 4,
+            strength: 8,
+            ap: -2,
+            damage: 'D6',
+            abilities: { devastatingWounds: true },
+          }),
+        ],
+      },
+      { models: [{ count: 4, toughness: 9, save: 2, wounds: 12 }] },
+    ),
     games: 1500,
   },
   {
     name: 'mixed unit: sergeant of other W/Sv, a T5 character with 4++; Precision declined',
     setup: build(
-      { weapons: [weapon({ models: 2, attacks: 'D6', skill: 3, strength: 5, ap: -1, damage: 2, abilities: { precision: true } }), weapon({ attacks: 4, skill: 3, strength: 4, ap: -2, damage: 1 })] },
+      {
+        weapons: [
+          weapon({
+            models: 2,
+            attacks: 'D6',
+            skill: 3,
+            strength: 5,
+            ap: -1,
+            damage: 2,
+            abilities: { precision: true },
+          }),
+          weapon({ attacks: 4, skill: 3, strength: 4, ap: -2, damage: 1 }),
+        ],
+      },
       {
         models: [
           { name: 'Trooper', count: 3, toughness: 4, save: 4, wounds: 1 },
@@ -80,7 +141,10 @@ const cases: Case[] = [
   },
   {
     name: 'random damage D3 v W2 (seed 001 example), re-roll ones to hit',
-    setup: build({ weapons: [weapon({ attacks: 8, skill: 3, strength: 5, ap: -1, damage: 'D3', hitReroll: 'ones' })] }, { models: [{ count: 5, toughness: 4, save: 4, wounds: 2 }] }),
+    setup: build(
+      { weapons: [weapon({ attacks: 8, skill: 3, strength: 5, ap: -1, damage: 'D3', hitReroll: 'ones' })] },
+      { models: [{ count: 5, toughness: 4, save: 4, wounds: 2 }] },
+    ),
     games: 2500,
   },
   {
@@ -88,10 +152,43 @@ const cases: Case[] = [
     setup: build(
       {
         weapons: [
-          weapon({ name: 'dev2', attacks: 4, skill: 3, strength: 4, ap: -1, damage: 2, abilities: { devastatingWounds: true } }),
-          weapon({ name: 'bolt', models: 2, attacks: 3, skill: 3, strength: 4, ap: 0, damage: 1, abilities: { twinLinked: true } }),
-          weapon({ name: 'dev1', attacks: 4, skill: 3, strength: 4, ap: 0, damage: 1, abilities: { devastatingWounds: true } }),
-          weapon({ name: 'dev2 again', attacks: 3, skill: 3, strength: 4, ap: -1, damage: 2, abilities: { devastatingWounds: true } }),
+          weapon({
+            name: 'dev2',
+            attacks: 4,
+            skill: 3,
+            strength: 4,
+            ap: -1,
+            damage: 2,
+            abilities: { devastatingWounds: true },
+          }),
+          weapon({
+            name: 'bolt',
+            models: 2,
+            attacks: 3,
+            skill: 3,
+            strength: 4,
+            ap: 0,
+            damage: 1,
+            abilities: { twinLinked: true },
+          }),
+          weapon({
+            name: 'dev1',
+            attacks: 4,
+            skill: 3,
+            strength: 4,
+            ap: 0,
+            damage: 1,
+            abilities: { devastatingWounds: true },
+          }),
+          weapon({
+            name: 'dev2 again',
+            attacks: 3,
+            skill: 3,
+            strength: 4,
+            ap: -1,
+            damage: 2,
+            abilities: { devastatingWounds: true },
+          }),
         ],
       },
       { models: [{ count: 6, toughness: 4, save: 3, wounds: 2 }] },
@@ -101,7 +198,19 @@ const cases: Case[] = [
   {
     name: 'Sustained Hits D3 + Lethal Hits, re-roll all hits (re-roll choice)',
     setup: build(
-      { weapons: [weapon({ attacks: 6, skill: 4, strength: 4, ap: -1, damage: 1, hitReroll: 'all', abilities: { sustainedHits: 'D3', lethalHits: true } })] },
+      {
+        weapons: [
+          weapon({
+            attacks: 6,
+            skill: 4,
+            strength: 4,
+            ap: -1,
+            damage: 1,
+            hitReroll: 'all',
+            abilities: { sustainedHits: 'D3', lethalHits: true },
+          }),
+        ],
+      },
       { models: [{ count: 8, toughness: 4, save: 4, wounds: 1 }] },
     ),
     games: 2500,
@@ -112,7 +221,16 @@ const cases: Case[] = [
       {
         weapons: [
           weapon({ name: 'rifle', models: 5, attacks: 2, skill: 3, strength: 4, ap: 0, damage: 1 }),
-          weapon({ name: 'frag', models: 2, attacks: 'D3', skill: 4, strength: 4, ap: 0, damage: 1, abilities: { blast: true } }),
+          weapon({
+            name: 'frag',
+            models: 2,
+            attacks: 'D3',
+            skill: 4,
+            strength: 4,
+            ap: 0,
+            damage: 1,
+            abilities: { blast: true },
+          }),
         ],
       },
       { models: [{ count: 11, toughness: 3, save: 5, wounds: 1 }] },
@@ -122,7 +240,20 @@ const cases: Case[] = [
   {
     name: 'Rapid Fire D3 + Melta D3 on D6 damage, half range',
     setup: build(
-      { halfRange: true, weapons: [weapon({ models: 2, attacks: 1, skill: 3, strength: 9, ap: -4, damage: 'D6', abilities: { rapidFire: 'D3', melta: 'D3' } })] },
+      {
+        halfRange: true,
+        weapons: [
+          weapon({
+            models: 2,
+            attacks: 1,
+            skill: 3,
+            strength: 9,
+            ap: -4,
+            damage: 'D6',
+            abilities: { rapidFire: 'D3', melta: 'D3' },
+          }),
+        ],
+      },
       { models: [{ count: 2, toughness: 10, save: 3, invulnerable: 5, wounds: 8 }] },
     ),
     games: 2500,
@@ -130,7 +261,20 @@ const cases: Case[] = [
   {
     name: "re-roll 'all' to wound with Devastating Wounds (re-roll choice at the wound roll), armour 4+ or 5++ for the batch",
     setup: build(
-      { ranged: false, weapons: [weapon({ attacks: 8, skill: 3, strength: 4, ap: -1, damage: 1, woundReroll: 'all', abilities: { devastatingWounds: true } })] },
+      {
+        ranged: false,
+        weapons: [
+          weapon({
+            attacks: 8,
+            skill: 3,
+            strength: 4,
+            ap: -1,
+            damage: 1,
+            woundReroll: 'all',
+            abilities: { devastatingWounds: true },
+          }),
+        ],
+      },
       { models: [{ count: 6, toughness: 4, save: 3, invulnerable: 5, wounds: 1 }] },
     ),
     games: 2500,
@@ -138,7 +282,12 @@ const cases: Case[] = [
   {
     name: 'ordinary mortal wounds after Devastating Wounds, FNP 5+, mixed unit (allocation of mortal wounds)',
     setup: build(
-      { mortalWounds: 3, weapons: [weapon({ attacks: 10, skill: 3, strength: 5, ap: -1, damage: 'D3', abilities: { devastatingWounds: true } })] },
+      {
+        mortalWounds: 3,
+        weapons: [
+          weapon({ attacks: 10, skill: 3, strength: 5, ap: -1, damage: 'D3', abilities: { devastatingWounds: true } }),
+        ],
+      },
       {
         models: [
           { count: 3, toughness: 4, save: 4, wounds: 2, feelNoPain: 5 },
@@ -152,14 +301,32 @@ const cases: Case[] = [
     name: 'Feel No Pain 4+ one attack at a time (D2 v W3, armour or invulnerable)',
     setup: build(
       { weapons: [weapon({ attacks: 8, skill: 3, strength: 6, ap: -2, damage: 2 })] },
-      { models: [{ count: 3, toughness: 5, save: 3, invulnerable: 4, wounds: 3, feelNoPain: 4 }, { name: 'Champion', count: 1, toughness: 5, save: 2, wounds: 3, feelNoPain: 4 }] },
+      {
+        models: [
+          { count: 3, toughness: 5, save: 3, invulnerable: 4, wounds: 3, feelNoPain: 4 },
+          { name: 'Champion', count: 1, toughness: 5, save: 2, wounds: 3, feelNoPain: 4 },
+        ],
+      },
     ),
     games: 2500,
   },
   {
     name: 'Anti-infantry 4+ with Devastating D3 and Lance',
     setup: build(
-      { ranged: false, charged: true, weapons: [weapon({ attacks: 6, skill: 3, strength: 3, ap: 0, damage: 'D3', abilities: { lance: true, devastatingWounds: true, anti: { keyword: 'infantry', threshold: 4 } } })] },
+      {
+        ranged: false,
+        charged: true,
+        weapons: [
+          weapon({
+            attacks: 6,
+            skill: 3,
+            strength: 3,
+            ap: 0,
+            damage: 'D3',
+            abilities: { lance: true, devastatingWounds: true, anti: { keyword: 'infantry', threshold: 4 } },
+          }),
+        ],
+      },
       { keywords: ['infantry'], models: [{ count: 5, toughness: 6, save: 3, wounds: 2 }] },
     ),
     games: 2500,
@@ -171,7 +338,15 @@ const cases: Case[] = [
         remainedStationary: true,
         weapons: [
           weapon({ name: 'heavy', attacks: 6, skill: 4, strength: 5, ap: -1, damage: 1, abilities: { heavy: true } }),
-          weapon({ name: 'flamer', attacks: 'D6', skill: 4, strength: 4, ap: 0, damage: 1, abilities: { torrent: true } }),
+          weapon({
+            name: 'flamer',
+            attacks: 'D6',
+            skill: 4,
+            strength: 4,
+            ap: 0,
+            damage: 1,
+            abilities: { torrent: true },
+          }),
         ],
       },
       { cover: true, models: [{ count: 8, toughness: 4, save: 4, wounds: 1 }] },
@@ -182,15 +357,50 @@ const cases: Case[] = [
   {
     name: 'modifiers: Stealth and Heavy (net 0), Critical Hits on 5+ with Sustained Hits 1 and Lethal Hits, cover + save +1 (capped), save re-roll 1s, D3 re-rolled below 2, half damage, FNP 5+',
     setup: build(
-      { remainedStationary: true, weapons: [weapon({ attacks: 8, skill: 4, strength: 4, ap: -1, damage: 'D3', criticalHitOn: 5, damageReroll: 'all', abilities: { heavy: true, sustainedHits: 1, lethalHits: true } })] },
-      { stealth: true, cover: true, saveModifier: 1, saveReroll: 'ones', halfDamage: true, models: [{ count: 5, toughness: 4, save: 4, wounds: 2, feelNoPain: 5 }] },
+      {
+        remainedStationary: true,
+        weapons: [
+          weapon({
+            attacks: 8,
+            skill: 4,
+            strength: 4,
+            ap: -1,
+            damage: 'D3',
+            criticalHitOn: 5,
+            damageReroll: 'all',
+            abilities: { heavy: true, sustainedHits: 1, lethalHits: true },
+          }),
+        ],
+      },
+      {
+        stealth: true,
+        cover: true,
+        saveModifier: 1,
+        saveReroll: 'ones',
+        halfDamage: true,
+        models: [{ count: 5, toughness: 4, save: 4, wounds: 2, feelNoPain: 5 }],
+      },
     ),
     games: 2000,
   },
   {
     name: 'modifiers: Critical Wounds on 5+ and Anti-vehicle 3+, Devastating D6+1 re-rolling 1s, −1 Damage, FNP 6+ and 4+ vs mortal wounds on a mixed unit, AP reduction, save re-roll of failed saves one at a time, 2 mortal wounds',
     setup: build(
-      { mortalWounds: 2, weapons: [weapon({ attacks: 6, skill: 3, strength: 6, ap: -2, damage: 'D6+1', criticalWoundOn: 5, damageReroll: 'ones', abilities: { devastatingWounds: true, anti: { keyword: 'vehicle', threshold: 3 } } })] },
+      {
+        mortalWounds: 2,
+        weapons: [
+          weapon({
+            attacks: 6,
+            skill: 3,
+            strength: 6,
+            ap: -2,
+            damage: 'D6+1',
+            criticalWoundOn: 5,
+            damageReroll: 'ones',
+            abilities: { devastatingWounds: true, anti: { keyword: 'vehicle', threshold: 3 } },
+          }),
+        ],
+      },
       {
         keywords: ['vehicle'],
         apReduction: 1,
@@ -198,7 +408,16 @@ const cases: Case[] = [
         saveReroll: 'failed',
         models: [
           { count: 2, toughness: 7, save: 3, wounds: 6, feelNoPain: 6, feelNoPainMortal: 4 },
-          { name: 'Leader', count: 1, toughness: 7, save: 2, invulnerable: 4, wounds: 8, feelNoPain: 6, feelNoPainMortal: 4 },
+          {
+            name: 'Leader',
+            count: 1,
+            toughness: 7,
+            save: 2,
+            invulnerable: 4,
+            wounds: 8,
+            feelNoPain: 6,
+            feelNoPainMortal: 4,
+          },
         ],
       },
     ),
@@ -207,8 +426,28 @@ const cases: Case[] = [
   {
     name: 'modifiers: fixed Damage 3 halved then −1 (→ 1), saves re-rolling 1s (whole batch), Critical Wounds on 4+ with Devastating Wounds, FNP 6+ and 5+ vs mortal wounds (batched), Stealth in melee does nothing, 3 mortal wounds',
     setup: build(
-      { ranged: false, mortalWounds: 3, weapons: [weapon({ attacks: 10, skill: 3, strength: 4, ap: 0, damage: 3, criticalWoundOn: 4, abilities: { devastatingWounds: true } })] },
-      { stealth: true, halfDamage: true, damageReduction: 1, saveReroll: 'ones', models: [{ count: 6, toughness: 4, save: 5, wounds: 2, feelNoPain: 6, feelNoPainMortal: 5 }] },
+      {
+        ranged: false,
+        mortalWounds: 3,
+        weapons: [
+          weapon({
+            attacks: 10,
+            skill: 3,
+            strength: 4,
+            ap: 0,
+            damage: 3,
+            criticalWoundOn: 4,
+            abilities: { devastatingWounds: true },
+          }),
+        ],
+      },
+      {
+        stealth: true,
+        halfDamage: true,
+        damageReduction: 1,
+        saveReroll: 'ones',
+        models: [{ count: 6, toughness: 4, save: 5, wounds: 2, feelNoPain: 6, feelNoPainMortal: 5 }],
+      },
     ),
     games: 2500,
   },
@@ -217,16 +456,52 @@ const cases: Case[] = [
     // Wounds attack takes its Feel No Pain dice in a step of their own when its Damage is fixed.
     name: 'fixed Damage 2 Devastating Wounds on Critical Wounds 4+ against a mixed unit with Feel No Pain 5+ vs mortal wounds (one at a time)',
     setup: build(
-      { weapons: [weapon({ attacks: 5, skill: 3, strength: 5, ap: -1, damage: 2, criticalWoundOn: 4, abilities: { devastatingWounds: true } })] },
-      { models: [{ count: 2, toughness: 4, save: 3, wounds: 2, feelNoPainMortal: 5 }, { name: 'Leader', count: 1, toughness: 4, save: 3, wounds: 3, feelNoPainMortal: 5 }] },
+      {
+        weapons: [
+          weapon({
+            attacks: 5,
+            skill: 3,
+            strength: 5,
+            ap: -1,
+            damage: 2,
+            criticalWoundOn: 4,
+            abilities: { devastatingWounds: true },
+          }),
+        ],
+      },
+      {
+        models: [
+          { count: 2, toughness: 4, save: 3, wounds: 2, feelNoPainMortal: 5 },
+          { name: 'Leader', count: 1, toughness: 4, save: 3, wounds: 3, feelNoPainMortal: 5 },
+        ],
+      },
     ),
     games: 1500,
   },
   {
     name: 'modifiers: 2D6 re-rolled below 7, Melta D3, save −1 with failed saves re-rolled (rolled together), half damage, FNP 5+ with the damage dice',
     setup: build(
-      { halfRange: true, weapons: [weapon({ models: 2, attacks: 2, skill: 3, strength: 10, ap: -1, damage: '2D6', damageReroll: 'all', abilities: { melta: 'D3' } })] },
-      { saveModifier: -1, saveReroll: 'failed', halfDamage: true, models: [{ count: 3, toughness: 9, save: 3, invulnerable: 5, wounds: 10, feelNoPain: 5 }] },
+      {
+        halfRange: true,
+        weapons: [
+          weapon({
+            models: 2,
+            attacks: 2,
+            skill: 3,
+            strength: 10,
+            ap: -1,
+            damage: '2D6',
+            damageReroll: 'all',
+            abilities: { melta: 'D3' },
+          }),
+        ],
+      },
+      {
+        saveModifier: -1,
+        saveReroll: 'failed',
+        halfDamage: true,
+        models: [{ count: 3, toughness: 9, save: 3, invulnerable: 5, wounds: 10, feelNoPain: 5 }],
+      },
     ),
     games: 2000,
   },
@@ -245,8 +520,10 @@ function inputFor(combat: WCombat, policy: Policy = 'suggested'): Input {
   const step = combat.step;
   if (step.kind === 'roll') return rollForMe(combat as Combat);
   const other = policy === 'other' || (policy === 'mixed' && combat.state.counter % 2 === 0);
-  if (step.kind === 'choose' && other) return { kind: 'choose', stepId: step.id, option: (step.options.find((o) => !o.suggested) ?? step.options[0]!).id };
-  if (step.kind === 'choose') return { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id };
+  if (step.kind === 'choose' && other)
+    return { kind: 'choose', stepId: step.id, option: (step.options.find((o) => !o.suggested) ?? step.options[0]!).id };
+  if (step.kind === 'choose')
+    return { kind: 'choose', stepId: step.id, option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id };
   return { kind: 'continue', stepId: step.id };
 }
 
@@ -305,7 +582,11 @@ function tally(results: ReadonlyArray<{ destroyed: number; lost: number }>): Emp
     modelsDestroyed[r.destroyed] = (modelsDestroyed[r.destroyed] ?? 0) + 1 / results.length;
     woundsLost[r.lost] = (woundsLost[r.lost] ?? 0) + 1 / results.length;
   }
-  return { modelsDestroyed: Array.from(modelsDestroyed, (p) => p ?? 0), woundsLost: Array.from(woundsLost, (p) => p ?? 0), samples: results.length };
+  return {
+    modelsDestroyed: Array.from(modelsDestroyed, (p) => p ?? 0),
+    woundsLost: Array.from(woundsLost, (p) => p ?? 0),
+    samples: results.length,
+  };
 }
 
 const resultOf = (combat: WCombat) => ({ destroyed: combat.state.destroyed.length, lost: combat.state.woundsLost });
@@ -319,12 +600,17 @@ function expectAgreement(exact: Analysis10e, sim: Empirical, label: string) {
     expect(Math.abs(e.reduce((a, b) => a + b, 0) - 1), `${label}: ${key} sums to 1`).toBeLessThan(1e-9);
     e.forEach((p, k) => {
       const tolerance = 4 * Math.sqrt((p * (1 - p)) / n) + 2 / n;
-      expect(Math.abs((s[k] ?? 0) - p), `${label}: ${key}[${k}] engine ${s[k] ?? 0} vs exact ${p} (N = ${n})`).toBeLessThanOrEqual(tolerance);
+      expect(
+        Math.abs((s[k] ?? 0) - p),
+        `${label}: ${key}[${k}] engine ${s[k] ?? 0} vs exact ${p} (N = ${n})`,
+      ).toBeLessThanOrEqual(tolerance);
     });
     const mean = e.reduce((a, p, k) => a + p * k, 0);
     const sd = Math.sqrt(e.reduce((a, p, k) => a + p * (k - mean) ** 2, 0));
     const simMean = s.reduce((a, p, k) => a + p * k, 0);
-    expect(Math.abs(simMean - mean), `${label}: mean ${key} engine ${simMean} vs exact ${mean}`).toBeLessThanOrEqual((4 * sd) / Math.sqrt(n) + 2 / n);
+    expect(Math.abs(simMean - mean), `${label}: mean ${key} engine ${simMean} vs exact ${mean}`).toBeLessThanOrEqual(
+      (4 * sd) / Math.sqrt(n) + 2 / n,
+    );
   }
 }
 
@@ -333,7 +619,9 @@ function expectSame(actual: Analysis10e, expected: Analysis10e, label: string, t
     const a = actual[key];
     const b = expected[key];
     for (let k = 0; k < Math.max(a.length, b.length); k++) {
-      expect(Math.abs((a[k] ?? 0) - (b[k] ?? 0)), `${label}: ${key}[${k}] ${a[k] ?? 0} vs ${b[k] ?? 0}`).toBeLessThan(tolerance);
+      expect(Math.abs((a[k] ?? 0) - (b[k] ?? 0)), `${label}: ${key}[${k}] ${a[k] ?? 0} vs ${b[k] ?? 0}`).toBeLessThan(
+        tolerance,
+      );
     }
   }
 }
@@ -410,11 +698,14 @@ const isPassFail = (g: DiceGroup) => g.passOn !== undefined && g.criticalOn !== 
  * save re-roll takes the failed (or 1) dice again in place, which only counts too; hit, wound,
  * attack-count, Sustained Hits and damage rolls only count or add their dice.
  */
-const orderMatters = (kind: string, group: DiceGroup) => group.id === 'fnp' || kind.startsWith('fnp') || kind === 'devastating' || kind === 'mortal';
+const orderMatters = (kind: string, group: DiceGroup) =>
+  group.id === 'fnp' || kind.startsWith('fnp') || kind === 'devastating' || kind === 'mortal';
 
 /** Every roll of one group of a step, as (dice, probability). */
 function groupRolls(g: DiceGroup, kind: string): Array<{ dice: number[]; p: number }> {
-  return isPassFail(g) ? classRollsOf(g.count, g.passOn!, g.criticalOn!) : rollsOf(g.count, g.sides, orderMatters(kind, g));
+  return isPassFail(g)
+    ? classRollsOf(g.count, g.passOn!, g.criticalOn!)
+    : rollsOf(g.count, g.sides, orderMatters(kind, g));
 }
 
 function groupCount(g: DiceGroup, kind: string): number {
@@ -460,7 +751,8 @@ function analysisAfterStep(combat: WCombat): Analysis10e {
 /** One game per seed, every state along the way (the last is the final outcome). */
 function trajectory(setup: Setup, seed: number, policy: Policy = 'suggested'): WCombat[] {
   const states = [{ ...startCombat(wh40k10e, setup, 0), rng: rngFor(seed) }];
-  while (!isFinal(states[states.length - 1]!.step)) states.push(apply(states[states.length - 1]!, inputFor(states[states.length - 1]!, policy)));
+  while (!isFinal(states[states.length - 1]!.step))
+    states.push(apply(states[states.length - 1]!, inputFor(states[states.length - 1]!, policy)));
   return states;
 }
 
@@ -477,7 +769,8 @@ function checkExactlyAlong(states: WCombat[], label: string, perKind: number): s
       expectPointMass(combat, `${label} final`);
       continue;
     }
-    if (combat.step.kind === 'roll' && ((seen.get(kind) ?? 0) >= perKind || successorCount(combat.step, kind) > 250)) continue;
+    if (combat.step.kind === 'roll' && ((seen.get(kind) ?? 0) >= perKind || successorCount(combat.step, kind) > 250))
+      continue;
     seen.set(kind, (seen.get(kind) ?? 0) + 1);
     expectSame(analysisAfterStep(combat), analysisOf(combat), `${label}, ${combat.step.id} (${kind})`);
     checked.push(kind);

@@ -31,7 +31,21 @@ describe('exact analysis from a situation part-way through', () => {
     // S4 v T4: wounds on 4+ (1/2), then the save fails 1/2: 1/4 per die.
     const r1 = analyze10e(midSituation({ woundsToRoll: 1 }));
     close(r1.modelsDestroyed, [0, 3 / 4, 1 / 4, 0, 0]);
-    const twin = setup({ ranged: false, weapons: [weapon({ attacks: 4, skill: 3, strength: 4, ap: 0, damage: 2, hitReroll: 'failed', abilities: { twinLinked: true } })], models: [{ count: 4, toughness: 4, save: 4, wounds: 2 }] });
+    const twin = setup({
+      ranged: false,
+      weapons: [
+        weapon({
+          attacks: 4,
+          skill: 3,
+          strength: 4,
+          ap: 0,
+          damage: 2,
+          hitReroll: 'failed',
+          abilities: { twinLinked: true },
+        }),
+      ],
+      models: [{ count: 4, toughness: 4, save: 4, wounds: 2 }],
+    });
     // Twin-linked: a wound roll still to make gets its re-roll (3/4); one already being re-rolled does not (1/2).
     const r2 = analyze10e(midSituation({ woundsToRoll: 1 }, { setup: twin }));
     close(r2.modelsDestroyed, [0, 1 - 3 / 8, 3 / 8, 0, 0]);
@@ -44,10 +58,18 @@ describe('exact analysis from a situation part-way through', () => {
   });
 
   it('pending Devastating Wounds criticals wait for all normal damage, then lose their excess', () => {
-    const dev = setup({ ranged: false, weapons: [weapon({ attacks: 4, skill: 3, strength: 4, ap: 0, damage: 3, abilities: { devastatingWounds: true } })], models: [{ count: 4, toughness: 4, save: 4, wounds: 2 }] });
+    const dev = setup({
+      ranged: false,
+      weapons: [
+        weapon({ attacks: 4, skill: 3, strength: 4, ap: 0, damage: 3, abilities: { devastatingWounds: true } }),
+      ],
+      models: [{ count: 4, toughness: 4, save: 4, wounds: 2 }],
+    });
     // One critical waiting (3 mortal wounds, excess lost) and one failed save awaiting 3 damage:
     // the damage kills the wounded model, then the mortal wounds kill the next one.
-    const r = analyze10e(midSituation({ damageToApply: 1 }, { setup: dev, devastatingPending: [{ weapon: 0, count: 1 }] }));
+    const r = analyze10e(
+      midSituation({ damageToApply: 1 }, { setup: dev, devastatingPending: [{ weapon: 0, count: 1 }] }),
+    );
     close(r.modelsDestroyed, [0, 0, 0, 1, 0]);
     close(r.woundsLost, [0, 0, 0, 0, 0, 0, 1, 0, 0]);
   });
@@ -56,7 +78,10 @@ describe('exact analysis from a situation part-way through', () => {
     const r = analyze10e(midSituation({}, { mortalWoundsPending: 3 }));
     close(r.modelsDestroyed, [0, 0, 0, 1, 0]); // 1 + 2 kill the wounded model and the next
     close(r.woundsLost, [0, 0, 0, 0, 0, 0, 1, 0, 0]);
-    const fnp = setup({ weapons: [weapon({ attacks: 1, skill: 3, strength: 4, ap: 0, damage: 1 })], models: [{ count: 2, toughness: 4, save: 4, wounds: 2, feelNoPain: 6 }] });
+    const fnp = setup({
+      weapons: [weapon({ attacks: 1, skill: 3, strength: 4, ap: 0, damage: 1 })],
+      models: [{ count: 2, toughness: 4, save: 4, wounds: 2, feelNoPain: 6 }],
+    });
     const r2 = analyze10e({ ...startSituation(fnp), nextWeapons: [], mortalWoundsPending: 3 });
     // Each mortal wound gets through 5/6: lost = Binomial(3, 5/6); destroyed when lost ≥ 2.
     const q = 5 / 6;
@@ -66,23 +91,59 @@ describe('exact analysis from a situation part-way through', () => {
   });
 
   it('a model that already had an attack allocated takes the next one, whatever its place', () => {
-    const s = setup({ ranged: false, weapons: [weapon({ attacks: 1, skill: 3, strength: 4, ap: 0, damage: 2 })], models: [{ count: 1, toughness: 4, save: 7, wounds: 2 }, { count: 1, toughness: 4, save: 2, wounds: 2 }] });
-    const sit: Situation = { ...startSituation(s), models: [{ group: 0, woundsLeft: 2, allocated: false }, { group: 1, woundsLeft: 2, allocated: true }], current: progress(0, { savesToMake: 1 }), nextWeapons: [] };
+    const s = setup({
+      ranged: false,
+      weapons: [weapon({ attacks: 1, skill: 3, strength: 4, ap: 0, damage: 2 })],
+      models: [
+        { count: 1, toughness: 4, save: 7, wounds: 2 },
+        { count: 1, toughness: 4, save: 2, wounds: 2 },
+      ],
+    });
+    const sit: Situation = {
+      ...startSituation(s),
+      models: [
+        { group: 0, woundsLeft: 2, allocated: false },
+        { group: 1, woundsLeft: 2, allocated: true },
+      ],
+      current: progress(0, { savesToMake: 1 }),
+      nextWeapons: [],
+    };
     close(analyze10e(sit).modelsDestroyed, [5 / 6, 1 / 6, 0]);
   });
 
   it('the start situation equals "every model still to roll its attacks" for the first weapon', () => {
     const s = setup({
       weapons: [
-        weapon({ name: 'a', models: 3, attacks: 'D3', skill: 3, strength: 5, ap: -1, damage: 'D3', abilities: { sustainedHits: 1, blast: true } }),
-        weapon({ name: 'b', attacks: 4, skill: 4, strength: 4, ap: 0, damage: 1, abilities: { devastatingWounds: true } }),
+        weapon({
+          name: 'a',
+          models: 3,
+          attacks: 'D3',
+          skill: 3,
+          strength: 5,
+          ap: -1,
+          damage: 'D3',
+          abilities: { sustainedHits: 1, blast: true },
+        }),
+        weapon({
+          name: 'b',
+          attacks: 4,
+          skill: 4,
+          strength: 4,
+          ap: 0,
+          damage: 1,
+          abilities: { devastatingWounds: true },
+        }),
       ],
       models: [{ count: 7, toughness: 4, save: 4, wounds: 2 }],
     });
     const a = analyzeSetup10e(s);
     // As the engine starts the weapon: Blast (+1 per 5 of the 7 models, per attacking model) is
     // already in hitsToRoll; the 3 models' D3 attacks are still to roll.
-    const b = analyze10e({ ...startSituation(s), current: progress(0, { attackRollsPending: 3, hitsToRoll: 3 }), nextWeapons: [1] });
+    const b = analyze10e({
+      ...startSituation(s),
+      current: progress(0, { attackRollsPending: 3, hitsToRoll: 3 }),
+      nextWeapons: [1],
+    });
     close(b.modelsDestroyed, a.modelsDestroyed, 1e-13);
     close(b.woundsLost, a.woundsLost, 1e-13);
   });

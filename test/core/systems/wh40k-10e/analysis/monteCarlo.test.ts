@@ -30,7 +30,8 @@ function agree(situation: Situation, samples: number, seed: number) {
 describe('exact analysis agrees with Monte Carlo', () => {
   it('(a) 10 attacks BS3+ S4 AP-1 D1 v 10 × T4 Sv3+ W1', () => agree(startSituation(scenarioA()), 40_000, 11));
 
-  it('(b) Sustained Hits 1, Lethal Hits, D3 v T5 Sv3+ 4++ W3 FNP 5+', () => agree(startSituation(scenarioB()), 40_000, 12));
+  it('(b) Sustained Hits 1, Lethal Hits, D3 v T5 Sv3+ 4++ W3 FNP 5+', () =>
+    agree(startSituation(scenarioB()), 40_000, 12));
 
   it('(c) 120 attacks D6 Devastating Wounds v 20 × T9 Sv2+ W12', () => agree(startSituation(scenarioC()), 20_000, 13));
 
@@ -41,9 +42,36 @@ describe('exact analysis agrees with Monte Carlo', () => {
       halfRange: true,
       remainedStationary: true,
       weapons: [
-        weapon({ name: 'blast', models: 2, attacks: 'D6', skill: 4, strength: 5, ap: -1, damage: 'D3', hitReroll: 'ones', abilities: { blast: true, heavy: true } }),
-        weapon({ name: 'anti', models: 3, attacks: 2, skill: 3, strength: 4, ap: 0, damage: 2, abilities: { devastatingWounds: true, twinLinked: true, anti: { keyword: 'infantry', threshold: 5 } } }),
-        weapon({ name: 'melta', attacks: 1, skill: 3, strength: 9, ap: -4, damage: 'D6', abilities: { melta: 2, rapidFire: 1 } }),
+        weapon({
+          name: 'blast',
+          models: 2,
+          attacks: 'D6',
+          skill: 4,
+          strength: 5,
+          ap: -1,
+          damage: 'D3',
+          hitReroll: 'ones',
+          abilities: { blast: true, heavy: true },
+        }),
+        weapon({
+          name: 'anti',
+          models: 3,
+          attacks: 2,
+          skill: 3,
+          strength: 4,
+          ap: 0,
+          damage: 2,
+          abilities: { devastatingWounds: true, twinLinked: true, anti: { keyword: 'infantry', threshold: 5 } },
+        }),
+        weapon({
+          name: 'melta',
+          attacks: 1,
+          skill: 3,
+          strength: 9,
+          ap: -4,
+          damage: 'D6',
+          abilities: { melta: 2, rapidFire: 1 },
+        }),
       ],
       models: [
         { count: 1, toughness: 4, save: 3, invulnerable: 4, wounds: 4, character: true },
@@ -58,8 +86,25 @@ describe('exact analysis agrees with Monte Carlo', () => {
     const s = setup({
       ranged: false,
       weapons: [
-        weapon({ name: 'big', attacks: 4, skill: 3, strength: 6, ap: -1, damage: 3, abilities: { devastatingWounds: true, lethalHits: true } }),
-        weapon({ name: 'small', models: 4, attacks: 2, skill: 3, strength: 4, ap: 0, damage: 1, abilities: { devastatingWounds: true, sustainedHits: 'D3' } }),
+        weapon({
+          name: 'big',
+          attacks: 4,
+          skill: 3,
+          strength: 6,
+          ap: -1,
+          damage: 3,
+          abilities: { devastatingWounds: true, lethalHits: true },
+        }),
+        weapon({
+          name: 'small',
+          models: 4,
+          attacks: 2,
+          skill: 3,
+          strength: 4,
+          ap: 0,
+          damage: 1,
+          abilities: { devastatingWounds: true, sustainedHits: 'D3' },
+        }),
       ],
       models: [{ count: 5, toughness: 4, save: 3, wounds: 2 }],
     });
@@ -69,7 +114,13 @@ describe('exact analysis agrees with Monte Carlo', () => {
   it('mid-combat: models destroyed and wounded, a weapon part-way with pools at every stage', () => {
     agree(midSituation({ savesToMake: 2, woundsToRoll: 2, hitsToRoll: 1 }), 40_000, 16);
     const sit: Situation = {
-      ...midSituation({ damageToApply: 1, woundsToRoll: 3, sustainedRollsPending: 1, hitRerollsPending: 1, attackRollsPending: 1 }),
+      ...midSituation({
+        damageToApply: 1,
+        woundsToRoll: 3,
+        sustainedRollsPending: 1,
+        hitRerollsPending: 1,
+        attackRollsPending: 1,
+      }),
       setup: scenarioBWithFourModels(),
       devastatingPending: [{ weapon: 0, count: 1 }],
       mortalWoundsPending: 1,
@@ -83,7 +134,9 @@ function scenarioBWithFourModels() {
   const b = scenarioB();
   return setup({
     ranged: false,
-    weapons: [{ ...b.attacker.weapons[0]!, abilities: { ...b.attacker.weapons[0]!.abilities, devastatingWounds: true } }],
+    weapons: [
+      { ...b.attacker.weapons[0]!, abilities: { ...b.attacker.weapons[0]!.abilities, devastatingWounds: true } },
+    ],
     models: [{ count: 4, toughness: 4, save: 4, wounds: 2, feelNoPain: 5 }],
   });
 }

@@ -2,7 +2,13 @@ import { drawDice, seedState, type RngState } from '../../../../../core/dice/prn
 import { evaluateDice, parseDice } from '../../../../../core/dice/expression';
 import type { Setup, Weapon } from '../../../../../core/systems/wh40k-10e/profiles';
 import type { Situation } from '../../../../../core/systems/wh40k-10e/situation';
-import { armourSaveFace, coverBonus, faceNeeded, invulnerableSaveFace, woundTarget } from '../../../../../core/systems/wh40k-10e/tables';
+import {
+  armourSaveFace,
+  coverBonus,
+  faceNeeded,
+  invulnerableSaveFace,
+  woundTarget,
+} from '../../../../../core/systems/wh40k-10e/tables';
 
 /**
  * A deliberately simple, independent Monte Carlo model of the 10th edition attack sequence (seed
@@ -58,7 +64,11 @@ export function simulate(situation: Situation, samples: number, seed: number): S
   const dice = new Dice(seed);
 
   for (let s = 0; s < samples; s++) {
-    const models: Model[] = situation.models.map((m) => ({ group: m.group, left: m.woundsLeft, allocated: m.allocated }));
+    const models: Model[] = situation.models.map((m) => ({
+      group: m.group,
+      left: m.woundsLeft,
+      allocated: m.allocated,
+    }));
     const startLeft = models.map((m) => Math.max(0, m.left));
     const devastating: number[] = [];
     for (const p of situation.devastatingPending) for (let k = 0; k < p.count; k++) devastating.push(p.weapon);
@@ -82,7 +92,8 @@ export function simulate(situation: Situation, samples: number, seed: number): S
       m.allocated = true;
       for (let k = 0; k < points && m.left > 0; k++) if (fnp === null || dice.d6() < fnp) m.left -= 1;
     };
-    const damageOf = (w: Weapon) => dice.roll(w.damage) + (setup.attacker.halfRange && w.abilities.melta !== null ? dice.roll(w.abilities.melta) : 0);
+    const damageOf = (w: Weapon) =>
+      dice.roll(w.damage) + (setup.attacker.halfRange && w.abilities.melta !== null ? dice.roll(w.abilities.melta) : 0);
     /** One wound reaching allocation: save (unless failed already), damage. */
     const allocate = (w: Weapon, withSave: boolean) => {
       const m = target();
@@ -90,7 +101,17 @@ export function simulate(situation: Situation, samples: number, seed: number): S
       m.allocated = true;
       if (withSave) {
         const g = groups[m.group]!;
-        const armour = armourSaveFace(g.save, w.ap, coverBonus({ cover: setup.defender.cover, ranged: setup.attacker.ranged, ignoresCover: w.abilities.ignoresCover, save: g.save, ap: w.ap }));
+        const armour = armourSaveFace(
+          g.save,
+          w.ap,
+          coverBonus({
+            cover: setup.defender.cover,
+            ranged: setup.attacker.ranged,
+            ignoresCover: w.abilities.ignoresCover,
+            save: g.save,
+            ap: w.ap,
+          }),
+        );
         const face = Math.min(armour, invulnerableSaveFace(g.invulnerable));
         const roll = dice.d6();
         if (roll !== 1 && roll >= face) return;
@@ -103,8 +124,12 @@ export function simulate(situation: Situation, samples: number, seed: number): S
       return f;
     };
     const woundRoll = (wi: number, w: Weapon, t: number, rerollAllowed: boolean) => {
-      const needed = faceNeeded(woundTarget(w.strength, t), w.woundModifier + (w.abilities.lance && setup.attacker.charged ? 1 : 0));
-      const anti = w.abilities.anti && setup.defender.keywords.includes(w.abilities.anti.keyword) ? w.abilities.anti.threshold : 6;
+      const needed = faceNeeded(
+        woundTarget(w.strength, t),
+        w.woundModifier + (w.abilities.lance && setup.attacker.charged ? 1 : 0),
+      );
+      const anti =
+        w.abilities.anti && setup.defender.keywords.includes(w.abilities.anti.keyword) ? w.abilities.anti.threshold : 6;
       const reroll = !rerollAllowed ? 'none' : w.abilities.twinLinked ? 'failed' : w.woundReroll;
       const f = rollWithReroll((x) => x >= anti || (x !== 1 && x >= needed), reroll);
       if (f >= anti && w.abilities.devastatingWounds) devastating.push(wi);
@@ -117,7 +142,10 @@ export function simulate(situation: Situation, samples: number, seed: number): S
     };
     const attack = (wi: number, w: Weapon, t: number, rerollAllowed: boolean) => {
       if (w.abilities.torrent) return woundRoll(wi, w, t, true);
-      const needed = faceNeeded(w.skill, w.hitModifier + (w.abilities.heavy && setup.attacker.remainedStationary ? 1 : 0));
+      const needed = faceNeeded(
+        w.skill,
+        w.hitModifier + (w.abilities.heavy && setup.attacker.remainedStationary ? 1 : 0),
+      );
       const f = rollWithReroll((x) => x !== 1 && x >= needed, rerollAllowed ? w.hitReroll : 'none');
       if (f === 6) {
         if (w.abilities.lethalHits) allocate(w, true);
@@ -126,7 +154,9 @@ export function simulate(situation: Situation, samples: number, seed: number): S
       } else if (f !== 1 && f >= needed) woundRoll(wi, w, t, true);
     };
     const attacksOfOneModel = (w: Weapon, alive: number) =>
-      dice.roll(w.attacks) + (setup.attacker.halfRange && w.abilities.rapidFire !== null ? dice.roll(w.abilities.rapidFire) : 0) + (w.abilities.blast ? Math.floor(alive / 5) : 0);
+      dice.roll(w.attacks) +
+      (setup.attacker.halfRange && w.abilities.rapidFire !== null ? dice.roll(w.abilities.rapidFire) : 0) +
+      (w.abilities.blast ? Math.floor(alive / 5) : 0);
 
     const cur = situation.current;
     if (cur) {

@@ -31,9 +31,22 @@ describe('10th edition weapon keywords', () => {
   });
 
   it('keeps what the engine has no ability for as text, as written', () => {
-    expect(readWeaponKeywords('Assault, Pistol, Indirect Fire, One Shot, Psychic, Extra Attacks, Anti-FLY 9+, Sustained Hits X')).toEqual({
+    expect(
+      readWeaponKeywords(
+        'Assault, Pistol, Indirect Fire, One Shot, Psychic, Extra Attacks, Anti-FLY 9+, Sustained Hits X',
+      ),
+    ).toEqual({
       abilities: {},
-      other: ['Assault', 'Pistol', 'Indirect Fire', 'One Shot', 'Psychic', 'Extra Attacks', 'Anti-FLY 9+', 'Sustained Hits X'],
+      other: [
+        'Assault',
+        'Pistol',
+        'Indirect Fire',
+        'One Shot',
+        'Psychic',
+        'Extra Attacks',
+        'Anti-FLY 9+',
+        'Sustained Hits X',
+      ],
     });
     expect(readWeaponKeywords('-')).toEqual({ abilities: {}, other: [] });
     expect(readWeaponKeywords(undefined)).toEqual({ abilities: {}, other: [] });
@@ -41,6 +54,12 @@ describe('10th edition weapon keywords', () => {
 
   it('names the abilities back as the datasheet does, for the preview', () => {
     const { abilities } = readWeaponKeywords('Anti-Vehicle 4+, Sustained Hits D3, Lethal Hits, Melta 2, Rapid Fire 1');
-    expect(abilityNames(abilities)).toEqual(['Lethal Hits', 'Sustained Hits D3', 'Anti-VEHICLE 4+', 'Rapid Fire 1', 'Melta 2']);
+    expect(abilityNames(abilities)).toEqual([
+      'Lethal Hits',
+      'Sustained Hits D3',
+      'Anti-VEHICLE 4+',
+      'Rapid Fire 1',
+      'Melta 2',
+    ]);
   });
 });

@@ -15,7 +15,8 @@ export const inputFor: (combat: W7Combat) => Input = autoInput;
 export const apply = applierFor(wh40k7e);
 
 /** The round is over: the next round's choice, or the end of the combat. */
-export const roundOver = (step: Step) => (step.kind === 'outcome' && step.final) || (step.kind === 'choose' && step.id.startsWith('round.'));
+export const roundOver = (step: Step) =>
+  (step.kind === 'outcome' && step.final) || (step.kind === 'choose' && step.id.startsWith('round.'));
 
 export function finishRound(combat: W7Combat): W7Combat {
   let c = combat;

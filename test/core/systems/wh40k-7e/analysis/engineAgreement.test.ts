@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../../core/systems/wh40k-7e/analysis';
-import { apply, begin, finishRound, inputFor, rngFor, roundEndOf, roundOver, trajectory, type RoundEnd, type W7Combat } from './drive';
+import {
+  apply,
+  begin,
+  finishRound,
+  inputFor,
+  rngFor,
+  roundEndOf,
+  roundOver,
+  trajectory,
+  type RoundEnd,
+  type W7Combat,
+} from './drive';
 import { checkOneStep } from './oneStep';
 import { destroyerVsOgryns, hammersVsWarriors, marinesVsBoyz, mixedBag } from './setups';
 
@@ -23,21 +34,61 @@ const tolerance = (p: number, n: number) => 4 * Math.sqrt((p * (1 - p)) / n) + 2
 function expectAgreement(exact: RoundOdds, games: RoundEnd[], label: string) {
   const n = games.length;
   const share = (f: (g: RoundEnd) => boolean) => games.filter(f).length / n;
-  const near = (p: number, sim: number, what: string) => expect(Math.abs(sim - p), `${label}: ${what} engine ${sim} v exact ${p} (N = ${n})`).toBeLessThanOrEqual(tolerance(p, n));
-  expect(Math.abs(exact.difference.dist.reduce((a, b) => a + b, 0) - 1), `${label}: the difference sums to 1`).toBeLessThan(1e-9);
-  for (const g of games) expect(exact.difference.dist[g.difference - exact.difference.offset] ?? 0, `${label}: the engine's difference ${g.difference} is possible`).toBeGreaterThan(0);
-  exact.difference.dist.forEach((p, k) => near(p, share((g) => g.difference === k + exact.difference.offset), `P(difference ${k + exact.difference.offset})`));
+  const near = (p: number, sim: number, what: string) =>
+    expect(Math.abs(sim - p), `${label}: ${what} engine ${sim} v exact ${p} (N = ${n})`).toBeLessThanOrEqual(
+      tolerance(p, n),
+    );
+  expect(
+    Math.abs(exact.difference.dist.reduce((a, b) => a + b, 0) - 1),
+    `${label}: the difference sums to 1`,
+  ).toBeLessThan(1e-9);
+  for (const g of games)
+    expect(
+      exact.difference.dist[g.difference - exact.difference.offset] ?? 0,
+      `${label}: the engine's difference ${g.difference} is possible`,
+    ).toBeGreaterThan(0);
+  exact.difference.dist.forEach((p, k) =>
+    near(
+      p,
+      share((g) => g.difference === k + exact.difference.offset),
+      `P(difference ${k + exact.difference.offset})`,
+    ),
+  );
   for (const role of ['attacker', 'defender'] as const) {
-    exact.caused[role].forEach((p, k) => near(p, share((g) => g.caused[role] === k), `P(${role} causes ${k})`));
-    near(exact.wiped[role], share((g) => g.wiped[role]), `P(${role} wiped out)`);
-    near(exact.breaks[role], share((g) => g.breaks[role]), `P(${role} breaks)`);
-    near(exact.swept[role], share((g) => g.swept[role]), `P(${role} swept)`);
+    exact.caused[role].forEach((p, k) =>
+      near(
+        p,
+        share((g) => g.caused[role] === k),
+        `P(${role} causes ${k})`,
+      ),
+    );
+    near(
+      exact.wiped[role],
+      share((g) => g.wiped[role]),
+      `P(${role} wiped out)`,
+    );
+    near(
+      exact.breaks[role],
+      share((g) => g.breaks[role]),
+      `P(${role} breaks)`,
+    );
+    near(
+      exact.swept[role],
+      share((g) => g.swept[role]),
+      `P(${role} swept)`,
+    );
   }
-  for (const w of ['attacker', 'draw', 'defender'] as const) near(exact.win[w], share((g) => g.winner === w), `P(${w} wins)`);
+  for (const w of ['attacker', 'draw', 'defender'] as const)
+    near(
+      exact.win[w],
+      share((g) => g.winner === w),
+      `P(${w} wins)`,
+    );
 }
 
 /** The engine's round from `combat`, `games` times with new seeds. */
-const play = (combat: W7Combat, games: number, from: number) => Array.from({ length: games }, (_, k) => roundEndOf(finishRound({ ...combat, rng: rngFor(from + k) }).state));
+const play = (combat: W7Combat, games: number, from: number) =>
+  Array.from({ length: games }, (_, k) => roundEndOf(finishRound({ ...combat, rng: rngFor(from + k) }).state));
 
 /** A state part-way: the first in a game's trajectory that matches. */
 function partWay(setup: ReturnType<typeof marinesVsBoyz>, matches: (c: W7Combat) => boolean): W7Combat {
@@ -52,31 +103,54 @@ describe('the 7th edition engine and the exact analysis agree', () => {
   it.each([
     ['10 Space Marines (power fist) v 20 Ork Boyz (power klaw)', marinesVsBoyz],
     ['Destroyer, Eternal Warrior, Feel No Pain, invulnerable saves, two pools, Stubborn', mixedBag],
-  ])('from the start of the round: %s', (_name, setup) => {
-    const start = begin(setup());
-    expectAgreement(analyzeRound(start.state), play(start, GAMES, 0), 'start');
-  }, SLOW);
+  ])(
+    'from the start of the round: %s',
+    (_name, setup) => {
+      const start = begin(setup());
+      expectAgreement(analyzeRound(start.state), play(start, GAMES, 0), 'start');
+    },
+    SLOW,
+  );
 
-  it('part-way, at the second Initiative step (its roll to hit and to wound to make)', () => {
-    // To hit and to wound are one roll now (a D6 to wound for each hit): the state between them is gone.
-    const c = partWay(marinesVsBoyz(), (x) => x.step.id.startsWith('strike.') && x.state.initiative === 2);
-    expectAgreement(analyzeRound(c.state), play(c, GAMES, 100_000), c.step.id);
-  }, SLOW);
+  it(
+    'part-way, at the second Initiative step (its roll to hit and to wound to make)',
+    () => {
+      // To hit and to wound are one roll now (a D6 to wound for each hit): the state between them is gone.
+      const c = partWay(marinesVsBoyz(), (x) => x.step.id.startsWith('strike.') && x.state.initiative === 2);
+      expectAgreement(analyzeRound(c.state), play(c, GAMES, 100_000), c.step.id);
+    },
+    SLOW,
+  );
 
-  it('part-way, mid-pool: the defender put a wound on a model other than the suggested one', () => {
-    // The Plague Guard put the first wound of a pool on their Champion (Eternal Warrior, 3 wounds): he keeps taking them.
-    const ask = partWay(mixedBag(), (x) => x.step.kind === 'choose' && x.step.id.startsWith('allocate.') && x.step.options.some((o) => o.id === 'm1w3') && x.step.actor === 'defender');
-    const c = apply(ask, { kind: 'choose', stepId: ask.step.id, option: 'm1w3' });
-    expect(c.state.allocation?.lock).toEqual({ group: 1, model: 0 });
-    expectAgreement(analyzeRound(c.state), play(c, GAMES, 200_000), `${c.step.id} after choosing the Champion`);
-  }, SLOW);
+  it(
+    'part-way, mid-pool: the defender put a wound on a model other than the suggested one',
+    () => {
+      // The Plague Guard put the first wound of a pool on their Champion (Eternal Warrior, 3 wounds): he keeps taking them.
+      const ask = partWay(
+        mixedBag(),
+        (x) =>
+          x.step.kind === 'choose' &&
+          x.step.id.startsWith('allocate.') &&
+          x.step.options.some((o) => o.id === 'm1w3') &&
+          x.step.actor === 'defender',
+      );
+      const c = apply(ask, { kind: 'choose', stepId: ask.step.id, option: 'm1w3' });
+      expect(c.state.allocation?.lock).toEqual({ group: 1, model: 0 });
+      expectAgreement(analyzeRound(c.state), play(c, GAMES, 200_000), `${c.step.id} after choosing the Champion`);
+    },
+    SLOW,
+  );
 
-  it('part-way, at the Morale check and at the Sweeping Advance', () => {
-    const morale = partWay(marinesVsBoyz(), (x) => x.step.id.startsWith('morale.'));
-    expectAgreement(analyzeRound(morale.state), play(morale, GAMES, 300_000), morale.step.id);
-    const sweep = partWay(marinesVsBoyz(), (x) => x.step.id.startsWith('sweep.'));
-    expectAgreement(analyzeRound(sweep.state), play(sweep, GAMES, 400_000), sweep.step.id);
-  }, SLOW);
+  it(
+    'part-way, at the Morale check and at the Sweeping Advance',
+    () => {
+      const morale = partWay(marinesVsBoyz(), (x) => x.step.id.startsWith('morale.'));
+      expectAgreement(analyzeRound(morale.state), play(morale, GAMES, 300_000), morale.step.id);
+      const sweep = partWay(marinesVsBoyz(), (x) => x.step.id.startsWith('sweep.'));
+      expectAgreement(analyzeRound(sweep.state), play(sweep, GAMES, 400_000), sweep.step.id);
+    },
+    SLOW,
+  );
 
   it('a point mass once the round is over', () => {
     for (let seed = 0; seed < 20; seed++) {
@@ -96,33 +170,44 @@ describe('the 7th edition engine and the exact analysis agree', () => {
     ['the mixed bag', mixedBag, [11, 12, 13, 14, 15]],
     ['thunder hammers v Tyranid Warriors', hammersVsWarriors, [11, 12]],
     ['a Destroyer v Ogryns', destroyerVsOgryns, [11, 12, 13, 14, 15, 16]],
-  ] as const)('exactly, one step at a time (%s): at every step the analysis equals its average over the next input', (_name, setup, seeds) => {
-    for (const seed of seeds) {
-      for (const combat of trajectory(setup(), seed)) {
-        if (roundOver(combat.step)) continue;
-        stepKinds.add(combat.step.id.split('.')[0]!);
-        checkOneStep(combat, `seed ${seed} at ${combat.step.id}`);
+  ] as const)(
+    'exactly, one step at a time (%s): at every step the analysis equals its average over the next input',
+    (_name, setup, seeds) => {
+      for (const seed of seeds) {
+        for (const combat of trajectory(setup(), seed)) {
+          if (roundOver(combat.step)) continue;
+          stepKinds.add(combat.step.id.split('.')[0]!);
+          checkOneStep(combat, `seed ${seed} at ${combat.step.id}`);
+        }
       }
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
 
-  it('exactly, after choices other than the suggested ones (another pool first, another model)', () => {
-    for (let seed = 20; seed < 60; seed++) {
-      let c: W7Combat = { ...begin(mixedBag()), rng: rngFor(seed) };
-      let deviated = 0;
-      while (!roundOver(c.step)) {
-        stepKinds.add(c.step.id.split('.')[0]!);
-        checkOneStep(c, `seed ${seed} at ${c.step.id}`);
-        const step = c.step;
-        // At every choice take the last option (never the suggested one), and check the analysis still follows.
-        const input = step.kind === 'choose' && !step.id.startsWith('round.') ? { kind: 'choose' as const, stepId: step.id, option: step.options.at(-1)!.id } : inputFor(c);
-        if (step.kind === 'choose') deviated++;
-        c = apply(c, input);
+  it(
+    'exactly, after choices other than the suggested ones (another pool first, another model)',
+    () => {
+      for (let seed = 20; seed < 60; seed++) {
+        let c: W7Combat = { ...begin(mixedBag()), rng: rngFor(seed) };
+        let deviated = 0;
+        while (!roundOver(c.step)) {
+          stepKinds.add(c.step.id.split('.')[0]!);
+          checkOneStep(c, `seed ${seed} at ${c.step.id}`);
+          const step = c.step;
+          // At every choice take the last option (never the suggested one), and check the analysis still follows.
+          const input =
+            step.kind === 'choose' && !step.id.startsWith('round.')
+              ? { kind: 'choose' as const, stepId: step.id, option: step.options.at(-1)!.id }
+              : inputFor(c);
+          if (step.kind === 'choose') deviated++;
+          c = apply(c, input);
+        }
+        if (deviated >= 2) return;
       }
-      if (deviated >= 2) return;
-    }
-    throw new Error('no game made two choices');
-  }, SLOW);
+      throw new Error('no game made two choices');
+    },
+    SLOW,
+  );
 
   it('met every kind of step', () => {
     // The combat result is no longer a step (it is worked out and logged by itself).

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { analyses } from '../../../../../core/systems';
 import { rulesDeps } from '../../../../../core/api/backends/rules';
 import { oddsFrom } from '../../../../../core/analysis/odds';
-import { analyzeRound, estimatedWork, WORK_BUDGET, wh40k7eAnalysis, wh40k7eDistributions } from '../../../../../core/systems/wh40k-7e/analysis';
+import {
+  analyzeRound,
+  estimatedWork,
+  WORK_BUDGET,
+  wh40k7eAnalysis,
+  wh40k7eDistributions,
+} from '../../../../../core/systems/wh40k-7e/analysis';
 import { wh40k7e, type Setup } from '../../../../../core/systems/wh40k-7e';
 import { setupArb } from '../arbitraries';
 import { apply, begin, inputFor, rngFor, trajectory } from './drive';
@@ -18,7 +24,7 @@ describe('the 7th edition odds panel (core/analysis/system.ts)', () => {
     expect(analyses['wh40k-7e']).toBe(wh40k7eAnalysis);
   });
 
-  it('gives the round\'s difference with its offset, the wounds caused, the facts, and the round start as baseline', () => {
+  it("gives the round's difference with its offset, the wounds caused, the facts, and the round start as baseline", () => {
     const start = begin(marinesVsBoyz());
     const d0 = wh40k7eDistributions(start.state);
     expect(d0.measure).toBe('wounds caused, attacker − defender, round 1');
@@ -43,7 +49,9 @@ describe('the 7th edition odds panel (core/analysis/system.ts)', () => {
     expect(sum(d1.main)).toBeCloseTo(1, 12);
     expect(sum(d1.baseline!.main)).toBeCloseTo(1, 12);
     const before = analyzeRound(start.state);
-    d1.baseline!.main.forEach((p, k) => expect(p).toBeCloseTo(before.difference.dist[k + d1.offset! - before.difference.offset] ?? 0, 12));
+    d1.baseline!.main.forEach((p, k) =>
+      expect(p).toBeCloseTo(before.difference.dist[k + d1.offset! - before.difference.offset] ?? 0, 12),
+    );
     const panel = oddsFrom(d0, d1);
     expect(panel.before).toEqual(d1.baseline!.main);
     expect(panel.percentile).toBeGreaterThanOrEqual(0);
@@ -53,7 +61,11 @@ describe('the 7th edition odds panel (core/analysis/system.ts)', () => {
   it('starts the baseline again in round 2', () => {
     for (let seed = 0; seed < 200; seed++) {
       let c = { ...begin(mixedBag()), rng: rngFor(seed) };
-      while (!(c.step.kind === 'outcome' && c.step.final) && !(c.step.kind === 'choose' && c.step.id.startsWith('round.'))) c = apply(c, inputFor(c));
+      while (
+        !(c.step.kind === 'outcome' && c.step.final) &&
+        !(c.step.kind === 'choose' && c.step.id.startsWith('round.'))
+      )
+        c = apply(c, inputFor(c));
       if (c.step.kind !== 'choose') continue;
       const r2 = apply(c, { kind: 'choose', stepId: c.step.id, option: 'next' });
       const d = wh40k7eDistributions(r2.state);
@@ -67,12 +79,27 @@ describe('the 7th edition odds panel (core/analysis/system.ts)', () => {
 
 describe('tooLarge (cost.ts)', () => {
   const parse = (input: object): Setup => wh40k7e.setupSchema.parse({ system: 'wh40k-7e', ...input });
-  const group = (name: string, count: number, over: Record<string, unknown> = {}) => ({ name, count, weaponSkill: 4, strength: 4, toughness: 4, wounds: 1, initiative: 4, attacks: 2, leadership: 8, save: 4, ...over });
+  const group = (name: string, count: number, over: Record<string, unknown> = {}) => ({
+    name,
+    count,
+    weaponSkill: 4,
+    strength: 4,
+    toughness: 4,
+    wounds: 1,
+    initiative: 4,
+    attacks: 2,
+    leadership: 8,
+    save: 4,
+    ...over,
+  });
 
   it('accepts the benchmark and the everyday combats', () => {
     expect(wh40k7eAnalysis.tooLarge!(begin(marinesVsBoyz()).state)).toBeNull();
     expect(wh40k7eAnalysis.tooLarge!(begin(mixedBag()).state)).toBeNull();
-    const mobs = parse({ attacker: { name: 'Boyz', charged: true, models: [group('Boy', 29), group('Nob', 1, { wounds: 2 })] }, defender: { name: 'Guard', models: [group('Guardsman', 50, { initiative: 3 })] } });
+    const mobs = parse({
+      attacker: { name: 'Boyz', charged: true, models: [group('Boy', 29), group('Nob', 1, { wounds: 2 })] },
+      defender: { name: 'Guard', models: [group('Guardsman', 50, { initiative: 3 })] },
+    });
     expect(estimatedWork(wh40k7e.start(mobs))).toBeLessThan(WORK_BUDGET);
   });
 
@@ -81,14 +108,30 @@ describe('tooLarge (cost.ts)', () => {
     const side = (name: string) => ({
       name,
       charged: true,
-      models: Array.from({ length: 10 }, (_, i) => group(`${name} ${i + 1}`, 10, { wounds: 10, attacks: 10, initiative: i + 1, strength: 10, feelNoPain: 5, weapon: { strength: i % 2 ? 'D' : 'user' } })),
+      models: Array.from({ length: 10 }, (_, i) =>
+        group(`${name} ${i + 1}`, 10, {
+          wounds: 10,
+          attacks: 10,
+          initiative: i + 1,
+          strength: 10,
+          feelNoPain: 5,
+          weapon: { strength: i % 2 ? 'D' : 'user' },
+        }),
+      ),
     });
     const huge = wh40k7e.start(parse({ attacker: side('Red'), defender: side('Blue') }));
     const why = wh40k7eAnalysis.tooLarge!(huge);
     // The host says there are no odds there, and why (core/analysis/guarded.ts).
-    expect(rulesDeps({ newId: () => 'x', newSeed: () => 1 }).analyze('wh40k-7e', huge)).toEqual({ ok: false, tooLarge: why });
-    expect(rulesDeps({ newId: () => 'x', newSeed: () => 1 }).analyze('wh40k-7e', begin(marinesVsBoyz()).state)).toMatchObject({ ok: true });
-    expect(why).toMatch(/^Red against Blue: too many ways the round can go to count exactly \(about [\d,]+ million steps of work; the limit is 120 million\)\. Fewer models or fewer wounds per model bring it within reach\.$/);
+    expect(rulesDeps({ newId: () => 'x', newSeed: () => 1 }).analyze('wh40k-7e', huge)).toEqual({
+      ok: false,
+      tooLarge: why,
+    });
+    expect(
+      rulesDeps({ newId: () => 'x', newSeed: () => 1 }).analyze('wh40k-7e', begin(marinesVsBoyz()).state),
+    ).toMatchObject({ ok: true });
+    expect(why).toMatch(
+      /^Red against Blue: too many ways the round can go to count exactly \(about [\d,]+ million steps of work; the limit is 120 million\)\. Fewer models or fewer wounds per model bring it within reach\.$/,
+    );
   });
 
   it('is the same for every state of a round (counted from its start), so the odds panel does not flicker', () => {
@@ -113,7 +156,9 @@ describe('analysis properties (fast-check)', () => {
         expect(o.breaks.attacker).toBeLessThanOrEqual(o.win.defender + 1e-12);
         expect(o.swept.defender).toBeLessThanOrEqual(o.breaks.defender + 1e-12);
         expect(o.swept.attacker).toBeLessThanOrEqual(o.breaks.attacker + 1e-12);
-        [...o.difference.dist, ...o.caused.attacker, ...o.caused.defender].forEach((p) => expect(p).toBeGreaterThanOrEqual(-1e-15));
+        [...o.difference.dist, ...o.caused.attacker, ...o.caused.defender].forEach((p) =>
+          expect(p).toBeGreaterThanOrEqual(-1e-15),
+        );
       }),
       { numRuns: 150 },
     );
@@ -122,7 +167,11 @@ describe('analysis properties (fast-check)', () => {
   it('is symmetric: with nobody charging, swapping the units mirrors every figure', () => {
     fc.assert(
       fc.property(setupArb(2, 4, 3), (setup) => {
-        const calm = { ...setup, attacker: { ...setup.attacker, charged: false }, defender: { ...setup.defender, charged: false } };
+        const calm = {
+          ...setup,
+          attacker: { ...setup.attacker, charged: false },
+          defender: { ...setup.defender, charged: false },
+        };
         const swapped = { ...calm, attacker: calm.defender, defender: calm.attacker };
         const a = wh40k7e.start(calm);
         if (wh40k7eAnalysis.tooLarge!(a)) return;
@@ -133,7 +182,9 @@ describe('analysis properties (fast-check)', () => {
         expect(Math.abs(o.breaks.attacker - s.breaks.defender)).toBeLessThan(1e-9);
         expect(Math.abs(o.swept.defender - s.swept.attacker)).toBeLessThan(1e-9);
         o.caused.attacker.forEach((p, k) => expect(Math.abs(p - (s.caused.defender[k] ?? 0))).toBeLessThan(1e-9));
-        o.difference.dist.forEach((p, k) => expect(Math.abs(p - (s.difference.dist[s.difference.dist.length - 1 - k] ?? 0))).toBeLessThan(1e-9));
+        o.difference.dist.forEach((p, k) =>
+          expect(Math.abs(p - (s.difference.dist[s.difference.dist.length - 1 - k] ?? 0))).toBeLessThan(1e-9),
+        );
         expect(s.difference.offset + (o.difference.offset + o.difference.dist.length - 1)).toBe(0);
       }),
       { numRuns: 100 },

@@ -20,7 +20,12 @@ const choose = (n: number, k: number) => {
 };
 
 /** The weighted faces of one kind of dice: a Destroyer roll, a pass/fail roll, or every ordered roll. */
-function facesOf(g: { count: number; sides: number; passOn?: number; criticalOn?: number }): Array<{ dice: number[]; p: number }> {
+function facesOf(g: {
+  count: number;
+  sides: number;
+  passOn?: number;
+  criticalOn?: number;
+}): Array<{ dice: number[]; p: number }> {
   const n = g.count;
   if (g.criticalOn === 6 && g.passOn === 2) {
     // The Destroyer roll: 1 nothing, 2–5 seriously wounded, 6 deathblow (a multinomial).
@@ -28,12 +33,26 @@ function facesOf(g: { count: number; sides: number; passOn?: number; criticalOn?
     for (let db = 0; db <= n; db++) {
       for (let sw = 0; sw + db <= n; sw++) {
         const p = choose(n, db) * choose(n - db, sw) * (1 / 6) ** db * (4 / 6) ** sw * (1 / 6) ** (n - db - sw);
-        out.push({ dice: [...Array<number>(db).fill(6), ...Array<number>(sw).fill(3), ...Array<number>(n - db - sw).fill(1)], p });
+        out.push({
+          dice: [...Array<number>(db).fill(6), ...Array<number>(sw).fill(3), ...Array<number>(n - db - sw).fill(1)],
+          p,
+        });
       }
     }
     return out;
   }
-  const step = { kind: 'roll' as const, id: 'x', title: '', actor: 'attacker' as const, count: n, sides: g.sides as 3 | 6, needs: '', why: [], notes: [], ...(g.passOn !== undefined ? { passOn: g.passOn } : {}) };
+  const step = {
+    kind: 'roll' as const,
+    id: 'x',
+    title: '',
+    actor: 'attacker' as const,
+    count: n,
+    sides: g.sides as 3 | 6,
+    needs: '',
+    why: [],
+    notes: [],
+    ...(g.passOn !== undefined ? { passOn: g.passOn } : {}),
+  };
   // D3, D6 + 6, Morale (2D6) and Sweeping Advance rolls: every ordered roll.
   const inputs = g.passOn !== undefined ? passCountInputs(step, (7 - g.passOn) / 6) : everyOrderedRoll(step);
   return inputs.map(({ input, p }) => ({ dice: input.kind === 'roll' ? input.dice : [], p }));
@@ -48,13 +67,20 @@ export function possibleInputs(combat: W7Combat): Array<{ input: Input; p: numbe
   if (step.kind !== 'roll') return [{ input: inputFor(combat), p: 1 }];
   // A roll rolled through (to wound a D6 for each hit, Feel No Pain for each failed save): how many
   // dice a chained group takes depends on the dice before it, so every outcome is walked group by group.
-  if (isChained(step)) return rollOutcomes(step).map(({ dice, p }) => ({ input: { kind: 'roll' as const, stepId: step.id, dice, by: 'entered' as const }, p }));
+  if (isChained(step))
+    return rollOutcomes(step).map(({ dice, p }) => ({
+      input: { kind: 'roll' as const, stepId: step.id, dice, by: 'entered' as const },
+      p,
+    }));
   let combos: Array<{ dice: number[]; p: number }> = [{ dice: [], p: 1 }];
   for (const g of groupsOf(step)) {
     const faces = facesOf(g);
     combos = combos.flatMap((c) => faces.map((f) => ({ dice: [...c.dice, ...f.dice], p: c.p * f.p })));
   }
-  return combos.map(({ dice, p }) => ({ input: { kind: 'roll' as const, stepId: step.id, dice, by: 'entered' as const }, p }));
+  return combos.map(({ dice, p }) => ({
+    input: { kind: 'roll' as const, stepId: step.id, dice, by: 'entered' as const },
+    p,
+  }));
 }
 
 /** The figures of SCENARIOS §2 as numbers, for comparing two analyses. */

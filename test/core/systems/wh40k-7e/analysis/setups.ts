@@ -19,7 +19,12 @@ export const spaceMarine = (count: number, over: Partial<Group> = {}): Group => 
   weapon: { name: 'Bolt pistol', strength: 'user', ap: null },
   ...over,
 });
-export const sergeantWithFist: Group = spaceMarine(1, { name: 'Sergeant', attacks: 2, leadership: 9, weapon: { name: 'Power fist', strength: 'x2', ap: 2, unwieldy: true } });
+export const sergeantWithFist: Group = spaceMarine(1, {
+  name: 'Sergeant',
+  attacks: 2,
+  leadership: 9,
+  weapon: { name: 'Power fist', strength: 'x2', ap: 2, unwieldy: true },
+});
 export const orkBoy = (count: number): Group => ({
   name: 'Ork Boy',
   count,
@@ -34,7 +39,18 @@ export const orkBoy = (count: number): Group => ({
   twoWeapons: true,
   weapon: { name: 'Choppa', strength: 'user', ap: null },
 });
-export const nobWithKlaw: Group = { name: 'Ork Nob', weaponSkill: 4, strength: 4, toughness: 4, wounds: 2, initiative: 3, attacks: 3, leadership: 7, save: 6, weapon: { name: 'Power klaw', strength: 'x2', ap: 2, unwieldy: true } };
+export const nobWithKlaw: Group = {
+  name: 'Ork Nob',
+  weaponSkill: 4,
+  strength: 4,
+  toughness: 4,
+  wounds: 2,
+  initiative: 3,
+  attacks: 3,
+  leadership: 7,
+  save: 6,
+  weapon: { name: 'Power klaw', strength: 'x2', ap: 2, unwieldy: true },
+};
 
 /** The benchmark (issue 12): 10 Space Marines (a sergeant with a power fist, charging, ATSKNF) against 20 Ork Boyz (a Nob with a power klaw). */
 export function marinesVsBoyz(): Setup {
@@ -56,9 +72,45 @@ export function mixedBag(): Setup {
       // Both sides allocate by hand, so the pool order and the choice of model are asked (and checked).
       allocateByHand: true,
       models: [
-        { name: 'Warden', count: 3, weaponSkill: 5, strength: 4, toughness: 4, wounds: 2, initiative: 4, attacks: 2, leadership: 9, save: 3, invulnerable: 4, weapon: { name: 'Power sword', strength: 'user', ap: 3 } },
-        { name: 'Warden', count: 2, weaponSkill: 5, strength: 4, toughness: 4, wounds: 2, initiative: 4, attacks: 2, leadership: 9, save: 3, invulnerable: 4 },
-        { name: 'Titan-slayer', weaponSkill: 4, strength: 6, toughness: 6, wounds: 4, initiative: 3, attacks: 2, leadership: 10, save: 3, weapon: { name: 'Destroyer blade', strength: 'D', ap: 2 } },
+        {
+          name: 'Warden',
+          count: 3,
+          weaponSkill: 5,
+          strength: 4,
+          toughness: 4,
+          wounds: 2,
+          initiative: 4,
+          attacks: 2,
+          leadership: 9,
+          save: 3,
+          invulnerable: 4,
+          weapon: { name: 'Power sword', strength: 'user', ap: 3 },
+        },
+        {
+          name: 'Warden',
+          count: 2,
+          weaponSkill: 5,
+          strength: 4,
+          toughness: 4,
+          wounds: 2,
+          initiative: 4,
+          attacks: 2,
+          leadership: 9,
+          save: 3,
+          invulnerable: 4,
+        },
+        {
+          name: 'Titan-slayer',
+          weaponSkill: 4,
+          strength: 6,
+          toughness: 6,
+          wounds: 4,
+          initiative: 3,
+          attacks: 2,
+          leadership: 10,
+          save: 3,
+          weapon: { name: 'Destroyer blade', strength: 'D', ap: 2 },
+        },
       ],
     },
     defender: {
@@ -66,8 +118,33 @@ export function mixedBag(): Setup {
       stubborn: true,
       allocateByHand: true,
       models: [
-        { name: 'Plague Marine', count: 4, weaponSkill: 4, strength: 4, toughness: 5, wounds: 1, initiative: 3, attacks: 1, leadership: 9, save: 3, feelNoPain: 5 },
-        { name: 'Champion', weaponSkill: 4, strength: 4, toughness: 5, wounds: 3, initiative: 3, attacks: 3, leadership: 9, save: 3, feelNoPain: 5, eternalWarrior: true, weapon: { name: 'Power axe', strength: '+1', ap: 2, unwieldy: true } },
+        {
+          name: 'Plague Marine',
+          count: 4,
+          weaponSkill: 4,
+          strength: 4,
+          toughness: 5,
+          wounds: 1,
+          initiative: 3,
+          attacks: 1,
+          leadership: 9,
+          save: 3,
+          feelNoPain: 5,
+        },
+        {
+          name: 'Champion',
+          weaponSkill: 4,
+          strength: 4,
+          toughness: 5,
+          wounds: 3,
+          initiative: 3,
+          attacks: 3,
+          leadership: 9,
+          save: 3,
+          feelNoPain: 5,
+          eternalWarrior: true,
+          weapon: { name: 'Power axe', strength: '+1', ap: 2, unwieldy: true },
+        },
       ],
     },
   });
@@ -79,12 +156,42 @@ export function hammersVsWarriors(): Setup {
     attacker: {
       name: 'Assault Terminators',
       charged: true,
-      models: [{ name: 'Terminator', count: 3, weaponSkill: 4, strength: 4, toughness: 4, wounds: 1, initiative: 4, attacks: 2, leadership: 9, save: 2, invulnerable: 3, weapon: { name: 'Thunder hammer', strength: 'x2', ap: 2, unwieldy: true } }],
+      models: [
+        {
+          name: 'Terminator',
+          count: 3,
+          weaponSkill: 4,
+          strength: 4,
+          toughness: 4,
+          wounds: 1,
+          initiative: 4,
+          attacks: 2,
+          leadership: 9,
+          save: 2,
+          invulnerable: 3,
+          weapon: { name: 'Thunder hammer', strength: 'x2', ap: 2, unwieldy: true },
+        },
+      ],
     },
     defender: {
       name: 'Tyranid Warriors',
       fearless: true,
-      models: [{ name: 'Warrior', count: 3, weaponSkill: 5, strength: 4, toughness: 4, wounds: 3, initiative: 4, attacks: 3, leadership: 10, save: 4, twoWeapons: true, weapon: { name: 'Rending claws', strength: 'user', ap: null } }],
+      models: [
+        {
+          name: 'Warrior',
+          count: 3,
+          weaponSkill: 5,
+          strength: 4,
+          toughness: 4,
+          wounds: 3,
+          initiative: 4,
+          attacks: 3,
+          leadership: 10,
+          save: 4,
+          twoWeapons: true,
+          weapon: { name: 'Rending claws', strength: 'user', ap: null },
+        },
+      ],
     },
   });
 }
@@ -94,13 +201,49 @@ export function destroyerVsOgryns(): Setup {
   return parse({
     attacker: {
       name: 'Wraithknight',
-      models: [{ name: 'Wraithknight', weaponSkill: 4, strength: 10, toughness: 8, wounds: 6, initiative: 4, attacks: 3, leadership: 10, save: 3, weapon: { name: 'Ghostglaive', strength: 'D', ap: 2 } }],
+      models: [
+        {
+          name: 'Wraithknight',
+          weaponSkill: 4,
+          strength: 10,
+          toughness: 8,
+          wounds: 6,
+          initiative: 4,
+          attacks: 3,
+          leadership: 10,
+          save: 3,
+          weapon: { name: 'Ghostglaive', strength: 'D', ap: 2 },
+        },
+      ],
     },
     defender: {
       name: 'Ogryns',
       models: [
-        { name: 'Bone Ogryn', weaponSkill: 4, strength: 5, toughness: 5, wounds: 9, initiative: 2, attacks: 4, leadership: 7, save: 5, weapon: { name: 'Ripper gun', strength: 'user', ap: null } },
-        { name: 'Ogryn', count: 2, weaponSkill: 4, strength: 5, toughness: 5, wounds: 3, initiative: 2, attacks: 3, leadership: 6, save: 5, invulnerable: 5 },
+        {
+          name: 'Bone Ogryn',
+          weaponSkill: 4,
+          strength: 5,
+          toughness: 5,
+          wounds: 9,
+          initiative: 2,
+          attacks: 4,
+          leadership: 7,
+          save: 5,
+          weapon: { name: 'Ripper gun', strength: 'user', ap: null },
+        },
+        {
+          name: 'Ogryn',
+          count: 2,
+          weaponSkill: 4,
+          strength: 5,
+          toughness: 5,
+          wounds: 3,
+          initiative: 2,
+          attacks: 3,
+          leadership: 6,
+          save: 5,
+          invulnerable: 5,
+        },
       ],
     },
   });
