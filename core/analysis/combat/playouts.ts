@@ -35,8 +35,8 @@ function hashOf(text: string): number {
   return h | 0;
 }
 
-/** One play-out from `state`: how it ended and in which round, or unfinished past `maxRounds`. */
-function playOut<S>(
+/** One play-out from `state`: how it ended and in which round, or unfinished past `maxRounds` (also the round models' check). */
+export function playOut<S>(
   chain: CombatChain<S>,
   state: S,
   rng: readonly number[],

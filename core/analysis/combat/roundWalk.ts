@@ -47,7 +47,7 @@ export const stepWorkOf = (chain: Pick<CombatChain<never>, 'stepWork'>): number 
 export const overCap = (cap: number, stepWork: number): number => (Math.floor(cap / stepWork) + 1) * stepWork;
 
 /** Steps one round may take along any path: a round that runs past it is a fault of the walk, said as too large. */
-const MAX_STEPS_PER_ROUND = 5000;
+export const MAX_STEPS_PER_ROUND = 5000;
 
 /** The suggested option, else the first: what the players do when they let the app decide. */
 export function suggestedOption(step: Extract<Step, { kind: 'choose' }>): string {
@@ -62,7 +62,12 @@ export type OutcomesOf<S> = (
 
 const distinguishable: OutcomesOf<unknown> = (_, step) => rollOutcomes(step);
 
-function branches<S>(state: S, step: Step, outcomesOf: OutcomesOf<S>): Array<{ input: Input; p: number }> {
+/** The inputs a step can take, each with its chance: a roll by its outcomes, a choice by the suggested option, an outcome acknowledged. */
+export function branches<S>(
+  state: S,
+  step: Step,
+  outcomesOf: OutcomesOf<S> = distinguishable,
+): Array<{ input: Input; p: number }> {
   switch (step.kind) {
     case 'roll':
       return outcomesOf(state, step).map((o) => ({

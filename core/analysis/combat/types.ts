@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Role } from '../../combat/steps';
 import type { RuleSystem } from '../../combat/system';
+import type { RoundModel } from './model';
 import type { RoundTransition } from './roundWalk';
 
 /**
@@ -57,6 +58,12 @@ export interface CombatChain<State = unknown> {
    * time the budget stands for. Measured per system (test/bench/wholeCombat.bench.ts prints it).
    */
   stepWork?: number;
+  /**
+   * The system's compact round model (model.ts): where present, the exact odds come from the chain
+   * over it (modelChain.ts), and the engine's walk above is only its check.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each system's own position type
+  model?: RoundModel<State, any>;
 }
 
 const p = z.number().min(0).max(1);
@@ -91,6 +98,8 @@ export const wholeCombatOddsSchema = z.object({
   defender: sideOddsSchema,
   /** Every unit and character of both sides, where the system counts them (the main units too), in its order. */
   units: z.array(sideOddsSchema.extend({ role: z.enum(['attacker', 'defender']) })).optional(),
+  /** Exact figures from a round model: the positions whose round was worked out (round starts, and the state's own). */
+  states: z.number().int().min(0).optional(),
   /** Estimates only: the play-outs behind them and the largest standard error of their figures. */
   playouts: z.number().int().min(1).optional(),
   standardError: z.number().min(0).optional(),

@@ -1,5 +1,6 @@
 import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, newMeter, spend, workSpent } from '../budget';
 import { chunkFull, meteredChunks, runToEnd, type Chunked } from '../chunked';
+import { modelChainInChunks } from './modelChain';
 import { estimateInChunks } from './playouts';
 import { overCap, stepWorkOf, walkRound, type RoundTransition, type Weighted } from './roundWalk';
 import { CannotFinish, type ExactSoFar } from './soFar';
@@ -163,7 +164,11 @@ export function* wholeCombatInChunks<S>(
   const exact = newMeter(() => CANNOT_FINISH, limit);
   let soFar: ExactSoFar<S> | undefined;
   try {
-    return yield* meteredChunks(exact, exactInChunks(chain, state, maxRounds, limit));
+    // A system's compact round model where it has one (model.ts), else the engine's own walk.
+    const counted = chain.model
+      ? modelChainInChunks(chain, chain.model, state, maxRounds)
+      : exactInChunks(chain, state, maxRounds, limit);
+    return yield* meteredChunks(exact, counted);
   } catch (error) {
     if (!(error instanceof AnalysisTooLargeError)) throw error;
     if (error instanceof CannotFinish) soFar = error.soFar as ExactSoFar<S>;
