@@ -1,4 +1,5 @@
 import type { RosterRepository } from '../store/repo';
+import type { Registry } from '../systems/registry';
 
 export type { Caller } from './caller';
 import { createCombatBackend } from './backends/combat';
@@ -16,6 +17,8 @@ export type Backend = { [C in Channel]: (request: ParsedRequestOf<C>, caller?: C
 
 /** What a host gives the backend: who it is, its store, and what only a host can make (time, ids, seeds). */
 export interface BackendDeps {
+  /** The rule systems this host offers (core/systems/registry.ts): the app's, or a test's with systems of its own. */
+  registry: Registry;
   appName: string;
   version: string;
   host: HostKind;
@@ -37,7 +40,11 @@ export interface BackendDeps {
 
 export function createBackend(deps: BackendDeps): Backend {
   const { repo } = deps.store;
-  const rules = rulesDeps({ newId: deps.newId, newSeed: deps.newSeed, ...(deps.pause ? { pause: deps.pause } : {}) });
+  const rules = rulesDeps(deps.registry, {
+    newId: deps.newId,
+    newSeed: deps.newSeed,
+    ...(deps.pause ? { pause: deps.pause } : {}),
+  });
   return {
     'app.info': async (): Promise<AppInfo> => ({
       name: deps.appName,

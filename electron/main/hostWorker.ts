@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
-import { APP_NAME, createBackend, createDispatch } from '../../core/api';
+import { APP_NAME, createBackend, createDispatch, registry } from '../../core/api';
 import { serveThread } from './hostWorkerServe';
 import { openDesktopStore } from './store/open';
 
@@ -14,6 +14,7 @@ const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 const store = await openDesktopStore({ dir, clock, newId: randomUUID });
 const dispatch = createDispatch(
   createBackend({
+    registry,
     appName: APP_NAME,
     version,
     host: 'desktop',

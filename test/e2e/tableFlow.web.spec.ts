@@ -15,7 +15,7 @@ import { watchConsole } from './support';
 test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
 test.describe.configure({ timeout: 240_000 });
 
-for (const { id } of registry) {
+for (const { id } of registry.definitions) {
   test(`${id}: a whole combat by taps with entered dice, within its step target`, async ({ page }) => {
     const errors = watchConsole(page);
     await page.goto(`/#/combat/new/${id}`);
@@ -108,7 +108,7 @@ async function expectManyGroupsInSight(page: Page, parts: number) {
  */
 test.describe('on a laptop', () => {
   test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false });
-  for (const { id } of registry) {
+  for (const { id } of registry.definitions) {
     test(`${id}: the first roll's dice box and button are in sight, not under the bar`, async ({ page }) => {
       await page.goto(`/#/combat/new/${id}`);
       await page.getByTestId('start-combat').click();

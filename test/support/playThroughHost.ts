@@ -1,3 +1,4 @@
+import { registry } from '../../core/systems';
 import { createCombatBackend } from '../../core/api/backends/combat';
 import { rulesDeps } from '../../core/api/backends/rules';
 import { roundsSeen } from './stepTargets';
@@ -21,7 +22,7 @@ export async function playThroughHost(
   seed: number,
   maxSteps = 2000,
 ): Promise<Played> {
-  const b = createCombatBackend(rulesDeps({ newId: () => 'bench', newSeed: () => seed }));
+  const b = createCombatBackend(rulesDeps(registry, { newId: () => 'bench', newSeed: () => seed }));
   let snap = await b['combat.start']({ system, setup, seed });
   const texts: string[] = [];
   for (let i = 0; i < maxSteps && !snap.finished; i++) {

@@ -1,18 +1,22 @@
 import { ANALYSIS_WORK_LIMIT, analyzeWithinBudget } from '../../analysis';
 import { runToEnd } from '../../analysis/chunked';
 import { wholeCombatInChunksOf, type WholeCombatAnswer } from '../../analysis/combat';
-import { analyses, setupLayouts, systems } from '../../systems';
+import type { Registry } from '../../systems/registry';
 import type { CombatBackendDeps } from './combat';
 
 /**
- * What the combat backend needs. Hosts pass their own id and seed makers (core/ has no clock and
- * no randomness of its own).
+ * What the combat backend needs, from the registry of rule systems the host gives. Hosts pass their
+ * own id and seed makers (core/ has no clock and no randomness of its own).
  */
-export function rulesDeps(make: {
-  newId: () => string;
-  newSeed: () => number;
-  pause?: () => Promise<void>;
-}): CombatBackendDeps & { wholeCombat: (systemId: string, state: unknown) => WholeCombatAnswer } {
+export function rulesDeps(
+  registry: Registry,
+  make: {
+    newId: () => string;
+    newSeed: () => number;
+    pause?: () => Promise<void>;
+  },
+): CombatBackendDeps & { wholeCombat: (systemId: string, state: unknown) => WholeCombatAnswer } {
+  const { systems, analyses, setupLayouts } = registry;
   // Whole-combat odds get half the work budget for the exact chain and half for the estimate, as the command line's; a
   // choice's options share one answer's. Print asks for them at once, the live panel in chunks.
   const wholeCombatInChunks = (systemId: string, state: unknown, share = 1) =>

@@ -1,5 +1,6 @@
 import { APP_NAME, createBackend, createDispatch, fail } from '../../../core/api';
 import { openBrowserStore } from './browserStore';
+import { registry } from './registry';
 import { serveContract, shareChanges, type HostScope } from './workerHost';
 
 // The browser host's entry: the same backend as the desktop host, running in a Web Worker, with
@@ -31,6 +32,7 @@ const dispatch = openBrowserStore({
 }).then((store) =>
   createDispatch(
     createBackend({
+      registry,
       appName: APP_NAME,
       version: __APP_VERSION__,
       host: 'browser',

@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import { describe, expect, it } from 'vitest';
 import { createBackend, createDispatch, type Reply, type ResponseOf } from '../../../core/api';
 import { summaryFixtures } from '../summary/fixtures';
@@ -7,6 +8,7 @@ import { freshStore, validProfiles } from '../store/fixtures';
 function host() {
   const store = freshStore();
   const backend = createBackend({
+    registry,
     appName: 'Combat Companion',
     version: '0.0.0',
     host: 'browser',

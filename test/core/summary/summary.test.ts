@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rulesDeps } from '../../../core/api/backends/rules';
 import { replay, type CombatLog, type Input } from '../../../core/combat';
-import { systems } from '../../../core/systems';
+import { registry, systems } from '../../../core/systems';
 import {
   buildCombatSummary,
   buildReport,
@@ -13,7 +13,7 @@ import {
 import { resultAfterChoice } from '../../../core/summary/markdown';
 import { summaryFixtures } from './fixtures';
 
-const rules = rulesDeps({ newId: () => 'id', newSeed: () => 1 });
+const rules = rulesDeps(registry, { newId: () => 'id', newSeed: () => 1 });
 const deps = { systems: rules.systems, analyze: rules.analyze };
 
 /** The combat the record replays to, by the engine directly (not through the summary). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rulesDeps } from '../../../core/api/backends/rules';
 import { advance, startCombat, type Combat } from '../../../core/combat';
-import { systems } from '../../../core/systems';
+import { registry, systems } from '../../../core/systems';
 import { buildCombatSummary, summaryMarkdown, summarySchema, type StoredCombatRecord } from '../../../core/summary';
 import {
   atLeastText,
@@ -16,7 +16,7 @@ import { summaryFixtures } from './fixtures';
 
 /** Print and Markdown: the whole combat's odds before any die and where the fight ended, and a line of "at least" odds. */
 
-const rules = rulesDeps({ newId: () => 'x', newSeed: () => 1 });
+const rules = rulesDeps(registry, { newId: () => 'x', newSeed: () => 1 });
 const deps = { systems: rules.systems, analyze: rules.analyze, wholeCombat: rules.wholeCombat! };
 
 function playedRecord(): StoredCombatRecord {
