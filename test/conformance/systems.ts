@@ -1,0 +1,35 @@
+import { makeRegistry, registry } from '../../core/systems';
+import type { SystemConformance } from '../../core/systems/conformance';
+import type { SystemDefinition } from '../../core/systems/definition';
+import { diceDuelSystem } from './toy/definition';
+
+/**
+ * The registry the conformance kit runs: every system of the app's registry, and the toy dice duel
+ * of test/conformance/toy — registered here, and nowhere else. A system declares what it must show
+ * in its own folder (conformance.ts); the kit's suites take every system from here, so none lists
+ * systems by id.
+ */
+export const kitRegistry = makeRegistry([...registry.definitions, diceDuelSystem]);
+
+export interface UnderTest {
+  id: string;
+  definition: SystemDefinition;
+  conformance: SystemConformance;
+}
+
+/** Every system of `from` with its declarations, in the registry's order. */
+export async function underTest(from = kitRegistry): Promise<UnderTest[]> {
+  return Promise.all(
+    from.definitions.map(async (definition) => ({
+      id: definition.id,
+      definition,
+      conformance: (await definition.conformance()).conformance,
+    })),
+  );
+}
+
+/** The systems the kit runs, with their declarations. */
+export const systemsUnderTest = await underTest();
+
+/** The systems whose combat goes on round after round (a whole-combat chain). */
+export const roundByRound = systemsUnderTest.filter((s) => s.definition.analysis?.combat);
