@@ -8,8 +8,8 @@ import {
   rulesOf,
   savesIn,
   selectionNames,
-} from '../../../roster/battlescribe/common';
-import { NotesWriter, profileLine } from '../../../roster/battlescribe/notes';
+} from '../../../battlescribe/common';
+import { NotesWriter, profileLine } from '../../../battlescribe/notes';
 import {
   characteristic,
   isType,
@@ -17,9 +17,9 @@ import {
   profilesUnder,
   type BsProfile,
   type BsSelection,
-} from '../../../roster/battlescribe/tree';
-import type { SystemImport, UnitOutcome } from '../../../roster/battlescribe/types';
-import { cleanLabel, cleanName, distance, distinct, isNone, rollTarget } from '../../../roster/battlescribe/values';
+} from '../../../battlescribe/tree';
+import type { SystemImport, UnitOutcome } from '../../../battlescribe/types';
+import { cleanLabel, cleanName, distance, distinct, isNone, rollTarget } from '../../../battlescribe/values';
 
 /**
  * Warhammer 40,000 7th edition (BSData's wh40k-7th-edition game system): "Unit" profiles (Unit

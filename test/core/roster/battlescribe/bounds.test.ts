@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { convertRosterFile } from '../../../../core/roster/import';
-import { XML_LIMITS } from '../../../../core/roster/battlescribe/census';
-import { decodeRosterBytes, firstInvalidUtf8, loneSurrogateAt } from '../../../../core/roster/battlescribe/text';
-import { crc32, inflateRoster } from '../../../../core/roster/battlescribe/zip';
-import { decodeXmlText, readRosterXml } from '../../../../core/roster/battlescribe/xml';
+import { XML_LIMITS } from '../../../../core/battlescribe/census';
+import { decodeRosterBytes, firstInvalidUtf8, loneSurrogateAt } from '../../../../core/battlescribe/text';
+import { crc32, inflateRoster } from '../../../../core/battlescribe/zip';
+import { decodeXmlText, readRosterXml } from '../../../../core/battlescribe/xml';
 import { NOW } from './fixtures';
 
 /**

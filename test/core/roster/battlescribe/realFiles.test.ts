@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { convertRosterFile } from '../../../../core/roster/import';
-import { rosterXmlOf } from '../../../../core/roster/battlescribe/read';
+import { rosterXmlOf } from '../../../../core/battlescribe/read';
 import { definitionOf, SideRefused } from '../../../../core/systems';
 import { profileSchemaFor } from '../../../../core/roster/profiles';
 import { fixture, NOW } from './fixtures';
