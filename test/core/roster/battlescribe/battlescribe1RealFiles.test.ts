@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { readRosterXml } from '../../../../core/battlescribe/xml';
+import { rosterXmlOf } from '../../../../core/battlescribe/read';
+import { fixture, unitsOf } from './fixtures';
+
+/**
+ * Real rosters saved by BattleScribe 1.x (sources in test/fixtures/README.md), read end to end.
+ * 1.15 wrote a profile's kind in `type` ("Unit", "Vehicle", "Weapon"), every value in a `value`
+ * attribute, points in `points` attributes, a force's selections under its categories, the force's
+ * name in `forceTypeName`.
+ *
+ * Found for Warhammer 40,000 7th edition only. No BattleScribe 1.x roster of Warhammer Fantasy
+ * Battle 6th edition, Epic Armageddon or The Ninth Age is public that we could find: none was ever
+ * committed to BSData's whfb, wh40k-epic-armageddon or The-9th-Age repositories (whole history),
+ * nor is one in PrettyScribe's, WarHub's or the other roster tools' test files, nor in the code
+ * index; those systems' files here are New Recruit exports or hand-made (README.md). Warhammer
+ * 40,000 10th edition exists only since BattleScribe 2.x.
+ */
+
+describe('40k 7th edition, Necrons, 1,845 points (BattleScribe 1.15, BSData/wh40k-7th-edition history)', () => {
+  const { file, preview, unit } = unitsOf('wh40k7e-necrons-1845-bs115.rosz');
+
+  it('is read as a 1.15 roster: profiles typed by `type`, values in attributes, selections under categories', () => {
+    const xml = rosterXmlOf(fixture('wh40k7e-necrons-1845-bs115.rosz'));
+    if (!xml.ok) expect.fail(xml.reason);
+    expect(xml.value).toContain('battleScribeVersion="1.15"');
+    expect(xml.value).toContain('<profile name="Necron Warrior" type="Unit" hidden="false" book="Codex: Necron" page="0">');
+    const read = readRosterXml(xml.value);
+    if (!read.ok) expect.fail(read.reason);
+    expect(read.value.forces.map((f) => [f.name, f.catalogueName])).toEqual([
+      ['Mephrit Dynasty Cohort', 'Necrons: Codex (2011)'],
+    ]);
+  });
+
+  it('imports all seven units with their points, which add up to the file’s 1,845 of 1,850', () => {
+    expect(preview).toMatchObject({ system: 'wh40k-7e', points: 1845, pointsLimit: 1850, skipped: [] });
+    expect(file.rosters[0]!.units.map((u) => [u.name, u.points])).toEqual([
+      ['Necron Overlord', 385],
+      ['Lychguards', 400],
+      ['Immortals', 170],
+      ['Immortals', 170],
+      ['Necron Warriors', 260],
+      ['Necron Warriors', 260],
+      ['Necron Monolith', 200],
+    ]);
+    // The detachment's choice is no unit: it is in the roster's notes, with the force.
+    expect(preview.rosterNotes).toEqual(['Detachment-source: Exterminatus: Mephrit Dynasty']);
+    expect(file.rosters[0]!.notes).toContain('Mephrit Dynasty Cohort: Necrons: Codex (2011)');
+  });
+
+  it('Necron Warriors: 20 models, WS 4 BS 4 S 4 T 4 W 1 I 2 A 1 Ld 10 Sv 4+, gauss flayers', () => {
+    expect(unit('Necron Warriors').profile).toEqual({
+      unitType: 'infantry',
+      models: [
+        {
+          name: 'Necron Warrior',
+          count: 20,
+          weaponSkill: 4,
+          ballisticSkill: 4,
+          strength: 4,
+          toughness: 4,
+          wounds: 1,
+          initiative: 2,
+          attacks: 1,
+          leadership: 10,
+          save: 4,
+          invulnerable: null,
+          feelNoPain: null,
+          specialRules: [],
+        },
+      ],
+      vehicle: null,
+      weapons: [
+        { name: 'Gauss Flayer', range: 24, strength: 4, ap: 5, type: 'rapid-fire', shots: 1, specialRules: ['Gauss'] },
+      ],
+      specialRules: ['Reanimation Protocols'],
+    });
+  });
+
+  it('Immortals (10, chosen as upgrades in the file) and Lychguards (10): counts and key characteristics', () => {
+    expect(unit('Immortals').profile).toMatchObject({
+      models: [{ name: 'Necron Immortal', count: 10, strength: 4, toughness: 4, save: 3 }],
+      weapons: [{ name: 'Gauss Blaster', range: 24, strength: 5, ap: 4, type: 'rapid-fire' }],
+    });
+    expect(unit('Lychguards').profile).toMatchObject({
+      models: [{ name: 'Lychguard', count: 10, strength: 5, toughness: 5, attacks: 2, save: 3 }],
+    });
+  });
+
+  it('the Overlord with his Royal Court: a 2+ save from the Sempiternal Weave, two Necron Lords', () => {
+    expect(unit('Necron Overlord').profile).toMatchObject({
+      unitType: 'infantry',
+      models: [
+        { name: 'Necron Overlord (Sempiternal Weave)', count: 1, wounds: 3, attacks: 3, save: 2 },
+        { name: 'Necron Lord', count: 2, wounds: 1, save: 3 },
+      ],
+    });
+  });
+
+  it('the Monolith: a vehicle, armour 14 all round, 4 hull points, BS 4, its gauss flux arcs', () => {
+    expect(unit('Necron Monolith').profile).toMatchObject({
+      unitType: 'vehicle',
+      models: [{ name: 'Necron Monolith', count: 1, ballisticSkill: 4 }],
+      vehicle: { front: 14, side: 14, rear: 14, hullPoints: 4 },
+      weapons: [{ name: 'Gauss Flux Arc', range: 24, strength: 4, ap: 5, type: 'heavy', shots: 3 }],
+    });
+  });
+});
