@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { convertRosterFile } from '../../../../core/roster/import';
 import { rosterXmlOf } from '../../../../core/battlescribe/read';
 import { definitionOf, SideRefused } from '../../../../core/systems';
-import { profileSchemaFor } from '../../../../core/roster/profiles';
+import { profileSchemaFor, type SystemId } from '../../../../core/roster/profiles';
 import { fixture, NOW } from './fixtures';
 
 /**
@@ -16,21 +16,22 @@ import { fixture, NOW } from './fixtures';
 const RHINO = `Rhino: "Rhino" is a vehicle: its armour values do not fight in this close combat (only units with Toughness and Wounds).`;
 const MONOLITH = `Necron Monolith: "Necron Monolith" is a vehicle: its armour values do not fight in this close combat (only units with Toughness and Wounds).`;
 
-const files: readonly { file: string; system: string; real: boolean; units: number; refused?: readonly string[] }[] = [
-  { file: 'ultramarines-10e.rosz', system: 'wh40k-10e', real: true, units: 10 },
-  { file: 'necrons-10e.rosz', system: 'wh40k-10e', real: true, units: 4 },
-  { file: 'leagues-of-votann-10e.rosz', system: 'wh40k-10e', real: true, units: 8 },
-  { file: 'keywords-10e.ros', system: 'wh40k-10e', real: false, units: 2 },
-  { file: 'whfb6-definitive-dark-elves-newrecruit.ros', system: 'old-world', real: true, units: 4 },
-  { file: 'whfb6-definitive-lizardmen-newrecruit.ros', system: 'old-world', real: true, units: 4 },
-  { file: 'whfb6-definitive-bretonnia-newrecruit.rosz', system: 'old-world', real: true, units: 6 },
-  { file: 'whfb6-empire.ros', system: 'old-world', real: false, units: 2 },
-  { file: 'wh40k7e-marines.ros', system: 'wh40k-7e', real: false, units: 3, refused: [RHINO] },
-  { file: 'wh40k7e-marines-bs1.ros', system: 'wh40k-7e', real: false, units: 3, refused: [RHINO] },
-  { file: 'wh40k7e-necrons-1845-bs115.rosz', system: 'wh40k-7e', real: true, units: 7, refused: [MONOLITH] },
-  { file: 'ninth-age-empire.ros', system: 'ninth-age', real: false, units: 2 },
-  { file: 'epic-armageddon-marines.ros', system: 'epic-armageddon', real: false, units: 2 },
-];
+const files: readonly { file: string; system: SystemId; real: boolean; units: number; refused?: readonly string[] }[] =
+  [
+    { file: 'ultramarines-10e.rosz', system: 'wh40k-10e', real: true, units: 10 },
+    { file: 'necrons-10e.rosz', system: 'wh40k-10e', real: true, units: 4 },
+    { file: 'leagues-of-votann-10e.rosz', system: 'wh40k-10e', real: true, units: 8 },
+    { file: 'keywords-10e.ros', system: 'wh40k-10e', real: false, units: 2 },
+    { file: 'whfb6-definitive-dark-elves-newrecruit.ros', system: 'old-world', real: true, units: 4 },
+    { file: 'whfb6-definitive-lizardmen-newrecruit.ros', system: 'old-world', real: true, units: 4 },
+    { file: 'whfb6-definitive-bretonnia-newrecruit.rosz', system: 'old-world', real: true, units: 6 },
+    { file: 'whfb6-empire.ros', system: 'old-world', real: false, units: 2 },
+    { file: 'wh40k7e-marines.ros', system: 'wh40k-7e', real: false, units: 3, refused: [RHINO] },
+    { file: 'wh40k7e-marines-bs1.ros', system: 'wh40k-7e', real: false, units: 3, refused: [RHINO] },
+    { file: 'wh40k7e-necrons-1845-bs115.rosz', system: 'wh40k-7e', real: true, units: 7, refused: [MONOLITH] },
+    { file: 'ninth-age-empire.ros', system: 'ninth-age', real: false, units: 2 },
+    { file: 'epic-armageddon-marines.ros', system: 'epic-armageddon', real: false, units: 2 },
+  ];
 
 /** The file's own points total, read from its text without the importer: its root `pts` cost (2.x) or `points` attribute (1.x). */
 function filePoints(name: string): number {
