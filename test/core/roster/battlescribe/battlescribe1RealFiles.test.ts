@@ -24,7 +24,9 @@ describe('40k 7th edition, Necrons, 1,845 points (BattleScribe 1.15, BSData/wh40
     const xml = rosterXmlOf(fixture('wh40k7e-necrons-1845-bs115.rosz'));
     if (!xml.ok) expect.fail(xml.reason);
     expect(xml.value).toContain('battleScribeVersion="1.15"');
-    expect(xml.value).toContain('<profile name="Necron Warrior" type="Unit" hidden="false" book="Codex: Necron" page="0">');
+    expect(xml.value).toContain(
+      '<profile name="Necron Warrior" type="Unit" hidden="false" book="Codex: Necron" page="0">',
+    );
     const read = readRosterXml(xml.value);
     if (!read.ok) expect.fail(read.reason);
     expect(read.value.forces.map((f) => [f.name, f.catalogueName])).toEqual([
@@ -104,5 +106,62 @@ describe('40k 7th edition, Necrons, 1,845 points (BattleScribe 1.15, BSData/wh40
       vehicle: { front: 14, side: 14, rear: 14, hullPoints: 4 },
       weapons: [{ name: 'Gauss Flux Arc', range: 24, strength: 4, ap: 5, type: 'heavy', shots: 3 }],
     });
+  });
+});
+
+describe('40k 7th edition, Tau with allied Space Wolves, 428 points (BattleScribe 1.15, WarHub/wham’s tests)', () => {
+  const { file, preview, unit } = unitsOf('wh40k7e-tau-wham-bs115.ros');
+
+  it('imports the six units of both forces, with the file’s 428 of 1,500 points', () => {
+    expect(preview).toMatchObject({ system: 'wh40k-7e', points: 428, pointsLimit: 1500, skipped: [] });
+    expect(file.rosters[0]!.units.map((u) => [u.name, u.points])).toEqual([
+      ["Aun'Shi", 110],
+      ['Fire Warrior Team', 54],
+      ['Fire Warrior Team', 54],
+      ['Piranhas', 40],
+      ['Wolf Priest', 110],
+      ['Blood Claws', 60],
+    ]);
+    expect(file.rosters[0]!.notes).toContain('Combined Arms Detachment: Tau Empire: Codex (2013)');
+    expect(file.rosters[0]!.notes).toContain('Allied Detachment: Space Wolves: Codex (2014)');
+  });
+
+  it('Fire Warrior Team: six Fire Warriors (BS 3, T 3, Sv 4+) with pulse rifles (30″, S 5, AP 5, Rapid Fire)', () => {
+    expect(unit('Fire Warrior Team').profile).toMatchObject({
+      unitType: 'infantry',
+      models: [
+        { name: 'Fire Warrior', count: 6, weaponSkill: 2, ballisticSkill: 3, toughness: 3, leadership: 7, save: 4 },
+      ],
+      weapons: [{ name: 'Pulse Rifle', range: 30, strength: 5, ap: 5, type: 'rapid-fire', shots: 1 }],
+      specialRules: ['Supporting Fire'],
+    });
+  });
+
+  it('Aun’Shi: no armour save (“-/4++”), the shield generator’s 4+ invulnerable save read and flagged', () => {
+    const { profile, notes } = unit("Aun'Shi");
+    expect(profile).toMatchObject({
+      models: [{ name: "Aun'Shi", count: 1, weaponSkill: 5, wounds: 3, attacks: 4, save: 7, invulnerable: 4 }],
+    });
+    expect(notes).toContain("Invulnerable save 4+ read from the unit's rules and wargear: check which models have it.");
+  });
+
+  it('Piranhas: a fast skimmer, armour 11/10/10, 2 hull points, with its gun drone', () => {
+    expect(unit('Piranhas').profile).toMatchObject({
+      unitType: 'vehicle',
+      models: [
+        { name: 'Piranha', ballisticSkill: 3 },
+        { name: 'Gun Drone', toughness: 4 },
+      ],
+      vehicle: { front: 11, side: 10, rear: 10, hullPoints: 2 },
+    });
+  });
+
+  it('Blood Claws (the allied force): five, Sv 3+, with bolt pistols', () => {
+    expect(unit('Blood Claws').profile).toMatchObject({
+      models: [{ name: 'Blood Claw', count: 5, weaponSkill: 3, strength: 4, toughness: 4, save: 3 }],
+    });
+    expect((unit('Blood Claws').profile as { weapons: { name: string }[] }).weapons.map((w) => w.name)).toContain(
+      'Bolt Pistol',
+    );
   });
 });

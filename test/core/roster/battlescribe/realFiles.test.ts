@@ -14,6 +14,7 @@ import { fixture, NOW } from './fixtures';
  */
 /** The units a close combat refuses, in words: a 7th edition vehicle's armour values have no place in one. */
 const RHINO = `Rhino: "Rhino" is a vehicle: its armour values do not fight in this close combat (only units with Toughness and Wounds).`;
+const PIRANHAS = `Piranhas: "Piranhas" is a vehicle: its armour values do not fight in this close combat (only units with Toughness and Wounds).`;
 const MONOLITH = `Necron Monolith: "Necron Monolith" is a vehicle: its armour values do not fight in this close combat (only units with Toughness and Wounds).`;
 
 const files: readonly { file: string; system: SystemId; real: boolean; units: number; refused?: readonly string[] }[] =
@@ -29,6 +30,7 @@ const files: readonly { file: string; system: SystemId; real: boolean; units: nu
     { file: 'wh40k7e-marines.ros', system: 'wh40k-7e', real: false, units: 3, refused: [RHINO] },
     { file: 'wh40k7e-marines-bs1.ros', system: 'wh40k-7e', real: false, units: 3, refused: [RHINO] },
     { file: 'wh40k7e-necrons-1845-bs115.rosz', system: 'wh40k-7e', real: true, units: 7, refused: [MONOLITH] },
+    { file: 'wh40k7e-tau-wham-bs115.ros', system: 'wh40k-7e', real: true, units: 6, refused: [PIRANHAS] },
     { file: 'ninth-age-empire.ros', system: 'ninth-age', real: false, units: 2 },
     { file: 'epic-armageddon-marines.ros', system: 'epic-armageddon', real: false, units: 2 },
   ];
