@@ -99,13 +99,46 @@ describe('40k 7th edition, Necrons, 1,845 points (BattleScribe 1.15, BSData/wh40
     });
   });
 
-  it('the Monolith: a vehicle, armour 14 all round, 4 hull points, BS 4, its gauss flux arcs', () => {
+  it('the Monolith: a vehicle, armour 14 all round, 4 hull points, BS 4, its gauss flux arcs and particle whip', () => {
     expect(unit('Necron Monolith').profile).toMatchObject({
       unitType: 'vehicle',
       models: [{ name: 'Necron Monolith', count: 1, ballisticSkill: 4 }],
       vehicle: { front: 14, side: 14, rear: 14, hullPoints: 4 },
-      weapons: [{ name: 'Gauss Flux Arc', range: 24, strength: 4, ap: 5, type: 'heavy', shots: 3 }],
+      weapons: [
+        { name: 'Gauss Flux Arc', range: 24, strength: 4, ap: 5, type: 'heavy', shots: 3 },
+        // The file spells it "Ordinance 1, Large Blast".
+        {
+          name: 'Particle Whip',
+          range: 24,
+          strength: 8,
+          ap: 3,
+          type: 'ordnance',
+          shots: 1,
+          specialRules: ['Large Blast'],
+        },
+      ],
     });
+  });
+
+  it('warscythes ("+ 2" in the file) are read as S +2 AP 1, Armourbane, Two-handed', () => {
+    const warscythe = {
+      name: 'Warscythe',
+      range: 'melee',
+      strength: '+2',
+      ap: 1,
+      type: 'melee',
+      specialRules: ['Armourbane', 'Two-handed'],
+    };
+    expect(unit('Lychguards').profile).toMatchObject({ weapons: [warscythe] });
+    expect((unit('Necron Overlord').profile as { weapons: unknown[] }).weapons).toContainEqual(
+      expect.objectContaining(warscythe),
+    );
+  });
+
+  it('the preview counts the two Necron Lords of the Royal Court as one line of two', () => {
+    const overlord = preview.units.find((u) => u.name === 'Necron Overlord')!;
+    expect(overlord.models).toBe('1 Necron Overlord (Sempiternal Weave), 2 Necron Lord');
+    expect(overlord.stats).toContain('2 × Necron Lord: WS 4 · BS 4 · S 5 · T 5 · W 1 · I 2 · A 2 · Ld 10 · Sv 3+');
   });
 });
 
@@ -154,6 +187,15 @@ describe('40k 7th edition, Tau with allied Space Wolves, 428 points (BattleScrib
       ],
       vehicle: { front: 11, side: 10, rear: 10, hullPoints: 2 },
     });
+  });
+
+  it('Wolf Priest: “3+/4++” is a 3+ armour save and a 4+ invulnerable save (his wolf amulet)', () => {
+    expect(unit('Wolf Priest').profile).toMatchObject({
+      models: [{ name: 'Wolf Priest', count: 1, weaponSkill: 5, wounds: 2, save: 3, invulnerable: 4 }],
+    });
+    expect(preview.units.find((u) => u.name === 'Wolf Priest')!.stats).toContain(
+      '1 × Wolf Priest: WS 5 · BS 4 · S 4 · T 4 · W 2 · I 4 · A 2 · Ld 10 · Sv 3+ · Invulnerable 4+ · Feel No Pain 6+',
+    );
   });
 
   it('Blood Claws (the allied force): five, Sv 3+, with bolt pistols', () => {
