@@ -9,7 +9,17 @@ export const MAX_SELECTIONS = 1000;
 const MAX_NESTING = 100;
 
 /** Elements that may repeat, so they always parse as lists (even when a file has one). */
-const repeated = new Set(['force', 'selection', 'profile', 'characteristic', 'cost', 'costLimit', 'category', 'rule']);
+const repeated = new Set([
+  'force',
+  'selection',
+  'profile',
+  'characteristic',
+  'cost',
+  'costLimit',
+  'category',
+  'rule',
+  'catalogueLink',
+]);
 
 /**
  * Every string read is cut to a length no real roster reaches, before anything matches a pattern

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readRosterXml } from '../../../../core/battlescribe/xml';
 import { rosterXmlOf } from '../../../../core/battlescribe/read';
-import { fixture, unitsOf } from './fixtures';
+import { convertRosterFile } from '../../../../core/roster/import';
+import { fixture, NOW, unitsOf } from './fixtures';
 
 /**
  * Real rosters saved by BattleScribe 1.x (sources in test/fixtures/README.md), read end to end.
@@ -205,5 +206,40 @@ describe('40k 7th edition, Tau with allied Space Wolves, 428 points (BattleScrib
     expect((unit('Blood Claws').profile as { weapons: { name: string }[] }).weapons.map((w) => w.name)).toContain(
       'Bolt Pistol',
     );
+  });
+});
+
+describe('BattleScribe 1.14b: selections under the roster itself (WarHub/wham’s tests, a test game system)', () => {
+  const xml = rosterXmlOf(fixture('test-system-wham-bs114b.ros'));
+  if (!xml.ok) throw new Error(xml.reason);
+
+  it('reads its three selections into the force its catalogue link names, with their categories, profiles and points', () => {
+    const read = readRosterXml(xml.value);
+    if (!read.ok) expect.fail(read.reason);
+    expect(read.value.costs).toEqual([{ name: 'pts', value: 94 }]);
+    expect(read.value.costLimits).toEqual([{ name: 'pts', value: 1300 }]);
+    expect(read.value.forces).toHaveLength(1);
+    const [force] = read.value.forces;
+    expect(force).toMatchObject({ name: 'Test Force Type', catalogueName: 'Test Catalogue' });
+    expect(force!.rules.map((r) => r.name)).toEqual(['Main Rule']);
+    expect(force!.selections.map((s) => [s.name, s.costs, s.categories.map((c) => c.name)])).toEqual([
+      ['Shared Test Entry', [{ name: 'pts', value: 100 }], []],
+      ['Main Entry', [{ name: 'pts', value: -3 }], ['Category Modifier Conditions']],
+      ['Main Entry', [{ name: 'pts', value: -3 }], ['Category Modifier Conditions']],
+    ]);
+    expect(force!.selections[0]!.profiles).toEqual([
+      {
+        name: 'Shared Test Entry',
+        typeName: 'Test Profile Type',
+        characteristics: [{ name: 'New Characteristic', value: '1234' }],
+      },
+    ]);
+  });
+
+  it('is refused for import in words: a game Combat Companion does not play', () => {
+    const result = convertRosterFile('Test_Roster_old.ros', fixture('test-system-wham-bs114b.ros'), NOW);
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.message).toMatch(/^Test_Roster_old\.ros cannot be imported: it is a roster for “?Test Game System/);
   });
 });
