@@ -68,11 +68,7 @@ function readModels(
     const save = own.save;
     const existing = models.find((m) => m['name'] === cleanName(profile.name));
     if (existing) {
-      // The same model again (two Necron Lords in a Royal Court): one line, counted together.
-      const at = models.indexOf(existing);
-      existing['count'] = Math.min(100, (existing['count'] as number) + count);
-      counts[at] = `${existing['count']} ${existing['name']}`;
-      modelLines[at] = (modelLines[at] ?? '').replace(/^\d+ ×/, `${existing['count']} ×`);
+      countAgain({ models, counts, modelLines }, models.indexOf(existing), count);
       continue;
     }
     const model = {
@@ -124,6 +120,18 @@ function readModels(
     }
   }
   return { models, modelLines, counts, vehicle, unitType };
+}
+
+/** The same model again (two Necron Lords in a Royal Court): one line, its count the sum. */
+function countAgain(
+  lists: { models: Record<string, unknown>[]; counts: string[]; modelLines: string[] },
+  at: number,
+  count: number,
+) {
+  const model = lists.models[at]!;
+  model['count'] = Math.min(100, (model['count'] as number) + count);
+  lists.counts[at] = `${model['count']} ${model['name']}`;
+  lists.modelLines[at] = (lists.modelLines[at] ?? '').replace(/^\d+ ×/, `${model['count']} ×`);
 }
 
 /** The unit's weapons (and attack psychic powers), each once; one it cannot read goes into the notes. */
