@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { SystemAnalysis } from '../analysis/system';
 import type { SetupLayout } from '../combat/setupLayout';
 import type { RuleSystem } from '../combat/system';
-import type { SystemImport } from '../roster/battlescribe/types';
+import type { SystemImport } from '../battlescribe/types';
 import type { ProfileLabels } from '../validation/profileLabels';
 import type { SystemConformance } from './conformance';
 

@@ -1,6 +1,6 @@
 import { registry } from '../../systems';
-import type { BsRoster } from '../battlescribe/tree';
-import type { SystemImport } from '../battlescribe/types';
+import type { BsRoster } from '../../battlescribe/tree';
+import type { SystemImport } from '../../battlescribe/types';
 
 /**
  * Which Combat Companion system a roster is for, from the game system it names: the published
