@@ -37,6 +37,7 @@ describe.each(systemsUnderTest)('$id: a combat in History', ({ id, conformance }
       system: id,
       setup: record.setup as Record<string, unknown>,
       seed: record.seed,
+      rosterIds: [],
     });
     for (const input of record.inputs as Input[]) snap = await b['combat.advance']({ id: snap.id, input });
     expect(snap.finished).toBe(true);
