@@ -1,5 +1,6 @@
 import type { RosterRepository } from '../store/repo';
 import type { Registry } from '../systems/registry';
+import type { OddsOf } from './backends/odds/job';
 
 export type { Caller } from './caller';
 import { createCombatBackend } from './backends/combat';
@@ -36,6 +37,8 @@ export interface BackendDeps {
    * combat's odds are worked out in chunks): a step the players take never waits behind them.
    */
   pause?: () => Promise<void>;
+  /** The odds worked out on a worker of their own (core/api/backends/odds/worker.ts), so a step never waits behind them; absent, in the host's own thread. */
+  odds?: OddsOf;
 }
 
 export function createBackend(deps: BackendDeps): Backend {
@@ -44,6 +47,7 @@ export function createBackend(deps: BackendDeps): Backend {
     newId: deps.newId,
     newSeed: deps.newSeed,
     ...(deps.pause ? { pause: deps.pause } : {}),
+    ...(deps.odds ? { odds: deps.odds } : {}),
   });
   return {
     'app.info': async (): Promise<AppInfo> => ({

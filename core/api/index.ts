@@ -8,3 +8,6 @@ export { formatPath, fieldProblems, type FieldProblem } from '../validation/issu
 export * from './identity';
 /** The app's rule systems: each host builds its backend from a registry (a test build may give its own). */
 export { registry, makeRegistry, type Registry } from '../systems';
+/** The odds on a worker of their own: its two ends, and the service it runs. */
+export { serveOdds, oddsOnWorker, type OddsPort } from './backends/odds/worker';
+export { oddsServiceOf } from './backends/rules';

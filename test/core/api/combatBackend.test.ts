@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../../core/api';
-import { createCombatBackend } from '../../../core/api/backends/combat';
+import { combatBackendOf as createCombatBackend } from '../../support/combatBackendOf';
 import { luckPercentile, midRankPercentile } from '../../../core/analysis/odds';
 import type { Analyzed } from '../../../core/analysis/guarded';
 import type { RuleSystem } from '../../../core/combat';
