@@ -31,8 +31,14 @@ let self: Promise<ProcessIdentity> | undefined;
 
 /** This process, read once: its start time does not change. */
 export function thisProcess(): Promise<ProcessIdentity> {
-  self ??= seen(process.pid).then(({ start }) => ({ host: hostname(), pid: process.pid, start }));
+  self ??= identityOf(process.pid).then((identity) => identity!);
   return self;
+}
+
+/** The identity of a process of this machine that runs now; null when none has that pid. */
+export async function identityOf(pid: number): Promise<ProcessIdentity | null> {
+  const now = await seen(pid);
+  return now.running ? { host: hostname(), pid, start: now.start } : null;
 }
 
 /**
