@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { appendFile, mkdir, open, readdir, readFile, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  rmdir,
+  stat,
+  utimes,
+  writeFile,
+  type FileHandle,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { stillRuns, thisProcess, type ProcessIdentity } from './process';
@@ -12,19 +24,24 @@ import { stillRuns, thisProcess, type ProcessIdentity } from './process';
  * The lock is the folder `store.lock`, with one entry per process that holds or wants it,
  * `<token>.owner`: its first line says who the process is (host, pid, start time: process.ts), its
  * second the number it drew. Who gets the store is decided as in Lamport's bakery: a process
- * creates its entry (exclusively, under a name of its own), draws one more than the highest number
- * it sees, and then gets the store only if no live entry drew a lower number (the token breaks a
- * tie), waiting while an entry has not drawn yet. A latecomer draws above the holder and is
- * refused; of any number of processes starting at once, exactly one gets it. Earlier versions
- * wrote an owner file first and refused when they saw another live one: after a crash, processes
- * starting together all refused.
+ * puts its entry in place (renamed in whole, under a name of its own), draws one more than the
+ * highest number it sees, and then gets the store only if no live entry drew a lower number (the
+ * token breaks a tie), waiting while an entry has not drawn yet. A latecomer draws above the
+ * holder and is refused; of any number of processes starting at once, exactly one gets it. The
+ * last to leave removes the folder: a closed store leaves no lock behind.
  *
- * An entry whose process has ended (this machine: its pid no longer runs, or runs a process with
- * another start time) is removed by whoever finds it. Only that entry goes: its name is its
- * owner's own, so no one can remove an entry they did not judge. An entry of another machine, which
- * cannot be checked from here, counts as ended when its owner has not refreshed it for `staleMs`.
- * A live owner of this machine keeps the store however long it is silent (a frozen owner: a long
- * task, a debugger, a suspended laptop).
+ * Why not one lock file taken with `wx` or `mkdir` (proper-lockfile): taking over a crashed
+ * owner's lock means removing it, and a process that judged it stale can then remove the fresh
+ * lock a faster one has just made, so both believe they own the store. An entry here is removed
+ * only by its own name, once its process is seen to have ended: no one removes an entry they did
+ * not judge. Earlier versions wrote an owner file first and refused when they saw another live
+ * one: after a crash, processes starting together all refused.
+ *
+ * An entry has ended when its process has (this machine: its pid no longer runs, or runs a process
+ * with another start time, a reused pid), and is removed by whoever finds it. An entry of another
+ * machine, which cannot be checked from here, counts as ended when its owner has not refreshed it
+ * for `staleMs`. A live owner of this machine keeps the store however long it is silent (a frozen
+ * owner: a long task, a debugger, a suspended laptop).
  */
 
 export class StoreLockedError extends Error {
@@ -77,13 +94,12 @@ export async function lockStoreFolder(dir: string, options: LockOptions = {}): P
   const me = await thisProcess();
   const token = randomUUID();
   const folder = join(dir, LOCK);
-  const entry = join(folder, `${token}.owner`);
-  await enter(folder, entry, me);
+  const entry = await enter(folder, token, me);
   try {
     const number = 1 + Math.max(0, ...(await liveEntries(folder, token, me, staleMs)).map((e) => e.number ?? 0));
-    await appendFile(entry, `${number}\n`);
+    await draw(entry, number);
     await contend(folder, { token, number }, me, staleMs);
-    await removeLegacyOwners(dir);
+    await tidyUp(dir, staleMs);
   } catch (error) {
     await leave(folder, entry);
     throw error;
@@ -109,23 +125,40 @@ function locked(): StoreLockedError {
   return new StoreLockedError('The roster store is open in another window or program: nothing here will be kept.');
 }
 
-/** Creates this process's entry with who it is: exclusively, so it is never another's file. */
-async function enter(folder: string, entry: string, me: ProcessIdentity): Promise<void> {
+/**
+ * Creates this process's entry, saying who it is: written aside and renamed into place, so an
+ * entry is never seen without its owner (one that was could not be judged, only waited out).
+ */
+async function enter(folder: string, token: string, me: ProcessIdentity): Promise<string> {
+  const entry = join(folder, `${token}.owner`);
+  const draft = join(folder, `${token}.draft`);
   // The folder is removed by the last process to leave: one that left between our mkdir and our
-  // create is told by ENOENT, and the folder is made again.
+  // write is told by ENOENT, and the folder is made again.
   for (let attempt = 0; ; attempt++) {
     await mkdir(folder, { recursive: true });
     try {
-      const handle = await open(entry, 'wx');
-      try {
-        await handle.writeFile(`${JSON.stringify(me)}\n`);
-      } finally {
-        await handle.close();
-      }
-      return;
+      await writeFile(draft, `${JSON.stringify(me)}\n`);
+      await rename(draft, entry);
+      return entry;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 5) throw error;
     }
+  }
+}
+
+/** Adds the number drawn to our entry; never re-creates an entry another process found ended and removed. */
+async function draw(entry: string, number: number): Promise<void> {
+  let handle: FileHandle;
+  try {
+    handle = await open(entry, 'r+');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw locked();
+    throw error;
+  }
+  try {
+    await handle.write(`${number}\n`, (await handle.stat()).size);
+  } finally {
+    await handle.close();
   }
 }
 
@@ -147,11 +180,13 @@ async function contend(
   me: ProcessIdentity,
   staleMs: number,
 ): Promise<void> {
-  // Past `staleMs` an entry abandoned before it said who it is has ended and is removed: the wait
-  // outlasts that, so such an entry does not make this process give up.
+  // An entry that does not say who it is (damaged) has ended once `staleMs` old: the wait outlasts
+  // that, so such an entry does not make this process give up.
   const deadline = Date.now() + staleMs + 2000;
   for (;;) {
     const others = await liveEntries(folder, mine.token, me, staleMs);
+    // Ours removed: another process found it ended (another machine's view of a long stall).
+    if (!others.ours) throw locked();
     const ahead = others.some(
       (e) => e.number !== null && (e.number < mine.number || (e.number === mine.number && e.token < mine.token)),
     );
@@ -162,12 +197,24 @@ async function contend(
   }
 }
 
-/** The entries other than ours whose processes may still run; those that surely do not are removed. */
-async function liveEntries(folder: string, token: string, me: ProcessIdentity, staleMs: number): Promise<Entry[]> {
-  const live: Entry[] = [];
+/**
+ * The entries other than ours whose processes may still run (those that surely do not are
+ * removed), and whether ours is still there.
+ */
+async function liveEntries(
+  folder: string,
+  token: string,
+  me: ProcessIdentity,
+  staleMs: number,
+): Promise<Entry[] & { ours: boolean }> {
+  const live = Object.assign([] as Entry[], { ours: false });
   for (const name of await readdir(folder)) {
     const match = entryPattern.exec(name);
-    if (!match || match[1] === token) continue;
+    if (!match) continue;
+    if (match[1] === token) {
+      live.ours = true;
+      continue;
+    }
     const entry = await readEntry(folder, name, match[1]!);
     if (!entry) continue;
     if (await hasEnded(entry, me, staleMs)) await rm(join(folder, name), { force: true });
@@ -203,7 +250,7 @@ function parseIdentity(line: string): ProcessIdentity | null {
 
 /**
  * Whether an entry's process has surely ended. One of this machine is asked directly; one whose
- * owner cannot be checked (another machine, or not yet said who it is) has ended when it has not
+ * owner cannot be checked (another machine, or an entry too damaged to say) has ended when it has not
  * been refreshed for `staleMs`.
  */
 async function hasEnded(entry: Entry, me: ProcessIdentity, staleMs: number): Promise<boolean> {
@@ -225,6 +272,19 @@ function keepFresh(entry: string, staleMs: number, onLost?: (error: Error) => vo
   return timer;
 }
 
-async function removeLegacyOwners(dir: string): Promise<void> {
+/**
+ * Removes what crashes left: owner files of the earlier lock, and drafts of entries never renamed
+ * into place (a draft lives for a moment; one older than `staleMs` was abandoned).
+ */
+async function tidyUp(dir: string, staleMs: number): Promise<void> {
   for (const name of await readdir(dir)) if (legacyOwnerPattern.test(name)) await rm(join(dir, name), { force: true });
+  const folder = join(dir, LOCK);
+  for (const name of await readdir(folder)) {
+    if (!name.endsWith('.draft')) continue;
+    const modifiedMs = await stat(join(folder, name)).then(
+      (s) => s.mtimeMs,
+      () => Date.now(),
+    );
+    if (Date.now() - modifiedMs > staleMs) await rm(join(folder, name), { force: true });
+  }
 }
