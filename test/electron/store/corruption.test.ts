@@ -264,6 +264,15 @@ describe('damage to line ends costs no intact record', () => {
     expect(await rosterNames(again)).toEqual([...tenNames, 'Roster-10']);
     expect(again.status().state).toBe('ready');
   });
+  it('a CRLF copy of a store with snapshots keeps every row: the snapshots, changed, are set aside', async () => {
+    const saved = await tenRosterFiles({ compactAfterRecords: 5 });
+    const dir = await folderWith(saved, (_, data) =>
+      Buffer.from(data.toString('latin1').replace(/\n/g, '\r\n'), 'latin1'),
+    );
+    // Their whole checksums no longer match, but each row's record reads; the journal reads as it is.
+    await expectRecovered(dir, ['snapshot-00000002.ccstore', 'snapshot-00000003.ccstore'], tenNames);
+    expect((await files(dir)).filter((f) => f.startsWith('journal-00000002.log.damaged'))).toEqual([]);
+  });
 });
 
 describe('two faults: a damaged snapshot and a damaged journal record', () => {
