@@ -49,7 +49,7 @@ export interface DurableStoreOptions {
   compactAfterRecords?: number;
   /** …or this many journal bytes (default 8 MB), whichever comes first. */
   compactAfterBytes?: number;
-  /** A folder lock left by a process that stopped refreshing it is taken after this long (lock.ts). */
+  /** Another machine's lock entry not refreshed for this long has ended (lock.ts); one of this machine is checked directly. */
   lockStaleMs?: number;
 }
 
