@@ -1,15 +1,13 @@
-import { makeRegistry, registry } from '../../core/systems';
 import type { SystemConformance } from '../../core/systems/conformance';
 import type { SystemDefinition } from '../../core/systems/definition';
-import { diceDuelSystem } from './toy/definition';
+import { kitRegistry } from './registry';
 
 /**
- * The registry the conformance kit runs: every system of the app's registry, and the toy dice duel
- * of test/conformance/toy — registered here, and nowhere else. A system declares what it must show
- * in its own folder (conformance.ts); the kit's suites take every system from here, so none lists
- * systems by id.
+ * The systems the conformance kit runs (registry.ts: the app's and the toy dice duel), each with
+ * what it declares in its own folder (conformance.ts): the kit's suites take every system from
+ * here, so none lists systems by id.
  */
-export const kitRegistry = makeRegistry([...registry.definitions, diceDuelSystem]);
+export { kitRegistry };
 
 export interface UnderTest {
   id: string;
