@@ -2,129 +2,139 @@ import type { CombatEnd } from '../../../../analysis/combat/tally';
 import type { UnitEnd, UnitFate } from '../../../../analysis/combat/types';
 import { stalemate } from '../../stalemate';
 import { LAST_ROUND } from '../../steps/pursuit';
-import {
-  CAUGHT,
-  DESTROYED,
-  FIGHTING,
-  FLED,
-  left,
-  OVERRAN,
-  PURSUING,
-  remember,
-  roleOf,
-  type Context,
-  type Side,
-} from './context';
-import { startPosition, type Position } from './position';
+import { canonicalLost, codeInfo, type CodeInfo } from './codes';
+import { CAUGHT, DESTROYED, FIGHTING, FLED, left, remember, roleOf, type Context, type Side } from './context';
+import { positionKey, startOf, type Start } from './position';
 import { engineStateOf } from './records';
-import { attacksOf, chanceOf, targetOf } from './strikes';
+import { attacksOf, chanceSlot, targetOf } from './strikes';
 
 /**
- * The end of a round over the model's arrays (seed 002 "Redress the Ranks"; flow.ts enterPhase
- * 'end'): a combat with a side no longer fighting is over; one that can never change (a
- * stalemate) ends; otherwise the next round is fought — as suggested — until the game's last round,
- * after which stopping is. And each end of the combat as the chain counts it (tally.ts CombatEnd).
+ * The end of a round over the model's numbers (seed 002 "Redress the Ranks"; flow.ts enterPhase
+ * 'end'): a combat with a side no longer fighting is over; one that can never change (a stalemate)
+ * ends; otherwise the next round is fought — as suggested — until the game's last round, after
+ * which stopping is. What a round found is kept by number (the next round's positions, the ends of
+ * the combat) and turned into positions and ends once (position.ts, `endOf`).
  */
 
-/** What a transition has found: the next round's positions and the ends of the combat, by key. */
+export interface NextFound {
+  start: Start;
+  p: number;
+}
+export interface EndFound {
+  code: number;
+  winner: CombatEnd['winner'];
+  slain: number;
+  p: number;
+}
+
+/** What a transition has found: the next round's positions and the ends of the combat, by number. */
 export interface Found {
-  next: Map<string, { position: Position; p: number }>;
-  ended: Map<string, { end: CombatEnd; p: number }>;
+  next: Map<number | string, NextFound>;
+  ended: Map<number | string, EndFound>;
 }
 
 export const nothingFound = (): Found => ({ next: new Map(), ended: new Map() });
 
-/** How a round closed: the wounds and statuses it left, its result's winner (-1: a draw), who has won a round. */
+/** How a round closed: the wounds it left (as an array and as a number), the statuses, its result's winner (-1: a draw), who has won a round. */
 export interface Closing {
   round: number;
   lost: readonly number[];
-  status: readonly number[];
+  lostId: number;
   winner: Side | -1;
   hasWonRound: readonly [boolean, boolean];
 }
-
-const fightingOn = (ctx: Context, status: readonly number[], side: Side) =>
-  ctx.sideUnits[side].some((u) => status[u] === FIGHTING);
 
 /**
  * Whether some model could cause a wound in the next round (stalemate.ts: attacks, someone to
  * strike, a Strength that can wound him): the usual answer, found at the first pool that can.
  */
-function someoneCanWound(ctx: Context, c: Closing): boolean {
-  const frame = { round: c.round + 1, status: c.status, hasWonRound: c.hasWonRound };
+function someoneCanWound(ctx: Context, c: Closing, info: CodeInfo): boolean {
+  const next = { round: c.round + 1, hasWonRound: c.hasWonRound };
   for (let u = 0; u < ctx.units.length; u++) {
-    if (c.status[u] !== FIGHTING) continue;
+    if (info.status[u] !== FIGHTING) continue;
     for (const by of ctx.units[u]!.members) {
       if (left(ctx, c.lost, by) <= 0 || attacksOf(ctx, c.lost, by) === 0) continue;
-      const target = targetOf(ctx, c.lost, c.status, by);
-      if (target >= 0 && chanceOf(ctx, frame, by, target).p > 0) return true;
+      const target = targetOf(ctx, c.lost, info.status, by);
+      if (target >= 0 && ctx.chances[chanceSlot(ctx, next, by, target)]! > 0) return true;
     }
   }
   return false;
 }
 
+/** The characters slain, one bit each (a character slain is destroyed, whatever his unit's fate). */
+function slainOf(ctx: Context, lost: readonly number[]): number {
+  let bits = 0;
+  ctx.pools.forEach((pool, i) => {
+    if (pool.characterBit >= 0 && left(ctx, lost, i) === 0) bits += 2 ** pool.characterBit;
+  });
+  return bits;
+}
+
 /**
- * The round closes (`p`: its chance): the combat is over when a side has no unit fighting; when
- * neither side can ever wound the other and the result can never change who stands (stalemate.ts:
- * the engine's own test, for the rare rounds where nobody can wound); after the game's last round
- * (steps/pursuit.ts LAST_ROUND: stopping is suggested). Else the players fight the next round, the
- * last round's winner striking first at equal Initiative.
+ * The round closes with the statuses `code` (`p`: its chance): the combat is over when a side has
+ * no unit fighting; when neither side can ever wound the other and the result can never change who
+ * stands (stalemate.ts: the engine's own test, for the rare rounds where nobody can wound); after
+ * the game's last round (steps/pursuit.ts LAST_ROUND: stopping is suggested). Else the players
+ * fight the next round, the last round's winner striking first at equal Initiative.
  */
-export function closeRound(ctx: Context, c: Closing, p: number, found: Found): void {
+export function closeRound(ctx: Context, c: Closing, code: number, p: number, found: Found): void {
+  const info = codeInfo(ctx, code);
   const over =
-    !fightingOn(ctx, c.status, 0) ||
-    !fightingOn(ctx, c.status, 1) ||
-    (!someoneCanWound(ctx, c) && stalemate(engineStateOf(ctx, c)) !== null) ||
-    c.round >= LAST_ROUND;
+    !info.both ||
+    c.round >= LAST_ROUND ||
+    (!someoneCanWound(ctx, c, info) && stalemate(engineStateOf(ctx, { ...c, status: info.status })) !== null);
   if (over) {
-    const end = endOf(ctx, c);
-    const seen = found.ended.get(end.key);
+    const [a, d] = info.inCombat;
+    // summary.ts winnerOf: the side still in the combat; both (a stop): the last round's winner.
+    const winner =
+      a && !d ? 'attacker' : d && !a ? 'defender' : !a && !d ? 'draw' : c.winner === -1 ? 'draw' : roleOf(c.winner);
+    const slain = slainOf(ctx, c.lost);
+    const key =
+      ctx.characters <= 20
+        ? (code * 3 + (winner === 'attacker' ? 0 : winner === 'defender' ? 1 : 2)) * 2 ** ctx.characters + slain
+        : `${code}|${winner}|${slain}`;
+    const seen = found.ended.get(key);
     if (seen) seen.p += p;
-    else found.ended.set(end.key, { end: end.end, p });
+    else found.ended.set(key, { code, winner, slain, p });
     return;
   }
-  const position = startPosition(ctx, c.round + 1, c.lost, c.status, c.winner, c.hasWonRound);
-  const seen = found.next.get(position.key);
+  // Who won the last round is read only where an Initiative tie reads it; a round won, only against an obstacle.
+  const previousWinner = info.tiedLater ? c.winner : -1;
+  const won0 = ctx.facesObstacle[0] && c.hasWonRound[0];
+  const won1 = ctx.facesObstacle[1] && c.hasWonRound[1];
+  const lostId = canonicalLost(ctx, c.lostId, info);
+  const key = positionKey(ctx, lostId, code, previousWinner, won0, won1);
+  const seen = found.next.get(key);
   if (seen) seen.p += p;
-  else found.next.set(position.key, { position, p });
+  else found.next.set(key, { start: startOf(ctx, lostId, code, previousWinner, won0, won1), p });
 }
 
 const endNames: Partial<Record<number, UnitEnd>> = { [DESTROYED]: 'destroyed', [FLED]: 'flees', [CAUGHT]: 'caught' };
 
 /**
- * The end of the combat (tally.ts endOf, summary.ts winnerOf, combat.ts unitFates): a side wins when
- * it still has a unit in the combat (fighting, pursuing or overrunning) and the other none; with
- * both still there (a stop), the last round's winner, a draw having none. Every unit's fate, its
- * characters after it: a character slain is destroyed, else he shares his unit's fate.
+ * The end of the combat as the chain counts it (tally.ts endOf, combat.ts unitFates): the winner,
+ * each side's main unit's fate, and every unit's, its characters after it — a character slain is
+ * destroyed, else he shares his unit's fate. Built once per combat for each.
  */
-function endOf(ctx: Context, c: Closing): { key: string; end: CombatEnd } {
-  const inCombat = (side: Side) =>
-    ctx.sideUnits[side].some((u) => c.status[u] === FIGHTING || c.status[u] === PURSUING || c.status[u] === OVERRAN);
-  const [a, d] = [inCombat(0), inCombat(1)];
-  const winner: CombatEnd['winner'] =
-    a && !d ? 'attacker' : d && !a ? 'defender' : !a && !d ? 'draw' : c.winner === -1 ? 'draw' : roleOf(c.winner);
-  const slain = ctx.pools.map((pool, i) => (pool.character && left(ctx, c.lost, i) === 0 ? 1 : 0)).join('');
-  const key = `${winner}|${c.status.join('')}|${slain}`;
-  return {
-    key,
-    end: remember(ctx, 'end', key, () => {
-      const units = ctx.units.flatMap((u, i): UnitFate[] => {
-        const role = roleOf(u.side);
-        const unitEnd = endNames[c.status[i]!] ?? null;
-        const characters = u.characters.map((m): UnitFate => ({
-          role,
-          unit: characterName(ctx, m),
-          end: left(ctx, c.lost, m) === 0 ? 'destroyed' : unitEnd === 'destroyed' ? null : unitEnd,
-        }));
-        return [{ role, unit: u.unit.name, end: unitEnd }, ...characters];
-      });
-      const main = (side: Side) => endNames[c.status[ctx.sideUnits[side][0]!]!] ?? null;
-      return { winner, fates: { attacker: main(0), defender: main(1) }, units };
-    }),
-  };
+export function endOf(ctx: Context, e: EndFound): CombatEnd {
+  return remember(ctx, 'end', `${e.code}|${e.winner}|${e.slain}`, () => {
+    const status = codeInfo(ctx, e.code).status;
+    const units = ctx.units.flatMap((u, i): UnitFate[] => {
+      const role = roleOf(u.side);
+      const unitEnd = endNames[status[i]!] ?? null;
+      const characters = u.characters.map((m): UnitFate => ({
+        role,
+        unit: ctx.setup[role].units[u.index]!.characters[ctx.pools[m]!.ref.character!]!.name,
+        end:
+          Math.floor(e.slain / 2 ** ctx.pools[m]!.characterBit) % 2
+            ? 'destroyed'
+            : unitEnd === 'destroyed'
+              ? null
+              : unitEnd,
+      }));
+      return [{ role, unit: u.unit.name, end: unitEnd }, ...characters];
+    });
+    const main = (side: Side) => endNames[status[ctx.sideUnits[side][0]!]!] ?? null;
+    return { winner: e.winner, fates: { attacker: main(0), defender: main(1) }, units };
+  });
 }
-
-const characterName = (ctx: Context, pool: number) => {
-  const ref = ctx.pools[pool]!.ref;
-  return ctx.setup[ref.role].units[ref.unit]!.characters[ref.character!]!.name;
-};

@@ -1,3 +1,4 @@
+import { AnalysisTooLargeError } from '../../../../analysis/budget';
 import type { RoundModel } from '../../../../analysis/combat/model';
 import type { State } from '../../state';
 import { roundFromMid } from './mid';
@@ -15,5 +16,9 @@ export const oldWorldModel: RoundModel<State, Position> = {
   enter: positionOf,
   key: (position) => position.key,
   round: (position) => position.round,
-  transition: (position) => (position.mid ? roundFromMid(position) : roundFromStart(position)),
+  transition(position) {
+    // Wounds of so many pools that one number cannot name them exactly: far too many positions to count.
+    if (!position.ctx.fits) throw new AnalysisTooLargeError('too many wounds in the combat to count exactly');
+    return position.mid ? roundFromMid(position) : roundFromStart(position);
+  },
 };

@@ -1,15 +1,16 @@
 import type { ModelTransition } from '../../../../analysis/combat/model';
 import { memberKey, type MemberRef, type Role, type State, type Task } from '../../state';
-import { rollOffChance, remainingChance } from '../strikeOutcomes';
-import { contextOf, sideOf, type Context, type Side } from './context';
+import { remainingChance, rollOffChance } from '../strikeOutcomes';
+import { codeInfo, codeOf } from './codes';
+import { contextOf, idOf, sideOf, type Context, type Side } from './context';
 import { closeRound, nothingFound, type Closing, type Found } from './end';
 import { breakTests } from './morale';
 import type { Position } from './position';
-import type { FleeTask } from './pursuit';
+import { flight, type FleeTask } from './pursuit';
 import { lostVector, statusVector } from './records';
 import { ranksOf, type RoundFrame } from './result';
-import { afterBreaks, afterFleeTasks, afterStrikes, transitionFrom } from './round';
-import { nodeId, orderOf, strike, type Pending, type StrikeNode } from './strikes';
+import { afterStrikes, fleeThenClose, transitionFrom } from './round';
+import { orderOf, strike, type Layer, type Pending } from './strikes';
 
 /**
  * The rest of a round from an engine state part-way through it (the live panel asks after every
@@ -18,20 +19,22 @@ import { nodeId, orderOf, strike, type Pending, type StrikeNode } from './strike
  * same stages as from a round's start (round.ts).
  */
 
-const unitOfKey = (ctx: Context, role: Role, unit: number) => ctx.sideUnits[sideOf(role)][unit]!;
+const unitOf = (ctx: Context, role: Role, unit: number) => ctx.sideUnits[sideOf(role)][unit]!;
 const poolOf = (ctx: Context, ref: MemberRef) => ctx.poolIndex.get(memberKey(ref))!;
 
 /** The round's frame as the state has it: how the round began, and what it had caused when the model took over. */
 function frameOf(ctx: Context, s: State): RoundFrame {
   const roundStart = lostVector(ctx, s.roundStart);
-  const statusAtStart = statusVector(ctx, s.statusAtStart);
+  const atStart = codeInfo(ctx, codeOf(ctx, statusVector(ctx, s.statusAtStart)));
+  const code = codeOf(ctx, statusVector(ctx, s.status));
   return {
     round: s.round,
-    status: statusVector(ctx, s.status),
+    status: codeInfo(ctx, code).status,
+    code,
     hasWonRound: [s.hasWonRound.attacker, s.hasWonRound.defender],
     roundStart,
-    statusAtStart,
-    ranks: ranksOf(ctx, roundStart, statusAtStart),
+    atStart,
+    ranks: ranksOf(ctx, roundStart, atStart),
     causedBase: [s.caused.attacker, s.caused.defender],
     lostBase: lostVector(ctx, s.lost),
   };
@@ -59,19 +62,17 @@ function pendingOf(ctx: Context, s: State, queue: readonly Task[]): Pending[] {
 }
 
 /** The strikes from the state: a roll-off part-way (the attacker's die rolled, or not), or the pools and volleys queued. */
-function strikesFrom(ctx: Context, frame: RoundFrame, s: State): StrikeNode[] {
-  const lost = frame.lostBase.slice();
-  const overkill: [number, number] = [s.overkill.attacker, s.overkill.defender];
-  const start = (p: number): StrikeNode[] => [{ id: nodeId(ctx, lost, overkill), lost, overkill, p }];
+function strikesFrom(ctx: Context, frame: RoundFrame, s: State): Layer[] {
+  const id = idOf(ctx, frame.lostBase, [s.overkill.attacker, s.overkill.defender]);
   const head = s.queue[0];
-  if (head?.kind !== 'rolloff') return strike(ctx, frame, start(1), pendingOf(ctx, s, s.queue));
+  if (head?.kind !== 'rolloff') return [strike(ctx, frame, new Map([[id, 1]]), pendingOf(ctx, s, s.queue))];
   // Seed 002 "Order of Combat": the higher D6 strikes first at equal Initiative, a tie rolling again.
-  return (['attacker', 'defender'] as const).flatMap((first) => [
-    ...strike(ctx, frame, start(rollOffChance(head.attackerRoll, first)), [
+  return (['attacker', 'defender'] as const).map((first) =>
+    strike(ctx, frame, new Map([[id, rollOffChance(head.attackerRoll, first)]]), [
       ...orderOf(ctx, frame, first).map((pool) => ({ pool })),
       ...pendingOf(ctx, s, s.queue.slice(1)),
     ]),
-  ]);
+  );
 }
 
 /** The flee phase's tasks as the state has them queued. */
@@ -79,10 +80,10 @@ function fleeTasksOf(ctx: Context, s: State, winner: Side): FleeTask[] {
   const loser = (1 - winner) as Side;
   return s.queue.flatMap((t): FleeTask[] => {
     if (t.kind === 'pursueChoice')
-      return [{ kind: 'choice', unit: unitOfKey(ctx, t.role, t.unit), fleeing: ctx.sideUnits[loser][t.fleeing]! }];
+      return [{ kind: 'choice', unit: unitOf(ctx, t.role, t.unit), fleeing: ctx.sideUnits[loser][t.fleeing]! }];
     if (t.kind === 'restrainTest')
-      return [{ kind: 'restrain', unit: unitOfKey(ctx, t.role, t.unit), fleeing: ctx.sideUnits[loser][t.fleeing]! }];
-    if (t.kind === 'flee') return [{ kind: 'flee', fleeing: unitOfKey(ctx, t.role, t.unit) }];
+      return [{ kind: 'restrain', unit: unitOf(ctx, t.role, t.unit), fleeing: ctx.sideUnits[loser][t.fleeing]! }];
+    if (t.kind === 'flee') return [{ kind: 'flee', fleeing: unitOf(ctx, t.role, t.unit) }];
     return [];
   });
 }
@@ -98,6 +99,27 @@ function chasingOf(ctx: Context, s: State, winner: Side): Map<number, number> {
   );
 }
 
+/** Past the result (steps/morale.ts resultKind): the break tests, the flight, the close, from where the state stands. */
+function pastResult(ctx: Context, frame: RoundFrame, s: State, found: Found): void {
+  const result = s.result!;
+  const winner: Side | -1 = result.winner === null ? -1 : sideOf(result.winner);
+  const lost = frame.lostBase;
+  const c: Closing = { round: s.round, lost, lostId: idOf(ctx, lost), winner, hasWonRound: frame.hasWonRound };
+  const broke = s.broke.map((key) => ctx.units.findIndex((u) => u.key === key));
+  if (winner === -1 || s.phase === 'overrun' || s.phase === 'end') return closeRound(ctx, c, frame.code, 1, found);
+  if (s.phase === 'break') {
+    const pending = s.queue.flatMap((t) => (t.kind === 'break' ? [unitOf(ctx, t.role, t.unit)] : []));
+    const at = { status: frame.status.slice(), broke, p: 1 };
+    for (const t of breakTests(ctx, lost, at, pending, result.difference))
+      fleeThenClose(ctx, c, codeOf(ctx, t.status), t.broke, t.p, found);
+    return;
+  }
+  if (s.phase === 'panic') return fleeThenClose(ctx, c, frame.code, broke, 1, found);
+  const at = { status: frame.status.slice(), p: 1 };
+  for (const f of flight(ctx, lost, at, fleeTasksOf(ctx, s, winner), chasingOf(ctx, s, winner)))
+    closeRound(ctx, c, codeOf(ctx, f.status), f.p, found);
+}
+
 /** The round from a state part-way through it (see above). */
 export function roundFromMid(position: Position): ModelTransition<Position> {
   const s = position.mid!;
@@ -105,35 +127,11 @@ export function roundFromMid(position: Position): ModelTransition<Position> {
   const frame = frameOf(ctx, s);
   const found: Found = nothingFound();
   if (s.phase === 'strikes' || s.phase === 'result') {
-    for (const node of s.phase === 'strikes' ? strikesFrom(ctx, frame, s) : [thisNode(ctx, frame, s)])
-      afterStrikes(ctx, frame, node, found);
-    return transitionFrom(found);
-  }
-  // Past the result (steps/morale.ts resultKind): its winner and difference are the state's.
-  const result = s.result!;
-  const winner: Side | -1 = result.winner === null ? -1 : sideOf(result.winner);
-  const closing: Closing = {
-    round: s.round,
-    lost: frame.lostBase,
-    status: frame.status,
-    winner,
-    hasWonRound: frame.hasWonRound,
-  };
-  const broke = s.broke.map((key) => ctx.units.findIndex((u) => u.key === key));
-  if (s.phase === 'break' && winner !== -1) {
-    const pending = s.queue.flatMap((t) => (t.kind === 'break' ? [unitOfKey(ctx, t.role, t.unit)] : []));
-    const at = { status: frame.status.slice(), broke, p: 1 };
-    for (const t of breakTests(ctx, frame.lostBase, at, pending, result.difference))
-      afterBreaks(ctx, { ...closing, status: t.status }, t.broke, t.p, found);
-  } else if (s.phase === 'break' || s.phase === 'panic') afterBreaks(ctx, closing, broke, 1, found);
-  else if (s.phase === 'flee' && winner !== -1)
-    afterFleeTasks(ctx, closing, fleeTasksOf(ctx, s, winner), chasingOf(ctx, s, winner), 1, found);
-  else closeRound(ctx, closing, 1, found);
-  return transitionFrom(found);
-}
-
-/** The strikes over, as one node: the state's own wounds. */
-function thisNode(ctx: Context, frame: RoundFrame, s: State): StrikeNode {
-  const overkill: [number, number] = [s.overkill.attacker, s.overkill.defender];
-  return { id: nodeId(ctx, frame.lostBase, overkill), lost: frame.lostBase.slice(), overkill, p: 1 };
+    const layers =
+      s.phase === 'strikes'
+        ? strikesFrom(ctx, frame, s)
+        : [new Map([[idOf(ctx, frame.lostBase, [s.overkill.attacker, s.overkill.defender]), 1]])];
+    for (const layer of layers) for (const [id, p] of layer) afterStrikes(ctx, frame, id, p, found);
+  } else pastResult(ctx, frame, s, found);
+  return transitionFrom(ctx, s.round, found);
 }

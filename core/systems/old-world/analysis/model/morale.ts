@@ -1,6 +1,7 @@
 import { spend } from '../../../../analysis/budget';
 import { breakChance } from '../../morale';
-import { FIGHTING, FLED, left, remember, sideStrength, unitStrength, type Context, type Side } from './context';
+import { codeInfo, codeOf, type CodeInfo } from './codes';
+import { BREAK_LD, BREAK_MODIFIERS, FLED, left, unitStrength, type Context } from './context';
 
 /**
  * The losers' break tests over the model's arrays (seed 002 "Losers take Break Test", RULES §3):
@@ -14,44 +15,40 @@ export type Test = { auto: true; breaks: boolean } | { auto: false; p: number };
 
 /** A unit tests on the best Leadership among its models still standing (state.ts leadershipOf). */
 export function leadershipOf(ctx: Context, lost: readonly number[], unit: number): number {
-  const members = ctx.units[unit]!.members;
-  const up = members.filter((m) => left(ctx, lost, m) > 0);
-  return Math.max(...(up.length > 0 ? up : members).map((m) => ctx.pools[m]!.profile.leadership));
-}
-
-/** Seed 002 "Fear": a unit that neither causes fear nor is immune fears an enemy unit that causes fear or terror and still fights. */
-function fears(ctx: Context, status: readonly number[], unit: number): boolean {
-  const u = ctx.units[unit]!.unit;
-  if (u.immuneToPsychology || u.causesFear || u.causesTerror || u.unbreakable) return false;
-  const enemy = (1 - ctx.units[unit]!.side) as Side;
-  return ctx.sideUnits[enemy].some(
-    (j) => status[j] === FIGHTING && (ctx.units[j]!.unit.causesFear || ctx.units[j]!.unit.causesTerror),
-  );
+  let best = 0;
+  let any = 0;
+  for (const m of ctx.units[unit]!.members) {
+    const ld = ctx.pools[m]!.profile.leadership;
+    any = Math.max(any, ld);
+    if (left(ctx, lost, m) > 0) best = Math.max(best, ld);
+  }
+  // A unit with nobody standing tests on its best Leadership all the same.
+  return best > 0 ? best : any;
 }
 
 /** P(2D6 + modifier > Ld), a double 1 holding with insane courage (morale.ts breakChance), once per combat for each. */
 function rolledChance(ctx: Context, leadership: number, modifier: number): number {
   const insaneCourage = ctx.setup.insaneCourage;
-  return remember(ctx, 'break', `${leadership}|${modifier}`, () =>
-    breakChance({ kind: 'roll', leadership, modifier, insaneCourage, why: [] }),
-  );
+  if (leadership >= BREAK_LD || modifier >= BREAK_MODIFIERS)
+    return breakChance({ kind: 'roll', leadership, modifier, insaneCourage, why: [] });
+  const slot = leadership * BREAK_MODIFIERS + modifier;
+  let p = ctx.breaks[slot]!;
+  if (Number.isNaN(p))
+    ctx.breaks[slot] = p = breakChance({ kind: 'roll', leadership, modifier, insaneCourage, why: [] });
+  return p;
 }
 
-/** One losing unit's break test (morale.ts breakTestOf), lost by `difference`. */
-export function testOf(
-  ctx: Context,
-  lost: readonly number[],
-  status: readonly number[],
-  unit: number,
-  difference: number,
-): Test {
+/** One losing unit's break test (morale.ts breakTestOf), lost by `difference`, with the statuses `info`. */
+export function testOf(ctx: Context, lost: readonly number[], info: CodeInfo, unit: number, difference: number): Test {
   const u = ctx.units[unit]!;
   // Seed 002: an unbreakable unit never breaks.
   if (u.unit.unbreakable) return { auto: true, breaks: false };
-  // RULES §3 "Fear": a loser that fears the enemy and has the lower Unit Strength breaks without a test.
-  const enemy = (1 - u.side) as Side;
-  if (fears(ctx, status, unit) && unitStrength(ctx, lost, unit) < sideStrength(ctx, lost, status, enemy))
-    return { auto: true, breaks: true };
+  // RULES §3 "Fear": a loser that fears a fighting enemy (one causing fear or terror) and has the lower Unit Strength breaks without a test.
+  if (u.fearful && info.feared[u.side]) {
+    let theirs = 0;
+    for (const j of info.fighting[1 - u.side]!) theirs += unitStrength(ctx, lost, j);
+    if (unitStrength(ctx, lost, unit) < theirs) return { auto: true, breaks: true };
+  }
   // Seed 002: 2D6 + the difference over Ld breaks; stubborn units test on their unmodified Ld.
   return { auto: false, p: rolledChance(ctx, leadershipOf(ctx, lost, unit), u.unit.stubborn ? 0 : difference) };
 }
@@ -77,7 +74,8 @@ export function breakTests(
   difference: number,
 ): AfterBreaks[] {
   // A test reads the unit and the winners, who do not change during the tests: each is fixed now.
-  const tests = new Map(pending.map((u) => [u, testOf(ctx, lost, at.status, u, difference)]));
+  const info = codeInfo(ctx, codeOf(ctx, at.status));
+  const tests = new Map(pending.map((u) => [u, testOf(ctx, lost, info, u, difference)]));
   const out: AfterBreaks[] = [];
   const run = (queue: readonly number[], s: AfterBreaks) => {
     let { status, broke } = s;

@@ -1,5 +1,6 @@
 import { spend } from '../../../../analysis/budget';
 import { atLeast, sumOfD6, TWO_D6 } from '../../../../dice/probability';
+import { codeInfo, codeOf } from './codes';
 import { CAUGHT, FIGHTING, FLED, PURSUING, remember, type Context, type Side } from './context';
 import { leadershipOf } from './morale';
 
@@ -145,4 +146,28 @@ function flee(
     });
     if (q > 0) then(st, q);
   }
+}
+
+/**
+ * Where the flight leads from the statuses `code` once `broke` broke (in that order), the winners
+ * pursuing as suggested: each resulting set of statuses with its chance, once per combat for each.
+ */
+export function flightPlan(
+  ctx: Context,
+  code: number,
+  winner: Side,
+  broke: readonly number[],
+): ReadonlyArray<{ code: number; p: number }> {
+  // The units broken in their order, as digits of one number (at most 8 units, 4 a side).
+  let order = 0;
+  for (const u of broke) order = order * 9 + u + 1;
+  const key = (code * 2 + winner) * 9 ** 4 + order;
+  const seen = ctx.flights.get(key);
+  if (seen) return seen;
+  const status = codeInfo(ctx, code).status;
+  // No restraint test on the suggested path: the wounds lost are never read.
+  const outs = flight(ctx, [], { status, p: 1 }, fleeTasks(ctx, status, winner, broke), new Map());
+  const plan = outs.map((o) => ({ code: codeOf(ctx, o.status), p: o.p }));
+  ctx.flights.set(key, plan);
+  return plan;
 }

@@ -1,12 +1,12 @@
-import { rankBonusOf } from '../../result';
-import { roles } from '../../state';
-import { alive, DESTROYED, FIGHTING, sideStrength, standing, type Context, type Side } from './context';
-import { lostRecord, statusRecord } from './records';
+import { FLANK_CANCEL_US } from '../../result';
+import { rankBonus } from '../../tables';
+import { codeInfo, type CodeInfo } from './codes';
+import { alive, DESTROYED, FIGHTING, overkillOf, standing, unitStrength, type Context, type Side } from './context';
 import type { StrikeFrame } from './strikes';
 
 /**
- * The combat result of a round over the model's arrays (seed 002 "Combat Results", RULES §3): each
- * side's unsaved wounds caused plus its bonuses, the winner and the difference — the engine's
+ * The combat result of a round over the model's numbers (seed 002 "Combat Results", RULES §3):
+ * each side's unsaved wounds caused plus its bonuses, the winner and the difference — the engine's
  * result.ts, read off the wounds lost by every pool where the strikes ended.
  */
 
@@ -14,7 +14,8 @@ import type { StrikeFrame } from './strikes';
 export interface RoundFrame extends StrikeFrame {
   /** Wounds lost per pool when the round began: ranks count from here (RULES §3). */
   roundStart: readonly number[];
-  statusAtStart: readonly number[];
+  /** The statuses the round began with. */
+  atStart: CodeInfo;
   /** Each side's rank bonus, fixed at the start of the round. */
   ranks: readonly [number, number];
   /** Wounds each side had caused this round when the model took over, and the wounds lost then. */
@@ -22,9 +23,9 @@ export interface RoundFrame extends StrikeFrame {
   lostBase: readonly number[];
 }
 
-/** A round's result: who is still in the combat (a unit with no model left is destroyed), the winner (-1: a draw) and by how much. */
+/** A round's result: the statuses once a unit with no model left is destroyed, the winner (-1: a draw) and by how much. */
 export interface RoundOutcome {
-  status: number[];
+  code: number;
   winner: Side | -1;
   difference: number;
 }
@@ -32,39 +33,34 @@ export interface RoundOutcome {
 /**
  * RULES §3: +1 per rank after the first (max +3), counted at the start of the round; only the
  * side's unit with the most counts; none for fast cavalry or skirmishers; none while an enemy of
- * US 5+ is in its flank or rear — the engine's rankBonusOf, once per round.
+ * US 5+ is in its flank or rear (result.ts rankBonusOf).
  */
-export function ranksOf(
-  ctx: Context,
-  roundStart: readonly number[],
-  statusAtStart: readonly number[],
-): [number, number] {
-  const lost = lostRecord(ctx, roundStart);
-  const status = statusRecord(ctx, statusAtStart);
-  const input = {
-    setup: ctx.setup,
-    lost,
-    roundStart: lost,
-    status,
-    statusAtStart: status,
-    caused: { attacker: 0, defender: 0 },
-    overkill: { attacker: 0, defender: 0 },
+export function ranksOf(ctx: Context, roundStart: readonly number[], atStart: CodeInfo): [number, number] {
+  const sideRanks = (side: Side) => {
+    let best = 0;
+    for (const u of atStart.fighting[side]) {
+      const info = ctx.units[u]!;
+      if (info.unit.noRankBonus) continue;
+      const cancelled = atStart.fighting[1 - side]!.some((j) => {
+        const e = ctx.units[j]!.unit;
+        return e.target === info.index && e.facing !== 'front' && unitStrength(ctx, roundStart, j) >= FLANK_CANCEL_US;
+      });
+      const models = info.troops >= 0 ? standing(ctx, roundStart, info.troops) : 0;
+      if (!cancelled) best = Math.max(best, rankBonus(models, info.unit.rankWidth));
+    }
+    return best;
   };
-  return [rankBonusOf(input, roles[0]).value, rankBonusOf(input, roles[1]).value];
+  return [sideRanks(0), sideRanks(1)];
 }
 
 /**
  * RULES §3 (6th edition): a side with no models left at the end of the round — every unit it
  * fought the round with slain — has lost, whatever the scores.
  */
-function wipedOut(ctx: Context, frame: RoundFrame, lost: readonly number[], side: Side): boolean {
-  let inRound = 0;
-  for (const u of ctx.sideUnits[side]) {
-    if (frame.statusAtStart[u] !== FIGHTING) continue;
-    inRound++;
-    if (alive(ctx, lost, u)) return false;
-  }
-  return inRound > 0;
+function wipedOut(ctx: Context, frame: RoundFrame, side: Side): boolean {
+  const inRound = frame.atStart.fighting[side];
+  for (const u of inRound) if (ctx.alive[u]) return false;
+  return inRound.length > 0;
 }
 
 /** Unsaved wounds a side caused this round: the wounds its enemies lost since the round began (none beyond a pool's wounds). */
@@ -77,48 +73,45 @@ function causedBy(ctx: Context, frame: RoundFrame, lost: readonly number[], side
 /**
  * A side's static bonuses (result.ts sideResult): its ranks, +1 outnumbering (Unit Strength still
  * in the combat), +1 a standard in the front rank (a unit with rank-and-file standing, once per
- * side), +1 higher ground, +1 a flank attack (however many flanks), +2 a rear attack.
+ * side), and where its fighting units stand (codes.ts placing).
  */
-function bonuses(ctx: Context, frame: RoundFrame, lost: readonly number[], status: readonly number[], side: Side) {
+function bonuses(ctx: Context, frame: RoundFrame, lost: readonly number[], info: CodeInfo, side: Side): number {
   let standard = 0;
-  let high = 0;
-  let flank = 0;
-  let rear = 0;
-  for (const u of ctx.sideUnits[side]) {
-    if (status[u] !== FIGHTING) continue;
-    const info = ctx.units[u]!;
-    const unit = info.unit;
-    if ((unit.standard || unit.battleStandard) && info.troops >= 0 && standing(ctx, lost, info.troops) > 0)
-      standard = 1;
-    if (unit.highGround) high = 1;
-    if (unit.facing === 'flank') flank = 1;
-    if (unit.facing === 'rear') rear = 2;
+  let mine = 0;
+  let theirs = 0;
+  for (const u of info.fighting[side]) {
+    const i = ctx.units[u]!;
+    mine += ctx.us[u]!;
+    if ((i.unit.standard || i.unit.battleStandard) && i.troops >= 0 && standing(ctx, lost, i.troops) > 0) standard = 1;
   }
-  const enemy = (1 - side) as Side;
-  const outnumber = sideStrength(ctx, lost, status, side) > sideStrength(ctx, lost, status, enemy) ? 1 : 0;
-  return frame.ranks[side] + outnumber + standard + high + flank + rear;
+  for (const u of info.fighting[1 - side]!) theirs += ctx.us[u]!;
+  return frame.ranks[side] + (mine > theirs ? 1 : 0) + standard + info.placing[side];
 }
 
 /**
- * The round's result where the strikes ended (`lost`, each side's overkill in a challenge): units
- * with no model left leave the combat as destroyed; seed 002: the higher total wins, a draw has no
- * loser; RULES §3: a side wiped out has lost (both: a draw), and gets no static bonus.
+ * The round's result where the strikes ended (`lost`, decoded from `id`, which carries each
+ * side's overkill in a challenge): units with no model left leave the combat as destroyed; seed
+ * 002: the higher total wins, a draw has no loser; RULES §3: a side wiped out has lost (both: a
+ * draw), and gets no static bonus. Leaves each unit's standing and Unit Strength in the scratch.
  */
-export function resultOf(
-  ctx: Context,
-  frame: RoundFrame,
-  lost: readonly number[],
-  overkill: readonly [number, number],
-): RoundOutcome {
-  const status = frame.status.slice();
-  for (let u = 0; u < status.length; u++) if (status[u] === FIGHTING && !alive(ctx, lost, u)) status[u] = DESTROYED;
-  const wiped = [wipedOut(ctx, frame, lost, 0), wipedOut(ctx, frame, lost, 1)];
-  const total = ([0, 1] as const).map((side) => {
+export function resultOf(ctx: Context, frame: RoundFrame, lost: readonly number[], id: number): RoundOutcome {
+  let code = frame.code;
+  for (let u = 0; u < ctx.units.length; u++) {
+    ctx.alive[u] = alive(ctx, lost, u) ? 1 : 0;
+    ctx.us[u] = unitStrength(ctx, lost, u);
+    if (frame.status[u] === FIGHTING && !ctx.alive[u]) code += (DESTROYED - FIGHTING) * ctx.statusPlace[u]!;
+  }
+  const info = codeInfo(ctx, code);
+  const wiped0 = wipedOut(ctx, frame, 0);
+  const wiped1 = wipedOut(ctx, frame, 1);
+  const total = (side: Side, wiped: boolean) => {
     const caused = causedBy(ctx, frame, lost, side);
-    return wiped[side] ? caused : caused + bonuses(ctx, frame, lost, status, side) + overkill[side];
-  });
-  const difference = Math.abs(total[0]! - total[1]!);
-  if (wiped[0] && wiped[1]) return { status, winner: -1, difference };
-  if (wiped[0] || wiped[1]) return { status, winner: wiped[0] ? 1 : 0, difference };
-  return { status, winner: total[0]! > total[1]! ? 0 : total[1]! > total[0]! ? 1 : -1, difference };
+    return wiped ? caused : caused + bonuses(ctx, frame, lost, info, side) + overkillOf(ctx, id, side);
+  };
+  const a = total(0, wiped0);
+  const d = total(1, wiped1);
+  const difference = Math.abs(a - d);
+  if (wiped0 && wiped1) return { code, winner: -1, difference };
+  if (wiped0 || wiped1) return { code, winner: wiped0 ? 1 : 0, difference };
+  return { code, winner: a > d ? 0 : d > a ? 1 : -1, difference };
 }

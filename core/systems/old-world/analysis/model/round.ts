@@ -1,14 +1,17 @@
-import { spend } from '../../../../analysis/budget';
+import { spend, workSpent } from '../../../../analysis/budget';
+import type { CombatEnd } from '../../../../analysis/combat/tally';
 import type { ModelTransition } from '../../../../analysis/combat/model';
 import { roles } from '../../state';
+import { LAST_ROUND } from '../../steps/pursuit';
 import { rollOffChance } from '../strikeOutcomes';
-import { FIGHTING, type Context, type Side } from './context';
-import { closeRound, nothingFound, type Closing, type Found } from './end';
-import { breakTests } from './morale';
-import type { Position } from './position';
-import { fleeTasks, flight, type FleeTask } from './pursuit';
+import { codeInfo, codeOf, withUnit } from './codes';
+import { decode, FLED, type Context, type Side } from './context';
+import { closeRound, endOf, nothingFound, type Closing, type Found, type NextFound } from './end';
+import { breakTests, testOf } from './morale';
+import { positionAt, type Position, type Start } from './position';
+import { flightPlan } from './pursuit';
 import { ranksOf, resultOf, type RoundFrame } from './result';
-import { nodeId, orderOf, strike, tiedAcrossSides, type Pending, type StrikeNode } from './strikes';
+import { orderOf, strike, tiedAcrossSides, type Layer, type Pending } from './strikes';
 
 /**
  * One round of the old world in closed form (seed 002: strikes → combat result → break tests →
@@ -23,7 +26,7 @@ import { nodeId, orderOf, strike, tiedAcrossSides, type Pending, type StrikeNode
  *   may overrun, so the combat is over, and a unit overrunning ends it as one still fighting does.
  */
 
-/** The round's winner strikes first at equal Initiative next round, and has won a round (defended obstacles). */
+/** The round's winner has won a round (defended obstacles no longer protect against it). */
 function wonBy(hasWonRound: readonly [boolean, boolean], winner: Side | -1): [boolean, boolean] {
   return winner === -1
     ? [hasWonRound[0], hasWonRound[1]]
@@ -32,73 +35,103 @@ function wonBy(hasWonRound: readonly [boolean, boolean], winner: Side | -1): [bo
       : [hasWonRound[0], true];
 }
 
-/** The rest of a round from where its strikes ended (`node`: the wounds lost, the overkill, its chance). */
-export function afterStrikes(ctx: Context, frame: RoundFrame, node: StrikeNode, found: Found): void {
-  spend(20 + node.lost.length);
-  const outcome = resultOf(ctx, frame, node.lost, node.overkill);
-  const closing: Closing = {
-    round: frame.round,
-    lost: node.lost,
-    status: outcome.status,
-    winner: outcome.winner,
-    hasWonRound: wonBy(frame.hasWonRound, outcome.winner),
-  };
-  if (outcome.winner === -1) return closeRound(ctx, closing, node.p, found);
-  // Seed 002 "Losers take Break Test": every losing unit still fighting, in the order of its side's units.
-  const loser = (1 - outcome.winner) as Side;
-  const pending = ctx.sideUnits[loser].filter((u) => outcome.status[u] === FIGHTING);
-  const tested = breakTests(
-    ctx,
-    node.lost,
-    { status: outcome.status, broke: [], p: node.p },
-    pending,
-    outcome.difference,
-  );
-  for (const t of tested) afterBreaks(ctx, { ...closing, status: t.status }, t.broke, t.p, found);
-}
-
-/** After the break tests (and the panic tests, which change nothing here): the broken units flee, pursued. */
-export function afterBreaks(ctx: Context, closing: Closing, broke: readonly number[], p: number, found: Found): void {
-  if (broke.length === 0 || closing.winner === -1) return closeRound(ctx, closing, p, found);
-  const tasks = fleeTasks(ctx, closing.status, closing.winner, broke);
-  afterFleeTasks(ctx, closing, tasks, new Map(), p, found);
-}
-
-/** From the flee phase's tasks still to answer: the flight, then the round's close. */
-export function afterFleeTasks(
+/** The broken units flee, pursued (each way the flight ends), then the round closes. */
+export function fleeThenClose(
   ctx: Context,
-  closing: Closing,
-  tasks: readonly FleeTask[],
-  chasing: ReadonlyMap<number, number>,
+  c: Closing,
+  code: number,
+  broke: readonly number[],
   p: number,
   found: Found,
 ): void {
-  for (const f of flight(ctx, closing.lost, { status: closing.status.slice(), p }, tasks, chasing))
-    closeRound(ctx, { ...closing, status: f.status }, f.p, found);
+  if (broke.length === 0 || c.winner === -1) return closeRound(ctx, c, code, p, found);
+  for (const f of flightPlan(ctx, code, c.winner, broke)) closeRound(ctx, c, f.code, p * f.p, found);
 }
 
-/** The model's transition from what it found. */
-export function transitionFrom(found: Found): ModelTransition<Position> {
-  return { next: [...found.next.values()], ended: [...found.ended.values()] };
+/**
+ * After the result, the losers' break tests (and the panic tests, which change nothing here): one
+ * losing unit tests alone; several as the engine orders them (morale.ts breakTests).
+ */
+export function breakThenFlee(
+  ctx: Context,
+  c: Closing,
+  code: number,
+  difference: number,
+  p: number,
+  found: Found,
+): void {
+  if (c.winner === -1) return closeRound(ctx, c, code, p, found);
+  const info = codeInfo(ctx, code);
+  const pending = info.fighting[1 - c.winner]!;
+  if (pending.length === 1) {
+    const unit = pending[0]!;
+    const test = testOf(ctx, c.lost, info, unit, difference);
+    const breaks = test.auto ? (test.breaks ? 1 : 0) : test.p;
+    if (breaks < 1) closeRound(ctx, c, code, p * (1 - breaks), found);
+    if (breaks > 0) fleeThenClose(ctx, c, withUnit(ctx, code, info.status, unit, FLED), [unit], p * breaks, found);
+    return;
+  }
+  const tested = breakTests(ctx, c.lost, { status: info.status, broke: [], p }, pending, difference);
+  for (const t of tested) fleeThenClose(ctx, c, codeOf(ctx, t.status), t.broke, t.p, found);
+}
+
+/** The rest of a round from where its strikes ended (`id`: the wounds lost and the overkill; `p` its chance). */
+export function afterStrikes(ctx: Context, frame: RoundFrame, id: number, p: number, found: Found): void {
+  spend(20 + 4 * ctx.pools.length);
+  const lost = decode(ctx, id);
+  const outcome = resultOf(ctx, frame, lost, id);
+  const closing: Closing = {
+    round: frame.round,
+    lost,
+    lostId: id % ctx.lostSpace,
+    winner: outcome.winner,
+    hasWonRound: wonBy(frame.hasWonRound, outcome.winner),
+  };
+  breakThenFlee(ctx, closing, outcome.code, outcome.difference, p, found);
+}
+
+/** What a round found, ready to be read as a transition from any round that plays alike (see `roundFromStart`). */
+interface Worked {
+  next: NextFound[];
+  ended: Array<{ end: CombatEnd; p: number }>;
+  /** The work it took, charged again whenever it is read from memory (budget.ts: a refusal must not depend on it). */
+  work: number;
+}
+
+const worked = (ctx: Context, found: Found): Omit<Worked, 'work'> => ({
+  next: [...found.next.values()],
+  ended: [...found.ended.values()].map((e) => ({ end: endOf(ctx, e), p: e.p })),
+});
+
+/** The model's transition from what a round found: positions of the next round, ends of the combat. */
+export function transitionFrom(ctx: Context, round: number, found: Found): ModelTransition<Position> {
+  return positionsOf(ctx, round, worked(ctx, found));
+}
+
+function positionsOf(ctx: Context, round: number, w: Omit<Worked, 'work'>): ModelTransition<Position> {
+  return { next: w.next.map((n) => ({ position: positionAt(ctx, n.start, round + 1), p: n.p })), ended: w.ended };
 }
 
 /** The frame of a round that begins at `position`. */
-function frameAtStart(position: Position): RoundFrame {
-  const { ctx, round, lost, status, hasWonRound } = position;
+function frameAtStart(ctx: Context, round: number, start: Start): RoundFrame {
+  const { code, hasWonRound } = start;
+  const lost = decode(ctx, start.lostId, new Array<number>(ctx.pools.length));
+  const atStart = codeInfo(ctx, code);
   return {
     round,
-    status,
+    status: atStart.status,
+    code,
     hasWonRound,
     roundStart: lost,
-    statusAtStart: status,
-    ranks: ranksOf(ctx, lost, status),
+    atStart,
+    ranks: ranksOf(ctx, lost, atStart),
     causedBase: [0, 0],
     lostBase: lost,
   };
 }
 
 /** Every pool in the order of strikes, with who strikes first at equal Initiative (`first`), as pending strikes. */
-const inOrder = (ctx: Context, frame: RoundFrame, first: Side | -1): Pending[] =>
+export const inOrder = (ctx: Context, frame: RoundFrame, first: Side | -1): Pending[] =>
   orderOf(ctx, frame, first === -1 ? null : roles[first]).map((pool) => ({ pool }));
 
 /**
@@ -106,21 +139,35 @@ const inOrder = (ctx: Context, frame: RoundFrame, first: Side | -1): Pending[] =
  * equal Initiative; with no winner and a tie, seed 002: each player rolls a D6 and the higher
  * strikes first, a tie rolling again — either side first, one chance in two.
  */
-export function strikesFromStart(ctx: Context, frame: RoundFrame, previousWinner: Side | -1): StrikeNode[] {
-  const lost = frame.roundStart.slice();
-  const start = (p: number): StrikeNode[] => [{ id: nodeId(ctx, lost, [0, 0]), lost, overkill: [0, 0], p }];
+function strikesFromStart(ctx: Context, frame: RoundFrame, id: number, previousWinner: Side | -1): Layer[] {
   if (previousWinner !== -1 || !tiedAcrossSides(ctx, frame))
-    return strike(ctx, frame, start(1), inOrder(ctx, frame, previousWinner));
-  return ([0, 1] as const).flatMap((first) =>
-    strike(ctx, frame, start(rollOffChance(null, roles[first])), inOrder(ctx, frame, first)),
+    return [strike(ctx, frame, new Map([[id, 1]]), inOrder(ctx, frame, previousWinner))];
+  return ([0, 1] as const).map((first) =>
+    strike(ctx, frame, new Map([[id, rollOffChance(null, roles[first])]]), inOrder(ctx, frame, first)),
   );
 }
 
-/** The round from its start position (see above). */
+/**
+ * The round from its start position (see above). Rounds after the first and before the game's last
+ * play alike (the charge, the weapons of the first round and the overrun are the first round's; the
+ * last round stops): such a round is worked out once per combat for each position, whatever its
+ * round, and its work charged again each time it is read.
+ */
 export function roundFromStart(position: Position): ModelTransition<Position> {
-  const frame = frameAtStart(position);
+  const { ctx, round } = position;
+  const start = position.start!;
+  const alike = round === 1 ? 0 : round >= LAST_ROUND ? 2 : 1;
+  const seen = start.worked[alike] as Worked | null;
+  if (seen) {
+    spend(seen.work);
+    return positionsOf(ctx, round, seen);
+  }
+  const before = workSpent();
+  const frame = frameAtStart(ctx, round, start);
   const found = nothingFound();
-  for (const node of strikesFromStart(position.ctx, frame, position.previousWinner))
-    afterStrikes(position.ctx, frame, node, found);
-  return transitionFrom(found);
+  for (const layer of strikesFromStart(ctx, frame, start.lostId, start.previousWinner))
+    for (const [id, p] of layer) afterStrikes(ctx, frame, id, p, found);
+  const w = worked(ctx, found);
+  start.worked[alike] = { ...w, work: workSpent() - before };
+  return positionsOf(ctx, round, w);
 }

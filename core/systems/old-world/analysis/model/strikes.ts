@@ -2,7 +2,7 @@ import { spend } from '../../../../analysis/budget';
 import { binomial } from '../../../../dice/probability';
 import { memberKey, type Role } from '../../state';
 import { needsRollOff, strikeOrder, woundChance } from '../../strikes';
-import { FIGHTING, left, remember, standing, type Context, type Side } from './context';
+import { decode, FIGHTING, left, remember, standing, type Context, type Side } from './context';
 import { statusRecord } from './records';
 
 /**
@@ -16,15 +16,6 @@ import { statusRecord } from './records';
  * "fast dice rolling"); a pool joins only while the blows before it cannot slay its whole target,
  * so its target and attacks are those it would have had struck alone: pool by pool is the same.
  */
-
-/** The wounds lost by every pool and each side's overkill (a challenge), with the chance of getting there. */
-export interface StrikeNode {
-  /** Its name: the wounds lost by every pool in one number where they fit (Context.radix), else a string. */
-  id: number | string;
-  lost: number[];
-  overkill: [number, number];
-  p: number;
-}
 
 /** A blow whose target and dice are fixed already (a volley rolled part-way), with each die's chance of an unsaved wound. */
 export interface FixedBlow {
@@ -43,6 +34,8 @@ export type Pending = { fixed: FixedBlow } | { pool: number };
 export interface StrikeFrame {
   round: number;
   status: readonly number[];
+  /** The same statuses as one number (codes.ts). */
+  code: number;
   hasWonRound: readonly [boolean, boolean];
 }
 
@@ -52,7 +45,7 @@ export interface StrikeFrame {
  * engine's own order (strikes.ts strikeOrder), as pool numbers, once per combat and key.
  */
 export function orderOf(ctx: Context, frame: Omit<StrikeFrame, 'hasWonRound'>, first: Role | null): number[] {
-  const key = `${frame.status.join('')}|${frame.round === 1 ? 1 : 0}|${first}`;
+  const key = (frame.code * 2 + (frame.round === 1 ? 1 : 0)) * 3 + (first === null ? 0 : first === 'attacker' ? 1 : 2);
   return remember(ctx, 'order', key, () =>
     strikeOrder({
       setup: ctx.setup,
@@ -69,7 +62,7 @@ export function orderOf(ctx: Context, frame: Omit<StrikeFrame, 'hasWonRound'>, f
  * not, both with great weapons or not): then who won the last round strikes first, and with no
  * winner the players roll off (strikes.ts needsRollOff). Otherwise who won it changes nothing.
  */
-export function tiedAcrossSides(ctx: Context, frame: Omit<StrikeFrame, 'hasWonRound'>): boolean {
+export function tiedAcrossSides(ctx: Context, frame: Pick<StrikeFrame, 'round' | 'status'>): boolean {
   const key = `${frame.status.join('')}|${frame.round === 1 ? 1 : 0}`;
   return remember(ctx, 'tied', key, () =>
     needsRollOff({
@@ -134,16 +127,20 @@ export function targetOf(ctx: Context, lost: ArrayLike<number>, status: ArrayLik
  * woundChance: the To Hit and To Wound tables, a natural 1 misses and a 6 hits, the armour save
  * worsened by Strength, the ward save never modified, a defended obstacle hit on 6s until the
  * striker's side has won a round), once per combat for each pair, the first round or a later one.
- * Its place in the combat's table of chances names it (`slot`).
+ * Returns its place in the combat's table of chances (Context.chances), which names it.
  */
-export function chanceOf(ctx: Context, frame: StrikeFrame, by: number, target: number): { p: number; slot: number } {
+export function chanceSlot(
+  ctx: Context,
+  frame: Pick<StrikeFrame, 'round' | 'hasWonRound'>,
+  by: number,
+  target: number,
+): number {
   const side = ctx.pools[by]!.side;
   const P = ctx.pools.length;
   const flag = (frame.round === 1 ? 2 : 0) + (ctx.facesObstacle[side] && frame.hasWonRound[side] ? 1 : 0);
   const slot = (flag * P + by) * P + target;
-  let p = ctx.chances[slot]!;
-  if (Number.isNaN(p)) {
-    p = woundChance(
+  if (Number.isNaN(ctx.chances[slot]))
+    ctx.chances[slot] = woundChance(
       {
         setup: ctx.setup,
         round: frame.round,
@@ -152,9 +149,7 @@ export function chanceOf(ctx: Context, frame: StrikeFrame, by: number, target: n
       ctx.pools[by]!.ref,
       ctx.pools[target]!.ref,
     );
-    ctx.chances[slot] = p;
-  }
-  return { p, slot };
+  return slot;
 }
 
 /** Binomial(dice, p) of a pair's chance (`slot`: chanceOf), once per combat for each count of dice. */
@@ -165,85 +160,57 @@ function rowOf(ctx: Context, dice: number, p: number, slot: number): number[] {
   return row;
 }
 
-/** The blow a pending item strikes from a node (null: none — its pool fell, nobody in reach, no attacks). */
-function blowAt(ctx: Context, frame: StrikeFrame, node: StrikeNode, item: Pending): FixedBlow | null {
+/** The blow a pending item strikes with the wounds lost `lost` (null: none — its pool fell, nobody in reach, no attacks). */
+function blowAt(ctx: Context, frame: StrikeFrame, lost: readonly number[], item: Pending): FixedBlow | null {
   if ('fixed' in item) return item.fixed;
   const by = item.pool;
   // Seed 002 "Remove Casualties": casualties strike no blows.
-  if (frame.status[ctx.pools[by]!.unit] !== FIGHTING || left(ctx, node.lost, by) <= 0) return null;
-  const target = targetOf(ctx, node.lost, frame.status, by);
+  if (frame.status[ctx.pools[by]!.unit] !== FIGHTING || left(ctx, lost, by) <= 0) return null;
+  const target = targetOf(ctx, lost, frame.status, by);
   if (target < 0) return null;
-  const dice = attacksOf(ctx, node.lost, by);
+  const dice = attacksOf(ctx, lost, by);
   if (dice === 0) return null;
-  const { p, slot } = chanceOf(ctx, frame, by, target);
-  return { by, target, dice, p, slot };
+  const slot = chanceSlot(ctx, frame, by, target);
+  return { by, target, dice, p: ctx.chances[slot]!, slot };
 }
 
-/** A node's name: the wounds lost by every pool (one number where they fit), and the overkill. */
-export function nodeId(ctx: Context, lost: readonly number[], overkill: readonly [number, number]): number | string {
-  if (ctx.radix) {
-    let k = 0;
-    for (let i = 0; i < lost.length; i++) k += lost[i]! * ctx.radix[i]!;
-    return k;
-  }
-  return `${lost.join(',')}|${overkill[0]},${overkill[1]}`;
-}
+/** Where the strikes stand: the wounds lost by every pool and each side's overkill, as one number (Context.radix), with its chance. */
+export type Layer = Map<number, number>;
 
 /**
- * The strikes of `pending`, from each of `nodes`, as a distribution over where they end. Unsaved
- * wounds beyond what the target has left are lost, except in a challenge, where they count as
- * overkill (RULES §3, flow.ts inflict).
+ * The strikes of `pending`, from each of `layer`'s numbers, as a distribution over where they end.
+ * Unsaved wounds beyond what the target has left are lost, except in a challenge, where they count
+ * as overkill (RULES §3, flow.ts inflict).
  */
-export function strike(
-  ctx: Context,
-  frame: StrikeFrame,
-  nodes: StrikeNode[],
-  pending: readonly Pending[],
-): StrikeNode[] {
-  let current = nodes;
+export function strike(ctx: Context, frame: StrikeFrame, layer: Layer, pending: readonly Pending[]): Layer {
+  let current = layer;
   for (const item of pending) {
-    const next = new Map<number | string, StrikeNode>();
-    for (const node of current) {
-      const blow = blowAt(ctx, frame, node, item);
+    const next: Layer = new Map();
+    for (const [id, p] of current) {
+      const lost = decode(ctx, id);
+      const blow = blowAt(ctx, frame, lost, item);
       if (!blow || blow.p === 0) {
-        add(next, node.id, node.lost, node.overkill, node.p);
+        next.set(id, (next.get(id) ?? 0) + p);
         continue;
       }
       const row = blow.slot >= 0 ? rowOf(ctx, blow.dice, blow.p, blow.slot) : binomial(blow.dice, blow.p);
-      spend(4 * row.length + node.lost.length);
-      const room = left(ctx, node.lost, blow.target);
-      const challenge = ctx.pools[blow.by]!.inChallenge && ctx.pools[blow.target]!.character;
-      const side = ctx.pools[blow.by]!.side;
-      const place = ctx.radix?.[blow.target] ?? 0;
+      spend(2 * row.length + lost.length);
+      const room = left(ctx, lost, blow.target);
+      const place = ctx.radix[blow.target]!;
+      // In a challenge, the wounds beyond the foe's count as overkill: their own place in the number.
+      const overkill =
+        ctx.pools[blow.by]!.inChallenge && ctx.pools[blow.target]!.character
+          ? ctx.radix[ctx.pools.length + ctx.pools[blow.by]!.side]!
+          : 0;
       for (let k = 0; k < row.length; k++) {
         const q = row[k]!;
         if (q === 0) continue;
         const taken = Math.min(k, room);
-        if (k === 0 || (taken === 0 && !challenge)) {
-          add(next, node.id, node.lost, node.overkill, node.p * q);
-          continue;
-        }
-        const lost = node.lost.slice();
-        lost[blow.target]! += taken;
-        const overkill: [number, number] = [node.overkill[0], node.overkill[1]];
-        if (challenge) overkill[side] += k - taken;
-        const id = ctx.radix ? (node.id as number) + taken * place : nodeId(ctx, lost, overkill);
-        add(next, id, lost, overkill, node.p * q);
+        const to = id + taken * place + (k - taken) * overkill;
+        next.set(to, (next.get(to) ?? 0) + p * q);
       }
     }
-    current = [...next.values()];
+    current = next;
   }
   return current;
-}
-
-function add(
-  into: Map<number | string, StrikeNode>,
-  id: number | string,
-  lost: number[],
-  overkill: [number, number],
-  p: number,
-): void {
-  const seen = into.get(id);
-  if (seen) seen.p += p;
-  else into.set(id, { id, lost, overkill, p });
 }
