@@ -7,6 +7,7 @@ import { CAUGHT, DESTROYED, FIGHTING, FLED, left, remember, roleOf, type Context
 import { positionKey, startOf, type Start } from './position';
 import { engineStateOf } from './records';
 import { attacksOf, chanceSlot, targetOf } from './strikes';
+import { orderMatters } from './ties';
 
 /**
  * The end of a round over the model's numbers (seed 002 "Redress the Ranks"; flow.ts enterPhase
@@ -98,11 +99,12 @@ export function closeRound(ctx: Context, c: Closing, code: number, p: number, fo
     else found.ended.set(key, { code, winner, slain, p });
     return;
   }
-  // Who won the last round is read only where an Initiative tie reads it; a round won, only against an obstacle.
-  const previousWinner = info.tiedLater ? c.winner : -1;
+  // Who won the last round is read only where the order at an Initiative tie matters (ties.ts); a round won, only against an obstacle.
+  const lostId = canonicalLost(ctx, c.lostId, info);
+  const previousWinner =
+    c.winner !== -1 && info.tiedLater && orderMatters(ctx, c.round + 1, lostId, info) ? c.winner : -1;
   const won0 = ctx.facesObstacle[0] && c.hasWonRound[0];
   const won1 = ctx.facesObstacle[1] && c.hasWonRound[1];
-  const lostId = canonicalLost(ctx, c.lostId, info);
   const key = positionKey(ctx, lostId, code, previousWinner, won0, won1);
   const seen = found.next.get(key);
   if (seen) seen.p += p;

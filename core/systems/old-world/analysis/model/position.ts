@@ -5,6 +5,7 @@ import { canonicalLost, codeInfo, codeOf } from './codes';
 import { contextOf, idOf, sideOf, type Context, type Side } from './context';
 import { lostVector, statusVector } from './records';
 import { tiedAcrossSides } from './strikes';
+import { orderMatters } from './ties';
 
 /**
  * Where a round starts, whatever the round (seed 002, RULES §3: what the rules carry from one round
@@ -85,8 +86,8 @@ const ROUNDS_KEPT = 24;
 
 /**
  * The position a round starts from, with only what the rules read: who won the last round only
- * where pools of both sides strike at the same Initiative (strikes.ts: it orders them, and with no
- * winner the players roll off), whether a side has won a round only where it faces a defended
+ * where pools of both sides strike at the same Initiative and their order matters (ties.ts: it
+ * orders them, and with no winner the players roll off), whether a side has won a round only where it faces a defended
  * obstacle (strikes.ts hitTest), the wounds of units out of the combat only as far as they are read
  * (codes.ts canonicalLost) — two starts that differ in nothing else play out alike.
  */
@@ -99,8 +100,10 @@ export function startPosition(
   hasWonRound: readonly [boolean, boolean],
 ): Position {
   const code = codeOf(ctx, status);
-  const lost = canonicalLost(ctx, lostId, codeInfo(ctx, code));
-  const pw = previousWinner !== -1 && tiedAcrossSides(ctx, { round, status }) ? previousWinner : -1;
+  const info = codeInfo(ctx, code);
+  const lost = canonicalLost(ctx, lostId, info);
+  const tied = tiedAcrossSides(ctx, { round, status });
+  const pw = previousWinner !== -1 && tied && orderMatters(ctx, round, lost, info) ? previousWinner : -1;
   const won0 = ctx.facesObstacle[0] && hasWonRound[0];
   const won1 = ctx.facesObstacle[1] && hasWonRound[1];
   return positionAt(ctx, startOf(ctx, lost, code, pw, won0, won1), round);

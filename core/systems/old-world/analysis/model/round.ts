@@ -12,6 +12,7 @@ import { positionAt, type Position, type Start } from './position';
 import { flightPlan } from './pursuit';
 import { ranksOf, resultOf, type RoundFrame } from './result';
 import { orderOf, strike, tiedAcrossSides, type Layer, type Pending } from './strikes';
+import { orderMatters } from './ties';
 
 /**
  * One round of the old world in closed form (seed 002: strikes → combat result → break tests →
@@ -140,7 +141,8 @@ export const inOrder = (ctx: Context, frame: RoundFrame, first: Side | -1): Pend
  * strikes first, a tie rolling again — either side first, one chance in two.
  */
 function strikesFromStart(ctx: Context, frame: RoundFrame, id: number, previousWinner: Side | -1): Layer[] {
-  if (previousWinner !== -1 || !tiedAcrossSides(ctx, frame))
+  // A roll-off whose winner changes nothing (ties.ts) is one order as good as the other.
+  if (previousWinner !== -1 || !tiedAcrossSides(ctx, frame) || !orderMatters(ctx, frame.round, id, frame.atStart))
     return [strike(ctx, frame, new Map([[id, 1]]), inOrder(ctx, frame, previousWinner))];
   return ([0, 1] as const).map((first) =>
     strike(ctx, frame, new Map([[id, rollOffChance(null, roles[first])]]), inOrder(ctx, frame, first)),
