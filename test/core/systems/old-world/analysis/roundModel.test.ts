@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { AnalysisTooLargeError } from '../../../../../core/analysis/budget';
 import { advance } from '../../../../../core/combat/engine';
 import { oldWorld, type State } from '../../../../../core/systems/old-world';
 import { oldWorldModel } from '../../../../../core/systems/old-world/analysis/model';
+import { contextOf } from '../../../../../core/systems/old-world/analysis/model/context';
 import { autoInput } from '../../../../support/drive';
 import { smallOldWorld } from '../../../analysis/smallCombats';
 import { unitArb } from '../arbitraries';
@@ -413,6 +415,28 @@ describe('edge cases, each against the walk', () => {
     matchesWalk(drawn!);
   });
 
+  it('an Initiative tie: the last winner strikes first (seed 002 "Order of Combat"); kept only where the order can change a blow', () => {
+    const keyOf = (setup: ReturnType<typeof setupOf>) => oldWorldModel.key(oldWorldModel.enter(startOf(setup))!);
+    // One model a side, each able to slay the other: who strikes first decides who strikes at all.
+    const duel = (previousWinner: 'attacker' | 'defender') =>
+      setupOf(
+        { models: 1, rankWidth: 1, unbreakable: true, profile: { strength: 6, attacks: 3, weaponSkill: 6 } },
+        { models: 1, rankWidth: 1, unbreakable: true, profile: { strength: 6, attacks: 3, weaponSkill: 6 } },
+        { round: 2, previousWinner },
+      );
+    expect(keyOf(duel('attacker'))).not.toBe(keyOf(duel('defender')));
+    for (const w of ['attacker', 'defender'] as const) matchesWalk(startOf(duel(w)));
+    // Ten a side with one attack each: no blow of one side can change how many of the other strike.
+    const blocks = (previousWinner: 'attacker' | 'defender') =>
+      setupOf(
+        { models: 10, rankWidth: 2, unbreakable: true },
+        { models: 10, rankWidth: 2, unbreakable: true },
+        { round: 2, previousWinner },
+      );
+    expect(keyOf(blocks('attacker'))).toBe(keyOf(blocks('defender')));
+    for (const w of ['attacker', 'defender'] as const) matchesWalk(startOf(blocks(w)));
+  });
+
   it('natural 1s and 6s: a 6 always hits (a defended obstacle: 6s only), a 1 always fails an armour save (1+ saves on 2+), insane courage holds on a double 1', () => {
     matchesWalk(
       startOf(
@@ -475,6 +499,28 @@ describe('edge cases, each against the walk', () => {
     const t = matchesWalk(s);
     expect(oldWorldModel.enter(s)!.start).not.toBeNull();
     expect(t.next.length).toBeGreaterThan(0);
+  });
+
+  it('positions named by strings where one number would not stay exact: the same transitions', () => {
+    const setup = setupOf(
+      [
+        { models: 2, rankWidth: 2, charged: true, characters: [captain] },
+        { models: 1, rankWidth: 1, charged: true, facing: 'flank', unbreakable: true },
+      ],
+      { models: 4, rankWidth: 2, standard: true },
+    );
+    const ctx = contextOf(setup);
+    expect(ctx.nextKeyFits).toBe(true);
+    ctx.nextKeyFits = false;
+    const t = matchesWalk(startOf(setup));
+    expect(t.next.every((n) => n.position.key.includes('|'))).toBe(true);
+  });
+
+  it('a combat of more wounds than one number can name exactly is too large to count: the host estimates it', () => {
+    const horde = { models: 200, rankWidth: 10, profile: { wounds: 10, troopType: 'monster' as const } };
+    const setup = setupOf([horde, horde, horde, horde], [horde, horde, horde, horde]);
+    expect(contextOf(setup).fits).toBe(false);
+    expect(() => oldWorldModel.transition(oldWorldModel.enter(startOf(setup))!)).toThrow(AnalysisTooLargeError);
   });
 
   it('a finished combat is no position', () => {
