@@ -7,7 +7,8 @@ import { BREAK_LD, BREAK_MODIFIERS, FLED, left, unitStrength, type Context } fro
  * The losers' break tests over the model's arrays (seed 002 "Losers take Break Test", RULES §3):
  * each losing unit still fighting tests — unbreakable units hold, a unit that fears the enemy and
  * is outnumbered breaks, the rest roll 2D6 + the difference against their Leadership (stubborn:
- * unmodified), a double 1 holding with insane courage. The engine's morale.ts, read off the arrays.
+ * unmodified), a double 1 holding with insane courage. The engine's morale.ts, read off the model's
+ * numbers. (Steadfast is a later edition's: neither the seed nor the engine has it.)
  */
 
 /** A break test before any dice: holds or breaks outright, or breaks with chance `p`. */

@@ -7,7 +7,8 @@ import type { StrikeFrame } from './strikes';
 /**
  * The combat result of a round over the model's numbers (seed 002 "Combat Results", RULES §3):
  * each side's unsaved wounds caused plus its bonuses, the winner and the difference — the engine's
- * result.ts, read off the wounds lost by every pool where the strikes ended.
+ * result.ts, read off the wounds lost by every pool where the strikes ended. A musician adds
+ * nothing here: 6th edition gives it no part in the combat result, and the engine reads it nowhere.
  */
 
 /** What a round reads besides the wounds now: how it began (ranks, who fought it) and what was caused before the model took over. */

@@ -6,11 +6,12 @@ import { decode, FIGHTING, left, remember, standing, type Context, type Side } f
 import { statusRecord } from './records';
 
 /**
- * The strikes of a round over the model's arrays (seed 002, "Order of Combat" to "Remove
+ * The strikes of a round over the model's numbers (seed 002, "Order of Combat" to "Remove
  * Casualties"; RULES §3): pool by pool in the order of strikes, each pool's unsaved wounds are
  * Binomial(attacks, P(hit) × P(wound) × P(armour fails) × P(ward fails)) — every die of a pool goes
  * through the same tests — taken from its target's wounds (rear rank first: only the count of
- * wounds matters), so the strikes are a distribution over the wounds lost by every pool.
+ * wounds matters), so the strikes are a distribution over the wounds lost by every pool (one
+ * mixed-radix number, context.ts) and each side's overkill in a challenge.
  *
  * The engine rolls the pools of one side that strike one after the other together (volley.ts,
  * "fast dice rolling"); a pool joins only while the blows before it cannot slay its whole target,
@@ -23,7 +24,7 @@ export interface FixedBlow {
   target: number;
   dice: number;
   p: number;
-  /** The pair's place in the table of chances (chanceOf), or -1 for a blow part-way through its tests. */
+  /** The pair's place in the table of chances (chanceSlot), or -1 for a blow part-way through its tests. */
   slot: number;
 }
 
@@ -152,7 +153,7 @@ export function chanceSlot(
   return slot;
 }
 
-/** Binomial(dice, p) of a pair's chance (`slot`: chanceOf), once per combat for each count of dice. */
+/** Binomial(dice, p) of a pair's chance (`slot`: chanceSlot), once per combat for each count of dice. */
 function rowOf(ctx: Context, dice: number, p: number, slot: number): number[] {
   const key = slot * 4096 + dice;
   let row = ctx.rows.get(key);
