@@ -1,0 +1,114 @@
+import { spend } from '../../../../analysis/budget';
+import type { CombatEnd } from '../../../../analysis/combat/tally';
+import { moraleFailChance, moraleTestOf, sweepChance, sweepInitiatives } from '../../morale';
+import { winnerOf } from '../../result';
+import { otherRole, type Role, type UnitFate } from '../../state';
+import { MAX_ROUNDS } from '../../strikes';
+import { SPAN, type JointDist } from '../round';
+import { endOf7e } from './ends';
+import type { ModelRound } from './memory';
+
+/**
+ * Everything in a round after the blows (RULES §2; SCENARIOS §2), for every way the blows can end:
+ * the combat result, the loser's Morale check, the winner's Sweeping Advance, and the end of the
+ * round — the combat over, or both units still locked and on to the next round.
+ */
+
+/** Where the round is after its blows: the result still to work out, the loser broken and the Sweeping Advance to roll, or only the end of the round left. */
+export type Stage = 'result' | 'sweep' | 'roundEnd';
+
+export interface RoundOutcomes {
+  /** The next round's starts: both units' states (numbered as `mr` numbers them). */
+  next: Map<number, number>;
+  ended: Map<CombatEnd, number>;
+}
+
+const addTo = <K>(into: Map<K, number>, key: K, p: number) => {
+  if (p > 0) into.set(key, (into.get(key) ?? 0) + p);
+};
+
+/** What the rest of the round reads besides the units: its number, where it starts, and the wounds each unit had as it began. */
+export interface RoundFacts {
+  round: number;
+  from: Stage;
+  start: Record<Role, number>;
+  /** From the end of the round: the round's winner (null: a draw). */
+  lastWinner?: Role | null;
+}
+
+export function afterBlows(mr: ModelRound, joint: JointDist, facts: RoundFacts): RoundOutcomes {
+  const out: RoundOutcomes = { next: new Map(), ended: new Map() };
+  for (const [key, p] of joint) {
+    const a = Math.floor(key / SPAN);
+    const pair = { a, d: key - a * SPAN };
+    spend(4);
+    if (facts.from === 'roundEnd') roundEnd(mr, facts.round, pair, facts.lastWinner ?? null, p, out);
+    else result(mr, facts, pair, p, out);
+  }
+  return out;
+}
+
+interface Pair {
+  a: number;
+  d: number;
+}
+
+const fighting: Record<Role, UnitFate> = { attacker: 'fighting', defender: 'fighting' };
+
+function ended(mr: ModelRound, pair: Pair, fate: Record<Role, UnitFate>, how: Omit<Parameters<typeof endOf7e>[1], 'wounds' | 'fate'>, p: number, out: RoundOutcomes) {
+  const wounds = { attacker: mr.factsOf('attacker', pair.a).wounds, defender: mr.factsOf('defender', pair.d).wounds };
+  addTo(out.ended, endOf7e(mr.setup, { wounds, fate, ...how }), p);
+}
+
+/**
+ * The combat result: each side scores the wounds the enemy lost this round; more wins, equal is a
+ * draw, a unit wiped out loses (both: a draw). A unit wiped out ends the combat; a draw goes on to
+ * the next round with nobody testing; otherwise the loser takes its Morale check.
+ */
+function result(mr: ModelRound, facts: RoundFacts, pair: Pair, p: number, out: RoundOutcomes) {
+  const A = mr.factsOf('attacker', pair.a);
+  const D = mr.factsOf('defender', pair.d);
+  const caused = { attacker: facts.start.defender - D.total, defender: facts.start.attacker - A.total };
+  const wiped = { attacker: !A.alive, defender: !D.alive };
+  const r = winnerOf(caused, wiped);
+  if (wiped.attacker || wiped.defender) {
+    // A unit with no model left is wiped out, and the combat is over.
+    const fate = {
+      attacker: wiped.attacker ? 'wipedOut' : 'fighting',
+      defender: wiped.defender ? 'wipedOut' : 'fighting',
+    } as const;
+    ended(mr, pair, fate, { stalemate: false, lastWinner: r.winner }, p, out);
+    return;
+  }
+  // A drawn round: nobody tests Morale, both units stay locked.
+  if (r.winner === null) return roundEnd(mr, facts.round, pair, null, p, out);
+  const loser = otherRole(r.winner);
+  const wounds = { attacker: A.wounds, defender: D.wounds };
+  // Morale check: 2D6 against the highest Leadership left less the difference (Stubborn: unmodified;
+  // Fearless passes; a double 1 always passes). A loser already broken (the state says) only awaits the Sweeping Advance.
+  const test = moraleTestOf(mr.setup, loser, wounds[loser], r.difference);
+  const fails = facts.from === 'sweep' ? 1 : test.kind === 'passes' ? 0 : moraleFailChance(test);
+  roundEnd(mr, facts.round, pair, r.winner, p * (1 - fails), out);
+  if (fails === 0) return;
+  // Sweeping Advance: the winner's D6 + I (its lowest) equal to or more than the loser's catches it.
+  const i = sweepInitiatives(mr.setup, r.winner, loser, wounds);
+  const caught = sweepChance(i.winner, i.loser);
+  // Caught: destroyed — unless And They Shall Know No Fear, when the unit stays locked in combat.
+  if (mr.setup[loser].atsknf) roundEnd(mr, facts.round, pair, r.winner, p * fails * caught, out);
+  else ended(mr, pair, { ...fighting, [loser]: 'swept' }, { stalemate: false, lastWinner: r.winner }, p * fails * caught, out);
+  // Escaped: the loser falls back, and the combat is over.
+  ended(mr, pair, { ...fighting, [loser]: 'fellBack' }, { stalemate: false, lastWinner: r.winner }, p * fails * (1 - caught), out);
+}
+
+/**
+ * Both units still locked at the end of the round: neither can cause the other a wound any more —
+ * a draw (stalemate); the last round a game allows (seven game turns, a combat each player's turn)
+ * — the combat stops there; otherwise the next round, fought as players let the app go on (the
+ * suggested "fight on").
+ */
+function roundEnd(mr: ModelRound, round: number, pair: Pair, lastWinner: Role | null, p: number, out: RoundOutcomes) {
+  if (p <= 0) return;
+  if (!mr.eitherCanHarm(pair.a, pair.d, round + 1)) ended(mr, pair, fighting, { stalemate: true, lastWinner }, p, out);
+  else if (round >= MAX_ROUNDS) ended(mr, pair, fighting, { stalemate: false, lastWinner }, p, out);
+  else addTo(out.next, pair.a * SPAN + pair.d, p);
+}

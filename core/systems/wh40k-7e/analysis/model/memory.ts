@@ -1,0 +1,125 @@
+import { spend } from '../../../../analysis/budget';
+import type { Setup } from '../../setup';
+import { attacksPerModel, roles, strikesAt, type Role, type UnitWounds } from '../../state';
+import { canHarm } from '../../strikes';
+import { RoundContext, SPAN, type Row } from '../round';
+
+/**
+ * What the round model remembers of one combat (one setup) and one kind of round: the first round,
+ * where a unit that charged strikes with +1 Attack (RULES §2 "+1 Attack on the charge, the first
+ * round only"), or any later one, all alike. Unit states are numbered by the round analysis's
+ * context (round.ts), so pairs of them key the joint distributions; the outcome rows of a side's
+ * strikes are worked out once per (Initiative step, striker's state, target's state).
+ */
+
+/** What the rules after the blows read of one unit state. */
+export interface UnitFacts {
+  u: number[];
+  key: string;
+  /** The unit as the engine holds it (wounds left per model; the slain at 0), for the engine's own functions. */
+  wounds: UnitWounds;
+  /** Wounds left in the whole unit: the combat result counts wounds lost (RULES §2). */
+  total: number;
+  alive: boolean;
+}
+
+/** Work units of one wound of a chain over one unit state (a keyed map step), as round.ts's cost model weighs it. */
+const CHAIN_WEIGHT = 8;
+
+export class ModelRound {
+  readonly ctx: RoundContext;
+  private readonly rows = new Map<string, Map<number, Row>>();
+  private readonly facts: Record<Role, UnitFacts[]> = { attacker: [], defender: [] };
+  private readonly harm = new Map<number, boolean>();
+
+  constructor(
+    readonly setup: Setup,
+    round: number,
+  ) {
+    this.ctx = new RoundContext(setup, round);
+  }
+
+  /** The number of a unit state of `role`. */
+  id(role: Role, u: number[], key = this.ctx.spaces[role].key(u)): number {
+    return this.ctx.interned[role].id(u, key);
+  }
+
+  /** The facts of unit state `id` of `role`. */
+  factsOf(role: Role, id: number): UnitFacts {
+    let f = this.facts[role][id];
+    if (!f) {
+      const space = this.ctx.spaces[role];
+      const u = this.ctx.interned[role].states[id]!;
+      f = { u, key: space.key(u), wounds: woundsOf(this.setup, role, u), total: space.total(u), alive: space.anyAlive(u) };
+      this.facts[role][id] = f;
+    }
+    return f;
+  }
+
+  /**
+   * The outcomes of `striker`'s blows at Initiative step `step` on the other unit (round.ts
+   * freshRow: hits, wounds, pools, saves and allocation in closed form), worked out once; its work
+   * is spent when it is worked out: about a chain step per wound die and outcome state.
+   */
+  row(step: number, striker: Role, strikerId: number, targetId: number): Row {
+    const byStep = `${step}|${striker}`;
+    let rows = this.rows.get(byStep);
+    if (!rows) this.rows.set(byStep, (rows = new Map()));
+    const key = strikerId * SPAN + targetId;
+    let row = rows.get(key);
+    if (!row) {
+      const target = roles.find((r) => r !== striker)!;
+      const strikerU = this.ctx.interned[striker].states[strikerId]!;
+      row = this.ctx.freshRow(step, striker, strikerU, this.ctx.interned[target].states[targetId]!);
+      spend(CHAIN_WEIGHT * (diceAt(this.ctx, step, striker, strikerU) + 1) * (row.ids.length + 1));
+      rows.set(key, row);
+    }
+    return row;
+  }
+
+  /** Whether either unit can still cause the other a wound next round (the engine's canHarm; rounds after the first are alike). */
+  eitherCanHarm(aId: number, dId: number, nextRound: number): boolean {
+    const key = aId * SPAN + dId;
+    let can = this.harm.get(key);
+    if (can === undefined) {
+      const wounds = { attacker: this.factsOf('attacker', aId).wounds, defender: this.factsOf('defender', dId).wounds };
+      can = roles.some((role) => canHarm(this.setup, role, wounds, nextRound));
+      this.harm.set(key, can);
+    }
+    return can;
+  }
+}
+
+/** Attack dice a side rolls at a step from a unit state (an upper bound of the chain's wounds). */
+function diceAt(ctx: RoundContext, step: number, role: Role, u: readonly number[]): number {
+  const space = ctx.spaces[role];
+  let dice = 0;
+  space.groups.forEach((g, gi) => {
+    if (strikesAt(g) === step) dice += space.alive(u, gi) * attacksPerModel(ctx.setup, role, gi, ctx.round);
+  });
+  return dice;
+}
+
+/** The engine's wounds of a unit state: each group's models, the most wounded first, the slain at 0. */
+export function woundsOf(setup: Setup, role: Role, u: readonly number[]): UnitWounds {
+  let at = 0;
+  return setup[role].models.map((g) => {
+    const models: number[] = [];
+    for (let w = 1; w <= g.wounds; w++) for (let k = 0; k < u[at + w - 1]!; k++) models.push(w);
+    at += g.wounds;
+    while (models.length < g.count) models.push(0);
+    return models;
+  });
+}
+
+const memory = new WeakMap<Setup, Map<number, ModelRound>>();
+
+/** The model's memory for `setup` and the kind of round `round` is (the first, or any later one). */
+export function modelRoundOf(setup: Setup, round: number): ModelRound {
+  let bySetup = memory.get(setup);
+  if (!bySetup) memory.set(setup, (bySetup = new Map()));
+  const kind = round === 1 ? 1 : 2;
+  let mr = bySetup.get(kind);
+  if (!mr) bySetup.set(kind, (mr = new ModelRound(setup, kind)));
+  return mr;
+}
