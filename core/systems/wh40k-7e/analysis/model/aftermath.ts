@@ -55,9 +55,22 @@ interface Pair {
 
 const fighting: Record<Role, UnitFate> = { attacker: 'fighting', defender: 'fighting' };
 
-function ended(mr: ModelRound, pair: Pair, fate: Record<Role, UnitFate>, how: Omit<Parameters<typeof endOf7e>[1], 'wounds' | 'fate'>, p: number, out: RoundOutcomes) {
-  const wounds = { attacker: mr.factsOf('attacker', pair.a).wounds, defender: mr.factsOf('defender', pair.d).wounds };
-  addTo(out.ended, endOf7e(mr.setup, { wounds, fate, ...how }), p);
+function ended(
+  mr: ModelRound,
+  pair: Pair,
+  fate: Record<Role, UnitFate>,
+  how: Omit<Parameters<typeof endOf7e>[1], 'wounds' | 'fate'>,
+  p: number,
+  out: RoundOutcomes,
+) {
+  const A = mr.factsOf('attacker', pair.a);
+  const D = mr.factsOf('defender', pair.d);
+  const standing = { attacker: A.standing, defender: D.standing };
+  addTo(
+    out.ended,
+    endOf7e(mr.setup, { wounds: { attacker: A.wounds, defender: D.wounds }, fate, ...how }, standing),
+    p,
+  );
 }
 
 /**
@@ -95,9 +108,24 @@ function result(mr: ModelRound, facts: RoundFacts, pair: Pair, p: number, out: R
   const caught = sweepChance(i.winner, i.loser);
   // Caught: destroyed — unless And They Shall Know No Fear, when the unit stays locked in combat.
   if (mr.setup[loser].atsknf) roundEnd(mr, facts.round, pair, r.winner, p * fails * caught, out);
-  else ended(mr, pair, { ...fighting, [loser]: 'swept' }, { stalemate: false, lastWinner: r.winner }, p * fails * caught, out);
+  else
+    ended(
+      mr,
+      pair,
+      { ...fighting, [loser]: 'swept' },
+      { stalemate: false, lastWinner: r.winner },
+      p * fails * caught,
+      out,
+    );
   // Escaped: the loser falls back, and the combat is over.
-  ended(mr, pair, { ...fighting, [loser]: 'fellBack' }, { stalemate: false, lastWinner: r.winner }, p * fails * (1 - caught), out);
+  ended(
+    mr,
+    pair,
+    { ...fighting, [loser]: 'fellBack' },
+    { stalemate: false, lastWinner: r.winner },
+    p * fails * (1 - caught),
+    out,
+  );
 }
 
 /**

@@ -22,9 +22,8 @@ export interface EndFacts {
   lastWinner: Role | null;
 }
 
-const remembered = new WeakMap<Setup, Map<string, CombatEnd>>();
-
-export function endOf7e(setup: Setup, facts: EndFacts): CombatEnd {
+/** The end a finished combat comes to, from what its state says (see above). */
+export function endOfFinished(setup: Setup, facts: EndFacts): CombatEnd {
   // The parts of a finished state the summary and the fates read, and nothing else.
   const finished = {
     setup,
@@ -33,13 +32,20 @@ export function endOf7e(setup: Setup, facts: EndFacts): CombatEnd {
     stalemate: facts.stalemate,
     result: { winner: facts.lastWinner },
   } as unknown as State;
-  const units = unitFatesOf(finished);
-  const winner = winnerOf(finished) ?? 'draw';
-  const fates = fatesOf(finished);
-  const key = JSON.stringify([winner, fates, units]);
+  return { winner: winnerOf(finished) ?? 'draw', fates: fatesOf(finished), units: unitFatesOf(finished) };
+}
+
+const remembered = new WeakMap<Setup, Map<string, CombatEnd>>();
+
+/**
+ * The same, remembered by what it reads: the fates, the stalemate, the last winner, and which of
+ * the followed models (fates.ts) still stand (`standing`, one mark a side) — the same object each time.
+ */
+export function endOf7e(setup: Setup, facts: EndFacts, standing: Record<Role, string>): CombatEnd {
+  const key = `${facts.fate.attacker}|${facts.fate.defender}|${facts.stalemate}|${facts.lastWinner}|${standing.attacker}|${standing.defender}`;
   let bySetup = remembered.get(setup);
   if (!bySetup) remembered.set(setup, (bySetup = new Map()));
   let end = bySetup.get(key);
-  if (!end) bySetup.set(key, (end = { winner, fates, units }));
+  if (!end) bySetup.set(key, (end = endOfFinished(setup, facts)));
   return end;
 }

@@ -72,16 +72,36 @@ function fromState(position: MidPosition): Remembered {
   return toRemembered(afterBlows(mr, blowsFromState(mr, state), facts), 0);
 }
 
-function transition(position: Position): ModelTransition<Position> {
-  const t = position.kind === 'start' ? fromStart(position) : fromState(position);
-  const mr = modelRoundOf(position.setup, position.round);
-  const next = t.next.map(({ a, d, p }) => {
+/** The start position of round `round` with both units at states `a` and `d` of `mr`, made once. */
+const starts = new WeakMap<ModelRound, Map<number, Map<number, StartPosition>>>();
+function nextStart(mr: ModelRound, round: number, a: number, d: number): StartPosition {
+  let byRound = starts.get(mr);
+  if (!byRound) starts.set(mr, (byRound = new Map()));
+  let byPair = byRound.get(round);
+  if (!byPair) byRound.set(round, (byPair = new Map()));
+  let position = byPair.get(a * SPAN + d);
+  if (!position) {
     const ua = mr.factsOf('attacker', a);
     const ud = mr.factsOf('defender', d);
-    const position2 = startPosition(position.setup, position.round + 1, ua.u, ua.key, ud.u, ud.key);
-    return { position: position2 as Position, p };
-  });
-  return { next, ended: t.ended };
+    byPair.set(a * SPAN + d, (position = startPosition(mr.setup, round, ua.u, ua.key, ud.u, ud.key)));
+  }
+  return position;
+}
+
+/** The next round's start positions of a remembered round, made once for each round they start (the same objects each time). */
+const positions = new WeakMap<Remembered, Map<number, ModelTransition<Position>>>();
+
+function transition(position: Position): ModelTransition<Position> {
+  const t = position.kind === 'start' ? fromStart(position) : fromState(position);
+  let byRound = positions.get(t);
+  if (!byRound) positions.set(t, (byRound = new Map()));
+  const seen = byRound.get(position.round);
+  if (seen) return seen;
+  const mr = modelRoundOf(position.setup, position.round);
+  const next = t.next.map(({ a, d, p }) => ({ position: nextStart(mr, position.round + 1, a, d) as Position, p }));
+  const made = { next, ended: t.ended };
+  byRound.set(position.round, made);
+  return made;
 }
 
 export const wh40k7eModel: RoundModel<State, Position> = {

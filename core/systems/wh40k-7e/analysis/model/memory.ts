@@ -2,6 +2,7 @@ import { spend } from '../../../../analysis/budget';
 import type { Setup } from '../../setup';
 import { attacksPerModel, roles, strikesAt, type Role, type UnitWounds } from '../../state';
 import { canHarm } from '../../strikes';
+import { followedGroups } from '../fates';
 import { RoundContext, SPAN, type Row } from '../round';
 
 /**
@@ -21,6 +22,8 @@ export interface UnitFacts {
   /** Wounds left in the whole unit: the combat result counts wounds lost (RULES §2). */
   total: number;
   alive: boolean;
+  /** Which of the models the odds follow on their own (fates.ts followedGroups) still stand: a mark each. */
+  standing: string;
 }
 
 /** Work units of one wound of a chain over one unit state (a keyed map step), as round.ts's cost model weighs it. */
@@ -50,7 +53,17 @@ export class ModelRound {
     if (!f) {
       const space = this.ctx.spaces[role];
       const u = this.ctx.interned[role].states[id]!;
-      f = { u, key: space.key(u), wounds: woundsOf(this.setup, role, u), total: space.total(u), alive: space.anyAlive(u) };
+      const standing = followedGroups({ setup: this.setup }, role)
+        .map((g) => (space.alive(u, g) > 0 ? '1' : '0'))
+        .join('');
+      f = {
+        u,
+        key: space.key(u),
+        wounds: woundsOf(this.setup, role, u),
+        total: space.total(u),
+        alive: space.anyAlive(u),
+        standing,
+      };
       this.facts[role][id] = f;
     }
     return f;

@@ -42,7 +42,14 @@ export interface MidPosition {
 
 export type Position = StartPosition | MidPosition;
 
-export const startPosition = (setup: Setup, round: number, a: number[], ak: string, d: number[], dk: string): StartPosition => ({
+export const startPosition = (
+  setup: Setup,
+  round: number,
+  a: number[],
+  ak: string,
+  d: number[],
+  dk: string,
+): StartPosition => ({
   kind: 'start',
   setup,
   round,
@@ -68,7 +75,8 @@ function atRoundStart(state: State): boolean {
 const spaces = new WeakMap<Setup, { attacker: UnitSpace; defender: UnitSpace }>();
 export function spacesOf(setup: Setup) {
   let s = spaces.get(setup);
-  if (!s) spaces.set(setup, (s = { attacker: new UnitSpace(setup, 'attacker'), defender: new UnitSpace(setup, 'defender') }));
+  if (!s)
+    spaces.set(setup, (s = { attacker: new UnitSpace(setup, 'attacker'), defender: new UnitSpace(setup, 'defender') }));
   return s;
 }
 
