@@ -1,6 +1,5 @@
 import { spend } from '../../../../analysis/budget';
 import type { CombatEnd } from '../../../../analysis/combat/tally';
-import { moraleFailChance, moraleTestOf, sweepChance, sweepInitiatives } from '../../morale';
 import { winnerOf } from '../../result';
 import { otherRole, type Role, type UnitFate } from '../../state';
 import { MAX_ROUNDS } from '../../strikes';
@@ -39,38 +38,43 @@ export interface RoundFacts {
 export function afterBlows(mr: ModelRound, joint: JointDist, facts: RoundFacts): RoundOutcomes {
   const out: RoundOutcomes = { next: new Map(), ended: new Map() };
   for (const [key, p] of joint) {
-    const a = Math.floor(key / SPAN);
-    const pair = { a, d: key - a * SPAN };
-    spend(4);
-    if (facts.from === 'roundEnd') roundEnd(mr, facts.round, pair, facts.lastWinner ?? null, p, out);
-    else result(mr, facts, pair, p, out);
+    // A handful of map look-ups and adds a pair of unit states.
+    spend(10);
+    if (facts.from === 'roundEnd') roundEnd(mr, facts.round, key, facts.lastWinner ?? null, p, out);
+    else result(mr, facts, key, p, out);
   }
   return out;
 }
 
-interface Pair {
-  a: number;
-  d: number;
-}
-
+const FATES: readonly UnitFate[] = ['fighting', 'wipedOut', 'fellBack', 'swept', 'heldByATSKNF'];
 const fighting: Record<Role, UnitFate> = { attacker: 'fighting', defender: 'fighting' };
+const ends = new WeakMap<ModelRound, Map<number, CombatEnd>>();
 
+/** The combat is over with both units at the pair `key` of unit states: its end (ends.ts), made once per pair and way it ended. */
 function ended(
   mr: ModelRound,
-  pair: Pair,
+  key: number,
   fate: Record<Role, UnitFate>,
-  how: Omit<Parameters<typeof endOf7e>[1], 'wounds' | 'fate'>,
+  how: { stalemate: boolean; lastWinner: Role | null },
   p: number,
   out: RoundOutcomes,
 ) {
-  const A = mr.factsOf('attacker', pair.a);
-  const D = mr.factsOf('defender', pair.d);
-  const standing = { attacker: A.standing, defender: D.standing };
-  addTo(
-    out.ended,
-    endOf7e(mr.setup, { wounds: { attacker: A.wounds, defender: D.wounds }, fate, ...how }, standing),
-    p,
-  );
+  let memo = ends.get(mr);
+  if (!memo) ends.set(mr, (memo = new Map()));
+  const way =
+    ((FATES.indexOf(fate.attacker) * 5 + FATES.indexOf(fate.defender)) * 2 + (how.stalemate ? 1 : 0)) * 3 +
+    (how.lastWinner === null ? 0 : how.lastWinner === 'attacker' ? 1 : 2);
+  const at = key * 256 + way;
+  let end = memo.get(at);
+  if (!end) {
+    const a = Math.floor(key / SPAN);
+    const A = mr.factsOf('attacker', a);
+    const D = mr.factsOf('defender', key - a * SPAN);
+    const standing = { attacker: A.standing, defender: D.standing };
+    end = endOf7e(mr.setup, { wounds: { attacker: A.wounds, defender: D.wounds }, fate, ...how }, standing);
+    memo.set(at, end);
+  }
+  addTo(out.ended, end, p);
 }
 
 /**
@@ -78,9 +82,11 @@ function ended(
  * draw, a unit wiped out loses (both: a draw). A unit wiped out ends the combat; a draw goes on to
  * the next round with nobody testing; otherwise the loser takes its Morale check.
  */
-function result(mr: ModelRound, facts: RoundFacts, pair: Pair, p: number, out: RoundOutcomes) {
-  const A = mr.factsOf('attacker', pair.a);
-  const D = mr.factsOf('defender', pair.d);
+function result(mr: ModelRound, facts: RoundFacts, key: number, p: number, out: RoundOutcomes) {
+  const a = Math.floor(key / SPAN);
+  const d = key - a * SPAN;
+  const A = mr.factsOf('attacker', a);
+  const D = mr.factsOf('defender', d);
   const caused = { attacker: facts.start.defender - D.total, defender: facts.start.attacker - A.total };
   const wiped = { attacker: !A.alive, defender: !D.alive };
   const r = winnerOf(caused, wiped);
@@ -90,42 +96,25 @@ function result(mr: ModelRound, facts: RoundFacts, pair: Pair, p: number, out: R
       attacker: wiped.attacker ? 'wipedOut' : 'fighting',
       defender: wiped.defender ? 'wipedOut' : 'fighting',
     } as const;
-    ended(mr, pair, fate, { stalemate: false, lastWinner: r.winner }, p, out);
-    return;
+    return ended(mr, key, fate, { stalemate: false, lastWinner: r.winner }, p, out);
   }
   // A drawn round: nobody tests Morale, both units stay locked.
-  if (r.winner === null) return roundEnd(mr, facts.round, pair, null, p, out);
+  if (r.winner === null) return roundEnd(mr, facts.round, key, null, p, out);
   const loser = otherRole(r.winner);
-  const wounds = { attacker: A.wounds, defender: D.wounds };
+  const ids = { attacker: a, defender: d };
   // Morale check: 2D6 against the highest Leadership left less the difference (Stubborn: unmodified;
   // Fearless passes; a double 1 always passes). A loser already broken (the state says) only awaits the Sweeping Advance.
-  const test = moraleTestOf(mr.setup, loser, wounds[loser], r.difference);
-  const fails = facts.from === 'sweep' ? 1 : test.kind === 'passes' ? 0 : moraleFailChance(test);
-  roundEnd(mr, facts.round, pair, r.winner, p * (1 - fails), out);
+  const fails = facts.from === 'sweep' ? 1 : mr.moraleFails(loser, ids[loser], r.difference);
+  roundEnd(mr, facts.round, key, r.winner, p * (1 - fails), out);
   if (fails === 0) return;
   // Sweeping Advance: the winner's D6 + I (its lowest) equal to or more than the loser's catches it.
-  const i = sweepInitiatives(mr.setup, r.winner, loser, wounds);
-  const caught = sweepChance(i.winner, i.loser);
+  const caught = mr.caughtChance(r.winner, key);
+  const how = { stalemate: false, lastWinner: r.winner };
   // Caught: destroyed — unless And They Shall Know No Fear, when the unit stays locked in combat.
-  if (mr.setup[loser].atsknf) roundEnd(mr, facts.round, pair, r.winner, p * fails * caught, out);
-  else
-    ended(
-      mr,
-      pair,
-      { ...fighting, [loser]: 'swept' },
-      { stalemate: false, lastWinner: r.winner },
-      p * fails * caught,
-      out,
-    );
+  if (mr.setup[loser].atsknf) roundEnd(mr, facts.round, key, r.winner, p * fails * caught, out);
+  else ended(mr, key, { ...fighting, [loser]: 'swept' }, how, p * fails * caught, out);
   // Escaped: the loser falls back, and the combat is over.
-  ended(
-    mr,
-    pair,
-    { ...fighting, [loser]: 'fellBack' },
-    { stalemate: false, lastWinner: r.winner },
-    p * fails * (1 - caught),
-    out,
-  );
+  ended(mr, key, { ...fighting, [loser]: 'fellBack' }, how, p * fails * (1 - caught), out);
 }
 
 /**
@@ -134,9 +123,9 @@ function result(mr: ModelRound, facts: RoundFacts, pair: Pair, p: number, out: R
  * — the combat stops there; otherwise the next round, fought as players let the app go on (the
  * suggested "fight on").
  */
-function roundEnd(mr: ModelRound, round: number, pair: Pair, lastWinner: Role | null, p: number, out: RoundOutcomes) {
+function roundEnd(mr: ModelRound, round: number, key: number, lastWinner: Role | null, p: number, out: RoundOutcomes) {
   if (p <= 0) return;
-  if (!mr.eitherCanHarm(pair.a, pair.d, round + 1)) ended(mr, pair, fighting, { stalemate: true, lastWinner }, p, out);
-  else if (round >= MAX_ROUNDS) ended(mr, pair, fighting, { stalemate: false, lastWinner }, p, out);
-  else addTo(out.next, pair.a * SPAN + pair.d, p);
+  if (!mr.eitherCanHarm(key, round + 1)) ended(mr, key, fighting, { stalemate: true, lastWinner }, p, out);
+  else if (round >= MAX_ROUNDS) ended(mr, key, fighting, { stalemate: false, lastWinner }, p, out);
+  else addTo(out.next, key, p);
 }

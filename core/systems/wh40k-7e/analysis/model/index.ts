@@ -95,6 +95,8 @@ function transition(position: Position): ModelTransition<Position> {
   const t = position.kind === 'start' ? fromStart(position) : fromState(position);
   let byRound = positions.get(t);
   if (!byRound) positions.set(t, (byRound = new Map()));
+  // Each next position is added to the chain's next layer by its key: a few units each.
+  spend(3 * (t.next.length + t.ended.length));
   const seen = byRound.get(position.round);
   if (seen) return seen;
   const mr = modelRoundOf(position.setup, position.round);

@@ -1,6 +1,7 @@
 import { spend } from '../../../../analysis/budget';
 import type { Setup } from '../../setup';
-import { attacksPerModel, roles, strikesAt, type Role, type UnitWounds } from '../../state';
+import { moraleFailChance, moraleTestOf, sweepChance, sweepInitiatives } from '../../morale';
+import { attacksPerModel, otherRole, roles, strikesAt, type Role, type UnitWounds } from '../../state';
 import { canHarm } from '../../strikes';
 import { followedGroups } from '../fates';
 import { RoundContext, SPAN, type Row } from '../round';
@@ -34,6 +35,8 @@ export class ModelRound {
   private readonly rows = new Map<string, Map<number, Row>>();
   private readonly facts: Record<Role, UnitFacts[]> = { attacker: [], defender: [] };
   private readonly harm = new Map<number, boolean>();
+  private readonly morale = new Map<number, number>();
+  private readonly caught = new Map<number, number>();
 
   constructor(
     readonly setup: Setup,
@@ -90,16 +93,48 @@ export class ModelRound {
     return row;
   }
 
-  /** Whether either unit can still cause the other a wound next round (the engine's canHarm; rounds after the first are alike). */
-  eitherCanHarm(aId: number, dId: number, nextRound: number): boolean {
-    const key = aId * SPAN + dId;
+  /** Whether either unit can still cause the other a wound next round, both at the pair `key` (the engine's canHarm; rounds after the first are alike). */
+  eitherCanHarm(key: number, nextRound: number): boolean {
     let can = this.harm.get(key);
     if (can === undefined) {
-      const wounds = { attacker: this.factsOf('attacker', aId).wounds, defender: this.factsOf('defender', dId).wounds };
+      const a = Math.floor(key / SPAN);
+      const wounds = {
+        attacker: this.factsOf('attacker', a).wounds,
+        defender: this.factsOf('defender', key - a * SPAN).wounds,
+      };
       can = roles.some((role) => canHarm(this.setup, role, wounds, nextRound));
       this.harm.set(key, can);
     }
     return can;
+  }
+
+  /** P(the loser at unit state `id` fails its Morale check, lost by `difference`): the engine's test (morale.ts), 0 where it passes without a roll. */
+  moraleFails(loser: Role, id: number, difference: number): number {
+    const key = (id * 4096 + difference) * 2 + (loser === 'attacker' ? 0 : 1);
+    let p = this.morale.get(key);
+    if (p === undefined) {
+      const test = moraleTestOf(this.setup, loser, this.factsOf(loser, id).wounds, difference);
+      p = test.kind === 'passes' ? 0 : moraleFailChance(test);
+      this.morale.set(key, p);
+    }
+    return p;
+  }
+
+  /** P(the winner's Sweeping Advance catches the loser), both at the pair `key`: D6 + the lowest Initiative each. */
+  caughtChance(winner: Role, key: number): number {
+    const at = key * 2 + (winner === 'attacker' ? 0 : 1);
+    let p = this.caught.get(at);
+    if (p === undefined) {
+      const a = Math.floor(key / SPAN);
+      const wounds = {
+        attacker: this.factsOf('attacker', a).wounds,
+        defender: this.factsOf('defender', key - a * SPAN).wounds,
+      };
+      const i = sweepInitiatives(this.setup, winner, otherRole(winner), wounds);
+      p = sweepChance(i.winner, i.loser);
+      this.caught.set(at, p);
+    }
+    return p;
   }
 }
 
