@@ -3,9 +3,9 @@ import type { CombatEnd } from '../../../../analysis/combat/tally';
 import { winnerOf } from '../../result';
 import { otherRole, type Role, type UnitFate } from '../../state';
 import { MAX_ROUNDS } from '../../strikes';
-import { SPAN, type JointDist } from '../round';
+import type { JointDist } from '../round';
 import { endOf7e } from './ends';
-import type { ModelRound } from './memory';
+import { PAIR, type ModelRound } from './memory';
 
 /**
  * Everything in a round after the blows (RULES §2; SCENARIOS §2), for every way the blows can end:
@@ -48,7 +48,8 @@ export function afterBlows(mr: ModelRound, joint: JointDist, facts: RoundFacts):
 
 const FATES: readonly UnitFate[] = ['fighting', 'wipedOut', 'fellBack', 'swept', 'heldByATSKNF'];
 const fighting: Record<Role, UnitFate> = { attacker: 'fighting', defender: 'fighting' };
-const ends = new WeakMap<ModelRound, Map<number, CombatEnd>>();
+/** Per way a combat ends (fates, stalemate, last winner: a small number), the ends by pair of unit states. */
+const ends = new WeakMap<ModelRound, Array<Map<number, CombatEnd>>>();
 
 /** The combat is over with both units at the pair `key` of unit states: its end (ends.ts), made once per pair and way it ended. */
 function ended(
@@ -59,20 +60,20 @@ function ended(
   p: number,
   out: RoundOutcomes,
 ) {
-  let memo = ends.get(mr);
-  if (!memo) ends.set(mr, (memo = new Map()));
+  let byWay = ends.get(mr);
+  if (!byWay) ends.set(mr, (byWay = []));
   const way =
     ((FATES.indexOf(fate.attacker) * 5 + FATES.indexOf(fate.defender)) * 2 + (how.stalemate ? 1 : 0)) * 3 +
     (how.lastWinner === null ? 0 : how.lastWinner === 'attacker' ? 1 : 2);
-  const at = key * 256 + way;
-  let end = memo.get(at);
+  const memo = (byWay[way] ??= new Map());
+  let end = memo.get(key);
   if (!end) {
-    const a = Math.floor(key / SPAN);
+    const a = Math.floor(key / PAIR);
     const A = mr.factsOf('attacker', a);
-    const D = mr.factsOf('defender', key - a * SPAN);
+    const D = mr.factsOf('defender', key - a * PAIR);
     const standing = { attacker: A.standing, defender: D.standing };
     end = endOf7e(mr.setup, { wounds: { attacker: A.wounds, defender: D.wounds }, fate, ...how }, standing);
-    memo.set(at, end);
+    memo.set(key, end);
   }
   addTo(out.ended, end, p);
 }
@@ -83,8 +84,8 @@ function ended(
  * the next round with nobody testing; otherwise the loser takes its Morale check.
  */
 function result(mr: ModelRound, facts: RoundFacts, key: number, p: number, out: RoundOutcomes) {
-  const a = Math.floor(key / SPAN);
-  const d = key - a * SPAN;
+  const a = Math.floor(key / PAIR);
+  const d = key - a * PAIR;
   const A = mr.factsOf('attacker', a);
   const D = mr.factsOf('defender', d);
   const caused = { attacker: facts.start.defender - D.total, defender: facts.start.attacker - A.total };

@@ -1,12 +1,12 @@
 import type { CombatEnd } from '../../../../analysis/combat/tally';
+import { wh40k7e } from '../../index';
 import type { Setup } from '../../setup';
 import type { Role, State, UnitFate, UnitWounds } from '../../state';
-import { winnerOf } from '../../summary';
 import { fatesOf, unitFatesOf } from '../fates';
 
 /**
  * The ends of the combat as the whole-combat odds name them (core/analysis/combat/tally.ts endOf):
- * the winner as the engine's own summary judges a finished combat (summary.ts winnerOf: a unit
+ * the winner as the rule system judges a finished combat (summary.ts winnerOf: a unit
  * wiped out, swept away or falling back has lost; both wiped out, a draw; a stalemate, a draw; a
  * combat stopped with both units locked goes to its last round's winner), each main unit's fate,
  * and every unit's and followed model's fate (fates.ts) — the very objects the chain gets from a
@@ -32,7 +32,7 @@ export function endOfFinished(setup: Setup, facts: EndFacts): CombatEnd {
     stalemate: facts.stalemate,
     result: { winner: facts.lastWinner },
   } as unknown as State;
-  return { winner: winnerOf(finished) ?? 'draw', fates: fatesOf(finished), units: unitFatesOf(finished) };
+  return { winner: wh40k7e.winner?.(finished) ?? 'draw', fates: fatesOf(finished), units: unitFatesOf(finished) };
 }
 
 const remembered = new WeakMap<Setup, Map<string, CombatEnd>>();

@@ -3,9 +3,8 @@ import type { ModelTransition, RoundModel } from '../../../../analysis/combat/mo
 import type { CombatEnd } from '../../../../analysis/combat/tally';
 import type { State } from '../../state';
 import { MAX_ROUNDS } from '../../strikes';
-import { SPAN } from '../round';
 import { afterBlows, type RoundOutcomes, type Stage } from './aftermath';
-import { modelRoundOf, type ModelRound } from './memory';
+import { modelRoundOf, PAIR, type ModelRound } from './memory';
 import { enterState, startPosition, type MidPosition, type Position, type StartPosition } from './position';
 import { blowsFromStart, blowsFromState } from './strikes';
 
@@ -27,8 +26,8 @@ const MAX_REMEMBERED = 50_000;
 
 function toRemembered(out: RoundOutcomes, work: number): Remembered {
   const next = [...out.next].map(([key, p]) => {
-    const a = Math.floor(key / SPAN);
-    return { a, d: key - a * SPAN, p };
+    const a = Math.floor(key / PAIR);
+    return { a, d: key - a * PAIR, p };
   });
   return { next, ended: [...out.ended].map(([end, p]) => ({ end, p })), work };
 }
@@ -40,7 +39,7 @@ function fromStart(position: StartPosition): Remembered {
   const d = mr.id('defender', position.d);
   let memo = remembered.get(mr);
   if (!memo) remembered.set(mr, (memo = new Map()));
-  const key = `${a * SPAN + d}|${position.round >= MAX_ROUNDS ? 'last' : ''}`;
+  const key = `${a * PAIR + d}|${position.round >= MAX_ROUNDS ? 'last' : ''}`;
   const seen = memo.get(key);
   if (seen) {
     spend(seen.work);
@@ -79,11 +78,11 @@ function nextStart(mr: ModelRound, round: number, a: number, d: number): StartPo
   if (!byRound) starts.set(mr, (byRound = new Map()));
   let byPair = byRound.get(round);
   if (!byPair) byRound.set(round, (byPair = new Map()));
-  let position = byPair.get(a * SPAN + d);
+  let position = byPair.get(a * PAIR + d);
   if (!position) {
     const ua = mr.factsOf('attacker', a);
     const ud = mr.factsOf('defender', d);
-    byPair.set(a * SPAN + d, (position = startPosition(mr.setup, round, ua.u, ua.key, ud.u, ud.key)));
+    byPair.set(a * PAIR + d, (position = startPosition(mr.setup, round, ua.u, ua.key, ud.u, ud.key)));
   }
   return position;
 }

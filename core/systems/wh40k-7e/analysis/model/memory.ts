@@ -1,10 +1,10 @@
-import { spend } from '../../../../analysis/budget';
 import type { Setup } from '../../setup';
 import { moraleFailChance, moraleTestOf, sweepChance, sweepInitiatives } from '../../morale';
 import { attacksPerModel, otherRole, roles, strikesAt, type Role, type UnitWounds } from '../../state';
 import { canHarm } from '../../strikes';
 import { followedGroups } from '../fates';
-import { RoundContext, SPAN, type Row } from '../round';
+import { AnalysisTooLargeError, spend } from '../../../../analysis/budget';
+import { RoundContext, type Row } from '../round';
 
 /**
  * What the round model remembers of one combat (one setup) and one kind of round: the first round,
@@ -27,6 +27,19 @@ export interface UnitFacts {
   standing: string;
 }
 
+/**
+ * A pair of unit states is one number, attacker × PAIR + defender, small enough to stay a small
+ * integer (a map keyed by it neither hashes nor allocates a float): at most PAIR states of a unit
+ * in one kind of round — far more than a combat the budget allows can reach.
+ */
+export const PAIR = 2 ** 15;
+
+/** The unit states' numbers fit a pair (see PAIR); a combat with more is too large to count. */
+export function checkedIds(ids: readonly number[]): void {
+  for (const id of ids)
+    if (id >= PAIR) throw new AnalysisTooLargeError('too many states of a unit to follow the whole combat exactly');
+}
+
 /** Work units of one wound of a chain over one unit state (a keyed map step), as round.ts's cost model weighs it. */
 const CHAIN_WEIGHT = 8;
 
@@ -36,7 +49,7 @@ export class ModelRound {
   private readonly facts: Record<Role, UnitFacts[]> = { attacker: [], defender: [] };
   private readonly harm = new Map<number, boolean>();
   private readonly morale = new Map<number, number>();
-  private readonly caught = new Map<number, number>();
+  private readonly caught: Record<Role, Map<number, number>> = { attacker: new Map(), defender: new Map() };
 
   constructor(
     readonly setup: Setup,
@@ -47,7 +60,9 @@ export class ModelRound {
 
   /** The number of a unit state of `role`. */
   id(role: Role, u: number[], key = this.ctx.spaces[role].key(u)): number {
-    return this.ctx.interned[role].id(u, key);
+    const id = this.ctx.interned[role].id(u, key);
+    checkedIds([id]);
+    return id;
   }
 
   /** The facts of unit state `id` of `role`. */
@@ -81,13 +96,14 @@ export class ModelRound {
     const byStep = `${step}|${striker}`;
     let rows = this.rows.get(byStep);
     if (!rows) this.rows.set(byStep, (rows = new Map()));
-    const key = strikerId * SPAN + targetId;
+    const key = strikerId * PAIR + targetId;
     let row = rows.get(key);
     if (!row) {
       const target = roles.find((r) => r !== striker)!;
       const strikerU = this.ctx.interned[striker].states[strikerId]!;
       row = this.ctx.freshRow(step, striker, strikerU, this.ctx.interned[target].states[targetId]!);
       spend(CHAIN_WEIGHT * (diceAt(this.ctx, step, striker, strikerU) + 1) * (row.ids.length + 1));
+      checkedIds(row.ids);
       rows.set(key, row);
     }
     return row;
@@ -97,10 +113,10 @@ export class ModelRound {
   eitherCanHarm(key: number, nextRound: number): boolean {
     let can = this.harm.get(key);
     if (can === undefined) {
-      const a = Math.floor(key / SPAN);
+      const a = Math.floor(key / PAIR);
       const wounds = {
         attacker: this.factsOf('attacker', a).wounds,
-        defender: this.factsOf('defender', key - a * SPAN).wounds,
+        defender: this.factsOf('defender', key - a * PAIR).wounds,
       };
       can = roles.some((role) => canHarm(this.setup, role, wounds, nextRound));
       this.harm.set(key, can);
@@ -122,17 +138,17 @@ export class ModelRound {
 
   /** P(the winner's Sweeping Advance catches the loser), both at the pair `key`: D6 + the lowest Initiative each. */
   caughtChance(winner: Role, key: number): number {
-    const at = key * 2 + (winner === 'attacker' ? 0 : 1);
-    let p = this.caught.get(at);
+    const caught = this.caught[winner];
+    let p = caught.get(key);
     if (p === undefined) {
-      const a = Math.floor(key / SPAN);
+      const a = Math.floor(key / PAIR);
       const wounds = {
         attacker: this.factsOf('attacker', a).wounds,
-        defender: this.factsOf('defender', key - a * SPAN).wounds,
+        defender: this.factsOf('defender', key - a * PAIR).wounds,
       };
       const i = sweepInitiatives(this.setup, winner, otherRole(winner), wounds);
       p = sweepChance(i.winner, i.loser);
-      this.caught.set(at, p);
+      caught.set(key, p);
     }
     return p;
   }

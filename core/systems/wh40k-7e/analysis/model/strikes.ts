@@ -1,8 +1,8 @@
 import { spend } from '../../../../analysis/budget';
 import type { Role, State } from '../../state';
 import { strikeSteps } from '../../strikes';
-import { currentStepOnto, SPAN, type JointDist } from '../round';
-import type { ModelRound } from './memory';
+import { currentStepOnto, type JointDist } from '../round';
+import { checkedIds, PAIR, type ModelRound } from './memory';
 
 /**
  * The blows of a round in closed form (seed 000 "Initiative steps": models strike at their
@@ -18,8 +18,8 @@ const add = (joint: JointDist, key: number, p: number) => joint.set(key, (joint.
 export function stepAll(mr: ModelRound, joint: JointDist, step: number): JointDist {
   const out: JointDist = new Map();
   for (const [key, p] of joint) {
-    const a = Math.floor(key / SPAN);
-    const d = key - a * SPAN;
+    const a = Math.floor(key / PAIR);
+    const d = key - a * PAIR;
     // A unit wiped out strikes no more and takes no more blows: the steps are over (seed 000).
     if (!mr.factsOf('attacker', a).alive || !mr.factsOf('defender', d).alive) {
       add(out, key, p);
@@ -31,7 +31,7 @@ export function stepAll(mr: ModelRound, joint: JointDist, step: number): JointDi
     for (let i = 0; i < rowD.ids.length; i++) {
       const pd = p * rowD.ps[i]!;
       const base = rowD.ids[i]!;
-      for (let j = 0; j < rowA.ids.length; j++) add(out, rowA.ids[j]! * SPAN + base, pd * rowA.ps[j]!);
+      for (let j = 0; j < rowA.ids.length; j++) add(out, rowA.ids[j]! * PAIR + base, pd * rowA.ps[j]!);
     }
   }
   return out;
@@ -39,7 +39,7 @@ export function stepAll(mr: ModelRound, joint: JointDist, step: number): JointDi
 
 /** The blows of a whole round from its start: both units as they stand, every Initiative step from 10 down to 1. */
 export function blowsFromStart(mr: ModelRound, a: number, d: number): JointDist {
-  let joint: JointDist = new Map([[a * SPAN + d, 1]]);
+  let joint: JointDist = new Map([[a * PAIR + d, 1]]);
   for (const step of strikeSteps(mr.setup)) joint = stepAll(mr, joint, step);
   return joint;
 }
@@ -52,9 +52,11 @@ export function blowsFromStart(mr: ModelRound, a: number, d: number): JointDist 
 export function blowsFromState(mr: ModelRound, state: State): JointDist {
   const { ctx } = mr;
   const idOf = (role: Role) => mr.id(role, ctx.spaces[role].fromWounds(state.wounds[role]));
-  if (state.phase !== 'strikes') return new Map([[idOf('attacker') * SPAN + idOf('defender'), 1]]);
+  if (state.phase !== 'strikes') return new Map([[idOf('attacker') * PAIR + idOf('defender'), 1]]);
   const onDefender = ctx.toRow('defender', currentStepOnto(ctx, state, 'attacker'));
   const onAttacker = ctx.toRow('attacker', currentStepOnto(ctx, state, 'defender'));
+  checkedIds(onDefender.ids);
+  checkedIds(onAttacker.ids);
   // The current step's chains: about a chain step per wound still to land and outcome state, each side.
   const wounds = (by: Role) =>
     state.rolls.filter((r) => r.role === by).reduce((n, r) => n + r.dice, 0) +
@@ -63,7 +65,7 @@ export function blowsFromState(mr: ModelRound, state: State): JointDist {
   spend(8 * ((wounds('attacker') + 1) * onDefender.ids.length + (wounds('defender') + 1) * onAttacker.ids.length));
   let joint: JointDist = new Map();
   onDefender.ids.forEach((d, i) =>
-    onAttacker.ids.forEach((a, j) => add(joint, a * SPAN + d, onDefender.ps[i]! * onAttacker.ps[j]!)),
+    onAttacker.ids.forEach((a, j) => add(joint, a * PAIR + d, onDefender.ps[i]! * onAttacker.ps[j]!)),
   );
   spend(onDefender.ids.length * onAttacker.ids.length);
   for (const step of strikeSteps(state.setup)) if (step < state.initiative) joint = stepAll(mr, joint, step);
