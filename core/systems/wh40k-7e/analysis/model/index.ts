@@ -17,7 +17,8 @@ import { blowsFromStart, blowsFromState } from './strikes';
 
 /** A round from its start, remembered per setup and kind of round, with the work it took (charged again when reused). */
 interface Remembered {
-  next: Array<{ a: number; d: number; p: number }>;
+  /** The next round's starts: pairs of unit states (memory.ts PAIR). */
+  next: Array<{ pair: number; p: number }>;
   ended: Array<{ end: CombatEnd; p: number }>;
   work: number;
 }
@@ -25,10 +26,7 @@ const remembered = new WeakMap<ModelRound, Map<string, Remembered>>();
 const MAX_REMEMBERED = 50_000;
 
 function toRemembered(out: RoundOutcomes, work: number): Remembered {
-  const next = [...out.next].map(([key, p]) => {
-    const a = Math.floor(key / PAIR);
-    return { a, d: key - a * PAIR, p };
-  });
+  const next = [...out.next].map(([pair, p]) => ({ pair, p }));
   return { next, ended: [...out.ended].map(([end, p]) => ({ end, p })), work };
 }
 
@@ -71,38 +69,36 @@ function fromState(position: MidPosition): Remembered {
   return toRemembered(afterBlows(mr, blowsFromState(mr, state), facts), 0);
 }
 
-/** The start position of round `round` with both units at states `a` and `d` of `mr`, made once. */
+/** The start positions of round `round` by pair of unit states of `mr`, each made once (its key built once). */
 const starts = new WeakMap<ModelRound, Map<number, Map<number, StartPosition>>>();
-function nextStart(mr: ModelRound, round: number, a: number, d: number): StartPosition {
+function startsOf(mr: ModelRound, round: number): Map<number, StartPosition> {
   let byRound = starts.get(mr);
   if (!byRound) starts.set(mr, (byRound = new Map()));
   let byPair = byRound.get(round);
   if (!byPair) byRound.set(round, (byPair = new Map()));
-  let position = byPair.get(a * PAIR + d);
-  if (!position) {
-    const ua = mr.factsOf('attacker', a);
-    const ud = mr.factsOf('defender', d);
-    byPair.set(a * PAIR + d, (position = startPosition(mr.setup, round, ua.u, ua.key, ud.u, ud.key)));
-  }
-  return position;
+  return byPair;
 }
-
-/** The next round's start positions of a remembered round, made once for each round they start (the same objects each time). */
-const positions = new WeakMap<Remembered, Map<number, ModelTransition<Position>>>();
 
 function transition(position: Position): ModelTransition<Position> {
   const t = position.kind === 'start' ? fromStart(position) : fromState(position);
-  let byRound = positions.get(t);
-  if (!byRound) positions.set(t, (byRound = new Map()));
   // Each next position is added to the chain's next layer by its key: a few units each.
   spend(3 * (t.next.length + t.ended.length));
-  const seen = byRound.get(position.round);
-  if (seen) return seen;
   const mr = modelRoundOf(position.setup, position.round);
-  const next = t.next.map(({ a, d, p }) => ({ position: nextStart(mr, position.round + 1, a, d) as Position, p }));
-  const made = { next, ended: t.ended };
-  byRound.set(position.round, made);
-  return made;
+  const round = position.round + 1;
+  const byPair = startsOf(mr, round);
+  const next = new Array<{ position: Position; p: number }>(t.next.length);
+  for (let i = 0; i < t.next.length; i++) {
+    const { pair, p } = t.next[i]!;
+    let start = byPair.get(pair);
+    if (!start) {
+      const a = Math.floor(pair / PAIR);
+      const ua = mr.factsOf('attacker', a);
+      const ud = mr.factsOf('defender', pair - a * PAIR);
+      byPair.set(pair, (start = startPosition(mr.setup, round, ua.u, ua.key, ud.u, ud.key)));
+    }
+    next[i] = { position: start, p };
+  }
+  return { next, ended: t.ended };
 }
 
 export const wh40k7eModel: RoundModel<State, Position> = {

@@ -7,7 +7,7 @@ import { transitionMatchesWalk } from '../../../../support/roundModel';
 import { setupArb } from '../arbitraries';
 import { small, smallVariants, smallWith, startOf } from './model/scenarios';
 import { oneOfEach, stopsOf } from './model/walkStates';
-import { destroyerVsOgryns, hammersVsWarriors } from './setups';
+import { destroyerVsOgryns, hammersVsWarriors, mixedBag } from './setups';
 
 /**
  * 40k 7th edition's round model (core/systems/wh40k-7e/analysis/model) against the engine's own
@@ -120,6 +120,15 @@ describe('part-way through a round, after each kind of step', () => {
 
   it('Destroyer wounds (seriously wounded D3, deathblow D6 + 6), Feel No Pain, invulnerable saves: every stop of round 1', () => {
     for (const stop of oneOfEach(destroyerVsOgryns(), [1, 2, 3], 1)) matches(stop.state);
+  });
+});
+
+describe('units allocating by hand: every choice taken as suggested', () => {
+  it('the order of two wound pools (the attacker chooses), the model taking the wounds (the defender chooses), Feel No Pain, Stubborn', () => {
+    // The later stops of round 1 (the first ones walk the whole round through Destroyer dice: seconds).
+    const stops = oneOfEach(mixedBag(), [1, 2], 1).slice(-6);
+    expect(stops.map((s) => s.kind)).toEqual(expect.arrayContaining(['poolOrder', 'allocate', 'morale']));
+    for (const stop of stops) matches(stop.state);
   });
 });
 
