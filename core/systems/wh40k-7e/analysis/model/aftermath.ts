@@ -38,8 +38,8 @@ export interface RoundFacts {
 export function afterBlows(mr: ModelRound, joint: JointDist, facts: RoundFacts): RoundOutcomes {
   const out: RoundOutcomes = { next: new Map(), ended: new Map() };
   for (const [key, p] of joint) {
-    // A handful of map look-ups and adds a pair of unit states.
-    spend(10);
+    // A handful of map look-ups and adds a pair of unit states (measured: about 100 ns).
+    spend(20);
     if (facts.from === 'roundEnd') roundEnd(mr, facts.round, key, facts.lastWinner ?? null, p, out);
     else result(mr, facts, key, p, out);
   }

@@ -82,7 +82,7 @@ function startsOf(mr: ModelRound, round: number): Map<number, StartPosition> {
 function transition(position: Position): ModelTransition<Position> {
   const t = position.kind === 'start' ? fromStart(position) : fromState(position);
   // Each next position is added to the chain's next layer by its key: a few units each.
-  spend(3 * (t.next.length + t.ended.length));
+  spend(6 * (t.next.length + t.ended.length));
   const mr = modelRoundOf(position.setup, position.round);
   const round = position.round + 1;
   const byPair = startsOf(mr, round);

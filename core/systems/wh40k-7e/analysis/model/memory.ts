@@ -5,6 +5,7 @@ import { canHarm } from '../../strikes';
 import { followedGroups } from '../fates';
 import { AnalysisTooLargeError, spend } from '../../../../analysis/budget';
 import { RoundContext, type Row } from '../round';
+import { itemsAt, WoundRows } from './rows';
 
 /**
  * What the round model remembers of one combat (one setup) and one kind of round: the first round,
@@ -45,6 +46,7 @@ const CHAIN_WEIGHT = 8;
 
 export class ModelRound {
   readonly ctx: RoundContext;
+  private readonly wounds: WoundRows;
   private readonly rows = new Map<string, Map<number, Row>>();
   private readonly facts: Record<Role, UnitFacts[]> = { attacker: [], defender: [] };
   private readonly harm = new Map<number, boolean>();
@@ -56,6 +58,7 @@ export class ModelRound {
     round: number,
   ) {
     this.ctx = new RoundContext(setup, round);
+    this.wounds = new WoundRows(this.ctx);
   }
 
   /** The number of a unit state of `role`. */
@@ -88,9 +91,9 @@ export class ModelRound {
   }
 
   /**
-   * The outcomes of `striker`'s blows at Initiative step `step` on the other unit (round.ts
-   * freshRow: hits, wounds, pools, saves and allocation in closed form), worked out once; its work
-   * is spent when it is worked out: about a chain step per wound die and outcome state.
+   * The outcomes of `striker`'s blows at Initiative step `step` on the other unit (rows.ts: hits,
+   * wounds, pools, saves and allocation in closed form), worked out once per pair of unit states;
+   * its work is spent as it is worked out.
    */
   row(step: number, striker: Role, strikerId: number, targetId: number): Row {
     const byStep = `${step}|${striker}`;
@@ -99,10 +102,17 @@ export class ModelRound {
     const key = strikerId * PAIR + targetId;
     let row = rows.get(key);
     if (!row) {
-      const target = roles.find((r) => r !== striker)!;
+      const target = otherRole(striker);
       const strikerU = this.ctx.interned[striker].states[strikerId]!;
-      row = this.ctx.freshRow(step, striker, strikerU, this.ctx.interned[target].states[targetId]!);
-      spend(CHAIN_WEIGHT * (diceAt(this.ctx, step, striker, strikerU) + 1) * (row.ids.length + 1));
+      const targetU = this.ctx.interned[target].states[targetId]!;
+      const items = itemsAt(this.ctx, step, striker, strikerU, targetU);
+      spend(CHAIN_WEIGHT * 4 * (items.length + 1));
+      if (items.length === 0) row = { ids: [targetId], ps: [1] };
+      else if (items.length === 1 && items[0]!.kind === 'single') row = this.wounds.row(target, items[0]!, targetId);
+      else {
+        row = this.ctx.freshRow(step, striker, strikerU, targetU);
+        spend(CHAIN_WEIGHT * (diceAt(this.ctx, step, striker, strikerU) + 1) * (row.ids.length + 1));
+      }
       checkedIds(row.ids);
       rows.set(key, row);
     }

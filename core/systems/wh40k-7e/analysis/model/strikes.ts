@@ -9,7 +9,8 @@ import { checkedIds, PAIR, type ModelRound } from './memory';
  * Initiative, both units at one step strike together, casualties removed at its end): the joint
  * distribution of both units after the last Initiative step, step by step, as round.ts counts it —
  * each side's wound pools act on the other unit only, so a step's outcome is the product of two
- * independent rows. Work is spent as it goes: two units per pair of outcomes multiplied (a keyed add).
+ * independent rows. Work is spent as it goes: four units per pair of outcomes multiplied (a keyed add of a new
+ * entry, about 20 ns).
  */
 
 const add = (joint: JointDist, key: number, p: number) => joint.set(key, (joint.get(key) ?? 0) + p);
@@ -27,7 +28,7 @@ export function stepAll(mr: ModelRound, joint: JointDist, step: number): JointDi
     }
     const rowD = mr.row(step, 'attacker', a, d);
     const rowA = mr.row(step, 'defender', d, a);
-    spend(2 * rowD.ids.length * rowA.ids.length + 1);
+    spend(4 * rowD.ids.length * rowA.ids.length + 1);
     for (let i = 0; i < rowD.ids.length; i++) {
       const pd = p * rowD.ps[i]!;
       const base = rowD.ids[i]!;
