@@ -35,6 +35,7 @@ export interface RoundFacts {
   lastWinner?: Role | null;
 }
 
+/** The rest of the round from the joint distribution of both units after the blows: the next round's starts and the ends of the combat. */
 export function afterBlows(mr: ModelRound, joint: JointDist, facts: RoundFacts): RoundOutcomes {
   const out: RoundOutcomes = { next: new Map(), ended: new Map() };
   for (const [key, p] of joint) {

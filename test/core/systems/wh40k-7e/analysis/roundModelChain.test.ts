@@ -4,6 +4,7 @@ import type { WholeCombatOdds } from '../../../../../core/analysis/combat/types'
 import { wh40k7eAnalysis, wh40k7eCombat } from '../../../../../core/systems/wh40k-7e/analysis';
 import { chainAgreesWithPlayouts, chainMatchesWalk } from '../../../../support/roundModel';
 import { clubSize, exampleSetup, small, smallVariants, startOf } from './model/scenarios';
+import { stopsOf } from './model/walkStates';
 
 /**
  * The whole combat over 40k 7th edition's round model: equal to the chain the engine walks (to
@@ -24,6 +25,21 @@ describe('the whole combat equals the engine walked round by round', () => {
       // A rule that cannot change the odds would make the case pointless: the units do break here.
       if (!rule.startsWith('Stubborn')) expect(odds.attacker.pFlees + odds.defender.pFlees).toBeGreaterThan(0);
     });
+});
+
+describe('the whole combat from part-way through a round equals the engine walked', () => {
+  it('from every stop of a game of the small combat with Morale checks: the blows, the Morale check, the Sweeping Advance, the next round', () => {
+    const setup = smallVariants['Morale checks, falling back and Sweeping Advance (nobody Fearless)']!;
+    // The first games of 40 seeds that reach a Morale check, and one that reaches a Sweeping Advance.
+    const games = Array.from({ length: 40 }, (_, seed) => stopsOf(setup(), seed + 1, 2));
+    const stops = [
+      ...games.filter((g) => g.some((s) => s.kind === 'morale')).slice(0, 2),
+      ...games.filter((g) => g.some((s) => s.kind === 'sweep')).slice(0, 1),
+    ].flat();
+    const kinds = new Set(stops.map((s) => s.kind));
+    for (const kind of ['strike', 'morale', 'sweep']) expect(kinds, `a ${kind} step`).toContain(kind);
+    for (const stop of stops) chainMatchesWalk(wh40k7eCombat, stop.state);
+  });
 });
 
 describe('large combats against the engine played out', () => {
