@@ -168,8 +168,13 @@ function graphOf<P>(setup: object, model: RoundModel<unknown, P>): ModelGraph<P>
  * work it took then, once a run (`charged`), so whether the odds are exact never depends on what
  * was kept.
  */
-function graphRound<P>(graph: ModelGraph<P>, here: Masses, next: Masses, charged: Set<number>): Map<number, number> {
-  const ends = new Map<number, number>();
+function graphRound<P>(
+  graph: ModelGraph<P>,
+  here: Masses,
+  next: Masses,
+  charged: Set<number>,
+  ended: (end: CombatEnd, p: number) => void,
+): void {
   for (const n of here.active) {
     const p = here.mass[n]!;
     if (p === 0) continue;
@@ -181,10 +186,8 @@ function graphRound<P>(graph: ModelGraph<P>, here: Masses, next: Masses, charged
     }
     spend(node.next.length + node.ends.length);
     for (let i = 0; i < node.next.length; i++) next.add(node.next[i]!, p * node.nextP[i]!);
-    for (let i = 0; i < node.ends.length; i++)
-      ends.set(node.ends[i]!, (ends.get(node.ends[i]!) ?? 0) + p * node.endP[i]!);
+    for (let i = 0; i < node.ends.length; i++) ended(node.ends[i]!, p * node.endP[i]!);
   }
-  return ends;
 }
 
 /** The chain over the model's graph (see above): a transition leads to the next round's start. */
@@ -216,7 +219,7 @@ function* graphChainInChunks<S, P>(
       continue;
     }
     states += here.active.length;
-    for (const [e, w] of graphRound(graph, here, massesOf(round + 1), charged)) tally.add(graph.ends[e]!, round, w);
+    graphRound(graph, here, massesOf(round + 1), charged, (end, p) => tally.add(end, round, p));
     if (chunkFull(chunkFrom)) {
       yield;
       chunkFrom = workSpent();

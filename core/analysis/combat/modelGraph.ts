@@ -17,16 +17,17 @@ export interface GraphNode {
   work: number;
   next: Int32Array;
   nextP: Float64Array;
-  ends: Int32Array;
+  /** Its ends as the model gave them (most are shared objects; the tally adds each as it comes). */
+  ends: readonly CombatEnd[];
   endP: Float64Array;
 }
 
 export class ModelGraph<P> {
   private readonly numbers = new Map<string, number>();
-  private readonly endNumbers = new Map<string, number>();
+  /** Numbers by the model's own numeric codes, where it gives them (`code`): faster than by key. */
+  private readonly codes = new Map<number, number>();
   readonly positions: P[] = [];
   readonly nodes: Array<GraphNode | undefined> = [];
-  readonly ends: CombatEnd[] = [];
 
   constructor(private readonly model: RoundModel<unknown, P>) {}
 
@@ -42,14 +43,12 @@ export class ModelGraph<P> {
     return n;
   }
 
-  private endNumberOf(end: CombatEnd): number {
-    const key = JSON.stringify(end);
-    let n = this.endNumbers.get(key);
-    if (n === undefined) {
-      n = this.ends.length;
-      this.endNumbers.set(key, n);
-      this.ends.push(end);
-    }
+  /** The number of a position met as a transition's successor: by its code where the model gives one. */
+  private numberOfPosition(position: P): number {
+    if (!this.model.code) return this.numberOf(this.model.key(position), position);
+    const code = this.model.code(position);
+    let n = this.codes.get(code);
+    if (n === undefined) this.codes.set(code, (n = this.numberOf(this.model.key(position), position)));
     return n;
   }
 
@@ -61,9 +60,9 @@ export class ModelGraph<P> {
     const t = this.model.transition(this.positions[n]!);
     const node: GraphNode = {
       work: 0,
-      next: Int32Array.from(t.next, (x) => this.numberOf(this.model.key(x.position), x.position)),
+      next: Int32Array.from(t.next, (x) => this.numberOfPosition(x.position)),
       nextP: Float64Array.from(t.next, (x) => x.p),
-      ends: Int32Array.from(t.ended, (e) => this.endNumberOf(e.end)),
+      ends: t.ended.map((e) => e.end),
       endP: Float64Array.from(t.ended, (e) => e.p),
     };
     // What making the node spent, charged again wherever it is reused (see `charge`).
