@@ -2,6 +2,7 @@ import { AnalysisTooLargeError, spend, workSpent } from '../budget';
 import { chunkFull, type Chunked } from '../chunked';
 import type { ModelTransition, RoundModel } from './model';
 import { Masses, ModelGraph } from './modelGraph';
+import { projectedOver } from './projection';
 import { branches, MAX_STEPS_PER_ROUND, stepWorkOf } from './roundWalk';
 import { endOf, namesOf, Tally, type CombatEnd } from './tally';
 import type { CombatChain, WholeCombatOdds } from './types';
@@ -108,10 +109,35 @@ export function modelChainInChunks<S, P>(
   model: RoundModel<S, P>,
   state: S,
   maxRounds: number,
+  budget = Infinity,
 ): Chunked<WholeCombatOdds> {
   return model.layer || model.merge
-    ? layeredChainInChunks(chain, model, state, maxRounds)
-    : graphChainInChunks(chain, model, state, maxRounds);
+    ? layeredChainInChunks(chain, model, state, maxRounds, budget)
+    : graphChainInChunks(chain, model, state, maxRounds, budget);
+}
+
+/**
+ * Gives up, from counts, once the next round's positions at the last round's work each overshoot
+ * what is left of `budget` twice over (wholeCombat.ts `projectedOver`): the estimate then gets the
+ * work the chain would have wasted. The same counts give the same decision on any machine.
+ */
+class RoundMeter {
+  private last: { states: number; work: number } | null = null;
+  private from = 0;
+  constructor(private readonly budget: number) {}
+
+  /** At the start of a round of `states` positions. */
+  begin(states: number): void {
+    const spent = workSpent();
+    if (this.last && projectedOver({ states }, this.last, spent, this.budget))
+      throw new AnalysisTooLargeError('too many positions to follow the whole combat exactly');
+    this.from = spent;
+    this.last = { states, work: 0 };
+  }
+
+  end(): void {
+    if (this.last) this.last.work = workSpent() - this.from;
+  }
 }
 
 /** The chain a round's layer at a time (see above). */
@@ -120,7 +146,9 @@ function* layeredChainInChunks<S, P>(
   model: RoundModel<S, P>,
   state: S,
   maxRounds: number,
+  budget: number,
 ): Chunked<WholeCombatOdds> {
+  const meter = new RoundMeter(budget);
   const fromRound = chain.round(state);
   const limit = Math.max(maxRounds, fromRound);
   const tally = new Tally().track(chain.unitFates?.(state));
@@ -137,6 +165,7 @@ function* layeredChainInChunks<S, P>(
       continue;
     }
     states += layer.size;
+    meter.begin(layer.size);
     const t = layerOf(model as RoundModel<unknown, P>, layer);
     for (const e of t.ended) tally.add(e.end, round, e.p);
     for (const n of t.next) {
@@ -144,6 +173,7 @@ function* layeredChainInChunks<S, P>(
       if (next <= round) throw new Error(`a round model's transition from round ${round} led to round ${next}`);
       addPosition(layers, model, next, model.key(n.position), n.position, n.p);
     }
+    meter.end();
     if (chunkFull(chunkFrom)) {
       yield;
       chunkFrom = workSpent();
@@ -196,7 +226,9 @@ function* graphChainInChunks<S, P>(
   model: RoundModel<S, P>,
   state: S,
   maxRounds: number,
+  budget: number,
 ): Chunked<WholeCombatOdds> {
+  const meter = new RoundMeter(budget);
   const fromRound = chain.round(state);
   const limit = Math.max(maxRounds, fromRound);
   const tally = new Tally().track(chain.unitFates?.(state));
@@ -219,7 +251,9 @@ function* graphChainInChunks<S, P>(
       continue;
     }
     states += here.active.length;
+    meter.begin(here.active.length);
     graphRound(graph, here, massesOf(round + 1), charged, (end, p) => tally.add(end, round, p));
+    meter.end();
     if (chunkFull(chunkFrom)) {
       yield;
       chunkFrom = workSpent();
