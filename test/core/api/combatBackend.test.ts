@@ -8,7 +8,7 @@ import type { RuleSystem } from '../../../core/combat';
 import { toySystem } from '../combat/toySystem';
 import { rulesDeps } from '../../../core/api/backends/rules';
 import { smallOldWorld } from '../analysis/smallCombats';
-import { registry, getSystem } from '../../../core/systems';
+import { getSystem } from '../../../core/systems';
 
 const { system: _system, ...smallOldWorldSetup } = smallOldWorld;
 
