@@ -1,9 +1,10 @@
 import { checkUnit } from '../documents';
 import { ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, parseRosterFile, type RosterFile } from '../exchange';
 import type { SystemId } from '../profiles';
+import type { Registry } from '../../systems/registry';
 import { rosterXmlOf, refused, type Read } from '../../battlescribe/read';
 import { quoted } from '../../battlescribe/result';
-import { recogniseGame, SUPPORTED_GAMES } from './games';
+import { recogniseGame, supportedGames } from './games';
 import { isPointsCost, pointsOf, topSelections, type BsRoster, type BsSelection } from '../../battlescribe/tree';
 import type { SkippedUnit, UnitPreview } from '../../battlescribe/types';
 import { cleanName, distinct } from '../../battlescribe/values';
@@ -34,13 +35,13 @@ export type RosterImport = { ok: true; file: RosterFile; preview: ImportPreview 
  * Every unit is checked against its system's profile schema; one that fails is left out and the
  * preview says why. A file that cannot be read at all gives a message in words, never a throw.
  */
-export function convertRosterFile(fileName: string, bytes: Uint8Array, now: string): RosterImport {
+export function convertRosterFile(fileName: string, bytes: Uint8Array, now: string, registry: Registry): RosterImport {
   const fail = (reason: string): RosterImport => ({ ok: false, message: `${fileName} cannot be imported: ${reason}` });
   const xml = rosterXmlOf(bytes);
   if (!xml.ok) return fail(xml.reason);
   const roster = readRosterXml(xml.value);
   if (!roster.ok) return fail(roster.reason);
-  const converted = convertRoster(roster.value, fileName, now);
+  const converted = convertRoster(roster.value, fileName, now, registry);
   return converted.ok ? converted.value : fail(converted.reason);
 }
 
@@ -48,11 +49,12 @@ function convertRoster(
   roster: BsRoster,
   fileName: string,
   now: string,
+  registry: Registry,
 ): Read<{ ok: true; file: RosterFile; preview: ImportPreview }> {
   const game = quoted(roster.gameSystemName) || 'an unnamed game';
-  const recognised = recogniseGame(roster);
+  const recognised = recogniseGame(registry, roster);
   if (!recognised)
-    return refused(`it is a roster for ${game}. Combat Companion imports rosters of ${SUPPORTED_GAMES}.`);
+    return refused(`it is a roster for ${game}. Combat Companion imports rosters of ${supportedGames(registry)}.`);
   const system = recognised.system;
 
   const rosterId = idFrom(roster.id, 'bs-roster', fileName);
@@ -73,7 +75,7 @@ function convertRoster(
       continue;
     }
     const { unit } = outcome;
-    const checked = checkUnit(system.system as SystemId, {
+    const checked = checkUnit(registry, system.system, {
       name: unit.name,
       points: unit.points,
       notes: unit.notes,
@@ -125,7 +127,7 @@ function convertRoster(
     ],
   };
   // The same check a .ccroster.json gets: what is handed on is a valid roster file.
-  const checked = parseRosterFile(file);
+  const checked = parseRosterFile(file, registry);
   if (!checked.ok) return refused(`its converted roster is not valid (${firstProblems(checked.problems)}).`);
   return {
     ok: true,

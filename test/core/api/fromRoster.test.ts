@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../../core/api';
 import { createFromRosterBackend } from '../../../core/api/backends/fromRoster';
@@ -27,7 +28,7 @@ async function setUp() {
   const { repo } = freshStore();
   const roster = await repo.saveRoster({ name: 'Strike Force', system: 'wh40k-10e', pointsLimit: null, notes: '' });
   const unit = await repo.saveUnit(roster.id, { name: 'Intercessor Squad', points: 80, profile: intercessors });
-  return { repo, roster, unit, backend: createFromRosterBackend(repo) };
+  return { repo, roster, unit, backend: createFromRosterBackend(repo, registry) };
 }
 
 describe('combat.sideFromRoster (pick from roster, converted in the host)', () => {

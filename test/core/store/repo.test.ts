@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { oldWorldProfileSchema } from '../../../core/systems/old-world/roster/profile';
@@ -342,7 +343,7 @@ describe('export and import', () => {
 describe('schema migration', () => {
   it('v1 → v2 backfills lastUsedAt and indexes it, keeping every row', async () => {
     const idb = { indexedDB: new IDBFactory(), IDBKeyRange };
-    const v1 = new CompanionDb(idb, { version: 1 });
+    const v1 = new CompanionDb(idb, { registry, version: 1 });
     await v1.open();
     expect(v1.verno).toBe(1);
     const row = {
@@ -368,7 +369,7 @@ describe('schema migration', () => {
     await expect(v1.rosters.orderBy('lastUsedAt').toArray()).rejects.toThrow();
     v1.close();
 
-    const v2 = new CompanionDb(idb);
+    const v2 = new CompanionDb(idb, { registry });
     open.push(v2);
     await v2.open();
     expect(v2.verno).toBe(LATEST_SCHEMA_VERSION);
@@ -381,7 +382,7 @@ describe('schema migration', () => {
 
   it('v2 → v3 puts old-world units in the 6th edition troop types (a lone hero flagged as a character), other systems untouched', async () => {
     const idb = { indexedDB: new IDBFactory(), IDBKeyRange };
-    const v2 = new CompanionDb(idb, { version: 2 });
+    const v2 = new CompanionDb(idb, { registry, version: 2 });
     await v2.open();
     const at = '2024-01-01T00:00:00.000Z';
     const roster = (id: string, system: string) => ({
@@ -415,7 +416,7 @@ describe('schema migration', () => {
     ] as never[]);
     v2.close();
 
-    const v3 = new CompanionDb(idb);
+    const v3 = new CompanionDb(idb, { registry });
     open.push(v3);
     await v3.open();
     expect(v3.verno).toBe(3);
