@@ -395,7 +395,9 @@ describe('schema migration', () => {
       updatedAt: at,
       lastUsedAt: at,
     });
-    await v2.rosters.bulkAdd([roster('ow', 'old-world'), roster('40k', 'wh40k-10e')] as never[]);
+    // A roster of the system with an upgrade (the ranks game), and one of a system without.
+    await v2.rosters.add(roster('ow', 'old-world') as never);
+    await v2.rosters.add(roster('40k', 'wh40k-10e') as never);
     const unit = (id: string, rosterId: string, profile: unknown) => ({
       id,
       rosterId,
