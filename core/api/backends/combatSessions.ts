@@ -1,7 +1,14 @@
 import { advance, replayAsFarAsItGoes, type Combat, type CombatLog, type RuleSystem } from '../../combat';
+import { pausedAt, type Step } from '../../combat/steps';
 import type { CombatSnapshot } from '../channels/combat';
 import { ApiFailure } from '../reply';
 import type { CombatBackendDeps } from './combat';
+
+/** A combat waiting at a round's end the players may pause at: History's words for it ("Paused after round 1 — round 2 next turn"). */
+function pausedWords(step: Step): string | null {
+  const { paused } = pausedAt(step);
+  return paused ? `${paused[0]!.toUpperCase()}${paused.slice(1)}` : null;
+}
 
 export interface Session {
   system: RuleSystem;
@@ -85,7 +92,7 @@ export class CombatSessions {
         seed: combat.log.seed,
         setup: combat.log.setup,
         inputs: combat.log.inputs,
-        summary: finished && step.kind === 'outcome' ? step.lines.slice(0, 2).join(' · ') : null,
+        summary: finished && step.kind === 'outcome' ? step.lines.slice(0, 2).join(' · ') : pausedWords(step),
         finished,
         rosterIds: current.rosterIds,
       });
