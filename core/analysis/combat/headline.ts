@@ -112,3 +112,22 @@ export function sameChanceNote(
   const chance = chanceText(winOf(known[0]!, chooser), known[0]!.exact ? undefined : known[0]!.standardError);
   return `Whichever is chosen, ${side} win the fight ${chance}: the choice does not change the odds.`;
 }
+
+/**
+ * The whole fight in one line, as the top of every step reads it: "Space Marines win the fight
+ * 65.6% · Orks 34.4% · most likely over in round 1" — a draw where one can happen, what is still
+ * fighting after the last round counted where it is, and an estimate marked as one ("≈ 66% ± 1%").
+ */
+export function fightHeadline(o: WholeCombatOdds): string {
+  const error = o.exact ? undefined : o.standardError;
+  const parts = [
+    `${o.attacker.side} win the fight ${chanceText(o.pAttackerWins, error)}`,
+    `${o.defender.side} ${chanceText(o.pDefenderWins, error)}`,
+  ];
+  if (o.pDraw > 0) parts.push(`a draw ${chanceText(o.pDraw, error)}`);
+  const likeliest = o.rounds.reduce((best, p, i) => (p > (o.rounds[best] ?? 0) ? i : best), o.fromRound - 1);
+  if ((o.rounds[likeliest] ?? 0) > 0) parts.push(`most likely over in round ${likeliest + 1}`);
+  if (o.pUnfinished >= 0.005)
+    parts.push(`still fighting after round ${o.maxRounds} ${chanceText(o.pUnfinished, error)}`);
+  return parts.join(' · ');
+}

@@ -67,6 +67,8 @@ export const combatOddsSchema = z.object({
     .object({
       start: wholeCombatOddsSchema.nullable(),
       now: wholeCombatOddsSchema.nullable(),
+      /** The whole fight from now in one line, as the top of the step reads it ("Space Marines win the fight 65.6% · Orks 34.4% · most likely over in round 1"). */
+      headline: z.string().optional(),
       unavailable: z.string().nullable(),
     })
     .optional(),

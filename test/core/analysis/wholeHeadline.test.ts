@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { chanceText, wholeFigureText, wholeHeadlinesOf, type WholeCombatOdds } from '../../../core/analysis/combat';
-import { bestForTheFight, sameChanceNote, stoppedUndecided } from '../../../core/analysis/combat/headline';
+import {
+  bestForTheFight,
+  fightHeadline,
+  sameChanceNote,
+  stoppedUndecided,
+} from '../../../core/analysis/combat/headline';
 
 /** An option's whole-combat figure: the chooser's chance to win the combat, shown only when the options change it. */
 
@@ -103,5 +108,26 @@ describe('every choice weighed by the fight (issue 34)', () => {
       'Whichever is chosen, Empire win the fight 62.0%: the choice does not change the odds.',
     );
     expect(sameChanceNote([odds(0.62), null], 'attacker', 'Empire')).toBeNull();
+  });
+});
+
+describe('the whole fight in one line, at the top of every step', () => {
+  it('each side’s chance, and the round it is most likely over in', () => {
+    expect(fightHeadline({ ...odds(0.656), rounds: [0.7, 0.3] })).toBe(
+      'Empire win the fight 65.6% · Orcs 34.4% · most likely over in round 1',
+    );
+  });
+
+  it('a draw where one can happen, and what is still fighting after the last round counted', () => {
+    const o = { ...odds(0.5), pDefenderWins: 0.3, pDraw: 0.1, pUnfinished: 0.1, rounds: [0.2, 0.6] };
+    expect(fightHeadline(o)).toBe(
+      'Empire win the fight 50.0% · Orcs 30.0% · a draw 10.0% · most likely over in round 2 · still fighting after round 10 10.0%',
+    );
+  });
+
+  it('an estimate marked as one', () => {
+    expect(fightHeadline({ ...odds(0.66, 0.011), rounds: [1] })).toBe(
+      'Empire win the fight ≈\u00a066%\u00a0±\u00a01% · Orcs ≈\u00a034%\u00a0±\u00a01% · most likely over in round 1',
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { QUICK_SHARE, type WholeCombatAnswer, type WholeCombatOdds } from '../../../analysis/combat';
-import { bestForTheFight, sameChanceNote, wholeFigureText, wholeHeadlinesOf } from '../../../analysis/combat/headline';
+import {
+  bestForTheFight,
+  fightHeadline,
+  sameChanceNote,
+  wholeFigureText,
+  wholeHeadlinesOf,
+} from '../../../analysis/combat/headline';
 import type { Chunked } from '../../../analysis/chunked';
 import { noOddsBecause } from '../../../analysis/guarded';
 import { advance, type Combat, type RuleSystem } from '../../../combat';
@@ -66,7 +72,8 @@ export async function wholeOdds(
   const odds = (a: WholeCombatAnswer) => (a?.ok ? a.odds : null);
   const unavailable = now?.ok ? null : now ? noOddsBecause('No odds for the whole combat', now.tooLarge) : null;
   const weighed = quick ? {} : await wholeChoices(ask, system, combat, round, finisher);
-  return { ...round, ...weighed, whole: { start: odds(first), now: odds(now), unavailable } };
+  const headline = now?.ok ? { headline: fightHeadline(now.odds) } : {};
+  return { ...round, ...weighed, whole: { start: odds(first), now: odds(now), ...headline, unavailable } };
 }
 
 /** More options than this at one choice are not weighed by the fight (each one is a whole combat worked out). */
