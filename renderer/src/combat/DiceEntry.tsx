@@ -1,8 +1,7 @@
 import { ActionIcon, Button, Group, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconDice5, IconMinus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { countsFor, d3FromD6, groupsOf, hasD3, splitDice } from '../../../core/combat/rollGroups';
-import type { DiceGroup, RollStep } from '../../../core/combat/steps';
+import { countsFor, d3FromD6, type DiceGroup, groupsOf, hasD3, type RollStep, splitDice } from '../../../core/api/view';
 import { DiceGrid } from './DiceGrid';
 import { needsAtBoxes } from './needsWords';
 import { GroupNeedLine } from './RollNeeds';

@@ -1,7 +1,7 @@
 import { Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useState, type KeyboardEvent } from 'react';
-import { atLeastOf } from '../../../core/analysis/atLeast';
+import { atLeastOf } from '../../../core/api/view';
 
 const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
 

@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { Fragment, useId, type ReactNode } from 'react';
-import type { Formation, ModelView, UnitView } from '../../../core/combat/view';
+import type { Formation, ModelView, UnitView } from '../../../core/api/view';
 
 /**
  * A ranked unit as a block of squares, drawn from the view the host gives (formation + models):

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
-import type { Input, Reason } from '../../../core/combat/steps';
+import type { Input, Reason } from '../../../core/api/view';
 import { ChooseKeys } from './ChooseKeys';
 import { DiceEntry, type RestoredDice } from './DiceEntry';
 import { RollNeeds } from './RollNeeds';

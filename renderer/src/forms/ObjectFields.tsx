@@ -27,21 +27,25 @@ import {
   segmentValues,
   type FieldProps,
 } from './fields';
-import { hintFor, type FieldHint } from '../../../core/forms/hints';
-import { compactLabel, humanise, labelOf, singular } from '../../../core/forms/labels';
-import classes from './StatLine.module.css';
 import {
   childPath,
+  compactLabel,
+  type FieldHint,
   getAt,
+  hintFor,
+  humanise,
   initialValue,
   isRecord,
   isSet,
-  parsePath,
-  shapeOf,
   type Json,
   type JsonSchema,
-} from '../../../core/forms/schema';
-import { moved } from '../../../core/forms/update';
+  labelOf,
+  moved,
+  parsePath,
+  shapeOf,
+  singular,
+} from '../../../core/api/viewForms';
+import classes from './StatLine.module.css';
 
 /**
  * Any object of a JSON Schema as a form: its fields in the order its hint (or the form) prefers,

@@ -26,7 +26,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { ResponseOf } from '../../../core/api/contract';
-import type { Input, Step } from '../../../core/combat/steps';
+import type { Input, Step } from '../../../core/api/view';
 import { useClient } from '../api/ClientContext';
 import { HostData } from '../api/HostData';
 import type { HostError } from '../api/hostQuery';

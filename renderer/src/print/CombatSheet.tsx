@@ -1,14 +1,26 @@
 import type { ReactNode } from 'react';
-import type { Summary, SummaryOdds, SummarySide, SummaryStep } from '../../../core/summary/schema';
-import { casualtyRows } from '../../../core/summary/casualties';
-import type { CombatView, UnitView } from '../../../core/combat/view';
+import {
+  atLeastText,
+  casualtyRows,
+  type CombatView,
+  estimatedFiguresNote,
+  extraLines,
+  fixed2,
+  resultAfterChoice,
+  luckSentence,
+  percent,
+  type Summary,
+  type SummaryOdds,
+  type SummarySide,
+  type SummaryStep,
+  type UnitView,
+  wholeCombatLine,
+  wholeCombatRows,
+} from '../../../core/api/view';
 import { DistributionChart } from '../combat/DistributionChart';
 import { RankDiagram, RankLegend } from '../combat/RankDiagram';
 import { when } from '../history/format';
-import { fixed2, luckSentence, percent } from '../../../core/summary/format';
-import { extraLines, resultAfterChoice } from '../../../core/summary/markdown';
 import type { StepLog } from './paper';
-import { atLeastText, estimatedFiguresNote, wholeCombatLine, wholeCombatRows } from '../../../core/summary/wholeCombat';
 
 /**
  * One stored combat as a printed sheet: header with both sides and their profiles, every step,

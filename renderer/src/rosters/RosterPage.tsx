@@ -10,7 +10,7 @@ import { unwrap, useHostQuery } from '../api/hostQuery';
 import { saveTextFile } from '../host/files';
 import { ConfirmModal, keys, useScrollToTop, plural, RosterFields, rosterRequest, type RosterDraft } from './common';
 import { keyStats } from './keyStats';
-import type { JsonSchema } from '../../../core/forms/schema';
+import type { JsonSchema } from '../../../core/api/viewForms';
 import { useSystemNames } from '../api/systems';
 import { errorsByField } from '../forms/problems';
 

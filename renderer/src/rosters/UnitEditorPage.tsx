@@ -24,7 +24,7 @@ import type { HostError } from '../api/hostQuery';
 import { unwrap, useHostQuery } from '../api/hostQuery';
 import { keys, useScrollToTop } from './common';
 import { useSystemNames } from '../api/systems';
-import type { HintMap } from '../../../core/forms/hints';
+import type { HintMap } from '../../../core/api/viewForms';
 import { bare, errorsByField, hostErrorOf, problemsOf } from '../forms/problems';
 import { initialValue, ProfileFields, profileFieldInWords, type JsonSchema } from './SchemaForm';
 

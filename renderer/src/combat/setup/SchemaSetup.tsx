@@ -6,22 +6,23 @@ import type { ResponseOf } from '../../../../core/api/contract';
 import { useClient } from '../../api/ClientContext';
 import { unwrap, type HostError } from '../../api/hostQuery';
 import { FormProvider, relativePath, useRootIf, type FormEnv } from '../../forms/FormContext';
-import { hintFor, matchesPattern } from '../../../../core/forms/hints';
-import { labelChain } from '../../../../core/forms/labelChain';
-import { humanise } from '../../../../core/forms/labels';
-import { ObjectFields } from '../../forms/ObjectFields';
-import { bare, errorsByField, hostErrorOf, problemsOf } from '../../forms/problems';
-import { repairRefs } from '../../../../core/forms/refs';
-import { applyUpdate } from '../../../../core/forms/update';
 import {
+  applyUpdate,
   getAt,
+  hintFor,
+  humanise,
   initialValue,
   isRecord,
-  parsePath,
-  shapeOf,
   type Json,
   type JsonSchema,
-} from '../../../../core/forms/schema';
+  labelChain,
+  matchesPattern,
+  parsePath,
+  repairRefs,
+  shapeOf,
+} from '../../../../core/api/viewForms';
+import { ObjectFields } from '../../forms/ObjectFields';
+import { bare, errorsByField, hostErrorOf, problemsOf } from '../../forms/problems';
 import { roleColor } from '../WhoActs';
 import type { RosterFill, SetupLayout } from './layout';
 import { PickedRostersProvider, usePickedRosterIds } from './pickedRosters';
