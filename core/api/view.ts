@@ -18,13 +18,16 @@ export type { Report, Summary, SummaryOdds, SummarySide, SummaryStep } from '../
 export { countsFor, d3FromD6, groupsOf, hasD3, splitDice } from '../combat/rollGroups';
 export { atLeastOf } from '../analysis/atLeast';
 export { fixed2, luckSentence, percent } from '../summary/format';
+export { columnError, estimateNote, wholeCombatRows } from '../summary/wholeCombat';
+/** A stored combat's printed sheet, built from its summary (the Markdown copy draws the same). */
 export {
-  atLeastText,
-  columnError,
-  estimatedFiguresNote,
-  estimateNote,
-  wholeCombatLine,
-  wholeCombatRows,
-} from '../summary/wholeCombat';
-export { casualtyRows } from '../summary/casualties';
-export { extraLines, resultAfterChoice } from '../summary/markdown';
+  combatSheet,
+  type CombatSheetModel,
+  type SheetCasualties,
+  type SheetOdds,
+  type SheetOutcome,
+  type SheetPart,
+  type SheetSide,
+  type SheetWholeCombat,
+} from '../summary/sheet';
+export type { SheetDice, SheetResult, SheetStepRow, SheetSteps, StepLogForm } from '../summary/sheetSteps';
