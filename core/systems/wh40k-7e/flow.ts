@@ -4,7 +4,7 @@ import type { LogLine } from '../../combat/view';
 import { defaultTarget, lockedModel, modelClasses, nextTarget, type ModelRef } from './allocation';
 import { inDefaultOrder, poolLabel, poolSummary } from './pools';
 import { roundResult } from './result';
-import { batchFrom, groupsReached, poolsAlike } from './fastDice';
+import { batchFrom, batchWounds, groupsReached, poolsAlike } from './fastDice';
 import { damageOf, feelNoPainFace, modelCapacity, saveTest } from './saves';
 import { MAX_GROUP_DICE, type Setup } from './setup';
 import {
@@ -212,8 +212,9 @@ export function startAllocation(state: State, by: Role, key: string): State {
 
 /**
  * Seed 000 "Fast Dice": the wounds that certainly land on the locked model (one the defending
- * player chose), or on the models next in line that share one save and one Feel No Pain
- * (fastDice.ts), are saved together, then applied one by one in die order.
+ * player chose), or on the models next in line that share one save and one Feel No Pain — all the
+ * pool's wounds when no model that saves otherwise follows (fastDice.ts) — are saved together, then
+ * applied one by one in die order.
  */
 function startRun(state: State, target: ModelRef, lockOnly: boolean): State {
   const a = state.allocation!;
@@ -221,11 +222,13 @@ function startRun(state: State, target: ModelRef, lockOnly: boolean): State {
   const pool = currentPool(state);
   const models = state.wounds[foe][target.group]!;
   const batch = lockOnly ? null : batchFrom(state.setup, foe, pool, state.wounds[foe]);
-  const capacity = batch ? batch.capacity : modelCapacity(state.setup, foe, target.group, pool, models[target.model]!);
+  const landing = batch
+    ? batchWounds(batch, pool.wounds)
+    : Math.min(pool.wounds, modelCapacity(state.setup, foe, target.group, pool, models[target.model]!));
   const save = saveTest(state.setup, foe, target.group, pool);
   // With Feel No Pain rolled in the same step (a die for each failed save), half as many wounds fit a roll.
   const fnpToo = save.face !== null && feelNoPainFace(state.setup, foe, target.group, pool) !== null;
-  const count = Math.min(pool.wounds, capacity, fnpToo ? Math.floor(MAX_GROUP_DICE / 2) : MAX_GROUP_DICE);
+  const count = Math.min(landing, fnpToo ? Math.floor(MAX_GROUP_DICE / 2) : MAX_GROUP_DICE);
   let s = withPool(state, a.by, { ...pool, wounds: pool.wounds - count });
   const run: Run = {
     group: target.group,
@@ -325,7 +328,11 @@ export function advanceRun(state: State): State | null {
     const run = allocation.run!;
     if (run.applied >= run.count) return finishRun(now());
     const target = nextTarget(allocation, units);
-    if (!target) throw new Error('a run lands on models that stand');
+    // A run that runs to the unit's end may outlast it: its wounds left are lost (seed 000; RULES §2).
+    if (!target) {
+      allocation = { ...allocation, run: { ...run, applied: run.count, lostWithUnit: run.count - run.applied } };
+      continue;
+    }
     if (run.fates![run.applied] !== 'unsaved') {
       allocation = { ...allocation, lock: target, run: { ...run, applied: run.applied + 1 } };
       continue;
@@ -353,24 +360,28 @@ function finishRun(state: State): State {
       ? `; ${modelName(state.setup, foe, locked.group, locked.model)} keeps taking this pool's wounds`
       : '';
   // The run's last line is its own (the save roll, "no save", Feel No Pain or a D3 / D6 roll).
-  return withRun(withLastResult(state, `${what}${still}`), null);
+  const done = withRun(withLastResult(state, `${what}${still}`), null);
+  return run.lostWithUnit ? lostLine(done, run.lostWithUnit) : done;
+}
+
+/** The line for a pool's wounds that find no model: the unit is gone, they are lost (RULES §2). */
+function lostLine(state: State, wounds: number): State {
+  const a = state.allocation!;
+  const foe = otherRole(a.by);
+  return autoLine(
+    state,
+    a.by,
+    `${state.setup[a.by].name}: ${poolLabel(currentPool(state))}`,
+    `${plural(wounds, 'wound')} left in the pool ${wounds === 1 ? 'is' : 'are'} lost: no model of ${state.setup[foe].name} is left`,
+    [{ rule: 'Wound pool', detail: 'wounds left when the unit is gone are lost' }],
+  );
 }
 
 /** A pool is done: what it could not place is lost. */
 function finishPool(state: State): State {
   const a = state.allocation!;
   const pool = currentPool(state);
-  const foe = otherRole(a.by);
-  let s = state;
-  if (pool.wounds > 0) {
-    s = autoLine(
-      s,
-      a.by,
-      `${state.setup[a.by].name}: ${poolLabel(pool)}`,
-      `${plural(pool.wounds, 'wound')} left in the pool are lost: no model of ${state.setup[foe].name} is left`,
-      [{ rule: 'Wound pool', detail: 'wounds left when the unit is gone are lost' }],
-    );
-  }
+  const s = pool.wounds > 0 ? lostLine(state, pool.wounds) : state;
   return { ...s, pools: { ...s.pools, [a.by]: s.pools[a.by].filter((p) => p.key !== pool.key) }, allocation: null };
 }
 

@@ -65,6 +65,8 @@ export interface Run {
   slain: number;
   /** The model groups the run slew models of, in the order they fell (absent: none yet). */
   slainIn?: number[];
+  /** Wounds of the run that came after the unit's last model fell, lost (absent: none). */
+  lostWithUnit?: number;
 }
 
 /** The allocation of one pool in progress (seed 000 "Allocate Wounds & Remove Casualties"). */

@@ -1,6 +1,7 @@
 import { rollStep, type StepKind } from '../../../combat/stepEngine';
 import type { Reason, RollStep } from '../../../combat/steps';
 import { advanceRun, afterSaves, applyDamage, currentPool, runTarget } from '../flow';
+import { batchFrom } from '../fastDice';
 import { poolLabel } from '../pools';
 import { damageOf, feelNoPainFace, feelNoPainWhy, instantDeathWhy, saveTest } from '../saves';
 import { groupOf, modelName, otherRole, plural, possessive, type Fate, type State } from '../state';
@@ -8,7 +9,8 @@ import { splitDice } from '../../../combat/rollGroups';
 
 /**
  * A run of wounds landing on one model, or on the models next in line that share one save and one
- * Feel No Pain (seed 000 "Fast Dice"; fastDice.ts): their saves rolled together, Feel No Pain for
+ * Feel No Pain — all the pool's wounds when none that saves otherwise follows (seed 000 "Fast
+ * Dice"; fastDice.ts): their saves rolled together, Feel No Pain for
  * the unsaved ones in the same roll (its own step when there is no save), then each applied in die order
  * (a Destroyer wound's D3 or D6 + 6 rolled when it can matter).
  */
@@ -34,6 +36,16 @@ function fastReason(state: State): Reason {
       rule: 'Fast Dice',
       detail: `these ${plural(run.count, 'wound')} all go to ${where} whatever the dice: rolled together`,
     };
+  // More wounds than the models can take: the batch runs to the unit's end (fastDice.ts), the rest are lost.
+  const batch = batchFrom(setup, foe, currentPool(state), state.wounds[foe]);
+  if (batch && run.count > batch.capacity) {
+    const names = run.groups.map((x) => groupOf(setup, foe, x).name);
+    const who = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    return {
+      rule: 'Fast Dice',
+      detail: `every model left of ${setup[foe].name} (${who}) takes these ${plural(run.count, 'wound')} with the same dice, so the order cannot change anything: rolled together, the casualties removed in the unit's order, and the wounds left when the unit is gone are lost`,
+    };
+  }
   if (run.groups.length === 1)
     return {
       rule: 'Fast Dice',

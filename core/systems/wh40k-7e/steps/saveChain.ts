@@ -1,6 +1,6 @@
 import { MAX_OUTCOMES_PER_STEP } from '../../../analysis/combat/rollOutcomes';
 import { MAX_DICE_PER_ROLL, MAX_GROUPS_PER_ROLL, type DiceGroup, type Reason } from '../../../combat/steps';
-import { batchFrom, groupsReached, type Batch } from '../fastDice';
+import { batchFrom, batchWounds, groupsReached, type Batch } from '../fastDice';
 import { poolFor, poolLabel } from '../pools';
 import { feelNoPainFace, instantDeathWhy, saveTest } from '../saves';
 import { MAX_GROUP_DICE } from '../setup';
@@ -13,7 +13,8 @@ import { groupStrength } from '../strikes';
  * exact (seed 000 "Allocate Wounds & Remove Casualties"; fast dice rolling, fastDice.ts): one side
  * strikes alone at this Initiative step, all its wounds go into one pool, the defending player does
  * not allocate by hand, and every wound the dice can make lands on models next in line that share
- * one save (and have no Feel No Pain, which would be a fourth roll). Then the one save number
+ * one save (and have no Feel No Pain, which would be a fourth roll), or comes when they, the unit's
+ * last, are gone and is lost. Then the one save number
  * serves every wound, and the casualties are removed in allocation order after the roll. Anywhere
  * else the saves keep their own step (the pools, the choices and the batches of saves.ts).
  */
@@ -49,8 +50,8 @@ export function saveChain(state: State, taken: number): SaveChain | null {
   const face = saveTest(setup, foe, first, pool).face;
   if (face === null || feelNoPainFace(setup, foe, first, pool) !== null) return null;
   const most = rolls.reduce((n, r) => n + r.dice, 0);
-  // Every wound the dice can make must land on the batch, whatever the dice.
-  if (most > batch.capacity || most > MAX_GROUP_DICE) return null;
+  // Every wound the dice can make must land on the batch, whatever the dice, or be lost with the unit.
+  if (batchWounds(batch, most) < most || most > MAX_GROUP_DICE) return null;
   const dice = 3 * most;
   // The step reads only how each chain ends (readsChainEnds): n dice rolled through to the saves
   // come out C(n + 2, 2) ways, as many as to wound alone.
@@ -132,7 +133,7 @@ export function saveChainWhy(state: State, chain: SaveChain): Reason[] {
     ...(id ? [id] : []),
     {
       rule: 'Fast Dice',
-      detail: `every wound this roll can make lands on ${names.join(' and ')} of ${setup[foe].name}, next in line, who all save on ${chain.face}+: the saves are rolled with the attacks, a D6 for each wound, and the casualties removed in the unit's order`,
+      detail: `every wound this roll can make lands on ${names.join(' and ')} of ${setup[foe].name}, next in line, who all save on ${chain.face}+${most > chain.batch.capacity ? ' (wounds left when the unit is gone are lost)' : ''}: the saves are rolled with the attacks, a D6 for each wound, and the casualties removed in the unit's order`,
     },
   ];
 }
