@@ -13,6 +13,11 @@ import {
 } from './helpers';
 import { checkOneStep } from './analysis/oneStep';
 import { apply, inputFor, rngFor, roundOver, type W7Combat } from './analysis/drive';
+import { replayAsFarAsItGoes } from '../../../../core/combat/engine';
+import type { Input } from '../../../../core/combat/steps';
+import { conformance } from '../../../../core/systems/wh40k-7e/conformance';
+import { entered } from '../../../../core/systems/conformance';
+import { wh40k7e } from '../../../../core/systems/wh40k-7e';
 
 /**
  * Issue 22, one step per moment of the fight, by the rules' own fast dice rolling (seed 000: both
@@ -113,6 +118,87 @@ describe('saves by fast dice rolling', () => {
   });
 });
 
+describe('one save roll for a whole pool where every model left saves alike (issue 35)', () => {
+  // Ten Sluggas and four Marines strike together at Initiative 3: the saves keep a step of their own.
+  const marines = (models: GroupInput[]) =>
+    start(
+      setupOf(
+        { models: [trooper({ name: 'Slugga', count: 10, attacks: 1, strength: 4 })] },
+        { models: models.map((m) => ({ ...m, toughness: 4 })) },
+      ),
+    );
+  // Ten hits and ten wounds for the Sluggas, the Marines' four blows all missing.
+  const tenWounds = [...Array<number>(10).fill(6), 1, 1, 1, 1, ...Array<number>(10).fill(6)];
+  const six = (n: number) => Array<number>(n).fill(6);
+  const one = (n: number) => Array<number>(n).fill(1);
+
+  it('10 wounds on 4 Marines who all save on 3+: the 10 saves in one step', () => {
+    const c = play(marines([trooper({ name: 'Marine', count: 4, save: 3 })]), tenWounds);
+    const saves = rollStep(c);
+    expect(saves).toMatchObject({ title: 'Blue: 10 saves against S4 AP–', count: 10, passOn: 3 });
+    expect(saves.why.map((w) => w.detail)).toContain(
+      "every model left of Blue (Marine) takes these 10 wounds with the same dice, so the order cannot change anything: rolled together, the casualties removed in the unit's order, and the wounds left when the unit is gone are lost",
+    );
+    // Three failed: three Marines slain, in the unit's order; the pool is done, nothing else to roll this step.
+    const after = play(c, [1, 6, 1, 6, 1, 6, 6, 6, 6, 6]);
+    expect(woundsOf(after, 'defender')).toEqual([[0, 0, 0, 1]]);
+    expect(results(after)).toContain('7 saves, 3 failed; 3 wounds lost, 3 models slain (Marine)');
+    expect(after.state.pools.attacker).toEqual([]);
+  });
+
+  it('wounds past the last Marine are lost, whatever their saves', () => {
+    const c = play(marines([trooper({ name: 'Marine', count: 4, save: 3 })]), tenWounds);
+    // Four failed saves slay the four Marines; the six dice after the fourth failure find nobody.
+    const after = play(c, [1, 1, 1, 1, 6, 1, 6, 1, 6, 1]);
+    expect(woundsOf(after, 'defender')).toEqual([[0, 0, 0, 0]]);
+    expect(results(after)).toContain('3 saves, 7 failed; 4 wounds lost, 4 models slain (Marine)');
+    expect(results(after)).toContain('6 wounds left in the pool are lost: no model of Blue is left');
+    expect(after.state.result!.caused.attacker).toBe(4);
+  });
+
+  it("a Sergeant with better armour last: the Marines' saves up to him, then all the rest at once", () => {
+    const c = play(
+      marines([trooper({ name: 'Marine', count: 3, save: 3 }), trooper({ name: 'Sergeant', save: 2 })]),
+      tenWounds,
+    );
+    // Three wounds certainly land on the three Marines; how many reach the Sergeant depends on those dice.
+    expect(rollStep(c)).toMatchObject({ count: 3, passOn: 3 });
+    // One fails: two Marines stand, so two more dice before the Sergeant can be reached.
+    const two = play(c, [1, 6, 6]);
+    expect(rollStep(two)).toMatchObject({ count: 2, passOn: 3 });
+    // Both fail: only the Sergeant is left, and he takes every wound of the pool left, five, in one roll.
+    const sergeant = play(two, [1, 1]);
+    expect(woundsOf(sergeant, 'defender')).toEqual([[0, 0, 0], [1]]);
+    expect(rollStep(sergeant)).toMatchObject({ count: 5, passOn: 2 });
+  });
+
+  it('a Sergeant with better armour first: his saves one at a time until he falls, then all the rest at once', () => {
+    const c = play(
+      marines([trooper({ name: 'Sergeant', save: 2 }), trooper({ name: 'Marine', count: 3, save: 3 })]),
+      tenWounds,
+    );
+    expect(rollStep(c)).toMatchObject({ count: 1, passOn: 2 });
+    // Saved: he keeps taking the pool's wounds (seed 000), one save at a time.
+    const saved = play(c, [6]);
+    expect(rollStep(saved)).toMatchObject({ count: 1, passOn: 2 });
+    // Slain: the eight wounds left go to the Marines, who all save on 3+: one roll of eight.
+    const slain = play(saved, [1]);
+    expect(woundsOf(slain, 'defender')).toEqual([[0], [1, 1, 1]]);
+    expect(rollStep(slain)).toMatchObject({ count: 8, passOn: 3 });
+  });
+
+  it('a Toughness or Wounds apart does not split the roll: only the dice a wound needs do', () => {
+    // A Captain with T4 W2 and the same 3+ after three T4 W1 Marines: eleven wounds fit both, lost past the Captain.
+    const c = play(
+      marines([trooper({ name: 'Marine', count: 3, save: 3 }), trooper({ name: 'Captain', wounds: 2, save: 3 })]),
+      tenWounds,
+    );
+    expect(rollStep(c)).toMatchObject({ count: 10, passOn: 3 });
+    const after = play(c, [...one(4), ...six(6)]);
+    expect(woundsOf(after, 'defender')).toEqual([[0, 0, 0], [1]]);
+  });
+});
+
 describe('saves rolled in the strike step (hit → wound → save)', () => {
   const alone = (attacker: GroupInput[], defender: GroupInput[], byHand = false) =>
     start(setupOf({ models: attacker }, { allocateByHand: byHand, models: defender }));
@@ -138,6 +224,17 @@ describe('saves rolled in the strike step (hit → wound → save)', () => {
     expect(results(after)).toContain(
       '3 hits, 3 wounds into the S4 AP– pool; Blue: 1 save, 2 failed against S4 AP–; 2 wounds lost, 2 models slain (Boy)',
     );
+  });
+
+  it('more wounds possible than models, all sharing the save: the saves still in the one step, the rest lost', () => {
+    const c = alone(sluggas, [trooper({ name: 'Boy', count: 2, save: 5 })]);
+    const step = rollStep(c);
+    expect(step.title).toBe('Initiative step 4: Red roll to hit and to wound, Blue save');
+    expect(step.why.at(-1)!.detail).toContain('who all save on 5+ (wounds left when the unit is gone are lost)');
+    // 3 hits, 3 wounds, none saved: both Boyz slain, the third wound lost.
+    const after = play(c, [6, 6, 6, 6, 6, 6, 1, 1, 1]);
+    expect(woundsOf(after, 'defender')).toEqual([[0, 0]]);
+    expect(results(after)).toContain('1 wound left in the pool is lost: no model of Blue is left');
   });
 
   it.each([
@@ -212,6 +309,21 @@ describe('the new step shapes, held to the exact analysis one step at a time', (
           ],
         },
       ),
+    'saves in the strike step, more wounds possible than models (the rest lost with the unit)': () =>
+      setupOf(
+        { charged: true, models: [trooper({ name: 'Slugga', count: 3, attacks: 1, strength: 4, initiative: 4 })] },
+        { models: [trooper({ name: 'Boy', count: 2, attacks: 1, save: 5 })] },
+      ),
+    'a pool saved in one roll past the unit, a Sergeant with better armour first': () =>
+      setupOf(
+        { models: [trooper({ name: 'Slugga', count: 6, attacks: 1, strength: 4 })] },
+        {
+          models: [
+            trooper({ name: 'Sergeant', attacks: 1, save: 3 }),
+            trooper({ name: 'Marine', count: 2, attacks: 1, wounds: 2, save: 4 }),
+          ],
+        },
+      ),
     'saves with Feel No Pain, across groups, both units striking together': () =>
       setupOf(
         { models: [trooper({ name: 'Slugga', count: 4, attacks: 1, strength: 4 })] },
@@ -231,5 +343,34 @@ describe('the new step shapes, held to the exact analysis one step at a time', (
         c = apply(c, inputFor(c));
       }
     }
+  });
+});
+
+describe('a combat stored before the pool was saved in one roll (issue 35)', () => {
+  const { record } = conformance.stored;
+  const log = (inputs: unknown[]) => ({
+    system: record.system,
+    setup: wh40k7e.setupSchema.parse(record.setup),
+    seed: record.seed,
+    inputs: inputs as Input[],
+  });
+
+  it('opens where its steps still replay: the Boyz saved in a step of their own then, with the blows now', () => {
+    // The stored combat's dice as they were recorded: the two saves a step after the blows.
+    const before = [
+      entered('strike.0', [6, 6, 4, 1, 5, 4, 2]),
+      entered('save.1', [1, 6]),
+      entered('strike.2', [1, 2, 3, 1]),
+      entered('morale.3', [6, 5]),
+      entered('sweep.4', [3, 6]),
+    ];
+    const old = replayAsFarAsItGoes(wh40k7e, log(before));
+    expect(old.replayed).toBe(0);
+    expect(old.combat.step.id).toBe('strike.0');
+    // The same dice in today's steps replay to the end, as the conformance record keeps them.
+    const today = replayAsFarAsItGoes(wh40k7e, log([...record.inputs]));
+    expect(today.replayed).toBe(record.inputs.length);
+    expect(today.combat.state.phase).toBe('over');
+    expect(today.combat.state.wounds.defender).toEqual([[0, 1, 1]]);
   });
 });
