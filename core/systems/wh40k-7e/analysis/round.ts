@@ -244,7 +244,11 @@ export function jointEntries(ctx: RoundContext, joint: JointDist): Array<{ a: nu
   });
 }
 
-/** What is known of the wounds of the run in progress, in order, for the chain (wound.ts Known). */
+/**
+ * What is known of the wounds of the run in progress, in order, for the chain (wound.ts Known). A
+ * run saved in one roll to the unit's end may hold more wounds than the unit can take: those past
+ * its last model find no target in the chain and are lost (wound.ts oneWound), as in the engine.
+ */
 function runKnowledge(state: State): Known[] {
   const run = state.allocation?.run;
   if (!run) return [];
