@@ -324,6 +324,16 @@ describe('the new step shapes, held to the exact analysis one step at a time', (
           ],
         },
       ),
+    'saves and Feel No Pain in one roll, more wounds than the unit can take': () =>
+      setupOf(
+        { models: [trooper({ name: 'Slugga', count: 8, attacks: 1, strength: 4 })] },
+        { models: [trooper({ name: 'Zombie', count: 2, attacks: 1, save: 6, feelNoPain: 5 })] },
+      ),
+    'Destroyer wounds past the unit (a D3 each where it can matter)': () =>
+      setupOf(
+        { models: [trooper({ name: 'Knight', count: 3, attacks: 2, initiative: 4, weapon: { strength: 'D' } })] },
+        { models: [trooper({ name: 'Ogre', count: 2, attacks: 1, wounds: 3, invulnerable: 5 })] },
+      ),
     'saves with Feel No Pain, across groups, both units striking together': () =>
       setupOf(
         { models: [trooper({ name: 'Slugga', count: 4, attacks: 1, strength: 4 })] },
