@@ -21,6 +21,9 @@ export default defineConfig({
   workers: 2,
   // Whole combats of many steps: generous, so a busy machine does not fail them (speed targets live in `npm run bench`).
   timeout: 90_000,
+  // A step, a start or a page may take a few seconds on a busy two-core machine: expectations wait
+  // for the state they need up to 15 s (still failing fast where the state never comes).
+  expect: { timeout: 15_000 },
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   forbidOnly: !!process.env['CI'],

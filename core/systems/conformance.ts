@@ -26,6 +26,12 @@ export interface SystemConformance {
    * where a combat is one), and printed A4 pages a round of its example may take in the default print.
    */
   targets: { stepsPerRound: number; printPagesPerRound: number };
+  /**
+   * Whether the players may stop between rounds and fight on next turn (the ranks games: "Stop
+   * here: fight round 2 next turn"): the kit then pauses a combat, finds it in History as paused and
+   * reopens it at the same step.
+   */
+  pausesBetweenRounds?: boolean;
   /** Its player's guide, from the repository's root (a Markdown file in its folder). */
   guide: string;
 }

@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { stepCount } from '../../renderer/src/combat/stepCount';
 import { openPrint, playToEnd, printA4 } from '../e2e/printing';
 import { watchConsole } from '../e2e/support';
+import { checkChoicesInSight } from '../e2e/choiceInSight';
 import { expectRollInSight, onToRoll, playByTaps } from '../e2e/tableDriver';
 import { underTest } from './systems';
 
@@ -18,6 +19,48 @@ for (const { id, definition, conformance } of systems) {
   const rounds = !!definition.analysis?.combat;
 
   test.describe(`${id}`, () => {
+    for (const [width, height] of [
+      [1280, 800],
+      [820, 1180],
+    ] as const)
+      test(`at ${width}×${height}: every option of every choice in sight, the fight's odds at the top of every step`, async ({
+        page,
+      }) => {
+        test.setTimeout(240_000);
+        await page.setViewportSize({ width, height });
+        const errors = watchConsole(page);
+        await page.goto(`/#/combat/new/${id}`);
+        await page.getByTestId('seed').fill('3');
+        await page.getByTestId('start-combat').click();
+        await expect(page).toHaveURL(/#\/combat\/play\//);
+        const checked = await checkChoicesInSight(page, { fight: rounds });
+        test.info().annotations.push({ type: 'choices checked', description: String(checked) });
+        expect(errors).toEqual([]);
+      });
+
+    if (conformance.pausesBetweenRounds)
+      test('paused between rounds: kept, listed in History as paused, reopened at the same step', async ({ page }) => {
+        test.setTimeout(240_000);
+        const step = page.getByTestId('step');
+        let paused = '';
+        // A fight that goes on past its first round (a seed or two may end it at once).
+        for (let seed = 3; seed < 9 && !paused; seed++) {
+          await page.goto(`/#/combat/new/${id}`);
+          await page.getByTestId('seed').fill(String(seed));
+          await page.getByTestId('start-combat').click();
+          await expect(page).toHaveURL(/#\/combat\/play\//);
+          paused = await onToPause(page);
+        }
+        expect(paused, 'no seed reached a round end the players may pause at').not.toBe('');
+        await page.getByTestId('pause-combat').click();
+        await expect(page).toHaveURL(/#\/history$/);
+        await expect(page.getByTestId('history-summary').first()).toContainText(
+          /^Paused after round \d+ — round \d+ next turn/,
+        );
+        await page.getByTestId('history-continue').first().click();
+        await expect(step).toHaveAttribute('data-step-id', paused);
+      });
+
     test.describe('on a tablet', () => {
       test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
       test.describe.configure({ timeout: 240_000 });
@@ -77,4 +120,25 @@ for (const { id, definition, conformance } of systems) {
       });
     });
   });
+}
+
+/** "Roll for me", Continue and the suggested options until the players may pause; the step's id, or '' if the combat ended first. */
+async function onToPause(page: Page): Promise<string> {
+  const step = page.getByTestId('step');
+  for (let guard = 0; guard < 150; guard++) {
+    await expect(step).toHaveAttribute('data-step-kind', /roll|choose|outcome/);
+    if (await page.getByTestId('pause-combat').count()) return (await step.getAttribute('data-step-id')) ?? '';
+    const kind = await step.getAttribute('data-step-kind');
+    const id = (await step.getAttribute('data-step-id')) ?? '';
+    if (kind === 'outcome' && (await page.getByTestId('continue').count()) === 0) return '';
+    const next =
+      kind === 'roll'
+        ? page.getByTestId('roll-for-me')
+        : kind === 'outcome'
+          ? page.getByTestId('continue')
+          : step.locator('button[data-testid^="option-"][data-suggested="true"]').first();
+    await next.click();
+    await expect(step).not.toHaveAttribute('data-step-id', id);
+  }
+  return '';
 }

@@ -218,7 +218,7 @@ async function playAssault(page: Page, shots: string | null) {
   await expect(unitRow(page, 'defender.1')).toHaveAttribute('data-destroyed', 'true');
   await expect(unitRow(page, 'defender.4')).toHaveAttribute('data-destroyed', 'true');
   await expect(page.getByTestId('broken-defender')).toBeVisible();
-  await expect(page.getByTestId('step-prompt')).toContainText('Warband withdraws 2 moves');
+  await expect(page.getByTestId('step')).toContainText('Warband withdraws 2 moves');
   await choose(page, 'none', /^Orks: withdrawal \(A7\)$/);
 
   // The end: what became of every unit, the loser withdrawn, the winner's Blast markers.

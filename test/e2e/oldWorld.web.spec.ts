@@ -119,9 +119,9 @@ test.describe('old world wizard', () => {
     await enterDice(page, '3 2', /Orc Boyz: break test/);
     await expect(log).toContainText('Orc Boyz hold');
 
-    // Round over: the result again, then the redress lines, one per line; then on to round 2.
+    // Round over: the result again, then the redress lines, one per line (after the options, which stay in sight); then on to round 2.
     await expect(step).toHaveAttribute('data-step-kind', 'choose');
-    const prompt = page.getByTestId('step-prompt');
+    const prompt = step;
     await expect(prompt).toContainText('Empire win by 1 (7 to 6).');
     await expect(prompt).toContainText('Both sides are still fighting.');
     await expect(prompt.locator('p', { hasText: /^Redress / })).toHaveCount(2);

@@ -185,7 +185,7 @@ async function twoRounds(page: Page, { undo }: { undo: boolean }) {
   await expect(page.getByTestId('step-needs')).toContainText('2D6 ≤ 6 (a double 1 always passes)');
   await enterDice(page, '4 2', /Ork Boyz: Morale check/);
   await expect(page.getByTestId('combat-log')).toContainText('6 against 6: Ork Boyz fight on');
-  await expect(page.getByTestId('step-prompt')).toContainText('Both units are still locked in combat.');
+  await expect(page.getByTestId('step')).toContainText('Both units are still locked in combat.');
   await page.getByTestId('option-next').click();
 
   // Round 2: no charge bonus now.

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -27,6 +27,17 @@ describe('the docs stay true', () => {
     },
   );
 
+  it('every repository file a comment in the product code names exists (a moved test moves its mention too)', () => {
+    const named = /\b((?:core|renderer|electron|cli|test|docs|examples)\/[A-Za-z0-9_./-]+\.(?:ts|tsx|md|json|mjs))\b/g;
+    const missing = productFiles().flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(named)]
+        .map((m) => m[1]!)
+        .filter((p) => !existsSync(p))
+        .map((p) => `${file}: ${p}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('the README is one a newcomer reads: at most 8,000 characters, how to start and how to test first', () => {
     const readme = readFileSync('README.md', 'utf8');
     expect(readme.length).toBeLessThanOrEqual(8000);
@@ -34,3 +45,11 @@ describe('the docs stay true', () => {
     expect(readme.indexOf('bash .ci/run')).toBeGreaterThan(0);
   });
 });
+
+/** Every TypeScript file of the product (core, the screens, Electron's main process, the command line). */
+function productFiles(): string[] {
+  const roots = ['core', 'renderer/src', 'electron', 'cli'];
+  return roots.flatMap((root) =>
+    (readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f)).map((f) => `${root}/${f}`),
+  );
+}

@@ -75,9 +75,9 @@ export function errorText(standardError: number): string {
 
 const fine = (standardError: number) => standardError < 0.005;
 
-/** "Whole combat: you win 62.0%": an option's whole-combat figure as it reads beside the option. */
+/** "Knights win the fight 62.0%": an option's whole-combat figure as it reads beside the option. */
 export const wholeFigureText = (h: WholeHeadline) =>
-  `Whole combat: ${h.side} win ${chanceText(h.value, h.standardError)}`;
+  `${h.side} win the fight ${chanceText(h.value, h.standardError)}`;
 
 /**
  * The option best for the chooser by their chance to win the fight after it: the highest exact

@@ -129,7 +129,10 @@ class RoundMeter {
   /** At the start of a round of `states` positions. */
   begin(states: number): void {
     const spent = workSpent();
-    if (this.last && projectedOver({ states }, this.last, spent, this.budget))
+    // A round of one position (a combat's first, from its start) pays the model's cold start — the
+    // tables every later round reuses — so its price per position says nothing of a later round's:
+    // projections start from a round of several. The hard budget still bounds the work.
+    if (this.last && this.last.states > 1 && projectedOver({ states }, this.last, spent, this.budget))
       throw new AnalysisTooLargeError('too many positions to follow the whole combat exactly');
     this.from = spent;
     this.last = { states, work: 0 };

@@ -1,39 +1,51 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPlayerPause } from '@tabler/icons-react';
 import type { Ref } from 'react';
+import { Link } from 'react-router';
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { Input } from '../../../core/api/view';
 import { ChooseKeys } from './ChooseKeys';
+import type { OptionFigures } from './useCombatOdds';
 import { Why } from './StepWhy';
 import { WhoActs } from './WhoActs';
 
 type ChooseStep = Extract<CombatSnapshot['step'], { kind: 'choose' }>;
 type Option = ChooseStep['options'][number];
 
-/** A choose step: who decides, what is asked and why, the options (the suggested one first to Enter) and the keys. */
+/**
+ * A choose step: who decides and what is asked, then straight away every option with its figures
+ * (issue 35: all in sight at 1280×800 and 820×1180, nothing laid over them), the host's words where
+ * the options cannot change the fight, a pause where the players may stop for this turn, the keys,
+ * and last the rest of the question and why — folded, so it never pushes the options down.
+ */
 export function ChooseStepCard({
   step,
   name,
   figures,
   best,
+  note,
   busy,
   onAnswer,
   cardRef,
 }: {
   step: ChooseStep;
   name: string;
-  figures?: Readonly<Record<string, string | null>> | undefined;
+  figures?: Readonly<Record<string, OptionFigures>> | undefined;
   best: string | null;
+  note?: string | null | undefined;
   busy: boolean;
   onAnswer: (input: Input) => void;
   cardRef: Ref<HTMLDivElement>;
 }) {
-  const many = step.options.length > 6;
+  // A pause is no answer to the rules (the engine refuses it): it leaves the table, kept as it stands.
+  const answers = step.options.filter((o) => o.pause === undefined);
+  const pause = step.options.find((o) => o.pause !== undefined);
+  const many = answers.length > 6;
   // The odds' best option for the chooser, once known, is the one suggested.
-  const byOdds = best !== null && step.options.some((o) => o.id === best);
-  const options = byOdds ? step.options.map((o) => ({ ...o, suggested: o.id === best })) : step.options;
-  // The suggested option takes the focus (StepPanel), so Enter answers as suggested.
-  const focusedOption = options.find((o) => o.suggested);
+  const byOdds = best !== null && answers.some((o) => o.id === best);
+  const options = byOdds ? answers.map((o) => ({ ...o, suggested: o.id === best })) : answers;
   const pick = (option: string) => onAnswer({ kind: 'choose', stepId: step.id, option });
+  const [question, ...more] = step.prompt.split('\n');
   return (
     <Card
       ref={cardRef}
@@ -45,17 +57,23 @@ export function ChooseStepCard({
       data-step-id={step.id}
     >
       <ChooseKeys options={options} disabled={busy} onPick={pick} />
-      <Stack gap="sm">
+      <Stack gap="xs">
         <WhoActs role={step.actor} name={name} kind="choose" />
         <Title order={2} size="h3">
           {step.title}
         </Title>
-        <Prompt prompt={step.prompt} />
-        <Why reasons={step.why} />
-        {/* Many options (how many of 16 attacks at the Baron): smaller buttons, more to a row, so all stay in sight; a long one keeps a row of its own. */}
+        <Text size="lg" fw={500} data-testid="step-prompt" style={{ whiteSpace: 'pre-line' }}>
+          {question}
+        </Text>
+        {note && (
+          <Text size="md" fw={600} data-testid="choice-note">
+            {note}
+          </Text>
+        )}
         <SimpleGrid
-          cols={many ? { base: 3, sm: 4 } : { base: 1, sm: 2 }}
-          spacing={many ? 'sm' : 'md'}
+          cols={many ? { base: 3, sm: 4 } : { base: 1, xs: 2 }}
+          spacing="xs"
+          verticalSpacing="xs"
           data-testid="step-options"
           data-compact={many}
           data-suggested-by={byOdds ? 'odds' : 'rules'}
@@ -67,14 +85,16 @@ export function ChooseStepCard({
               index={i}
               many={many}
               byOdds={byOdds}
-              figure={figures?.[option.id]}
+              figures={figures?.[option.id]}
               busy={busy}
               onPick={pick}
             />
           ))}
         </SimpleGrid>
-        <TakeSuggested show={step.options.length > 2} option={focusedOption} busy={busy} onPick={pick} />
-        <KeysHint count={step.options.length} />
+        {pause && <PauseHere option={pause} />}
+        <KeysHint count={options.length} />
+        <MoreOfTheQuestion lines={more} />
+        <Why reasons={step.why} fold={0} />
       </Stack>
     </Card>
   );
@@ -86,7 +106,7 @@ function OptionButton({
   index,
   many,
   byOdds,
-  figure,
+  figures,
   busy,
   onPick,
 }: {
@@ -94,17 +114,18 @@ function OptionButton({
   index: number;
   many: boolean;
   byOdds: boolean;
-  figure: string | null | undefined;
+  figures: OptionFigures | undefined;
   busy: boolean;
   onPick: (option: string) => void;
 }) {
   return (
     <Button
       aria-keyshortcuts={index < 9 ? String(index + 1) : undefined}
-      size={many ? 'lg' : 'xl'}
+      size="lg"
       h="auto"
-      py={many ? 'xs' : 'md'}
-      px={many ? 'xs' : undefined}
+      mih={56}
+      py={6}
+      px={many ? 'xs' : 'sm'}
       variant={option.suggested ? 'filled' : 'default'}
       data-suggested={option.suggested === true}
       onClick={() => onPick(option.id)}
@@ -112,19 +133,45 @@ function OptionButton({
       data-testid={`option-${option.id}`}
       style={many && option.label.length > 14 ? { gridColumn: '1 / -1' } : undefined}
       styles={{
-        label: { whiteSpace: 'normal', flexDirection: 'column', alignItems: many ? 'center' : 'flex-start' },
+        inner: { justifyContent: many ? 'center' : 'flex-start' },
+        label: {
+          whiteSpace: 'normal',
+          flexDirection: 'column',
+          alignItems: many ? 'center' : 'flex-start',
+          textAlign: many ? 'center' : 'left',
+          lineHeight: 1.25,
+        },
       }}
     >
       <span>{option.label}</span>
-      {/* The host's exact figure for the state this option leads to (core/analysis/headline.ts). */}
-      {figure && (
-        <Text size="sm" fw={700} c={option.suggested ? 'white' : 'dark'} data-testid={`option-figure-${option.id}`}>
-          {figure}
+      {/* The host's figures for where this option leads: the chooser's chance to win the fight first, then the round's. */}
+      {figures?.fight && (
+        <Text size="md" fw={700} c={option.suggested ? 'white' : 'dark'} data-testid={`option-fight-${option.id}`}>
+          {figures.fight}
+        </Text>
+      )}
+      {figures?.round && (
+        <Text
+          size="sm"
+          fw={figures.fight ? 400 : 700}
+          c={option.suggested ? 'white' : 'dark'}
+          data-testid={`option-figure-${option.id}`}
+        >
+          {figures.fight ? `This round: ${figures.round}` : figures.round}
         </Text>
       )}
       {(option.detail || option.suggested) && (
         <Text size="sm" c={option.suggested ? 'white' : 'dimmed'}>
-          {[option.detail, option.suggested ? (byOdds ? 'suggested: best odds' : 'suggested') : null]
+          {[
+            option.detail,
+            option.suggested
+              ? byOdds
+                ? figures?.fight
+                  ? 'suggested: best for the fight'
+                  : 'suggested: best odds'
+                : 'suggested'
+              : null,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </Text>
@@ -133,43 +180,42 @@ function OptionButton({
   );
 }
 
-/** Many options: the suggested one is also one tap away at the bottom of the screen, wherever it sits in the grid. */
-function TakeSuggested({
-  show,
-  option,
-  busy,
-  onPick,
-}: {
-  show: boolean;
-  option: Option | undefined;
-  busy: boolean;
-  onPick: (option: string) => void;
-}) {
-  if (!show || !option) return null;
+/**
+ * "Stop here: the combat goes on next turn": the combat is kept as it stands (every step is saved as
+ * it is taken) and History lists it as paused, to be reopened at this step next turn.
+ */
+function PauseHere({ option }: { option: Option }) {
   return (
-    <Group justify="flex-end" className="cc-step-action">
+    <Group gap="sm" wrap="wrap">
       <Button
         size="lg"
-        variant="light"
-        onClick={() => onPick(option.id)}
-        disabled={busy}
-        data-testid="take-suggested"
-        styles={{ label: { whiteSpace: 'normal' } }}
+        variant="default"
+        leftSection={<IconPlayerPause />}
+        component={Link}
+        to="/history"
+        data-testid="pause-combat"
         h="auto"
         py="xs"
+        styles={{ label: { whiteSpace: 'normal' } }}
       >
-        As suggested: {option.label}
+        {option.label}
       </Button>
+      {option.detail && (
+        <Text size="sm" c="dimmed">
+          {option.detail}
+        </Text>
+      )}
     </Group>
   );
 }
 
-/** What the chooser is asked: the first line the question, the rest what it weighs. */
-function Prompt({ prompt }: { prompt: string }) {
+/** The question's further lines (what it weighs), after the options. */
+function MoreOfTheQuestion({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return null;
   return (
-    <Stack gap={4} data-testid="step-prompt">
-      {prompt.split('\n').map((line, i) => (
-        <Text key={i} size={i === 0 ? 'xl' : 'lg'} fw={i === 0 ? 500 : undefined} style={{ whiteSpace: 'pre-line' }}>
+    <Stack gap={2} data-testid="step-prompt-more">
+      {lines.map((line, i) => (
+        <Text key={i} size="md" style={{ whiteSpace: 'pre-line' }}>
           {line}
         </Text>
       ))}

@@ -1,42 +1,58 @@
-import { Group, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { fixed2, percent } from '../../../core/api/view';
 import { useCombatOdds } from './useCombatOdds';
 
 /**
- * The odds in one line right above the step, so the figure that matters is in sight together with
- * what to roll, on a tablet and a laptop alike, without scrolling to the odds panel: the named
- * chances as they stand now (who wins the round, who breaks…), or the expected main measure where
- * a system names none. Every figure is the host's; this only lays them out.
+ * The odds at the top of every step, in sight with what to roll or choose on a tablet and a laptop
+ * alike (issue 34): in the games fought round after round, first the whole fight from here — "Space
+ * Marines win the fight 65.6% · Orks 34.4% · most likely over in round 1", a quick estimate marked
+ * until the exact figure replaces it in place — then this round's chances, labelled as the round's.
+ * In a game of one round (40k 10th edition), its chances as they stand now. Every figure is the
+ * host's; this only lays them out.
  */
 export function OddsHeadline({ id, at }: { id: string; at: number }) {
-  const { query, updating } = useCombatOdds(id, at);
+  const { query, updating, whole } = useCombatOdds(id, at);
   const odds = query.data?.odds;
   if (!odds) return null;
-  // Chances still open first; where the round is decided, what is certain ("Knights win the round: 100%"), not a row of 0%.
+  const fight = whole.data?.headline;
+  const exact = whole.data?.now?.exact === true && !whole.updating;
+  return (
+    <Stack gap={2} data-testid="odds-headline" aria-live="polite" aria-busy={updating}>
+      {fight && (
+        <Text
+          size="md"
+          fw={700}
+          lh={1.35}
+          data-testid="fight-headline"
+          data-exact={exact}
+          style={whole.updating ? { opacity: 0.75 } : undefined}
+        >
+          {fight}
+          {whole.updating && (
+            <Text span size="sm" fw={400} c="gray.7">
+              {' '}
+              (first figure, being refined…)
+            </Text>
+          )}
+        </Text>
+      )}
+      <Text size="sm" lh={1.35} data-testid="odds-headline-figure" style={updating ? { opacity: 0.6 } : undefined}>
+        <Text span fw={600}>
+          {whole.data ? 'This round: ' : 'Odds now: '}
+        </Text>
+        {roundFigures(odds).join(' · ')}
+      </Text>
+    </Stack>
+  );
+}
+
+type RoundOdds = NonNullable<NonNullable<ReturnType<typeof useCombatOdds>['query']['data']>['odds']>;
+
+/** The named chances still open (where the round is decided, what is certain, not a row of 0%), else the expected measure. */
+function roundFigures(odds: RoundOdds): string[] {
   const open = odds.facts.filter((f) => f.now > 1e-9 && f.now < 1 - 1e-9);
   const shown = open.length > 0 ? open : odds.facts.filter((f) => f.now >= 1 - 1e-9);
-  const figures =
-    shown.length > 0
-      ? shown.slice(0, 3).map((f) => `${f.label}: ${percent(f.now)}`)
-      : [`${odds.measure}: ${fixed2(odds.meanNow)} expected`];
-  return (
-    <Group
-      gap={6}
-      wrap="wrap"
-      data-testid="odds-headline"
-      aria-live="polite"
-      aria-busy={updating}
-      style={updating ? { opacity: 0.6 } : undefined}
-    >
-      <Text size="md" fw={700}>
-        Odds now:
-      </Text>
-      {figures.map((f, i) => (
-        <Text key={f} size="md" data-testid="odds-headline-figure">
-          {f}
-          {i < figures.length - 1 ? ' ·' : ''}
-        </Text>
-      ))}
-    </Group>
-  );
+  return shown.length > 0
+    ? shown.slice(0, 3).map((f) => `${f.label}: ${percent(f.now)}`)
+    : [`${odds.measure}: ${fixed2(odds.meanNow)} expected`];
 }

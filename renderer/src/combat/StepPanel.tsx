@@ -8,11 +8,14 @@ import { OutcomeStepCard } from './OutcomeStepCard';
 import { RollNeeds } from './RollNeeds';
 import { Why } from './StepWhy';
 import { rollersOf, WhoActs } from './WhoActs';
+import type { OptionFigures } from './useCombatOdds';
 
 interface Props {
   snapshot: CombatSnapshot;
-  /** At a choose step: each option's main figure if it is taken, once the host has worked them out. */
-  figures?: Readonly<Record<string, string | null>>;
+  /** At a choose step: each option's figures if it is taken (the round's, the fight's), once the host has worked them out. */
+  figures?: Readonly<Record<string, OptionFigures>>;
+  /** At a choose step whose options all leave the same chance to win the fight: that, in words. */
+  note?: string | null;
   /**
    * At a choose step: the option the host found best for the chooser by those figures, suggested
    * in place of the system's own suggestion; null until the odds arrive or where they cannot tell.
@@ -26,7 +29,7 @@ interface Props {
 }
 
 /** The one Wizard screen: renders whatever step the host says comes next (roll, choose, outcome). */
-export function StepPanel({ snapshot, figures, best = null, restore, busy, onAnswer, onRollForMe }: Props) {
+export function StepPanel({ snapshot, figures, best = null, note, restore, busy, onAnswer, onRollForMe }: Props) {
   const { step, view } = snapshot;
   const nameOf = (role: 'attacker' | 'defender') => view.sides[role].name;
   // The control Enter answers takes the focus as the step opens (and again when the odds move the
@@ -36,7 +39,8 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
     step.kind === 'choose'
       ? ((best !== null && step.options.some((o) => o.id === best)
           ? best
-          : step.options.find((o) => o.suggested)?.id) ?? step.options[0]?.id)
+          : step.options.find((o) => o.suggested && o.pause === undefined)?.id) ??
+        step.options.find((o) => o.pause === undefined)?.id)
       : null;
   useEffect(() => {
     if (step.kind === 'roll') return; // the dice box focuses itself
@@ -66,6 +70,7 @@ export function StepPanel({ snapshot, figures, best = null, restore, busy, onAns
         name={nameOf(step.actor)}
         figures={figures}
         best={best}
+        note={note}
         busy={busy}
         onAnswer={onAnswer}
         cardRef={card}

@@ -7,7 +7,7 @@ import type { Reason } from '../../../core/api/view';
  * list folds after its first lines (all of it stays on the page for a screen reader), so the dice box
  * and the main button stay on screen as the step opens.
  */
-export function Why({ reasons }: { reasons: Reason[] }) {
+export function Why({ reasons, fold = 2 }: { reasons: Reason[]; fold?: number }) {
   const [open, setOpen] = useState(false);
   const seen = new Set<string>();
   const distinct = reasons.filter((r) => {
@@ -18,12 +18,12 @@ export function Why({ reasons }: { reasons: Reason[] }) {
   });
   if (distinct.length === 0) return null;
   // Folded at a whole reason, never mid-line; the folded ones stay in the page (hidden) for a screen reader's "show all".
-  const folded = distinct.length > 2 && !open;
+  const folded = distinct.length > fold && !open;
   return (
     <div>
       <List size="lg" spacing={4} data-testid="step-why">
         {distinct.map((r, i) => (
-          <List.Item key={i} hidden={folded && i >= 2}>
+          <List.Item key={i} hidden={folded && i >= fold}>
             <Text span fw={600}>
               {r.rule}:
             </Text>{' '}
@@ -31,7 +31,7 @@ export function Why({ reasons }: { reasons: Reason[] }) {
           </List.Item>
         ))}
       </List>
-      {distinct.length > 2 && (
+      {distinct.length > fold && (
         <Button
           variant="subtle"
           size="md"
@@ -40,11 +40,15 @@ export function Why({ reasons }: { reasons: Reason[] }) {
           aria-expanded={open}
           data-testid="step-why-fold"
         >
-          {open
-            ? 'Show fewer reasons'
-            : `Why: ${distinct.length - 2} more ${distinct.length - 2 === 1 ? 'reason' : 'reasons'}`}
+          {open ? 'Show fewer reasons' : whyLabel(distinct.length - fold, fold > 0)}
         </Button>
       )}
     </div>
   );
+}
+
+/** "Why: 3 more reasons", or where every reason is folded (a choice, whose options come first) "Why? 3 reasons". */
+function whyLabel(hidden: number, more: boolean): string {
+  const reasons = `${hidden} ${hidden === 1 ? 'reason' : 'reasons'}`;
+  return more ? `Why: ${hidden} more` + reasons.slice(String(hidden).length) : `Why? ${reasons}`;
 }

@@ -44,7 +44,6 @@ export function WizardPage() {
     );
 
   const names = { attacker: data.view.sides.attacker.name, defender: data.view.sides.defender.name };
-  const figures = Object.fromEntries((odds.current?.choices ?? []).map((c) => [c.option, c.figure]));
   const units = <SideUnits view={data.view} />;
   const oddsPanel = <CombatOdds id={data.id} at={data.inputs.length} finished={data.finished} names={names} />;
   return (
@@ -61,14 +60,14 @@ export function WizardPage() {
         </Alert>
       )}
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="sm">
-            <CombatStatus lines={data.view.status} />
             <OddsHeadline id={data.id} at={data.inputs.length} />
             <StepPanel
               snapshot={data}
-              figures={figures}
+              figures={odds.current?.figures}
               best={odds.current?.best ?? null}
+              note={odds.current?.choiceNote}
               restore={restore?.stepId === data.step.id ? restore : undefined}
               busy={busy}
               onAnswer={(input) => {
@@ -80,13 +79,15 @@ export function WizardPage() {
                 rollForMe.mutate(stepId);
               }}
             />
+            {/* Where the combat stands comes after the step: the step's own title says the round, and its options stay in sight. */}
+            <CombatStatus lines={data.view.status} />
             {/* On a narrow screen (a tablet at the table) the odds come right under the step, then the units, then the log. */}
             {!wide && oddsPanel}
             {!wide && units}
             <CombatLog lines={data.view.log} names={names} />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Stack gap="md">
             {wide && oddsPanel}
             {wide && units}

@@ -3,22 +3,29 @@ import type { CombatOdds } from '../../../core/api/channels/combat';
 import { useClient } from '../api/ClientContext';
 import { unwrap, type HostError } from '../api/hostQuery';
 
+/** An option's figures at a choice: where the round stands after it, and (round-by-round games) the chooser's chance to win the fight. */
+export interface OptionFigures {
+  round: string | null;
+  fight: string | null;
+}
+
 /**
  * The odds of a combat at a step, asked for after the step is shown (the host answers the step
- * first): the odds panel and the choose step's per-option figures read the same query. While the
- * next odds are worked out, the last ones stay (`updating`).
+ * first): the headline, the odds panel and the choose step's per-option figures read the same
+ * queries. While the next odds are worked out, the last ones stay (`updating`).
  *
  * The whole combat's odds are asked once this round's have come, twice: a quick first figure (an
- * eighth of the work: a few hundred play-outs where the combat is too large to count exactly), then
- * the full answer, which refines it (and gives the options' figures). The host works both out in
- * chunks between the players' steps. At a choose step whose options change the whole combat, each
- * option's figure gains the chooser's chance to win it.
+ * eighth of the work: an estimate where the combat is too large to count exactly at once), then the
+ * full answer, which replaces it in place and weighs every option of a choice by the fight (issue
+ * 34): its figure, the best of them to suggest, or words where the options cannot differ.
  */
 export function useCombatOdds(id: string, at: number, enabled = true) {
   const client = useClient();
+  const ask = (whole: boolean, quick: boolean) => async () =>
+    unwrap(await client.combatOdds({ id, at, ...(whole ? { whole } : {}), ...(quick ? { quick } : {}) }));
   const query = useQuery<CombatOdds, HostError>({
     queryKey: ['combat.odds', id, at],
-    queryFn: async () => unwrap(await client.combatOdds({ id, at })),
+    queryFn: ask(false, false),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
     enabled,
@@ -26,29 +33,22 @@ export function useCombatOdds(id: string, at: number, enabled = true) {
   const round = query.data?.at === at ? query.data : undefined;
   const quickQuery = useQuery<CombatOdds, HostError>({
     queryKey: ['combat.odds', id, at, 'whole', 'quick'],
-    queryFn: async () => unwrap(await client.combatOdds({ id, at, whole: true, quick: true })),
+    queryFn: ask(true, true),
     staleTime: Infinity,
     enabled: enabled && round !== undefined,
   });
   const quick = quickQuery.data?.at === at ? quickQuery.data : undefined;
   const wholeQuery = useQuery<CombatOdds, HostError>({
     queryKey: ['combat.odds', id, at, 'whole'],
-    queryFn: async () => unwrap(await client.combatOdds({ id, at, whole: true })),
+    queryFn: ask(true, false),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
     enabled: enabled && round !== undefined && (quick !== undefined || quickQuery.isError),
   });
   const whole = wholeQuery.data?.at === at ? wholeQuery.data : undefined;
-  const current =
-    round && whole
-      ? {
-          ...round,
-          choices: round.choices.map((c) => withWhole(c, whole.choices.find((w) => w.option === c.option)?.whole)),
-        }
-      : round;
   return {
     query,
-    current,
+    current: round ? choicesOf(round, whole) : undefined,
     updating: query.isFetching && !round,
     // Until the full answer for this step comes: the quick one, else the last step's, marked as updating.
     whole: {
@@ -59,10 +59,20 @@ export function useCombatOdds(id: string, at: number, enabled = true) {
   };
 }
 
-function withWhole(
-  choice: CombatOdds['choices'][number],
-  whole: string | null | undefined,
-): CombatOdds['choices'][number] {
-  if (!whole) return choice;
-  return { ...choice, figure: choice.figure ? `${choice.figure} · ${whole}` : whole };
+/**
+ * What a choice shows of the odds: each option's figures, the option to suggest — by the fight once
+ * the full answer has come (the round's own figure never decides a round-by-round game's choice),
+ * else by the round — and the words said instead of figures that cannot differ.
+ */
+function choicesOf(round: CombatOdds, whole: CombatOdds | undefined) {
+  const figures: Record<string, OptionFigures> = {};
+  for (const c of round.choices) {
+    const fight = whole?.choices.find((w) => w.option === c.option)?.whole ?? null;
+    figures[c.option] = { round: c.figure, fight };
+  }
+  return {
+    figures,
+    best: whole ? whole.best : round.best,
+    choiceNote: whole?.choiceNote ?? null,
+  };
 }

@@ -36,8 +36,8 @@ describe('whole-combat figures beside a choice', () => {
   it('the chooser’s chance to win the combat, by option, when the options change it', () => {
     const h = wholeHeadlinesOf([odds(0.7), odds(0.55)], 'defender', 'Orcs');
     expect(h.map((x) => x && wholeFigureText(x))).toEqual([
-      'Whole combat: Orcs win 30.0%',
-      'Whole combat: Orcs win 45.0%',
+      'Orcs win the fight 30.0%',
+      'Orcs win the fight 45.0%',
     ]);
   });
 

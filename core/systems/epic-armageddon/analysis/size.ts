@@ -12,7 +12,7 @@ import { poolKey, poolOf } from './pools';
  *  - reading the states after A4: once per pair of pools;
  *  - supporting fire: its effect per reach of the hits and hit count, spread over the summaries;
  *  - the pairs: both sides' summaries per pair of pools, times A6's 11 differences.
- * The budget comes from measurements (test/core/analysis/epic-armageddon/size.test.ts and the
+ * The budget comes from measurements (test/core/systems/epic-armageddon/analysis/size.test.ts and the
  * bench): states at the budget take well under a second on a two-core laptop.
  */
 

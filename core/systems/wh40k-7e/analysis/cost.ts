@@ -17,7 +17,7 @@ import { UnitSpace } from './unitState';
  *    are keyed by strings), and for Destroyer weapons the joint counts of their two pools (dice²)
  *    mixed into the chain.
  * WORK_BUDGET is calibrated so that the largest estimate accepted runs in about a second on a
- * busy two-core machine (test/core/analysis/wh40k-7e/tooLarge.test.ts).
+ * busy two-core machine (test/core/systems/wh40k-7e/analysis/forSystem.test.ts).
  */
 export const WORK_BUDGET = 120_000_000;
 const CHAIN_WEIGHT = 8;

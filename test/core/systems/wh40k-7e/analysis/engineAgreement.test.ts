@@ -14,6 +14,7 @@ import {
 } from './drive';
 import { checkOneStep } from './oneStep';
 import { destroyerVsOgryns, hammersVsWarriors, marinesVsBoyz, mixedBag } from './setups';
+import { sized } from '../../../../support/exhaustive';
 
 /**
  * The 7th edition engine (core/systems/wh40k-7e, driven through core/combat/engine.ts with the
@@ -27,7 +28,7 @@ import { destroyerVsOgryns, hammersVsWarriors, marinesVsBoyz, mixedBag } from '.
  * Tolerance per probability: 4 standard errors sqrt(p(1−p)/N) + 2/N (seeds fixed: deterministic).
  */
 
-const GAMES = 20_000;
+const GAMES = sized(5_000, 20_000);
 const SLOW = 600_000;
 const tolerance = (p: number, n: number) => 4 * Math.sqrt((p * (1 - p)) / n) + 2 / n;
 

@@ -1,0 +1,49 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Checks every choice of a combat as it opens (issue 35: every option in sight): played by "Roll
+ * for me", the suggested options and Continue, at each choose step every option's box lies inside
+ * the viewport and nothing is laid over it (the element at its centre is the option itself), and in
+ * a game fought round after round the fight's headline is in sight at the top of every step.
+ * Returns how many choices were checked.
+ */
+export async function checkChoicesInSight(page: Page, opts: { fight: boolean; maxSteps?: number }): Promise<number> {
+  const step = page.getByTestId('step');
+  let checked = 0;
+  for (let guard = 0; guard < (opts.maxSteps ?? 120); guard++) {
+    await expect(step).toHaveAttribute('data-step-kind', /roll|choose|outcome/);
+    if (opts.fight) await expect(page.getByTestId('fight-headline')).toBeInViewport({ timeout: 30_000 });
+    const kind = await step.getAttribute('data-step-kind');
+    const id = (await step.getAttribute('data-step-id')) ?? '';
+    if (kind === 'outcome' && (await page.getByTestId('continue').count()) === 0) break;
+    if (kind === 'choose') {
+      await expectOptionsInSight(step.locator('button[data-testid^="option-"]'));
+      checked++;
+    }
+    const next =
+      kind === 'roll'
+        ? page.getByTestId('roll-for-me')
+        : kind === 'outcome'
+          ? page.getByTestId('continue')
+          : step.locator('button[data-testid^="option-"][data-suggested="true"]').first();
+    await next.click();
+    await expect(step).not.toHaveAttribute('data-step-id', id);
+  }
+  return checked;
+}
+
+/** Each option wholly in the viewport, and the element at its centre inside the option (no bar laid over it). */
+async function expectOptionsInSight(options: Locator) {
+  const n = await options.count();
+  expect(n).toBeGreaterThan(0);
+  for (let i = 0; i < n; i++) {
+    const option = options.nth(i);
+    await expect(option).toBeInViewport({ ratio: 1 });
+    const uncovered = await option.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit !== null && el.contains(hit);
+    });
+    expect(uncovered, `option ${await option.getAttribute('data-testid')} is covered`).toBe(true);
+  }
+}
