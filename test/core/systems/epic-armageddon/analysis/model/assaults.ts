@@ -1,0 +1,167 @@
+import { epicArmageddon, type Setup, type SetupInput } from '../../../../../../core/systems/epic-armageddon';
+import { smallEpic } from '../../../../analysis/smallCombats';
+
+/**
+ * Assaults the round model is held to the engine on, each small enough for the engine's walk of a
+ * round (every die by its outcomes), each bringing in rules the others do not (named on each), and
+ * the club-size assault of the bench.
+ */
+
+const parse = (s: Omit<SetupInput, 'system'>): Setup =>
+  epicArmageddon.setupSchema.parse({ system: 'epic-armageddon', ...s });
+
+/** The small combat of the whole-combat checks (smallCombats.ts): one Assault Marine against two Boyz, everybody Fearless — draws go on round after round. */
+export const small = () => epicArmageddon.setupSchema.parse(smallEpic);
+
+/** Nobody Fearless: the loser of A6 takes the difference as extra hits (no saves), becomes Broken and withdraws (A7); a Grot not directly engaged counts in A6, can take extra hits but no attacks. */
+export const breaking = () =>
+  parse({
+    attacker: {
+      name: 'Space Marines',
+      formation: 'Assault detachment',
+      units: [{ name: 'Assault Marines', count: 2, armour: 4, cc: 3, ff: 5 }],
+    },
+    defender: {
+      name: 'Orks',
+      formation: 'Warband',
+      blastMarkers: 1,
+      units: [
+        { name: 'Boyz', count: 2, armour: 6, cc: 4, ff: 6 },
+        { name: 'Grots', armour: null, cc: 6, ff: 6, engaged: 'none' },
+      ],
+    },
+  });
+
+/** A defender Broken before the assault (it counts as many Blast markers as its units left, and is destroyed if it loses); They Shall Know No Fear on the attacker (half the extra hits, half its Blast markers). */
+export const brokenDefender = () =>
+  parse({
+    attacker: {
+      name: 'Space Marines',
+      formation: 'Tactical detachment',
+      blastMarkers: 3,
+      knowNoFear: true,
+      units: [{ name: 'Tactical Marines', count: 2, armour: 4, cc: 5, ff: 3, engaged: 'firefight' }],
+    },
+    defender: {
+      name: 'Guard',
+      formation: 'Infantry platoon',
+      broken: true,
+      units: [{ name: 'Guardsmen', count: 2, armour: 6, cc: 5, ff: 5, cover: 4 }],
+    },
+  });
+
+/** A war engine (damage capacity, 1 DC per unsaved hit, excess lost) with Reinforced Armour against Macro-weapon First Strike swords; an invulnerable save; Fearless infantry ignoring extra hits. */
+export const knight = () =>
+  parse({
+    attacker: {
+      name: 'Eldar',
+      formation: 'Aspect host',
+      units: [
+        {
+          name: 'Howling Banshees',
+          count: 2,
+          armour: 5,
+          cc: 3,
+          ff: 6,
+          weapons: [{ name: 'Power swords', use: 'cc', extraAttacks: 1, firstStrike: true, macroWeapon: true }],
+        },
+      ],
+    },
+    defender: {
+      name: 'Imperial Knights',
+      formation: 'Household',
+      units: [
+        {
+          name: 'Knight Paladin',
+          type: 'war-engine',
+          damageCapacity: 2,
+          armour: 4,
+          cc: 4,
+          ff: 4,
+          reinforcedArmour: true,
+          invulnerable: true,
+        },
+        { name: 'Squire', armour: 5, cc: 5, ff: 5, fearless: true },
+      ],
+    },
+  });
+
+/** Supporting fire of other formations (A5) with an Inspiring supporting unit and a Macro-weapon; a firefight (FF, not CC); a Reinforced Armour tank; defending infantry in cover. */
+export const supported = () =>
+  parse({
+    attacker: {
+      name: 'Space Marines',
+      formation: 'Tactical detachment',
+      units: [
+        { name: 'Tactical Marines', armour: 4, cc: 4, ff: 3, engaged: 'firefight' },
+        { name: 'Land Raider', type: 'armoured-vehicle', armour: 4, cc: 6, ff: 4, reinforcedArmour: true },
+      ],
+      support: [
+        { name: 'Devastators', ff: 4, weapons: [{ name: 'Lascannon', use: 'ff', extraAttacks: 1, macroWeapon: true }] },
+      ],
+    },
+    defender: {
+      name: 'Orks',
+      formation: 'Warband',
+      blastMarkers: 2,
+      units: [{ name: 'Boyz', count: 2, armour: 6, cc: 4, ff: 6, cover: 5 }],
+      support: [{ name: 'Warboss', ff: 5, inspiring: true }],
+    },
+  });
+
+/** The example (example.ts, examples/epic-armageddon-marines-vs-orks.json). */
+export const example = () => parse(epicArmageddon.exampleSetup as Omit<SetupInput, 'system'>);
+
+/**
+ * Club-size: three formations a side. A Tactical detachment assaults an Ork warband; a Devastator
+ * detachment and a Land Raider company of the Marines and Stormboyz and Battlewagons of the Orks are
+ * near enough to give supporting fire (A5).
+ */
+export const clubSize = () =>
+  parse({
+    attacker: {
+      name: 'Space Marines',
+      formation: 'Tactical detachment',
+      knowNoFear: true,
+      units: [
+        { name: 'Tactical Marines', count: 4, armour: 4, cc: 4, ff: 3 },
+        { name: 'Captain', armour: 4, cc: 3, ff: 4, inspiring: true, invulnerable: true },
+        { name: 'Rhino', count: 2, type: 'armoured-vehicle', armour: 5, cc: 6, ff: 6, engaged: 'firefight' },
+      ],
+      support: [
+        {
+          name: 'Devastators',
+          count: 4,
+          ff: 3,
+          weapons: [{ name: 'Missile launchers', use: 'ff', extraAttacks: 1 }],
+        },
+        {
+          name: 'Land Raiders',
+          count: 4,
+          ff: 4,
+          weapons: [{ name: 'Lascannon', use: 'ff', extraAttacks: 1, macroWeapon: true }],
+        },
+      ],
+    },
+    defender: {
+      name: 'Orks',
+      formation: 'Warband',
+      blastMarkers: 1,
+      units: [
+        { name: 'Boyz', count: 6, armour: 6, cc: 4, ff: 6, cover: 5 },
+        {
+          name: 'Nobz',
+          count: 2,
+          armour: 4,
+          cc: 3,
+          ff: 5,
+          inspiring: true,
+          weapons: [{ name: 'Power klaws', use: 'cc', extraAttacks: 1, macroWeapon: true }],
+        },
+      ],
+      support: [
+        { name: 'Stormboyz', count: 4, ff: 6 },
+        { name: 'Battlewagons', count: 3, ff: 5, weapons: [{ name: 'Big shoota', use: 'ff', extraAttacks: 1 }] },
+      ],
+    },
+  });
