@@ -3,6 +3,7 @@ import type { Engagement, Setup, Unit } from '../../setup';
 import { freshUnsavedChance } from '../../saves';
 import { entryOf, isWarEngine, roles, unitsLeft, type Role, type State, type UnitState } from '../../state';
 import type { Dist } from './dist';
+import type { Charged } from './work';
 
 /**
  * What the round model holds fixed while an assault goes on, and how it numbers what changes.
@@ -47,6 +48,7 @@ export interface SideContext {
   memo: SideMemo;
 }
 
+/** What a side's positions share (work.ts `shared`). */
 export interface SideMemo {
   units: Map<number, UnitState[]>;
   left: Map<number, number>;
@@ -54,7 +56,7 @@ export interface SideMemo {
   hit: Map<number, Map<number, Dist>>;
   /** Per code, per enemy dice (pool id): the side after taking the hits they make. */
   shot: Map<number, Map<number, Dist>>;
-  /** Per code and wave kind: the pool id of the dice the side rolls. */
+  /** Per wave kind and code: the pool id of the dice the side rolls. */
   dice: Map<string, number>;
   /** Per code and extra hits: the code once the assault is lost. */
   lost: Map<number, Map<number, number>>;
@@ -69,14 +71,14 @@ export interface Context {
   blastMarkers: Record<Role, number>;
   /** A side's kills plus the enemy's units left (see above). */
   killsAndEnemyLeft: Record<Role, number>;
-  /** Memos of the whole context: A6's modifier difference per pair of codes, ends and positions by key. */
+  /** Memos of the whole context: A6's modifier difference per pair of codes, ends by key, positions by round and pair. */
   modifiers: Map<number, number>;
   ends: Map<number, unknown>;
   positions: Map<number, Map<number, unknown>>;
   /** A round from its start, per pair of codes (the round is not read). */
-  rounds: Map<number, unknown>;
-  /** Dice pools met so far, by key: their id is their index. */
-  pools: Array<{ key: string; macro: number[]; normal: number[] }>;
+  rounds: Map<number, Charged<unknown>>;
+  /** Dice pools met so far: their hits by id, their id by key. */
+  pools: Array<{ macro: number[]; normal: number[] }>;
   poolIds: Map<string, number>;
 }
 

@@ -1,4 +1,3 @@
-import { spend, workSpent } from '../../../../analysis/budget';
 import type { ModelTransition, RoundModel } from '../../../../analysis/combat/model';
 import { waveGroups } from '../../dice';
 import type { State, Wave } from '../../state';
@@ -7,6 +6,7 @@ import { codeOf, contextOf, pairOf, type Context } from './context';
 import { endAt } from './ends';
 import { fromStart, fromState } from './midRound';
 import type { Found } from './stages';
+import { charge, charged, HANDED_ON } from './work';
 
 /**
  * Epic Armageddon's compact round model (core/analysis/combat/model.ts): the exact whole-assault
@@ -70,34 +70,20 @@ function enter(state: State): Position | null {
   return { kind: 'within', ctx, round: state.round, state: bare, key: `${ctx.id}|w|${epicArmageddonWalk.key(bare)}` };
 }
 
-/**
- * Work units charged per position and end a transition hands on: the chain adds each to its layer or
- * its tally (modelChain.ts), about 0.5 µs each here (a whole example's chain of 3.8 million of them
- * took 3 s with every transition remembered), at about 5 ns a unit (budget.ts).
- */
-const HANDED_ON = 100;
-
-/** A round's start does not read the round: its transition is worked out once per pair of codes, and charged again each time. */
-function foundFrom(ctx: Context, pair: number): { found: Found; work: number } {
-  let seen = ctx.rounds.get(pair) as { found: Found; work: number } | undefined;
-  if (seen) {
-    spend(seen.work);
-    return seen;
-  }
-  const found: Found = { next: new Map(), ended: new Map() };
-  const before = workSpent();
-  fromStart(ctx, pair, found);
-  seen = { found, work: workSpent() - before };
-  ctx.rounds.set(pair, seen);
-  return seen;
-}
+/** A round's start does not read the round: its round is worked out once per pair of codes (and charged each time). */
+const foundFrom = (ctx: Context, pair: number): Found =>
+  charged(ctx.rounds, pair, () => {
+    const found: Found = { next: new Map(), ended: new Map() };
+    fromStart(ctx, pair, found);
+    return found;
+  }) as Found;
 
 function transition(position: Position): ModelTransition<Position> {
   const { ctx } = position;
   let found: Found;
-  if (position.kind === 'start') found = foundFrom(ctx, position.pair).found;
+  if (position.kind === 'start') found = foundFrom(ctx, position.pair);
   else fromState(ctx, position.state, (found = { next: new Map(), ended: new Map() }));
-  spend(HANDED_ON * (found.next.size + found.ended.size));
+  charge(HANDED_ON * (found.next.size + found.ended.size));
   return {
     next: [...found.next].map(([pair, p]) => ({ position: startAt(ctx, position.round + 1, pair), p })),
     ended: [...found.ended].map(([key, p]) => ({ end: endAt(ctx, key), p })),

@@ -1,4 +1,3 @@
-import { spend } from '../../../../analysis/budget';
 import {
   completeDefault,
   emptyGiven,
@@ -17,6 +16,7 @@ import { binomial, convolve, poissonBinomial } from '../dice';
 import { hitsOf, poolKey, type PoolDie } from '../pools';
 import { codeOf, digit, unitsOf, type Context, type SideContext } from './context';
 import { branchEach, point, type Dist } from './dist';
+import { charge, LIST_ADD, MAP_ADD, RULES_CALL, shared, sharedIn } from './work';
 
 /**
  * One side in one wave of a round: the dice it rolls, and what the enemy's hits do to it — hits
@@ -29,34 +29,36 @@ const HITS_RADIX = 1 << 16;
 
 /** The id of a pool of dice and what it hits (Macro-weapon hits and the others apart: different dice, independent). */
 function poolId(ctx: Context, pool: readonly PoolDie[], known: HitCount = { macro: 0, normal: 0 }): number {
-  const key = `${poolKey(pool)}|${known.macro},${known.normal}`;
-  let id = ctx.poolIds.get(key);
-  if (id === undefined) {
-    const h = hitsOf(pool, known);
-    spend(pool.reduce((n, d) => n + (d.dice + 1) * (h.macro.length + h.normal.length), 0));
-    id = ctx.pools.length;
-    ctx.pools.push({ key, macro: h.macro, normal: h.normal });
-    ctx.poolIds.set(key, id);
-  }
-  return id;
+  return shared(
+    ctx.poolIds,
+    `${poolKey(pool)}|${known.macro},${known.normal}`,
+    () => {
+      const h = hitsOf(pool, known);
+      ctx.pools.push({ macro: h.macro, normal: h.normal });
+      return ctx.pools.length - 1;
+    },
+    () => MAP_ADD,
+  );
 }
 
 /** Seed 003 "Make combat attacks": the dice a side's standing units roll in a wave (dice.ts, the engine's own), as a pool. */
 export function diceOf(ctx: Context, side: SideContext, x: number, kind: WaveKind): number {
-  const key = `${kind}|${x}`;
-  let id = side.memo.dice.get(key);
-  if (id === undefined) {
-    const byScore = new Map<string, PoolDie>();
-    for (const d of sideDice(ctx.setup, side.role, unitsOf(side, x), kind)) {
-      const k = `${d.value}|${d.macro}`;
-      const had = byScore.get(k);
-      if (had) had.dice += d.dice;
-      else byScore.set(k, { value: d.value, macro: d.macro, dice: d.dice });
-    }
-    const pool = [...byScore.values()].sort((a, b) => a.value - b.value || Number(a.macro) - Number(b.macro));
-    side.memo.dice.set(key, (id = poolId(ctx, pool)));
-  }
-  return id;
+  return shared(
+    side.memo.dice,
+    `${kind}|${x}`,
+    () => {
+      const byScore = new Map<string, PoolDie>();
+      for (const d of sideDice(ctx.setup, side.role, unitsOf(side, x), kind)) {
+        const k = `${d.value}|${d.macro}`;
+        const had = byScore.get(k);
+        if (had) had.dice += d.dice;
+        else byScore.set(k, { value: d.value, macro: d.macro, dice: d.dice });
+      }
+      const pool = [...byScore.values()].sort((a, b) => a.value - b.value || Number(a.macro) - Number(b.macro));
+      return poolId(ctx, pool);
+    },
+    () => MAP_ADD,
+  );
 }
 
 /** A wave's dice still to roll, with the hits they have made so far: a pool too. */
@@ -105,7 +107,7 @@ function casualties(side: SideContext, x: number, unsaved: (i: number) => number
       const loss = u.warEngine ? Math.min(left, k) : Math.min(1, k);
       branch.set(-loss * u.stride, (branch.get(-loss * u.stride) ?? 0) + p);
     });
-    spend(d.xs.length * branch.size);
+    charge(LIST_ADD * d.xs.length * branch.size);
     d = branchEach(
       d,
       [...branch].map(([dx, p]) => ({ dx, p })),
@@ -138,40 +140,40 @@ export function fromSaves(side: SideContext, x: number, saves: readonly Hit[]): 
 
 /** The side after `macro` Macro-weapon and `normal` other hits, allocated from none. */
 export function afterHits(ctx: Context, side: SideContext, x: number, macro: number, normal: number): Dist {
-  let byHits = side.memo.hit.get(x);
-  if (!byHits) side.memo.hit.set(x, (byHits = new Map()));
-  const key = macro * HITS_RADIX + normal;
-  let d = byHits.get(key);
-  if (!d) {
-    const units = unitsOf(side, x);
-    const given = allocation(ctx, side, units, emptyGiven(units.length), { macro, normal });
-    spend(units.length * 8);
-    byHits.set(key, (d = fromGiven(side, x, given)));
-  }
-  return d;
+  return sharedIn(
+    side.memo.hit,
+    x,
+    macro * HITS_RADIX + normal,
+    () => {
+      const units = unitsOf(side, x);
+      return fromGiven(side, x, allocation(ctx, side, units, emptyGiven(units.length), { macro, normal }));
+    },
+    (d) => RULES_CALL + LIST_ADD * d.xs.length,
+  );
 }
 
 /** The side after the hits the enemy's dice (pool `id`) make, every hit count by its chance. */
 export function afterDice(ctx: Context, side: SideContext, x: number, id: number): Dist {
-  let byPool = side.memo.shot.get(x);
-  if (!byPool) side.memo.shot.set(x, (byPool = new Map()));
-  let d = byPool.get(id);
-  if (!d) {
-    const { macro, normal } = ctx.pools[id]!;
-    const acc = new Map<number, number>();
-    macro.forEach((pm, m) => {
-      if (pm === 0) return;
-      normal.forEach((pn, n) => {
-        if (pn === 0) return;
-        const after = afterHits(ctx, side, x, m, n);
-        spend(after.xs.length);
-        for (let i = 0; i < after.xs.length; i++)
-          acc.set(after.xs[i]!, (acc.get(after.xs[i]!) ?? 0) + pm * pn * after.ps[i]!);
+  return sharedIn(
+    side.memo.shot,
+    x,
+    id,
+    () => {
+      const { macro, normal } = ctx.pools[id]!;
+      const acc = new Map<number, number>();
+      macro.forEach((pm, m) => {
+        if (pm === 0) return;
+        normal.forEach((pn, n) => {
+          if (pn === 0) return;
+          const after = afterHits(ctx, side, x, m, n);
+          for (let i = 0; i < after.xs.length; i++)
+            acc.set(after.xs[i]!, (acc.get(after.xs[i]!) ?? 0) + pm * pn * after.ps[i]!);
+        });
       });
-    });
-    byPool.set(id, (d = { xs: [...acc.keys()], ps: [...acc.values()] }));
-  }
-  return d;
+      return { xs: [...acc.keys()], ps: [...acc.values()] };
+    },
+    (d) => MAP_ADD * d.xs.length,
+  );
 }
 
 /**
@@ -200,9 +202,11 @@ export function lostWith(
 
 /** As lostWith, remembered per code and extra hits (none given yet). */
 export function lost(ctx: Context, side: SideContext, x: number, extraHits: number): number {
-  let byHits = side.memo.lost.get(x);
-  if (!byHits) side.memo.lost.set(x, (byHits = new Map()));
-  let code = byHits.get(extraHits);
-  if (code === undefined) byHits.set(extraHits, (code = lostWith(ctx, side, x, extraHits)));
-  return code;
+  return sharedIn(
+    side.memo.lost,
+    x,
+    extraHits,
+    () => lostWith(ctx, side, x, extraHits),
+    () => MAP_ADD,
+  );
 }

@@ -1,10 +1,10 @@
-import { spend } from '../../../../analysis/budget';
 import { extraHitsFor, modifierTotal, resultFacts, type ResultInput } from '../../result';
 import { highestOfTwoChance } from '../../tables';
 import { engagedAlive, type Role } from '../../state';
 import { attackerOf, defenderOf, leftOf, pairOf, unitsOf, type Context } from './context';
 import { addTo, type Bag, type Dist } from './dist';
 import { afterDice, diceOf, lost } from './side';
+import { charge, MAP_ADD, shared } from './work';
 
 /**
  * The stages of a round of an assault (RULES §4, seed 003, SCENARIOS §1), each from the
@@ -39,7 +39,7 @@ function bothSides(ctx: Context, joint: Bag, step: (role: Role, own: number, oth
     let bag = half.get(xa);
     if (!bag) half.set(xa, (bag = new Map()));
     for (let i = 0; i < da.xs.length; i++) addTo(bag, da.xs[i]! * d.size + xd, p * da.ps[i]!);
-    spend(da.xs.length);
+    charge(MAP_ADD * da.xs.length);
   }
   const out: Bag = new Map();
   for (const [xaBefore, bag] of half) {
@@ -47,7 +47,7 @@ function bothSides(ctx: Context, joint: Bag, step: (role: Role, own: number, oth
       const xa = Math.floor(pair / d.size);
       const dd = step('defender', pair - xa * d.size, xaBefore);
       for (let i = 0; i < dd.xs.length; i++) addTo(out, xa * d.size + dd.xs[i]!, p * dd.ps[i]!);
-      spend(dd.xs.length);
+      charge(MAP_ADD * dd.xs.length);
     }
   }
   return out;
@@ -91,7 +91,7 @@ export function immediateOutcome(ctx: Context, joint: Bag, found: Found): Bag {
       addTo(found.ended, endKey(ctx, 'defender', lost(ctx, a, xa, 0), xd), p);
     else on.set(pair, p);
   }
-  spend(joint.size);
+  charge(MAP_ADD * joint.size);
   return on;
 }
 
@@ -109,25 +109,25 @@ export function resultDice(rolls: Partial<Record<Role, readonly number[]>> = {})
 
 /** RULES §4 A6: the attacker's modifiers less the defender's (result.ts, the engine's own), the kills read from the units left. */
 function modifierDifference(ctx: Context, xa: number, xd: number): number {
-  const pair = pairOf(ctx, xa, xd);
-  let diff = ctx.modifiers.get(pair);
-  if (diff === undefined) {
-    const { attacker: a, defender: d } = ctx.sides;
-    const input: ResultInput = {
-      setup: ctx.setup,
-      units: { attacker: unitsOf(a, xa), defender: unitsOf(d, xd) },
-      kills: {
-        attacker: ctx.killsAndEnemyLeft.attacker - leftOf(d, xd),
-        defender: ctx.killsAndEnemyLeft.defender - leftOf(a, xa),
-      },
-      broken: ctx.broken,
-      blastMarkers: ctx.blastMarkers,
-    };
-    diff = modifierTotal(resultFacts(input, 'attacker')) - modifierTotal(resultFacts(input, 'defender'));
-    spend(4 * (a.units.length + d.units.length));
-    ctx.modifiers.set(pair, diff);
-  }
-  return diff;
+  return shared(
+    ctx.modifiers,
+    pairOf(ctx, xa, xd),
+    () => {
+      const { attacker: a, defender: d } = ctx.sides;
+      const input: ResultInput = {
+        setup: ctx.setup,
+        units: { attacker: unitsOf(a, xa), defender: unitsOf(d, xd) },
+        kills: {
+          attacker: ctx.killsAndEnemyLeft.attacker - leftOf(d, xd),
+          defender: ctx.killsAndEnemyLeft.defender - leftOf(a, xa),
+        },
+        broken: ctx.broken,
+        blastMarkers: ctx.blastMarkers,
+      };
+      return modifierTotal(resultFacts(input, 'attacker')) - modifierTotal(resultFacts(input, 'defender'));
+    },
+    () => MAP_ADD,
+  );
 }
 
 /**
@@ -161,6 +161,6 @@ export function assaultResult(ctx: Context, joint: Bag, dice: readonly number[],
         addTo(found.ended, endKey(ctx, 'defender', lost(ctx, a, xa, extraHitsFor(-t, knowNoFear.attacker)), xd), q);
       else addTo(found.next, pair, q);
     }
-    spend(11);
+    charge(11 * MAP_ADD);
   }
 }

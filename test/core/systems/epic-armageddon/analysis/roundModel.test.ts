@@ -1,0 +1,274 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { metered } from '../../../../../core/analysis/budget';
+import { wholeCombatOdds } from '../../../../../core/analysis/combat/wholeCombat';
+import type { CombatEnd } from '../../../../../core/analysis/combat/tally';
+import { epicArmageddon, type Setup, type State } from '../../../../../core/systems/epic-armageddon';
+import { epicArmageddonCombat } from '../../../../../core/systems/epic-armageddon/analysis';
+import { highestOfTwoChance } from '../../../../../core/systems/epic-armageddon/tables';
+import { chainAgreesWithPlayouts, chainMatchesWalk, transitionMatchesWalk } from '../../../../support/roundModel';
+import { setupArb } from '../arbitraries';
+import { setupOf, unit } from '../helpers';
+import * as assaults from './model/assaults';
+import { choose, firstTo, roundStates } from './model/games';
+import { orderedChain } from './model/orderedWalk';
+import {
+  epicArmageddonModel,
+  type Position,
+} from '../../../../../core/systems/epic-armageddon/analysis/model/roundModel';
+import { defenderOf, pairOf, unitsOf } from '../../../../../core/systems/epic-armageddon/analysis/model/context';
+
+/**
+ * The round model (core/systems/epic-armageddon/analysis/model) held to the engine: one round from
+ * many states against the engine's own walk of it, the whole assault against the walked chain on
+ * small assaults and against seeded play-outs on the example. The walk here mends one fault of the
+ * engine's save steps (model/orderedWalk.ts); the last test shows the fault.
+ */
+
+const model = epicArmageddonCombat.model!;
+const SLOW = 60_000;
+const startOf = (setup: Setup): State => epicArmageddon.start(setup);
+const matches = (state: State) => transitionMatchesWalk(orderedChain, model, state);
+
+/** P(the attacker's highest of 2D6 less the defender's is d). */
+const diceDifference = (d: number) => {
+  let p = 0;
+  for (let a = 1; a <= 6; a++)
+    for (let b = 1; b <= 6; b++) if (a - b === d) p += highestOfTwoChance(a) * highestOfTwoChance(b);
+  return p;
+};
+
+describe('one round from its start, as the engine walks it', () => {
+  it('everybody Fearless (the small combat): no extra hits, a draw fought again', () => {
+    matches(startOf(assaults.small()));
+  });
+
+  it('nobody Fearless: extra hits for the loser, Broken and withdrawing; a unit not engaged takes extra hits but no attacks', () => {
+    matches(startOf(assaults.breaking()));
+  });
+
+  it('a formation Broken before the assault counts its units as Blast markers and is destroyed if it loses; They Shall Know No Fear halves the extra hits', () => {
+    matches(startOf(assaults.brokenDefender()));
+  });
+
+  it('a war engine loses 1 DC per unsaved hit; Macro-weapon First Strike swords against Reinforced Armour and an invulnerable save', () => {
+    matches(startOf(assaults.knight()));
+  });
+
+  it('supporting fire of other formations (A5), an Inspiring supporting unit, a firefight, cover', () => {
+    matches(startOf(assaults.supported()));
+  });
+
+  it('a side that keeps an allocation for the assault (its hits placed by it in every wave): Paladin last', () => {
+    const start = startOf(assaults.knight());
+    matches({ ...start, allocation: { defender: { by: 'spare', entry: 0 } } });
+  });
+
+  it(
+    'random small assaults: every rule of the setup can come up',
+    () => {
+      const small = setupArb.filter((s) =>
+        (['attacker', 'defender'] as const).every((r) => s[r].units.reduce((n, u) => n + u.count, 0) <= 2),
+      );
+      fc.assert(
+        fc.property(small, (setup) => matches(startOf(setup))),
+        { numRuns: 12, seed: 34 },
+      );
+    },
+    SLOW,
+  );
+});
+
+describe('one round from part-way through it, as the engine walks it', () => {
+  it(
+    'every step of a round: attacks rolled (First Strike first), hits allocated, saves rolled, the result rolled',
+    () => {
+      const states = [
+        ...roundStates(assaults.small(), 1),
+        ...roundStates(assaults.breaking(), 2),
+        ...roundStates(assaults.brokenDefender(), 0),
+        ...roundStates(assaults.knight(), 0),
+      ];
+      expect(new Set(states.map((s) => s.phase.at))).toEqual(new Set(['wave', 'a6']));
+      for (const state of states) matches(state);
+    },
+    SLOW,
+  );
+
+  it('every step of a second round, after a draw: casualties kept, the kills of round 1 counted in its result', () => {
+    for (let s = 0; s < 40; s++) {
+      const states = roundStates(assaults.small(), s, 2);
+      if (states.length === 0) continue;
+      for (const state of states) matches(state);
+      return;
+    }
+    throw new Error('no seeded game reached round 2');
+  });
+
+  it('a side that chose where its hits go: a whole allocation kept (Paladin last), and hit by hit', () => {
+    const allocating = (c: { step: { kind: string; id: string } }) =>
+      c.step.kind === 'choose' && c.step.id.startsWith('allocate');
+    const spare = firstTo(assaults.knight(), allocating);
+    const applied = epicArmageddon.apply(spare.state, choose(spare, 'spare:0'));
+    expect(applied.allocation?.defender).toEqual({ by: 'spare', entry: 0 });
+    matches(applied);
+    const byHand = epicArmageddon.apply(spare.state, choose(spare, 'byHand'));
+    matches(byHand);
+    // The first Macro-weapon hit named by hand, to the Squire (the other then has one place left: the Paladin).
+    const named = epicArmageddon.apply(byHand, {
+      kind: 'choose',
+      stepId: epicArmageddon.next(byHand).id,
+      option: 'unit:1',
+    });
+    expect(named.phase.at === 'wave' && named.phase.wave.on.defender.given![1]).toEqual([1, 0]);
+    matches(named);
+  });
+
+  it('the loser part-way through its extra hits (RULES §4 A6: the rest nearest first), and part-way through its withdrawal (A7)', () => {
+    const extra = firstTo(assaults.breaking(), (c) => c.step.kind === 'choose' && c.step.id.startsWith('extra'));
+    matches(extra.state);
+    matches(epicArmageddon.apply(extra.state, choose(extra, 'unit:2')));
+    // Two units left to withdraw (Boyz and Grots): one of them ended within 15cm of the enemy, destroyed.
+    const withdraw = firstTo(
+      assaults.breaking(),
+      (c) => c.step.kind === 'choose' && c.step.id.startsWith('withdraw') && c.step.options.length === 3,
+    );
+    matches(withdraw.state);
+    matches(epicArmageddon.apply(withdraw.state, choose(withdraw, 'unit:2')));
+  });
+
+  it('the result roll with one side’s dice known (a combat stored when each side rolled on its own step)', () => {
+    const a6 = firstTo(assaults.breaking(), (c) => c.state.phase.at === 'a6');
+    matches({ ...a6.state, phase: { at: 'a6', rolls: { attacker: [2, 5] } } });
+  });
+});
+
+describe('edge cases', () => {
+  it('every defending unit wiped out in the combat attacks: the attacker wins at once (A4), before supporting fire and the result', () => {
+    const state = startOf(
+      setupOf(
+        { units: [unit({ count: 2 })], support: [{ name: 'Guns', ff: 2 }] },
+        { units: [unit({ cc: null, ff: null })] },
+      ),
+    );
+    matches(state);
+    // A4: wiped with P(a hit of 2 dice at 4+) = 3/4; else A6 at +1 (more units; no Blast markers each): a win is a − b ≥ 0,
+    // and supporting fire counts only then — its 2+ die at the one defender: destroyed before A6 with 5/6.
+    const t = model.transition(model.enter(state)!);
+    const won = t.ended.filter((e) => e.end.winner === 'attacker').reduce((s, e) => s + e.p, 0);
+    const a6Win = [0, 1, 2, 3, 4, 5].reduce((s, d) => s + diceDifference(d), 0);
+    expect(won).toBeCloseTo(3 / 4 + (1 / 4) * (5 / 6 + (1 / 6) * a6Win), 12);
+  });
+
+  it('a war engine loses no more than its damage capacity left: the excess is lost, and so are its kills', () => {
+    const state = startOf(
+      setupOf(
+        { units: [unit({ count: 4, cc: 2 })] },
+        {
+          units: [
+            unit({ name: 'Engine', type: 'war-engine', damageCapacity: 2, cc: null, ff: null, fearless: true }),
+            unit({ name: 'Crew', cc: null, ff: null, engaged: 'none', fearless: true }),
+          ],
+        },
+      ),
+    );
+    matches(state);
+    // The engine (no save) is destroyed by 2 hits or more of 4 dice at 2+; its kills are its 2 DC (the A6 results above read them).
+    const t = epicArmageddonModel.transition(epicArmageddonModel.enter(state)!);
+    const engineDestroyed = (e: CombatEnd) => e.units!.find((u) => u.unit === 'Engine')!.end === 'destroyed';
+    const engineLeft = (p: Position) =>
+      p.kind === 'start' ? unitsOf(p.ctx.sides.defender, defenderOf(p.ctx, p.pair))[0]!.left : NaN;
+    const lost =
+      t.ended.filter((e) => engineDestroyed(e.end)).reduce((s, e) => s + e.p, 0) +
+      t.next.filter((n) => engineLeft(n.position) === 0).reduce((s, n) => s + n.p, 0);
+    expect(t.next.every((n) => engineLeft(n.position) >= 0)).toBe(true);
+    const p = 5 / 6;
+    expect(lost).toBeCloseTo(1 - (1 - p) ** 4 - 4 * p * (1 - p) ** 3, 12);
+  });
+
+  it('equal totals are a draw (RULES §4 A6): the assault goes on from the same position; otherwise the difference is the extra hits', () => {
+    // Nobody can attack: the result roll alone decides, the modifiers equal (+1 each: no Blast markers).
+    const state = startOf(
+      setupOf({ units: [unit({ cc: null, ff: null })] }, { units: [unit({ cc: null, ff: null, count: 1 })] }),
+    );
+    matches(state);
+    const t = model.transition(model.enter(state)!);
+    expect(t.next).toHaveLength(1);
+    expect(t.next[0]!.p).toBeCloseTo(diceDifference(0), 14);
+    const to = t.next[0]!.position as Position;
+    expect(to.kind === 'start' && to.round === 2 && to.pair === pairOf(to.ctx, 1, 1)).toBe(true);
+    const attackerWins = t.ended.filter((e) => e.end.winner === 'attacker').reduce((s, e) => s + e.p, 0);
+    expect(attackerWins).toBeCloseTo(
+      [1, 2, 3, 4, 5].reduce((s, d) => s + diceDifference(d), 0),
+      14,
+    );
+  });
+
+  it('a score of 6 needed: only a 6 hits; an invulnerable save is a further 6 after a failed armour save (no natural 1 or 6 rule besides)', () => {
+    const state = startOf(
+      setupOf(
+        { units: [unit({ cc: 6, ff: null })] },
+        { units: [unit({ armour: 6, invulnerable: true, cc: null, ff: null, fearless: true })] },
+      ),
+    );
+    matches(state);
+    const t = model.transition(model.enter(state)!);
+    const destroyed = t.ended.filter((e) => e.end.fates.defender === 'destroyed').reduce((s, e) => s + e.p, 0);
+    // Hit on a 6, armour 6+ failed (5/6), invulnerable 6+ failed (5/6): wiped at A4.
+    expect(destroyed).toBeCloseTo((1 / 6) * (5 / 6) * (5 / 6), 14);
+  });
+});
+
+describe('the whole assault', () => {
+  it(
+    'the small combat (smallCombats.ts): everybody Fearless, draws fought again round after round — the walked chain to 1e-9',
+    () => {
+      const odds = chainMatchesWalk(orderedChain, startOf(assaults.small()));
+      expect(odds.rounds.length).toBe(10);
+    },
+    SLOW,
+  );
+
+  it(
+    'breaking and withdrawing, and a formation Broken already (two rounds): the walked chain to 1e-9',
+    () => {
+      chainMatchesWalk(orderedChain, startOf(assaults.breaking()), 2);
+      chainMatchesWalk(orderedChain, startOf(assaults.brokenDefender()), 2);
+    },
+    SLOW,
+  );
+
+  it(
+    'the example (too large to walk): within 4 standard errors of 3,000 seeded play-outs of the engine — 65.6% for the Space Marines',
+    () => {
+      const odds = chainAgreesWithPlayouts(orderedChain, startOf(assaults.example()), 3_000);
+      expect(odds.pAttackerWins).toBeCloseTo(0.6561680894635628, 12);
+    },
+    SLOW,
+  );
+
+  it('the club-size assault: too many positions for the host’s budget, so the host gives its estimate (as before the model)', () => {
+    const odds = metered(
+      () => wholeCombatOdds(epicArmageddonCombat, startOf(assaults.clubSize()), 10, 1e7),
+      () => 'too large',
+      1e9,
+    );
+    expect(odds.exact).toBe(false);
+  });
+});
+
+it.fails(
+  'the engine’s fault the walk here mends: one group of save dice on two units counted unordered (steps/rolls.ts grouped)',
+  () => {
+    // Two hits on two Boyz, each needing 6+: the unmended walk always loses the second Boy when one save of two fails.
+    const save = firstTo(
+      assaults.breaking(),
+      (c) =>
+        c.step.id.startsWith('save.') &&
+        c.state.phase.at === 'wave' &&
+        new Set(c.state.phase.wave.on.defender.saves?.map((h) => h.unit)).size === 2 &&
+        (c.state.phase.wave.on.attacker.saves ?? []).length === 0,
+    );
+    transitionMatchesWalk(epicArmageddonCombat, model, save.state);
+  },
+);
