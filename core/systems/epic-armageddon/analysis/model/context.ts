@@ -3,7 +3,7 @@ import type { Engagement, Setup, Unit } from '../../setup';
 import { freshUnsavedChance } from '../../saves';
 import { entryOf, isWarEngine, roles, unitsLeft, type Role, type State, type UnitState } from '../../state';
 import type { Dist } from './dist';
-import type { Charged } from './work';
+import type { Charged, Shared } from './work';
 
 /**
  * What the round model holds fixed while an assault goes on, and how it numbers what changes.
@@ -48,18 +48,18 @@ export interface SideContext {
   memo: SideMemo;
 }
 
-/** What a side's positions share (work.ts `shared`). */
+/** What a side's positions share (work.ts `shared`: remembered with what working each out costs). */
 export interface SideMemo {
   units: Map<number, UnitState[]>;
   left: Map<number, number>;
   /** Per code, per Macro-weapon and other hits (macro × HITS_RADIX + normal): the side after taking them. */
-  hit: Map<number, Map<number, Dist>>;
+  hit: Map<number, Map<number, Shared<Dist>>>;
   /** Per code, per enemy dice (pool id): the side after taking the hits they make. */
-  shot: Map<number, Map<number, Dist>>;
+  shot: Map<number, Map<number, Shared<Dist>>>;
   /** Per wave kind and code: the pool id of the dice the side rolls. */
-  dice: Map<string, number>;
+  dice: Map<string, Shared<number>>;
   /** Per code and extra hits: the code once the assault is lost. */
-  lost: Map<number, Map<number, number>>;
+  lost: Map<number, Map<number, Shared<number>>>;
 }
 
 export interface Context {
@@ -72,14 +72,14 @@ export interface Context {
   /** A side's kills plus the enemy's units left (see above). */
   killsAndEnemyLeft: Record<Role, number>;
   /** Memos of the whole context: A6's modifier difference per pair of codes, ends by key, positions by round and pair. */
-  modifiers: Map<number, number>;
-  ends: Map<number, unknown>;
+  modifiers: Map<number, Shared<number>>;
+  ends: Map<number, Shared<unknown>>;
   positions: Map<number, Map<number, unknown>>;
   /** A round from its start, per pair of codes (the round is not read). */
   rounds: Map<number, Charged<unknown>>;
   /** Dice pools met so far: their hits by id, their id by key. */
   pools: Array<{ macro: number[]; normal: number[] }>;
-  poolIds: Map<string, number>;
+  poolIds: Map<string, Shared<number>>;
 }
 
 /** Codes and pairs of codes must stay exact in a double (and an end's key doubles a pair). */

@@ -2,7 +2,7 @@ import { endOf, type CombatEnd } from '../../../../analysis/combat/tally';
 import { otherRole, type Role, type State } from '../../state';
 import { epicArmageddonWalk } from '../walkChain';
 import { attackerOf, defenderOf, unitsOf, type Context } from './context';
-import { MAP_ADD, shared } from './work';
+import { charge, MAP_ADD, RULES_CALL, shared } from './work';
 
 /**
  * The end of the assault an end's key stands for (stages.ts endKey), exactly the object the engine's
@@ -14,6 +14,7 @@ export function endAt(ctx: Context, key: number): CombatEnd {
     ctx.ends,
     key,
     () => {
+      charge(2 * RULES_CALL);
       const winner: Role = key % 2 === 0 ? 'attacker' : 'defender';
       const pair = (key - (key % 2)) / 2;
       const units = {
@@ -47,6 +48,6 @@ export function endAt(ctx: Context, key: number): CombatEnd {
       };
       return endOf(epicArmageddonWalk, finished);
     },
-    () => MAP_ADD,
+    MAP_ADD,
   ) as CombatEnd;
 }

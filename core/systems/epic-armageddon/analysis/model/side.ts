@@ -34,10 +34,11 @@ function poolId(ctx: Context, pool: readonly PoolDie[], known: HitCount = { macr
     `${poolKey(pool)}|${known.macro},${known.normal}`,
     () => {
       const h = hitsOf(pool, known);
+      charge(pool.reduce((n, d) => n + (d.dice + 1) * (h.macro.length + h.normal.length), 0));
       ctx.pools.push({ macro: h.macro, normal: h.normal });
       return ctx.pools.length - 1;
     },
-    () => MAP_ADD,
+    MAP_ADD,
   );
 }
 
@@ -47,6 +48,7 @@ export function diceOf(ctx: Context, side: SideContext, x: number, kind: WaveKin
     side.memo.dice,
     `${kind}|${x}`,
     () => {
+      charge(RULES_CALL);
       const byScore = new Map<string, PoolDie>();
       for (const d of sideDice(ctx.setup, side.role, unitsOf(side, x), kind)) {
         const k = `${d.value}|${d.macro}`;
@@ -57,7 +59,7 @@ export function diceOf(ctx: Context, side: SideContext, x: number, kind: WaveKin
       const pool = [...byScore.values()].sort((a, b) => a.value - b.value || Number(a.macro) - Number(b.macro));
       return poolId(ctx, pool);
     },
-    () => MAP_ADD,
+    MAP_ADD,
   );
 }
 
@@ -146,9 +148,10 @@ export function afterHits(ctx: Context, side: SideContext, x: number, macro: num
     macro * HITS_RADIX + normal,
     () => {
       const units = unitsOf(side, x);
+      charge(4 * RULES_CALL);
       return fromGiven(side, x, allocation(ctx, side, units, emptyGiven(units.length), { macro, normal }));
     },
-    (d) => RULES_CALL + LIST_ADD * d.xs.length,
+    MAP_ADD,
   );
 }
 
@@ -166,13 +169,14 @@ export function afterDice(ctx: Context, side: SideContext, x: number, id: number
         normal.forEach((pn, n) => {
           if (pn === 0) return;
           const after = afterHits(ctx, side, x, m, n);
+          charge(MAP_ADD * after.xs.length);
           for (let i = 0; i < after.xs.length; i++)
             acc.set(after.xs[i]!, (acc.get(after.xs[i]!) ?? 0) + pm * pn * after.ps[i]!);
         });
       });
       return { xs: [...acc.keys()], ps: [...acc.values()] };
     },
-    (d) => MAP_ADD * d.xs.length,
+    MAP_ADD,
   );
 }
 
@@ -206,7 +210,10 @@ export function lost(ctx: Context, side: SideContext, x: number, extraHits: numb
     side.memo.lost,
     x,
     extraHits,
-    () => lostWith(ctx, side, x, extraHits),
-    () => MAP_ADD,
+    () => {
+      charge(RULES_CALL);
+      return lostWith(ctx, side, x, extraHits);
+    },
+    MAP_ADD,
   );
 }

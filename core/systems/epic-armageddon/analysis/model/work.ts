@@ -6,28 +6,27 @@ import { spend } from '../../../../analysis/budget';
  * model's steps cost is mostly maps of chances and calls into the engine's own rules.
  */
 
-/** One chance added into a map of codes, pairs or ends (about 100 ns). */
-export const MAP_ADD = 20;
+/** One chance added into a map of codes, pairs or ends (about 200 ns with what goes with it: the lists and maps are made and dropped). */
+export const MAP_ADD = 40;
 /** One chance pushed onto a list (about 10 ns). */
 export const LIST_ADD = 2;
-/** One call into the engine's own rules — allocation, dice, the A6 modifiers, the fates (about 5 µs). */
-export const RULES_CALL = 1000;
+/** One call into the engine's own rules — allocation, dice, the A6 modifiers, the fates (about 10 µs). */
+export const RULES_CALL = 2000;
 /**
  * Each next position and end a transition hands on: the chain adds it to its layer or its tally
  * (modelChain.ts), after the model has built it — about 1.5 µs each.
  */
 export const HANDED_ON = 300;
 
-/** All the work the model has charged, metered or not: a remembered round's work is read off it. */
+/** All the work the model has charged, metered or not: a remembered value's work is read off it. */
 let counted = 0;
-/** Inside a remembered value's first working-out: its price is charged by the caller instead. */
+/** Inside a shared value's first working-out: its work is counted (its full price), not charged. */
 let quiet = 0;
 
 /** Charges `units` of work to the current meter (budget.ts), and counts them. */
 export function charge(units: number): void {
-  if (quiet > 0) return;
   counted += units;
-  spend(units);
+  if (quiet === 0) spend(units);
 }
 
 /** A remembered value and the work it took. */
@@ -48,41 +47,69 @@ export function charged<K, V>(memo: Map<K, Charged<V>>, key: K, make: () => V): 
     return seen.value;
   }
   const before = counted;
-  const value = make();
+  const value = withinRound(make);
   memo.set(key, { value, work: counted - before });
   return value;
 }
 
+/** A value the rounds of an assault share, and what working it out from nothing costs. */
+export interface Shared<V> {
+  value: V;
+  full: number;
+}
+
+/** The shared values charged their full price in the round being worked out (null: outside a round, every asking pays in full). */
+let paid: Set<Shared<unknown>> | null = null;
+
+/** Works out a round: each shared value it asks for is charged its full price the first time, its finding price after. */
+export function withinRound<V>(work: () => V): V {
+  const outer = paid;
+  paid = new Set();
+  try {
+    return work();
+  } finally {
+    paid = outer;
+  }
+}
+
 /**
  * A value the rounds of an assault share (a side after some hits, the dice of its units, an end…),
- * remembered in `memo` and charged `price(value)` each time it is asked for, found or worked out:
- * so the same round is always charged the same, and the price of working a value out the first
- * time is spread over the many times it is found (the prices above are measured that way).
+ * remembered in `memo`. Charged as if each round worked out what it needs afresh — its full price
+ * (the work of making it, and of what it asks for, from nothing) the first time a round asks for it,
+ * `found` after — whether or not an earlier round left it behind: a round is charged the same,
+ * first asked or not.
  */
-export function shared<K, V>(memo: Map<K, V>, key: K, make: () => V, price: (value: V) => number): V {
-  let value = memo.get(key);
-  if (value === undefined) {
+export function shared<K, V>(memo: Map<K, Shared<V>>, key: K, make: () => V, found: number): V {
+  let entry = memo.get(key);
+  if (!entry) {
+    const before = counted;
     quiet++;
     try {
-      value = make();
+      entry = { value: withinRound(make), full: 0 };
     } finally {
       quiet--;
     }
-    memo.set(key, value);
+    entry.full = counted - before;
+    counted = before;
+    memo.set(key, entry);
   }
-  charge(price(value));
-  return value;
+  if (paid?.has(entry)) charge(found);
+  else {
+    paid?.add(entry);
+    charge(entry.full + found);
+  }
+  return entry.value;
 }
 
 /** As `shared`, in a memo of memos (by code, then by what the code meets). */
 export function sharedIn<V>(
-  memo: Map<number, Map<number, V>>,
+  memo: Map<number, Map<number, Shared<V>>>,
   outer: number,
   inner: number,
   make: () => V,
-  price: (value: V) => number,
+  found: number,
 ): V {
   let byInner = memo.get(outer);
   if (!byInner) memo.set(outer, (byInner = new Map()));
-  return shared(byInner, inner, make, price);
+  return shared(byInner, inner, make, found);
 }
