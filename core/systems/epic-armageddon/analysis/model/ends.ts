@@ -2,7 +2,7 @@ import { endOf, type CombatEnd } from '../../../../analysis/combat/tally';
 import { otherRole, type Role, type State } from '../../state';
 import { epicArmageddonWalk } from '../walkChain';
 import { attackerOf, defenderOf, unitsOf, type Context } from './context';
-import { charge, MAP_ADD, RULES_CALL, shared } from './work';
+import { MAP_ADD, shared } from './work';
 
 /**
  * The end of the assault an end's key stands for (stages.ts endKey), exactly the object the engine's
@@ -14,7 +14,6 @@ export function endAt(ctx: Context, key: number): CombatEnd {
     ctx.ends,
     key,
     () => {
-      charge(2 * RULES_CALL);
       const winner: Role = key % 2 === 0 ? 'attacker' : 'defender';
       const pair = (key - (key % 2)) / 2;
       const units = {
@@ -48,6 +47,6 @@ export function endAt(ctx: Context, key: number): CombatEnd {
       };
       return endOf(epicArmageddonWalk, finished);
     },
-    MAP_ADD,
+    2 * MAP_ADD,
   ) as CombatEnd;
 }

@@ -4,6 +4,7 @@ import { type Bag, type Dist } from './dist';
 import { allocation, afterDice, fromGiven, fromSaves, lost, lostWith, pendingOf } from './side';
 import { assaultResult, attackWave, endKey, immediateOutcome, resultDice, supportingFire, type Found } from './stages';
 import { unitsOf } from './context';
+import { charge, RULES_CALL } from './work';
 
 /**
  * A round from where its state stands, to its end: from its start (A3 after a draw, or A4 before
@@ -37,7 +38,8 @@ function sideInWave(ctx: Context, side: SideContext, x: number, wave: Wave): Dis
         on.hits,
       ),
     );
-  // Every die rolled, some hits placed already (forced, or named hit by hit).
+  // Every die rolled, some hits placed already (forced, or named hit by hit): the engine's allocation, worked out here.
+  charge(RULES_CALL);
   return fromGiven(side, x, allocation(ctx, side, unitsOf(side, x), on.given, on.hits, on.byHand));
 }
 

@@ -6,7 +6,7 @@ import { codeOf, contextOf, pairOf, type Context } from './context';
 import { endAt } from './ends';
 import { fromStart, fromState } from './midRound';
 import type { Found } from './stages';
-import { charge, charged, HANDED_ON, withinRound } from './work';
+import { charge, charged, HANDED_ON } from './work';
 
 /**
  * Epic Armageddon's compact round model (core/analysis/combat/model.ts): the exact whole-assault
@@ -82,10 +82,7 @@ function transition(position: Position): ModelTransition<Position> {
   const { ctx } = position;
   let found: Found;
   if (position.kind === 'start') found = foundFrom(ctx, position.pair);
-  else {
-    const within: Found = (found = { next: new Map(), ended: new Map() });
-    withinRound(() => fromState(ctx, position.state, within));
-  }
+  else fromState(ctx, position.state, (found = { next: new Map(), ended: new Map() }));
   charge(HANDED_ON * (found.next.size + found.ended.size));
   return {
     next: [...found.next].map(([pair, p]) => ({ position: startAt(ctx, position.round + 1, pair), p })),

@@ -16,7 +16,7 @@ import { binomial, convolve, poissonBinomial } from '../dice';
 import { hitsOf, poolKey, type PoolDie } from '../pools';
 import { codeOf, digit, unitsOf, type Context, type SideContext } from './context';
 import { branchEach, point, type Dist } from './dist';
-import { charge, LIST_ADD, MAP_ADD, RULES_CALL, shared, sharedIn } from './work';
+import { charge, LIST_ADD, MAP_ADD, shared, sharedIn } from './work';
 
 /**
  * One side in one wave of a round: the dice it rolls, and what the enemy's hits do to it — hits
@@ -34,7 +34,6 @@ function poolId(ctx: Context, pool: readonly PoolDie[], known: HitCount = { macr
     `${poolKey(pool)}|${known.macro},${known.normal}`,
     () => {
       const h = hitsOf(pool, known);
-      charge(pool.reduce((n, d) => n + (d.dice + 1) * (h.macro.length + h.normal.length), 0));
       ctx.pools.push({ macro: h.macro, normal: h.normal });
       return ctx.pools.length - 1;
     },
@@ -48,7 +47,6 @@ export function diceOf(ctx: Context, side: SideContext, x: number, kind: WaveKin
     side.memo.dice,
     `${kind}|${x}`,
     () => {
-      charge(RULES_CALL);
       const byScore = new Map<string, PoolDie>();
       for (const d of sideDice(ctx.setup, side.role, unitsOf(side, x), kind)) {
         const k = `${d.value}|${d.macro}`;
@@ -148,7 +146,6 @@ export function afterHits(ctx: Context, side: SideContext, x: number, macro: num
     macro * HITS_RADIX + normal,
     () => {
       const units = unitsOf(side, x);
-      charge(4 * RULES_CALL);
       return fromGiven(side, x, allocation(ctx, side, units, emptyGiven(units.length), { macro, normal }));
     },
     MAP_ADD,
@@ -169,14 +166,14 @@ export function afterDice(ctx: Context, side: SideContext, x: number, id: number
         normal.forEach((pn, n) => {
           if (pn === 0) return;
           const after = afterHits(ctx, side, x, m, n);
-          charge(MAP_ADD * after.xs.length);
           for (let i = 0; i < after.xs.length; i++)
             acc.set(after.xs[i]!, (acc.get(after.xs[i]!) ?? 0) + pm * pn * after.ps[i]!);
         });
       });
       return { xs: [...acc.keys()], ps: [...acc.values()] };
     },
-    MAP_ADD,
+    // Its first working-out (an allocation by the engine's rules for every count of hits) is the dearest of the shared values.
+    4 * MAP_ADD,
   );
 }
 
@@ -206,14 +203,5 @@ export function lostWith(
 
 /** As lostWith, remembered per code and extra hits (none given yet). */
 export function lost(ctx: Context, side: SideContext, x: number, extraHits: number): number {
-  return sharedIn(
-    side.memo.lost,
-    x,
-    extraHits,
-    () => {
-      charge(RULES_CALL);
-      return lostWith(ctx, side, x, extraHits);
-    },
-    MAP_ADD,
-  );
+  return sharedIn(side.memo.lost, x, extraHits, () => lostWith(ctx, side, x, extraHits), MAP_ADD);
 }

@@ -4,7 +4,7 @@ import { engagedAlive, type Role } from '../../state';
 import { attackerOf, defenderOf, leftOf, pairOf, unitsOf, type Context } from './context';
 import { addTo, type Bag, type Dist } from './dist';
 import { afterDice, diceOf, lost } from './side';
-import { charge, MAP_ADD, RULES_CALL, shared } from './work';
+import { charge, MAP_ADD, shared } from './work';
 
 /**
  * The stages of a round of an assault (RULES §4, seed 003, SCENARIOS §1), each from the
@@ -113,7 +113,6 @@ function modifierDifference(ctx: Context, xa: number, xd: number): number {
     ctx.modifiers,
     pairOf(ctx, xa, xd),
     () => {
-      charge(2 * RULES_CALL);
       const { attacker: a, defender: d } = ctx.sides;
       const input: ResultInput = {
         setup: ctx.setup,
@@ -127,7 +126,7 @@ function modifierDifference(ctx: Context, xa: number, xd: number): number {
       };
       return modifierTotal(resultFacts(input, 'attacker')) - modifierTotal(resultFacts(input, 'defender'));
     },
-    MAP_ADD,
+    2 * MAP_ADD,
   );
 }
 

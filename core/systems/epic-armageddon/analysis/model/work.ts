@@ -20,7 +20,7 @@ export const HANDED_ON = 300;
 
 /** All the work the model has charged, metered or not: a remembered value's work is read off it. */
 let counted = 0;
-/** Inside a shared value's first working-out: its work is counted (its full price), not charged. */
+/** Inside a shared value's first working-out: nothing is charged (its price is, by whoever asks for it). */
 let quiet = 0;
 
 /** Charges `units` of work to the current meter (budget.ts), and counts them. */
@@ -47,57 +47,37 @@ export function charged<K, V>(memo: Map<K, Charged<V>>, key: K, make: () => V): 
     return seen.value;
   }
   const before = counted;
-  const value = withinRound(make);
+  const value = make();
   memo.set(key, { value, work: counted - before });
   return value;
 }
 
-/** A value the rounds of an assault share, and what working it out from nothing costs. */
+/** A value the rounds of an assault share, remembered. */
 export interface Shared<V> {
   value: V;
-  full: number;
-}
-
-/** The shared values charged their full price in the round being worked out (null: outside a round, every asking pays in full). */
-let paid: Set<Shared<unknown>> | null = null;
-
-/** Works out a round: each shared value it asks for is charged its full price the first time, its finding price after. */
-export function withinRound<V>(work: () => V): V {
-  const outer = paid;
-  paid = new Set();
-  try {
-    return work();
-  } finally {
-    paid = outer;
-  }
 }
 
 /**
  * A value the rounds of an assault share (a side after some hits, the dice of its units, an end…),
- * remembered in `memo`. Charged as if each round worked out what it needs afresh — its full price
- * (the work of making it, and of what it asks for, from nothing) the first time a round asks for it,
- * `found` after — whether or not an earlier round left it behind: a round is charged the same,
- * first asked or not.
+ * remembered in `memo` and charged `price` each time it is asked for, found or worked out: the
+ * price of working it out the first time is spread over the many times rounds find it (the prices
+ * above are measured that way, over whole assaults), so a round is charged the same, first asked or
+ * not. Its first working-out charges nothing of its own.
  */
-export function shared<K, V>(memo: Map<K, Shared<V>>, key: K, make: () => V, found: number): V {
+export function shared<K, V>(memo: Map<K, Shared<V>>, key: K, make: () => V, price: number): V {
   let entry = memo.get(key);
   if (!entry) {
     const before = counted;
     quiet++;
     try {
-      entry = { value: withinRound(make), full: 0 };
+      entry = { value: make() };
     } finally {
       quiet--;
+      counted = before;
     }
-    entry.full = counted - before;
-    counted = before;
     memo.set(key, entry);
   }
-  if (paid?.has(entry)) charge(found);
-  else {
-    paid?.add(entry);
-    charge(entry.full + found);
-  }
+  charge(price);
   return entry.value;
 }
 
@@ -107,9 +87,9 @@ export function sharedIn<V>(
   outer: number,
   inner: number,
   make: () => V,
-  found: number,
+  price: number,
 ): V {
   let byInner = memo.get(outer);
   if (!byInner) memo.set(outer, (byInner = new Map()));
-  return shared(byInner, inner, make, found);
+  return shared(byInner, inner, make, price);
 }
