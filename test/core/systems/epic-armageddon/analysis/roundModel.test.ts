@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { metered } from '../../../../../core/analysis/budget';
+import { metered, workSpent } from '../../../../../core/analysis/budget';
+import { wholeCombatOf } from '../../../../../core/analysis/combat/forHost';
 import { wholeCombatOdds } from '../../../../../core/analysis/combat/wholeCombat';
 import type { CombatEnd } from '../../../../../core/analysis/combat/tally';
 import { epicArmageddon, type Setup, type State } from '../../../../../core/systems/epic-armageddon';
-import { epicArmageddonCombat } from '../../../../../core/systems/epic-armageddon/analysis';
+import { epicArmageddonAnalysis, epicArmageddonCombat } from '../../../../../core/systems/epic-armageddon/analysis';
 import { highestOfTwoChance } from '../../../../../core/systems/epic-armageddon/tables';
 import { chainAgreesWithPlayouts, chainMatchesWalk, transitionMatchesWalk } from '../../../../support/roundModel';
 import { setupArb } from '../arbitraries';
@@ -246,6 +247,33 @@ describe('the whole assault', () => {
     },
     SLOW,
   );
+
+  it('small assaults are exact within the host’s budget', () => {
+    for (const make of [assaults.small, assaults.breaking, assaults.brokenDefender]) {
+      const answer = wholeCombatOf(epicArmageddonAnalysis, startOf(make()));
+      expect(answer?.ok && answer.odds.exact).toBe(true);
+    }
+  });
+
+  it('a round is charged the same work whether what it shares with other rounds was worked out before or not', () => {
+    // Round 2 of a seeded game, its setup fresh each time: asked first, and asked after round 1 (which works out what they share).
+    const work = (warm: boolean) => {
+      const round2 = firstTo(assaults.breaking(), (c) => c.state.round === 2).state;
+      return metered(
+        () => {
+          if (warm) model.transition(model.enter(startOf(round2.setup))!);
+          const before = workSpent();
+          model.transition(model.enter(round2)!);
+          return workSpent() - before;
+        },
+        () => 'too large',
+        1e12,
+      );
+    };
+    const cold = work(false);
+    expect(cold).toBeGreaterThan(0);
+    expect(work(true)).toBe(cold);
+  });
 
   it('the club-size assault: too many positions for the host’s budget, so the host gives its estimate (as before the model)', () => {
     const odds = metered(
