@@ -2,16 +2,19 @@ import { spend } from '../../../../analysis/budget';
 
 /**
  * The round model's work, as the host's budget counts it (budget.ts: about 5 ns a unit), measured
- * on the example (test/bench/epic-armageddon.model.bench.ts prints units and time): what the
- * model's steps cost is mostly maps of chances and calls into the engine's own rules.
+ * over whole assaults (test/bench/epic-armageddon.model.bench.ts prints units and time: the
+ * example's 28,401 positions 2 to 3 ns a unit on the shared two-core machine): what the model's
+ * steps cost is mostly maps of chances. A cold start costs more than it is charged (the shared
+ * values worked out for the first time, and the code itself warming up): the example's first
+ * hundred positions take about a second.
  */
 
-/** One chance added into a map of codes, pairs or ends (about 200 ns with what goes with it: the lists and maps are made and dropped). */
-export const MAP_ADD = 40;
+/** One chance added into a map of codes, pairs or ends (about 100 ns with what goes with it: the lists and maps are made and dropped). */
+export const MAP_ADD = 20;
 /** One chance pushed onto a list (about 10 ns). */
 export const LIST_ADD = 2;
-/** One call into the engine's own rules — allocation, dice, the A6 modifiers, the fates (about 10 µs). */
-export const RULES_CALL = 2000;
+/** One call into the engine's own rules — an allocation of hits worked out here (about 5 µs). */
+export const RULES_CALL = 1000;
 /**
  * Each next position and end a transition hands on: the chain adds it to its layer or its tally
  * (modelChain.ts), after the model has built it — about 1.5 µs each.
