@@ -48,7 +48,7 @@ export interface SideContext {
   memo: SideMemo;
 }
 
-/** What a side's positions share (work.ts `shared`: remembered with what working each out costs). */
+/** What the positions of a side share, remembered (work.ts `shared`). */
 export interface SideMemo {
   units: Map<number, UnitState[]>;
   left: Map<number, number>;
