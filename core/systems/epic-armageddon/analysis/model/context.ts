@@ -1,65 +1,66 @@
-import type { Plan } from '../../plans';
+import { keptOrder, type Plan } from '../../plans';
 import type { Engagement, Setup, Unit } from '../../setup';
 import { freshUnsavedChance } from '../../saves';
 import { entryOf, isWarEngine, roles, unitsLeft, type Role, type State, type UnitState } from '../../state';
-import type { Dist } from './dist';
-import type { Charged, Shared } from './work';
+import type { Shared } from './work';
 
 /**
- * What the round model holds fixed while an assault goes on, and how it numbers what changes.
+ * What the round model holds fixed while an assault goes on, and how it counts what changes.
  *
- * Between rounds an assault carries only its units: which of them stand and what damage each war
- * engine has left (RULES §4: casualties are kept after a draw). Everything else a round reads is
- * fixed while the assault goes on — how each unit is engaged (A3 after a draw: the suggested answer
- * is "as before"), the allocation a side keeps (issue 22), Broken and Blast markers (they change
- * only once the assault is over, at A7 and A8) — and so are the kills, given the units: each unit
- * or point of damage lost in A4 and A5 is a kill for the enemy, so a side's kills plus the enemy's
- * units left stay the same until the assault ends. That fixed part is a context, shared by every
- * position of the assault; the changing part is one number per side, its code.
+ * Between rounds an assault carries only its units: how many of each kind stand and what damage
+ * each war engine has left (RULES §4: casualties are kept after a draw). Everything else a round
+ * reads is fixed while the assault goes on — how each unit is engaged (A3 after a draw: the
+ * suggested answer is "as before"), the allocation a side keeps (issue 22), Broken and Blast
+ * markers (they change only once the assault is over, at A7 and A8) — and so are the kills, given
+ * the units: each unit or point of damage lost in A4 and A5 is a kill for the enemy, so a side's
+ * kills plus the enemy's units left stay the same until the assault ends. That fixed part is a
+ * context, shared by every position of the assault; the changing part is one number per side.
  *
- * A side's code numbers each of its units' state in mixed radix, in the formation's list order:
- * 0 or 1 for a unit (destroyed or standing), 0…DC for a war engine (its damage capacity left).
- * Every unit is kept apart, not only counted: the odds name each unit ("Boyz #2") and which of
- * alike units stand decides who takes the next hits (nearest first) and who is named destroyed.
+ * Units alike — one entry, one engagement — form a class: seed 003 allocates hits to the units
+ * nearest first, so the hits a class takes go to its standing units in their order, and which of
+ * them stand changes nothing the rules read, only how many. A side's code numbers each class's
+ * count in mixed radix (0 or 1 for a lone unit, 0…DC for a war engine). Which of several alike
+ * units is which — what the odds name ("Boyz #2") — is carried beside the code as chances
+ * (labels.ts), never in it.
  */
 
-export interface UnitDesc {
+export interface ClassDesc {
   entry: number;
-  n: number;
   engaged: Engagement;
   unit: Unit;
+  /** Its units (indices into the side's list), in list order: the order hits and extra hits reach them. */
+  units: number[];
   warEngine: boolean;
-  /** The unit's digit runs 0…radix − 1: its units left (a war engine's DC left). */
+  /** Two or more alike units: which of them is which is carried as chances (labels.ts). Its index among such classes, else −1. */
+  labelled: number;
+  /** The class's digit runs 0…radix − 1: its units standing (a war engine's DC left). */
   radix: number;
   stride: number;
-  /** P(a fresh normal / Macro-weapon hit on it is not saved): RULES §4 Saves, the engine's own (saves.ts). */
+  /** P(a fresh normal / Macro-weapon hit on one of its units is not saved): RULES §4 Saves, the engine's own (saves.ts). */
   unsavedNormal: number;
   unsavedMacro: number;
 }
 
 export interface SideContext {
   role: Role;
-  units: UnitDesc[];
+  classes: ClassDesc[];
+  /** The classes of two or more alike units, in the order of their `labelled` index. */
+  labelled: ClassDesc[];
+  /** Each unit of the side's list: its class and its place in it. */
+  unitClass: Array<{ cls: number; place: number }>;
+  /** The side's units as the context's state lists them (what only the log shows left out), for building states by code. */
+  base: UnitState[];
   /** Codes run 0…size − 1. */
   size: number;
   /** The whole allocation the side keeps for the assault (plans.ts), where it differs from nearest first. */
   plan: Plan | null;
-  /** Remembered per code (contexts are shared by every position of an assault). */
-  memo: SideMemo;
-}
-
-/** What the positions of a side share, remembered (work.ts `shared`). */
-export interface SideMemo {
-  units: Map<number, UnitState[]>;
-  left: Map<number, number>;
-  /** Per code, per Macro-weapon and other hits (macro × HITS_RADIX + normal): the side after taking them. */
-  hit: Map<number, Map<number, Shared<Dist>>>;
-  /** Per code, per enemy dice (pool id): the side after taking the hits they make. */
-  shot: Map<number, Map<number, Shared<Dist>>>;
-  /** Per wave kind and code: the pool id of the dice the side rolls. */
-  dice: Map<string, Shared<number>>;
-  /** Per code and extra hits: the code once the assault is lost. */
-  lost: Map<number, Map<number, Shared<number>>>;
+  memo: {
+    units: Map<number, UnitState[]>;
+    left: Map<number, number>;
+    counts: Map<number, Int32Array>;
+    /** Where a round's matrices sit (entries.ts Layout): by the code the round began at, then the code now. */
+    layouts: Map<number, Map<number, unknown>>;
+  };
 }
 
 export interface Context {
@@ -71,50 +72,83 @@ export interface Context {
   blastMarkers: Record<Role, number>;
   /** A side's kills plus the enemy's units left (see above). */
   killsAndEnemyLeft: Record<Role, number>;
-  /** Memos of the whole context: A6's modifier difference per pair of codes, ends by key, positions by round and pair. */
-  modifiers: Map<number, Shared<number>>;
-  ends: Map<number, Shared<unknown>>;
-  positions: Map<number, Map<number, unknown>>;
-  /** A round from its start, per pair of codes (the round is not read). */
-  rounds: Map<number, Charged<unknown>>;
-  /** Dice pools met so far: their hits by id, their id by key. */
-  pools: Array<{ macro: number[]; normal: number[] }>;
-  poolIds: Map<string, Shared<number>>;
+  /** Pure values of the assault shared by every run (work.ts `shared`): each charged a fixed price per asking. */
+  shared: {
+    modifiers: Map<number, Shared<number>>;
+    pools: Array<{ macro: number[]; normal: number[] }>;
+    poolIds: Map<string, Shared<number>>;
+    /** By (wave kind, side) then code; by (hits, side) then code; by (extra hits, side) then code. */
+    dice: Map<number, Map<number, Shared<number>>>;
+    hits: Map<number, Map<number, Shared<unknown>>>;
+    lost: Map<number, Map<number, Shared<unknown>>>;
+    /** Ends: each end's class by its exact key, the classes by what tells them apart, one exact key standing for each. */
+    endClass: Map<number, Shared<number>>;
+    endIds: Map<string, number>;
+    endKeys: number[];
+    ends: Map<number, Shared<unknown>>;
+    /** The assault result's outcomes by pair of codes (the dice all still to roll). */
+    plans: Map<number, Shared<unknown>>;
+  };
 }
 
 /** Codes and pairs of codes must stay exact in a double (and an end's key doubles a pair). */
 const MAX_PAIRS = 2 ** 51;
 
-function sideContext(state: State, role: Role): SideContext {
-  let stride = 1;
-  const units = state.units[role].map((u): UnitDesc => {
+/** The classes of a side in the order its hits reach them (its kept plan's, else nearest first; seed 003). */
+function classesOf(state: State, role: Role, plan: Plan | null): SideContext['classes'] {
+  const units = state.units[role];
+  const byKey = new Map<string, ClassDesc>();
+  for (const i of keptOrder(state.setup, role, units, plan ?? undefined)) {
+    const u = units[i]!;
+    const key = `${u.entry}|${u.engaged}`;
+    const seen = byKey.get(key);
+    if (seen) {
+      seen.units.push(i);
+      continue;
+    }
     const unit = entryOf(state.setup, role, u);
-    const warEngine = isWarEngine(unit);
-    const radix = warEngine ? unit.damageCapacity + 1 : 2;
-    const desc = {
+    byKey.set(key, {
       entry: u.entry,
-      n: u.n,
       engaged: u.engaged,
       unit,
-      warEngine,
-      radix,
-      stride,
+      units: [i],
+      warEngine: isWarEngine(unit),
+      labelled: -1,
+      radix: 0,
+      stride: 0,
       unsavedNormal: freshUnsavedChance(unit, role, false),
       unsavedMacro: freshUnsavedChance(unit, role, true),
-    };
-    stride *= radix;
-    return desc;
-  });
+    });
+  }
+  return [...byKey.values()];
+}
+
+function sideContext(state: State, role: Role): SideContext {
   const plan = keptPlan(state, role);
-  const memo: SideMemo = {
-    units: new Map(),
-    left: new Map(),
-    hit: new Map(),
-    shot: new Map(),
-    dice: new Map(),
-    lost: new Map(),
+  const classes = classesOf(state, role, plan);
+  const labelled: ClassDesc[] = [];
+  const unitClass: SideContext['unitClass'] = [];
+  let stride = 1;
+  classes.forEach((c, cls) => {
+    // Units of one entry stay in list order within the class (keptOrder sorts stably).
+    c.units.sort((a, b) => a - b);
+    c.units.forEach((u, place) => (unitClass[u] = { cls, place }));
+    c.radix = (c.warEngine ? c.unit.damageCapacity : c.units.length) + 1;
+    c.stride = stride;
+    stride *= c.radix;
+    if (!c.warEngine && c.units.length > 1) c.labelled = labelled.push(c) - 1;
+  });
+  const base = state.units[role].map((u) => ({ ...u, fate: null, hits: 0, saved: 0 }));
+  return {
+    role,
+    classes,
+    labelled,
+    unitClass,
+    base,
+    size: stride,
+    plan,
+    memo: { units: new Map(), left: new Map(), counts: new Map(), layouts: new Map() },
   };
-  return { role, units, size: stride, plan, memo };
 }
 
 /** The allocation a side keeps, where it is not nearest first: a side asked in each wave answers with the suggested allocation, nearest first (steps/wave.ts). */
@@ -155,40 +189,54 @@ export function contextOf(state: State): Context | null {
       attacker: state.kills.attacker + unitsLeft(state.units.defender),
       defender: state.kills.defender + unitsLeft(state.units.attacker),
     },
-    modifiers: new Map(),
-    ends: new Map(),
-    positions: new Map(),
-    rounds: new Map(),
-    pools: [],
-    poolIds: new Map(),
+    shared: {
+      modifiers: new Map(),
+      pools: [],
+      poolIds: new Map(),
+      dice: new Map(),
+      hits: new Map(),
+      lost: new Map(),
+      endClass: new Map(),
+      endIds: new Map(),
+      endKeys: [],
+      ends: new Map(),
+      plans: new Map(),
+    },
   };
   bySig.set(sig, ctx);
   return ctx;
 }
 
-/** A side's code for its units as they stand. */
-export const codeOf = (side: SideContext, units: readonly UnitState[]): number =>
-  units.reduce((x, u, i) => x + u.left * side.units[i]!.stride, 0);
-
-/** The digit of unit i in code x: its units left (a war engine's DC left). */
-export const digit = (side: SideContext, x: number, i: number): number => {
-  const d = side.units[i]!;
-  return Math.floor(x / d.stride) % d.radix;
+/** The count of class k in code x: its units standing (a war engine's DC left). */
+export const countOf = (side: SideContext, x: number, k: number): number => {
+  const c = side.classes[k]!;
+  return Math.floor(x / c.stride) % c.radix;
 };
 
-/** The side's units for a code, as the engine's state holds them (what only the log shows left out). */
+/** A side's code for its units as they stand. */
+export function codeOf(side: SideContext, units: readonly UnitState[]): number {
+  let x = 0;
+  units.forEach((u, i) => {
+    const c = side.classes[side.unitClass[i]!.cls]!;
+    x += (c.warEngine ? u.left : u.left > 0 ? 1 : 0) * c.stride;
+  });
+  return x;
+}
+
+/**
+ * The side's units for a code, as the engine's state holds them: in each class the first units
+ * standing (which of alike units stand changes nothing the rules read), so the unit at place r of
+ * a class stands for the class's r-th standing unit — its rank.
+ */
 export function unitsOf(side: SideContext, x: number): UnitState[] {
   let units = side.memo.units.get(x);
   if (!units) {
-    units = side.units.map((d, i) => ({
-      entry: d.entry,
-      n: d.n,
-      engaged: d.engaged,
-      left: digit(side, x, i),
-      fate: null,
-      hits: 0,
-      saved: 0,
-    }));
+    units = side.base.map((u, i) => {
+      const { cls, place } = side.unitClass[i]!;
+      const c = side.classes[cls]!;
+      const count = countOf(side, x, cls);
+      return { ...u, left: c.warEngine ? count : place < count ? 1 : 0 };
+    });
     side.memo.units.set(x, units);
   }
   return units;
@@ -200,6 +248,34 @@ export function leftOf(side: SideContext, x: number): number {
   if (left === undefined) side.memo.left.set(x, (left = unitsLeft(unitsOf(side, x))));
   return left;
 }
+
+/** Each labelled class's count in code x (remembered: asked for every entry of every stage). */
+export function labelledCounts(side: SideContext, x: number): Int32Array {
+  let counts = side.memo.counts.get(x);
+  if (!counts) {
+    counts = Int32Array.from(side.labelled, (c) => Math.floor(x / c.stride) % c.radix);
+    side.memo.counts.set(x, counts);
+  }
+  return counts;
+}
+
+/**
+ * Where each unit of a state stands in its class: its rank among the class's standing units, or
+ * −1 when destroyed (for a state the players stand at, which of alike units is which is known).
+ */
+export function ranksOf(side: SideContext, units: readonly UnitState[]): number[] {
+  const seen = side.classes.map(() => 0);
+  const out = units.map(() => -1);
+  side.classes.forEach((c, k) =>
+    c.units.forEach((i) => {
+      if (units[i]!.left > 0) out[i] = seen[k]!++;
+    }),
+  );
+  return out;
+}
+
+/** A side as a number, for the keys of memos. */
+export const roleIndex = (role: Role) => (role === 'attacker' ? 0 : 1);
 
 /** A pair of codes as one number: the attacker's, then the defender's. */
 export const pairOf = (ctx: Context, xa: number, xd: number) => xa * ctx.sides.defender.size + xd;

@@ -4,32 +4,41 @@ import type { State, Wave } from '../../state';
 import { epicArmageddonWalk } from '../walkChain';
 import { codeOf, contextOf, pairOf, type Context } from './context';
 import { endAt } from './ends';
+import { divided, LayerSums, labelsOf, mergeLabels, type Labels } from './labels';
+import type { Worked } from './entries';
 import { fromStart, fromState } from './midRound';
-import type { Found } from './stages';
-import { charge, charged, HANDED_ON } from './work';
+import { sideMemo } from './side';
+import type { Memos } from './stages';
+import { charge, HANDED_ON } from './work';
 
 /**
  * Epic Armageddon's compact round model (core/analysis/combat/model.ts): the exact whole-assault
- * odds as a chain over the positions rounds start from — each unit standing or not, each war
- * engine's damage capacity left (context.ts) — each round worked out from the dice's closed forms
- * (side.ts, stages.ts), not by walking the engine's steps.
+ * odds as a chain over the positions rounds start from — how many units of each kind stand and
+ * each war engine's damage capacity left (context.ts), which of alike units is which carried as
+ * chances (labels.ts) — each round worked out from the dice's closed forms (side.ts, stages.ts),
+ * not by walking the engine's steps.
  *
  * A position is a round's start (A3 after a draw, or A4 before any die of the round), or a state
- * part-way through a round, which the model finishes from where it stands (midRound.ts).
+ * part-way through a round, which the model finishes from where it stands (midRound.ts). The chain
+ * hands the model a round's whole layer (`layer`): a round from a pair of codes is worked out once
+ * per run (the positions of every round share it: the round is not read), and each position's
+ * labels are moved through it.
  */
 
-export type Position =
-  | { kind: 'start'; ctx: Context; round: number; pair: number; key: string }
-  | { kind: 'within'; ctx: Context; round: number; state: State; key: string };
-
-/** The start of round `round` at this pair of codes, one object per context, round and pair (their keys are worked out once). */
-function startAt(ctx: Context, round: number, pair: number): Position {
-  let byPair = ctx.positions.get(round);
-  if (!byPair) ctx.positions.set(round, (byPair = new Map()));
-  let p = byPair.get(pair) as Position | undefined;
-  if (!p) byPair.set(pair, (p = { kind: 'start', ctx, round, pair, key: `${ctx.id}|${round}|${pair}` }));
-  return p;
+/** One run of the chain (from one state the model entered): what its rounds work out, remembered for its later rounds. */
+interface Run {
+  memos: Map<Context, { sides: Memos; rounds: Map<number, Worked> }>;
 }
+
+interface Common {
+  ctx: Context;
+  run: Run;
+  round: number;
+  key: string;
+  labels: Labels;
+}
+
+export type Position = (Common & { kind: 'start'; pair: number }) | (Common & { kind: 'within'; state: State });
 
 /** A wave no die of which is rolled yet, nothing allocated. */
 function untouched(wave: Wave, fresh: Wave['groups']): boolean {
@@ -60,39 +69,73 @@ function enter(state: State): Position | null {
   if (state.phase.at === 'end') return null;
   const ctx = contextOf(state);
   if (!ctx) return null;
-  if (atStart(state))
-    return startAt(
+  const run: Run = { memos: new Map() };
+  const labels = labelsOf(ctx, state.units);
+  if (atStart(state)) {
+    const pair = pairOf(
       ctx,
-      state.round,
-      pairOf(ctx, codeOf(ctx.sides.attacker, state.units.attacker), codeOf(ctx.sides.defender, state.units.defender)),
+      codeOf(ctx.sides.attacker, state.units.attacker),
+      codeOf(ctx.sides.defender, state.units.defender),
     );
+    return { kind: 'start', ctx, run, round: state.round, pair, key: `${ctx.id}|${pair}`, labels };
+  }
   const bare = epicArmageddonWalk.shed(state);
-  return { kind: 'within', ctx, round: state.round, state: bare, key: `${ctx.id}|w|${epicArmageddonWalk.key(bare)}` };
+  const key = `${ctx.id}|w|${epicArmageddonWalk.key(bare)}`;
+  return { kind: 'within', ctx, run, round: state.round, state: bare, key, labels };
 }
 
-/** A round's start does not read the round: its round is worked out once per pair of codes (and charged each time). */
-const foundFrom = (ctx: Context, pair: number): Found =>
-  charged(ctx.rounds, pair, () => {
-    const found: Found = { next: new Map(), ended: new Map() };
-    fromStart(ctx, pair, found);
-    return found;
-  }) as Found;
+/** The run's memos for a context. */
+function memosOf(run: Run, ctx: Context) {
+  let m = run.memos.get(ctx);
+  if (!m) run.memos.set(ctx, (m = { sides: { attacker: sideMemo(), defender: sideMemo() }, rounds: new Map() }));
+  return m;
+}
 
-function transition(position: Position): ModelTransition<Position> {
-  const { ctx } = position;
-  let found: Found;
-  if (position.kind === 'start') found = foundFrom(ctx, position.pair);
-  else fromState(ctx, position.state, (found = { next: new Map(), ended: new Map() }));
-  charge(HANDED_ON * (found.next.size + found.ended.size));
-  return {
-    next: [...found.next].map(([pair, p]) => ({ position: startAt(ctx, position.round + 1, pair), p })),
-    ended: [...found.ended].map(([key, p]) => ({ end: endAt(ctx, key), p })),
-  };
+/** The round from a position: from a round's start, once per run and pair of codes; from a state part-way, afresh. */
+function workedOf(p: Position): Worked {
+  const m = memosOf(p.run, p.ctx);
+  if (p.kind === 'within') return fromState(p.ctx, m.sides, p.state);
+  let w = m.rounds.get(p.pair);
+  if (!w) m.rounds.set(p.pair, (w = fromStart(p.ctx, m.sides, p.pair)));
+  return w;
+}
+
+/** A round's whole layer: every position's round, its labels moved through it, summed by the next round's pair and by end. */
+function layer(positions: ReadonlyArray<{ position: Position; p: number }>): ModelTransition<Position> {
+  const sums = new LayerSums();
+  for (const { position, p } of positions) sums.add(position.ctx, position.labels, p, workedOf(position));
+  const first = positions[0]?.position;
+  const next = [...sums.next.values()]
+    .flatMap((m) => [...m.values()])
+    .map((s) => ({
+      position: {
+        kind: 'start' as const,
+        ctx: s.ctx,
+        run: first!.run,
+        round: first!.round + 1,
+        pair: s.pair,
+        key: `${s.ctx.id}|${s.pair}`,
+        labels: divided(s.v, s.mass),
+      },
+      p: s.mass,
+    }));
+  const ended = [...sums.ended.values()]
+    .flatMap((m) => [...m.values()])
+    .map((s) => ({ end: endAt(s.ctx, s.key, divided(s.alive, s.mass)), p: s.mass }));
+  charge(HANDED_ON * (next.length + ended.length));
+  return { next, ended };
+}
+
+/** Two positions of one key: one position, its labels averaged (a state part-way is the same state). */
+function merge(a: Position, pa: number, b: Position, pb: number): Position {
+  return a.kind === 'start' ? { ...a, labels: mergeLabels(a.labels, pa, b.labels, pb) } : a;
 }
 
 export const epicArmageddonModel: RoundModel<State, Position> = {
   enter,
   key: (p) => p.key,
   round: (p) => p.round,
-  transition,
+  transition: (position) => layer([{ position, p: 1 }]),
+  layer,
+  merge,
 };

@@ -14,28 +14,38 @@ import { unsavedChance } from '../../saves';
 import type { Hit, HitCount, RollGroup, UnitState, WaveKind } from '../../state';
 import { binomial, convolve, poissonBinomial } from '../dice';
 import { hitsOf, poolKey, type PoolDie } from '../pools';
-import { codeOf, digit, unitsOf, type Context, type SideContext } from './context';
-import { branchEach, point, type Dist } from './dist';
-import { charge, LIST_ADD, MAP_ADD, shared, sharedIn } from './work';
+import { codeOf, countOf, ranksOf, roleIndex, unitsOf, type Context, type SideContext } from './context';
+import { loneOutcomes, rankOutcomes, warEngineOutcomes, type ClassOutcome } from './kernel';
+import { charge, MAP_ADD, RULES_CALL, shared, sharedIn } from './work';
+
+const WAVE_KINDS: readonly WaveKind[] = ['firstStrike', 'main', 'support'];
 
 /**
  * One side in one wave of a round: the dice it rolls, and what the enemy's hits do to it — hits
  * allocated as the engine allocates them when the players take the suggested option (nearest first,
- * or the allocation the side keeps), each unit then saving each of its hits or not.
+ * or the allocation the side keeps), each unit then saving each of its hits or not — as outcomes:
+ * the side's code after, its chance, and each labelled class's rank matrix (kernel.ts).
  */
 
-/** Macro-weapon and other hits packed in one number (a wave never makes this many). */
-const HITS_RADIX = 1 << 16;
+export interface SideOutcome {
+  x: number;
+  p: number;
+  /** Per labelled class: P(this outcome and the unit at rank r ends at rank r′), c × c′; null where nobody of it fell. */
+  mats: Array<Float64Array | null>;
+}
+
+/** What a class takes in a wave: each rank's chance to stand (a war engine: its unsaved hits' distribution), or nothing. */
+export type ClassHits = { survive: number[] } | { unsaved: number[] } | null;
 
 /** The id of a pool of dice and what it hits (Macro-weapon hits and the others apart: different dice, independent). */
 function poolId(ctx: Context, pool: readonly PoolDie[], known: HitCount = { macro: 0, normal: 0 }): number {
   return shared(
-    ctx.poolIds,
+    ctx.shared.poolIds,
     `${poolKey(pool)}|${known.macro},${known.normal}`,
     () => {
       const h = hitsOf(pool, known);
-      ctx.pools.push({ macro: h.macro, normal: h.normal });
-      return ctx.pools.length - 1;
+      ctx.shared.pools.push({ macro: h.macro, normal: h.normal });
+      return ctx.shared.pools.length - 1;
     },
     MAP_ADD,
   );
@@ -43,9 +53,10 @@ function poolId(ctx: Context, pool: readonly PoolDie[], known: HitCount = { macr
 
 /** Seed 003 "Make combat attacks": the dice a side's standing units roll in a wave (dice.ts, the engine's own), as a pool. */
 export function diceOf(ctx: Context, side: SideContext, x: number, kind: WaveKind): number {
-  return shared(
-    side.memo.dice,
-    `${kind}|${x}`,
+  return sharedIn(
+    ctx.shared.dice,
+    WAVE_KINDS.indexOf(kind) * 2 + roleIndex(side.role),
+    x,
     () => {
       const byScore = new Map<string, PoolDie>();
       for (const d of sideDice(ctx.setup, side.role, unitsOf(side, x), kind)) {
@@ -91,117 +102,188 @@ export function allocation(
   return planGiven(ctx.setup, side.role, units, side.plan ?? NEAREST, settled.given, hits);
 }
 
-/**
- * Casualties from the hits each unit took (RULES §4: a unit with an unsaved hit is destroyed; a war
- * engine loses 1 DC per unsaved hit, the excess lost), `unsaved(i)` giving unit i's chance of each
- * unsaved hit count; units fall independently.
- */
-function casualties(side: SideContext, x: number, unsaved: (i: number) => number[] | null): Dist {
-  let d = point(x);
-  side.units.forEach((u, i) => {
-    const counts = unsaved(i);
-    if (!counts) return;
-    const left = digit(side, x, i);
-    const branch = new Map<number, number>();
-    counts.forEach((p, k) => {
-      const loss = u.warEngine ? Math.min(left, k) : Math.min(1, k);
-      branch.set(-loss * u.stride, (branch.get(-loss * u.stride) ?? 0) + p);
-    });
-    charge(LIST_ADD * d.xs.length * branch.size);
-    d = branchEach(
-      d,
-      [...branch].map(([dx, p]) => ({ dx, p })),
-    );
-  });
-  return d;
-}
-
-/** Casualties from fresh hits placed per unit ([Macro-weapon, other]): each saved as RULES §4 Saves says (saves.ts). */
-export function fromGiven(side: SideContext, x: number, given: Given): Dist {
-  return casualties(side, x, (i) => {
-    const [m, n] = given[i]!;
-    if (m + n === 0) return null;
-    const u = side.units[i]!;
-    if (!u.warEngine) {
-      // Only whether any hit is unsaved matters: index 0 none, 1 some.
-      const survive = (1 - u.unsavedMacro) ** m * (1 - u.unsavedNormal) ** n;
-      return [survive, 1 - survive];
+/** Each class's hits from fresh hits placed per unit ([Macro-weapon, other]; RULES §4 Saves, saves.ts), ranks by `ranks`. */
+export function classHitsOfGiven(side: SideContext, units: readonly UnitState[], given: Given): ClassHits[] {
+  const ranks = ranksOf(side, units);
+  return side.classes.map((c) => {
+    const placed = c.units.filter((i) => given[i]![0] + given[i]![1] > 0);
+    if (placed.length === 0) return null;
+    if (c.warEngine) {
+      const [m, n] = given[c.units[0]!]!;
+      return { unsaved: convolve(binomial(m, c.unsavedMacro), binomial(n, c.unsavedNormal)) };
     }
-    return convolve(binomial(m, u.unsavedMacro), binomial(n, u.unsavedNormal));
+    const survive = c.units.filter((i) => ranks[i]! >= 0).map(() => 1);
+    for (const i of placed) {
+      const [m, n] = given[i]!;
+      survive[ranks[i]!] = (1 - c.unsavedMacro) ** m * (1 - c.unsavedNormal) ** n;
+    }
+    return { survive };
   });
 }
 
-/** Casualties from hits part-way through their saves (the engine's save stages: saved, unsaved, or saves still to roll). */
-export function fromSaves(side: SideContext, x: number, saves: readonly Hit[]): Dist {
-  const chances = side.units.map(() => [] as number[]);
-  for (const h of saves) chances[h.unit]!.push(unsavedChance(side.units[h.unit]!.unit, side.role, h));
-  return casualties(side, x, (i) => (chances[i]!.length === 0 ? null : poissonBinomial(chances[i]!)));
+/** Each class's hits part-way through their saves (the engine's save stages: saved, unsaved, or saves still to roll). */
+export function classHitsOfSaves(side: SideContext, units: readonly UnitState[], saves: readonly Hit[]): ClassHits[] {
+  const ranks = ranksOf(side, units);
+  const chances = units.map(() => [] as number[]);
+  for (const h of saves)
+    chances[h.unit]!.push(unsavedChance(side.classes[side.unitClass[h.unit]!.cls]!.unit, side.role, h));
+  return side.classes.map((c) => {
+    if (c.units.every((i) => chances[i]!.length === 0)) return null;
+    if (c.warEngine) return { unsaved: poissonBinomial(chances[c.units[0]!]!) };
+    const survive = c.units.filter((i) => ranks[i]! >= 0).map(() => 1);
+    for (const i of c.units) if (ranks[i]! >= 0) survive[ranks[i]!] = chances[i]!.reduce((s, q) => s * (1 - q), 1);
+    return { survive };
+  });
+}
+
+/** The side's outcomes from what each class takes: the classes fall independently, so their outcomes multiply. */
+export function sideOutcomes(side: SideContext, x: number, hits: readonly ClassHits[]): SideOutcome[] {
+  const perClass: ClassOutcome[][] = side.classes.map((c, k) => {
+    const count = countOf(side, x, k);
+    const h = hits[k];
+    if (!h) return [{ count, p: 1, mat: null }];
+    if ('unsaved' in h) return warEngineOutcomes(count, h.unsaved);
+    if (c.labelled < 0) return loneOutcomes(count, h.survive[0] ?? 1);
+    return rankOutcomes(h.survive);
+  });
+  let combos: Array<{ x: number; p: number; picked: ClassOutcome[] }> = [{ x: 0, p: 1, picked: [] }];
+  perClass.forEach((outs, k) => {
+    const stride = side.classes[k]!.stride;
+    const next: typeof combos = [];
+    for (const a of combos)
+      for (const o of outs) next.push({ x: a.x + o.count * stride, p: a.p * o.p, picked: [...a.picked, o] });
+    combos = next;
+  });
+  charge(MAP_ADD * combos.length);
+  return combos.map(({ x: x2, p, picked }) => ({
+    x: x2,
+    p,
+    // A labelled class's matrix carries its own chance: times the other classes' chances, it is the outcome's.
+    mats: side.labelled.map((c) => {
+      const o = picked[side.classes.indexOf(c)]!;
+      if (!o.mat) return null;
+      const w = p / o.p;
+      charge(o.mat.length);
+      return o.mat.map((v) => v * w);
+    }),
+  }));
+}
+
+/** Each class's hits when `macro` Macro-weapon and `normal` other hits are allocated from none (shared by every run). */
+function classHitsAfter(ctx: Context, side: SideContext, x: number, macro: number, normal: number): ClassHits[] {
+  return sharedIn(
+    ctx.shared.hits,
+    (macro * 65536 + normal) * 2 + roleIndex(side.role),
+    x,
+    () => {
+      const units = unitsOf(side, x);
+      const given = allocation(ctx, side, units, emptyGiven(units.length), { macro, normal });
+      return classHitsOfGiven(side, units, given);
+    },
+    RULES_CALL / 10,
+  ) as ClassHits[];
+}
+
+/** A run's memo of one side's outcomes: per code, per hits (macro × 2^16 + normal) and per enemy pool. */
+export interface SideMemo {
+  hits: Map<number, Map<number, SideOutcome[]>>;
+  shot: Map<number, Map<number, SideOutcome[]>>;
+}
+
+export const sideMemo = (): SideMemo => ({ hits: new Map(), shot: new Map() });
+
+function memoIn<V>(memo: Map<number, Map<number, V>>, outer: number, inner: number, make: () => V): V {
+  let byInner = memo.get(outer);
+  if (!byInner) memo.set(outer, (byInner = new Map()));
+  let v = byInner.get(inner);
+  if (v === undefined) byInner.set(inner, (v = make()));
+  return v;
 }
 
 /** The side after `macro` Macro-weapon and `normal` other hits, allocated from none. */
-export function afterHits(ctx: Context, side: SideContext, x: number, macro: number, normal: number): Dist {
-  return sharedIn(
-    side.memo.hit,
-    x,
-    macro * HITS_RADIX + normal,
-    () => {
-      const units = unitsOf(side, x);
-      return fromGiven(side, x, allocation(ctx, side, units, emptyGiven(units.length), { macro, normal }));
-    },
-    MAP_ADD,
+function afterHits(ctx: Context, side: SideContext, memo: SideMemo, x: number, macro: number, normal: number) {
+  return memoIn(memo.hits, x, macro * 65536 + normal, () =>
+    sideOutcomes(side, x, classHitsAfter(ctx, side, x, macro, normal)),
   );
 }
 
-/** The side after the hits the enemy's dice (pool `id`) make, every hit count by its chance. */
-export function afterDice(ctx: Context, side: SideContext, x: number, id: number): Dist {
-  return sharedIn(
-    side.memo.shot,
-    x,
-    id,
-    () => {
-      const { macro, normal } = ctx.pools[id]!;
-      const acc = new Map<number, number>();
-      macro.forEach((pm, m) => {
-        if (pm === 0) return;
-        normal.forEach((pn, n) => {
-          if (pn === 0) return;
-          const after = afterHits(ctx, side, x, m, n);
-          for (let i = 0; i < after.xs.length; i++)
-            acc.set(after.xs[i]!, (acc.get(after.xs[i]!) ?? 0) + pm * pn * after.ps[i]!);
-        });
+/** The side after the hits the enemy's dice (pool `id`) make, every count of hits by its chance. */
+export function afterDice(ctx: Context, side: SideContext, memo: SideMemo, x: number, id: number): SideOutcome[] {
+  return memoIn(memo.shot, x, id, () => {
+    const { macro, normal } = ctx.shared.pools[id]!;
+    const acc = new Map<number, SideOutcome>();
+    macro.forEach((pm, m) => {
+      if (pm === 0) return;
+      normal.forEach((pn, n) => {
+        if (pn === 0) return;
+        for (const o of afterHits(ctx, side, memo, x, m, n)) addOutcome(acc, o, pm * pn);
       });
-      return { xs: [...acc.keys()], ps: [...acc.values()] };
-    },
-    // Its first working-out (an allocation by the engine's rules for every count of hits) is the dearest of the shared values.
-    4 * MAP_ADD,
-  );
+    });
+    return [...acc.values()];
+  });
+}
+
+/** Adds w × `o` into the outcomes by code. */
+function addOutcome(acc: Map<number, SideOutcome>, o: SideOutcome, w: number): void {
+  const seen = acc.get(o.x);
+  charge(MAP_ADD);
+  if (!seen) {
+    acc.set(o.x, { x: o.x, p: w * o.p, mats: o.mats.map((m) => m && m.map((v) => v * w)) });
+    return;
+  }
+  seen.p += w * o.p;
+  o.mats.forEach((m, j) => {
+    if (!m) return;
+    const into = seen.mats[j]!;
+    for (let i = 0; i < m.length; i++) into[i]! += w * m[i]!;
+    charge(m.length);
+  });
+}
+
+/** Where extra hits leave a side: its code, and per labelled class which ranks still stand (1) or not (0), null where all do. */
+export interface Lost {
+  x: number;
+  alive: Array<Float64Array | null>;
 }
 
 /**
- * The side's code once it has lost the assault (RULES §4 A6, A7): the extra hits, no saves, nearest
- * first on units that are not Fearless (a war engine takes up to its DC left); then a formation
- * already Broken is destroyed, and one with units left withdraws (none ends within 15cm: the
- * suggested answer).
+ * The side once it has lost the assault (RULES §4 A6, A7): the extra hits, no saves, nearest first
+ * on units that are not Fearless (a war engine takes up to its DC left), `given` already placed;
+ * then a formation already Broken is destroyed, and one with units left withdraws (none ends within
+ * 15cm: the suggested answer).
  */
-export function lostWith(
+export function lostFrom(
   ctx: Context,
   side: SideContext,
-  x: number,
+  units: readonly UnitState[],
   extraHits: number,
   given?: readonly number[],
-): number {
-  let units = unitsOf(side, x);
+): Lost {
+  let after: readonly UnitState[] = units;
   // resultKind: extra hits are allocated only when some unit can take them.
   if (extraHits > 0 && extraCapacity(ctx.setup, side.role, units).some((c) => c > 0)) {
     const placed = extraDefault(ctx.setup, side.role, units, given ?? units.map(() => 0), extraHits);
-    units = units.map((u, i) => ({ ...u, left: u.left - placed[i]! }));
+    after = units.map((u, i) => ({ ...u, left: u.left - placed[i]! }));
   }
-  if (!units.some((u) => u.left > 0)) return codeOf(side, units);
   // enterA7: a formation that loses while already Broken is destroyed.
-  return ctx.broken[side.role] ? 0 : codeOf(side, units);
+  if (ctx.broken[side.role] && after.some((u) => u.left > 0)) after = after.map((u) => ({ ...u, left: 0 }));
+  const ranks = ranksOf(side, units);
+  const alive = side.labelled.map((c) => {
+    const standing = c.units.filter((i) => ranks[i]! >= 0);
+    if (standing.every((i) => after[i]!.left > 0)) return null;
+    const a = new Float64Array(standing.length);
+    for (const i of standing) a[ranks[i]!] = after[i]!.left > 0 ? 1 : 0;
+    return a;
+  });
+  return { x: codeOf(side, after), alive };
 }
 
-/** As lostWith, remembered per code and extra hits (none given yet). */
-export function lost(ctx: Context, side: SideContext, x: number, extraHits: number): number {
-  return sharedIn(side.memo.lost, x, extraHits, () => lostWith(ctx, side, x, extraHits), MAP_ADD);
-}
+/** As lostFrom from a code (none given yet), shared by every run. */
+export const lost = (ctx: Context, side: SideContext, x: number, extraHits: number): Lost =>
+  sharedIn(
+    ctx.shared.lost,
+    extraHits * 2 + roleIndex(side.role),
+    x,
+    () => lostFrom(ctx, side, unitsOf(side, x), extraHits),
+    MAP_ADD,
+  ) as Lost;
