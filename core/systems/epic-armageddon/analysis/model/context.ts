@@ -39,6 +39,8 @@ export interface ClassDesc {
   /** P(a fresh normal / Macro-weapon hit on one of its units is not saved): RULES §4 Saves, the engine's own (saves.ts). */
   unsavedNormal: number;
   unsavedMacro: number;
+  /** A war engine's unsaved hits' distribution by the Macro-weapon and other hits on it (macro × 2^16 + normal), remembered. */
+  unsaved: Map<number, number[]>;
 }
 
 export interface SideContext {
@@ -118,6 +120,7 @@ function classesOf(state: State, role: Role, plan: Plan | null): SideContext['cl
       stride: 0,
       unsavedNormal: freshUnsavedChance(unit, role, false),
       unsavedMacro: freshUnsavedChance(unit, role, true),
+      unsaved: new Map(),
     });
   }
   return [...byKey.values()];

@@ -177,19 +177,23 @@ export function addEntry(frame: Frame, entries: Entries, from: Entry, w = 1): vo
   axpy(arena.buf, into.off, arena.buf, from.off, from.layout.attacker.size + from.layout.defender.size, w);
 }
 
-/** Two scratch vectors of an end's block (grown as needed): one entry's chances to stand, every unit or after losses. */
-const scratch = { all: new Float64Array(64), after: new Float64Array(64) };
-
-function scratchOf(which: 'all' | 'after', n: number): Float64Array {
-  if (scratch[which].length < n) scratch[which] = new Float64Array(2 * n);
-  return scratch[which];
-}
+/** A scratch vector of an end's block (grown as needed): one entry's chances to stand, every unit. */
+let standing = new Float64Array(64);
 
 /**
- * Writes into `out` (an end's block) the side's part for entry `from`: each labelled class's start
- * ranks' chances to stand, Σ_r K[r₀][r] × stands[r] (every rank standing where `stands` is null).
+ * Adds w × the side's part of an end's block for entry `from` into `out` at `base`: each labelled
+ * class's start ranks' chances to stand, Σ_r K[r₀][r] × stands[r] (every rank standing where
+ * `stands` is null).
  */
-export function fillEnd(frame: Frame, role: Role, from: Entry, stands: Lost | undefined, out: Float64Array): void {
+function standInto(
+  frame: Frame,
+  role: Role,
+  from: Entry,
+  stands: Lost | undefined,
+  out: Float64Array,
+  base: number,
+  w: number,
+): void {
   const buf = arena.buf;
   const layout = from.layout[role];
   const c0s = frame.c0[role];
@@ -197,38 +201,32 @@ export function fillEnd(frame: Frame, role: Role, from: Entry, stands: Lost | un
   for (let j = 0; j < c0s.length; j++) {
     const c0 = c0s[j]!;
     const c = layout.c[j]!;
-    const at = frame.endOff[role][j]!;
+    const at = base + frame.endOff[role][j]!;
     const st = stands?.alive[j] ?? null;
     const bo = layout.off[j]!;
     if (bo < 0) {
-      for (let r = 0; r < c0; r++) out[at + r] = from.mass * (st ? st[r]! : 1);
+      const m = w * from.mass;
+      if (st) for (let r = 0; r < c0; r++) out[at + r]! += m * st[r]!;
+      else for (let r = 0; r < c0; r++) out[at + r]! += m;
       continue;
     }
     for (let r0 = 0; r0 < c0; r0++) {
-      let s = 0;
+      let sum = 0;
       const row = k + bo + r0 * c;
-      if (st) for (let r = 0; r < c; r++) s += buf[row + r]! * st[r]!;
-      else for (let r = 0; r < c; r++) s += buf[row + r]!;
-      out[at + r0] = s;
+      if (st) for (let r = 0; r < c; r++) sum += buf[row + r]! * st[r]!;
+      else for (let r = 0; r < c; r++) sum += buf[row + r]!;
+      out[at + r0]! += w * sum;
     }
     charge(c0 * c);
   }
 }
 
-/** Adds w × (`mass`, `vec`) into the end of class `id`. */
-export function addEndVector(
-  frame: Frame,
-  ended: Map<number, EndEntry>,
-  id: number,
-  mass: number,
-  vec: Float64Array,
-  w: number,
-): void {
+/** The end of class `id` in `ended`, its chances zero if it is new. */
+function endAt(frame: Frame, ended: Map<number, EndEntry>, id: number): EndEntry {
   let e = ended.get(id);
   charge(MAP_ADD);
   if (!e) ended.set(id, (e = { mass: 0, off: arena.alloc(frame.endSize) }));
-  e.mass += w * mass;
-  axpy(arena.buf, e.off, vec, 0, frame.endSize, w);
+  return e;
 }
 
 /**
@@ -244,14 +242,14 @@ export function addEnd(
   w = 1,
 ): void {
   const id = endClassOf(frame.ctx, winner, lost.attacker?.x ?? from.x.attacker, lost.defender?.x ?? from.x.defender);
-  const vec = scratchOf('after', frame.endSize);
-  for (const role of roles) fillEnd(frame, role, from, lost[role], vec);
-  addEndVector(frame, ended, id, from.mass, vec, w);
+  const e = endAt(frame, ended, id);
+  e.mass += w * from.mass;
+  for (const role of roles) standInto(frame, role, from, lost[role], arena.buf, e.off, w);
 }
 
 /**
  * Adds the entry `from` ending the assault in each of `ends` (its chance `q` of each): the winner's
- * units all standing, the loser's after its losses — the winner's part worked out once.
+ * units all standing — worked out once for the entry — and the loser's after its losses.
  */
 export function addEnds(
   frame: Frame,
@@ -259,30 +257,41 @@ export function addEnds(
   from: Entry,
   ends: ReadonlyArray<{ winner: Role; lost: Lost; id: number; q: number }>,
 ): void {
-  const all = scratchOf('all', frame.endSize);
-  for (const role of roles) fillEnd(frame, role, from, undefined, all);
-  const vec = scratchOf('after', frame.endSize);
+  if (standing.length < frame.endSize) standing = new Float64Array(2 * frame.endSize);
+  standing.fill(0, 0, frame.endSize);
+  for (const role of roles) standInto(frame, role, from, undefined, standing, 0, 1);
+  const split = frame.endOff.defender[0] ?? frame.endSize;
   for (const { winner, lost, id, q } of ends) {
-    vec.set(all.subarray(0, frame.endSize));
-    fillEnd(frame, otherRole(winner), from, lost, vec);
-    addEndVector(frame, ended, id, from.mass, vec, q);
+    const e = endAt(frame, ended, id);
+    e.mass += q * from.mass;
+    if (winner === 'attacker') axpy(arena.buf, e.off, standing, 0, split, q);
+    else axpy(arena.buf, e.off + split, standing, split, frame.endSize - split, q);
+    standInto(frame, otherRole(winner), from, lost, arena.buf, e.off, q);
   }
 }
 
-/** What a round found, copied out of the arena: the next round's starts and the ends, their matrices in `buf`. */
+/** Entries copied out of the arena: where each stands, its chance, and its matrices in the round's `buf`. */
+export type Copied = Array<{ pair: number; mass: number; layout: Record<Role, Layout>; off: Record<Role, number> }>;
+
+/** What a round found, copied out of the arena: the next round's starts, where it stands before the result roll, and the ends. */
 export interface Worked {
   c0: Record<Role, Int32Array>;
   endOff: Record<Role, Int32Array>;
   buf: Float64Array;
-  next: Array<{ pair: number; mass: number; layout: Record<Role, Layout>; off: Record<Role, number> }>;
+  next: Copied;
+  toSupport: Copied;
+  toResult: Copied;
   ended: Array<{ id: number; mass: number; off: number }>;
 }
 
 /** The round's findings, out of the arena (a round from a start is remembered for the run's later rounds). */
-export function compact(frame: Frame, next: Entries, ended: Map<number, EndEntry>): Worked {
-  let size = 0;
-  for (const e of next.values()) size += e.layout.attacker.size + e.layout.defender.size;
-  size += ended.size * frame.endSize;
+export function compact(
+  frame: Frame,
+  found: { next: Entries; toSupport: Entries; toResult: Entries; ended: Map<number, EndEntry> },
+): Worked {
+  let size = found.ended.size * frame.endSize;
+  for (const e of [...found.next.values(), ...found.toSupport.values(), ...found.toResult.values()])
+    size += e.layout.attacker.size + e.layout.defender.size;
   const buf = new Float64Array(size);
   let at = 0;
   const copy = (from: number, n: number) => {
@@ -290,17 +299,15 @@ export function compact(frame: Frame, next: Entries, ended: Map<number, EndEntry
     at += n;
     return at - n;
   };
-  const out: Worked = { c0: frame.c0, endOff: frame.endOff, buf, next: [], ended: [] };
-  for (const [pair, e] of next) {
-    const off = copy(e.off, e.layout.attacker.size + e.layout.defender.size);
-    out.next.push({
-      pair,
-      mass: e.mass,
-      layout: e.layout,
-      off: { attacker: off, defender: off + e.layout.attacker.size },
+  const copied = (entries: Entries): Copied =>
+    [...entries].map(([pair, e]) => {
+      const off = copy(e.off, e.layout.attacker.size + e.layout.defender.size);
+      return { pair, mass: e.mass, layout: e.layout, off: { attacker: off, defender: off + e.layout.attacker.size } };
     });
-  }
-  for (const [id, e] of ended) out.ended.push({ id, mass: e.mass, off: copy(e.off, frame.endSize) });
-  charge(size + MAP_ADD * (next.size + ended.size));
-  return out;
+  const next = copied(found.next);
+  const toSupport = copied(found.toSupport);
+  const toResult = copied(found.toResult);
+  const ended = [...found.ended].map(([id, e]) => ({ id, mass: e.mass, off: copy(e.off, frame.endSize) }));
+  charge(size + MAP_ADD * (next.length + toSupport.length + toResult.length + ended.length));
+  return { c0: frame.c0, endOff: frame.endOff, buf, next, toSupport, toResult, ended };
 }

@@ -1,8 +1,8 @@
 import { roles, type Role, type UnitState } from '../../state';
 import { attackerOf, defenderOf, labelledCounts, ranksOf, type Context } from './context';
-import type { Worked } from './entries';
-import { aliveInto, axpy, moveInto } from './kernel';
-import { charge, MAP_ADD } from './work';
+import { axpy, moveInto } from './kernel';
+import type { SideOutcome } from './side';
+import { charge } from './work';
 
 /**
  * Which of several alike units is which, as chances. A position counts a class's units standing,
@@ -41,90 +41,52 @@ export function mergeLabels(a: Labels, pa: number, b: Labels, pb: number): Label
   return out;
 }
 
-interface NextSum {
+/**
+ * A position's labels times its chance (a sum of such, divided by the chance once all is added):
+ * where the chain's layer goes on from (layer.ts).
+ */
+export interface Summed {
   ctx: Context;
   pair: number;
   mass: number;
-  /** The labels times the chance (divided by it once the layer is done). */
   v: Labels;
 }
 
-interface EndSum {
-  ctx: Context;
-  key: number;
-  mass: number;
-  /** Per side, per labelled class: each unit's chance to stand at the end, times the end's chance. */
-  alive: Record<Role, Float64Array[]>;
+/** Empty sums at `pair`: no chance, the labels zero (n × c per labelled class). */
+export function summedAt(ctx: Context, pair: number): Summed {
+  const v = {} as Labels;
+  const x = { attacker: attackerOf(ctx, pair), defender: defenderOf(ctx, pair) };
+  for (const role of roles) {
+    const counts = labelledCounts(ctx.sides[role], x[role]);
+    v[role] = ctx.sides[role].labelled.map((c, j) => new Float64Array(c.units.length * counts[j]!));
+  }
+  return { ctx, pair, mass: 0, v };
 }
 
-/** A round's layer summed up: the next round's positions and the ends, each with its chance and its units' chances. */
-export class LayerSums {
-  /** By context, then by pair of codes (the next round's positions) or end class. */
-  readonly next = new Map<Context, Map<number, NextSum>>();
-  readonly ended = new Map<Context, Map<number, EndSum>>();
+/**
+ * Adds `from` moved by one side's outcome `o` (its code before: `x`) into `into`: the chance
+ * multiplies, the side's labels move by the outcome's rank matrices, the other side's are scaled.
+ */
+export function moveSummed(into: Summed, from: Summed, role: Role, x: number, o: SideOutcome): void {
+  const side = from.ctx.sides[role];
+  into.mass += from.mass * o.p;
+  const before = labelledCounts(side, x);
+  const after = labelledCounts(side, o.x);
+  for (const r of roles)
+    from.v[r].forEach((a, j) => {
+      const mat = r === role ? o.mats[j] : null;
+      if (!mat) return axpy(into.v[r][j]!, 0, a, 0, a.length, o.p);
+      const n = side.labelled[j]!.units.length;
+      moveInto(into.v[r][j]!, 0, a, 0, n, before[j]!, mat, 0, after[j]!, 1);
+    });
+}
 
-  /** A position of chance `m` with labels `v`, whose round `worked` found. */
-  add(ctx: Context, v: Labels, m: number, worked: Worked): void {
-    const { buf } = worked;
-    for (const e of worked.next) {
-      const s = this.nextAt(ctx, e.pair);
-      s.mass += m * e.mass;
-      for (const role of roles) {
-        const layout = e.layout[role];
-        const classes = ctx.sides[role].labelled;
-        for (let j = 0; j < classes.length; j++) {
-          const n = classes[j]!.units.length;
-          const c0 = worked.c0[role][j]!;
-          const at = layout.off[j]!;
-          // Nobody of the class fell in the round: its labels as they were, times the entry's chance.
-          if (at < 0) axpy(s.v[role][j]!, 0, v[role][j]!, 0, n * c0, m * e.mass);
-          else moveInto(s.v[role][j]!, 0, v[role][j]!, 0, n, c0, buf, e.off[role] + at, layout.c[j]!, m);
-        }
-      }
-    }
-    for (const e of worked.ended) {
-      const s = this.endAt(ctx, e.id);
-      s.mass += m * e.mass;
-      for (const role of roles) {
-        const classes = ctx.sides[role].labelled;
-        for (let j = 0; j < classes.length; j++) {
-          const n = classes[j]!.units.length;
-          const c0 = worked.c0[role][j]!;
-          aliveInto(s.alive[role][j]!, v[role][j]!, n, c0, buf, e.off + worked.endOff[role][j]!, m);
-        }
-      }
-    }
-  }
-
-  private nextAt(ctx: Context, pair: number): NextSum {
-    let byPair = this.next.get(ctx);
-    if (!byPair) this.next.set(ctx, (byPair = new Map()));
-    let s = byPair.get(pair);
-    charge(MAP_ADD);
-    if (!s) {
-      const v = {} as Labels;
-      const x = { attacker: attackerOf(ctx, pair), defender: defenderOf(ctx, pair) };
-      for (const role of roles) {
-        const counts = labelledCounts(ctx.sides[role], x[role]);
-        v[role] = ctx.sides[role].labelled.map((c, j) => new Float64Array(c.units.length * counts[j]!));
-      }
-      byPair.set(pair, (s = { ctx, pair, mass: 0, v }));
-    }
-    return s;
-  }
-
-  private endAt(ctx: Context, key: number): EndSum {
-    let byKey = this.ended.get(ctx);
-    if (!byKey) this.ended.set(ctx, (byKey = new Map()));
-    let s = byKey.get(key);
-    charge(MAP_ADD);
-    if (!s) {
-      const alive = {} as EndSum['alive'];
-      for (const role of roles) alive[role] = ctx.sides[role].labelled.map((c) => new Float64Array(c.units.length));
-      byKey.set(key, (s = { ctx, key, mass: 0, alive }));
-    }
-    return s;
-  }
+/** Σ_r a[u][r]: a unit's chance to stand, its row of labels summed. */
+export function rowSum(a: Float64Array, u: number, c: number): number {
+  let s = 0;
+  for (let r = 0; r < c; r++) s += a[u * c + r]!;
+  charge(c);
+  return s;
 }
 
 /** Labels or chances summed with their weight, divided by it (in place: the sums are done with). */

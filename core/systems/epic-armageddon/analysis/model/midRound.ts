@@ -1,6 +1,6 @@
 import type { Role, State, Wave } from '../../state';
 import { codeOf, pairOf, type Context } from './context';
-import { addEnd, compact, frameAt, startEntries, type Entries, type Frame, type Worked } from './entries';
+import { addEnd, addEntry, compact, frameAt, startEntries, type Entries, type Frame, type Worked } from './entries';
 import {
   afterDice,
   allocation,
@@ -13,7 +13,7 @@ import {
   type SideOutcome,
 } from './side';
 import { assaultResult, resultDice } from './result';
-import { attackWave, immediateOutcome, supportingFire, wave, type Found, type Memos } from './stages';
+import { attackWave, immediateOutcome, wave, type Found, type Memos } from './stages';
 import { charge, RULES_CALL } from './work';
 
 /**
@@ -24,20 +24,20 @@ import { charge, RULES_CALL } from './work';
  * are the state's own: each class's standing units in order.
  */
 
-const emptyFound = (): Found => ({ next: new Map(), ended: new Map() });
+const emptyFound = (): Found => ({ next: new Map(), toSupport: new Map(), toResult: new Map(), ended: new Map() });
 
 /** The round from its start: the First Strike wave, the other combat attacks, and the rest. */
 export function fromStart(ctx: Context, memos: Memos, pair: number): Worked {
   const frame = frameAt(ctx, pair);
   const found = emptyFound();
   const fought = attackWave(frame, memos, attackWave(frame, memos, startEntries(frame, pair), 'firstStrike'), 'main');
-  afterAttacks(frame, memos, fought, found);
-  return compact(frame, found.next, found.ended);
+  afterAttacks(frame, fought, found);
+  return compact(frame, found);
 }
 
-/** After the combat attacks (A4): the immediate outcome, supporting fire, the result. */
-function afterAttacks(frame: Frame, memos: Memos, entries: Entries, found: Found): void {
-  assaultResult(frame, supportingFire(frame, memos, immediateOutcome(frame, entries, found)), null, found);
+/** After the combat attacks (A4): the immediate outcome; then supporting fire and the result (the chain's layer: layer.ts). */
+function afterAttacks(frame: Frame, entries: Entries, found: Found): void {
+  for (const e of immediateOutcome(frame, entries, found).values()) addEntry(frame, found.toSupport, e);
 }
 
 /** One side at the end of the wave under way: its hits still to land (the enemy's dice not rolled yet), to place, or to save. */
@@ -68,9 +68,9 @@ function fromWave(frame: Frame, memos: Memos, state: State, w: Wave, start: Entr
     defender: sideInWave(frame.ctx, memos, state, 'defender', w),
   };
   const after = wave(frame, start, { dice: () => 0, outcomes: (role) => outs[role] });
-  if (w.kind === 'firstStrike') afterAttacks(frame, memos, attackWave(frame, memos, after, 'main'), found);
-  else if (w.kind === 'main') afterAttacks(frame, memos, after, found);
-  else assaultResult(frame, after, null, found);
+  if (w.kind === 'firstStrike') afterAttacks(frame, attackWave(frame, memos, after, 'main'), found);
+  else if (w.kind === 'main') afterAttacks(frame, after, found);
+  else for (const e of after.values()) addEntry(frame, found.toResult, e);
 }
 
 /** The rest of the round from `state` (any phase but A3 and the end, which the model takes as a round's start and not at all). */
@@ -95,7 +95,7 @@ export function fromState(ctx: Context, memos: Memos, state: State): Worked {
       if (r && r.winner !== 'draw') {
         const l = loser(r.winner);
         addEnd(frame, found.ended, r.winner, only, { [l]: lost(ctx, ctx.sides[l], code[l], 0) });
-      } else afterAttacks(frame, memos, start, found);
+      } else afterAttacks(frame, start, found);
       break;
     case 'a6':
       assaultResult(frame, start, resultDice(phase.rolls), found);
@@ -124,5 +124,5 @@ export function fromState(ctx: Context, memos: Memos, state: State): Worked {
     case 'end':
       throw new Error(`a round is not finished from ${phase.at}`);
   }
-  return compact(frame, found.next, found.ended);
+  return compact(frame, found);
 }

@@ -45,26 +45,15 @@ function modifierDifference(ctx: Context, xa: number, xd: number): number {
 }
 
 /** How the round ends from one pair of codes: the draw's chance, and each way the assault ends (the loser's losses, the end's class, its chance). */
-interface Plan {
+export interface Plan {
   draw: number;
   ends: Array<{ winner: Role; lost: Lost; id: number; q: number }>;
 }
 
 function planFor(ctx: Context, xa: number, xd: number, dice: readonly number[]): Plan {
-  const x = { attacker: xa, defender: xd };
   const plan: Plan = { draw: 0, ends: [] };
-  const end = (winner: Role, extraHits: number, q: number) => {
-    const loser = otherRole(winner);
-    const l = lost(ctx, ctx.sides[loser], x[loser], extraHits);
-    const seen = plan.ends.find((e) => e.lost === l);
-    if (seen) seen.q += q;
-    else {
-      const id = endClassOf(ctx, winner, loser === 'attacker' ? l.x : xa, loser === 'defender' ? l.x : xd);
-      plan.ends.push({ winner, lost: l, id, q });
-    }
-  };
-  if (leftOf(ctx.sides.defender, xd) === 0) end('attacker', 0, 1);
-  else if (leftOf(ctx.sides.attacker, xa) === 0) end('defender', 0, 1);
+  if (leftOf(ctx.sides.defender, xd) === 0) addTo(plan, ctx, 'attacker', xa, xd, 0, 1);
+  else if (leftOf(ctx.sides.attacker, xa) === 0) addTo(plan, ctx, 'defender', xa, xd, 0, 1);
   else {
     const diff = modifierDifference(ctx, xa, xd);
     const knowNoFear = { attacker: ctx.setup.attacker.knowNoFear, defender: ctx.setup.defender.knowNoFear };
@@ -73,15 +62,27 @@ function planFor(ctx: Context, xa: number, xd: number, dice: readonly number[]):
       if (q === 0) continue;
       const t = i - 5 + diff;
       if (t === 0) plan.draw += q;
-      else if (t > 0) end('attacker', extraHitsFor(t, knowNoFear.defender), q);
-      else end('defender', extraHitsFor(-t, knowNoFear.attacker), q);
+      else if (t > 0) addTo(plan, ctx, 'attacker', xa, xd, extraHitsFor(t, knowNoFear.defender), q);
+      else addTo(plan, ctx, 'defender', xa, xd, extraHitsFor(-t, knowNoFear.attacker), q);
     }
   }
   return plan;
 }
 
+/** Adds to `plan` the assault won by `winner` at codes (xa, xd), the loser taking `extraHits`, with chance q. */
+function addTo(plan: Plan, ctx: Context, winner: Role, xa: number, xd: number, extraHits: number, q: number): void {
+  const loser = otherRole(winner);
+  const l = lost(ctx, ctx.sides[loser], loser === 'attacker' ? xa : xd, extraHits);
+  const seen = plan.ends.find((e) => e.lost === l);
+  if (seen) seen.q += q;
+  else {
+    const id = endClassOf(ctx, winner, loser === 'attacker' ? l.x : xa, loser === 'defender' ? l.x : xd);
+    plan.ends.push({ winner, lost: l, id, q });
+  }
+}
+
 /** The plan from a pair with the dice all still to roll: the same in every round and run (shared). */
-const planAt = (ctx: Context, xa: number, xd: number): Plan =>
+export const planAt = (ctx: Context, xa: number, xd: number): Plan =>
   shared(ctx.shared.plans, pairOf(ctx, xa, xd), () => planFor(ctx, xa, xd, resultDice()), 2 * MAP_ADD) as Plan;
 
 /** The round's end from each entry, its chances split as `dice` says (null: all still to roll). */

@@ -4,7 +4,8 @@ import type { State, Wave } from '../../state';
 import { epicArmageddonWalk } from '../walkChain';
 import { codeOf, contextOf, pairOf, type Context } from './context';
 import { endAt } from './ends';
-import { divided, LayerSums, labelsOf, mergeLabels, type Labels } from './labels';
+import { LayerSums } from './layer';
+import { divided, labelsOf, mergeLabels, type Labels } from './labels';
 import type { Worked } from './entries';
 import { fromStart, fromState } from './midRound';
 import { sideMemo } from './side';
@@ -100,10 +101,18 @@ function workedOf(p: Position): Worked {
   return w;
 }
 
-/** A round's whole layer: every position's round, its labels moved through it, summed by the next round's pair and by end. */
+/**
+ * A round's whole layer: every position's round to the end of its combat attacks, its labels moved
+ * through it and summed by pair; supporting fire and the result for the layer's sums (layer.ts).
+ */
 function layer(positions: ReadonlyArray<{ position: Position; p: number }>): ModelTransition<Position> {
   const sums = new LayerSums();
-  for (const { position, p } of positions) sums.add(position.ctx, position.labels, p, workedOf(position));
+  const runs = new Map<Context, Run>();
+  for (const { position, p } of positions) {
+    sums.add(position.ctx, position.labels, p, workedOf(position));
+    if (!runs.has(position.ctx)) runs.set(position.ctx, position.run);
+  }
+  sums.resolve((ctx) => memosOf(runs.get(ctx)!, ctx).sides);
   const first = positions[0]?.position;
   const next = [...sums.next.values()]
     .flatMap((m) => [...m.values()])
@@ -111,7 +120,7 @@ function layer(positions: ReadonlyArray<{ position: Position; p: number }>): Mod
       position: {
         kind: 'start' as const,
         ctx: s.ctx,
-        run: first!.run,
+        run: runs.get(s.ctx)!,
         round: first!.round + 1,
         pair: s.pair,
         key: `${s.ctx.id}|${s.pair}`,

@@ -110,7 +110,10 @@ export function classHitsOfGiven(side: SideContext, units: readonly UnitState[],
     if (placed.length === 0) return null;
     if (c.warEngine) {
       const [m, n] = given[c.units[0]!]!;
-      return { unsaved: convolve(binomial(m, c.unsavedMacro), binomial(n, c.unsavedNormal)) };
+      let unsaved = c.unsaved.get(m * 65536 + n);
+      if (!unsaved)
+        c.unsaved.set(m * 65536 + n, (unsaved = convolve(binomial(m, c.unsavedMacro), binomial(n, c.unsavedNormal))));
+      return { unsaved };
     }
     const survive = c.units.filter((i) => ranks[i]! >= 0).map(() => 1);
     for (const i of placed) {

@@ -9,7 +9,7 @@ import { charge, MAP_ADD } from './work';
  * (entries.ts) where the one before left the round: the First Strike wave, the other combat
  * attacks, the immediate outcome (A4), supporting fire (A5); the assault result (A6) with the
  * loser's extra hits and withdrawal (A7) is result.ts. What ends the assault goes to `found.ended`
- * by the end's class, what is drawn to `found.next` (the next round's start) by its pair of codes.
+ * by the end's class, what stands before the result roll to `found.toResult` by its pair of codes.
  *
  * In a wave both sides roll and both sides' casualties are removed together, so given the dice
  * the two sides' fates are independent: a wave moves each side's code on its own, one side after
@@ -17,7 +17,11 @@ import { charge, MAP_ADD } from './work';
  */
 
 export interface Found {
+  /** The next round's starts (a draw already decided). */
   next: Entries;
+  /** Where the round stands before supporting fire, and before the assault result's dice (all still to roll): the chain's layer goes on from there (layer.ts). */
+  toSupport: Entries;
+  toResult: Entries;
   ended: Map<number, EndEntry>;
 }
 

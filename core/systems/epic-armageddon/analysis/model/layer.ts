@@ -1,0 +1,169 @@
+import { roles, type Role } from '../../state';
+import { attackerOf, defenderOf, pairOf, type Context } from './context';
+import type { Copied, Worked } from './entries';
+import { aliveInto, axpy, moveInto } from './kernel';
+import { moveSummed, rowSum, summedAt, type Labels, type Summed } from './labels';
+import { planAt } from './result';
+import { afterDice, diceOf } from './side';
+import type { Memos } from './stages';
+import { charge, MAP_ADD } from './work';
+
+/**
+ * A round's layer — every position the chain hands the model for one round — summed up: the next
+ * round's positions and the ends, each with its chance and its units' chances.
+ *
+ * Each position's round (worked out once per run from its pair of codes: midRound.ts) takes it to
+ * the end of the combat attacks; its labels are moved through the round's rank matrices (entries.ts)
+ * and summed by pair over the whole layer. Supporting fire (RULES §4 A5) and the assault result (A6)
+ * read only the pair, so they are rolled once for the layer's sums, not once per position's round:
+ * the labels move by the side outcomes' rank matrices (side.ts), and at the result each way the
+ * assault ends takes them to an end (result.ts plans).
+ */
+
+interface EndSum {
+  ctx: Context;
+  key: number;
+  mass: number;
+  /** Per side, per labelled class: each unit's chance to stand at the end, times the end's chance. */
+  alive: Record<Role, Float64Array[]>;
+}
+
+type Sums<T> = Map<Context, Map<number, T>>;
+
+export class LayerSums {
+  readonly next: Sums<Summed> = new Map();
+  readonly toSupport: Sums<Summed> = new Map();
+  readonly toResult: Sums<Summed> = new Map();
+  readonly ended: Sums<EndSum> = new Map();
+
+  /** A position of chance `m` with labels `v`, whose round `worked` found. */
+  add(ctx: Context, v: Labels, m: number, worked: Worked): void {
+    this.move(this.next, ctx, v, m, worked, worked.next);
+    this.move(this.toSupport, ctx, v, m, worked, worked.toSupport);
+    this.move(this.toResult, ctx, v, m, worked, worked.toResult);
+    const { buf } = worked;
+    for (const e of worked.ended) {
+      const s = this.endAt(ctx, e.id);
+      s.mass += m * e.mass;
+      for (const role of roles) {
+        const classes = ctx.sides[role].labelled;
+        for (let j = 0; j < classes.length; j++) {
+          const n = classes[j]!.units.length;
+          const c0 = worked.c0[role][j]!;
+          aliveInto(s.alive[role][j]!, v[role][j]!, n, c0, buf, e.off + worked.endOff[role][j]!, m);
+        }
+      }
+    }
+  }
+
+  /** The labels `v` (chance `m`) moved through each of `entries` into `into`. */
+  private move(into: Sums<Summed>, ctx: Context, v: Labels, m: number, worked: Worked, entries: Copied): void {
+    const { buf } = worked;
+    for (const e of entries) {
+      const s = sumAt(into, ctx, e.pair);
+      s.mass += m * e.mass;
+      for (const role of roles) {
+        const layout = e.layout[role];
+        const classes = ctx.sides[role].labelled;
+        for (let j = 0; j < classes.length; j++) {
+          const n = classes[j]!.units.length;
+          const c0 = worked.c0[role][j]!;
+          const at = layout.off[j]!;
+          // Nobody of the class fell in the round: its labels as they were, times the entry's chance.
+          if (at < 0) axpy(s.v[role][j]!, 0, v[role][j]!, 0, n * c0, m * e.mass);
+          else moveInto(s.v[role][j]!, 0, v[role][j]!, 0, n, c0, buf, e.off[role] + at, layout.c[j]!, m);
+        }
+      }
+    }
+  }
+
+  /** Supporting fire, then the assault result, for the whole layer (each context with its run's memos). */
+  resolve(memosOf: (ctx: Context) => Memos): void {
+    for (const [ctx, byPair] of this.toSupport) {
+      const after = supportingFire(ctx, memosOf(ctx), byPair);
+      for (const [pair, s] of after) addSummed(sumAt(this.toResult, ctx, pair), s, 1);
+    }
+    for (const [ctx, byPair] of this.toResult) for (const s of byPair.values()) this.result(ctx, s);
+  }
+
+  /**
+   * The assault result from one pair (RULES §4 A6, result.ts): a draw goes on to the next round (the
+   * labels as they are), and each way the assault ends takes the labels to the end — the winner's
+   * units standing, the loser's after its extra hits (and A7).
+   */
+  private result(ctx: Context, s: Summed): void {
+    const plan = planAt(ctx, attackerOf(ctx, s.pair), defenderOf(ctx, s.pair));
+    if (plan.draw > 0) addSummed(sumAt(this.next, ctx, s.pair), s, plan.draw);
+    for (const { winner, lost, id, q } of plan.ends) {
+      const e = this.endAt(ctx, id);
+      e.mass += q * s.mass;
+      for (const role of roles)
+        s.v[role].forEach((a, j) => {
+          const out = e.alive[role][j]!;
+          const n = out.length;
+          const c = n === 0 ? 0 : a.length / n;
+          const stands = role === winner ? null : lost.alive[j];
+          if (stands) aliveInto(out, a, n, c, stands, 0, q);
+          else for (let u = 0; u < n; u++) out[u]! += q * rowSum(a, u, c);
+        });
+    }
+  }
+
+  private endAt(ctx: Context, key: number): EndSum {
+    let byKey = this.ended.get(ctx);
+    if (!byKey) this.ended.set(ctx, (byKey = new Map()));
+    let s = byKey.get(key);
+    charge(MAP_ADD);
+    if (!s) {
+      const alive = {} as EndSum['alive'];
+      for (const role of roles) alive[role] = ctx.sides[role].labelled.map((c) => new Float64Array(c.units.length));
+      byKey.set(key, (s = { ctx, key, mass: 0, alive }));
+    }
+    return s;
+  }
+}
+
+/** The sums at `pair` in `into`, empty if there are none. */
+function sumAt(into: Sums<Summed>, ctx: Context, pair: number): Summed {
+  let byPair = into.get(ctx);
+  if (!byPair) into.set(ctx, (byPair = new Map()));
+  return inMap(byPair, ctx, pair);
+}
+
+function inMap(byPair: Map<number, Summed>, ctx: Context, pair: number): Summed {
+  let s = byPair.get(pair);
+  charge(MAP_ADD);
+  if (!s) byPair.set(pair, (s = summedAt(ctx, pair)));
+  return s;
+}
+
+/** Adds w × `from` into `into` (at the same pair). */
+function addSummed(into: Summed, from: Summed, w: number): void {
+  into.mass += w * from.mass;
+  for (const role of roles) from.v[role].forEach((a, j) => axpy(into.v[role][j]!, 0, a, 0, a.length, w));
+}
+
+/**
+ * RULES §4 A5: the supporting units of other formations fire (fixed dice: they cannot be hit) at
+ * the directly engaged enemy units, both sides' casualties removed together — the attacker's
+ * outcomes first, then the defender's (its fire does not read the attacker's code).
+ */
+function supportingFire(ctx: Context, memos: Memos, sums: Map<number, Summed>): Map<number, Summed> {
+  const { attacker: a, defender: d } = ctx.sides;
+  const fire = { attacker: diceOf(ctx, d, 0, 'support'), defender: diceOf(ctx, a, 0, 'support') };
+  const half = new Map<number, Summed>();
+  for (const s of sums.values()) {
+    const xa = attackerOf(ctx, s.pair);
+    const xd = defenderOf(ctx, s.pair);
+    for (const o of afterDice(ctx, a, memos.attacker, xa, fire.attacker))
+      moveSummed(inMap(half, ctx, pairOf(ctx, o.x, xd)), s, 'attacker', xa, o);
+  }
+  const out = new Map<number, Summed>();
+  for (const s of half.values()) {
+    const xa = attackerOf(ctx, s.pair);
+    const xd = defenderOf(ctx, s.pair);
+    for (const o of afterDice(ctx, d, memos.defender, xd, fire.defender))
+      moveSummed(inMap(out, ctx, pairOf(ctx, xa, o.x)), s, 'defender', xd, o);
+  }
+  return out;
+}
