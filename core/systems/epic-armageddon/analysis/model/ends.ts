@@ -3,6 +3,7 @@ import type { UnitEnd, UnitFate } from '../../../../analysis/combat/types';
 import { otherRole, roles, type Role, type State } from '../../state';
 import { epicArmageddonWalk } from '../walkChain';
 import { attackerOf, countOf, defenderOf, leftOf, unitsOf, type Context } from './context';
+import { endLayout } from './labels';
 import { MAP_ADD, shared } from './work';
 
 /**
@@ -109,11 +110,12 @@ function endBase(ctx: Context, id: number): EndBase {
 }
 
 /**
- * The end of class `id`, its labelled units' fates from `alive` (per side, per labelled class, each
- * unit's chance to stand at the end, in the class's order).
+ * The end of class `id`, its labelled units' fates from `alive` (each labelled unit's chance to
+ * stand at the end, laid out as labels.ts endLayout says).
  */
-export function endAt(ctx: Context, id: number, alive: Record<Role, ArrayLike<number>[]>): CombatEnd {
+export function endAt(ctx: Context, id: number, alive: Float64Array): CombatEnd {
   const { end, standing } = endBase(ctx, id);
+  const { off } = endLayout(ctx);
   const units = end.units!.map((u, i): UnitFate => {
     const role = u.role;
     const side = ctx.sides[role];
@@ -121,7 +123,7 @@ export function endAt(ctx: Context, id: number, alive: Record<Role, ArrayLike<nu
     const { cls, place } = side.unitClass[index]!;
     const j = side.classes[cls]!.labelled;
     if (j < 0) return u;
-    const q = Math.min(1, Math.max(0, alive[role][j]![place]!));
+    const q = Math.min(1, Math.max(0, alive[off[role][j]! + place]!));
     const fate = standing[role];
     const chances: UnitFate['chances'] = {};
     if (q < 1) chances.destroyed = 1 - q;

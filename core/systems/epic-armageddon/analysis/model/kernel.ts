@@ -126,10 +126,12 @@ export function moveInto(
   charge(n + work);
 }
 
-/** Each unit's chance to stand: out[u] += w × Σ_r v[u][r] × alive[ao + r] (n × c labels at `vo`). */
+/** Each unit's chance to stand: out[o + u] += w × Σ_r v[vo + u·c + r] × alive[ao + r] (n × c labels). */
 export function aliveInto(
   out: Float64Array,
+  o: number,
   v: Float64Array,
+  vo: number,
   n: number,
   c: number,
   alive: Float64Array,
@@ -138,8 +140,8 @@ export function aliveInto(
 ): void {
   for (let u = 0; u < n; u++) {
     let s = 0;
-    for (let r = 0; r < c; r++) s += v[u * c + r]! * alive[ao + r]!;
-    out[u]! += w * s;
+    for (let r = 0; r < c; r++) s += v[vo + u * c + r]! * alive[ao + r]!;
+    out[o + u]! += w * s;
   }
   charge(n * c);
 }

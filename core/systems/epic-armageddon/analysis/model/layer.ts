@@ -1,8 +1,17 @@
-import { roles, type Role } from '../../state';
+import { roles } from '../../state';
 import { attackerOf, defenderOf, pairOf, type Context } from './context';
 import type { Copied, Worked } from './entries';
 import { aliveInto, axpy, moveInto } from './kernel';
-import { moveSummed, rowSum, summedAt, type Labels, type Summed } from './labels';
+import {
+  endLayout,
+  labelLayout,
+  moveSummed,
+  rowSum,
+  summedAt,
+  type LabelLayout,
+  type Labels,
+  type Summed,
+} from './labels';
 import { planAt } from './result';
 import { afterDice, diceOf } from './side';
 import type { Memos } from './stages';
@@ -24,8 +33,8 @@ interface EndSum {
   ctx: Context;
   key: number;
   mass: number;
-  /** Per side, per labelled class: each unit's chance to stand at the end, times the end's chance. */
-  alive: Record<Role, Float64Array[]>;
+  /** Each labelled unit's chance to stand at the end, times the end's chance (labels.ts endLayout). */
+  alive: Float64Array;
 }
 
 type Sums<T> = Map<Context, Map<number, T>>;
@@ -36,12 +45,14 @@ export class LayerSums {
   readonly toResult: Sums<Summed> = new Map();
   readonly ended: Sums<EndSum> = new Map();
 
-  /** A position of chance `m` with labels `v`, whose round `worked` found. */
-  add(ctx: Context, v: Labels, m: number, worked: Worked): void {
-    this.move(this.next, ctx, v, m, worked, worked.next);
-    this.move(this.toSupport, ctx, v, m, worked, worked.toSupport);
-    this.move(this.toResult, ctx, v, m, worked, worked.toResult);
+  /** A position at `pair` of chance `m` with labels `v`, whose round `worked` found. */
+  add(ctx: Context, pair: number, v: Labels, m: number, worked: Worked): void {
+    const lay = labelLayout(ctx, pair);
+    this.move(this.next, ctx, lay, v, m, worked, worked.next);
+    this.move(this.toSupport, ctx, lay, v, m, worked, worked.toSupport);
+    this.move(this.toResult, ctx, lay, v, m, worked, worked.toResult);
     const { buf } = worked;
+    const ends = endLayout(ctx);
     for (const e of worked.ended) {
       const s = this.endAt(ctx, e.id);
       s.mass += m * e.mass;
@@ -50,14 +61,23 @@ export class LayerSums {
         for (let j = 0; j < classes.length; j++) {
           const n = classes[j]!.units.length;
           const c0 = worked.c0[role][j]!;
-          aliveInto(s.alive[role][j]!, v[role][j]!, n, c0, buf, e.off + worked.endOff[role][j]!, m);
+          const from = e.off + worked.endOff[role][j]!;
+          aliveInto(s.alive, ends.off[role][j]!, v, lay.off[role][j]!, n, c0, buf, from, m);
         }
       }
     }
   }
 
-  /** The labels `v` (chance `m`) moved through each of `entries` into `into`. */
-  private move(into: Sums<Summed>, ctx: Context, v: Labels, m: number, worked: Worked, entries: Copied): void {
+  /** The labels `v` (chance `m`, laid out as `lay`) moved through each of `entries` into `into`. */
+  private move(
+    into: Sums<Summed>,
+    ctx: Context,
+    lay: LabelLayout,
+    v: Labels,
+    m: number,
+    worked: Worked,
+    entries: Copied,
+  ): void {
     const { buf } = worked;
     for (const e of entries) {
       const s = sumAt(into, ctx, e.pair);
@@ -69,9 +89,11 @@ export class LayerSums {
           const n = classes[j]!.units.length;
           const c0 = worked.c0[role][j]!;
           const at = layout.off[j]!;
+          const to = s.lay.off[role][j]!;
+          const from = lay.off[role][j]!;
           // Nobody of the class fell in the round: its labels as they were, times the entry's chance.
-          if (at < 0) axpy(s.v[role][j]!, 0, v[role][j]!, 0, n * c0, m * e.mass);
-          else moveInto(s.v[role][j]!, 0, v[role][j]!, 0, n, c0, buf, e.off[role] + at, layout.c[j]!, m);
+          if (at < 0) axpy(s.v, to, v, from, n * c0, m * e.mass);
+          else moveInto(s.v, to, v, from, n, c0, buf, e.off[role] + at, layout.c[j]!, m);
         }
       }
     }
@@ -94,18 +116,22 @@ export class LayerSums {
   private result(ctx: Context, s: Summed): void {
     const plan = planAt(ctx, attackerOf(ctx, s.pair), defenderOf(ctx, s.pair));
     if (plan.draw > 0) addSummed(sumAt(this.next, ctx, s.pair), s, plan.draw);
+    const ends = endLayout(ctx);
     for (const { winner, lost, id, q } of plan.ends) {
       const e = this.endAt(ctx, id);
       e.mass += q * s.mass;
-      for (const role of roles)
-        s.v[role].forEach((a, j) => {
-          const out = e.alive[role][j]!;
-          const n = out.length;
-          const c = n === 0 ? 0 : a.length / n;
+      for (const role of roles) {
+        const classes = ctx.sides[role].labelled;
+        for (let j = 0; j < classes.length; j++) {
+          const n = classes[j]!.units.length;
+          const c = s.lay.c[role][j]!;
+          const from = s.lay.off[role][j]!;
+          const to = ends.off[role][j]!;
           const stands = role === winner ? null : lost.alive[j];
-          if (stands) aliveInto(out, a, n, c, stands, 0, q);
-          else for (let u = 0; u < n; u++) out[u]! += q * rowSum(a, u, c);
-        });
+          if (stands) aliveInto(e.alive, to, s.v, from, n, c, stands, 0, q);
+          else for (let u = 0; u < n; u++) e.alive[to + u]! += q * rowSum(s.v, from, u, c);
+        }
+      }
     }
   }
 
@@ -114,11 +140,7 @@ export class LayerSums {
     if (!byKey) this.ended.set(ctx, (byKey = new Map()));
     let s = byKey.get(key);
     charge(MAP_ADD);
-    if (!s) {
-      const alive = {} as EndSum['alive'];
-      for (const role of roles) alive[role] = ctx.sides[role].labelled.map((c) => new Float64Array(c.units.length));
-      byKey.set(key, (s = { ctx, key, mass: 0, alive }));
-    }
+    if (!s) byKey.set(key, (s = { ctx, key, mass: 0, alive: new Float64Array(endLayout(ctx).size) }));
     return s;
   }
 }
@@ -140,7 +162,7 @@ function inMap(byPair: Map<number, Summed>, ctx: Context, pair: number): Summed 
 /** Adds w × `from` into `into` (at the same pair). */
 function addSummed(into: Summed, from: Summed, w: number): void {
   into.mass += w * from.mass;
-  for (const role of roles) from.v[role].forEach((a, j) => axpy(into.v[role][j]!, 0, a, 0, a.length, w));
+  axpy(into.v, 0, from.v, 0, from.v.length, w);
 }
 
 /**
@@ -153,17 +175,15 @@ function supportingFire(ctx: Context, memos: Memos, sums: Map<number, Summed>): 
   const fire = { attacker: diceOf(ctx, d, 0, 'support'), defender: diceOf(ctx, a, 0, 'support') };
   const half = new Map<number, Summed>();
   for (const s of sums.values()) {
-    const xa = attackerOf(ctx, s.pair);
     const xd = defenderOf(ctx, s.pair);
-    for (const o of afterDice(ctx, a, memos.attacker, xa, fire.attacker))
-      moveSummed(inMap(half, ctx, pairOf(ctx, o.x, xd)), s, 'attacker', xa, o);
+    for (const o of afterDice(ctx, a, memos.attacker, attackerOf(ctx, s.pair), fire.attacker))
+      moveSummed(inMap(half, ctx, pairOf(ctx, o.x, xd)), s, 'attacker', o);
   }
   const out = new Map<number, Summed>();
   for (const s of half.values()) {
     const xa = attackerOf(ctx, s.pair);
-    const xd = defenderOf(ctx, s.pair);
-    for (const o of afterDice(ctx, d, memos.defender, xd, fire.defender))
-      moveSummed(inMap(out, ctx, pairOf(ctx, xa, o.x)), s, 'defender', xd, o);
+    for (const o of afterDice(ctx, d, memos.defender, defenderOf(ctx, s.pair), fire.defender))
+      moveSummed(inMap(out, ctx, pairOf(ctx, xa, o.x)), s, 'defender', o);
   }
   return out;
 }

@@ -2,7 +2,7 @@ import type { ModelTransition, RoundModel } from '../../../../analysis/combat/mo
 import { waveGroups } from '../../dice';
 import type { State, Wave } from '../../state';
 import { epicArmageddonWalk } from '../walkChain';
-import { codeOf, contextOf, pairOf, type Context } from './context';
+import { contextOf, type Context } from './context';
 import { endAt } from './ends';
 import { LayerSums } from './layer';
 import { divided, labelsOf, mergeLabels, type Labels } from './labels';
@@ -36,10 +36,12 @@ interface Common {
   run: Run;
   round: number;
   key: string;
+  /** Its pair of codes (a state part-way: where its units stand now), and which of alike units is which (labels.ts). */
+  pair: number;
   labels: Labels;
 }
 
-export type Position = (Common & { kind: 'start'; pair: number }) | (Common & { kind: 'within'; state: State });
+export type Position = (Common & { kind: 'start' }) | (Common & { kind: 'within'; state: State });
 
 /** A wave no die of which is rolled yet, nothing allocated. */
 function untouched(wave: Wave, fresh: Wave['groups']): boolean {
@@ -71,18 +73,11 @@ function enter(state: State): Position | null {
   const ctx = contextOf(state);
   if (!ctx) return null;
   const run: Run = { memos: new Map() };
-  const labels = labelsOf(ctx, state.units);
-  if (atStart(state)) {
-    const pair = pairOf(
-      ctx,
-      codeOf(ctx.sides.attacker, state.units.attacker),
-      codeOf(ctx.sides.defender, state.units.defender),
-    );
-    return { kind: 'start', ctx, run, round: state.round, pair, key: `${ctx.id}|${pair}`, labels };
-  }
+  const { pair, labels } = labelsOf(ctx, state.units);
+  if (atStart(state)) return { kind: 'start', ctx, run, round: state.round, pair, key: `${ctx.id}|${pair}`, labels };
   const bare = epicArmageddonWalk.shed(state);
   const key = `${ctx.id}|w|${epicArmageddonWalk.key(bare)}`;
-  return { kind: 'within', ctx, run, round: state.round, state: bare, key, labels };
+  return { kind: 'within', ctx, run, round: state.round, state: bare, pair, key, labels };
 }
 
 /** The run's memos for a context. */
@@ -109,7 +104,7 @@ function layer(positions: ReadonlyArray<{ position: Position; p: number }>): Mod
   const sums = new LayerSums();
   const runs = new Map<Context, Run>();
   for (const { position, p } of positions) {
-    sums.add(position.ctx, position.labels, p, workedOf(position));
+    sums.add(position.ctx, position.pair, position.labels, p, workedOf(position));
     if (!runs.has(position.ctx)) runs.set(position.ctx, position.run);
   }
   sums.resolve((ctx) => memosOf(runs.get(ctx)!, ctx).sides);

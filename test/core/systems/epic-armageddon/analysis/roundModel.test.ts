@@ -17,6 +17,7 @@ import {
   type Position,
 } from '../../../../../core/systems/epic-armageddon/analysis/model/roundModel';
 import { defenderOf, pairOf, unitsOf } from '../../../../../core/systems/epic-armageddon/analysis/model/context';
+import { classLabels } from '../../../../../core/systems/epic-armageddon/analysis/model/labels';
 
 /**
  * The round model (core/systems/epic-armageddon/analysis/model) held to the engine: one round from
@@ -242,34 +243,22 @@ describe('which of alike units is which (labels carried as chances)', () => {
     );
     matches(state);
     const t = model.transition(model.enter(state)!);
-    const next = t.next.filter(
-      (n) =>
-        n.position.kind === 'start' &&
-        unitsOf(n.position.ctx.sides.defender, defenderOf(n.position.ctx, n.position.pair)).filter((u) => u.left > 0)
-          .length === 1,
-    );
+    const boyz = (p: Position) => classLabels(p.ctx, p.pair, p.labels, 'defender', 0);
     // After the hit (5/6) one Boy stands: always Boyz #2 (the first is nearest), at rank 0.
-    const mass = next.reduce((s, n) => s + n.p, 0);
-    expect(mass).toBeGreaterThan(0);
-    for (const n of next) expect([...n.position.labels.defender[0]!]).toEqual([0, 1]);
+    const one = t.next.filter((n) => boyz(n.position).length === 2);
+    expect(one.reduce((s, n) => s + n.p, 0)).toBeGreaterThan(0);
+    for (const n of one) expect([...boyz(n.position)]).toEqual([0, 1]);
+    // Neither fell (1/6): each at its own rank.
+    for (const n of t.next.filter((n) => boyz(n.position).length === 4))
+      expect([...boyz(n.position)]).toEqual([1, 0, 0, 1]);
   });
 
   it('positions of one key are one: their labels averaged by their chances (model.ts merge)', () => {
-    const state = startOf(assaults.small());
-    const a = model.enter(state)!;
-    const t = model.transition(a);
-    const [x, y] = [t.next[0]!.position, t.next[0]!.position];
-    const merged = model.merge!(
-      x,
-      0.25,
-      { ...y, labels: { attacker: x.labels.attacker, defender: x.labels.defender.map((v) => v.map((q) => 1 - q)) } },
-      0.75,
-    );
-    merged.labels.defender.forEach((v, j) =>
-      v.forEach((q, i) =>
-        expect(q).toBeCloseTo(0.25 * x.labels.defender[j]![i]! + 0.75 * (1 - x.labels.defender[j]![i]!), 14),
-      ),
-    );
+    const x = model.transition(model.enter(startOf(assaults.small()))!).next[0]!.position;
+    const y: Position = { ...x, labels: x.labels.map((q) => 1 - q) };
+    const merged = model.merge!(x, 0.25, y, 0.75);
+    expect(merged.key).toBe(x.key);
+    merged.labels.forEach((q, i) => expect(q).toBeCloseTo(0.25 * x.labels[i]! + 0.75 * (1 - x.labels[i]!), 14));
   });
 });
 

@@ -25,8 +25,7 @@ import { transitionMatchesWalk } from '../../../../../support/roundModel';
 const FATES = ['destroyed', 'flees', 'caught'] as const;
 
 /** A position's labels as one list of chances. */
-const labelsOf = (p: Position): number[] =>
-  (['attacker', 'defender'] as const).flatMap((r) => p.labels[r].flatMap((a) => [...a]));
+const labelsOf = (p: Position): number[] => [...p.labels];
 
 interface Summed {
   p: number;
