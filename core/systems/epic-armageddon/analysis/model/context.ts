@@ -2,7 +2,7 @@ import { keptOrder, type Plan } from '../../plans';
 import type { Engagement, Setup, Unit } from '../../setup';
 import { freshUnsavedChance } from '../../saves';
 import { entryOf, isWarEngine, roles, unitsLeft, type Role, type State, type UnitState } from '../../state';
-import type { Shared } from './work';
+import type { Kept, Shared } from './work';
 
 /**
  * What the round model holds fixed while an assault goes on, and how it counts what changes.
@@ -63,6 +63,15 @@ export interface SideContext {
     /** Where a round's matrices sit (entries.ts Layout): by the code the round began at, then the code now. */
     layouts: Map<number, Map<number, unknown>>;
   };
+  /**
+   * The side's outcomes (side.ts), remembered for every run (work.ts `kept`): by code, then by hits
+   * or by the enemy's dice; and where extra hits leave it, by extra hits, then by code.
+   */
+  kept: {
+    hits: Map<number, Map<number, Kept<unknown>>>;
+    shot: Map<number, Map<number, Kept<unknown>>>;
+    lost: Map<number, Map<number, Kept<unknown>>>;
+  };
 }
 
 export interface Context {
@@ -76,21 +85,20 @@ export interface Context {
   killsAndEnemyLeft: Record<Role, number>;
   /** Pure values of the assault shared by every run (work.ts `shared`): each charged a fixed price per asking. */
   shared: {
-    modifiers: Map<number, Shared<number>>;
     pools: Array<{ macro: number[]; normal: number[] }>;
     poolIds: Map<string, Shared<number>>;
-    /** By (wave kind, side) then code; by (hits, side) then code; by (extra hits, side) then code. */
+    /** By (wave kind, side), then code. */
     dice: Map<number, Map<number, Shared<number>>>;
-    hits: Map<number, Map<number, Shared<unknown>>>;
-    lost: Map<number, Map<number, Shared<unknown>>>;
     /** Ends: each end's class by its exact key, the classes by what tells them apart, one exact key standing for each. */
     endClass: Map<number, Shared<number>>;
     endIds: Map<string, number>;
     endKeys: number[];
     ends: Map<number, Shared<unknown>>;
-    /** The assault result's outcomes by pair of codes (the dice all still to roll). */
-    plans: Map<number, Shared<unknown>>;
   };
+  /** The assault result's outcomes by pair of codes (the dice all still to roll: result.ts), remembered for every run. */
+  plans: Map<number, Kept<unknown>>;
+  /** A round from its start by pair of codes (midRound.ts), remembered for every run (work.ts `kept`). */
+  rounds: Map<number, Kept<unknown>>;
 }
 
 /** Codes and pairs of codes must stay exact in a double (and an end's key doubles a pair). */
@@ -151,6 +159,7 @@ function sideContext(state: State, role: Role): SideContext {
     size: stride,
     plan,
     memo: { units: new Map(), left: new Map(), counts: new Map(), layouts: new Map() },
+    kept: { hits: new Map(), shot: new Map(), lost: new Map() },
   };
 }
 
@@ -193,18 +202,16 @@ export function contextOf(state: State): Context | null {
       defender: state.kills.defender + unitsLeft(state.units.attacker),
     },
     shared: {
-      modifiers: new Map(),
       pools: [],
       poolIds: new Map(),
       dice: new Map(),
-      hits: new Map(),
-      lost: new Map(),
       endClass: new Map(),
       endIds: new Map(),
       endKeys: [],
       ends: new Map(),
-      plans: new Map(),
     },
+    plans: new Map(),
+    rounds: new Map(),
   };
   bySig.set(sig, ctx);
   return ctx;

@@ -2,7 +2,6 @@ import { otherRole, roles, type Role, type UnitState } from '../../state';
 import { attackerOf, codeOf, defenderOf, labelledCounts, pairOf, ranksOf, type Context } from './context';
 import { axpy, moveInto } from './kernel';
 import type { SideOutcome } from './side';
-import { charge } from './work';
 
 /**
  * Which of several alike units is which, as chances. A position counts a class's units standing,
@@ -129,35 +128,34 @@ export function moveSummed(into: Summed, from: Summed, role: Role, o: SideOutcom
   }
 }
 
-/** Σ_r v[at + u·c + r]: a unit's chance to stand, its row of labels summed. */
-export function rowSum(v: Float64Array, at: number, u: number, c: number): number {
-  let s = 0;
-  for (let r = 0; r < c; r++) s += v[at + u * c + r]!;
-  charge(c);
-  return s;
-}
-
 /** Chances summed with their weight, divided by it (in place: the sums are done with). */
 export function divided(sums: Float64Array, mass: number): Float64Array {
   for (let i = 0; i < sums.length; i++) sums[i] = mass > 0 ? sums[i]! / mass : 0;
   return sums;
 }
 
-const unitOffsets = new WeakMap<Context, Record<Role, Int32Array>>();
+/** Per side, per labelled class: where its units sit; where the defender's start; how many in all. */
+export interface EndLayout {
+  off: Record<Role, Int32Array>;
+  split: number;
+  size: number;
+}
+
+const endLayouts = new WeakMap<Context, EndLayout>();
 
 /**
  * Where each labelled class's units sit in an end's chances to stand (one per unit: the attacker's
  * classes, then the defender's), and how many there are in all.
  */
-export function endLayout(ctx: Context): { off: Record<Role, Int32Array>; size: number } {
-  let off = unitOffsets.get(ctx);
-  if (!off) {
+export function endLayout(ctx: Context): EndLayout {
+  let l = endLayouts.get(ctx);
+  if (!l) {
     let at = 0;
     const side = (role: Role) =>
       Int32Array.from(ctx.sides[role].labelled, (c) => (at += c.units.length) - c.units.length);
-    off = { attacker: side('attacker'), defender: side('defender') };
-    unitOffsets.set(ctx, off);
+    const off = { attacker: side('attacker'), defender: side('defender') };
+    const split = ctx.sides.attacker.labelled.reduce((n, c) => n + c.units.length, 0);
+    endLayouts.set(ctx, (l = { off, split, size: at }));
   }
-  const size = roles.reduce((n, r) => n + ctx.sides[r].labelled.reduce((m, c) => m + c.units.length, 0), 0);
-  return { off, size };
+  return l;
 }

@@ -1,4 +1,4 @@
-import { roles } from '../../state';
+import { otherRole, roles } from '../../state';
 import { attackerOf, defenderOf, pairOf, type Context } from './context';
 import type { Copied, Worked } from './entries';
 import { aliveInto, axpy, moveInto } from './kernel';
@@ -6,16 +6,15 @@ import {
   endLayout,
   labelLayout,
   moveSummed,
-  rowSum,
   summedAt,
+  type EndLayout,
   type LabelLayout,
   type Labels,
   type Summed,
 } from './labels';
 import { planAt } from './result';
 import { afterDice, diceOf } from './side';
-import type { Memos } from './stages';
-import { charge, MAP_ADD } from './work';
+import { charge, MAP_ADD, type RunWork } from './work';
 
 /**
  * A round's layer — every position the chain hands the model for one round — summed up: the next
@@ -100,12 +99,12 @@ export class LayerSums {
   }
 
   /** Supporting fire, then the assault result, for the whole layer (each context with its run's memos). */
-  resolve(memosOf: (ctx: Context) => Memos): void {
+  resolve(runOf: (ctx: Context) => RunWork): void {
     for (const [ctx, byPair] of this.toSupport) {
-      const after = supportingFire(ctx, memosOf(ctx), byPair);
+      const after = supportingFire(ctx, runOf(ctx), byPair);
       for (const [pair, s] of after) addSummed(sumAt(this.toResult, ctx, pair), s, 1);
     }
-    for (const [ctx, byPair] of this.toResult) for (const s of byPair.values()) this.result(ctx, s);
+    for (const [ctx, byPair] of this.toResult) for (const s of byPair.values()) this.result(ctx, runOf(ctx), s);
   }
 
   /**
@@ -113,24 +112,26 @@ export class LayerSums {
    * labels as they are), and each way the assault ends takes the labels to the end — the winner's
    * units standing, the loser's after its extra hits (and A7).
    */
-  private result(ctx: Context, s: Summed): void {
-    const plan = planAt(ctx, attackerOf(ctx, s.pair), defenderOf(ctx, s.pair));
+  private result(ctx: Context, run: RunWork, s: Summed): void {
+    const plan = planAt(ctx, run, attackerOf(ctx, s.pair), defenderOf(ctx, s.pair));
     if (plan.draw > 0) addSummed(sumAt(this.next, ctx, s.pair), s, plan.draw);
+    if (plan.ends.length === 0) return;
     const ends = endLayout(ctx);
+    // Each unit's chance to stand, every unit standing: the winner's part of every end, worked out once.
+    const standing = standingOf(ctx, s, ends);
     for (const { winner, lost, id, q } of plan.ends) {
       const e = this.endAt(ctx, id);
       e.mass += q * s.mass;
-      for (const role of roles) {
-        const classes = ctx.sides[role].labelled;
-        for (let j = 0; j < classes.length; j++) {
-          const n = classes[j]!.units.length;
-          const c = s.lay.c[role][j]!;
-          const from = s.lay.off[role][j]!;
-          const to = ends.off[role][j]!;
-          const stands = role === winner ? null : lost.alive[j];
-          if (stands) aliveInto(e.alive, to, s.v, from, n, c, stands, 0, q);
-          else for (let u = 0; u < n; u++) e.alive[to + u]! += q * rowSum(s.v, from, u, c);
-        }
+      const loser = otherRole(winner);
+      if (winner === 'attacker') axpy(e.alive, 0, standing, 0, ends.split, q);
+      else axpy(e.alive, ends.split, standing, ends.split, ends.size - ends.split, q);
+      const classes = ctx.sides[loser].labelled;
+      for (let j = 0; j < classes.length; j++) {
+        const n = classes[j]!.units.length;
+        const at = ends.off[loser][j]!;
+        const stands = lost.alive[j];
+        if (stands) aliveInto(e.alive, at, s.v, s.lay.off[loser][j]!, n, s.lay.c[loser][j]!, stands, 0, q);
+        else axpy(e.alive, at, standing, at, n, q);
       }
     }
   }
@@ -159,6 +160,30 @@ function inMap(byPair: Map<number, Summed>, ctx: Context, pair: number): Summed 
   return s;
 }
 
+/** A scratch array for `standingOf` (grown as needed). */
+let scratch = new Float64Array(64);
+
+/** Each labelled unit's chance to stand at `s` (times its chance), as an end lays them out: its row of labels summed. */
+function standingOf(ctx: Context, s: Summed, ends: EndLayout): Float64Array {
+  if (scratch.length < ends.size) scratch = new Float64Array(2 * ends.size);
+  const out = scratch;
+  for (const role of roles) {
+    const classes = ctx.sides[role].labelled;
+    for (let j = 0; j < classes.length; j++) {
+      const n = classes[j]!.units.length;
+      const c = s.lay.c[role][j]!;
+      const from = s.lay.off[role][j]!;
+      for (let u = 0; u < n; u++) {
+        let sum = 0;
+        for (let r = 0; r < c; r++) sum += s.v[from + u * c + r]!;
+        out[ends.off[role][j]! + u] = sum;
+      }
+      charge(n * c);
+    }
+  }
+  return out;
+}
+
 /** Adds w × `from` into `into` (at the same pair). */
 function addSummed(into: Summed, from: Summed, w: number): void {
   into.mass += w * from.mass;
@@ -170,19 +195,19 @@ function addSummed(into: Summed, from: Summed, w: number): void {
  * the directly engaged enemy units, both sides' casualties removed together — the attacker's
  * outcomes first, then the defender's (its fire does not read the attacker's code).
  */
-function supportingFire(ctx: Context, memos: Memos, sums: Map<number, Summed>): Map<number, Summed> {
+function supportingFire(ctx: Context, run: RunWork, sums: Map<number, Summed>): Map<number, Summed> {
   const { attacker: a, defender: d } = ctx.sides;
   const fire = { attacker: diceOf(ctx, d, 0, 'support'), defender: diceOf(ctx, a, 0, 'support') };
   const half = new Map<number, Summed>();
   for (const s of sums.values()) {
     const xd = defenderOf(ctx, s.pair);
-    for (const o of afterDice(ctx, a, memos.attacker, attackerOf(ctx, s.pair), fire.attacker))
+    for (const o of afterDice(ctx, a, run, attackerOf(ctx, s.pair), fire.attacker))
       moveSummed(inMap(half, ctx, pairOf(ctx, o.x, xd)), s, 'attacker', o);
   }
   const out = new Map<number, Summed>();
   for (const s of half.values()) {
     const xa = attackerOf(ctx, s.pair);
-    for (const o of afterDice(ctx, d, memos.defender, defenderOf(ctx, s.pair), fire.defender))
+    for (const o of afterDice(ctx, d, run, defenderOf(ctx, s.pair), fire.defender))
       moveSummed(inMap(out, ctx, pairOf(ctx, xa, o.x)), s, 'defender', o);
   }
   return out;

@@ -13,8 +13,8 @@ import {
   type SideOutcome,
 } from './side';
 import { assaultResult, resultDice } from './result';
-import { attackWave, immediateOutcome, wave, type Found, type Memos } from './stages';
-import { charge, RULES_CALL } from './work';
+import { attackWave, immediateOutcome, wave, type Found } from './stages';
+import { charge, RULES_CALL, type RunWork } from './work';
 
 /**
  * A round from where its state stands, to its end: from its start (A3 after a draw, or A4 before
@@ -27,21 +27,21 @@ import { charge, RULES_CALL } from './work';
 const emptyFound = (): Found => ({ next: new Map(), toSupport: new Map(), toResult: new Map(), ended: new Map() });
 
 /** The round from its start: the First Strike wave, the other combat attacks, and the rest. */
-export function fromStart(ctx: Context, memos: Memos, pair: number): Worked {
+export function fromStart(ctx: Context, run: RunWork, pair: number): Worked {
   const frame = frameAt(ctx, pair);
   const found = emptyFound();
-  const fought = attackWave(frame, memos, attackWave(frame, memos, startEntries(frame, pair), 'firstStrike'), 'main');
-  afterAttacks(frame, fought, found);
+  const fought = attackWave(frame, run, attackWave(frame, run, startEntries(frame, pair), 'firstStrike'), 'main');
+  afterAttacks(frame, run, fought, found);
   return compact(frame, found);
 }
 
 /** After the combat attacks (A4): the immediate outcome; then supporting fire and the result (the chain's layer: layer.ts). */
-function afterAttacks(frame: Frame, entries: Entries, found: Found): void {
-  for (const e of immediateOutcome(frame, entries, found).values()) addEntry(frame, found.toSupport, e);
+function afterAttacks(frame: Frame, run: RunWork, entries: Entries, found: Found): void {
+  for (const e of immediateOutcome(frame, run, entries, found).values()) addEntry(frame, found.toSupport, e);
 }
 
 /** One side at the end of the wave under way: its hits still to land (the enemy's dice not rolled yet), to place, or to save. */
-function sideInWave(ctx: Context, memos: Memos, state: State, role: Role, wave: Wave): SideOutcome[] {
+function sideInWave(ctx: Context, run: RunWork, state: State, role: Role, wave: Wave): SideOutcome[] {
   const side = ctx.sides[role];
   const units = state.units[role];
   const x = codeOf(side, units);
@@ -53,7 +53,7 @@ function sideInWave(ctx: Context, memos: Memos, state: State, role: Role, wave: 
       wave.groups.filter((g) => g.by !== role),
       on.hits,
     );
-    return afterDice(ctx, side, memos[role], x, pending);
+    return afterDice(ctx, side, run, x, pending);
   }
   // Every die rolled, some hits placed already (forced, or named hit by hit): the engine's allocation, worked out here.
   charge(RULES_CALL);
@@ -62,19 +62,19 @@ function sideInWave(ctx: Context, memos: Memos, state: State, role: Role, wave: 
 }
 
 /** The wave under way to its casualties (both sides' removed together), then the rest of the round. */
-function fromWave(frame: Frame, memos: Memos, state: State, w: Wave, start: Entries, found: Found): void {
+function fromWave(frame: Frame, run: RunWork, state: State, w: Wave, start: Entries, found: Found): void {
   const outs = {
-    attacker: sideInWave(frame.ctx, memos, state, 'attacker', w),
-    defender: sideInWave(frame.ctx, memos, state, 'defender', w),
+    attacker: sideInWave(frame.ctx, run, state, 'attacker', w),
+    defender: sideInWave(frame.ctx, run, state, 'defender', w),
   };
   const after = wave(frame, start, { dice: () => 0, outcomes: (role) => outs[role] });
-  if (w.kind === 'firstStrike') afterAttacks(frame, attackWave(frame, memos, after, 'main'), found);
-  else if (w.kind === 'main') afterAttacks(frame, after, found);
+  if (w.kind === 'firstStrike') afterAttacks(frame, run, attackWave(frame, run, after, 'main'), found);
+  else if (w.kind === 'main') afterAttacks(frame, run, after, found);
   else for (const e of after.values()) addEntry(frame, found.toResult, e);
 }
 
 /** The rest of the round from `state` (any phase but A3 and the end, which the model takes as a round's start and not at all). */
-export function fromState(ctx: Context, memos: Memos, state: State): Worked {
+export function fromState(ctx: Context, run: RunWork, state: State): Worked {
   const xa = codeOf(ctx.sides.attacker, state.units.attacker);
   const xd = codeOf(ctx.sides.defender, state.units.defender);
   const pair = pairOf(ctx, xa, xd);
@@ -88,17 +88,17 @@ export function fromState(ctx: Context, memos: Memos, state: State): Worked {
   const code = { attacker: xa, defender: xd };
   switch (phase.at) {
     case 'wave':
-      fromWave(frame, memos, state, phase.wave, start, found);
+      fromWave(frame, run, state, phase.wave, start, found);
       break;
     case 'a4':
       // Seed 003 "Determine the outcome": decided at once (no extra hits), or on to supporting fire.
       if (r && r.winner !== 'draw') {
         const l = loser(r.winner);
-        addEnd(frame, found.ended, r.winner, only, { [l]: lost(ctx, ctx.sides[l], code[l], 0) });
-      } else afterAttacks(frame, start, found);
+        addEnd(frame, found.ended, r.winner, only, { [l]: lost(ctx, ctx.sides[l], run, code[l], 0) });
+      } else afterAttacks(frame, run, start, found);
       break;
     case 'a6':
-      assaultResult(frame, start, resultDice(phase.rolls), found);
+      assaultResult(frame, run, start, resultDice(phase.rolls), found);
       break;
     case 'a5':
     case 'result':
@@ -106,7 +106,7 @@ export function fromState(ctx: Context, memos: Memos, state: State): Worked {
       if (!r || r.winner === 'draw') found.next.set(pair, only);
       else {
         const l = loser(r.winner);
-        addEnd(frame, found.ended, r.winner, only, { [l]: lost(ctx, ctx.sides[l], code[l], r.extraHits[l]) });
+        addEnd(frame, found.ended, r.winner, only, { [l]: lost(ctx, ctx.sides[l], run, code[l], r.extraHits[l]) });
       }
       break;
     case 'extra': {

@@ -6,7 +6,7 @@ import { endClassOf } from './ends';
 import { addEnds, addEntry, type Entries, type Frame } from './entries';
 import { lost, type Lost } from './side';
 import type { Found } from './stages';
-import { charge, MAP_ADD, shared } from './work';
+import { charge, kept, MAP_ADD, RULES_CALL, type Kept, type RunWork } from './work';
 
 /**
  * The end of a round after supporting fire (SCENARIOS §1): a formation with no units left loses
@@ -50,11 +50,12 @@ export interface Plan {
   ends: Array<{ winner: Role; lost: Lost; id: number; q: number }>;
 }
 
-function planFor(ctx: Context, xa: number, xd: number, dice: readonly number[]): Plan {
+function planFor(ctx: Context, run: RunWork, xa: number, xd: number, dice: readonly number[]): Plan {
   const plan: Plan = { draw: 0, ends: [] };
-  if (leftOf(ctx.sides.defender, xd) === 0) addTo(plan, ctx, 'attacker', xa, xd, 0, 1);
-  else if (leftOf(ctx.sides.attacker, xa) === 0) addTo(plan, ctx, 'defender', xa, xd, 0, 1);
+  if (leftOf(ctx.sides.defender, xd) === 0) addTo(plan, ctx, run, 'attacker', xa, xd, 0, 1);
+  else if (leftOf(ctx.sides.attacker, xa) === 0) addTo(plan, ctx, run, 'defender', xa, xd, 0, 1);
   else {
+    charge(RULES_CALL);
     const diff = modifierDifference(ctx, xa, xd);
     const knowNoFear = { attacker: ctx.setup.attacker.knowNoFear, defender: ctx.setup.defender.knowNoFear };
     for (let i = 0; i < 11; i++) {
@@ -62,17 +63,26 @@ function planFor(ctx: Context, xa: number, xd: number, dice: readonly number[]):
       if (q === 0) continue;
       const t = i - 5 + diff;
       if (t === 0) plan.draw += q;
-      else if (t > 0) addTo(plan, ctx, 'attacker', xa, xd, extraHitsFor(t, knowNoFear.defender), q);
-      else addTo(plan, ctx, 'defender', xa, xd, extraHitsFor(-t, knowNoFear.attacker), q);
+      else if (t > 0) addTo(plan, ctx, run, 'attacker', xa, xd, extraHitsFor(t, knowNoFear.defender), q);
+      else addTo(plan, ctx, run, 'defender', xa, xd, extraHitsFor(-t, knowNoFear.attacker), q);
     }
   }
   return plan;
 }
 
 /** Adds to `plan` the assault won by `winner` at codes (xa, xd), the loser taking `extraHits`, with chance q. */
-function addTo(plan: Plan, ctx: Context, winner: Role, xa: number, xd: number, extraHits: number, q: number): void {
+function addTo(
+  plan: Plan,
+  ctx: Context,
+  run: RunWork,
+  winner: Role,
+  xa: number,
+  xd: number,
+  extraHits: number,
+  q: number,
+): void {
   const loser = otherRole(winner);
-  const l = lost(ctx, ctx.sides[loser], loser === 'attacker' ? xa : xd, extraHits);
+  const l = lost(ctx, ctx.sides[loser], run, loser === 'attacker' ? xa : xd, extraHits);
   const seen = plan.ends.find((e) => e.lost === l);
   if (seen) seen.q += q;
   else {
@@ -81,16 +91,22 @@ function addTo(plan: Plan, ctx: Context, winner: Role, xa: number, xd: number, e
   }
 }
 
-/** The plan from a pair with the dice all still to roll: the same in every round and run (shared). */
-export const planAt = (ctx: Context, xa: number, xd: number): Plan =>
-  shared(ctx.shared.plans, pairOf(ctx, xa, xd), () => planFor(ctx, xa, xd, resultDice()), 2 * MAP_ADD) as Plan;
+/** The plan from a pair with the dice all still to roll: the same in every round, remembered for every run. */
+export const planAt = (ctx: Context, run: RunWork, xa: number, xd: number): Plan =>
+  kept(run, ctx.plans as Map<number, Kept<Plan>>, pairOf(ctx, xa, xd), () => planFor(ctx, run, xa, xd, resultDice()));
 
 /** The round's end from each entry, its chances split as `dice` says (null: all still to roll). */
-export function assaultResult(frame: Frame, entries: Entries, dice: readonly number[] | null, found: Found): void {
+export function assaultResult(
+  frame: Frame,
+  run: RunWork,
+  entries: Entries,
+  dice: readonly number[] | null,
+  found: Found,
+): void {
   const { ctx } = frame;
   for (const e of entries.values()) {
     const { attacker: xa, defender: xd } = e.x;
-    const plan = dice ? planFor(ctx, xa, xd, dice) : planAt(ctx, xa, xd);
+    const plan = dice ? planFor(ctx, run, xa, xd, dice) : planAt(ctx, run, xa, xd);
     if (plan.draw > 0) addEntry(frame, found.next, e, plan.draw);
     addEnds(frame, found.ended, e, plan.ends);
     charge(MAP_ADD * plan.ends.length);

@@ -8,9 +8,7 @@ import { LayerSums } from './layer';
 import { divided, labelsOf, mergeLabels, type Labels } from './labels';
 import type { Worked } from './entries';
 import { fromStart, fromState } from './midRound';
-import { sideMemo } from './side';
-import type { Memos } from './stages';
-import { charge, HANDED_ON } from './work';
+import { charge, HANDED_ON, kept, type Kept, type RunWork } from './work';
 
 /**
  * Epic Armageddon's compact round model (core/analysis/combat/model.ts): the exact whole-assault
@@ -22,18 +20,14 @@ import { charge, HANDED_ON } from './work';
  * A position is a round's start (A3 after a draw, or A4 before any die of the round), or a state
  * part-way through a round, which the model finishes from where it stands (midRound.ts). The chain
  * hands the model a round's whole layer (`layer`): a round from a pair of codes is worked out once
- * per run (the positions of every round share it: the round is not read), and each position's
- * labels are moved through it.
+ * and remembered with the assault's context (the positions of every round share it: the round is
+ * not read; the odds are asked again after every step), each position's labels moved through it.
  */
-
-/** One run of the chain (from one state the model entered): what its rounds work out, remembered for its later rounds. */
-interface Run {
-  memos: Map<Context, { sides: Memos; rounds: Map<number, Worked> }>;
-}
 
 interface Common {
   ctx: Context;
-  run: Run;
+  /** The run of the chain it belongs to (work.ts `kept`: what the run has been charged for). */
+  run: RunWork;
   round: number;
   key: string;
   /** Its pair of codes (a state part-way: where its units stand now), and which of alike units is which (labels.ts). */
@@ -72,7 +66,7 @@ function enter(state: State): Position | null {
   if (state.phase.at === 'end') return null;
   const ctx = contextOf(state);
   if (!ctx) return null;
-  const run: Run = { memos: new Map() };
+  const run: RunWork = { used: new Set() };
   const { pair, labels } = labelsOf(ctx, state.units);
   if (atStart(state)) return { kind: 'start', ctx, run, round: state.round, pair, key: `${ctx.id}|${pair}`, labels };
   const bare = epicArmageddonWalk.shed(state);
@@ -80,20 +74,10 @@ function enter(state: State): Position | null {
   return { kind: 'within', ctx, run, round: state.round, state: bare, pair, key, labels };
 }
 
-/** The run's memos for a context. */
-function memosOf(run: Run, ctx: Context) {
-  let m = run.memos.get(ctx);
-  if (!m) run.memos.set(ctx, (m = { sides: { attacker: sideMemo(), defender: sideMemo() }, rounds: new Map() }));
-  return m;
-}
-
-/** The round from a position: from a round's start, once per run and pair of codes; from a state part-way, afresh. */
+/** The round from a position: from a round's start, once for every run and pair of codes (the round is not read); from a state part-way, afresh. */
 function workedOf(p: Position): Worked {
-  const m = memosOf(p.run, p.ctx);
-  if (p.kind === 'within') return fromState(p.ctx, m.sides, p.state);
-  let w = m.rounds.get(p.pair);
-  if (!w) m.rounds.set(p.pair, (w = fromStart(p.ctx, m.sides, p.pair)));
-  return w;
+  if (p.kind === 'within') return fromState(p.ctx, p.run, p.state);
+  return kept(p.run, p.ctx.rounds as Map<number, Kept<Worked>>, p.pair, () => fromStart(p.ctx, p.run, p.pair));
 }
 
 /**
@@ -102,12 +86,12 @@ function workedOf(p: Position): Worked {
  */
 function layer(positions: ReadonlyArray<{ position: Position; p: number }>): ModelTransition<Position> {
   const sums = new LayerSums();
-  const runs = new Map<Context, Run>();
+  const runs = new Map<Context, RunWork>();
   for (const { position, p } of positions) {
     sums.add(position.ctx, position.pair, position.labels, p, workedOf(position));
     if (!runs.has(position.ctx)) runs.set(position.ctx, position.run);
   }
-  sums.resolve((ctx) => memosOf(runs.get(ctx)!, ctx).sides);
+  sums.resolve((ctx) => runs.get(ctx)!);
   const first = positions[0]?.position;
   const next = [...sums.next.values()]
     .flatMap((m) => [...m.values()])

@@ -16,7 +16,7 @@ import { binomial, convolve, poissonBinomial } from '../dice';
 import { hitsOf, poolKey, type PoolDie } from '../pools';
 import { codeOf, countOf, ranksOf, roleIndex, unitsOf, type Context, type SideContext } from './context';
 import { loneOutcomes, rankOutcomes, warEngineOutcomes, type ClassOutcome } from './kernel';
-import { charge, MAP_ADD, RULES_CALL, shared, sharedIn } from './work';
+import { charge, kept, MAP_ADD, PLACED, RULES_CALL, shared, sharedIn, type Kept, type RunWork } from './work';
 
 const WAVE_KINDS: readonly WaveKind[] = ['firstStrike', 'main', 'support'];
 
@@ -172,54 +172,43 @@ export function sideOutcomes(side: SideContext, x: number, hits: readonly ClassH
   }));
 }
 
-/** Each class's hits when `macro` Macro-weapon and `normal` other hits are allocated from none (shared by every run). */
-function classHitsAfter(ctx: Context, side: SideContext, x: number, macro: number, normal: number): ClassHits[] {
-  return sharedIn(
-    ctx.shared.hits,
-    (macro * 65536 + normal) * 2 + roleIndex(side.role),
-    x,
-    () => {
-      const units = unitsOf(side, x);
-      const given = allocation(ctx, side, units, emptyGiven(units.length), { macro, normal });
-      return classHitsOfGiven(side, units, given);
-    },
-    RULES_CALL / 10,
-  ) as ClassHits[];
-}
-
-/** A run's memo of one side's outcomes: per code, per hits (macro × 2^16 + normal) and per enemy pool. */
-export interface SideMemo {
-  hits: Map<number, Map<number, SideOutcome[]>>;
-  shot: Map<number, Map<number, SideOutcome[]>>;
-}
-
-export const sideMemo = (): SideMemo => ({ hits: new Map(), shot: new Map() });
-
-function memoIn<V>(memo: Map<number, Map<number, V>>, outer: number, inner: number, make: () => V): V {
-  let byInner = memo.get(outer);
-  if (!byInner) memo.set(outer, (byInner = new Map()));
-  let v = byInner.get(inner);
-  if (v === undefined) byInner.set(inner, (v = make()));
-  return v;
+/** A remembered value by code, then by what the code meets. */
+function keptIn<V>(
+  run: RunWork,
+  memo: Map<number, Map<number, Kept<unknown>>>,
+  x: number,
+  inner: number,
+  make: () => V,
+): V {
+  let byInner = memo.get(x);
+  if (!byInner) memo.set(x, (byInner = new Map()));
+  return kept(run, byInner as Map<number, Kept<V>>, inner, make);
 }
 
 /** The side after `macro` Macro-weapon and `normal` other hits, allocated from none. */
-function afterHits(ctx: Context, side: SideContext, memo: SideMemo, x: number, macro: number, normal: number) {
-  return memoIn(memo.hits, x, macro * 65536 + normal, () =>
-    sideOutcomes(side, x, classHitsAfter(ctx, side, x, macro, normal)),
-  );
+function afterHits(ctx: Context, side: SideContext, run: RunWork, x: number, macro: number, normal: number) {
+  return keptIn(run, side.kept.hits, x, macro * 65536 + normal, () => {
+    const units = unitsOf(side, x);
+    // From no hit placed, the engine's allocation (settled, then planned) is the plan's round robin itself (a test holds them equal).
+    const given = planGiven(ctx.setup, side.role, units, side.plan ?? NEAREST, emptyGiven(units.length), {
+      macro,
+      normal,
+    });
+    charge(PLACED * (macro + normal + 1) * units.length);
+    return sideOutcomes(side, x, classHitsOfGiven(side, units, given));
+  });
 }
 
 /** The side after the hits the enemy's dice (pool `id`) make, every count of hits by its chance. */
-export function afterDice(ctx: Context, side: SideContext, memo: SideMemo, x: number, id: number): SideOutcome[] {
-  return memoIn(memo.shot, x, id, () => {
+export function afterDice(ctx: Context, side: SideContext, run: RunWork, x: number, id: number): SideOutcome[] {
+  return keptIn(run, side.kept.shot, x, id, () => {
     const { macro, normal } = ctx.shared.pools[id]!;
     const acc = new Map<number, SideOutcome>();
     macro.forEach((pm, m) => {
       if (pm === 0) return;
       normal.forEach((pn, n) => {
         if (pn === 0) return;
-        for (const o of afterHits(ctx, side, memo, x, m, n)) addOutcome(acc, o, pm * pn);
+        for (const o of afterHits(ctx, side, run, x, m, n)) addOutcome(acc, o, pm * pn);
       });
     });
     return [...acc.values()];
@@ -281,12 +270,9 @@ export function lostFrom(
   return { x: codeOf(side, after), alive };
 }
 
-/** As lostFrom from a code (none given yet), shared by every run. */
-export const lost = (ctx: Context, side: SideContext, x: number, extraHits: number): Lost =>
-  sharedIn(
-    ctx.shared.lost,
-    extraHits * 2 + roleIndex(side.role),
-    x,
-    () => lostFrom(ctx, side, unitsOf(side, x), extraHits),
-    MAP_ADD,
-  ) as Lost;
+/** As lostFrom from a code (none given yet), remembered for every run. */
+export const lost = (ctx: Context, side: SideContext, run: RunWork, x: number, extraHits: number): Lost =>
+  keptIn(run, side.kept.lost, extraHits, x, () => {
+    charge(RULES_CALL);
+    return lostFrom(ctx, side, unitsOf(side, x), extraHits);
+  });

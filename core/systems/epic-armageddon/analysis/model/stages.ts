@@ -1,8 +1,8 @@
 import { engagedAlive, type Role } from '../../state';
 import { leftOf, unitsOf } from './context';
 import { addEnd, addMoved, entryAt, type EndEntry, type Entries, type Frame } from './entries';
-import { afterDice, diceOf, lost, type SideMemo, type SideOutcome } from './side';
-import { charge, MAP_ADD } from './work';
+import { afterDice, diceOf, lost, type SideOutcome } from './side';
+import { charge, MAP_ADD, type RunWork } from './work';
 
 /**
  * The stages of a round of an assault (RULES §4, seed 003, SCENARIOS §1), each from the entries
@@ -58,23 +58,21 @@ export function wave(frame: Frame, entries: Entries, sides: WaveSides): Entries 
   return out;
 }
 
-export type Memos = Record<Role, SideMemo>;
-
 /**
  * A wave of attacks from the units standing as it begins (dice.ts): the First Strike extra attacks
  * first, their casualties removed before any other attack; then every other combat attack, each
  * side's dice those of its units that survived (SCENARIOS §1 First Strike).
  */
-export function attackWave(frame: Frame, memos: Memos, entries: Entries, kind: 'firstStrike' | 'main'): Entries {
+export function attackWave(frame: Frame, run: RunWork, entries: Entries, kind: 'firstStrike' | 'main'): Entries {
   const { ctx } = frame;
   return wave(frame, entries, {
     dice: (role, own) => diceOf(ctx, ctx.sides[role], own, kind),
-    outcomes: (role, own, enemyDice) => afterDice(ctx, ctx.sides[role], memos[role], own, enemyDice),
+    outcomes: (role, own, enemyDice) => afterDice(ctx, ctx.sides[role], run, own, enemyDice),
   });
 }
 
 /** RULES §4 A5: the supporting units of other formations fire (fixed dice: they cannot be hit) at the directly engaged enemy units. */
-export function supportingFire(frame: Frame, memos: Memos, entries: Entries): Entries {
+export function supportingFire(frame: Frame, run: RunWork, entries: Entries): Entries {
   const { ctx } = frame;
   const fire = {
     attacker: diceOf(ctx, ctx.sides.defender, 0, 'support'),
@@ -82,7 +80,7 @@ export function supportingFire(frame: Frame, memos: Memos, entries: Entries): En
   };
   return wave(frame, entries, {
     dice: () => 0,
-    outcomes: (role, own) => afterDice(ctx, ctx.sides[role], memos[role], own, fire[role]),
+    outcomes: (role, own) => afterDice(ctx, ctx.sides[role], run, own, fire[role]),
   });
 }
 
@@ -92,7 +90,7 @@ export function supportingFire(frame: Frame, memos: Memos, entries: Entries): En
  * Broken, or is destroyed if it was Broken already (A7), with no extra hits. The rest goes on to
  * supporting fire.
  */
-export function immediateOutcome(frame: Frame, entries: Entries, found: Found): Entries {
+export function immediateOutcome(frame: Frame, run: RunWork, entries: Entries, found: Found): Entries {
   const { ctx } = frame;
   const { attacker: a, defender: d } = ctx.sides;
   const on: Entries = new Map();
@@ -100,7 +98,7 @@ export function immediateOutcome(frame: Frame, entries: Entries, found: Found): 
     const { attacker: xa, defender: xd } = e.x;
     if (leftOf(d, xd) === 0) addEnd(frame, found.ended, 'attacker', e);
     else if (!unitsOf(a, xa).some(engagedAlive))
-      addEnd(frame, found.ended, 'defender', e, { attacker: lost(ctx, a, xa, 0) });
+      addEnd(frame, found.ended, 'defender', e, { attacker: lost(ctx, a, run, xa, 0) });
     else on.set(pair, e);
   }
   charge(MAP_ADD * entries.size);

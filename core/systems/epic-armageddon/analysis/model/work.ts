@@ -15,6 +15,8 @@ export const MAP_ADD = 20;
 export const LIST_ADD = 2;
 /** One call into the engine's own rules — an allocation of hits worked out here (about 5 µs). */
 export const RULES_CALL = 1000;
+/** One hit placed on a unit by the round robin of an allocation (plans.ts planGiven: about 10 ns a hit and unit). */
+export const PLACED = 2;
 /**
  * Each next position and end a transition hands on: the chain adds it to its layer or its tally
  * (modelChain.ts), after the model has built it — about 1.5 µs each.
@@ -32,27 +34,59 @@ export function charge(units: number): void {
   if (quiet === 0) spend(units);
 }
 
-/** A remembered value and the work it took. */
-export interface Charged<V> {
+/** A value remembered across runs of the chain, the work of its own working-out (what it asked of other such values apart), and those values. */
+export interface Kept<V> {
   value: V;
-  work: number;
+  own: number;
+  deps: Array<Kept<unknown>>;
+}
+
+/** One run of the chain (from one state the model entered): the remembered values it has used, each charged once a run. */
+export interface RunWork {
+  used: Set<Kept<unknown>>;
+}
+
+/** The values being worked out, innermost last: what each asks of other remembered values, and the work that took. */
+const making: Array<{ deps: Set<Kept<unknown>>; elsewhere: number }> = [];
+
+/** Charges a remembered value's own work the first time a run uses it, and the values it used in turn. */
+function use(run: RunWork, k: Kept<unknown>): void {
+  if (run.used.has(k)) return;
+  run.used.add(k);
+  charge(k.own);
+  for (const d of k.deps) use(run, d);
 }
 
 /**
- * `make()`'s value remembered in `memo` under `key`, and the work it took charged again whenever it
- * is found there: what a round is charged never depends on what an earlier one left behind, so
- * whether the odds are exact within a budget is the same for the same state, first asked or not.
+ * `make()`'s value, remembered in `memo` under `key` for every later run (the assault's context
+ * keeps it), and charged as if each run worked out afresh every value it uses, once: its own work
+ * the first time a run uses it, with the values it used in turn — worked out now or found. So what
+ * a run is charged is the same, found or worked out, while a run that finds the values takes far
+ * less time (the odds are asked again after every step of the assault).
  */
-export function charged<K, V>(memo: Map<K, Charged<V>>, key: K, make: () => V): V {
-  const seen = memo.get(key);
-  if (seen) {
-    charge(seen.work);
-    return seen.value;
-  }
+export function kept<K, V>(run: RunWork, memo: Map<K, Kept<V>>, key: K, make: () => V): V {
+  const parent = making[making.length - 1];
+  let k = memo.get(key);
   const before = counted;
-  const value = make();
-  memo.set(key, { value, work: counted - before });
-  return value;
+  if (k) use(run, k as Kept<unknown>);
+  else {
+    const frame = { deps: new Set<Kept<unknown>>(), elsewhere: 0 };
+    making.push(frame);
+    let value: V;
+    try {
+      value = make();
+    } finally {
+      making.pop();
+    }
+    k = { value, own: counted - before - frame.elsewhere, deps: [...frame.deps] };
+    memo.set(key, k);
+    run.used.add(k as Kept<unknown>);
+  }
+  if (parent) {
+    parent.deps.add(k as Kept<unknown>);
+    parent.elsewhere += counted - before;
+  }
+  return k.value;
 }
 
 /** A value the rounds of an assault share, remembered. */

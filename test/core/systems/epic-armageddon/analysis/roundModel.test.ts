@@ -6,7 +6,7 @@ import type { CombatEnd } from '../../../../../core/analysis/combat/tally';
 import { epicArmageddon, type Setup, type State } from '../../../../../core/systems/epic-armageddon';
 import { epicArmageddonAnalysis, epicArmageddonCombat } from '../../../../../core/systems/epic-armageddon/analysis';
 import { highestOfTwoChance } from '../../../../../core/systems/epic-armageddon/tables';
-import { chainAgreesWithPlayouts, chainMatchesWalk } from '../../../../support/roundModel';
+import { chainAgreesWithPlayouts, chainMatchesWalk, modelOdds } from '../../../../support/roundModel';
 import { setupArb } from '../arbitraries';
 import { setupOf, unit } from '../helpers';
 import * as assaults from './model/assaults';
@@ -16,7 +16,15 @@ import {
   epicArmageddonModel as model,
   type Position,
 } from '../../../../../core/systems/epic-armageddon/analysis/model/roundModel';
-import { defenderOf, pairOf, unitsOf } from '../../../../../core/systems/epic-armageddon/analysis/model/context';
+import {
+  contextOf,
+  defenderOf,
+  pairOf,
+  unitsOf,
+} from '../../../../../core/systems/epic-armageddon/analysis/model/context';
+import { allocation } from '../../../../../core/systems/epic-armageddon/analysis/model/side';
+import { emptyGiven } from '../../../../../core/systems/epic-armageddon/allocation';
+import { NEAREST, planGiven, type Plan } from '../../../../../core/systems/epic-armageddon/plans';
 import { classLabels } from '../../../../../core/systems/epic-armageddon/analysis/model/labels';
 
 /**
@@ -262,6 +270,35 @@ describe('which of alike units is which (labels carried as chances)', () => {
   });
 });
 
+describe('what the model takes from the engine in closed form', () => {
+  it('hits placed from none: the engine’s allocation (forced hits settled, then the kept plan or nearest first) is the plan’s round robin (seed 003)', () => {
+    const plans: Array<Plan | null> = [
+      null,
+      { by: 'toughest' },
+      { by: 'first', entry: 0 },
+      { by: 'spare', entry: 0 },
+      { by: 'first', entry: 1 },
+      { by: 'spare', entry: 1 },
+    ];
+    fc.assert(
+      fc.property(setupArb, fc.constantFrom(...plans), fc.nat(4), fc.nat(12), (setup, plan, macro, normal) => {
+        const start = startOf(setup);
+        if (plan && 'entry' in plan && plan.entry >= setup.defender.units.length) return;
+        const ctx = contextOf(plan ? { ...start, allocation: { defender: plan } } : start)!;
+        const side = ctx.sides.defender;
+        for (let x = 0; x < side.size; x++) {
+          const units = unitsOf(side, x);
+          const none = emptyGiven(units.length);
+          expect(planGiven(ctx.setup, 'defender', units, side.plan ?? NEAREST, none, { macro, normal })).toEqual(
+            allocation(ctx, side, units, none, { macro, normal }),
+          );
+        }
+      }),
+      { numRuns: 200, seed: 22 },
+    );
+  });
+});
+
 describe('the whole assault', () => {
   it(
     'the small combat (smallCombats.ts): everybody Fearless, draws fought again round after round — the walked chain to 1e-9, every unit too',
@@ -318,6 +355,22 @@ describe('the whole assault', () => {
       const answer = wholeCombatOf(epicArmageddonAnalysis, state);
       expect(answer?.ok && answer.odds.exact, state.phase.at).toBe(true);
     }
+  });
+
+  it('the whole assault is charged the same work whether the rounds it asks for were worked out before (the same setup) or not', () => {
+    const setup = assaults.breaking();
+    const work = (s: Setup) =>
+      metered(
+        () => {
+          modelOdds(chain, startOf(s));
+          return workSpent();
+        },
+        () => 'too large',
+        1e12,
+      );
+    const cold = work(setup);
+    expect(work(setup)).toBe(cold);
+    expect(work(assaults.breaking())).toBe(cold);
   });
 
   it('a round is charged the same work whether what it shares with other rounds was worked out before or not', () => {
