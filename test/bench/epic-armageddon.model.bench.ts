@@ -99,5 +99,13 @@ describe('Epic Armageddon round model', () => {
     const r = exactly({ ...state, setup: structuredClone(state.setup) });
     console.log(line(`example, round 1 step ${i + 1} (${state.phase.at})`, r));
   });
+  // The same steps as the live panel asks them: one assault, its setup shared, asked at its start first.
+  const game = roundStates(assaults.example(), 0);
+  host('example, round 1 start (the panel’s first ask)', game[0]!);
+  game.forEach((state, i) => host(`example, round 1 step ${i + 1} (${state.phase.at})`, state));
+  // The whole assault asked again from its start, its rounds found: best and median.
+  runs('example, asked again (its setup shared)', () => game[0]!, 9);
+  const club = fresh(assaults.clubSize);
+  runs('club-size, asked again (its setup shared)', () => club, 7);
   bench('small combat, exact from the start', () => void exactly(fresh(assaults.small)), { iterations: 5 });
 });

@@ -1,9 +1,8 @@
-import { otherRole, roles, type Role } from '../../state';
+import { otherRole, type Role } from '../../state';
 import { attackerOf, defenderOf, labelledCounts, pairOf, type Context } from './context';
-import { endClassOf } from './ends';
 import { axpy, moveInto } from './kernel';
-import type { Lost, SideOutcome } from './side';
-import { charge, MAP_ADD } from './work';
+import type { SideOutcome } from './side';
+import { charge, MADE, MAP_ADD } from './work';
 
 /**
  * A round worked out from where it starts (its start position, or a state part-way through it),
@@ -35,12 +34,6 @@ export interface Entry {
   off: number;
 }
 
-/** An end of the assault reached in the round: its chance, and (at `off`: the attacker's, then the defender's) each labelled class's start ranks' chances to stand at the end. */
-export interface EndEntry {
-  mass: number;
-  off: number;
-}
-
 export type Entries = Map<number, Entry>;
 
 /** A growing scratch array of chances, handed out in blocks. */
@@ -61,7 +54,8 @@ class Arena {
   }
 }
 
-const arena = new Arena();
+/** The round's scratch array: rounds are worked out one at a time, so one is enough. */
+export const arena = new Arena();
 
 /** Where the round began: each labelled class's count then (the rows of every matrix), and the layouts by code. */
 export interface Frame {
@@ -125,6 +119,7 @@ export function entryAt(frame: Frame, entries: Entries, xa: number, xd: number):
   let e = entries.get(pair);
   charge(MAP_ADD);
   if (e) return e;
+  charge(MADE);
   const layout = { attacker: layoutOf(frame, 'attacker', xa), defender: layoutOf(frame, 'defender', xd) };
   const off = arena.alloc(layout.attacker.size + layout.defender.size);
   entries.set(pair, (e = { x: { attacker: xa, defender: xd }, mass: 0, layout, off }));
@@ -139,7 +134,7 @@ export function startEntries(frame: Frame, pair: number): Entries {
 }
 
 /** Where a side's block of an entry starts. */
-const blockOf = (e: Entry, role: Role) => (role === 'attacker' ? e.off : e.off + e.layout.attacker.size);
+export const blockOf = (e: Entry, role: Role) => (role === 'attacker' ? e.off : e.off + e.layout.attacker.size);
 
 /**
  * Adds `from` moved by one side's outcome `o` into `into`: the chances multiply, the side's
@@ -175,139 +170,4 @@ export function addEntry(frame: Frame, entries: Entries, from: Entry, w = 1): vo
   const into = entryAt(frame, entries, from.x.attacker, from.x.defender);
   into.mass += w * from.mass;
   axpy(arena.buf, into.off, arena.buf, from.off, from.layout.attacker.size + from.layout.defender.size, w);
-}
-
-/** A scratch vector of an end's block (grown as needed): one entry's chances to stand, every unit. */
-let standing = new Float64Array(64);
-
-/**
- * Adds w × the side's part of an end's block for entry `from` into `out` at `base`: each labelled
- * class's start ranks' chances to stand, Σ_r K[r₀][r] × stands[r] (every rank standing where
- * `stands` is null).
- */
-function standInto(
-  frame: Frame,
-  role: Role,
-  from: Entry,
-  stands: Lost | undefined,
-  out: Float64Array,
-  base: number,
-  w: number,
-): void {
-  const buf = arena.buf;
-  const layout = from.layout[role];
-  const c0s = frame.c0[role];
-  const k = blockOf(from, role);
-  for (let j = 0; j < c0s.length; j++) {
-    const c0 = c0s[j]!;
-    const c = layout.c[j]!;
-    const at = base + frame.endOff[role][j]!;
-    const st = stands?.alive[j] ?? null;
-    const bo = layout.off[j]!;
-    if (bo < 0) {
-      const m = w * from.mass;
-      if (st) for (let r = 0; r < c0; r++) out[at + r]! += m * st[r]!;
-      else for (let r = 0; r < c0; r++) out[at + r]! += m;
-      continue;
-    }
-    for (let r0 = 0; r0 < c0; r0++) {
-      let sum = 0;
-      const row = k + bo + r0 * c;
-      if (st) for (let r = 0; r < c; r++) sum += buf[row + r]! * st[r]!;
-      else for (let r = 0; r < c; r++) sum += buf[row + r]!;
-      out[at + r0]! += w * sum;
-    }
-    charge(c0 * c);
-  }
-}
-
-/** The end of class `id` in `ended`, its chances zero if it is new. */
-function endAt(frame: Frame, ended: Map<number, EndEntry>, id: number): EndEntry {
-  let e = ended.get(id);
-  charge(MAP_ADD);
-  if (!e) ended.set(id, (e = { mass: 0, off: arena.alloc(frame.endSize) }));
-  return e;
-}
-
-/**
- * Adds the entry `from` ending the assault, won by `winner`, each side's units after its losses
- * (`lost`, where extra hits or a Broken formation's destruction took some), with weight `w`.
- */
-export function addEnd(
-  frame: Frame,
-  ended: Map<number, EndEntry>,
-  winner: Role,
-  from: Entry,
-  lost: Partial<Record<Role, Lost>> = {},
-  w = 1,
-): void {
-  const id = endClassOf(frame.ctx, winner, lost.attacker?.x ?? from.x.attacker, lost.defender?.x ?? from.x.defender);
-  const e = endAt(frame, ended, id);
-  e.mass += w * from.mass;
-  for (const role of roles) standInto(frame, role, from, lost[role], arena.buf, e.off, w);
-}
-
-/**
- * Adds the entry `from` ending the assault in each of `ends` (its chance `q` of each): the winner's
- * units all standing — worked out once for the entry — and the loser's after its losses.
- */
-export function addEnds(
-  frame: Frame,
-  ended: Map<number, EndEntry>,
-  from: Entry,
-  ends: ReadonlyArray<{ winner: Role; lost: Lost; id: number; q: number }>,
-): void {
-  if (standing.length < frame.endSize) standing = new Float64Array(2 * frame.endSize);
-  standing.fill(0, 0, frame.endSize);
-  for (const role of roles) standInto(frame, role, from, undefined, standing, 0, 1);
-  const split = frame.endOff.defender[0] ?? frame.endSize;
-  for (const { winner, lost, id, q } of ends) {
-    const e = endAt(frame, ended, id);
-    e.mass += q * from.mass;
-    if (winner === 'attacker') axpy(arena.buf, e.off, standing, 0, split, q);
-    else axpy(arena.buf, e.off + split, standing, split, frame.endSize - split, q);
-    standInto(frame, otherRole(winner), from, lost, arena.buf, e.off, q);
-  }
-}
-
-/** Entries copied out of the arena: where each stands, its chance, and its matrices in the round's `buf`. */
-export type Copied = Array<{ pair: number; mass: number; layout: Record<Role, Layout>; off: Record<Role, number> }>;
-
-/** What a round found, copied out of the arena: the next round's starts, where it stands before the result roll, and the ends. */
-export interface Worked {
-  c0: Record<Role, Int32Array>;
-  endOff: Record<Role, Int32Array>;
-  buf: Float64Array;
-  next: Copied;
-  toSupport: Copied;
-  toResult: Copied;
-  ended: Array<{ id: number; mass: number; off: number }>;
-}
-
-/** The round's findings, out of the arena (a round from a start is remembered for the run's later rounds). */
-export function compact(
-  frame: Frame,
-  found: { next: Entries; toSupport: Entries; toResult: Entries; ended: Map<number, EndEntry> },
-): Worked {
-  let size = found.ended.size * frame.endSize;
-  for (const e of [...found.next.values(), ...found.toSupport.values(), ...found.toResult.values()])
-    size += e.layout.attacker.size + e.layout.defender.size;
-  const buf = new Float64Array(size);
-  let at = 0;
-  const copy = (from: number, n: number) => {
-    buf.set(arena.buf.subarray(from, from + n), at);
-    at += n;
-    return at - n;
-  };
-  const copied = (entries: Entries): Copied =>
-    [...entries].map(([pair, e]) => {
-      const off = copy(e.off, e.layout.attacker.size + e.layout.defender.size);
-      return { pair, mass: e.mass, layout: e.layout, off: { attacker: off, defender: off + e.layout.attacker.size } };
-    });
-  const next = copied(found.next);
-  const toSupport = copied(found.toSupport);
-  const toResult = copied(found.toResult);
-  const ended = [...found.ended].map(([id, e]) => ({ id, mass: e.mass, off: copy(e.off, frame.endSize) }));
-  charge(size + MAP_ADD * (next.length + toSupport.length + toResult.length + ended.length));
-  return { c0: frame.c0, endOff: frame.endOff, buf, next, toSupport, toResult, ended };
 }

@@ -1,4 +1,4 @@
-import { charge } from './work';
+import { CALL, charge } from './work';
 
 /**
  * How a class of alike units comes out of its hits, rank by rank (context.ts: the unit at rank r is
@@ -87,7 +87,7 @@ export function warEngineOutcomes(left: number, unsaved: readonly number[]): Cla
 /** out[o + i] += w × v[vo + i], i < n: chances scaled and added (charged). */
 export function axpy(out: Float64Array, o: number, v: Float64Array, vo: number, n: number, w: number): void {
   for (let i = 0; i < n; i++) out[o + i]! += w * v[vo + i]!;
-  charge(n);
+  charge(CALL + n);
 }
 
 /**
@@ -123,7 +123,7 @@ export function moveInto(
       work += top - low + 1;
     }
   }
-  charge(n + work);
+  charge(CALL + n + work);
 }
 
 /** Each unit's chance to stand: out[o + u] += w × Σ_r v[vo + u·c + r] × alive[ao + r] (n × c labels). */
@@ -143,5 +143,5 @@ export function aliveInto(
     for (let r = 0; r < c; r++) s += v[vo + u * c + r]! * alive[ao + r]!;
     out[o + u]! += w * s;
   }
-  charge(n * c);
+  charge(CALL + n * c);
 }

@@ -1,6 +1,6 @@
 import { otherRole, roles } from '../../state';
 import { attackerOf, defenderOf, pairOf, type Context } from './context';
-import type { Copied, Worked } from './entries';
+import type { Copied, Worked } from './worked';
 import { aliveInto, axpy, moveInto } from './kernel';
 import {
   endLayout,
@@ -77,9 +77,11 @@ export class LayerSums {
     worked: Worked,
     entries: Copied,
   ): void {
+    if (entries.length === 0) return;
     const { buf } = worked;
+    const byPair = pairsOf(into, ctx);
     for (const e of entries) {
-      const s = sumAt(into, ctx, e.pair);
+      const s = inMap(byPair, ctx, e.pair);
       s.mass += m * e.mass;
       for (const role of roles) {
         const layout = e.layout[role];
@@ -148,9 +150,14 @@ export class LayerSums {
 
 /** The sums at `pair` in `into`, empty if there are none. */
 function sumAt(into: Sums<Summed>, ctx: Context, pair: number): Summed {
+  return inMap(pairsOf(into, ctx), ctx, pair);
+}
+
+/** The sums of one context. */
+function pairsOf(into: Sums<Summed>, ctx: Context): Map<number, Summed> {
   let byPair = into.get(ctx);
   if (!byPair) into.set(ctx, (byPair = new Map()));
-  return inMap(byPair, ctx, pair);
+  return byPair;
 }
 
 function inMap(byPair: Map<number, Summed>, ctx: Context, pair: number): Summed {

@@ -1,6 +1,8 @@
 import type { Role, State, Wave } from '../../state';
 import { codeOf, pairOf, type Context } from './context';
-import { addEnd, addEntry, compact, frameAt, startEntries, type Entries, type Frame, type Worked } from './entries';
+import { addEntry, frameAt, startEntries, type Entries, type Frame } from './entries';
+import { addEnd } from './roundEnds';
+import { compact, type Worked } from './worked';
 import {
   afterDice,
   allocation,

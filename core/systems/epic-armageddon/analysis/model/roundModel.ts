@@ -6,7 +6,7 @@ import { contextOf, type Context } from './context';
 import { endAt } from './ends';
 import { LayerSums } from './layer';
 import { divided, labelsOf, mergeLabels, type Labels } from './labels';
-import type { Worked } from './entries';
+import type { Worked } from './worked';
 import { fromStart, fromState } from './midRound';
 import { charge, HANDED_ON, kept, type Kept, type RunWork } from './work';
 

@@ -1,6 +1,7 @@
 import { engagedAlive, type Role } from '../../state';
 import { leftOf, unitsOf } from './context';
-import { addEnd, addMoved, entryAt, type EndEntry, type Entries, type Frame } from './entries';
+import { addMoved, entryAt, type Entries, type Frame } from './entries';
+import { addEnd, type EndEntry } from './roundEnds';
 import { afterDice, diceOf, lost, type SideOutcome } from './side';
 import { charge, MAP_ADD, type RunWork } from './work';
 

@@ -1,18 +1,22 @@
 import { spend } from '../../../../analysis/budget';
 
 /**
- * The round model's work, as the host's budget counts it (budget.ts: about 5 ns a unit), measured
- * over whole assaults (test/bench/epic-armageddon.model.bench.ts prints units and time: the
- * example's 28,401 positions 2 to 3 ns a unit on the shared two-core machine): what the model's
- * steps cost is mostly maps of chances. A cold start costs more than it is charged (the shared
- * values worked out for the first time, and the code itself warming up): the example's first
- * hundred positions take about a second.
+ * The round model's work, as the host's budget counts it (budget.ts: about 5 ns a unit): loops over
+ * chances at a unit a multiply-add and a price a call, maps and entries at the prices below,
+ * measured over whole assaults worked out afresh (test/bench/epic-armageddon.model.bench.ts prints
+ * units and time: the example's 2.5e7 units and the club-size assault's 3.8e7 in about 200 and 300
+ * ms of CPU, 7 to 8 ns a unit, on the two-core machine shared with several other runs).
+ *
+ * Values the rounds of an assault share are remembered with the assault (`kept`, `shared`), so
+ * the odds asked again after a step find them; what a run is charged never depends on that.
  */
 
 /** One chance added into a map of codes, pairs or ends (about 100 ns with what goes with it: the lists and maps are made and dropped). */
 export const MAP_ADD = 20;
-/** One chance pushed onto a list (about 10 ns). */
-export const LIST_ADD = 2;
+/** One call of a loop over chances (kernel.ts), besides its multiply-adds (about 50 ns). */
+export const CALL = 10;
+/** One entry of a round made: the object, its place in the map and its block of the arena (about 200 ns). */
+export const MADE = 40;
 /** One call into the engine's own rules — an allocation of hits worked out here (about 5 µs). */
 export const RULES_CALL = 1000;
 /** One hit placed on a unit by the round robin of an allocation (plans.ts planGiven: about 10 ns a hit and unit). */
