@@ -319,6 +319,14 @@ describe('the whole assault', () => {
   );
 
   it(
+    'supporting fire of other formations, a firefight and cover (two rounds): the walked chain to 1e-9',
+    () => {
+      chainMatchesWalk(chain, startOf(assaults.supported()), 2);
+    },
+    SLOW,
+  );
+
+  it(
     'the example (too large to walk): within 4 standard errors of 2,000 seeded play-outs of the engine — 65.6% for the Space Marines',
     () => {
       const odds = chainAgreesWithPlayouts(chain, startOf(assaults.example()), 2_000);
