@@ -1,4 +1,5 @@
 import { epicArmageddon, type Setup, type SetupInput } from '../../../../../../core/systems/epic-armageddon';
+import { conformance } from '../../../../../../core/systems/epic-armageddon/conformance';
 import { smallEpic } from '../../../../analysis/smallCombats';
 
 /**
@@ -112,56 +113,5 @@ export const supported = () =>
 /** The example (example.ts, examples/epic-armageddon-marines-vs-orks.json). */
 export const example = () => parse(epicArmageddon.exampleSetup as Omit<SetupInput, 'system'>);
 
-/**
- * Club-size: three formations a side. A Tactical detachment assaults an Ork warband; a Devastator
- * detachment and a Land Raider company of the Marines and Stormboyz and Battlewagons of the Orks are
- * near enough to give supporting fire (A5).
- */
-export const clubSize = () =>
-  parse({
-    attacker: {
-      name: 'Space Marines',
-      formation: 'Tactical detachment',
-      knowNoFear: true,
-      units: [
-        { name: 'Tactical Marines', count: 4, armour: 4, cc: 4, ff: 3 },
-        { name: 'Captain', armour: 4, cc: 3, ff: 4, inspiring: true, invulnerable: true },
-        { name: 'Rhino', count: 2, type: 'armoured-vehicle', armour: 5, cc: 6, ff: 6, engaged: 'firefight' },
-      ],
-      support: [
-        {
-          name: 'Devastators',
-          count: 4,
-          ff: 3,
-          weapons: [{ name: 'Missile launchers', use: 'ff', extraAttacks: 1 }],
-        },
-        {
-          name: 'Land Raiders',
-          count: 4,
-          ff: 4,
-          weapons: [{ name: 'Lascannon', use: 'ff', extraAttacks: 1, macroWeapon: true }],
-        },
-      ],
-    },
-    defender: {
-      name: 'Orks',
-      formation: 'Warband',
-      blastMarkers: 1,
-      units: [
-        { name: 'Boyz', count: 6, armour: 6, cc: 4, ff: 6, cover: 5 },
-        {
-          name: 'Nobz',
-          count: 2,
-          armour: 4,
-          cc: 3,
-          ff: 5,
-          inspiring: true,
-          weapons: [{ name: 'Power klaws', use: 'cc', extraAttacks: 1, macroWeapon: true }],
-        },
-      ],
-      support: [
-        { name: 'Stormboyz', count: 4, ff: 6 },
-        { name: 'Battlewagons', count: 3, ff: 5, weapons: [{ name: 'Big shoota', use: 'ff', extraAttacks: 1 }] },
-      ],
-    },
-  });
+/** Club-size: three formations a side, with supporting fire on both (conformance.ts `combats.club`, the bench's). */
+export const clubSize = () => epicArmageddon.setupSchema.parse(conformance.combats.club);
