@@ -8,7 +8,7 @@ import { charge, MAP_ADD, type RunWork } from './work';
 /**
  * The stages of a round of an assault (RULES §4, seed 003, SCENARIOS §1), each from the entries
  * (entries.ts) where the one before left the round: the First Strike wave, the other combat
- * attacks, the immediate outcome (A4), supporting fire (A5); the assault result (A6) with the
+ * attacks, the immediate outcome (A4); supporting fire (A5) is layer.ts, the assault result (A6) with the
  * loser's extra hits and withdrawal (A7) is result.ts. What ends the assault goes to `found.ended`
  * by the end's class, what stands before the result roll to `found.toResult` by its pair of codes.
  *
@@ -69,19 +69,6 @@ export function attackWave(frame: Frame, run: RunWork, entries: Entries, kind: '
   return wave(frame, entries, {
     dice: (role, own) => diceOf(ctx, ctx.sides[role], own, kind),
     outcomes: (role, own, enemyDice) => afterDice(ctx, ctx.sides[role], run, own, enemyDice),
-  });
-}
-
-/** RULES §4 A5: the supporting units of other formations fire (fixed dice: they cannot be hit) at the directly engaged enemy units. */
-export function supportingFire(frame: Frame, run: RunWork, entries: Entries): Entries {
-  const { ctx } = frame;
-  const fire = {
-    attacker: diceOf(ctx, ctx.sides.defender, 0, 'support'),
-    defender: diceOf(ctx, ctx.sides.attacker, 0, 'support'),
-  };
-  return wave(frame, entries, {
-    dice: () => 0,
-    outcomes: (role, own) => afterDice(ctx, ctx.sides[role], run, own, fire[role]),
   });
 }
 
