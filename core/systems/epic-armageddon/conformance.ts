@@ -1,5 +1,4 @@
 import { chosen, entered, storedRecord, type SystemConformance } from '../conformance';
-import { exampleSetup } from './example';
 
 /** A valid unit profile, as a player would type it (defaults left out). */
 const validProfile = {
@@ -39,6 +38,61 @@ const invalidProfile = {
   units: validProfile.units.map((m, i) => (i === 0 ? { ...m, armour: 9 } : m)),
 };
 
+/**
+ * Club-size: three formations a side. A Tactical detachment (Tactical Marines led by an Inspiring
+ * Captain, with their Rhinos in a firefight) assaults an Ork warband (Boyz in cover, Nobz with
+ * power klaws); a Devastator detachment and a Land Raider company of the Marines, and Stormboyz and
+ * Battlewagons of the Orks, are near enough to give supporting fire (RULES §4 A5).
+ */
+const clubSetup = {
+  system: 'epic-armageddon',
+  attacker: {
+    name: 'Space Marines',
+    formation: 'Tactical detachment',
+    knowNoFear: true,
+    units: [
+      { name: 'Tactical Marines', count: 4, armour: 4, cc: 4, ff: 3 },
+      { name: 'Captain', armour: 4, cc: 3, ff: 4, inspiring: true, invulnerable: true },
+      { name: 'Rhino', count: 2, type: 'armoured-vehicle', armour: 5, cc: 6, ff: 6, engaged: 'firefight' },
+    ],
+    support: [
+      {
+        name: 'Devastators',
+        count: 4,
+        ff: 3,
+        weapons: [{ name: 'Missile launchers', use: 'ff', extraAttacks: 1 }],
+      },
+      {
+        name: 'Land Raiders',
+        count: 4,
+        ff: 4,
+        weapons: [{ name: 'Lascannon', use: 'ff', extraAttacks: 1, macroWeapon: true }],
+      },
+    ],
+  },
+  defender: {
+    name: 'Orks',
+    formation: 'Warband',
+    blastMarkers: 1,
+    units: [
+      { name: 'Boyz', count: 6, armour: 6, cc: 4, ff: 6, cover: 5 },
+      {
+        name: 'Nobz',
+        count: 2,
+        armour: 4,
+        cc: 3,
+        ff: 5,
+        inspiring: true,
+        weapons: [{ name: 'Power klaws', use: 'cc', extraAttacks: 1, macroWeapon: true }],
+      },
+    ],
+    support: [
+      { name: 'Stormboyz', count: 4, ff: 6 },
+      { name: 'Battlewagons', count: 3, ff: 5, weapons: [{ name: 'Big shoota', use: 'ff', extraAttacks: 1 }] },
+    ],
+  },
+} as const;
+
 /** What every system must show (core/systems/conformance.ts), for epic-armageddon. */
 export const conformance: SystemConformance = {
   examples: ['examples/epic-armageddon-marines-vs-orks.json', 'examples/epic-armageddon-entered-dice.json'],
@@ -76,7 +130,7 @@ export const conformance: SystemConformance = {
         ],
       },
     },
-    club: exampleSetup,
+    club: clubSetup,
   },
   // Banshees and Guardians assault Guardsmen in cover led by a Fearless, Inspiring Commissar
   // (examples/epic-armageddon-entered-dice.json): First Strike kills a Guardsman, the main wave two
