@@ -51,6 +51,9 @@ function placing(ctx: Context, fighting: readonly number[]): number {
 
 /** What the rules read of the statuses `code` (see above), once per combat. */
 export function codeInfo(ctx: Context, code: number): CodeInfo {
+  // Asked several times for every way a round ends: an array read where the codes are few (Context.codeInfos).
+  const infos = ctx.codeInfos as Array<CodeInfo | undefined> | null;
+  if (infos) return (infos[code] ??= describe(ctx, code));
   const seen = ctx.codes.get(code) as CodeInfo | undefined;
   if (seen) return seen;
   const info = describe(ctx, code);

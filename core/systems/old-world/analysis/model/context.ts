@@ -2,6 +2,7 @@ import type { Profile, Setup, Unit } from '../../setup';
 import { engagedWith, memberKey, membersOf, roles, unitKey, type MemberRef, type Role } from '../../state';
 import { moveDice, unitStrengthPerModel } from '../../tables';
 import { fightsInExtraRank, weaponAttacks } from '../../weapons';
+import { NumberMap } from './table';
 
 /**
  * What the compact round model (model/*.ts) knows of a combat once for all its positions: every
@@ -105,6 +106,8 @@ export interface Context {
   chances: Float64Array;
   /** Binomial rows of those chances, by pair and count of dice. */
   rows: Map<number, number[]>;
+  /** Each pool's Unit Strength standing by its wounds lost (RULES §3: a model with any wound left stands), read by every way a round ends. */
+  usByLost: Float64Array[];
   /** Scratch arrays for one node at a time: wounds lost per pool, and per unit whether it stands and its Unit Strength. */
   lost: number[];
   alive: Uint8Array;
@@ -115,8 +118,25 @@ export interface Context {
   flights: Map<number, ReadonlyArray<{ code: number; p: number }>>;
   /** P(a break test fails) by Leadership and modifier (morale.ts; NaN: not yet worked out). */
   breaks: Float64Array;
-  /** Every round's start met (position.ts Start), by its key without the round. */
+  /** Every round's start met (position.ts Start), by its key without the round, and by its number (Start.index). */
   starts: Map<number | string, unknown>;
+  startList: unknown[];
+  /** Bumped each time the starts are forgotten (position.ts): a start of an older generation is looked up again. */
+  generation: number;
+  /** Every end of the combat met (end.ts), by its number, and the numbers by key. */
+  endList: unknown[];
+  endIndex: Map<number | string, number>;
+  /** Scratch of one transition at a time (end.ts Found): chances by start number and by end number. */
+  found: unknown;
+  /** What the rules read of each set of statuses by code, where the codes are few enough for an array (codes.ts). */
+  codeInfos: unknown[] | null;
+  /** Where the break tests and the flight lead (plan.ts), by statuses, winner and the losers' tests. */
+  plans: Map<number | string, unknown>;
+  /** Where each close of a round leads (end.ts closeRound), by its number where it fits one (`closeKeyFits`). */
+  closes: NumberMap;
+  closeKeyFits: boolean;
+  /** The tables the strikes are worked out in (strikes.ts), made once. */
+  strikeTables: unknown;
   /** Memory of what repeats across positions of the combat (see `remember`). */
   memo: Map<string, Map<unknown, unknown>>;
 }
@@ -240,6 +260,9 @@ function build(setup: Setup): Context {
     poolIndex: new Map(pools.map((p, i) => [p.key, i])),
     chances: new Float64Array(4 * pools.length * pools.length).fill(NaN),
     rows: new Map(),
+    usByLost: pools.map((p) =>
+      Float64Array.from({ length: p.total + 1 }, (_, lost) => Math.ceil((p.total - lost) / p.w) * p.us),
+    ),
     lost: new Array<number>(pools.length).fill(0),
     alive: new Uint8Array(units.length),
     us: new Float64Array(units.length),
@@ -247,6 +270,16 @@ function build(setup: Setup): Context {
     flights: new Map(),
     breaks: new Float64Array(BREAK_LD * BREAK_MODIFIERS).fill(NaN),
     starts: new Map(),
+    startList: [],
+    generation: 0,
+    endList: [],
+    endIndex: new Map(),
+    found: null,
+    codeInfos: codeSpace <= 1 << 20 ? [] : null,
+    plans: new Map(),
+    strikeTables: null,
+    closes: new NumberMap(),
+    closeKeyFits: lostSpace * codeSpace * 3 * 8 <= 2 ** 52,
     memo: new Map(),
   };
 }

@@ -1,7 +1,7 @@
 import { FLANK_CANCEL_US } from '../../result';
 import { rankBonus } from '../../tables';
 import { codeInfo, type CodeInfo } from './codes';
-import { alive, DESTROYED, FIGHTING, overkillOf, standing, unitStrength, type Context, type Side } from './context';
+import { DESTROYED, FIGHTING, overkillOf, standing, unitStrength, type Context, type Side } from './context';
 import type { StrikeFrame } from './strikes';
 
 /**
@@ -22,7 +22,15 @@ export interface RoundFrame extends StrikeFrame {
   /** Wounds each side had caused this round when the model took over, and the wounds lost then. */
   causedBase: readonly [number, number];
   lostBase: readonly number[];
+  /** Who has won a round once each side wins this one (defended obstacles no longer protect against it). */
+  wonBy: readonly [readonly [boolean, boolean], readonly [boolean, boolean]];
 }
+
+/** RoundFrame.wonBy from who had won a round when it began. */
+export const wonByOf = (hasWonRound: readonly [boolean, boolean]): RoundFrame['wonBy'] => [
+  [true, hasWonRound[1]],
+  [hasWonRound[0], true],
+];
 
 /** A round's result: the statuses once a unit with no model left is destroyed, the winner (-1: a draw) and by how much. */
 export interface RoundOutcome {
@@ -64,13 +72,6 @@ function wipedOut(ctx: Context, frame: RoundFrame, side: Side): boolean {
   return inRound.length > 0;
 }
 
-/** Unsaved wounds a side caused this round: the wounds its enemies lost since the round began (none beyond a pool's wounds). */
-function causedBy(ctx: Context, frame: RoundFrame, lost: readonly number[], side: Side): number {
-  let caused = frame.causedBase[side];
-  for (let i = 0; i < lost.length; i++) if (ctx.pools[i]!.side !== side) caused += lost[i]! - frame.lostBase[i]!;
-  return caused;
-}
-
 /**
  * A side's static bonuses (result.ts sideResult): its ranks, +1 outnumbering (Unit Strength still
  * in the combat), +1 a standard in the front rank (a unit with rank-and-file standing, once per
@@ -83,36 +84,52 @@ function bonuses(ctx: Context, frame: RoundFrame, lost: readonly number[], info:
   for (const u of info.fighting[side]) {
     const i = ctx.units[u]!;
     mine += ctx.us[u]!;
-    if ((i.unit.standard || i.unit.battleStandard) && i.troops >= 0 && standing(ctx, lost, i.troops) > 0) standard = 1;
+    if ((i.unit.standard || i.unit.battleStandard) && i.troops >= 0 && lost[i.troops]! < ctx.pools[i.troops]!.total)
+      standard = 1;
   }
   for (const u of info.fighting[1 - side]!) theirs += ctx.us[u]!;
   return frame.ranks[side] + (mine > theirs ? 1 : 0) + standard + info.placing[side];
 }
 
+/** The outcome of the round being worked out (one at a time: read it before the next). */
+const outcomeNow: RoundOutcome = { code: 0, winner: -1, difference: 0 };
+
 /**
  * The round's result where the strikes ended (`lost`, decoded from `id`, which carries each
  * side's overkill in a challenge): units with no model left leave the combat as destroyed; seed
  * 002: the higher total wins, a draw has no loser; RULES §3: a side wiped out has lost (both: a
- * draw), and gets no static bonus. Leaves each unit's standing and Unit Strength in the scratch.
+ * draw), and gets no static bonus. Unsaved wounds caused are the wounds the enemy lost since the
+ * round began (none beyond a pool's wounds). Leaves each unit's standing and Unit Strength in the
+ * scratch; the outcome is the model's own (read it before the next).
  */
 export function resultOf(ctx: Context, frame: RoundFrame, lost: readonly number[], id: number): RoundOutcome {
   let code = frame.code;
   for (let u = 0; u < ctx.units.length; u++) {
-    ctx.alive[u] = alive(ctx, lost, u) ? 1 : 0;
-    ctx.us[u] = unitStrength(ctx, lost, u);
-    if (frame.status[u] === FIGHTING && !ctx.alive[u]) code += (DESTROYED - FIGHTING) * ctx.statusPlace[u]!;
+    // RULES §3 Unit Strength by the models standing (a model with any wound left stands: Context.usByLost).
+    let us = 0;
+    let any = 0;
+    for (const m of ctx.units[u]!.members) {
+      if (lost[m]! < ctx.pools[m]!.total) any = 1;
+      us += ctx.usByLost[m]![lost[m]!]!;
+    }
+    ctx.alive[u] = any;
+    ctx.us[u] = us;
+    if (frame.status[u] === FIGHTING && !any) code += (DESTROYED - FIGHTING) * ctx.statusPlace[u]!;
   }
   const info = codeInfo(ctx, code);
   const wiped0 = wipedOut(ctx, frame, 0);
   const wiped1 = wipedOut(ctx, frame, 1);
-  const total = (side: Side, wiped: boolean) => {
-    const caused = causedBy(ctx, frame, lost, side);
-    return wiped ? caused : caused + bonuses(ctx, frame, lost, info, side) + overkillOf(ctx, id, side);
-  };
-  const a = total(0, wiped0);
-  const d = total(1, wiped1);
-  const difference = Math.abs(a - d);
-  if (wiped0 && wiped1) return { code, winner: -1, difference };
-  if (wiped0 || wiped1) return { code, winner: wiped0 ? 1 : 0, difference };
-  return { code, winner: a > d ? 0 : d > a ? 1 : -1, difference };
+  let caused0 = frame.causedBase[0];
+  let caused1 = frame.causedBase[1];
+  for (let i = 0; i < lost.length; i++) {
+    const taken = lost[i]! - frame.lostBase[i]!;
+    if (ctx.pools[i]!.side === 0) caused1 += taken;
+    else caused0 += taken;
+  }
+  const a = wiped0 ? caused0 : caused0 + bonuses(ctx, frame, lost, info, 0) + overkillOf(ctx, id, 0);
+  const d = wiped1 ? caused1 : caused1 + bonuses(ctx, frame, lost, info, 1) + overkillOf(ctx, id, 1);
+  outcomeNow.code = code;
+  outcomeNow.difference = Math.abs(a - d);
+  outcomeNow.winner = wiped0 && wiped1 ? -1 : wiped0 ? 1 : wiped1 ? 0 : a > d ? 0 : d > a ? 1 : -1;
+  return outcomeNow;
 }
