@@ -57,6 +57,8 @@ export interface UnitInfo {
   unit: Unit;
   /** Its rank-and-file pool (-1: a unit of characters alone). */
   troops: number;
+  /** Its rank-and-file pool where they carry a standard or the battle standard (RULES §3: +1 while any stand), else -1. */
+  standardBearers: number;
   characters: number[];
   /** Rank-and-file first, then characters (state.ts membersOf). */
   members: number[];
@@ -191,6 +193,7 @@ function unitInfo(setup: Setup, role: Role, index: number, members: number[]): U
     key: unitKey(role, index),
     unit,
     troops: unit.models > 0 ? members[0]! : -1,
+    standardBearers: unit.models > 0 && (unit.standard || unit.battleStandard) ? members[0]! : -1,
     characters: unit.models > 0 ? members.slice(1) : members,
     members,
     engaged: [],

@@ -82,10 +82,9 @@ function bonuses(ctx: Context, frame: RoundFrame, lost: readonly number[], info:
   let mine = 0;
   let theirs = 0;
   for (const u of info.fighting[side]) {
-    const i = ctx.units[u]!;
     mine += ctx.us[u]!;
-    if ((i.unit.standard || i.unit.battleStandard) && i.troops >= 0 && lost[i.troops]! < ctx.pools[i.troops]!.total)
-      standard = 1;
+    const bearer = ctx.units[u]!.standardBearers;
+    if (bearer >= 0 && lost[bearer]! < ctx.pools[bearer]!.total) standard = 1;
   }
   for (const u of info.fighting[1 - side]!) theirs += ctx.us[u]!;
   return frame.ranks[side] + (mine > theirs ? 1 : 0) + standard + info.placing[side];

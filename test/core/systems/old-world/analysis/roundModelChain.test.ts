@@ -52,6 +52,19 @@ describe('the whole combat equals the chain walked by the engine (1e-9)', () => 
       () => setupOf({ models: 3, rankWidth: 3, profile: { strength: 4 } }, { models: 4, rankWidth: 2 }),
     ],
     [
+      'an Initiative tie whose blows may pass the rank-and-file to a character striking at that moment (seed 002 "Order of Combat": the last winner first)',
+      () =>
+        setupOf(
+          { models: 3, rankWidth: 3, profile: { strength: 4, attacks: 2 } },
+          {
+            models: 2,
+            rankWidth: 2,
+            unbreakable: true,
+            characters: [{ name: 'Hero', profile: { ...human, strength: 4, attacks: 2, wounds: 2 } }],
+          },
+        ),
+    ],
+    [
       'two units a side: a flanker cancels ranks, a broken unit flees alone, a free winner pursues',
       () =>
         setupOf(
