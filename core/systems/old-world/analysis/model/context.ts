@@ -2,7 +2,6 @@ import type { Profile, Setup, Unit } from '../../setup';
 import { engagedWith, memberKey, membersOf, roles, unitKey, type MemberRef, type Role } from '../../state';
 import { moveDice, unitStrengthPerModel } from '../../tables';
 import { fightsInExtraRank, weaponAttacks } from '../../weapons';
-import { NumberMap } from './table';
 
 /**
  * What the compact round model (model/*.ts) knows of a combat once for all its positions: every
@@ -132,10 +131,7 @@ export interface Context {
   found: unknown;
   /** What the rules read of each set of statuses by code, where the codes are few enough for an array (codes.ts). */
   codeInfos: unknown[] | null;
-  /** Where the break tests and the flight lead (plan.ts), by statuses, winner and the losers' tests. */
-  plans: Map<number | string, unknown>;
-  /** Where each close of a round leads (end.ts closeRound), by its number where it fits one (`closeKeyFits`). */
-  closes: NumberMap;
+  /** Whether a close of a round (end.ts closeRound: wounds lost, winner, rounds won) fits one exact number. */
   closeKeyFits: boolean;
   /** The tables the strikes are worked out in (strikes.ts), made once. */
   strikeTables: unknown;
@@ -279,10 +275,8 @@ function build(setup: Setup): Context {
     endIndex: new Map(),
     found: null,
     codeInfos: codeSpace <= 1 << 20 ? [] : null,
-    plans: new Map(),
     strikeTables: null,
-    closes: new NumberMap(),
-    closeKeyFits: lostSpace * codeSpace * 3 * 8 <= 2 ** 52,
+    closeKeyFits: lostSpace * 3 * 8 <= 2 ** 52,
     memo: new Map(),
   };
 }
@@ -309,14 +303,16 @@ export function idOf(ctx: Context, lost: readonly number[], overkill: readonly [
 
 /** The wounds lost by every pool of a number, into `into` (the scratch array unless given). */
 export function decode(ctx: Context, id: number, into: number[] = ctx.lost): number[] {
-  for (let i = 0; i < into.length; i++) into[i] = Math.floor(id / ctx.radix[i]!) % ctx.base[i]!;
+  // Each digit is a pool's wounds: a small whole number (`| 0`), kept unboxed in the array.
+  for (let i = 0; i < into.length; i++) into[i] = (Math.floor(id / ctx.radix[i]!) % ctx.base[i]!) | 0;
   return into;
 }
 
 /** A side's overkill in a number. */
 export const overkillOf = (ctx: Context, id: number, side: Side): number => {
   const d = ctx.pools.length + side;
-  return Math.floor(id / ctx.radix[d]!) % ctx.base[d]!;
+  // A side's overkill is a few wounds: a small whole number (`| 0`), kept unboxed.
+  return (Math.floor(id / ctx.radix[d]!) % ctx.base[d]!) | 0;
 };
 
 /** Wounds a pool has left. */

@@ -5,7 +5,7 @@ import { LAST_ROUND } from '../../steps/pursuit';
 import { canonicalLost, codeInfo, type CodeInfo } from './codes';
 import { CAUGHT, DESTROYED, FIGHTING, FLED, left, remember, roleOf, type Context, type Side } from './context';
 import { startOf } from './position';
-import type { NumberMap } from './table';
+import { IndexMap } from './table';
 import { engineStateOf } from './records';
 import { attacksOf, chanceSlot, targetOf } from './strikes';
 import { orderMatters } from './ties';
@@ -69,28 +69,28 @@ export function addEnd(found: Found, i: number, p: number): void {
 
 /** A round worked out: its next round's starts and its ends, by number, with their chances. */
 export interface Arrived {
-  next: Int32Array;
-  nextP: Float64Array;
-  ends: Int32Array;
-  endP: Float64Array;
+  next: readonly number[];
+  nextP: readonly number[];
+  ends: readonly number[];
+  endP: readonly number[];
 }
 
-/** What the Found holds, as arrays; the Found is left empty for the next transition. */
+/** What the Found holds, as arrays (plain ones: a typed array costs more to make than these few numbers); the Found is left empty. */
 export function takeFound(found: Found): Arrived {
-  const next = new Int32Array(found.nextOn);
-  const nextP = new Float64Array(next.length);
+  const next = found.nextOn;
+  const nextP = new Array<number>(next.length);
   for (let k = 0; k < next.length; k++) {
     nextP[k] = found.next[next[k]!]!;
     found.next[next[k]!] = 0;
   }
-  const ends = new Int32Array(found.endOn);
-  const endP = new Float64Array(ends.length);
+  const ends = found.endOn;
+  const endP = new Array<number>(ends.length);
   for (let k = 0; k < ends.length; k++) {
     endP[k] = found.ended[ends[k]!]!;
     found.ended[ends[k]!] = 0;
   }
-  found.nextOn.length = 0;
-  found.endOn.length = 0;
+  found.nextOn = [];
+  found.endOn = [];
   return { next, nextP, ends, endP };
 }
 
@@ -139,32 +139,36 @@ function slainOf(ctx: Context, lost: readonly number[]): number {
  */
 export function closeRound(ctx: Context, c: Closing, code: number, p: number, found: Found): void {
   if (p === 0) return;
-  // The same close is met from many starts (a next round's start is reached from some fifty): remembered by number.
-  const key = ctx.closeKeyFits
-    ? ((c.lostId * ctx.codeSpace + code) * 3 + c.winner + 1) * 8 +
-      (c.hasWonRound[0] ? 4 : 0) +
-      (c.hasWonRound[1] ? 2 : 0) +
-      (c.round >= LAST_ROUND ? 1 : 0)
-    : -1;
-  const closes = ctx.closes as NumberMap;
-  let to = key < 0 ? NaN : closes.get(key);
-  if (Number.isNaN(to)) {
-    to = closed(ctx, c, code);
-    if (key >= 0) {
-      if (closes.size >= MAX_CLOSES) closes.clear();
-      closes.set(key, to);
-    }
-  }
+  const to = closeTo(ctx, c, code);
   if (to >= 0) addNext(found, to, p);
-  else addEnd(found, -to - 1, p);
+  else addEnd(found, -1 - to, p);
 }
 
-/** Closes remembered per combat, at most (then forgotten: they are only a shortcut). */
+/** Where the round closes with the statuses `code` (see `closeRound`): the next round's start by its number, or an end as -1 - its number. */
+export function closeTo(ctx: Context, c: Closing, code: number): number {
+  // The same close is met from many starts (a next round's start is reached from some fifty): remembered by number, per statuses.
+  const info = codeInfo(ctx, code);
+  if (!ctx.closeKeyFits) return closed(ctx, c, info);
+  const key =
+    ((c.lostId * 3 + c.winner + 1) * 2 + (c.hasWonRound[0] ? 1 : 0)) * 4 +
+    (c.hasWonRound[1] ? 2 : 0) +
+    (c.round >= LAST_ROUND ? 1 : 0);
+  const closes = (info.closes ??= new IndexMap());
+  let to = closes.get(key);
+  if (to === IndexMap.NONE) {
+    to = closed(ctx, c, info);
+    if (closes.size >= MAX_CLOSES) closes.clear();
+    closes.set(key, to);
+  }
+  return to;
+}
+
+/** Closes remembered per set of statuses, at most (then forgotten: they are only a shortcut). */
 const MAX_CLOSES = 1_000_000;
 
 /** Where the round closes (see `closeRound`): the next round's start by its number, or an end of the combat as -1 - its number. */
-function closed(ctx: Context, c: Closing, code: number): number {
-  const info = codeInfo(ctx, code);
+function closed(ctx: Context, c: Closing, info: CodeInfo): number {
+  const code = info.code;
   const over =
     !info.both ||
     c.round >= LAST_ROUND ||

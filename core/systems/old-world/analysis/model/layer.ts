@@ -4,8 +4,8 @@ import type { CombatEnd } from '../../../../analysis/combat/tally';
 import type { Context } from './context';
 import { addEnd, roomFor, type Arrived, type Found } from './end';
 import { arrivedFromMid } from './mid';
-import { currentStart, positionAt, type Position, type Start } from './position';
-import { alikeOf, workedFrom } from './round';
+import { currentStart, keyAt, type Position, type Start } from './position';
+import { alikeOf, workedFrom, type Worked } from './round';
 
 /**
  * A whole round of the chain at once (model.ts `layer`): every position of the round with its
@@ -56,8 +56,10 @@ function firstRead(run: Run, slot: number): boolean {
 function arrivedAt(ctx: Context, run: Run, position: Position): Arrived {
   if (position.mid) return arrivedFromMid(position);
   const start = currentStart(ctx, position.start!);
-  const { worked, made } = workedFrom(ctx, start, position.round);
-  if (firstRead(run, start.index * 3 + alikeOf(position.round)) && !made) spend(worked.work);
+  const alike = alikeOf(position.round);
+  const seen = start.worked[alike] as Worked | null;
+  const worked = seen ?? workedFrom(ctx, start, position.round).worked;
+  if (firstRead(run, start.index * 3 + alike) && seen) spend(seen.work);
   return worked;
 }
 
@@ -67,7 +69,7 @@ const positionIn = (ctx: Context, run: Run, start: Start, round: number): Positi
   round,
   start,
   mid: null,
-  key: positionAt(ctx, start, round).key,
+  key: keyAt(start, round),
   run,
 });
 

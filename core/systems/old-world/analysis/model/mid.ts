@@ -10,7 +10,7 @@ import type { Position } from './position';
 import { flight, type FleeTask } from './pursuit';
 import { lostVector, statusVector } from './records';
 import { ranksOf, wonByOf, type RoundFrame } from './result';
-import { afterAll, afterStrikes, fleeThenClose, transitionOf } from './round';
+import { afterAll, fleeThenClose, transitionOf } from './round';
 import { orderOf, startingAt, strike, type Pending } from './strikes';
 
 /**
@@ -134,7 +134,12 @@ export function arrivedFromMid(position: Position): Arrived {
   const found = foundOf(ctx);
   if (s.phase === 'strikes') fromStrikes(ctx, frame, s, found);
   else if (s.phase === 'result')
-    afterStrikes(ctx, frame, idOf(ctx, frame.lostBase, [s.overkill.attacker, s.overkill.defender]), 1, found);
+    afterAll(
+      ctx,
+      frame,
+      startingAt(ctx, idOf(ctx, frame.lostBase, [s.overkill.attacker, s.overkill.defender]), 1),
+      found,
+    );
   else pastResult(ctx, frame, s, found);
   const arrived = takeFound(found);
   spend(arrived.next.length + arrived.ends.length);

@@ -1,5 +1,5 @@
 import { newMeter, spend, within } from '../../../../analysis/budget';
-import { codeInfo, codeOf } from './codes';
+import { codeInfo, codeOf, type CodeInfo } from './codes';
 import type { Context, Side } from './context';
 import { breakTests, testNumber, TEST_NUMBERS } from './morale';
 import { flightPlan } from './pursuit';
@@ -21,29 +21,65 @@ export interface Plan {
 export function planOf(ctx: Context, lost: readonly number[], code: number, winner: Side, difference: number): Plan {
   const info = codeInfo(ctx, code);
   const pending = info.fighting[1 - winner]!;
-  // The key: statuses, winner, and each loser's test as a number — one number where it stays exact.
-  let key: number | string = code * 2 + winner;
-  const numeric = ctx.codeSpace * 2 * TEST_NUMBERS ** pending.length <= 2 ** 52;
-  for (const unit of pending) {
-    const t = testNumber(ctx, lost, info, unit, difference);
-    // A Leadership or a difference beyond the table of chances: worked out afresh.
-    if (t < 0) return planned(ctx, lost, code, winner, difference);
-    key = numeric ? (key as number) * TEST_NUMBERS + t : `${key}|${t}`;
-  }
+  const tests = testsOf(ctx, lost, info, pending, difference);
+  // A Leadership or a difference beyond the table of chances: worked out afresh.
+  if (tests === BEYOND) return planned(ctx, lost, code, winner, difference);
   spend(PLAN_WORK);
-  let plan = ctx.plans.get(key) as Plan | undefined;
-  if (!plan) {
-    if (ctx.plans.size >= MAX_PLANS) ctx.plans.clear();
-    // Worked out on a meter of its own: what a run is charged must not depend on what earlier runs left in memory.
-    const aside = newMeter(() => 'a plan', Infinity);
-    ctx.plans.set(key, (plan = within(aside, () => planned(ctx, lost, code, winner, difference))));
-  }
+  const byTests = (info.plans[winner] ??= new Map()) as Map<number | string, Plan>;
+  const key = tests === MANY ? pending.map((u) => testNumber(ctx, lost, info, u, difference)).join('|') : tests;
+  return byTests.get(key) ?? remembered(ctx, lost, code, winner, difference, byTests, key);
+}
+
+/**
+ * A plan worked out and remembered, on a meter of its own: what a run is charged must not depend
+ * on what earlier runs left in memory. (Apart from `planOf`: a closure there would cost every call.)
+ */
+function remembered(
+  ctx: Context,
+  lost: readonly number[],
+  code: number,
+  winner: Side,
+  difference: number,
+  byTests: Map<number | string, Plan>,
+  key: number | string,
+): Plan {
+  const plan = within(
+    newMeter(() => 'a plan', Infinity),
+    () => planned(ctx, lost, code, winner, difference),
+  );
+  byTests.set(key, plan);
   return plan;
 }
 
+const BEYOND = -1;
+const MANY = -2;
+
+/**
+ * The losers' tests (morale.ts testNumber) as one number, the plan's key within the statuses and
+ * winner: BEYOND where a test rolls beyond the table of chances, MANY where the tests are too many
+ * for one exact number (then a string names them).
+ */
+function testsOf(
+  ctx: Context,
+  lost: readonly number[],
+  info: CodeInfo,
+  pending: readonly number[],
+  difference: number,
+) {
+  let tests = 0;
+  for (let k = 0; k < pending.length; k++) {
+    const t = testNumber(ctx, lost, info, pending[k]!, difference);
+    if (t < 0) return BEYOND;
+    tests = tests * TEST_NUMBERS + t;
+  }
+  return pending.length > MOST_TESTS_IN_A_NUMBER ? MANY : tests;
+}
+
+/** Losers' tests whose numbers together stay one exact number. */
+const MOST_TESTS_IN_A_NUMBER = Math.floor(52 / Math.log2(TEST_NUMBERS));
+
 /** Work of reading a plan: the tests and the key (budget.ts: about one unit a multiply-add; charged alike whether it was remembered or not). */
 const PLAN_WORK = 40;
-const MAX_PLANS = 100_000;
 
 /** The plan worked out (see above): the losers' break tests in the engine's order, the broken flee and are pursued. */
 function planned(ctx: Context, lost: readonly number[], code: number, winner: Side, difference: number): Plan {

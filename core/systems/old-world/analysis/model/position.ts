@@ -1,7 +1,7 @@
 import { settle } from '../../engine';
 import type { State } from '../../state';
 import { oldWorldKey } from '../key';
-import { canonicalLost, codeInfo, codeOf } from './codes';
+import { canonicalLost, codeInfo, codeOf, type CodeInfo } from './codes';
 import { contextOf, idOf, sideOf, type Context, type Side } from './context';
 import { lostVector, statusVector } from './records';
 import { tiedAcrossSides } from './strikes';
@@ -28,8 +28,9 @@ export interface Start {
   /** Who won the last round (-1: nobody, or nobody needs to know). */
   previousWinner: Side | -1;
   hasWonRound: readonly [boolean, boolean];
-  /** The position of each round starting here, built once. */
+  /** The position of each round starting here, and its key, built once (keys[0]: the start's own key as text — rounds count from 1). */
   byRound: Array<Position | null>;
+  keys: string[];
   /** The round worked out from here: the first round, a later one, the game's last (round.ts Worked). */
   worked: [unknown, unknown, unknown];
 }
@@ -82,6 +83,7 @@ export function startOf(
       previousWinner,
       hasWonRound: [won0, won1],
       byRound: [],
+      keys: [],
       worked: [null, null, null],
     };
     ctx.starts.set(key, start);
@@ -107,14 +109,23 @@ export function forgetStartsIfMany(ctx: Context): void {
   if (ctx.startList.length < MAX_STARTS) return;
   ctx.starts.clear();
   ctx.startList.length = 0;
-  ctx.closes.clear();
+  // The closes name starts by number: forgotten with them.
+  for (const info of ctx.codeInfos ?? ctx.codes.values()) if (info) (info as CodeInfo).closes = null;
   ctx.generation++;
+}
+
+/** The key of the position at round `round` of a start (model.ts key: the round, then the start's key). */
+export function keyAt(start: Start, round: number): string {
+  while (start.keys.length <= round) start.keys.push('');
+  // The start's key as text once (a number of ten digits is slow to write), each round's key from it.
+  const text = start.keys[0] || (start.keys[0] = `:${start.key}`);
+  return start.keys[round] || (start.keys[round] = round + text);
 }
 
 /** The position at round `round` of a start. */
 export function positionAt(ctx: Context, start: Start, round: number): Position {
   while (start.byRound.length <= round) start.byRound.push(null);
-  return (start.byRound[round] ??= { ctx, round, start, mid: null, key: `${round}:${start.key}`, run: null });
+  return (start.byRound[round] ??= { ctx, round, start, mid: null, key: keyAt(start, round), run: null });
 }
 
 /**
@@ -135,7 +146,7 @@ export function startPosition(
   const code = codeOf(ctx, status);
   const info = codeInfo(ctx, code);
   const lost = canonicalLost(ctx, lostId, info);
-  const tied = tiedAcrossSides(ctx, { round, status });
+  const tied = tiedAcrossSides(ctx, { round, status, code });
   const pw = previousWinner !== -1 && tied && orderMatters(ctx, round, lost, info) ? previousWinner : -1;
   const won0 = ctx.facesObstacle[0] && hasWonRound[0];
   const won1 = ctx.facesObstacle[1] && hasWonRound[1];

@@ -127,8 +127,9 @@ export function resultOf(ctx: Context, frame: RoundFrame, lost: readonly number[
   }
   const a = wiped0 ? caused0 : caused0 + bonuses(ctx, frame, lost, info, 0) + overkillOf(ctx, id, 0);
   const d = wiped1 ? caused1 : caused1 + bonuses(ctx, frame, lost, info, 1) + overkillOf(ctx, id, 1);
+  // Small whole numbers (`| 0`): kept unboxed where they are passed on.
   outcomeNow.code = code;
-  outcomeNow.difference = Math.abs(a - d);
+  outcomeNow.difference = Math.abs(a - d) | 0;
   outcomeNow.winner = wiped0 && wiped1 ? -1 : wiped0 ? 1 : wiped1 ? 0 : a > d ? 0 : d > a ? 1 : -1;
   return outcomeNow;
 }

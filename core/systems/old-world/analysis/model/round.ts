@@ -5,8 +5,18 @@ import { roles } from '../../state';
 import { LAST_ROUND } from '../../steps/pursuit';
 import { rollOffChance } from '../strikeOutcomes';
 import { codeInfo } from './codes';
-import { decode, type Context, type Side } from './context';
-import { closeRound, foundOf, takeFound, type Arrived, type Closing, type Found } from './end';
+import { decode, remember, type Context, type Side } from './context';
+import {
+  addEnd,
+  addNext,
+  closeRound,
+  closeTo,
+  foundOf,
+  takeFound,
+  type Arrived,
+  type Closing,
+  type Found,
+} from './end';
 import { planOf } from './plan';
 import { currentStart, positionAt, type Position, type Start } from './position';
 import { flightPlan } from './pursuit';
@@ -50,12 +60,13 @@ const AFTER_STRIKES_WORK = 60;
 const CLOSE_WORK = 30;
 
 /**
- * The rest of a round from where its strikes ended (`id`: the wounds lost and the overkill; `p` its
- * chance): the result (result.ts); with a winner, the losers' break tests, the flight and pursuit
+ * The rest of a round from where its strikes ended (the `i`th of `layer`: the wounds lost and the
+ * overkill, and its chance): the result (result.ts); with a winner, the losers' break tests, the flight and pursuit
  * (plan.ts: the engine orders the tests, the broken flee in the order they broke); the round's
  * close for each way they end (end.ts).
  */
-export function afterStrikes(ctx: Context, frame: RoundFrame, id: number, p: number, found: Found): void {
+export function afterStrikes(ctx: Context, frame: RoundFrame, layer: Layer, i: number, found: Found): void {
+  const id = layer.ids[i]!;
   const lost = decode(ctx, id);
   const { code, winner, difference } = resultOf(ctx, frame, lost, id);
   const c = closingNow;
@@ -66,11 +77,18 @@ export function afterStrikes(ctx: Context, frame: RoundFrame, id: number, p: num
   c.hasWonRound = winner === -1 ? frame.hasWonRound : frame.wonBy[winner];
   if (winner === -1) {
     spend(AFTER_STRIKES_WORK + CLOSE_WORK);
-    return closeRound(ctx, c, code, p, found);
+    return add(found, closeTo(ctx, c, code), layer.ps[i]!);
   }
   const plan = planOf(ctx, lost, code, winner, difference);
   spend(AFTER_STRIKES_WORK + CLOSE_WORK * plan.codes.length);
-  for (let k = 0; k < plan.codes.length; k++) closeRound(ctx, c, plan.codes[k]!, p * plan.ps[k]!, found);
+  for (let k = 0; k < plan.codes.length; k++) add(found, closeTo(ctx, c, plan.codes[k]!), layer.ps[i]! * plan.ps[k]!);
+}
+
+/** Adds `p` to where a round closes (end.ts closeTo: a start's number, or -1 - an end's). */
+function add(found: Found, to: number, p: number): void {
+  if (p === 0) return;
+  if (to >= 0) addNext(found, to, p);
+  else addEnd(found, -1 - to, p);
 }
 
 /** How the round being worked out closes (one at a time: closeRound reads it at once). */
@@ -111,12 +129,16 @@ function frameAtStart(ctx: Context, round: number, start: Start): RoundFrame {
 }
 
 /** Every pool in the order of strikes, with who strikes first at equal Initiative (`first`), as pending strikes. */
-export const inOrder = (ctx: Context, frame: RoundFrame, first: Side | -1): Pending[] =>
-  orderOf(ctx, frame, first === -1 ? null : roles[first]).map((pool) => ({ pool }));
+export function inOrder(ctx: Context, frame: RoundFrame, first: Side | -1): Pending[] {
+  const key = (frame.code * 2 + (frame.round === 1 ? 1 : 0)) * 3 + first + 1;
+  return remember(ctx, 'pending', key, () =>
+    orderOf(ctx, frame, first === -1 ? null : roles[first]).map((pool) => ({ pool })),
+  );
+}
 
 /** The rest of the round from every way the strikes `layer` end. */
 export function afterAll(ctx: Context, frame: RoundFrame, layer: Layer, found: Found): void {
-  for (let i = 0; i < layer.size; i++) afterStrikes(ctx, frame, layer.ids[i]!, layer.ps[i]!, found);
+  for (let i = 0; i < layer.size; i++) afterStrikes(ctx, frame, layer, i, found);
 }
 
 /**

@@ -64,8 +64,8 @@ export function orderOf(ctx: Context, frame: Omit<StrikeFrame, 'hasWonRound'>, f
  * not, both with great weapons or not): then who won the last round strikes first, and with no
  * winner the players roll off (strikes.ts needsRollOff). Otherwise who won it changes nothing.
  */
-export function tiedAcrossSides(ctx: Context, frame: Pick<StrikeFrame, 'round' | 'status'>): boolean {
-  const key = `${frame.status.join('')}|${frame.round === 1 ? 1 : 0}`;
+export function tiedAcrossSides(ctx: Context, frame: Pick<StrikeFrame, 'round' | 'status' | 'code'>): boolean {
+  const key = frame.code * 2 + (frame.round === 1 ? 1 : 0);
   return remember(ctx, 'tied', key, () =>
     needsRollOff({
       setup: ctx.setup,

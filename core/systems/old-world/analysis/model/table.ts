@@ -112,3 +112,28 @@ export class Chances extends NumberMap {
     this.ps[place]! += p;
   }
 }
+
+/** Numbers with a whole number each (`values` by place): read back as small integers, never boxed. */
+export class IndexMap extends NumberTable {
+  values = new Int32Array(64);
+
+  /** The value of `id` (`IndexMap.NONE`: none yet). */
+  get(id: number): number {
+    const place = this.placeOf(id);
+    return place < 0 ? IndexMap.NONE : this.values[place]!;
+  }
+
+  set(id: number, value: number): void {
+    const place = this.add(id);
+    this.values[place] = value;
+  }
+
+  static readonly NONE = -0x80000000;
+
+  protected override widen(): void {
+    super.widen();
+    const values = new Int32Array(this.ids.length);
+    values.set(this.values);
+    this.values = values;
+  }
+}
