@@ -11,7 +11,7 @@ import { flight, type FleeTask } from './pursuit';
 import { lostVector, statusVector } from './records';
 import { ranksOf, wonByOf, type RoundFrame } from './result';
 import { afterAll, fleeThenClose, transitionOf } from './round';
-import { orderOf, startingAt, strike, type Pending } from './strikes';
+import { orderOf, startingAt, strike, strikeEither, type Pending } from './strikes';
 
 /**
  * The rest of a round from an engine state part-way through it (the live panel asks after every
@@ -70,15 +70,11 @@ function fromStrikes(ctx: Context, frame: RoundFrame, s: State, found: Found): v
   if (head?.kind !== 'rolloff')
     return afterAll(ctx, frame, strike(ctx, frame, startingAt(ctx, id, 1), pendingOf(ctx, s, s.queue)), found);
   // Seed 002 "Order of Combat": the higher D6 strikes first at equal Initiative, a tie rolling again.
-  for (const first of ['attacker', 'defender'] as const) {
-    const pending = [...orderOf(ctx, frame, first).map((pool) => ({ pool })), ...pendingOf(ctx, s, s.queue.slice(1))];
-    afterAll(
-      ctx,
-      frame,
-      strike(ctx, frame, startingAt(ctx, id, rollOffChance(head.attackerRoll, first)), pending),
-      found,
-    );
-  }
+  const orders = (['attacker', 'defender'] as const).map((first) => ({
+    p: rollOffChance(head.attackerRoll, first),
+    pending: [...orderOf(ctx, frame, first).map((pool) => ({ pool })), ...pendingOf(ctx, s, s.queue.slice(1))],
+  }));
+  afterAll(ctx, frame, strikeEither(ctx, frame, id, orders), found);
 }
 
 /** The flee phase's tasks as the state has them queued. */

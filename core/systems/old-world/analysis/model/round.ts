@@ -21,7 +21,7 @@ import { planOf } from './plan';
 import { currentStart, positionAt, type Position, type Start } from './position';
 import { flightPlan } from './pursuit';
 import { ranksOf, resultOf, wonByOf, type RoundFrame } from './result';
-import { orderOf, startingAt, strike, tiedAcrossSides, type Layer, type Pending } from './strikes';
+import { orderOf, startingAt, strike, strikeEither, tiedAcrossSides, type Layer, type Pending } from './strikes';
 import { orderMatters } from './ties';
 
 /**
@@ -67,6 +67,7 @@ const CLOSE_WORK = 30;
  */
 export function afterStrikes(ctx: Context, frame: RoundFrame, layer: Layer, i: number, found: Found): void {
   const id = layer.ids[i]!;
+  const p = layer.ps[i]!;
   const lost = decode(ctx, id);
   const { code, winner, difference } = resultOf(ctx, frame, lost, id);
   const c = closingNow;
@@ -77,11 +78,11 @@ export function afterStrikes(ctx: Context, frame: RoundFrame, layer: Layer, i: n
   c.hasWonRound = winner === -1 ? frame.hasWonRound : frame.wonBy[winner];
   if (winner === -1) {
     spend(AFTER_STRIKES_WORK + CLOSE_WORK);
-    return add(found, closeTo(ctx, c, code), layer.ps[i]!);
+    return add(found, closeTo(ctx, c, code), p);
   }
   const plan = planOf(ctx, lost, code, winner, difference);
   spend(AFTER_STRIKES_WORK + CLOSE_WORK * plan.codes.length);
-  for (let k = 0; k < plan.codes.length; k++) add(found, closeTo(ctx, c, plan.codes[k]!), layer.ps[i]! * plan.ps[k]!);
+  for (let k = 0; k < plan.codes.length; k++) add(found, closeTo(ctx, c, plan.codes[k]!), p * plan.ps[k]!);
 }
 
 /** Adds `p` to where a round closes (end.ts closeTo: a start's number, or -1 - an end's). */
@@ -146,14 +147,17 @@ export function afterAll(ctx: Context, frame: RoundFrame, layer: Layer, found: F
  * Initiative; with no winner and a tie, seed 002: each player rolls a D6 and the higher strikes
  * first, a tie rolling again — either side first, one chance in two.
  */
-function fromStart(ctx: Context, frame: RoundFrame, id: number, previousWinner: Side | -1, found: Found): void {
+function fromStart(ctx: Context, frame: RoundFrame, start: Start, found: Found): void {
+  const id = start.lostId;
   // A roll-off whose winner changes nothing (ties.ts) is one order as good as the other.
-  if (previousWinner !== -1 || !tiedAcrossSides(ctx, frame) || !orderMatters(ctx, frame.round, id, frame.atStart))
-    return afterAll(ctx, frame, strike(ctx, frame, startingAt(ctx, id, 1), inOrder(ctx, frame, previousWinner)), found);
-  for (const first of [0, 1] as const) {
-    const from = startingAt(ctx, id, rollOffChance(null, roles[first]));
-    afterAll(ctx, frame, strike(ctx, frame, from, inOrder(ctx, frame, first)), found);
-  }
+  const pw = start.previousWinner;
+  if (pw !== -1 || !tiedAcrossSides(ctx, frame) || !orderMatters(ctx, frame.round, id, frame.atStart))
+    return afterAll(ctx, frame, strike(ctx, frame, startingAt(ctx, id, 1), inOrder(ctx, frame, pw)), found);
+  const orders = ([0, 1] as const).map((first) => ({
+    p: rollOffChance(null, roles[first]),
+    pending: inOrder(ctx, frame, first),
+  }));
+  afterAll(ctx, frame, strikeEither(ctx, frame, id, orders), found);
 }
 
 /** Rounds that play alike (steps/pursuit.ts LAST_ROUND): the first, those after it, the game's last (stopping is suggested). */
@@ -172,7 +176,7 @@ export function workedFrom(ctx: Context, start: Start, round: number): { worked:
   const before = workSpent();
   const frame = frameAtStart(ctx, round, start);
   const found = foundOf(ctx);
-  fromStart(ctx, frame, start.lostId, start.previousWinner, found);
+  fromStart(ctx, frame, start, found);
   const arrived = takeFound(found);
   spend(arrived.next.length + arrived.ends.length);
   const worked: Worked = { ...arrived, work: workSpent() - before };

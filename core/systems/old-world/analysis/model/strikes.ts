@@ -191,9 +191,35 @@ function blowAt(ctx: Context, frame: StrikeFrame, lost: readonly number[], item:
  */
 export type Layer = Chances;
 
-/** The combat's three tables of strikes: where they start, and two to work the strikes between. */
-function tablesOf(ctx: Context): [Chances, Chances, Chances] {
-  return (ctx.strikeTables ??= [new Chances(), new Chances(), new Chances()]) as [Chances, Chances, Chances];
+/** The combat's tables of strikes: where they start, two to work the strikes between, and one to add orders up. */
+function tablesOf(ctx: Context): [Chances, Chances, Chances, Chances] {
+  return (ctx.strikeTables ??= [new Chances(), new Chances(), new Chances(), new Chances()]) as [
+    Chances,
+    Chances,
+    Chances,
+    Chances,
+  ];
+}
+
+/**
+ * The strikes from `id` in either of several orders, each with its chance (a roll-off for who
+ * strikes first), added up into one distribution: the ways they end are mostly the same in either
+ * order, and the rest of the round is worked out once for each (one of the combat's tables: read it
+ * before the next strikes).
+ */
+export function strikeEither(
+  ctx: Context,
+  frame: StrikeFrame,
+  id: number,
+  orders: ReadonlyArray<{ p: number; pending: readonly Pending[] }>,
+): Layer {
+  const sum = tablesOf(ctx)[3];
+  sum.clear();
+  for (const { p, pending } of orders) {
+    const layer = strike(ctx, frame, startingAt(ctx, id, p), pending);
+    for (let i = 0; i < layer.size; i++) sum.put(layer.ids[i]!, layer.ps[i]!);
+  }
+  return sum;
 }
 
 /** Strikes that start from `id` with chance `p` (the combat's table for it: read it before asking for another). */
