@@ -1,14 +1,25 @@
 import type { CombatEnd } from '../../../../analysis/combat/tally';
 import type { UnitEnd, UnitFate } from '../../../../analysis/combat/types';
 import { stalemate } from '../../stalemate';
-import { LAST_ROUND } from '../../steps/pursuit';
-import { canonicalLost, codeInfo, type CodeInfo } from './codes';
-import { CAUGHT, DESTROYED, FIGHTING, FLED, left, remember, roleOf, type Context, type Side } from './context';
-import { startOf } from './position';
-import { IndexMap } from './table';
+import * as pursuitModule from '../../steps/pursuit';
+import * as codesModule from './codes';
+import type { CodeInfo } from './codes';
+import * as contextModule from './context';
+import type { Context, Side } from './context';
+import * as positionModule from './position';
+import * as tableModule from './table';
 import { engineStateOf } from './records';
-import { attacksOf, chanceSlot, targetOf } from './strikes';
+import * as strikesModule from './strikes';
 import { orderMatters } from './ties';
+
+// Imported names read once, at load: the test runner's module loader reads an imported name
+// through a getter on every use (some 50 ns), which the loops here would pay millions of times a run.
+const { LAST_ROUND } = pursuitModule;
+const { canonicalLost, codeInfo } = codesModule;
+const { CAUGHT, DESTROYED, FIGHTING, FLED, left, remember, roleOf } = contextModule;
+const { startOf } = positionModule;
+const { IndexMap } = tableModule;
+const { attacksOf, chanceSlot, targetOf } = strikesModule;
 
 /**
  * The end of a round over the model's numbers (seed 002 "Redress the Ranks"; flow.ts enterPhase

@@ -1,11 +1,21 @@
-import { AnalysisTooLargeError, spend } from '../../../../analysis/budget';
+import * as budgetModule from '../../../../analysis/budget';
 import type { ModelTransition } from '../../../../analysis/combat/model';
 import type { CombatEnd } from '../../../../analysis/combat/tally';
 import type { Context } from './context';
-import { addEnd, roomFor, type Arrived, type Found } from './end';
+import * as endModule from './end';
+import type { Arrived, Found } from './end';
 import { arrivedFromMid } from './mid';
-import { currentStart, keyAt, type Position, type Start } from './position';
-import { alikeOf, workedFrom, type Worked } from './round';
+import * as positionModule from './position';
+import type { Position, Start } from './position';
+import * as roundModule from './round';
+import type { Worked } from './round';
+
+// Imported names read once, at load: the test runner's module loader reads an imported name
+// through a getter on every use (some 50 ns), which the loops here would pay millions of times a run.
+const { AnalysisTooLargeError, spend } = budgetModule;
+const { addEnd, roomFor } = endModule;
+const { currentStart, keyAt } = positionModule;
+const { alikeOf, workedFrom } = roundModule;
 
 /**
  * A whole round of the chain at once (model.ts `layer`): every position of the round with its

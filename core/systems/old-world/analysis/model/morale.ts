@@ -1,7 +1,15 @@
-import { spend } from '../../../../analysis/budget';
+import * as budgetModule from '../../../../analysis/budget';
 import { breakChance } from '../../morale';
-import { codeInfo, codeOf, type CodeInfo } from './codes';
-import { BREAK_LD, BREAK_MODIFIERS, FLED, left, unitStrength, type Context } from './context';
+import * as codesModule from './codes';
+import type { CodeInfo } from './codes';
+import * as contextModule from './context';
+import type { Context } from './context';
+
+// Imported names read once, at load: the test runner's module loader reads an imported name
+// through a getter on every use (some 50 ns), which the loops here would pay millions of times a run.
+const { spend } = budgetModule;
+const { codeInfo, codeOf } = codesModule;
+const { BREAK_LD, BREAK_MODIFIERS, FLED, left, unitStrength } = contextModule;
 
 /**
  * The losers' break tests over the model's arrays (seed 002 "Losers take Break Test", RULES §3):

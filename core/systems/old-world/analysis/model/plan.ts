@@ -1,8 +1,15 @@
-import { newMeter, spend, within } from '../../../../analysis/budget';
-import { codeInfo, codeOf, type CodeInfo } from './codes';
+import * as budgetModule from '../../../../analysis/budget';
+import * as codesModule from './codes';
+import type { CodeInfo } from './codes';
 import type { Context, Side } from './context';
-import { breakTests, testNumber, TEST_NUMBERS } from './morale';
+import * as moraleModule from './morale';
 import { flightPlan } from './pursuit';
+
+// Imported names read once, at load: the test runner's module loader reads an imported name
+// through a getter on every use (some 50 ns), which the loops here would pay millions of times a run.
+const { newMeter, spend, within } = budgetModule;
+const { codeInfo, codeOf } = codesModule;
+const { breakTests, testNumber, TEST_NUMBERS } = moraleModule;
 
 /**
  * What follows a round won (seed 002 "Losers take Break Test", "Flee!", "Pursuit"): the losers'

@@ -1,8 +1,15 @@
 import { FLANK_CANCEL_US } from '../../result';
 import { rankBonus } from '../../tables';
-import { codeInfo, type CodeInfo } from './codes';
-import { DESTROYED, FIGHTING, overkillOf, standing, unitStrength, type Context, type Side } from './context';
+import * as codesModule from './codes';
+import type { CodeInfo } from './codes';
+import * as contextModule from './context';
+import type { Context, Side } from './context';
 import type { StrikeFrame } from './strikes';
+
+// Imported names read once, at load: the test runner's module loader reads an imported name
+// through a getter on every use (some 50 ns), which the loops here would pay millions of times a run.
+const { codeInfo } = codesModule;
+const { DESTROYED, FIGHTING, overkillOf, standing, unitStrength } = contextModule;
 
 /**
  * The combat result of a round over the model's numbers (seed 002 "Combat Results", RULES §3):

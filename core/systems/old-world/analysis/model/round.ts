@@ -1,28 +1,35 @@
-import { spend, workSpent } from '../../../../analysis/budget';
+import * as budgetModule from '../../../../analysis/budget';
 import type { CombatEnd } from '../../../../analysis/combat/tally';
 import type { ModelTransition } from '../../../../analysis/combat/model';
 import { roles } from '../../state';
-import { LAST_ROUND } from '../../steps/pursuit';
+import * as pursuitModule from '../../steps/pursuit';
 import { rollOffChance } from '../strikeOutcomes';
-import { codeInfo } from './codes';
-import { decode, remember, type Context, type Side } from './context';
-import {
-  addEnd,
-  addNext,
-  closeRound,
-  closeTo,
-  foundOf,
-  takeFound,
-  type Arrived,
-  type Closing,
-  type Found,
-} from './end';
-import { planOf } from './plan';
-import { currentStart, positionAt, type Position, type Start } from './position';
+import * as codesModule from './codes';
+import * as contextModule from './context';
+import type { Context, Side } from './context';
+import * as endModule from './end';
+import type { Arrived, Closing, Found } from './end';
+import * as planModule from './plan';
+import * as positionModule from './position';
+import type { Position, Start } from './position';
 import { flightPlan } from './pursuit';
-import { ranksOf, resultOf, wonByOf, type RoundFrame } from './result';
-import { orderOf, startingAt, strike, strikeEither, tiedAcrossSides, type Layer, type Pending } from './strikes';
+import * as resultModule from './result';
+import type { RoundFrame } from './result';
+import * as strikesModule from './strikes';
+import type { Layer, Pending } from './strikes';
 import { orderMatters } from './ties';
+
+// Imported names read once, at load: the test runner's module loader reads an imported name
+// through a getter on every use (some 50 ns), which the loops here would pay millions of times a run.
+const { spend, workSpent } = budgetModule;
+const { LAST_ROUND } = pursuitModule;
+const { codeInfo } = codesModule;
+const { decode, remember } = contextModule;
+const { addEnd, addNext, closeRound, closeTo, foundOf, takeFound } = endModule;
+const { planOf } = planModule;
+const { currentStart, positionAt } = positionModule;
+const { ranksOf, resultOf, wonByOf } = resultModule;
+const { orderOf, startingAt, strike, strikeEither, tiedAcrossSides } = strikesModule;
 
 /**
  * One round of the old world in closed form (seed 002: strikes → combat result → break tests →
