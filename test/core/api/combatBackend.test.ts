@@ -469,7 +469,7 @@ describe('the whole combat’s odds in the odds reply (asked with `whole`)', () 
     it('"Stop here: the combat goes on next turn" has none — the fight goes on — so fighting on has nothing to be compared with', async () => {
       const b = real();
       const { id, step } = await toChoice(b, 'old-world', small, (title) => /Round 1 is over/.test(title));
-      expect(step.kind === 'choose' && step.options.map((o) => o.id)).toEqual(['next', 'end']);
+      expect(step.kind === 'choose' && step.options.map((o) => o.id)).toEqual(['next', 'pause']);
       const { choices } = await b['combat.odds']({ id, whole: true });
       // Before: "Stop here" read "Whole combat: Empire win 100.0%" (the stop counted as won by round 1's winner) beside 55.0%.
       expect(choices.map((c) => c.whole ?? null)).toEqual([null, null]);
