@@ -9,7 +9,7 @@ import type { StrikeFrame } from './strikes';
 // Imported names read once, at load: the test runner's module loader reads an imported name
 // through a getter on every use (some 50 ns), which the loops here would pay millions of times a run.
 const { codeInfo } = codesModule;
-const { DESTROYED, FIGHTING, overkillOf, standing, unitStrength } = contextModule;
+const { DESTROYED, FIGHTING, standing, unitStrength } = contextModule;
 
 /**
  * The combat result of a round over the model's numbers (seed 002 "Combat Results", RULES §3):
@@ -52,21 +52,30 @@ export interface RoundOutcome {
  * US 5+ is in its flank or rear (result.ts rankBonusOf).
  */
 export function ranksOf(ctx: Context, roundStart: readonly number[], atStart: CodeInfo): [number, number] {
-  const sideRanks = (side: Side) => {
-    let best = 0;
-    for (const u of atStart.fighting[side]) {
-      const info = ctx.units[u]!;
-      if (info.unit.noRankBonus) continue;
-      const cancelled = atStart.fighting[1 - side]!.some((j) => {
-        const e = ctx.units[j]!.unit;
-        return e.target === info.index && e.facing !== 'front' && unitStrength(ctx, roundStart, j) >= FLANK_CANCEL_US;
-      });
-      const models = info.troops >= 0 ? standing(ctx, roundStart, info.troops) : 0;
-      if (!cancelled) best = Math.max(best, rankBonus(models, info.unit.rankWidth));
-    }
-    return best;
-  };
-  return [sideRanks(0), sideRanks(1)];
+  return [sideRanks(ctx, roundStart, atStart, 0), sideRanks(ctx, roundStart, atStart, 1)];
+}
+
+/** A side's rank bonus (see `ranksOf`). */
+function sideRanks(ctx: Context, roundStart: readonly number[], atStart: CodeInfo, side: Side): number {
+  let best = 0;
+  for (const u of atStart.fighting[side]) {
+    const info = ctx.units[u]!;
+    if (info.unit.noRankBonus || cancelled(ctx, roundStart, atStart, u)) continue;
+    const models = info.troops >= 0 ? standing(ctx, roundStart, info.troops) : 0;
+    best = Math.max(best, rankBonus(models, info.unit.rankWidth));
+  }
+  return best;
+}
+
+/** Whether an enemy of US 5+ in unit `u`'s flank or rear cancels its ranks. */
+function cancelled(ctx: Context, roundStart: readonly number[], atStart: CodeInfo, u: number): boolean {
+  const info = ctx.units[u]!;
+  for (const j of atStart.fighting[1 - info.side]!) {
+    const e = ctx.units[j]!.unit;
+    if (e.target === info.index && e.facing !== 'front' && unitStrength(ctx, roundStart, j) >= FLANK_CANCEL_US)
+      return true;
+  }
+  return false;
 }
 
 /**
@@ -101,14 +110,19 @@ function bonuses(ctx: Context, frame: RoundFrame, lost: readonly number[], info:
 const outcomeNow: RoundOutcome = { code: 0, winner: -1, difference: 0 };
 
 /**
- * The round's result where the strikes ended (`lost`, decoded from `id`, which carries each
- * side's overkill in a challenge): units with no model left leave the combat as destroyed; seed
- * 002: the higher total wins, a draw has no loser; RULES §3: a side wiped out has lost (both: a
+ * The round's result where the strikes ended (`lost`, and each side's overkill in a challenge):
+ * units with no model left leave the combat as destroyed; seed 002: the higher total wins, a draw has no loser; RULES §3: a side wiped out has lost (both: a
  * draw), and gets no static bonus. Unsaved wounds caused are the wounds the enemy lost since the
  * round began (none beyond a pool's wounds). Leaves each unit's standing and Unit Strength in the
  * scratch; the outcome is the model's own (read it before the next).
  */
-export function resultOf(ctx: Context, frame: RoundFrame, lost: readonly number[], id: number): RoundOutcome {
+export function resultOf(
+  ctx: Context,
+  frame: RoundFrame,
+  lost: readonly number[],
+  overkill0: number,
+  overkill1: number,
+): RoundOutcome {
   let code = frame.code;
   for (let u = 0; u < ctx.units.length; u++) {
     // RULES §3 Unit Strength by the models standing (a model with any wound left stands: Context.usByLost).
@@ -132,8 +146,8 @@ export function resultOf(ctx: Context, frame: RoundFrame, lost: readonly number[
     if (ctx.pools[i]!.side === 0) caused1 += taken;
     else caused0 += taken;
   }
-  const a = wiped0 ? caused0 : caused0 + bonuses(ctx, frame, lost, info, 0) + overkillOf(ctx, id, 0);
-  const d = wiped1 ? caused1 : caused1 + bonuses(ctx, frame, lost, info, 1) + overkillOf(ctx, id, 1);
+  const a = wiped0 ? caused0 : caused0 + bonuses(ctx, frame, lost, info, 0) + overkill0;
+  const d = wiped1 ? caused1 : caused1 + bonuses(ctx, frame, lost, info, 1) + overkill1;
   // Small whole numbers (`| 0`): kept unboxed where they are passed on.
   outcomeNow.code = code;
   outcomeNow.difference = Math.abs(a - d) | 0;

@@ -24,7 +24,7 @@ import { orderMatters } from './ties';
 const { spend, workSpent } = budgetModule;
 const { LAST_ROUND } = pursuitModule;
 const { codeInfo } = codesModule;
-const { decode, remember } = contextModule;
+const { decode, overkillOf, remember } = contextModule;
 const { addEnd, addNext, closeRound, closeTo, foundOf, takeFound } = endModule;
 const { planOf } = planModule;
 const { currentStart, positionAt } = positionModule;
@@ -76,7 +76,15 @@ export function afterStrikes(ctx: Context, frame: RoundFrame, layer: Layer, i: n
   const id = layer.ids[i]!;
   const p = layer.ps[i]!;
   const lost = decode(ctx, id);
-  const { code, winner, difference } = resultOf(ctx, frame, lost, id);
+  // Each side's overkill in a challenge (none without one: the number has no place for it).
+  const challenge = ctx.challenger[0] >= 0;
+  const { code, winner, difference } = resultOf(
+    ctx,
+    frame,
+    lost,
+    challenge ? overkillOf(ctx, id, 0) : 0,
+    challenge ? overkillOf(ctx, id, 1) : 0,
+  );
   const c = closingNow;
   c.round = frame.round;
   c.lost = lost;
