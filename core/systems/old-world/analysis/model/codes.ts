@@ -1,5 +1,6 @@
 import { FIGHTING, OVERRAN, PURSUING, STATUSES, type Context, type Side } from './context';
 import { tiedAcrossSides } from './strikes';
+import type { IndexMap } from './table';
 
 /**
  * Every unit's status as one number (base 6, unit u at 6^u), and what the rules read of a set of
@@ -24,6 +25,10 @@ export interface CodeInfo {
   tiedLater: boolean;
   /** The pools of units out of the combat (destroyed, fled, caught, pursuing, overrunning). */
   idle: number[];
+  /** Where the break tests and flight lead once each side wins (plan.ts), by the losers' tests. */
+  plans: [unknown, unknown];
+  /** Where a round closing with these statuses leads (end.ts closeRound), by the wounds lost, winner and rounds won. */
+  closes: IndexMap | null;
 }
 
 export function codeOf(ctx: Context, status: ArrayLike<number>): number {
@@ -51,6 +56,9 @@ function placing(ctx: Context, fighting: readonly number[]): number {
 
 /** What the rules read of the statuses `code` (see above), once per combat. */
 export function codeInfo(ctx: Context, code: number): CodeInfo {
+  // Asked several times for every way a round ends: an array read where the codes are few (Context.codeInfos).
+  const infos = ctx.codeInfos as Array<CodeInfo | undefined> | null;
+  if (infos) return (infos[code] ??= describe(ctx, code));
   const seen = ctx.codes.get(code) as CodeInfo | undefined;
   if (seen) return seen;
   const info = describe(ctx, code);
@@ -76,8 +84,10 @@ function describe(ctx: Context, code: number): CodeInfo {
       placing: [placing(ctx, fighting[0]), placing(ctx, fighting[1])],
       feared: [frightening(1), frightening(0)],
       inCombat: [inCombat(0), inCombat(1)],
-      tiedLater: tiedAcrossSides(ctx, { round: 2, status }),
+      tiedLater: tiedAcrossSides(ctx, { round: 2, status, code }),
       idle: ctx.pools.flatMap((pool, i) => (status[pool.unit] === FIGHTING ? [] : [i])),
+      plans: [null, null],
+      closes: null,
     };
   }
 }

@@ -56,6 +56,8 @@ export interface UnitInfo {
   unit: Unit;
   /** Its rank-and-file pool (-1: a unit of characters alone). */
   troops: number;
+  /** Its rank-and-file pool where they carry a standard or the battle standard (RULES §3: +1 while any stand), else -1. */
+  standardBearers: number;
   characters: number[];
   /** Rank-and-file first, then characters (state.ts membersOf). */
   members: number[];
@@ -105,6 +107,8 @@ export interface Context {
   chances: Float64Array;
   /** Binomial rows of those chances, by pair and count of dice. */
   rows: Map<number, number[]>;
+  /** Each pool's Unit Strength standing by its wounds lost (RULES §3: a model with any wound left stands), read by every way a round ends. */
+  usByLost: Float64Array[];
   /** Scratch arrays for one node at a time: wounds lost per pool, and per unit whether it stands and its Unit Strength. */
   lost: number[];
   alive: Uint8Array;
@@ -115,8 +119,22 @@ export interface Context {
   flights: Map<number, ReadonlyArray<{ code: number; p: number }>>;
   /** P(a break test fails) by Leadership and modifier (morale.ts; NaN: not yet worked out). */
   breaks: Float64Array;
-  /** Every round's start met (position.ts Start), by its key without the round. */
+  /** Every round's start met (position.ts Start), by its key without the round, and by its number (Start.index). */
   starts: Map<number | string, unknown>;
+  startList: unknown[];
+  /** Bumped each time the starts are forgotten (position.ts): a start of an older generation is looked up again. */
+  generation: number;
+  /** Every end of the combat met (end.ts), by its number, and the numbers by key. */
+  endList: unknown[];
+  endIndex: Map<number | string, number>;
+  /** Scratch of one transition at a time (end.ts Found): chances by start number and by end number. */
+  found: unknown;
+  /** What the rules read of each set of statuses by code, where the codes are few enough for an array (codes.ts). */
+  codeInfos: unknown[] | null;
+  /** Whether a close of a round (end.ts closeRound: wounds lost, winner, rounds won) fits one exact number. */
+  closeKeyFits: boolean;
+  /** The tables the strikes are worked out in (strikes.ts), made once. */
+  strikeTables: unknown;
   /** Memory of what repeats across positions of the combat (see `remember`). */
   memo: Map<string, Map<unknown, unknown>>;
 }
@@ -171,6 +189,7 @@ function unitInfo(setup: Setup, role: Role, index: number, members: number[]): U
     key: unitKey(role, index),
     unit,
     troops: unit.models > 0 ? members[0]! : -1,
+    standardBearers: unit.models > 0 && (unit.standard || unit.battleStandard) ? members[0]! : -1,
     characters: unit.models > 0 ? members.slice(1) : members,
     members,
     engaged: [],
@@ -240,6 +259,9 @@ function build(setup: Setup): Context {
     poolIndex: new Map(pools.map((p, i) => [p.key, i])),
     chances: new Float64Array(4 * pools.length * pools.length).fill(NaN),
     rows: new Map(),
+    usByLost: pools.map((p) =>
+      Float64Array.from({ length: p.total + 1 }, (_, lost) => Math.ceil((p.total - lost) / p.w) * p.us),
+    ),
     lost: new Array<number>(pools.length).fill(0),
     alive: new Uint8Array(units.length),
     us: new Float64Array(units.length),
@@ -247,6 +269,14 @@ function build(setup: Setup): Context {
     flights: new Map(),
     breaks: new Float64Array(BREAK_LD * BREAK_MODIFIERS).fill(NaN),
     starts: new Map(),
+    startList: [],
+    generation: 0,
+    endList: [],
+    endIndex: new Map(),
+    found: null,
+    codeInfos: codeSpace <= 1 << 20 ? [] : null,
+    strikeTables: null,
+    closeKeyFits: lostSpace * 3 * 8 <= 2 ** 52,
     memo: new Map(),
   };
 }
@@ -273,14 +303,16 @@ export function idOf(ctx: Context, lost: readonly number[], overkill: readonly [
 
 /** The wounds lost by every pool of a number, into `into` (the scratch array unless given). */
 export function decode(ctx: Context, id: number, into: number[] = ctx.lost): number[] {
-  for (let i = 0; i < into.length; i++) into[i] = Math.floor(id / ctx.radix[i]!) % ctx.base[i]!;
+  // Each digit is a pool's wounds: a small whole number (`| 0`), kept unboxed in the array.
+  for (let i = 0; i < into.length; i++) into[i] = (Math.floor(id / ctx.radix[i]!) % ctx.base[i]!) | 0;
   return into;
 }
 
 /** A side's overkill in a number. */
 export const overkillOf = (ctx: Context, id: number, side: Side): number => {
   const d = ctx.pools.length + side;
-  return Math.floor(id / ctx.radix[d]!) % ctx.base[d]!;
+  // A side's overkill is a few wounds: a small whole number (`| 0`), kept unboxed.
+  return (Math.floor(id / ctx.radix[d]!) % ctx.base[d]!) | 0;
 };
 
 /** Wounds a pool has left. */

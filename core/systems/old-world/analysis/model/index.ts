@@ -4,6 +4,7 @@ import type { State } from '../../state';
 import { roundFromMid } from './mid';
 import { positionOf, type Position } from './position';
 import { roundFromStart } from './round';
+import { layerOf } from './layer';
 
 /**
  * The old world's compact round model (core/analysis/combat/model.ts): the whole combat's exact
@@ -21,4 +22,6 @@ export const oldWorldModel: RoundModel<State, Position> = {
     if (!position.ctx.fits) throw new AnalysisTooLargeError('too many wounds in the combat to count exactly');
     return position.mid ? roundFromMid(position) : roundFromStart(position);
   },
+  // A whole round at once over numbered starts (layer.ts): the rounds that play alike share their work.
+  layer: layerOf,
 };

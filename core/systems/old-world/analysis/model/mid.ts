@@ -1,16 +1,17 @@
+import { spend } from '../../../../analysis/budget';
 import type { ModelTransition } from '../../../../analysis/combat/model';
 import { memberKey, type MemberRef, type Role, type State, type Task } from '../../state';
 import { remainingChance, rollOffChance } from '../strikeOutcomes';
 import { codeInfo, codeOf } from './codes';
 import { contextOf, idOf, sideOf, type Context, type Side } from './context';
-import { closeRound, nothingFound, type Closing, type Found } from './end';
+import { closeRound, foundOf, takeFound, type Arrived, type Closing, type Found } from './end';
 import { breakTests } from './morale';
 import type { Position } from './position';
 import { flight, type FleeTask } from './pursuit';
 import { lostVector, statusVector } from './records';
-import { ranksOf, type RoundFrame } from './result';
-import { afterStrikes, fleeThenClose, transitionFrom } from './round';
-import { orderOf, strike, type Layer, type Pending } from './strikes';
+import { ranksOf, wonByOf, type RoundFrame } from './result';
+import { afterAll, fleeThenClose, transitionOf } from './round';
+import { orderOf, startingAt, strike, strikeEither, type Pending } from './strikes';
 
 /**
  * The rest of a round from an engine state part-way through it (the live panel asks after every
@@ -37,6 +38,7 @@ function frameOf(ctx: Context, s: State): RoundFrame {
     ranks: ranksOf(ctx, roundStart, atStart),
     causedBase: [s.caused.attacker, s.caused.defender],
     lostBase: lostVector(ctx, s.lost),
+    wonBy: wonByOf([s.hasWonRound.attacker, s.hasWonRound.defender]),
   };
 }
 
@@ -61,18 +63,18 @@ function pendingOf(ctx: Context, s: State, queue: readonly Task[]): Pending[] {
   });
 }
 
-/** The strikes from the state: a roll-off part-way (the attacker's die rolled, or not), or the pools and volleys queued. */
-function strikesFrom(ctx: Context, frame: RoundFrame, s: State): Layer[] {
+/** The rest of the round from the state's strikes: a roll-off part-way (the attacker's die rolled, or not), or the pools and volleys queued. */
+function fromStrikes(ctx: Context, frame: RoundFrame, s: State, found: Found): void {
   const id = idOf(ctx, frame.lostBase, [s.overkill.attacker, s.overkill.defender]);
   const head = s.queue[0];
-  if (head?.kind !== 'rolloff') return [strike(ctx, frame, new Map([[id, 1]]), pendingOf(ctx, s, s.queue))];
+  if (head?.kind !== 'rolloff')
+    return afterAll(ctx, frame, strike(ctx, frame, startingAt(ctx, id, 1), pendingOf(ctx, s, s.queue)), found);
   // Seed 002 "Order of Combat": the higher D6 strikes first at equal Initiative, a tie rolling again.
-  return (['attacker', 'defender'] as const).map((first) =>
-    strike(ctx, frame, new Map([[id, rollOffChance(head.attackerRoll, first)]]), [
-      ...orderOf(ctx, frame, first).map((pool) => ({ pool })),
-      ...pendingOf(ctx, s, s.queue.slice(1)),
-    ]),
-  );
+  const orders = (['attacker', 'defender'] as const).map((first) => ({
+    p: rollOffChance(head.attackerRoll, first),
+    pending: [...orderOf(ctx, frame, first).map((pool) => ({ pool })), ...pendingOf(ctx, s, s.queue.slice(1))],
+  }));
+  afterAll(ctx, frame, strikeEither(ctx, frame, id, orders), found);
 }
 
 /** The flee phase's tasks as the state has them queued. */
@@ -120,18 +122,26 @@ function pastResult(ctx: Context, frame: RoundFrame, s: State, found: Found): vo
     closeRound(ctx, c, codeOf(ctx, f.status), f.p, found);
 }
 
-/** The round from a state part-way through it (see above). */
-export function roundFromMid(position: Position): ModelTransition<Position> {
+/** The rest of the round from a state part-way through it (see above): where it leads, by number (end.ts Arrived). */
+export function arrivedFromMid(position: Position): Arrived {
   const s = position.mid!;
   const ctx = contextOf(s.setup);
   const frame = frameOf(ctx, s);
-  const found: Found = nothingFound();
-  if (s.phase === 'strikes' || s.phase === 'result') {
-    const layers =
-      s.phase === 'strikes'
-        ? strikesFrom(ctx, frame, s)
-        : [new Map([[idOf(ctx, frame.lostBase, [s.overkill.attacker, s.overkill.defender]), 1]])];
-    for (const layer of layers) for (const [id, p] of layer) afterStrikes(ctx, frame, id, p, found);
-  } else pastResult(ctx, frame, s, found);
-  return transitionFrom(ctx, s.round, found);
+  const found = foundOf(ctx);
+  if (s.phase === 'strikes') fromStrikes(ctx, frame, s, found);
+  else if (s.phase === 'result')
+    afterAll(
+      ctx,
+      frame,
+      startingAt(ctx, idOf(ctx, frame.lostBase, [s.overkill.attacker, s.overkill.defender]), 1),
+      found,
+    );
+  else pastResult(ctx, frame, s, found);
+  const arrived = takeFound(found);
+  spend(arrived.next.length + arrived.ends.length);
+  return arrived;
 }
+
+/** The transition from a state part-way through its round. */
+export const roundFromMid = (position: Position): ModelTransition<Position> =>
+  transitionOf(position.ctx, position.round, arrivedFromMid(position));

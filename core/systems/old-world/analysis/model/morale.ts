@@ -1,7 +1,15 @@
-import { spend } from '../../../../analysis/budget';
+import * as budgetModule from '../../../../analysis/budget';
 import { breakChance } from '../../morale';
-import { codeInfo, codeOf, type CodeInfo } from './codes';
-import { BREAK_LD, BREAK_MODIFIERS, FLED, left, unitStrength, type Context } from './context';
+import * as codesModule from './codes';
+import type { CodeInfo } from './codes';
+import * as contextModule from './context';
+import type { Context } from './context';
+
+// Imported names read once, at load: the test runner's module loader reads an imported name
+// through a getter on every use (some 50 ns), which the loops here would pay millions of times a run.
+const { spend } = budgetModule;
+const { codeInfo, codeOf } = codesModule;
+const { BREAK_LD, BREAK_MODIFIERS, FLED, left, unitStrength } = contextModule;
 
 /**
  * The losers' break tests over the model's arrays (seed 002 "Losers take Break Test", RULES §3):
@@ -39,19 +47,50 @@ function rolledChance(ctx: Context, leadership: number, modifier: number): numbe
   return p;
 }
 
-/** One losing unit's break test (morale.ts breakTestOf), lost by `difference`, with the statuses `info`. */
-export function testOf(ctx: Context, lost: readonly number[], info: CodeInfo, unit: number, difference: number): Test {
+/** A break test as one number (`testNumber`): holds outright, breaks outright, or rolls — ROLLS + its place in Context.breaks. */
+export const HOLDS = 0;
+export const BREAKS = 1;
+export const ROLLS = 2;
+/** How many numbers a break test takes (-1, a roll outside the table, aside). */
+export const TEST_NUMBERS = ROLLS + BREAK_LD * BREAK_MODIFIERS;
+
+/**
+ * One losing unit's break test (morale.ts breakTestOf), lost by `difference`, with the statuses
+ * `info`, as one number: HOLDS, BREAKS, ROLLS + Leadership × BREAK_MODIFIERS + modifier, or -1 for
+ * a roll of a Leadership or modifier beyond the table.
+ */
+export function testNumber(
+  ctx: Context,
+  lost: readonly number[],
+  info: CodeInfo,
+  unit: number,
+  difference: number,
+): number {
   const u = ctx.units[unit]!;
   // Seed 002: an unbreakable unit never breaks.
-  if (u.unit.unbreakable) return { auto: true, breaks: false };
+  if (u.unit.unbreakable) return HOLDS;
   // RULES §3 "Fear": a loser that fears a fighting enemy (one causing fear or terror) and has the lower Unit Strength breaks without a test.
   if (u.fearful && info.feared[u.side]) {
     let theirs = 0;
     for (const j of info.fighting[1 - u.side]!) theirs += unitStrength(ctx, lost, j);
-    if (unitStrength(ctx, lost, unit) < theirs) return { auto: true, breaks: true };
+    if (unitStrength(ctx, lost, unit) < theirs) return BREAKS;
   }
   // Seed 002: 2D6 + the difference over Ld breaks; stubborn units test on their unmodified Ld.
-  return { auto: false, p: rolledChance(ctx, leadershipOf(ctx, lost, unit), u.unit.stubborn ? 0 : difference) };
+  const leadership = leadershipOf(ctx, lost, unit);
+  const modifier = u.unit.stubborn ? 0 : difference;
+  return leadership < BREAK_LD && modifier < BREAK_MODIFIERS ? ROLLS + leadership * BREAK_MODIFIERS + modifier : -1;
+}
+
+/** One losing unit's break test (`testNumber`) before any dice. */
+export function testOf(ctx: Context, lost: readonly number[], info: CodeInfo, unit: number, difference: number): Test {
+  const n = testNumber(ctx, lost, info, unit, difference);
+  if (n === HOLDS || n === BREAKS) return { auto: true, breaks: n === BREAKS };
+  if (n >= ROLLS) {
+    const slot = n - ROLLS;
+    return { auto: false, p: rolledChance(ctx, Math.floor(slot / BREAK_MODIFIERS), slot % BREAK_MODIFIERS) };
+  }
+  const modifier = ctx.units[unit]!.unit.stubborn ? 0 : difference;
+  return { auto: false, p: rolledChance(ctx, leadershipOf(ctx, lost, unit), modifier) };
 }
 
 /** Where the break tests leave the losers: who is still fighting, who broke (in the order they broke), and how likely. */

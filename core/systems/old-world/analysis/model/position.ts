@@ -1,7 +1,7 @@
 import { settle } from '../../engine';
 import type { State } from '../../state';
 import { oldWorldKey } from '../key';
-import { canonicalLost, codeInfo, codeOf } from './codes';
+import { canonicalLost, codeInfo, codeOf, type CodeInfo } from './codes';
 import { contextOf, idOf, sideOf, type Context, type Side } from './context';
 import { lostVector, statusVector } from './records';
 import { tiedAcrossSides } from './strikes';
@@ -17,6 +17,10 @@ import { orderMatters } from './ties';
  * worked out from there (round.ts), hang on it.
  */
 export interface Start {
+  /** Its number among the combat's starts (Context.startList), for the chances a round leads to. */
+  index: number;
+  /** The generation of the combat's starts it belongs to (Context.generation). */
+  generation: number;
   /** Its key without the round (`positionKey`). */
   key: number | string;
   lostId: number;
@@ -24,19 +28,25 @@ export interface Start {
   /** Who won the last round (-1: nobody, or nobody needs to know). */
   previousWinner: Side | -1;
   hasWonRound: readonly [boolean, boolean];
-  /** The position of each round starting here, built once. */
+  /** The position of each round starting here, and its key, built once (keys[0]: the start's own key as text — rounds count from 1). */
   byRound: Array<Position | null>;
-  /** The round worked out from here: the first round, a later one, the game's last (round.ts). */
+  keys: string[];
+  /** The round worked out from here: the first round, a later one, the game's last (round.ts Worked). */
   worked: [unknown, unknown, unknown];
 }
 
-/** A position of the compact model: a round's start, or a state part-way through its round (`mid`), which the model finishes from the engine's own state (mid.ts). */
+/**
+ * A position of the compact model: a round's start, or a state part-way through its round (`mid`),
+ * which the model finishes from the engine's own state (mid.ts). `run`: the chain's run over
+ * whole rounds it was handed out in (layer.ts), which charges each start's round once.
+ */
 export interface Position {
   ctx: Context;
   round: number;
   start: Start | null;
   mid: State | null;
   key: string;
+  run: object | null;
 }
 
 /** The position of a round's start without its round, as one number where it stays exact (else a string). */
@@ -64,25 +74,59 @@ export function startOf(
   const key = positionKey(ctx, lostId, code, previousWinner, won0, won1);
   let start = ctx.starts.get(key) as Start | undefined;
   if (!start) {
-    if (ctx.starts.size >= MAX_STARTS) ctx.starts.clear();
-    const byRound = new Array<Position | null>(ROUNDS_KEPT).fill(null);
-    start = { key, lostId, code, previousWinner, hasWonRound: [won0, won1], byRound, worked: [null, null, null] };
+    start = {
+      index: ctx.startList.length,
+      generation: ctx.generation,
+      key,
+      lostId,
+      code,
+      previousWinner,
+      hasWonRound: [won0, won1],
+      byRound: [],
+      keys: [],
+      worked: [null, null, null],
+    };
     ctx.starts.set(key, start);
+    ctx.startList.push(start);
   }
   return start;
 }
 
-/** Starts remembered per combat, at most (far more than a combat the chain can count has). */
-const MAX_STARTS = 500_000;
+/** The start as the combat's starts know it now: looked up again if they were forgotten since (`forgetStarts`). */
+export const currentStart = (ctx: Context, start: Start): Start =>
+  start.generation === ctx.generation
+    ? start
+    : startOf(ctx, start.lostId, start.code, start.previousWinner, start.hasWonRound[0], start.hasWonRound[1]);
+
+/**
+ * Starts remembered per combat, at most: past it they are forgotten (with the rounds worked out from
+ * them) before the next run of the chain — never during one, whose numbers they are.
+ */
+const MAX_STARTS = 200_000;
+
+/** Forgets the combat's starts if there are too many (see MAX_STARTS); a new generation begins. */
+export function forgetStartsIfMany(ctx: Context): void {
+  if (ctx.startList.length < MAX_STARTS) return;
+  ctx.starts.clear();
+  ctx.startList.length = 0;
+  // The closes name starts by number: forgotten with them.
+  for (const info of ctx.codeInfos ?? ctx.codes.values()) if (info) (info as CodeInfo).closes = null;
+  ctx.generation++;
+}
+
+/** The key of the position at round `round` of a start (model.ts key: the round, then the start's key). */
+export function keyAt(start: Start, round: number): string {
+  while (start.keys.length <= round) start.keys.push('');
+  // The start's key as text once (a number of ten digits is slow to write), each round's key from it.
+  const text = start.keys[0] || (start.keys[0] = `:${start.key}`);
+  return start.keys[round] || (start.keys[round] = round + text);
+}
 
 /** The position at round `round` of a start. */
 export function positionAt(ctx: Context, start: Start, round: number): Position {
   while (start.byRound.length <= round) start.byRound.push(null);
-  return (start.byRound[round] ??= { ctx, round, start, mid: null, key: `${round}:${start.key}` });
+  return (start.byRound[round] ??= { ctx, round, start, mid: null, key: keyAt(start, round), run: null });
 }
-
-/** Rounds a start keeps room for at first (a combat may start at round 20 and go on past it). */
-const ROUNDS_KEPT = 24;
 
 /**
  * The position a round starts from, with only what the rules read: who won the last round only
@@ -102,7 +146,7 @@ export function startPosition(
   const code = codeOf(ctx, status);
   const info = codeInfo(ctx, code);
   const lost = canonicalLost(ctx, lostId, info);
-  const tied = tiedAcrossSides(ctx, { round, status });
+  const tied = tiedAcrossSides(ctx, { round, status, code });
   const pw = previousWinner !== -1 && tied && orderMatters(ctx, round, lost, info) ? previousWinner : -1;
   const won0 = ctx.facesObstacle[0] && hasWonRound[0];
   const won1 = ctx.facesObstacle[1] && hasWonRound[1];
@@ -135,6 +179,8 @@ const sideOrNone = (role: State['previousWinner']): Side | -1 => (role === null 
 export function positionOf(state: State): Position | null {
   if (state.phase === 'over') return null;
   const ctx = contextOf(state.setup);
+  // Entered where a run of the chain begins: a good moment to forget what a long session piled up.
+  forgetStartsIfMany(ctx);
   if (atRoundStart(state)) {
     const begin = state.roundBegin;
     return startPosition(
@@ -146,5 +192,5 @@ export function positionOf(state: State): Position | null {
       [begin.hasWonRound.attacker, begin.hasWonRound.defender],
     );
   }
-  return { ctx, round: state.round, start: null, mid: state, key: `m${oldWorldKey(state)}` };
+  return { ctx, round: state.round, start: null, mid: state, key: `m${oldWorldKey(state)}`, run: null };
 }

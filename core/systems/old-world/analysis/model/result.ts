@@ -1,8 +1,15 @@
 import { FLANK_CANCEL_US } from '../../result';
 import { rankBonus } from '../../tables';
-import { codeInfo, type CodeInfo } from './codes';
-import { alive, DESTROYED, FIGHTING, overkillOf, standing, unitStrength, type Context, type Side } from './context';
+import * as codesModule from './codes';
+import type { CodeInfo } from './codes';
+import * as contextModule from './context';
+import type { Context, Side } from './context';
 import type { StrikeFrame } from './strikes';
+
+// Imported names read once, at load: the test runner's module loader reads an imported name
+// through a getter on every use (some 50 ns), which the loops here would pay millions of times a run.
+const { codeInfo } = codesModule;
+const { DESTROYED, FIGHTING, standing, unitStrength } = contextModule;
 
 /**
  * The combat result of a round over the model's numbers (seed 002 "Combat Results", RULES §3):
@@ -22,7 +29,15 @@ export interface RoundFrame extends StrikeFrame {
   /** Wounds each side had caused this round when the model took over, and the wounds lost then. */
   causedBase: readonly [number, number];
   lostBase: readonly number[];
+  /** Who has won a round once each side wins this one (defended obstacles no longer protect against it). */
+  wonBy: readonly [readonly [boolean, boolean], readonly [boolean, boolean]];
 }
+
+/** RoundFrame.wonBy from who had won a round when it began. */
+export const wonByOf = (hasWonRound: readonly [boolean, boolean]): RoundFrame['wonBy'] => [
+  [true, hasWonRound[1]],
+  [hasWonRound[0], true],
+];
 
 /** A round's result: the statuses once a unit with no model left is destroyed, the winner (-1: a draw) and by how much. */
 export interface RoundOutcome {
@@ -37,21 +52,30 @@ export interface RoundOutcome {
  * US 5+ is in its flank or rear (result.ts rankBonusOf).
  */
 export function ranksOf(ctx: Context, roundStart: readonly number[], atStart: CodeInfo): [number, number] {
-  const sideRanks = (side: Side) => {
-    let best = 0;
-    for (const u of atStart.fighting[side]) {
-      const info = ctx.units[u]!;
-      if (info.unit.noRankBonus) continue;
-      const cancelled = atStart.fighting[1 - side]!.some((j) => {
-        const e = ctx.units[j]!.unit;
-        return e.target === info.index && e.facing !== 'front' && unitStrength(ctx, roundStart, j) >= FLANK_CANCEL_US;
-      });
-      const models = info.troops >= 0 ? standing(ctx, roundStart, info.troops) : 0;
-      if (!cancelled) best = Math.max(best, rankBonus(models, info.unit.rankWidth));
-    }
-    return best;
-  };
-  return [sideRanks(0), sideRanks(1)];
+  return [sideRanks(ctx, roundStart, atStart, 0), sideRanks(ctx, roundStart, atStart, 1)];
+}
+
+/** A side's rank bonus (see `ranksOf`). */
+function sideRanks(ctx: Context, roundStart: readonly number[], atStart: CodeInfo, side: Side): number {
+  let best = 0;
+  for (const u of atStart.fighting[side]) {
+    const info = ctx.units[u]!;
+    if (info.unit.noRankBonus || cancelled(ctx, roundStart, atStart, u)) continue;
+    const models = info.troops >= 0 ? standing(ctx, roundStart, info.troops) : 0;
+    best = Math.max(best, rankBonus(models, info.unit.rankWidth));
+  }
+  return best;
+}
+
+/** Whether an enemy of US 5+ in unit `u`'s flank or rear cancels its ranks. */
+function cancelled(ctx: Context, roundStart: readonly number[], atStart: CodeInfo, u: number): boolean {
+  const info = ctx.units[u]!;
+  for (const j of atStart.fighting[1 - info.side]!) {
+    const e = ctx.units[j]!.unit;
+    if (e.target === info.index && e.facing !== 'front' && unitStrength(ctx, roundStart, j) >= FLANK_CANCEL_US)
+      return true;
+  }
+  return false;
 }
 
 /**
@@ -64,13 +88,6 @@ function wipedOut(ctx: Context, frame: RoundFrame, side: Side): boolean {
   return inRound.length > 0;
 }
 
-/** Unsaved wounds a side caused this round: the wounds its enemies lost since the round began (none beyond a pool's wounds). */
-function causedBy(ctx: Context, frame: RoundFrame, lost: readonly number[], side: Side): number {
-  let caused = frame.causedBase[side];
-  for (let i = 0; i < lost.length; i++) if (ctx.pools[i]!.side !== side) caused += lost[i]! - frame.lostBase[i]!;
-  return caused;
-}
-
 /**
  * A side's static bonuses (result.ts sideResult): its ranks, +1 outnumbering (Unit Strength still
  * in the combat), +1 a standard in the front rank (a unit with rank-and-file standing, once per
@@ -81,38 +98,59 @@ function bonuses(ctx: Context, frame: RoundFrame, lost: readonly number[], info:
   let mine = 0;
   let theirs = 0;
   for (const u of info.fighting[side]) {
-    const i = ctx.units[u]!;
     mine += ctx.us[u]!;
-    if ((i.unit.standard || i.unit.battleStandard) && i.troops >= 0 && standing(ctx, lost, i.troops) > 0) standard = 1;
+    const bearer = ctx.units[u]!.standardBearers;
+    if (bearer >= 0 && lost[bearer]! < ctx.pools[bearer]!.total) standard = 1;
   }
   for (const u of info.fighting[1 - side]!) theirs += ctx.us[u]!;
   return frame.ranks[side] + (mine > theirs ? 1 : 0) + standard + info.placing[side];
 }
 
+/** The outcome of the round being worked out (one at a time: read it before the next). */
+const outcomeNow: RoundOutcome = { code: 0, winner: -1, difference: 0 };
+
 /**
- * The round's result where the strikes ended (`lost`, decoded from `id`, which carries each
- * side's overkill in a challenge): units with no model left leave the combat as destroyed; seed
- * 002: the higher total wins, a draw has no loser; RULES §3: a side wiped out has lost (both: a
- * draw), and gets no static bonus. Leaves each unit's standing and Unit Strength in the scratch.
+ * The round's result where the strikes ended (`lost`, and each side's overkill in a challenge):
+ * units with no model left leave the combat as destroyed; seed 002: the higher total wins, a draw has no loser; RULES §3: a side wiped out has lost (both: a
+ * draw), and gets no static bonus. Unsaved wounds caused are the wounds the enemy lost since the
+ * round began (none beyond a pool's wounds). Leaves each unit's standing and Unit Strength in the
+ * scratch; the outcome is the model's own (read it before the next).
  */
-export function resultOf(ctx: Context, frame: RoundFrame, lost: readonly number[], id: number): RoundOutcome {
+export function resultOf(
+  ctx: Context,
+  frame: RoundFrame,
+  lost: readonly number[],
+  overkill0: number,
+  overkill1: number,
+): RoundOutcome {
   let code = frame.code;
   for (let u = 0; u < ctx.units.length; u++) {
-    ctx.alive[u] = alive(ctx, lost, u) ? 1 : 0;
-    ctx.us[u] = unitStrength(ctx, lost, u);
-    if (frame.status[u] === FIGHTING && !ctx.alive[u]) code += (DESTROYED - FIGHTING) * ctx.statusPlace[u]!;
+    // RULES §3 Unit Strength by the models standing (a model with any wound left stands: Context.usByLost).
+    let us = 0;
+    let any = 0;
+    for (const m of ctx.units[u]!.members) {
+      if (lost[m]! < ctx.pools[m]!.total) any = 1;
+      us += ctx.usByLost[m]![lost[m]!]!;
+    }
+    ctx.alive[u] = any;
+    ctx.us[u] = us;
+    if (frame.status[u] === FIGHTING && !any) code += (DESTROYED - FIGHTING) * ctx.statusPlace[u]!;
   }
   const info = codeInfo(ctx, code);
   const wiped0 = wipedOut(ctx, frame, 0);
   const wiped1 = wipedOut(ctx, frame, 1);
-  const total = (side: Side, wiped: boolean) => {
-    const caused = causedBy(ctx, frame, lost, side);
-    return wiped ? caused : caused + bonuses(ctx, frame, lost, info, side) + overkillOf(ctx, id, side);
-  };
-  const a = total(0, wiped0);
-  const d = total(1, wiped1);
-  const difference = Math.abs(a - d);
-  if (wiped0 && wiped1) return { code, winner: -1, difference };
-  if (wiped0 || wiped1) return { code, winner: wiped0 ? 1 : 0, difference };
-  return { code, winner: a > d ? 0 : d > a ? 1 : -1, difference };
+  let caused0 = frame.causedBase[0];
+  let caused1 = frame.causedBase[1];
+  for (let i = 0; i < lost.length; i++) {
+    const taken = lost[i]! - frame.lostBase[i]!;
+    if (ctx.pools[i]!.side === 0) caused1 += taken;
+    else caused0 += taken;
+  }
+  const a = wiped0 ? caused0 : caused0 + bonuses(ctx, frame, lost, info, 0) + overkill0;
+  const d = wiped1 ? caused1 : caused1 + bonuses(ctx, frame, lost, info, 1) + overkill1;
+  // Small whole numbers (`| 0`): kept unboxed where they are passed on.
+  outcomeNow.code = code;
+  outcomeNow.difference = Math.abs(a - d) | 0;
+  outcomeNow.winner = wiped0 && wiped1 ? -1 : wiped0 ? 1 : wiped1 ? 0 : a > d ? 0 : d > a ? 1 : -1;
+  return outcomeNow;
 }

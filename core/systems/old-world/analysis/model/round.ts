@@ -1,18 +1,35 @@
-import { spend, workSpent } from '../../../../analysis/budget';
+import * as budgetModule from '../../../../analysis/budget';
 import type { CombatEnd } from '../../../../analysis/combat/tally';
 import type { ModelTransition } from '../../../../analysis/combat/model';
 import { roles } from '../../state';
-import { LAST_ROUND } from '../../steps/pursuit';
+import * as pursuitModule from '../../steps/pursuit';
 import { rollOffChance } from '../strikeOutcomes';
-import { codeInfo, codeOf, withUnit } from './codes';
-import { decode, FLED, type Context, type Side } from './context';
-import { closeRound, endOf, nothingFound, type Closing, type Found, type NextFound } from './end';
-import { breakTests, testOf } from './morale';
-import { positionAt, type Position, type Start } from './position';
+import * as codesModule from './codes';
+import * as contextModule from './context';
+import type { Context, Side } from './context';
+import * as endModule from './end';
+import type { Arrived, Closing, Found } from './end';
+import * as planModule from './plan';
+import * as positionModule from './position';
+import type { Position, Start } from './position';
 import { flightPlan } from './pursuit';
-import { ranksOf, resultOf, type RoundFrame } from './result';
-import { orderOf, strike, tiedAcrossSides, type Layer, type Pending } from './strikes';
+import * as resultModule from './result';
+import type { RoundFrame } from './result';
+import * as strikesModule from './strikes';
+import type { Layer, Pending } from './strikes';
 import { orderMatters } from './ties';
+
+// Imported names read once, at load: the test runner's module loader reads an imported name
+// through a getter on every use (some 50 ns), which the loops here would pay millions of times a run.
+const { spend, workSpent } = budgetModule;
+const { LAST_ROUND } = pursuitModule;
+const { codeInfo } = codesModule;
+const { decode, overkillOf, remember } = contextModule;
+const { addEnd, addNext, closeRound, closeTo, foundOf, takeFound } = endModule;
+const { planOf } = planModule;
+const { currentStart, positionAt } = positionModule;
+const { ranksOf, resultOf, wonByOf } = resultModule;
+const { orderOf, startingAt, strike, strikeEither, tiedAcrossSides } = strikesModule;
 
 /**
  * One round of the old world in closed form (seed 002: strikes → combat result → break tests →
@@ -26,15 +43,6 @@ import { orderMatters } from './ties';
  * - the overrun (seed 002 "The Overrun Rule"): only a unit that slew all its foes in the first round
  *   may overrun, so the combat is over, and a unit overrunning ends it as one still fighting does.
  */
-
-/** The round's winner has won a round (defended obstacles no longer protect against it). */
-function wonBy(hasWonRound: readonly [boolean, boolean], winner: Side | -1): [boolean, boolean] {
-  return winner === -1
-    ? [hasWonRound[0], hasWonRound[1]]
-    : winner === 0
-      ? [true, hasWonRound[1]]
-      : [hasWonRound[0], true];
-}
 
 /** The broken units flee, pursued (each way the flight ends), then the round closes. */
 export function fleeThenClose(
@@ -50,67 +58,71 @@ export function fleeThenClose(
 }
 
 /**
- * After the result, the losers' break tests (and the panic tests, which change nothing here): one
- * losing unit tests alone; several as the engine orders them (morale.ts breakTests).
+ * Work of the rest of a round from one way its strikes end, besides its plan (plan.ts) and each way
+ * it closes: the wounds read, the result, the close — at about 5 ns a unit (budget.ts), measured
+ * on the .json example (test/bench/old-world.model.bench.ts).
  */
-export function breakThenFlee(
-  ctx: Context,
-  c: Closing,
-  code: number,
-  difference: number,
-  p: number,
-  found: Found,
-): void {
-  if (c.winner === -1) return closeRound(ctx, c, code, p, found);
-  const info = codeInfo(ctx, code);
-  const pending = info.fighting[1 - c.winner]!;
-  if (pending.length === 1) {
-    const unit = pending[0]!;
-    const test = testOf(ctx, c.lost, info, unit, difference);
-    const breaks = test.auto ? (test.breaks ? 1 : 0) : test.p;
-    if (breaks < 1) closeRound(ctx, c, code, p * (1 - breaks), found);
-    if (breaks > 0) fleeThenClose(ctx, c, withUnit(ctx, code, info.status, unit, FLED), [unit], p * breaks, found);
-    return;
-  }
-  const tested = breakTests(ctx, c.lost, { status: info.status, broke: [], p }, pending, difference);
-  for (const t of tested) fleeThenClose(ctx, c, codeOf(ctx, t.status), t.broke, t.p, found);
-}
+const AFTER_STRIKES_WORK = 60;
+/** Work of each way a round closes (end.ts closeRound): a start or an end looked up, its chance added. */
+const CLOSE_WORK = 30;
 
-/** The rest of a round from where its strikes ended (`id`: the wounds lost and the overkill; `p` its chance). */
-export function afterStrikes(ctx: Context, frame: RoundFrame, id: number, p: number, found: Found): void {
-  spend(20 + 4 * ctx.pools.length);
+/**
+ * The rest of a round from where its strikes ended (the `i`th of `layer`: the wounds lost and the
+ * overkill, and its chance): the result (result.ts); with a winner, the losers' break tests, the flight and pursuit
+ * (plan.ts: the engine orders the tests, the broken flee in the order they broke); the round's
+ * close for each way they end (end.ts).
+ */
+export function afterStrikes(ctx: Context, frame: RoundFrame, layer: Layer, i: number, found: Found): void {
+  const id = layer.ids[i]!;
+  const p = layer.ps[i]!;
   const lost = decode(ctx, id);
-  const outcome = resultOf(ctx, frame, lost, id);
-  const closing: Closing = {
-    round: frame.round,
+  // Each side's overkill in a challenge (none without one: the number has no place for it).
+  const challenge = ctx.challenger[0] >= 0;
+  const { code, winner, difference } = resultOf(
+    ctx,
+    frame,
     lost,
-    lostId: id % ctx.lostSpace,
-    winner: outcome.winner,
-    hasWonRound: wonBy(frame.hasWonRound, outcome.winner),
-  };
-  breakThenFlee(ctx, closing, outcome.code, outcome.difference, p, found);
+    challenge ? overkillOf(ctx, id, 0) : 0,
+    challenge ? overkillOf(ctx, id, 1) : 0,
+  );
+  const c = closingNow;
+  c.round = frame.round;
+  c.lost = lost;
+  c.lostId = id % ctx.lostSpace;
+  c.winner = winner;
+  c.hasWonRound = winner === -1 ? frame.hasWonRound : frame.wonBy[winner];
+  if (winner === -1) {
+    spend(AFTER_STRIKES_WORK + CLOSE_WORK);
+    return add(found, closeTo(ctx, c, code), p);
+  }
+  const plan = planOf(ctx, lost, code, winner, difference);
+  spend(AFTER_STRIKES_WORK + CLOSE_WORK * plan.codes.length);
+  for (let k = 0; k < plan.codes.length; k++) add(found, closeTo(ctx, c, plan.codes[k]!), p * plan.ps[k]!);
 }
 
-/** What a round found, ready to be read as a transition from any round that plays alike (see `roundFromStart`). */
-interface Worked {
-  next: NextFound[];
-  ended: Array<{ end: CombatEnd; p: number }>;
-  /** The work it took, charged again whenever it is read from memory (budget.ts: a refusal must not depend on it). */
+/** Adds `p` to where a round closes (end.ts closeTo: a start's number, or -1 - an end's). */
+function add(found: Found, to: number, p: number): void {
+  if (p === 0) return;
+  if (to >= 0) addNext(found, to, p);
+  else addEnd(found, -1 - to, p);
+}
+
+/** How the round being worked out closes (one at a time: closeRound reads it at once). */
+const closingNow: Closing = { round: 0, lost: [], lostId: 0, winner: -1, hasWonRound: [false, false] };
+
+/** A round worked out from a start, for every round that plays alike (see `roundFromStart`), with the work it took. */
+export interface Worked extends Arrived {
   work: number;
 }
 
-const worked = (ctx: Context, found: Found): Omit<Worked, 'work'> => ({
-  next: [...found.next.values()],
-  ended: [...found.ended.values()].map((e) => ({ end: endOf(ctx, e), p: e.p })),
-});
-
-/** The model's transition from what a round found: positions of the next round, ends of the combat. */
-export function transitionFrom(ctx: Context, round: number, found: Found): ModelTransition<Position> {
-  return positionsOf(ctx, round, worked(ctx, found));
-}
-
-function positionsOf(ctx: Context, round: number, w: Omit<Worked, 'work'>): ModelTransition<Position> {
-  return { next: w.next.map((n) => ({ position: positionAt(ctx, n.start, round + 1), p: n.p })), ended: w.ended };
+/** The model's transition from a round worked out: the next round's positions, the ends of the combat. */
+export function transitionOf(ctx: Context, round: number, w: Arrived): ModelTransition<Position> {
+  const next: Array<{ position: Position; p: number }> = [];
+  for (let k = 0; k < w.next.length; k++)
+    next.push({ position: positionAt(ctx, ctx.startList[w.next[k]!] as Start, round + 1), p: w.nextP[k]! });
+  const ended: Array<{ end: CombatEnd; p: number }> = [];
+  for (let k = 0; k < w.ends.length; k++) ended.push({ end: ctx.endList[w.ends[k]!] as CombatEnd, p: w.endP[k]! });
+  return { next, ended };
 }
 
 /** The frame of a round that begins at `position`. */
@@ -128,48 +140,69 @@ function frameAtStart(ctx: Context, round: number, start: Start): RoundFrame {
     ranks: ranksOf(ctx, lost, atStart),
     causedBase: [0, 0],
     lostBase: lost,
+    wonBy: wonByOf(hasWonRound),
   };
 }
 
 /** Every pool in the order of strikes, with who strikes first at equal Initiative (`first`), as pending strikes. */
-export const inOrder = (ctx: Context, frame: RoundFrame, first: Side | -1): Pending[] =>
-  orderOf(ctx, frame, first === -1 ? null : roles[first]).map((pool) => ({ pool }));
-
-/**
- * The strikes of a round from its start: in the order of strikes, the last round's winner first at
- * equal Initiative; with no winner and a tie, seed 002: each player rolls a D6 and the higher
- * strikes first, a tie rolling again — either side first, one chance in two.
- */
-function strikesFromStart(ctx: Context, frame: RoundFrame, id: number, previousWinner: Side | -1): Layer[] {
-  // A roll-off whose winner changes nothing (ties.ts) is one order as good as the other.
-  if (previousWinner !== -1 || !tiedAcrossSides(ctx, frame) || !orderMatters(ctx, frame.round, id, frame.atStart))
-    return [strike(ctx, frame, new Map([[id, 1]]), inOrder(ctx, frame, previousWinner))];
-  return ([0, 1] as const).map((first) =>
-    strike(ctx, frame, new Map([[id, rollOffChance(null, roles[first])]]), inOrder(ctx, frame, first)),
+export function inOrder(ctx: Context, frame: RoundFrame, first: Side | -1): Pending[] {
+  const key = (frame.code * 2 + (frame.round === 1 ? 1 : 0)) * 3 + first + 1;
+  return remember(ctx, 'pending', key, () =>
+    orderOf(ctx, frame, first === -1 ? null : roles[first]).map((pool) => ({ pool })),
   );
 }
 
+/** The rest of the round from every way the strikes `layer` end. */
+export function afterAll(ctx: Context, frame: RoundFrame, layer: Layer, found: Found): void {
+  for (let i = 0; i < layer.size; i++) afterStrikes(ctx, frame, layer, i, found);
+}
+
 /**
- * The round from its start position (see above). Rounds after the first and before the game's last
- * play alike (the charge, the weapons of the first round and the overrun are the first round's; the
- * last round stops): such a round is worked out once per combat for each position, whatever its
- * round, and its work charged again each time it is read.
+ * The round from its start: in the order of strikes, the last round's winner first at equal
+ * Initiative; with no winner and a tie, seed 002: each player rolls a D6 and the higher strikes
+ * first, a tie rolling again — either side first, one chance in two.
  */
-export function roundFromStart(position: Position): ModelTransition<Position> {
-  const { ctx, round } = position;
-  const start = position.start!;
-  const alike = round === 1 ? 0 : round >= LAST_ROUND ? 2 : 1;
+function fromStart(ctx: Context, frame: RoundFrame, start: Start, found: Found): void {
+  const id = start.lostId;
+  // A roll-off whose winner changes nothing (ties.ts) is one order as good as the other.
+  const pw = start.previousWinner;
+  if (pw !== -1 || !tiedAcrossSides(ctx, frame) || !orderMatters(ctx, frame.round, id, frame.atStart))
+    return afterAll(ctx, frame, strike(ctx, frame, startingAt(ctx, id, 1), inOrder(ctx, frame, pw)), found);
+  const orders = ([0, 1] as const).map((first) => ({
+    p: rollOffChance(null, roles[first]),
+    pending: inOrder(ctx, frame, first),
+  }));
+  afterAll(ctx, frame, strikeEither(ctx, frame, id, orders), found);
+}
+
+/** Rounds that play alike (steps/pursuit.ts LAST_ROUND): the first, those after it, the game's last (stopping is suggested). */
+export const alikeOf = (round: number): 0 | 1 | 2 => (round === 1 ? 0 : round >= LAST_ROUND ? 2 : 1);
+
+/**
+ * The round from a start (see above), worked out once per combat for each start and kind of round
+ * (`alikeOf`: the charge, the weapons of the first round and the overrun are the first round's; the
+ * last round stops; the rounds between play alike, whatever their number): what it leads to, and
+ * the work it took — charged by the caller, who knows whether it was charged already (layer.ts).
+ */
+export function workedFrom(ctx: Context, start: Start, round: number): { worked: Worked; made: boolean } {
+  const alike = alikeOf(round);
   const seen = start.worked[alike] as Worked | null;
-  if (seen) {
-    spend(seen.work);
-    return positionsOf(ctx, round, seen);
-  }
+  if (seen) return { worked: seen, made: false };
   const before = workSpent();
   const frame = frameAtStart(ctx, round, start);
-  const found = nothingFound();
-  for (const layer of strikesFromStart(ctx, frame, start.lostId, start.previousWinner))
-    for (const [id, p] of layer) afterStrikes(ctx, frame, id, p, found);
-  const w = worked(ctx, found);
-  start.worked[alike] = { ...w, work: workSpent() - before };
-  return positionsOf(ctx, round, w);
+  const found = foundOf(ctx);
+  fromStart(ctx, frame, start, found);
+  const arrived = takeFound(found);
+  spend(arrived.next.length + arrived.ends.length);
+  const worked: Worked = { ...arrived, work: workSpent() - before };
+  start.worked[alike] = worked;
+  return { worked, made: true };
+}
+
+/** The transition from a round's start position: its round worked out, or read from memory and charged again (budget.ts: a refusal must not depend on memory). */
+export function roundFromStart(position: Position): ModelTransition<Position> {
+  const { ctx, round } = position;
+  const { worked, made } = workedFrom(ctx, currentStart(ctx, position.start!), round);
+  if (!made) spend(worked.work);
+  return transitionOf(ctx, round, worked);
 }

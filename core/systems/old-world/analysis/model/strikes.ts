@@ -1,9 +1,16 @@
-import { spend } from '../../../../analysis/budget';
+import * as budgetModule from '../../../../analysis/budget';
 import { binomial } from '../../../../dice/probability';
 import { memberKey, type Role } from '../../state';
 import { needsRollOff, strikeOrder, woundChance } from '../../strikes';
-import { decode, FIGHTING, left, remember, standing, type Context, type Side } from './context';
+import * as contextModule from './context';
+import type { Context, Side } from './context';
 import { statusRecord } from './records';
+import { Chances } from './table';
+
+// Imported names read once, at load: the test runner's module loader reads an imported name
+// through a getter on every use (some 50 ns), which the loops here would pay millions of times a run.
+const { spend } = budgetModule;
+const { decode, FIGHTING, left, remember, standing } = contextModule;
 
 /**
  * The strikes of a round over the model's numbers (seed 002, "Order of Combat" to "Remove
@@ -63,8 +70,8 @@ export function orderOf(ctx: Context, frame: Omit<StrikeFrame, 'hasWonRound'>, f
  * not, both with great weapons or not): then who won the last round strikes first, and with no
  * winner the players roll off (strikes.ts needsRollOff). Otherwise who won it changes nothing.
  */
-export function tiedAcrossSides(ctx: Context, frame: Pick<StrikeFrame, 'round' | 'status'>): boolean {
-  const key = `${frame.status.join('')}|${frame.round === 1 ? 1 : 0}`;
+export function tiedAcrossSides(ctx: Context, frame: Pick<StrikeFrame, 'round' | 'status' | 'code'>): boolean {
+  const key = frame.code * 2 + (frame.round === 1 ? 1 : 0);
   return remember(ctx, 'tied', key, () =>
     needsRollOff({
       setup: ctx.setup,
@@ -161,6 +168,9 @@ function rowOf(ctx: Context, dice: number, p: number, slot: number): number[] {
   return row;
 }
 
+/** The blow of a pool whose turn has come, worked out in place (one at a time: no object for each). */
+const blowNow: FixedBlow = { by: 0, target: 0, dice: 0, p: 0, slot: 0 };
+
 /** The blow a pending item strikes with the wounds lost `lost` (null: none — its pool fell, nobody in reach, no attacks). */
 function blowAt(ctx: Context, frame: StrikeFrame, lost: readonly number[], item: Pending): FixedBlow | null {
   if ('fixed' in item) return item.fixed;
@@ -172,30 +182,83 @@ function blowAt(ctx: Context, frame: StrikeFrame, lost: readonly number[], item:
   const dice = attacksOf(ctx, lost, by);
   if (dice === 0) return null;
   const slot = chanceSlot(ctx, frame, by, target);
-  return { by, target, dice, p: ctx.chances[slot]!, slot };
+  blowNow.by = by;
+  blowNow.target = target;
+  blowNow.dice = dice;
+  blowNow.p = ctx.chances[slot]!;
+  blowNow.slot = slot;
+  return blowNow;
 }
 
-/** Where the strikes stand: the wounds lost by every pool and each side's overkill, as one number (Context.radix), with its chance. */
-export type Layer = Map<number, number>;
+/**
+ * Where the strikes stand: the wounds lost by every pool and each side's overkill, as one number
+ * (Context.radix), with its chance — a table of the combat's own (`startingAt`, `strike`), read before
+ * the next strikes are worked out.
+ */
+export type Layer = Chances;
+
+/** The combat's tables of strikes: where they start, two to work the strikes between, and one to add orders up. */
+function tablesOf(ctx: Context): [Chances, Chances, Chances, Chances] {
+  return (ctx.strikeTables ??= [new Chances(), new Chances(), new Chances(), new Chances()]) as [
+    Chances,
+    Chances,
+    Chances,
+    Chances,
+  ];
+}
 
 /**
- * The strikes of `pending`, from each of `layer`'s numbers, as a distribution over where they end.
- * Unsaved wounds beyond what the target has left are lost, except in a challenge, where they count
- * as overkill (RULES §3, flow.ts inflict).
+ * The strikes from `id` in either of several orders, each with its chance (a roll-off for who
+ * strikes first), added up into one distribution: the ways they end are mostly the same in either
+ * order, and the rest of the round is worked out once for each (one of the combat's tables: read it
+ * before the next strikes).
+ */
+export function strikeEither(
+  ctx: Context,
+  frame: StrikeFrame,
+  id: number,
+  orders: ReadonlyArray<{ p: number; pending: readonly Pending[] }>,
+): Layer {
+  const sum = tablesOf(ctx)[3];
+  sum.clear();
+  for (const { p, pending } of orders) {
+    const layer = strike(ctx, frame, startingAt(ctx, id, p), pending);
+    for (let i = 0; i < layer.size; i++) sum.put(layer.ids[i]!, layer.ps[i]!);
+  }
+  return sum;
+}
+
+/** Strikes that start from `id` with chance `p` (the combat's table for it: read it before asking for another). */
+export function startingAt(ctx: Context, id: number, p: number): Layer {
+  const from = tablesOf(ctx)[0];
+  from.clear();
+  from.put(id, p);
+  return from;
+}
+
+/**
+ * The strikes of `pending`, from each of `layer`'s numbers, as a distribution over where they end
+ * (one of the combat's tables: read it before the next strikes). Unsaved wounds beyond what the
+ * target has left are lost, except in a challenge, where they count as overkill (RULES §3, flow.ts
+ * inflict).
  */
 export function strike(ctx: Context, frame: StrikeFrame, layer: Layer, pending: readonly Pending[]): Layer {
+  const [, a, b] = tablesOf(ctx);
   let current = layer;
   for (const item of pending) {
-    const next: Layer = new Map();
-    for (const [id, p] of current) {
+    const next = current === a ? b : a;
+    next.clear();
+    for (let i = 0; i < current.size; i++) {
+      const id = current.ids[i]!;
+      const p = current.ps[i]!;
       const lost = decode(ctx, id);
       const blow = blowAt(ctx, frame, lost, item);
       if (!blow || blow.p === 0) {
-        next.set(id, (next.get(id) ?? 0) + p);
+        next.put(id, p);
         continue;
       }
       const row = blow.slot >= 0 ? rowOf(ctx, blow.dice, blow.p, blow.slot) : binomial(blow.dice, blow.p);
-      spend(2 * row.length + lost.length);
+      spend(STRIKE_WORK + 2 * row.length);
       const room = left(ctx, lost, blow.target);
       const place = ctx.radix[blow.target]!;
       // In a challenge, the wounds beyond the foe's count as overkill: their own place in the number.
@@ -207,11 +270,13 @@ export function strike(ctx: Context, frame: StrikeFrame, layer: Layer, pending: 
         const q = row[k]!;
         if (q === 0) continue;
         const taken = Math.min(k, room);
-        const to = id + taken * place + (k - taken) * overkill;
-        next.set(to, (next.get(to) ?? 0) + p * q);
+        next.put(id + taken * place + (k - taken) * overkill, p * q);
       }
     }
     current = next;
   }
   return current;
 }
+
+/** Work of one pool's strike from one number, besides its row of chances: the wounds read, whom and with how many dice it strikes. */
+const STRIKE_WORK = 12;

@@ -48,8 +48,36 @@ function mostDice(ctx: Context, lost: readonly number[], pool: number): number {
 }
 
 /**
+ * The pools `x` may strike this round with at most `wounds` wounds landing on its enemies before it
+ * strikes (strikes.ts targetOf, in its order): its target now, and past it only the pools it would
+ * turn to once all before them were slain — which takes their wounds left together.
+ */
+function targetsWithin(
+  ctx: Context,
+  lost: readonly number[],
+  status: readonly number[],
+  x: number,
+  wounds: number,
+): number[] {
+  const out: number[] = [];
+  const slain = lost.slice();
+  for (let rest = wounds; ;) {
+    const t = targetOf(ctx, slain, status, x);
+    if (t < 0) return out;
+    out.push(t);
+    const l = left(ctx, slain, t);
+    if (rest < l) return out;
+    rest -= l;
+    slain[t] = ctx.pools[t]!.total;
+  }
+}
+
+/**
  * Whether `x`'s blows may change `y`'s strike (see above), with at most `wounds` wounds landing on
- * y's side from x's side before y strikes.
+ * y's side from x's side before y strikes. x's blows land on y's side: they cannot change whom y
+ * strikes, only whether y strikes and with how many dice — if they may reach y and slay it, or cut
+ * the rank-and-file y below the models that fight, or slay a character of y's unit (one more of its
+ * rank-and-file fights in his place).
  */
 function mayChange(
   ctx: Context,
@@ -60,18 +88,17 @@ function mayChange(
   wounds: number,
 ) {
   if (left(ctx, lost, x) <= 0) return false;
-  const target = targetOf(ctx, lost, status, x);
-  if (target < 0) return false;
-  // The blows before x might slay its target: then x might strike another pool.
-  if (wounds >= left(ctx, lost, target)) return true;
   const py = ctx.pools[y]!;
-  if (target === y) {
-    if (py.character) return false;
-    const u = ctx.units[py.unit]!;
-    const most = (u.inContact ?? u.unit.rankWidth) + u.extraRank;
-    return Math.ceil((left(ctx, lost, y) - wounds) / py.w) < most;
+  for (const t of targetsWithin(ctx, lost, status, x, wounds)) {
+    const pt = ctx.pools[t]!;
+    if (t === y) {
+      if (wounds >= left(ctx, lost, y)) return true;
+      if (py.character) continue;
+      const u = ctx.units[py.unit]!;
+      const most = (u.inContact ?? u.unit.rankWidth) + u.extraRank;
+      if (Math.ceil((left(ctx, lost, y) - wounds) / py.w) < most) return true;
+    } else if (!py.character && pt.character && pt.unit === py.unit && wounds >= left(ctx, lost, t)) return true;
   }
-  // A character of y's unit slain lets one more rank-and-file model strike; he cannot be slain here.
   return false;
 }
 

@@ -4,6 +4,7 @@ import { wholeCombatOf } from '../../../../../core/analysis/combat/forHost';
 import { analyses } from '../../../../../core/systems/index';
 import { oldWorld, type Setup } from '../../../../../core/systems/old-world';
 import { oldWorldCombat } from '../../../../../core/systems/old-world/analysis/combat';
+import { conformance } from '../../../../../core/systems/old-world/conformance';
 import { chainAgreesWithPlayouts, chainMatchesWalk } from '../../../../support/roundModel';
 import { smallOldWorld } from '../../../analysis/smallCombats';
 import { human, setupOf } from '../helpers';
@@ -50,6 +51,19 @@ describe('the whole combat equals the chain walked by the engine (1e-9)', () => 
     [
       'equal Initiative, nobody charging: roll-offs whenever a round is drawn, the last winner first otherwise',
       () => setupOf({ models: 3, rankWidth: 3, profile: { strength: 4 } }, { models: 4, rankWidth: 2 }),
+    ],
+    [
+      'an Initiative tie whose blows may pass the rank-and-file to a character striking at that moment (seed 002 "Order of Combat": the last winner first)',
+      () =>
+        setupOf(
+          { models: 3, rankWidth: 3, profile: { strength: 4, attacks: 2 } },
+          {
+            models: 2,
+            rankWidth: 2,
+            unbreakable: true,
+            characters: [{ name: 'Hero', profile: { ...human, strength: 4, attacks: 2, wounds: 2 } }],
+          },
+        ),
     ],
     [
       'two units a side: a flanker cancels ranks, a broken unit flees alone, a free winner pursues',
@@ -116,6 +130,20 @@ describe('exact within the host budget', () => {
   it('the club-size fight: 30 Halberdiers and a Captain against 30 Orc Boyz and a Big Boss', () => {
     expect(hostOdds(startOf(halberdiersVsBoyz())).exact).toBe(true);
   });
+
+  it('the club-size fight is the one the system declares for its conformance (combats.club)', () => {
+    expect(oldWorld.setupSchema.parse(conformance.combats.club)).toEqual(halberdiersVsBoyz());
+  });
+
+  it('examples/old-world-swordsmen-vs-orcs.json (two units a side, characters, flank charges) from its start, part-way through the strikes and at the break test', () => {
+    expect(hostOdds(startOf(exampleFile())).exact).toBe(true);
+    const game = statesOfGame(exampleFile(), 3);
+    const midStrikes = game[1]!;
+    const atBreak = game.find((s) => s.phase === 'break');
+    expect(midStrikes.phase).toBe('strikes');
+    expect(atBreak).toBeDefined();
+    for (const s of [midStrikes, atBreak!]) expect(hostOdds({ ...s, setup: exampleFile() }).exact).toBe(true);
+  }, 60_000);
 
   it("every state of a seeded game of the setup screen example's first round", () => {
     for (const s of statesOfGame(exampleOf(20), 3)) expect(hostOdds({ ...s, setup: exampleOf(20) }).exact).toBe(true);
