@@ -6,13 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Reply, ResponseOf } from '../../core/api';
-import {
-  connectHostThread,
-  mainChannels,
-  routedDispatch,
-  type ThreadLike,
-  type ThreadRequest,
-} from '../../electron/main/hostThread';
+import { connectHostThread, type ThreadLike, type ThreadRequest } from '../../electron/main/hostThread';
+import { mainChannels, mainRoute } from '../../electron/main/route';
 import { badUnitsFile } from '../support/hostile';
 
 // Issue 26, item 6: the desktop host's contract work runs on a worker thread, so the main
@@ -95,10 +90,9 @@ function fakeThread() {
 describe('routing between the main process and the host thread', () => {
   it('dialogs and printing stay in the main process (they need Electron and the calling page); every other channel goes to the thread', async () => {
     const seen: string[] = [];
-    const dispatch = routedDispatch(
-      async (channel) => (seen.push(`main ${channel}`), { ok: true, value: null }),
-      async (channel) => (seen.push(`thread ${channel}`), { ok: true, value: null }),
-    );
+    const dispatch = mainRoute(async (channel) => (seen.push(`main ${channel}`), { ok: true, value: null }), {
+      forward: async (channel) => (seen.push(`thread ${channel}`), { ok: true, value: null }),
+    });
     for (const channel of [
       'file.save',
       'file.open',
