@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Reply, ResponseOf } from '../../core/api';
 import { connectHostThread, type ThreadLike, type ThreadRequest } from '../../electron/main/hostThread';
 import { mainChannels, mainRoute } from '../../electron/main/route';
-import { badUnitsFile } from '../support/hostile';
+import { badUnitsFile, nestedFileText } from '../support/hostile';
+import { fail } from '../../core/api/reply';
+import { encodeJson, readReply } from '../../electron/wire';
 
 // Issue 26, item 6: the desktop host's contract work runs on a worker thread, so the main
 // process's event loop (and every window) never waits for a heavy request. Its figures are in
@@ -56,6 +58,31 @@ describe('the host thread (the built app runs electron/main/hostWorker.ts on a w
       const list = (await again.dispatch('roster.list', {})) as Reply<ResponseOf<'roster.list'>>;
       expect(list.ok && list.value.rosters.map((r) => r.name)).toEqual(['Kept']);
       await again.close();
+    },
+  );
+
+  it(
+    'a 2,000-unit import crosses as bytes and is stored; one nested 2,000 deep is refused before the thread and the store is untouched',
+    { timeout: 60_000 },
+    async () => {
+      const { thread } = await startThread();
+      const route = mainRoute(async () => fail('internal', 'no dialogs here'), thread);
+      const file = badUnitsFile(4, 500);
+      for (const roster of file.rosters)
+        for (const unit of roster.units)
+          (unit['profile'] as { models: Record<string, unknown>[] }).models[0]!['toughness'] = 4;
+      const imported = readReply(await route('roster.import', encodeJson({ file }))) as Reply<
+        ResponseOf<'roster.import'>
+      >;
+      expect(imported.ok && imported.value.rosters).toHaveLength(4);
+      const deep = new TextEncoder().encode(`{"file":${nestedFileText(2000)}}`);
+      await expect(route('roster.import', deep)).resolves.toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringContaining('nested more than 64 levels deep') },
+      });
+      const list = (await thread.dispatch('roster.list', {})) as Reply<ResponseOf<'roster.list'>>;
+      expect(list.ok && list.value.rosters).toHaveLength(4);
+      await thread.close();
     },
   );
 
