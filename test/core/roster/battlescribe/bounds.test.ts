@@ -47,6 +47,27 @@ describe('bounds on the XML, checked before parsing', () => {
     );
   });
 
+  it(`refuses more than ${XML_LIMITS.otherMarkup.toLocaleString('en')} comments, processing instructions, declarations and CDATA sections, however small the .rosz`, () => {
+    const words =
+      'cannot be imported: it holds more than 10,000 comments, processing instructions, declarations and CDATA sections, far more than any roster; it is not read.';
+    // The audit's file: a 14.7 kB .rosz of processing instructions, 9.9 MB inflated.
+    const instructions = zipSync({ 'army.ros': strToU8(roster(TENTH, '<?a?>'.repeat(1_900_000))) });
+    expect(instructions.length).toBeLessThan(100_000);
+    expect(refusal('instructions.rosz', instructions)).toBe(`instructions.rosz ${words}`);
+    for (const [name, one] of [
+      ['comments', '<!---->'],
+      ['instructions', '<?a?>'],
+      ['declarations', '<!ELEMENT x ANY>'],
+      ['cdata', '<![CDATA[]]>'],
+    ] as const) {
+      const many = one.repeat(XML_LIMITS.otherMarkup);
+      expect(refusal(`${name}.ros`, strToU8(roster(TENTH, many)))).toBe(`${name}.ros ${words}`);
+      // One fewer (the file's own <?xml?> line is one) is read on (a declaration where it stands is no roster's).
+      if (name !== 'declarations')
+        expect(convert(`${name}.ros`, strToU8(roster(TENTH, many.slice(one.length) + unitWith('3+')))).ok).toBe(true);
+    }
+  });
+
   it('refuses a value or a run of text longer than any roster holds, and names its length, not its text', () => {
     const message = refusal('long.ros', strToU8(roster('W'.repeat(200_000), '')));
     expect(message).toBe(
