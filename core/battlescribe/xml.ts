@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { BsCategory, BsCharacteristic, BsCost, BsForce, BsProfile, BsRoster, BsRule, BsSelection } from './tree';
 import { checkXmlBounds } from './census';
+import { checkCosts } from './costs';
 import { quoted, refused, type Read } from './result';
 
 /** More selections than any real army holds: a file past it is refused rather than walked. */
@@ -108,7 +109,7 @@ class TooManySelections extends Error {}
  * Refused, with the reason in words: a DOCTYPE or entity declaration (the "billion laughs" and
  * external-entity attacks), a file past the element, attribute, depth or value-length bounds
  * (`XML_LIMITS`), XML that is not well-formed (a file cut short), a root other than `<roster>`,
- * more than 1,000 selections.
+ * more than 1,000 selections, a cost or a sum of points past `MAX_COST` (costs.ts).
  */
 export function readRosterXml(xml: string): Read<BsRoster> {
   const source = xml.replace(/^\uFEFF/, '');
@@ -134,7 +135,9 @@ export function readRosterXml(xml: string): Read<BsRoster> {
   if (!isNode(root))
     return refused('it is XML, but not a roster: a BattleScribe or New Recruit roster starts with <roster>.');
   try {
-    return { ok: true, value: rosterOf(root) };
+    const roster = rosterOf(root);
+    const costs = checkCosts(roster);
+    return costs.ok ? { ok: true, value: roster } : costs;
   } catch (error) {
     if (error instanceof TooManySelections)
       return refused(

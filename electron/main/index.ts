@@ -12,7 +12,8 @@ import { registerContractHandlers } from './ipc';
 import { createDesktopPrint } from './print';
 import { APP_ORIGIN, APP_SCHEME, appScheme, createAppProtocolHandler } from './protocol';
 import { denyAllPermissions, isTrustedSender } from './security';
-import { connectHostThread, routedDispatch } from './hostThread';
+import { connectHostThread } from './hostThread';
+import { mainRoute } from './route';
 import { CompanionDb } from '../../core/store/db';
 import { createRepository } from '../../core/store/repo';
 import { createMainWindow } from './window';
@@ -64,7 +65,7 @@ if (!app.requestSingleInstanceLock()) {
       event.preventDefault();
       void thread.close().finally(() => app.exit(0));
     });
-    // Answers only file.* and print.* (routedDispatch); its store is a placeholder nobody reads.
+    // Answers only file.* and print.* (mainRoute); its store is a placeholder nobody reads.
     const mainBackend = createBackend({
       registry,
       appName: APP_NAME,
@@ -87,7 +88,7 @@ if (!app.requestSingleInstanceLock()) {
         windowOf: (page) => BrowserWindow.fromWebContents(page as WebContents),
       }),
     });
-    registerContractHandlers(ipcMain, routedDispatch(createDispatch(mainBackend), thread.dispatch), (event) =>
+    registerContractHandlers(ipcMain, mainRoute(createDispatch(mainBackend), thread), (event) =>
       isTrustedSender(event.senderFrame, trustedOrigins),
     );
 

@@ -6,14 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Reply, ResponseOf } from '../../core/api';
-import {
-  connectHostThread,
-  mainChannels,
-  routedDispatch,
-  type ThreadLike,
-  type ThreadRequest,
-} from '../../electron/main/hostThread';
-import { badUnitsFile } from '../support/hostile';
+import { connectHostThread, type ThreadLike, type ThreadRequest } from '../../electron/main/hostThread';
+import { mainChannels, mainRoute } from '../../electron/main/route';
+import { badUnitsFile, nestedFileText } from '../support/hostile';
+import { fail } from '../../core/api/reply';
+import { encodeJson, readReply } from '../../electron/wire';
 
 // Issue 26, item 6: the desktop host's contract work runs on a worker thread, so the main
 // process's event loop (and every window) never waits for a heavy request. Its figures are in
@@ -64,6 +61,31 @@ describe('the host thread (the built app runs electron/main/hostWorker.ts on a w
     },
   );
 
+  it(
+    'a 2,000-unit import crosses as bytes and is stored; one nested 2,000 deep is refused before the thread and the store is untouched',
+    { timeout: 60_000 },
+    async () => {
+      const { thread } = await startThread();
+      const route = mainRoute(async () => fail('internal', 'no dialogs here'), thread);
+      const file = badUnitsFile(4, 500);
+      for (const roster of file.rosters)
+        for (const unit of roster.units)
+          (unit['profile'] as { models: Record<string, unknown>[] }).models[0]!['toughness'] = 4;
+      const imported = readReply(await route('roster.import', encodeJson({ file }))) as Reply<
+        ResponseOf<'roster.import'>
+      >;
+      expect(imported.ok && imported.value.rosters).toHaveLength(4);
+      const deep = new TextEncoder().encode(`{"file":${nestedFileText(2000)}}`);
+      await expect(route('roster.import', deep)).resolves.toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringContaining('nested more than 64 levels deep') },
+      });
+      const list = (await thread.dispatch('roster.list', {})) as Reply<ResponseOf<'roster.list'>>;
+      expect(list.ok && list.value.rosters).toHaveLength(4);
+      await thread.close();
+    },
+  );
+
   it('when the thread dies, the waiting call and every later one fail in words', { timeout: 60_000 }, async () => {
     const { worker, thread } = await startThread();
     await thread.dispatch('app.info', {});
@@ -95,10 +117,9 @@ function fakeThread() {
 describe('routing between the main process and the host thread', () => {
   it('dialogs and printing stay in the main process (they need Electron and the calling page); every other channel goes to the thread', async () => {
     const seen: string[] = [];
-    const dispatch = routedDispatch(
-      async (channel) => (seen.push(`main ${channel}`), { ok: true, value: null }),
-      async (channel) => (seen.push(`thread ${channel}`), { ok: true, value: null }),
-    );
+    const dispatch = mainRoute(async (channel) => (seen.push(`main ${channel}`), { ok: true, value: null }), {
+      forward: async (channel) => (seen.push(`thread ${channel}`), { ok: true, value: null }),
+    });
     for (const channel of [
       'file.save',
       'file.open',

@@ -23,3 +23,19 @@ describe('preload', () => {
     }
   });
 });
+
+describe('preload, a large request or reply (issue 36)', () => {
+  it('sends a request of more than 10,000 values as its JSON bytes and reads a reply that came as bytes', async () => {
+    await import('../../electron/preload/index');
+    const api = exposed.get('companion') as Record<string, (payload: unknown) => Promise<unknown>>;
+    const file = { units: new Array(20_000).fill({}) };
+    invoke.mockResolvedValueOnce(
+      new TextEncoder().encode(JSON.stringify({ ok: true, value: { read: 20_000 } })) as never,
+    );
+    await expect(api[methodName('roster.import')]!({ file })).resolves.toEqual({ ok: true, value: { read: 20_000 } });
+    const sent = invoke.mock.lastCall as unknown as [string, Uint8Array];
+    expect(sent[0]).toBe('roster.import');
+    expect(sent[1]).toBeInstanceOf(Uint8Array);
+    expect(JSON.parse(new TextDecoder().decode(sent[1]))).toEqual({ file });
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineStatusStore, type OfflineStatus } from '../../renderer/src/offline/status';
-import { isStaleCodeError } from '../../renderer/src/offline/staleCode';
+import { codeLoadFailure, isStaleCodeError, OFFLINE_BEFORE_STORED } from '../../renderer/src/offline/staleCode';
 import {
   askToKeepStorageOnce,
   describePersistence,
@@ -123,5 +123,23 @@ describe('a screen whose code is gone after an update', () => {
     expect(isStaleCodeError(new Error('Unable to preload CSS for /assets/PrintFrame-x.css'))).toBe(true); // Vite's preloader
     expect(isStaleCodeError(new Error('The host did not answer'))).toBe(false);
     expect(isStaleCodeError('Failed to fetch dynamically imported module')).toBe(false);
+  });
+});
+
+describe('a screen whose code cannot load while offline, before the app was stored (issue 36)', () => {
+  const gone = new TypeError('Failed to fetch dynamically imported module: https://x/assets/RosterListPage-abc.js');
+
+  it('says it works offline only after a first full load, not that a new version was installed', () => {
+    // Service workers blocked, or the network dropped while the worker was still installing.
+    expect(codeLoadFailure(gone, { online: false, controlled: false })).toBe('offline');
+    expect(OFFLINE_BEFORE_STORED).toMatch(
+      /^This screen could not be loaded: you are offline, and the app works offline only after it has been opened once with the network on/,
+    );
+  });
+
+  it('still says an update replaced the code when the app is stored or the network is there', () => {
+    expect(codeLoadFailure(gone, { online: false, controlled: true })).toBe('stale');
+    expect(codeLoadFailure(gone, { online: true, controlled: false })).toBe('stale');
+    expect(codeLoadFailure(new Error('The host did not answer'), { online: false, controlled: false })).toBeNull();
   });
 });

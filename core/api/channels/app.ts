@@ -7,8 +7,8 @@ export type HostKind = (typeof hostKinds)[number];
 /**
  * What the host can say about the roster store. `recovered` means a damaged file was set aside
  * and the last good state loaded; `unavailable`, that nothing is kept (the app runs on a store in
- * memory); `full`, that the browser's storage ran out and new changes are not kept. The UI must
- * tell the user.
+ * memory); `full`, that the disk (desktop) or the browser's storage ran out and new changes are not
+ * kept until there is room. The UI must tell the user.
  */
 export const storeStates = ['ready', 'recovered', 'unavailable', 'full'] as const;
 export const storeStatusSchema = z.object({

@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DBCore, DBCoreMutateRequest, DBCoreTable, Middleware } from 'dexie';
+import { Dexie, type DBCore, type DBCoreMutateRequest, type DBCoreTable, type Middleware } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import writeFileAtomic from 'write-file-atomic';
+import { ApiFailure } from '../../../core/api/reply';
 import { CompanionDb, LATEST_SCHEMA_VERSION, type SchemaVersion } from '../../../core/store/db';
 import type { Registry } from '../../../core/systems/registry';
 import { createRepository, writeMethods, type RosterRepository } from '../../../core/store/repo';
@@ -57,7 +58,8 @@ export interface DurableStoreOptions {
 }
 
 export interface DurableStoreStatus {
-  state: 'ready' | 'recovered';
+  /** `full`: the last write found the disk full (or over its quota); changes are not kept until one succeeds. */
+  state: 'ready' | 'recovered' | 'full';
   message: string;
 }
 
@@ -110,7 +112,7 @@ async function openLocked(
     lostLock,
   });
   // Every committed mutation is captured here, as whole rows, for the journal.
-  db.use(captureMiddleware((op) => writer.capture(op)));
+  db.use(captureMiddleware((op, undo) => writer.capture(op, undo)));
   await db.open();
   const repo = durableRepository(createRepository(db, { clock, newId: options.newId ?? (() => randomUUID()) }), writer);
 
@@ -123,7 +125,7 @@ async function openLocked(
   return {
     repo,
     db,
-    status: () => status,
+    status: () => (writer.diskFull ? diskFullStatus : status),
     compact: () =>
       writer.serial(async () => {
         if (!(await lock.stillHeld())) throw lockTakenOver();
@@ -199,6 +201,12 @@ class DurableWriter {
   /** Memory holds a change the journal does not (a write outside the repository, or a failed append). */
   private strayWrite = false;
   private tail: Promise<unknown> = Promise.resolve();
+  /** What undoes the write under way in memory, should it not reach the disk. */
+  private undo: Op[] = [];
+  /** A write that did not reach the disk is being undone: its own mutations are not captured. */
+  private undoing = false;
+  /** The last write found the disk full (or over its quota); the next one that reaches the disk clears it. */
+  diskFull = false;
 
   constructor(
     private readonly db: CompanionDb,
@@ -212,9 +220,13 @@ class DurableWriter {
     this.seq = loaded.seq;
   }
 
-  capture(op: Op): void {
-    if (this.captured) this.captured.push(op);
-    else this.strayWrite = true;
+  /** A committed mutation and what undoes it (the rows as they were before it). */
+  capture(op: Op, undo: Op[]): void {
+    if (this.undoing) return;
+    if (this.captured) {
+      this.captured.push(op);
+      this.undo.push(...undo);
+    } else this.strayWrite = true;
   }
 
   serial<T>(work: () => Promise<T>): Promise<T> {
@@ -237,6 +249,7 @@ class DurableWriter {
       if (lost)
         throw new Error(`The roster store's folder lock was lost (${lost.message}); this change was not saved.`);
       this.captured = [];
+      this.undo = [];
       let result: T;
       let ops: Op[];
       try {
@@ -246,12 +259,18 @@ class DurableWriter {
         ops = this.captured;
         this.captured = null;
       }
-      await this.commit(ops);
+      const undo = this.undo;
+      try {
+        await this.commit(ops);
+      } catch (error) {
+        throw await this.notWritten(error, undo);
+      }
+      this.diskFull = false;
       // Checked after the record is on disk and before anyone is told: if another process took the
       // folder over meanwhile (this one was frozen), it may have loaded the store before this
       // record and would drop it; the change is reported as not kept, never acknowledged.
       if (!(await this.settings.lock.stillHeld())) throw lockTakenOver();
-      if (this.due()) await this.compact();
+      if (this.due()) await this.compactIfRoom();
       return result;
     });
   }
@@ -276,12 +295,60 @@ class DurableWriter {
     }
     const line = encodeRecord(record);
     const { bytesWritten } = await this.journal.write(line);
+    // A short write is the disk running out as it wrote.
     if (bytesWritten !== line.length)
-      throw new Error(`The roster journal took ${bytesWritten} of ${line.length} bytes (disk full?).`);
+      throw Object.assign(new Error(`The roster journal took ${bytesWritten} of ${line.length} bytes.`), {
+        code: 'ENOSPC',
+      });
     // fdatasync also flushes the new file length, which is all an append changes.
     await this.journal.datasync();
     this.journalBytes += line.length;
     this.journalRecords += 1;
+  }
+
+  /**
+   * A write that did not reach the disk, undone in memory too, so that nothing lists it as saved
+   * (issue 36: on a full disk 177 refused rosters stayed listed until a restart); the error to
+   * tell the caller, a full disk in words a player understands.
+   */
+  private async notWritten(error: unknown, undo: Op[]): Promise<Error> {
+    try {
+      await this.revert(undo);
+    } catch {
+      // Memory stays ahead of the disk: the next write snapshots it whole (strayWrite).
+    }
+    if (!isDiskFull(error)) return error instanceof Error ? error : new Error(String(error));
+    this.diskFull = true;
+    return new ApiFailure('internal', DISK_FULL_REFUSED);
+  }
+
+  /** Puts back, in memory, the rows a write changed, as they were before it. */
+  private async revert(undo: Op[]): Promise<void> {
+    this.undoing = true;
+    try {
+      await this.db.transaction('rw', tableNames.slice(), async () => {
+        for (const op of [...undo].reverse()) {
+          const table = this.db.table(op.t);
+          if ('put' in op) await table.bulkPut(op.put);
+          else await table.bulkDelete(op.del);
+        }
+      });
+    } finally {
+      this.undoing = false;
+    }
+  }
+
+  /**
+   * A snapshot when the journal is long, after a write is on disk: a full disk then costs only the
+   * snapshot (the journal goes on, the next write tries again), never the write already kept.
+   */
+  private async compactIfRoom(): Promise<void> {
+    try {
+      await this.compact();
+    } catch (error) {
+      if (!isDiskFull(error)) throw error;
+      this.diskFull = true;
+    }
   }
 
   /** Writes a snapshot of everything in memory and starts a new journal. */
@@ -313,42 +380,78 @@ class DurableWriter {
   }
 }
 
-/** Records each successful put/add/delete as an Op, with whole rows (or keys). */
-function captureMiddleware(record: (op: Op) => void): Middleware<DBCore> {
+/** Records each successful put/add/delete as an Op, with whole rows (or keys), and what undoes it. */
+function captureMiddleware(record: (op: Op, undo: Op[]) => void): Middleware<DBCore> {
   return {
     stack: 'dbcore',
     name: 'durable-journal',
     create: (down) => ({
       ...down,
-      table: (name) => {
-        const table: DBCoreTable = down.table(name);
-        const t = name as TableName;
-        return {
-          ...table,
-          mutate: async (req: DBCoreMutateRequest) => {
-            let rangeKeys: string[] | undefined;
-            if (req.type === 'deleteRange') {
-              // Journal the keys the range covers, so replay needs no key ranges.
-              const found = await table.query({
-                trans: req.trans,
-                values: false,
-                query: { index: table.schema.primaryKey, range: req.range },
-              });
-              rangeKeys = found.result as string[];
-            }
-            const res = await table.mutate(req);
-            const ok = (_: unknown, i: number) => !(i in res.failures);
-            if (req.type === 'put' || req.type === 'add')
-              record({ t, put: (req.values as Record<string, unknown>[]).filter(ok) });
-            else if (req.type === 'delete') record({ t, del: (req.keys as string[]).filter(ok) });
-            else if (rangeKeys) record({ t, del: rangeKeys });
-            return res;
-          },
-        };
-      },
+      table: (name) => capturingTable(down.table(name), name as TableName, record),
     }),
   };
 }
+
+type Row = Record<string, unknown>;
+
+function capturingTable(table: DBCoreTable, t: TableName, record: (op: Op, undo: Op[]) => void): DBCoreTable {
+  // Chained on Dexie's own promises, never awaited: a native await would leave Dexie's zone, and
+  // the layers below read the transaction from it.
+  return {
+    ...table,
+    mutate: (req: DBCoreMutateRequest) =>
+      keysOf(table, req).then((keys) =>
+        // The rows as they were, read in the same transaction: what undoes this mutation in memory
+        // should its record not reach the disk.
+        table.getMany({ trans: req.trans, keys }).then((before) =>
+          table.mutate(req).then((res) => {
+            const ok = (_: unknown, i: number) => !(i in res.failures);
+            const done = keys.map((key, i) => ({
+              key,
+              before: before[i] as Row | undefined,
+              ok: req.type === 'deleteRange' || ok(key, i),
+            }));
+            const undo: Op[] = [
+              { t, put: done.filter((d) => d.ok && d.before).map((d) => d.before!) },
+              { t, del: done.filter((d) => d.ok && !d.before).map((d) => d.key) },
+            ];
+            if (req.type === 'put' || req.type === 'add') record({ t, put: (req.values as Row[]).filter(ok) }, undo);
+            else if (req.type === 'delete') record({ t, del: (req.keys as string[]).filter(ok) }, undo);
+            // Journal the keys the range covers, so replay needs no key ranges.
+            else record({ t, del: keys }, undo);
+            return res;
+          }),
+        ),
+      ),
+  };
+}
+
+/** The keys a mutation touches: given, read from its rows, or those its range covers. */
+function keysOf(table: DBCoreTable, req: DBCoreMutateRequest): Promise<string[]> {
+  if (req.type === 'deleteRange')
+    return table
+      .query({ trans: req.trans, values: false, query: { index: table.schema.primaryKey, range: req.range } })
+      .then((found) => found.result as string[]);
+  const extract = table.schema.primaryKey.extractKey;
+  const keys = req.type === 'delete' ? req.keys : (req.keys ?? (extract ? req.values.map((row) => extract(row)) : []));
+  // A Dexie promise, as the layers below return, so what follows stays in Dexie's zone.
+  return Dexie.Promise.resolve(keys as string[]);
+}
+
+/** Whether a file system error is the disk (or the user's quota on it) running out. */
+function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+const DISK_FULL_REFUSED =
+  'The disk is full: this change was not saved. Free some space on the disk, then try again; what was saved before is safe.';
+
+const diskFullStatus: DurableStoreStatus = {
+  state: 'full',
+  message:
+    'The disk is full: changes are not being saved. Free some space on the disk; the next change is saved as soon as there is room, and what was saved before is safe.',
+};
 
 function lockTakenOver(): Error {
   return new Error(

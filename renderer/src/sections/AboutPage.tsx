@@ -4,6 +4,7 @@ import { useClient } from '../api/ClientContext';
 import { useHostQuery } from '../api/hostQuery';
 import { BrowserStorageRows } from './BrowserStorageRows';
 import { Section } from './Section';
+import { cannotSaveWords } from './storeWords';
 
 const hostLabels: Record<AppInfo['host'], string> = {
   desktop: 'Desktop app',
@@ -27,6 +28,11 @@ export function AboutPage() {
       {info.isError && (
         <Alert color="red" title="The host did not answer">
           {info.error.message}
+        </Alert>
+      )}
+      {info.isSuccess && cannotSaveWords(info.data.store) && (
+        <Alert color="red" title="Not saving" mb="md" data-testid="about-cannot-save">
+          {cannotSaveWords(info.data.store)}
         </Alert>
       )}
       {info.isSuccess && (

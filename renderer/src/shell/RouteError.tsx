@@ -1,18 +1,25 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
-import { isStaleCodeError } from '../offline/staleCode';
+import { codeLoadFailure, currentPageState, OFFLINE_BEFORE_STORED } from '../offline/staleCode';
 
 /** Shown instead of a blank page when a screen fails or an address does not exist. */
 export function RouteError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (isStaleCodeError(error)) {
+  const failure = codeLoadFailure(error, currentPageState());
+  if (failure) {
     return (
       <Stack p="xl" maw={700}>
-        <Alert color="yellow" title="This screen needs a reload" data-testid="stale-code">
-          A new version of the app was installed while this page was open, and this screen belongs to it. Reload to open
-          it: rosters and combats stay as they are.
-        </Alert>
+        {failure === 'offline' ? (
+          <Alert color="yellow" title="This screen is not stored for offline use yet" data-testid="offline-not-stored">
+            {OFFLINE_BEFORE_STORED}
+          </Alert>
+        ) : (
+          <Alert color="yellow" title="This screen needs a reload" data-testid="stale-code">
+            A new version of the app was installed while this page was open, and this screen belongs to it. Reload to
+            open it: rosters and combats stay as they are.
+          </Alert>
+        )}
         <Group>
           <Button onClick={() => window.location.reload()} w="fit-content">
             Reload

@@ -100,6 +100,14 @@ describe('roster.previewImport', () => {
       'half.rosz cannot be imported: ',
     ],
     [
+      'points that overflow (two costs of 1e308)',
+      'overflow.ros',
+      Buffer.from(
+        '<roster id="r" gameSystemName="Warhammer 40,000 10th Edition"><forces><force id="f"><selections><selection id="s" name="Squad" type="unit" number="1"><costs><cost name="pts" value="1e308"/><cost name="pts" value="1e308"/></costs></selection></selections></force></forces></roster>',
+      ).toString('base64'),
+      'overflow.ros cannot be imported: the cost “pts” of “Squad” is 1.00e+308, beyond any real game',
+    ],
+    [
       'a roster of another game',
       'belakor.rosz',
       base64('test/fixtures/battlescribe/belakor-aos4-newrecruit.rosz'),

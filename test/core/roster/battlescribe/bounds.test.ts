@@ -47,6 +47,61 @@ describe('bounds on the XML, checked before parsing', () => {
     );
   });
 
+  it(`refuses more than ${XML_LIMITS.otherMarkup.toLocaleString('en')} comments, processing instructions, declarations and CDATA sections, however small the .rosz`, () => {
+    const words =
+      'cannot be imported: it holds more than 10,000 comments, processing instructions, declarations and CDATA sections, far more than any roster; it is not read.';
+    // The audit's file: a 14.7 kB .rosz of processing instructions, 9.9 MB inflated.
+    const instructions = zipSync({ 'army.ros': strToU8(roster(TENTH, '<?a?>'.repeat(1_900_000))) });
+    expect(instructions.length).toBeLessThan(100_000);
+    expect(refusal('instructions.rosz', instructions)).toBe(`instructions.rosz ${words}`);
+    for (const [name, one] of [
+      ['comments', '<!---->'],
+      ['instructions', '<?a?>'],
+      ['declarations', '<!ELEMENT x ANY>'],
+      ['cdata', '<![CDATA[]]>'],
+    ] as const) {
+      const many = one.repeat(XML_LIMITS.otherMarkup);
+      expect(refusal(`${name}.ros`, strToU8(roster(TENTH, many)))).toBe(`${name}.ros ${words}`);
+      // One fewer (the file's own <?xml?> line is one) is read on (a declaration where it stands is no roster's).
+      if (name !== 'declarations')
+        expect(convert(`${name}.ros`, strToU8(roster(TENTH, many.slice(one.length) + unitWith('3+')))).ok).toBe(true);
+    }
+  });
+
+  it('refuses a cost, or a sum of points, past any real game’s in words naming it, before a sum overflows', () => {
+    const costed = (costs: string, inner = '') =>
+      unitWith('3+').replace('<profiles>', `<costs>${costs}</costs>${inner}<profiles>`);
+    const pts = (value: string) => `<cost name="pts" typeId="p" value="${value}"/>`;
+    // The audit's file: two costs of 1e308 summed to Infinity, and the host's reply was invalid.
+    expect(refusal('overflow.ros', strToU8(roster(TENTH, costed(pts('1e308') + pts('1e308')))))).toBe(
+      "overflow.ros cannot be imported: the cost “pts” of “Squad” is 1.00e+308, beyond any real game's (at most 1,000,000); the file is damaged or not a real roster, so it is not read.",
+    );
+    const upgrade = `<selections><selection id="u" name="Banner" type="upgrade" number="1"><costs>${pts('600000')}</costs></selection></selections>`;
+    expect(refusal('sum.ros', strToU8(roster(TENTH, costed(pts('600000'), upgrade))))).toMatch(
+      /^sum\.ros cannot be imported: the points of “Squad” is 1,200,000, beyond any real game's/,
+    );
+    const totals = roster(TENTH, unitWith('3+')).replace(
+      '<forces>',
+      `<costs>${pts('900000')}${pts('900000')}</costs><forces>`,
+    );
+    expect(refusal('total.ros', strToU8(totals))).toMatch(
+      /^total\.ros cannot be imported: the roster's total points is 1,800,000/,
+    );
+    const limit = roster(TENTH, unitWith('3+')).replace(
+      '<forces>',
+      `<costLimits><costLimit name="pts" value="5e9"/></costLimits><forces>`,
+    );
+    expect(refusal('limit.ros', strToU8(limit))).toMatch(
+      /^limit\.ros cannot be imported: the cost “pts” of the roster's limits is 5.00e\+9/,
+    );
+    // At the bound, and with a discount, a roster is read.
+    const read = convert(
+      'ok.ros',
+      strToU8(roster(TENTH, costed(`${pts('80')}${pts('-5')}<cost name="XP" value="1000000"/>`))),
+    );
+    expect(read.ok && read.file.rosters[0]!.units[0]!.points).toBe(75);
+  });
+
   it('refuses a value or a run of text longer than any roster holds, and names its length, not its text', () => {
     const message = refusal('long.ros', strToU8(roster('W'.repeat(200_000), '')));
     expect(message).toBe(
