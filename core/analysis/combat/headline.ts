@@ -76,8 +76,7 @@ export function errorText(standardError: number): string {
 const fine = (standardError: number) => standardError < 0.005;
 
 /** "Knights win the fight 62.0%": an option's whole-combat figure as it reads beside the option. */
-export const wholeFigureText = (h: WholeHeadline) =>
-  `${h.side} win the fight ${chanceText(h.value, h.standardError)}`;
+export const wholeFigureText = (h: WholeHeadline) => `${h.side} win the fight ${chanceText(h.value, h.standardError)}`;
 
 /**
  * The option best for the chooser by their chance to win the fight after it: the highest exact
