@@ -150,7 +150,7 @@ export function CountedFaces({
         ))}
       </SimpleGrid>
       <Text size="sm" c="gray.8">
-        Tap a face for one more, or type how many in its box (Enter for the next face).
+        Tap a face for one more, or type how many; Enter goes on.
       </Text>
       {entry.problem && <Text c="red.8">{entry.problem}</Text>}
     </>
