@@ -52,7 +52,7 @@ test.describe('on a tablet, by touch', () => {
       await expect(page.getByTestId(`count-${face}`)).toHaveValue(String(n));
     }
     await expect(page.getByTestId('dice-tally')).toHaveText(/^40 of 40 dice · 28 pass · 5 critical$/);
-    await page.screenshot({ path: 'shots/count-40-tablet.png' });
+    await page.screenshot({ path: 'reports/shots/count-40-tablet.png' });
     await page.getByTestId('submit-dice').tap();
     const submit = 1;
     console.log(`taps per roll, 40 dice by face on a tablet: ${taps} to enter, ${taps + submit} with "Use these dice"`);
@@ -108,7 +108,7 @@ test.describe('on a laptop, with the keys', () => {
       const label = face1.locator('.mantine-Button-label');
       expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     }
-    await page.screenshot({ path: 'shots/count-40-laptop.png' });
+    await page.screenshot({ path: 'reports/shots/count-40-laptop.png' });
   });
 });
 
@@ -125,11 +125,11 @@ for (const size of [laptop, tablet]) {
     await expect(page.getByTestId('dice-tally')).toContainText('5 of 40 dice');
     await page.getByRole('button', { name: 'One more 2' }).click();
     await page.getByTestId('count-4').fill('7');
-    await page.screenshot({ path: `shots/switch-count-${size.width}.png` });
+    await page.screenshot({ path: `reports/shots/switch-count-${size.width}.png` });
     await page.getByText('Type the faces').click();
     await expect(page.getByTestId('dice-faces')).toHaveValue('1 2 3 4444444 5 66');
     await expect(page.getByTestId('dice-tally')).toContainText('13 of 40 dice');
-    await page.screenshot({ path: `shots/switch-type-${size.width}.png` });
+    await page.screenshot({ path: `reports/shots/switch-type-${size.width}.png` });
   });
 }
 
