@@ -74,6 +74,18 @@ test.describe('on a touch screen', () => {
     await expect(said).toHaveText(/^At least 2: \d+\.\d% before any dice/);
     await chart.getByTestId('chart-bar').nth(1).tap();
     await expect(said).toHaveText(/^At least 1: /);
+    // A finger that moves a little as it lifts makes no click: the touch alone picks the bar, and
+    // the finger leaving the chart as it lifts does not take the figure away.
+    const bar = chart.getByTestId('chart-bar').nth(3);
+    const touch = { pointerType: 'touch', isPrimary: true, pointerId: 7, bubbles: true };
+    await bar.dispatchEvent('pointerdown', touch);
+    await bar.dispatchEvent('pointerup', touch);
+    // Leaving out of the page: what a lifted finger does (React reads leaving from pointerout).
+    await bar.dispatchEvent('pointerout', touch);
+    await expect(said).toHaveText(/^At least 3: /);
     await page.screenshot({ path: 'reports/shots/chart-tap-tablet.png' });
+    // A mouse leaving the chart lets go, as before.
+    await bar.dispatchEvent('pointerout', { pointerType: 'mouse', isPrimary: true, pointerId: 1, bubbles: true });
+    await expect(said).toContainText('tap a bar');
   });
 });
