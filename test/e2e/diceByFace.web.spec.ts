@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { setUpChainswordsVsTermagants, setupField } from './flows';
 import { watchConsole } from './support';
@@ -109,6 +110,14 @@ test.describe('on a laptop, with the keys', () => {
       expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     }
     await page.screenshot({ path: 'reports/shots/count-40-laptop.png' });
+    // Every control of the counting named and in contrast (WCAG 2.1 A/AA, serious and critical findings).
+    const axe = await new AxeBuilder({ page })
+      .include('[data-testid="step"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
   });
 });
 
