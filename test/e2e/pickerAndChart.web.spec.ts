@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { setupField } from './flows';
 import { watchConsole } from './support';
 
@@ -7,6 +7,9 @@ import { watchConsole } from './support';
  * units of one name told apart; a tap on a bar of the odds chart says its "at least" figure, as
  * hovering, clicking and the arrow keys do.
  */
+
+// The host works in its worker: on a busy machine a step or an import takes seconds, not milliseconds.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const laptop = { width: 1280, height: 800 };
 const tablet = { width: 820, height: 1180 };

@@ -118,13 +118,30 @@ function useBoxFocus(
   firstOpen: number,
 ) {
   useEffect(() => {
-    const first = mode === 'type' ? fields.current[0] : countFields.current[countKey(0, 1)];
-    first?.focus({ preventScroll: true });
+    boxToFocus(fields.current, countFields.current, mode, 0)?.focus({ preventScroll: true });
   }, [fields, countFields, mode]);
   const wasBusy = useRef(busy);
   useEffect(() => {
-    if (wasBusy.current && !busy)
-      (mode === 'type' ? fields.current[firstOpen] : countFields.current[countKey(firstOpen, 1)])?.focus();
+    if (wasBusy.current && !busy) boxToFocus(fields.current, countFields.current, mode, firstOpen)?.focus();
     wasBusy.current = busy;
   }, [fields, countFields, mode, busy, firstOpen]);
+}
+
+/** The field that takes the focus at box `i`: its text box, or (counting, keys at hand) its first face's count. */
+function boxToFocus(
+  fields: Array<HTMLInputElement | null>,
+  countFields: Record<string, HTMLInputElement | null>,
+  mode: DiceMode,
+  i: number,
+): HTMLInputElement | null | undefined {
+  if (mode === 'type') return fields[i];
+  return keysAtHand() ? countFields[countKey(i, 1)] : null;
+}
+
+/**
+ * A mouse and keys at hand (a laptop): counting, the first count takes the focus, to type counts.
+ * On a touch screen the faces are tapped, and a focused count would open the number pad over them.
+ */
+function keysAtHand(): boolean {
+  return globalThis.matchMedia?.('(pointer: fine)').matches ?? true;
 }
