@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { setUpChainswordsVsTermagants, setupField } from './flows';
+import { enterDice, setUpChainswordsVsTermagants, setupField } from './flows';
 import { watchConsole } from './support';
 
 /**
@@ -195,3 +195,52 @@ test.describe('Ctrl+Z in a dice box', () => {
     await expect(page.getByTestId('dice-faces')).toHaveValue('1 2 3 4 5 6');
   });
 });
+
+for (const size of [laptop, tablet]) {
+  test(`a roll of two kinds counted by face: Damage D3 and its Feel No Pain dice (${size.width}×${size.height})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await page.goto('/#/combat');
+    await page.getByTestId('start-wh40k-10e').click();
+    await setupField(page, 'attacker.weapons[0].attacks').fill('2');
+    await setupField(page, 'attacker.weapons[0].strength').fill('8');
+    await setupField(page, 'attacker.weapons[0].ap').fill('-1');
+    await setupField(page, 'attacker.weapons[0].damage').fill('D3');
+    await setupField(page, 'defender.models[0].count').fill('2');
+    await setupField(page, 'defender.models[0].wounds').fill('4');
+    await setupField(page, 'defender.models[0].invulnerable').fill('4');
+    await setupField(page, 'defender.models[0].feelNoPain').fill('5');
+    await page.getByTestId('start-combat').click();
+    await expect(page).toHaveURL(/#\/combat\/play\//);
+    await enterDice(page, '5 6', /hit roll/i);
+    await enterDice(page, '6 6', /wound roll/i);
+    await enterDice(page, '1 1', /saving throws/i);
+    await expect(step(page).getByRole('heading', { level: 2 })).toHaveText('Weapon: damage');
+
+    await page.getByText('Count each face').click();
+    // A D3 has three faces to count; its Feel No Pain dice wait for it.
+    await expect(page.getByTestId('face-damage-3')).toBeVisible();
+    await expect(page.getByTestId('face-damage-4')).toHaveCount(0);
+    await page.getByTestId('count-damage-2').fill('1');
+    await page.getByTestId('count-damage-2').press('Enter');
+    // Enter goes on past the D3's last face to the Feel No Pain dice, now that they are known.
+    await page.getByTestId('count-damage-3').press('Enter');
+    await expect(page.getByTestId('count-fnp-1')).toBeFocused();
+    await page.keyboard.type('1');
+    await page.getByRole('button', { name: 'One more 5 (Feel No Pain' }).click();
+    await page.getByRole('button', { name: 'One more 6 (Feel No Pain' }).click();
+    await expect(page.getByTestId('dice-tally-fnp')).toContainText('3 of 3 dice · 2 pass');
+    await page.screenshot({ path: `reports/shots/count-groups-${size.width}.png` });
+
+    // D3s rolled as D6s and halved: the D3 box counts six faces, and keeps the Feel No Pain dice.
+    await page.getByTestId('halve-d3').check();
+    await expect(page.getByTestId('face-damage-6')).toBeVisible();
+    await page.getByTestId('count-damage-2').fill('');
+    await page.getByTestId('count-damage-4').fill('1');
+    await expect(page.getByTestId('dice-tally-damage')).toContainText('D3: 2');
+    await expect(page.getByTestId('count-fnp-5')).toHaveValue('1');
+    await page.getByTestId('submit-dice').click();
+    await expect(page.getByTestId('combat-log')).toContainText('4 1 5 6 → 2 1 5 6');
+  });
+}

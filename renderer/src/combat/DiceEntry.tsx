@@ -72,7 +72,13 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
                 submit={submitButton}
               />
             ) : (
-              <CountedFaces entry={e} layout={layout} counts={entry.counts[i]!} actions={faceActions(entry, i)} />
+              <CountedFaces
+                entry={e}
+                layout={layout}
+                counts={entry.counts[i]!}
+                actions={faceActions(entry, i)}
+                hint={i === 0}
+              />
             )}
             <Text size="lg" data-testid={grouped ? `dice-tally-${e.group.id}` : 'dice-tally'}>
               {tally(e, halve)}

@@ -118,11 +118,14 @@ export function CountedFaces({
   layout,
   counts,
   actions,
+  hint,
 }: {
   entry: Entry;
   layout: BoxLayout;
   counts: readonly number[];
   actions: FaceActions;
+  /** How counting goes, said once: under the first box. */
+  hint: boolean;
 }) {
   const { grouped, atBoxes, halve } = layout;
   return (
@@ -149,9 +152,11 @@ export function CountedFaces({
           />
         ))}
       </SimpleGrid>
-      <Text size="sm" c="gray.8">
-        Tap a face for one more, or type how many; Enter goes on.
-      </Text>
+      {hint && (
+        <Text size="sm" c="gray.8">
+          Tap a face for one more, or type how many; Enter goes on.
+        </Text>
+      )}
       {entry.problem && <Text c="red.8">{entry.problem}</Text>}
     </>
   );
