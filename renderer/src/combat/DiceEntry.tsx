@@ -2,10 +2,10 @@ import { Button, Group, SegmentedControl, Stack, Switch, Text } from '@mantine/c
 import { IconDice5 } from '@tabler/icons-react';
 import { hasD3, type RollStep } from '../../../core/api/view';
 import { missingWords, tally, type RestoredDice } from './diceEntries';
-import { CountedFaces, SubmitDice, TypedBox, WaitingGroup, type BoxLayout } from './DiceEntryBoxes';
+import { CountedFaces, SubmitDice, TypedBox, WaitingGroup, type BoxLayout, type FaceActions } from './DiceEntryBoxes';
 import type { DiceMode } from './diceMode';
 import { needsAtBoxes } from './needsWords';
-import { useDiceEntry } from './useDiceEntry';
+import { countKey, useDiceEntry } from './useDiceEntry';
 
 export type { RestoredDice } from './diceEntries';
 
@@ -38,7 +38,8 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
   const layout: BoxLayout = { grouped, atBoxes: needsAtBoxes(step), halve, inline: !grouped && mode === 'type' };
   const submitButton = <SubmitDice onClick={entry.submit} complete={complete} busy={busy} />;
   return (
-    <Stack gap="md">
+    // Ctrl+Z in a box takes back what was typed or counted there, not the step before (useDiceEntry).
+    <Stack gap="md" onKeyDown={entry.onBoxKey}>
       {hasD3(step) && (
         <Switch
           size="lg"
@@ -75,7 +76,8 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
                 entry={e}
                 layout={layout}
                 counts={entry.counts[i]!}
-                onBump={(face, by) => entry.bump(i, face, by)}
+                actions={faceActions(entry, i)}
+                hint={i === 0}
               />
             )}
             <Text size="lg" data-testid={grouped ? `dice-tally-${e.group.id}` : 'dice-tally'}>
@@ -100,6 +102,18 @@ export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) 
       )}
     </Stack>
   );
+}
+
+/** What one box's faces do when counted: each reaches the entry's state for box `i`. */
+function faceActions(entry: ReturnType<typeof useDiceEntry>, i: number): FaceActions {
+  return {
+    onBump: (face, by) => entry.bump(i, face, by),
+    onSet: (face, count) => entry.setCount(i, face, count),
+    onEnterCount: (face) => entry.enterCount(i, face),
+    countRef: (face) => (el) => {
+      entry.countFields.current[countKey(i, face)] = el;
+    },
+  };
 }
 
 /**

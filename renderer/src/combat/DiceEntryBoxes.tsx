@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@
 import { IconMinus } from '@tabler/icons-react';
 import type { ReactNode, Ref } from 'react';
 import { DiceGrid } from './DiceGrid';
+import { readCount } from './diceCounts';
 import { capitalise, entryLabel, type Entry } from './diceEntries';
 import { GroupNeedLine } from './RollNeeds';
 
@@ -99,17 +100,32 @@ export function TypedBox({
   );
 }
 
-/** One group's dice counted face by face: big faces to tap, one tap a die — a finger on a tablet counts a roll face by face. */
+/** What a face's controls do: one more or fewer, a count set outright, Enter on its count, and its count field. */
+export interface FaceActions {
+  onBump: (face: number, by: number) => void;
+  onSet: (face: number, count: number) => void;
+  onEnterCount: (face: number) => void;
+  countRef: (face: number) => (el: HTMLInputElement | null) => void;
+}
+
+/**
+ * One group's dice counted face by face: each face a big button (one more), its count to type
+ * outright ("seven 3s": tap the count, type 7), and a row to take one off or add five. Forty dice
+ * are six counts typed; a finger on a tablet can still count a roll die by die.
+ */
 export function CountedFaces({
   entry,
   layout,
   counts,
-  onBump,
+  actions,
+  hint,
 }: {
   entry: Entry;
   layout: BoxLayout;
   counts: readonly number[];
-  onBump: (face: number, by: number) => void;
+  actions: FaceActions;
+  /** How counting goes, said once: under the first box. */
+  hint: boolean;
 }) {
   const { grouped, atBoxes, halve } = layout;
   return (
@@ -123,72 +139,132 @@ export function CountedFaces({
           </Text>
         )
       )}
-      <SimpleGrid cols={{ base: 3, sm: entry.sides === 3 ? 3 : 6 }} spacing="sm">
+      <SimpleGrid cols={{ base: 3, sm: entry.sides === 3 ? 3 : 6 }} spacing="xs" verticalSpacing="sm">
         {Array.from({ length: entry.sides }, (_, f) => f + 1).map((face) => (
           <FaceCounter
             key={face}
             entry={entry}
             face={face}
-            count={counts[face]!}
+            count={counts[face] ?? 0}
             grouped={grouped}
             halve={halve}
-            onBump={onBump}
+            actions={actions}
           />
         ))}
       </SimpleGrid>
+      {hint && (
+        <Text size="sm" c="gray.8">
+          Tap a face for one more, or type how many; Enter goes on.
+        </Text>
+      )}
       {entry.problem && <Text c="red.8">{entry.problem}</Text>}
     </>
   );
 }
 
-/** One face to tap: one more of it, one fewer, how many so far, and a tick where it passes. */
+/** One face: a big button for one more, its count to read or type, one fewer and five more. */
 function FaceCounter({
   entry,
   face,
   count,
   grouped,
   halve,
-  onBump,
+  actions,
 }: {
   entry: Entry;
   face: number;
   count: number;
   grouped: boolean;
   halve: boolean;
-  onBump: (face: number, by: number) => void;
+  actions: FaceActions;
 }) {
   const passes = !(halve && entry.group.sides === 3) && entry.group.passOn !== undefined && face >= entry.group.passOn;
   const of = grouped ? ` (${entry.group.label})` : '';
+  const id = grouped ? `${entry.group.id}-${face}` : `${face}`;
   return (
-    <Stack gap={4} align="stretch">
+    <Stack gap={4} align="stretch" data-testid={`face-${id}`}>
       <Button
-        h={88}
-        size="xl"
+        h={60}
+        px={4}
         variant={passes ? 'filled' : 'default'}
         color="dark"
         aria-label={`One more ${face}${of}`}
-        onClick={() => onBump(face, 1)}
-        styles={{ label: { flexDirection: 'column', lineHeight: 1.1 } }}
+        onClick={() => actions.onBump(face, 1)}
       >
-        <Text span fw={800} fz={30} ff="monospace" lh={1.1}>
+        <Text span fw={800} fz={30} ff="monospace" lh={1}>
           {face}
         </Text>
-        <Text span size="lg">
-          <span data-testid={grouped ? `count-${entry.group.id}-${face}` : `count-${face}`}>×{count}</span>
-          {passes ? ' ✓' : ''}
-        </Text>
+        {passes && (
+          <Text span fz={18} ml={4} aria-hidden>
+            ✓
+          </Text>
+        )}
       </Button>
-      <ActionIcon
-        size={44}
-        w="100%"
-        variant="default"
-        aria-label={`One fewer ${face}${of}`}
-        onClick={() => onBump(face, -1)}
-        disabled={count === 0}
-      >
-        <IconMinus />
-      </ActionIcon>
+      <FaceCount face={face} count={count} label={`Number of ${face}s${of}`} testId={`count-${id}`} actions={actions} />
+      <Group gap={4} grow wrap="nowrap">
+        <ActionIcon
+          h={40}
+          variant="default"
+          aria-label={`One fewer ${face}${of}`}
+          onClick={() => actions.onBump(face, -1)}
+          disabled={count === 0}
+        >
+          <IconMinus size={20} />
+        </ActionIcon>
+        <Button
+          h={40}
+          px={0}
+          variant="default"
+          aria-label={`Five more ${face}${of}`}
+          onClick={() => actions.onBump(face, 5)}
+        >
+          +5
+        </Button>
+      </Group>
     </Stack>
+  );
+}
+
+/** A face's count, typed outright: empty reads as none; arrows add or take one; Enter goes on. */
+function FaceCount({
+  face,
+  count,
+  label,
+  testId,
+  actions,
+}: {
+  face: number;
+  count: number;
+  label: string;
+  testId: string;
+  actions: FaceActions;
+}) {
+  return (
+    <TextInput
+      ref={actions.countRef(face)}
+      size="lg"
+      aria-label={label}
+      value={count === 0 ? '' : String(count)}
+      placeholder="0"
+      inputMode="numeric"
+      enterKeyHint="next"
+      autoComplete="off"
+      onFocus={(e) => e.currentTarget.select()}
+      onChange={(e) => {
+        const typed = readCount(e.currentTarget.value);
+        if (typed !== null) actions.onSet(face, typed);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') actions.onEnterCount(face);
+        else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') actions.onBump(face, e.key === 'ArrowUp' ? 1 : -1);
+        else return;
+        e.preventDefault();
+      }}
+      data-testid={testId}
+      styles={{
+        input: { textAlign: 'center', fontSize: 26, fontWeight: 700, paddingInline: 2, fontFamily: 'monospace' },
+      }}
+    />
   );
 }
 

@@ -59,7 +59,8 @@ export function DistributionChart({
         style={{ display: 'block', maxWidth: '100%' }}
         tabIndex={interactive ? 0 : undefined}
         onKeyDown={interactive ? onKey : undefined}
-        onMouseLeave={() => pick(null)}
+        // Only a mouse lets go by leaving: a finger leaves as it lifts, and the figure it tapped must stay.
+        onPointerLeave={(e) => e.pointerType === 'mouse' && pick(null)}
       >
         <title>{label}</title>
         <defs>
@@ -191,7 +192,14 @@ function ChartBar({
   const { left, slot, bar, plotH, y, max, height, bottom, every } = scale;
   const x = left + k * slot + (slot - bar) / 2;
   return (
-    <g onMouseEnter={onPick} onClick={onPick} data-testid="chart-bar">
+    // A finger picks as it touches (pointerdown), whether or not the browser then makes the touch a
+    // click (a finger that moves a little makes none); a mouse picks by pointing; a click picks too.
+    <g
+      onPointerDown={onPick}
+      onPointerEnter={(e) => e.pointerType === 'mouse' && onPick()}
+      onClick={onPick}
+      data-testid="chart-bar"
+    >
       <title>{title}</title>
       {/* The whole column is the target: large enough to tap. */}
       <rect x={left + k * slot} y={10} width={slot} height={plotH} fill={picked ? '#e7f5ff' : 'transparent'} />

@@ -1,6 +1,5 @@
 import { countsFor, d3FromD6, groupsOf, splitDice, type DiceGroup, type RollStep } from '../../../core/api/view';
-import type { DiceMode } from './diceMode';
-import { diceCount, facesFromCounts, parseFaces } from './diceText';
+import { diceCount, parseFaces } from './diceText';
 
 /** Dice put back into the box: those of the step just undone (the faces as typed where D6s were halved). */
 export interface RestoredDice {
@@ -22,24 +21,25 @@ export interface Entry {
   complete: boolean;
 }
 
-/** What the players have put in so far: the text of each box, or the count of each face per group. */
+/**
+ * What the players have put in so far: the text of each box. Counting face by face writes the same
+ * text (diceCounts.ts), so either way of entering reads the dice from it.
+ */
 export interface EnteredDice {
-  mode: DiceMode;
   halve: boolean;
   texts: readonly string[];
-  counts: ReadonlyArray<readonly number[]>;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** The faces a group's box takes: a D6's where D3s are rolled as D6s and halved. */
+export const sidesOf = (group: DiceGroup, halve: boolean) => (halve && group.sides === 3 ? 6 : group.sides);
+
 /** A group's dice as typed or counted: the faces, or the first problem in words. */
 function readGroup(group: DiceGroup, i: number, entered: EnteredDice) {
   const halved = entered.halve && group.sides === 3;
-  const sides = halved ? 6 : group.sides;
-  const read =
-    entered.mode === 'type'
-      ? parseFaces(entered.texts[i] ?? '', sides)
-      : { faces: facesFromCounts(entered.counts[i]!.slice(0, sides + 1)) };
+  const sides = sidesOf(group, entered.halve);
+  const read = parseFaces(entered.texts[i] ?? '', sides);
   const typed = 'faces' in read ? read.faces : [];
   return {
     sides,
@@ -77,10 +77,6 @@ export function entriesOf(step: RollStep, entered: EnteredDice): Entry[] {
     };
   });
 }
-
-/** How many of each face a group's dice hold (index 1..6), for counting them face by face. */
-export const countsOfFaces = (faces: readonly number[]) =>
-  faces.reduce((c, f) => c.map((n, i) => (i === f ? n + 1 : n)), new Array<number>(7).fill(0));
 
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useClient } from '../../api/ClientContext';
 import { useHostQuery } from '../../api/hostQuery';
+import { pickerRows, type PickerRow } from './pickerUnits';
 
 /** A set of ranged weapons that fire together (the Pistol rule), as the host names them. */
 type WeaponSet = NonNullable<RequestOf<'combat.sideFromRoster'>['weaponSet']>;
@@ -98,16 +99,8 @@ export function RosterPicker(props: PickerProps) {
           {roster.data && roster.data.units.length === 0 && <Text>This roster has no units yet.</Text>}
           {choice && <WeaponSets choice={choice} onPick={(set) => void pick(choice.unit, set)} onDone={done} />}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {roster.data?.units.map((unit) => (
-              <Button
-                key={unit.id}
-                size="lg"
-                variant="default"
-                onClick={() => void pick(unit)}
-                data-testid={`pick-${unit.name}`}
-              >
-                {unit.name}
-              </Button>
+            {pickerRows(roster.data?.units ?? []).map((row) => (
+              <PickButton key={row.unit.id} row={row} onPick={() => void pick(row.unit)} />
             ))}
           </SimpleGrid>
         </Stack>
@@ -153,6 +146,44 @@ function useSideFromRoster(
   };
   const done = () => (setChoice(null), close());
   return { pick, problem, choice, done };
+}
+
+/** One unit to pick: its whole name (wrapped, never cut), and its models and points beneath. */
+function PickButton({ row, onPick }: { row: PickerRow; onPick: () => void }) {
+  return (
+    <Button
+      variant="default"
+      h="auto"
+      mih={64}
+      py="xs"
+      px="md"
+      fullWidth
+      onClick={onPick}
+      data-testid={row.testId}
+      // A button's label is one line, cut at its end: here it wraps, so a long name is read whole.
+      styles={{
+        inner: { justifyContent: 'flex-start' },
+        label: { whiteSpace: 'normal', height: 'auto', overflow: 'visible', textAlign: 'left', display: 'block' },
+      }}
+    >
+      <Text
+        span
+        display="block"
+        fw={700}
+        size="lg"
+        lh={1.25}
+        style={{ overflowWrap: 'anywhere' }}
+        data-testid="pick-name"
+      >
+        {row.title}
+      </Text>
+      {row.detail && (
+        <Text span display="block" size="md" fw={400} c="gray.8" data-testid="pick-detail">
+          {row.detail}
+        </Text>
+      )}
+    </Button>
+  );
 }
 
 /** Which of a unit's ranged weapons fire: its Pistols or its other ranged weapons, the one in the setup marked. */
