@@ -1,4 +1,3 @@
-import { perOwner } from '../../../../combat/memo';
 import { breakChance, breakStandingOf, breakTestFor } from '../../morale';
 import { rankAndFileAttacks } from '../../setup';
 import { scoreParts, totalOf } from '../../score';
@@ -21,8 +20,16 @@ export interface RoundClose {
   /** P(both units fight on into the next round). */
   goOn: number;
   /** The ends of the melee in this round, by end number (ends.ts), with their chances. */
-  ends: ReadonlyArray<{ id: number; p: number }>;
+  endIds: Int32Array;
+  endP: Float64Array;
 }
+
+/** A close from its chance to go on and its ends by number. */
+const closeFrom = (goOn: number, ends: ReadonlyMap<number, number>): RoundClose => ({
+  goOn,
+  endIds: Int32Array.from(ends.keys()),
+  endP: Float64Array.from(ends.values()),
+});
 
 /** What the score and the break test read of a node besides the HP lost this round. */
 export interface Standings {
@@ -33,29 +40,23 @@ export interface Standings {
   /** Neither unit has an attack left: another round could change nothing, so stopping is suggested. */
   idle: boolean;
   alive: number;
-  closes: Map<number, RoundClose>;
+  /** The round's close by score difference (+ `ctx.differences`), in an ordinary round and in the game's last. */
+  closes: [Array<RoundClose | undefined>, Array<RoundClose | undefined>];
+  /** The next round's allocation memory, by this round's (memory.ts nextRoundMemory at these pools standing). */
+  nextMemory: number[];
 }
-
-const standingsOf = perOwner((_ctx: ModelContext) => [new Map<number, Standings>(), new Map<number, Standings>()]);
-
-/** The standings a combat has met, by number (the caller's), in the round of the charge (`charge` 0, context.ts chargeIndex) or after. */
-export const standingsMet = (ctx: ModelContext, charge: number): Map<number, Standings> => standingsOf(ctx)[charge]!;
 
 /**
  * The standings of a node — its rank-and-file models per side and the pools standing (`alive`, a
- * bit per pool) — remembered in `met` under `key`.
+ * bit per pool) — in the round of the charge (`charge` 0, context.ts chargeIndex) or after.
  */
 export function standingsAt(
   ctx: ModelContext,
-  met: Map<number, Standings>,
   charge: number,
-  key: number,
   rankAndFileA: number,
   rankAndFileD: number,
   alive: number,
 ): Standings {
-  let s = met.get(key);
-  if (s) return s;
   const rankAndFile = [rankAndFileA, rankAndFileD];
   const round = charge === 0 ? 1 : 2;
   const side = (role: Role, k: number): Standing => ({
@@ -75,24 +76,21 @@ export function standingsAt(
         0,
       ),
   );
-  s = {
+  return {
     standing,
     fixed: [score('attacker', 'defender'), score('defender', 'attacker')],
     wiped: [wipedOut(standing.attacker), wipedOut(standing.defender)],
     idle: attacks.every((n) => n === 0),
     alive,
-    closes: new Map(),
+    closes: [[], []],
+    nextMemory: [],
   };
-  met.set(key, s);
-  return s;
 }
 
 /** How the round closes at these standings with this score difference (attacker − defender); `last`: the game's last round. */
 export function closeOf(ctx: ModelContext, s: Standings, difference: number, last: boolean): RoundClose {
-  const key = difference * 2 + (last ? 1 : 0);
-  let close = s.closes.get(key);
-  if (!close) s.closes.set(key, (close = closing(ctx, s, difference, last)));
-  return close;
+  const byDifference = s.closes[last ? 1 : 0];
+  return (byDifference[difference + ctx.differences] ??= closing(ctx, s, difference, last));
 }
 
 function closing(ctx: ModelContext, s: Standings, difference: number, last: boolean): RoundClose {
@@ -121,7 +119,7 @@ function closing(ctx: ModelContext, s: Standings, difference: number, last: bool
   // The loser takes a Break Test if it has a model left.
   if (roundWinner === null || s.wiped[l]) {
     roundOver(1);
-    return { goOn, ends: [...ends].map(([id, p]) => ({ id, p })) };
+    return closeFrom(goOn, ends);
   }
   const loser = roles[l]!;
   // 2D6 against Discipline less the difference (Steady: at most 2; Steady and Solid: none); a natural double 1 passes with Insane Courage.
@@ -137,7 +135,7 @@ function closing(ctx: ModelContext, s: Standings, difference: number, last: bool
     end(caught, breaks * CATCH_CHANCE);
     end(fled, breaks * (1 - CATCH_CHANCE));
   } else end(fled, breaks);
-  return { goOn, ends: [...ends].map(([id, p]) => ({ id, p })) };
+  return closeFrom(goOn, ends);
 }
 
 /** The game's last round: a game lasts six turns a side, a melee twelve rounds at most (steps/aftermath.ts LAST_ROUND). */
@@ -149,7 +147,7 @@ export const isLastRound = (round: number) => round >= LAST_ROUND;
  * over — then the melee goes to the round's winner (summary.ts winnerOf).
  */
 export function roundEndOf(ctx: ModelContext, s: Standings, difference: number, last: boolean): RoundClose {
-  if (!s.idle && !last) return { goOn: 1, ends: [] };
+  if (!s.idle && !last) return closeFrom(1, new Map());
   const roundWinner: Role | null = difference > 0 ? 'attacker' : difference < 0 ? 'defender' : null;
-  return { goOn: 0, ends: [{ id: endId(ctx, ['fighting', 'fighting'], roundWinner, s.alive), p: 1 }] };
+  return closeFrom(0, new Map([[endId(ctx, ['fighting', 'fighting'], roundWinner, s.alive), 1]]));
 }

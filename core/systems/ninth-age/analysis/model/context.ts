@@ -54,7 +54,19 @@ export interface ModelContext {
   characters: readonly [readonly number[], readonly number[]];
   /** The code of every pool at full strength. */
   full: number;
+  /** More than any Combat Score difference can be (every HP of the melee and every bonus): an offset for arrays by difference. */
+  differences: number;
+  /** Whether the codes are few enough for arrays by code (else maps). */
+  dense: boolean;
+  /** Node numbers (memory × size + code) below this, for the first memories: a node table's direct range (nodeTable.ts). */
+  nodes: number;
 }
+
+/** Node numbers a node table looks up directly, at most (nodeTable.ts DIRECT). */
+const DIRECT_NODES = 1 << 20;
+
+/** Codes up to this many get arrays by code (a few MB at most). */
+export const DENSE_CODES = 1 << 21;
 
 /** Above this, codes times allocation memories would leave the integers a double holds exactly. */
 export const MAX_CODES = 2 ** 40;
@@ -102,6 +114,9 @@ export const contextOf = perOwner((setup: Setup): ModelContext => {
     rankAndFile: [indexOf('attacker', 'rf'), indexOf('defender', 'rf')],
     characters: [characters[0]!, characters[1]!],
     full: pools.reduce((code, p) => code + p.full * p.stride, 0),
+    differences: pools.reduce((sum, p) => sum + p.full, 0) + 32,
+    dense: stride <= DENSE_CODES,
+    nodes: Math.min(64 * stride, DIRECT_NODES),
   };
 });
 

@@ -85,20 +85,7 @@ export function withChosen(
  * an allocation answered this round becomes the part's default.
  */
 export function nextRoundMemory(ctx: ModelContext, id: number, alive: number): number {
-  return nextRoundMemories(ctx)(id, alive);
-}
-
-/** nextRoundMemory for one combat, its tables looked up once (a round's close asks it at every node). */
-export function nextRoundMemories(ctx: ModelContext): (id: number, alive: number) => number {
   const m = memoriesOf(ctx);
-  const masks = 2 ** ctx.pools.length;
-  return (id, alive) => {
-    const next = m.nextRound.get(id * masks + alive);
-    return next ?? nextRoundWorkedOut(ctx, m, id, alive);
-  };
-}
-
-function nextRoundWorkedOut(ctx: ModelContext, m: Memories, id: number, alive: number): number {
   const key = id * 2 ** ctx.pools.length + alive;
   let next = m.nextRound.get(key);
   if (next === undefined) {

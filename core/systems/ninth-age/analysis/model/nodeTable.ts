@@ -1,36 +1,58 @@
 /**
  * The chances of the nodes of a round's dynamic programme (spread.ts), by node number (a whole
- * number below 2⁵³): an open-addressing hash table over typed arrays, the numbers of its entries in
- * the order they were first met. A Map of numbers costs some 30 ns an entry; the programme adds
- * millions of them in a large combat.
+ * number below 2⁵³), the nodes in the order they were first met. Where the numbers are few (below
+ * `DIRECT`: the example's are under 20,000) a node's entry is found by its number; else an
+ * open-addressing hash table over typed arrays. A Map of numbers costs some 30 ns an entry, and
+ * the programme adds millions of them in a large combat.
  */
 export class NodeTable {
   keys: Float64Array;
   probs: Float64Array;
-  /** Slot + 1 of each key (0: empty). */
+  /** Entry + 1 of each hash slot (0: empty); a power of two at least twice the entries. */
   private slots: Int32Array;
-  private mask: number;
+  /** Entry + 1 of each number, in the direct mode. */
+  private byNumber = new Int32Array(0);
+  /** Numbers below this are looked up directly (0: the hash table). */
+  private direct = 0;
   count = 0;
 
   constructor(capacity = 64) {
     let size = 16;
     while (size < capacity * 2) size *= 2;
     this.slots = new Int32Array(size);
-    this.mask = size - 1;
     this.keys = new Float64Array(size >> 1);
     this.probs = new Float64Array(size >> 1);
   }
 
-  /** Empties the table, keeping its room. */
-  clear(): this {
-    if (this.count > 0) this.slots.fill(0);
+  /** Empties the table, keeping its room; `range`: every number to come is below it (direct lookup when small enough). */
+  clear(range = Infinity): this {
+    if (this.direct > 0) for (let i = 0; i < this.count; i++) this.byNumber[this.keys[i]!] = 0;
+    else if (this.count > 0) this.slots.fill(0);
     this.count = 0;
+    this.direct = range <= DIRECT ? range : 0;
+    if (this.byNumber.length < this.direct) this.byNumber = new Int32Array(this.direct);
     return this;
   }
 
   /** Adds `p` to the chance of `key`. */
   add(key: number, p: number): void {
-    const mask = this.mask;
+    if (this.direct > 0) {
+      if (key >= this.direct) {
+        this.toHash();
+        this.add(key, p);
+        return;
+      }
+      const at = this.byNumber[key]!;
+      if (at > 0) this.probs[at - 1]! += p;
+      else {
+        if (this.count >= this.keys.length) this.room();
+        this.keys[this.count] = key;
+        this.probs[this.count] = p;
+        this.byNumber[key] = ++this.count;
+      }
+      return;
+    }
+    const mask = this.slots.length - 1;
     let h = Math.imul((key | 0) ^ ((key / 4294967296) | 0), 0x9e3779b1) & mask;
     for (;;) {
       const at = this.slots[h]!;
@@ -41,24 +63,48 @@ export class NodeTable {
       }
       h = (h + 1) & mask;
     }
-    if (this.count >= this.keys.length) {
+    if (2 * this.count >= this.slots.length) {
       this.grow();
       this.add(key, p);
       return;
     }
+    if (this.count >= this.keys.length) this.room();
     this.keys[this.count] = key;
     this.probs[this.count] = p;
     this.slots[h] = ++this.count;
   }
 
-  private grow(): void {
-    const { keys, probs, count } = this;
-    const size = this.slots.length * 2;
+  /** More room for entries. */
+  private room(): void {
+    const keys = new Float64Array(2 * this.keys.length);
+    const probs = new Float64Array(2 * this.keys.length);
+    keys.set(this.keys);
+    probs.set(this.probs);
+    this.keys = keys;
+    this.probs = probs;
+  }
+
+  /** From the direct mode to the hash table (a number past the range given). */
+  private toHash(): void {
+    for (let i = 0; i < this.count; i++) this.byNumber[this.keys[i]!] = 0;
+    this.direct = 0;
+    this.slots.fill(0);
+    this.grow(this.slots.length);
+  }
+
+  /** A hash table of `size` slots (by default twice as large), every entry placed again. */
+  private grow(size = this.slots.length * 2): void {
+    while (size < 2 * this.count + 2) size *= 2;
     this.slots = new Int32Array(size);
-    this.mask = size - 1;
-    this.keys = new Float64Array(size >> 1);
-    this.probs = new Float64Array(size >> 1);
-    this.count = 0;
-    for (let i = 0; i < count; i++) this.add(keys[i]!, probs[i]!);
+    const mask = this.slots.length - 1;
+    for (let i = 0; i < this.count; i++) {
+      const key = this.keys[i]!;
+      let h = Math.imul((key | 0) ^ ((key / 4294967296) | 0), 0x9e3779b1) & mask;
+      while (this.slots[h] !== 0) h = (h + 1) & mask;
+      this.slots[h] = i + 1;
+    }
   }
 }
+
+/** Node numbers below this are looked up directly: an array of 2²¹ entries (8 MB) at most per table. */
+export const DIRECT = 1 << 21;

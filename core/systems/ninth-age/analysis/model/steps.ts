@@ -109,6 +109,8 @@ function workedOut(ctx: ModelContext, round: number, asks: boolean, agility: num
 const MEMORY_RADIX = 1 << 12;
 /** Outcomes one kind of step remembers before it starts afresh. */
 const MAX_OUTCOMES = 100_000;
+/** Codes up to this many get a step's outcomes in arrays by code (a pointer each). */
+const DENSE_STEP_CODES = 1 << 18;
 
 /**
  * One Agility step of one kind of round (the round of the charge or after; asking for allocations
@@ -134,8 +136,24 @@ export class StepKind {
     this.numeric = this.radix.reduce((a, b) => a * b, MEMORY_RADIX) < 2 ** 52;
   }
 
+  /** Outcomes by code, for the memory last asked about (codes few enough: see DENSE_STEP_CODES). */
+  private byCode: Array<StepOutcome | undefined> | null = null;
+  private byCodeMemory = -1;
+  private readonly byMemory = new Map<number, Array<StepOutcome | undefined>>();
+
   /** The step from the node (memory, code). */
   at(memory: number, code: number): StepOutcome {
+    if (this.ctx.size > DENSE_STEP_CODES) return this.bySignature(memory, code);
+    if (memory !== this.byCodeMemory) {
+      let byCode = this.byMemory.get(memory);
+      if (!byCode) this.byMemory.set(memory, (byCode = []));
+      this.byCode = byCode;
+      this.byCodeMemory = memory;
+    }
+    return (this.byCode![code] ??= this.bySignature(memory, code));
+  }
+
+  private bySignature(memory: number, code: number): StepOutcome {
     const { pools } = this.ctx;
     let sig = 0;
     let digits = '';

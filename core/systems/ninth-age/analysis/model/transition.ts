@@ -5,18 +5,10 @@ import { perOwner } from '../../../../combat/memo';
 import { agilitySteps } from '../../flow';
 import { CATCH_CHANCE } from '../../tables';
 import { otherRole, type UnitStatus } from '../../state';
-import {
-  closeOf,
-  isLastRound,
-  roundEndOf,
-  standingsAt,
-  standingsMet,
-  type RoundClose,
-  type Standings,
-} from './aftermath';
-import { aliveMask, chargeIndex, leftIn, lostOf, type ModelContext } from './context';
+import { isLastRound } from './aftermath';
+import { closeRound } from './close';
+import { aliveMask, chargeIndex, lostOf, type ModelContext } from './context';
 import { endById, endId } from './ends';
-import { nextRoundMemories } from './memory';
 import { NodeTable } from './nodeTable';
 import { startsIn, type NaPosition } from './position';
 import { spread } from './spread';
@@ -36,8 +28,16 @@ import { damagesOf, stepKind, type Group } from './steps';
 export interface Template {
   next: Float64Array;
   p: Float64Array;
-  ended: ReadonlyArray<{ end: CombatEnd; p: number }>;
+  /** The ends by number (ends.ts) and their chances. */
+  endIds: Int32Array;
+  endP: Float64Array;
+  /** The ends as the chain counts them, once asked for (endedOf). */
+  ended?: ReadonlyArray<{ end: CombatEnd; p: number }>;
 }
+
+/** A template's ends as the chain counts them. */
+export const endedOf = (ctx: ModelContext, t: Template): ReadonlyArray<{ end: CombatEnd; p: number }> =>
+  (t.ended ??= Array.from(t.endIds, (id, k) => ({ end: endById(ctx, id), p: t.endP[k]! })));
 
 /** Scratch tables of the programme (one round is worked out at a time). */
 const tables = { a: new NodeTable(1024), b: new NodeTable(1024), next: new NodeTable(1024) };
@@ -51,12 +51,13 @@ function strikes(
   current: readonly Group[] | null,
   steps: readonly number[],
 ): NodeTable {
-  let nodes = tables.a.clear();
+  let nodes = tables.a.clear(ctx.nodes);
   let other = tables.b;
   nodes.add(from.memory * ctx.size + from.code, 1);
   if (current) {
     const damages = damagesOf(ctx, current);
-    spread(ctx, nodes, other, (memory) => ({ damages, memory }));
+    const effect = { damages, memory: from.memory };
+    spread(ctx, nodes, other, () => effect);
     [nodes, other] = [other, nodes];
   }
   for (const agility of steps) {
@@ -67,95 +68,95 @@ function strikes(
   return nodes;
 }
 
-/** How the round closes at a node: its standings and this round's score difference (`difference`). */
-type CloseAt = (s: Standings, difference: number) => RoundClose;
-
-/** Every node's close summed: the next round's nodes and the ends (`start`: the code when the round began). */
-function closed(ctx: ModelContext, round: number, start: number, nodes: NodeTable, closeAt: CloseAt): Template {
-  const { pools, size } = ctx;
-  const startLeft = pools.map((_, i) => leftIn(ctx, start, i));
-  const charge = chargeIndex(round);
-  const met = standingsMet(ctx, charge);
-  const models = ctx.setup.defender.unit.models + 1;
-  const masks = 2 ** pools.length;
-  const ends = new Map<number, number>();
-  const next = tables.next.clear();
-  const nextMemory = nextRoundMemories(ctx);
-  for (let n = 0; n < nodes.count; n++) {
-    const node = nodes.keys[n]!;
-    const p = nodes.probs[n]!;
-    const memory = Math.floor(node / size);
-    const code = node - memory * size;
-    let rfA = 0;
-    let rfD = 0;
-    let lost = 0;
-    let alive = 0;
-    for (let i = 0; i < pools.length; i++) {
-      const pool = pools[i]!;
-      const left = Math.floor(code / pool.stride) % (pool.full + 1);
-      if (left > 0) alive |= 1 << i;
-      // RULES §5: +1 Combat Score per HP the enemy lost this round (attacker's losses count against it).
-      lost += (pool.side === 0 ? -1 : 1) * (startLeft[i]! - left);
-      if (pool.ref.who === 'rf') {
-        if (pool.side === 0) rfA = Math.ceil(left / pool.hp);
-        else rfD = Math.ceil(left / pool.hp);
-      }
-    }
-    const s = standingsAt(ctx, met, charge, (rfA * models + rfD) * masks + alive, rfA, rfD, alive);
-    const close = closeAt(s, s.fixed[0] - s.fixed[1] + lost);
-    for (const e of close.ends) ends.set(e.id, (ends.get(e.id) ?? 0) + p * e.p);
-    if (close.goOn > 0) next.add(nextMemory(memory, alive) * size + code, p * close.goOn);
-  }
-  spend(nodes.count * (pools.length + 4));
-  return {
-    next: next.keys.slice(0, next.count),
-    p: next.probs.slice(0, next.count),
-    ended: [...ends].map(([id, p]) => ({ end: endById(ctx, id), p })),
-  };
+/** The round closed at every node (close.ts), as a template; `atRoundEnd`: the players are at the round's end. */
+function closed(ctx: ModelContext, round: number, start: number, nodes: NodeTable, atRoundEnd = false): Template {
+  const next = tables.next;
+  const ends = closeRound(ctx, round, start, nodes, next, atRoundEnd);
+  return { next: next.keys.slice(0, next.count), p: next.probs.slice(0, next.count), endIds: ends.ids, endP: ends.p };
 }
 
-/** The Agility steps of a round from its start (flow.ts agilitySteps: every part standing with attacks, highest first). */
-export const stepsOfRound = (ctx: ModelContext, round: number, code: number): number[] =>
-  agilitySteps({ setup: ctx.setup, lost: lostOf(ctx, code), round });
+/**
+ * The Agility steps of a round from its start (flow.ts agilitySteps: every part standing with
+ * attacks, highest first, chargers +1 in the round of the charge), once per set of such parts.
+ */
+export function stepsOfRound(ctx: ModelContext, round: number, code: number): readonly number[] {
+  const charge = chargeIndex(round);
+  let striking = 0;
+  ctx.pools.forEach((p, i) => {
+    if (p.attacks[Math.floor(code / p.stride) % (p.full + 1)]! > 0) striking |= 1 << i;
+  });
+  const steps = stepsOf(ctx)[charge]!;
+  return (steps[striking] ??= agilitySteps({ setup: ctx.setup, lost: lostOf(ctx, code), round }));
+}
+const stepsOf = perOwner((_ctx: ModelContext): Array<Array<readonly number[] | undefined>> => [[], []]);
 
 /** A round asks for allocations in its first round, and when the players chose to allocate anew (flow.ts agilityKind). */
 const asksIn = (round: number, anew: boolean) => round === 1 || anew;
 
-/** The round's close as the rules have it after the attacks: score, Break Test, flee and pursuit. */
-const afterAttacks =
-  (ctx: ModelContext, round: number): CloseAt =>
-  (s, difference) =>
-    closeOf(ctx, s, difference, isLastRound(round));
-
-/** Remembered templates of round starts, per combat (bounded: a combat's are a few thousand). */
-const templatesOf = perOwner((_ctx: ModelContext) => ({ map: new Map<string, Template>(), entries: 0 }));
+/** Remembered templates of round starts, per combat and kind of round (bounded: a combat's are a few thousand). */
+const templatesOf = perOwner((_ctx: ModelContext) => ({ kinds: new Map<number, Map<number, Template>>(), entries: 0 }));
 const MAX_TEMPLATE_ENTRIES = 4_000_000;
 
-/** The round from a round's start (see Template), worked out once per kind of round. */
-export function templateAt(ctx: ModelContext, p: Extract<NaPosition, { kind: 'start' }>): Template {
-  const asks = asksIn(p.round, p.anew);
-  const key = `${chargeIndex(p.round)}${isLastRound(p.round) ? 1 : 0}${asks ? 1 : 0}:${p.memory}:${p.code}`;
+/** The kind of a round for its template: the charge, the game's last round, asking for allocations. */
+const kindOfRound = (round: number, asks: boolean) =>
+  chargeIndex(round) * 4 + (isLastRound(round) ? 2 : 0) + (asks ? 1 : 0);
+
+/** The templates of one kind of round (see Template), by node: looked up once per round of the chain. */
+export function templatesIn(ctx: ModelContext, round: number, anew: boolean): (node: number) => Template {
+  const asks = asksIn(round, anew);
   const remembered = templatesOf(ctx);
-  const seen = remembered.map.get(key);
-  if (seen) return seen;
-  const nodes = strikes(ctx, p.round, asks, p, null, stepsOfRound(ctx, p.round, p.code));
-  const t = closed(ctx, p.round, p.code, nodes, afterAttacks(ctx, p.round));
-  if (remembered.entries > MAX_TEMPLATE_ENTRIES) {
-    remembered.map.clear();
-    remembered.entries = 0;
-  }
-  remembered.map.set(key, t);
-  remembered.entries += t.next.length + 1;
-  return t;
+  const kind = kindOfRound(round, asks);
+  let byNode = remembered.kinds.get(kind);
+  if (!byNode) remembered.kinds.set(kind, (byNode = new Map()));
+  const met = byNode;
+  return (node) => {
+    const seen = met.get(node);
+    if (seen) return seen;
+    const memory = Math.floor(node / ctx.size);
+    const code = node - memory * ctx.size;
+    const nodes = strikes(ctx, round, asks, { memory, code }, null, stepsOfRound(ctx, round, code));
+    const t = closed(ctx, round, code, nodes);
+    if (remembered.entries > MAX_TEMPLATE_ENTRIES) {
+      for (const m of remembered.kinds.values()) m.clear();
+      remembered.entries = 0;
+    }
+    met.set(node, t);
+    remembered.entries += t.next.length + 1;
+    return t;
+  };
 }
 
+/** The round from a round's start (see Template), worked out once per kind of round. */
+export const templateAt = (ctx: ModelContext, p: Extract<NaPosition, { kind: 'start' }>): Template =>
+  templatesIn(ctx, p.round, p.anew)(p.memory * ctx.size + p.code);
+
+/** Work units a successor costs the chain of modelChain.ts besides the model's own work (see asTransition). */
+const SUCCESSOR_WORK = 12;
+
 /** The template's next round, as positions of round `round` + 1. */
-function asTransition(ctx: ModelContext, round: number, t: Template): ModelTransition<NaPosition> {
+function successorsOf(ctx: ModelContext, round: number, t: Template): Array<{ position: NaPosition; p: number }> {
   const next = new Array<{ position: NaPosition; p: number }>(t.next.length);
   const start = startsIn(ctx, round + 1);
   for (let k = 0; k < t.next.length; k++) next[k] = { position: start(t.next[k]!), p: t.p[k]! };
-  spend(next.length + t.ended.length);
-  return { next, ended: t.ended };
+  return next;
+}
+
+/**
+ * The template as a transition. Its successors are built when read, not kept: the chain remembers
+ * every transition (modelChain.ts), and the example's eight million successor objects held there
+ * would take half a gigabyte; the template they are built from is a tenth of that.
+ */
+function asTransition(ctx: ModelContext, round: number, t: Template): ModelTransition<NaPosition> {
+  const ended = endedOf(ctx, t);
+  // The chain's part: a key, a map entry and an object per successor (about 60 ns each, measured
+  // with the example: 8 million successors in 0.5 s), charged here, as the chain charges none.
+  spend(SUCCESSOR_WORK * t.next.length + ended.length);
+  return {
+    get next() {
+      return successorsOf(ctx, round, t);
+    },
+    ended,
+  };
 }
 
 export function transitionOf(position: NaPosition): ModelTransition<NaPosition> {
@@ -166,13 +167,12 @@ export function transitionOf(position: NaPosition): ModelTransition<NaPosition> 
     case 'strikes': {
       const asks = asksIn(round, position.anew);
       const nodes = strikes(ctx, round, asks, position, position.current, position.steps);
-      return asTransition(ctx, round, closed(ctx, round, position.start, nodes, afterAttacks(ctx, round)));
+      return asTransition(ctx, round, closed(ctx, round, position.start, nodes));
     }
     case 'roundEnd': {
-      const nodes = tables.a.clear();
+      const nodes = tables.a.clear(ctx.nodes);
       nodes.add(position.memory * ctx.size + position.code, 1);
-      const close: CloseAt = (s, difference) => roundEndOf(ctx, s, difference, isLastRound(round));
-      return asTransition(ctx, round, closed(ctx, round, position.start, nodes, close));
+      return asTransition(ctx, round, closed(ctx, round, position.start, nodes, true));
     }
     case 'flee':
       return fled(ctx, position);

@@ -4,7 +4,16 @@ import type { Step } from '../../../../../core/combat/steps';
 import { ninthAge, type State } from '../../../../../core/systems/ninth-age';
 import { CATCH_CHANCE } from '../../../../../core/systems/ninth-age/tables';
 import { smallNinthAge } from '../../../analysis/smallCombats';
-import { chainAgreesWithPlayouts, chainMatchesWalk, transitionMatchesWalk } from '../../../../support/roundModel';
+import { runToEnd } from '../../../../../core/analysis/chunked';
+import { MAX_ROUNDS } from '../../../../../core/analysis/combat/wholeCombat';
+import { layeredChainInChunks, ninthAgeModel } from '../../../../../core/systems/ninth-age/analysis/model';
+import {
+  chainAgreesWithPlayouts,
+  chainMatchesWalk,
+  figuresOf,
+  modelOdds,
+  transitionMatchesWalk,
+} from '../../../../support/roundModel';
 import { setupArb } from '../arbitraries';
 import { setupOf } from '../helpers';
 import { clubSize } from './clubSize';
@@ -363,6 +372,23 @@ describe('the whole combat over the model against the engine’s walked chain (c
     },
     SLOW,
   );
+});
+
+describe('the layered chain (a whole round at once: the change proposed for modelChain.ts) against the chain over transitions', () => {
+  /** Every figure of the layered chain equals the chain over the model's transitions, to 1e-12. */
+  function layeredMatches(state: State) {
+    const layered = figuresOf(runToEnd(layeredChainInChunks(chain, ninthAgeModel, state, MAX_ROUNDS)));
+    const byTransitions = figuresOf(modelOdds(chain, state));
+    expect(Object.keys(layered).sort()).toEqual(Object.keys(byTransitions).sort());
+    for (const [k, p] of Object.entries(byTransitions)) expect(layered[k], k).toBeCloseTo(p, 12);
+  }
+
+  it('from round starts and part-way through rounds of small combats, with characters and allocations kept', () => {
+    layeredMatches(startOf(small()));
+    for (const { state } of standingStates(startOf(withCharacters()), 2, () => null, 2)) layeredMatches(state);
+  });
+
+  it('the club-size melee', () => layeredMatches(startOf(clubSize())), SLOW);
 });
 
 describe('the whole combat over the model against seeded engine play-outs (chainAgreesWithPlayouts)', () => {
