@@ -93,7 +93,7 @@ for (const { name, state } of scenarios) {
   const todayMs = cpu(() => runToEnd(modelChainInChunks(ninthAgeCombat, ninthAgeModel, state(), MAX_ROUNDS)));
   console.log(
     [
-      `${name}: ${layered.odds.states} positions, ${successors()} successors`,
+      `${name}: ${layered.odds.states} positions (a transition each), ${successors()} successors`,
       `  layered chain: ${layered.units.toExponential(2)} units (${layered.units <= HOST_BUDGET ? 'within' : 'over'} the host's budget); fresh setup ${stats(fresh)}; asked again ${stats(again)}`,
       `  chain over transitions (today's): ${overTransitions.units.toExponential(2)} units, fresh setup ${todayMs.toFixed(0)} ms; the host's answer: ${host.exact ? 'exact' : `estimate (${host.playouts} play-outs)`}`,
       `  attacker wins ${(100 * layered.odds.pAttackerWins).toFixed(2)}%, defender ${(100 * layered.odds.pDefenderWins).toFixed(2)}%, unfinished ${(100 * layered.odds.pUnfinished).toFixed(3)}%`,

@@ -66,7 +66,7 @@ export interface ModelContext {
 const DIRECT_NODES = 1 << 20;
 
 /** Codes up to this many get arrays by code (a few MB at most). */
-export const DENSE_CODES = 1 << 21;
+export const DENSE_CODES = 1 << 19;
 
 /** Above this, codes times allocation memories would leave the integers a double holds exactly. */
 export const MAX_CODES = 2 ** 40;
@@ -116,7 +116,7 @@ export const contextOf = perOwner((setup: Setup): ModelContext => {
     full: pools.reduce((code, p) => code + p.full * p.stride, 0),
     differences: pools.reduce((sum, p) => sum + p.full, 0) + 32,
     dense: stride <= DENSE_CODES,
-    nodes: Math.min(64 * stride, DIRECT_NODES),
+    nodes: stride <= DIRECT_NODES ? Math.min(64 * stride, DIRECT_NODES) : Infinity,
   };
 });
 

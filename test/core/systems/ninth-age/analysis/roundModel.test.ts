@@ -305,6 +305,35 @@ describe('one round of the model against the engine’s walk (transitionMatchesW
     matches(startOf(setup));
   });
 
+  it('health pools too large for arrays by code (six pools of 20 HP): the same rounds from the model’s hash tables', () => {
+    const hero = (name: string) => ({
+      name,
+      profile: { healthPoints: 20, attacks: 1, offensiveSkill: 6, strength: 6 },
+    });
+    const setup = setupOf(
+      {
+        models: 1,
+        width: 1,
+        profile: { healthPoints: 20, attacks: 2 },
+        characters: [hero('Baron'), hero('Knight')],
+        attacksAtCharacters: [1, 0],
+      },
+      {
+        models: 1,
+        width: 1,
+        profile: { healthPoints: 20, attacks: 2 },
+        characters: [hero('Captain'), hero('Sergeant')],
+      },
+    );
+    const start = startOf(setup);
+    expect(positionOf(start).ctx.dense).toBe(false);
+    matches(start);
+    for (const s of nextStarts(start).slice(0, 3)) matches(s);
+    const layered = figuresOf(runToEnd(layeredChainInChunks(chain, ninthAgeModel, start, 3)));
+    const byTransitions = figuresOf(modelOdds(chain, start, 3));
+    for (const [k, p] of Object.entries(byTransitions)) expect(layered[k], k).toBeCloseTo(p, 12);
+  });
+
   it(
     'random small melees, from the start and part-way through the first round (property)',
     () => {
