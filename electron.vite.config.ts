@@ -7,9 +7,14 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      // hostWorker: the worker thread the store and the contract run on (electron/main/hostThread.ts).
+      // hostWorker: the worker thread the store and the contract run on (electron/main/hostThread.ts);
+      // oddsWorker: the thread the odds are worked out on (electron/main/oddsThread.ts).
       rolldownOptions: {
-        input: { index: resolve('electron/main/index.ts'), hostWorker: resolve('electron/main/hostWorker.ts') },
+        input: {
+          index: resolve('electron/main/index.ts'),
+          hostWorker: resolve('electron/main/hostWorker.ts'),
+          oddsWorker: resolve('electron/main/oddsWorker.ts'),
+        },
       },
     },
   },

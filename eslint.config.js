@@ -38,74 +38,53 @@ const corePatterns = [
   { group: ['**/electron/**', '**/renderer/**', '**/cli/**'], message: 'core/ may import only core/.' },
 ];
 
-// Inside core/ the layers point one way (docs/ARCHITECTURE.md, "Layers"): api on top; summary,
-// scenario, store and roster below it; the rule systems (core/systems: each system's folder and
-// the registry) below those; the kit the systems are built from (core/analysis's odds helpers,
-// core/roster/battlescribe's generic reader) below them; combat, dice, validation and the
-// generic JSON Schema form helpers (core/forms) at the
-// bottom. Nothing imports a layer above its own.
-/** Relative imports of core/<folder> from anywhere inside core/ (one to three levels down). */
-const coreFolder = (...folders) =>
-  folders.flatMap((f) => [1, 2, 3].flatMap((d) => [`${'../'.repeat(d)}${f}`, `${'../'.repeat(d)}${f}/**`]));
-/** Roster documents, the import dispatch and the profile registry: the roster layer above the systems (its generic BattleScribe reader, core/roster/battlescribe, sits below them). */
-const rosterUpper = ['roster/documents', 'roster/exchange', 'roster/form', 'roster/import', 'roster/profiles'];
-/** core/roster's index (matched as a regular expression: a gitignore-style pattern 'roster' would take its reader too). */
-const rosterIndex = { regex: '^(\\.\\./)+roster(/index)?$' };
-const above = {
-  api: {
-    group: coreFolder('api'),
+// Inside core/ the layers point one way (docs/ARCHITECTURE.md, "Layers of core/"), top to bottom:
+// api; summary, scenario, store and roster; the rule systems (core/systems: the registry and each
+// system's folder); the kit the systems are built from (core/analysis's odds helpers and
+// core/battlescribe's generic BattleScribe / New Recruit reader); combat, dice, validation and the
+// generic JSON Schema form helpers (core/forms) at the bottom. Nothing imports a layer above its own.
+const layers = [
+  {
+    folders: ['api'],
     message:
       'core/api is the top layer: what a lower layer shares with it lives below (core/validation, core/analysis/odds.ts).',
   },
-  middle: {
-    group: coreFolder('summary', 'scenario', 'store', ...rosterUpper),
-    message:
-      'the rule systems sit below rosters, the store, scenarios and summaries (they may use the generic BattleScribe reader, core/roster/battlescribe).',
-  },
-  rosters: {
-    // From inside the reader its upper siblings are '../documents' and the like.
-    group: [
-      ...coreFolder('summary', 'scenario', 'store', ...rosterUpper),
-      ...['documents', 'exchange', 'form', 'import', 'profiles'].flatMap((f) => [`../${f}`, `../${f}/**`]),
-    ],
-    message:
-      'the generic BattleScribe reader and the odds helpers sit below roster documents, the store, scenarios and summaries.',
-  },
-  systems: {
-    group: coreFolder('systems'),
-    message:
-      'the kit (odds helpers, the BattleScribe reader) knows no rule system: the registry in core/systems sits above it.',
-  },
-  kit: {
-    group: [...coreFolder('analysis'), ...coreFolder('roster')],
-    message: 'the step protocol, dice and validation are the bottom layer: they know no rule system.',
-  },
-};
-const coreLayers = [
-  { files: ['core/**/*.ts'], extra: [] },
-  { files: ['core/{summary,scenario,store,roster}/**/*.ts'], extra: [above.api] },
   {
-    files: ['core/systems/**/*.ts'],
-    extra: [above.api, above.middle, { ...rosterIndex, message: above.middle.message }],
+    folders: ['summary', 'scenario', 'store', 'roster'],
+    message:
+      'rosters, the store, scenarios and summaries sit above the rule systems, the kit (odds helpers, the BattleScribe reader) and the bottom layer.',
   },
   {
-    files: ['core/analysis/**/*.ts', 'core/roster/battlescribe/**/*.ts'],
-    extra: [
-      above.api,
-      above.rosters,
-      { ...rosterIndex, message: above.rosters.message },
-      { regex: '^\\.\\.(/index)?$', message: above.rosters.message },
-      above.systems,
-    ],
+    folders: ['systems'],
+    message:
+      'the kit (odds helpers, the BattleScribe reader) and the bottom layer know no rule system: the registry in core/systems sits above them.',
   },
   {
-    files: ['core/{combat,dice,validation,forms}/**/*.ts'],
-    extra: [above.api, above.middle, above.systems, above.kit],
+    folders: ['analysis', 'battlescribe'],
+    message: 'the step protocol, dice and validation are the bottom layer: they know no odds helper or roster reader.',
   },
-].map(({ files, extra }) => ({
-  files,
-  rules: { 'no-restricted-imports': ['error', { paths: corePaths, patterns: [...corePatterns, ...extra] }] },
-}));
+  { folders: ['combat', 'dice', 'validation', 'forms'] },
+];
+/** How many folders below core/ a file may sit for its imports to be checked (a test holds every file of core/ to it). */
+const CORE_DEPTH = 6;
+/**
+ * The import rules of the files of one layer at one depth. A relative import names core/<folder>
+ * exactly only from a known depth ('../roster' is core/roster from core/store/x.ts but a system's own
+ * roster/ from core/systems/<id>/steps/x.ts), so each depth gets its own patterns.
+ */
+function layerAt(index, depth) {
+  const up = '../'.repeat(depth);
+  const within = '*/'.repeat(depth - 1);
+  const above = layers.slice(0, index).map(({ folders, message }) => ({
+    group: folders.flatMap((f) => [`${up}${f}`, `${up}${f}/**`]),
+    message,
+  }));
+  return {
+    files: layers[index].folders.map((f) => `core/${f}/${within}*.ts`),
+    rules: { 'no-restricted-imports': ['error', { paths: corePaths, patterns: [...corePatterns, ...above] }] },
+  };
+}
+const coreLayers = layers.flatMap((_, index) => Array.from({ length: CORE_DEPTH }, (_, d) => layerAt(index, d + 1)));
 
 const coreBoundaries = {
   files: ['core/**/*.ts'],
@@ -195,6 +174,10 @@ export default defineConfig([
     rules: reactHooks.configs.recommended.rules,
   },
   coreBoundaries,
+  {
+    files: ['core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: corePaths, patterns: corePatterns }] },
+  },
   ...coreLayers,
   rendererBoundaries,
 ]);

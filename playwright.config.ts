@@ -5,6 +5,15 @@ import { defineConfig } from '@playwright/test';
 const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 // E2E_PORT lets two checkouts on one machine run their suites side by side without serving each other's build.
 const port = Number(process.env['E2E_PORT'] ?? 4173);
+// The conformance kit's build (out/web-kit: the app's systems and the test's toy system), served beside it.
+const kitPort = port + 1;
+const serve = (kit: boolean, at: number) => ({
+  // CC_KIT=1: the config's own output folder is the kit build's (vite.web.config.ts).
+  command: `${kit ? 'CC_KIT=1 ' : ''}npx vite preview --config vite.web.config.ts --host 127.0.0.1 --port ${at} --strictPort`,
+  url: `http://127.0.0.1:${at}`,
+  reuseExistingServer: !process.env['CI'],
+  timeout: 60_000,
+});
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -39,12 +48,14 @@ export default defineConfig({
   projects: [
     { name: 'web', testMatch: /.*\.web\.spec\.ts/ },
     { name: 'desktop', testMatch: /.*\.desktop\.spec\.ts/ },
+    // The conformance kit: every system of the kit's registry through the real app (test/conformance).
+    {
+      name: 'kit',
+      testDir: 'test/conformance',
+      testMatch: /.*\.kit\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${kitPort}` },
+    },
   ],
-  webServer: {
-    // `npm run test:e2e` builds first; this serves the built browser app as a user would get it.
-    command: `npx vite preview --config vite.web.config.ts --host 127.0.0.1 --port ${port} --strictPort`,
-    url: `http://127.0.0.1:${port}`,
-    reuseExistingServer: !process.env['CI'],
-    timeout: 60_000,
-  },
+  // `npm run test:e2e` builds first; these serve the built browser apps as a user would get them.
+  webServer: [serve(false, port), serve(true, kitPort)],
 });

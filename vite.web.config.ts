@@ -42,6 +42,24 @@ function installHints(): Plugin {
 
 const shared = rendererConfig('web');
 
+/**
+ * The conformance kit's build (CC_KIT=1, `npm run build:web-kit`): the same app, its host given the
+ * kit's registry (test/conformance/registry.ts: the app's systems and the toy dice duel) in place of
+ * the app's, into out/web-kit — so the browser tests run a system registered only in the tests.
+ */
+const kit = process.env['CC_KIT'] === '1';
+function kitRegistry(): Plugin {
+  const host = resolve('renderer/src/host');
+  return {
+    name: 'combat-companion:kit-registry',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      source === './registry' && importer && resolve(importer, '..') === host
+        ? resolve('test/conformance/registry.ts')
+        : null,
+  };
+}
+
 // The browser build: the same renderer, with the host in a Web Worker, as an installable app that
 // works offline. Every address in it is relative (`base: './'`) and the router uses hash
 // addresses, so out/web can be served from any folder of any static host.
@@ -49,6 +67,8 @@ export default defineConfig({
   root: 'renderer',
   base: './',
   ...shared,
+  // The host runs in workers: their bundles take the kit's registry too.
+  worker: { ...shared.worker, plugins: () => (kit ? [kitRegistry()] : []) },
   plugins: [
     ...(shared.plugins ?? []),
     installHints(),
@@ -91,7 +111,7 @@ export default defineConfig({
       },
     }),
   ],
-  build: { outDir: resolve('out/web'), emptyOutDir: true },
+  build: { outDir: resolve(kit ? 'out/web-kit' : 'out/web'), emptyOutDir: true },
   server: { port: 5173, strictPort: false },
   // One fixed address: the browser keeps a site's rosters per address (scheme, host and port).
   preview: { port: 4173, strictPort: true },

@@ -1,4 +1,5 @@
 import { APP_NAME } from '../core/api/identity';
+import { registry as appRegistry, type Registry } from '../core/systems';
 import { analyzeCommand } from './commands/analyze';
 import { resolveCommand } from './commands/resolve';
 import { rosterCommand } from './commands/roster';
@@ -10,7 +11,7 @@ export { EXIT_OK, EXIT_TOO_LARGE, EXIT_USAGE, type CliIo } from './io';
 interface Command {
   usage: string;
   summary: string;
-  run: (args: string[], io: CliIo) => Promise<number> | number;
+  run: (args: string[], io: CliIo, registry: Registry) => Promise<number> | number;
 }
 
 const commands: Record<string, Command> = {
@@ -60,7 +61,8 @@ export function helpText(): string {
   return lines.join('\n');
 }
 
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+/** Runs one command on the rule systems of `registry` (the app's; a test may give one with a system of its own). */
+export async function runCli(argv: string[], io: CliIo, registry: Registry = appRegistry): Promise<number> {
   const [first, ...rest] = argv;
   if (first === '--version' || first === '-v') {
     io.out(`${packageVersion()}\n`);
@@ -75,5 +77,5 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.err(`combat-companion: unknown command "${first}". Run "combat-companion help" for the list.\n`);
     return EXIT_USAGE;
   }
-  return command.run(rest, io);
+  return command.run(rest, io, registry);
 }

@@ -1,6 +1,6 @@
 import { wholeCombatOf } from '../../core/analysis/combat';
 import { noOddsBecause, withinBudget } from '../../core/analysis/guarded';
-import { analyses } from '../../core/systems';
+import type { Registry } from '../../core/systems';
 import { EXIT_OK, EXIT_TOO_LARGE, EXIT_USAGE, type CliIo } from '../io';
 import { loadScenario } from './scenarioCommand';
 
@@ -11,10 +11,10 @@ import { loadScenario } from './scenarioCommand';
  * fought round after round, `combat`: the odds of the whole combat (core/analysis/combat), exact or
  * marked as an estimate; 40k 10th edition's attack sequence is one round, so it has none.
  */
-export async function analyzeCommand(args: string[], io: CliIo): Promise<number> {
-  const scenario = await loadScenario(args, io);
+export async function analyzeCommand(args: string[], io: CliIo, registry: Registry): Promise<number> {
+  const scenario = await loadScenario(args, io, registry);
   if (!scenario) return EXIT_USAGE;
-  const analysis = analyses[scenario.system.id];
+  const analysis = registry.analyses[scenario.system.id];
   if (!analysis) {
     io.err(`combat-companion: there is no exact analysis for ${scenario.system.name} yet.\n`);
     return EXIT_USAGE;

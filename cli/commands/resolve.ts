@@ -1,13 +1,14 @@
 import { ResolveError, resolveScenario, TooLargeToResolve } from '../../core/scenario/resolve';
 import { EXIT_OK, EXIT_TOO_LARGE, EXIT_USAGE, type CliIo } from '../io';
+import type { Registry } from '../../core/systems';
 import { loadScenario } from './scenarioCommand';
 
 /**
  * `combat-companion resolve <file|->`: resolves a scenario with its seed or its dice; prints the log
  * and the final state. A scenario too large to play through is refused in words (exit code 3).
  */
-export async function resolveCommand(args: string[], io: CliIo): Promise<number> {
-  const scenario = await loadScenario(args, io);
+export async function resolveCommand(args: string[], io: CliIo, registry: Registry): Promise<number> {
+  const scenario = await loadScenario(args, io, registry);
   if (!scenario) return EXIT_USAGE;
   if (scenario.seed === undefined && scenario.dice === undefined) {
     io.err(

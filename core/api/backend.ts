@@ -1,4 +1,6 @@
 import type { RosterRepository } from '../store/repo';
+import type { Registry } from '../systems/registry';
+import type { OddsOf } from './backends/odds/job';
 
 export type { Caller } from './caller';
 import { createCombatBackend } from './backends/combat';
@@ -16,6 +18,8 @@ export type Backend = { [C in Channel]: (request: ParsedRequestOf<C>, caller?: C
 
 /** What a host gives the backend: who it is, its store, and what only a host can make (time, ids, seeds). */
 export interface BackendDeps {
+  /** The rule systems this host offers (core/systems/registry.ts): the app's, or a test's with systems of its own. */
+  registry: Registry;
   appName: string;
   version: string;
   host: HostKind;
@@ -33,11 +37,18 @@ export interface BackendDeps {
    * combat's odds are worked out in chunks): a step the players take never waits behind them.
    */
   pause?: () => Promise<void>;
+  /** The odds worked out on a worker of their own (core/api/backends/odds/worker.ts), so a step never waits behind them; absent, in the host's own thread. */
+  odds?: OddsOf;
 }
 
 export function createBackend(deps: BackendDeps): Backend {
   const { repo } = deps.store;
-  const rules = rulesDeps({ newId: deps.newId, newSeed: deps.newSeed, ...(deps.pause ? { pause: deps.pause } : {}) });
+  const rules = rulesDeps(deps.registry, {
+    newId: deps.newId,
+    newSeed: deps.newSeed,
+    ...(deps.pause ? { pause: deps.pause } : {}),
+    ...(deps.odds ? { odds: deps.odds } : {}),
+  });
   return {
     'app.info': async (): Promise<AppInfo> => ({
       name: deps.appName,

@@ -2,8 +2,9 @@ import type { z } from 'zod';
 import type { SystemAnalysis } from '../analysis/system';
 import type { SetupLayout } from '../combat/setupLayout';
 import type { RuleSystem } from '../combat/system';
-import type { SystemImport } from '../roster/battlescribe/types';
+import type { SystemImport } from '../battlescribe/types';
 import type { ProfileLabels } from '../validation/profileLabels';
+import type { SystemConformance } from './conformance';
 
 /** Which side of a combat a roster unit fills, and how ("Pick from roster"). */
 export interface SideRequest {
@@ -77,6 +78,11 @@ export interface SystemDefinition<Id extends string = string, Profile extends z.
     /** BattleScribe / New Recruit rosters of this system. */
     import?: SystemImport & { games: GameRecognition };
   };
+  /**
+   * What the system must show (its conformance.ts): the generic test suite, bench and browser tests
+   * run every registered system from it. Loaded only when asked, so the app never carries it.
+   */
+  conformance: () => Promise<{ conformance: SystemConformance }>;
 }
 
 /** Keeps the id's literal type, so the registry can name its systems' ids as a type. */

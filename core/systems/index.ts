@@ -9,7 +9,10 @@ import { oldWorldSystem } from './old-world/definition';
 import { wh40k10eSystem } from './wh40k-10e/definition';
 import { wh40k7eSystem } from './wh40k-7e/definition';
 
+import { makeRegistry } from './registry';
+
 export { SideRefused, type SystemDefinition, type FilledSide, type SideRequest } from './definition';
+export { makeRegistry, type Registry } from './registry';
 
 /**
  * The registry: every rule system the app knows, one line each, in the order the Combat page
@@ -17,15 +20,18 @@ export { SideRefused, type SystemDefinition, type FilledSide, type SideRequest }
  * the rules by id, the analyses, the roster profiles, the BattleScribe import, the setup screens,
  * the command line — is derived from this list.
  */
-export const registry = [wh40k10eSystem, oldWorldSystem, wh40k7eSystem, ninthAgeSystem, epicArmageddonSystem] as const;
+const definitionList = [wh40k10eSystem, oldWorldSystem, wh40k7eSystem, ninthAgeSystem, epicArmageddonSystem] as const;
 
-type Definitions = (typeof registry)[number];
+/** The app's registry (registry.ts): the hosts build their backends from it. */
+export const registry = makeRegistry(definitionList);
+
+type Definitions = (typeof definitionList)[number];
 export type SystemId = Definitions['id'];
-export const systemIds = registry.map((d) => d.id) as [SystemId, ...SystemId[]];
+export const systemIds = definitionList.map((d) => d.id) as [SystemId, ...SystemId[]];
 
 const byId = <T>(pick: (d: Definitions) => T | undefined): Readonly<Record<string, T>> =>
   Object.fromEntries(
-    registry.flatMap((d) => {
+    definitionList.flatMap((d) => {
       const value = pick(d);
       return value === undefined ? [] : [[d.id, value]];
     }),

@@ -5,7 +5,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, protocol, session, type WebContents } from 'electron';
-import { APP_NAME, createBackend, createDispatch } from '../../core/api';
+import { APP_NAME, createBackend, createDispatch, registry } from '../../core/api';
 import { contentSecurityPolicy } from './csp';
 import { createDesktopFiles } from './files';
 import { registerContractHandlers } from './ipc';
@@ -66,6 +66,7 @@ if (!app.requestSingleInstanceLock()) {
     });
     // Answers only file.* and print.* (routedDispatch); its store is a placeholder nobody reads.
     const mainBackend = createBackend({
+      registry,
       appName: APP_NAME,
       version: app.getVersion(),
       host: 'desktop',

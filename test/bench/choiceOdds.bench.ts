@@ -2,7 +2,7 @@ import { bench, describe } from 'vitest';
 import { createCombatBackend } from '../../core/api/backends/combat';
 import { rulesDeps } from '../../core/api/backends/rules';
 import { advance, rollForMe, startCombat, type Combat, type RuleSystem } from '../../core/combat';
-import { systems } from '../../core/systems';
+import { registry, systems } from '../../core/systems';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -47,7 +47,7 @@ const example = (file: string) => {
 
 /** A backend holding one open combat at the given state (its log replays to it). */
 async function openAt(combat: Combat) {
-  const b = createCombatBackend({ ...rulesDeps({ newId: () => 'c', newSeed: () => 1 }) });
+  const b = createCombatBackend({ ...rulesDeps(registry, { newId: () => 'c', newSeed: () => 1 }) });
   const system = systems[combat.log.system]!;
   const { id } = await b['combat.start']({
     system: system.id,

@@ -1,3 +1,4 @@
+import { registry } from '../../core/systems';
 import { bench, describe } from 'vitest';
 import { contract, createBackend, createDispatch, type Reply, type ResponseOf } from '../../core/api';
 import { payloadProblem, REQUEST_CAPS } from '../../core/api/payloadBounds';
@@ -13,6 +14,7 @@ function host() {
   const store = freshStore();
   const dispatch = createDispatch(
     createBackend({
+      registry,
       appName: 'Combat Companion',
       version: '0',
       host: 'browser',

@@ -41,7 +41,7 @@ interface Row {
 }
 
 const rows: Row[] = [];
-for (const { id, rules } of registry) {
+for (const { id, rules } of registry.definitions) {
   const setups = setupsOf(id, (rules as { exampleSetup?: Readonly<Record<string, unknown>> }).exampleSetup);
   const perSetup: Array<{ name: string; median: number }> = [];
   const all: number[] = [];
@@ -71,7 +71,7 @@ console.log('\nSteps per round, seeded dice, the suggested option at every choic
 console.table(rows);
 
 describe('steps per round', () => {
-  for (const { id, rules } of registry) {
+  for (const { id, rules } of registry.definitions) {
     const example = (rules as { exampleSetup?: Readonly<Record<string, unknown>> }).exampleSetup;
     if (!example) continue;
     bench(

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, bench, describe } from 'vitest';
 import { openDurableStore, type DurableStore } from '../../electron/main/store';
-import { encodeSnapshot } from '../../electron/main/store/format';
+import {
+  encodeRecord,
+  encodeRecordV2,
+  encodeSnapshot,
+  readJournal,
+  type JournalRecord,
+} from '../../electron/main/store/format';
 import { profileSchemaFor } from '../../core/roster';
 import { validProfiles } from '../core/store/fixtures';
 
@@ -130,4 +136,28 @@ describe('desktop roster store', () => {
     },
     { iterations: 400, warmupIterations: 10, time: 0 },
   );
+});
+
+// Reading a full journal (1,000 records, the compaction limit: each a unit saved, as most writes
+// are) in the framing written now (checksum, length, JSON) and in the line framing before it, and
+// with ten damaged line ends, where the reader resynchronises by checksum.
+const journalRecords: JournalRecord[] = Array.from({ length: 1000 }, (_, i) => ({
+  seq: i + 1,
+  v: 2,
+  ops: [{ t: 'units', put: [{ ...units[i]!, name: `Saved ${i}` }] }],
+}));
+const journalV3 = Buffer.concat(journalRecords.map(encodeRecord));
+const journalV2 = Buffer.concat(journalRecords.map(encodeRecordV2));
+const journalDamaged = Buffer.from(journalV3);
+for (let k = 1; k <= 10; k++) {
+  const at = journalDamaged.indexOf(0x0a, Math.floor((k * journalDamaged.length) / 11));
+  journalDamaged[at] = 0x0b;
+}
+
+describe(`journal read, ${journalRecords.length} records (${(journalV3.length / 1e6).toFixed(1)} MB)`, () => {
+  bench('format 3 (checksum, length, JSON)', () => void readJournal(journalV3));
+  bench('format 2 (checksum, JSON, line end)', () => void readJournal(journalV2));
+  bench('format 3, ten line ends damaged', () => {
+    if (readJournal(journalDamaged).records.length !== journalRecords.length) throw new Error('a record was lost');
+  });
 });

@@ -360,10 +360,10 @@ test.describe('the browser app, installed and offline', () => {
     const headers = readFileSync(join(served.dir, '_headers'), 'utf8');
     expect(headers).toContain(`Content-Security-Policy: ${contentSecurityPolicyHeader}`);
     expect(contentSecurityPolicyHeader).toContain("frame-ancestors 'none'");
-    // The README gives the same value for servers that do not read _headers.
+    // docs/web-server.md gives the same value for servers that do not read _headers.
     expect(
-      readFileSync('README.md', 'utf8').includes(contentSecurityPolicyHeader),
-      'README.md gives the header value',
+      readFileSync('docs/web-server.md', 'utf8').includes(contentSecurityPolicyHeader),
+      'docs/web-server.md gives the header value',
     ).toBe(true);
   });
 });

@@ -158,3 +158,38 @@ async function checkEntry(
   for (const f of (await diceFields(step)).reverse()) await f.field.fill('');
   return { typed: text, grid, afterUndo: afterUndo.replace(/\s+/g, '') };
 }
+
+/** Goes on by the suggested choices, Continue and "Roll for me" (the seeded dice) until a roll step whose title matches. */
+export async function onToRoll(page: Page, title: RegExp) {
+  const step = page.getByTestId('step');
+  await expect(step).toHaveAttribute('data-step-kind', /roll|choose|outcome/);
+  for (let guard = 0; guard < 40; guard++) {
+    const kind = await step.getAttribute('data-step-kind');
+    if (kind === 'roll' && title.test((await step.getByRole('heading', { level: 2 }).textContent()) ?? '')) return;
+    const id0 = await step.getAttribute('data-step-id');
+    const next =
+      kind === 'roll'
+        ? page.getByTestId('roll-for-me')
+        : (await page.getByTestId('continue').count()) > 0
+          ? page.getByTestId('continue')
+          : step.locator('[data-testid^="option-"][data-suggested="true"]').first();
+    await next.click();
+    await expect(step).not.toHaveAttribute('data-step-id', id0 ?? '');
+  }
+  throw new Error(`no roll step titled ${String(title)}`);
+}
+
+/** The roll step as it opens: who rolls, its first dice box and the main button in sight, nothing laid over the box. */
+export async function expectRollInSight(page: Page) {
+  const step = page.getByTestId('step');
+  const box = step.locator('input[data-count]').first();
+  await expect(box).toBeInViewport({ ratio: 1 });
+  await expect(step.getByTestId('submit-dice')).toBeInViewport({ ratio: 1 });
+  await expect(step.getByTestId('who-acts')).toBeInViewport({ ratio: 1 });
+  // Nothing sits over the box: the element at its centre is the box itself.
+  const centre = await box.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === el;
+  });
+  expect(centre).toBe(true);
+}

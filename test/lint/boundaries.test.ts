@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -34,7 +35,7 @@ describe('core/ stays pure', () => {
   });
 });
 
-describe('core/ layers point one way (ARCHITECTURE.md: api on top; summary, scenario, store, roster; analysis, systems; combat, dice, validation)', () => {
+describe('core/ layers point one way (ARCHITECTURE.md: api on top; summary, scenario, store, roster; systems; analysis, battlescribe; combat, dice, validation, forms)', () => {
   it.each([
     ['core/summary/example.ts', "import { oddsFrom } from '../api/backends/odds';"],
     ['core/roster/example.ts', "import { fieldProblems } from '../api/issues';"],
@@ -45,6 +46,18 @@ describe('core/ layers point one way (ARCHITECTURE.md: api on top; summary, scen
     ['core/combat/example.ts', "import { systems } from '../systems';"],
     ['core/dice/example.ts', "import { analyses } from '../analysis';"],
     ['core/validation/example.ts', "import { contract } from '../api/contract';"],
+    // The generic BattleScribe reader is part of the kit: below rosters, the systems and the contract.
+    ['core/battlescribe/example.ts', "import { problemsOf } from '../roster/documents';"],
+    ['core/battlescribe/example.ts', "import { rosterImport } from '../roster/import';"],
+    ['core/battlescribe/example.ts', "import { checkUnit } from '../roster';"],
+    ['core/battlescribe/example.ts', "import { systems } from '../systems';"],
+    ['core/battlescribe/example.ts', "import { wh40k7eImport } from '../systems/wh40k-7e/roster/battlescribe';"],
+    ['core/battlescribe/example.ts', "import type { Contract } from '../api/contract';"],
+    ['core/systems/wh40k-7e/roster/example.ts', "import { checkUnit } from '../../../roster';"],
+    ['core/systems/wh40k-7e/roster/example.ts', "import { profileSchemas } from '../../../roster/profiles';"],
+    ['core/systems/example.ts', "import { checkUnit } from '../roster/index';"],
+    ['core/combat/example.ts', "import { readRosterXml } from '../battlescribe/xml';"],
+    ['core/forms/deep/example.ts', "import { cleanName } from '../../battlescribe/values';"],
   ])('%s may not %s', async (file, code) => {
     expect(await ruleIds(file, `${code}\n`)).toContain('no-restricted-imports');
   });
@@ -68,6 +81,61 @@ describe('core/ layers point one way (ARCHITECTURE.md: api on top; summary, scen
         "import { advance } from '../../combat/engine';\nimport { summaryLine } from './summary';\nexport const a = [advance, summaryLine];\n",
       ),
     ).toEqual([]);
+  });
+
+  it('the systems may import the BattleScribe reader, and the import dispatch may too', async () => {
+    expect(
+      await ruleIds(
+        'core/systems/wh40k-7e/roster/battlescribe.ts',
+        "import { NotesWriter } from '../../../battlescribe/notes';\nimport type { SystemImport } from '../../../battlescribe/types';\nexport const a = NotesWriter;\nexport type S = SystemImport;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'core/systems/definition.ts',
+        "import type { SystemImport } from '../battlescribe/types';\nexport type S = SystemImport;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIds(
+        'core/roster/import/example.ts',
+        "import { rosterXmlOf } from '../../battlescribe/read';\nexport const a = rosterXmlOf;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it("the reader may import the kit and the bottom layer; a system's folder may import its own roster/", async () => {
+    expect(
+      await ruleIds(
+        'core/battlescribe/example.ts',
+        "import { isDiceExpression } from '../dice/expression';\nimport { NOTES_MAX } from '../validation/fields';\nimport { oddsFrom } from '../analysis/odds';\nimport { census } from './census';\nexport const a = [isDiceExpression, NOTES_MAX, oddsFrom, census];\n",
+      ),
+    ).toEqual([]);
+    // '../roster' from a system's sub-folder is that system's own roster/, not core/roster.
+    expect(
+      await ruleIds(
+        'core/systems/wh40k-7e/analysis/example.ts',
+        "import { profileSchema } from '../roster/profile';\nexport const a = profileSchema;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('every file of core/ is held to its layer (none sits deeper than the rules reach)', async () => {
+    const bottomPatterns = (await eslint.calculateConfigForFile('core/dice/example.ts')).rules[
+      'no-restricted-imports'
+    ][1].patterns.length;
+    const files = readdirSync('core', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(100);
+    const unchecked: string[] = [];
+    for (const file of files) {
+      const path = `core/${file}`;
+      if (path.startsWith('core/api/')) continue;
+      const patterns = (await eslint.calculateConfigForFile(path)).rules['no-restricted-imports'][1].patterns;
+      // Every layer below the contract refuses at least the contract's folder.
+      if (!patterns.some((p: { group?: string[] }) => p.group?.some((g) => g.endsWith('api')))) unchecked.push(path);
+    }
+    expect(unchecked).toEqual([]);
+    expect(bottomPatterns).toBeGreaterThan(4);
   });
 });
 

@@ -1,3 +1,4 @@
+import { registry } from '../../core/systems';
 import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contract, createBackend, createDispatch, type Reply, type ResponseOf } from '../../core/api';
@@ -15,6 +16,7 @@ async function host(idb: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRang
   const store = await openBrowserStore({ idb, memory, clock, newId });
   const dispatch = createDispatch(
     createBackend({
+      registry,
       appName: 'Combat Companion',
       version: '0',
       host: 'browser',

@@ -1,3 +1,4 @@
+import { registry } from '../../core/systems';
 import { vi, type Mock } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { channels, createBackend, type Backend, type Channel } from '../../core/api';
@@ -13,6 +14,7 @@ export function spiedBackend(host: 'desktop' | 'browser' = 'desktop'): SpiedBack
   const clock = () => '2026-11-22T12:00:00.000Z';
   const db = new CompanionDb({ indexedDB: new IDBFactory(), IDBKeyRange });
   const real = createBackend({
+    registry,
     appName: 'Combat Companion',
     version: '9.9.9',
     host,

@@ -35,6 +35,21 @@ export interface RoundModel<S, P> {
    * as "Roll for me" and the engine's walk take them.
    */
   transition(position: P): ModelTransition<P>;
+  /**
+   * Where present, the chain hands the model a round's whole layer at once — every position of the
+   * round with its chance — and takes the next round's positions and the ends with chances
+   * absolute: for a model that works a round out for all its positions together, where one
+   * transition object per position would cost more than the rounds (millions of successors).
+   */
+  layer?(positions: ReadonlyArray<{ position: P; p: number }>): ModelTransition<P>;
+  /**
+   * Where present, two positions with the same key are one: `merge` makes it from both and their
+   * chances (the chain adds the chances). For a model whose key leaves out what it carries along
+   * without the rules reading it — which of several alike units is which, as chances — so the
+   * chain counts positions by what the rules read. The chain then remembers no transition by key
+   * (two positions of one key may carry different things); the model remembers what it can itself.
+   */
+  merge?(a: P, pa: number, b: P, pb: number): P;
 }
 
 export interface ModelTransition<P> {

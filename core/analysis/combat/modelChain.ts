@@ -22,13 +22,21 @@ type Layer<P> = Map<string, { position: P; p: number }>;
 const remembered = new WeakMap<object, Map<string, { t: ModelTransition<unknown>; work: number }>>();
 const MAX_REMEMBERED = 50_000;
 
-/** Adds `p` to the position `key` of round `round`'s layer. */
-function addPosition<P>(layers: Map<number, Layer<P>>, round: number, key: string, position: P, p: number): void {
+/** Adds `p` to the position `key` of round `round`'s layer (merged by the model where it merges positions). */
+function addPosition<P>(
+  layers: Map<number, Layer<P>>,
+  model: Pick<RoundModel<unknown, P>, 'merge'>,
+  round: number,
+  key: string,
+  position: P,
+  p: number,
+): void {
   let layer = layers.get(round);
   if (!layer) layers.set(round, (layer = new Map()));
   const seen = layer.get(key);
-  if (seen) seen.p += p;
-  else layer.set(key, { position, p });
+  if (!seen) return void layer.set(key, { position, p });
+  if (model.merge) seen.position = model.merge(seen.position, seen.p, position, p);
+  seen.p += p;
 }
 
 /** Where the engine's walk from a state leads: the positions the model takes, by round, and the ends met first. */
@@ -53,7 +61,7 @@ export function enterModel<S, P>(chain: CombatChain<S>, model: RoundModel<S, P>,
       }
       const position = model.enter(s);
       if (position !== null) {
-        addPosition(entered.layers, model.round(position), model.key(position), position, p);
+        addPosition(entered.layers, model, model.round(position), model.key(position), position, p);
         continue;
       }
       for (const b of branches(s, step)) {
@@ -88,8 +96,25 @@ function transitionOf<P>(model: RoundModel<unknown, P>, setup: object, key: stri
 }
 
 /**
- * The chain over the model from `state`, in chunks (chunked.ts: it yields between transitions once
- * a chunk's work is spent). Throws AnalysisTooLargeError past the current meter. `states` in the
+ * One round's layer worked out: every position's transition, remembered by key (none where the
+ * model merges positions), or the whole layer at once where the model takes it so (`layer`) —
+ * ends and next positions with their chances absolute.
+ */
+function layerOf<P>(model: RoundModel<unknown, P>, setup: object, layer: Layer<P>): ModelTransition<P> {
+  if (model.layer) return model.layer([...layer.values()]);
+  const next: Array<{ position: P; p: number }> = [];
+  const ended: ModelTransition<P>['ended'][number][] = [];
+  for (const [key, { position, p }] of layer) {
+    const t = model.merge ? model.transition(position) : transitionOf(model, setup, key, position);
+    for (const e of t.ended) ended.push({ end: e.end, p: p * e.p });
+    for (const n of t.next) next.push({ position: n.position, p: p * n.p });
+  }
+  return { next, ended };
+}
+
+/**
+ * The chain over the model from `state`, in chunks (chunked.ts: it yields between rounds once a
+ * chunk's work is spent). Throws AnalysisTooLargeError past the current meter. `states` in the
  * answer counts the positions whose round was worked out.
  */
 export function* modelChainInChunks<S, P>(
@@ -114,19 +139,17 @@ export function* modelChainInChunks<S, P>(
       for (const { p } of layer.values()) tally.unfinished += p;
       continue;
     }
-    for (const [key, { position, p }] of layer) {
-      states++;
-      const t = transitionOf(model, setup, key, position);
-      for (const e of t.ended) tally.add(e.end, round, p * e.p);
-      for (const n of t.next) {
-        const next = model.round(n.position);
-        if (next <= round) throw new Error(`a round model's transition from round ${round} led to round ${next}`);
-        addPosition(layers, next, model.key(n.position), n.position, p * n.p);
-      }
-      if (chunkFull(chunkFrom)) {
-        yield;
-        chunkFrom = workSpent();
-      }
+    states += layer.size;
+    const t = layerOf(model as RoundModel<unknown, P>, setup, layer);
+    for (const e of t.ended) tally.add(e.end, round, e.p);
+    for (const n of t.next) {
+      const next = model.round(n.position);
+      if (next <= round) throw new Error(`a round model's transition from round ${round} led to round ${next}`);
+      addPosition(layers, model, next, model.key(n.position), n.position, n.p);
+    }
+    if (chunkFull(chunkFrom)) {
+      yield;
+      chunkFrom = workSpent();
     }
   }
   return { ...tally.odds(namesOf(chain, state), { exact: true, fromRound, maxRounds: limit }), states };

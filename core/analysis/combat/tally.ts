@@ -55,7 +55,9 @@ export class Tally {
     // The units counted are those listed by `track` at the start (the same list at every end).
     end.units?.forEach((u, i) => {
       const counted = this.units?.[i];
-      if (u.end && counted) counted[u.end] += w;
+      if (!counted) return;
+      if (u.chances) for (const [f, q] of Object.entries(u.chances)) counted[f as keyof typeof u.chances] += w * q;
+      else if (u.end) counted[u.end] += w;
     });
     for (const role of roles) {
       const f = end.fates[role];

@@ -19,6 +19,12 @@ export interface UnitFate {
   role: Role;
   unit: string;
   end: UnitEnd;
+  /**
+   * An end a round model counts for many paths at once (model.ts `merge`): each fate's chance for
+   * this unit across them, in place of `end`. Alike units that a position counts by how many are
+   * left, not which, get their own fates this way, exactly.
+   */
+  chances?: Partial<Record<Exclude<UnitEnd, null>, number>>;
 }
 
 export interface CombatChain<State = unknown> {

@@ -11,21 +11,13 @@ import {
   type RuleSystem,
   type SetupLayout,
 } from '../../combat';
-import type { CombatOdds, CombatSnapshot } from '../channels/combat';
+import type { CombatSnapshot } from '../channels/combat';
 import type { ParsedRequestOf } from '../contract';
 import { prefixIssues, problemsOf } from '../../roster/documents';
 import { ApiFailure } from '../reply';
-import { noOddsBecause, type Analyzed } from '../../analysis/guarded';
-import { bestOf, headlinesOf, type Headline } from '../../analysis/headline';
-import { fixed2, percent } from '../../summary/format';
-import { oddsFrom } from '../../analysis/odds';
-import { QUICK_SHARE, type WholeCombatAnswer, type WholeCombatOdds } from '../../analysis/combat';
-import type { Chunked } from '../../analysis/chunked';
-import { wholeFigureText, wholeHeadlinesOf } from '../../analysis/combat/headline';
+import type { OddsOf } from './odds/job';
 
-/** "1.20 models destroyed expected", "Empire win the round: 62.0%": a headline as the option beside it reads. */
-export const figureText = (h: Headline) =>
-  h.kind === 'probability' ? `${h.label}: ${percent(h.value)}` : `${fixed2(h.value)} ${h.label} expected`;
+export { figureText } from './odds/round';
 
 export interface CombatBackendDeps {
   /** The registry of rule systems, id → system. */
@@ -33,22 +25,10 @@ export interface CombatBackendDeps {
   /** Each system's setup layout, by id (what its setup screen needs beyond the schema). */
   setupLayouts?: Readonly<Record<string, SetupLayout>>;
   /**
-   * The exact outcome distributions from a state of that system within the work budget (or why
-   * not: too large), null where the system has none.
+   * The odds of a combat from its log (odds/service.ts), worked out after the step: by the host
+   * itself, or by a worker of their own, so that a step never waits behind them.
    */
-  analyze: (systemId: string, state: unknown) => Analyzed | null;
-  /**
-   * The odds of the whole combat from a state of that system (exact, or estimated and marked so),
-   * null where its combat is one round, worked out in chunks (core/analysis/chunked.ts); `share`
-   * (0–1) of the work a single answer may take. Absent: no whole-combat odds.
-   */
-  wholeCombatInChunks?: (systemId: string, state: unknown, share?: number) => Chunked<WholeCombatAnswer>;
-  /**
-   * Lets the host answer whatever else has come in (a step, this round's odds) before the next
-   * chunk of a long analysis: the whole combat's odds take up to about a second, and a step must
-   * never wait behind them. Absent: each analysis runs straight through.
-   */
-  pause?: () => Promise<void>;
+  odds: OddsOf;
   newId: () => string;
   newSeed: () => number;
   /** How many combats to keep open at once (oldest are closed first). */
@@ -94,8 +74,6 @@ export interface CombatHistory {
 interface Session {
   system: RuleSystem;
   combat: Combat;
-  /** The odds before any die (the start of the combat), worked out the first time odds are asked for. */
-  before?: Analyzed | null;
   /** "Empire vs Orcs": the sides' names, which no step changes, worked out once. */
   title: string;
   /** Rosters the sides came from: kept with the combat for printed reports and their tallies. */
@@ -114,14 +92,6 @@ interface Session {
 export function createCombatBackend(deps: CombatBackendDeps) {
   const sessions = new Map<string, Session>();
   const maxOpen = deps.maxOpen ?? 50;
-  /**
-   * Per open combat: the whole combat's odds at its start, once worked out (kept beside the session,
-   * which each step replaces, since they may come in after a step was taken), and the number of the
-   * latest request for its whole-combat odds (an earlier one still being worked out is dropped).
-   */
-  const wholeStarts = new Map<string, WholeCombatAnswer>();
-  const wholeAsked = new Map<string, number>();
-
   /** Keeps a session open, most recently used last, so the oldest is closed first. */
   const remember = (id: string, s: Session): Session => {
     sessions.delete(id);
@@ -129,8 +99,6 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     while (sessions.size > maxOpen) {
       const oldest = sessions.keys().next().value!;
       sessions.delete(oldest);
-      wholeStarts.delete(oldest);
-      wholeAsked.delete(oldest);
     }
     return s;
   };
@@ -160,173 +128,6 @@ export function createCombatBackend(deps: CombatBackendDeps) {
       canUndo: combat.log.inputs.length > 0,
       finished,
       ...(notice ? { notice } : {}),
-    };
-  };
-
-  /**
-   * The round's odds last worked out for a state: the whole combat's request comes right after the
-   * round's for the same state and carries its figures too, so they are not worked out twice.
-   */
-  const roundOddsOf = new WeakMap<object, CombatOdds>();
-
-  /** The odds of `combat` (a state of the session's combat) against the session's start, each analysed within the budget. */
-  const oddsAt = (current: Session, combat: Combat): CombatOdds => {
-    const known = roundOddsOf.get(combat.state as object);
-    if (known) return known;
-    const odds = roundOddsFor(current, combat);
-    roundOddsOf.set(combat.state as object, odds);
-    return odds;
-  };
-
-  const roundOddsFor = (current: Session, combat: Combat): CombatOdds => {
-    const at = combat.log.inputs.length;
-    const { system } = current;
-    if (current.before === undefined) {
-      const start = at === 0 ? combat.state : system.start(current.combat.log.setup);
-      current.before = deps.analyze(system.id, start);
-    }
-    const before = current.before;
-    if (before === null)
-      return { at, odds: null, unavailable: `${system.name} has no exact odds yet.`, choices: [], best: null };
-    if (!before.ok)
-      return {
-        at,
-        odds: null,
-        unavailable: noOddsBecause('No exact odds for this combat', before.tooLarge),
-        choices: [],
-        best: null,
-      };
-    const now = at === 0 ? before : deps.analyze(system.id, combat.state);
-    if (now === null)
-      return { at, odds: null, unavailable: `${system.name} has no exact odds yet.`, choices: [], best: null };
-    if (!now.ok)
-      return {
-        at,
-        odds: null,
-        unavailable: noOddsBecause('No exact odds at this step', now.tooLarge),
-        choices: [],
-        best: null,
-      };
-    return {
-      at,
-      odds: oddsFrom(before.distributions, now.distributions),
-      unavailable: null,
-      ...choiceFigures(system, combat),
-    };
-  };
-
-  /**
-   * Works chunked analyses out to their end, pausing between chunks (`deps.pause`) so that the host
-   * answers a step, or this round's odds, in the meantime. Once `superseded` says a later request
-   * has taken over, the work stops and the request is answered with a conflict: nobody is waiting
-   * for those figures any more (the players moved on), and the later request gets the host's time.
-   */
-  const finish = async <T>(work: Chunked<T>, superseded: () => boolean): Promise<T> => {
-    for (;;) {
-      const r = work.next();
-      if (r.done) return r.value;
-      if (deps.pause) await deps.pause();
-      if (superseded()) {
-        work.return(undefined as T);
-        throw new ApiFailure(
-          'conflict',
-          'The combat moved on before these odds of the whole combat were ready: the odds of the step it is at now are worked out instead.',
-        );
-      }
-    }
-  };
-
-  /**
-   * The round's odds and the whole combat's (asked with `whole`): at the start (remembered) and
-   * now, and at a choose step each option's chance for the chooser to win the combat. The whole
-   * combat gets the work `analyze` and print get (about a second at most), in chunks: a step never
-   * waits behind it, so the live figures are the same as the printed ones.
-   */
-  const wholeOddsAt = async (id: string, current: Session, combat: Combat, quick: boolean): Promise<CombatOdds> => {
-    const round = oddsAt(current, combat);
-    const ask = deps.wholeCombatInChunks;
-    if (!ask) return round;
-    const { system } = current;
-    const ticket = (wholeAsked.get(id) ?? 0) + 1;
-    wholeAsked.set(id, ticket);
-    const superseded = () => wholeAsked.get(id) !== ticket;
-    const share = quick ? QUICK_SHARE : 1;
-    let start = wholeStarts.get(id);
-    if (start === undefined) {
-      start = await finish(
-        ask(system.id, combat.log.inputs.length === 0 ? combat.state : system.start(current.combat.log.setup), share),
-        superseded,
-      );
-      // Only the full answer is kept: a quick one is refined at once.
-      if (!quick && sessions.has(id)) wholeStarts.set(id, start);
-    }
-    if (start === null) return round;
-    const now = combat.log.inputs.length === 0 ? start : await finish(ask(system.id, combat.state, share), superseded);
-    const odds = (a: WholeCombatAnswer) => (a?.ok ? a.odds : null);
-    const unavailable = now?.ok ? null : now ? noOddsBecause('No odds for the whole combat', now.tooLarge) : null;
-    const choices = quick ? round.choices : await withWholeChoices(system, combat, round.choices, superseded);
-    return { ...round, choices, whole: { start: odds(start), now: odds(now), unavailable } };
-  };
-
-  /** Each option's whole-combat figure for the chooser, where the options change it (pursuit, restraint, allocation). */
-  const withWholeChoices = async (
-    system: RuleSystem,
-    combat: Combat,
-    choices: CombatOdds['choices'],
-    superseded: () => boolean,
-  ): Promise<CombatOdds['choices']> => {
-    const step = combat.step;
-    // Choices with many options (how many attacks at a character) share one answer's work among them; past four, none is worked out.
-    if (step.kind !== 'choose' || !deps.wholeCombatInChunks || step.options.length > 4) return choices;
-    const share = 1 / step.options.length;
-    const each: Array<WholeCombatOdds | null> = [];
-    for (const { id } of step.options) {
-      const taken = advance(system, combat, { kind: 'choose', stepId: step.id, option: id });
-      const answer = taken.ok
-        ? await finish(deps.wholeCombatInChunks(system.id, taken.combat.state, share), superseded)
-        : null;
-      each.push(answer?.ok ? answer.odds : null);
-    }
-    const figures = wholeHeadlinesOf(each, step.actor, system.view(combat.state).sides[step.actor].name);
-    return step.options.map(({ id }, i) => ({
-      option: id,
-      figure: choices.find((c) => c.option === id)?.figure ?? null,
-      whole: figures[i] ? wholeFigureText(figures[i]) : null,
-    }));
-  };
-
-  /**
-   * At a choose step, each option's main figure if it is taken: the option applied through the
-   * system's own fold, the state it leads to analysed within the budget (as every odds are); and
-   * the option best for the chooser by that figure, where the figures tell the options apart.
-   */
-  const choiceFigures = (system: RuleSystem, combat: Combat): Pick<CombatOdds, 'choices' | 'best'> => {
-    const step = combat.step;
-    if (step.kind !== 'choose') return { choices: [], best: null };
-    const analysed = step.options.map(({ id }) => {
-      const taken = advance(system, combat, { kind: 'choose', stepId: step.id, option: id });
-      const result = taken.ok ? deps.analyze(system.id, taken.combat.state) : null;
-      return result?.ok ? result.distributions : null;
-    });
-    const headlines = headlinesOf(analysed, step.actor);
-    const { sides } = system.view(combat.state);
-    const names = { attacker: sides.attacker.name, defender: sides.defender.name };
-    const best =
-      step.options.length > 1
-        ? bestOf(
-            analysed,
-            headlines,
-            step.actor,
-            names,
-            step.options.findIndex((o) => o.suggested),
-          )
-        : null;
-    return {
-      choices: step.options.map(({ id }, i) => ({
-        option: id,
-        figure: headlines[i] ? figureText(headlines[i]) : null,
-      })),
-      best: best === null ? null : step.options[best]!.id,
     };
   };
 
@@ -451,15 +252,22 @@ export function createCombatBackend(deps: CombatBackendDeps) {
     },
 
     'combat.odds': async ({ id, at, whole, quick }: ParsedRequestOf<'combat.odds'>) => {
-      const current = await opened(id);
-      const inputs = current.combat.log.inputs;
+      const { system, combat } = await opened(id);
+      const { setup, seed, inputs } = combat.log;
       if (at !== undefined && at > inputs.length)
         throw new ApiFailure('invalid_input', `at: this combat has only ${inputs.length} steps taken`, 'at');
-      const combat =
-        at === undefined || at === inputs.length
-          ? current.combat
-          : replay(current.system, { ...current.combat.log, inputs: inputs.slice(0, at) });
-      return whole ? wholeOddsAt(id, current, combat, quick ?? false) : oddsAt(current, combat);
+      // Worked out from the log alone (odds/service.ts): by the host itself, or by a worker of the odds' own.
+      const job = {
+        id,
+        system: system.id,
+        setup,
+        seed,
+        inputs,
+        at: at ?? inputs.length,
+        whole: !!whole,
+        quick: !!quick,
+      };
+      return deps.odds(job);
     },
 
     'combat.advance': async ({ id, input }: ParsedRequestOf<'combat.advance'>) => apply(id, await opened(id), input),

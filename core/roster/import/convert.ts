@@ -1,13 +1,13 @@
 import { checkUnit } from '../documents';
 import { ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, parseRosterFile, type RosterFile } from '../exchange';
 import type { SystemId } from '../profiles';
-import { rosterXmlOf, refused, type Read } from '../battlescribe/read';
-import { quoted } from '../battlescribe/result';
+import { rosterXmlOf, refused, type Read } from '../../battlescribe/read';
+import { quoted } from '../../battlescribe/result';
 import { recogniseGame, SUPPORTED_GAMES } from './games';
-import { isPointsCost, pointsOf, topSelections, type BsRoster, type BsSelection } from '../battlescribe/tree';
-import type { SkippedUnit, UnitPreview } from '../battlescribe/types';
-import { cleanName, distinct } from '../battlescribe/values';
-import { readRosterXml } from '../battlescribe/xml';
+import { isPointsCost, pointsOf, topSelections, type BsRoster, type BsSelection } from '../../battlescribe/tree';
+import type { SkippedUnit, UnitPreview } from '../../battlescribe/types';
+import { cleanName, distinct } from '../../battlescribe/values';
+import { readRosterXml } from '../../battlescribe/xml';
 
 /** What the player reads before a roster editor's file is imported. */
 export interface ImportPreview {

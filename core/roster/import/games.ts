@@ -1,6 +1,6 @@
 import { registry } from '../../systems';
-import type { BsRoster } from '../battlescribe/tree';
-import type { SystemImport } from '../battlescribe/types';
+import type { BsRoster } from '../../battlescribe/tree';
+import type { SystemImport } from '../../battlescribe/types';
 
 /**
  * Which Combat Companion system a roster is for, from the game system it names: the published
@@ -8,12 +8,14 @@ import type { SystemImport } from '../battlescribe/types';
  * by a name that plainly names a supported edition (a renamed or forked data set keeps the name's
  * edition), with a note that it was taken by its name.
  */
-const games = registry.flatMap((d) => (d.roster.import ? [{ ...d.roster.import, systemName: d.name }] : []));
+const games = registry.definitions.flatMap((d) =>
+  d.roster.import ? [{ ...d.roster.import, systemName: d.name }] : [],
+);
 
 /** The games a roster can be imported from, in words: every system that reads BattleScribe rosters, by the name the app gives it. */
 export const SUPPORTED_GAMES = ((names: string[]) =>
   names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''))(
-  registry.filter((d) => d.roster.import).map((d) => d.name),
+  registry.definitions.filter((d) => d.roster.import).map((d) => d.name),
 );
 
 /** A game system name longer than this is cut before it is matched (real ones are a few words). */

@@ -31,4 +31,5 @@ export const epicArmageddonSystem = defineSystem({
       games: { ids: ['8f10-ee06-8dc1-beb6'], names: /\bepic\b.{0,40}\barmageddon\b/i },
     },
   },
+  conformance: () => import('./conformance'),
 });

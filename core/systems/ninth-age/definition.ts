@@ -27,4 +27,5 @@ export const ninthAgeSystem = defineSystem({
       games: { ids: ['aa64-1e8e-66fc-9abf', '8c9a-3026-84b4-cf16'], names: /\b(9th|ninth)\s{1,3}age\b|\bt9a\b/i },
     },
   },
+  conformance: () => import('./conformance'),
 });

@@ -33,4 +33,5 @@ export const oldWorldSystem = defineSystem({
       },
     },
   },
+  conformance: () => import('./conformance'),
 });

@@ -50,4 +50,5 @@ export const wh40k10eSystem = defineSystem({
       },
     },
   },
+  conformance: () => import('./conformance'),
 });

@@ -32,4 +32,5 @@ export const wh40k7eSystem = defineSystem({
       },
     },
   },
+  conformance: () => import('./conformance'),
 });

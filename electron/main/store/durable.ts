@@ -3,48 +3,41 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./write-file-atomic.d.ts" />
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat, truncate, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DBCore, DBCoreMutateRequest, DBCoreTable, Middleware } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import writeFileAtomic from 'write-file-atomic';
 import { CompanionDb, LATEST_SCHEMA_VERSION, type SchemaVersion } from '../../../core/store/db';
-import { createRepository, writeMethods, type RepoDeps, type RosterRepository } from '../../../core/store/repo';
+import { createRepository, writeMethods, type RosterRepository } from '../../../core/store/repo';
 import { tableNames, type TableName } from '../../../core/store/rows';
-import { lockStoreFolder, type FolderLock } from './lock';
+import { fsyncDir, pruneOldFiles } from './files';
 import {
-  anyGenerationPattern,
-  applyOps,
-  DamagedFileError,
-  decodeSnapshot,
   encodeRecord,
   encodeSnapshot,
   journalName,
-  journalPattern,
-  mapsOf,
-  readJournal,
-  salvageSnapshot,
   snapshotName,
-  snapshotPattern,
-  TooNewError,
   type JournalRecord,
   type Op,
   type Tables,
 } from './format';
+import { loadStore, StoreTooNewError, type LoadedStore } from './load';
+import { lockStoreFolder, type FolderLock } from './lock';
 
 /**
- * The roster store of the desktop host (ARCHITECTURE.md, "The roster store in the desktop host").
+ * The roster store of the desktop host (ARCHITECTURE.md, "The store").
  *
  * Dexie runs on fake-indexeddb, in memory; this module makes it durable in the user-data folder.
  * Design: a journal plus snapshots. A full snapshot per write cannot meet the targets (a store
  * of 200 rosters × 40 units and 5,000 combats is ~30 MB of JSON: ~130 ms to serialise and as
- * much again to write, per write), so each committed write appends one line with the rows it
- * put or deleted to the journal and fdatasyncs it before the caller's promise resolves; every
+ * much again to write, per write), so each committed write appends one record with the rows it
+ * put or deleted to the journal (format.ts, frames.ts) and fdatasyncs it before the caller's promise resolves; every
  * `compactAfter` records or bytes the whole state is written as an atomic snapshot
  * (write-file-atomic: temp file, fsync, rename; then the folder is fsynced) and a new journal
  * begins. The two newest snapshots and the journals since the older of them are kept, so a
  * damaged newest snapshot falls back to the previous one plus its journals without losing a
- * write. Writes run one at a time; a damaged file is renamed aside, never deleted.
+ * write. Writes run one at a time; a damaged file is renamed aside, never deleted, and every
+ * intact record and row in it is loaded (load.ts).
  */
 
 export interface DurableStoreOptions {
@@ -56,7 +49,7 @@ export interface DurableStoreOptions {
   compactAfterRecords?: number;
   /** …or this many journal bytes (default 8 MB), whichever comes first. */
   compactAfterBytes?: number;
-  /** A folder lock left by a process that stopped refreshing it is taken after this long (lock.ts). */
+  /** Another machine's lock entry not refreshed for this long has ended (lock.ts); one of this machine is checked directly. */
   lockStaleMs?: number;
 }
 
@@ -76,14 +69,7 @@ export interface DurableStore {
   close(): Promise<void>;
 }
 
-export class StoreTooNewError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'StoreTooNewError';
-  }
-}
-
-type Maps = ReturnType<typeof mapsOf>;
+type Maps = LoadedStore['maps'];
 
 export async function openDurableStore(options: DurableStoreOptions): Promise<DurableStore> {
   const { dir } = options;
@@ -108,93 +94,49 @@ async function openLocked(
   lock: FolderLock,
   lostLock: () => Error | null,
 ): Promise<DurableStore> {
-  const { dir } = options;
   const clock = options.clock ?? (() => new Date().toISOString());
-  const deps: RepoDeps = { clock, newId: options.newId ?? (() => randomUUID()) };
-  const compactAfterRecords = options.compactAfterRecords ?? 1000;
-  const compactAfterBytes = options.compactAfterBytes ?? 8 * 1024 * 1024;
+  const loaded = await loadStore(options.dir);
+  const { idb, upgraded } = await intoIndexedDb(loaded.maps, loaded.minVersion);
+  const db = new CompanionDb(idb);
+  const writer = new DurableWriter(db, loaded, {
+    dir: options.dir,
+    clock,
+    compactAfterRecords: options.compactAfterRecords ?? 1000,
+    compactAfterBytes: options.compactAfterBytes ?? 8 * 1024 * 1024,
+    lock,
+    lostLock,
+  });
+  // Every committed mutation is captured here, as whole rows, for the journal.
+  db.use(captureMiddleware((op) => writer.capture(op)));
+  await db.open();
+  const repo = durableRepository(createRepository(db, { clock, newId: options.newId ?? (() => randomUUID()) }), writer);
 
-  // ---- Load: the newest snapshot that reads, then the journals after it. ----
-  const setAside: string[] = [];
-  const names = await readdir(dir);
-  let maxGeneration = 0;
-  for (const name of names) {
-    const match = anyGenerationPattern.exec(name);
-    if (match) maxGeneration = Math.max(maxGeneration, Number(match[1]));
-  }
-  const generationsOf = (pattern: RegExp) =>
-    names
-      .map((name) => pattern.exec(name))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => Number(m[1]))
-      .sort((a, b) => a - b);
+  // A recovered, upgraded or brand-new store starts from a fresh snapshot, so the next start
+  // does not depend on the files that were set aside.
+  if (loaded.setAside.length > 0 || upgraded || !loaded.hasSnapshot || writer.due())
+    await writer.serial(() => writer.compact());
 
-  let base: { generation: number; schemaVersion: number; tables: Tables } | undefined;
-  // Damaged snapshots newer than the one loaded, with the rows they still hold, newest first.
-  const salvaged: { generation: number; schemaVersion: number; tables: Tables; damaged: number }[] = [];
-  for (const generation of generationsOf(snapshotPattern).reverse()) {
-    const file = snapshotName(generation);
-    try {
-      const { header, tables } = decodeSnapshot(await readFile(join(dir, file)));
-      if (header.schemaVersion > LATEST_SCHEMA_VERSION) throw new TooNewError(`schema version ${header.schemaVersion}`);
-      base = { generation, schemaVersion: header.schemaVersion, tables };
-      break;
-    } catch (error) {
-      if (error instanceof TooNewError)
-        throw new StoreTooNewError(
-          `${file} was written by a newer Combat Companion (${error.message}); update the app to open this store.`,
-        );
-      if (!(error instanceof DamagedFileError) && !(error instanceof SyntaxError)) throw error;
-      const rows = salvageSnapshot(await readFile(join(dir, file)));
-      if (rows && rows.header.schemaVersion <= LATEST_SCHEMA_VERSION)
-        salvaged.push({
-          generation,
-          schemaVersion: rows.header.schemaVersion,
-          tables: rows.tables,
-          damaged: rows.damaged,
-        });
-      setAside.push(`${file} (${error.message}) → ${await putAside(dir, file)}`);
-    }
-  }
-  // No snapshot is intact: the damaged ones still hold their intact rows. Taken oldest first, a
-  // newer one's rows over an older one's, then every journal from the oldest of them on is
-  // replayed: a journal puts and deletes whole rows, so it brings each row it touched to its
-  // latest state whatever the snapshot held.
-  if (!base && salvaged.length > 0) base = mergeSalvaged(salvaged);
-  const maps: Maps = mapsOf(base?.tables ?? { rosters: [], units: [], combats: [], settings: [] });
-  let minVersion = base?.schemaVersion ?? LATEST_SCHEMA_VERSION;
-  let seq = 0;
-  let journalGeneration = base?.generation ?? 0;
-  let journalBytes = 0;
-  let journalRecords = 0;
-  const journals = generationsOf(journalPattern).filter((g) => g >= (base?.generation ?? 0));
-  for (const [index, generation] of journals.entries()) {
-    const file = journalName(generation);
-    const read = readJournal(await readFile(join(dir, file)));
-    for (const record of read.records) {
-      if (record.v > LATEST_SCHEMA_VERSION)
-        throw new StoreTooNewError(
-          `${file} was written by a newer Combat Companion; update the app to open this store.`,
-        );
-      minVersion = Math.min(minVersion, record.v);
-      applyOps(maps, record.ops);
-      seq = Math.max(seq, record.seq);
-    }
-    const last = index === journals.length - 1;
-    if (read.damage !== null || (read.tornTail && !last)) {
-      // Damaged mid-file: keep what read cleanly, set the file aside for inspection.
-      setAside.push(`${file} (${read.damage ?? 'cut short'}) → ${await putAside(dir, file)}`);
-    } else if (last) {
-      // A partial last line is a write the crash cut short: it was never acknowledged, so it
-      // is dropped and the journal continues after the last whole record.
-      if (read.tornTail) await truncate(join(dir, file), read.validBytes);
-      journalGeneration = generation;
-      journalBytes = read.validBytes;
-      journalRecords = read.records.length;
-    }
-  }
+  const status = statusOf(loaded.setAside, upgraded);
+  return {
+    repo,
+    db,
+    status: () => status,
+    compact: () =>
+      writer.serial(async () => {
+        if (!(await lock.stillHeld())) throw lockTakenOver();
+        await writer.compact();
+      }),
+    close: () =>
+      writer.serial(async () => {
+        await writer.closeJournal();
+        db.close();
+        await lock.release();
+      }),
+  };
+}
 
-  // ---- Into fake-indexeddb, upgrading old data through Dexie's own migration. ----
+/** The loaded rows into fake-indexeddb, upgraded from their schema version through Dexie's own migration. */
+async function intoIndexedDb(maps: Maps, minVersion: number) {
   const idb = { indexedDB: new IDBFactory(), IDBKeyRange };
   const loadVersion = Math.max(1, Math.min(minVersion, LATEST_SCHEMA_VERSION)) as SchemaVersion;
   const loader = new CompanionDb(idb, { version: loadVersion });
@@ -203,41 +145,151 @@ async function openLocked(
     for (const table of tableNames) await loader.table(table).bulkAdd([...maps[table].values()]);
   });
   loader.close();
-  const upgraded = loadVersion < LATEST_SCHEMA_VERSION;
+  return { idb, upgraded: loadVersion < LATEST_SCHEMA_VERSION };
+}
 
-  const db = new CompanionDb(idb);
-  // Every committed mutation is captured here, as whole rows, for the journal.
-  let captured: Op[] | null = null;
-  let strayWrite = false;
-  db.use(captureMiddleware((op) => (captured ? captured.push(op) : (strayWrite = true))));
-  await db.open();
+/** The repository with each write method made durable: acknowledged only once on disk. */
+function durableRepository(inner: RosterRepository, writer: DurableWriter): RosterRepository {
+  const repo = { ...inner } as RosterRepository;
+  for (const method of writeMethods) {
+    const original = inner[method] as (...args: unknown[]) => Promise<unknown>;
+    (repo as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[method] = (...args) =>
+      writer.write(() => original(...args));
+  }
+  return repo;
+}
 
-  // ---- The write path. ----
-  let journal: FileHandle | null = null;
-  const openJournal = async (generation: number) => {
-    journal = await open(join(dir, journalName(generation)), 'a');
-    await fsyncDir(dir);
+function statusOf(setAside: readonly string[], upgraded: boolean): DurableStoreStatus {
+  if (setAside.length > 0)
+    return {
+      state: 'recovered',
+      message: `Some saved data was damaged and has been set aside; the last good state was loaded. Set aside: ${setAside.join('; ')}.`,
+    };
+  return {
+    state: 'ready',
+    message: upgraded ? 'The roster store was upgraded and is ready.' : 'The roster store is ready.',
   };
-  const appendRecord = async (record: JournalRecord) => {
-    if (!journal) await openJournal(journalGeneration);
+}
+
+interface WriterSettings {
+  dir: string;
+  clock: () => string;
+  compactAfterRecords: number;
+  compactAfterBytes: number;
+  lock: FolderLock;
+  lostLock: () => Error | null;
+}
+
+/**
+ * The write path: one write at a time, each committed write's rows appended to the journal and
+ * fdatasynced before the caller is told, and a snapshot every `compactAfter…`.
+ */
+class DurableWriter {
+  private journal: FileHandle | null = null;
+  private journalGeneration: number;
+  private journalBytes: number;
+  private journalRecords: number;
+  private nextGeneration: number;
+  private seq: number;
+  /** The operations of the write under way; null between writes. */
+  private captured: Op[] | null = null;
+  /** Memory holds a change the journal does not (a write outside the repository, or a failed append). */
+  private strayWrite = false;
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly db: CompanionDb,
+    loaded: LoadedStore,
+    private readonly settings: WriterSettings,
+  ) {
+    this.journalGeneration = loaded.journal.generation;
+    this.journalBytes = loaded.journal.bytes;
+    this.journalRecords = loaded.journal.records;
+    this.nextGeneration = Math.max(loaded.maxGeneration, loaded.journal.generation) + 1;
+    this.seq = loaded.seq;
+  }
+
+  capture(op: Op): void {
+    if (this.captured) this.captured.push(op);
+    else this.strayWrite = true;
+  }
+
+  serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(work, work);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Whether the journal has grown enough for a snapshot. */
+  due(): boolean {
+    return (
+      this.journalRecords >= this.settings.compactAfterRecords || this.journalBytes >= this.settings.compactAfterBytes
+    );
+  }
+
+  write<T>(work: () => Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      // The folder was taken from us (lock.ts): writing now could destroy another process's data.
+      const lost = this.settings.lostLock();
+      if (lost)
+        throw new Error(`The roster store's folder lock was lost (${lost.message}); this change was not saved.`);
+      this.captured = [];
+      let result: T;
+      let ops: Op[];
+      try {
+        result = await work();
+      } finally {
+        // A write that threw rolled its transaction back: nothing of it is journalled.
+        ops = this.captured;
+        this.captured = null;
+      }
+      await this.commit(ops);
+      // Checked after the record is on disk and before anyone is told: if another process took the
+      // folder over meanwhile (this one was frozen), it may have loaded the store before this
+      // record and would drop it; the change is reported as not kept, never acknowledged.
+      if (!(await this.settings.lock.stillHeld())) throw lockTakenOver();
+      if (this.due()) await this.compact();
+      return result;
+    });
+  }
+
+  private async commit(ops: Op[]): Promise<void> {
+    try {
+      // Something wrote outside the repository, or the journal failed: only a full snapshot captures it.
+      if (this.strayWrite) await this.compact();
+      else if (ops.length > 0) await this.append({ seq: ++this.seq, v: LATEST_SCHEMA_VERSION, ops });
+    } catch (error) {
+      // Memory is now ahead of the disk: the next write must snapshot the whole state.
+      this.strayWrite = true;
+      throw error;
+    }
+  }
+
+  private async append(record: JournalRecord): Promise<void> {
+    const { dir } = this.settings;
+    if (!this.journal) {
+      this.journal = await open(join(dir, journalName(this.journalGeneration)), 'a');
+      await fsyncDir(dir);
+    }
     const line = encodeRecord(record);
-    const { bytesWritten } = await journal!.write(line);
+    const { bytesWritten } = await this.journal.write(line);
     if (bytesWritten !== line.length)
       throw new Error(`The roster journal took ${bytesWritten} of ${line.length} bytes (disk full?).`);
     // fdatasync also flushes the new file length, which is all an append changes.
-    await journal!.datasync();
-    journalBytes += line.length;
-    journalRecords += 1;
-  };
+    await this.journal.datasync();
+    this.journalBytes += line.length;
+    this.journalRecords += 1;
+  }
 
-  let nextGeneration = Math.max(maxGeneration, journalGeneration) + 1;
-  const compactNow = async () => {
-    const generation = nextGeneration++;
+  /** Writes a snapshot of everything in memory and starts a new journal. */
+  async compact(): Promise<void> {
+    const { dir, clock } = this.settings;
+    const generation = this.nextGeneration++;
     // The snapshot holds everything in memory, including any write the journal missed.
-    strayWrite = false;
-    const tables = await db.transaction('r', tableNames.slice(), async () => {
+    this.strayWrite = false;
+    const tables = await this.db.transaction('r', tableNames.slice(), async () => {
       const out = {} as Tables;
-      for (const table of tableNames) out[table] = (await db.table(table).toArray()) as Record<string, unknown>[];
+      for (const table of tableNames) out[table] = (await this.db.table(table).toArray()) as Record<string, unknown>[];
       return out;
     });
     await writeFileAtomic(
@@ -245,106 +297,17 @@ async function openLocked(
       encodeSnapshot(tables, { schemaVersion: LATEST_SCHEMA_VERSION, generation, savedAt: clock() }),
     );
     await fsyncDir(dir);
-    await journal?.close();
-    journal = null;
-    journalGeneration = generation;
-    journalBytes = 0;
-    journalRecords = 0;
+    await this.closeJournal();
+    this.journalGeneration = generation;
+    this.journalBytes = 0;
+    this.journalRecords = 0;
     await pruneOldFiles(dir);
-  };
-
-  let tail: Promise<unknown> = Promise.resolve();
-  const serial = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = tail.then(work, work);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-
-  const durableWrite = <T>(work: () => Promise<T>): Promise<T> =>
-    serial(async () => {
-      // The folder was taken from us (lock.ts): writing now could destroy another process's data.
-      const lost = lostLock();
-      if (lost)
-        throw new Error(`The roster store's folder lock was lost (${lost.message}); this change was not saved.`);
-      captured = [];
-      let result: T;
-      let ops: Op[];
-      try {
-        result = await work();
-      } finally {
-        // A write that threw rolled its transaction back: nothing of it is journalled.
-        ops = captured;
-        captured = null;
-      }
-      try {
-        if (strayWrite) {
-          // Something wrote outside the repository, or the journal failed: only a full
-          // snapshot captures it.
-          await compactNow();
-        } else if (ops.length > 0) {
-          await appendRecord({ seq: ++seq, v: LATEST_SCHEMA_VERSION, ops });
-        }
-      } catch (error) {
-        // Memory is now ahead of the disk: the next write must snapshot the whole state.
-        strayWrite = true;
-        throw error;
-      }
-      // Checked after the record is on disk and before anyone is told: if another process took the
-      // folder over meanwhile (this one was frozen), it may have loaded the store before this
-      // record and would drop it; the change is reported as not kept, never acknowledged.
-      if (!(await lock.stillHeld())) throw lockTakenOver();
-      if (journalRecords >= compactAfterRecords || journalBytes >= compactAfterBytes) await compactNow();
-      return result;
-    });
-
-  const inner = createRepository(db, deps);
-  const repo = { ...inner } as RosterRepository;
-  for (const method of writeMethods) {
-    const original = inner[method] as (...args: unknown[]) => Promise<unknown>;
-    (repo as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>)[method] = (...args) =>
-      durableWrite(() => original(...args));
   }
 
-  // A recovered, upgraded or brand-new store starts from a fresh snapshot, so the next start
-  // does not depend on the files that were set aside.
-  if (
-    setAside.length > 0 ||
-    upgraded ||
-    !base ||
-    journalRecords >= compactAfterRecords ||
-    journalBytes >= compactAfterBytes
-  ) {
-    await serial(compactNow);
+  async closeJournal(): Promise<void> {
+    await this.journal?.close();
+    this.journal = null;
   }
-
-  const status: DurableStoreStatus =
-    setAside.length > 0
-      ? {
-          state: 'recovered',
-          message: `Some saved data was damaged and has been set aside; the last good state was loaded. Set aside: ${setAside.join('; ')}.`,
-        }
-      : {
-          state: 'ready',
-          message: upgraded ? 'The roster store was upgraded and is ready.' : 'The roster store is ready.',
-        };
-
-  return {
-    repo,
-    db,
-    status: () => status,
-    compact: () =>
-      serial(async () => {
-        if (!(await lock.stillHeld())) throw lockTakenOver();
-        await compactNow();
-      }),
-    close: () =>
-      serial(async () => {
-        await journal?.close();
-        journal = null;
-        db.close();
-        await lock.release();
-      }),
-  };
 }
 
 /** Records each successful put/add/delete as an Op, with whole rows (or keys). */
@@ -390,72 +353,5 @@ function lockTakenOver(): Error {
   );
 }
 
-/** The rows of damaged snapshots (newest first), as one base: a newer snapshot's row wins. */
-function mergeSalvaged(salvaged: readonly { generation: number; schemaVersion: number; tables: Tables }[]): {
-  generation: number;
-  schemaVersion: number;
-  tables: Tables;
-} {
-  const oldestFirst = [...salvaged].reverse();
-  const maps = mapsOf({ rosters: [], units: [], combats: [], settings: [] });
-  for (const snapshot of oldestFirst)
-    applyOps(
-      maps,
-      tableNames.map((t) => ({ t, put: snapshot.tables[t] })),
-    );
-  const tables = Object.fromEntries(tableNames.map((t) => [t, [...maps[t].values()]])) as unknown as Tables;
-  return {
-    generation: oldestFirst[0]!.generation,
-    schemaVersion: Math.min(...salvaged.map((s) => s.schemaVersion)),
-    tables,
-  };
-}
-
-/** Renames a damaged file with a timestamp suffix; it is never deleted. */
-async function putAside(dir: string, file: string): Promise<string> {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  let target = `${file}.damaged-${stamp}`;
-  for (let n = 2; await exists(join(dir, target)); n++) target = `${file}.damaged-${stamp}-${n}`;
-  await rename(join(dir, file), join(dir, target));
-  await fsyncDir(dir);
-  return target;
-}
-
-/** Keeps the two newest snapshots and the journals from the older of them on. */
-async function pruneOldFiles(dir: string): Promise<void> {
-  const names = await readdir(dir);
-  const snapshots = names
-    .map((n) => snapshotPattern.exec(n))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => Number(m[1]))
-    .sort((a, b) => b - a);
-  const keepFrom = snapshots[1] ?? snapshots[0];
-  if (keepFrom === undefined) return;
-  for (const name of names) {
-    const s = snapshotPattern.exec(name) ?? journalPattern.exec(name);
-    if (s && Number(s[1]) < keepFrom) await rm(join(dir, name), { force: true });
-  }
-  // Leftover temp files of an interrupted write-file-atomic (snapshot-….ccstore.<hash>).
-  for (const name of names) if (/^snapshot-\d{8}\.ccstore\.\d+$/.test(name)) await rm(join(dir, name), { force: true });
-}
-
-/** Makes a create, rename or delete in the folder itself durable. */
-async function fsyncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
+export { StoreTooNewError };
 export type { Op, Tables };

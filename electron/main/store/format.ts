@@ -1,22 +1,29 @@
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import { isRow, tableNames, type TableName } from '../../../core/store/rows';
+import { frame, frameV2, readFrames } from './frames';
 
 /**
- * The on-disk format of the desktop store, version 2.
+ * The on-disk format of the desktop store, version 3.
+ *
+ * Every record is framed as frames.ts says: `<crc32 hex> <byte length> <json>\n`, with its own
+ * checksum, so damage to one costs that one only, and damage to the line ends between them costs
+ * none.
  *
  * snapshot-<generation>.ccstore: a one-line JSON header (format, version, schema version,
- *   generation, body length and CRC-32), then the body: one line per row, `<crc32 hex> <json>\n`,
- *   the JSON being `{ t, row }`. A snapshot of generation g holds everything journalled in
- *   journals before g. Each row has its own checksum, so a damaged snapshot still gives every row
- *   it holds intact (issue 26: one flipped byte in each of two snapshots lost 20 of 35 writes).
- *   Version 1 (the body one JSON document of every table) is still read.
- * journal-<generation>.log: one line per committed write, `<crc32 hex> <json>\n`, the JSON being
- *   `{ seq, v, ops }` where each op puts whole rows into, or deletes keys from, one table. A
- *   damaged line is skipped and every intact line after it is kept.
+ *   generation, body length and CRC-32), then the body: one record per row, the JSON being
+ *   `{ t, row }`. A snapshot of generation g holds everything journalled in journals before g. A
+ *   damaged snapshot still gives every row it holds intact (issue 26: one flipped byte in each of
+ *   two snapshots lost 20 of 35 writes).
+ * journal-<generation>.log: one record per committed write, the JSON being `{ seq, v, ops }` where
+ *   each op puts whole rows into, or deletes keys from, one table. A damaged record is skipped and
+ *   every intact one after it is kept.
+ *
+ * Version 2 (records framed by their line end alone) and version 1 (a snapshot's body one JSON
+ * document of every table) are still read.
  */
 export const STORE_FORMAT = 'combat-companion.store';
-export const STORE_FORMAT_VERSION = 2;
+export const STORE_FORMAT_VERSION = 3;
 
 export type Tables = Record<TableName, Record<string, unknown>[]>;
 export type Op = { t: TableName; put: Record<string, unknown>[] } | { t: TableName; del: string[] };
@@ -50,58 +57,35 @@ const headerSchema = z
 export type SnapshotHeader = z.infer<typeof headerSchema>;
 
 const keyOf = (table: TableName) => (table === 'settings' ? 'key' : 'id');
+const emptyTables = (): Tables => Object.fromEntries(tableNames.map((t) => [t, []])) as unknown as Tables;
 
-/** One line: the CRC-32 of the JSON in hex, a space, the JSON, a newline. */
-function checkedLine(value: unknown): Buffer {
-  const json = Buffer.from(JSON.stringify(value));
-  return Buffer.concat([Buffer.from(`${crc32(json).toString(16).padStart(8, '0')} `), json, Buffer.from('\n')]);
+type SnapshotMeta = { schemaVersion: number; generation: number; savedAt: string };
+
+export function encodeSnapshot(tables: Tables, meta: SnapshotMeta): Buffer {
+  return snapshotOf(tables, meta, frame, STORE_FORMAT_VERSION);
 }
 
-/** The JSON of a checked line, or why it is not one. */
-function checkedJson(line: Buffer): unknown {
-  if (line.length < 10 || line[8] !== 0x20) return new DamagedFileError('not a checked line');
-  const json = line.subarray(9);
-  if (Number.parseInt(line.subarray(0, 8).toString('latin1'), 16) !== crc32(json))
-    return new DamagedFileError('checksum does not match');
-  try {
-    return JSON.parse(json.toString('utf8')) as unknown;
-  } catch {
-    return new DamagedFileError('not valid JSON');
-  }
+/** A version 2 snapshot (rows framed by their line end alone); kept for tests and figures of reading old stores. */
+export function encodeSnapshotV2(tables: Tables, meta: SnapshotMeta): Buffer {
+  return snapshotOf(tables, meta, frameV2, 2);
 }
 
-export function encodeSnapshot(
-  tables: Tables,
-  meta: { schemaVersion: number; generation: number; savedAt: string },
-): Buffer {
+function snapshotOf(tables: Tables, meta: SnapshotMeta, framed: (json: string) => string, version: number): Buffer {
   // Built as one string and converted once: a Buffer per row made compaction four times slower.
   const lines: string[] = [];
-  for (const t of tableNames) {
-    for (const row of tables[t]) {
-      const json = JSON.stringify({ t, row });
-      lines.push(`${crc32(json).toString(16).padStart(8, '0')} ${json}\n`);
-    }
-  }
-  const body = Buffer.from(lines.join(''));
-  const header: SnapshotHeader = {
-    format: STORE_FORMAT,
-    formatVersion: STORE_FORMAT_VERSION,
-    ...meta,
-    bytes: body.length,
-    crc32: crc32(body),
-  };
-  return Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]);
+  for (const t of tableNames) for (const row of tables[t]) lines.push(framed(JSON.stringify({ t, row })));
+  return withHeader(Buffer.from(lines.join('')), meta, version);
 }
 
 /** A version 1 snapshot (the body one JSON document), as the app wrote before version 2; kept for tests of the upgrade. */
-export function encodeSnapshotV1(
-  tables: Tables,
-  meta: { schemaVersion: number; generation: number; savedAt: string },
-): Buffer {
-  const body = Buffer.from(JSON.stringify(tables));
+export function encodeSnapshotV1(tables: Tables, meta: SnapshotMeta): Buffer {
+  return withHeader(Buffer.from(JSON.stringify(tables)), meta, 1);
+}
+
+function withHeader(body: Buffer, meta: SnapshotMeta, formatVersion: number): Buffer {
   const header: SnapshotHeader = {
     format: STORE_FORMAT,
-    formatVersion: 1,
+    formatVersion,
     ...meta,
     bytes: body.length,
     crc32: crc32(body),
@@ -118,6 +102,7 @@ function readHeader(data: Buffer): { header: SnapshotHeader; body: Buffer } {
   if (newline < 0) throw new DamagedFileError('no header line');
   let header: SnapshotHeader;
   try {
+    // A CR before the line end (a copy that made line ends CRLF) is white space to JSON.
     header = headerSchema.parse(JSON.parse(data.subarray(0, newline).toString('utf8')));
   } catch {
     throw new DamagedFileError('the header is not valid');
@@ -145,10 +130,10 @@ export function decodeSnapshot(data: Buffer): { header: SnapshotHeader; tables: 
 }
 
 /**
- * What a damaged version 2 snapshot still holds: every row whose line is intact, and how many lines
- * were not. Null when not even its header reads (nothing in it can be trusted to be ours).
+ * What a damaged snapshot of version 2 or later still holds: every row whose record is intact.
+ * Null when not even its header reads (nothing in it can be trusted to be ours).
  */
-export function salvageSnapshot(data: Buffer): { header: SnapshotHeader; tables: Tables; damaged: number } | null {
+export function salvageSnapshot(data: Buffer): { header: SnapshotHeader; tables: Tables } | null {
   let read: { header: SnapshotHeader; body: Buffer };
   try {
     read = readHeader(data);
@@ -157,15 +142,23 @@ export function salvageSnapshot(data: Buffer): { header: SnapshotHeader; tables:
     return null;
   }
   if (read.header.formatVersion < 2) return null;
-  return { header: read.header, ...readRowLines(read.body) };
+  const tables = emptyTables();
+  for (const json of readFrames(read.body).records) {
+    const value = parseJson(json);
+    const { t, row } = (typeof value === 'object' && value !== null ? value : {}) as { t?: unknown; row?: unknown };
+    if (tableNames.includes(t as TableName) && isRow(t as TableName, row))
+      tables[t as TableName].push(row as Record<string, unknown>);
+  }
+  return { header: read.header, tables };
 }
 
 /**
- * The rows of a body whose whole checksum matched: no line's own checksum needs checking, and the
- * text is split once (per-line buffers made loading three times slower).
+ * The rows of a body whose whole checksum matched: no record's own checksum needs checking, each
+ * is one line, and the text is split once (per-line buffers made loading three times slower). The
+ * JSON begins at a line's first brace, in version 3 (after checksum and length) as in version 2.
  */
 function readIntactRows(body: Buffer): Tables {
-  const tables = Object.fromEntries(tableNames.map((t) => [t, []])) as unknown as Tables;
+  const tables = emptyTables();
   const text = body.toString('utf8');
   let offset = 0;
   let index = 0;
@@ -174,7 +167,7 @@ function readIntactRows(body: Buffer): Tables {
     if (end < 0) end = text.length;
     let value: { t?: unknown; row?: unknown };
     try {
-      value = JSON.parse(text.slice(offset + 9, end)) as { t?: unknown; row?: unknown };
+      value = JSON.parse(text.slice(text.indexOf('{', offset), end)) as { t?: unknown; row?: unknown };
     } catch {
       throw new DamagedFileError(`row ${index + 1} is not valid JSON`);
     }
@@ -187,23 +180,12 @@ function readIntactRows(body: Buffer): Tables {
   return tables;
 }
 
-function readRowLines(body: Buffer): { tables: Tables; damaged: number } {
-  const tables = Object.fromEntries(tableNames.map((t) => [t, []])) as unknown as Tables;
-  let damaged = 0;
-  let offset = 0;
-  while (offset < body.length) {
-    let end = body.indexOf(0x0a, offset);
-    if (end < 0) end = body.length;
-    const value = checkedJson(body.subarray(offset, end));
-    offset = end + 1;
-    const { t, row } = (typeof value === 'object' && value !== null ? value : {}) as { t?: unknown; row?: unknown };
-    if (value instanceof Error || !tableNames.includes(t as TableName) || !isRow(t as TableName, row)) {
-      damaged++;
-      continue;
-    }
-    tables[t as TableName].push(row as Record<string, unknown>);
+function parseJson(json: Buffer): unknown {
+  try {
+    return JSON.parse(json.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
   }
-  return { tables, damaged };
 }
 
 function checkTables(value: unknown): Tables {
@@ -224,7 +206,12 @@ function checkRow(table: TableName, row: unknown, where: string): Record<string,
 }
 
 export function encodeRecord(record: JournalRecord): Buffer {
-  return checkedLine(record);
+  return Buffer.from(frame(JSON.stringify(record)));
+}
+
+/** A journal record as version 2 framed it; kept for tests and figures of reading old stores. */
+export function encodeRecordV2(record: JournalRecord): Buffer {
+  return Buffer.from(frameV2(JSON.stringify(record)));
 }
 
 const recordShape = z.object({
@@ -234,47 +221,52 @@ const recordShape = z.object({
 });
 
 export interface JournalRead {
-  /** Every intact record, in file order, including those after a damaged line. */
+  /** Every intact record, in file order, including those after damage. */
   records: JournalRecord[];
-  /** Bytes up to the end of the last whole line. */
+  /** Where an unfinished last record begins, or the file's length when there is none. */
   validBytes: number;
-  /** The file ends in a partial line: a write cut short before it was acknowledged. */
+  /**
+   * The file ends in an unfinished record: no whole record in it and no line end after it, a write
+   * cut short before it was acknowledged. A last record that is whole but lacks its line end is
+   * not torn: it is kept, and counted as damage.
+   */
   tornTail: boolean;
-  /** The complete lines that are not valid records, in words; null when there are none. */
+  /** What is damaged, in words; null when nothing is. */
   damage: string | null;
 }
 
 /**
- * Reads a journal to its end. Each record has its own checksum, so a damaged line costs that
- * record only: every intact record after it is kept (issue 26: one flipped byte dropped every
- * later record of its journal, 3 acknowledged writes).
+ * Reads a journal to its end. Each record has its own checksum and length, so damage costs the
+ * damaged record only: every intact record, before or after it, is kept (issue 26: one flipped
+ * byte dropped every later record of its journal; the reliability audit: one flipped line end
+ * lost the two records it joined).
  */
 export function readJournal(data: Buffer): JournalRead {
+  const frames = readFrames(data);
   const records: JournalRecord[] = [];
-  const damaged: string[] = [];
-  let offset = 0;
-  let line = 0;
-  while (offset < data.length) {
-    const end = data.indexOf(0x0a, offset);
-    if (end < 0) return { records, validBytes: offset, tornTail: true, damage: damageText(damaged) };
-    line++;
-    const record = decodeLine(data.subarray(offset, end));
-    if (typeof record === 'string') damaged.push(`line ${line}: ${record}`);
+  const damaged = [...frames.faults];
+  for (const [index, json] of frames.records.entries()) {
+    const record = decodeRecord(json);
+    if (typeof record === 'string') damaged.push(`record ${index + 1}: ${record}`);
     else records.push(record);
-    offset = end + 1;
   }
-  return { records, validBytes: offset, tornTail: false, damage: damageText(damaged) };
+  return {
+    records,
+    validBytes: frames.tornAt ?? data.length,
+    tornTail: frames.tornAt !== null,
+    damage: damageText(damaged),
+  };
 }
 
 function damageText(damaged: readonly string[]): string | null {
   if (damaged.length === 0) return null;
   const shown = damaged.slice(0, 3).join(', ');
-  return damaged.length > 3 ? `${shown} and ${damaged.length - 3} more damaged lines` : shown;
+  return damaged.length > 3 ? `${shown} and ${damaged.length - 3} more` : shown;
 }
 
-function decodeLine(line: Buffer): JournalRecord | string {
-  const value = checkedJson(line);
-  if (value instanceof Error) return value.message === 'not a checked line' ? 'not a journal line' : value.message;
+function decodeRecord(json: Buffer): JournalRecord | string {
+  const value = parseJson(json);
+  if (value === undefined) return 'not valid JSON';
   const shape = recordShape.safeParse(value);
   if (!shape.success) return 'not a valid record';
   for (const op of shape.data.ops) {

@@ -1,22 +1,18 @@
 import { APP_NAME, createBackend, createDispatch, fail } from '../../../core/api';
 import { openBrowserStore } from './browserStore';
+import { startOddsWorker } from './oddsOnWorker';
+import { messagePause } from './pause';
+import { registry } from './registry';
 import { serveContract, shareChanges, type HostScope } from './workerHost';
 
 // The browser host's entry: the same backend as the desktop host, running in a Web Worker, with
 // the roster store on this browser's own IndexedDB.
 const clock = () => new Date().toISOString();
 const newId = () => crypto.randomUUID();
-// Between chunks of a long analysis the worker takes the page's waiting requests first: a message
-// on a channel of its own queues a task behind them (a resolved promise alone would not let them
-// in, and chained timers are slowed to 4 ms each).
-const pauses = new MessageChannel();
-const waiting: Array<() => void> = [];
-pauses.port1.onmessage = () => waiting.shift()?.();
-const pause = () =>
-  new Promise<void>((resolve) => {
-    waiting.push(resolve);
-    pauses.port2.postMessage(null);
-  });
+// Between chunks of a long analysis the worker takes the page's waiting requests first (pause.ts).
+const pause = messagePause();
+// The odds on a worker of their own: a step is answered at once, whatever odds are being worked out.
+const odds = startOddsWorker(pause);
 // The store opens once; requests that arrive meanwhile wait for it (the listener is registered at
 // once, so no message posted by the page is missed).
 const dispatch = openBrowserStore({
@@ -31,6 +27,7 @@ const dispatch = openBrowserStore({
 }).then((store) =>
   createDispatch(
     createBackend({
+      registry,
       appName: APP_NAME,
       version: __APP_VERSION__,
       host: 'browser',
@@ -39,6 +36,7 @@ const dispatch = openBrowserStore({
       newId,
       newSeed: () => crypto.getRandomValues(new Uint32Array(1))[0]! >>> 1,
       pause,
+      odds,
     }),
   ),
 );

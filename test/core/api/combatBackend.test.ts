@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../../core/api';
-import { createCombatBackend } from '../../../core/api/backends/combat';
+import { combatBackendOf as createCombatBackend } from '../../support/combatBackendOf';
 import { luckPercentile, midRankPercentile } from '../../../core/analysis/odds';
 import type { Analyzed } from '../../../core/analysis/guarded';
 import type { RuleSystem } from '../../../core/combat';
 import { toySystem } from '../combat/toySystem';
 import { rulesDeps } from '../../../core/api/backends/rules';
 import { smallOldWorld } from '../analysis/smallCombats';
-import { getSystem } from '../../../core/systems';
+import { registry, getSystem } from '../../../core/systems';
 
 const { system: _system, ...smallOldWorldSetup } = smallOldWorld;
 
@@ -309,7 +309,7 @@ describe('the whole combat’s odds in the odds reply (asked with `whole`)', () 
   const example = getSystem('old-world')!.exampleSetup as Record<string, unknown>;
   const real = () => {
     let ids = 0;
-    return createCombatBackend({ ...rulesDeps({ newId: () => `w-${++ids}`, newSeed: () => 5 }) });
+    return createCombatBackend({ ...rulesDeps(registry, { newId: () => `w-${++ids}`, newSeed: () => 5 }) });
   };
 
   it('are absent unless asked for: the round’s odds never wait for them', async () => {
@@ -341,7 +341,7 @@ describe('the whole combat’s odds in the odds reply (asked with `whole`)', () 
     const { id } = await b['combat.start']({ system: 'old-world', setup: example });
     const live = (await b['combat.odds']({ id, whole: true })).whole!.now!;
     const oldWorld = getSystem('old-world')!;
-    const printed = rulesDeps({ newId: () => 'x', newSeed: () => 5 }).wholeCombat(
+    const printed = rulesDeps(registry, { newId: () => 'x', newSeed: () => 5 }).wholeCombat(
       'old-world',
       oldWorld.start(oldWorld.setupSchema.parse(example)),
     );
@@ -359,7 +359,7 @@ describe('the whole combat’s odds in the odds reply (asked with `whole`)', () 
     expect(quick.now!.standardError!).toBeGreaterThan(2 * full.now!.standardError!);
     // The quick start is not kept: the full answer's start is the full work's.
     const oldWorld = getSystem('old-world')!;
-    const printed = rulesDeps({ newId: () => 'x', newSeed: () => 5 }).wholeCombat(
+    const printed = rulesDeps(registry, { newId: () => 'x', newSeed: () => 5 }).wholeCombat(
       'old-world',
       oldWorld.start(oldWorld.setupSchema.parse(example)),
     );
@@ -370,7 +370,7 @@ describe('the whole combat’s odds in the odds reply (asked with `whole`)', () 
     /** A backend that pauses between chunks as the hosts do, counting the chunks worked out so far. */
     const chunked = () => {
       let ids = 0;
-      const deps = rulesDeps({
+      const deps = rulesDeps(registry, {
         newId: () => `c-${++ids}`,
         newSeed: () => 5,
         pause: () => new Promise<void>((resolve) => setImmediate(resolve)),

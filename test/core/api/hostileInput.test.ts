@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import { describe, expect, it } from 'vitest';
 import {
   createBackend,
@@ -18,6 +19,7 @@ import { badUnitsFile, emptyUnitsFile, nestedFile } from '../../support/hostile'
 function host() {
   const store = freshStore();
   const backend = createBackend({
+    registry,
     appName: 'Combat Companion',
     version: '0.0.0',
     host: 'browser',

@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import { readFileSync } from 'node:fs';
 import { strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { freshStore } from '../store/fixtures';
 function host() {
   const store = freshStore();
   const backend = createBackend({
+    registry,
     appName: 'Combat Companion',
     version: '0.0.0',
     host: 'browser',

@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import { describe, expect, it } from 'vitest';
 import { rulesDeps } from '../../../core/api/backends/rules';
 import { epicArmageddon } from '../../../core/systems/epic-armageddon';
@@ -16,7 +17,7 @@ const state = (n: number) =>
   );
 
 describe('the host’s odds and tooLarge', () => {
-  const { analyze } = rulesDeps({ newId: () => 'id', newSeed: () => 1 });
+  const { analyze } = rulesDeps(registry, { newId: () => 'id', newSeed: () => 1 });
 
   it('gives no odds (instead of hanging) for an Epic assault too large to count exactly, and says why', () => {
     expect(analyze('epic-armageddon', state(20))).toMatchObject({

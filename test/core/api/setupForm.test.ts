@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiFailure, contract, createDispatch } from '../../../core/api';
-import { createCombatBackend } from '../../../core/api/backends/combat';
+import { combatBackendOf as createCombatBackend } from '../../support/combatBackendOf';
 import { startCombat, type RuleSystem } from '../../../core/combat';
 import { systems } from '../../../core/systems';
 import { spiedBackend } from '../../support/backendSpy';

@@ -1,12 +1,16 @@
+import { registry } from '../../../core/systems';
 import { describe, expect, it } from 'vitest';
 import { createBackend, createDispatch, type Reply, type ResponseOf } from '../../../core/api';
-import { summaryFixtures } from '../summary/fixtures';
+import { conformance as oldWorld } from '../../../core/systems/old-world/conformance';
+import { conformance as wh40k10e } from '../../../core/systems/wh40k-10e/conformance';
+import type { StoredCombatRecord } from '../../../core/summary';
 import { freshStore, validProfiles } from '../store/fixtures';
 
 /** The real backend over a fresh store, through the contract's gate, as both hosts run it. */
 function host() {
   const store = freshStore();
   const backend = createBackend({
+    registry,
     appName: 'Combat Companion',
     version: '0.0.0',
     host: 'browser',
@@ -27,7 +31,7 @@ function host() {
   return { store, call, save };
 }
 
-const fixture = summaryFixtures['wh40k-10e']!.record;
+const fixture = wh40k10e.stored.record as StoredCombatRecord;
 const store10e = (title: string, inputs: readonly unknown[], rosterIds: string[] = []) => ({
   system: fixture.system,
   title,
@@ -69,7 +73,7 @@ describe('summary channels', () => {
       notes: '',
     });
     if (!roster.ok) throw new Error(roster.error.message);
-    const record = summaryFixtures['old-world']!.record;
+    const record = oldWorld.stored.record as StoredCombatRecord;
     const setup = record.setup as Record<string, unknown>;
     const started = await call<ResponseOf<'combat.start'>>('combat.start', {
       system: 'old-world',
@@ -187,7 +191,7 @@ describe('summary channels', () => {
 describe('store refusals reach the user as such, from any backend', () => {
   it('answering a combat that was deleted meanwhile says not_found, not "something went wrong"', async () => {
     const { call } = host();
-    const setup = summaryFixtures['old-world']!.record.setup as Record<string, unknown>;
+    const setup = (oldWorld.stored.record as StoredCombatRecord).setup as Record<string, unknown>;
     const started = await call<ResponseOf<'combat.start'>>('combat.start', { system: 'old-world', setup, seed: 1 });
     if (!started.ok) throw new Error(started.error.message);
     // A combat is stored at its first step taken: take one, delete it from History, then answer the next.

@@ -50,7 +50,7 @@ function rollStepsOf(id: string, seed: number): Array<{ step: RollStep; view: Co
   return seen;
 }
 
-describe.each(registry.map((d) => d.id))('%s: each dice group names who rolls it', (id) => {
+describe.each(registry.definitions.map((d) => d.id))('%s: each dice group names who rolls it', (id) => {
   const steps = [1, 2, 3, 4, 5, 6].flatMap((seed) => rollStepsOf(id, seed));
 
   it('a group is rolled by the player whose unit, model or side its label names first', () => {

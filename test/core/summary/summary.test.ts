@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { rulesDeps } from '../../../core/api/backends/rules';
 import { replay, type CombatLog, type Input } from '../../../core/combat';
-import { systems } from '../../../core/systems';
+import { registry, systems } from '../../../core/systems';
 import {
   buildCombatSummary,
   buildReport,
   summaryMarkdown,
-  summarySchema,
   SummaryError,
   type StoredCombatRecord,
 } from '../../../core/summary';
 import { resultAfterChoice } from '../../../core/summary/markdown';
-import { summaryFixtures } from './fixtures';
+import { conformance as ninthAge } from '../../../core/systems/ninth-age/conformance';
+import { conformance as wh40k10e } from '../../../core/systems/wh40k-10e/conformance';
 
-const rules = rulesDeps({ newId: () => 'id', newSeed: () => 1 });
+const rules = rulesDeps(registry, { newId: () => 'id', newSeed: () => 1 });
 const deps = { systems: rules.systems, analyze: rules.analyze };
 
 /** The combat the record replays to, by the engine directly (not through the summary). */
@@ -26,94 +26,6 @@ function replayed(record: StoredCombatRecord) {
     inputs: record.inputs as Input[],
   } as CombatLog);
 }
-
-describe('every registered rule system has a summary fixture', () => {
-  it.each(Object.keys(systems))('%s', (systemId) => {
-    expect(
-      summaryFixtures[systemId],
-      `add a stored combat of ${systemId} to test/core/summary/fixtures.ts`,
-    ).toBeDefined();
-  });
-});
-
-describe.each(Object.entries(summaryFixtures).filter(([id]) => Object.hasOwn(systems, id)))(
-  'the summary of a stored %s combat',
-  (_id, { record, expected }) => {
-    const summary = buildCombatSummary(record, deps);
-    const combat = replayed(record);
-    const system = systems[record.system]!;
-    const view = system.view(combat.state);
-
-    it('is a valid summary object (what crosses the host boundary)', () => {
-      expect(summarySchema.safeParse(summary).success).toBe(true);
-    });
-
-    it('has a header with the system, the sides and the profiles used', () => {
-      expect(summary.system).toEqual({ id: system.id, name: system.name });
-      expect(summary.sides.attacker.name).toBe(view.sides.attacker.name);
-      expect(summary.sides.defender.name).toBe(view.sides.defender.name);
-      expect(summary.sides.attacker.profile.length).toBeGreaterThan(0);
-      expect(summary.sides.defender.profile.length).toBeGreaterThan(0);
-    });
-
-    it('contains every log line, in order, numbered', () => {
-      expect(summary.steps).toHaveLength(expected.steps);
-      const logged = summary.steps.filter((s) => view.log.some((l) => l.stepId === s.stepId && l.title === s.title));
-      expect(logged.map((s) => [s.stepId, s.title, s.result])).toEqual(
-        view.log.map((l) => [l.stepId, l.title, l.result]),
-      );
-      expect(summary.steps.map((s) => s.n)).toEqual(summary.steps.map((_, i) => i + 1));
-    });
-
-    it('gives every roll its dice, target and why, and every choice its option and chooser', () => {
-      const inputs = record.inputs as Input[];
-      for (const input of inputs) {
-        const step = summary.steps.find((s) => s.stepId === input.stepId);
-        expect(step, `a step for input ${input.stepId}`).toBeDefined();
-        if (input.kind === 'roll') {
-          expect(step).toMatchObject({ kind: 'roll', dice: input.dice, rolledBy: input.by });
-          expect(step!.needs).toBeTruthy();
-          expect(step!.why.length).toBeGreaterThan(0);
-        }
-        if (input.kind === 'choose') expect(step!.actorName).toBe(view.sides[step!.actor!].name);
-      }
-      expect(summary.steps.filter((s) => s.kind === 'choose').map((s) => s.choice)).toEqual(expected.choices);
-    });
-
-    it('has the right casualties, outcome and winner', () => {
-      expect({ attacker: summary.sides.attacker.modelsLost, defender: summary.sides.defender.modelsLost }).toEqual(
-        expected.modelsLost,
-      );
-      const left = summary.sides.defender.units.flatMap((u) => u.models.map((m) => m.woundsLeft));
-      expect(left).toEqual(view.sides.defender.units.flatMap((u) => u.models.map((m) => m.woundsLeft)));
-      expect(summary.finished).toBe(true);
-      expect(summary.outcome?.lines).toEqual(expected.outcome);
-      expect(summary.winner).toBe(expected.winner);
-    });
-
-    it('marks the actual result on the exact distribution and gives its mid-rank percentile', () => {
-      const odds = summary.odds!;
-      expect(odds.actual?.value).toBe(expected.actualValue);
-      const k = odds.actual!.index;
-      expect(odds.offset + k).toBe(expected.actualValue);
-      // P(X < k) + ½·P(X = k) of the distribution before any die, computed here independently.
-      const below = odds.before.slice(0, k).reduce((a, b) => a + b, 0);
-      expect(odds.percentile).toBeCloseTo(100 * (below + odds.before[k]! / 2), 10);
-      expect(odds.before.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
-    });
-
-    it('renders as Markdown with the units, the dice and the outcome', () => {
-      const md = summaryMarkdown(summary);
-      expect(md).toContain(`# ${record.title}`);
-      expect(md).toContain(summary.sides.attacker.name);
-      expect(md).toContain(summary.sides.defender.name);
-      for (const input of record.inputs as Input[])
-        if (input.kind === 'roll') expect(md).toContain(input.dice.join(' '));
-      for (const line of expected.outcome) expect(md).toContain(line);
-      expect(md).toMatch(/percentile/);
-    });
-  },
-);
 
 describe('a choice is said once', () => {
   it('a result that starts with the chosen option’s words prints only what follows them', () => {
@@ -130,7 +42,7 @@ describe('a choice is said once', () => {
   });
 
   it('in the Markdown of a Ninth Age allocation, and the Combat Score’s reasons are set out without their indent', () => {
-    const md = summaryMarkdown(buildCombatSummary(summaryFixtures['ninth-age']!.record, deps));
+    const md = summaryMarkdown(buildCombatSummary(ninthAge.stored.record as StoredCombatRecord, deps));
     expect(md).toContain('| Chose: 1 at Captain; in all: 1 at Captain, 4 at the Spearmen |');
     expect(md).not.toContain('Chose: 1 at Captain; 1 at Captain');
     expect(md).toMatch(/Knights: [\d +]+= \d+; \+\d HP lost by the enemy: Spearmen lost \d HP this round;/);
@@ -138,7 +50,7 @@ describe('a choice is said once', () => {
 });
 
 describe('summaries of the 10th edition in particular', () => {
-  const fixture = summaryFixtures['wh40k-10e']!;
+  const fixture = wh40k10e.stored as unknown as { record: StoredCombatRecord };
 
   it('counts the dice that passed and the criticals of each roll', () => {
     const hit = buildCombatSummary(fixture.record, deps).steps.find((s) => s.stepId === 'w0.hit.0')!;

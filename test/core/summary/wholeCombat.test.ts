@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rulesDeps } from '../../../core/api/backends/rules';
 import { advance, startCombat, type Combat } from '../../../core/combat';
-import { systems } from '../../../core/systems';
+import { registry, systems } from '../../../core/systems';
 import { buildCombatSummary, summaryMarkdown, summarySchema, type StoredCombatRecord } from '../../../core/summary';
 import {
   atLeastText,
@@ -12,11 +12,12 @@ import {
 } from '../../../core/summary/wholeCombat';
 import { autoInput } from '../../support/drive';
 import { smallOldWorld } from '../analysis/smallCombats';
-import { summaryFixtures } from './fixtures';
+import { conformance as ninthAge } from '../../../core/systems/ninth-age/conformance';
+import { conformance as wh40k10e } from '../../../core/systems/wh40k-10e/conformance';
 
 /** Print and Markdown: the whole combat's odds before any die and where the fight ended, and a line of "at least" odds. */
 
-const rules = rulesDeps({ newId: () => 'x', newSeed: () => 1 });
+const rules = rulesDeps(registry, { newId: () => 'x', newSeed: () => 1 });
 const deps = { systems: rules.systems, analyze: rules.analyze, wholeCombat: rules.wholeCombat! };
 
 function playedRecord(): StoredCombatRecord {
@@ -89,7 +90,7 @@ describe('the whole combat in a summary', () => {
     expect(
       buildCombatSummary(playedRecord(), { systems: rules.systems, analyze: rules.analyze }).wholeCombat,
     ).toBeUndefined();
-    expect(buildCombatSummary(summaryFixtures['wh40k-10e']!.record, deps).wholeCombat).toBeUndefined();
+    expect(buildCombatSummary(wh40k10e.stored.record as StoredCombatRecord, deps).wholeCombat).toBeUndefined();
   }, 60_000);
 
   it('estimates are marked "≈ … ± …" in the rows', () => {
@@ -134,7 +135,10 @@ describe('the whole combat in a summary', () => {
   it('"at least" odds in one line, for the headline measure', () => {
     expect(atLeastText([0.25, 0.5, 0.25])).toBe('1+: 75.0% · 2+: 25.0%');
     const md = summaryMarkdown(
-      buildCombatSummary(summaryFixtures['ninth-age']!.record, { systems: rules.systems, analyze: rules.analyze }),
+      buildCombatSummary(ninthAge.stored.record as StoredCombatRecord, {
+        systems: rules.systems,
+        analyze: rules.analyze,
+      }),
     );
     expect(md).toMatch(/At least \(before any die\): -?\d+\+: \d+\.\d%/);
   }, 60_000);

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDurableStore } from '../../../electron/main/store';
+import { openDurableStore, StoreLockedError } from '../../../electron/main/store';
 import { openDesktopStore } from '../../../electron/main/store/open';
+import { identityOf, type ProcessIdentity } from '../../../electron/main/store/process';
 
 /**
  * Hardening: one process per store folder. Two processes on one folder used to both report
@@ -113,5 +115,187 @@ describe('one process per store folder', () => {
     });
     expect(await readdir(dir)).toContain('store.lock');
     expect(await rosterNames(dir)).toEqual({ names: ['crashed'], state: 'ready' });
+  });
+});
+
+// ---- The reliability audit: starts at the same moment after a crash, and a reused pid. ----
+
+const starter = fileURLToPath(new URL('./starter.ts', import.meta.url));
+
+/** A child process that opens the store each time it is told "go" (starter.ts), and what it has said. */
+class Starter {
+  readonly child: ChildProcessWithoutNullStreams;
+  /** Said once, when its code has loaded. */
+  readonly loaded: Promise<string>;
+  private lines: string[] = [];
+  private waiting: { prefix: string; resolve: (line: string) => void; reject: (error: Error) => void }[] = [];
+
+  constructor(
+    dir: string,
+    readonly tag: string,
+  ) {
+    this.child = spawn(process.execPath, ['--import', 'tsx', starter, dir, tag], { stdio: ['pipe', 'pipe', 'pipe'] });
+    children.push(this.child);
+    let out = '';
+    let err = '';
+    this.child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    this.child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      // Only whole lines: a line may arrive in two chunks.
+      const whole = out.split('\n');
+      out = whole.pop()!;
+      for (const line of whole) this.heard(line);
+    });
+    this.child.on('exit', (code) => {
+      for (const w of this.waiting.splice(0)) w.reject(new Error(`${tag} exited (${code}): ${err}`));
+    });
+    this.loaded = this.said('loaded');
+    // The last spare is killed at the end without ever being awaited: its exit is no error then.
+    this.loaded.catch(() => undefined);
+  }
+
+  private heard(line: string) {
+    const i = this.waiting.findIndex((w) => line.startsWith(w.prefix));
+    if (i < 0) this.lines.push(line);
+    else this.waiting.splice(i, 1)[0]!.resolve(line);
+  }
+
+  /** The next line starting with `prefix` (one already said, or one to come). */
+  said(prefix: string): Promise<string> {
+    const i = this.lines.findIndex((l) => l.startsWith(prefix));
+    if (i >= 0) return Promise.resolve(this.lines.splice(i, 1)[0]!);
+    return new Promise((resolve, reject) => this.waiting.push({ prefix, resolve, reject }));
+  }
+
+  tell(line: string) {
+    this.child.stdin.write(`${line}\n`);
+  }
+
+  /** Kills it as a crash would, and waits until it is gone. */
+  async crash() {
+    this.child.removeAllListeners('exit');
+    await new Promise<void>((resolve) => {
+      this.child.once('exit', () => resolve());
+      this.child.kill('SIGKILL');
+    });
+  }
+}
+
+const STARTERS = 20;
+const RUNS = 20;
+
+describe('processes starting at once after a crash', () => {
+  it(
+    `exactly one of ${STARTERS} gets the store, in each of ${RUNS} runs, and keeps what it saved`,
+    { timeout: 900_000 },
+    async () => {
+      const dir = await tempDir();
+      // The first crash: a holder killed with its lock in place.
+      const crashed = await startHolder(dir, 'crashed');
+      crashed.child.removeAllListeners('exit');
+      await new Promise<void>((resolve) => {
+        crashed.child.once('exit', () => resolve());
+        crashed.child.kill('SIGKILL');
+      });
+      let started = 0;
+      const starters = Array.from({ length: STARTERS }, () => new Starter(dir, `s${started++}`));
+      // Loads while a run goes on, to take the place of the one that crashes.
+      let spare = new Starter(dir, `s${started++}`);
+      const kept = ['crashed'];
+      for (let run = 0; run < RUNS; run++) {
+        // Every one has loaded its code before any is told to open: the opens start together.
+        await Promise.all(starters.map((s) => s.loaded));
+        for (const s of starters) s.tell(`go ${run}`);
+        const states = await Promise.all(starters.map(async (s) => (await s.said(`opened ${run} `)).split(' ')[2]));
+        expect(
+          states.filter((s) => s === 'ready'),
+          `run ${run}: ${states.join(', ')}`,
+        ).toHaveLength(1);
+        expect(states.filter((s) => s === 'unavailable')).toHaveLength(STARTERS - 1);
+        // The one that got it crashes, leaving its lock for the next run; the others close.
+        const winner = starters[states.indexOf('ready')]!;
+        kept.push(`${winner.tag} run ${run}`);
+        const losers = starters.filter((s) => s !== winner);
+        for (const s of losers) s.tell(`close ${run}`);
+        await Promise.all(losers.map((s) => s.said(`closed ${run}`)));
+        await winner.crash();
+        starters[starters.indexOf(winner)] = spare;
+        spare = new Starter(dir, `s${started++}`);
+      }
+      // Every winner's roster was acknowledged and is kept; nothing a refused process saved is.
+      expect(await rosterNames(dir)).toEqual({ names: kept.sort(), state: 'ready' });
+    },
+  );
+});
+
+describe('an owner entry proves its process', () => {
+  /** A process of this machine that has nothing to do with the store. */
+  async function unrelatedProcess() {
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 60000)'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    children.push(child);
+    await new Promise((resolve) => child.once('spawn', resolve));
+    const identity = await identityOf(child.pid!);
+    expect(identity, 'the unrelated process runs').not.toBeNull();
+    return identity!;
+  }
+
+  /** An entry as a holder writes it (lock.ts): who it is, then its number; its last change `ageMs` ago. */
+  async function writeEntry(dir: string, identity: ProcessIdentity, ageMs = 0) {
+    await mkdir(join(dir, 'store.lock'), { recursive: true });
+    const entry = join(dir, 'store.lock', `${randomUUID()}.owner`);
+    await writeFile(entry, `${JSON.stringify(identity)}\n1\n`);
+    const then = new Date(Date.now() - ageMs);
+    await utimes(entry, then, then);
+  }
+
+  const open = (dir: string) => openDurableStore({ dir, lockStaleMs: 2000 });
+
+  it('an entry naming a live process that started at another time (a reused pid) is taken over', async () => {
+    const dir = await tempDir();
+    const reused = await unrelatedProcess();
+    expect(reused.start, 'this platform gives start times').not.toBeNull();
+    // The pid the crashed owner had, now another program's: it started later than the owner did.
+    await writeEntry(dir, { ...reused, start: `${reused.start}-before` }, 15_000);
+    const store = await open(dir);
+    expect(store.status().state).toBe('ready');
+    await store.close();
+  });
+
+  it('an entry naming that live process as it is keeps the store, however old the entry', async () => {
+    const dir = await tempDir();
+    // The frozen-owner case: a live owner that has not refreshed its entry for far past the staleness.
+    await writeEntry(dir, await unrelatedProcess(), 45_000);
+    await expect(open(dir)).rejects.toBeInstanceOf(StoreLockedError);
+  });
+
+  it('an owner file of the earlier lock naming a live, unrelated pid does not hold the store', async () => {
+    const dir = await tempDir();
+    const { pid } = await unrelatedProcess();
+    // What the earlier lock left after a crash: its lock folder and an owner file per pid.
+    await mkdir(join(dir, 'store.lock'));
+    await writeFile(join(dir, `store.lock.owner-${pid}`), hostname());
+    const store = await open(dir);
+    expect(store.status().state).toBe('ready');
+    await store.close();
+    expect(await readdir(dir)).not.toContain(`store.lock.owner-${pid}`);
+  });
+
+  it("another machine's entry holds the store while it is refreshed, and is taken once stale", async () => {
+    const dir = await tempDir();
+    const elsewhere = { host: `not-${hostname()}`, pid: 4242, start: null };
+    await writeEntry(dir, elsewhere, 0);
+    await expect(open(dir)).rejects.toBeInstanceOf(StoreLockedError);
+    const other = await tempDir();
+    await writeEntry(other, elsewhere, 3000);
+    const store = await open(other);
+    expect(store.status().state).toBe('ready');
+    await store.close();
+  });
+
+  it('leaves the folder as it found it once closed', async () => {
+    const dir = await tempDir();
+    const store = await open(dir);
+    await store.close();
+    expect((await readdir(dir)).filter((f) => f.startsWith('store.lock'))).toEqual([]);
   });
 });

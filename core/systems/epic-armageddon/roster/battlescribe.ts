@@ -1,6 +1,6 @@
 import type { epicUnitTypes } from './profile';
-import { fitted, otherProfiles, rulesOf, selectionNames } from '../../../roster/battlescribe/common';
-import { NotesWriter } from '../../../roster/battlescribe/notes';
+import { fitted, otherProfiles, rulesOf, selectionNames } from '../../../battlescribe/common';
+import { NotesWriter } from '../../../battlescribe/notes';
 import {
   characteristic,
   isType,
@@ -8,9 +8,9 @@ import {
   profilesUnder,
   type BsProfile,
   type BsSelection,
-} from '../../../roster/battlescribe/tree';
-import type { SystemImport, UnitOutcome } from '../../../roster/battlescribe/types';
-import { cleanLabel, cleanName, distance, distinct, isNone, rollTarget } from '../../../roster/battlescribe/values';
+} from '../../../battlescribe/tree';
+import type { SystemImport, UnitOutcome } from '../../../battlescribe/types';
+import { cleanLabel, cleanName, distance, distinct, isNone, rollTarget } from '../../../battlescribe/values';
 
 /**
  * Epic Armageddon (BSData's wh40k-epic-armageddon): a roster entry is a formation; every "Unit" or

@@ -1,12 +1,5 @@
-import {
-  fitted,
-  leadingNumber,
-  otherProfiles,
-  rulesOf,
-  savesIn,
-  selectionNames,
-} from '../../../roster/battlescribe/common';
-import { NotesWriter, profileLine } from '../../../roster/battlescribe/notes';
+import { fitted, leadingNumber, otherProfiles, rulesOf, savesIn, selectionNames } from '../../../battlescribe/common';
+import { NotesWriter, profileLine } from '../../../battlescribe/notes';
 import {
   characteristic,
   pointsOf,
@@ -14,9 +7,9 @@ import {
   walk,
   type BsProfile,
   type BsSelection,
-} from '../../../roster/battlescribe/tree';
-import type { SystemImport, UnitOutcome } from '../../../roster/battlescribe/types';
-import { cleanLabel, cleanName, distance, distinct, isNone } from '../../../roster/battlescribe/values';
+} from '../../../battlescribe/tree';
+import type { SystemImport, UnitOutcome } from '../../../battlescribe/types';
+import { cleanLabel, cleanName, distance, distinct, isNone } from '../../../battlescribe/values';
 
 /**
  * The Ninth Age: Fantasy Battles (BSData's The-9th-Age, 2nd edition 2024): "1 Global" (Adv, Mar,

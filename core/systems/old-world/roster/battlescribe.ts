@@ -8,8 +8,8 @@ import {
   rulesOf,
   savesIn,
   selectionNames,
-} from '../../../roster/battlescribe/common';
-import { NotesWriter, profileLine } from '../../../roster/battlescribe/notes';
+} from '../../../battlescribe/common';
+import { NotesWriter, profileLine } from '../../../battlescribe/notes';
 import {
   characteristic,
   isType,
@@ -18,9 +18,9 @@ import {
   walk,
   type BsProfile,
   type BsSelection,
-} from '../../../roster/battlescribe/tree';
-import type { SystemImport, UnitOutcome } from '../../../roster/battlescribe/types';
-import { cleanLabel, cleanName, distance, distinct } from '../../../roster/battlescribe/values';
+} from '../../../battlescribe/tree';
+import type { SystemImport, UnitOutcome } from '../../../battlescribe/types';
+import { cleanLabel, cleanName, distance, distinct } from '../../../battlescribe/values';
 
 /**
  * Warhammer Fantasy Battle 6th edition (the BSData-format "WHFB 6th Edition" data set, profile

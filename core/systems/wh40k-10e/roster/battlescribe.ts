@@ -1,4 +1,4 @@
-import { NotesWriter, profileLine } from '../../../roster/battlescribe/notes';
+import { NotesWriter, profileLine } from '../../../battlescribe/notes';
 import { abilityNames, readWeaponKeywords, type AbilitiesInput } from './keywords';
 import {
   characteristic,
@@ -8,8 +8,8 @@ import {
   walk,
   type BsProfile,
   type BsSelection,
-} from '../../../roster/battlescribe/tree';
-import type { SystemImport, UnitOutcome } from '../../../roster/battlescribe/types';
+} from '../../../battlescribe/tree';
+import type { SystemImport, UnitOutcome } from '../../../battlescribe/types';
 import {
   cleanLabel,
   cleanName,
@@ -20,7 +20,7 @@ import {
   plainText,
   rollTarget,
   wholeNumber,
-} from '../../../roster/battlescribe/values';
+} from '../../../battlescribe/values';
 
 /**
  * Warhammer 40,000 10th edition (BSData's wh40k-10e, as BattleScribe and New Recruit write it).

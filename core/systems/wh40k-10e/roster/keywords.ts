@@ -1,5 +1,5 @@
 import type { Abilities } from '../profiles';
-import { numberOrDice } from '../../../roster/battlescribe/values';
+import { numberOrDice } from '../../../battlescribe/values';
 
 /** The weapon abilities of a 10th edition profile as the engine's schema takes them (defaults left out). */
 export type AbilitiesInput = {

@@ -8,8 +8,8 @@ import {
   rulesOf,
   savesIn,
   selectionNames,
-} from '../../../roster/battlescribe/common';
-import { NotesWriter, profileLine } from '../../../roster/battlescribe/notes';
+} from '../../../battlescribe/common';
+import { NotesWriter, profileLine } from '../../../battlescribe/notes';
 import {
   characteristic,
   isType,
@@ -17,9 +17,9 @@ import {
   profilesUnder,
   type BsProfile,
   type BsSelection,
-} from '../../../roster/battlescribe/tree';
-import type { SystemImport, UnitOutcome } from '../../../roster/battlescribe/types';
-import { cleanLabel, cleanName, distance, distinct, isNone, rollTarget } from '../../../roster/battlescribe/values';
+} from '../../../battlescribe/tree';
+import type { SystemImport, UnitOutcome } from '../../../battlescribe/types';
+import { cleanLabel, cleanName, distance, distinct, isNone, rollTarget } from '../../../battlescribe/values';
 
 /**
  * Warhammer 40,000 7th edition (BSData's wh40k-7th-edition game system): "Unit" profiles (Unit
@@ -64,14 +64,11 @@ function readModels(
       const text = characteristic(profile, what);
       return fitted(isNone(text) ? 0 : leadingNumber(text), min, max, `${profile.name}: ${what}`, fallback, issues);
     };
-    const save = isVehicle
-      ? 7
-      : isNone(characteristic(profile, 'Save', 'Sv'))
-        ? 7
-        : (rollTarget(characteristic(profile, 'Save', 'Sv')) ?? 7);
+    const own = isVehicle ? { save: 7 } : saveOf(characteristic(profile, 'Save', 'Sv'));
+    const save = own.save;
     const existing = models.find((m) => m['name'] === cleanName(profile.name));
     if (existing) {
-      existing['count'] = Math.min(100, (existing['count'] as number) + count);
+      countAgain({ models, counts, modelLines }, models.indexOf(existing), count);
       continue;
     }
     const model = {
@@ -86,7 +83,7 @@ function readModels(
       attacks: isVehicle && !characteristic(profile, 'A') ? 0 : stat('A', 0, 10, 0),
       leadership: isVehicle ? 0 : stat('Ld', 0, 10, 0),
       save,
-      invulnerable: saves.invulnerable ?? null,
+      invulnerable: own.invulnerable ?? saves.invulnerable ?? null,
       feelNoPain: saves.feelNoPain ?? null,
     };
     models.push(model);
@@ -123,6 +120,18 @@ function readModels(
     }
   }
   return { models, modelLines, counts, vehicle, unitType };
+}
+
+/** The same model again (two Necron Lords in a Royal Court): one line, its count the sum. */
+function countAgain(
+  lists: { models: Record<string, unknown>[]; counts: string[]; modelLines: string[] },
+  at: number,
+  count: number,
+) {
+  const model = lists.models[at]!;
+  model['count'] = Math.min(100, (model['count'] as number) + count);
+  lists.counts[at] = `${model['count']} ${model['name']}`;
+  lists.modelLines[at] = (lists.modelLines[at] ?? '').replace(/^\d+ ×/, `${model['count']} ×`);
 }
 
 /** The unit's weapons (and attack psychic powers), each once; one it cannot read goes into the notes. */
@@ -224,6 +233,17 @@ const typeWords: Record<WeaponType, string> = {
   ordnance: 'Ordnance',
 };
 
+/**
+ * A model's Save as BSData's 7th edition files write it: "3+", "-" (none), "3+/4++" (an armour save
+ * and an invulnerable one), "-/4++" or "4++" (an invulnerable save only).
+ */
+function saveOf(text: string | undefined): { save: number; invulnerable?: number } {
+  const both = /^\s{0,3}([^/]{0,6}?)\s{0,3}\/?\s{0,3}([2-6])\+\+\s{0,3}$/.exec((text ?? '').slice(0, 40));
+  const armour = both ? both[1] : text;
+  const save = isNone(armour) ? 7 : (rollTarget(armour) ?? 7);
+  return both ? { save, invulnerable: Number(both[2]) } : { save };
+}
+
 /** "Infantry (Character)", "Jump Infantry", "Monstrous Creature (Flying)" → the profile's unit type. */
 function unitTypeOf(text: string): UnitType {
   const t = text.toLowerCase();
@@ -264,7 +284,8 @@ function readWeapon(
     : /template/i.test(rangeText)
       ? 'template'
       : distance(rangeText);
-  const strengthText = (characteristic(profile, 'Strength', 'S') ?? '').trim().toLowerCase();
+  // "+ 2" as some data files write it is "+2".
+  const strengthText = (characteristic(profile, 'Strength', 'S') ?? '').replace(/\s+/g, '').toLowerCase();
   const strength = /^(user|as user)$/.test(strengthText)
     ? 'user'
     : /^\+[12]$/.test(strengthText)
@@ -281,7 +302,8 @@ function readWeapon(
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean);
-  const kind = /^(melee|pistol|assault|rapid fire|heavy|salvo|ordnance)\b\s*(\d+)?/i.exec(first);
+  // "Ordinance" is a spelling some data files have for Ordnance.
+  const kind = /^(melee|pistol|assault|rapid fire|heavy|salvo|ordi?nance)\b\s*(\d+)?/i.exec(first);
   if (
     range === undefined ||
     strength === undefined ||
@@ -290,7 +312,7 @@ function readWeapon(
   ) {
     return 'its range, strength, AP or type cannot be read';
   }
-  const type = (kind[1] ?? '').toLowerCase().replace(' ', '-') as WeaponType;
+  const type = (kind[1] ?? '').toLowerCase().replace(' ', '-').replace('ordinance', 'ordnance') as WeaponType;
   return {
     name: cleanName(profile.name),
     range: typeof range === 'number' ? Math.min(300, Math.max(1, range)) : range,

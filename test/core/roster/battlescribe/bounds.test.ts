@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { convertRosterFile } from '../../../../core/roster/import';
-import { XML_LIMITS } from '../../../../core/roster/battlescribe/census';
-import { decodeRosterBytes, firstInvalidUtf8, loneSurrogateAt } from '../../../../core/roster/battlescribe/text';
-import { crc32, inflateRoster } from '../../../../core/roster/battlescribe/zip';
-import { decodeXmlText, readRosterXml } from '../../../../core/roster/battlescribe/xml';
+import { XML_LIMITS } from '../../../../core/battlescribe/census';
+import { decodeRosterBytes, firstInvalidUtf8, loneSurrogateAt } from '../../../../core/battlescribe/text';
+import { crc32, inflateRoster } from '../../../../core/battlescribe/zip';
+import { decodeXmlText, readRosterXml } from '../../../../core/battlescribe/xml';
 import { NOW } from './fixtures';
 
 /**
@@ -223,6 +223,97 @@ describe('BattleScribe 1.x rosters', () => {
     expect(squad.profiles).toEqual([
       { name: 'Scout', typeName: 'Unit', characteristics: [{ name: 'WS', value: '3' }] },
     ]);
+  });
+
+  it('1.15: a profile’s kind in `type`, the force named by `forceTypeName`, “(No Category)” no category', () => {
+    const old = `<roster xmlns="http://www.battlescribe.net/schema/rosterSchema" id="r" battleScribeVersion="1.15" name="New Roster" points="260.0" pointsLimit="1850.0" gameSystemId="e1ebd931-a209-3ce4-87b4-d9918d25530b" gameSystemName="Warhammer 40,000 7th Edition">
+<forces><force id="f" catalogueName="Necrons: Codex (2011)" forceTypeName="Mephrit Dynasty Cohort"><categories>
+<category id="c0" categoryId="(No Category)" name="(No Category)"><selections><selection id="d" name="Detachment-source" points="0.0" number="1" type="upgrade"><rules/><profiles/><selections/></selection></selections></category>
+<category id="c1" categoryId="t" name="Troops"><selections><selection id="s" name="Necron Warriors" points="0.0" number="1" type="unit"><rules/><profiles/><selections>
+<selection id="m" name="Necron Warrior" points="260.0" number="20" type="model"><rules/><profiles><profile name="Necron Warrior" type="Unit" hidden="false"><characteristics><characteristic name="WS" value="4" characteristicId="5ee4"/><characteristic name="Save" value="4+" characteristicId="b215"/></characteristics></profile></profiles><selections/></selection>
+</selections></selection></selections></category></categories></force></forces></roster>`;
+    const read = readRosterXml(old);
+    if (!read.ok) expect.fail(read.reason);
+    const force = read.value.forces[0]!;
+    expect(force).toMatchObject({ name: 'Mephrit Dynasty Cohort', catalogueName: 'Necrons: Codex (2011)' });
+    expect(force.selections.map((s) => [s.name, s.categories])).toEqual([
+      ['Detachment-source', []],
+      ['Necron Warriors', [{ name: 'Troops', primary: true }]],
+    ]);
+    const warrior = force.selections[1]!.selections[0]!;
+    expect(warrior).toMatchObject({ number: 20, costs: [{ name: 'pts', value: 260 }] });
+    expect(warrior.profiles).toEqual([
+      {
+        name: 'Necron Warrior',
+        typeName: 'Unit',
+        characteristics: [
+          { name: 'WS', value: '4' },
+          { name: 'Save', value: '4+' },
+        ],
+      },
+    ]);
+  });
+
+  it('a profile’s kind by name whichever attribute holds it: typeName first, then profileTypeName, then type', () => {
+    const kinds = (attributes: string) => {
+      const read = readRosterXml(
+        `<roster id="r" gameSystemName="g"><forces><force id="f"><selections><selection id="s" name="S" type="model"><profiles><profile name="P" ${attributes}/></profiles></selection></selections></force></forces></roster>`,
+      );
+      if (!read.ok) expect.fail(read.reason);
+      return read.value.forces[0]!.selections[0]!.profiles[0]!.typeName;
+    };
+    expect(kinds('typeName="Unit" typeId="x"')).toBe('Unit');
+    expect(kinds('profileTypeName="Weapon" profileTypeId="x"')).toBe('Weapon');
+    expect(kinds('type="Vehicle"')).toBe('Vehicle');
+    expect(kinds('typeName="Unit" type="Vehicle"')).toBe('Unit');
+    // An id names nothing without the game system's file.
+    expect(kinds('profileTypeId="800f-21d0-4387-c943"')).toBe('');
+  });
+
+  it('1.14: selections under the roster itself, each in the force and category its catalogue link names', () => {
+    const old = `<roster id="r" battleScribeVersion="1.14b" name="Old" points="170.0" pointsLimit="1500.0" gameSystemName="g" xmlns="http://www.battlescribe.net/schema/rosterSchema">
+<catalogueLinks>
+<catalogueLink id="l1" catalogueName="Necrons" forceTypeName="Combined Arms Detachment"><categories><category id="x1" categoryId="hq" name="HQ"/><category id="x2" categoryId="tr" name="Troops"/></categories></catalogueLink>
+<catalogueLink id="l2" catalogueName="Space Marines" forceTypeName="Allied Detachment"><categories><category id="x3" categoryId="tr" name="Troops"/></categories></catalogueLink>
+</catalogueLinks>
+<selections>
+<selection id="a" catalogueLinkId="l1" categoryId="hq" name="Overlord" points="90.0" number="1" type="model"><profiles><profile name="Overlord" type="Unit"><characteristics><characteristic name="WS" value="4"/></characteristics></profile></profiles></selection>
+<selection id="b" catalogueLinkId="l2" categoryId="tr" name="Scouts" points="55.0" number="1" type="unit"/>
+<selection id="c" catalogueLinkId="l1" categoryId="tr" name="Warriors" points="25.0" number="1" type="unit"/>
+<selection id="d" catalogueLinkId="gone" categoryId="tr" name="Stray" number="1" type="unit"/>
+</selections>
+<rules><rule name="Main Rule" hidden="false"/></rules></roster>`;
+    const read = readRosterXml(old);
+    if (!read.ok) expect.fail(read.reason);
+    const forces = read.value.forces.map((f) => ({
+      name: f.name,
+      catalogueName: f.catalogueName,
+      rules: f.rules.map((r) => r.name),
+      selections: f.selections.map((s) => [s.name, s.categories.map((c) => c.name)]),
+    }));
+    expect(forces).toEqual([
+      {
+        name: 'Combined Arms Detachment',
+        catalogueName: 'Necrons',
+        rules: ['Main Rule'],
+        selections: [
+          ['Overlord', ['HQ']],
+          ['Warriors', ['Troops']],
+        ],
+      },
+      { name: 'Allied Detachment', catalogueName: 'Space Marines', rules: [], selections: [['Scouts', ['Troops']]] },
+      { name: '', catalogueName: '', rules: [], selections: [['Stray', []]] },
+    ]);
+    expect(read.value.forces[0]!.selections[0]!.profiles[0]).toMatchObject({ typeName: 'Unit' });
+    expect(read.value.costs).toEqual([{ name: 'pts', value: 170 }]);
+  });
+
+  it('1.14: the selection bound holds for selections under the roster too', () => {
+    const many = Array.from({ length: 1001 }, (_, i) => `<selection id="s${i}" name="S" number="1"/>`).join('');
+    expect(readRosterXml(`<roster id="r"><selections>${many}</selections></roster>`)).toEqual({
+      ok: false,
+      reason: 'it holds more than 1,000 selections, more than any army; it is not read.',
+    });
   });
 });
 

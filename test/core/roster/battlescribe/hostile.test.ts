@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { convertRosterFile, fromBase64, MAX_INFLATED_BYTES, toBase64 } from '../../../../core/roster/import';
-import { inflateRoster, rosterXmlOf } from '../../../../core/roster/battlescribe/read';
-import { decodeXmlText, MAX_SELECTIONS, readRosterXml } from '../../../../core/roster/battlescribe/xml';
+import { inflateRoster, rosterXmlOf } from '../../../../core/battlescribe/read';
+import { decodeXmlText, MAX_SELECTIONS, readRosterXml } from '../../../../core/battlescribe/xml';
 import { fixture, NOW } from './fixtures';
 
 /**

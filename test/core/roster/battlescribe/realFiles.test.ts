@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { convertRosterFile } from '../../../../core/roster/import';
-import { rosterXmlOf } from '../../../../core/roster/battlescribe/read';
+import { rosterXmlOf } from '../../../../core/battlescribe/read';
 import { definitionOf, SideRefused } from '../../../../core/systems';
-import { profileSchemaFor } from '../../../../core/roster/profiles';
+import { profileSchemaFor, type SystemId } from '../../../../core/roster/profiles';
 import { fixture, NOW } from './fixtures';
 
 /**
@@ -12,20 +12,28 @@ import { fixture, NOW } from './fixtures';
  * public repositories: test/fixtures/README.md) are marked; the others were built from the
  * systems' BSData data sets where no public roster was found.
  */
-const files = [
-  { file: 'ultramarines-10e.rosz', system: 'wh40k-10e', real: true, units: 10 },
-  { file: 'necrons-10e.rosz', system: 'wh40k-10e', real: true, units: 4 },
-  { file: 'leagues-of-votann-10e.rosz', system: 'wh40k-10e', real: true, units: 8 },
-  { file: 'keywords-10e.ros', system: 'wh40k-10e', real: false, units: 2 },
-  { file: 'whfb6-definitive-dark-elves-newrecruit.ros', system: 'old-world', real: true, units: 4 },
-  { file: 'whfb6-definitive-lizardmen-newrecruit.ros', system: 'old-world', real: true, units: 4 },
-  { file: 'whfb6-definitive-bretonnia-newrecruit.rosz', system: 'old-world', real: true, units: 6 },
-  { file: 'whfb6-empire.ros', system: 'old-world', real: false, units: 2 },
-  { file: 'wh40k7e-marines.ros', system: 'wh40k-7e', real: false, units: 3 },
-  { file: 'wh40k7e-marines-bs1.ros', system: 'wh40k-7e', real: false, units: 3 },
-  { file: 'ninth-age-empire.ros', system: 'ninth-age', real: false, units: 2 },
-  { file: 'epic-armageddon-marines.ros', system: 'epic-armageddon', real: false, units: 2 },
-] as const;
+/** The units a close combat refuses, in words: a 7th edition vehicle's armour values have no place in one. */
+const RHINO = `Rhino: "Rhino" is a vehicle: its armour values do not fight in this close combat (only units with Toughness and Wounds).`;
+const PIRANHAS = `Piranhas: "Piranhas" is a vehicle: its armour values do not fight in this close combat (only units with Toughness and Wounds).`;
+const MONOLITH = `Necron Monolith: "Necron Monolith" is a vehicle: its armour values do not fight in this close combat (only units with Toughness and Wounds).`;
+
+const files: readonly { file: string; system: SystemId; real: boolean; units: number; refused?: readonly string[] }[] =
+  [
+    { file: 'ultramarines-10e.rosz', system: 'wh40k-10e', real: true, units: 10 },
+    { file: 'necrons-10e.rosz', system: 'wh40k-10e', real: true, units: 4 },
+    { file: 'leagues-of-votann-10e.rosz', system: 'wh40k-10e', real: true, units: 8 },
+    { file: 'keywords-10e.ros', system: 'wh40k-10e', real: false, units: 2 },
+    { file: 'whfb6-definitive-dark-elves-newrecruit.ros', system: 'old-world', real: true, units: 4 },
+    { file: 'whfb6-definitive-lizardmen-newrecruit.ros', system: 'old-world', real: true, units: 4 },
+    { file: 'whfb6-definitive-bretonnia-newrecruit.rosz', system: 'old-world', real: true, units: 6 },
+    { file: 'whfb6-empire.ros', system: 'old-world', real: false, units: 2 },
+    { file: 'wh40k7e-marines.ros', system: 'wh40k-7e', real: false, units: 3, refused: [RHINO] },
+    { file: 'wh40k7e-marines-bs1.ros', system: 'wh40k-7e', real: false, units: 3, refused: [RHINO] },
+    { file: 'wh40k7e-necrons-1845-bs115.rosz', system: 'wh40k-7e', real: true, units: 7, refused: [MONOLITH] },
+    { file: 'wh40k7e-tau-wham-bs115.ros', system: 'wh40k-7e', real: true, units: 6, refused: [PIRANHAS] },
+    { file: 'ninth-age-empire.ros', system: 'ninth-age', real: false, units: 2 },
+    { file: 'epic-armageddon-marines.ros', system: 'epic-armageddon', real: false, units: 2 },
+  ];
 
 /** The file's own points total, read from its text without the importer: its root `pts` cost (2.x) or `points` attribute (1.x). */
 function filePoints(name: string): number {
@@ -43,7 +51,7 @@ function filePoints(name: string): number {
   return Math.round(Number(pts![1]));
 }
 
-describe.each(files)('$file ($system)', ({ file, system, units }) => {
+describe.each(files)('$file ($system)', ({ file, system, units, refused: expected }) => {
   const result = convertRosterFile(file, fixture(file), NOW);
   if (!result.ok) throw new Error(result.message);
   const { preview, file: rosterFile } = result;
@@ -93,13 +101,7 @@ describe.each(files)('$file ($system)', ({ file, system, units }) => {
       }
     }
     // Only a 7th edition vehicle is refused, in words: its armour values have no place in a close combat.
-    expect(refused).toEqual(
-      system === 'wh40k-7e'
-        ? [
-            'Rhino: "Rhino" is a vehicle: its armour values do not fight in this close combat (only units with Toughness and Wounds).',
-          ]
-        : [],
-    );
+    expect(refused).toEqual(expected ?? []);
   });
 });
 

@@ -1,3 +1,4 @@
+import { registry } from '../../../../core/systems';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createCombatBackend } from '../../../../core/api/backends/combat';
@@ -64,7 +65,7 @@ const example = (): Setup => {
  * each allocation question with the moment it was asked ("Assault round 1 · A4 combat attacks").
  */
 async function throughHost(setup: Record<string, unknown>, seed: number) {
-  const b = createCombatBackend(rulesDeps({ newId: () => 'test', newSeed: () => seed }));
+  const b = createCombatBackend(rulesDeps(registry, { newId: () => 'test', newSeed: () => seed }));
   let snap = await b['combat.start']({ system: 'epic-armageddon', setup, seed });
   const asked: string[] = [];
   let rounds = 1;

@@ -1,3 +1,4 @@
+import { registry } from '../../../../core/systems';
 import { describe, expect, it } from 'vitest';
 import { createCombatBackend } from '../../../../core/api/backends/combat';
 import { rulesDeps } from '../../../../core/api/backends/rules';
@@ -143,7 +144,7 @@ describe('allocation: one question per side and Agility step, only when it has a
   });
 
   it('every option of the side question has its odds, worked out by the host from the state it leads to, and a best one', async () => {
-    const backend = createCombatBackend(rulesDeps({ newId: () => 'side', newSeed: () => 1 }));
+    const backend = createCombatBackend(rulesDeps(registry, { newId: () => 'side', newSeed: () => 1 }));
     const snap = await backend['combat.start']({
       system: 'ninth-age',
       setup: ninthAge.exampleSetup as unknown as Record<string, unknown>,

@@ -1,3 +1,4 @@
+import { registry } from '../../../../../core/systems';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exactWholeCombat } from '../../../../../core/analysis/combat';
@@ -281,7 +282,7 @@ describe('Epic Armageddon: the host, the command line and the summary give every
   it(
     "the host's whole-combat answer and the printed summary have a row for each unit",
     () => {
-      const rules = rulesDeps({ newId: () => 'x', newSeed: () => 1 });
+      const rules = rulesDeps(registry, { newId: () => 'x', newSeed: () => 1 });
       const setup = small();
       const answer = rules.wholeCombat!('epic-armageddon', epicArmageddon.start(setup));
       expect(answer?.ok && answer.odds.units?.map((u) => u.unit)).toEqual([

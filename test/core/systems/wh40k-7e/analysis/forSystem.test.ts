@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyses } from '../../../../../core/systems';
+import { registry, analyses } from '../../../../../core/systems';
 import { rulesDeps } from '../../../../../core/api/backends/rules';
 import { oddsFrom } from '../../../../../core/analysis/odds';
 import {
@@ -122,12 +122,12 @@ describe('tooLarge (cost.ts)', () => {
     const huge = wh40k7e.start(parse({ attacker: side('Red'), defender: side('Blue') }));
     const why = wh40k7eAnalysis.tooLarge!(huge);
     // The host says there are no odds there, and why (core/analysis/guarded.ts).
-    expect(rulesDeps({ newId: () => 'x', newSeed: () => 1 }).analyze('wh40k-7e', huge)).toEqual({
+    expect(rulesDeps(registry, { newId: () => 'x', newSeed: () => 1 }).analyze('wh40k-7e', huge)).toEqual({
       ok: false,
       tooLarge: why,
     });
     expect(
-      rulesDeps({ newId: () => 'x', newSeed: () => 1 }).analyze('wh40k-7e', begin(marinesVsBoyz()).state),
+      rulesDeps(registry, { newId: () => 'x', newSeed: () => 1 }).analyze('wh40k-7e', begin(marinesVsBoyz()).state),
     ).toMatchObject({ ok: true });
     expect(why).toMatch(
       /^Red against Blue: too many ways the round can go to count exactly \(about [\d,]+ million steps of work; the limit is 120 million\)\. Fewer models or fewer wounds per model bring it within reach\.$/,

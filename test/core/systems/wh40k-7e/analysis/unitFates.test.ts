@@ -1,3 +1,4 @@
+import { registry } from '../../../../../core/systems';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exactWholeCombat } from '../../../../../core/analysis/combat';
@@ -204,7 +205,7 @@ describe('40k 7th edition: the host, the command line and the summary give every
   it(
     "the host's whole-combat answer and the printed summary have a row for the Sergeant",
     () => {
-      const rules = rulesDeps({ newId: () => 'x', newSeed: () => 1 });
+      const rules = rulesDeps(registry, { newId: () => 'x', newSeed: () => 1 });
       const setup = squads();
       const answer = rules.wholeCombat!('wh40k-7e', wh40k7e.start(setup));
       expect(answer?.ok && answer.odds.units?.map((u) => u.unit)).toEqual([

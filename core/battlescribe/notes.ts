@@ -1,4 +1,4 @@
-import { NOTES_MAX } from '../../validation/fields';
+import { NOTES_MAX } from '../validation/fields';
 import type { BsProfile, BsRule } from './tree';
 import { plainText } from './values';
 

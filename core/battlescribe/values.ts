@@ -1,4 +1,4 @@
-import { isDiceExpression } from '../../dice/expression';
+import { isDiceExpression } from '../dice/expression';
 
 /**
  * Characteristics as roster editors write them ('6"', "3+", "-1", "D6+1", "N/A", "-") read as the

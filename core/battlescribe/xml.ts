@@ -9,7 +9,17 @@ export const MAX_SELECTIONS = 1000;
 const MAX_NESTING = 100;
 
 /** Elements that may repeat, so they always parse as lists (even when a file has one). */
-const repeated = new Set(['force', 'selection', 'profile', 'characteristic', 'cost', 'costLimit', 'category', 'rule']);
+const repeated = new Set([
+  'force',
+  'selection',
+  'profile',
+  'characteristic',
+  'cost',
+  'costLimit',
+  'category',
+  'rule',
+  'catalogueLink',
+]);
 
 /**
  * Every string read is cut to a length no real roster reaches, before anything matches a pattern
@@ -85,13 +95,20 @@ const numberAttr = (node: Node, name: string, fallback: number): number => {
 class TooManySelections extends Error {}
 
 /**
- * Reads a roster's XML text, as BattleScribe 2.x and New Recruit write it (characteristic values
- * as text, `typeName`) and as BattleScribe 1.x did (values in a `value` attribute,
- * `profileTypeName`, points in `points` attributes, a force's selections grouped under its
- * categories). Refused, with the reason in words: a DOCTYPE or entity declaration (the "billion
- * laughs" and external-entity attacks), a file past the element, attribute, depth or value-length
- * bounds (`XML_LIMITS`), XML that is not well-formed (a file cut short), a root other than
- * `<roster>`, more than 1,000 selections.
+ * Reads a roster's XML text as every roster editor has written it:
+ * - BattleScribe 2.02 and later, and New Recruit: characteristic values as text, a profile's kind
+ *   in `typeName`, costs in `<costs>`, a force's selections in its own `<selections>`;
+ * - BattleScribe 2.00–2.01: values in a `value` attribute, the kind in `profileTypeName`, a force's
+ *   selections grouped under its categories;
+ * - BattleScribe 1.15: values in `value`, the kind in `type` (`<profile name="Necron Warrior"
+ *   type="Unit">`), points in `points` attributes, selections under the force's categories, the
+ *   force named by `forceTypeName`;
+ * - BattleScribe 1.14: as 1.15, but the selections sit under the roster itself, each naming its
+ *   force (a `catalogueLink`) and category by id.
+ * Refused, with the reason in words: a DOCTYPE or entity declaration (the "billion laughs" and
+ * external-entity attacks), a file past the element, attribute, depth or value-length bounds
+ * (`XML_LIMITS`), XML that is not well-formed (a file cut short), a root other than `<roster>`,
+ * more than 1,000 selections.
  */
 export function readRosterXml(xml: string): Read<BsRoster> {
   const source = xml.replace(/^\uFEFF/, '');
@@ -116,38 +133,55 @@ export function readRosterXml(xml: string): Read<BsRoster> {
   const root = isNode(document) ? document['roster'] : undefined;
   if (!isNode(root))
     return refused('it is XML, but not a roster: a BattleScribe or New Recruit roster starts with <roster>.');
+  try {
+    return { ok: true, value: rosterOf(root) };
+  } catch (error) {
+    if (error instanceof TooManySelections)
+      return refused(
+        `it holds more than ${MAX_SELECTIONS.toLocaleString('en')} selections, more than any army; it is not read.`,
+      );
+    throw error;
+  }
+}
 
-  let selections = 0;
-  const cost = (node: Node): BsCost => ({ name: attr(node, 'name'), value: numberAttr(node, 'value', 0) });
-  /** Costs as a list (2.x), else BattleScribe 1.x's `points` attribute. */
-  const costs = (node: Node, list: string, item: string, points: string): BsCost[] => {
-    const listed = items(node, list, item).map(cost);
-    if (listed.length > 0 || attr(node, points) === '') return listed;
-    return [{ name: 'pts', value: numberAttr(node, points, 0) }];
-  };
-  const rule = (node: Node): BsRule => ({
-    name: attr(node, 'name'),
-    description: text(node['description'], FIELD_CHARS.description),
-  });
-  const characteristicOf = (c: Node): BsCharacteristic => ({
-    name: attr(c, 'name'),
-    // 2.x writes the value as the element's text; 1.x in a `value` attribute.
-    value: text(c, FIELD_CHARS.value) || attr(c, 'value', FIELD_CHARS.value),
-  });
-  const profile = (node: Node): BsProfile => ({
-    name: attr(node, 'name'),
-    typeName: attr(node, 'typeName') || attr(node, 'profileTypeName'),
-    characteristics: items(node, 'characteristics', 'characteristic').map(characteristicOf),
-  });
-  const category = (node: Node): BsCategory => ({
-    name: attr(node, 'name'),
-    primary: attr(node, 'primary') === 'true',
-  });
+const cost = (node: Node): BsCost => ({ name: attr(node, 'name'), value: numberAttr(node, 'value', 0) });
+/** Costs as a list (2.x), else BattleScribe 1.x's `points` attribute. */
+const costs = (node: Node, list: string, item: string, points: string): BsCost[] => {
+  const listed = items(node, list, item).map(cost);
+  if (listed.length > 0 || attr(node, points) === '') return listed;
+  return [{ name: 'pts', value: numberAttr(node, points, 0) }];
+};
+const rule = (node: Node): BsRule => ({
+  name: attr(node, 'name'),
+  description: text(node['description'], FIELD_CHARS.description),
+});
+const characteristicOf = (c: Node): BsCharacteristic => ({
+  name: attr(c, 'name'),
+  // 2.02 and later write the value as the element's text; 1.x and 2.00–2.01 in a `value` attribute.
+  value: text(c, FIELD_CHARS.value) || attr(c, 'value', FIELD_CHARS.value),
+});
+const profile = (node: Node): BsProfile => ({
+  name: attr(node, 'name'),
+  // The kind by name: `typeName` (2.02 on), `profileTypeName` (2.00–2.01), `type` (1.x). Its id
+  // (`typeId`, `profileTypeId`) names nothing without the game system's file, so is not read.
+  typeName: attr(node, 'typeName') || attr(node, 'profileTypeName') || attr(node, 'type'),
+  characteristics: items(node, 'characteristics', 'characteristic').map(characteristicOf),
+});
+const category = (node: Node): BsCategory => ({
+  name: attr(node, 'name'),
+  primary: attr(node, 'primary') === 'true',
+});
+/** BattleScribe's name for "no category": a selection under it is in none. */
+const NO_CATEGORY = '(No Category)';
+
+/** The roster element as plain data; throws `TooManySelections` past `MAX_SELECTIONS`. */
+function rosterOf(root: Node): BsRoster {
+  let count = 0;
   const selection = (node: Node, under?: BsCategory): BsSelection => {
-    selections += 1;
-    if (selections > MAX_SELECTIONS) throw new TooManySelections();
+    count += 1;
+    if (count > MAX_SELECTIONS) throw new TooManySelections();
     const categories = items(node, 'categories', 'category').map(category);
-    if (under && !categories.some((c) => c.name === under.name)) categories.push(under);
+    if (under && under.name !== NO_CATEGORY && !categories.some((c) => c.name === under.name)) categories.push(under);
     return {
       id: attr(node, 'id'),
       name: attr(node, 'customName').trim() || attr(node, 'name'),
@@ -165,37 +199,59 @@ export function readRosterXml(xml: string): Read<BsRoster> {
     };
   };
   const force = (node: Node): BsForce => ({
-    name: attr(node, 'name'),
+    name: attr(node, 'name') || attr(node, 'forceTypeName'),
     catalogueName: attr(node, 'catalogueName'),
     rules: items(node, 'rules', 'rule').map(rule),
     selections: [
       ...items(node, 'selections', 'selection').map((s) => selection(s)),
-      // BattleScribe 1.x: a force's selections sit under its categories (HQ, Troops…), which they belong to.
+      // BattleScribe 1.x and 2.00–2.01: a force's selections sit under its categories (HQ, Troops…), which they belong to.
       ...items(node, 'categories', 'category').flatMap((c) =>
         items(c, 'selections', 'selection').map((s) => selection(s, { name: attr(c, 'name'), primary: true })),
       ),
     ],
     forces: items(node, 'forces', 'force').map(force),
   });
+  return {
+    id: attr(root, 'id'),
+    name: attr(root, 'name'),
+    gameSystemId: attr(root, 'gameSystemId'),
+    gameSystemName: attr(root, 'gameSystemName'),
+    costs: costs(root, 'costs', 'cost', 'points'),
+    costLimits: costs(root, 'costLimits', 'costLimit', 'pointsLimit'),
+    forces: [...items(root, 'forces', 'force').map(force), ...linkedForces(root, selection)],
+  };
+}
 
-  try {
-    return {
-      ok: true,
-      value: {
-        id: attr(root, 'id'),
-        name: attr(root, 'name'),
-        gameSystemId: attr(root, 'gameSystemId'),
-        gameSystemName: attr(root, 'gameSystemName'),
-        costs: costs(root, 'costs', 'cost', 'points'),
-        costLimits: costs(root, 'costLimits', 'costLimit', 'pointsLimit'),
-        forces: items(root, 'forces', 'force').map(force),
+/**
+ * BattleScribe 1.14: no `<forces>`; the roster's own `<selections>` each name their force (a
+ * `<catalogueLink>`, by `catalogueLinkId`) and category (by `categoryId`). One force per link that
+ * has selections, in the file's order, then one unnamed for selections whose link is missing; the
+ * roster's own rules go to the first.
+ */
+function linkedForces(root: Node, selection: (node: Node, under?: BsCategory) => BsSelection): BsForce[] {
+  const loose = items(root, 'selections', 'selection');
+  if (loose.length === 0) return [];
+  const links = items(root, 'catalogueLinks', 'catalogueLink');
+  const forces = new Map<Node | undefined, BsForce>(
+    [...links, undefined].map((link) => [
+      link,
+      {
+        name: link ? attr(link, 'forceTypeName') : '',
+        catalogueName: link ? attr(link, 'catalogueName') : '',
+        rules: [],
+        selections: [],
+        forces: [],
       },
-    };
-  } catch (error) {
-    if (error instanceof TooManySelections)
-      return refused(
-        `it holds more than ${MAX_SELECTIONS.toLocaleString('en')} selections, more than any army; it is not read.`,
-      );
-    throw error;
+    ]),
+  );
+  for (const node of loose) {
+    const link = links.find((l) => attr(l, 'id') === attr(node, 'catalogueLinkId'));
+    const slot = link
+      ? items(link, 'categories', 'category').find((c) => attr(c, 'categoryId') === attr(node, 'categoryId'))
+      : undefined;
+    forces.get(link)!.selections.push(selection(node, slot ? { name: attr(slot, 'name'), primary: true } : undefined));
   }
+  const found = [...forces.values()].filter((f) => f.selections.length > 0);
+  if (found[0]) found[0].rules = items(root, 'rules', 'rule').map(rule);
+  return found;
 }

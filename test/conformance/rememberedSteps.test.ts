@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { drawStepDice } from '../../../core/combat/rollGroups';
-import type { Input, Step } from '../../../core/combat/steps';
-import { seedState } from '../../../core/dice/prng';
-import { getSystem } from '../../../core/systems/index';
-import { small7e, smallEpic, smallNinthAge, smallOldWorld } from '../analysis/smallCombats';
+import { drawStepDice } from '../../core/combat/rollGroups';
+import type { Input, Step } from '../../core/combat/steps';
+import { seedState } from '../../core/dice/prng';
+import { roundByRound } from './systems';
 
 /**
  * The round-by-round systems remember, per combat setup, the steps and the words many states share
@@ -12,14 +11,6 @@ import { small7e, smallEpic, smallNinthAge, smallOldWorld } from '../analysis/sm
  * and every next state (log and all) of a state whose setup has remembered many things equals
  * those of the same state with a setup of its own (a copy: nothing remembered for it yet).
  */
-
-const systems = ['old-world', 'wh40k-7e', 'ninth-age', 'epic-armageddon'] as const;
-const smalls: Record<string, unknown> = {
-  'old-world': smallOldWorld,
-  'wh40k-7e': small7e,
-  'ninth-age': smallNinthAge,
-  'epic-armageddon': smallEpic,
-};
 
 function inputFor(
   step: Exclude<Step, { kind: 'outcome'; final: true }>,
@@ -36,13 +27,13 @@ function inputFor(
 }
 
 describe('remembered steps are the steps built afresh', () => {
-  for (const id of systems) {
+  for (const { id, definition, conformance } of roundByRound) {
     for (const [what, setup] of [
-      ['example', getSystem(id)!.exampleSetup],
-      ['small combat', smalls[id]],
+      ['example', definition.rules.exampleSetup],
+      ['small combat', conformance.combats.small],
     ] as const) {
       it(`${id}, ${what}: every step and state of seeded combats, the suggested and other options taken`, () => {
-        const rules = getSystem(id)!;
+        const rules = definition.rules;
         const start = rules.start(rules.setupSchema.parse(structuredClone(setup)));
         let rng: readonly number[] = seedState(7);
         let compared = 0;

@@ -1,0 +1,103 @@
+import type { WholeCombatAnswer } from '../../../analysis/combat';
+import type { Analyzed } from '../../../analysis/guarded';
+import { advance, replay, startCombat, type Combat, type CombatLog, type RuleSystem } from '../../../combat';
+import type { CombatOdds } from '../../channels/combat';
+import { ApiFailure } from '../../reply';
+import type { OddsJob, OddsOf } from './job';
+import { roundOdds, type Analyze } from './round';
+import { wholeOdds, type WholeInChunks } from './whole';
+
+export interface OddsServiceDeps {
+  systems: Readonly<Record<string, RuleSystem>>;
+  analyze: Analyze;
+  /** Absent: no whole-combat odds. */
+  wholeCombatInChunks?: WholeInChunks;
+  /** Lets whatever else came in be answered between chunks of a long analysis. */
+  pause?: () => Promise<void>;
+  /** How many combats to keep worked out at once (the oldest are dropped first). */
+  maxOpen?: number;
+}
+
+/** A combat as the odds know it: replayed from its log, and what was worked out for it once. */
+interface Known {
+  /** Its system, seed and setup: a job for the same id with another changes nothing already known. */
+  identity: string;
+  system: RuleSystem;
+  /** Its state before any input. */
+  first: unknown;
+  combat: Combat;
+  before?: Analyzed | null;
+  wholeStart?: WholeCombatAnswer;
+  /** The number of the latest whole-combat job for it (an earlier one still being worked out is dropped). */
+  asked: number;
+}
+
+const sameInputs = (a: readonly unknown[], b: readonly unknown[], n: number) =>
+  a.slice(0, n).every((x, i) => JSON.stringify(x) === JSON.stringify(b[i]));
+
+/** The combat brought to the job's inputs: on from what is known where its inputs are a prefix of the job's, else replayed. */
+function broughtTo(known: Known, job: OddsJob): Combat {
+  const had = known.combat.log.inputs;
+  let combat = known.combat;
+  if (had.length > job.inputs.length || !sameInputs(had, job.inputs, had.length))
+    combat = startCombat(known.system, combat.log.setup, combat.log.seed);
+  for (const input of job.inputs.slice(combat.log.inputs.length)) {
+    const r = advance(known.system, combat, input);
+    if (!r.ok) throw new ApiFailure('invalid_input', r.error.message, 'inputs');
+    combat = r.combat;
+  }
+  return combat;
+}
+
+/**
+ * The odds of combats from their logs, wherever the host runs it: in its own thread, or in a
+ * worker of their own (oddsWorker.ts) so that a step never waits behind them. Combats are kept
+ * worked out by id (their first state's odds, their whole combat's), a bounded number of them.
+ */
+export function createOddsService(deps: OddsServiceDeps): OddsOf {
+  const known = new Map<string, Known>();
+  const maxOpen = deps.maxOpen ?? 50;
+  const roundOf = new WeakMap<object, CombatOdds>();
+
+  const knownFor = (job: OddsJob): Known => {
+    const system = Object.hasOwn(deps.systems, job.system) ? deps.systems[job.system] : undefined;
+    if (!system) throw new ApiFailure('invalid_input', `system: there is no rule system "${job.system}"`, 'system');
+    const identity = JSON.stringify([job.system, job.seed, job.setup]);
+    let k = known.get(job.id);
+    known.delete(job.id);
+    if (!k || k.identity !== identity) {
+      const combat = startCombat(system, job.setup, job.seed);
+      k = { identity, system, first: combat.state, combat, asked: k?.asked ?? 0 };
+    }
+    known.set(job.id, k);
+    while (known.size > maxOpen) known.delete(known.keys().next().value!);
+    return k;
+  };
+
+  const roundAt = (k: Known, combat: Combat): CombatOdds => {
+    const seen = roundOf.get(combat.state as object);
+    if (seen) return seen;
+    if (k.before === undefined) k.before = deps.analyze(k.system.id, k.first);
+    const odds = roundOdds(deps.analyze, { system: k.system, before: k.before, combat });
+    roundOf.set(combat.state as object, odds);
+    return odds;
+  };
+
+  return async (job) => {
+    const k = knownFor(job);
+    k.combat = broughtTo(k, job);
+    const log: CombatLog = { ...k.combat.log, inputs: job.inputs.slice(0, job.at) };
+    const combat = job.at === job.inputs.length ? k.combat : replay(k.system, log);
+    const round = roundAt(k, combat);
+    const ask = deps.wholeCombatInChunks;
+    if (!job.whole || !ask) return round;
+    const ticket = ++k.asked;
+    const start = {
+      state: k.first,
+      answer: k.wholeStart,
+      keep: (answer: WholeCombatAnswer) => known.get(job.id) === k && (k.wholeStart = answer),
+    };
+    const finisher = { ...(deps.pause ? { pause: deps.pause } : {}), superseded: () => k.asked !== ticket };
+    return wholeOdds(ask, round, { system: k.system, start, combat, quick: job.quick }, finisher);
+  };
+}

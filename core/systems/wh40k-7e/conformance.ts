@@ -1,0 +1,167 @@
+import { entered, storedRecord, type SystemConformance } from '../conformance';
+import { exampleSetup } from './example';
+
+/** A valid unit profile, as a player would type it (defaults left out). */
+const validProfile = {
+  unitType: 'infantry',
+  models: [
+    {
+      name: 'Space Marine',
+      count: 5,
+      weaponSkill: 4,
+      ballisticSkill: 4,
+      strength: 4,
+      toughness: 4,
+      wounds: 1,
+      initiative: 4,
+      attacks: 1,
+      leadership: 8,
+      save: 3,
+      specialRules: ['And They Shall Know No Fear'],
+    },
+  ],
+  weapons: [
+    {
+      name: 'Boltgun',
+      range: 24,
+      strength: 4,
+      ap: 5,
+      type: 'rapid-fire',
+    },
+    {
+      name: 'Power fist',
+      range: 'melee',
+      strength: 'x2',
+      ap: 2,
+      type: 'melee',
+      specialRules: ['Unwieldy'],
+    },
+  ],
+};
+
+/** The profile with one characteristic far out of its range: the check names that field. */
+const invalidProfile = {
+  ...validProfile,
+  models: validProfile.models.map((m, i) => (i === 0 ? { ...m, toughness: 40 } : m)),
+};
+
+/** What every system must show (core/systems/conformance.ts), for wh40k-7e. */
+export const conformance: SystemConformance = {
+  examples: ['examples/wh40k-7e-marines-vs-boyz.json', 'examples/wh40k-7e-entered-dice.json'],
+  combats: {
+    small: {
+      system: 'wh40k-7e',
+      attacker: {
+        name: 'Tactical Squad',
+        charged: true,
+        fearless: true,
+        models: [
+          {
+            name: 'Space Marine',
+            count: 1,
+            weaponSkill: 4,
+            strength: 4,
+            toughness: 4,
+            wounds: 1,
+            initiative: 4,
+            attacks: 1,
+            leadership: 8,
+            save: 3,
+          },
+        ],
+      },
+      defender: {
+        name: 'Ork Boyz',
+        fearless: true,
+        models: [
+          {
+            name: 'Ork Boy',
+            count: 2,
+            weaponSkill: 4,
+            strength: 3,
+            toughness: 4,
+            wounds: 1,
+            initiative: 2,
+            attacks: 2,
+            leadership: 7,
+            save: 6,
+          },
+        ],
+      },
+    },
+    club: exampleSetup,
+  },
+  // Two charging Assault Marines against three Boyz (seed 000; RULES §2): 2 wounds, one saved on a
+  // 6, one Boy slain; the Boyz miss; they lose by 1, fail Morale on 11 against 6 and escape the
+  // Sweeping Advance, 6 + I2 = 8 against 3 + I4 = 7.
+  stored: {
+    record: storedRecord(
+      'wh40k-7e',
+      'Assault Squad vs Boyz',
+      {
+        system: 'wh40k-7e',
+        attacker: {
+          name: 'Assault Squad',
+          charged: true,
+          models: [
+            {
+              name: 'Assault Marine',
+              count: 2,
+              weaponSkill: 4,
+              strength: 4,
+              toughness: 4,
+              wounds: 1,
+              initiative: 4,
+              attacks: 1,
+              leadership: 8,
+              save: 3,
+            },
+          ],
+        },
+        defender: {
+          name: 'Boyz',
+          models: [
+            {
+              name: 'Ork Boy',
+              count: 3,
+              weaponSkill: 4,
+              strength: 3,
+              toughness: 4,
+              wounds: 1,
+              initiative: 2,
+              attacks: 2,
+              leadership: 7,
+              save: 6,
+            },
+          ],
+        },
+      },
+      7,
+      [
+        entered('strike.0', [6, 6, 4, 1, 5, 4, 2]),
+        entered('save.1', [1, 6]),
+        entered('strike.2', [1, 2, 3, 1]),
+        entered('morale.3', [6, 5]),
+        entered('sweep.4', [3, 6]),
+      ],
+    ),
+    expected: {
+      steps: 9,
+      modelsLost: {
+        attacker: 0,
+        defender: 1,
+      },
+      outcome: [
+        'Assault Squad: won the combat: 2 \u00d7 Assault Marine left.',
+        'Boyz: lost, failed its Morale check and falls back: 2 \u00d7 Ork Boy left.',
+        'Boyz fall back toward their table edge; Assault Squad consolidate D6" (reminders: move them at the table).',
+      ],
+      actualValue: 1,
+      winner: 'attacker',
+      choices: [],
+    },
+  },
+  profiles: { valid: validProfile, invalid: { profile: invalidProfile, field: 'profile.models[0].toughness' } },
+  targets: { stepsPerRound: 8, printPagesPerRound: 2 },
+  guide: 'core/systems/wh40k-7e/GUIDE.md',
+};

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { stepCount } from '../../renderer/src/combat/stepCount';
+import { openPrint, playToEnd, printA4 } from '../e2e/printing';
+import { watchConsole } from '../e2e/support';
+import { expectRollInSight, onToRoll, playByTaps } from '../e2e/tableDriver';
+import { underTest } from './systems';
+
+/**
+ * The conformance kit in the browser: every system of the kit's registry (the app's and the toy
+ * dice duel, built in by `npm run build:web-kit`) through the real app — its setup screen from its
+ * schema, a whole combat by taps on a tablet within its step target with the odds in sight at every
+ * step, the whole combat's odds where it is fought round after round, its print within its page
+ * target, and History.
+ */
+const systems = await underTest();
+
+for (const { id, definition, conformance } of systems) {
+  const rounds = !!definition.analysis?.combat;
+
+  test.describe(`${id}`, () => {
+    test.describe('on a tablet', () => {
+      test.use({ viewport: { width: 820, height: 1180 }, hasTouch: true, isMobile: true });
+      test.describe.configure({ timeout: 240_000 });
+
+      test(`a whole combat by taps with entered dice, at most ${conformance.targets.stepsPerRound} steps a round`, async ({
+        page,
+      }) => {
+        const errors = watchConsole(page);
+        await page.goto(`/#/combat/new/${id}`);
+        // The setup screen is the system's own schema, titled and with its fields, its example filled in.
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const fields = page.locator('input[data-testid^="field-setup."]');
+        await expect(fields.first()).toBeVisible();
+        expect(await fields.count()).toBeGreaterThan(0);
+        await page.getByTestId('seed').fill('3');
+        await page.getByTestId('start-combat').tap();
+        await expect(page).toHaveURL(/#\/combat\/play\//);
+        const run = await playByTaps(page, 7);
+        await expect(page.getByTestId('step-count')).toContainText(stepCount(run.steps, true));
+        expect(run.readBack?.afterUndo).toBe(run.readBack?.typed);
+        expect(errors).toEqual([]);
+        const perRound = run.steps / run.rounds;
+        expect(perRound, `${run.steps} steps over ${run.rounds} round(s)`).toBeLessThanOrEqual(
+          conformance.targets.stepsPerRound,
+        );
+      });
+    });
+
+    test.describe('on a laptop', () => {
+      test.use({ viewport: { width: 1280, height: 800 } });
+      test.describe.configure({ timeout: 240_000 });
+
+      test("the first roll's dice box and button are in sight, not under the bar", async ({ page }) => {
+        await page.goto(`/#/combat/new/${id}`);
+        await page.getByTestId('start-combat').click();
+        await onToRoll(page, /./);
+        await expectRollInSight(page);
+      });
+
+      test('played by "Roll for me", printed within its page target, listed in History', async ({ page }) => {
+        await page.goto(`/#/combat/new/${id}`);
+        await page.getByTestId('seed').fill('3');
+        await page.getByTestId('start-combat').click();
+        await expect(page).toHaveURL(/#\/combat\/play\//);
+        if (rounds) await expect(page.getByTestId('whole-combat-odds')).toBeVisible({ timeout: 60_000 });
+        await playToEnd(page);
+        const log = (await page.getByTestId('combat-log').textContent()) ?? '';
+        const fought = Math.max(1, ...[...log.matchAll(/\bround (\d+)/gi)].map((m) => Number(m[1])));
+        await openPrint(page, 'compact');
+        const { pages, text } = await printA4(page, `kit-${id}`);
+        expect(text).toMatch(/\bseed 3\b/);
+        expect(pages).toBeLessThanOrEqual(conformance.targets.printPagesPerRound * fought);
+        if (rounds) await expect(page.getByTestId(/^sheet-whole-combat/).first()).toBeVisible();
+        await page.goto('/#/history');
+        await expect(page.getByTestId('history-open').first()).toBeVisible();
+        await expect(page.getByText(definition.name).first()).toBeVisible();
+      });
+    });
+  });
+}
