@@ -51,7 +51,9 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  */
 export function DiceEntry({ step, busy, restore, onEnter, onRollForMe }: Props) {
   const groups = groupsOf(step);
-  const grouped = (step.groups?.length ?? 0) > 0;
+  // One group reads as a plain roll: one box, the step's own words (a save roll keeps its group only
+  // so the odds know which die fell where).
+  const grouped = (step.groups?.length ?? 0) > 1;
   // Many groups, or dice rolled one after another: each box says its own need (the step's line above
   // only says how the roll goes), so the first box opens in sight on a laptop.
   const atBoxes = needsAtBoxes(step);

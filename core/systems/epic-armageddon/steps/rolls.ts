@@ -42,14 +42,19 @@ const diceWord = (n: number, macro: boolean) =>
 const sidesOf = (state: State, roles: readonly Role[]) =>
   [...new Set(roles)].map((r) => state.setup[r].name).join(' and ');
 
-/** A step of one group is a plain roll; several make a step that takes them together. */
+/**
+ * A step of one group is a plain roll; several make a step that takes them together. A group whose
+ * dice each stand for their own thing (`ordered`: a save for this hit, then that one) keeps its
+ * group even alone, so whoever reads the roll — the whole-combat walk included — knows which die
+ * fell where: two hits on Boyz #1 and #2 with one save failed kill #1 or #2 by which die failed.
+ */
 function grouped(
   state: State,
   tag: string,
   s: { title: string; actor: Role; why: Reason[]; notes: string[] },
   groups: DiceGroup[],
 ): RollStep {
-  if (groups.length === 1) {
+  if (groups.length === 1 && !groups[0]!.ordered) {
     const g = groups[0]!;
     return rollStep(state, tag, {
       ...s,

@@ -154,13 +154,10 @@ describe('A4 combat attacks (seed 003)', () => {
       ),
     );
     c = play(c, [6, 6], [1, 1]);
-    // Two hits on two alike Boyz: one each, no question; the saves come next.
-    expect(rollStep(c)).toMatchObject({
-      actor: 'defender',
-      count: 2,
-      passOn: 4,
-      title: 'Blue: saves, 2 dice needing 4+',
-    });
+    // Two hits on two alike Boyz: one each, no question; the saves come next, each die its own
+    // Boy's (ordered, so which die fails says which Boy falls).
+    expect(rollStep(c)).toMatchObject({ actor: 'defender', count: 2, title: 'Blue: saves, 2 dice needing 4+' });
+    expect(rollStep(c).groups).toEqual([expect.objectContaining({ count: 2, passOn: 4, ordered: true })]);
     expect(rollStep(c).notes[0]).toBe('In order, die 1: Boyz #1 · die 2: Boyz #2.');
   });
 
