@@ -1,7 +1,7 @@
+import type { RoundModel } from '../../../../analysis/combat/model';
 import type { State } from '../../state';
 import { enterState } from './enter';
 import { layerOf } from './layer';
-import type { LayeredModel } from './layered';
 import { keyOf, type NaPosition } from './position';
 import { transitionOf } from './transition';
 
@@ -12,14 +12,13 @@ import { transitionOf } from './transition';
  * pursuit (aftermath.ts), instead of the engine's steps. The engine stays the authority: the tests
  * (test/core/systems/ninth-age/analysis/roundModel.test.ts) hold the model to its walk and play-outs.
  */
-export const ninthAgeModel: LayeredModel<State, NaPosition> = {
+export const ninthAgeModel: RoundModel<State, NaPosition> = {
   enter: enterState,
   key: keyOf,
   round: (p) => p.round,
   transition: transitionOf,
-  // A whole round's layer at once (layered.ts: the chain proposed for core/analysis/combat/modelChain.ts).
+  // A whole round's layer at once (layer.ts): the chain hands it every position of a round together.
   layer: layerOf,
 };
 
 export type { NaPosition };
-export { layeredChainInChunks, type LayeredModel } from './layered';

@@ -5,13 +5,14 @@ import { ninthAge, type State } from '../../../../../core/systems/ninth-age';
 import { CATCH_CHANCE } from '../../../../../core/systems/ninth-age/tables';
 import { smallNinthAge } from '../../../analysis/smallCombats';
 import { runToEnd } from '../../../../../core/analysis/chunked';
+import type { RoundModel } from '../../../../../core/analysis/combat/model';
+import { modelChainInChunks } from '../../../../../core/analysis/combat/modelChain';
 import { MAX_ROUNDS } from '../../../../../core/analysis/combat/wholeCombat';
-import { layeredChainInChunks, ninthAgeModel } from '../../../../../core/systems/ninth-age/analysis/model';
+import type { NaPosition } from '../../../../../core/systems/ninth-age/analysis/model';
 import {
   chainAgreesWithPlayouts,
   chainMatchesWalk,
   figuresOf,
-  modelOdds,
   transitionMatchesWalk,
 } from '../../../../support/roundModel';
 import { setupArb } from '../arbitraries';
@@ -31,6 +32,17 @@ import { knightsVsSpearmen } from './setups';
 const SLOW = 120_000;
 const small = () => ninthAge.setupSchema.parse(smallNinthAge);
 const matches = (state: State) => transitionMatchesWalk(chain, model, state);
+
+/** The model without its `layer`: the shared chain then asks a transition of every position, one at a time. */
+const byTransitions: RoundModel<State, NaPosition> = { ...model, layer: undefined };
+
+/** Every figure of the shared chain with the model's `layer` (a round's whole layer at once) equals the chain over its transitions, to 1e-12. */
+function layerMatchesTransitions(state: State, maxRounds = MAX_ROUNDS) {
+  const byLayers = figuresOf(runToEnd(modelChainInChunks(chain, model, state, maxRounds)));
+  const oneByOne = figuresOf(runToEnd(modelChainInChunks(chain, byTransitions, state, maxRounds)));
+  expect(Object.keys(byLayers).sort()).toEqual(Object.keys(oneByOne).sort());
+  for (const [k, p] of Object.entries(oneByOne)) expect(byLayers[k], k).toBeCloseTo(p, 12);
+}
 
 /** The states of the first seeded game (seeds 1, 2, …) that stands where `wanted` says, from there on. */
 function gameTo(
@@ -329,9 +341,7 @@ describe('one round of the model against the engine’s walk (transitionMatchesW
     expect(positionOf(start).ctx.dense).toBe(false);
     matches(start);
     for (const s of nextStarts(start).slice(0, 3)) matches(s);
-    const layered = figuresOf(runToEnd(layeredChainInChunks(chain, ninthAgeModel, start, 3)));
-    const byTransitions = figuresOf(modelOdds(chain, start, 3));
-    for (const [k, p] of Object.entries(byTransitions)) expect(layered[k], k).toBeCloseTo(p, 12);
+    layerMatchesTransitions(start, 3);
   });
 
   it(
@@ -403,21 +413,13 @@ describe('the whole combat over the model against the engine’s walked chain (c
   );
 });
 
-describe('the layered chain (a whole round at once: the change proposed for modelChain.ts) against the chain over transitions', () => {
-  /** Every figure of the layered chain equals the chain over the model's transitions, to 1e-12. */
-  function layeredMatches(state: State) {
-    const layered = figuresOf(runToEnd(layeredChainInChunks(chain, ninthAgeModel, state, MAX_ROUNDS)));
-    const byTransitions = figuresOf(modelOdds(chain, state));
-    expect(Object.keys(layered).sort()).toEqual(Object.keys(byTransitions).sort());
-    for (const [k, p] of Object.entries(byTransitions)) expect(layered[k], k).toBeCloseTo(p, 12);
-  }
-
+describe('the shared chain with the model’s layer (a round’s whole layer at once) against the same chain over its transitions', () => {
   it('from round starts and part-way through rounds of small combats, with characters and allocations kept', () => {
-    layeredMatches(startOf(small()));
-    for (const { state } of standingStates(startOf(withCharacters()), 2, () => null, 2)) layeredMatches(state);
+    layerMatchesTransitions(startOf(small()));
+    for (const { state } of standingStates(startOf(withCharacters()), 2, () => null, 2)) layerMatchesTransitions(state);
   });
 
-  it('the club-size melee', () => layeredMatches(startOf(clubSize())), SLOW);
+  it('the club-size melee', () => layerMatchesTransitions(startOf(clubSize())), SLOW);
 });
 
 describe('the whole combat over the model against seeded engine play-outs (chainAgreesWithPlayouts)', () => {
