@@ -1,4 +1,4 @@
-import { breakChance, breakStandingOf, breakTestFor } from '../../morale';
+import { breakChance, breakStandingOf, breakTestFor, type BreakStanding } from '../../morale';
 import { rankAndFileAttacks } from '../../setup';
 import { scoreParts, totalOf } from '../../score';
 import { LAST_ROUND } from '../../steps/aftermath';
@@ -24,12 +24,26 @@ export interface RoundClose {
   endP: Float64Array;
 }
 
-/** A close from its chance to go on and its ends by number. */
-const closeFrom = (goOn: number, ends: ReadonlyMap<number, number>): RoundClose => ({
-  goOn,
-  endIds: Int32Array.from(ends.keys()),
-  endP: Float64Array.from(ends.values()),
-});
+/** A close being made: its chance to go on and its ends by number (a few), summed as they are met. */
+class CloseSums {
+  goOn = 0;
+  private readonly ids: number[] = [];
+  private readonly ps: number[] = [];
+
+  end(id: number, p: number): void {
+    if (p <= 0) return;
+    const k = this.ids.indexOf(id);
+    if (k >= 0) this.ps[k]! += p;
+    else {
+      this.ids.push(id);
+      this.ps.push(p);
+    }
+  }
+
+  done(): RoundClose {
+    return { goOn: this.goOn, endIds: Int32Array.from(this.ids), endP: Float64Array.from(this.ps) };
+  }
+}
 
 /** What the score and the break test read of a node besides the HP lost this round. */
 export interface Standings {
@@ -40,10 +54,8 @@ export interface Standings {
   /** Neither unit has an attack left: another round could change nothing, so stopping is suggested. */
   idle: boolean;
   alive: number;
-  /** The round's close by score difference (+ `ctx.differences`), in an ordinary round and in the game's last. */
-  closes: [Array<RoundClose | undefined>, Array<RoundClose | undefined>];
-  /** The next round's allocation memory, by this round's (memory.ts nextRoundMemory at these pools standing). */
-  nextMemory: number[];
+  /** What each side's Break Test reads of these standings (morale.ts breakStandingOf), once asked for. */
+  breakStanding: [BreakStanding | undefined, BreakStanding | undefined];
 }
 
 /**
@@ -82,27 +94,16 @@ export function standingsAt(
     wiped: [wipedOut(standing.attacker), wipedOut(standing.defender)],
     idle: attacks.every((n) => n === 0),
     alive,
-    closes: [[], []],
-    nextMemory: [],
+    breakStanding: [undefined, undefined],
   };
 }
 
-/** How the round closes at these standings with this score difference (attacker − defender); `last`: the game's last round. */
+/** How the round closes once its attacks are over, at these standings with this score difference (attacker − defender); `last`: the game's last round. */
 export function closeOf(ctx: ModelContext, s: Standings, difference: number, last: boolean): RoundClose {
-  const byDifference = s.closes[last ? 1 : 0];
-  return (byDifference[difference + ctx.differences] ??= closing(ctx, s, difference, last));
-}
-
-function closing(ctx: ModelContext, s: Standings, difference: number, last: boolean): RoundClose {
   // RULES §5: the higher Combat Score wins the round; equal scores, both win and nobody tests.
   const roundWinner: Role | null = difference > 0 ? 'attacker' : difference < 0 ? 'defender' : null;
-  const ends = new Map<number, number>();
-  let goOn = 0;
-  const end = (status: [UnitStatus, UnitStatus], p: number) => {
-    if (p <= 0) return;
-    const id = endId(ctx, status, roundWinner, s.alive);
-    ends.set(id, (ends.get(id) ?? 0) + p);
-  };
+  const close = new CloseSums();
+  const end = (status: [UnitStatus, UnitStatus], p: number) => close.end(endId(ctx, status, roundWinner, s.alive), p);
   // After the score, a wiped-out unit is destroyed (flow.ts afterScore).
   const status: [UnitStatus, UnitStatus] = [
     s.wiped[0] ? 'destroyed' : 'fighting',
@@ -112,18 +113,19 @@ function closing(ctx: ModelContext, s: Standings, difference: number, last: bool
   const roundOver = (p: number) => {
     if (status[0] !== 'fighting' || status[1] !== 'fighting') end(status, p);
     else if (s.idle || last) end(status, p);
-    else goOn += p;
+    else close.goOn += p;
   };
   const w = roundWinner === 'attacker' ? 0 : 1;
   const l = 1 - w;
   // The loser takes a Break Test if it has a model left.
   if (roundWinner === null || s.wiped[l]) {
     roundOver(1);
-    return closeFrom(goOn, ends);
+    return close.done();
   }
   const loser = roles[l]!;
   // 2D6 against Discipline less the difference (Steady: at most 2; Steady and Solid: none); a natural double 1 passes with Insane Courage.
-  const breaks = breakChance(breakTestFor(breakStandingOf(ctx.setup, loser, s.standing), Math.abs(difference)));
+  const standing = (s.breakStanding[l] ??= breakStandingOf(ctx.setup, loser, s.standing));
+  const breaks = breakChance(breakTestFor(standing, Math.abs(difference)));
   roundOver(1 - breaks);
   // A broken unit flees 2D6; a winner still fighting pursues 2D6 (suggested): equal or more catches and destroys it.
   const fled: [UnitStatus, UnitStatus] = [...status];
@@ -135,7 +137,7 @@ function closing(ctx: ModelContext, s: Standings, difference: number, last: bool
     end(caught, breaks * CATCH_CHANCE);
     end(fled, breaks * (1 - CATCH_CHANCE));
   } else end(fled, breaks);
-  return closeFrom(goOn, ends);
+  return close.done();
 }
 
 /** The game's last round: a game lasts six turns a side, a melee twelve rounds at most (steps/aftermath.ts LAST_ROUND). */
@@ -147,7 +149,11 @@ export const isLastRound = (round: number) => round >= LAST_ROUND;
  * over — then the melee goes to the round's winner (summary.ts winnerOf).
  */
 export function roundEndOf(ctx: ModelContext, s: Standings, difference: number, last: boolean): RoundClose {
-  if (!s.idle && !last) return closeFrom(1, new Map());
-  const roundWinner: Role | null = difference > 0 ? 'attacker' : difference < 0 ? 'defender' : null;
-  return closeFrom(0, new Map([[endId(ctx, ['fighting', 'fighting'], roundWinner, s.alive), 1]]));
+  const close = new CloseSums();
+  if (!s.idle && !last) close.goOn = 1;
+  else {
+    const roundWinner: Role | null = difference > 0 ? 'attacker' : difference < 0 ? 'defender' : null;
+    close.end(endId(ctx, ['fighting', 'fighting'], roundWinner, s.alive), 1);
+  }
+  return close.done();
 }

@@ -3,60 +3,85 @@ import { perOwner } from '../../../../combat/memo';
 import { closeOf, isLastRound, roundEndOf, standingsAt, type Standings } from './aftermath';
 import { chargeIndex, type ModelContext } from './context';
 import { nextRoundMemory } from './memory';
+import type { EndSums } from './endSums';
 import type { NodeTable } from './nodeTable';
+import type { TemplateStore } from './store';
 
 /**
  * The close of a round at every node of its programme (aftermath.ts): what the Combat Score reads
  * of a node's code — the standings (models and characters left) and the HP each side has left —
- * worked out once per code and combat, in arrays by code where the codes are few (context.ts
- * `dense`), so the thousands of nodes of a round cost a few array reads each.
+ * worked out once per code and combat, and each close once per standings and score difference,
+ * all in flat arrays of numbers (by code where the codes are few, context.ts `dense`): a round's
+ * node costs a few array reads, with no object to chase (the example closes a million nodes).
  */
 
-/** What the close reads of one code: its standings' number and each side's HP left. */
-class CodeStandings {
-  readonly list: Standings[] = [];
+/** The kinds of close: once the attacks are over, or at the round's end (the score read: go on or stop), each in an ordinary round or the game's last. */
+const KINDS = 4;
+const kindOf = (atRoundEnd: boolean, last: boolean) => (atRoundEnd ? 2 : 0) + (last ? 1 : 0);
+
+/** What the close reads of the codes, and the closes met, in the round of the charge or after (one table each per combat). */
+class CloseTable {
+  readonly standings: Standings[] = [];
   private readonly byKey = new Map<number, number>();
-  /** Standings number + 1 by code (0: not yet met), then each side's HP left. */
-  private readonly index: Int32Array | null;
-  private readonly hp: Int32Array | null;
-  private readonly sparse = new Map<number, readonly [number, number, number]>();
-  /** Each side's HP left in the code last asked about. */
+  /**
+   * By code, where the codes are few (context.ts `dense`), four numbers side by side: the standings
+   * number + 1 (0: not yet met); the code's `base` — the score difference before this round's
+   * losses count for the enemy: fixed A − fixed D + HP left A − HP left D (RULES §5: +1 per HP the
+   * enemy lost, so a node's difference is its base + the round start's HP left D − A); the HP left A, D.
+   */
+  readonly byCode: Int32Array | null;
+  private readonly sparse = new Map<number, readonly [number, number, number, number]>();
+  /** The code last asked about (`at`): each side's HP left and its base. */
   hpA = 0;
   hpD = 0;
+  base = 0;
+  /** Close number + 1 by (standings × KINDS + kind) and difference + ctx.differences. */
+  private readonly rows: Int32Array[] = [];
+  /**
+   * The closes by number: their chance to go on, and their ends — by number (ends.ts) and chance,
+   * `endIds` and `endP` from endFrom[close] to endFrom[close + 1] — side by side in a few arrays.
+   */
+  goOn = new Float64Array(256);
+  endFrom = new Int32Array(257);
+  endIds = new Int32Array(1024);
+  endP = new Float64Array(1024);
+  private count = 0;
+  /** The next round's allocation memory + 1 by standings and this round's memory (memory.ts nextRoundMemory). */
+  private readonly memories: Int32Array[] = [];
 
   constructor(
     private readonly ctx: ModelContext,
     private readonly charge: number,
   ) {
-    this.index = ctx.dense ? new Int32Array(ctx.size) : null;
-    this.hp = ctx.dense ? new Int32Array(2 * ctx.size) : null;
+    this.byCode = ctx.dense ? new Int32Array(4 * ctx.size) : null;
   }
 
-  /** The standings of `code` (and its HP per side in hpA, hpD). */
-  at(code: number): Standings {
-    if (this.index) {
-      let i = this.index[code]!;
-      if (i === 0) i = this.fill(code);
-      this.hpA = this.hp![2 * code]!;
-      this.hpD = this.hp![2 * code + 1]!;
-      return this.list[i - 1]!;
+  /** The standings number of `code` (and its HP per side and base in hpA, hpD, base). */
+  at(code: number): number {
+    const { byCode } = this;
+    if (byCode) {
+      const i = byCode[4 * code] === 0 ? this.fill(code) : byCode[4 * code]! - 1;
+      this.base = byCode[4 * code + 1]!;
+      this.hpA = byCode[4 * code + 2]!;
+      this.hpD = byCode[4 * code + 3]!;
+      return i;
     }
-    const seen = this.sparse.get(code) ?? this.met(code);
-    this.hpA = seen[1];
-    this.hpD = seen[2];
-    return this.list[seen[0] - 1]!;
+    const [i, a, d, base] = this.sparse.get(code) ?? this.met(code);
+    this.hpA = a;
+    this.hpD = d;
+    this.base = base;
+    return i - 1;
   }
 
-  private fill(code: number): number {
-    const [i, a, d] = this.met(code);
-    this.index![code] = i;
-    this.hp![2 * code] = a;
-    this.hp![2 * code + 1] = d;
-    return i;
+  /** The standings number of `code` in the arrays by code (dense codes), met now. */
+  fill(code: number): number {
+    const [i, a, d, base] = this.met(code);
+    this.byCode!.set([i, base, a, d], 4 * code);
+    return i - 1;
   }
 
-  /** Decodes a code: the standings (by rank-and-file models and the pools standing) and the HP per side. */
-  private met(code: number): readonly [number, number, number] {
+  /** Decodes a code: the standings (by rank-and-file models and the pools standing), the HP per side, the base. */
+  private met(code: number): readonly [number, number, number, number] {
     const { ctx } = this;
     const rankAndFile = [0, 0];
     const hp = [0, 0];
@@ -71,93 +96,152 @@ class CodeStandings {
       (rankAndFile[0]! * (ctx.setup.defender.unit.models + 1) + rankAndFile[1]!) * 2 ** ctx.pools.length + alive;
     let i = this.byKey.get(key);
     if (i === undefined) {
-      this.list.push(standingsAt(ctx, this.charge, rankAndFile[0]!, rankAndFile[1]!, alive));
-      this.byKey.set(key, (i = this.list.length));
+      this.standings.push(standingsAt(ctx, this.charge, rankAndFile[0]!, rankAndFile[1]!, alive));
+      for (let k = 0; k < KINDS; k++) this.rows.push(new Int32Array(2 * ctx.differences + 1));
+      this.memories.push(new Int32Array(4));
+      this.byKey.set(key, (i = this.standings.length));
     }
-    const entry = [i, hp[0]!, hp[1]!] as const;
-    if (!this.index) this.sparse.set(code, entry);
+    const s = this.standings[i - 1]!;
+    const entry = [i, hp[0]!, hp[1]!, s.fixed[0] - s.fixed[1] + hp[0]! - hp[1]!] as const;
+    if (!this.byCode) this.sparse.set(code, entry);
     spend(ctx.pools.length * 4);
     return entry;
   }
-}
 
-const tablesOf = perOwner((ctx: ModelContext) => [new CodeStandings(ctx, 0), new CodeStandings(ctx, 1)]);
+  /** The number of the close of standings `s` at `difference` (attacker − defender), of kind `kind`. */
+  closeAt(s: number, kind: number, difference: number): number {
+    const row = this.rows[s * KINDS + kind]!;
+    const at = row[difference + this.ctx.differences]!;
+    return at > 0 ? at - 1 : this.newClose(s, kind, difference, row);
+  }
 
-/** The standings of the codes of a round of the charge (`charge` 0) or after (1), one table per combat. */
-export const codeStandings = (ctx: ModelContext, charge: number): CodeStandings => tablesOf(ctx)[charge]!;
-
-/** The ends met in a round, by number, and their chances. */
-export interface Ends {
-  ids: Int32Array;
-  p: Float64Array;
-}
-
-/** Sums the chances of ends by number (ends.ts), one round at a time (reusable: `take` empties it). */
-export class EndSums {
-  private sums = new Float64Array(64);
-  private readonly touched: number[] = [];
-
-  add(ids: Int32Array, ps: Float64Array, weight: number): void {
-    for (let k = 0; k < ids.length; k++) {
-      const id = ids[k]!;
-      if (id >= this.sums.length) {
-        const grown = new Float64Array(2 * id + 2);
-        grown.set(this.sums);
-        this.sums = grown;
-      }
-      if (this.sums[id] === 0) this.touched.push(id);
-      this.sums[id]! += weight * ps[k]!;
+  private newClose(s: number, kind: number, difference: number, row: Int32Array): number {
+    const last = (kind & 1) === 1;
+    const standings = this.standings[s]!;
+    const close =
+      kind >= 2 ? roundEndOf(this.ctx, standings, difference, last) : closeOf(this.ctx, standings, difference, last);
+    const id = this.count++;
+    if (id + 1 >= this.goOn.length) {
+      this.goOn = grown(this.goOn, 2 * id + 2);
+      this.endFrom = grown(this.endFrom, 2 * id + 3);
     }
+    const from = this.endFrom[id]!;
+    const to = from + close.endIds.length;
+    if (to > this.endIds.length) {
+      this.endIds = grown(this.endIds, 2 * to);
+      this.endP = grown(this.endP, 2 * to);
+    }
+    this.endIds.set(close.endIds, from);
+    this.endP.set(close.endP, from);
+    this.endFrom[id + 1] = to;
+    this.goOn[id] = close.goOn;
+    row[difference + this.ctx.differences] = id + 1;
+    return id;
   }
 
-  /** The sums (those above 0), the table left empty. */
-  take(): Ends {
-    const ids = this.touched.filter((id) => this.sums[id]! > 0);
-    const p = Float64Array.from(ids, (id) => this.sums[id]!);
-    for (const id of this.touched) this.sums[id] = 0;
-    this.touched.length = 0;
-    return { ids: Int32Array.from(ids), p };
+  /** The next round's memory at standings `s` from this round's `memory`. */
+  nextMemory(s: number, memory: number): number {
+    let row = this.memories[s]!;
+    if (memory >= row.length) {
+      const grown = new Int32Array(Math.max(2 * row.length, memory + 1));
+      grown.set(row);
+      this.memories[s] = row = grown;
+    }
+    const at = row[memory]!;
+    if (at > 0) return at - 1;
+    const next = nextRoundMemory(this.ctx, memory, this.standings[s]!.alive);
+    row[memory] = next + 1;
+    return next;
   }
 }
 
-/** The ends of the round being closed (one round is closed at a time). */
-const roundEnds = new EndSums();
+/** `array` copied into a new one of `length`. */
+function grown<A extends Int32Array | Float64Array>(array: A, length: number): A {
+  const copy = new (array.constructor as new (n: number) => A)(length);
+  copy.set(array);
+  return copy;
+}
+
+const tablesOf = perOwner((ctx: ModelContext) => [new CloseTable(ctx, 0), new CloseTable(ctx, 1)]);
+
+/** The close table of a round of the charge (`charge` 0) or after (1), one per combat. */
+export const closeTable = (ctx: ModelContext, charge: number): CloseTable => tablesOf(ctx)[charge]!;
+
+/** The chance of the nodes of each close (by number) in the round being closed, and the closes met. */
+let mass = new Float64Array(256);
+let met = new Int32Array(256);
 
 /**
  * Every node's close summed (`start` the code when the round began; `atRoundEnd`: the score is
  * read and the players are at the round's end, else the attacks are just over): the next round's
- * nodes into `next` (emptied first), and the ends.
+ * nodes appended to the store (store.ts: a template's range, an entry per node — two nodes of one
+ * next node, where the allocations kept make them one, are summed where the range is read), and
+ * the ends into `ends` — each close's chance summed over its nodes first, its ends counted once.
  */
 export function closeRound(
   ctx: ModelContext,
   round: number,
   start: number,
   nodes: NodeTable,
-  next: NodeTable,
+  store: TemplateStore,
+  ends: EndSums,
   atRoundEnd = false,
-): Ends {
-  const table = codeStandings(ctx, chargeIndex(round));
-  const last = isLastRound(round);
+): void {
+  const table = closeTable(ctx, chargeIndex(round));
+  const kind = kindOf(atRoundEnd, isLastRound(round));
   table.at(start);
-  const [startA, startD] = [table.hpA, table.hpD];
+  const fromStart = table.hpD - table.hpA;
   const { size } = ctx;
-  next.clear(ctx.nodes);
-  const ends = roundEnds;
-  for (let n = 0; n < nodes.count; n++) {
-    const node = nodes.keys[n]!;
-    const p = nodes.probs[n]!;
+  const { keys, probs, count: n } = nodes;
+  const { byCode } = table;
+  const registry = store.nodes;
+  let at = store.open(n);
+  const { next, p: chances } = store;
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    const node = keys[k]!;
+    const p = probs[k]!;
     const memory = Math.floor(node / size);
     const code = node - memory * size;
-    const s = table.at(code);
-    // RULES §5: +1 Combat Score per HP the enemy lost this round.
-    const difference = s.fixed[0] - s.fixed[1] + (startD - table.hpD) - (startA - table.hpA);
-    const close = atRoundEnd ? roundEndOf(ctx, s, difference, last) : closeOf(ctx, s, difference, last);
-    if (close.endIds.length > 0) ends.add(close.endIds, close.endP, p);
-    if (close.goOn > 0) {
-      const memoryNext = (s.nextMemory[memory] ??= nextRoundMemory(ctx, memory, s.alive));
-      next.add(memoryNext * size + code, p * close.goOn);
+    let s: number;
+    let difference: number;
+    if (byCode) {
+      s = byCode[4 * code]! - 1;
+      if (s < 0) s = table.fill(code);
+      difference = byCode[4 * code + 1]! + fromStart;
+    } else {
+      s = table.at(code);
+      difference = table.base + fromStart;
+    }
+    const id = table.closeAt(s, kind, difference);
+    if (table.endFrom[id + 1]! > table.endFrom[id]!) {
+      if (id >= mass.length) grow(id);
+      // Met twice with a mass of 0 (a chance too small for a double), it adds 0 the second time.
+      if (mass[id] === 0) met[count++] = id;
+      mass[id]! += p;
+    }
+    const goOn = table.goOn[id]!;
+    if (goOn > 0) {
+      next[at] = registry.indexOf(table.nextMemory(s, memory) * size + code);
+      chances[at++] = p * goOn;
     }
   }
-  spend(8 * nodes.count);
-  return ends.take();
+  store.size = at;
+  const { endFrom, endIds, endP } = table;
+  for (let k = 0; k < count; k++) {
+    const id = met[k]!;
+    ends.add(endIds, endP, mass[id]!, endFrom[id]!, endFrom[id + 1]!);
+    mass[id] = 0;
+  }
+  spend(8 * n + 2 * count);
+}
+
+function grow(id: number): void {
+  const size = Math.max(2 * mass.length, id + 1);
+  const m = new Float64Array(size);
+  m.set(mass);
+  mass = m;
+  const t = new Int32Array(size);
+  t.set(met);
+  met = t;
 }

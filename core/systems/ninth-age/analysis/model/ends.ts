@@ -32,10 +32,14 @@ function winnerOf(status: readonly [UnitStatus, UnitStatus], roundWinner: Role |
 
 interface Ends {
   list: CombatEnd[];
-  ids: Map<string, number>;
+  ids: Map<number, number>;
 }
 
 const endsOf = perOwner((_ctx: ModelContext): Ends => ({ list: [], ids: new Map() }));
+
+/** The statuses and winners, numbered for an end's key. */
+const STATUSES: readonly UnitStatus[] = ['fighting', 'destroyed', 'fled', 'caught', 'pursuing'];
+const WINNERS: ReadonlyArray<Role | 'draw'> = ['attacker', 'defender', 'draw'];
 
 /**
  * The number of the end with these statuses (attacker, defender), the last round's winner (read
@@ -49,11 +53,17 @@ export function endId(
   alive: number,
 ): number {
   const winner = winnerOf(status, roundWinner);
-  const standing = ctx.characters.map((side) => side.map((i) => ((alive >> i) & 1) === 1));
-  const key = `${status[0]}|${status[1]}|${winner}|${standing.map((s) => s.map(Number).join('')).join('|')}`;
+  // Only the characters standing tell two ends apart besides the statuses and the winner.
+  const characters = ctx.characters[0].concat(ctx.characters[1]).reduce((mask, i) => mask | (alive & (1 << i)), 0);
+  const key =
+    ((STATUSES.indexOf(status[0]) * STATUSES.length + STATUSES.indexOf(status[1])) * WINNERS.length +
+      WINNERS.indexOf(winner)) *
+      2 ** ctx.pools.length +
+    characters;
   const ends = endsOf(ctx);
   let id = ends.ids.get(key);
   if (id === undefined) {
+    const standing = ctx.characters.map((side) => side.map((i) => ((alive >> i) & 1) === 1));
     const fates = { attacker: fateOf[status[0]] ?? null, defender: fateOf[status[1]] ?? null };
     const units = roles.flatMap((role, side): UnitFate[] => {
       const unitEnd = fates[role];

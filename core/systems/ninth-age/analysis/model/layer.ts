@@ -1,50 +1,96 @@
 import { spend } from '../../../../analysis/budget';
 import type { ModelTransition } from '../../../../analysis/combat/model';
 import type { CombatEnd } from '../../../../analysis/combat/tally';
-import { EndSums } from './close';
 import { endById } from './ends';
-import { NodeTable } from './nodeTable';
+import { EndSums } from './endSums';
+import type { NodeTable } from './nodeTable';
 import { startsIn, type NaPosition } from './position';
-import { templatesIn, transitionOf } from './transition';
+import { storeOf, type Template } from './store';
+import { forgetIfFull, templatesIn, transitionAt } from './transition';
 
 /**
- * A whole round at once: every position a round starts from, with its chance, to the next round's
- * positions and the ends, chances absolute. The same sums the chain makes over `transition` one
- * position at a time (modelChain.ts), made in one table of node numbers: where a position has
- * hundreds of successors (the example: some 6,000 positions a round, 180 successors each), the
- * chain's map of keys and an object per successor cost far more than the round's own arithmetic.
- * Round starts use their remembered templates (transition.ts); any other position its transition.
+ * A whole round at once (model.ts `layer`): every position a round starts from, with its chance, to
+ * the next round's positions and the ends, chances absolute. The same sums the chain makes over
+ * `transition` one position at a time (modelChain.ts), made as one sparse product: the round
+ * starts' templates (transition.ts) name the next round's nodes by their entry in the combat's
+ * registry, so a round's millions of successors (the example: some 6,000 positions a round, 187
+ * successors each) are summed into an array by entry — no key, no object, no map per successor.
+ * Any other position (part-way through a round) takes its transition.
  */
-/** The next round's nodes (one layer is worked out at a time). */
-const scratch = new NodeTable(1024);
+
+/** The next round's chance by registry entry, and the layer that last touched each entry (grown as needed). */
+let sums = new Float64Array(1024);
+let touchedIn = new Int32Array(1024);
+let touched = new Int32Array(1024);
+let layers = 0;
+
+function room(entries: number): void {
+  if (sums.length >= entries) return;
+  const size = Math.max(entries, 2 * sums.length);
+  sums = new Float64Array(size);
+  touchedIn = new Int32Array(size);
+  touched = new Int32Array(size);
+}
 
 export function layerOf(positions: ReadonlyArray<{ position: NaPosition; p: number }>): ModelTransition<NaPosition> {
   if (positions.length === 0) return { next: [], ended: [] };
   const { ctx, round } = positions[0]!.position;
-  const next = scratch.clear(ctx.nodes);
   const ends = new EndSums();
-  const others = new Map<CombatEnd, number>();
+  const others: Array<{ end: CombatEnd; p: number }> = [];
+  const nextOthers: Array<{ position: NaPosition; p: number }> = [];
+  forgetIfFull(ctx);
   const templates = templatesIn(ctx, round, false);
-  const nodeOf = (p: NaPosition) => p.memory * ctx.size + p.code;
+  // Every template first (working one out may number new nodes), then the sums.
+  const starts: Array<{ t: Template; p: number }> = [];
   for (const { position, p } of positions) {
     if (position.round !== round) throw new Error('a layer’s positions are all of one round');
-    if (position.kind === 'start' && !position.anew) {
-      const t = templates(nodeOf(position));
-      for (let k = 0; k < t.next.length; k++) next.add(t.next[k]!, p * t.p[k]!);
-      ends.add(t.endIds, t.endP, p);
-      spend(t.next.length + t.endIds.length);
-    } else {
-      const t = transitionOf(position);
-      for (const n of t.next) next.add(nodeOf(n.position), p * n.p);
-      for (const e of t.ended) others.set(e.end, (others.get(e.end) ?? 0) + p * e.p);
+    if (position.kind === 'start' && !position.anew)
+      starts.push({ t: templates(position.memory * ctx.size + position.code), p });
+    else {
+      const t = transitionAt(position);
+      for (const n of t.next) nextOthers.push({ position: n.position, p: p * n.p });
+      for (const e of t.ended) others.push({ end: e.end, p: p * e.p });
     }
   }
-  const start = startsIn(ctx, round + 1);
-  const taken = ends.take();
+  // Every template of the layer reads the combat's store as it is now (forgotten only between layers).
+  const store = storeOf(ctx);
+  const { next, p: q, endIds, endP } = store;
+  room(store.nodes.count);
+  const layer = ++layers;
+  let count = 0;
+  let work = 0;
+  for (const { t, p } of starts) {
+    for (let k = t.from; k < t.to; k++) {
+      const entry = next[k]!;
+      if (touchedIn[entry] !== layer) {
+        touchedIn[entry] = layer;
+        sums[entry] = 0;
+        touched[count++] = entry;
+      }
+      sums[entry]! += p * q[k]!;
+    }
+    ends.add(endIds, endP, p, t.endFrom, t.endTo);
+    work += t.to - t.from + t.endTo - t.endFrom;
+  }
+  spend(work + count);
   return {
-    next: Array.from({ length: next.count }, (_, k) => ({ position: start(next.keys[k]!), p: next.probs[k]! })),
-    ended: [...others, ...Array.from(taken.ids, (id, k): [CombatEnd, number] => [endById(ctx, id), taken.p[k]!])].map(
-      ([end, p]) => ({ end, p }),
-    ),
+    next: [...nextOf(ctx, round, store.nodes, count), ...nextOthers],
+    ended: [...others, ...endsOf(ctx, ends)],
   };
+}
+
+/** The next round's positions summed (the first `count` entries of `touched`). */
+function nextOf(ctx: NaPosition['ctx'], round: number, registry: NodeTable, count: number) {
+  const start = startsIn(ctx, round + 1);
+  const next = new Array<{ position: NaPosition; p: number }>(count);
+  for (let k = 0; k < count; k++) {
+    const entry = touched[k]!;
+    next[k] = { position: start(registry.keys[entry]!), p: sums[entry]! };
+  }
+  return next;
+}
+
+function endsOf(ctx: NaPosition['ctx'], ends: EndSums): Array<{ end: CombatEnd; p: number }> {
+  const taken = ends.take();
+  return Array.from(taken.ids, (id, k) => ({ end: endById(ctx, id), p: taken.p[k]! }));
 }

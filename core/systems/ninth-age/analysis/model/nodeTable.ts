@@ -10,7 +10,7 @@ export class NodeTable {
   probs: Float64Array;
   /** Entry + 1 of each hash slot (0: empty); a power of two at least twice the entries. */
   private slots: Int32Array;
-  /** Entry + 1 of each number, in the direct mode. */
+  /** Entry + 1 of each number, in the direct mode: grown as larger numbers come, up to `direct`. */
   private byNumber = new Int32Array(0);
   /** Numbers below this are looked up directly (0: the hash table). */
   private direct = 0;
@@ -30,48 +30,61 @@ export class NodeTable {
     else if (this.count > 0) this.slots.fill(0);
     this.count = 0;
     this.direct = range <= DIRECT ? range : 0;
-    if (this.byNumber.length < this.direct) this.byNumber = new Int32Array(this.direct);
+    // The hash table's numbers are never in the direct array: it stays empty.
+    if (this.direct === 0 && this.byNumber.length > 0) this.byNumber = new Int32Array(0);
     return this;
   }
 
-  /** Adds `p` to the chance of `key`. */
+  /**
+   * Adds `p` to the chance of `key`. (The programme's inner loops write `probs[indexOf(key)] += p`
+   * themselves: a chance handed to a function the engine does not inline is boxed, and they hand
+   * millions.)
+   */
   add(key: number, p: number): void {
-    if (this.direct > 0) {
-      if (key >= this.direct) {
-        this.toHash();
-        this.add(key, p);
-        return;
-      }
+    const at = this.indexOf(key);
+    this.probs[at]! += p;
+  }
+
+  /** The entry of `key` (its place in `keys` and `probs`), made with a chance of 0 where it is new. Small, to be inlined: the rest in `place`. */
+  indexOf(key: number): number {
+    if (key < this.byNumber.length) {
       const at = this.byNumber[key]!;
-      if (at > 0) this.probs[at - 1]! += p;
-      else {
-        if (this.count >= this.keys.length) this.room();
-        this.keys[this.count] = key;
-        this.probs[this.count] = p;
-        this.byNumber[key] = ++this.count;
+      if (at > 0) return at - 1;
+    }
+    return this.place(key);
+  }
+
+  /** The entry of `key` where it is not a number already met of the direct mode: a new one there, or the hash table's. */
+  private place(key: number): number {
+    if (this.direct > 0) {
+      if (key >= this.byNumber.length) {
+        if (key >= this.direct) this.toHash();
+        else this.growDirect(key);
+        return this.indexOf(key);
       }
-      return;
+      if (this.count >= this.keys.length) this.room();
+      this.keys[this.count] = key;
+      this.probs[this.count] = 0;
+      this.byNumber[key] = ++this.count;
+      return this.count - 1;
     }
     const mask = this.slots.length - 1;
     let h = Math.imul((key | 0) ^ ((key / 4294967296) | 0), 0x9e3779b1) & mask;
     for (;;) {
       const at = this.slots[h]!;
       if (at === 0) break;
-      if (this.keys[at - 1] === key) {
-        this.probs[at - 1]! += p;
-        return;
-      }
+      if (this.keys[at - 1] === key) return at - 1;
       h = (h + 1) & mask;
     }
     if (2 * this.count >= this.slots.length) {
       this.grow();
-      this.add(key, p);
-      return;
+      return this.place(key);
     }
     if (this.count >= this.keys.length) this.room();
     this.keys[this.count] = key;
-    this.probs[this.count] = p;
+    this.probs[this.count] = 0;
     this.slots[h] = ++this.count;
+    return this.count - 1;
   }
 
   /** More room for entries. */
@@ -84,10 +97,18 @@ export class NodeTable {
     this.probs = probs;
   }
 
+  /** Room in the direct mode for numbers up to `key`. */
+  private growDirect(key: number): void {
+    const byNumber = new Int32Array(Math.min(this.direct, Math.max(2 * this.byNumber.length, key + 1, 1024)));
+    byNumber.set(this.byNumber);
+    this.byNumber = byNumber;
+  }
+
   /** From the direct mode to the hash table (a number past the range given). */
   private toHash(): void {
     for (let i = 0; i < this.count; i++) this.byNumber[this.keys[i]!] = 0;
     this.direct = 0;
+    this.byNumber = new Int32Array(0);
     this.slots.fill(0);
     this.grow(this.slots.length);
   }

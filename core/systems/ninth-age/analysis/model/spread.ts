@@ -12,6 +12,10 @@ import type { Damage } from './steps';
  * The damage to each pool is independent of the others' once the step's attacks are allocated, so
  * the nodes where the step does the same (the same effect) are spread one pool at a time, merging
  * after each: the work grows with the sum of the pools' outcomes, not their product.
+ *
+ * Written for the millions of nodes of a large melee: typed arrays, no object or array per node or
+ * per step, and every chance written into its table in place (a chance handed to a function the
+ * engine does not inline is boxed).
  */
 
 /** What a step does from a node: the damage to each pool, and the memory after its allocations. */
@@ -20,40 +24,75 @@ export interface StepEffect {
   memory: number;
 }
 
-/** Scratch tables of one effect's nodes, by code, pool after pool. */
-const passes = { a: new NodeTable(256), b: new NodeTable(256) };
+/** Where a step's effect at a node comes from: its StepKind (steps.ts), or one effect for every node. */
+export interface EffectSource {
+  at(memory: number, code: number): StepEffect;
+}
 
-/** Every node of `from` spread over what the step (`effectAt` the node) deals, into `to` (emptied first). */
-export function spread(
-  ctx: ModelContext,
-  from: NodeTable,
-  to: NodeTable,
-  effectAt: (memory: number, code: number) => StepEffect,
-): void {
+/** The digit of `code` with place value `stride` and radix `radix` (codes are whole numbers below 2⁵³: no `%` on doubles). */
+export function digitOf(code: number, stride: number, radix: number): number {
+  const q = Math.floor(code / stride);
+  return q - Math.floor(q / radix) * radix;
+}
+
+/** Scratch of the grouping by effect (one spread at a time). */
+const groups = { of: new Map<StepEffect, number>(), effects: [] as StepEffect[] };
+let groupOfNode = new Int32Array(256);
+let order = new Int32Array(256);
+let starts = new Int32Array(256);
+
+function roomForNodes(n: number): void {
+  if (groupOfNode.length >= n) return;
+  const size = Math.max(n, 2 * groupOfNode.length);
+  groupOfNode = new Int32Array(size);
+  order = new Int32Array(size);
+  starts = new Int32Array(size + 1);
+}
+
+/** Every node of `from` spread over what the step (`source` at the node) deals, into `to` (emptied first). */
+export function spread(ctx: ModelContext, from: NodeTable, to: NodeTable, source: EffectSource): void {
   to.clear(ctx.nodes);
   const { size } = ctx;
-  // The nodes by the effect at them (an effect is its memory's: the nodes of one share it).
-  const effects: StepEffect[] = [];
-  const byEffect = new Map<StepEffect, number[]>();
-  for (let n = 0; n < from.count; n++) {
-    const node = from.keys[n]!;
+  const n = from.count;
+  roomForNodes(n);
+  // The nodes by the effect at them (an effect is its memory's: the nodes of one share it), in order of effect.
+  const { of, effects } = groups;
+  for (let k = 0; k < n; k++) {
+    const node = from.keys[k]!;
     const memory = Math.floor(node / size);
-    const effect = effectAt(memory, node - memory * size);
-    let nodes = byEffect.get(effect);
-    if (!nodes) {
-      byEffect.set(effect, (nodes = []));
+    const effect = source.at(memory, node - memory * size);
+    let g = of.get(effect);
+    if (g === undefined) {
+      g = effects.length;
       effects.push(effect);
+      of.set(effect, g);
+      starts[g] = 0;
     }
-    nodes.push(n);
+    groupOfNode[k] = g;
+    starts[g]!++;
   }
-  let work = from.count;
-  for (const effect of effects) {
-    const nodes = byEffect.get(effect)!;
+  let at = 0;
+  for (let g = 0; g < effects.length; g++) {
+    const count = starts[g]!;
+    starts[g] = at;
+    at += count;
+  }
+  starts[effects.length] = at;
+  for (let k = 0; k < n; k++) order[starts[groupOfNode[k]!]!++] = k;
+  // Each group's nodes are now order[end of the group before .. starts[g]).
+  let work = n;
+  let lo = 0;
+  for (let g = 0; g < effects.length; g++) {
+    const effect = effects[g]!;
+    const hi = starts[g]!;
     work +=
-      effect.damages.length > 1 && nodes.length >= BY_POOL
-        ? byPool(ctx, effect, from, nodes, to)
-        : byNode(ctx, effect, from, nodes, to);
+      effect.damages.length > 1 && hi - lo >= BY_POOL
+        ? byPool(ctx, effect, from, lo, hi, to)
+        : byNode(ctx, effect, from, lo, hi, to);
+    lo = hi;
   }
+  of.clear();
+  effects.length = 0;
   spend(work);
 }
 
@@ -79,73 +118,89 @@ function room(n: number) {
   };
 }
 
-/** The effect's nodes spread one at a time over every combination of the pools' outcomes; the work done. */
-function byNode(
-  ctx: ModelContext,
-  effect: StepEffect,
-  from: NodeTable,
-  nodes: readonly number[],
-  to: NodeTable,
-): number {
+/** The effect's nodes (order[lo..hi)) spread one at a time over every combination of the pools' outcomes; the work done. */
+function byNode(ctx: ModelContext, effect: StepEffect, from: NodeTable, lo: number, hi: number, to: NodeTable): number {
   const { size, pools } = ctx;
   const base = effect.memory * size;
+  const { damages } = effect;
   let outcomes = 1;
-  for (const d of effect.damages) outcomes *= d.dist.length;
+  for (const d of damages) outcomes *= d.dist.length;
   room(outcomes);
   let work = 0;
-  for (const n of nodes) {
+  for (let i = lo; i < hi; i++) {
+    const n = order[i]!;
     const node = from.keys[n]!;
     const code = node - Math.floor(node / size) * size;
-    let { keys, probs, keys2, probs2 } = scratch;
+    let keys = scratch.keys;
+    let probs = scratch.probs;
+    let keys2 = scratch.keys2;
+    let probs2 = scratch.probs2;
     keys[0] = code;
     probs[0] = from.probs[n]!;
     let count = 1;
-    for (const d of effect.damages) {
+    for (let e = 0; e < damages.length; e++) {
+      const d = damages[e]!;
       const pool = pools[d.pool]!;
-      const cap = Math.min(Math.floor(code / pool.stride) % (pool.full + 1), d.dist.length - 1);
+      const cap = Math.min(digitOf(code, pool.stride, pool.full + 1), d.dist.length - 1);
       if (cap <= 0) continue;
+      const { dist, tail } = d;
+      const stride = pool.stride;
       let m = 0;
       for (let k = 0; k < count; k++) {
+        const key = keys[k]!;
+        const p = probs[k]!;
         for (let j = 0; j <= cap; j++) {
           // The last outcome the pool can take gathers every larger one: what it cannot take is lost.
-          const q = j < cap ? d.dist[j]! : d.tail[j]!;
+          const q = j < cap ? dist[j]! : tail[j]!;
           if (q === 0) continue;
-          keys2[m] = keys[k]! - j * pool.stride;
-          probs2[m++] = probs[k]! * q;
+          keys2[m] = key - j * stride;
+          probs2[m++] = p * q;
         }
       }
       work += count * (cap + 1);
-      [keys, keys2, probs, probs2] = [keys2, keys, probs2, probs];
+      const tk = keys;
+      keys = keys2;
+      keys2 = tk;
+      const tp = probs;
+      probs = probs2;
+      probs2 = tp;
       count = m;
     }
-    for (let k = 0; k < count; k++) to.add(base + keys[k]!, probs[k]!);
+    for (let k = 0; k < count; k++) {
+      const at = to.indexOf(base + keys[k]!);
+      to.probs[at]! += probs[k]!;
+    }
     work += count;
   }
   return work;
 }
 
-/** The effect's nodes spread one pool at a time, merged after each; the work done. */
-function byPool(
-  ctx: ModelContext,
-  effect: StepEffect,
-  from: NodeTable,
-  nodes: readonly number[],
-  to: NodeTable,
-): number {
+/** Scratch tables of one effect's nodes, by code, pool after pool. */
+const passes = { a: new NodeTable(256), b: new NodeTable(256) };
+
+/** The effect's nodes (order[lo..hi)) spread one pool at a time, merged after each; the work done. */
+function byPool(ctx: ModelContext, effect: StepEffect, from: NodeTable, lo: number, hi: number, to: NodeTable): number {
   const { size } = ctx;
   let cur = passes.a.clear(size);
   let other = passes.b;
-  for (const n of nodes) {
+  for (let i = lo; i < hi; i++) {
+    const n = order[i]!;
     const node = from.keys[n]!;
-    cur.add(node - Math.floor(node / size) * size, from.probs[n]!);
+    const at = cur.indexOf(node - Math.floor(node / size) * size);
+    cur.probs[at]! += from.probs[n]!;
   }
-  let work = nodes.length;
+  let work = hi - lo;
   for (const d of effect.damages) {
     work += pass(ctx, d, cur, other.clear(size));
-    [cur, other] = [other, cur];
+    const t = cur;
+    cur = other;
+    other = t;
   }
   const base = effect.memory * size;
-  for (let k = 0; k < cur.count; k++) to.add(base + cur.keys[k]!, cur.probs[k]!);
+  for (let k = 0; k < cur.count; k++) {
+    const at = to.indexOf(base + cur.keys[k]!);
+    to.probs[at]! += cur.probs[k]!;
+  }
   return work + cur.count;
 }
 
@@ -155,15 +210,19 @@ function pass(ctx: ModelContext, d: Damage, from: NodeTable, to: NodeTable): num
   const { stride } = pool;
   const radix = pool.full + 1;
   const last = d.dist.length - 1;
+  const { dist, tail } = d;
   let work = 0;
   for (let k = 0; k < from.count; k++) {
     const code = from.keys[k]!;
     const p = from.probs[k]!;
-    const cap = Math.min(Math.floor(code / stride) % radix, last);
+    const cap = Math.min(digitOf(code, stride, radix), last);
     for (let j = 0; j <= cap; j++) {
       // The last outcome the pool can take gathers every larger one: what it cannot take is lost.
-      const q = j < cap ? d.dist[j]! : d.tail[j]!;
-      if (q !== 0) to.add(code - j * stride, p * q);
+      const q = j < cap ? dist[j]! : tail[j]!;
+      if (q !== 0) {
+        const at = to.indexOf(code - j * stride);
+        to.probs[at]! += p * q;
+      }
     }
     work += cap + 1;
   }

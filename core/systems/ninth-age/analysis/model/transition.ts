@@ -7,10 +7,12 @@ import { CATCH_CHANCE } from '../../tables';
 import { otherRole, type UnitStatus } from '../../state';
 import { isLastRound } from './aftermath';
 import { closeRound } from './close';
+import { EndSums } from './endSums';
 import { aliveMask, chargeIndex, lostOf, type ModelContext } from './context';
 import { endById, endId } from './ends';
 import { NodeTable } from './nodeTable';
 import { startsIn, type NaPosition } from './position';
+import { renewStore, storeOf, type Template } from './store';
 import { spread } from './spread';
 import { damagesOf, stepKind, type Group } from './steps';
 
@@ -24,26 +26,20 @@ import { damagesOf, stepKind, type Group } from './steps';
  * first round) and the game's last round: worked out once (a "template") and reused round after round.
  */
 
-/** A round's outcome from one position, whichever round it is: the next round's nodes (memory × size + code) and the ends. */
-export interface Template {
-  next: Float64Array;
-  p: Float64Array;
-  /** The ends by number (ends.ts) and their chances. */
-  endIds: Int32Array;
-  endP: Float64Array;
-  /** The ends as the chain counts them, once asked for (endedOf). */
-  ended?: ReadonlyArray<{ end: CombatEnd; p: number }>;
+/** A template's ends as the chain counts them. */
+function endedOf(ctx: ModelContext, t: Template): Array<{ end: CombatEnd; p: number }> {
+  const { endIds, endP } = t.store;
+  const ended = new Array<{ end: CombatEnd; p: number }>(t.endTo - t.endFrom);
+  for (let k = t.endFrom; k < t.endTo; k++) ended[k - t.endFrom] = { end: endById(ctx, endIds[k]!), p: endP[k]! };
+  return ended;
 }
 
-/** A template's ends as the chain counts them. */
-export const endedOf = (ctx: ModelContext, t: Template): ReadonlyArray<{ end: CombatEnd; p: number }> =>
-  (t.ended ??= Array.from(t.endIds, (id, k) => ({ end: endById(ctx, id), p: t.endP[k]! })));
-
 /** Scratch tables of the programme (one round is worked out at a time). */
-const tables = { a: new NodeTable(1024), b: new NodeTable(1024), next: new NodeTable(1024) };
+const tables = { a: new NodeTable(1024), b: new NodeTable(1024) };
+const roundEnds = new EndSums();
 
 /** The round's remaining attacks from one node: the current step as allocated, then every step still to begin. */
-function strikes(
+export function strikes(
   ctx: ModelContext,
   round: number,
   asks: boolean,
@@ -57,22 +53,23 @@ function strikes(
   if (current) {
     const damages = damagesOf(ctx, current);
     const effect = { damages, memory: from.memory };
-    spread(ctx, nodes, other, () => effect);
+    spread(ctx, nodes, other, { at: () => effect });
     [nodes, other] = [other, nodes];
   }
   for (const agility of steps) {
     const kind = stepKind(ctx, round, asks, agility);
-    spread(ctx, nodes, other, (memory, code) => kind.at(memory, code));
+    spread(ctx, nodes, other, kind);
     [nodes, other] = [other, nodes];
   }
   return nodes;
 }
 
-/** The round closed at every node (close.ts), as a template; `atRoundEnd`: the players are at the round's end. */
+/** The round closed at every node (close.ts), as a template (store.ts); `atRoundEnd`: the players are at the round's end. */
 function closed(ctx: ModelContext, round: number, start: number, nodes: NodeTable, atRoundEnd = false): Template {
-  const next = tables.next;
-  const ends = closeRound(ctx, round, start, nodes, next, atRoundEnd);
-  return { next: next.keys.slice(0, next.count), p: next.probs.slice(0, next.count), endIds: ends.ids, endP: ends.p };
+  const store = storeOf(ctx);
+  const from = store.size;
+  closeRound(ctx, round, start, nodes, store, roundEnds, atRoundEnd);
+  return store.close(from, roundEnds);
 }
 
 /**
@@ -94,12 +91,22 @@ const stepsOf = perOwner((_ctx: ModelContext): Array<Array<readonly number[] | u
 const asksIn = (round: number, anew: boolean) => round === 1 || anew;
 
 /** Remembered templates of round starts, per combat and kind of round (bounded: a combat's are a few thousand). */
-const templatesOf = perOwner((_ctx: ModelContext) => ({ kinds: new Map<number, Map<number, Template>>(), entries: 0 }));
+const templatesOf = perOwner((_ctx: ModelContext) => ({ kinds: new Map<number, Map<number, Template>>() }));
 const MAX_TEMPLATE_ENTRIES = 4_000_000;
 
 /** The kind of a round for its template: the charge, the game's last round, asking for allocations. */
 const kindOfRound = (round: number, asks: boolean) =>
   chargeIndex(round) * 4 + (isLastRound(round) ? 2 : 0) + (asks ? 1 : 0);
+
+/**
+ * The templates remembered forgotten, once they are too many: only between rounds (a layer's
+ * templates are all read from one store: layer.ts), so a round's own may pass the bound.
+ */
+export function forgetIfFull(ctx: ModelContext): void {
+  if (storeOf(ctx).size <= MAX_TEMPLATE_ENTRIES) return;
+  for (const m of templatesOf(ctx).kinds.values()) m.clear();
+  renewStore(ctx);
+}
 
 /** The templates of one kind of round (see Template), by node: looked up once per round of the chain. */
 export function templatesIn(ctx: ModelContext, round: number, anew: boolean): (node: number) => Template {
@@ -116,12 +123,7 @@ export function templatesIn(ctx: ModelContext, round: number, anew: boolean): (n
     const code = node - memory * ctx.size;
     const nodes = strikes(ctx, round, asks, { memory, code }, null, stepsOfRound(ctx, round, code));
     const t = closed(ctx, round, code, nodes);
-    if (remembered.entries > MAX_TEMPLATE_ENTRIES) {
-      for (const m of remembered.kinds.values()) m.clear();
-      remembered.entries = 0;
-    }
     met.set(node, t);
-    remembered.entries += t.next.length + 1;
     return t;
   };
 }
@@ -135,9 +137,10 @@ const SUCCESSOR_WORK = 12;
 
 /** The template's next round, as positions of round `round` + 1. */
 function successorsOf(ctx: ModelContext, round: number, t: Template): Array<{ position: NaPosition; p: number }> {
-  const next = new Array<{ position: NaPosition; p: number }>(t.next.length);
+  const next = new Array<{ position: NaPosition; p: number }>(t.to - t.from);
   const start = startsIn(ctx, round + 1);
-  for (let k = 0; k < t.next.length; k++) next[k] = { position: start(t.next[k]!), p: t.p[k]! };
+  const { nodes, next: entries, p } = t.store;
+  for (let k = t.from; k < t.to; k++) next[k - t.from] = { position: start(nodes.keys[entries[k]!]!), p: p[k]! };
   return next;
 }
 
@@ -150,7 +153,7 @@ function asTransition(ctx: ModelContext, round: number, t: Template): ModelTrans
   const ended = endedOf(ctx, t);
   // The chain's part: a key, a map entry and an object per successor (about 60 ns each, measured
   // with the example: 8 million successors in 0.5 s), charged here, as the chain charges none.
-  spend(SUCCESSOR_WORK * t.next.length + ended.length);
+  spend(SUCCESSOR_WORK * (t.to - t.from) + ended.length);
   return {
     get next() {
       return successorsOf(ctx, round, t);
@@ -160,6 +163,12 @@ function asTransition(ctx: ModelContext, round: number, t: Template): ModelTrans
 }
 
 export function transitionOf(position: NaPosition): ModelTransition<NaPosition> {
+  forgetIfFull(position.ctx);
+  return transitionAt(position);
+}
+
+/** The transition from `position`, the templates remembered kept (a layer's: layer.ts). */
+export function transitionAt(position: NaPosition): ModelTransition<NaPosition> {
   const { ctx, round } = position;
   switch (position.kind) {
     case 'start':
