@@ -18,6 +18,10 @@ import type { TemplateStore } from './store';
 /** The kinds of close: once the attacks are over, or at the round's end (the score read: go on or stop), each in an ordinary round or the game's last. */
 const KINDS = 4;
 const kindOf = (atRoundEnd: boolean, last: boolean) => (atRoundEnd ? 2 : 0) + (last ? 1 : 0);
+/** Numbers a close takes in CloseTable.closes, its ends at most, and memories by standings in an array (more in a map). */
+const CLOSE = 8;
+const MAX_ENDS = 3;
+const MEMORIES = 4;
 
 /** What the close reads of the codes, and the closes met, in the round of the charge or after (one table each per combat). */
 class CloseTable {
@@ -35,25 +39,27 @@ class CloseTable {
   hpA = 0;
   hpD = 0;
   base = 0;
-  /** Close number + 1 by (standings × KINDS + kind) and difference + ctx.differences. */
-  private readonly rows: Int32Array[] = [];
+  /** Close number + 1 by (standings × KINDS + kind) × `width` + difference + ctx.differences, for the standings met (`room` of them). */
+  private rows = new Int32Array(0);
+  private readonly width: number;
+  private room = 0;
   /**
-   * The closes by number: their chance to go on, and their ends — by number (ends.ts) and chance,
-   * `endIds` and `endP` from endFrom[close] to endFrom[close + 1] — side by side in a few arrays.
+   * The closes by number, CLOSE numbers each — in one cache line, as a round's close reads them: the
+   * chance to go on, the number of ends (at most 3: the round's end, fled, caught), then each end's
+   * number (ends.ts) and chance.
    */
-  goOn = new Float64Array(256);
-  endFrom = new Int32Array(257);
-  endIds = new Int32Array(1024);
-  endP = new Float64Array(1024);
+  closes = new Float64Array(CLOSE * 256);
   private count = 0;
-  /** The next round's allocation memory + 1 by standings and this round's memory (memory.ts nextRoundMemory). */
-  private readonly memories: Int32Array[] = [];
+  /** The next round's allocation memory + 1 by standings × MEMORIES + this round's memory (memory.ts nextRoundMemory); larger memories in a map. */
+  private memories = new Int32Array(0);
+  private readonly moreMemories = new Map<number, number>();
 
   constructor(
     private readonly ctx: ModelContext,
     private readonly charge: number,
   ) {
     this.byCode = ctx.dense ? new Int32Array(4 * ctx.size) : null;
+    this.width = 2 * ctx.differences + 1;
   }
 
   /** The standings number of `code` (and its HP per side and base in hpA, hpD, base). */
@@ -97,9 +103,8 @@ class CloseTable {
     let i = this.byKey.get(key);
     if (i === undefined) {
       this.standings.push(standingsAt(ctx, this.charge, rankAndFile[0]!, rankAndFile[1]!, alive));
-      for (let k = 0; k < KINDS; k++) this.rows.push(new Int32Array(2 * ctx.differences + 1));
-      this.memories.push(new Int32Array(4));
       this.byKey.set(key, (i = this.standings.length));
+      if (i > this.room) this.grow();
     }
     const s = this.standings[i - 1]!;
     const entry = [i, hp[0]!, hp[1]!, s.fixed[0] - s.fixed[1] + hp[0]! - hp[1]!] as const;
@@ -108,49 +113,52 @@ class CloseTable {
     return entry;
   }
 
-  /** The number of the close of standings `s` at `difference` (attacker − defender), of kind `kind`. */
-  closeAt(s: number, kind: number, difference: number): number {
-    const row = this.rows[s * KINDS + kind]!;
-    const at = row[difference + this.ctx.differences]!;
-    return at > 0 ? at - 1 : this.newClose(s, kind, difference, row);
+  /** Room for twice the standings in the arrays by standings. */
+  private grow(): void {
+    this.room = Math.max(64, 2 * this.room);
+    this.rows = grown(this.rows, this.room * KINDS * this.width);
+    this.memories = grown(this.memories, this.room * MEMORIES);
   }
 
-  private newClose(s: number, kind: number, difference: number, row: Int32Array): number {
+  /** The number of the close of standings `s` at `difference` (attacker − defender), of kind `kind`: its numbers start at CLOSE × it in `closes`. */
+  closeAt(s: number, kind: number, difference: number): number {
+    const at = (s * KINDS + kind) * this.width + difference + this.ctx.differences;
+    const id = this.rows[at]!;
+    return id > 0 ? id - 1 : this.newClose(s, kind, difference, at);
+  }
+
+  private newClose(s: number, kind: number, difference: number, at: number): number {
     const last = (kind & 1) === 1;
     const standings = this.standings[s]!;
     const close =
       kind >= 2 ? roundEndOf(this.ctx, standings, difference, last) : closeOf(this.ctx, standings, difference, last);
+    const ends = close.endIds.length;
+    if (ends > MAX_ENDS) throw new Error(`a round closing with ${ends} ends: at most ${MAX_ENDS} fit`);
     const id = this.count++;
-    if (id + 1 >= this.goOn.length) {
-      this.goOn = grown(this.goOn, 2 * id + 2);
-      this.endFrom = grown(this.endFrom, 2 * id + 3);
+    if (CLOSE * this.count > this.closes.length) this.closes = grown(this.closes, 2 * this.closes.length);
+    const c = CLOSE * id;
+    this.closes[c] = close.goOn;
+    this.closes[c + 1] = ends;
+    for (let e = 0; e < ends; e++) {
+      this.closes[c + 2 + 2 * e] = close.endIds[e]!;
+      this.closes[c + 3 + 2 * e] = close.endP[e]!;
     }
-    const from = this.endFrom[id]!;
-    const to = from + close.endIds.length;
-    if (to > this.endIds.length) {
-      this.endIds = grown(this.endIds, 2 * to);
-      this.endP = grown(this.endP, 2 * to);
-    }
-    this.endIds.set(close.endIds, from);
-    this.endP.set(close.endP, from);
-    this.endFrom[id + 1] = to;
-    this.goOn[id] = close.goOn;
-    row[difference + this.ctx.differences] = id + 1;
+    this.rows[at] = id + 1;
     return id;
   }
 
   /** The next round's memory at standings `s` from this round's `memory`. */
   nextMemory(s: number, memory: number): number {
-    let row = this.memories[s]!;
-    if (memory >= row.length) {
-      const grown = new Int32Array(Math.max(2 * row.length, memory + 1));
-      grown.set(row);
-      this.memories[s] = row = grown;
+    if (memory < MEMORIES) {
+      const at = this.memories[s * MEMORIES + memory]!;
+      if (at > 0) return at - 1;
+    } else {
+      const at = this.moreMemories.get(s * 4096 + memory);
+      if (at !== undefined) return at;
     }
-    const at = row[memory]!;
-    if (at > 0) return at - 1;
     const next = nextRoundMemory(this.ctx, memory, this.standings[s]!.alive);
-    row[memory] = next + 1;
+    if (memory < MEMORIES) this.memories[s * MEMORIES + memory] = next + 1;
+    else this.moreMemories.set(s * 4096 + memory, next);
     return next;
   }
 }
@@ -167,16 +175,12 @@ const tablesOf = perOwner((ctx: ModelContext) => [new CloseTable(ctx, 0), new Cl
 /** The close table of a round of the charge (`charge` 0) or after (1), one per combat. */
 export const closeTable = (ctx: ModelContext, charge: number): CloseTable => tablesOf(ctx)[charge]!;
 
-/** The chance of the nodes of each close (by number) in the round being closed, and the closes met. */
-let mass = new Float64Array(256);
-let met = new Int32Array(256);
-
 /**
  * Every node's close summed (`start` the code when the round began; `atRoundEnd`: the score is
  * read and the players are at the round's end, else the attacks are just over): the next round's
  * nodes appended to the store (store.ts: a template's range, an entry per node — two nodes of one
  * next node, where the allocations kept make them one, are summed where the range is read), and
- * the ends into `ends` — each close's chance summed over its nodes first, its ends counted once.
+ * the ends into `ends`. Where the round's nodes start in the store's chunk.
  */
 export function closeRound(
   ctx: ModelContext,
@@ -186,7 +190,7 @@ export function closeRound(
   store: TemplateStore,
   ends: EndSums,
   atRoundEnd = false,
-): void {
+): number {
   const table = closeTable(ctx, chargeIndex(round));
   const kind = kindOf(atRoundEnd, isLastRound(round));
   table.at(start);
@@ -195,9 +199,11 @@ export function closeRound(
   const { keys, probs, count: n } = nodes;
   const { byCode } = table;
   const registry = store.nodes;
-  let at = store.open(n);
-  const { next, p: chances } = store;
-  let count = 0;
+  const from = store.open(n);
+  let at = from;
+  const { next, p: chances } = store.chunk;
+  // The ends summed here, in the loop (the engine boxes a chance handed to a call it does not inline).
+  let { sums, touched, count } = ends;
   for (let k = 0; k < n; k++) {
     const node = keys[k]!;
     const p = probs[k]!;
@@ -213,35 +219,29 @@ export function closeRound(
       s = table.at(code);
       difference = table.base + fromStart;
     }
-    const id = table.closeAt(s, kind, difference);
-    if (table.endFrom[id + 1]! > table.endFrom[id]!) {
-      if (id >= mass.length) grow(id);
-      // Met twice with a mass of 0 (a chance too small for a double), it adds 0 the second time.
-      if (mass[id] === 0) met[count++] = id;
-      mass[id]! += p;
+    const c = CLOSE * table.closeAt(s, kind, difference);
+    const { closes } = table;
+    const endsTo = c + 2 + 2 * closes[c + 1]!;
+    for (let e = c + 2; e < endsTo; e += 2) {
+      const end = closes[e]!;
+      if (end >= sums.length) {
+        ends.reserve(end);
+        ({ sums, touched } = ends);
+      }
+      const before = sums[end]!;
+      const after = before + p * closes[e + 1]!;
+      sums[end] = after;
+      // A sum is touched once: when it leaves 0 (chances are never below 0).
+      if (before === 0 && after !== 0) touched[count++] = end;
     }
-    const goOn = table.goOn[id]!;
+    const goOn = closes[c]!;
     if (goOn > 0) {
       next[at] = registry.indexOf(table.nextMemory(s, memory) * size + code);
       chances[at++] = p * goOn;
     }
   }
   store.size = at;
-  const { endFrom, endIds, endP } = table;
-  for (let k = 0; k < count; k++) {
-    const id = met[k]!;
-    ends.add(endIds, endP, mass[id]!, endFrom[id]!, endFrom[id + 1]!);
-    mass[id] = 0;
-  }
-  spend(8 * n + 2 * count);
-}
-
-function grow(id: number): void {
-  const size = Math.max(2 * mass.length, id + 1);
-  const m = new Float64Array(size);
-  m.set(mass);
-  mass = m;
-  const t = new Int32Array(size);
-  t.set(met);
-  met = t;
+  ends.count = count;
+  spend(10 * n);
+  return from;
 }

@@ -3,19 +3,26 @@
  * or a whole layer's (layer.ts). Reusable: taking the sums empties it.
  */
 export class EndSums {
-  private sums = new Float64Array(64);
-  private touched = new Int32Array(64);
-  /** The ends touched since the last take. */
+  /** The sums by end number, and the ends whose sum is above 0 (the first `count` of `touched`): a round's close adds to them in its own loop. */
+  sums = new Float64Array(64);
+  touched = new Int32Array(64);
   count = 0;
 
-  /** Adds `weight` × ps[k] to the sum of ids[k], for k from `from` to `to` (excluded). */
-  add(ids: Int32Array, ps: Float64Array, weight: number, from = 0, to = ids.length): void {
+  /**
+   * Adds weights[w] × ps[k] to the sum of ids[k], for k from `from` to `to` (excluded). The weight
+   * comes by its place in an array: a chance handed to a function the engine does not inline is
+   * boxed, and a round's close hands a million.
+   */
+  add(ids: Int32Array, ps: Float64Array, from: number, to: number, weights: Float64Array, w: number): void {
+    const weight = weights[w]!;
     for (let k = from; k < to; k++) {
       const id = ids[k]!;
-      if (id >= this.sums.length) this.grow(id);
-      // Touched twice where a sum stays 0 (chances too small for a double): the second take adds 0.
-      if (this.sums[id] === 0) this.touched[this.count++] = id;
-      this.sums[id]! += weight * ps[k]!;
+      if (id >= this.sums.length) this.reserve(id);
+      const before = this.sums[id]!;
+      const after = before + weight * ps[k]!;
+      this.sums[id] = after;
+      // A sum is touched once: when it leaves 0 (chances are never below 0).
+      if (before === 0 && after !== 0) this.touched[this.count++] = id;
     }
   }
 
@@ -42,7 +49,9 @@ export class EndSums {
     return { ids: ids.subarray(0, n), p: p.subarray(0, n) };
   }
 
-  private grow(id: number): void {
+  /** Room for end number `id`. */
+  reserve(id: number): void {
+    if (id < this.sums.length) return;
     const size = Math.max(2 * this.sums.length, id + 1);
     const sums = new Float64Array(size);
     sums.set(this.sums);

@@ -37,6 +37,11 @@ interface Ends {
 
 const endsOf = perOwner((_ctx: ModelContext): Ends => ({ list: [], ids: new Map() }));
 
+/** The characters' pools, a bit each. */
+const charactersMask = perOwner((ctx: ModelContext) =>
+  [...ctx.characters[0], ...ctx.characters[1]].reduce((mask, i) => mask | (1 << i), 0),
+);
+
 /** The statuses and winners, numbered for an end's key. */
 const STATUSES: readonly UnitStatus[] = ['fighting', 'destroyed', 'fled', 'caught', 'pursuing'];
 const WINNERS: ReadonlyArray<Role | 'draw'> = ['attacker', 'defender', 'draw'];
@@ -54,7 +59,7 @@ export function endId(
 ): number {
   const winner = winnerOf(status, roundWinner);
   // Only the characters standing tell two ends apart besides the statuses and the winner.
-  const characters = ctx.characters[0].concat(ctx.characters[1]).reduce((mask, i) => mask | (alive & (1 << i)), 0);
+  const characters = alive & charactersMask(ctx);
   const key =
     ((STATUSES.indexOf(status[0]) * STATUSES.length + STATUSES.indexOf(status[1])) * WINNERS.length +
       WINNERS.indexOf(winner)) *

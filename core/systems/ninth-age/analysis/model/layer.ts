@@ -54,12 +54,13 @@ export function layerOf(positions: ReadonlyArray<{ position: NaPosition; p: numb
   }
   // Every template of the layer reads the combat's store as it is now (forgotten only between layers).
   const store = storeOf(ctx);
-  const { next, p: q, endIds, endP } = store;
   room(store.nodes.count);
   const layer = ++layers;
   let count = 0;
   let work = 0;
+  const weight = new Float64Array(1);
   for (const { t, p } of starts) {
+    const { next, p: q, endIds, endP } = t.chunk;
     for (let k = t.from; k < t.to; k++) {
       const entry = next[k]!;
       if (touchedIn[entry] !== layer) {
@@ -69,7 +70,8 @@ export function layerOf(positions: ReadonlyArray<{ position: NaPosition; p: numb
       }
       sums[entry]! += p * q[k]!;
     }
-    ends.add(endIds, endP, p, t.endFrom, t.endTo);
+    weight[0] = p;
+    ends.add(endIds, endP, t.endFrom, t.endTo, weight, 0);
     work += t.to - t.from + t.endTo - t.endFrom;
   }
   spend(work + count);

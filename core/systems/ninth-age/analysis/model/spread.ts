@@ -22,7 +22,18 @@ import type { Damage } from './steps';
 export interface StepEffect {
   damages: readonly Damage[];
   memory: number;
+  /** Scratch of `spread`, grouping the nodes by effect without a map: the spread that last met the effect, and its group there. */
+  mark: number;
+  group: number;
 }
+
+/** A step's effect (see StepEffect). */
+export const effectOf = (damages: readonly Damage[], memory: number): StepEffect => ({
+  damages,
+  memory,
+  mark: 0,
+  group: 0,
+});
 
 /** Where a step's effect at a node comes from: its StepKind (steps.ts), or one effect for every node. */
 export interface EffectSource {
@@ -35,8 +46,9 @@ export function digitOf(code: number, stride: number, radix: number): number {
   return q - Math.floor(q / radix) * radix;
 }
 
-/** Scratch of the grouping by effect (one spread at a time). */
-const groups = { of: new Map<StepEffect, number>(), effects: [] as StepEffect[] };
+/** Scratch of the grouping by effect (one spread at a time): the effects met, and this spread's mark. */
+const effects: StepEffect[] = [];
+let spreads = 0;
 let groupOfNode = new Int32Array(256);
 let order = new Int32Array(256);
 let starts = new Int32Array(256);
@@ -56,20 +68,19 @@ export function spread(ctx: ModelContext, from: NodeTable, to: NodeTable, source
   const n = from.count;
   roomForNodes(n);
   // The nodes by the effect at them (an effect is its memory's: the nodes of one share it), in order of effect.
-  const { of, effects } = groups;
+  const mark = ++spreads;
   for (let k = 0; k < n; k++) {
     const node = from.keys[k]!;
     const memory = Math.floor(node / size);
     const effect = source.at(memory, node - memory * size);
-    let g = of.get(effect);
-    if (g === undefined) {
-      g = effects.length;
+    if (effect.mark !== mark) {
+      effect.mark = mark;
+      effect.group = effects.length;
+      starts[effects.length] = 0;
       effects.push(effect);
-      of.set(effect, g);
-      starts[g] = 0;
     }
-    groupOfNode[k] = g;
-    starts[g]!++;
+    groupOfNode[k] = effect.group;
+    starts[effect.group]!++;
   }
   let at = 0;
   for (let g = 0; g < effects.length; g++) {
@@ -91,7 +102,6 @@ export function spread(ctx: ModelContext, from: NodeTable, to: NodeTable, source
         : byNode(ctx, effect, from, lo, hi, to);
     lo = hi;
   }
-  of.clear();
   effects.length = 0;
   spend(work);
 }
@@ -120,6 +130,7 @@ function room(n: number) {
 
 /** The effect's nodes (order[lo..hi)) spread one at a time over every combination of the pools' outcomes; the work done. */
 function byNode(ctx: ModelContext, effect: StepEffect, from: NodeTable, lo: number, hi: number, to: NodeTable): number {
+  if (effect.damages.length === 2) return byNodeTwo(ctx, effect, from, lo, hi, to);
   const { size, pools } = ctx;
   const base = effect.memory * size;
   const { damages } = effect;
@@ -171,6 +182,55 @@ function byNode(ctx: ModelContext, effect: StepEffect, from: NodeTable, lo: numb
       to.probs[at]! += probs[k]!;
     }
     work += count;
+  }
+  return work;
+}
+
+/**
+ * byNode where the step hurts two pools (the commonest step: both rank and files at one Agility):
+ * every pair of outcomes straight into `to`, without the scratch of the general case.
+ */
+function byNodeTwo(
+  ctx: ModelContext,
+  effect: StepEffect,
+  from: NodeTable,
+  lo: number,
+  hi: number,
+  to: NodeTable,
+): number {
+  const { size, pools } = ctx;
+  const base = effect.memory * size;
+  const [d1, d2] = effect.damages as [Damage, Damage];
+  const pool1 = pools[d1.pool]!;
+  const pool2 = pools[d2.pool]!;
+  const { stride: stride1 } = pool1;
+  const { stride: stride2 } = pool2;
+  const radix1 = pool1.full + 1;
+  const radix2 = pool2.full + 1;
+  const last1 = d1.dist.length - 1;
+  const last2 = d2.dist.length - 1;
+  let work = 0;
+  for (let i = lo; i < hi; i++) {
+    const n = order[i]!;
+    const node = from.keys[n]!;
+    const code = node - Math.floor(node / size) * size;
+    const p = from.probs[n]!;
+    // The last outcome a pool can take gathers every larger one: what it cannot take is lost.
+    const cap1 = Math.min(digitOf(code, stride1, radix1), last1);
+    const cap2 = Math.min(digitOf(code, stride2, radix2), last2);
+    for (let j1 = 0; j1 <= cap1; j1++) {
+      const q1 = j1 < cap1 ? d1.dist[j1]! : d1.tail[j1]!;
+      if (q1 === 0) continue;
+      const key1 = base + code - j1 * stride1;
+      const p1 = p * q1;
+      for (let j2 = 0; j2 <= cap2; j2++) {
+        const q2 = j2 < cap2 ? d2.dist[j2]! : d2.tail[j2]!;
+        if (q2 === 0) continue;
+        const at = to.indexOf(key1 - j2 * stride2);
+        to.probs[at]! += p1 * q2;
+      }
+    }
+    work += (cap1 + 1) * (cap2 + 1);
   }
   return work;
 }

@@ -7,6 +7,7 @@ import { strikersAt } from '../../flow';
 import { roles, type PoolRef } from '../../state';
 import { chargeIndex, leftIn, lostOf, type ModelContext } from './context';
 import { sharesSource, withChosen } from './memory';
+import { effectOf, type StepEffect } from './spread';
 
 /**
  * One Agility step of a round (seed 004, RULES §5): who strikes, where every attack goes, and the
@@ -36,7 +37,7 @@ export interface Damage {
   tail: Float64Array;
 }
 
-export interface StepOutcome {
+export interface StepOutcome extends StepEffect {
   damages: readonly Damage[];
   /** The allocation memory once the step's allocations are answered. */
   memory: number;
@@ -99,8 +100,7 @@ function workedOut(ctx: ModelContext, round: number, asks: boolean, agility: num
   }
   const alive = ctx.pools.reduce((mask, _, i) => (leftIn(ctx, code, i) > 0 ? mask | (1 << i) : mask), 0);
   return {
-    damages: damagesOf(ctx, groups),
-    memory: withChosen(ctx, memory, answered, alive),
+    ...effectOf(damagesOf(ctx, groups), withChosen(ctx, memory, answered, alive)),
     groups: groupsText(groups),
   };
 }

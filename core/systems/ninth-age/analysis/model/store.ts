@@ -5,72 +5,96 @@ import { NodeTable } from './nodeTable';
 
 /**
  * Where a combat keeps its templates (transition.ts: a round's outcome from one of its starts):
- * every template's next-round nodes and ends in a few long arrays, each template a range of them,
- * and every node a template leads to numbered once (its entry in `nodes`), so a round's layer is
- * summed into an array by entry (layer.ts) — thousands of templates, no array of their own each.
- * Replaced, not emptied, when the templates are forgotten (transition.ts templatesIn): a template
+ * every template's next-round nodes and ends in a few long arrays ("chunks", each filled once and
+ * never copied), each template a range of one, and every node a template leads to numbered once
+ * (its entry in `nodes`), so a round's layer is summed into an array by entry (layer.ts) —
+ * thousands of templates, no array of their own each.
+ * Replaced, not emptied, when the templates are forgotten (transition.ts forgetIfFull): a template
  * always reads the store it was made in.
  */
 
+/** One chunk: next-round nodes by entry (in `nodes`, its store's), their chances; ends by number, their chances. */
+export interface Chunk {
+  nodes: NodeTable;
+  next: Int32Array;
+  p: Float64Array;
+  endIds: Int32Array;
+  endP: Float64Array;
+}
+
 export interface Template {
-  store: TemplateStore;
-  /** Its next-round nodes: store.next (entries of store.nodes) and store.p, from `from` to `to` (excluded). */
+  chunk: Chunk;
+  /** Its next-round nodes: chunk.next (entries of the store's `nodes`) and chunk.p, from `from` to `to` (excluded). */
   from: number;
   to: number;
-  /** Its ends: store.endIds (ends.ts numbers) and store.endP, from `endFrom` to `endTo`. */
+  /** Its ends: chunk.endIds (ends.ts numbers) and chunk.endP, from `endFrom` to `endTo`. */
   endFrom: number;
   endTo: number;
 }
 
+/** Entries of the first chunk; each next one twice as many, up to the last size. */
+const FIRST_CHUNK = 1 << 14;
+const LAST_CHUNK = 1 << 21;
+
 export class TemplateStore {
   /** Every node a template leads to (memory × size + code), in the order first met: its entry is its place. */
   readonly nodes: NodeTable;
-  next = new Int32Array(4096);
-  p = new Float64Array(4096);
+  /** The chunk being filled: the next-round nodes appended up to `size`, the ends up to `endSize`. */
+  chunk: Chunk;
   size = 0;
-  endIds = new Int32Array(1024);
-  endP = new Float64Array(1024);
   endSize = 0;
+  /** Entries in the chunks filled before this one. */
+  private before = 0;
 
   constructor(range: number) {
     this.nodes = new NodeTable(1024).clear(range);
+    this.chunk = chunkOf(this.nodes, FIRST_CHUNK);
   }
 
-  /** Room for `n` more next-round nodes: where they start (a round's close appends them, close.ts, and sets `size`). */
+  /** Next-round nodes in the store, all chunks together (its bound on memory: transition.ts forgetIfFull). */
+  get entries(): number {
+    return this.before + this.size;
+  }
+
+  /** Room for `n` more next-round nodes in the chunk (a new chunk where they do not fit): where they start. */
   open(n: number): number {
-    this.room(this.size + n);
+    const { chunk } = this;
+    if (this.size + n > chunk.next.length) {
+      this.before += this.size;
+      this.chunk = chunkOf(this.nodes, Math.max(Math.min(LAST_CHUNK, 2 * chunk.next.length), n));
+      this.size = 0;
+      this.endSize = 0;
+    }
     return this.size;
   }
 
-  /** The template of the nodes appended since `from`, with the ends summed in `ends` (emptied). */
+  /** The template of the nodes appended since `from` (up to `size`), with the ends summed in `ends` (emptied). */
   close(from: number, ends: EndSums): Template {
+    const { chunk } = this;
     const endFrom = this.endSize;
-    this.endRoom(endFrom + ends.count);
-    this.endSize = ends.takeInto(this.endIds, this.endP, endFrom);
-    return { store: this, from, to: this.size, endFrom, endTo: this.endSize };
+    if (endFrom + ends.count > chunk.endIds.length) {
+      // The chunk's ends grow in place: its templates read them through the chunk.
+      const length = Math.max(2 * chunk.endIds.length, endFrom + ends.count);
+      const ids = new Int32Array(length);
+      ids.set(chunk.endIds);
+      const p = new Float64Array(length);
+      p.set(chunk.endP);
+      chunk.endIds = ids;
+      chunk.endP = p;
+    }
+    this.endSize = ends.takeInto(chunk.endIds, chunk.endP, endFrom);
+    return { chunk, from, to: this.size, endFrom, endTo: this.endSize };
   }
+}
 
-  private room(size: number): void {
-    if (size <= this.next.length) return;
-    const length = Math.max(size, 2 * this.next.length);
-    const next = new Int32Array(length);
-    next.set(this.next);
-    this.next = next;
-    const p = new Float64Array(length);
-    p.set(this.p);
-    this.p = p;
-  }
-
-  private endRoom(size: number): void {
-    if (size <= this.endIds.length) return;
-    const length = Math.max(size, 2 * this.endIds.length);
-    const ids = new Int32Array(length);
-    ids.set(this.endIds);
-    this.endIds = ids;
-    const p = new Float64Array(length);
-    p.set(this.endP);
-    this.endP = p;
-  }
+function chunkOf(nodes: NodeTable, length: number, ends = length >> 3): Chunk {
+  return {
+    nodes,
+    next: new Int32Array(length),
+    p: new Float64Array(length),
+    endIds: new Int32Array(ends),
+    endP: new Float64Array(ends),
+  };
 }
 
 const storesOf = perOwner((ctx: ModelContext) => ({ store: new TemplateStore(ctx.nodes) }));

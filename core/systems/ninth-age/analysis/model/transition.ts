@@ -13,7 +13,7 @@ import { endById, endId } from './ends';
 import { NodeTable } from './nodeTable';
 import { startsIn, type NaPosition } from './position';
 import { renewStore, storeOf, type Template } from './store';
-import { spread } from './spread';
+import { effectOf, spread } from './spread';
 import { damagesOf, stepKind, type Group } from './steps';
 
 /**
@@ -28,7 +28,7 @@ import { damagesOf, stepKind, type Group } from './steps';
 
 /** A template's ends as the chain counts them. */
 function endedOf(ctx: ModelContext, t: Template): Array<{ end: CombatEnd; p: number }> {
-  const { endIds, endP } = t.store;
+  const { endIds, endP } = t.chunk;
   const ended = new Array<{ end: CombatEnd; p: number }>(t.endTo - t.endFrom);
   for (let k = t.endFrom; k < t.endTo; k++) ended[k - t.endFrom] = { end: endById(ctx, endIds[k]!), p: endP[k]! };
   return ended;
@@ -52,7 +52,7 @@ export function strikes(
   nodes.add(from.memory * ctx.size + from.code, 1);
   if (current) {
     const damages = damagesOf(ctx, current);
-    const effect = { damages, memory: from.memory };
+    const effect = effectOf(damages, from.memory);
     spread(ctx, nodes, other, { at: () => effect });
     [nodes, other] = [other, nodes];
   }
@@ -67,8 +67,7 @@ export function strikes(
 /** The round closed at every node (close.ts), as a template (store.ts); `atRoundEnd`: the players are at the round's end. */
 function closed(ctx: ModelContext, round: number, start: number, nodes: NodeTable, atRoundEnd = false): Template {
   const store = storeOf(ctx);
-  const from = store.size;
-  closeRound(ctx, round, start, nodes, store, roundEnds, atRoundEnd);
+  const from = closeRound(ctx, round, start, nodes, store, roundEnds, atRoundEnd);
   return store.close(from, roundEnds);
 }
 
@@ -103,7 +102,7 @@ const kindOfRound = (round: number, asks: boolean) =>
  * templates are all read from one store: layer.ts), so a round's own may pass the bound.
  */
 export function forgetIfFull(ctx: ModelContext): void {
-  if (storeOf(ctx).size <= MAX_TEMPLATE_ENTRIES) return;
+  if (storeOf(ctx).entries <= MAX_TEMPLATE_ENTRIES) return;
   for (const m of templatesOf(ctx).kinds.values()) m.clear();
   renewStore(ctx);
 }
@@ -139,7 +138,7 @@ const SUCCESSOR_WORK = 12;
 function successorsOf(ctx: ModelContext, round: number, t: Template): Array<{ position: NaPosition; p: number }> {
   const next = new Array<{ position: NaPosition; p: number }>(t.to - t.from);
   const start = startsIn(ctx, round + 1);
-  const { nodes, next: entries, p } = t.store;
+  const { nodes, next: entries, p } = t.chunk;
   for (let k = t.from; k < t.to; k++) next[k - t.from] = { position: start(nodes.keys[entries[k]!]!), p: p[k]! };
   return next;
 }
