@@ -32,9 +32,12 @@ export interface Template {
   endTo: number;
 }
 
-/** Entries of the first chunk; each next one twice as many, up to the last size. */
-const FIRST_CHUNK = 1 << 14;
-const LAST_CHUNK = 1 << 21;
+/**
+ * Entries of the first chunk (each next one twice as many, up to `lastChunk`), and the entries a
+ * store holds before its templates are forgotten (transition.ts forgetIfFull). Settable for the
+ * tests, which hold small combats to the engine across chunks and forgetting.
+ */
+export const storeLimits = { firstChunk: 1 << 14, lastChunk: 1 << 21, entries: 4_000_000 };
 
 export class TemplateStore {
   /** Every node a template leads to (memory × size + code), in the order first met: its entry is its place. */
@@ -48,7 +51,7 @@ export class TemplateStore {
 
   constructor(range: number) {
     this.nodes = new NodeTable(1024).clear(range);
-    this.chunk = chunkOf(this.nodes, FIRST_CHUNK);
+    this.chunk = chunkOf(this.nodes, storeLimits.firstChunk);
   }
 
   /** Next-round nodes in the store, all chunks together (its bound on memory: transition.ts forgetIfFull). */
@@ -61,7 +64,7 @@ export class TemplateStore {
     const { chunk } = this;
     if (this.size + n > chunk.next.length) {
       this.before += this.size;
-      this.chunk = chunkOf(this.nodes, Math.max(Math.min(LAST_CHUNK, 2 * chunk.next.length), n));
+      this.chunk = chunkOf(this.nodes, Math.max(Math.min(storeLimits.lastChunk, 2 * chunk.next.length), n));
       this.size = 0;
       this.endSize = 0;
     }

@@ -12,7 +12,7 @@ import { aliveMask, chargeIndex, lostOf, type ModelContext } from './context';
 import { endById, endId } from './ends';
 import { NodeTable } from './nodeTable';
 import { startsIn, type NaPosition } from './position';
-import { renewStore, storeOf, type Template } from './store';
+import { renewStore, storeLimits, storeOf, type Template } from './store';
 import { effectOf, spread } from './spread';
 import { damagesOf, stepKind, type Group } from './steps';
 
@@ -89,9 +89,8 @@ const stepsOf = perOwner((_ctx: ModelContext): Array<Array<readonly number[] | u
 /** A round asks for allocations in its first round, and when the players chose to allocate anew (flow.ts agilityKind). */
 const asksIn = (round: number, anew: boolean) => round === 1 || anew;
 
-/** Remembered templates of round starts, per combat and kind of round (bounded: a combat's are a few thousand). */
+/** Remembered templates of round starts, per combat and kind of round (bounded by their store's entries: forgetIfFull). */
 const templatesOf = perOwner((_ctx: ModelContext) => ({ kinds: new Map<number, Map<number, Template>>() }));
-const MAX_TEMPLATE_ENTRIES = 4_000_000;
 
 /** The kind of a round for its template: the charge, the game's last round, asking for allocations. */
 const kindOfRound = (round: number, asks: boolean) =>
@@ -102,7 +101,7 @@ const kindOfRound = (round: number, asks: boolean) =>
  * templates are all read from one store: layer.ts), so a round's own may pass the bound.
  */
 export function forgetIfFull(ctx: ModelContext): void {
-  if (storeOf(ctx).entries <= MAX_TEMPLATE_ENTRIES) return;
+  if (storeOf(ctx).entries <= storeLimits.entries) return;
   for (const m of templatesOf(ctx).kinds.values()) m.clear();
   renewStore(ctx);
 }

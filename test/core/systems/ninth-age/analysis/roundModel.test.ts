@@ -9,6 +9,7 @@ import type { RoundModel } from '../../../../../core/analysis/combat/model';
 import { modelChainInChunks } from '../../../../../core/analysis/combat/modelChain';
 import { MAX_ROUNDS } from '../../../../../core/analysis/combat/wholeCombat';
 import type { NaPosition } from '../../../../../core/systems/ninth-age/analysis/model';
+import { storeLimits } from '../../../../../core/systems/ninth-age/analysis/model/store';
 import {
   chainAgreesWithPlayouts,
   chainMatchesWalk,
@@ -420,6 +421,24 @@ describe('the shared chain with the model’s layer (a round’s whole layer at 
   });
 
   it('the club-size melee', () => layerMatchesTransitions(startOf(clubSize())), SLOW);
+
+  it(
+    'templates spread over many small chunks of the store and forgotten between rounds: the engine’s walk on the small combat, the same odds on the club-size melee',
+    () => {
+      const odds = (state: State) => figuresOf(runToEnd(modelChainInChunks(chain, model, state, MAX_ROUNDS)));
+      const usual = odds(startOf(clubSize()));
+      const saved = { ...storeLimits };
+      Object.assign(storeLimits, { firstChunk: 8, lastChunk: 64, entries: 500 });
+      try {
+        chainMatchesWalk(chain, startOf(small()));
+        const chunked = odds(startOf(clubSize()));
+        for (const [k, p] of Object.entries(usual)) expect(chunked[k], k).toBeCloseTo(p, 12);
+      } finally {
+        Object.assign(storeLimits, saved);
+      }
+    },
+    SLOW,
+  );
 });
 
 describe('the whole combat over the model against seeded engine play-outs (chainAgreesWithPlayouts)', () => {
