@@ -1,4 +1,4 @@
-import { breakChance, breakStandingOf, breakTestFor, type BreakStanding } from '../../morale';
+import { breakChance, breakStandingOf, breakTestFor } from '../../morale';
 import { rankAndFileAttacks } from '../../setup';
 import { scoreParts, totalOf } from '../../score';
 import { LAST_ROUND } from '../../steps/aftermath';
@@ -19,29 +19,25 @@ import { endId } from './ends';
 export interface RoundClose {
   /** P(both units fight on into the next round). */
   goOn: number;
-  /** The ends of the melee in this round, by end number (ends.ts), with their chances. */
-  endIds: Int32Array;
-  endP: Float64Array;
+  /** The ends of the melee in this round, by end number (ends.ts), with their chances (at most 3: the round's end, fled, caught). */
+  endIds: number[];
+  endP: number[];
 }
 
-/** A close being made: its chance to go on and its ends by number (a few), summed as they are met. */
-class CloseSums {
+/** A close being made: its chance to go on and its ends by number, summed as they are met. */
+class CloseSums implements RoundClose {
   goOn = 0;
-  private readonly ids: number[] = [];
-  private readonly ps: number[] = [];
+  readonly endIds: number[] = [];
+  readonly endP: number[] = [];
 
   end(id: number, p: number): void {
     if (p <= 0) return;
-    const k = this.ids.indexOf(id);
-    if (k >= 0) this.ps[k]! += p;
+    const k = this.endIds.indexOf(id);
+    if (k >= 0) this.endP[k]! += p;
     else {
-      this.ids.push(id);
-      this.ps.push(p);
+      this.endIds.push(id);
+      this.endP.push(p);
     }
-  }
-
-  done(): RoundClose {
-    return { goOn: this.goOn, endIds: Int32Array.from(this.ids), endP: Float64Array.from(this.ps) };
   }
 }
 
@@ -54,8 +50,8 @@ export interface Standings {
   /** Neither unit has an attack left: another round could change nothing, so stopping is suggested. */
   idle: boolean;
   alive: number;
-  /** What each side's Break Test reads of these standings (morale.ts breakStandingOf), once asked for. */
-  breakStanding: [BreakStanding | undefined, BreakStanding | undefined];
+  /** Each side's chance to break when it loses by a difference (by the difference; −1: not yet worked out). */
+  breaks: [Float64Array | null, Float64Array | null];
 }
 
 /**
@@ -94,12 +90,37 @@ export function standingsAt(
     wiped: [wipedOut(standing.attacker), wipedOut(standing.defender)],
     idle: attacks.every((n) => n === 0),
     alive,
-    breakStanding: [undefined, undefined],
+    breaks: [null, null],
   };
 }
 
-/** How the round closes once its attacks are over, at these standings with this score difference (attacker − defender); `last`: the game's last round. */
-export function closeOf(ctx: ModelContext, s: Standings, difference: number, last: boolean): RoundClose {
+/**
+ * The chance that side `l` (0 the attacker) breaks when it loses the round by `difference` (> 0) at
+ * these standings: 2D6 against Discipline less the difference (Steady: at most 2; Steady and
+ * Solid: none); a natural double 1 passes with Insane Courage (morale.ts). Worked out once per
+ * standings, side and difference.
+ */
+export function breakChanceAt(ctx: ModelContext, s: Standings, l: number, difference: number): number {
+  let byDifference = s.breaks[l];
+  if (!byDifference) s.breaks[l] = byDifference = new Float64Array(ctx.differences + 1).fill(-1);
+  const known = byDifference[difference]!;
+  if (known >= 0) return known;
+  const standing = breakStandingOf(ctx.setup, roles[l]!, s.standing);
+  return (byDifference[difference] = breakChance(breakTestFor(standing, difference)));
+}
+
+/**
+ * How the round closes once its attacks are over, at these standings with this score difference
+ * (attacker − defender), the loser breaking with chance `breaks` (breakChanceAt; 0 on a tie);
+ * `last`: the game's last round.
+ */
+export function closeOf(
+  ctx: ModelContext,
+  s: Standings,
+  difference: number,
+  last: boolean,
+  breaks: number,
+): RoundClose {
   // RULES §5: the higher Combat Score wins the round; equal scores, both win and nobody tests.
   const roundWinner: Role | null = difference > 0 ? 'attacker' : difference < 0 ? 'defender' : null;
   const close = new CloseSums();
@@ -120,12 +141,8 @@ export function closeOf(ctx: ModelContext, s: Standings, difference: number, las
   // The loser takes a Break Test if it has a model left.
   if (roundWinner === null || s.wiped[l]) {
     roundOver(1);
-    return close.done();
+    return close;
   }
-  const loser = roles[l]!;
-  // 2D6 against Discipline less the difference (Steady: at most 2; Steady and Solid: none); a natural double 1 passes with Insane Courage.
-  const standing = (s.breakStanding[l] ??= breakStandingOf(ctx.setup, loser, s.standing));
-  const breaks = breakChance(breakTestFor(standing, Math.abs(difference)));
   roundOver(1 - breaks);
   // A broken unit flees 2D6; a winner still fighting pursues 2D6 (suggested): equal or more catches and destroys it.
   const fled: [UnitStatus, UnitStatus] = [...status];
@@ -137,7 +154,7 @@ export function closeOf(ctx: ModelContext, s: Standings, difference: number, las
     end(caught, breaks * CATCH_CHANCE);
     end(fled, breaks * (1 - CATCH_CHANCE));
   } else end(fled, breaks);
-  return close.done();
+  return close;
 }
 
 /** The game's last round: a game lasts six turns a side, a melee twelve rounds at most (steps/aftermath.ts LAST_ROUND). */
@@ -155,5 +172,5 @@ export function roundEndOf(ctx: ModelContext, s: Standings, difference: number, 
     const roundWinner: Role | null = difference > 0 ? 'attacker' : difference < 0 ? 'defender' : null;
     close.end(endId(ctx, ['fighting', 'fighting'], roundWinner, s.alive), 1);
   }
-  return close.done();
+  return close;
 }

@@ -1,10 +1,19 @@
 import { spend } from '../../../../analysis/budget';
 import { perOwner } from '../../../../combat/memo';
-import { closeOf, isLastRound, roundEndOf, standingsAt, type Standings } from './aftermath';
+import {
+  breakChanceAt,
+  closeOf,
+  isLastRound,
+  roundEndOf,
+  standingsAt,
+  type RoundClose,
+  type Standings,
+} from './aftermath';
 import { chargeIndex, type ModelContext } from './context';
 import { nextRoundMemory } from './memory';
 import type { EndSums } from './endSums';
 import type { NodeTable } from './nodeTable';
+import { digitOf } from './spread';
 import type { TemplateStore } from './store';
 
 /**
@@ -39,8 +48,8 @@ class CloseTable {
   hpA = 0;
   hpD = 0;
   base = 0;
-  /** Close number + 1 by (standings × KINDS + kind) × `width` + difference + ctx.differences, for the standings met (`room` of them). */
-  private rows = new Int32Array(0);
+  /** Close number + 1 by kind, then standings × `width` + difference + ctx.differences, for the standings met (`room` of them). */
+  private readonly rows = Array.from({ length: KINDS }, () => new Int32Array(0));
   private readonly width: number;
   private room = 0;
   /**
@@ -50,6 +59,8 @@ class CloseTable {
    */
   closes = new Float64Array(CLOSE * 256);
   private count = 0;
+  /** The closes of an ordinary round by standings, the game's last round or not, and who won: one for each chance to break. */
+  private readonly alike = new Map<number, Array<{ breaks: number; id: number }>>();
   /** The next round's allocation memory + 1 by standings × MEMORIES + this round's memory (memory.ts nextRoundMemory); larger memories in a map. */
   private memories = new Int32Array(0);
   private readonly moreMemories = new Map<number, number>();
@@ -81,57 +92,101 @@ class CloseTable {
 
   /** The standings number of `code` in the arrays by code (dense codes), met now. */
   fill(code: number): number {
-    const [i, a, d, base] = this.met(code);
-    this.byCode!.set([i, base, a, d], 4 * code);
-    return i - 1;
+    const s = this.decode(code);
+    const at = 4 * code;
+    const byCode = this.byCode!;
+    byCode[at] = s + 1;
+    byCode[at + 1] = this.base;
+    byCode[at + 2] = this.hpA;
+    byCode[at + 3] = this.hpD;
+    return s;
   }
 
-  /** Decodes a code: the standings (by rank-and-file models and the pools standing), the HP per side, the base. */
+  /** The standings number, HP per side and base of `code`, where the codes are many (a map by code). */
   private met(code: number): readonly [number, number, number, number] {
-    const { ctx } = this;
-    const rankAndFile = [0, 0];
-    const hp = [0, 0];
-    let alive = 0;
-    ctx.pools.forEach((pool, i) => {
-      const left = Math.floor(code / pool.stride) % (pool.full + 1);
-      if (left > 0) alive |= 1 << i;
-      hp[pool.side]! += left;
-      if (pool.ref.who === 'rf') rankAndFile[pool.side] = Math.ceil(left / pool.hp);
-    });
-    const key =
-      (rankAndFile[0]! * (ctx.setup.defender.unit.models + 1) + rankAndFile[1]!) * 2 ** ctx.pools.length + alive;
-    let i = this.byKey.get(key);
-    if (i === undefined) {
-      this.standings.push(standingsAt(ctx, this.charge, rankAndFile[0]!, rankAndFile[1]!, alive));
-      this.byKey.set(key, (i = this.standings.length));
-      if (i > this.room) this.grow();
-    }
-    const s = this.standings[i - 1]!;
-    const entry = [i, hp[0]!, hp[1]!, s.fixed[0] - s.fixed[1] + hp[0]! - hp[1]!] as const;
-    if (!this.byCode) this.sparse.set(code, entry);
-    spend(ctx.pools.length * 4);
+    const s = this.decode(code);
+    const entry = [s + 1, this.hpA, this.hpD, this.base] as const;
+    this.sparse.set(code, entry);
     return entry;
+  }
+
+  /** Decodes a code: its standings' number (by rank-and-file models and the pools standing; met now where new), and its HP per side and base into hpA, hpD, base. */
+  private decode(code: number): number {
+    const { ctx } = this;
+    let rankAndFileA = 0;
+    let rankAndFileD = 0;
+    let hpA = 0;
+    let hpD = 0;
+    let alive = 0;
+    for (let i = 0; i < ctx.pools.length; i++) {
+      const pool = ctx.pools[i]!;
+      const left = digitOf(code, pool.stride, pool.full + 1);
+      if (left > 0) alive |= 1 << i;
+      if (pool.side === 0) hpA += left;
+      else hpD += left;
+      if (pool.ref.who === 'rf') {
+        if (pool.side === 0) rankAndFileA = Math.ceil(left / pool.hp);
+        else rankAndFileD = Math.ceil(left / pool.hp);
+      }
+    }
+    const key = (rankAndFileA * (ctx.setup.defender.unit.models + 1) + rankAndFileD) * 2 ** ctx.pools.length + alive;
+    let s = this.byKey.get(key);
+    if (s === undefined) {
+      s = this.standings.length;
+      this.standings.push(standingsAt(ctx, this.charge, rankAndFileA, rankAndFileD, alive));
+      this.byKey.set(key, s);
+      if (s >= this.room) this.grow();
+    }
+    const { fixed } = this.standings[s]!;
+    this.hpA = hpA;
+    this.hpD = hpD;
+    this.base = fixed[0] - fixed[1] + hpA - hpD;
+    spend(ctx.pools.length * 4);
+    return s;
   }
 
   /** Room for twice the standings in the arrays by standings. */
   private grow(): void {
     this.room = Math.max(64, 2 * this.room);
-    this.rows = grown(this.rows, this.room * KINDS * this.width);
+    for (let kind = 0; kind < KINDS; kind++) this.rows[kind] = grown(this.rows[kind]!, this.room * this.width);
     this.memories = grown(this.memories, this.room * MEMORIES);
   }
 
   /** The number of the close of standings `s` at `difference` (attacker − defender), of kind `kind`: its numbers start at CLOSE × it in `closes`. */
   closeAt(s: number, kind: number, difference: number): number {
-    const at = (s * KINDS + kind) * this.width + difference + this.ctx.differences;
-    const id = this.rows[at]!;
+    const at = s * this.width + difference + this.ctx.differences;
+    const id = this.rows[kind]![at]!;
     return id > 0 ? id - 1 : this.newClose(s, kind, difference, at);
   }
 
   private newClose(s: number, kind: number, difference: number, at: number): number {
     const last = (kind & 1) === 1;
     const standings = this.standings[s]!;
-    const close =
-      kind >= 2 ? roundEndOf(this.ctx, standings, difference, last) : closeOf(this.ctx, standings, difference, last);
+    let id: number;
+    if (kind >= 2) id = this.added(roundEndOf(this.ctx, standings, difference, last));
+    else {
+      // A close reads the difference only through who won the round and the loser's chance to break: one close for each.
+      const loser = difference > 0 ? 1 : 0;
+      const breaks =
+        difference === 0 || standings.wiped[loser]
+          ? 0
+          : breakChanceAt(this.ctx, standings, loser, Math.abs(difference));
+      const key = (s * 2 + (last ? 1 : 0)) * 3 + Math.sign(difference) + 1;
+      let alike = this.alike.get(key);
+      if (!alike) this.alike.set(key, (alike = []));
+      const seen = alike.find((c) => c.breaks === breaks);
+      if (seen) id = seen.id;
+      else {
+        id = this.added(closeOf(this.ctx, standings, difference, last, breaks));
+        alike.push({ breaks, id });
+      }
+    }
+    this.rows[kind]![at] = id + 1;
+    return id;
+  }
+
+  /** A close numbered and written into `closes`: its number. */
+  private added(close: RoundClose): number {
     const ends = close.endIds.length;
     if (ends > MAX_ENDS) throw new Error(`a round closing with ${ends} ends: at most ${MAX_ENDS} fit`);
     const id = this.count++;
@@ -143,7 +198,6 @@ class CloseTable {
       this.closes[c + 2 + 2 * e] = close.endIds[e]!;
       this.closes[c + 3 + 2 * e] = close.endP[e]!;
     }
-    this.rows[at] = id + 1;
     return id;
   }
 
@@ -204,10 +258,13 @@ export function closeRound(
   const { next, p: chances } = store.chunk;
   // The ends summed here, in the loop (the engine boxes a chance handed to a call it does not inline).
   let { sums, touched, count } = ends;
+  // The nodes of a round that asks no allocation keep the round start's memory: no division for most.
+  const startMemory = Math.floor(keys[0]! / size);
+  const low = startMemory * size;
   for (let k = 0; k < n; k++) {
     const node = keys[k]!;
     const p = probs[k]!;
-    const memory = Math.floor(node / size);
+    const memory = node >= low && node < low + size ? startMemory : Math.floor(node / size);
     const code = node - memory * size;
     let s: number;
     let difference: number;

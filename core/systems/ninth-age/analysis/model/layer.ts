@@ -18,18 +18,16 @@ import { forgetIfFull, templatesIn, transitionAt } from './transition';
  * Any other position (part-way through a round) takes its transition.
  */
 
-/** The next round's chance by registry entry, and the layer that last touched each entry (grown as needed). */
+/**
+ * The next round's chance by registry entry (grown as needed): emptied for every entry before a
+ * layer, read for every entry after it — the registry's entries are the nodes the combat's
+ * templates lead to, a few thousand, while a layer adds millions of chances.
+ */
 let sums = new Float64Array(1024);
-let touchedIn = new Int32Array(1024);
-let touched = new Int32Array(1024);
-let layers = 0;
 
 function room(entries: number): void {
   if (sums.length >= entries) return;
-  const size = Math.max(entries, 2 * sums.length);
-  sums = new Float64Array(size);
-  touchedIn = new Int32Array(size);
-  touched = new Int32Array(size);
+  sums = new Float64Array(Math.max(entries, 2 * sums.length));
 }
 
 export function layerOf(positions: ReadonlyArray<{ position: NaPosition; p: number }>): ModelTransition<NaPosition> {
@@ -54,41 +52,31 @@ export function layerOf(positions: ReadonlyArray<{ position: NaPosition; p: numb
   }
   // Every template of the layer reads the combat's store as it is now (forgotten only between layers).
   const store = storeOf(ctx);
-  room(store.nodes.count);
-  const layer = ++layers;
-  let count = 0;
-  let work = 0;
+  const entries = store.nodes.count;
+  room(entries);
+  sums.fill(0, 0, entries);
+  let work = 2 * entries;
   const weight = new Float64Array(1);
   for (const { t, p } of starts) {
     const { next, p: q, endIds, endP } = t.chunk;
-    for (let k = t.from; k < t.to; k++) {
-      const entry = next[k]!;
-      if (touchedIn[entry] !== layer) {
-        touchedIn[entry] = layer;
-        sums[entry] = 0;
-        touched[count++] = entry;
-      }
-      sums[entry]! += p * q[k]!;
-    }
+    for (let k = t.from; k < t.to; k++) sums[next[k]!]! += p * q[k]!;
     weight[0] = p;
     ends.add(endIds, endP, t.endFrom, t.endTo, weight, 0);
     work += t.to - t.from + t.endTo - t.endFrom;
   }
-  spend(work + count);
+  spend(work);
   return {
-    next: [...nextOf(ctx, round, store.nodes, count), ...nextOthers],
+    next: [...nextOf(ctx, round, store.nodes), ...nextOthers],
     ended: [...others, ...endsOf(ctx, ends)],
   };
 }
 
-/** The next round's positions summed (the first `count` entries of `touched`). */
-function nextOf(ctx: NaPosition['ctx'], round: number, registry: NodeTable, count: number) {
+/** The next round's positions summed (every entry with a chance above 0). */
+function nextOf(ctx: NaPosition['ctx'], round: number, registry: NodeTable) {
   const start = startsIn(ctx, round + 1);
-  const next = new Array<{ position: NaPosition; p: number }>(count);
-  for (let k = 0; k < count; k++) {
-    const entry = touched[k]!;
-    next[k] = { position: start(registry.keys[entry]!), p: sums[entry]! };
-  }
+  const next: Array<{ position: NaPosition; p: number }> = [];
+  for (let entry = 0; entry < registry.count; entry++)
+    if (sums[entry]! > 0) next.push({ position: start(registry.keys[entry]!), p: sums[entry]! });
   return next;
 }
 

@@ -69,6 +69,9 @@ export function damagesOf(ctx: ModelContext, groups: readonly Group[]): Damage[]
   });
 }
 
+/** Each pool's damage by the step's attacks (groupsText), once per combat: steps of many signatures make the same attacks. */
+const damagesByGroups = perOwner((_ctx: ModelContext) => new Map<string, Damage[]>());
+
 const indexOf = (ctx: ModelContext, part: PoolRef) =>
   ctx.pools.findIndex((p) => p.role === part.role && p.ref.who === part.who);
 
@@ -99,10 +102,11 @@ function workedOut(ctx: ModelContext, round: number, asks: boolean, agility: num
     }
   }
   const alive = ctx.pools.reduce((mask, _, i) => (leftIn(ctx, code, i) > 0 ? mask | (1 << i) : mask), 0);
-  return {
-    ...effectOf(damagesOf(ctx, groups), withChosen(ctx, memory, answered, alive)),
-    groups: groupsText(groups),
-  };
+  const text = groupsText(groups);
+  const damages = damagesByGroups(ctx);
+  let d = damages.get(text);
+  if (!d) damages.set(text, (d = damagesOf(ctx, groups)));
+  return { ...effectOf(d, withChosen(ctx, memory, answered, alive)), groups: text };
 }
 
 /** Room for the memory's number in a signature (memory.ts numbers fewer memories than this). */
@@ -136,21 +140,30 @@ export class StepKind {
     this.numeric = this.radix.reduce((a, b) => a * b, MEMORY_RADIX) < 2 ** 52;
   }
 
-  /** Outcomes by code, for the memory last asked about (codes few enough: see DENSE_STEP_CODES). */
-  private byCode: Array<StepOutcome | undefined> | null = null;
+  /**
+   * Where the codes are few (DENSE_STEP_CODES): the outcomes met, and their place + 1 in that list
+   * by code, one array per memory (that of the memory last asked about at hand).
+   */
+  private readonly met: StepOutcome[] = [];
+  private byCode: Int32Array = new Int32Array(0);
   private byCodeMemory = -1;
-  private readonly byMemory = new Map<number, Array<StepOutcome | undefined>>();
+  private readonly byMemory = new Map<number, Int32Array>();
 
   /** The step from the node (memory, code). */
   at(memory: number, code: number): StepOutcome {
     if (this.ctx.size > DENSE_STEP_CODES) return this.bySignature(memory, code);
     if (memory !== this.byCodeMemory) {
       let byCode = this.byMemory.get(memory);
-      if (!byCode) this.byMemory.set(memory, (byCode = []));
+      if (!byCode) this.byMemory.set(memory, (byCode = new Int32Array(this.ctx.size)));
       this.byCode = byCode;
       this.byCodeMemory = memory;
     }
-    return (this.byCode![code] ??= this.bySignature(memory, code));
+    const at = this.byCode[code]!;
+    if (at > 0) return this.met[at - 1]!;
+    const outcome = this.bySignature(memory, code);
+    this.met.push(outcome);
+    this.byCode[code] = this.met.length;
+    return outcome;
   }
 
   private bySignature(memory: number, code: number): StepOutcome {
