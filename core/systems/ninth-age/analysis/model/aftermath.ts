@@ -1,4 +1,4 @@
-import { breakChance, breakStandingOf, breakTestFor } from '../../morale';
+import { breakChance, breakStandingOf, breakTestFor, type BreakStanding } from '../../morale';
 import { rankAndFileAttacks } from '../../setup';
 import { scoreParts, totalOf } from '../../score';
 import { LAST_ROUND } from '../../steps/aftermath';
@@ -50,8 +50,9 @@ export interface Standings {
   /** Neither unit has an attack left: another round could change nothing, so stopping is suggested. */
   idle: boolean;
   alive: number;
-  /** Each side's chance to break when it loses by a difference (by the difference; −1: not yet worked out). */
+  /** Each side's chance to break when it loses by a difference (by the difference; −1: not yet worked out), and what its test reads of the standings. */
   breaks: [Float64Array | null, Float64Array | null];
+  breakStanding: [BreakStanding | null, BreakStanding | null];
 }
 
 /**
@@ -91,6 +92,7 @@ export function standingsAt(
     idle: attacks.every((n) => n === 0),
     alive,
     breaks: [null, null],
+    breakStanding: [null, null],
   };
 }
 
@@ -105,7 +107,7 @@ export function breakChanceAt(ctx: ModelContext, s: Standings, l: number, differ
   if (!byDifference) s.breaks[l] = byDifference = new Float64Array(ctx.differences + 1).fill(-1);
   const known = byDifference[difference]!;
   if (known >= 0) return known;
-  const standing = breakStandingOf(ctx.setup, roles[l]!, s.standing);
+  const standing = (s.breakStanding[l] ??= breakStandingOf(ctx.setup, roles[l]!, s.standing));
   return (byDifference[difference] = breakChance(breakTestFor(standing, difference)));
 }
 

@@ -30,7 +30,7 @@ const kindOf = (atRoundEnd: boolean, last: boolean) => (atRoundEnd ? 2 : 0) + (l
 /** Numbers a close takes in CloseTable.closes, its ends at most, and memories by standings in an array (more in a map). */
 const CLOSE = 8;
 const MAX_ENDS = 3;
-const MEMORIES = 4;
+const MEMORIES = 16;
 
 /** What the close reads of the codes, and the closes met, in the round of the charge or after (one table each per combat). */
 class CloseTable {

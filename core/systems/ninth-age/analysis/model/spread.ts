@@ -106,8 +106,12 @@ export function spread(ctx: ModelContext, from: NodeTable, to: NodeTable, source
   spend(work);
 }
 
-/** Nodes of one effect from which it is spread pool by pool (fewer: node by node, the pools' outcomes multiplied). */
-const BY_POOL = 8;
+/**
+ * Nodes of one effect from which it is spread pool by pool (fewer: node by node, the pools' outcomes
+ * multiplied): the passes' tables cost more than the products they save below some 30 nodes
+ * (measured on the example and the club-size melee: 8 to 64 tried).
+ */
+const BY_POOL = 32;
 
 /** Scratch space for one node's outcomes (grown as needed, reused: no garbage per node). */
 let scratch = {
