@@ -37,17 +37,22 @@ class CloseTable {
   readonly standings: Standings[] = [];
   private readonly byKey = new Map<number, number>();
   /**
-   * By code, where the codes are few (context.ts `dense`), four numbers side by side: the standings
-   * number + 1 (0: not yet met); the code's `base` — the score difference before this round's
-   * losses count for the enemy: fixed A − fixed D + HP left A − HP left D (RULES §5: +1 per HP the
-   * enemy lost, so a node's difference is its base + the round start's HP left D − A); the HP left A, D.
+   * By code, where the codes are few (context.ts `dense`), four numbers side by side (one read for
+   * a round's close): the standings number + 1 (0: not yet met); the code's `base` — the score
+   * difference before this round's losses count for the enemy: fixed A − fixed D + HP left A − HP
+   * left D (RULES §5: +1 per HP the enemy lost, so a node's difference is its base + the round
+   * start's HP left D − A); its `lead`, HP left D − A; and the registry entry + 1 (store.ts) of the
+   * node of this code and the memory `entryMemory` holds + 1 — the next round's node, met again
+   * and again.
    */
   readonly byCode: Int32Array | null;
-  private readonly sparse = new Map<number, readonly [number, number, number, number]>();
-  /** The code last asked about (`at`): each side's HP left and its base. */
-  hpA = 0;
-  hpD = 0;
+  readonly entryMemory: Int16Array | null;
+  /** The registry the entries by code are of (they are forgotten with it). */
+  private entriesOf: NodeTable | null = null;
+  private readonly sparse = new Map<number, readonly [number, number, number]>();
+  /** The code last asked about (`at`): its base and lead. */
   base = 0;
+  lead = 0;
   /** Close number + 1 by kind, then standings × `width` + difference + ctx.differences, for the standings met (`room` of them). */
   private readonly rows = Array.from({ length: KINDS }, () => new Int32Array(0));
   private readonly width: number;
@@ -70,23 +75,22 @@ class CloseTable {
     private readonly charge: number,
   ) {
     this.byCode = ctx.dense ? new Int32Array(4 * ctx.size) : null;
+    this.entryMemory = ctx.dense ? new Int16Array(ctx.size) : null;
     this.width = 2 * ctx.differences + 1;
   }
 
-  /** The standings number of `code` (and its HP per side and base in hpA, hpD, base). */
+  /** The standings number of `code` (and its base and lead in `base`, `lead`). */
   at(code: number): number {
     const { byCode } = this;
     if (byCode) {
       const i = byCode[4 * code] === 0 ? this.fill(code) : byCode[4 * code]! - 1;
       this.base = byCode[4 * code + 1]!;
-      this.hpA = byCode[4 * code + 2]!;
-      this.hpD = byCode[4 * code + 3]!;
+      this.lead = byCode[4 * code + 2]!;
       return i;
     }
-    const [i, a, d, base] = this.sparse.get(code) ?? this.met(code);
-    this.hpA = a;
-    this.hpD = d;
+    const [i, base, lead] = this.sparse.get(code) ?? this.met(code);
     this.base = base;
+    this.lead = lead;
     return i - 1;
   }
 
@@ -97,16 +101,30 @@ class CloseTable {
     const byCode = this.byCode!;
     byCode[at] = s + 1;
     byCode[at + 1] = this.base;
-    byCode[at + 2] = this.hpA;
-    byCode[at + 3] = this.hpD;
+    byCode[at + 2] = this.lead;
     return s;
   }
 
-  /** The standings number, HP per side and base of `code`, where the codes are many (a map by code). */
-  private met(code: number): readonly [number, number, number, number] {
+  /** The standings number, base and lead of `code`, where the codes are many (a map by code). */
+  private met(code: number): readonly [number, number, number] {
     const s = this.decode(code);
-    const entry = [s + 1, this.hpA, this.hpD, this.base] as const;
+    const entry = [s + 1, this.base, this.lead] as const;
     this.sparse.set(code, entry);
+    return entry;
+  }
+
+  /** The entry in `registry` of the node (memory, code) (see byCode). */
+  entryOf(registry: NodeTable, memory: number, code: number): number {
+    const byCode = this.byCode;
+    if (!byCode || memory >= 0x7fff) return registry.indexOf(memory * this.ctx.size + code);
+    if (registry !== this.entriesOf) {
+      this.entryMemory!.fill(0);
+      this.entriesOf = registry;
+    }
+    if (this.entryMemory![code] === memory + 1) return byCode[4 * code + 3]! - 1;
+    const entry = registry.indexOf(memory * this.ctx.size + code);
+    this.entryMemory![code] = memory + 1;
+    byCode[4 * code + 3] = entry + 1;
     return entry;
   }
 
@@ -138,9 +156,8 @@ class CloseTable {
       if (s >= this.room) this.grow();
     }
     const { fixed } = this.standings[s]!;
-    this.hpA = hpA;
-    this.hpD = hpD;
     this.base = fixed[0] - fixed[1] + hpA - hpD;
+    this.lead = hpD - hpA;
     spend(ctx.pools.length * 4);
     return s;
   }
@@ -248,7 +265,7 @@ export function closeRound(
   const table = closeTable(ctx, chargeIndex(round));
   const kind = kindOf(atRoundEnd, isLastRound(round));
   table.at(start);
-  const fromStart = table.hpD - table.hpA;
+  const fromStart = table.lead;
   const { size } = ctx;
   const { keys, probs, count: n } = nodes;
   const { byCode } = table;
@@ -293,7 +310,7 @@ export function closeRound(
     }
     const goOn = closes[c]!;
     if (goOn > 0) {
-      next[at] = registry.indexOf(table.nextMemory(s, memory) * size + code);
+      next[at] = table.entryOf(registry, table.nextMemory(s, memory), code);
       chances[at++] = p * goOn;
     }
   }
