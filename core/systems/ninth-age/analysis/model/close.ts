@@ -316,6 +316,7 @@ export function closeRound(
   }
   store.size = at;
   ends.count = count;
-  spend(10 * n);
+  // About 60 ns a node (measured on the example: a million nodes, a quarter of its 0.2 s): its standings, close, ends and next node.
+  spend(12 * n);
   return from;
 }

@@ -25,6 +25,9 @@ import { forgetIfFull, templatesIn, transitionAt } from './transition';
  */
 let sums = new Float64Array(1024);
 
+/** Work units a position costs the chain and the model besides its round (see layerOf). */
+const POSITION_WORK = 40;
+
 function room(entries: number): void {
   if (sums.length >= entries) return;
   sums = new Float64Array(Math.max(entries, 2 * sums.length));
@@ -64,9 +67,13 @@ export function layerOf(positions: ReadonlyArray<{ position: NaPosition; p: numb
     ends.add(endIds, endP, t.endFrom, t.endTo, weight, 0);
     work += t.to - t.from + t.endTo - t.endFrom;
   }
-  spend(work);
+  // The chain's part besides the sums (modelChain.ts): a key, a map entry and an object for every
+  // position met and returned, some 0.2 µs each (measured on the example: 44,000 positions).
+  spend(work + POSITION_WORK * positions.length);
+  const next = [...nextOf(ctx, round, store.nodes), ...nextOthers];
+  spend(POSITION_WORK * next.length);
   return {
-    next: [...nextOf(ctx, round, store.nodes), ...nextOthers],
+    next,
     ended: [...others, ...endsOf(ctx, ends)],
   };
 }

@@ -103,7 +103,9 @@ export function spread(ctx: ModelContext, from: NodeTable, to: NodeTable, source
     lo = hi;
   }
   effects.length = 0;
-  spend(work);
+  // Work as the budget counts it (about 5 ns a unit): an outcome is a table lookup and an add, some 10 ns
+  // (measured on the example: 6 million outcomes, a third of its 0.2 s).
+  spend(2 * work);
 }
 
 /**
