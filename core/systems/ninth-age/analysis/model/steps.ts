@@ -189,12 +189,12 @@ export class StepKind {
   }
 }
 
-const kindsOf = perOwner((_ctx: ModelContext) => new Map<string, StepKind>());
+const kindsOf = perOwner((_ctx: ModelContext) => new Map<number, StepKind>());
 
 /** The step at Agility `agility` of a round (see StepKind), one per combat. */
 export function stepKind(ctx: ModelContext, round: number, asks: boolean, agility: number): StepKind {
   const kinds = kindsOf(ctx);
-  const name = `${chargeIndex(round)}|${asks}|${agility}`;
+  const name = (chargeIndex(round) * 2 + (asks ? 1 : 0)) * 1024 + agility;
   let kind = kinds.get(name);
   if (!kind) kinds.set(name, (kind = new StepKind(ctx, round === 1 ? 1 : 2, asks, agility)));
   return kind;

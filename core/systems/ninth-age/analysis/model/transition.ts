@@ -13,7 +13,7 @@ import { endById, endId } from './ends';
 import { NodeTable } from './nodeTable';
 import { startsIn, type NaPosition } from './position';
 import { renewStore, storeLimits, storeOf, type Template } from './store';
-import { effectOf, spread } from './spread';
+import { digitOf, effectOf, spread } from './spread';
 import { damagesOf, stepKind, type Group } from './steps';
 
 /**
@@ -57,9 +57,10 @@ export function strikes(
     [nodes, other] = [other, nodes];
   }
   for (const agility of steps) {
-    const kind = stepKind(ctx, round, asks, agility);
-    spread(ctx, nodes, other, kind);
-    [nodes, other] = [other, nodes];
+    spread(ctx, nodes, other, stepKind(ctx, round, asks, agility));
+    const swap = nodes;
+    nodes = other;
+    other = swap;
   }
   return nodes;
 }
@@ -78,9 +79,10 @@ function closed(ctx: ModelContext, round: number, start: number, nodes: NodeTabl
 export function stepsOfRound(ctx: ModelContext, round: number, code: number): readonly number[] {
   const charge = chargeIndex(round);
   let striking = 0;
-  ctx.pools.forEach((p, i) => {
-    if (p.attacks[Math.floor(code / p.stride) % (p.full + 1)]! > 0) striking |= 1 << i;
-  });
+  for (let i = 0; i < ctx.pools.length; i++) {
+    const p = ctx.pools[i]!;
+    if (p.attacks[digitOf(code, p.stride, p.full + 1)]! > 0) striking |= 1 << i;
+  }
   const steps = stepsOf(ctx)[charge]!;
   return (steps[striking] ??= agilitySteps({ setup: ctx.setup, lost: lostOf(ctx, code), round }));
 }
