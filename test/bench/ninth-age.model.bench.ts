@@ -4,9 +4,11 @@ import { runToEnd } from '../../core/analysis/chunked';
 import type { RoundModel } from '../../core/analysis/combat/model';
 import { modelChainInChunks } from '../../core/analysis/combat/modelChain';
 import type { WholeCombatOdds } from '../../core/analysis/combat/types';
-import { MAX_ROUNDS, wholeCombatOdds } from '../../core/analysis/combat/wholeCombat';
+import { wholeCombatOf } from '../../core/analysis/combat/forHost';
+import { MAX_ROUNDS } from '../../core/analysis/combat/wholeCombat';
 import { ninthAge, type Setup, type State } from '../../core/systems/ninth-age';
 import { ninthAgeCombat } from '../../core/systems/ninth-age/analysis';
+import { ninthAgeAnalysis } from '../../core/systems/ninth-age/analysis/forSystem';
 import { ninthAgeModel, type NaPosition } from '../../core/systems/ninth-age/analysis/model';
 import { smallNinthAge } from '../core/analysis/smallCombats';
 import { clubSize } from '../core/systems/ninth-age/analysis/clubSize';
@@ -17,11 +19,12 @@ import { knightsVsSpearmen } from '../core/systems/ninth-age/analysis/setups';
  * The Ninth Age's round model (issue 34), `npx vitest bench --run test/bench/ninth-age.model.bench.ts`.
  * Targets: the example from its start exact in ≤ 200 ms, the club-size melee in ≤ 1 s, the example
  * from part-way through its first round in ≤ 1 s, exact within the host's budget (ANALYSIS_WORK_LIMIT
- * / 2). Printed once per scenario: the positions worked out (`states`), the successors the chain met
- * (next-round positions summed over transitions), the work units, and CPU ms — from a freshly parsed
- * setup (nothing remembered: what a first asking costs) and asked again of the same setup — over
- * the shared chain (modelChain.ts) with the model's `layer` (a round's whole layer at once), and
- * without it (a transition per position). The machine is shared: best and median of five.
+ * / 2). Printed once per scenario: the positions worked out (`states`), the successors (next-round
+ * positions summed over the positions' transitions), the work units, and CPU ms over the shared
+ * chain (modelChain.ts) with the model's `layer` — from a freshly parsed setup (nothing remembered:
+ * what a first asking costs) and asked again of the same setup — and as the host asks
+ * (forHost.ts wholeCombatOf, a fresh setup: exact within its budget or not). The machine is
+ * shared: best and median of five.
  */
 
 const HOST_BUDGET = ANALYSIS_WORK_LIMIT / 2;
@@ -79,26 +82,33 @@ function units(work: () => WholeCombatOdds): { odds: WholeCombatOdds; units: num
 
 for (const { name, state } of scenarios) {
   const byLayers = (s: State) => runToEnd(modelChainInChunks(ninthAgeCombat, ninthAgeModel, s, MAX_ROUNDS));
-  const layered = units(() => byLayers(state()));
+  const measured = units(() => byLayers(state()));
   const fresh: number[] = [];
   const again: number[] = [];
+  const host: number[] = [];
+  let exact = true;
   for (let i = 0; i < RUNS; i++) {
     const s = state();
     fresh.push(cpu(() => byLayers(s)));
     again.push(cpu(() => byLayers(s)));
+    const h = state();
+    host.push(
+      cpu(() => {
+        const answer = wholeCombatOf(ninthAgeAnalysis, h);
+        exact &&= answer?.ok === true && answer.odds.exact;
+      }),
+    );
   }
-  const host = wholeCombatOdds(ninthAgeCombat, state(), MAX_ROUNDS, HOST_BUDGET);
   const { model, successors } = counted();
   const s0 = state();
   const overTransitions = units(() => runToEnd(modelChainInChunks(ninthAgeCombat, model, s0, MAX_ROUNDS)));
-  const s1 = state();
-  const oneByOneMs = cpu(() => runToEnd(modelChainInChunks(ninthAgeCombat, model, s1, MAX_ROUNDS)));
+  const odds = measured.odds;
   console.log(
     [
-      `${name}: ${layered.odds.states} positions (a transition each), ${successors()} successors`,
-      `  with layer: ${layered.units.toExponential(2)} units (${layered.units <= HOST_BUDGET ? 'within' : 'over'} the host's budget); fresh setup ${stats(fresh)}; asked again ${stats(again)}`,
-      `  over transitions (no layer): ${overTransitions.units.toExponential(2)} units, fresh setup ${oneByOneMs.toFixed(0)} ms; the host's answer: ${host.exact ? 'exact' : `estimate (${host.playouts} play-outs)`}`,
-      `  attacker wins ${(100 * layered.odds.pAttackerWins).toFixed(2)}%, defender ${(100 * layered.odds.pDefenderWins).toFixed(2)}%, unfinished ${(100 * layered.odds.pUnfinished).toFixed(3)}%`,
+      `${name}: ${odds.states} positions (a round worked out each), ${successors()} successors`,
+      `  ${measured.units.toExponential(2)} units (${measured.units <= HOST_BUDGET ? 'within' : 'over'} the host's budget); fresh setup ${stats(fresh)}; asked again ${stats(again)}`,
+      `  the host (wholeCombatOf): ${exact ? 'exact' : 'NOT exact'}, ${stats(host)}; without the layer (a transition per position): ${overTransitions.units.toExponential(2)} units`,
+      `  attacker wins ${(100 * odds.pAttackerWins).toFixed(2)}%, defender ${(100 * odds.pDefenderWins).toFixed(2)}%, unfinished ${(100 * odds.pUnfinished).toFixed(3)}%`,
     ].join('\n'),
   );
 }
