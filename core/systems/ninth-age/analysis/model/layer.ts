@@ -42,12 +42,14 @@ export function layerOf(positions: ReadonlyArray<{ position: NaPosition; p: numb
   forgetIfFull(ctx);
   const templates = templatesIn(ctx, round, false);
   // Every template first (working one out may number new nodes), then the sums.
-  const starts: Array<{ t: Template; p: number }> = [];
+  const starts: Template[] = [];
+  const weights = new Float64Array(positions.length);
   for (const { position, p } of positions) {
     if (position.round !== round) throw new Error('a layer’s positions are all of one round');
-    if (position.kind === 'start' && !position.anew)
-      starts.push({ t: templates(position.memory * ctx.size + position.code), p });
-    else {
+    if (position.kind === 'start' && !position.anew) {
+      weights[starts.length] = p;
+      starts.push(templates(position.memory * ctx.size + position.code));
+    } else {
       const t = transitionAt(position);
       for (const n of t.next) nextOthers.push({ position: n.position, p: p * n.p });
       for (const e of t.ended) others.push({ end: e.end, p: p * e.p });
@@ -59,12 +61,12 @@ export function layerOf(positions: ReadonlyArray<{ position: NaPosition; p: numb
   room(entries);
   sums.fill(0, 0, entries);
   let work = 2 * entries;
-  const weight = new Float64Array(1);
-  for (const { t, p } of starts) {
+  for (let i = 0; i < starts.length; i++) {
+    const t = starts[i]!;
+    const p = weights[i]!;
     const { next, p: q, endIds, endP } = t.chunk;
     for (let k = t.from; k < t.to; k++) sums[next[k]!]! += p * q[k]!;
-    weight[0] = p;
-    ends.add(endIds, endP, t.endFrom, t.endTo, weight, 0);
+    ends.add(endIds, endP, t.endFrom, t.endTo, weights, i);
     work += t.to - t.from + t.endTo - t.endFrom;
   }
   // The chain's part besides the sums (modelChain.ts): a key, a map entry and an object for every
