@@ -39,7 +39,7 @@ const tables = { a: new NodeTable(1024), b: new NodeTable(1024) };
 const roundEnds = new EndSums();
 
 /** The round's remaining attacks from one node: the current step as allocated, then every step still to begin. */
-export function strikes(
+function strikes(
   ctx: ModelContext,
   round: number,
   asks: boolean,

@@ -7,7 +7,9 @@ import { smallNinthAge } from '../../../analysis/smallCombats';
 import { runToEnd } from '../../../../../core/analysis/chunked';
 import type { RoundModel } from '../../../../../core/analysis/combat/model';
 import { modelChainInChunks } from '../../../../../core/analysis/combat/modelChain';
+import { wholeCombatOf } from '../../../../../core/analysis/combat/forHost';
 import { MAX_ROUNDS } from '../../../../../core/analysis/combat/wholeCombat';
+import { ninthAgeAnalysis } from '../../../../../core/systems/ninth-age/analysis/forSystem';
 import type { NaPosition } from '../../../../../core/systems/ninth-age/analysis/model';
 import { storeLimits } from '../../../../../core/systems/ninth-age/analysis/model/store';
 import {
@@ -436,6 +438,25 @@ describe('the shared chain with the model’s layer (a round’s whole layer at 
       } finally {
         Object.assign(storeLimits, saved);
       }
+    },
+    SLOW,
+  );
+});
+
+describe('exact within the host’s budget (forHost.ts wholeCombatOf: half the work limit)', () => {
+  const exactForHost = (state: State) => {
+    const answer = wholeCombatOf(ninthAgeAnalysis, state);
+    expect(answer?.ok && answer.odds.exact, 'exact').toBe(true);
+  };
+
+  it(
+    'the example from its start and part-way through its first round (at its last Agility step, at its Break Test), and the club-size melee',
+    () => {
+      exactForHost(startOf(knightsVsSpearmen()));
+      const states = standingStates(startOf(knightsVsSpearmen()), 1, () => null, 1);
+      for (const tag of ['strikes', 'break'])
+        exactForHost({ ...states.filter((s) => tagOf(s.step) === tag).at(-1)!.state, setup: knightsVsSpearmen() });
+      exactForHost(startOf(clubSize()));
     },
     SLOW,
   );
