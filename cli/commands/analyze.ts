@@ -2,6 +2,7 @@ import { wholeCombatOf } from '../../core/analysis/combat';
 import { noOddsBecause, withinBudget } from '../../core/analysis/guarded';
 import type { Registry } from '../../core/systems';
 import { EXIT_OK, EXIT_TOO_LARGE, EXIT_USAGE, type CliIo } from '../io';
+import { pausedPosition } from '../../core/scenario/resolve';
 import { loadScenario } from './scenarioCommand';
 
 /**
@@ -19,7 +20,9 @@ export async function analyzeCommand(args: string[], io: CliIo, registry: Regist
     io.err(`combat-companion: there is no exact analysis for ${scenario.system.name} yet.\n`);
     return EXIT_USAGE;
   }
-  const state = scenario.system.start(scenario.setup);
+  // A combat the scenario's dice leave paused between rounds is analysed from there (fought on next turn).
+  const paused = pausedPosition(scenario);
+  const state = paused ? paused.state : scenario.system.start(scenario.setup);
   const result = withinBudget(analysis, state, (a, s) => a.report(s));
   if (!result.ok) {
     io.err(`combat-companion: ${noOddsBecause('no exact odds for this scenario', result.tooLarge)}\n`);
@@ -28,9 +31,10 @@ export async function analyzeCommand(args: string[], io: CliIo, registry: Regist
   const combat = wholeCombatOf(analysis, state);
   const report =
     combat === null
-      ? result.value
+      ? { ...result.value, ...(paused ? { paused: paused.paused } : {}) }
       : {
           ...result.value,
+          ...(paused ? { paused: paused.paused } : {}),
           combat: combat.ok
             ? combat.odds
             : { tooLarge: noOddsBecause('No odds for the whole combat', combat.tooLarge) },

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { convertRosterFile, MAX_FILE_BYTES, type ImportPreview } from '../../core/roster/import';
+import type { Registry } from '../../core/systems';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from '../io';
 
 const usage = 'Usage: combat-companion roster import <file.ros|file.rosz>\n';
@@ -10,7 +11,7 @@ const usage = 'Usage: combat-companion roster import <file.ros|file.rosz>\n';
  * .ccroster.json document on standard output (what the app's Import… takes); what was left out or
  * should be checked goes to standard error. A file that cannot be read: a message, exit code 2.
  */
-export async function rosterCommand(args: string[], io: CliIo): Promise<number> {
+export async function rosterCommand(args: string[], io: CliIo, registry: Registry): Promise<number> {
   const [action, path, ...extra] = args;
   if (action !== 'import' || !path || extra.length > 0) {
     io.err(
@@ -35,7 +36,7 @@ export async function rosterCommand(args: string[], io: CliIo): Promise<number> 
     );
     return EXIT_USAGE;
   }
-  const converted = convertRosterFile(basename(path), bytes, new Date().toISOString());
+  const converted = convertRosterFile(basename(path), bytes, new Date().toISOString(), registry);
   if (!converted.ok) {
     io.err(`${converted.message}\n`);
     return EXIT_USAGE;

@@ -57,11 +57,11 @@ export function createBackend(deps: BackendDeps): Backend {
       store: deps.store.status(),
     }),
     'app.echo': async ({ text }) => ({ text }),
-    ...createRosterBackend({ repo, clock: deps.clock, newId: deps.newId }),
+    ...createRosterBackend({ repo, clock: deps.clock, newId: deps.newId, registry: deps.registry }),
     ...createFileBackend(deps.files),
     ...createPrintBackend(deps.print),
     ...createSummaryBackend({ repo, systems: rules.systems, analyze: rules.analyze, wholeCombat: rules.wholeCombat }),
-    ...createFromRosterBackend(repo),
+    ...createFromRosterBackend(repo, deps.registry),
     ...createCombatBackend({
       ...rules,
       history: {

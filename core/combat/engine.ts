@@ -70,9 +70,12 @@ export function checkInput(step: Step, input: Input): void {
     }
     case 'choose':
       if (input.kind !== 'choose') throw new InputError(`"${step.title}" needs a choice, not a ${input.kind}.`, 'kind');
-      if (!step.options.some((o) => o.id === input.option)) {
+      if (!step.options.some((o) => o.id === input.option && o.pause === undefined)) {
+        const paused = step.options.find((o) => o.id === input.option)?.pause;
         throw new InputError(
-          `"${input.option}" is not one of the choices: ${step.options.map((o) => o.label).join(', ')}.`,
+          paused
+            ? `"${input.option}" pauses the combat here (${paused}): it stays at this step until it is fought on.`
+            : `"${input.option}" is not one of the choices: ${step.options.map((o) => o.label).join(', ')}.`,
           'option',
         );
       }

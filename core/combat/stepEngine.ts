@@ -1,4 +1,4 @@
-import type { ChooseStep, Input, OutcomeStep, RollStep, Step } from './steps';
+import type { ChooseStep, Input, Option, OutcomeStep, RollStep, Step } from './steps';
 import { InputError } from './system';
 import type { LogLine } from './view';
 
@@ -221,3 +221,14 @@ export function queueEngine<S extends EngineState & QueueState<T>, T extends { k
   ) as unknown as StepEngineSpec<S, T['kind']>['kinds'];
   return stepEngine<S, T['kind']>({ ...spec, at: (s) => (s.queue[0] as T | undefined)?.kind ?? null, kinds });
 }
+
+/**
+ * "Stop here: the combat goes on next turn" at the end of round `round`: the option that pauses a
+ * combat of rounds to be fought on in a later turn (steps.ts `pause`). Not an answer to the rules:
+ * the host keeps the combat at this step, so the same words and the same figures serve every system.
+ */
+export const pauseOption = (round: number): Option => ({
+  id: 'pause',
+  label: `Stop here: fight round ${round + 1} next turn`,
+  pause: `paused after round ${round} — round ${round + 1} next turn`,
+});

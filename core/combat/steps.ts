@@ -129,6 +129,13 @@ export const optionSchema = z.object({
   detail: z.string().optional(),
   /** The option the app would pick (e.g. the better save); the player still decides. */
   suggested: z.boolean().optional(),
+  /**
+   * Taking this option pauses the combat here, to be fought on in a later turn ("Stop here: the
+   * combat goes on next turn"): the words History and print give the paused combat, e.g. "paused
+   * after round 1 — round 2 next turn". It is not an answer the rules take: the host keeps the
+   * combat at this step, unfinished and undecided, and it is never the suggested option.
+   */
+  pause: z.string().optional(),
 });
 export type Option = z.infer<typeof optionSchema>;
 
@@ -184,3 +191,9 @@ export const inputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('continue'), stepId: z.string() }),
 ]);
 export type Input = z.infer<typeof inputSchema>;
+
+/** Where the combat waits at a round's end that the players may pause at (an option's `pause`), the pause's words. */
+export function pausedAt(step: Step): { paused?: string } {
+  const pause = step.kind === 'choose' ? step.options.find((o) => o.pause)?.pause : undefined;
+  return pause ? { paused: pause } : {};
+}

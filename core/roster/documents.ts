@@ -4,8 +4,9 @@ import { NOTES_MAX } from '../validation/fields';
 export { NOTES_MAX };
 import type { FieldProblem } from '../validation/issues';
 import { fieldProblems } from '../validation/issues';
-import { name, oneOf, record, stat } from '../validation/profileFields';
-import { profileSchemaFor, systemIds, type SystemId, type UnitProfile } from './profiles';
+import type { Registry } from '../systems/registry';
+import { name, record, stat } from '../validation/profileFields';
+import { profileSchemaFor, unknownSystem, type UnitProfile } from './profiles';
 
 /** Roster and unit documents: what the store keeps and what the contract exchanges. */
 
@@ -17,7 +18,14 @@ export const idSchema = z
 
 export const timestampSchema = z.iso.datetime({ error: 'expected a date and time such as 2024-05-01T18:30:00.000Z' });
 
-export const systemIdSchema = oneOf(systemIds);
+/**
+ * A rule system's id as documents carry it: which ids are systems is the registry's to say (the
+ * backends and the import check it against the one the host gives them).
+ */
+export const systemIdSchema = z
+  .string({ error: 'expected a rule system' })
+  .min(1, 'expected a rule system')
+  .max(40, 'expected a rule system id of at most 40 characters');
 
 /** What the player edits on a roster. */
 /** Free text the player keeps with a roster or a unit (and what an import could not map). */
@@ -78,16 +86,19 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; problems: FieldPr
  * Validates a unit for a roster of `system`: its own fields and its profile against the system's
  * schema, reporting every problem with its path (`profile.models[0].toughness`).
  */
-export function checkUnit(system: SystemId, input: unknown): Checked<UnitFields> {
+export function checkUnit(registry: Registry, system: string, input: unknown): Checked<UnitFields> {
+  const schema = profileSchemaFor(registry, system);
+  if (!schema)
+    return { ok: false, problems: [{ field: 'system', message: `system: ${unknownSystem(registry, system)}` }] };
   const fields = unitFieldsSchema.safeParse(input);
   const profileInput = isObject(input) ? input['profile'] : undefined;
-  const profile = profileSchemaFor(system).safeParse(profileInput);
+  const profile = schema.safeParse(profileInput);
   const issues = [
     ...(fields.success ? [] : fields.error.issues),
     ...(profile.success ? [] : prefixIssues(profile.error.issues, ['profile'])),
   ];
   if (!fields.success || !profile.success) return { ok: false, problems: problemsOf(issues) };
-  return { ok: true, value: { ...fields.data, profile: profile.data } };
+  return { ok: true, value: { ...fields.data, profile: profile.data as UnitProfile } };
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

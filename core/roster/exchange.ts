@@ -12,7 +12,8 @@ import {
   type Roster,
   type Unit,
 } from './documents';
-import { isSystemId, profileSchemaFor, upgradedProfile, type UnitProfile } from './profiles';
+import type { Registry } from '../systems/registry';
+import { profileSchemaFor, unknownSystem, upgradedProfile, type UnitProfile } from './profiles';
 import { list, record } from '../validation/profileFields';
 
 /**
@@ -113,12 +114,22 @@ export function buildRosterFile(
   };
 }
 
+/** A roster's system is not one here: said once, in the registry's words, in place of the shape's own. */
+function systemIssue(issues: z.core.$ZodIssue[], r: number, message: string): void {
+  const at = (i: z.core.$ZodIssue) =>
+    i.path.length === 3 && i.path[0] === 'rosters' && i.path[1] === r && i.path[2] === 'system';
+  const shapes = issues.findIndex(at);
+  const issue = { code: 'custom' as const, path: ['rosters', r, 'system'], message, input: undefined };
+  if (shapes >= 0) issues.splice(shapes, 1, issue);
+  else issues.push(issue);
+}
+
 /**
  * Validates a whole roster file and reports ALL its problems with their paths
  * (`rosters[0].units[3].profile.models[0].toughness: expected a number from 1 to 30`), so the
  * player can fix the file in one go. Each unit's profile is checked against its roster's system.
  */
-export function parseRosterFile(data: unknown): Checked<RosterFile> {
+export function parseRosterFile(data: unknown, registry: Registry): Checked<RosterFile> {
   if (isObject(data) && typeof data['version'] === 'number' && data['version'] > ROSTER_FILE_VERSION) {
     return {
       ok: false,
@@ -144,6 +155,7 @@ export function parseRosterFile(data: unknown): Checked<RosterFile> {
     if (!isObject(roster) || stoppedAt) return;
     duplicate(roster['id'], `rosters[${r}]`, rosterIds, ['rosters', r, 'id'], issues);
     const system = roster['system'];
+    if (!registry.has(system)) systemIssue(issues, r, unknownSystem(registry, system));
     const units = Array.isArray(roster['units']) ? (roster['units'] as unknown[]) : [];
     units.forEach((unit, u) => {
       if (stoppedAt) return;
@@ -154,9 +166,10 @@ export function parseRosterFile(data: unknown): Checked<RosterFile> {
       if (!isObject(unit)) return;
       duplicate(unit['id'], `rosters[${r}].units[${u}]`, unitIds, ['rosters', r, 'units', u, 'id'], issues);
       // A profile can only be judged once the roster's system is known.
-      if (!isSystemId(system)) return;
-      const profile = profileSchemaFor(system).safeParse(upgradedProfile(system, unit['profile']));
-      if (profile.success) profiles.set(`${r}/${u}`, profile.data);
+      const schema = typeof system === 'string' ? profileSchemaFor(registry, system) : undefined;
+      if (!schema) return;
+      const profile = schema.safeParse(upgradedProfile(registry, system as string, unit['profile']));
+      if (profile.success) profiles.set(`${r}/${u}`, profile.data as UnitProfile);
       else issues.push(...prefixIssues(profile.error.issues, ['rosters', r, 'units', u, 'profile']));
     });
   });

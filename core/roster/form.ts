@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { HintMap } from '../combat/setupLayout';
-import { definitionOf } from '../systems';
+import type { SystemDefinition } from '../systems/definition';
 import type { ProfileLabels } from '../validation/profileLabels';
-import { profileSchemaFor, type SystemId } from './profiles';
 
 export interface ProfileForm {
   /** The profile as JSON Schema, input side, every field titled in the game's words and laid out in its order. */
@@ -11,7 +10,8 @@ export interface ProfileForm {
   hints: HintMap;
 }
 
-const cache = new Map<SystemId, ProfileForm>();
+/** Each system's form, made once (per definition: a test's registry may hold systems of its own). */
+const cache = new WeakMap<SystemDefinition, ProfileForm>();
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -56,19 +56,20 @@ function labelled(node: Node, labels: ProfileLabels): Node {
  * renderer to build the unit editor's fields from. The host still validates every save against
  * the zod schema itself.
  */
-export function profileForm(system: SystemId): ProfileForm {
-  let form = cache.get(system);
+export function profileForm(definition: SystemDefinition): ProfileForm {
+  let form = cache.get(definition);
   if (!form) {
-    const raw = z.toJSONSchema(profileSchemaFor(system), { io: 'input', unrepresentable: 'any' }) as Record<
+    const raw = z.toJSONSchema(definition.roster.profile, { io: 'input', unrepresentable: 'any' }) as Record<
       string,
       unknown
     >;
-    const labels = definitionOf(system)?.roster.labels;
+    const labels = definition.roster.labels;
     form = { schema: labels ? labelled(raw, labels) : raw, hints: labels?.hints ?? {} };
-    cache.set(system, form);
+    cache.set(definition, form);
   }
   return form;
 }
 
 /** The profile's JSON Schema alone (see `profileForm`). */
-export const profileFormSchema = (system: SystemId): Record<string, unknown> => profileForm(system).schema;
+export const profileFormSchema = (definition: SystemDefinition): Record<string, unknown> =>
+  profileForm(definition).schema;

@@ -1,6 +1,6 @@
-import { advance, rollForMe, startCombat, type Combat } from '../combat/engine';
+import { advance, replay, rollForMe, startCombat, type Combat } from '../combat/engine';
 import { collectDice } from '../combat/rollGroups';
-import type { Input } from '../combat/steps';
+import { pausedAt, type Input } from '../combat/steps';
 import type { CombatView } from '../combat/view';
 import { DiceEntryError, enteredDice } from '../dice/source';
 import type { Scenario } from './scenario';
@@ -10,7 +10,10 @@ export interface Resolution {
   seed: number;
   inputs: Input[];
   view: CombatView;
+  /** The final outcome's lines; none for a combat paused between rounds. */
   outcome: string[];
+  /** Where the entered dice leave the combat paused between rounds (steps.ts `pause`), its words. */
+  paused?: string;
 }
 
 export class ResolveError extends Error {
@@ -43,13 +46,7 @@ export function resolveScenario({ system, setup, seed, dice }: Scenario, maxStep
     if (step.kind === 'outcome' && step.final) {
       if (entered && entered.remaining() > 0)
         throw new ResolveError(`The combat ended with ${entered.remaining()} of the given dice unused.`);
-      return {
-        system: system.id,
-        seed: combat.log.seed,
-        inputs: combat.log.inputs,
-        view: system.view(combat.state),
-        outcome: step.lines,
-      };
+      return { ...resolutionOf(system, combat), outcome: step.lines };
     }
     let input: Input;
     if (step.kind === 'roll') {
@@ -74,6 +71,9 @@ export function resolveScenario({ system, setup, seed, dice }: Scenario, maxStep
         input = rollForMe(combat);
       }
     } else if (step.kind === 'choose') {
+      // The entered dice end where the players may pause: the combat is fought on next turn (a paused combat).
+      const paused = entered && entered.remaining() === 0 ? pausedAt(step).paused : undefined;
+      if (paused) return { ...resolutionOf(system, combat), outcome: [], paused };
       input = {
         kind: 'choose',
         stepId: step.id,
@@ -87,4 +87,27 @@ export function resolveScenario({ system, setup, seed, dice }: Scenario, maxStep
     combat = result.combat;
   }
   throw new ResolveError(`The combat did not end within ${maxSteps} steps.`);
+}
+
+function resolutionOf(system: Scenario['system'], combat: Combat): Omit<Resolution, 'outcome'> {
+  return { system: system.id, seed: combat.log.seed, inputs: combat.log.inputs, view: system.view(combat.state) };
+}
+
+/**
+ * Where a scenario's entered dice leave its combat paused between rounds (a combat to be fought on
+ * next turn): its state there and the pause's words — what `analyze` gives the odds from. Null for
+ * a scenario without dice, or whose dice end anywhere else (its odds are from the start).
+ */
+export function pausedPosition(scenario: Scenario): { state: unknown; paused: string } | null {
+  if (!scenario.dice) return null;
+  let resolution: Resolution;
+  try {
+    resolution = resolveScenario(scenario);
+  } catch {
+    return null;
+  }
+  if (!resolution.paused) return null;
+  const { system, setup } = scenario;
+  const combat = replay(system, { system: system.id, setup, seed: resolution.seed, inputs: resolution.inputs });
+  return { state: combat.state, paused: resolution.paused };
 }

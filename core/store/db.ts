@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable, type Transaction } from 'dexie';
-import { isSystemId, upgradedProfile } from '../roster/profiles';
+import { upgradedProfile } from '../roster/profiles';
+import type { Registry } from '../systems/registry';
 import type { CombatRow, RosterRow, SettingRow, UnitRow } from './rows';
 
 /** What the store needs of IndexedDB: the browser's own, or fake-indexeddb in the desktop host. */
@@ -47,17 +48,17 @@ export const schemaV3 = schemaV2;
  * own upgrade (SystemDefinition.roster.upgradeProfile: the ranks game's troop types became the
  * 6th edition's and a lone character is flagged as one). Systems without one are left as they are.
  */
-export async function upgradeToV3(tx: Transaction): Promise<void> {
+export async function upgradeToV3(tx: Transaction, registry: Registry): Promise<void> {
   const systemOf = new Map(((await tx.table('rosters').toArray()) as RosterRow[]).map((r) => [r.id, r.system]));
   await tx
     .table('units')
     .toCollection()
     .modify((unit: UnitRow) => {
       const system = systemOf.get(unit.rosterId);
-      if (!isSystemId(system)) return;
+      if (!registry.has(system)) return;
       try {
         const before = JSON.parse(unit.profile) as unknown;
-        const after = upgradedProfile(system, before);
+        const after = upgradedProfile(registry, system, before);
         if (after !== before) unit.profile = JSON.stringify(after);
       } catch {
         // A profile that does not parse is left as it is: reading it reports the problem.
@@ -66,6 +67,8 @@ export async function upgradeToV3(tx: Transaction): Promise<void> {
 }
 
 export interface CompanionDbOptions {
+  /** The rule systems whose profiles the store keeps (the host's registry): it checks and upgrades them. */
+  registry: Registry;
   name?: string;
   /**
    * Declare the schema only up to this version. Tests use 1 to build an old database; the
@@ -84,11 +87,17 @@ export class CompanionDb extends Dexie {
   declare combats: EntityTable<CombatRow, 'id'>;
   declare settings: EntityTable<SettingRow, 'key'>;
 
-  constructor(idb: IndexedDbFactory, options: CompanionDbOptions = {}) {
+  readonly registry: Registry;
+
+  constructor(idb: IndexedDbFactory, options: CompanionDbOptions) {
     super(options.name ?? DB_NAME, { indexedDB: idb.indexedDB, IDBKeyRange: idb.IDBKeyRange });
     const upTo = options.version ?? LATEST_SCHEMA_VERSION;
     this.version(1).stores(schemaV1);
     if (upTo >= 2) this.version(2).stores(schemaV2).upgrade(upgradeToV2);
-    if (upTo >= 3) this.version(3).stores(schemaV3).upgrade(upgradeToV3);
+    if (upTo >= 3)
+      this.version(3)
+        .stores(schemaV3)
+        .upgrade((tx) => upgradeToV3(tx, options.registry));
+    this.registry = options.registry;
   }
 }

@@ -1,5 +1,3 @@
-import type { SystemId } from '../roster/profiles';
-
 /**
  * What the tables hold. The unit profile and the combat log are stored as JSON text rather than
  * as nested objects: the store never queries inside them, and IndexedDB structured-clones every
@@ -10,7 +8,8 @@ import type { SystemId } from '../roster/profiles';
 export interface RosterRow {
   id: string;
   name: string;
-  system: SystemId;
+  /** A rule system of the store's registry. */
+  system: string;
   pointsLimit: number | null;
   notes: string;
   createdAt: string;

@@ -79,6 +79,11 @@ export const summarySchema = z.object({
   steps: z.array(summaryStepSchema),
   /** The final result and its arithmetic (null while the combat is unfinished). */
   outcome: z.object({ title: z.string(), lines: z.array(z.string()) }).nullable(),
+  /**
+   * Paused between rounds to be fought on in a later turn, in the players' words ("paused after
+   * round 1 — round 2 next turn"): unfinished and undecided. Absent otherwise.
+   */
+  paused: z.string().optional(),
   /** The step the combat waits at, while unfinished. */
   pending: z.string().nullable(),
   /** From the rule system; null when it names no winner (or the combat is unfinished). */

@@ -2,7 +2,7 @@ import { noOddsBecause, type Analyzed } from '../analysis/guarded';
 import { oddsFrom } from '../analysis/odds';
 import type { WholeCombatAnswer } from '../analysis/combat/forHost';
 import { advance, startCombat, type Combat } from '../combat/engine';
-import { inputSchema, type Input, type Role, type Step } from '../combat/steps';
+import { inputSchema, pausedAt, type Input, type Role, type Step } from '../combat/steps';
 import type { RuleSystem } from '../combat/system';
 import type { CombatView, LogLine } from '../combat/view';
 import { genericProfile } from './profile';
@@ -113,6 +113,7 @@ export function buildCombatSummary(record: StoredCombatRecord, deps: SummaryDeps
     sides: { attacker: side('attacker'), defender: side('defender') },
     steps: rows.map((row, i) => ({ ...row, n: i + 1 })),
     outcome: last.kind === 'outcome' && last.final ? { title: last.title, lines: last.lines } : null,
+    ...pausedAt(last),
     pending: finished ? null : last.title,
     winner: finished ? (system.winner?.(combat.state) ?? null) : null,
     ...oddsOf(deps, system.id, start, combat.state),

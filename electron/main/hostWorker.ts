@@ -12,7 +12,7 @@ const { dir, version } = workerData as { dir: string; version: string };
 const clock = () => new Date().toISOString();
 // Between chunks of a long analysis the thread takes the window's waiting requests first (setImmediate runs after them).
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-const store = await openDesktopStore({ dir, clock, newId: randomUUID });
+const store = await openDesktopStore({ dir, clock, newId: randomUUID, registry });
 // The odds on a thread of their own: a step is answered at once, whatever odds are being worked out.
 const odds = startOddsThread(pause);
 const dispatch = createDispatch(

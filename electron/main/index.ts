@@ -71,7 +71,7 @@ if (!app.requestSingleInstanceLock()) {
       version: app.getVersion(),
       host: 'desktop',
       store: {
-        repo: createRepository(new CompanionDb({ indexedDB: new IDBFactory(), IDBKeyRange }), {
+        repo: createRepository(new CompanionDb({ indexedDB: new IDBFactory(), IDBKeyRange }, { registry }), {
           clock,
           newId: randomUUID,
         }),

@@ -1,3 +1,4 @@
+import { registry } from '../../core/systems';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,8 +21,9 @@ const UNITS_PER_ROSTER = 40;
 const COMBATS = 5000;
 
 const stamp = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 60_000).toISOString();
-const profile = JSON.stringify(profileSchemaFor('wh40k-10e').parse(validProfiles['wh40k-10e']));
-const weapon = (profileSchemaFor('wh40k-10e').parse(validProfiles['wh40k-10e']) as { weapons: unknown[] }).weapons[0];
+const profile = JSON.stringify(profileSchemaFor(registry, 'wh40k-10e')!.parse(validProfiles['wh40k-10e']));
+const weapon = (profileSchemaFor(registry, 'wh40k-10e')!.parse(validProfiles['wh40k-10e']) as { weapons: unknown[] })
+  .weapons[0];
 const setup = {
   system: 'wh40k-10e',
   attacker: { name: 'Intercessors', weapons: [weapon, weapon], ranged: true },
@@ -114,7 +116,7 @@ describe('desktop roster store', () => {
     'startup load (snapshot + journal → fake-indexeddb)',
     async () => {
       const started = performance.now();
-      const loaded = await openDurableStore({ dir });
+      const loaded = await openDurableStore({ registry, dir });
       loads.push(performance.now() - started);
       await loaded.close();
     },
@@ -124,7 +126,7 @@ describe('desktop roster store', () => {
   bench(
     'acknowledged write (save one unit, journalled and fdatasynced)',
     async () => {
-      store ??= await openDurableStore({ dir });
+      store ??= await openDurableStore({ registry, dir });
       const i = n++;
       const started = performance.now();
       await store.repo.saveUnit(

@@ -1,138 +1,114 @@
+import { readFileSync } from 'node:fs';
 import { bench, describe } from 'vitest';
-import {
-  estimateWholeCombat,
-  PLAYOUTS,
-  QUICK_SHARE,
-  wholeCombatOf,
-  type CombatChain,
-  type WholeCombatOdds,
-} from '../../core/analysis/combat';
+import { QUICK_SHARE, wholeCombatOf, type WholeCombatAnswer } from '../../core/analysis/combat';
 import { ANALYSIS_WORK_LIMIT } from '../../core/analysis/budget';
-import { stepWorkOf } from '../../core/analysis/combat/roundWalk';
-import { analyses, getSystem } from '../../core/systems/index';
-import { small7e, smallEpic, smallNinthAge, smallOldWorld } from '../core/analysis/smallCombats';
+import { advance, rollForMe, startCombat, type Combat } from '../../core/combat/engine';
+import type { SystemDefinition } from '../../core/systems/definition';
+import { roundByRound } from '../conformance/systems';
+import { median } from '../support/stepTargets';
 
 /**
- * The whole combat's odds as the host works them out (`npm run bench`): each round-by-round
- * system's example (the setup screen's starting point) and a small combat of each. Target: ≤ 200 ms
- * each on a two-core machine; past the exact budget the host gives the estimate, so no state takes
- * much more than a second. Each run starts from a freshly parsed setup, so no remembered round
- * walk makes it look faster than a first asking. The figures are printed once, for the record,
- * with the play-outs' own rate (2,000 from the start, the engine's steps counted): what each system's
- * price of a step (`stepWork`, core/analysis/combat/types.ts) is calibrated against.
+ * The whole combat's odds as the host works them out (`npm run bench`), for every system fought
+ * round after round in the conformance kit's registry (the toy's too): its setup-screen example,
+ * every example file, its small and its club-size combat — exact from each system's round model.
+ * Targets (issue 34): every example exact in ≤ 200 ms warm and never over 1 s; a club-size combat
+ * exact in ≤ 1 s; from any state of the example's first round ≤ 1 s. Printed once per scenario:
+ * exact or estimated, positions (`states`), the first asking (a fresh setup: nothing kept) and the
+ * median of three more askings of the same combat (the host keeps what it worked out per combat).
  */
 
-const systemsWithChains = ['old-world', 'wh40k-7e', 'ninth-age', 'epic-armageddon'] as const;
-const smalls: Record<string, { system: string }> = {
-  'old-world': smallOldWorld,
-  'wh40k-7e': small7e,
-  'ninth-age': smallNinthAge,
-  'epic-armageddon': smallEpic,
+function scenarioSetup(file: string): unknown {
+  const { seed: _seed, dice: _dice, ...setup } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  return setup;
+}
+
+function scenarios(
+  definition: SystemDefinition,
+  c: { examples: readonly string[]; combats: { small: unknown; club: unknown } },
+) {
+  return [
+    ['setup example', definition.rules.exampleSetup],
+    ...c.examples.map((f) => [f, scenarioSetup(f)] as const),
+    ['small', c.combats.small],
+    ['club-size', c.combats.club],
+  ] as const;
+}
+
+const timed = (work: () => WholeCombatAnswer) => {
+  const t = performance.now();
+  const answer = work();
+  return { answer, ms: performance.now() - t };
 };
 
-function freshStart(system: string, setup: unknown) {
-  const rules = getSystem(system)!;
-  return rules.start(rules.setupSchema.parse(structuredClone(setup)));
+const said = (a: WholeCombatAnswer) =>
+  !a
+    ? 'none'
+    : !a.ok
+      ? a.tooLarge
+      : a.odds.exact
+        ? `exact, ${a.odds.states} positions`
+        : `estimate (${a.odds.playouts} play-outs)`;
+
+function report(definition: SystemDefinition, what: string, setup: unknown, share = 1): void {
+  const rules = definition.rules;
+  const state = startCombat(rules, rules.setupSchema.parse(structuredClone(setup)), 1).state;
+  const budget = (ANALYSIS_WORK_LIMIT / 2) * share;
+  const first = timed(() => wholeCombatOf(definition.analysis, state, budget));
+  const again = [0, 1, 2].map(() => timed(() => wholeCombatOf(definition.analysis, state, budget)).ms);
+  const win = first.answer?.ok ? `, attacker wins ${(100 * first.answer.odds.pAttackerWins).toFixed(2)}%` : '';
+  console.log(
+    `whole combat, ${definition.id} ${what}: ${said(first.answer)}${win}; first ${first.ms.toFixed(0)} ms, again ${median(again).toFixed(0)} ms`,
+  );
 }
 
-/** A mid-size old-world fight, 8 v 8 of the example: exact since the old world works its rounds out from its own round analysis. */
-const midOldWorld = (() => {
-  const raw = structuredClone(getSystem('old-world')!.exampleSetup) as {
-    attacker: { units: Array<{ models: number }> };
-    defender: { units: Array<{ models: number }> };
-  };
-  raw.attacker.units[0]!.models = 8;
-  raw.defender.units[0]!.models = 8;
-  return raw;
-})();
-
-const line = (o: WholeCombatOdds) =>
-  `${o.exact ? 'exact' : `estimate (${o.playouts} play-outs, ± ${(100 * (o.standardError ?? 0)).toFixed(1)}%)`}: attacker wins ${(100 * o.pAttackerWins).toFixed(1)}%, defender ${(100 * o.pDefenderWins).toFixed(1)}%, draw ${(100 * o.pDraw).toFixed(1)}%, unfinished after round ${o.maxRounds} ${(100 * o.pUnfinished).toFixed(2)}%`;
-
-for (const id of systemsWithChains) {
-  for (const [what, setup] of [
-    ['example', getSystem(id)!.exampleSetup],
-    ['small', smalls[id]],
-  ] as const) {
-    const t = performance.now();
-    const answer = wholeCombatOf(analyses[id], freshStart(id, setup));
-    const ms = performance.now() - t;
-    console.log(
-      `whole combat, ${id} ${what} (${ms.toFixed(0)} ms): ${answer?.ok ? line(answer.odds) : answer ? answer.tooLarge : 'none'}`,
-    );
+/** From every state of the example's first round (seeded "Roll for me", the suggested options), the worst. */
+function midRound(definition: SystemDefinition): void {
+  const rules = definition.rules;
+  const chain = definition.analysis!.combat!;
+  let c: Combat = startCombat(rules, rules.setupSchema.parse(structuredClone(rules.exampleSetup)), 3);
+  const ms: number[] = [];
+  let exact = true;
+  while (chain.round(c.state) === 1 && !(c.step.kind === 'outcome' && c.step.final)) {
+    const t = timed(() => wholeCombatOf(definition.analysis, c.state));
+    ms.push(t.ms);
+    exact &&= !!(t.answer?.ok && t.answer.odds.exact);
+    const step = c.step;
+    const input =
+      step.kind === 'roll'
+        ? rollForMe(c)
+        : step.kind === 'choose'
+          ? {
+              kind: 'choose' as const,
+              stepId: step.id,
+              option: (step.options.find((o) => o.suggested) ?? step.options[0]!).id,
+            }
+          : { kind: 'continue' as const, stepId: step.id };
+    const r = advance(rules, c, input);
+    if (!r.ok) break;
+    c = r.combat;
   }
-}
-{
-  const t = performance.now();
-  const answer = wholeCombatOf(analyses['old-world'], freshStart('old-world', midOldWorld));
   console.log(
-    `whole combat, old-world 8 v 8 (${(performance.now() - t).toFixed(0)} ms): ${answer?.ok ? line(answer.odds) : answer ? answer.tooLarge : 'none'}`,
+    `whole combat, ${definition.id} example, each state of round 1 (${ms.length}): ${exact ? 'all exact' : 'not all exact'}; median ${median(ms).toFixed(0)} ms, worst ${Math.max(...ms).toFixed(0)} ms`,
   );
 }
 
-/** The play-outs alone: 2,000 from the start, timed, and the engine steps they took (each `apply` counted). */
-function playoutRate(id: string, setup: unknown): string {
-  const chain = analyses[id]!.combat! as CombatChain;
-  let steps = 0;
-  const counted: CombatChain = {
-    ...chain,
-    rules: { ...chain.rules, apply: (s, input, step) => (steps++, chain.rules.apply(s, input, step)) },
-  };
-  const state = freshStart(id, setup);
-  estimateWholeCombat(counted, state, 10, Infinity); // warm
-  steps = 0;
-  const t = performance.now();
-  const o = estimateWholeCombat(counted, state, 10, Infinity);
-  const ms = performance.now() - t;
-  return `${o.playouts} play-outs in ${ms.toFixed(0)} ms (${((1000 * o.playouts!) / ms).toFixed(0)} a second), ${(steps / o.playouts!).toFixed(1)} steps each, ${((1000 * ms) / steps).toFixed(1)} µs a step (charged ${stepWorkOf(chain)} units, ${PLAYOUTS} at most)`;
+for (const { definition, conformance } of roundByRound) {
+  for (const [what, setup] of scenarios(definition, conformance)) report(definition, what, setup);
+  report(definition, "setup example, the live panel's quick first figure", definition.rules.exampleSetup, QUICK_SHARE);
+  midRound(definition);
 }
 
-for (const id of systemsWithChains) {
-  for (const [what, setup] of [
-    ['example', getSystem(id)!.exampleSetup],
-    ['small', smalls[id]],
-  ] as const)
-    console.log(`play-outs, ${id} ${what}: ${playoutRate(id, setup)}`);
-}
-
-/** The live panel's quick first figure of each example (an eighth of the work), timed as asked first. */
-for (const id of systemsWithChains) {
-  const t = performance.now();
-  const answer = wholeCombatOf(
-    analyses[id],
-    freshStart(id, getSystem(id)!.exampleSetup),
-    (ANALYSIS_WORK_LIMIT / 2) * QUICK_SHARE,
-  );
-  const ms = performance.now() - t;
-  console.log(
-    `quick first figure, ${id} example (${ms.toFixed(0)} ms): ${answer?.ok ? line(answer.odds) : answer ? answer.tooLarge : 'none'}`,
-  );
-}
-
-describe('whole-combat odds (host: exact within half the budget, else estimated)', () => {
-  for (const id of systemsWithChains) {
-    bench(`${id}: the example`, () => void wholeCombatOf(analyses[id], freshStart(id, getSystem(id)!.exampleSetup)), {
-      iterations: 3,
-      time: 0,
-    });
+describe('whole-combat odds of each example, a fresh setup each time (printed above, with every scenario)', () => {
+  for (const { definition } of roundByRound) {
+    const rules = definition.rules;
     bench(
-      `${id}: the example, the live panel's quick first figure`,
+      `${definition.id}: the setup example`,
       () =>
         void wholeCombatOf(
-          analyses[id],
-          freshStart(id, getSystem(id)!.exampleSetup),
-          (ANALYSIS_WORK_LIMIT / 2) * QUICK_SHARE,
+          definition.analysis,
+          rules.start(rules.setupSchema.parse(structuredClone(rules.exampleSetup))),
         ),
       { iterations: 3, time: 0 },
     );
-    bench(`${id}: a small combat`, () => void wholeCombatOf(analyses[id], freshStart(id, smalls[id])), {
-      iterations: 3,
-      time: 0,
-    });
   }
-  bench(
-    'old-world: 8 v 8 of the example',
-    () => void wholeCombatOf(analyses['old-world'], freshStart('old-world', midOldWorld)),
-    { iterations: 3, time: 0 },
-  );
 });

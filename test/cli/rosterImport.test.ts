@@ -1,3 +1,4 @@
+import { registry } from '../../core/systems';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main';
 import { parseRosterFile, ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION } from '../../core/roster/exchange';
@@ -19,7 +20,7 @@ describe('combat-companion roster import <file>', () => {
       version: ROSTER_FILE_VERSION,
       rosters: [{ name: 'Necrons 10e', system: 'wh40k-10e', pointsLimit: 2000 }],
     });
-    expect(parseRosterFile(file).ok).toBe(true);
+    expect(parseRosterFile(file, registry).ok).toBe(true);
     expect(err).toContain('Converted “Necrons 10e” (Warhammer 40,000 10th Edition): 4 units, 1205 pts.');
     expect(err).toContain('Check Overlord: Invulnerable save 4+ for Overlord');
   });

@@ -15,7 +15,7 @@ function backendOnAFreshStore(): Backend {
   let ids = 0;
   const newId = () => `id-${++ids}`;
   const clock = () => '2026-11-28T19:00:00.000Z';
-  const db = new CompanionDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+  const db = new CompanionDb({ indexedDB: new IDBFactory(), IDBKeyRange }, { registry: kitRegistry });
   return createBackend({
     registry: kitRegistry,
     appName: 'Combat Companion',

@@ -1,3 +1,4 @@
+import { registry } from '../../core/systems';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -174,9 +175,9 @@ for (const size of sizes) {
       report(findings, size, 'sections');
     });
 
-    test("the five systems' setup screens", async ({ page }) => {
+    test("every system's setup screen", async ({ page }) => {
       const findings: Finding[] = [];
-      for (const system of ['wh40k-10e', 'old-world', 'epic-armageddon', 'wh40k-7e', 'ninth-age']) {
+      for (const system of registry.ids) {
         await page.goto(`/#/combat/new/${system}`);
         await expect(page.getByTestId('start-combat')).toBeVisible({ timeout: 20_000 });
         await look(page, size, `setup-${system}`, findings);

@@ -1,3 +1,4 @@
+import { registry } from '../../core/systems';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,7 +90,7 @@ test.describe('setup screens', () => {
       // Every list grows by one and every fold opens: many steps on a busy machine.
       test.setTimeout(120_000);
       await page.setViewportSize({ width, height });
-      for (const system of ['wh40k-10e', 'old-world', 'wh40k-7e', 'ninth-age']) {
+      for (const system of registry.ids) {
         await page.goto(`/#/combat/new/${system}`);
         await expect(page.getByTestId('start-combat')).toBeVisible({ timeout: 15_000 });
         // Open what is folded, add one of every list, so every kind of field is on screen.

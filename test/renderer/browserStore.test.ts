@@ -13,7 +13,7 @@ const newId = () => `id-${++n}`;
 const memory = async () => ({ indexedDB: new IDBFactory(), IDBKeyRange });
 
 async function host(idb: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
-  const store = await openBrowserStore({ idb, memory, clock, newId });
+  const store = await openBrowserStore({ idb, memory, clock, newId, registry });
   const dispatch = createDispatch(
     createBackend({
       registry,

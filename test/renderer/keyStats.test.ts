@@ -1,9 +1,10 @@
+import { registry } from '../../core/systems';
 import { describe, expect, it } from 'vitest';
 import { profileForm } from '../../core/roster/form';
 import type { JsonSchema } from '../../core/forms/schema';
 import { keyStats } from '../../renderer/src/rosters/keyStats';
 
-const schema = profileForm('old-world').schema as JsonSchema;
+const schema = profileForm(registry.definitionOf('old-world')!).schema as JsonSchema;
 
 describe("a unit's key numbers as the roster page lists them", () => {
   it('leaves out modifiers left at zero, which only pad the line', () => {

@@ -1,5 +1,5 @@
+import { registry } from '../../core/systems';
 import { describe, expect, it } from 'vitest';
-import { systemIds } from '../../core/roster/profiles';
 import { profileForm } from '../../core/roster/form';
 import { matchesPattern } from '../../core/forms/hints';
 import { shapeOf, type JsonSchema } from '../../core/forms/schema';
@@ -14,14 +14,16 @@ function paths(node: JsonSchema, at = ''): Array<[string, JsonSchema]> {
   return out;
 }
 
-const withHints = systemIds.filter((system) => Object.keys(profileForm(system).hints).length > 0);
+const withHints = registry.ids.filter(
+  (system) => Object.keys(profileForm(registry.definitionOf(system)!).hints).length > 0,
+);
 
 it('at least one system lays its unit editor out with hints (10th edition: its defensive modifiers as switches)', () => {
   expect(withHints).toContain('wh40k-10e');
 });
 
 describe.each(withHints)('%s unit editor hints', (system) => {
-  const { schema, hints } = profileForm(system);
+  const { schema, hints } = profileForm(registry.definitionOf(system)!);
   const all = paths(schema as JsonSchema);
   it.each(Object.entries(hints))('%s names fields the profile has', (pattern, hint) => {
     const found = all.filter(([path]) => matchesPattern(pattern, path.replace(/\[\]/g, '[0]')));

@@ -1,5 +1,5 @@
+import { registry } from '../../core/systems';
 import { describe, expect, it } from 'vitest';
-import { systemIds } from '../../core/roster/profiles';
 import { profileForm } from '../../core/roster/form';
 import type { JsonSchema } from '../../core/forms/schema';
 import { keyStats } from '../../renderer/src/rosters/keyStats';
@@ -21,9 +21,9 @@ function fields(node: JsonSchema, out: Array<[string, JsonSchema]> = []): Array<
   return out;
 }
 
-describe.each(systemIds)('the %s unit editor', (system) => {
+describe.each(registry.ids)('the %s unit editor', (system) => {
   it('names every field of the profile', () => {
-    const json = profileForm(system).schema as JsonSchema;
+    const json = profileForm(registry.definitionOf(system)!).schema as JsonSchema;
     const unnamed = fields(json)
       .filter(([, node]) => !node.title)
       .map(([key]) => key);
@@ -33,15 +33,19 @@ describe.each(systemIds)('the %s unit editor', (system) => {
 
 describe('the Ninth Age fields added for the melee', () => {
   it('read as players know them: the rank width, and Fortitude as a save like Aegis', () => {
-    const props = (profileForm('ninth-age').schema as JsonSchema).properties!;
+    const props = (profileForm(registry.definitionOf('ninth-age')!).schema as JsonSchema).properties!;
     expect(props['rankWidth']).toMatchObject({ title: 'Rank width', description: 'Models per rank in its formation' });
-    const defensive = fields(profileForm('ninth-age').schema as JsonSchema).find(([key]) => key === 'fortitude')![1];
+    const defensive = fields(profileForm(registry.definitionOf('ninth-age')!).schema as JsonSchema).find(
+      ([key]) => key === 'fortitude',
+    )![1];
     expect(defensive).toMatchObject({ title: 'Fortitude (+)', description: 'Fortitude save, empty for none' });
     // Laid out beside their neighbours: the width after the models, Fortitude after Aegis.
     const order = Object.keys(props);
     expect(order.indexOf('rankWidth')).toBe(order.indexOf('models') + 1);
     const saves = Object.keys(
-      fields(profileForm('ninth-age').schema as JsonSchema).find(([key]) => key === 'defensive')![1].properties!,
+      fields(profileForm(registry.definitionOf('ninth-age')!).schema as JsonSchema).find(
+        ([key]) => key === 'defensive',
+      )![1].properties!,
     );
     expect(saves.indexOf('fortitude')).toBe(saves.indexOf('aegis') + 1);
   });
@@ -49,7 +53,7 @@ describe('the Ninth Age fields added for the melee', () => {
 
 describe('a unit on the roster page', () => {
   it("reads as a line of its key numbers in the game's abbreviations, modifiers left at their default left out", () => {
-    const schema = profileForm('wh40k-10e').schema as JsonSchema;
+    const schema = profileForm(registry.definitionOf('wh40k-10e')!).schema as JsonSchema;
     const line = keyStats(schema, {
       models: [
         {

@@ -12,7 +12,7 @@ export function spiedBackend(host: 'desktop' | 'browser' = 'desktop'): SpiedBack
   let ids = 0;
   const newId = () => `id-${++ids}`;
   const clock = () => '2026-11-22T12:00:00.000Z';
-  const db = new CompanionDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+  const db = new CompanionDb({ indexedDB: new IDBFactory(), IDBKeyRange }, { registry });
   const real = createBackend({
     registry,
     appName: 'Combat Companion',

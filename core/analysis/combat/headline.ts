@@ -78,3 +78,56 @@ const fine = (standardError: number) => standardError < 0.005;
 /** "Whole combat: you win 62.0%": an option's whole-combat figure as it reads beside the option. */
 export const wholeFigureText = (h: WholeHeadline) =>
   `Whole combat: ${h.side} win ${chanceText(h.value, h.standardError)}`;
+
+/**
+ * The option best for the chooser by their chance to win the fight after it: the highest exact
+ * chance, or estimate beyond its noise; among options that tie with it, the rules' own default (the
+ * option the step marks suggested), else the first. Null where no option can be weighed (fewer than
+ * two figures): the rules' own suggestion stands. A pause (`pause`) is never the best.
+ */
+export function bestForTheFight(
+  each: ReadonlyArray<WholeCombatOdds | null>,
+  options: ReadonlyArray<{ id: string; suggested?: boolean | undefined; pause?: string | undefined }>,
+  chooser: Role,
+): string | null {
+  const weighed = options
+    .map((o, i) => ({ o, odds: o.pause ? null : (each[i] ?? null) }))
+    .filter((w): w is { o: (typeof options)[number]; odds: WholeCombatOdds } => w.odds !== null);
+  if (weighed.length < 2) return null;
+  const value = (w: (typeof weighed)[number]) => winOf(w.odds, chooser);
+  const top = Math.max(...weighed.map(value));
+  const noise = Math.max(1e-9, ...weighed.map((w) => (w.odds.exact ? 0 : 2 * (w.odds.standardError ?? 0))));
+  const tied = weighed.filter((w) => top - value(w) <= noise);
+  return (tied.find((w) => w.o.suggested) ?? tied[0]!).o.id;
+}
+
+/** Where every option leaves the chooser the same chance to win the fight, that said once in words. */
+export function sameChanceNote(
+  each: ReadonlyArray<WholeCombatOdds | null>,
+  chooser: Role,
+  side: string,
+): string | null {
+  const known = each.filter((o): o is WholeCombatOdds => o !== null && !stoppedUndecided(o));
+  if (known.length < 2) return null;
+  const chance = chanceText(winOf(known[0]!, chooser), known[0]!.exact ? undefined : known[0]!.standardError);
+  return `Whichever is chosen, ${side} win the fight ${chance}: the choice does not change the odds.`;
+}
+
+/**
+ * The whole fight in one line, as the top of every step reads it: "Space Marines win the fight
+ * 65.6% · Orks 34.4% · most likely over in round 1" — a draw where one can happen, what is still
+ * fighting after the last round counted where it is, and an estimate marked as one ("≈ 66% ± 1%").
+ */
+export function fightHeadline(o: WholeCombatOdds): string {
+  const error = o.exact ? undefined : o.standardError;
+  const parts = [
+    `${o.attacker.side} win the fight ${chanceText(o.pAttackerWins, error)}`,
+    `${o.defender.side} ${chanceText(o.pDefenderWins, error)}`,
+  ];
+  if (o.pDraw > 0) parts.push(`a draw ${chanceText(o.pDraw, error)}`);
+  const likeliest = o.rounds.reduce((best, p, i) => (p > (o.rounds[best] ?? 0) ? i : best), o.fromRound - 1);
+  if ((o.rounds[likeliest] ?? 0) > 0) parts.push(`most likely over in round ${likeliest + 1}`);
+  if (o.pUnfinished >= 0.005)
+    parts.push(`still fighting after round ${o.maxRounds} ${chanceText(o.pUnfinished, error)}`);
+  return parts.join(' · ');
+}

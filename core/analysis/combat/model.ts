@@ -24,6 +24,12 @@ export interface RoundModel<S, P> {
   enter(state: S): P | null;
   /** The position as a string: two positions with equal keys play out alike (the chain counts them once). */
   key(position: P): string;
+  /**
+   * Optional: the key as one whole number (a safe integer, one per key), where the model can say it
+   * so — the chain then numbers the million successors of a large combat without building a string
+   * for each one it has met before.
+   */
+  code?(position: P): number;
   /** The combat round the position is in (1 for the first). */
   round(position: P): number;
   /**

@@ -1,6 +1,8 @@
 import { AnalysisTooLargeError, spend, workSpent } from '../budget';
 import { chunkFull, type Chunked } from '../chunked';
 import type { ModelTransition, RoundModel } from './model';
+import { Masses, ModelGraph } from './modelGraph';
+import { projectedOver } from './projection';
 import { branches, MAX_STEPS_PER_ROUND, stepWorkOf } from './roundWalk';
 import { endOf, namesOf, Tally, type CombatEnd } from './tally';
 import type { CombatChain, WholeCombatOdds } from './types';
@@ -18,9 +20,9 @@ import type { CombatChain, WholeCombatOdds } from './types';
 
 type Layer<P> = Map<string, { position: P; p: number }>;
 
-/** Remembered transitions, per combat setup (a WeakMap: they go with the combat), a bounded number each. */
-const remembered = new WeakMap<object, Map<string, { t: ModelTransition<unknown>; work: number }>>();
-const MAX_REMEMBERED = 50_000;
+/** Each combat setup's graph of positions (a WeakMap: it goes with the combat), started afresh past a bound. */
+const graphs = new WeakMap<object, ModelGraph<unknown>>();
+const MAX_GRAPH_POSITIONS = 2_000_000;
 
 /** Adds `p` to the position `key` of round `round`'s layer (merged by the model where it merges positions). */
 function addPosition<P>(
@@ -79,33 +81,17 @@ export function enterModel<S, P>(chain: CombatChain<S>, model: RoundModel<S, P>,
   return entered;
 }
 
-/** The transition from `position`, remembered per setup; a remembered one is charged its work again, so a refusal never depends on the cache. */
-function transitionOf<P>(model: RoundModel<unknown, P>, setup: object, key: string, position: P): ModelTransition<P> {
-  let memo = remembered.get(setup);
-  if (!memo) remembered.set(setup, (memo = new Map()));
-  const seen = memo.get(key);
-  if (seen) {
-    spend(seen.work);
-    return seen.t as ModelTransition<P>;
-  }
-  const before = workSpent();
-  const t = model.transition(position);
-  if (memo.size >= MAX_REMEMBERED) memo.clear();
-  memo.set(key, { t: t as ModelTransition<unknown>, work: workSpent() - before });
-  return t;
-}
-
 /**
- * One round's layer worked out: every position's transition, remembered by key (none where the
- * model merges positions), or the whole layer at once where the model takes it so (`layer`) —
- * ends and next positions with their chances absolute.
+ * One round's layer worked out, for a model that takes a whole layer at once (`layer`) or merges
+ * positions (`merge`: each position's transition, none remembered) — ends and next positions with
+ * their chances absolute.
  */
-function layerOf<P>(model: RoundModel<unknown, P>, setup: object, layer: Layer<P>): ModelTransition<P> {
+function layerOf<P>(model: RoundModel<unknown, P>, layer: Layer<P>): ModelTransition<P> {
   if (model.layer) return model.layer([...layer.values()]);
   const next: Array<{ position: P; p: number }> = [];
   const ended: ModelTransition<P>['ended'][number][] = [];
-  for (const [key, { position, p }] of layer) {
-    const t = model.merge ? model.transition(position) : transitionOf(model, setup, key, position);
+  for (const { position, p } of layer.values()) {
+    const t = model.transition(position);
     for (const e of t.ended) ended.push({ end: e.end, p: p * e.p });
     for (const n of t.next) next.push({ position: n.position, p: p * n.p });
   }
@@ -113,20 +99,59 @@ function layerOf<P>(model: RoundModel<unknown, P>, setup: object, layer: Layer<P
 }
 
 /**
- * The chain over the model from `state`, in chunks (chunked.ts: it yields between rounds once a
- * chunk's work is spent). Throws AnalysisTooLargeError past the current meter. `states` in the
- * answer counts the positions whose round was worked out.
+ * The chain over the model from `state`, in chunks (chunked.ts: it yields once a chunk's work is
+ * spent). Throws AnalysisTooLargeError past the current meter. `states` in the answer counts the
+ * positions whose round was worked out. Over the model's graph of numbered positions
+ * (modelGraph.ts), unless the model takes whole layers or merges positions.
  */
-export function* modelChainInChunks<S, P>(
+export function modelChainInChunks<S, P>(
   chain: CombatChain<S>,
   model: RoundModel<S, P>,
   state: S,
   maxRounds: number,
+  budget = Infinity,
 ): Chunked<WholeCombatOdds> {
+  return model.layer || model.merge
+    ? layeredChainInChunks(chain, model, state, maxRounds, budget)
+    : graphChainInChunks(chain, model, state, maxRounds, budget);
+}
+
+/**
+ * Gives up, from counts, once the next round's positions at the last round's work each overshoot
+ * what is left of `budget` twice over (wholeCombat.ts `projectedOver`): the estimate then gets the
+ * work the chain would have wasted. The same counts give the same decision on any machine.
+ */
+class RoundMeter {
+  private last: { states: number; work: number } | null = null;
+  private from = 0;
+  constructor(private readonly budget: number) {}
+
+  /** At the start of a round of `states` positions. */
+  begin(states: number): void {
+    const spent = workSpent();
+    if (this.last && projectedOver({ states }, this.last, spent, this.budget))
+      throw new AnalysisTooLargeError('too many positions to follow the whole combat exactly');
+    this.from = spent;
+    this.last = { states, work: 0 };
+  }
+
+  end(): void {
+    if (this.last) this.last.work = workSpent() - this.from;
+  }
+}
+
+/** The chain a round's layer at a time (see above). */
+function* layeredChainInChunks<S, P>(
+  chain: CombatChain<S>,
+  model: RoundModel<S, P>,
+  state: S,
+  maxRounds: number,
+  budget: number,
+): Chunked<WholeCombatOdds> {
+  const meter = new RoundMeter(budget);
   const fromRound = chain.round(state);
   const limit = Math.max(maxRounds, fromRound);
   const tally = new Tally().track(chain.unitFates?.(state));
-  const setup = chain.setup(state);
   const { layers, ended } = enterModel(chain, model, state);
   for (const e of ended) tally.add(e.end, e.round, e.p);
   let states = 0;
@@ -140,13 +165,95 @@ export function* modelChainInChunks<S, P>(
       continue;
     }
     states += layer.size;
-    const t = layerOf(model as RoundModel<unknown, P>, setup, layer);
+    meter.begin(layer.size);
+    const t = layerOf(model as RoundModel<unknown, P>, layer);
     for (const e of t.ended) tally.add(e.end, round, e.p);
     for (const n of t.next) {
       const next = model.round(n.position);
       if (next <= round) throw new Error(`a round model's transition from round ${round} led to round ${next}`);
       addPosition(layers, model, next, model.key(n.position), n.position, n.p);
     }
+    meter.end();
+    if (chunkFull(chunkFrom)) {
+      yield;
+      chunkFrom = workSpent();
+    }
+  }
+  return { ...tally.odds(namesOf(chain, state), { exact: true, fromRound, maxRounds: limit }), states };
+}
+
+/** The graph of `setup`'s positions under `model`, kept from one asking to the next. */
+function graphOf<P>(setup: object, model: RoundModel<unknown, P>): ModelGraph<P> {
+  let graph = graphs.get(setup) as ModelGraph<P> | undefined;
+  if (!graph || graph.positions.length > MAX_GRAPH_POSITIONS) {
+    graph = new ModelGraph(model);
+    graphs.set(setup, graph as ModelGraph<unknown>);
+  }
+  return graph;
+}
+
+/**
+ * One round over the graph: each position's chance carried along its edges into the next round's
+ * masses, the round's ends added up by end. A position made in an earlier asking is charged the
+ * work it took then, once a run (`charged`), so whether the odds are exact never depends on what
+ * was kept.
+ */
+function graphRound<P>(
+  graph: ModelGraph<P>,
+  here: Masses,
+  next: Masses,
+  charged: Set<number>,
+  ended: (end: CombatEnd, p: number) => void,
+): void {
+  for (const n of here.active) {
+    const p = here.mass[n]!;
+    if (p === 0) continue;
+    const made = graph.nodes[n];
+    const node = graph.node(n);
+    if (!charged.has(n)) {
+      charged.add(n);
+      if (made) spend(node.work);
+    }
+    spend(node.next.length + node.ends.length);
+    for (let i = 0; i < node.next.length; i++) next.add(node.next[i]!, p * node.nextP[i]!);
+    for (let i = 0; i < node.ends.length; i++) ended(node.ends[i]!, p * node.endP[i]!);
+  }
+}
+
+/** The chain over the model's graph (see above): a transition leads to the next round's start. */
+function* graphChainInChunks<S, P>(
+  chain: CombatChain<S>,
+  model: RoundModel<S, P>,
+  state: S,
+  maxRounds: number,
+  budget: number,
+): Chunked<WholeCombatOdds> {
+  const meter = new RoundMeter(budget);
+  const fromRound = chain.round(state);
+  const limit = Math.max(maxRounds, fromRound);
+  const tally = new Tally().track(chain.unitFates?.(state));
+  const graph = graphOf(chain.setup(state), model as RoundModel<unknown, P>);
+  const entered = enterModel(chain, model, state);
+  for (const e of entered.ended) tally.add(e.end, e.round, e.p);
+  const rounds = new Map<number, Masses>();
+  const massesOf = (round: number) => rounds.get(round) ?? rounds.set(round, new Masses()).get(round)!;
+  for (const [round, layer] of entered.layers)
+    for (const [key, { position, p }] of layer) massesOf(round).add(graph.numberOf(key, position), p);
+  const charged = new Set<number>();
+  let states = 0;
+  let chunkFrom = workSpent();
+  for (let round = fromRound; [...rounds.keys()].some((r) => r >= round); round++) {
+    const here = rounds.get(round);
+    rounds.delete(round);
+    if (!here) continue;
+    if (round > limit) {
+      for (const n of here.active) tally.unfinished += here.mass[n]!;
+      continue;
+    }
+    states += here.active.length;
+    meter.begin(here.active.length);
+    graphRound(graph, here, massesOf(round + 1), charged, (end, p) => tally.add(end, round, p));
+    meter.end();
     if (chunkFull(chunkFrom)) {
       yield;
       chunkFrom = workSpent();

@@ -1,6 +1,9 @@
 import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, newMeter, spend, workSpent } from '../budget';
 import { chunkFull, meteredChunks, runToEnd, type Chunked } from '../chunked';
 import { modelChainInChunks } from './modelChain';
+import { projectedOver } from './projection';
+
+export { projectedOver } from './projection';
 import { estimateInChunks } from './playouts';
 import { overCap, stepWorkOf, walkRound, type RoundTransition, type Weighted } from './roundWalk';
 import { CannotFinish, type ExactSoFar } from './soFar';
@@ -58,21 +61,6 @@ function transitionOf<S>(chain: CombatChain<S>, state: S, key: string, cap: numb
   if (memo.size >= MAX_REMEMBERED) memo.clear();
   memo.set(key, t as RoundTransition<unknown>);
   return t;
-}
-
-/**
- * Whether the next round cannot fit in what is left of `budget`: its start states, each at the work
- * a start state of the round just walked took on average. A projection from counts, not a bound —
- * rounds get cheaper as models fall — so it is only trusted when it overshoots what is left twice
- * over; the same counts give the same decision on any machine.
- */
-export function projectedOver(
-  next: { states: number },
-  last: { states: number; work: number },
-  spent: number,
-  budget: number,
-): boolean {
-  return (next.states * last.work) / Math.max(1, last.states) > 2 * (budget - spent);
 }
 
 /**
@@ -166,7 +154,7 @@ export function* wholeCombatInChunks<S>(
   try {
     // A system's compact round model where it has one (model.ts), else the engine's own walk.
     const counted = chain.model
-      ? modelChainInChunks(chain, chain.model, state, maxRounds)
+      ? modelChainInChunks(chain, chain.model, state, maxRounds, limit)
       : exactInChunks(chain, state, maxRounds, limit);
     return yield* meteredChunks(exact, counted);
   } catch (error) {

@@ -2,9 +2,9 @@ import { setupFormOf } from '../../combat/setupForm';
 import { fillFromRoster } from '../../forms/fill';
 import { matchesPattern } from '../../forms/hints';
 import { parsePath, type JsonSchema } from '../../forms/schema';
-import { isSystemId, profileSchemaFor } from '../../roster/profiles';
 import type { RosterRepository } from '../../store/repo';
-import { definitionOf, SideRefused, type SystemDefinition } from '../../systems';
+import { SideRefused, type SystemDefinition } from '../../systems/definition';
+import type { Registry } from '../../systems/registry';
 import { schemaAt } from '../../validation/schemaAt';
 import type { ParsedRequestOf, ResponseOf } from '../contract';
 import { ApiFailure } from '../reply';
@@ -61,7 +61,7 @@ function filledSetup(
  * system (SystemDefinition.roster.toSide) and, when the setup being edited is sent, merged into it
  * here, so the setup screen only takes what it is given.
  */
-export function createFromRosterBackend(repo: RosterRepository) {
+export function createFromRosterBackend(repo: RosterRepository, registry: Registry) {
   return {
     'combat.sideFromRoster': async (request: Request): Promise<ResponseOf<'combat.sideFromRoster'>> => {
       const { rosterId, unitId, side, ranged, weaponSet } = request;
@@ -71,11 +71,11 @@ export function createFromRosterBackend(repo: RosterRepository) {
       if (!unit)
         throw new ApiFailure('not_found', `Roster "${found.roster.name}" has no unit with id "${unitId}".`, 'unitId');
       const system = found.roster.system;
-      const definition = isSystemId(system) ? definitionOf(system) : undefined;
+      const definition = registry.definitionOf(system);
       const toSide = definition?.roster.toSide;
-      if (!isSystemId(system) || !definition || !toSide)
+      if (!definition || !toSide)
         throw new ApiFailure('unsupported', `Units of ${system} rosters cannot fill a combat yet.`, 'rosterId');
-      const profile = profileSchemaFor(system).safeParse(unit.profile);
+      const profile = definition.roster.profile.safeParse(unit.profile);
       if (!profile.success)
         throw new ApiFailure(
           'invalid_input',

@@ -37,7 +37,12 @@ function analysesOf(registry: Registry) {
 
 /** The odds of a registry's combats from their logs: what the odds' own worker runs (odds/worker.ts). */
 export function oddsServiceOf(registry: Registry, pause?: () => Promise<void>): OddsOf {
-  return createOddsService({ systems: registry.systems, ...analysesOf(registry), ...(pause ? { pause } : {}) });
+  return createOddsService({
+    systems: registry.systems,
+    ...analysesOf(registry),
+    fightsRounds: (id) => Object.hasOwn(registry.analyses, id) && !!registry.analyses[id]!.combat,
+    ...(pause ? { pause } : {}),
+  });
 }
 
 export function rulesDeps(

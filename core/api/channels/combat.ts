@@ -67,15 +67,21 @@ export const combatOddsSchema = z.object({
     .object({
       start: wholeCombatOddsSchema.nullable(),
       now: wholeCombatOddsSchema.nullable(),
+      /** The whole fight from now in one line, as the top of the step reads it ("Space Marines win the fight 65.6% · Orks 34.4% · most likely over in round 1"). */
+      headline: z.string().optional(),
       unavailable: z.string().nullable(),
     })
     .optional(),
   /**
-   * At a choose step: the option best for the chooser by those figures (their chance to win the
-   * round, or the figure that the options change), which the wizard then suggests; null where the
-   * figures cannot tell the options apart (the system's own suggestion stands).
+   * At a choose step: the option best for the chooser, which the wizard then suggests — asked with
+   * `whole`, by their chance to win the whole combat after each option (issue 34: "every choice
+   * weighed by the fight"; ties go to the rules' default); without it, for a combat of one round,
+   * by the round's figure. Null where the figures cannot tell the options apart (the system's own
+   * suggestion stands).
    */
   best: z.string().nullable().default(null),
+  /** Asked with `whole`, at a choice whose options all leave the same chance to win the fight: that, said once in words. */
+  choiceNote: z.string().optional(),
 });
 export type CombatOdds = z.infer<typeof combatOddsSchema>;
 

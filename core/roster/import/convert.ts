@@ -1,11 +1,12 @@
 import { checkUnit } from '../documents';
 import { ROSTER_FILE_FORMAT, ROSTER_FILE_VERSION, parseRosterFile, type RosterFile } from '../exchange';
 import type { SystemId } from '../profiles';
+import type { Registry } from '../../systems/registry';
 import { rosterXmlOf, refused, type Read } from '../../battlescribe/read';
 import { quoted } from '../../battlescribe/result';
-import { recogniseGame, SUPPORTED_GAMES } from './games';
+import { recogniseGame, supportedGames } from './games';
 import { isPointsCost, pointsOf, topSelections, type BsRoster, type BsSelection } from '../../battlescribe/tree';
-import type { SkippedUnit, UnitPreview } from '../../battlescribe/types';
+import type { SkippedUnit, SystemImport, UnitPreview } from '../../battlescribe/types';
 import { cleanName, distinct } from '../../battlescribe/values';
 import { readRosterXml } from '../../battlescribe/xml';
 
@@ -34,74 +35,91 @@ export type RosterImport = { ok: true; file: RosterFile; preview: ImportPreview 
  * Every unit is checked against its system's profile schema; one that fails is left out and the
  * preview says why. A file that cannot be read at all gives a message in words, never a throw.
  */
-export function convertRosterFile(fileName: string, bytes: Uint8Array, now: string): RosterImport {
+export function convertRosterFile(fileName: string, bytes: Uint8Array, now: string, registry: Registry): RosterImport {
   const fail = (reason: string): RosterImport => ({ ok: false, message: `${fileName} cannot be imported: ${reason}` });
   const xml = rosterXmlOf(bytes);
   if (!xml.ok) return fail(xml.reason);
   const roster = readRosterXml(xml.value);
   if (!roster.ok) return fail(roster.reason);
-  const converted = convertRoster(roster.value, fileName, now);
+  const converted = convertRoster(roster.value, fileName, now, registry);
   return converted.ok ? converted.value : fail(converted.reason);
 }
 
-function convertRoster(
+/** What the roster's selections became: its units (checked against their system's profile), and what was left out. */
+interface ConvertedUnits {
+  units: RosterFile['rosters'][number]['units'];
+  previews: UnitPreview[];
+  skipped: SkippedUnit[];
+  /** Selections that are not units, in words, for the roster's notes. */
+  notUnits: string[];
+}
+
+function convertUnits(
   roster: BsRoster,
-  fileName: string,
+  system: SystemImport,
+  registry: Registry,
+  rosterId: string,
   now: string,
-): Read<{ ok: true; file: RosterFile; preview: ImportPreview }> {
-  const game = quoted(roster.gameSystemName) || 'an unnamed game';
-  const recognised = recogniseGame(roster);
-  if (!recognised)
-    return refused(`it is a roster for ${game}. Combat Companion imports rosters of ${SUPPORTED_GAMES}.`);
-  const system = recognised.system;
-
-  const rosterId = idFrom(roster.id, 'bs-roster', fileName);
-  const units: RosterFile['rosters'][number]['units'] = [];
-  const previews: UnitPreview[] = [];
-  const skipped: SkippedUnit[] = [];
-  const rosterNotes: string[] = recognised.note ? [recognised.note] : [];
+): ConvertedUnits {
+  const out: ConvertedUnits = { units: [], previews: [], skipped: [], notUnits: [] };
   const usedIds = new Set<string>();
-
   for (const { selection } of topSelections(roster)) {
     if (!system.isUnit(selection)) {
-      rosterNotes.push(describe(selection));
+      out.notUnits.push(describe(selection));
       continue;
     }
     const outcome = system.convertUnit(selection, roster);
     if (!outcome.ok) {
-      skipped.push(outcome.skipped);
+      out.skipped.push(outcome.skipped);
       continue;
     }
     const { unit } = outcome;
-    const checked = checkUnit(system.system as SystemId, {
+    const checked = checkUnit(registry, system.system, {
       name: unit.name,
       points: unit.points,
       notes: unit.notes,
       profile: unit.profile,
     });
     if (!checked.ok) {
-      skipped.push({ name: unit.name, reason: firstProblems(checked.problems) });
+      out.skipped.push({ name: unit.name, reason: firstProblems(checked.problems) });
       continue;
     }
-    if (units.length >= 500) {
-      skipped.push({ name: unit.name, reason: 'a roster holds 500 units at most.' });
+    if (out.units.length >= 500) {
+      out.skipped.push({ name: unit.name, reason: 'a roster holds 500 units at most.' });
       continue;
     }
-    let id = idFrom(unit.sourceId, `${rosterId}-unit`, String(units.length + 1));
-    if (usedIds.has(id)) id = `${id.slice(0, 90)}-${units.length + 1}`;
+    let id = idFrom(unit.sourceId, `${rosterId}-unit`, String(out.units.length + 1));
+    if (usedIds.has(id)) id = `${id.slice(0, 90)}-${out.units.length + 1}`;
     usedIds.add(id);
-    units.push({ id, ...checked.value, createdAt: now, updatedAt: now });
-    previews.push(unit.preview);
+    out.units.push({ id, ...checked.value, createdAt: now, updatedAt: now });
+    out.previews.push(unit.preview);
   }
-  if (units.length === 0) {
-    const shown = skipped.slice(0, 5).map((s) => `${quoted(s.name, 60)}: ${quoted(s.reason, 160)}`);
-    if (skipped.length > 5) shown.push(`and ${skipped.length - 5} more`);
-    const why = shown.length > 0 ? ` (${shown.join('; ')})` : '';
-    return refused(`no unit in it could be read${why}.`);
-  }
+  return out;
+}
 
-  const points = roster.costs.filter(isPointsCost).reduce<number | null>((sum, c) => (sum ?? 0) + c.value, null);
-  const pointsLimit = limitOf(roster);
+/** Why no unit could be read, the first few named. */
+function noUnitRead(skipped: readonly SkippedUnit[]): string {
+  const shown = skipped.slice(0, 5).map((s) => `${quoted(s.name, 60)}: ${quoted(s.reason, 160)}`);
+  if (skipped.length > 5) shown.push(`and ${skipped.length - 5} more`);
+  const why = shown.length > 0 ? ` (${shown.join('; ')})` : '';
+  return `no unit in it could be read${why}.`;
+}
+
+function convertRoster(
+  roster: BsRoster,
+  fileName: string,
+  now: string,
+  registry: Registry,
+): Read<{ ok: true; file: RosterFile; preview: ImportPreview }> {
+  const game = quoted(roster.gameSystemName) || 'an unnamed game';
+  const recognised = recogniseGame(registry, roster);
+  if (!recognised)
+    return refused(`it is a roster for ${game}. Combat Companion imports rosters of ${supportedGames(registry)}.`);
+  const system = recognised.system;
+  const rosterId = idFrom(roster.id, 'bs-roster', fileName);
+  const converted = convertUnits(roster, system, registry, rosterId, now);
+  if (converted.units.length === 0) return refused(noUnitRead(converted.skipped));
+  const rosterNotes = [...(recognised.note ? [recognised.note] : []), ...converted.notUnits];
   const notes = distinct([
     `Imported from ${fileName}, a ${game} roster (BattleScribe / New Recruit).`,
     ...forceLines(roster),
@@ -116,35 +134,30 @@ function convertRoster(
         id: rosterId,
         name: cleanName(roster.name) || cleanName(fileName.replace(/\.rosz?$/i, '')) || 'Imported roster',
         system: system.system as SystemId,
-        pointsLimit,
+        pointsLimit: limitOf(roster),
         notes: notes.length <= 10_000 ? notes : `${notes.slice(0, 9_990)}…`,
         createdAt: now,
         updatedAt: now,
-        units,
+        units: converted.units,
       },
     ],
   };
   // The same check a .ccroster.json gets: what is handed on is a valid roster file.
-  const checked = parseRosterFile(file);
+  const checked = parseRosterFile(file, registry);
   if (!checked.ok) return refused(`its converted roster is not valid (${firstProblems(checked.problems)}).`);
-  return {
-    ok: true,
-    value: {
-      ok: true,
-      file: checked.value,
-      preview: {
-        fileName,
-        gameSystem: game,
-        system: system.system as SystemId,
-        rosterName: checked.value.rosters[0]?.name ?? '',
-        points: points === null ? null : Math.round(points),
-        pointsLimit,
-        units: previews,
-        skipped,
-        rosterNotes,
-      },
-    },
+  const points = roster.costs.filter(isPointsCost).reduce<number | null>((sum, c) => (sum ?? 0) + c.value, null);
+  const preview: ImportPreview = {
+    fileName,
+    gameSystem: game,
+    system: system.system as SystemId,
+    rosterName: checked.value.rosters[0]?.name ?? '',
+    points: points === null ? null : Math.round(points),
+    pointsLimit: limitOf(roster),
+    units: converted.previews,
+    skipped: converted.skipped,
+    rosterNotes,
   };
+  return { ok: true, value: { ok: true, file: checked.value, preview } };
 }
 
 /** The first three problems, each a line at most, and how many more: a message stays short. */

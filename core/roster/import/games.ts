@@ -1,4 +1,4 @@
-import { registry } from '../../systems';
+import type { Registry } from '../../systems/registry';
 import type { BsRoster } from '../../battlescribe/tree';
 import type { SystemImport } from '../../battlescribe/types';
 
@@ -8,27 +8,31 @@ import type { SystemImport } from '../../battlescribe/types';
  * by a name that plainly names a supported edition (a renamed or forked data set keeps the name's
  * edition), with a note that it was taken by its name.
  */
-const games = registry.definitions.flatMap((d) =>
-  d.roster.import ? [{ ...d.roster.import, systemName: d.name }] : [],
-);
+const gamesOf = (registry: Registry) =>
+  registry.definitions.flatMap((d) => (d.roster.import ? [{ ...d.roster.import, systemName: d.name }] : []));
 
 /** The games a roster can be imported from, in words: every system that reads BattleScribe rosters, by the name the app gives it. */
-export const SUPPORTED_GAMES = ((names: string[]) =>
-  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''))(
-  registry.definitions.filter((d) => d.roster.import).map((d) => d.name),
-);
+export function supportedGames(registry: Registry): string {
+  const names = registry.definitions.filter((d) => d.roster.import).map((d) => d.name);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+}
 
 /** A game system name longer than this is cut before it is matched (real ones are a few words). */
 const NAME_CHARS = 200;
 
-export function systemImportFor(roster: Pick<BsRoster, 'gameSystemId' | 'gameSystemName'>): SystemImport | undefined {
-  return recogniseGame(roster)?.system;
+export function systemImportFor(
+  registry: Registry,
+  roster: Pick<BsRoster, 'gameSystemId' | 'gameSystemName'>,
+): SystemImport | undefined {
+  return recogniseGame(registry, roster)?.system;
 }
 
 /** The system a roster is for, and a note when it was recognised by its name rather than a known data set's id. */
 export function recogniseGame(
+  registry: Registry,
   roster: Pick<BsRoster, 'gameSystemId' | 'gameSystemName'>,
 ): { system: SystemImport; note: string | null } | undefined {
+  const games = gamesOf(registry);
   const byId = games.find((g) => g.games.ids.includes(roster.gameSystemId.slice(0, 100)));
   if (byId) return { system: byId, note: null };
   const name = roster.gameSystemName.slice(0, NAME_CHARS);

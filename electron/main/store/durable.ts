@@ -9,6 +9,7 @@ import type { DBCore, DBCoreMutateRequest, DBCoreTable, Middleware } from 'dexie
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import writeFileAtomic from 'write-file-atomic';
 import { CompanionDb, LATEST_SCHEMA_VERSION, type SchemaVersion } from '../../../core/store/db';
+import type { Registry } from '../../../core/systems/registry';
 import { createRepository, writeMethods, type RosterRepository } from '../../../core/store/repo';
 import { tableNames, type TableName } from '../../../core/store/rows';
 import { fsyncDir, pruneOldFiles } from './files';
@@ -43,6 +44,8 @@ import { lockStoreFolder, type FolderLock } from './lock';
 export interface DurableStoreOptions {
   /** The folder to keep the store in (the app's user-data folder, or a temp folder in tests). */
   dir: string;
+  /** The rule systems whose rosters the store keeps (the host's registry): it checks and upgrades their profiles. */
+  registry: Registry;
   clock?: () => string;
   newId?: () => string;
   /** Compact after this many journalled writes (default 1,000)… */
@@ -96,8 +99,8 @@ async function openLocked(
 ): Promise<DurableStore> {
   const clock = options.clock ?? (() => new Date().toISOString());
   const loaded = await loadStore(options.dir);
-  const { idb, upgraded } = await intoIndexedDb(loaded.maps, loaded.minVersion);
-  const db = new CompanionDb(idb);
+  const { idb, upgraded } = await intoIndexedDb(loaded.maps, loaded.minVersion, options.registry);
+  const db = new CompanionDb(idb, { registry: options.registry });
   const writer = new DurableWriter(db, loaded, {
     dir: options.dir,
     clock,
@@ -136,10 +139,10 @@ async function openLocked(
 }
 
 /** The loaded rows into fake-indexeddb, upgraded from their schema version through Dexie's own migration. */
-async function intoIndexedDb(maps: Maps, minVersion: number) {
+async function intoIndexedDb(maps: Maps, minVersion: number, registry: Registry) {
   const idb = { indexedDB: new IDBFactory(), IDBKeyRange };
   const loadVersion = Math.max(1, Math.min(minVersion, LATEST_SCHEMA_VERSION)) as SchemaVersion;
-  const loader = new CompanionDb(idb, { version: loadVersion });
+  const loader = new CompanionDb(idb, { version: loadVersion, registry });
   await loader.open();
   await loader.transaction('rw', tableNames.slice(), async () => {
     for (const table of tableNames) await loader.table(table).bulkAdd([...maps[table].values()]);

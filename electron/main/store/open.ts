@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { StoreStatus } from '../../../core/api/contract';
 import { CompanionDb } from '../../../core/store/db';
+import type { Registry } from '../../../core/systems/registry';
 import { createRepository, type RosterRepository } from '../../../core/store/repo';
 import { openDurableStore } from './durable';
 import { StoreLockedError } from './lock';
@@ -20,12 +21,13 @@ export async function openDesktopStore(options: {
   dir: string;
   clock: () => string;
   newId: () => string;
+  registry: Registry;
 }): Promise<DesktopStore> {
   try {
     const store = await openDurableStore(options);
     return { repo: store.repo, status: () => store.status(), close: () => store.close() };
   } catch (error) {
-    const db = new CompanionDb({ indexedDB: new IDBFactory(), IDBKeyRange });
+    const db = new CompanionDb({ indexedDB: new IDBFactory(), IDBKeyRange }, { registry: options.registry });
     // Open in another window or program (lock.ts): said as it is, and this process writes nothing there.
     const message =
       error instanceof StoreLockedError

@@ -1,7 +1,13 @@
 import type { StoreStatus } from '../../../core/api/channels/app';
 import { ApiFailure } from '../../../core/api/reply';
-import { CompanionDb, type IndexedDbFactory } from '../../../core/store/db';
-import { createRepository, writeMethods, type RosterRepository } from '../../../core/store/repo';
+import {
+  CompanionDb,
+  createRepository,
+  writeMethods,
+  type IndexedDbFactory,
+  type RosterRepository,
+} from '../../../core/api/store';
+import type { Registry } from '../../../core/api';
 
 /**
  * The browser host's roster store, on this browser's IndexedDB, and what it does when the browser
@@ -54,15 +60,17 @@ export async function openBrowserStore(deps: {
   memory: () => Promise<IndexedDbFactory>;
   clock: () => string;
   newId: () => string;
+  /** The rule systems whose rosters the store keeps (the host's registry). */
+  registry: Registry;
 }): Promise<BrowserStore> {
   const { clock, newId } = deps;
   let status: StoreStatus = { state: 'ready', message: messages.ready };
-  let db = new CompanionDb(deps.idb);
+  let db = new CompanionDb(deps.idb, { registry: deps.registry });
   try {
     await db.open();
   } catch (error) {
     db.close();
-    db = new CompanionDb(await deps.memory());
+    db = new CompanionDb(await deps.memory(), { registry: deps.registry });
     await db.open();
     status = { state: 'unavailable', message: messages.blocked(reason(error)) };
   }

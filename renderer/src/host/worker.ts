@@ -24,6 +24,7 @@ const dispatch = openBrowserStore({
   },
   clock,
   newId,
+  registry,
 }).then((store) =>
   createDispatch(
     createBackend({

@@ -4,6 +4,7 @@ import { estimateWholeCombat, exactWholeCombat, wholeCombatOdds } from '../../..
 import { stepWorkOf } from '../../../core/analysis/combat/roundWalk';
 import { FIRST_ROUND_SHARE, projectedOver } from '../../../core/analysis/combat/wholeCombat';
 import { analyses, getSystem } from '../../../core/systems/index';
+import { walked } from '../../support/withoutModels';
 import { small7e, smallOldWorld } from './smallCombats';
 
 /**
@@ -20,8 +21,9 @@ const HOST = ANALYSIS_WORK_LIMIT / 2;
 
 function fresh(raw: { system: string }, walkOnly = false) {
   const rules = getSystem(raw.system)!;
-  const chain = analyses[raw.system]!.combat!;
-  // Without the system's own round transition, every round is walked step by step.
+  // The engine's chain, without the system's round model (whose odds are exact at once); without its
+  // own round transition too, every round is walked step by step.
+  const chain = walked(analyses[raw.system]!.combat!);
   return {
     chain: walkOnly ? { ...chain, transition: undefined } : chain,
     state: rules.start(rules.setupSchema.parse(structuredClone(raw))),

@@ -11,6 +11,7 @@ import { startCombat, advance, type Combat } from '../../../core/combat/engine';
 import { analyses, getSystem } from '../../../core/systems/index';
 import { exampleSetup as oldWorldExample } from '../../../core/systems/old-world/example';
 import { autoInput, rngFor } from '../../support/drive';
+import { walked } from '../../support/withoutModels';
 import { small7e, smallEpic, smallNinthAge, smallOldWorld } from './smallCombats';
 
 /**
@@ -113,9 +114,10 @@ function expectAgreement(odds: WholeCombatOdds, games: Played[], extra = 0) {
   }
 }
 
+/** The system's chain as the engine walks it (without its round model: these are the walk's tests). */
 function begin(raw: { system: string }) {
   const rules = getSystem(raw.system)!;
-  const chain = analyses[raw.system]!.combat!;
+  const chain = walked(analyses[raw.system]!.combat!);
   return { chain, combat: startCombat(rules, rules.setupSchema.parse(raw), 1) };
 }
 
@@ -298,7 +300,5 @@ describe('the whole combat exactly, against 2,000 play-outs of the engine', () =
 
   it('40k 10th edition has no whole-combat chain: its attack sequence is one round', () => {
     expect(analyses['wh40k-10e']!.combat).toBeUndefined();
-    for (const id of ['old-world', 'wh40k-7e', 'ninth-age', 'epic-armageddon'])
-      expect(analyses[id]!.combat, id).toBeDefined();
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { chanceText, wholeFigureText, wholeHeadlinesOf, type WholeCombatOdds } from '../../../core/analysis/combat';
-import { stoppedUndecided } from '../../../core/analysis/combat/headline';
+import {
+  bestForTheFight,
+  fightHeadline,
+  sameChanceNote,
+  stoppedUndecided,
+} from '../../../core/analysis/combat/headline';
 
 /** An option's whole-combat figure: the chooser's chance to win the combat, shown only when the options change it. */
 
@@ -70,5 +75,59 @@ describe('whole-combat figures beside a choice', () => {
     expect(chanceText(0.50149, 0.0025)).toBe('≈\u00a050.1%\u00a0±\u00a00.3%');
     expect(chanceText(0.5, 0.0049)).toBe('≈\u00a050.0%\u00a0±\u00a00.5%');
     expect(chanceText(0.913, 0.0002)).toBe('≈\u00a091.3%\u00a0±\u00a00.1%');
+  });
+});
+
+describe('every choice weighed by the fight (issue 34)', () => {
+  const options = (suggested: number, n = 3) =>
+    Array.from({ length: n }, (_, i) => ({ id: `o${i}`, ...(i === suggested ? { suggested: true } : {}) }));
+
+  it('suggests the option with the chooser’s best chance to win the fight, not the rules’ default', () => {
+    expect(bestForTheFight([odds(0.4), odds(0.7), odds(0.5)], options(0), 'attacker')).toBe('o1');
+    // The defender's best is the attacker's worst.
+    expect(bestForTheFight([odds(0.4), odds(0.7), odds(0.5)], options(0), 'defender')).toBe('o0');
+  });
+
+  it('on a tie the rules’ default stands; with no default, the first of the tied', () => {
+    expect(bestForTheFight([odds(0.7), odds(0.4), odds(0.7)], options(2), 'attacker')).toBe('o2');
+    expect(bestForTheFight([odds(0.7), odds(0.4), odds(0.7)], options(1), 'attacker')).toBe('o0');
+  });
+
+  it('estimates count as tied within their noise; an option without figures and a pause are never suggested', () => {
+    expect(bestForTheFight([odds(0.5, 0.02), odds(0.53, 0.02)], options(0, 2), 'attacker')).toBe('o0');
+    const withPause = [
+      { id: 'next', suggested: true },
+      { id: 'pause', pause: 'paused after round 1 — round 2 next turn' },
+    ];
+    expect(bestForTheFight([odds(0.3), odds(1)], withPause, 'attacker')).toBeNull();
+    expect(bestForTheFight([null, odds(0.3)], options(0, 2), 'attacker')).toBeNull();
+  });
+
+  it('where the options leave the same chance, says so once in words', () => {
+    expect(sameChanceNote([odds(0.62), odds(0.62)], 'attacker', 'Empire')).toBe(
+      'Whichever is chosen, Empire win the fight 62.0%: the choice does not change the odds.',
+    );
+    expect(sameChanceNote([odds(0.62), null], 'attacker', 'Empire')).toBeNull();
+  });
+});
+
+describe('the whole fight in one line, at the top of every step', () => {
+  it('each side’s chance, and the round it is most likely over in', () => {
+    expect(fightHeadline({ ...odds(0.656), rounds: [0.7, 0.3] })).toBe(
+      'Empire win the fight 65.6% · Orcs 34.4% · most likely over in round 1',
+    );
+  });
+
+  it('a draw where one can happen, and what is still fighting after the last round counted', () => {
+    const o = { ...odds(0.5), pDefenderWins: 0.3, pDraw: 0.1, pUnfinished: 0.1, rounds: [0.2, 0.6] };
+    expect(fightHeadline(o)).toBe(
+      'Empire win the fight 50.0% · Orcs 30.0% · a draw 10.0% · most likely over in round 2 · still fighting after round 10 10.0%',
+    );
+  });
+
+  it('an estimate marked as one', () => {
+    expect(fightHeadline({ ...odds(0.66, 0.011), rounds: [1] })).toBe(
+      'Empire win the fight ≈\u00a066%\u00a0±\u00a01% · Orcs ≈\u00a034%\u00a0±\u00a01% · most likely over in round 1',
+    );
   });
 });

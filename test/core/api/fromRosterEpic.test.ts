@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import { describe, expect, it } from 'vitest';
 import { createFromRosterBackend } from '../../../core/api/backends/fromRoster';
 import { setupSchema } from '../../../core/systems/epic-armageddon/setup';
@@ -19,7 +20,7 @@ describe('combat.sideFromRoster (Epic Armageddon)', () => {
       points: 275,
       profile: validProfiles['epic-armageddon'],
     });
-    const picked = await createFromRosterBackend(repo)['combat.sideFromRoster']({
+    const picked = await createFromRosterBackend(repo, registry)['combat.sideFromRoster']({
       rosterId: roster.id,
       unitId: battlegroup.id,
       side: 'attacker',
@@ -73,7 +74,7 @@ describe('combat.sideFromRoster (Epic Armageddon)', () => {
       },
     });
     await expect(
-      createFromRosterBackend(repo)['combat.sideFromRoster']({
+      createFromRosterBackend(repo, registry)['combat.sideFromRoster']({
         rosterId: roster.id,
         unitId: wing.id,
         side: 'defender',

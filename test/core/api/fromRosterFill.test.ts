@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiFailure } from '../../../core/api';
 import { createFromRosterBackend } from '../../../core/api/backends/fromRoster';
-import { systems } from '../../../core/systems';
+import { registry, systems } from '../../../core/systems';
 import { freshStore, validProfiles } from '../store/fixtures';
 
 /**
@@ -18,7 +18,7 @@ async function setUp() {
     points: 120,
     profile: validProfiles['old-world'],
   });
-  return { repo, roster, unit, backend: createFromRosterBackend(repo) };
+  return { repo, roster, unit, backend: createFromRosterBackend(repo, registry) };
 }
 
 const example = () => structuredClone(systems['old-world']!.exampleSetup) as Record<string, unknown>;

@@ -115,7 +115,7 @@ describe('a file with thousands of wrong units', () => {
     if (imported.ok) expect.fail('imported');
     expect(imported.error.message).toMatch(/^The roster file has 501 problems/);
     const { parseRosterFile } = await import('../../../core/roster/exchange');
-    const parsed = parseRosterFile(badUnitsFile(4, 500));
+    const parsed = parseRosterFile(badUnitsFile(4, 500), registry);
     expect(!parsed.ok && parsed.problems.at(-1)).toEqual({
       field: 'rosters',
       message:

@@ -1,12 +1,6 @@
+import { registry } from '../../../core/systems';
 import { describe, expect, it } from 'vitest';
-import {
-  checkUnit,
-  parseRosterFile,
-  profileSchemaFor,
-  ROSTER_FILE_FORMAT,
-  systemIds,
-  type SystemId,
-} from '../../../core/roster';
+import { checkUnit, parseRosterFile, profileSchemaFor, ROSTER_FILE_FORMAT, type SystemId } from '../../../core/roster';
 import { validProfiles } from '../store/fixtures';
 
 const stamp = '2024-05-01T18:00:00.000Z';
@@ -33,30 +27,32 @@ const roster = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('unit profiles per system', () => {
-  it('lists the five systems', () => {
-    expect([...systemIds].sort()).toEqual(['epic-armageddon', 'ninth-age', 'old-world', 'wh40k-10e', 'wh40k-7e']);
-  });
+  it.each(registry.ids as SystemId[])(
+    '%s accepts a valid profile, fills defaults, and parses its own output unchanged',
+    (system) => {
+      const parsed = profileSchemaFor(registry, system)!.parse(validProfiles[system]);
+      expect(profileSchemaFor(registry, system)!.parse(parsed)).toEqual(parsed);
+    },
+  );
 
-  it.each(systemIds)('%s accepts a valid profile, fills defaults, and parses its own output unchanged', (system) => {
-    const parsed = profileSchemaFor(system).parse(validProfiles[system]);
-    expect(profileSchemaFor(system).parse(parsed)).toEqual(parsed);
-  });
-
-  it.each(systemIds)('%s refuses a wrong type, an out-of-range number and an unknown field, in words', (system) => {
-    const result = profileSchemaFor(system).safeParse({ ...validProfiles[system], smuggled: 1 });
-    expect(result.success).toBe(false);
-    const messages = checkUnit(system, { name: 'X', profile: { ...validProfiles[system], smuggled: 1 } });
-    expect(messages).toMatchObject({
-      ok: false,
-      problems: [{ field: 'profile.smuggled', message: 'profile.smuggled: unknown field' }],
-    });
-  });
+  it.each(registry.ids as SystemId[])(
+    '%s refuses a wrong type, an out-of-range number and an unknown field, in words',
+    (system) => {
+      const result = profileSchemaFor(registry, system)!.safeParse({ ...validProfiles[system], smuggled: 1 });
+      expect(result.success).toBe(false);
+      const messages = checkUnit(registry, system, { name: 'X', profile: { ...validProfiles[system], smuggled: 1 } });
+      expect(messages).toMatchObject({
+        ok: false,
+        problems: [{ field: 'profile.smuggled', message: 'profile.smuggled: unknown field' }],
+      });
+    },
+  );
 
   it('says what range a characteristic takes', () => {
     const bad = structuredClone(validProfiles['wh40k-10e']) as { models: { toughness: unknown }[] };
     bad.models[0]!.toughness = 40;
     bad.models[1]!.toughness = 'four';
-    const checked = checkUnit('wh40k-10e', { name: 'X', profile: bad });
+    const checked = checkUnit(registry, 'wh40k-10e', { name: 'X', profile: bad });
     expect(checked).toEqual({
       ok: false,
       problems: [
@@ -70,7 +66,7 @@ describe('unit profiles per system', () => {
         },
       ],
     });
-    const oldWorld = checkUnit('old-world', {
+    const oldWorld = checkUnit(registry, 'old-world', {
       name: '',
       profile: { ...validProfiles['old-world'], toughness: 11, troopType: 'goblin', standard: 'yes' },
     });
@@ -102,7 +98,7 @@ describe('unit profiles per system', () => {
       ['old-world', { ...validProfiles['old-world'], ward: 1 }, 'profile.ward'],
     ];
     for (const [system, profile, field] of checks) {
-      const checked = checkUnit(system, { name: 'X', profile });
+      const checked = checkUnit(registry, system, { name: 'X', profile });
       expect(checked.ok ? [] : checked.problems.map((p) => p.field), system).toEqual([field]);
     }
   });
@@ -122,7 +118,7 @@ describe('roster file import validation', () => {
       ]),
       version: 1,
     };
-    const parsed = parseRosterFile(old);
+    const parsed = parseRosterFile(old, registry);
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.value.version).toBe(2);
@@ -133,10 +129,10 @@ describe('roster file import validation', () => {
   });
 
   it('accepts a valid file of every system', () => {
-    const rosters = systemIds.map((system, i) =>
+    const rosters = (registry.ids as SystemId[]).map((system, i) =>
       roster({ id: `r-${i}`, system, units: [unit(system, { id: `u-${i}` })] }),
     );
-    const parsed = parseRosterFile(file(rosters));
+    const parsed = parseRosterFile(file(rosters), registry);
     expect(parsed.ok).toBe(true);
   });
 
@@ -177,7 +173,7 @@ describe('roster file import validation', () => {
       'duplicate id',
     ],
   ])('refuses %s, naming its path', (_, over, field, message) => {
-    const parsed = parseRosterFile(file([roster(over)]));
+    const parsed = parseRosterFile(file([roster(over)]), registry);
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.problems).toContainEqual({ field, message: expect.stringContaining(message) as string });
@@ -200,6 +196,7 @@ describe('roster file import validation', () => {
           units: [unit('old-world', { id: 'u-8' }), badUnit],
         }),
       ]),
+      registry,
     );
     expect(parsed.ok ? [] : parsed.problems.map((p) => p.field)).toEqual([
       'rosters[0].name',
@@ -211,16 +208,16 @@ describe('roster file import validation', () => {
   });
 
   it('refuses a file that is not a roster file, or is from a newer app', () => {
-    expect(parseRosterFile({ hello: 1 })).toMatchObject({ ok: false });
-    expect(parseRosterFile(null)).toMatchObject({
+    expect(parseRosterFile({ hello: 1 }, registry)).toMatchObject({ ok: false });
+    expect(parseRosterFile(null, registry)).toMatchObject({
       ok: false,
       problems: [{ field: '', message: 'expected an object' }],
     });
-    expect(parseRosterFile({ ...file([]), version: 7 })).toMatchObject({
+    expect(parseRosterFile({ ...file([]), version: 7 }, registry)).toMatchObject({
       ok: false,
       problems: [{ field: 'version', message: expect.stringContaining('newer Combat Companion') as string }],
     });
-    expect(parseRosterFile({ ...file([]), format: 'other' })).toMatchObject({
+    expect(parseRosterFile({ ...file([]), format: 'other' }, registry)).toMatchObject({
       ok: false,
       problems: [{ field: 'format' }],
     });

@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ApiFailure, fieldProblems } from '../../../core/api';
@@ -78,7 +79,7 @@ async function seeded() {
     rosterIds: [],
     log: JSON.stringify({ setup: {}, inputs: [] }),
   });
-  return { ...s, backend: createRosterBackend({ repo: s.repo, ...s.deps }) };
+  return { ...s, backend: createRosterBackend({ repo: s.repo, ...s.deps, registry }) };
 }
 
 const wrongValues: unknown[] = [null, 12345, 'not-valid', [], { nested: true }, true, 'x'.repeat(20_000)];

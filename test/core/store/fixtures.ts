@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { CompanionDb, createRepository, type RepoDeps } from '../../../core/store';
 import type { SystemId } from '../../../core/roster';
@@ -120,7 +121,7 @@ export function freshStore(options: { name?: string } = {}) {
     clock: () => new Date(Date.UTC(2024, 4, 1, 18, 0, tick++)).toISOString(),
     newId: () => `id-${++id}`,
   };
-  const db = new CompanionDb(idb, options);
+  const db = new CompanionDb(idb, { ...options, registry });
   const repo = createRepository(db, deps);
   return { idb, db, repo, deps };
 }

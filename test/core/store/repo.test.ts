@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { oldWorldProfileSchema } from '../../../core/systems/old-world/roster/profile';
@@ -342,7 +343,7 @@ describe('export and import', () => {
 describe('schema migration', () => {
   it('v1 → v2 backfills lastUsedAt and indexes it, keeping every row', async () => {
     const idb = { indexedDB: new IDBFactory(), IDBKeyRange };
-    const v1 = new CompanionDb(idb, { version: 1 });
+    const v1 = new CompanionDb(idb, { registry, version: 1 });
     await v1.open();
     expect(v1.verno).toBe(1);
     const row = {
@@ -368,7 +369,7 @@ describe('schema migration', () => {
     await expect(v1.rosters.orderBy('lastUsedAt').toArray()).rejects.toThrow();
     v1.close();
 
-    const v2 = new CompanionDb(idb);
+    const v2 = new CompanionDb(idb, { registry });
     open.push(v2);
     await v2.open();
     expect(v2.verno).toBe(LATEST_SCHEMA_VERSION);
@@ -381,7 +382,7 @@ describe('schema migration', () => {
 
   it('v2 → v3 puts old-world units in the 6th edition troop types (a lone hero flagged as a character), other systems untouched', async () => {
     const idb = { indexedDB: new IDBFactory(), IDBKeyRange };
-    const v2 = new CompanionDb(idb, { version: 2 });
+    const v2 = new CompanionDb(idb, { registry, version: 2 });
     await v2.open();
     const at = '2024-01-01T00:00:00.000Z';
     const roster = (id: string, system: string) => ({
@@ -394,7 +395,9 @@ describe('schema migration', () => {
       updatedAt: at,
       lastUsedAt: at,
     });
-    await v2.rosters.bulkAdd([roster('ow', 'old-world'), roster('40k', 'wh40k-10e')] as never[]);
+    // A roster of the system with an upgrade (the ranks game), and one of a system without.
+    await v2.rosters.add(roster('ow', 'old-world') as never);
+    await v2.rosters.add(roster('40k', 'wh40k-10e') as never);
     const unit = (id: string, rosterId: string, profile: unknown) => ({
       id,
       rosterId,
@@ -415,7 +418,7 @@ describe('schema migration', () => {
     ] as never[]);
     v2.close();
 
-    const v3 = new CompanionDb(idb);
+    const v3 = new CompanionDb(idb, { registry });
     open.push(v3);
     await v3.open();
     expect(v3.verno).toBe(3);

@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import { describe, expect, it } from 'vitest';
 import { parseRosterFile } from '../../../core/roster/exchange';
 import { freshStore, validProfiles } from './fixtures';
@@ -16,7 +17,7 @@ describe('unit notes', () => {
     expect(unit.notes).toBe('Oath of Moment: re-roll hits.');
     const file = await repo.exportRosters([roster.id]);
     expect(file.rosters[0]!.units[0]!.notes).toBe('Oath of Moment: re-roll hits.');
-    const checked = parseRosterFile(file);
+    const checked = parseRosterFile(file, registry);
     expect(checked.ok && checked.value.rosters[0]!.units[0]!.notes).toBe('Oath of Moment: re-roll hits.');
   });
 
@@ -37,7 +38,7 @@ describe('unit notes', () => {
     const file = await repo.exportRosters([roster.id]);
     const { notes: _notes, ...olderUnit } = file.rosters[0]!.units[0]!;
     const older = { ...file, rosters: [{ ...file.rosters[0]!, units: [olderUnit] }] };
-    const checked = parseRosterFile(older);
+    const checked = parseRosterFile(older, registry);
     expect(checked.ok && checked.value.rosters[0]!.units[0]!.notes).toBe('');
   });
 

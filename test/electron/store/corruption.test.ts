@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,7 @@ async function tempDir() {
 async function openStore(dir: string, options: { compactAfterRecords?: number } = {}) {
   let n = 0;
   const store = await openDurableStore({
+    registry,
     dir,
     newId: () => `id-${++n}-${Math.random().toString(36).slice(2, 8)}`,
     ...options,

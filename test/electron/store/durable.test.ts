@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, truncate, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,7 @@ async function tempDir() {
 }
 async function openStore(dir: string, options: { compactAfterRecords?: number } = {}) {
   let n = 0;
-  const store = await openDurableStore({ dir, newId: () => `${Date.now().toString(36)}-${++n}`, ...options });
+  const store = await openDurableStore({ registry, dir, newId: () => `${Date.now().toString(36)}-${++n}`, ...options });
   stores.push(store);
   return store;
 }
@@ -181,7 +182,7 @@ describe('durable store (journal + snapshots)', () => {
         { schemaVersion: 99, generation: 1, savedAt: 'x' },
       ),
     );
-    await expect(openDurableStore({ dir })).rejects.toBeInstanceOf(StoreTooNewError);
+    await expect(openDurableStore({ registry, dir })).rejects.toBeInstanceOf(StoreTooNewError);
     expect(await files(dir)).toEqual(['snapshot-00000001.ccstore']);
   });
 });

@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -75,7 +76,7 @@ describe('a frozen owner keeps the store', () => {
       owner.child.kill('SIGSTOP');
       // Well past the staleness: the lock directory has not been refreshed for this long.
       await sleep(STALE_MS * 2);
-      await expect(openDurableStore({ dir, lockStaleMs: STALE_MS })).rejects.toBeInstanceOf(StoreLockedError);
+      await expect(openDurableStore({ registry, dir, lockStaleMs: STALE_MS })).rejects.toBeInstanceOf(StoreLockedError);
       owner.child.kill('SIGCONT');
       const before = owner.acks().length;
       while (owner.acks().length < before + 30) {
@@ -86,7 +87,7 @@ describe('a frozen owner keeps the store', () => {
       owner.child.kill('SIGKILL');
       await new Promise((resolve) => owner.child.once('exit', resolve));
 
-      const store = await openDurableStore({ dir, lockStaleMs: STALE_MS });
+      const store = await openDurableStore({ registry, dir, lockStaleMs: STALE_MS });
       stores.push(store);
       const units = new Set((await store.db.units.toCollection().primaryKeys()) as string[]);
       // Some of its units the writer deletes again (one step in five): what is left is still many.
@@ -101,7 +102,7 @@ describe('a frozen owner keeps the store', () => {
 describe('a write is acknowledged only while its process holds the lock', () => {
   it('after another process took the folder over, a write is refused in words and not acknowledged', async () => {
     const dir = await tempDir();
-    const store = await openDurableStore({ dir });
+    const store = await openDurableStore({ registry, dir });
     stores.push(store);
     const roster = await store.repo.saveRoster({ name: 'A', system: 'wh40k-10e', pointsLimit: null, notes: '' });
     // What a process that took the folder over writes first, before it reads anything.

@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
@@ -62,7 +63,7 @@ function closeHolder(child: ChildProcessWithoutNullStreams): Promise<void> {
 }
 
 const rosterNames = async (dir: string) => {
-  const store = await openDurableStore({ dir });
+  const store = await openDurableStore({ registry, dir });
   const names = (await store.repo.listRosters()).map((r) => r.name).sort();
   const state = store.status().state;
   await store.close();
@@ -93,14 +94,14 @@ describe('one process per store folder', () => {
 
   it('the same process cannot open one folder twice either', async () => {
     const dir = await tempDir();
-    const a = await openDesktopStore({ dir, clock: () => '2026-11-23T00:00:00.000Z', newId: () => 'a' });
-    const b = await openDesktopStore({ dir, clock: () => '2026-11-23T00:00:00.000Z', newId: () => 'b' });
+    const a = await openDesktopStore({ registry, dir, clock: () => '2026-11-23T00:00:00.000Z', newId: () => 'a' });
+    const b = await openDesktopStore({ registry, dir, clock: () => '2026-11-23T00:00:00.000Z', newId: () => 'b' });
     expect(a.status().state).toBe('ready');
     expect(b.status().state).toBe('unavailable');
     await b.close();
     await a.close();
     // Closed: the folder is free again.
-    const c = await openDesktopStore({ dir, clock: () => '2026-11-23T00:00:00.000Z', newId: () => 'c' });
+    const c = await openDesktopStore({ registry, dir, clock: () => '2026-11-23T00:00:00.000Z', newId: () => 'c' });
     expect(c.status().state).toBe('ready');
     await c.close();
   });
@@ -248,7 +249,7 @@ describe('an owner entry proves its process', () => {
     await utimes(entry, then, then);
   }
 
-  const open = (dir: string) => openDurableStore({ dir, lockStaleMs: 2000 });
+  const open = (dir: string) => openDurableStore({ registry, dir, lockStaleMs: 2000 });
 
   it('an entry naming a live process that started at another time (a reused pid) is taken over', async () => {
     const dir = await tempDir();

@@ -1,3 +1,4 @@
+import { registry } from '../../../core/systems';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,11 +16,11 @@ const deps = {
 describe('the desktop host opening its store', () => {
   it('opens the durable store in the given folder and keeps what is written', async () => {
     const dir = join(await mkdtemp(join(tmpdir(), 'cc-open-')), 'store');
-    const first = await openDesktopStore({ dir, ...deps });
+    const first = await openDesktopStore({ registry, dir, ...deps });
     expect(first.status().state).toBe('ready');
     await first.repo.saveRoster({ name: 'Kept', system: 'old-world', pointsLimit: null, notes: '' });
     await first.close();
-    const again = await openDesktopStore({ dir, ...deps });
+    const again = await openDesktopStore({ registry, dir, ...deps });
     expect((await again.repo.listRosters()).map((r) => r.name)).toEqual(['Kept']);
     await again.close();
   });
@@ -28,7 +29,7 @@ describe('the desktop host opening its store', () => {
     const parent = await mkdtemp(join(tmpdir(), 'cc-open-'));
     const notAFolder = join(parent, 'store');
     await writeFile(notAFolder, 'this is a file, not a folder');
-    const store = await openDesktopStore({ dir: notAFolder, ...deps });
+    const store = await openDesktopStore({ registry, dir: notAFolder, ...deps });
     expect(store.status()).toMatchObject({
       state: 'unavailable',
       message: expect.stringContaining('Nothing you change now will be kept'),

@@ -2,6 +2,7 @@
 // each "go <run>" opens the store in the folder it is given as the app does when it starts, saves
 // a roster named after its tag and the run, and says how the store opened; on "close <run>" it
 // closes it again. Many of these told "go" together start at the same moment.
+import { registry } from '../../../core/systems';
 import { createInterface } from 'node:readline';
 import { openDesktopStore, type DesktopStore } from '../../../electron/main/store/open';
 
@@ -13,7 +14,12 @@ say('loaded');
 for await (const line of createInterface({ input: process.stdin })) {
   const [command, run] = line.split(' ');
   if (command === 'go') {
-    store = await openDesktopStore({ dir, clock: () => new Date().toISOString(), newId: () => `${tag}-${++n}` });
+    store = await openDesktopStore({
+      registry,
+      dir,
+      clock: () => new Date().toISOString(),
+      newId: () => `${tag}-${++n}`,
+    });
     const { state } = store.status();
     await store.repo.saveRoster({ name: `${tag} run ${run}`, system: 'wh40k-10e', pointsLimit: null, notes: '' });
     say(`opened ${run} ${state}`);

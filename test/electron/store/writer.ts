@@ -1,11 +1,13 @@
 // Child process of the SIGKILL test: loads the store, reports what it holds, then writes in a
 // loop, printing each write once it is acknowledged, until it is killed.
+import { registry } from '../../../core/systems';
 import { openDurableStore } from '../../../electron/main/store';
 import { validProfiles } from '../../core/store/fixtures';
 
 const [dir, tag, lockStaleMs] = process.argv.slice(2) as [string, string, string | undefined];
 // Small limits, so kills land during compactions too. The frozen-owner test passes a short lock staleness.
 const store = await openDurableStore({
+  registry,
   dir,
   compactAfterRecords: 20,
   compactAfterBytes: 64 * 1024,

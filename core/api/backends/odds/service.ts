@@ -12,6 +12,12 @@ export interface OddsServiceDeps {
   analyze: Analyze;
   /** Absent: no whole-combat odds. */
   wholeCombatInChunks?: WholeInChunks;
+  /**
+   * Whether a system's combat goes on round after round (it has a whole-combat chain): its choices
+   * are weighed by the fight, asked with `whole`, never by the round's figure (a round just decided
+   * reads 100%: the wrong yardstick). Absent: none does.
+   */
+  fightsRounds?: (systemId: string) => boolean;
   /** Lets whatever else came in be answered between chunks of a long analysis. */
   pause?: () => Promise<void>;
   /** How many combats to keep worked out at once (the oldest are dropped first). */
@@ -78,7 +84,8 @@ export function createOddsService(deps: OddsServiceDeps): OddsOf {
     const seen = roundOf.get(combat.state as object);
     if (seen) return seen;
     if (k.before === undefined) k.before = deps.analyze(k.system.id, k.first);
-    const odds = roundOdds(deps.analyze, { system: k.system, before: k.before, combat });
+    const round = roundOdds(deps.analyze, { system: k.system, before: k.before, combat });
+    const odds = deps.fightsRounds?.(k.system.id) ? { ...round, best: null } : round;
     roundOf.set(combat.state as object, odds);
     return odds;
   };

@@ -1,5 +1,11 @@
 import { QUICK_SHARE, type WholeCombatAnswer, type WholeCombatOdds } from '../../../analysis/combat';
-import { wholeFigureText, wholeHeadlinesOf } from '../../../analysis/combat/headline';
+import {
+  bestForTheFight,
+  fightHeadline,
+  sameChanceNote,
+  wholeFigureText,
+  wholeHeadlinesOf,
+} from '../../../analysis/combat/headline';
 import type { Chunked } from '../../../analysis/chunked';
 import { noOddsBecause } from '../../../analysis/guarded';
 import { advance, type Combat, type RuleSystem } from '../../../combat';
@@ -65,32 +71,44 @@ export async function wholeOdds(
   const now = combat.log.inputs.length === 0 ? first : await finish(ask(system.id, combat.state, share), finisher);
   const odds = (a: WholeCombatAnswer) => (a?.ok ? a.odds : null);
   const unavailable = now?.ok ? null : now ? noOddsBecause('No odds for the whole combat', now.tooLarge) : null;
-  const choices = quick ? round.choices : await wholeChoices(ask, system, combat, round.choices, finisher);
-  return { ...round, choices, whole: { start: odds(first), now: odds(now), unavailable } };
+  const weighed = quick ? {} : await wholeChoices(ask, system, combat, round, finisher);
+  const headline = now?.ok ? { headline: fightHeadline(now.odds) } : {};
+  return { ...round, ...weighed, whole: { start: odds(first), now: odds(now), ...headline, unavailable } };
 }
 
-/** Each option's whole-combat figure for the chooser, where the options change it (pursuit, restraint, allocation). */
+/** More options than this at one choice are not weighed by the fight (each one is a whole combat worked out). */
+const MAX_WEIGHED = 8;
+
+/**
+ * Every option of a choice weighed by the fight (issue 34): the chooser's chance to win the whole
+ * combat after each, the best of them the one to suggest (ties go to the rules' own default), and,
+ * where the options cannot change that chance, words that say so instead of repeated numbers. A
+ * pause (fought on next turn) is no answer to the rules: it gets no figure and is never suggested.
+ */
 async function wholeChoices(
   ask: WholeInChunks,
   system: RuleSystem,
   combat: Combat,
-  choices: CombatOdds['choices'],
+  round: CombatOdds,
   finisher: Finisher,
-): Promise<CombatOdds['choices']> {
+): Promise<Pick<CombatOdds, 'choices' | 'best' | 'choiceNote'>> {
   const step = combat.step;
-  // Choices with many options (how many attacks at a character) share one answer's work among them; past four, none is worked out.
-  if (step.kind !== 'choose' || step.options.length > 4) return choices;
-  const share = 1 / step.options.length;
+  if (step.kind !== 'choose' || step.options.length > MAX_WEIGHED) return round;
+  const answers = step.options.filter((o) => !o.pause);
   const each: Array<WholeCombatOdds | null> = [];
-  for (const { id } of step.options) {
-    const taken = advance(system, combat, { kind: 'choose', stepId: step.id, option: id });
-    const answer = taken.ok ? await finish(ask(system.id, taken.combat.state, share), finisher) : null;
+  for (const option of step.options) {
+    const taken = option.pause ? null : advance(system, combat, { kind: 'choose', stepId: step.id, option: option.id });
+    const answer = taken?.ok ? await finish(ask(system.id, taken.combat.state, 1 / answers.length), finisher) : null;
     each.push(answer?.ok ? answer.odds : null);
   }
-  const figures = wholeHeadlinesOf(each, step.actor, system.view(combat.state).sides[step.actor].name);
-  return step.options.map(({ id }, i) => ({
+  const side = system.view(combat.state).sides[step.actor].name;
+  const figures = wholeHeadlinesOf(each, step.actor, side);
+  const choices = step.options.map(({ id }, i) => ({
     option: id,
-    figure: choices.find((c) => c.option === id)?.figure ?? null,
+    figure: round.choices.find((c) => c.option === id)?.figure ?? null,
     whole: figures[i] ? wholeFigureText(figures[i]) : null,
   }));
+  const best = bestForTheFight(each, step.options, step.actor);
+  const note = figures.every((f) => f === null) ? sameChanceNote(each, step.actor, side) : null;
+  return { choices, best, ...(note ? { choiceNote: note } : {}) };
 }

@@ -1,5 +1,5 @@
 import { splitDice } from '../../../combat/rollGroups';
-import { chooseStep, popTask, pushLog, rollStep, type TaskKind } from '../../../combat/stepEngine';
+import { chooseStep, pauseOption, popTask, pushLog, rollStep, type TaskKind } from '../../../combat/stepEngine';
 import type { DiceGroup, Reason } from '../../../combat/steps';
 import { allocationPlan } from '../allocation';
 import { afterBreak, afterScore, agilitySteps, beginRound, standings } from '../flow';
@@ -215,7 +215,15 @@ export const roundEndKind: TaskKind<State, Of<'roundEnd'>> = {
         },
         // One tap to change the kept allocations (issue 22), offered only when there is a choice to make.
         ...(choice && !idle ? [{ id: 'anew', label: `Fight round ${state.round + 1}, allocating attacks anew` }] : []),
-        { id: 'stop', label: 'Stop here', ...(idle ? { suggested: true } : {}) },
+        // Stopping to fight on in a later turn is a pause, not an end (the host keeps the melee here);
+        // once another round can change nothing, or the game is over, the melee ends undecided.
+        idle
+          ? {
+              id: 'stop',
+              label: `End the melee here: ${state.round >= LAST_ROUND ? 'the game is over' : 'neither unit has an attack left'}`,
+              suggested: true,
+            }
+          : pauseOption(state.round),
       ],
       why: [
         ...scoreReasons(state),
@@ -236,13 +244,11 @@ export const roundEndKind: TaskKind<State, Of<'roundEnd'>> = {
     });
   },
   answer(s, _task, { option, log }) {
+    // Another round can change nothing, or the game is over: the melee ends where it stands.
     if (option === 'stop') {
-      const next = popTask(log(s, 'Stop here: the melee goes on in the next turn'));
-      return {
-        ...next,
-        phase: 'over',
-        notes: [...next.notes, `The melee goes on: round ${s.round + 1} is fought in the next turn.`],
-      };
+      const why = s.round >= LAST_ROUND ? 'the game is over' : 'neither unit has an attack left';
+      const next = popTask(log(s, `The melee ends here: ${why}`));
+      return { ...next, phase: 'over', notes: [...next.notes, `The melee ends here: ${why}.`] };
     }
     // The allocations answered this round are kept for the next (issue 22): asked again only when the players say so.
     const anew = option === 'anew';

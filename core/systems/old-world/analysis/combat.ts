@@ -3,6 +3,7 @@ import type { CombatChain, UnitEnd, UnitFate } from '../../../analysis/combat/ty
 import { oldWorld } from '../index';
 import { unitKey, unitOf, woundsLeft, type Role, type State, type UnitStatus } from '../state';
 import { oldWorldKey } from './key';
+import { oldWorldModel } from './model';
 import { roundTransition } from './transition';
 
 /**
@@ -28,6 +29,8 @@ export const oldWorldCombat: CombatChain<State> = {
   unitFates,
   // Each round from the system's own strike distribution and the rolls after it by class (transition.ts).
   transition: (s, cap) => roundTransition(oldWorldCombat, s, cap),
+  // The compact round model (model/): each round in closed form over wounds lost and statuses; the walk above is its check.
+  model: oldWorldModel,
 };
 
 /** Every unit with its characters after it: a character slain is destroyed, else he shares his unit's fate (he flees or is caught with it). */

@@ -19,7 +19,7 @@ import {
   type BsProfile,
   type BsSelection,
 } from '../../../battlescribe/tree';
-import type { SystemImport, UnitOutcome } from '../../../battlescribe/types';
+import type { SystemImport, UnitOutcome, UnitPreview } from '../../../battlescribe/types';
 import { cleanLabel, cleanName, distance, distinct } from '../../../battlescribe/values';
 
 /**
@@ -106,6 +106,10 @@ function profileOf(read: {
   return { profile, flags };
 }
 
+type Found = ReturnType<typeof profilesUnder>;
+/** Reads one characteristic of the main stat line (by any of its names) as a number in its field's range. */
+type Stat = (what: string, names: string[], min: number, max: number, fallback: number) => number;
+
 function convertUnit(unit: BsSelection): UnitOutcome {
   const name = cleanName(unit.name);
   const notes = new NotesWriter();
@@ -113,18 +117,68 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   const issues: string[] = [];
   const found = profilesUnder(unit);
   const lines = found.filter(({ profile }) => isStatLine(profile));
-  // The rank and file: the stat line of the most numerous model (the unit's own name breaks ties).
-  const main = [...lines].sort(
+  const main = mainLine(lines, unit);
+  if (!main) return { ok: false, skipped: { name, reason: 'it has no profile with WS, T and W.' } };
+  const used = noteOtherLines(lines, main, notes);
+  const stat = statReader(main.profile, issues);
+  const models = modelsOf(unit, issues);
+
+  // What the data sets do not state is worked out, and each such value is pushed for the player to confirm.
+  const { names, troop, armour } = troopAndArmour(unit, confirm);
+  const saves = savesStated(unit, confirm);
+  const { weapons, weaponLines } = readWeapons(found, used, notes);
+
+  // The notes' sections come out in the order first written: other stat lines, weapons, rules, other profiles, equipment.
+  const specialRules = distinct([...rulesOf(unit, notes)]).slice(0, 80);
+  const notesPreview = writeOtherNotes(unit, used, notes);
+  // Written before `profileOf` reads the stat line, so only the models' issue reaches the notes' "To
+  // check"; the preview, built last, lists them all.
+  for (const line of [...issues, ...confirm]) notes.add('To check', line);
+
+  const read = { models, stat, names, armour: armour.save, saves, troop, weapons, specialRules };
+  const { profile, flags } = profileOf(read);
+  const points = pointsOf(unit);
+  const preview = previewOf({
+    name,
+    points,
+    main,
+    lines,
+    profile,
+    flags,
+    troop,
+    weaponLines,
+    notesPreview,
+    issues,
+    confirm,
+  });
+  return { ok: true, unit: { sourceId: unit.id, name, points, notes: notes.toString(), profile, preview } };
+}
+
+/** The rank and file: the stat line of the most numerous model (the unit's own name breaks ties). */
+function mainLine(lines: Found, unit: BsSelection): Found[number] | undefined {
+  return [...lines].sort(
     (a, b) =>
       b.owner.number - a.owner.number || Number(b.profile.name === unit.name) - Number(a.profile.name === unit.name),
   )[0];
-  if (!main) return { ok: false, skipped: { name, reason: 'it has no profile with WS, T and W.' } };
-  // Every stat line is accounted for here: the main one on the profile, the others in the notes.
-  const used = new Set<BsProfile>(lines.map((l) => l.profile));
+}
+
+/**
+ * Every stat line is accounted for: the main one goes on the profile, the others into the notes (a
+ * unit keeps one stat line). Returns them all as used, so the notes do not list them again.
+ */
+function noteOtherLines(lines: Found, main: Found[number], notes: NotesWriter): Set<BsProfile> {
   for (const other of lines)
     if (other !== main) notes.add('Other profiles (a unit keeps one stat line)', profileLine(other.profile));
-  const stat = (what: string, names: string[], min: number, max: number, fallback: number) => {
-    const text = characteristic(main.profile, ...names);
+  return new Set<BsProfile>(lines.map((l) => l.profile));
+}
+
+/**
+ * Reads the main stat line's characteristics: "-" is 0, else the leading number. What has to be
+ * changed is said in `issues`, naming the characteristic.
+ */
+function statReader(main: BsProfile, issues: string[]): Stat {
+  return (what, names, min, max, fallback) => {
+    const text = characteristic(main, ...names);
     return fitted(
       text !== undefined && /^\s*[-–]\s*$/.test(text) ? 0 : leadingNumber(text),
       min,
@@ -134,11 +188,20 @@ function convertUnit(unit: BsSelection): UnitOutcome {
       issues,
     );
   };
+}
 
+/** The models the unit's selections count; the unit's own number (at least 1) when none is a model. */
+function modelsOf(unit: BsSelection, issues: string[]): number {
   const modelSelections = [...walk(unit)].filter(({ selection }) => selection.type === 'model');
   const counted = modelSelections.reduce((sum, { selection }) => sum + selection.number, 0);
-  const models = fitted(counted > 0 ? counted : Math.max(1, unit.number), 1, 200, 'Models', 1, issues);
+  return fitted(counted > 0 ? counted : Math.max(1, unit.number), 1, 200, 'Models', 1, issues);
+}
 
+/**
+ * The troop type from the unit's categories and selection names, and the armour save from the
+ * armour those names carry: the data sets keep neither as a characteristic, so both are flagged.
+ */
+function troopAndArmour(unit: BsSelection, confirm: string[]) {
   const names = [...walk(unit)].map(({ selection }) => selection.name.toLowerCase());
   const categories = [...walk(unit)].flatMap(({ selection }) => selection.categories.map((c) => c.name.toLowerCase()));
   const troop = troopTypeOf(categories, names);
@@ -149,65 +212,66 @@ function convertUnit(unit: BsSelection): UnitOutcome {
       ? `Armour save ${armour.save}+ worked out from ${armour.from.join(', ')}: check it.`
       : 'No armour found, so no armour save was set: check it.',
   );
+  return { names, troop, armour };
+}
 
+/** A ward save or Regeneration stated anywhere in the unit's text: read from words, so flagged. */
+function savesStated(unit: BsSelection, confirm: string[]) {
   const saves = savesIn(allText(unit));
   if (saves.ward !== undefined) confirm.push(`Ward save ${saves.ward}+ read from the unit's rules: check it.`);
   if (saves.regeneration !== undefined)
     confirm.push(`Regeneration ${saves.regeneration}+ read from the unit's rules: check it.`);
+  return saves;
+}
 
-  const { weapons, weaponLines } = readWeapons(found, used, notes);
-
-  const specialRules = distinct([...rulesOf(unit, notes)]).slice(0, 80);
+/** The profiles not taken and the equipment chosen, into the notes; returns the preview's lines for them. */
+function writeOtherNotes(unit: BsSelection, used: ReadonlySet<BsProfile>, notes: NotesWriter): string[] {
   const notesPreview = otherProfiles(unit, used, notes);
   const equipment = selectionNames(unit);
   if (equipment.length > 0) {
     notes.add('Equipment and upgrades', equipment.join(', '));
     notesPreview.push(`Equipment and upgrades (${equipment.length}): in the notes`);
   }
-  for (const line of [...issues, ...confirm]) notes.add('To check', line);
+  return notesPreview;
+}
 
-  const { profile, flags } = profileOf({
-    models,
-    stat,
-    names,
-    armour: armour.save,
-    saves,
-    troop,
-    weapons,
-    specialRules,
-  });
-  const points = pointsOf(unit);
+/** What the player reads before importing the unit: the main stat line, the troop type and command, the weapons. */
+function previewOf(read: {
+  name: string;
+  points: number | null;
+  main: Found[number];
+  lines: Found;
+  profile: ReturnType<typeof profileOf>['profile'];
+  flags: ReturnType<typeof profileOf>['flags'];
+  troop: ReturnType<typeof troopTypeOf>;
+  weaponLines: string[];
+  notesPreview: string[];
+  issues: string[];
+  confirm: string[];
+}): UnitPreview {
+  const { name, points, main, lines, profile, flags, troop, weaponLines, notesPreview, issues, confirm } = read;
   const command = Object.entries(flags)
     .filter(([, on]) => on)
     .map(([k]) => k);
+  const p = profile;
   return {
-    ok: true,
-    unit: {
-      sourceId: unit.id,
-      name,
-      points,
-      notes: notes.toString(),
-      profile,
-      preview: {
-        name,
-        points,
-        models: `${models} ${cleanName(main.profile.name)}${models === 1 ? '' : ' (models in the unit)'}`,
-        stats: [
-          `${cleanName(main.profile.name)}: M ${profile.movement} · WS ${profile.weaponSkill} · BS ${profile.ballisticSkill} · S ${profile.strength} · T ${profile.toughness} · W ${profile.wounds} · I ${profile.initiative} · A ${profile.attacks} · Ld ${profile.leadership} · Sv ${profile.armour === 7 ? '–' : `${profile.armour}+`}${profile.ward ? ` · Ward ${profile.ward}+` : ''}${profile.regeneration ? ` · Regeneration ${profile.regeneration}+` : ''}`,
-          `Troop type ${troop.type}${troop.character ? ' · character' : ''}${command.length > 0 ? ` · ${command.join(', ')}` : ''}`,
-        ],
-        weapons: weaponLines,
-        abilities: specialRules,
-        notes: distinct([
-          ...lines
-            .filter((l) => l !== main)
-            .map((l) => `${cleanName(l.profile.name)}'s profile: in the notes (a unit keeps one stat line)`),
-          ...notesPreview,
-          ...issues,
-        ]),
-        confirm,
-      },
-    },
+    name,
+    points,
+    models: `${p.models} ${cleanName(main.profile.name)}${p.models === 1 ? '' : ' (models in the unit)'}`,
+    stats: [
+      `${cleanName(main.profile.name)}: M ${p.movement} · WS ${p.weaponSkill} · BS ${p.ballisticSkill} · S ${p.strength} · T ${p.toughness} · W ${p.wounds} · I ${p.initiative} · A ${p.attacks} · Ld ${p.leadership} · Sv ${p.armour === 7 ? '–' : `${p.armour}+`}${p.ward ? ` · Ward ${p.ward}+` : ''}${p.regeneration ? ` · Regeneration ${p.regeneration}+` : ''}`,
+      `Troop type ${troop.type}${troop.character ? ' · character' : ''}${command.length > 0 ? ` · ${command.join(', ')}` : ''}`,
+    ],
+    weapons: weaponLines,
+    abilities: p.specialRules,
+    notes: distinct([
+      ...lines
+        .filter((l) => l !== main)
+        .map((l) => `${cleanName(l.profile.name)}'s profile: in the notes (a unit keeps one stat line)`),
+      ...notesPreview,
+      ...issues,
+    ]),
+    confirm,
   };
 }
 

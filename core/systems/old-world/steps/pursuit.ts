@@ -1,6 +1,6 @@
 import { stepMemo } from '../../../combat/memo';
 import { splitDice } from '../../../combat/rollGroups';
-import { chooseStep, popTask, replaceHead, rollStep, type TaskKind } from '../../../combat/stepEngine';
+import { chooseStep, pauseOption, popTask, replaceHead, rollStep, type TaskKind } from '../../../combat/stepEngine';
 import type { ChooseStep } from '../../../combat/steps';
 import { setStatus } from '../flow';
 import { passesLeadership } from '../morale';
@@ -342,11 +342,11 @@ export const roundEndKind: TaskKind<State, Of<'roundEnd'>> = {
           label: `Fight round ${state.round + 1} now`,
           ...(state.round < LAST_ROUND ? { suggested: true } : {}),
         },
-        {
-          id: 'end',
-          label: 'Stop here (the combat goes on next turn)',
-          ...(state.round < LAST_ROUND ? {} : { suggested: true }),
-        },
+        // Stopping to fight on in a later turn is a pause, not an end (the host keeps the combat here);
+        // once the game is over, the combat ends undecided.
+        state.round < LAST_ROUND
+          ? pauseOption(state.round)
+          : { id: 'end', label: 'End the combat here: the game is over', suggested: true },
       ],
       why: [
         {
@@ -366,13 +366,10 @@ export const roundEndKind: TaskKind<State, Of<'roundEnd'>> = {
     });
   },
   answer(s, _task, { option, log }) {
+    // The game is over (twelve rounds): the combat ends where it stands, to the last round's winner.
     if (option === 'end') {
-      const next = popTask(log(s, 'Stop here: the combat goes on next turn'));
-      return {
-        ...next,
-        phase: 'over',
-        notes: [...next.notes, `The combat goes on: round ${s.round + 1} is fought in the next turn.`],
-      };
+      const next = popTask(log(s, 'The game is over: the combat ends here'));
+      return { ...next, phase: 'over', notes: [...next.notes, 'The game is over: the combat ends here.'] };
     }
     return popTask({ ...log(s, `On to round ${s.round + 1}`), round: s.round + 1 });
   },

@@ -57,10 +57,10 @@ class Interner {
 
 /** P(attacker unit state, defender unit state), keyed attacker id × SPAN + defender id. */
 export type JointDist = Map<number, number>;
-const SPAN = 2 ** 21;
+export const SPAN = 2 ** 21;
 
 /** A row of outcomes: the target's state ids and their probabilities. */
-interface Row {
+export interface Row {
   ids: number[];
   ps: number[];
 }
@@ -259,7 +259,7 @@ function runKnowledge(state: State): Known[] {
  * `by` side's pools — the one being allocated (its run, then its wounds left, from the locked
  * model), then the others in the default order, including the wounds of rolls still to make.
  */
-function currentStepOnto(ctx: RoundContext, state: State, by: Role): Chain {
+export function currentStepOnto(ctx: RoundContext, state: State, by: Role): Chain {
   const target = otherRole(by);
   const space = ctx.spaces[target];
   const u = space.fromWounds(state.wounds[target]);

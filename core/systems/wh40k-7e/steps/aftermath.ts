@@ -1,4 +1,4 @@
-import { chooseStep, rollStep, type StepKind } from '../../../combat/stepEngine';
+import { chooseStep, pauseOption, rollStep, type StepKind } from '../../../combat/stepEngine';
 import type { Reason } from '../../../combat/steps';
 import { afterResult, autoLine, beginRound, resolveSweep } from '../flow';
 import { moraleTestOf, sweepInitiatives, sweepNeed } from '../morale';
@@ -207,7 +207,8 @@ export const roundEndKind: StepKind<State> = {
           label: `Fight round ${state.round + 1} now, and on until the combat is decided`,
           suggested: true,
         },
-        { id: 'stop', label: 'Stop here (the combat goes on in the next turn)' },
+        // Stopping to fight on in a later turn is a pause, not an end: the host keeps the combat here.
+        pauseOption(state.round),
       ],
       why: [
         {
@@ -217,15 +218,7 @@ export const roundEndKind: StepKind<State> = {
         },
       ],
     }),
-  answer(s, { option, log }) {
-    if (option === 'stop') {
-      const next = log(s, 'Stop here: the combat goes on in the next turn');
-      return {
-        ...next,
-        phase: 'over',
-        notes: [...next.notes, `The combat goes on: round ${s.round + 1} is fought in the next turn.`],
-      };
-    }
+  answer(s, { log }) {
     return beginRound({
       ...log(s, `On to round ${s.round + 1}, and on until the combat is decided`),
       round: s.round + 1,

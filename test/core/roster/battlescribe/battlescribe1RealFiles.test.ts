@@ -1,3 +1,4 @@
+import { registry } from '../../../../core/systems';
 import { describe, expect, it } from 'vitest';
 import { readRosterXml } from '../../../../core/battlescribe/xml';
 import { rosterXmlOf } from '../../../../core/battlescribe/read';
@@ -237,7 +238,7 @@ describe('BattleScribe 1.14b: selections under the roster itself (WarHub/wham’
   });
 
   it('is refused for import in words: a game Combat Companion does not play', () => {
-    const result = convertRosterFile('Test_Roster_old.ros', fixture('test-system-wham-bs114b.ros'), NOW);
+    const result = convertRosterFile('Test_Roster_old.ros', fixture('test-system-wham-bs114b.ros'), NOW, registry);
     expect(result.ok).toBe(false);
     if (!result.ok)
       expect(result.message).toMatch(/^Test_Roster_old\.ros cannot be imported: it is a roster for “?Test Game System/);

@@ -1,3 +1,4 @@
+import { registry } from '../../../../core/systems';
 import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { NOW } from './fixtures';
  * words, with a short message; the reader's work is bounded by counts, not only bytes. (How fast:
  * test/bench/importWorst.bench.ts.)
  */
-const convert = (name: string, bytes: Uint8Array) => convertRosterFile(name, bytes, NOW);
+const convert = (name: string, bytes: Uint8Array) => convertRosterFile(name, bytes, NOW, registry);
 const refusal = (name: string, bytes: Uint8Array) => {
   const result = convert(name, bytes);
   if (result.ok) expect.fail(`${name} was imported`);

@@ -1,3 +1,4 @@
+import { registry } from '../../../../core/systems';
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { convertRosterFile, type ImportPreview } from '../../../../core/roster/import';
@@ -11,7 +12,7 @@ export const NOW = '2024-05-01T18:00:00.000Z';
 
 /** A fixture converted; fails the test with the converter's message when it cannot be. */
 export function converted(name: string): { file: RosterFile; preview: ImportPreview } {
-  const result = convertRosterFile(name, fixture(name), NOW);
+  const result = convertRosterFile(name, fixture(name), NOW, registry);
   if (!result.ok) expect.fail(result.message);
   return result;
 }

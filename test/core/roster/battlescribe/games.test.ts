@@ -1,3 +1,4 @@
+import { registry } from '../../../../core/systems';
 import { describe, expect, it } from 'vitest';
 import { recogniseGame } from '../../../../core/roster/import/games';
 
@@ -54,13 +55,13 @@ const known = [
 
 describe.each(known)('$name ($source)', ({ id, name, system }) => {
   it(`is read as ${system} by its id, with no note`, () => {
-    const found = recogniseGame({ gameSystemId: id, gameSystemName: name });
+    const found = recogniseGame(registry, { gameSystemId: id, gameSystemName: name });
     expect(found?.system.system).toBe(system);
     expect(found?.note).toBeNull();
   });
 
   it(`is read as ${system} by its name alone (a renamed or forked data set), with a note`, () => {
-    const found = recogniseGame({ gameSystemId: 'unknown-id', gameSystemName: name });
+    const found = recogniseGame(registry, { gameSystemId: 'unknown-id', gameSystemName: name });
     expect(found?.system.system).toBe(system);
     expect(found?.note).toMatch(
       /^The game system “.+” is not a data set Combat Companion knows; it was read as .+ from its name\. Check the units\.$/,
@@ -79,7 +80,7 @@ describe('game systems by name', () => {
     ['Epic: Armageddon', 'epic-armageddon'],
     ['T9A', 'ninth-age'],
   ])('“%s” → %s', (name, system) => {
-    expect(recogniseGame({ gameSystemId: '', gameSystemName: name })?.system.system).toBe(system);
+    expect(recogniseGame(registry, { gameSystemId: '', gameSystemName: name })?.system.system).toBe(system);
   });
 
   it('refuses other games and other editions', () => {
@@ -91,7 +92,7 @@ describe('game systems by name', () => {
       'Horus Heresy',
       '',
     ]) {
-      expect(recogniseGame({ gameSystemId: 'x', gameSystemName: name })).toBeUndefined();
+      expect(recogniseGame(registry, { gameSystemId: 'x', gameSystemName: name })).toBeUndefined();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { registry } from '../../../../core/systems';
 import fc from 'fast-check';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { fixture, NOW } from './fixtures';
  * Files that must be refused, each with a message in words and nothing thrown: what a player sees
  * is "<file> cannot be imported: <why>".
  */
-const convert = (name: string, bytes: Uint8Array) => convertRosterFile(name, bytes, NOW);
+const convert = (name: string, bytes: Uint8Array) => convertRosterFile(name, bytes, NOW, registry);
 const messageOf = (name: string, bytes: Uint8Array) => {
   const result = convert(name, bytes);
   expect(result.ok).toBe(false);

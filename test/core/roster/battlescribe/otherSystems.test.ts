@@ -1,3 +1,4 @@
+import { registry } from '../../../../core/systems';
 import { describe, expect, it } from 'vitest';
 import { systemImportFor } from '../../../../core/roster/import/games';
 import type { EpicArmageddonProfile } from '../../../../core/systems/epic-armageddon/roster/profile';
@@ -23,7 +24,7 @@ describe('which system a roster is for', () => {
     ['8f10-ee06-8dc1-beb6', 'Epic Armageddon', 'epic-armageddon'],
     ['', 'The 9th Age: Fantasy Battles 3rd Edition', 'ninth-age'],
   ])('%s “%s” is %s', (gameSystemId, gameSystemName, system) => {
-    expect(systemImportFor({ gameSystemId, gameSystemName })?.system).toBe(system);
+    expect(systemImportFor(registry, { gameSystemId, gameSystemName })?.system).toBe(system);
   });
 
   it.each([
@@ -33,7 +34,7 @@ describe('which system a roster is for', () => {
     'Horus Heresy 3rd Edition',
     '',
   ])('“%s” is none of them', (gameSystemName) => {
-    expect(systemImportFor({ gameSystemId: 'other', gameSystemName })).toBeUndefined();
+    expect(systemImportFor(registry, { gameSystemId: 'other', gameSystemName })).toBeUndefined();
   });
 });
 

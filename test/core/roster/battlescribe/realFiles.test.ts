@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { convertRosterFile } from '../../../../core/roster/import';
 import { rosterXmlOf } from '../../../../core/battlescribe/read';
-import { definitionOf, SideRefused } from '../../../../core/systems';
+import { registry, definitionOf, SideRefused } from '../../../../core/systems';
 import { profileSchemaFor, type SystemId } from '../../../../core/roster/profiles';
 import { fixture, NOW } from './fixtures';
 
@@ -52,7 +52,7 @@ function filePoints(name: string): number {
 }
 
 describe.each(files)('$file ($system)', ({ file, system, units, refused: expected }) => {
-  const result = convertRosterFile(file, fixture(file), NOW);
+  const result = convertRosterFile(file, fixture(file), NOW, registry);
   if (!result.ok) throw new Error(result.message);
   const { preview, file: rosterFile } = result;
   const roster = rosterFile.rosters[0]!;
@@ -71,7 +71,7 @@ describe.each(files)('$file ($system)', ({ file, system, units, refused: expecte
     const example = definition.rules.exampleSetup as Record<string, Record<string, unknown>>;
     const refused: string[] = [];
     for (const unit of roster.units) {
-      const profile = profileSchemaFor(system).parse(unit.profile);
+      const profile = profileSchemaFor(registry, system)!.parse(unit.profile);
       const fill = (side: 'attacker' | 'defender', ranged?: boolean) =>
         definition.roster.toSide!({ rosterName: roster.name, unitName: unit.name, profile } as never, {
           side,
@@ -107,7 +107,7 @@ describe.each(files)('$file ($system)', ({ file, system, units, refused: expecte
 
 describe('real files of each system, read as a player would expect', () => {
   const unitOf = (file: string, name: string) => {
-    const result = convertRosterFile(file, fixture(file), NOW);
+    const result = convertRosterFile(file, fixture(file), NOW, registry);
     if (!result.ok) expect.fail(result.message);
     const unit = result.file.rosters[0]!.units.find((u) => u.name === name);
     if (!unit) expect.fail(`${file} has no unit ${name}`);
@@ -144,8 +144,8 @@ describe('real files of each system, read as a player would expect', () => {
   });
 
   it('BattleScribe 1.x (7th edition): the same army as its 2.x file, unit for unit', () => {
-    const one = convertRosterFile('bs1.ros', fixture('wh40k7e-marines-bs1.ros'), NOW);
-    const two = convertRosterFile('bs2.ros', fixture('wh40k7e-marines.ros'), NOW);
+    const one = convertRosterFile('bs1.ros', fixture('wh40k7e-marines-bs1.ros'), NOW, registry);
+    const two = convertRosterFile('bs2.ros', fixture('wh40k7e-marines.ros'), NOW, registry);
     if (!one.ok || !two.ok) expect.fail('both import');
     const strip = (units: (typeof one.file.rosters)[0]['units']) =>
       units.map((u) => ({ name: u.name, points: u.points, profile: u.profile }));
@@ -157,7 +157,7 @@ describe('real files of each system, read as a player would expect', () => {
 
   it('the 49 kB zip bomb beside them is still refused', () => {
     expect(readFileSync('test/fixtures/battlescribe/zip-bomb.rosz').length).toBeLessThan(60_000);
-    expect(convertRosterFile('zip-bomb.rosz', fixture('zip-bomb.rosz'), NOW)).toEqual({
+    expect(convertRosterFile('zip-bomb.rosz', fixture('zip-bomb.rosz'), NOW, registry)).toEqual({
       ok: false,
       message:
         'zip-bomb.rosz cannot be imported: the roster inside is larger than 10 MB once unzipped; a real roster is far smaller, so it is not read.',

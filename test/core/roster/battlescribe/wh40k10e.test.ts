@@ -1,3 +1,4 @@
+import { registry } from '../../../../core/systems';
 import { describe, expect, it } from 'vitest';
 import { convertRosterFile } from '../../../../core/roster/import';
 import { parseRosterFile } from '../../../../core/roster/exchange';
@@ -33,7 +34,7 @@ describe('a BattleScribe 10th edition roster (Necrons 10e.rosz)', () => {
     ]);
     expect(necrons.preview).toMatchObject({ gameSystem: 'Warhammer 40,000 10th Edition', points: 1205, skipped: [] });
     expect(roster.notes).toContain('Detachment Choice: Awakened Dynasty');
-    expect(parseRosterFile(necrons.file).ok).toBe(true);
+    expect(parseRosterFile(necrons.file, registry).ok).toBe(true);
   });
 
   it('reads the Tesseract Vault: T 12, Sv 2+, W 24, and four tesla spheres with Anti-FLY 4+ and Sustained Hits 2', () => {
@@ -223,13 +224,13 @@ describe('10th edition weapon keywords no public roster here has (a hand-made ro
 
 describe('what is the same on every import', () => {
   it('converts the same file to the same document (ids from the file, time from the caller)', () => {
-    const a = convertRosterFile('necrons-10e.rosz', fixture('necrons-10e.rosz'), NOW);
-    const b = convertRosterFile('necrons-10e.rosz', fixture('necrons-10e.rosz'), NOW);
+    const a = convertRosterFile('necrons-10e.rosz', fixture('necrons-10e.rosz'), NOW, registry);
+    const b = convertRosterFile('necrons-10e.rosz', fixture('necrons-10e.rosz'), NOW, registry);
     expect(a).toEqual(b);
   });
 
   it('refuses a roster of another game (a New Recruit Age of Sigmar roster), naming it', () => {
-    const result = convertRosterFile('belakor.rosz', fixture('belakor-aos4-newrecruit.rosz'), NOW);
+    const result = convertRosterFile('belakor.rosz', fixture('belakor-aos4-newrecruit.rosz'), NOW, registry);
     expect(result).toEqual({
       ok: false,
       message: expect.stringContaining('belakor.rosz cannot be imported: it is a roster for Age of Sigmar 4.0.'),
@@ -266,7 +267,7 @@ describe('10th edition rules a combat uses, as the real files carry them (issue 
     const unit = (name: string, text: string) =>
       `<selection id="u-${name}" name="Squad ${name}" type="model" number="1"><profiles><profile id="p" name="Squad" typeName="Unit"><characteristics><characteristic name="M">6"</characteristic><characteristic name="T">4</characteristic><characteristic name="SV">3+</characteristic><characteristic name="W">2</characteristic><characteristic name="LD">6+</characteristic><characteristic name="OC">1</characteristic></characteristics></profile><profile id="a" name="${name}" typeName="Abilities"><characteristics><characteristic name="Description">${text}</characteristic></characteristics></profile></profiles></selection>`;
     const xml = `<roster id="r" name="R" gameSystemId="sys-352e-adc2-7639-d6a9" gameSystemName="Warhammer 40,000 10th Edition"><forces><force id="f" name="F"><selections>${unit('Feel No Pain', '5+*')}${unit('Oath of Moment', '4+')}${unit('Invulnerable Save', 'See the rules')}</selections></force></forces></roster>`;
-    const result = convertRosterFile('bare.ros', new TextEncoder().encode(xml), NOW);
+    const result = convertRosterFile('bare.ros', new TextEncoder().encode(xml), NOW, registry);
     if (!result.ok) expect.fail(result.message);
     const models = result.file.rosters[0]!.units.map((u) => profileOf(u).models[0]!);
     expect(models.map((m) => [m.feelNoPain, m.invulnerable])).toEqual([

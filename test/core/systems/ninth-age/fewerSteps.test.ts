@@ -143,7 +143,7 @@ describe('allocation: one question per side and Agility step, only when it has a
     expect(rollStep(taken).groups!.map((g) => g.count)).toEqual([10 - sent, 10 - sent, sent, sent]);
   });
 
-  it('every option of the side question has its odds, worked out by the host from the state it leads to, and a best one', async () => {
+  it('every option of the side question has its odds, worked out by the host from the state it leads to, and a best one by the fight', async () => {
     const backend = createCombatBackend(rulesDeps(registry, { newId: () => 'side', newSeed: () => 1 }));
     const snap = await backend['combat.start']({
       system: 'ninth-age',
@@ -151,7 +151,9 @@ describe('allocation: one question per side and Agility step, only when it has a
       seed: 1,
     });
     expect(snap.step.kind).toBe('choose');
-    const odds = await backend['combat.odds']({ id: snap.id });
+    // The best option is weighed by the fight (asked with `whole`), never by the round alone.
+    expect((await backend['combat.odds']({ id: snap.id })).best).toBeNull();
+    const odds = await backend['combat.odds']({ id: snap.id, whole: true });
     expect(odds.choices.map((c) => c.option)).toEqual(
       snap.step.kind === 'choose' ? snap.step.options.map((o) => o.id) : [],
     );
@@ -166,11 +168,11 @@ describe('as last round: an allocation made once is kept, one tap to change', ()
     c = play(c, 'all.1');
     c = toRoundEnd(c);
     const end = chooseStep(c);
-    expect(end.options.map((o) => `${o.id}${o.suggested ? '*' : ''}`)).toEqual(['next*', 'anew', 'stop']);
+    expect(end.options.map((o) => `${o.id}${o.suggested ? '*' : ''}`)).toEqual(['next*', 'anew', 'pause']);
     expect(end.options.map((o) => o.label)).toEqual([
       'Fight round 2 now',
       'Fight round 2, allocating attacks anew',
-      'Stop here',
+      'Stop here: fight round 2 next turn',
     ]);
     const kept = play(c, 'next');
     // No question: straight to the roll, the allocation logged as last round.

@@ -14,12 +14,12 @@ describe('the game length bounds a melee', () => {
   const tough = { ...soldier, strength: 1, resilience: 10, discipline: 10, aegis: 2, healthPoints: 5 };
   const grind = setupOf({ models: 20, width: 5, profile: tough }, { models: 20, width: 5, profile: tough });
 
-  it('after round 12 stopping is suggested, so resolve ends there, said as the game length', () => {
+  it('after round 12 ending the melee is suggested, so resolve ends there, said as the game length', () => {
     expect(LAST_ROUND).toBe(12);
     const r = resolveScenario({ system: ninthAge, setup: grind, seed: 3 } as never);
     const rounds = Math.max(...r.view.log.map((l) => Number(/Round (\d+)/.exec(`${l.title} ${l.result}`)?.[1] ?? 0)));
     expect(rounds).toBeLessThanOrEqual(LAST_ROUND);
-    expect(r.view.log.some((l) => /Stop here/.test(l.result))).toBe(true);
+    expect(r.view.log.some((l) => /The melee ends here: the game is over/.test(l.result))).toBe(true);
   });
 
   it('before round 12 fighting on is suggested', () => {

@@ -35,12 +35,14 @@ function playAll(setup: Setup, seed: number): string[] {
     seen.push(...stepWords(step), ...(ninthAge.view(c.state).status ?? []));
     if (step.kind === 'outcome' && step.final) break;
     pick = (pick * 1103515245 + 12345) % 2 ** 31;
-    const stop = step.kind === 'choose' && step.id.startsWith('round.') && c.state.round >= 4;
+    // After a few rounds a pause (fought on next turn) ends this play; a pause is never an answer to the rules.
+    if (step.kind === 'choose' && step.id.startsWith('round.') && c.state.round >= 4) break;
+    const answers = step.kind === 'choose' ? step.options.filter((o) => !o.pause) : [];
     const input: Input =
       step.kind === 'roll'
         ? rollForMe(c)
         : step.kind === 'choose'
-          ? { kind: 'choose', stepId: step.id, option: stop ? 'stop' : step.options[pick % step.options.length]!.id }
+          ? { kind: 'choose', stepId: step.id, option: answers[pick % answers.length]!.id }
           : { kind: 'continue', stepId: step.id };
     const r = advance(ninthAge, c, input);
     if (!r.ok) throw new Error(r.error.message);

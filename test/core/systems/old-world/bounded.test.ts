@@ -75,7 +75,7 @@ describe('resolve is bounded on every accepted scenario (WFB 6th edition)', () =
     expect(r.outcome.join('\n')).toMatch(/Spearmen: broke/);
   });
 
-  it('wounds possible but rare and nobody can break: after round 12 stopping is suggested, so it ends', () => {
+  it('wounds possible but rare and nobody can break: after round 12 ending is suggested (the game is over), so it ends', () => {
     // S7 against T10 wounds on 6s; 1+ armour (5+ against S7) and a 2+ ward: one attack in 54 gets through; both unbreakable.
     const tough = { strength: 7, toughness: 10, wounds: 10, armour: 1, ward: 2, weaponSkill: 1 };
     const setup = setupOf(
@@ -83,6 +83,6 @@ describe('resolve is bounded on every accepted scenario (WFB 6th edition)', () =
       { models: 1, rankWidth: 1, unbreakable: true, profile: tough },
     );
     const r = resolve(setup);
-    expect(r.outcome.join('\n')).toMatch(/round 13 is fought in the next turn/);
+    expect(r.outcome.join('\n')).toMatch(/The game is over: the combat ends here/);
   });
 });

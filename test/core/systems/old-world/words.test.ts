@@ -40,9 +40,11 @@ function playedOut(setup: Setup, seed: number): { combat: Combat<Setup, State>; 
     if (step.kind === 'roll') input = rollForMe(combat as Combat);
     else if (step.kind === 'outcome') input = inputFor(step, 'go');
     else {
-      const draw = drawDice(picks, 1, step.options.length);
+      // A pause (fought on next turn) is the host's, not an answer the rules take.
+      const answers = step.options.filter((o) => !o.pause);
+      const draw = drawDice(picks, 1, answers.length);
       picks = draw.state;
-      input = inputFor(step, step.options[draw.faces[0]! - 1]!.id);
+      input = inputFor(step, answers[draw.faces[0]! - 1]!.id);
     }
     const next = advance(oldWorld, combat, input);
     if (!next.ok) throw new Error(`at "${step.title}": ${next.error.message}`);

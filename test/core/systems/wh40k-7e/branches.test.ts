@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { advance } from '../../../../core/combat/engine';
 import {
   chooseStep,
   kindOf,
@@ -607,7 +608,7 @@ describe('combat result (RULES §2; SCENARIOS §2)', () => {
     expect(outcomeStep(end).lines.slice(0, 2)).toEqual(['Red: wiped out.', 'Blue: won the combat: 2 × Blue one left.']);
   });
 
-  it('a draw: no Morale check, the next round (or stop here)', () => {
+  it('a draw: no Morale check, the next round (or a pause: fought on next turn)', () => {
     const setup = setupOf(
       { models: [trooper({ name: 'Red one', count: 2 })] },
       { models: [trooper({ name: 'Blue one', count: 2 })] },
@@ -616,16 +617,18 @@ describe('combat result (RULES §2; SCENARIOS §2)', () => {
     const next = chooseStep(c);
     expect(next.options.map((o) => [o.id, !!o.suggested])).toEqual([
       ['next', true],
-      ['stop', false],
+      ['pause', false],
     ]);
+    expect(next.options[1]!.pause).toBe('paused after round 1 — round 2 next turn');
     const r2 = play(c, 'next');
     expect(r2.state.round).toBe(2);
     // The state is kept: one model each, fresh counts for round 2.
     expect(woundsOf(r2, 'attacker')).toEqual([[0, 1]]);
     expect(r2.state.roundStart).toBe(r2.state.wounds);
-    const stop = play(c, 'stop');
-    expect(outcomeStep(stop)).toMatchObject({ final: true });
-    expect(outcomeStep(stop).lines).toContain('The combat goes on: round 2 is fought in the next turn.');
+    // A pause is the host's: the rules take no such answer, and the combat stays at the round's end.
+    const paused = advance(wh40k7e, c, { kind: 'choose', stepId: next.id, option: 'pause' });
+    expect(paused.ok).toBe(false);
+    expect(!paused.ok && paused.error.message).toMatch(/pauses the combat here/);
   });
 });
 

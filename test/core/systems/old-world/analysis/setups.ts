@@ -287,3 +287,51 @@ export function knightsAtTheWall(): Setup {
     challenge: { attacker: { unit: 0, character: 0 }, defender: { unit: 0, character: 0 } },
   });
 }
+
+/**
+ * A club-size fight: 30 Empire Halberdiers (5 wide, halberds: S4; standard, musician, a Captain)
+ * charge 30 Orc Boyz (5 wide, hand weapon and shield; standard, musician, a Big Boss). Neither is
+ * unbreakable: every round has its break test, flight and pursuit.
+ */
+export function halberdiersVsBoyz(): Setup {
+  return parse({
+    attacker: {
+      name: 'Empire',
+      units: [
+        {
+          name: 'Halberdiers',
+          profile: profile({
+            weaponSkill: 3,
+            strength: 3,
+            toughness: 3,
+            initiative: 3,
+            attacks: 1,
+            leadership: 7,
+            armour: 6,
+            weapon: 'halberd',
+          }),
+          models: 30,
+          rankWidth: 5,
+          standard: true,
+          musician: true,
+          charged: true,
+          characters: [{ name: 'Captain', profile: captain }],
+        },
+      ],
+    },
+    defender: {
+      name: 'Orcs',
+      units: [
+        {
+          name: 'Orc Boyz',
+          profile: { ...orcBoy, armour: 6, shield: true },
+          models: 30,
+          rankWidth: 5,
+          standard: true,
+          musician: true,
+          characters: [{ name: 'Big Boss', profile: orcBoss }],
+        },
+      ],
+    },
+  });
+}

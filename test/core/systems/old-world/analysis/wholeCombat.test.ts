@@ -30,7 +30,8 @@ const SLOW = 240_000;
 const TEST_LIMIT = 1e11;
 const GAMES = 2000;
 
-const walkOnly: CombatChain<State> = { ...oldWorldCombat, transition: undefined };
+// The engine's walk alone: neither the round transition nor the round model (model/) that the host now uses.
+const walkOnly: CombatChain<State> = { ...oldWorldCombat, transition: undefined, model: undefined };
 
 /** The example's profiles, `models` a side (5 wide, standards, Halberdiers charging). */
 function exampleOf(models: number): Setup {

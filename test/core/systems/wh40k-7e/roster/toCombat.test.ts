@@ -1,3 +1,4 @@
+import { registry } from '../../../../../core/systems';
 import { describe, expect, it } from 'vitest';
 import { createFromRosterBackend } from '../../../../../core/api/backends/fromRoster';
 import { contract } from '../../../../../core/api/contract';
@@ -184,7 +185,7 @@ describe('combat.sideFromRoster for a 7th edition roster (core/api/backends/from
       points: 70,
       profile: validProfiles['wh40k-7e'],
     });
-    const backend = createFromRosterBackend(repo);
+    const backend = createFromRosterBackend(repo, registry);
     const picked = await backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: unit.id, side: 'attacker' });
     expect(picked).toMatchObject({
       system: 'wh40k-7e',
@@ -222,7 +223,7 @@ describe('combat.sideFromRoster for a 7th edition roster (core/api/backends/from
         ],
       },
     });
-    const backend = createFromRosterBackend(repo);
+    const backend = createFromRosterBackend(repo, registry);
     const picked = await backend['combat.sideFromRoster']({ rosterId: roster.id, unitId: guard.id, side: 'defender' });
     expect(picked.notes).toEqual([
       'Space Marine: Power axe, Power sword — fights with Power axe (the first listed); change it in the setup if another is used.',
@@ -244,7 +245,7 @@ describe('combat.sideFromRoster for a 7th edition roster (core/api/backends/from
       },
     });
     await expect(
-      createFromRosterBackend(repo)['combat.sideFromRoster']({
+      createFromRosterBackend(repo, registry)['combat.sideFromRoster']({
         rosterId: roster.id,
         unitId: rhino.id,
         side: 'defender',
