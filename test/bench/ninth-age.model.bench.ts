@@ -12,8 +12,8 @@ import { ninthAgeAnalysis } from '../../core/systems/ninth-age/analysis/forSyste
 import { ninthAgeModel, type NaPosition } from '../../core/systems/ninth-age/analysis/model';
 import { smallNinthAge } from '../core/analysis/smallCombats';
 import { clubSize } from '../core/systems/ninth-age/analysis/clubSize';
+import { theExample } from '../core/systems/ninth-age/analysis/modelCases';
 import { standingStates, tagOf } from '../core/systems/ninth-age/analysis/modelStates';
-import { knightsVsSpearmen } from '../core/systems/ninth-age/analysis/setups';
 
 /**
  * The Ninth Age's round model (issue 34), `npx vitest bench --run test/bench/ninth-age.model.bench.ts`.
@@ -32,17 +32,17 @@ const RUNS = 5;
 
 /** The example part-way through its first round: the state after each step the players take in it. */
 const midRound = (): Array<{ name: string; state: () => State }> =>
-  standingStates(ninthAge.start(knightsVsSpearmen()), 1, () => null, 1).map(({ state, step }, i) => ({
+  standingStates(ninthAge.start(theExample()), 1, () => null, 1).map(({ state, step }, i) => ({
     name: `the example, round 1, step ${i + 1} (${tagOf(step)})`,
     // A fresh setup object for every run, the state otherwise the same.
-    state: () => ({ ...state, setup: knightsVsSpearmen() }),
+    state: () => ({ ...state, setup: theExample() }),
   }));
 
 const scenarios: Array<{ name: string; state: () => State }> = [
   { name: 'small: 1 Knight v 3 Spearmen', state: () => ninthAge.start(ninthAge.setupSchema.parse(smallNinthAge)) },
   {
-    name: 'the example: 6 Knights + Baron v 30 Spearmen + 2 characters',
-    state: () => ninthAge.start(knightsVsSpearmen()),
+    name: 'the example (example.ts): 6 Knights + Baron v 30 Spearmen + 2 characters',
+    state: () => ninthAge.start(theExample()),
   },
   { name: 'club-size: 25 v 25 infantry, a character each', state: () => ninthAge.start(clubSize()) },
   ...midRound(),
@@ -119,7 +119,7 @@ const options = { warmupIterations: 2, iterations: 5, time: 0 };
 
 describe('Ninth Age round model, from a fresh setup', () => {
   for (const [name, start] of [
-    ['the example', fresh(knightsVsSpearmen)],
+    ['the example', fresh(theExample)],
     ['club-size', fresh(clubSize)],
   ] as const)
     bench(name, () => void runToEnd(modelChainInChunks(ninthAgeCombat, ninthAgeModel, start(), MAX_ROUNDS)), options);

@@ -15,6 +15,8 @@ import { chain, model, standingStates, tagOf } from './modelStates';
 
 export const SLOW = 120_000;
 export const small = () => ninthAge.setupSchema.parse(smallNinthAge);
+/** The system's example (example.ts, as the setup screen starts): 6 Knights and a Baron charge 30 Spearmen with a Captain and a Battle Standard Bearer. */
+export const theExample = () => ninthAge.setupSchema.parse(ninthAge.exampleSetup);
 export const matches = (state: State) => transitionMatchesWalk(chain, model, state);
 
 /** The model without its `layer`: the shared chain then asks a transition of every position, one at a time. */

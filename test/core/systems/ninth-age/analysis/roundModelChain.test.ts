@@ -10,9 +10,8 @@ import { chainMatchesWalk, figuresOf } from '../../../../support/roundModel';
 import { setupOf } from '../helpers';
 import { smallNinthAge } from '../../../analysis/smallCombats';
 import { clubSize } from './clubSize';
-import { SLOW, firstAt, layerMatchesTransitions, small, withCharacters } from './modelCases';
+import { SLOW, firstAt, layerMatchesTransitions, small, withCharacters, theExample } from './modelCases';
 import { chain, model, standingStates, startOf, tagOf } from './modelStates';
-import { knightsVsSpearmen } from './setups';
 
 /**
  * The Ninth Age's compact round model (core/systems/ninth-age/analysis/model) held to the engine —
@@ -110,10 +109,10 @@ describe('exact within the host’s budget (forHost.ts wholeCombatOf: half the w
   it(
     'the example from its start and part-way through its first round (at its last Agility step, at its Break Test), and the club-size melee',
     () => {
-      exactForHost(startOf(knightsVsSpearmen()));
-      const states = standingStates(startOf(knightsVsSpearmen()), 1, () => null, 1);
+      exactForHost(startOf(theExample()));
+      const states = standingStates(startOf(theExample()), 1, () => null, 1);
       for (const tag of ['strikes', 'break'])
-        exactForHost({ ...states.filter((s) => tagOf(s.step) === tag).at(-1)!.state, setup: knightsVsSpearmen() });
+        exactForHost({ ...states.filter((s) => tagOf(s.step) === tag).at(-1)!.state, setup: theExample() });
       exactForHost(startOf(clubSize()));
     },
     SLOW,

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CATCH_CHANCE } from '../../../../../core/systems/ninth-age/tables';
 import { chainAgreesWithPlayouts } from '../../../../support/roundModel';
 import { setupOf } from '../helpers';
-import { SLOW, firstAt, layerMatchesTransitions, matches, small } from './modelCases';
+import { SLOW, firstAt, layerMatchesTransitions, matches, small, theExample } from './modelCases';
 import { chain, model, nextStarts, positionOf, startOf } from './modelStates';
-import { knightsVsSpearmen } from './setups';
 
 /**
  * The Ninth Age's compact round model (core/systems/ninth-age/analysis/model) held to the engine —
@@ -182,7 +181,7 @@ describe('the whole combat over the model against seeded engine play-outs (chain
   it(
     'the example: 6 Knights and a Baron charge 30 Spearmen with a Captain and a Battle Standard Bearer',
     () => {
-      chainAgreesWithPlayouts(chain, startOf(knightsVsSpearmen()), 3000);
+      chainAgreesWithPlayouts(chain, startOf(theExample()), 3000);
     },
     SLOW,
   );
