@@ -1,5 +1,4 @@
 import { chosen, entered, storedRecord, type SystemConformance } from '../conformance';
-import { exampleSetup } from './example';
 
 /** A valid unit profile, as a player would type it (defaults left out). */
 const validProfile = {
@@ -33,6 +32,87 @@ const validProfile = {
 
 /** The profile with one characteristic far out of its range: the check names that field. */
 const invalidProfile = { ...validProfile, defensive: { ...validProfile.defensive, resilience: 40 } };
+
+/**
+ * The club-size melee (`combats.club`; issue 34: its exact odds in a second at most): 25 infantry
+ * with a character on each side, five wide — the size of a game at a club night. Men-at-arms with a Captain charge
+ * Halberdiers with a Sergeant who carries the Battle Standard; both units carry a standard, so
+ * Combat Score, Steady and Solid (five ranks), break tests, flight and pursuit all come into play.
+ */
+const soldier = {
+  offensiveSkill: 3,
+  defensiveSkill: 3,
+  strength: 3,
+  armourPenetration: 0,
+  agility: 3,
+  attacks: 1,
+  healthPoints: 1,
+  resilience: 3,
+  armour: 2,
+  discipline: 7,
+};
+
+const clubSetup = {
+  system: 'ninth-age',
+  attacker: {
+    name: 'Kingdom of Equitaine',
+    unit: {
+      name: 'Men-at-arms',
+      models: 25,
+      width: 5,
+      charged: true,
+      standard: true,
+      profile: soldier,
+      characters: [
+        {
+          name: 'Captain',
+          profile: {
+            ...soldier,
+            offensiveSkill: 5,
+            defensiveSkill: 5,
+            strength: 4,
+            armourPenetration: 1,
+            agility: 4,
+            attacks: 3,
+            healthPoints: 3,
+            resilience: 4,
+            armour: 4,
+            discipline: 8,
+          },
+          attacksAtCharacters: [1],
+        },
+      ],
+    },
+  },
+  defender: {
+    name: 'Empire of Sonnstahl',
+    unit: {
+      name: 'Halberdiers',
+      models: 25,
+      width: 5,
+      standard: true,
+      profile: { ...soldier, strength: 4, armourPenetration: 1, armour: 1 },
+      characters: [
+        {
+          name: 'Sergeant',
+          battleStandard: true,
+          profile: {
+            ...soldier,
+            offensiveSkill: 4,
+            defensiveSkill: 4,
+            strength: 4,
+            agility: 4,
+            attacks: 2,
+            healthPoints: 2,
+            resilience: 4,
+            armour: 3,
+            discipline: 8,
+          },
+        },
+      ],
+    },
+  },
+};
 
 /** What every system must show (core/systems/conformance.ts), for ninth-age. */
 export const conformance: SystemConformance = {
@@ -83,7 +163,7 @@ export const conformance: SystemConformance = {
         },
       },
     },
-    club: exampleSetup,
+    club: clubSetup,
   },
   // Charging Knights send one attack at the Spearmen's Captain and slay him, kill two Spearmen, and
   // take nothing back (seed 004, RULES §5): 3 HP + 1 charge + 1 rank against 1 rank; the Spearmen

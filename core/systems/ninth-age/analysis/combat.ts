@@ -2,6 +2,7 @@ import { positionKey, shedHistory } from '../../../analysis/combat/key';
 import type { CombatChain, UnitEnd, UnitFate } from '../../../analysis/combat/types';
 import { ninthAge } from '../index';
 import { alive, roles, type State, type UnitStatus } from '../state';
+import { ninthAgeModel } from './model';
 
 /**
  * The Ninth Age's part in the whole-combat odds (core/analysis/combat): its own rules walk every
@@ -22,6 +23,8 @@ export const ninthAgeCombat: CombatChain<State> = {
   fates: (s) => ({ attacker: endOf[s.status.attacker] ?? null, defender: endOf[s.status.defender] ?? null }),
   mainUnits: (s) => ({ attacker: s.setup.attacker.unit.name, defender: s.setup.defender.unit.name }),
   unitFates,
+  // The compact round model (model/): the exact whole-combat odds from closed forms; the walk above is its check.
+  model: ninthAgeModel,
 };
 
 /** Each unit, then its characters: a character slain is destroyed, else he shares his unit's flight or capture (seed 004: characters are part of the unit). */

@@ -58,6 +58,68 @@ function collect(round: number, ends: Iterable<{ end: RoundEnd; p: number }>): R
   return odds;
 }
 
+/** What the score and the break test read of a pair of units (the models left and the standing characters). */
+interface Pair {
+  standing: Record<Role, Standing>;
+  /** Each side's score before the HP the enemy lost. */
+  fixed: Record<Role, number>;
+  wiped: Record<Role, boolean>;
+  /** What the loser's break test reads of the pair, once it is needed, and P(it breaks) by the difference (signed: the sign says who lost). */
+  test: Partial<Record<Role, BreakStanding>>;
+  breaks: Map<number, number>;
+}
+
+/** The pair of units standing: each side's Combat Score before the HP lost this round (score.ts scoreParts), and who is wiped out. */
+function pairOf(state: State, standing: Record<Role, Standing>): Pair {
+  const { setup, round } = state;
+  return {
+    standing,
+    fixed: {
+      attacker: totalOf(scoreParts(setup, round, 'attacker', standing.attacker, standing.defender)),
+      defender: totalOf(scoreParts(setup, round, 'defender', standing.defender, standing.attacker)),
+    },
+    wiped: { attacker: wipedOut(standing.attacker), defender: wipedOut(standing.defender) },
+    test: {},
+    breaks: new Map(),
+  };
+}
+
+/** The round's end for a pair of units and the HP each side lost this round. */
+function endOfPair(state: State, pair: Pair, hpLost: Record<Role, number>): RoundEnd {
+  // RULES §5: each side scores +1 per HP the enemy lost this round; the higher score wins the round.
+  const difference = pair.fixed.attacker + hpLost.defender - (pair.fixed.defender + hpLost.attacker);
+  const breaks = { attacker: 0, defender: 0 };
+  const caught = { attacker: 0, defender: 0 };
+  const winner: Role | null = difference > 0 ? 'attacker' : difference < 0 ? 'defender' : null;
+  // Equal scores: both win, nobody tests (RULES §5). A loser with no model left takes no test.
+  if (winner !== null && !pair.wiped[otherRole(winner)]) {
+    const loser = otherRole(winner);
+    let chance = pair.breaks.get(difference);
+    if (chance === undefined) {
+      // The loser tests 2D6 against its Discipline less the difference (morale.ts: Steady, Insane Courage).
+      const test = (pair.test[loser] ??= breakStandingOf(state.setup, loser, pair.standing));
+      pair.breaks.set(difference, (chance = breakChance(breakTestFor(test, Math.abs(difference)))));
+    }
+    breaks[loser] = chance;
+    // The winner with models left always pursues (SCENARIOS §3): a tie of the two 2D6 catches.
+    caught[loser] = pair.wiped[winner] ? 0 : chance * CATCH_CHANCE;
+  }
+  return { difference, hpLost: { ...hpLost }, wipedOut: pair.wiped, breaks, caught };
+}
+
+/** The pools as a node's digits are read: whose, HP per model, HP lost this round before the analysis starts, HP left then. */
+function poolsRead(state: State, index: PoolIndex) {
+  const { setup } = state;
+  return index.pools.map((p, i) => ({
+    role: p.role,
+    who: p.who,
+    hp: profileOf(setup, p).healthPoints,
+    // HP lost this round before the analysis starts (losses before the round are not counted).
+    already: index.base[i]! - Math.min(poolHp(setup, p), state.roundStart[poolKey(p)] ?? 0),
+    left: index.left[i]!,
+  }));
+}
+
 /**
  * The end of the round at every node, with the engine's Combat Score (score.ts scoreParts) and
  * break test (morale.ts). A node is read straight from its digits with the engine's arithmetic
@@ -66,26 +128,10 @@ function collect(round: number, ends: Iterable<{ end: RoundEnd; p: number }>): R
  * adds to the enemy's score, and the break test then depends on the difference alone.
  */
 function endsOf(state: State, index: PoolIndex, nodes: Nodes): Array<{ end: RoundEnd; p: number }> {
-  const { setup, round } = state;
-  const pools = index.pools.map((p, i) => ({
-    role: p.role,
-    who: p.who,
-    hp: profileOf(setup, p).healthPoints,
-    // HP lost this round before the analysis starts (losses before the round are not counted).
-    already: index.base[i]! - Math.min(poolHp(setup, p), state.roundStart[poolKey(p)] ?? 0),
-    left: index.left[i]!,
-  }));
+  const { setup } = state;
+  const pools = poolsRead(state, index);
   const count = { attacker: setup.attacker.unit.characters.length, defender: setup.defender.unit.characters.length };
   const span = (setup.defender.unit.models + 1) << count.defender;
-  interface Pair {
-    standing: Record<Role, Standing>;
-    /** Each side's score before the HP the enemy lost. */
-    fixed: Record<Role, number>;
-    wiped: Record<Role, boolean>;
-    /** What the loser's break test reads of the pair, once it is needed, and P(it breaks) by the difference (signed: the sign says who lost). */
-    test: Partial<Record<Role, BreakStanding>>;
-    breaks: Map<number, number>;
-  }
   const pairs = new Map<number, Pair>();
   const ends = new Map<number, { end: RoundEnd; p: number }>();
   const hpLost = { attacker: 0, defender: 0 };
@@ -112,46 +158,14 @@ function endsOf(state: State, index: PoolIndex, nodes: Nodes): Array<{ end: Roun
       mask.defender;
     let pair = pairs.get(key);
     if (!pair) {
-      const standing = { attacker: standingOfSide('attacker'), defender: standingOfSide('defender') };
-      pair = {
-        standing,
-        fixed: {
-          attacker: totalOf(scoreParts(setup, round, 'attacker', standing.attacker, standing.defender)),
-          defender: totalOf(scoreParts(setup, round, 'defender', standing.defender, standing.attacker)),
-        },
-        wiped: { attacker: wipedOut(standing.attacker), defender: wipedOut(standing.defender) },
-        test: {},
-        breaks: new Map(),
-      };
+      pair = pairOf(state, { attacker: standingOfSide('attacker'), defender: standingOfSide('defender') });
       pairs.set(key, pair);
     }
-    const difference = pair.fixed.attacker + hpLost.defender - (pair.fixed.defender + hpLost.attacker);
     // HP lost by a side is at most 200 × 20 + 4 × 20 < 4096.
     const id = (key * 4096 + hpLost.attacker) * 4096 + hpLost.defender;
     const seen = ends.get(id);
-    if (seen) {
-      seen.p += nodes.p[node]!;
-      continue;
-    }
-    const breaks = { attacker: 0, defender: 0 };
-    const caught = { attacker: 0, defender: 0 };
-    const winner: Role | null = difference > 0 ? 'attacker' : difference < 0 ? 'defender' : null;
-    // Equal scores: both win, nobody tests (RULES §5). A loser with no model left takes no test.
-    if (winner !== null && !pair.wiped[otherRole(winner)]) {
-      const loser = otherRole(winner);
-      let chance = pair.breaks.get(difference);
-      if (chance === undefined) {
-        const test = (pair.test[loser] ??= breakStandingOf(setup, loser, pair.standing));
-        pair.breaks.set(difference, (chance = breakChance(breakTestFor(test, Math.abs(difference)))));
-      }
-      breaks[loser] = chance;
-      // The winner with models left always pursues (SCENARIOS §3).
-      caught[loser] = pair.wiped[winner] ? 0 : chance * CATCH_CHANCE;
-    }
-    ends.set(id, {
-      end: { difference, hpLost: { ...hpLost }, wipedOut: pair.wiped, breaks, caught },
-      p: nodes.p[node]!,
-    });
+    if (seen) seen.p += nodes.p[node]!;
+    else ends.set(id, { end: endOfPair(state, pair, hpLost), p: nodes.p[node]! });
   }
   return [...ends.values()];
 }
