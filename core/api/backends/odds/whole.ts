@@ -76,6 +76,14 @@ export async function wholeOdds(
   return { ...round, ...weighed, whole: { start: odds(first), now: odds(now), ...headline, unavailable } };
 }
 
+/**
+ * The share of the whole combat's work each option of a choice may take: at least half, so an
+ * option whose fight the example's own start can count exactly is counted exactly too (a fifth each
+ * left The Ninth Age's best allocation an estimate, and the pick followed the noise). At most
+ * MAX_WEIGHED options, in chunks on the odds' own thread: a step never waits for them.
+ */
+const optionShare = (options: number) => Math.max(1 / Math.max(1, options), 0.5);
+
 /** More options than this at one choice are not weighed by the fight (each one is a whole combat worked out). */
 const MAX_WEIGHED = 8;
 
@@ -98,7 +106,9 @@ async function wholeChoices(
   const each: Array<WholeCombatOdds | null> = [];
   for (const option of step.options) {
     const taken = option.pause ? null : advance(system, combat, { kind: 'choose', stepId: step.id, option: option.id });
-    const answer = taken?.ok ? await finish(ask(system.id, taken.combat.state, 1 / answers.length), finisher) : null;
+    const answer = taken?.ok
+      ? await finish(ask(system.id, taken.combat.state, optionShare(answers.length)), finisher)
+      : null;
     each.push(answer?.ok ? answer.odds : null);
   }
   const side = system.view(combat.state).sides[step.actor].name;
