@@ -32,6 +32,8 @@ describe.each(examples)('$file', ({ id, file, rounds }) => {
     const report = JSON.parse(out) as { system: string; combat?: unknown };
     expect(report.system).toBe(id);
     if (rounds) expect(wholeCombatOddsSchema.safeParse(report.combat).success).toBe(true);
+    // Issue 34: every example's whole combat is counted exactly, never estimated.
+    if (rounds) expect((report.combat as { exact: boolean }).exact).toBe(true);
     else expect(report.combat).toBeUndefined();
   });
 
