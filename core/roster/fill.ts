@@ -2,7 +2,7 @@ import { setupFormOf } from '../combat/setupForm';
 import type { RosterFill } from '../combat/setupLayout';
 import { fillFromRoster } from '../forms/fill';
 import { matchesPattern } from '../forms/hints';
-import { parsePath, type Json, type JsonSchema } from '../forms/schema';
+import { isRecord, parsePath, type Json, type JsonSchema } from '../forms/schema';
 import { SideRefused, type FilledSide, type SideRequest, type SystemDefinition } from '../systems/definition';
 import { schemaAt } from '../validation/schemaAt';
 
@@ -77,13 +77,6 @@ function ruleFor(definition: SystemDefinition, side: SideRequest['side'], where:
   return { ok: true, value: rule };
 }
 
-/** A setup with a part filled, and the lists the roster had none of (left as the setup had them, unless `fresh`). */
-export interface FilledSetup {
-  setup: Record<string, unknown>;
-  /** The rule's `keepWhenEmpty` lists the roster unit had nothing in (a unit without melee weapons when fighting). */
-  empty: string[];
-}
-
 /**
  * The setup with the part at `where` filled from a converted side (the layout rule says where its
  * fields go), each filled field checked against the setup schema, every reference into a list set
@@ -95,15 +88,11 @@ export function setupFilledWith(
   setup: Record<string, unknown>,
   request: { side: SideRequest['side']; where: FillAt; fresh?: boolean },
   filled: Record<string, unknown>,
-): FillResult<FilledSetup> {
+): FillResult<Record<string, unknown>> {
   const found = ruleFor(definition, request.side, request.where);
   if (!found.ok) return found;
   const { keepWhenEmpty, ...rest } = found.value;
   const rule: RosterFill = request.fresh || !keepWhenEmpty ? rest : { ...rest, keepWhenEmpty };
-  const part = partOf(filled, rule);
-  const empty = (keepWhenEmpty ?? []).filter(
-    (key) => Array.isArray(part?.[key]) && (part[key] as unknown[]).length === 0,
-  );
   const rules = definition.rules;
   const sides = ['attacker', 'defender'] as const;
   const scope = { schema: setupFormOf(rules).schema as JsonSchema, hints: definition.setupLayout?.fields ?? {}, sides };
@@ -119,37 +108,20 @@ export function setupFilledWith(
         `The roster unit's ${key} does not fit this setup${checked && !checked.success ? `: ${checked.error.issues[0]?.message ?? 'not valid'}` : ''}.`,
       );
   }
-  return { ok: true, value: { setup: result.setup as Record<string, unknown>, empty } };
-}
-
-/** The part of a converted side the rule takes (`take`), where it is an object. */
-function partOf(filled: Record<string, unknown>, rule: RosterFill): Record<string, unknown> | undefined {
-  let at: unknown = filled;
-  for (const key of rule.take ? parsePath(rule.take) : []) {
-    if (typeof at !== 'object' || at === null) return undefined;
-    at = (at as Record<string | number, unknown>)[key];
-  }
-  return typeof at === 'object' && at !== null && !Array.isArray(at) ? (at as Record<string, unknown>) : undefined;
+  return { ok: true, value: result.setup as Record<string, unknown> };
 }
 
 /**
- * The whole of "Pick from roster": the unit converted for `side` and merged into `setup` at
- * `where`. The side as converted comes back too (the screen shows its notes and weapon sets).
+ * The lists of the rule at `where` that the converted side has nothing in, of those the setup
+ * keeps when the roster has none (`keepWhenEmpty`: a unit without melee weapons when fighting).
  */
-export function fillSetupFromUnit(
-  definition: SystemDefinition,
-  setup: Record<string, unknown>,
-  unit: StoredUnitInput,
-  request: SideRequest & { where: FillAt; fresh?: boolean },
-): FillResult<FilledSetup & { side: FilledSide }> {
-  const { where, fresh, ...sideRequest } = request;
-  const side = sideFromUnit(definition, unit, sideRequest);
-  if (!side.ok) return side;
-  const filled = setupFilledWith(
-    definition,
-    setup,
-    { side: request.side, where, ...(fresh ? { fresh } : {}) },
-    side.value.side,
-  );
-  return filled.ok ? { ok: true, value: { ...filled.value, side: side.value } } : filled;
+export function listsWithNone(definition: SystemDefinition, where: FillAt, filled: Record<string, unknown>): string[] {
+  const rule = (definition.setupLayout?.fromRoster ?? []).find((f) => f.at === where.at);
+  if (!rule?.keepWhenEmpty) return [];
+  let part: unknown = filled;
+  for (const key of rule.take ? parsePath(rule.take) : [])
+    part = isRecord(part) || Array.isArray(part) ? (part as Record<string | number, unknown>)[key] : undefined;
+  if (!isRecord(part)) return [];
+  const at = part;
+  return rule.keepWhenEmpty.filter((key) => Array.isArray(at[key]) && at[key].length === 0);
 }

@@ -41,9 +41,7 @@ export function createFromRosterBackend(repo: RosterRepository, registry: Regist
       if ((fill || setup) && !(fill && setup))
         throw new ApiFailure('invalid_input', 'fill and setup: expected both, or neither', fill ? 'setup' : 'fill');
       const merged =
-        fill && setup
-          ? orFail(setupFilledWith(definition, setup, { side, where: fill }, filled.side)).setup
-          : undefined;
+        fill && setup ? orFail(setupFilledWith(definition, setup, { side, where: fill }, filled.side)) : undefined;
       return {
         system,
         name: unit.name,
