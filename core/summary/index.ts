@@ -3,6 +3,8 @@ export * from './schema';
 export * from './summary';
 export * from './report';
 export * from './markdown';
+export * from './sheet';
+export * from './sheetSteps';
 export * from './casualties';
 export { fixed2, luckWords } from './format';
 export type { KnownRoster } from './rosters';

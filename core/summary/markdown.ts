@@ -1,56 +1,46 @@
-import { casualtyRows } from './casualties';
-import { fixed2, luckSentence, ordinalPercentile, percent } from './format';
+import { percent } from './format';
+import type { Report, Summary } from './schema';
+import {
+  combatSheet,
+  type CombatSheetModel,
+  type SheetCasualties,
+  type SheetOdds,
+  type SheetPart,
+  type SheetSide,
+  type SheetWholeCombat,
+} from './sheet';
+import type { SheetDice, SheetResult, SheetStepRow } from './sheetSteps';
 
-import { atLeastText, estimatedFiguresNote, wholeCombatRows } from './wholeCombat';
-
-export { ordinalPercentile, percent };
-import type { Report, Summary, SummaryOdds, SummarySide, SummaryStep } from './schema';
+export { ordinalPercentile, percent } from './format';
 
 /**
- * The summary and the club-night report as Markdown, for forums and chat: the same content as the
- * printed sheet, in tables that read as plain text too. Dates are written in UTC from the stored
- * timestamps (core has no locale and no clock).
+ * The summary and the club-night report as Markdown, for forums and chat: the combat's sheet
+ * (sheet.ts: what the printed page says too) drawn in tables that read as plain text too. Dates are
+ * written in UTC from the stored timestamps (core has no locale and no clock).
  */
 export function summaryMarkdown(summary: Summary, level = 1): string {
-  const h = (n: number) => '#'.repeat(Math.min(6, level + n - 1));
-  const out: string[] = [];
-  out.push(`${h(1)} ${summary.title}`, '');
-  out.push(
-    `${summary.system.name} · ${utc(summary.startedAt)} · ${summary.finished ? 'finished' : 'unfinished'} · seed ${summary.seed}`,
-    '',
-  );
-  for (const side of [summary.sides.attacker, summary.sides.defender]) out.push(...sideMarkdown(side), '');
+  return sheetMarkdown(combatSheet(summary), level);
+}
 
-  out.push(`${h(2)} Steps`, '');
-  if (summary.steps.length === 0) out.push('No step was taken.', '');
-  else out.push(...table(['#', 'Who', 'Step', 'Needs', 'Dice', 'Result', 'Why'], summary.steps.map(stepCells)), '');
-
-  out.push(`${h(2)} Outcome`, '');
-  if (summary.outcome) out.push(...summary.outcome.lines.map((line) => `- ${line}`));
-  else out.push(`Unfinished: the combat waits at “${summary.pending ?? 'the next step'}”.`);
-  if (summary.winner)
-    out.push('', `**Winner:** ${summary.winner === 'draw' ? 'a draw' : summary.sides[summary.winner].name}`);
+function sheetMarkdown(sheet: CombatSheetModel, level: number): string {
+  const h = (n: number, text: string) => [`${'#'.repeat(Math.min(6, level + n - 1))} ${text}`, ''];
+  const out: string[] = [...h(1, sheet.title), text(sheet.byline), ''];
+  for (const side of sheet.sides) out.push(...sideMarkdown(side), '');
+  const { outcome, steps, casualties, odds, wholeCombat } = sheet;
+  out.push(...h(2, outcome.heading));
+  if (outcome.lines) out.push(...outcome.lines.map((line) => `- ${line}`));
+  if (outcome.unfinished) out.push(outcome.unfinished);
+  if (outcome.winner) out.push('', `**Winner:** ${outcome.winner}`);
   out.push('');
-
-  out.push(`${h(2)} Casualties`, '');
-  const rows = casualtyRows([summary.sides.attacker, summary.sides.defender]).map((r) => [
-    r.side,
-    r.models,
-    r.destroyed ? 'destroyed' : `${r.woundsLeft}/${r.wounds}`,
-  ]);
-  if (rows.length === 0) out.push('No models were at risk.', '');
-  else out.push(...table(['Side', 'Model', 'Wounds left'], rows), '');
-
-  if (summary.odds)
-    out.push(
-      `${h(2)} Odds: ${summary.odds.measure}`,
-      '',
-      ...oddsMarkdown(summary.odds, { attacker: summary.sides.attacker.name, defender: summary.sides.defender.name }),
-      '',
-    );
-  else if (summary.oddsUnavailable) out.push(`${h(2)} Odds`, '', summary.oddsUnavailable, '');
-  if (summary.wholeCombat)
-    out.push(`${h(2)} Odds of the whole combat`, '', ...wholeCombatMarkdown(summary.wholeCombat, summary.finished), '');
+  if (steps) {
+    out.push(...h(2, 'Steps'));
+    if (steps.form === 'empty') out.push(steps.text, '');
+    else out.push(...table(['#', 'Who', 'Step', 'Needs', 'Dice', 'Result', 'Why'], steps.rows.map(stepCells)), '');
+  }
+  out.push(...h(2, casualties.heading), ...casualtiesMarkdown(casualties), '');
+  if (odds) out.push(...h(2, odds.heading), ...oddsMarkdown(odds), '');
+  if (sheet.oddsUnavailable) out.push(sheet.oddsUnavailable, '');
+  if (wholeCombat) out.push(...h(2, wholeCombat.heading), ...wholeCombatMarkdown(wholeCombat), '');
   return out.join('\n');
 }
 
@@ -80,41 +70,62 @@ export function reportMarkdown(report: Report): string {
   return out.join('\n');
 }
 
-function sideMarkdown(side: SummarySide): string[] {
-  const role = side.role === 'attacker' ? 'Attacker' : 'Defender';
-  const lines = [`**${role}:** ${side.name}${side.roster ? ` (roster: ${side.roster.name})` : ''}`];
+/** A line's words: bold as **bold**, a timestamp in UTC. */
+function text(parts: readonly SheetPart[]): string {
+  return parts.map((p) => (typeof p === 'string' ? p : 'strong' in p ? `**${p.strong}**` : utc(p.date))).join('');
+}
+
+function sideMarkdown(side: SheetSide): string[] {
+  const lines = [`**${side.label}:** ${side.name}${side.roster ? ` (roster: ${side.roster})` : ''}`];
   for (const p of side.profile) lines.push(`- ${p.label}: ${p.text}`);
   return lines;
 }
 
-function stepCells(step: SummaryStep): string[] {
-  // D6s halved for D3s: what was typed, then the D3 results the rules used.
-  const dice = step.dice
-    ? step.typed
-      ? `${step.typed.join(' ')} → ${step.dice.join(' ')} (D6s halved)`
-      : step.dice.join(' ')
-    : '';
+/** A roll's dice in a cell: "6 5 4 3 2 1 (4 pass, 1 crit)"; D6s halved for D3s as typed, then the D3 results. */
+function diceCell(dice: SheetDice | null): string {
+  if (!dice) return '';
+  const faces = dice.typed ? `${dice.typed.join(' ')} → ${dice.faces.join(' ')} (D6s halved)` : dice.faces.join(' ');
   const counts = [
-    step.successes !== null && `${step.successes} pass`,
-    step.criticals !== null && `${step.criticals} crit`,
+    dice.successes !== null && `${dice.successes} pass`,
+    dice.criticals !== null && `${dice.criticals} crit`,
   ]
     .filter(Boolean)
     .join(', ');
-  const result = joinParts([
-    step.choice && `Chose: ${step.choice}`,
-    resultAfterChoice(step),
-    ...extraLines(step).map((line) => line.trim()),
-  ]);
-  const why = step.why.map((r) => `${r.rule}: ${r.detail}`).join('; ');
-  return [
-    String(step.n),
-    step.actorName ?? '',
-    step.title,
-    step.needs ?? '',
-    [dice, counts && `(${counts})`, step.rolledBy === 'rolled' ? '(rolled by the app)' : ''].filter(Boolean).join(' '),
-    result,
-    why,
-  ];
+  return [faces, counts && `(${counts})`, dice.byApp ? '(rolled by the app)' : ''].filter(Boolean).join(' ');
+}
+
+const resultCell = (result: SheetResult) =>
+  joinParts([result.choice && `Chose: ${result.choice}`, result.text, ...result.lines.map((line) => line.text)]);
+
+function stepCells(row: SheetStepRow): string[] {
+  const why = row.reasons.map((r) => `${r.rule}: ${r.detail}`).join('; ');
+  return [String(row.n), row.who ?? '', row.title, row.needs ?? '', diceCell(row.dice), resultCell(row.result), why];
+}
+
+/** One table of every side's models: "destroyed", or the wounds left of the wounds each. */
+function casualtiesMarkdown(casualties: SheetCasualties): string[] {
+  if (casualties.none) return [casualties.none];
+  const rows = casualties.sides.flatMap((side) =>
+    side.rows.map((r) => [side.name, r.models, r.destroyed ? 'destroyed' : `${r.woundsLeft}/${r.wounds}`]),
+  );
+  return table(['Side', 'Model', 'Wounds left'], rows);
+}
+
+/** The round's odds: the result and the luck, the distribution as a table (the chart of print), the named chances. */
+function oddsMarkdown(odds: SheetOdds): string[] {
+  const { measure, before, offset, actual } = odds.distribution;
+  const lines = [text(odds.result), ''];
+  const rows = before.map((p, k) => [String(offset + k), percent(p), actual === k ? 'actual result' : '']);
+  lines.push(...table([measure, 'Chance before', 'Actual'], rows));
+  if (odds.facts) lines.push('', ...table(odds.facts.head, odds.facts.rows));
+  if (odds.atLeast) lines.push('', odds.atLeast);
+  return lines;
+}
+
+/** The whole combat's odds before any die and where it ended, as a table (estimates marked "≈ 62% ± 1%"). */
+function wholeCombatMarkdown(whole: SheetWholeCombat): string[] {
+  const rows = whole.rows.map((r) => [r.label, r.start, r.end]);
+  return [...table(whole.head, rows), ...(whole.note ? ['', whole.note] : [])];
 }
 
 /** Parts of one cell, "; " between them — a space alone after a whole sentence (never ".;"). */
@@ -122,59 +133,6 @@ export function joinParts(parts: ReadonlyArray<string | false | null | undefined
   return parts
     .filter((p): p is string => typeof p === 'string' && p !== '')
     .reduce((out, part) => (out === '' ? part : `${out}${/[.!?]$/.test(out) ? ' ' : '; '}${part}`), '');
-}
-
-/**
- * A step's result as printed after "Chose: …": a log line that starts with the chosen option's own
- * words ("3 at Captain; in all: …") says them once, as the choice.
- */
-export function resultAfterChoice(step: Pick<SummaryStep, 'choice' | 'result'>): string {
-  const { choice, result } = step;
-  if (!choice) return result;
-  if (result === choice) return '';
-  // A result that only repeats the option chosen ("as suggested: Boyz #1, Boyz #2") is printed once, in the choice.
-  if (result !== '' && choice.toLowerCase().includes(result.toLowerCase())) return '';
-  for (const gap of ['; ', ': ', ', '])
-    if (result.startsWith(`${choice}${gap}`)) return result.slice(choice.length + gap.length);
-  return result;
-}
-
-/** An outcome step's lines beyond its result (the result is often one of them). */
-export function extraLines(step: SummaryStep): string[] {
-  return step.lines.filter((line) => line !== step.result);
-}
-
-function oddsMarkdown(odds: SummaryOdds, names: { attacker: string; defender: string }): string[] {
-  const lines = [`Expected before any die: ${fixed2(odds.meanBefore)}.`];
-  if (odds.actual) lines.push(`Actual: **${odds.actual.value}**.`);
-  else lines.push(`Expected now: ${fixed2(odds.meanNow)}.`);
-  lines.push(luckSentence(odds.percentile, names, odds.actual !== null));
-  lines.push('');
-  const rows = odds.before.map((p, k) => [
-    String(odds.offset + k),
-    percent(p),
-    odds.actual?.index === k ? 'actual result' : '',
-  ]);
-  lines.push(...table([odds.measure, 'Chance before', 'Actual'], rows));
-  const atLeast = atLeastText(odds.before, odds.offset);
-  if (atLeast) lines.push('', `At least (before any die): ${atLeast}.`);
-  if (odds.facts.length > 0)
-    lines.push('', ...odds.facts.map((f) => `- ${f.label}: ${percent(f.before)} before → ${percent(f.now)}`));
-  return lines;
-}
-
-/** The whole combat's odds before any die and where it ended, as a table (estimates marked "≈ 62% ± 1%"). */
-function wholeCombatMarkdown(whole: NonNullable<Summary['wholeCombat']>, finished: boolean): string[] {
-  const rows = wholeCombatRows(whole.start, whole.end);
-  const note = estimatedFiguresNote(whole.start, whole.end, finished);
-  const notes = note ? ['', note] : [];
-  return [
-    ...table(
-      ['', 'Before any die', finished ? 'Where it ended' : 'Now'],
-      rows.map((r) => [r.label, r.start, r.end]),
-    ),
-    ...notes,
-  ];
 }
 
 function table(head: string[], rows: string[][]): string[] {

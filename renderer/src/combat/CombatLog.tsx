@@ -1,6 +1,6 @@
 import { Card, Table, Text, Title } from '@mantine/core';
 import { memo } from 'react';
-import type { LogLine } from '../../../core/combat/view';
+import type { LogLine } from '../../../core/api/view';
 
 type Props = { lines: LogLine[]; names: Record<'attacker' | 'defender', string> };
 

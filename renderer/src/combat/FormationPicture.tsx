@@ -1,7 +1,6 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import type { Role } from '../../../core/combat/steps';
-import type { CombatView, ModelView, UnitView } from '../../../core/combat/view';
+import type { CombatView, ModelView, Role, UnitView } from '../../../core/api/view';
 import {
   BlastMarkers,
   DamageBoxes,

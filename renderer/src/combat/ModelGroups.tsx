@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import type { ModelView } from '../../../core/combat/view';
+import type { ModelView } from '../../../core/api/view';
 import { groupsOf, modelWords, summariseGroup, type ModelGroup } from './modelGroups';
 
 /**

@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { fixed2, percent } from '../../../core/summary/format';
+import { fixed2, percent } from '../../../core/api/view';
 import { useCombatOdds } from './useCombatOdds';
 
 /**

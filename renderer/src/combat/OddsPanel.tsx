@@ -1,7 +1,6 @@
 import { Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { CombatOdds, Odds } from '../../../core/api/channels/combat';
-import { fixed2, luckSentence, percent } from '../../../core/summary/format';
-import { columnError, estimateNote, wholeCombatRows } from '../../../core/summary/wholeCombat';
+import { columnError, estimateNote, fixed2, luckSentence, percent, wholeCombatRows } from '../../../core/api/view';
 import { DistributionChart } from './DistributionChart';
 
 /**

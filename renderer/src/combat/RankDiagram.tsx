@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { Fragment, useId, type ReactNode } from 'react';
-import type { Formation, ModelView, UnitView } from '../../../core/combat/view';
+import type { Formation, ModelView, UnitView } from '../../../core/api/view';
 
 /**
  * A ranked unit as a block of squares, drawn from the view the host gives (formation + models):
@@ -81,9 +81,8 @@ function Square({
   );
 }
 
-/** The unit's block and what it comes to: ranks, rank bonus, Unit Strength, status. */
-export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Formation }) {
-  const pattern = `hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+/** Where each square goes and what the block comes to, counted from the squares themselves so the text always matches the picture. */
+function rankLayout(unit: UnitView, formation: Formation) {
   const width = Math.max(1, formation.rankWidth);
   const rankAndFile = unit.models.filter((m) => !m.character);
   const characters = unit.models.filter((m) => m.character);
@@ -94,24 +93,35 @@ export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Fo
   const rows = Math.max(1, Math.ceil((rankAndFile.length + inRank) / width));
   const charCols = inRank > 0 ? 0 : characters.length;
   const gapCols = charCols > 0 && files > 0 ? 0.5 : 0;
-  const svgWidth = (charCols + gapCols + files) * STEP + GAP + 2;
-  const svgHeight = rows * STEP + GAP + 20;
-  // Counted from the squares themselves, so the text always matches the picture.
   const standing = rankAndFile.filter((m) => !m.destroyed).length;
-  // Ranks as they stand; which of them count, and the bonus, are the system's rule (from the host).
-  const ranks = Math.ceil(standing / width);
-  const counting = formation.countingRanks;
-  const bonus = formation.rankBonus;
-  const gone = !formation.inCombat;
-  const wiped = formation.wipedOut;
-  const standingChars = characters.filter((m) => !m.destroyed).length;
+  return {
+    width,
+    rankAndFile,
+    characters,
+    inRank,
+    charCols,
+    gapCols,
+    svgWidth: (charCols + gapCols + files) * STEP + GAP + 2,
+    svgHeight: rows * STEP + GAP + 20,
+    standing,
+    // Ranks as they stand; which of them count, and the bonus, are the system's rule (from the host).
+    ranks: Math.ceil(standing / width),
+    standingChars: characters.filter((m) => !m.destroyed).length,
+  };
+}
+type RankLayout = ReturnType<typeof rankLayout>;
 
+/** The unit's block and what it comes to: ranks, rank bonus, Unit Strength, status. */
+export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Formation }) {
+  const pattern = `hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const layout = rankLayout(unit, formation);
+  const gone = !formation.inCombat;
   return (
     <Stack
       gap={6}
       data-testid="rank-diagram"
       data-unit={unit.name}
-      data-standing={standing}
+      data-standing={layout.standing}
       data-status={formation.status}
     >
       <Group gap="xs" wrap="wrap">
@@ -131,82 +141,97 @@ export function RankDiagram({ unit, formation }: { unit: UnitView; formation: Fo
         )}
       </Group>
       <div style={{ position: 'relative', maxWidth: '100%', overflowX: 'auto' }}>
-        <svg
-          role="img"
-          aria-label={`${unit.name}: ${standing} of ${formation.startingModels} rank and file in ${ranks} ranks ${width} wide, ${standingChars} of ${characters.length} characters; ${formation.status}`}
-          width={svgWidth}
-          height={svgHeight}
-          viewBox={`0 0 ${svgWidth} ${svgHeight}`}
-          style={{ display: 'block', opacity: gone ? 0.55 : 1 }}
-        >
-          <defs>
-            <pattern id={pattern} width={6} height={6} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-              <rect width={6} height={6} fill="#888" />
-              <line x1={0} y1={0} x2={0} y2={6} stroke="black" strokeWidth={3} />
-            </pattern>
-          </defs>
-          {/* The front: what the unit faces (its enemy is engaged with this edge unless it fights in a flank or rear). */}
-          <text x={2} y={12} fontSize={12} fontWeight={700} fill="black">
-            ▲ FRONT
-          </text>
-          <line x1={1} y1={17} x2={svgWidth - 1} y2={17} stroke="black" strokeWidth={3} />
-          {characters.map((m, i) => (
-            <Square key={m.id} x={GAP + i * STEP} y={20 + GAP} model={m} character pattern={pattern} />
-          ))}
-          {rankAndFile.map((m, i) => (
-            <Square
-              key={m.id}
-              x={GAP + (charCols + gapCols) * STEP + ((i + inRank) % width) * STEP}
-              y={20 + GAP + Math.floor((i + inRank) / width) * STEP}
-              model={m}
-              character={false}
-              pattern={pattern}
-            />
-          ))}
-          {gone && (
-            <line
-              x1={0}
-              y1={svgHeight}
-              x2={svgWidth}
-              y2={20}
-              stroke="black"
-              strokeWidth={4}
-              data-testid="rank-struck"
-            />
-          )}
-        </svg>
+        <RankBlock unit={unit} formation={formation} layout={layout} pattern={pattern} />
       </div>
       <Text size="md" data-testid="rank-summary">
-        {wiped ? (
-          <>
-            <b>Nothing left</b>: the unit is {formation.status}.
-          </>
-        ) : (
-          // The facts that apply, a middle dot between each (Unit Strength only in the games that count it).
-          [
-            formation.startingModels > 0 && (
-              <Fragment key="ranks">
-                <b>{standing}</b> of {formation.startingModels} models · {ranks} {ranks === 1 ? 'rank' : 'ranks'}{' '}
-                {width} wide · <b>rank bonus +{bonus}</b> ({counting} {counting === 1 ? 'rank counts' : 'ranks count'}
-                {formation.rankNote ? <>; {formation.rankNote}</> : null})
-              </Fragment>
-            ),
-            characters.length > 0 && (
-              <Fragment key="characters">
-                {standingChars} of {characters.length} {characters.length === 1 ? 'character' : 'characters'}
-              </Fragment>
-            ),
-            formation.unitStrength !== undefined && <b key="us">US {formation.unitStrength}</b>,
-            formation.facing !== 'front' && (
-              <Fragment key="facing">fights in the enemy&apos;s {formation.facing}</Fragment>
-            ),
-          ]
-            .filter(Boolean)
-            .flatMap((part, i) => (i === 0 ? [part] : [<Fragment key={`dot${i}`}> · </Fragment>, part]))
-        )}
+        <RankSummary formation={formation} layout={layout} />
       </Text>
     </Stack>
   );
+}
+
+/** The block of squares: the front edge at the top, characters, then the rank and file; struck through once the unit is gone. */
+function RankBlock({
+  unit,
+  formation,
+  layout,
+  pattern,
+}: {
+  unit: UnitView;
+  formation: Formation;
+  layout: RankLayout;
+  pattern: string;
+}) {
+  const { width, rankAndFile, characters, inRank, charCols, gapCols, svgWidth, svgHeight } = layout;
+  const gone = !formation.inCombat;
+  return (
+    <svg
+      role="img"
+      aria-label={`${unit.name}: ${layout.standing} of ${formation.startingModels} rank and file in ${layout.ranks} ranks ${width} wide, ${layout.standingChars} of ${characters.length} characters; ${formation.status}`}
+      width={svgWidth}
+      height={svgHeight}
+      viewBox={`0 0 ${svgWidth} ${svgHeight}`}
+      style={{ display: 'block', opacity: gone ? 0.55 : 1 }}
+    >
+      <defs>
+        <pattern id={pattern} width={6} height={6} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect width={6} height={6} fill="#888" />
+          <line x1={0} y1={0} x2={0} y2={6} stroke="black" strokeWidth={3} />
+        </pattern>
+      </defs>
+      {/* The front: what the unit faces (its enemy is engaged with this edge unless it fights in a flank or rear). */}
+      <text x={2} y={12} fontSize={12} fontWeight={700} fill="black">
+        ▲ FRONT
+      </text>
+      <line x1={1} y1={17} x2={svgWidth - 1} y2={17} stroke="black" strokeWidth={3} />
+      {characters.map((m, i) => (
+        <Square key={m.id} x={GAP + i * STEP} y={20 + GAP} model={m} character pattern={pattern} />
+      ))}
+      {rankAndFile.map((m, i) => (
+        <Square
+          key={m.id}
+          x={GAP + (charCols + gapCols) * STEP + ((i + inRank) % width) * STEP}
+          y={20 + GAP + Math.floor((i + inRank) / width) * STEP}
+          model={m}
+          character={false}
+          pattern={pattern}
+        />
+      ))}
+      {gone && (
+        <line x1={0} y1={svgHeight} x2={svgWidth} y2={20} stroke="black" strokeWidth={4} data-testid="rank-struck" />
+      )}
+    </svg>
+  );
+}
+
+/** What the block comes to: the facts that apply, a middle dot between each (Unit Strength only in the games that count it). */
+function RankSummary({ formation, layout }: { formation: Formation; layout: RankLayout }) {
+  const { standing, ranks, width, characters, standingChars } = layout;
+  const counting = formation.countingRanks;
+  if (formation.wipedOut)
+    return (
+      <>
+        <b>Nothing left</b>: the unit is {formation.status}.
+      </>
+    );
+  return [
+    formation.startingModels > 0 && (
+      <Fragment key="ranks">
+        <b>{standing}</b> of {formation.startingModels} models · {ranks} {ranks === 1 ? 'rank' : 'ranks'} {width} wide ·{' '}
+        <b>rank bonus +{formation.rankBonus}</b> ({counting} {counting === 1 ? 'rank counts' : 'ranks count'}
+        {formation.rankNote ? <>; {formation.rankNote}</> : null})
+      </Fragment>
+    ),
+    characters.length > 0 && (
+      <Fragment key="characters">
+        {standingChars} of {characters.length} {characters.length === 1 ? 'character' : 'characters'}
+      </Fragment>
+    ),
+    formation.unitStrength !== undefined && <b key="us">US {formation.unitStrength}</b>,
+    formation.facing !== 'front' && <Fragment key="facing">fights in the enemy&apos;s {formation.facing}</Fragment>,
+  ]
+    .filter(Boolean)
+    .flatMap((part, i) => (i === 0 ? [part] : [<Fragment key={`dot${i}`}> · </Fragment>, part]));
 }
 
 /** The key to the squares, once per panel. */

@@ -1,5 +1,5 @@
 import { Stack, Text, type TextProps } from '@mantine/core';
-import type { DiceGroup, RollStep } from '../../../core/combat/steps';
+import type { DiceGroup, RollStep } from '../../../core/api/view';
 import { criticalFrom, groupNeed, needsAtBoxes, rollSummary } from './needsWords';
 
 const critical = (on: number | undefined) => (on === undefined ? null : <> · critical on {criticalFrom(on)}</>);

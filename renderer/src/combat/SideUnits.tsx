@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { CombatView } from '../../../core/combat/view';
+import type { CombatView } from '../../../core/api/view';
 import { drawsFormations, FormationPictures } from './FormationPicture';
 import { UnitPanel } from './UnitPanel';
 

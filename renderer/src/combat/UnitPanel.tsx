@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { ModelView, UnitView } from '../../../core/combat/view';
+import type { ModelView, UnitView } from '../../../core/api/view';
 import { ModelGroups } from './ModelGroups';
 import { RankDiagram, RankLegend } from './RankDiagram';
 

@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
-import type { Role, RollStep } from '../../../core/combat/steps';
+import type { Role, RollStep } from '../../../core/api/view';
 
 export const roleColor: Record<Role, string> = { attacker: 'red', defender: 'blue' };
 const verbs = { roll: 'rolls', choose: 'decides', outcome: 'reads' } as const;

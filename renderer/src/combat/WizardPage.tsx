@@ -3,6 +3,7 @@ import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import { HostData } from '../api/HostData';
 import { CombatLog } from './CombatLog';
 import { CombatOdds } from './CombatOdds';
@@ -22,24 +23,11 @@ import { stepCount } from './stepCount';
  */
 export function WizardPage() {
   const { id = '' } = useParams();
-  const { snapshot, answer, rollForMe, undo, busy, error, reset } = useCombat(id);
+  const combat = useCombat(id);
+  const { snapshot, answer, rollForMe, busy, error, reset } = combat;
   const data = snapshot.data;
   const odds = useCombatOdds(id, data?.inputs.length ?? 0, data !== undefined);
-  // The dice entered at the step just undone: they go back into its box, to correct one typo.
-  const [restore, setRestore] = useState<(RestoredDice & { stepId: string }) | null>(null);
-  const canUndo = !!data?.canUndo && !busy;
-  const doUndo = () => {
-    if (!canUndo) return;
-    const last = data.inputs.at(-1);
-    setRestore(
-      last?.kind === 'roll' && last.by === 'entered'
-        ? { stepId: last.stepId, dice: last.dice, typed: last.typed }
-        : null,
-    );
-    reset();
-    undo.mutate();
-  };
-  useHotkeys([['mod+z', doUndo]], []);
+  const { restore, canUndo, doUndo } = useUndo(data, combat);
   // Mantine's md breakpoint (62em): two columns from here up.
   const wide = useMediaQuery('(min-width: 62em)', true);
   // Each step opens at the top of the page: the step card and the odds line are there.
@@ -61,38 +49,7 @@ export function WizardPage() {
   const oddsPanel = <CombatOdds id={data.id} at={data.inputs.length} finished={data.finished} names={names} />;
   return (
     <Stack gap="sm">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <div>
-          <Title order={1} size="h3">
-            {names.attacker}{' '}
-            <Text span inherit c="gray.6">
-              vs
-            </Text>{' '}
-            {names.defender}
-          </Title>
-          <Text size="sm" c="gray.7" data-testid="step-count">
-            {data.systemName} · {stepCount(data.inputs.length, data.finished)}
-          </Text>
-        </div>
-        <Group>
-          <Button
-            size="md"
-            variant="default"
-            leftSection={<IconArrowBackUp />}
-            onClick={doUndo}
-            disabled={!canUndo}
-            data-testid="undo"
-            title="Undo (Ctrl+Z)"
-          >
-            Undo
-          </Button>
-          {data.finished && (
-            <Button size="md" component={Link} to="/combat">
-              New combat
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <CombatHeader data={data} names={names} canUndo={canUndo} onUndo={doUndo} />
       {data.notice && (
         <Alert color="yellow" title="Opened in part" data-testid="combat-notice">
           {data.notice}
@@ -106,15 +63,7 @@ export function WizardPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="sm">
-            {data.view.status && data.view.status.length > 0 && (
-              <Stack gap={0} data-testid="combat-status">
-                {data.view.status.map((line) => (
-                  <Text key={line} size="md" fw={500}>
-                    {line}
-                  </Text>
-                ))}
-              </Stack>
-            )}
+            <CombatStatus lines={data.view.status} />
             <OddsHeadline id={data.id} at={data.inputs.length} />
             <StepPanel
               snapshot={data}
@@ -144,6 +93,90 @@ export function WizardPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+    </Stack>
+  );
+}
+
+/**
+ * Undo (the button and Ctrl+Z): the last step taken back. The dice entered at the step just undone
+ * go back into its box, to correct one typo.
+ */
+function useUndo(data: CombatSnapshot | undefined, { undo, busy, reset }: ReturnType<typeof useCombat>) {
+  const [restore, setRestore] = useState<(RestoredDice & { stepId: string }) | null>(null);
+  const canUndo = !!data?.canUndo && !busy;
+  const doUndo = () => {
+    if (!canUndo) return;
+    const last = data.inputs.at(-1);
+    setRestore(
+      last?.kind === 'roll' && last.by === 'entered'
+        ? { stepId: last.stepId, dice: last.dice, typed: last.typed }
+        : null,
+    );
+    reset();
+    undo.mutate();
+  };
+  useHotkeys([['mod+z', doUndo]], []);
+  return { restore, canUndo, doUndo };
+}
+
+/** "Empire vs Orcs", the system and the step count, Undo, and New combat once it is over. */
+function CombatHeader({
+  data,
+  names,
+  canUndo,
+  onUndo,
+}: {
+  data: CombatSnapshot;
+  names: { attacker: string; defender: string };
+  canUndo: boolean;
+  onUndo: () => void;
+}) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <div>
+        <Title order={1} size="h3">
+          {names.attacker}{' '}
+          <Text span inherit c="gray.6">
+            vs
+          </Text>{' '}
+          {names.defender}
+        </Title>
+        <Text size="sm" c="gray.7" data-testid="step-count">
+          {data.systemName} · {stepCount(data.inputs.length, data.finished)}
+        </Text>
+      </div>
+      <Group>
+        <Button
+          size="md"
+          variant="default"
+          leftSection={<IconArrowBackUp />}
+          onClick={onUndo}
+          disabled={!canUndo}
+          data-testid="undo"
+          title="Undo (Ctrl+Z)"
+        >
+          Undo
+        </Button>
+        {data.finished && (
+          <Button size="md" component={Link} to="/combat">
+            New combat
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}
+
+/** Where the combat stands, in the system's words (a ranks game's charge and pursuit), above the step. */
+function CombatStatus({ lines }: { lines: string[] | undefined }) {
+  if (!lines || lines.length === 0) return null;
+  return (
+    <Stack gap={0} data-testid="combat-status">
+      {lines.map((line) => (
+        <Text key={line} size="md" fw={500}>
+          {line}
+        </Text>
+      ))}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { ModelView } from '../../../core/combat/view';
+import type { ModelView } from '../../../core/api/view';
 
 /**
  * The marks of the picture of a formation (FormationPicture), drawn in black on white so they

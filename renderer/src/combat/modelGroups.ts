@@ -1,4 +1,4 @@
-import type { ModelView } from '../../../core/combat/view';
+import type { ModelView } from '../../../core/api/view';
 
 /**
  * The groups of identical models of a unit, as the host's view marks them (`ModelView.group`),

@@ -1,4 +1,4 @@
-import type { DiceGroup, RollStep } from '../../../core/combat/steps';
+import type { DiceGroup, RollStep } from '../../../core/api/view';
 
 /**
  * What a roll step's dice need, in words, when the step takes many groups of dice (issue 22,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
-import type { Input } from '../../../core/combat/steps';
+import type { Input } from '../../../core/api/view';
 import { useClient } from '../api/ClientContext';
 import type { HostError } from '../api/hostQuery';
 import { unwrap, useHostQuery } from '../api/hostQuery';

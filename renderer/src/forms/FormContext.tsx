@@ -1,7 +1,12 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
-import { hintFor, type FieldHint, type HintMap } from '../../../core/forms/hints';
-import type { LabelFallback } from '../../../core/forms/labels';
-import type { Json, JsonSchema } from '../../../core/forms/schema';
+import {
+  type FieldHint,
+  hintFor,
+  type HintMap,
+  type Json,
+  type JsonSchema,
+  type LabelFallback,
+} from '../../../core/api/viewForms';
 
 /**
  * What every field of one form shares. It stays the same object while the player types (only the

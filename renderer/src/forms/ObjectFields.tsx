@@ -8,7 +8,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { memo, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
-import { errorUnder, relativePath, useFormEnv, useHint, useRootIf } from './FormContext';
+import { errorUnder, relativePath, useFormEnv, useHint, useRootIf, type FormEnv } from './FormContext';
 import {
   CellRow,
   ChoiceField,
@@ -27,21 +27,25 @@ import {
   segmentValues,
   type FieldProps,
 } from './fields';
-import { hintFor, type FieldHint } from '../../../core/forms/hints';
-import { compactLabel, humanise, labelOf, singular } from '../../../core/forms/labels';
-import classes from './StatLine.module.css';
 import {
   childPath,
+  compactLabel,
+  type FieldHint,
   getAt,
+  hintFor,
+  humanise,
   initialValue,
   isRecord,
   isSet,
-  parsePath,
-  shapeOf,
   type Json,
   type JsonSchema,
-} from '../../../core/forms/schema';
-import { moved } from '../../../core/forms/update';
+  labelOf,
+  moved,
+  parsePath,
+  shapeOf,
+  singular,
+} from '../../../core/api/viewForms';
+import classes from './StatLine.module.css';
 
 /**
  * Any object of a JSON Schema as a form: its fields in the order its hint (or the form) prefers,
@@ -94,13 +98,23 @@ function kindRank(node: JsonSchema, placement: Placement): number {
   return placement === 'flag' ? 1 : placement === 'block' ? 3 : 4;
 }
 
-/** The fields of one object, drawn. */
-export const ObjectFields = memo(function ObjectFields({ schema, value, path, depth = 0 }: ObjectProps) {
-  const env = useFormEnv();
-  const hint = useHint(path);
-  const object = isRecord(value) ? value : {};
-  const properties = shapeOf(schema).inner.properties ?? {};
+/** How one object's fields are laid out: their placements, the order, the groups, "More", the stat line. */
+interface ObjectLayout {
+  properties: Record<string, JsonSchema>;
+  placements: Map<string, Placement>;
+  /** The fields the hint lists, in its order. */
+  listed: string[];
+  /** The fields under "More". */
+  advanced: Set<string>;
+  grouped: Map<string, { title: string; fields: string[] }>;
+  /** The fields drawn, in order; the stat line's fields but its first left out (the row stands there). */
+  ordered: string[];
+  /** A profile's numbers on one compact row (M WS S T W I A Ld), where the first of them comes. */
+  stats: string[];
+}
 
+function objectLayout(schema: JsonSchema, path: string, hint: FieldHint, env: FormEnv): ObjectLayout {
+  const properties = shapeOf(schema).inner.properties ?? {};
   const keys = Object.keys(properties);
   const preferred = env.order ? env.order(keys) : keys;
   const listed = (hint.order ?? []).filter((k) => k in properties);
@@ -118,10 +132,69 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
     .filter((k) => !listed.includes(k))
     .sort((a, b) => kindRank(properties[a]!, placements.get(a)!) - kindRank(properties[b]!, placements.get(b)!));
   const all = [...listed, ...rest].filter((k) => placements.get(k) !== 'hidden');
-  // A profile's numbers on one compact row (M WS S T W I A Ld), where the first of them comes.
   const stats = (hint.statLine ?? []).filter((k) => all.includes(k) && !advanced.has(k));
   const ordered = all.filter((k) => !stats.includes(k) || k === stats[0]);
+  return { properties, placements, listed, advanced, grouped, ordered, stats };
+}
 
+const groupPiece = (title: string, pieces: Piece[]): Piece => ({
+  key: `group:${title}`,
+  placement: 'block',
+  node: <FieldGroup key={`group:${title}`} title={title} pieces={pieces} />,
+});
+
+/** Under "More", the fields of a group go together in its box, where its first field would be. */
+function morePieces(keys: string[], { grouped }: ObjectLayout, piece: (key: string) => Piece): Piece[] {
+  const out: Piece[] = [];
+  const seenGroups = new Set<string>();
+  for (const key of keys) {
+    const group = grouped.get(key);
+    if (!group) {
+      out.push(piece(key));
+      continue;
+    }
+    if (!seenGroups.has(group.title))
+      out.push(groupPiece(group.title, group.fields.filter((k) => keys.includes(k)).map(piece)));
+    seenGroups.add(group.title);
+  }
+  return out;
+}
+
+/** The object's own pieces in order: fields, groups in their boxes, the stat row, and "More" where the hint lists one of its fields (else last). */
+function mainPieces(layout: ObjectLayout, piece: (key: string) => Piece, more: Piece | null, statRow: Piece): Piece[] {
+  const { properties, placements, listed, advanced, grouped, ordered, stats } = layout;
+  const moreAt = listed.findIndex((k) => advanced.has(k));
+  const main: Piece[] = [];
+  const seenGroups = new Set<string>();
+  for (const key of ordered) {
+    if (advanced.has(key)) {
+      if (more && listed.indexOf(key) === moreAt && moreAt !== -1) main.push(more);
+      continue;
+    }
+    const group = grouped.get(key);
+    if (group) {
+      if (!seenGroups.has(group.title)) {
+        const fields = group.fields.filter(
+          (k) => k in properties && placements.get(k) !== 'hidden' && !advanced.has(k),
+        );
+        main.push(groupPiece(group.title, fields.map(piece)));
+      }
+      seenGroups.add(group.title);
+      continue;
+    }
+    main.push(key === stats[0] ? statRow : piece(key));
+  }
+  if (more && moreAt === -1) main.push(more);
+  return main;
+}
+
+/** The fields of one object, drawn. */
+export const ObjectFields = memo(function ObjectFields({ schema, value, path, depth = 0 }: ObjectProps) {
+  const env = useFormEnv();
+  const hint = useHint(path);
+  const object = isRecord(value) ? value : {};
+  const layout = objectLayout(schema, path, hint, env);
+  const { properties, placements, advanced, ordered, stats } = layout;
   const piece = (key: string): Piece => ({
     key,
     placement: placements.get(key)!,
@@ -137,30 +210,6 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
       />
     ),
   });
-
-  // Under "More", the fields of a group go together in its box, where its first field would be.
-  const assembleMore = (keys: string[]): Piece[] => {
-    const out: Piece[] = [];
-    const seenGroups = new Set<string>();
-    for (const key of keys) {
-      const group = grouped.get(key);
-      if (!group) {
-        out.push(piece(key));
-        continue;
-      }
-      if (!seenGroups.has(group.title)) {
-        const pieces = group.fields.filter((k) => keys.includes(k)).map(piece);
-        out.push({
-          key: `group:${group.title}`,
-          placement: 'block',
-          node: <FieldGroup key={`group:${group.title}`} title={group.title} pieces={pieces} />,
-        });
-      }
-      seenGroups.add(group.title);
-    }
-    return out;
-  };
-
   const more = ordered.filter((k) => advanced.has(k));
   const moreBlock: Piece | null =
     more.length === 0
@@ -176,48 +225,18 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
               set={more.filter((k) => isSet(properties[k]!, object[k]))}
               wrong={more.some((k) => errorUnder(env.errors, childPath(path, k)) !== undefined)}
             >
-              {runs(assembleMore(more), hint.compact)}
+              {runs(morePieces(more, layout, piece), hint.compact)}
             </More>
           ),
         };
-  // "More" sits where the hint lists one of its fields, else last.
-  const moreAt = listed.findIndex((k) => advanced.has(k));
-
-  const main: Piece[] = [];
-  const seenGroups = new Set<string>();
-  for (const key of ordered) {
-    if (advanced.has(key)) {
-      if (moreBlock && listed.indexOf(key) === moreAt && moreAt !== -1) main.push(moreBlock);
-      continue;
-    }
-    const group = grouped.get(key);
-    if (group) {
-      if (!seenGroups.has(group.title)) {
-        const pieces = group.fields
-          .filter((k) => k in properties && placements.get(k) !== 'hidden' && !advanced.has(k))
-          .map(piece);
-        main.push({
-          key: `group:${group.title}`,
-          placement: 'block',
-          node: <FieldGroup key={`group:${group.title}`} title={group.title} pieces={pieces} />,
-        });
-      }
-      seenGroups.add(group.title);
-      continue;
-    }
-    if (key === stats[0]) {
-      main.push({
-        key: 'stats',
-        placement: 'block',
-        node: <StatRow key="stats" schema={schema} value={value} path={path} stats={stats} />,
-      });
-      continue;
-    }
-    main.push(piece(key));
-  }
-  if (moreBlock && moreAt === -1) main.push(moreBlock);
-
-  return <Stack gap={hint.compact ? 'sm' : 'md'}>{runs(main, hint.compact)}</Stack>;
+  const statRow: Piece = {
+    key: 'stats',
+    placement: 'block',
+    node: <StatRow key="stats" schema={schema} value={value} path={path} stats={stats} />,
+  };
+  return (
+    <Stack gap={hint.compact ? 'sm' : 'md'}>{runs(mainPieces(layout, piece, moreBlock, statRow), hint.compact)}</Stack>
+  );
 });
 
 /** Consecutive cells in one wrapping row, consecutive ticks in another; blocks on their own. A compact object's cells sit closer. */
@@ -310,21 +329,35 @@ interface FieldOfProps {
 /** One field of an object, drawn as its kind and hint say. */
 const FieldOf = memo(function FieldOf({ name, node, value, path, depth, compact = false }: FieldOfProps) {
   const env = useFormEnv();
+  const { hint, label } = useFieldLabel(name, node, path, compact);
+  return fieldByKind({ path, node, value, onChange: (v) => env.update(path, v), label, hint }, depth);
+});
+
+/**
+ * A field's hint and label: the schema may name its choices' words itself (`.meta({ optionLabels })`:
+ * the same words on every form); a label may follow another field (only such a field redraws when
+ * the form changes); a compact row shortens its short fields' labels (lists and boxes keep their headings).
+ */
+function useFieldLabel(name: string, node: JsonSchema, path: string, compact: boolean) {
+  const env = useFormEnv();
   const pathHint = useHint(path);
-  // The schema may name its choices' words itself (`.meta({ optionLabels })`): the same words on every form.
   const hint = useMemo(
     () => (node.optionLabels && !pathHint.optionLabels ? { ...pathHint, optionLabels: node.optionLabels } : pathHint),
     [node, pathHint],
   );
-  // Only a field whose label follows another field redraws when the form changes.
   const root = useRootIf(hint.labelBy !== undefined);
   const own = labelOf(node, name, env.fallback);
   const by = hint.labelBy?.labels[String(getAt(root, parsePath(hint.labelBy.field)))];
   const named = by ? { ...own, label: by } : own;
   const { kind } = shapeOf(node);
-  // A compact row shortens its short fields' labels; lists and boxes keep their headings.
   const label = compact && kind !== 'list' && kind !== 'object' ? compactLabel(named, kind === 'number') : named;
-  const props: FieldProps = { path, node, value, onChange: (v) => env.update(path, v), label, hint };
+  return { hint, label };
+}
+
+/** The field drawn by its kind and hint, in a cell as wide as its words where it sits in a row. */
+function fieldByKind(props: FieldProps, depth: number): ReactNode {
+  const { node, hint, label } = props;
+  const { kind } = shapeOf(node);
   if (hint.ref)
     return (
       <Cell width={cellWidth('ref', label, [hint.noneLabel ?? 'None', 'Character 1 (Unit 1)'])}>
@@ -342,45 +375,24 @@ const FieldOf = memo(function FieldOf({ name, node, value, path, depth, compact 
       </Cell>
     );
   }
+  const inCell = (type: Parameters<typeof cellWidth>[0], field: ReactNode, words?: string[]) => (
+    <Cell width={cellWidth(type, label, words)}>{field}</Cell>
+  );
   switch (kind) {
     case 'number':
-      return (
-        <Cell width={cellWidth('number', label)}>
-          <NumberField {...props} />
-        </Cell>
-      );
+      return inCell('number', <NumberField {...props} />);
     case 'text':
-      return (
-        <Cell width={cellWidth('text', label)}>
-          <TextField {...props} />
-        </Cell>
-      );
+      return inCell('text', <TextField {...props} />);
     case 'mixed':
-      return (
-        <Cell width={cellWidth('text', label)}>
-          <MixedField {...props} />
-        </Cell>
-      );
-    case 'enum':
-      return (
-        <Cell
-          width={cellWidth(
-            'choice',
-            label,
-            (shapeOf(node).inner.enum ?? []).map((v) => optionWords(hint, String(v))),
-          )}
-        >
-          <ChoiceField {...props} />
-        </Cell>
-      );
+      return inCell('text', <MixedField {...props} />);
+    case 'enum': {
+      const words = (shapeOf(node).inner.enum ?? []).map((v) => optionWords(hint, String(v)));
+      return inCell('choice', <ChoiceField {...props} />, words);
+    }
     case 'boolean':
       return <FlagField {...props} />;
     case 'tags':
-      return (
-        <Cell width={cellWidth('tags', label)}>
-          <TagsField {...props} />
-        </Cell>
-      );
+      return inCell('tags', <TagsField {...props} />);
     case 'numbers':
       if (hint.perItem) return <PerItemNumbers {...props} />;
       return <Alert color="gray">{label.label}: this field cannot be edited here.</Alert>;
@@ -391,7 +403,7 @@ const FieldOf = memo(function FieldOf({ name, node, value, path, depth, compact 
     default:
       return <Alert color="gray">{label.label}: this field cannot be edited here.</Alert>;
   }
-});
+}
 
 function optionWords(hint: FieldHint, value: string): string {
   const words = hint.optionLabels?.[value];
@@ -493,8 +505,18 @@ function ListField({ node, value, onChange, path, depth, label, hint }: FieldPro
   const itemSchema = inner.items!;
   const listKey = path.replace(/.*[.[\]]/, '') || path;
   const noun = itemSchema.title ?? env.itemNoun?.(listKey) ?? singular(label.label);
-  const min = inner.minItems ?? 0;
   const max = inner.maxItems ?? Infinity;
+  // A new item has every default filled in, then what the hint says a new one starts with.
+  const add = () => {
+    const fresh = initialValue(itemSchema);
+    const item =
+      isRecord(hint.newItem) && isRecord(fresh)
+        ? { ...fresh, ...structuredClone(hint.newItem) }
+        : hint.newItem !== undefined
+          ? structuredClone(hint.newItem)
+          : fresh;
+    onChange([...items, item]);
+  };
   return (
     <Stack gap="sm" data-testid={`list-${path}`}>
       <div>
@@ -503,89 +525,105 @@ function ListField({ node, value, onChange, path, depth, label, hint }: FieldPro
       </div>
       <Problem path={path} />
       {items.length === 0 && <Text c="gray.7">None yet.</Text>}
-      {items.map((item, i) => {
-        const itemPath = childPath(path, i);
-        const name = isRecord(item) && typeof item['name'] === 'string' ? item['name'].trim() : '';
-        return (
-          <Card key={i} withBorder padding="md" bg="gray.0" data-testid={`item-${itemPath}`}>
-            <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
-              <Title order={headingOrder(depth + 1)}>
-                {noun} {i + 1}
-                {name ? ` — ${name}` : ''}
-              </Title>
-              <Group gap="xs">
-                {env.ItemActions && <env.ItemActions path={itemPath} />}
-                {hint.reorderable && items.length > 1 && (
-                  <>
-                    <ActionIcon
-                      size="xl"
-                      variant="subtle"
-                      disabled={i === 0}
-                      aria-label={`Move ${noun.toLowerCase()} ${i + 1}${name ? ` (${name})` : ''} up`}
-                      title="Move up"
-                      onClick={() => onChange(moved(items, i, i - 1))}
-                      data-testid={`move-up-${itemPath}`}
-                    >
-                      <IconArrowUp />
-                    </ActionIcon>
-                    <ActionIcon
-                      size="xl"
-                      variant="subtle"
-                      disabled={i === items.length - 1}
-                      aria-label={`Move ${noun.toLowerCase()} ${i + 1}${name ? ` (${name})` : ''} down`}
-                      title="Move down"
-                      onClick={() => onChange(moved(items, i, i + 1))}
-                      data-testid={`move-down-${itemPath}`}
-                    >
-                      <IconArrowDown />
-                    </ActionIcon>
-                  </>
-                )}
-                <ActionIcon
-                  size="xl"
-                  variant="subtle"
-                  color="red"
-                  disabled={items.length <= min}
-                  aria-label={`Remove ${noun.toLowerCase()} ${i + 1}${name ? ` (${name})` : ''}`}
-                  title={items.length <= min ? `At least ${min} needed` : `Remove ${noun.toLowerCase()} ${i + 1}`}
-                  onClick={() =>
-                    env.update(
-                      path,
-                      items.filter((_, j) => j !== i),
-                      i,
-                    )
-                  }
-                  data-testid={`remove-${itemPath}`}
-                >
-                  <IconTrash />
-                </ActionIcon>
-              </Group>
-            </Group>
-            <ObjectFields schema={itemSchema} value={item} path={itemPath} depth={depth + 1} />
-          </Card>
-        );
-      })}
+      {items.map((item, i) => (
+        <ListItem
+          key={i}
+          items={items}
+          i={i}
+          noun={noun}
+          itemSchema={itemSchema}
+          listPath={path}
+          depth={depth}
+          reorderable={hint.reorderable === true}
+          min={inner.minItems ?? 0}
+          onChange={onChange}
+        />
+      ))}
       {items.length < max && (
-        <Button
-          variant="light"
-          leftSection={<IconPlus />}
-          w="fit-content"
-          // A new item has every default filled in, then what the hint says a new one starts with.
-          onClick={() => {
-            const fresh = initialValue(itemSchema);
-            const item =
-              isRecord(hint.newItem) && isRecord(fresh)
-                ? { ...fresh, ...structuredClone(hint.newItem) }
-                : hint.newItem !== undefined
-                  ? structuredClone(hint.newItem)
-                  : fresh;
-            onChange([...items, item]);
-          }}
-          data-testid={`add-${path}`}
-        >
+        <Button variant="light" leftSection={<IconPlus />} w="fit-content" onClick={add} data-testid={`add-${path}`}>
           {hint.addLabel ?? `Add ${noun.toLowerCase()}`}
         </Button>
       )}
     </Stack>
+  );
+}
+
+/** One item of a list in its card: "Weapon 2 — Bolt rifle", its actions (move up and down, remove), its fields. */
+function ListItem({
+  items,
+  i,
+  noun,
+  itemSchema,
+  listPath,
+  depth,
+  reorderable,
+  min,
+  onChange,
+}: {
+  items: Json[];
+  i: number;
+  noun: string;
+  itemSchema: JsonSchema;
+  listPath: string;
+  depth: number;
+  reorderable: boolean;
+  min: number;
+  onChange: (items: Json[]) => void;
+}) {
+  const env = useFormEnv();
+  const item = items[i];
+  const itemPath = childPath(listPath, i);
+  const name = isRecord(item) && typeof item['name'] === 'string' ? item['name'].trim() : '';
+  const which = `${noun.toLowerCase()} ${i + 1}${name ? ` (${name})` : ''}`;
+  const move = (to: number, dir: 'up' | 'down') => (
+    <ActionIcon
+      size="xl"
+      variant="subtle"
+      disabled={to < 0 || to >= items.length}
+      aria-label={`Move ${which} ${dir}`}
+      title={dir === 'up' ? 'Move up' : 'Move down'}
+      onClick={() => onChange(moved(items, i, to))}
+      data-testid={`move-${dir}-${itemPath}`}
+    >
+      {dir === 'up' ? <IconArrowUp /> : <IconArrowDown />}
+    </ActionIcon>
+  );
+  return (
+    <Card withBorder padding="md" bg="gray.0" data-testid={`item-${itemPath}`}>
+      <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
+        <Title order={headingOrder(depth + 1)}>
+          {noun} {i + 1}
+          {name ? ` — ${name}` : ''}
+        </Title>
+        <Group gap="xs">
+          {env.ItemActions && <env.ItemActions path={itemPath} />}
+          {reorderable && items.length > 1 && (
+            <>
+              {move(i - 1, 'up')}
+              {move(i + 1, 'down')}
+            </>
+          )}
+          <ActionIcon
+            size="xl"
+            variant="subtle"
+            color="red"
+            disabled={items.length <= min}
+            aria-label={`Remove ${which}`}
+            title={items.length <= min ? `At least ${min} needed` : `Remove ${noun.toLowerCase()} ${i + 1}`}
+            onClick={() =>
+              env.update(
+                listPath,
+                items.filter((_, j) => j !== i),
+                i,
+              )
+            }
+            data-testid={`remove-${itemPath}`}
+          >
+            <IconTrash />
+          </ActionIcon>
+        </Group>
+      </Group>
+      <ObjectFields schema={itemSchema} value={item} path={itemPath} depth={depth + 1} />
+    </Card>
   );
 }

@@ -11,10 +11,21 @@ import {
 } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { errorUnder, useFormEnv, useRootIf } from './FormContext';
-import type { FieldHint } from '../../../core/forms/hints';
-import { abbreviation, humanise, type FieldLabel } from '../../../core/forms/labels';
-import { perItemOptions, refChosen, refOptions, refSelected } from '../../../core/forms/refs';
-import { getAt, parsePath, shapeOf, type Json, type JsonSchema } from '../../../core/forms/schema';
+import {
+  abbreviation,
+  type FieldHint,
+  type FieldLabel,
+  getAt,
+  humanise,
+  type Json,
+  type JsonSchema,
+  parsePath,
+  perItemOptions,
+  refChosen,
+  refOptions,
+  refSelected,
+  shapeOf,
+} from '../../../core/api/viewForms';
 
 /**
  * The form's pieces, one per kind of field, shared by the roster editor and every setup screen.

@@ -17,54 +17,21 @@ type Page = ResponseOf<'combat.history'>;
 type Before = { startedAt: string; id: string } | null;
 const PAGE_SIZE = 20;
 
+type StoredCombat = Page['combats'][number];
+
 /** /history — the stored combats, newest first, a page at a time. */
 export function HistoryListPage() {
-  const client = useClient();
-  const nameOf = useSystemNames();
-  const history = useInfiniteQuery<Page, HostError, InfiniteData<Page, Before>, readonly unknown[], Before>({
-    queryKey: keys.history,
-    initialPageParam: null,
-    queryFn: async ({ pageParam }) => unwrap(await client.combatHistory({ limit: PAGE_SIZE, before: pageParam })),
-    getNextPageParam: (last) => {
-      const tail = last.combats.at(-1);
-      return last.combats.length < PAGE_SIZE || !tail ? undefined : { startedAt: tail.startedAt, id: tail.id };
-    },
-  });
+  const history = useHistoryPages();
   const combats = history.data?.pages.flatMap((p) => p.combats) ?? [];
   const [reporting, setReporting] = useState(false);
   const [picked, setPicked] = useState<string[]>([]);
-  const navigate = useNavigate();
 
   return (
     <Section
       title="History"
       intro="Every combat resolved with the app, stored with its dice so it can be replayed step by step."
     >
-      {combats.length > 0 && (
-        <Group gap="sm">
-          <Button
-            variant="light"
-            leftSection={<IconReportAnalytics />}
-            onClick={() => setReporting(true)}
-            data-testid="club-night-report"
-          >
-            Club-night report…
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconPrinter />}
-            disabled={picked.length === 0}
-            onClick={() => navigate(`/print/report?ids=${picked.map(encodeURIComponent).join(',')}`)}
-            data-testid="report-picked"
-          >
-            {picked.length === 0
-              ? 'Tick combats for a report'
-              : picked.length === 1
-                ? 'Report of the ticked combat'
-                : `Report of the ${picked.length} ticked combats`}
-          </Button>
-        </Group>
-      )}
+      {combats.length > 0 && <ReportButtons picked={picked} onReport={() => setReporting(true)} />}
       <ReportDialog opened={reporting} onClose={() => setReporting(false)} />
       {history.isPending && <Loader aria-label="Loading the history" />}
       {history.isError && (
@@ -80,64 +47,12 @@ export function HistoryListPage() {
       )}
       <Stack gap="sm" data-testid="history-list">
         {combats.map((c) => (
-          <Card key={c.id} withBorder padding="lg" data-testid="history-item">
-            <Group justify="space-between" align="center" wrap="nowrap">
-              {/* Outside the link: ticking a combat for a report must not open it. */}
-              <Checkbox
-                size="lg"
-                aria-label={`Put “${c.title}” in a report`}
-                checked={picked.includes(c.id)}
-                onChange={(e) => {
-                  const on = e.currentTarget.checked;
-                  setPicked((now) => (on ? [...now, c.id] : now.filter((id) => id !== c.id)));
-                }}
-                data-testid="history-pick"
-              />
-              <Anchor
-                component={Link}
-                to={`/history/${c.id}`}
-                underline="never"
-                c="inherit"
-                style={{ flex: 1, minWidth: 0 }}
-                data-testid="history-open"
-              >
-                <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <Stack gap={4} style={{ minWidth: 0 }}>
-                    <Title order={2} size="h3">
-                      {c.title}
-                    </Title>
-                    <Text size="md" c="gray.7">
-                      {nameOf(c.system)} · {when(c.startedAt)}
-                    </Text>
-                    <Text size="lg" data-testid="history-summary">
-                      {c.summary ?? (c.finishedAt ? 'Finished.' : `${stepsTaken(c.inputCount)} so far.`)}
-                    </Text>
-                  </Stack>
-                  <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                    <Badge size="xl" tt="none" color={c.finishedAt ? 'green' : 'orange'} variant="light">
-                      {c.finishedAt ? 'Finished' : 'In progress'}
-                    </Badge>
-                    <Text size="sm" c="gray.7" data-testid="history-steps">
-                      {stepsTaken(c.inputCount)}
-                    </Text>
-                  </Stack>
-                </Group>
-              </Anchor>
-              {/* Straight back to the table: carry on, or undo the last steps of a finished one. */}
-              <Button
-                size="lg"
-                variant={c.finishedAt ? 'default' : 'filled'}
-                leftSection={c.finishedAt ? <IconArrowBackUp /> : <IconPlayerPlay />}
-                component={Link}
-                to={`/combat/play/${c.id}`}
-                aria-label={`${c.finishedAt ? 'Reopen' : 'Continue'} “${c.title}” at the table`}
-                data-testid="history-continue"
-                style={{ flexShrink: 0 }}
-              >
-                {c.finishedAt ? 'Reopen' : 'Continue'}
-              </Button>
-            </Group>
-          </Card>
+          <HistoryItem
+            key={c.id}
+            combat={c}
+            picked={picked.includes(c.id)}
+            onPick={(on) => setPicked((now) => (on ? [...now, c.id] : now.filter((id) => id !== c.id)))}
+          />
         ))}
       </Stack>
       {history.hasNextPage && (
@@ -152,5 +67,114 @@ export function HistoryListPage() {
         </Button>
       )}
     </Section>
+  );
+}
+
+/** The stored combats from the host, newest first, PAGE_SIZE at a time. */
+function useHistoryPages() {
+  const client = useClient();
+  return useInfiniteQuery<Page, HostError, InfiniteData<Page, Before>, readonly unknown[], Before>({
+    queryKey: keys.history,
+    initialPageParam: null,
+    queryFn: async ({ pageParam }) => unwrap(await client.combatHistory({ limit: PAGE_SIZE, before: pageParam })),
+    getNextPageParam: (last) => {
+      const tail = last.combats.at(-1);
+      return last.combats.length < PAGE_SIZE || !tail ? undefined : { startedAt: tail.startedAt, id: tail.id };
+    },
+  });
+}
+
+/** "Club-night report…", and a report of the combats ticked. */
+function ReportButtons({ picked, onReport }: { picked: string[]; onReport: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Group gap="sm">
+      <Button variant="light" leftSection={<IconReportAnalytics />} onClick={onReport} data-testid="club-night-report">
+        Club-night report…
+      </Button>
+      <Button
+        variant="default"
+        leftSection={<IconPrinter />}
+        disabled={picked.length === 0}
+        onClick={() => navigate(`/print/report?ids=${picked.map(encodeURIComponent).join(',')}`)}
+        data-testid="report-picked"
+      >
+        {picked.length === 0
+          ? 'Tick combats for a report'
+          : picked.length === 1
+            ? 'Report of the ticked combat'
+            : `Report of the ${picked.length} ticked combats`}
+      </Button>
+    </Group>
+  );
+}
+
+/** One stored combat: tick it for a report, open its replay, or go straight back to the table. */
+function HistoryItem({
+  combat: c,
+  picked,
+  onPick,
+}: {
+  combat: StoredCombat;
+  picked: boolean;
+  onPick: (on: boolean) => void;
+}) {
+  const nameOf = useSystemNames();
+  return (
+    <Card withBorder padding="lg" data-testid="history-item">
+      <Group justify="space-between" align="center" wrap="nowrap">
+        {/* Outside the link: ticking a combat for a report must not open it. */}
+        <Checkbox
+          size="lg"
+          aria-label={`Put “${c.title}” in a report`}
+          checked={picked}
+          onChange={(e) => onPick(e.currentTarget.checked)}
+          data-testid="history-pick"
+        />
+        <Anchor
+          component={Link}
+          to={`/history/${c.id}`}
+          underline="never"
+          c="inherit"
+          style={{ flex: 1, minWidth: 0 }}
+          data-testid="history-open"
+        >
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Title order={2} size="h3">
+                {c.title}
+              </Title>
+              <Text size="md" c="gray.7">
+                {nameOf(c.system)} · {when(c.startedAt)}
+              </Text>
+              <Text size="lg" data-testid="history-summary">
+                {c.summary ?? (c.finishedAt ? 'Finished.' : `${stepsTaken(c.inputCount)} so far.`)}
+              </Text>
+            </Stack>
+            <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+              <Badge size="xl" tt="none" color={c.finishedAt ? 'green' : 'orange'} variant="light">
+                {c.finishedAt ? 'Finished' : 'In progress'}
+              </Badge>
+              <Text size="sm" c="gray.7" data-testid="history-steps">
+                {stepsTaken(c.inputCount)}
+              </Text>
+            </Stack>
+          </Group>
+        </Anchor>
+        {/* Straight back to the table: carry on, or undo the last steps of a finished one. */}
+        <Button
+          size="lg"
+          variant={c.finishedAt ? 'default' : 'filled'}
+          leftSection={c.finishedAt ? <IconArrowBackUp /> : <IconPlayerPlay />}
+          component={Link}
+          to={`/combat/play/${c.id}`}
+          aria-label={`${c.finishedAt ? 'Reopen' : 'Continue'} “${c.title}” at the table`}
+          data-testid="history-continue"
+          style={{ flexShrink: 0 }}
+        >
+          {c.finishedAt ? 'Reopen' : 'Continue'}
+        </Button>
+      </Group>
+    </Card>
   );
 }

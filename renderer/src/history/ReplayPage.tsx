@@ -26,7 +26,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { ResponseOf } from '../../../core/api/contract';
-import type { Input, Step } from '../../../core/combat/steps';
+import type { Input, Step } from '../../../core/api/view';
 import { useClient } from '../api/ClientContext';
 import { HostData } from '../api/HostData';
 import type { HostError } from '../api/hostQuery';
@@ -141,51 +141,19 @@ function StepView({
 
 function Replay({ record }: { record: Record_ }) {
   const client = useClient();
-  const navigate = useNavigate();
-  const queries = useQueryClient();
-  const nameOf = useSystemNames();
   const total = record.inputs.length;
-  const [at, setAt] = useState(total);
+  const { at, go } = useReplayPosition(total);
   const [confirming, setConfirming] = useState(false);
   const snapshot = useQuery<CombatSnapshot, HostError>({
     queryKey: ['combat.at', record.id, at],
     queryFn: async () => unwrap(await client.combatAt({ id: record.id, at })),
     placeholderData: keepPreviousData,
   });
-  const remove = useMutation({
-    mutationFn: async () => unwrap(await client.historyDelete({ id: record.id })),
-    onSuccess: async () => {
-      queries.removeQueries({ queryKey: ['history.get', record.id] });
-      await queries.invalidateQueries({ queryKey: keys.history });
-      navigate('/history');
-    },
-  });
-
-  const go = (to: number) => setAt(Math.max(0, Math.min(total, to)));
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [role="slider"], [role="dialog"]')) return;
-      const moves: Record<string, (n: number) => number> = {
-        ArrowLeft: (n) => n - 1,
-        ArrowRight: (n) => n + 1,
-        Home: () => 0,
-        End: () => total,
-      };
-      const move = moves[e.key];
-      if (!move) return;
-      e.preventDefault();
-      setAt((n) => Math.max(0, Math.min(total, move(n))));
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [total]);
-
+  const remove = useDeleteCombat(record.id);
   const data = snapshot.data;
   const names = data
     ? { attacker: data.view.sides.attacker.name, defender: data.view.sides.defender.name }
     : { attacker: '', defender: '' };
-  const finished = record.finishedAt !== null;
 
   return (
     <Stack gap="md">
@@ -194,110 +162,9 @@ function Replay({ record }: { record: Record_ }) {
           <IconArrowLeft size={20} /> All combats
         </Group>
       </Anchor>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <div>
-          <Title order={1}>{record.title}</Title>
-          <Group gap="xs" mt={4}>
-            <Text size="lg" c="gray.7">
-              {nameOf(record.system)} · {when(record.startedAt)}
-            </Text>
-            <Badge size="xl" tt="none" color={finished ? 'green' : 'orange'} variant="light">
-              {finished ? 'Finished' : 'In progress'}
-            </Badge>
-          </Group>
-          {record.summary && (
-            <Text size="lg" mt={4} data-testid="replay-summary">
-              {record.summary}
-            </Text>
-          )}
-        </div>
-        <Group gap="sm">
-          {/* Any stored combat reopens where it stands: to carry on, or to undo its last steps. */}
-          {finished ? (
-            <Button
-              leftSection={<IconArrowBackUp />}
-              variant="default"
-              component={Link}
-              to={`/combat/play/${record.id}`}
-              data-testid="reopen-combat"
-            >
-              Reopen to undo its last steps
-            </Button>
-          ) : (
-            <Button
-              leftSection={<IconPlayerPlay />}
-              component={Link}
-              to={`/combat/play/${record.id}`}
-              data-testid="continue-combat"
-            >
-              Continue this combat
-            </Button>
-          )}
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconTrash />}
-            onClick={() => setConfirming(true)}
-            data-testid="delete-combat"
-          >
-            Delete…
-          </Button>
-        </Group>
-      </Group>
+      <ReplayHeader record={record} onDelete={() => setConfirming(true)} />
       <ExportActions id={record.id} />
-
-      <Card withBorder padding="lg" data-testid="replay-controls">
-        <Stack gap="md">
-          <Group justify="space-between" wrap="nowrap" gap="md">
-            <Button
-              size="xl"
-              variant="default"
-              leftSection={<IconChevronLeft />}
-              onClick={() => go(at - 1)}
-              disabled={at === 0}
-              data-testid="replay-previous"
-              title="Previous step (←)"
-            >
-              Previous
-            </Button>
-            <Text size="xl" fw={700} ta="center" data-testid="replay-position" aria-live="polite">
-              {at === 0 ? 'At the start' : `After step ${at} of ${total}`}
-            </Text>
-            <Button
-              size="xl"
-              variant="default"
-              rightSection={<IconChevronRight />}
-              onClick={() => go(at + 1)}
-              disabled={at === total}
-              data-testid="replay-next"
-              title="Next step (→)"
-            >
-              Next
-            </Button>
-          </Group>
-          {total > 0 && (
-            <Slider
-              size="xl"
-              thumbSize={28}
-              min={0}
-              max={total}
-              step={1}
-              value={at}
-              onChange={go}
-              label={(v) => (v === 0 ? 'start' : `step ${v}`)}
-              marks={
-                total <= 30
-                  ? Array.from({ length: total + 1 }, (_, i) => ({ value: i }))
-                  : [{ value: 0 }, { value: total }]
-              }
-              thumbLabel="Replay position"
-              data-testid="replay-slider"
-              mb="xs"
-            />
-          )}
-        </Stack>
-      </Card>
-
+      <ReplayControls at={at} total={total} go={go} />
       {snapshot.isError && (
         <Alert color="red" title="This point of the combat cannot be shown">
           {snapshot.error.message}
@@ -324,7 +191,6 @@ function Replay({ record }: { record: Record_ }) {
           </Grid.Col>
         </Grid>
       )}
-
       <ConfirmModal
         opened={confirming}
         title="Delete this combat?"
@@ -337,5 +203,154 @@ function Replay({ record }: { record: Record_ }) {
       </ConfirmModal>
       {remove.error && <Alert color="red">{remove.error.message}</Alert>}
     </Stack>
+  );
+}
+
+/** Where the replay stands, 0 (the start) to `total`; the arrow keys, Home and End move it (not while typing or in a dialog). */
+function useReplayPosition(total: number) {
+  const [at, setAt] = useState(total);
+  const go = (to: number) => setAt(Math.max(0, Math.min(total, to)));
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, [role="slider"], [role="dialog"]')) return;
+      const moves: Record<string, (n: number) => number> = {
+        ArrowLeft: (n) => n - 1,
+        ArrowRight: (n) => n + 1,
+        Home: () => 0,
+        End: () => total,
+      };
+      const move = moves[e.key];
+      if (!move) return;
+      e.preventDefault();
+      setAt((n) => Math.max(0, Math.min(total, move(n))));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [total]);
+  return { at, go };
+}
+
+/** Delete: the combat leaves the history; back to the list. */
+function useDeleteCombat(id: string) {
+  const client = useClient();
+  const navigate = useNavigate();
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: async () => unwrap(await client.historyDelete({ id })),
+    onSuccess: async () => {
+      queries.removeQueries({ queryKey: ['history.get', id] });
+      await queries.invalidateQueries({ queryKey: keys.history });
+      navigate('/history');
+    },
+  });
+}
+
+/** The combat's title, system, date, state and summary; continue or reopen it, delete it. */
+function ReplayHeader({ record, onDelete }: { record: Record_; onDelete: () => void }) {
+  const nameOf = useSystemNames();
+  const finished = record.finishedAt !== null;
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap">
+      <div>
+        <Title order={1}>{record.title}</Title>
+        <Group gap="xs" mt={4}>
+          <Text size="lg" c="gray.7">
+            {nameOf(record.system)} · {when(record.startedAt)}
+          </Text>
+          <Badge size="xl" tt="none" color={finished ? 'green' : 'orange'} variant="light">
+            {finished ? 'Finished' : 'In progress'}
+          </Badge>
+        </Group>
+        {record.summary && (
+          <Text size="lg" mt={4} data-testid="replay-summary">
+            {record.summary}
+          </Text>
+        )}
+      </div>
+      <Group gap="sm">
+        {/* Any stored combat reopens where it stands: to carry on, or to undo its last steps. */}
+        {finished ? (
+          <Button
+            leftSection={<IconArrowBackUp />}
+            variant="default"
+            component={Link}
+            to={`/combat/play/${record.id}`}
+            data-testid="reopen-combat"
+          >
+            Reopen to undo its last steps
+          </Button>
+        ) : (
+          <Button
+            leftSection={<IconPlayerPlay />}
+            component={Link}
+            to={`/combat/play/${record.id}`}
+            data-testid="continue-combat"
+          >
+            Continue this combat
+          </Button>
+        )}
+        <Button variant="light" color="red" leftSection={<IconTrash />} onClick={onDelete} data-testid="delete-combat">
+          Delete…
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** Previous, where the replay stands, Next, and a slider over every step. */
+function ReplayControls({ at, total, go }: { at: number; total: number; go: (to: number) => void }) {
+  return (
+    <Card withBorder padding="lg" data-testid="replay-controls">
+      <Stack gap="md">
+        <Group justify="space-between" wrap="nowrap" gap="md">
+          <Button
+            size="xl"
+            variant="default"
+            leftSection={<IconChevronLeft />}
+            onClick={() => go(at - 1)}
+            disabled={at === 0}
+            data-testid="replay-previous"
+            title="Previous step (←)"
+          >
+            Previous
+          </Button>
+          <Text size="xl" fw={700} ta="center" data-testid="replay-position" aria-live="polite">
+            {at === 0 ? 'At the start' : `After step ${at} of ${total}`}
+          </Text>
+          <Button
+            size="xl"
+            variant="default"
+            rightSection={<IconChevronRight />}
+            onClick={() => go(at + 1)}
+            disabled={at === total}
+            data-testid="replay-next"
+            title="Next step (→)"
+          >
+            Next
+          </Button>
+        </Group>
+        {total > 0 && (
+          <Slider
+            size="xl"
+            thumbSize={28}
+            min={0}
+            max={total}
+            step={1}
+            value={at}
+            onChange={go}
+            label={(v) => (v === 0 ? 'start' : `step ${v}`)}
+            marks={
+              total <= 30
+                ? Array.from({ length: total + 1 }, (_, i) => ({ value: i }))
+                : [{ value: 0 }, { value: total }]
+            }
+            thumbLabel="Replay position"
+            data-testid="replay-slider"
+            mb="xs"
+          />
+        )}
+      </Stack>
+    </Card>
   );
 }

@@ -1,8 +1,13 @@
 import type { StoreStatus } from '../../../core/api/channels/app';
 import { ApiFailure } from '../../../core/api/reply';
-import { CompanionDb, type IndexedDbFactory } from '../../../core/store/db';
-import type { Registry } from '../../../core/systems/registry';
-import { createRepository, writeMethods, type RosterRepository } from '../../../core/store/repo';
+import {
+  CompanionDb,
+  createRepository,
+  writeMethods,
+  type IndexedDbFactory,
+  type RosterRepository,
+} from '../../../core/api/store';
+import type { Registry } from '../../../core/api';
 
 /**
  * The browser host's roster store, on this browser's IndexedDB, and what it does when the browser

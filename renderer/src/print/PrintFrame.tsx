@@ -48,42 +48,8 @@ export function PrintFrame({
 }) {
   const client = useClient();
   const info = useHostQuery(['app.info'], () => client.appInfo({}));
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('paper');
-  const paper: Paper = isPaper(asked) ? asked : (rememberedPaper() ?? defaultPaper(navigator.language));
-  const steps = useStepLog();
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const browser = info.data?.host === 'browser';
-
-  const run = async (action: () => Promise<PrintResult>) => {
-    setBusy(true);
-    setResult(null);
-    try {
-      const done = await action();
-      if (done.done === 'saved') setResult({ ok: true, text: `Saved to ${done.where ?? 'the chosen file'}.` });
-      if (done.done === 'printed') setResult({ ok: true, text: 'Sent to the printer.' });
-    } catch (error) {
-      setResult({ ok: false, text: (error as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const choose = (value: string) => {
-    if (!isPaper(value)) return;
-    rememberPaper(value);
-    const next = new URLSearchParams(params);
-    next.set('paper', value);
-    setParams(next, { replace: true });
-  };
-  const chooseSteps = (value: string) => {
-    if (!isStepLog(value)) return;
-    rememberStepLog(value);
-    const next = new URLSearchParams(params);
-    next.set('steps', value);
-    setParams(next, { replace: true });
-  };
+  const { paper, choosePaper, steps, chooseSteps } = usePrintChoices();
+  const { busy, result, run } = usePrintRun();
 
   return (
     <div className="print-desk">
@@ -98,7 +64,7 @@ export function PrintFrame({
           <SegmentedControl
             size="lg"
             value={paper}
-            onChange={choose}
+            onChange={choosePaper}
             data={(['a4', 'letter'] as const).map((p) => ({ value: p, label: paperLabels[p] }))}
             aria-label="Paper size"
             data-testid="paper"
@@ -113,28 +79,15 @@ export function PrintFrame({
               data-testid="step-log"
             />
           )}
-          <Button
-            leftSection={<IconPrinter />}
-            onClick={() => void run(() => printThisPage(client, paper))}
-            disabled={!ready}
-            loading={busy}
-            data-testid="print"
-          >
-            Print…
-          </Button>
-          <Button
-            variant="light"
-            leftSection={<IconFileTypePdf />}
-            onClick={() => void run(() => saveThisPageAsPdf(client, paper, fileName))}
-            disabled={!ready}
-            loading={busy}
-            data-testid="save-pdf"
-          >
-            Save as PDF…
-          </Button>
+          <PrintButtons
+            ready={ready}
+            busy={busy}
+            onPrint={() => void run(() => printThisPage(client, paper))}
+            onSavePdf={() => void run(() => saveThisPageAsPdf(client, paper, fileName))}
+          />
           {actions}
         </Group>
-        {browser && (
+        {info.data?.host === 'browser' && (
           <Text size="md" c="gray.7">
             For a PDF, choose “Save as PDF” as the destination in the print dialog.
           </Text>
@@ -149,6 +102,83 @@ export function PrintFrame({
         {children}
       </main>
     </div>
+  );
+}
+
+/**
+ * The paper and the step log: from the address, else as last chosen on this device (else the
+ * locale's paper, every step); a choice goes into the address and is remembered.
+ */
+function usePrintChoices() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('paper');
+  const paper: Paper = isPaper(asked) ? asked : (rememberedPaper() ?? defaultPaper(navigator.language));
+  const steps = useStepLog();
+  const inAddress = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    next.set(key, value);
+    setParams(next, { replace: true });
+  };
+  const choosePaper = (value: string) => {
+    if (!isPaper(value)) return;
+    rememberPaper(value);
+    inAddress('paper', value);
+  };
+  const chooseSteps = (value: string) => {
+    if (!isStepLog(value)) return;
+    rememberStepLog(value);
+    inAddress('steps', value);
+  };
+  return { paper, choosePaper, steps, chooseSteps };
+}
+
+/** Printing or saving a PDF: busy meanwhile, then where it went or why it failed, in words. */
+function usePrintRun() {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const run = async (action: () => Promise<PrintResult>) => {
+    setBusy(true);
+    setResult(null);
+    try {
+      const done = await action();
+      if (done.done === 'saved') setResult({ ok: true, text: `Saved to ${done.where ?? 'the chosen file'}.` });
+      if (done.done === 'printed') setResult({ ok: true, text: 'Sent to the printer.' });
+    } catch (error) {
+      setResult({ ok: false, text: (error as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, result, run };
+}
+
+function PrintButtons({
+  ready,
+  busy,
+  onPrint,
+  onSavePdf,
+}: {
+  ready: boolean;
+  busy: boolean;
+  onPrint: () => void;
+  onSavePdf: () => void;
+}) {
+  return (
+    <>
+      <Button leftSection={<IconPrinter />} onClick={onPrint} disabled={!ready} loading={busy} data-testid="print">
+        Print…
+      </Button>
+      <Button
+        variant="light"
+        leftSection={<IconFileTypePdf />}
+        onClick={onSavePdf}
+        disabled={!ready}
+        loading={busy}
+        data-testid="save-pdf"
+      >
+        Save as PDF…
+      </Button>
+    </>
   );
 }
 

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { saveTextFile } from '../host/files';
 import { useSearchParams } from 'react-router';
 import type { RequestOf } from '../../../core/api/contract';
-import type { Report } from '../../../core/summary/schema';
+import type { Report } from '../../../core/api/view';
 import { useClient } from '../api/ClientContext';
 import { HostData } from '../api/HostData';
 import { unwrap, useHostQuery } from '../api/hostQuery';

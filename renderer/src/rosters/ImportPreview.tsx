@@ -22,7 +22,6 @@ export function ImportPreviewModal({
   onCancel: () => void;
 }) {
   const systemName = useSystemNames();
-  const toCheck = preview.units.reduce((n, u) => n + u.confirm.length, 0);
   const points =
     preview.points === null
       ? ''
@@ -47,42 +46,7 @@ export function ImportPreviewModal({
         {/* Only the list scrolls: the summary above and the buttons below stay in view. */}
         <ScrollArea.Autosize mah="max(220px, calc(100dvh - 380px))" type="auto" offsetScrollbars>
           <Stack gap="md">
-            {preview.exists && (
-              <Alert
-                color="yellow"
-                title={<Text fw={700}>You already have this roster</Text>}
-                data-testid="import-preview-exists"
-              >
-                <Text>Importing it asks whether to replace the one here or keep both.</Text>
-              </Alert>
-            )}
-            {toCheck > 0 && (
-              <Alert
-                color="yellow"
-                icon={<IconAlertTriangle />}
-                title={<Text fw={700}>{plural(toCheck, 'value')} to check</Text>}
-              >
-                <Text>
-                  They were read from ability or rule text, not from a characteristic: each is marked below and written
-                  in the unit’s notes.
-                </Text>
-              </Alert>
-            )}
-            {preview.skipped.length > 0 && (
-              <Alert
-                color="red"
-                title={<Text fw={700}>{plural(preview.skipped.length, 'unit')} left out</Text>}
-                data-testid="import-preview-skipped"
-              >
-                <List>
-                  {preview.skipped.map((s, i) => (
-                    <List.Item key={i}>
-                      <b>{s.name}</b>: {s.reason}
-                    </List.Item>
-                  ))}
-                </List>
-              </Alert>
-            )}
+            <PreviewWarnings preview={preview} />
             <Stack gap="sm">
               {preview.units.map((unit, i) => (
                 <UnitCard key={i} unit={unit} />
@@ -103,6 +67,51 @@ export function ImportPreviewModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** What the player should know before importing: the roster is already here, values to check, units left out. */
+function PreviewWarnings({ preview }: { preview: Preview }) {
+  const toCheck = preview.units.reduce((n, u) => n + u.confirm.length, 0);
+  return (
+    <>
+      {preview.exists && (
+        <Alert
+          color="yellow"
+          title={<Text fw={700}>You already have this roster</Text>}
+          data-testid="import-preview-exists"
+        >
+          <Text>Importing it asks whether to replace the one here or keep both.</Text>
+        </Alert>
+      )}
+      {toCheck > 0 && (
+        <Alert
+          color="yellow"
+          icon={<IconAlertTriangle />}
+          title={<Text fw={700}>{plural(toCheck, 'value')} to check</Text>}
+        >
+          <Text>
+            They were read from ability or rule text, not from a characteristic: each is marked below and written in the
+            unit’s notes.
+          </Text>
+        </Alert>
+      )}
+      {preview.skipped.length > 0 && (
+        <Alert
+          color="red"
+          title={<Text fw={700}>{plural(preview.skipped.length, 'unit')} left out</Text>}
+          data-testid="import-preview-skipped"
+        >
+          <List>
+            {preview.skipped.map((s, i) => (
+              <List.Item key={i}>
+                <b>{s.name}</b>: {s.reason}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+    </>
   );
 }
 

@@ -1,13 +1,10 @@
 import { useMemo } from 'react';
 import { FormProvider, relativePath, type FormEnv } from '../forms/FormContext';
-import { labelChain } from '../../../core/forms/labelChain';
+import { applyUpdate, type HintMap, type Json, type JsonSchema, labelChain } from '../../../core/api/viewForms';
 import { ObjectFields } from '../forms/ObjectFields';
-import type { Json, JsonSchema } from '../../../core/forms/schema';
-import { applyUpdate } from '../../../core/forms/update';
-import type { HintMap } from '../../../core/forms/hints';
 
-export type { JsonSchema } from '../../../core/forms/schema';
-export { initialValue } from '../../../core/forms/schema';
+export type { JsonSchema } from '../../../core/api/viewForms';
+export { initialValue } from '../../../core/api/viewForms';
 
 /**
  * The unit editor's profile fields: the shared schema form (renderer/src/forms) over the JSON

@@ -24,7 +24,7 @@ import type { HostError } from '../api/hostQuery';
 import { unwrap, useHostQuery } from '../api/hostQuery';
 import { keys, useScrollToTop } from './common';
 import { useSystemNames } from '../api/systems';
-import type { HintMap } from '../../../core/forms/hints';
+import type { HintMap } from '../../../core/api/viewForms';
 import { bare, errorsByField, hostErrorOf, problemsOf } from '../forms/problems';
 import { initialValue, ProfileFields, profileFieldInWords, type JsonSchema } from './SchemaForm';
 
@@ -78,6 +78,8 @@ export function UnitEditorPage() {
   );
 }
 
+type UnitRow = Loaded['units'][number];
+
 function UnitEditor({
   data,
   unit,
@@ -85,41 +87,16 @@ function UnitEditor({
   hints,
 }: {
   data: Loaded;
-  unit: Loaded['units'][number] | undefined;
+  unit: UnitRow | undefined;
   schema: JsonSchema;
   hints: HintMap;
 }) {
   const systemName = useSystemNames();
   const { roster } = data;
-  const client = useClient();
-  const navigate = useNavigate();
-  const queries = useQueryClient();
-  const [name, setName] = useState(unit?.name ?? '');
-  const [points, setPoints] = useState<number | string | null>(unit?.points ?? null);
-  const [notes, setNotes] = useState(unit?.notes ?? '');
-  const [profile, setProfile] = useState<unknown>(() => (unit ? structuredClone(unit.profile) : initialValue(schema)));
+  const fields = useUnitFields(unit, schema);
   const back = `/rosters/${roster.id}`;
-
-  const save = useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await client.unitSave({
-          rosterId: roster.id,
-          ...(unit ? { id: unit.id } : {}),
-          name,
-          points: points === null || points === '' ? null : Number(points),
-          notes,
-          profile: profile as Record<string, unknown>,
-        }),
-      ),
-    onSuccess: async () => {
-      await queries.invalidateQueries({ queryKey: keys.roster(roster.id) });
-      await queries.invalidateQueries({ queryKey: keys.rosterList });
-      navigate(back);
-    },
-  });
+  const save = useSaveUnit(roster.id, unit, fields, back);
   const errors = useMemo(() => errorsByField(save.error), [save.error]);
-  const problems = problemsOf(hostErrorOf(save.error));
 
   return (
     <form
@@ -141,35 +118,7 @@ function UnitEditor({
             3.
           </Text>
         </div>
-        <Card withBorder padding="lg">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              size="lg"
-              label="Unit name"
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={errors['name']}
-              data-autofocus
-              autoFocus={!unit}
-              data-testid="unit-name-input"
-            />
-            <NumberInput
-              size="lg"
-              label="Points"
-              placeholder="not costed"
-              hideControls
-              inputMode="numeric"
-              min={0}
-              max={100000}
-              clampBehavior="none"
-              allowDecimal={false}
-              value={points ?? ''}
-              onChange={(v) => setPoints(v === '' ? null : v)}
-              error={errors['points']}
-              data-testid="unit-points-input"
-            />
-          </SimpleGrid>
-        </Card>
+        <NameAndPoints fields={fields} errors={errors} isNew={!unit} />
         <Card withBorder padding="lg">
           <Stack gap="md">
             <Title order={2}>Profile</Title>
@@ -178,44 +127,17 @@ function UnitEditor({
                 {errors['profile']}
               </Text>
             )}
-            <ProfileFields schema={schema} hints={hints} value={profile} setValue={setProfile} errors={errors} />
+            <ProfileFields
+              schema={schema}
+              hints={hints}
+              value={fields.profile}
+              setValue={fields.setProfile}
+              errors={errors}
+            />
           </Stack>
         </Card>
-        <Card withBorder padding="lg">
-          <Textarea
-            size="lg"
-            label="Notes"
-            description="Ability text, wargear, anything the profile has no field for. An imported roster puts what it could not map here."
-            autosize
-            minRows={3}
-            maxRows={14}
-            value={notes}
-            onChange={(e) => setNotes(e.currentTarget.value)}
-            error={errors['notes']}
-            data-testid="unit-notes-input"
-          />
-        </Card>
-        {save.error && (
-          <Alert
-            color="red"
-            title={
-              <Text fw={700} size="lg">
-                {problems.length > 1
-                  ? `${problems.length} fields need fixing — nothing was saved`
-                  : 'This needs fixing — nothing was saved'}
-              </Text>
-            }
-            data-testid="unit-problems"
-          >
-            <List size="lg" spacing={4}>
-              {problems.map((p, i) => (
-                <List.Item key={i}>
-                  <b>{profileFieldInWords(schema, profile, p.field)}</b>: {bare(p)}
-                </List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
+        <UnitNotes notes={fields.notes} onNotes={fields.setNotes} error={errors['notes']} />
+        {save.error && <UnitProblems error={save.error} schema={schema} profile={fields.profile} />}
         <Group>
           <Button type="submit" size="xl" loading={save.isPending} data-testid="save-unit">
             Save unit
@@ -226,5 +148,137 @@ function UnitEditor({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The unit as the player edits it: its name, points, notes and profile (a new unit's from the profile's defaults). */
+function useUnitFields(unit: UnitRow | undefined, schema: JsonSchema) {
+  const [name, setName] = useState(unit?.name ?? '');
+  const [points, setPoints] = useState<number | string | null>(unit?.points ?? null);
+  const [notes, setNotes] = useState(unit?.notes ?? '');
+  const [profile, setProfile] = useState<unknown>(() => (unit ? structuredClone(unit.profile) : initialValue(schema)));
+  return { name, setName, points, setPoints, notes, setNotes, profile, setProfile };
+}
+type UnitFields = ReturnType<typeof useUnitFields>;
+
+/** Save: the host checks the unit against the system's profile; back to the roster once it is kept. */
+function useSaveUnit(rosterId: string, unit: UnitRow | undefined, fields: UnitFields, back: string) {
+  const client = useClient();
+  const navigate = useNavigate();
+  const queries = useQueryClient();
+  const { name, points, notes, profile } = fields;
+  return useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await client.unitSave({
+          rosterId,
+          ...(unit ? { id: unit.id } : {}),
+          name,
+          points: points === null || points === '' ? null : Number(points),
+          notes,
+          profile: profile as Record<string, unknown>,
+        }),
+      ),
+    onSuccess: async () => {
+      await queries.invalidateQueries({ queryKey: keys.roster(rosterId) });
+      await queries.invalidateQueries({ queryKey: keys.rosterList });
+      navigate(back);
+    },
+  });
+}
+
+function NameAndPoints({
+  fields,
+  errors,
+  isNew,
+}: {
+  fields: UnitFields;
+  errors: Record<string, string>;
+  isNew: boolean;
+}) {
+  return (
+    <Card withBorder padding="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          size="lg"
+          label="Unit name"
+          value={fields.name}
+          onChange={(e) => fields.setName(e.currentTarget.value)}
+          error={errors['name']}
+          data-autofocus
+          autoFocus={isNew}
+          data-testid="unit-name-input"
+        />
+        <NumberInput
+          size="lg"
+          label="Points"
+          placeholder="not costed"
+          hideControls
+          inputMode="numeric"
+          min={0}
+          max={100000}
+          clampBehavior="none"
+          allowDecimal={false}
+          value={fields.points ?? ''}
+          onChange={(v) => fields.setPoints(v === '' ? null : v)}
+          error={errors['points']}
+          data-testid="unit-points-input"
+        />
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+/** Notes: what the profile has no field for. */
+function UnitNotes({
+  notes,
+  onNotes,
+  error,
+}: {
+  notes: string;
+  onNotes: (notes: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <Card withBorder padding="lg">
+      <Textarea
+        size="lg"
+        label="Notes"
+        description="Ability text, wargear, anything the profile has no field for. An imported roster puts what it could not map here."
+        autosize
+        minRows={3}
+        maxRows={14}
+        value={notes}
+        onChange={(e) => onNotes(e.currentTarget.value)}
+        error={error}
+        data-testid="unit-notes-input"
+      />
+    </Card>
+  );
+}
+
+/** What the host refused, each field named in the form's words; nothing was saved. */
+function UnitProblems({ error, schema, profile }: { error: Error; schema: JsonSchema; profile: unknown }) {
+  const problems = problemsOf(hostErrorOf(error));
+  return (
+    <Alert
+      color="red"
+      title={
+        <Text fw={700} size="lg">
+          {problems.length > 1
+            ? `${problems.length} fields need fixing — nothing was saved`
+            : 'This needs fixing — nothing was saved'}
+        </Text>
+      }
+      data-testid="unit-problems"
+    >
+      <List size="lg" spacing={4}>
+        {problems.map((p, i) => (
+          <List.Item key={i}>
+            <b>{profileFieldInWords(schema, profile, p.field)}</b>: {bare(p)}
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
   );
 }

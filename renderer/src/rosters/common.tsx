@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { useSystemOptions } from '../api/systems';
-import type { SystemId } from '../../../core/systems';
+import type { SystemId } from '../../../core/api/view';
 
 /** Query keys of the roster and history reads, so writes can refresh exactly what they changed. */
 export const keys = {

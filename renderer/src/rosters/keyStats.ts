@@ -1,5 +1,4 @@
-import { abbreviation } from '../../../core/forms/labels';
-import { shapeOf, type JsonSchema } from '../../../core/forms/schema';
+import { abbreviation, type JsonSchema, shapeOf } from '../../../core/api/viewForms';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

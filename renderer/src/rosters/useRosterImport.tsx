@@ -1,20 +1,19 @@
-import { Alert, Button, Code, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { ResponseOf } from '../../../core/api/contract';
-import { useClient } from '../api/ClientContext';
-import { bytesToBase64, isRosterEditorFile, openFile, readFile, type OpenedFile } from '../host/files';
-import { keys, plural } from './common';
-import { ImportPreviewModal } from './ImportPreview';
-import { useSystemNames } from '../api/systems';
-import { problemsOf } from '../forms/problems';
 import { payloadProblem, ROSTER_FILE_CAPS } from '../../../core/api/payloadBounds';
+import { useClient } from '../api/ClientContext';
+import { problemsOf } from '../forms/problems';
+import { bytesToBase64, isRosterEditorFile, openFile, readFile, type OpenedFile } from '../host/files';
+import { keys } from './common';
+import { ConflictModal, ImportNotice, ProblemsModal, UnreadableModal } from './ImportDialogs';
+import { ImportPreviewModal } from './ImportPreview';
 
 type Checked = ResponseOf<'roster.checkImport'>['rosters'];
 type Imported = ResponseOf<'roster.import'>['rosters'];
 type Previewed = ResponseOf<'roster.previewImport'>;
 
-type State =
+export type ImportState =
   | { kind: 'idle' }
   | { kind: 'busy' }
   | { kind: 'unreadable'; name: string; reason: string }
@@ -24,6 +23,8 @@ type State =
   | { kind: 'conflict'; name: string; file: Record<string, unknown>; rosters: Checked }
   | { kind: 'done'; rosters: Imported }
   | { kind: 'failed'; message: string };
+
+type OnConflict = 'ask' | 'replace' | 'keep-both';
 
 /**
  * "Import…" (or a file dropped on the page): a .ccroster.json, or a BattleScribe / New Recruit
@@ -39,13 +40,100 @@ export function useRosterImport(): {
   modal: ReactNode;
   notice: ReactNode;
 } {
-  const systemName = useSystemNames();
+  const client = useClient();
+  const [state, setState] = useState<ImportState>({ kind: 'idle' });
+  const close = () => setState({ kind: 'idle' });
+  const { importFile, preview, checkThenImport } = useImportRequests(setState);
+
+  async function handle(opened: OpenedFile) {
+    if (opened.encoding === 'base64' || isRosterEditorFile(opened.name)) return preview(opened);
+    const read = rosterFileOf(opened.content);
+    if ('reason' in read) return setState({ kind: 'unreadable', name: opened.name, reason: read.reason });
+    await checkThenImport(read.file, opened.name);
+  }
+  /** The file as the host's dialog or the browser gives it, or why it could not be read. */
+  const opening = (open: () => Promise<OpenedFile | null>) => async () => {
+    let opened: OpenedFile | null;
+    try {
+      opened = await open();
+    } catch (error) {
+      setState({ kind: 'failed', message: (error as Error).message });
+      return;
+    }
+    if (opened) await handle(opened);
+  };
+
+  return {
+    begin: () => void opening(() => openFile(client, 'roster'))(),
+    importDropped: (file) => void opening(() => readFile(file))(),
+    dismiss: close,
+    busy: state.kind === 'busy',
+    modal: <ImportModal state={state} onClose={close} importFile={importFile} checkThenImport={checkThenImport} />,
+    notice: state.kind === 'done' || state.kind === 'failed' ? <ImportNotice state={state} onClose={close} /> : null,
+  };
+}
+
+/** The dialog the import is at, if any: the preview of a roster editor's file, why it cannot be read, its problems, a conflict. */
+function ImportModal({
+  state,
+  onClose,
+  importFile,
+  checkThenImport,
+}: {
+  state: ImportState;
+  onClose: () => void;
+  importFile: (file: Record<string, unknown>, onConflict: OnConflict, name: string) => Promise<void>;
+  checkThenImport: (file: Record<string, unknown>, name: string) => Promise<void>;
+}) {
+  if (state.kind === 'preview') {
+    const { previewed, name } = state;
+    return (
+      <ImportPreviewModal
+        preview={previewed.preview}
+        onCancel={onClose}
+        onImport={() => void checkThenImport(previewed.file as Record<string, unknown>, name)}
+      />
+    );
+  }
+  if (state.kind === 'unreadable') return <UnreadableModal name={state.name} reason={state.reason} onClose={onClose} />;
+  if (state.kind === 'problems') return <ProblemsModal state={state} onClose={onClose} />;
+  if (state.kind === 'conflict')
+    return (
+      <ConflictModal
+        rosters={state.rosters}
+        onClose={onClose}
+        onChoose={(onConflict) => void importFile(state.file, onConflict, state.name)}
+      />
+    );
+  return null;
+}
+
+/** A .ccroster.json's text as the object the host checks, or why it is not one, in words. */
+function rosterFileOf(content: string): { file: Record<string, unknown> } | { reason: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(content);
+  } catch (error) {
+    return {
+      reason: `It is not JSON text (${(error as Error).message}). A roster file is the .ccroster.json that "Export" writes.`,
+    };
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    return {
+      reason: 'It is JSON, but not a roster file: a roster file is one object with "format", "version" and "rosters".',
+    };
+  // Measured here, without recursion: a file nested thousands deep cannot even be sent to the host.
+  const oversized = payloadProblem(data, ROSTER_FILE_CAPS, 'it');
+  if (oversized) return { reason: `${oversized.charAt(0).toUpperCase()}${oversized.slice(1)}.` };
+  return { file: data as Record<string, unknown> };
+}
+
+/** What the import asks the host: preview a roster editor's file, check a roster file, import it. */
+function useImportRequests(setState: (state: ImportState) => void) {
   const client = useClient();
   const queries = useQueryClient();
-  const [state, setState] = useState<State>({ kind: 'idle' });
-  const close = () => setState({ kind: 'idle' });
 
-  async function importFile(file: Record<string, unknown>, onConflict: 'ask' | 'replace' | 'keep-both', name: string) {
+  async function importFile(file: Record<string, unknown>, onConflict: OnConflict, name: string) {
     setState({ kind: 'busy' });
     const reply = await client.rosterImport({ file, onConflict });
     if (!reply.ok) {
@@ -60,63 +148,6 @@ export function useRosterImport(): {
     await queries.invalidateQueries({ queryKey: keys.rosterList });
     await queries.invalidateQueries({ queryKey: ['roster.get'] });
     setState({ kind: 'done', rosters: reply.value.rosters });
-  }
-
-  async function begin() {
-    let picked: OpenedFile | null;
-    try {
-      picked = await openFile(client, 'roster');
-    } catch (error) {
-      setState({ kind: 'failed', message: (error as Error).message });
-      return;
-    }
-    if (picked) await handle(picked);
-  }
-
-  async function importDropped(dropped: File) {
-    let opened: OpenedFile;
-    try {
-      opened = await readFile(dropped);
-    } catch (error) {
-      setState({ kind: 'failed', message: (error as Error).message });
-      return;
-    }
-    await handle(opened);
-  }
-
-  async function handle(opened: OpenedFile) {
-    if (opened.encoding === 'base64' || isRosterEditorFile(opened.name)) {
-      await preview(opened);
-      return;
-    }
-    const { name, content } = opened;
-    let data: unknown;
-    try {
-      data = JSON.parse(content);
-    } catch (error) {
-      setState({
-        kind: 'unreadable',
-        name,
-        reason: `It is not JSON text (${(error as Error).message}). A roster file is the .ccroster.json that "Export" writes.`,
-      });
-      return;
-    }
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-      setState({
-        kind: 'unreadable',
-        name,
-        reason:
-          'It is JSON, but not a roster file: a roster file is one object with "format", "version" and "rosters".',
-      });
-      return;
-    }
-    // Measured here, without recursion: a file nested thousands deep cannot even be sent to the host.
-    const oversized = payloadProblem(data, ROSTER_FILE_CAPS, 'it');
-    if (oversized) {
-      setState({ kind: 'unreadable', name, reason: `${oversized.charAt(0).toUpperCase()}${oversized.slice(1)}.` });
-      return;
-    }
-    await checkThenImport(data as Record<string, unknown>, name);
   }
 
   /** A roster editor's file: the host converts it and the player sees what it found before anything is written. */
@@ -141,166 +172,13 @@ export function useRosterImport(): {
   async function checkThenImport(file: Record<string, unknown>, name: string) {
     setState({ kind: 'busy' });
     const check = await client.rosterCheckImport({ file });
-    if (!check.ok) {
-      setState({ kind: 'failed', message: check.error.message });
-      return;
-    }
-    if (check.value.problems.length > 0) {
-      setState({ kind: 'problems', name, problems: check.value.problems, more: check.value.moreProblems });
-      return;
-    }
-    if (check.value.rosters.some((r) => r.exists)) {
-      setState({ kind: 'conflict', name, file, rosters: check.value.rosters });
-      return;
-    }
+    if (!check.ok) return setState({ kind: 'failed', message: check.error.message });
+    if (check.value.problems.length > 0)
+      return setState({ kind: 'problems', name, problems: check.value.problems, more: check.value.moreProblems });
+    if (check.value.rosters.some((r) => r.exists))
+      return setState({ kind: 'conflict', name, file, rosters: check.value.rosters });
     await importFile(file, 'ask', name);
   }
 
-  const title = (text: string) => (
-    <Text fw={700} size="xl">
-      {text}
-    </Text>
-  );
-
-  let modal: ReactNode = null;
-  if (state.kind === 'preview') {
-    const { previewed, name } = state;
-    modal = (
-      <ImportPreviewModal
-        preview={previewed.preview}
-        onCancel={close}
-        onImport={() => void checkThenImport(previewed.file as Record<string, unknown>, name)}
-      />
-    );
-  } else if (state.kind === 'unreadable') {
-    modal = (
-      <Modal opened onClose={close} title={title('This file cannot be imported')} size="lg" centered>
-        <Stack gap="lg" data-testid="import-unreadable">
-          <Text size="lg">
-            <b>{state.name}</b>: {state.reason}
-          </Text>
-          <Text size="lg">Nothing was imported.</Text>
-          <Group justify="flex-end">
-            <Button onClick={close} data-autofocus>
-              OK
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    );
-  } else if (state.kind === 'problems') {
-    modal = (
-      <Modal opened onClose={close} title={title('Nothing was imported')} size="xl" centered>
-        <Stack gap="md" data-testid="import-problems">
-          <Text size="lg">
-            <b>{state.name}</b> has {plural(state.problems.length + state.more, 'problem')}. Fix{' '}
-            {state.problems.length + state.more === 1 ? 'it' : 'them'} in the file and import it again
-            {state.more > 0 ? ` (the first ${state.problems.length} are listed)` : ''}:
-          </Text>
-          <ScrollArea.Autosize mah="55vh">
-            <List size="lg" spacing="xs" data-testid="import-problem-list">
-              {state.problems.map((p, i) => (
-                <List.Item key={i}>
-                  <Code fz="md">{p.message}</Code>
-                </List.Item>
-              ))}
-            </List>
-          </ScrollArea.Autosize>
-          {state.more > 0 && (
-            <Text size="lg" data-testid="import-more-problems">
-              … and {plural(state.more, 'more problem')} after these.
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button onClick={close} data-autofocus>
-              OK
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    );
-  } else if (state.kind === 'conflict') {
-    const existing = state.rosters.filter((r) => r.exists);
-    const { file, name } = state;
-    modal = (
-      <Modal
-        opened
-        onClose={close}
-        title={title(existing.length === 1 ? 'This roster is already here' : 'These rosters are already here')}
-        size="lg"
-        centered
-      >
-        <Stack gap="md" data-testid="import-conflict">
-          <List size="lg" spacing="xs">
-            {existing.map((r) => (
-              <List.Item key={r.id}>
-                <b>{r.name}</b> — {systemName(r.system)}, {plural(r.unitCount, 'unit')} in the file
-              </List.Item>
-            ))}
-          </List>
-          <Text size="lg">
-            <b>Replace</b> overwrites the roster here (and its units) with the one in the file. <b>Keep both</b> imports
-            the file's roster as a new roster beside it.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              variant="light"
-              onClick={() => void importFile(file, 'keep-both', name)}
-              data-testid="import-keep-both"
-            >
-              Keep both
-            </Button>
-            <Button color="orange" onClick={() => void importFile(file, 'replace', name)} data-testid="import-replace">
-              Replace
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    );
-  }
-
-  let notice: ReactNode = null;
-  if (state.kind === 'done') {
-    notice = (
-      <Alert
-        color="green"
-        title={<Text fw={700} size="lg">{`Imported ${plural(state.rosters.length, 'roster')}`}</Text>}
-        withCloseButton
-        onClose={close}
-        data-testid="import-done"
-      >
-        <Text size="lg">
-          {state.rosters.map((r) => `${r.name} (${plural(r.unitCount, 'unit')})`).join(', ') ||
-            'The file held no rosters.'}
-        </Text>
-      </Alert>
-    );
-  } else if (state.kind === 'failed') {
-    notice = (
-      <Alert
-        color="red"
-        title={
-          <Text fw={700} size="lg">
-            The import did not work
-          </Text>
-        }
-        withCloseButton
-        onClose={close}
-      >
-        <Text size="lg">{state.message}</Text>
-      </Alert>
-    );
-  }
-
-  return {
-    begin: () => void begin(),
-    importDropped: (file) => void importDropped(file),
-    dismiss: close,
-    busy: state.kind === 'busy',
-    modal,
-    notice,
-  };
+  return { importFile, preview, checkThenImport };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { joinParts, resultAfterChoice } from '../../../core/summary/markdown';
+import { joinParts } from '../../../core/summary/markdown';
+import { resultAfterChoice } from '../../../core/summary/sheetSteps';
 import { fixed2, luckSentence, luckWords, ordinalPercentile, percent } from '../../../core/summary/format';
 
 describe('how odds read (the odds panel, the print view and Markdown share these)', () => {

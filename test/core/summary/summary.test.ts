@@ -9,7 +9,7 @@ import {
   SummaryError,
   type StoredCombatRecord,
 } from '../../../core/summary';
-import { resultAfterChoice } from '../../../core/summary/markdown';
+import { resultAfterChoice } from '../../../core/summary/sheetSteps';
 import { conformance as ninthAge } from '../../../core/systems/ninth-age/conformance';
 import { conformance as wh40k10e } from '../../../core/systems/wh40k-10e/conformance';
 

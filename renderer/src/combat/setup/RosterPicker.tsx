@@ -18,24 +18,14 @@ export interface PickedUnit {
   notes: string[];
 }
 
-/**
- * "Pick from roster": choose one of the stored units of this system; the host turns it into the
- * part of the setup the button sits on (`combat.sideFromRoster` with `fill`: the layout's rule and
- * the part's path) and `onPick` receives the whole setup as the host filled it, and what was picked.
- */
-export function RosterPicker({
-  system,
-  side,
-  ranged,
-  fill,
-  setup,
-  label,
-  onPick,
-  testId,
-}: {
+type PickableUnit = { id: string; rosterId: string; name: string };
+/** A unit with a choice of weapons that fire together (the Pistol rule): the sets, while the player picks one. */
+type WeaponSetChoice = { unit: PickableUnit; sets: Array<{ id: WeaponSet; label: string; selected: boolean }> };
+
+interface PickerProps {
   system: string;
   side: 'attacker' | 'defender';
-  /** 40k 10e only: shooting or fighting weapons. */
+  /** Shooting or fighting weapons, where the system's setup asks which (a setup field says). */
   ranged?: boolean;
   /** Where the button sits: the layout's "Pick from roster" rule (`at`) and the part's path. */
   fill: { at: string; path: string };
@@ -45,50 +35,30 @@ export function RosterPicker({
   /** Takes the setup as the host filled it and what was picked. */
   onPick: (setup: Record<string, unknown>, picked: PickedUnit) => void;
   testId: string;
-}) {
+}
+
+/**
+ * "Pick from roster": choose one of the stored units of this system; the host turns it into the
+ * part of the setup the button sits on (`combat.sideFromRoster` with `fill`: the layout's rule and
+ * the part's path) and `onPick` receives the whole setup as the host filled it, and what was picked.
+ */
+export function RosterPicker(props: PickerProps) {
+  const { label, testId } = props;
   const client = useClient();
   const [opened, setOpened] = useState(false);
   const [rosterId, setRosterId] = useState<string | null>(null);
-  const recordRoster = useRecordPickedRoster();
-  const [problem, setProblem] = useState<string | null>(null);
-  // A unit with a choice of weapons that fire together (the Pistol rule): the sets, while the player picks one.
-  const [choice, setChoice] = useState<{
-    unit: { id: string; rosterId: string; name: string };
-    sets: Array<{ id: WeaponSet; label: string; selected: boolean }>;
-  } | null>(null);
   // Asked for when the picker opens, not for every picker on the setup screen.
   const rosters = useHostQuery(['roster.list', 'last-used'], () => client.rosterList({ sort: 'last-used' }), {
     enabled: opened,
   });
-  const ofSystem = (rosters.data?.rosters ?? []).filter((r) => r.system === system);
+  const ofSystem = (rosters.data?.rosters ?? []).filter((r) => r.system === props.system);
   const chosen = rosterId ?? ofSystem[0]?.id ?? null;
-  const pick = async (unit: { id: string; rosterId: string; name: string }, weaponSet?: WeaponSet) => {
-    const reply = await client.combatSideFromRoster({
-      rosterId: unit.rosterId,
-      unitId: unit.id,
-      side,
-      ...(ranged === undefined ? {} : { ranged }),
-      ...(weaponSet ? { weaponSet } : {}),
-      fill,
-      setup: setup(),
-    });
-    if (!reply.ok) return setProblem(reply.error.message);
-    if (!reply.value.setup) return setProblem('The host did not fill the setup.');
-    const rosterName = ofSystem.find((r) => r.id === unit.rosterId)?.name ?? '';
-    onPick(reply.value.setup, { unit: unit.name, roster: rosterName, notes: reply.value.notes ?? [] });
-    setProblem(null);
-    recordRoster?.(unit.rosterId);
-    const sets = reply.value.weaponSets ?? [];
-    // The filled side holds one set; the player may take another (one or the other, never both).
-    if (sets.length > 1) return setChoice({ unit, sets });
-    setChoice(null);
-    setOpened(false);
-  };
   const roster = useHostQuery(
     ['roster.get', chosen],
     () => (chosen ? client.rosterGet({ id: chosen }) : Promise.resolve({ ok: true as const, value: null })),
     { enabled: opened },
   );
+  const { pick, problem, choice, done } = useSideFromRoster(props, ofSystem, () => setOpened(false));
 
   return (
     <>
@@ -126,42 +96,7 @@ export function RosterPicker({
           {roster.isError && <Alert color="red">{roster.error.message}</Alert>}
           {problem && <Alert color="red">{problem}</Alert>}
           {roster.data && roster.data.units.length === 0 && <Text>This roster has no units yet.</Text>}
-          {choice && (
-            <Alert
-              color="blue"
-              title={`${choice.unit.name}: which of its ranged weapons fire?`}
-              data-testid="weapon-sets"
-            >
-              <Stack gap="sm">
-                <Text>
-                  A model shoots its Pistols or its other ranged weapons, not both. The setup holds the one marked; pick
-                  the other to change it.
-                </Text>
-                <Group>
-                  {choice.sets.map((set) => (
-                    <Button
-                      key={set.id}
-                      size="lg"
-                      variant={set.selected ? 'filled' : 'default'}
-                      aria-pressed={set.selected}
-                      onClick={() => void pick(choice.unit, set.id)}
-                      data-testid={`weapon-set-${set.id}`}
-                    >
-                      {set.label}
-                    </Button>
-                  ))}
-                  <Button
-                    size="lg"
-                    variant="light"
-                    onClick={() => (setChoice(null), setOpened(false))}
-                    data-testid="weapon-sets-done"
-                  >
-                    Done
-                  </Button>
-                </Group>
-              </Stack>
-            </Alert>
-          )}
+          {choice && <WeaponSets choice={choice} onPick={(set) => void pick(choice.unit, set)} onDone={done} />}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {roster.data?.units.map((unit) => (
               <Button
@@ -178,5 +113,83 @@ export function RosterPicker({
         </Stack>
       </Modal>
     </>
+  );
+}
+
+/**
+ * A unit picked: the host fills the part of the setup with it; the setup screen takes it, the
+ * roster is remembered with the combat, and a unit with weapon sets to choose from stays open for
+ * the choice (the filled side holds one set; the player may take another, never both).
+ */
+function useSideFromRoster(
+  { side, ranged, fill, setup, onPick }: PickerProps,
+  ofSystem: ReadonlyArray<{ id: string; name: string }>,
+  close: () => void,
+) {
+  const client = useClient();
+  const recordRoster = useRecordPickedRoster();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [choice, setChoice] = useState<WeaponSetChoice | null>(null);
+  const pick = async (unit: PickableUnit, weaponSet?: WeaponSet) => {
+    const reply = await client.combatSideFromRoster({
+      rosterId: unit.rosterId,
+      unitId: unit.id,
+      side,
+      ...(ranged === undefined ? {} : { ranged }),
+      ...(weaponSet ? { weaponSet } : {}),
+      fill,
+      setup: setup(),
+    });
+    if (!reply.ok) return setProblem(reply.error.message);
+    if (!reply.value.setup) return setProblem('The host did not fill the setup.');
+    const rosterName = ofSystem.find((r) => r.id === unit.rosterId)?.name ?? '';
+    onPick(reply.value.setup, { unit: unit.name, roster: rosterName, notes: reply.value.notes ?? [] });
+    setProblem(null);
+    recordRoster?.(unit.rosterId);
+    const sets = reply.value.weaponSets ?? [];
+    if (sets.length > 1) return setChoice({ unit, sets });
+    setChoice(null);
+    close();
+  };
+  const done = () => (setChoice(null), close());
+  return { pick, problem, choice, done };
+}
+
+/** Which of a unit's ranged weapons fire: its Pistols or its other ranged weapons, the one in the setup marked. */
+function WeaponSets({
+  choice,
+  onPick,
+  onDone,
+}: {
+  choice: WeaponSetChoice;
+  onPick: (set: WeaponSet) => void;
+  onDone: () => void;
+}) {
+  return (
+    <Alert color="blue" title={`${choice.unit.name}: which of its ranged weapons fire?`} data-testid="weapon-sets">
+      <Stack gap="sm">
+        <Text>
+          A model shoots its Pistols or its other ranged weapons, not both. The setup holds the one marked; pick the
+          other to change it.
+        </Text>
+        <Group>
+          {choice.sets.map((set) => (
+            <Button
+              key={set.id}
+              size="lg"
+              variant={set.selected ? 'filled' : 'default'}
+              aria-pressed={set.selected}
+              onClick={() => onPick(set.id)}
+              data-testid={`weapon-set-${set.id}`}
+            >
+              {set.label}
+            </Button>
+          ))}
+          <Button size="lg" variant="light" onClick={onDone} data-testid="weapon-sets-done">
+            Done
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }

@@ -1,27 +1,38 @@
 import { Alert, Badge, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import { useNavigate } from 'react-router';
 import type { ResponseOf } from '../../../../core/api/contract';
 import { useClient } from '../../api/ClientContext';
 import { unwrap, type HostError } from '../../api/hostQuery';
 import { FormProvider, relativePath, useRootIf, type FormEnv } from '../../forms/FormContext';
-import { hintFor, matchesPattern } from '../../../../core/forms/hints';
-import { labelChain } from '../../../../core/forms/labelChain';
-import { humanise } from '../../../../core/forms/labels';
-import { ObjectFields } from '../../forms/ObjectFields';
-import { bare, errorsByField, hostErrorOf, problemsOf } from '../../forms/problems';
-import { repairRefs } from '../../../../core/forms/refs';
-import { applyUpdate } from '../../../../core/forms/update';
 import {
+  applyUpdate,
   getAt,
+  hintFor,
+  humanise,
   initialValue,
   isRecord,
-  parsePath,
-  shapeOf,
   type Json,
   type JsonSchema,
-} from '../../../../core/forms/schema';
+  labelChain,
+  matchesPattern,
+  parsePath,
+  repairRefs,
+  shapeOf,
+} from '../../../../core/api/viewForms';
+import { ObjectFields } from '../../forms/ObjectFields';
+import { bare, errorsByField, hostErrorOf, problemsOf } from '../../forms/problems';
 import { roleColor } from '../WhoActs';
 import type { RosterFill, SetupLayout } from './layout';
 import { PickedRostersProvider, usePickedRosterIds } from './pickedRosters';
@@ -82,84 +93,23 @@ function SetupEditor({
   example: Json;
   layout: SetupLayout;
 }) {
-  const client = useClient();
-  const navigate = useNavigate();
-  const scope = useMemo(() => ({ schema, hints: layout.fields ?? {}, sides }), [schema, layout]);
-  const [setup, setSetup] = useState<Json>(() =>
-    repairRefs(structuredClone(example ?? initialValue(schema)), scope.hints, scope),
-  );
-  // The setup as it stands, for "Pick from roster" to send (read when a unit is picked, not on every render).
-  const setupRef = useRef<Json>(setup);
-  useEffect(() => {
-    setupRef.current = setup;
-  }, [setup]);
+  const { setup, setSetup, setupRef, scope } = useSetupValue(schema, example, layout);
   const [seed, setSeed] = useState<number | ''>('');
   const [rosterIds, recordRoster] = usePickedRosterIds();
   // What each "From roster" filled, by the part's path, while the player may want to check it.
   const [picked, setPicked] = useState<Record<string, PickedUnit>>({});
-
-  const start = useMutation({
-    mutationFn: async () =>
-      unwrap(
-        await client.combatStart({
-          system,
-          setup: setup as Record<string, unknown>,
-          ...(seed === '' ? {} : { seed }),
-          rosterIds,
-        }),
-      ),
-    onSuccess: (snapshot) => navigate(`/combat/play/${snapshot.id}`),
-  });
+  const start = useStartCombat(system, setup, seed, rosterIds);
   const errors = useMemo(() => errorsByField(start.error), [start.error]);
-
-  const roster = useMemo<RosterContext>(
-    () => ({
-      system,
-      fills: layout.fromRoster ?? [],
-      // "Pick from roster": the host fills the part in the setup as it stands (the rest stays as set) and sets its references right.
-      setup: () => (isRecord(setupRef.current) ? setupRef.current : {}),
-      fill: (path, filled, unit) => {
-        setPicked((now) => ({ ...now, [path]: unit }));
-        setSetup(filled);
-      },
-    }),
-    [system, layout],
-  );
-
-  const env = useMemo<FormEnv>(
-    () => ({
-      rootPath: 'setup',
-      rootSchema: schema,
-      errors,
-      hints: scope.hints,
-      sides,
-      // Every change goes through here: fields pointing into a list follow its items, none is left pointing at nothing.
-      update: (path, value, removed) =>
-        setSetup((now: Json) => applyUpdate(now, relativePath('setup', path), value, scope, removed)),
-      ItemActions: RosterButtons,
-    }),
-    [schema, errors, scope],
-  );
-
-  const root = shapeOf(schema).inner;
-  const properties = root.properties ?? {};
-  const rest = useMemo<JsonSchema>(
-    () => ({
-      ...root,
-      properties: Object.fromEntries(
-        Object.entries(root.properties ?? {}).filter(([key]) => !(sides as readonly string[]).includes(key)),
-      ),
-    }),
-    [root],
-  );
-  const hasRest = Object.values(rest.properties ?? {}).some((node) => shapeOf(node).kind !== 'const');
+  const { roster, env } = useSetupContexts({ system, layout, schema, errors, scope, setupRef, setSetup, setPicked });
+  const properties = shapeOf(schema).inner.properties ?? {};
   const value = isRecord(setup) ? setup : {};
-
   const problems: SetupProblem[] = problemsOf(hostErrorOf(start.error)).map((p) => ({
     field: p.field,
     words: fieldInWords(schema, setup, p.field, (path) => hintFor(scope.hints, path).inline === true),
     message: bare(p),
   }));
+  const unpick = (path: string) =>
+    setPicked((now) => Object.fromEntries(Object.entries(now).filter(([p]) => p !== path)));
 
   return (
     <PickedRostersProvider value={recordRoster}>
@@ -175,49 +125,20 @@ function SetupEditor({
             {sides.map((side) => {
               const node = properties[side];
               if (!node) return null;
-              const title = node.title ?? humanise(side);
+              const note = layout.sideNotes?.[side] ?? node.description;
               return (
-                <Card
+                <SideCard
                   key={side}
-                  withBorder
-                  padding="lg"
-                  data-testid={`side-${side}`}
-                  style={{ borderTop: `6px solid var(--mantine-color-${roleColor[side]}-6)` }}
-                >
-                  <Stack gap="md">
-                    <Group justify="space-between" wrap="wrap" gap="sm">
-                      <Group gap="sm" wrap="wrap">
-                        <Badge size="xl" radius="sm" color={roleColor[side]}>
-                          {title}
-                        </Badge>
-                        {(layout.sideNotes?.[side] ?? node.description) && (
-                          <Text size="lg" c="gray.7">
-                            {layout.sideNotes?.[side] ?? node.description}
-                          </Text>
-                        )}
-                      </Group>
-                      <RosterButtons path={`setup.${side}`} />
-                    </Group>
-                    <PickedNotes
-                      side={side}
-                      picked={picked}
-                      onClose={(path) =>
-                        setPicked((now) => Object.fromEntries(Object.entries(now).filter(([p]) => p !== path)))
-                      }
-                    />
-                    <ObjectFields schema={node} value={value[side]} path={`setup.${side}`} />
-                  </Stack>
-                </Card>
+                  side={side}
+                  node={node}
+                  note={note}
+                  value={value[side]}
+                  picked={picked}
+                  onUnpick={unpick}
+                />
               );
             })}
-            {hasRest && (
-              <Card withBorder padding="lg" data-testid="setup-rest">
-                <Stack gap="md">
-                  <Title order={2}>{layout.restTitle ?? 'The fight'}</Title>
-                  <ObjectFields schema={rest} value={setup} path="setup" />
-                </Stack>
-              </Card>
-            )}
+            <RestCard schema={schema} setup={setup} title={layout.restTitle ?? 'The fight'} />
             <SetupFooter
               problems={start.error ? problems : []}
               failed={start.error}
@@ -231,6 +152,158 @@ function SetupEditor({
         </FormProvider>
       </Roster.Provider>
     </PickedRostersProvider>
+  );
+}
+
+/** What the form's fields and the "Pick from roster" buttons read: the setup's edits and the roster fills, each in one place. */
+function useSetupContexts({
+  system,
+  layout,
+  schema,
+  errors,
+  scope,
+  setupRef,
+  setSetup,
+  setPicked,
+}: {
+  system: string;
+  layout: SetupLayout;
+  schema: JsonSchema;
+  errors: Record<string, string>;
+  scope: ReturnType<typeof useSetupValue>['scope'];
+  setupRef: RefObject<Json>;
+  setSetup: Dispatch<SetStateAction<Json>>;
+  setPicked: Dispatch<SetStateAction<Record<string, PickedUnit>>>;
+}) {
+  const roster = useMemo<RosterContext>(
+    () => ({
+      system,
+      fills: layout.fromRoster ?? [],
+      // "Pick from roster": the host fills the part in the setup as it stands (the rest stays as set) and sets its references right.
+      setup: () => (isRecord(setupRef.current) ? setupRef.current : {}),
+      fill: (path, filled, unit) => {
+        setPicked((now) => ({ ...now, [path]: unit }));
+        setSetup(filled);
+      },
+    }),
+    [system, layout, setupRef, setSetup, setPicked],
+  );
+  const env = useMemo<FormEnv>(
+    () => ({
+      rootPath: 'setup',
+      rootSchema: schema,
+      errors,
+      hints: scope.hints,
+      sides,
+      // Every change goes through here: fields pointing into a list follow its items, none is left pointing at nothing.
+      update: (path, value, removed) =>
+        setSetup((now: Json) => applyUpdate(now, relativePath('setup', path), value, scope, removed)),
+      ItemActions: RosterButtons,
+    }),
+    [schema, errors, scope, setSetup],
+  );
+  return { roster, env };
+}
+
+/**
+ * The setup as the player edits it: from the system's typical setup, its references set right.
+ * `setupRef` holds it as it stands for "Pick from roster" to send (read when a unit is picked, not
+ * on every render).
+ */
+function useSetupValue(schema: JsonSchema, example: Json, layout: SetupLayout) {
+  const scope = useMemo(() => ({ schema, hints: layout.fields ?? {}, sides }), [schema, layout]);
+  const [setup, setSetup] = useState<Json>(() =>
+    repairRefs(structuredClone(example ?? initialValue(schema)), scope.hints, scope),
+  );
+  const setupRef = useRef<Json>(setup);
+  useEffect(() => {
+    setupRef.current = setup;
+  }, [setup]);
+  return { setup, setSetup, setupRef, scope };
+}
+
+/** Start: the host checks the setup and starts the combat; on to its first step. */
+function useStartCombat(system: string, setup: Json, seed: number | '', rosterIds: string[]) {
+  const client = useClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await client.combatStart({
+          system,
+          setup: setup as Record<string, unknown>,
+          ...(seed === '' ? {} : { seed }),
+          rosterIds,
+        }),
+      ),
+    onSuccess: (snapshot) => navigate(`/combat/play/${snapshot.id}`),
+  });
+}
+
+/** One side's card, coloured as in the wizard: its title and note, "Pick from roster", what a pick filled, its fields. */
+function SideCard({
+  side,
+  node,
+  note,
+  value,
+  picked,
+  onUnpick,
+}: {
+  side: (typeof sides)[number];
+  node: JsonSchema;
+  note: string | undefined;
+  value: Json;
+  picked: Record<string, PickedUnit>;
+  onUnpick: (path: string) => void;
+}) {
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      data-testid={`side-${side}`}
+      style={{ borderTop: `6px solid var(--mantine-color-${roleColor[side]}-6)` }}
+    >
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="wrap">
+            <Badge size="xl" radius="sm" color={roleColor[side]}>
+              {node.title ?? humanise(side)}
+            </Badge>
+            {note && (
+              <Text size="lg" c="gray.7">
+                {note}
+              </Text>
+            )}
+          </Group>
+          <RosterButtons path={`setup.${side}`} />
+        </Group>
+        <PickedNotes side={side} picked={picked} onClose={onUnpick} />
+        <ObjectFields schema={node} value={value} path={`setup.${side}`} />
+      </Stack>
+    </Card>
+  );
+}
+
+/** The setup's fields beyond the two sides ("The fight"), where it has any to fill. */
+function RestCard({ schema, setup, title }: { schema: JsonSchema; setup: Json; title: string }) {
+  const root = shapeOf(schema).inner;
+  const rest = useMemo<JsonSchema>(
+    () => ({
+      ...root,
+      properties: Object.fromEntries(
+        Object.entries(root.properties ?? {}).filter(([key]) => !(sides as readonly string[]).includes(key)),
+      ),
+    }),
+    [root],
+  );
+  if (!Object.values(rest.properties ?? {}).some((node) => shapeOf(node).kind !== 'const')) return null;
+  return (
+    <Card withBorder padding="lg" data-testid="setup-rest">
+      <Stack gap="md">
+        <Title order={2}>{title}</Title>
+        <ObjectFields schema={rest} value={setup} path="setup" />
+      </Stack>
+    </Card>
   );
 }
 

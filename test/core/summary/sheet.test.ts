@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { rulesDeps } from '../../../core/api/backends/rules';
+import { registry } from '../../../core/systems';
+import {
+  buildCombatSummary,
+  combatSheet,
+  summaryMarkdown,
+  type StoredCombatRecord,
+  type Summary,
+  type SummaryStep,
+} from '../../../core/summary';
+import { conformance as ninthAge } from '../../../core/systems/ninth-age/conformance';
+import { conformance as wh40k10e } from '../../../core/systems/wh40k-10e/conformance';
+
+/** The combat's sheet: what print and the Markdown copy both say, decided once. */
+
+const rules = rulesDeps(registry, { newId: () => 'id', newSeed: () => 1 });
+const deps = { systems: rules.systems, analyze: rules.analyze };
+const summaryOf = (record: unknown) => buildCombatSummary(record as StoredCombatRecord, deps);
+
+function step(n: number, patch: Partial<SummaryStep>): SummaryStep {
+  return {
+    n,
+    stepId: `s${n}`,
+    kind: 'roll',
+    actor: 'attacker',
+    actorName: 'Red',
+    title: `step ${n}`,
+    needs: null,
+    dice: null,
+    rolledBy: null,
+    successes: null,
+    criticals: null,
+    choice: null,
+    result: '',
+    lines: [],
+    why: [],
+    ...patch,
+  };
+}
+
+describe('the sheet of a combat', () => {
+  it('the Markdown copy says what the sheet says, in the sheet’s order', () => {
+    for (const record of [ninthAge.stored.record, wh40k10e.stored.record]) {
+      const summary = summaryOf(record);
+      const sheet = combatSheet(summary);
+      const md = summaryMarkdown(summary);
+      for (const line of sheet.outcome.lines ?? []) expect(md).toContain(`- ${line}`);
+      for (const side of sheet.sides) for (const p of side.profile) expect(md).toContain(`- ${p.label}: ${p.text}`);
+      for (const row of sheet.steps && sheet.steps.form !== 'empty' ? sheet.steps.rows : [])
+        expect(md).toContain(`| ${row.n} | ${row.who ?? ''} | ${row.title} |`);
+      for (const side of sheet.casualties.sides)
+        for (const r of side.rows) expect(md).toContain(`| ${side.name} | ${r.models} |`);
+      if (sheet.odds) expect(md).toContain(`## ${sheet.odds.heading}`);
+      const at = (text: string) => md.indexOf(text);
+      expect(at('## Outcome')).toBeLessThan(at('## Steps'));
+      expect(at('## Steps')).toBeLessThan(at(`## ${sheet.casualties.heading}`));
+    }
+  }, 60_000);
+
+  it('names the seed only where the app rolled: dice all entered replay without it', () => {
+    const summary = summaryOf(wh40k10e.stored.record);
+    const entered: Summary = {
+      ...summary,
+      steps: summary.steps.map((s) => ({ ...s, rolledBy: s.dice ? 'entered' : null })),
+    };
+    const rolled: Summary = {
+      ...summary,
+      steps: summary.steps.map((s) => ({ ...s, rolledBy: s.dice ? 'rolled' : null })),
+    };
+    expect(combatSheet(entered).byline.join('')).not.toContain('seed');
+    expect(combatSheet(rolled).byline).toContain(` · seed ${summary.seed}`);
+    expect(combatSheet(rolled).byline).toContainEqual({ date: summary.startedAt });
+  }, 60_000);
+
+  it('in one line a step: what the rules did right after a roll is said in that roll’s row; a choice and a worked-out result read across', () => {
+    const summary = summaryOf(wh40k10e.stored.record);
+    const steps = [
+      step(1, { title: 'Hits', dice: [6, 5, 1], result: '2 hits', successes: 2 }),
+      step(2, { kind: 'auto', title: 'Casualties', result: '1 model removed' }),
+      step(3, { kind: 'choose', title: 'Pursue?', choice: 'Pursue', result: 'Pursue; Red pursue' }),
+      step(4, { kind: 'outcome', title: 'Round 1', result: 'Red win', lines: ['Red win', 'Red: 3', '  +1 Charge'] }),
+    ];
+    const compact = combatSheet({ ...summary, steps }, { steps: 'compact' }).steps;
+    expect(compact?.form).toBe('compact');
+    const rows = compact && compact.form !== 'empty' ? compact.rows : [];
+    expect(rows.map((r) => [r.n, r.across])).toEqual([
+      [1, null],
+      [3, 'choice'],
+      [4, 'lines'],
+    ]);
+    expect(rows[0]!.result.text).toBe('2 hits · Casualties: 1 model removed');
+    expect(rows[1]!.result).toMatchObject({ choice: 'Pursue', text: 'Red pursue' });
+    expect(rows[2]!.result.lines).toEqual([
+      { text: 'Red: 3', setIn: false },
+      { text: '+1 Charge', setIn: true },
+    ]);
+    const full = combatSheet({ ...summary, steps }).steps;
+    expect(full && full.form !== 'empty' && full.rows.map((r) => r.across)).toEqual([null, null, null, 'lines']);
+    expect(combatSheet({ ...summary, steps: [] }).steps).toEqual({ form: 'empty', text: 'No step was taken.' });
+    expect(combatSheet(summary, { steps: 'none' }).steps).toBeNull();
+  }, 60_000);
+
+  it('says why a combat without models at risk has no casualty tables, and how an unfinished combat stands', () => {
+    const summary = summaryOf(wh40k10e.stored.record);
+    const noUnits = { ...summary.sides.attacker, units: [] };
+    const sheet = combatSheet({
+      ...summary,
+      sides: { attacker: noUnits, defender: { ...summary.sides.defender, units: [] } },
+      outcome: null,
+      winner: null,
+      pending: 'Wound roll',
+    });
+    expect(sheet.casualties).toMatchObject({ sides: [], none: 'No models were at risk.' });
+    expect(sheet.outcome).toMatchObject({
+      lines: null,
+      winner: null,
+      unfinished: 'Unfinished: the combat waits at “Wound roll”.',
+    });
+  }, 60_000);
+});
