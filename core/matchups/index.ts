@@ -1,0 +1,5 @@
+/** The matchup table (issue 37): which of my units should charge which of theirs. */
+export * from './types';
+export { fillPointOf, hasModes, matchupSetup, type MatchupFighter } from './setup';
+export { cellInChunks, CELL_WORK, type CellRequest } from './cell';
+export { cellOrder, cellRequestsOf, cellText, matchupMarkdown, matchupTable, scoreOf, tableOf } from './table';
