@@ -2,4 +2,13 @@
 export * from './types';
 export { fillPointOf, hasModes, matchupSetup, type MatchupFighter } from './setup';
 export { cellInChunks, CELL_WORK, type CellRequest } from './cell';
-export { cellOrder, cellRequestsOf, cellText, matchupMarkdown, matchupTable, scoreOf, tableOf } from './table';
+export {
+  cellOrder,
+  cellRequestsOf,
+  cellText,
+  matchupMarkdown,
+  matchupTable,
+  betterOdds,
+  scoreOf,
+  tableOf,
+} from './table';

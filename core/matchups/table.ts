@@ -4,8 +4,20 @@ import { cellInChunks, type CellRequest } from './cell';
 import { chanceText, NBSP } from '../analysis/combat/headline';
 import type { MatchupCell, MatchupMode, MatchupOdds, MatchupSide, MatchupTable } from './types';
 
-/** How good a cell is for me: my chance to win less theirs (one attack: the chance to wipe them out). Null: no odds. */
-export const scoreOf = (odds: MatchupOdds | null): number | null => (odds ? odds.win - odds.lose : null);
+/**
+ * How good a cell is for me, to sort by: my chance to win less theirs (one attack: the chance to
+ * wipe them out), then the models destroyed on average (one attack rarely wipes a unit out). Null: no odds.
+ */
+export const scoreOf = (odds: MatchupOdds | null): [number, number] | null =>
+  odds ? [odds.win - odds.lose, odds.meanModelsDestroyed ?? 0] : null;
+
+/** Whether cell odds `a` are better for me than `b` (any odds are better than none). */
+export function betterOdds(a: MatchupOdds | null, b: MatchupOdds | null): boolean {
+  const [x, y] = [scoreOf(a), scoreOf(b)];
+  if (!x) return false;
+  if (!y) return true;
+  return x[0] > y[0] || (x[0] === y[0] && x[1] > y[1]);
+}
 
 /** Every cell of the table, row by row (my units) and column by column (theirs), in the rosters' order. */
 export function cellOrder(mine: MatchupSide, theirs: MatchupSide): Array<{ mine: string; theirs: string }> {
@@ -29,18 +41,17 @@ export function tableOf(
       (t): MatchupCell => byPair.get(`${m.id}\u0000${t.id}`) ?? { mine: m.id, theirs: t.id, odds: null },
     );
     let best: MatchupCell | null = null;
-    for (const cell of row)
-      if (scoreOf(cell.odds) !== null && (best === null || scoreOf(cell.odds)! > scoreOf(best.odds)!)) best = cell;
+    for (const cell of row) if (betterOdds(cell.odds, best?.odds ?? null)) best = cell;
     return {
       unit: { id: m.id, name: m.name },
       best: best?.theirs ?? null,
       cells: row,
-      top: scoreOf(best?.odds ?? null),
+      top: best?.odds ?? null,
     };
   });
   const ordered = rows
     .map((row, i) => ({ row, i }))
-    .sort((a, b) => (b.row.top ?? -Infinity) - (a.row.top ?? -Infinity) || a.i - b.i)
+    .sort((a, b) => (betterOdds(a.row.top, b.row.top) ? -1 : betterOdds(b.row.top, a.row.top) ? 1 : a.i - b.i))
     .map(({ row: { top: _top, ...row } }) => row);
   const ref = (u: { id: string; name: string }) => ({ id: u.id, name: u.name });
   return {
