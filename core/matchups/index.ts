@@ -2,13 +2,5 @@
 export * from './types';
 export { fillPointOf, hasModes, matchupSetup, type MatchupFighter } from './setup';
 export { cellInChunks, CELL_WORK, type CellRequest } from './cell';
-export {
-  cellOrder,
-  cellRequestsOf,
-  cellText,
-  matchupMarkdown,
-  matchupTable,
-  betterOdds,
-  scoreOf,
-  tableOf,
-} from './table';
+export { betterOdds, cellOrder, cellText, matchupMarkdown, scoreOf, tableOf } from './table';
+export { cellRequestsOf, matchupTable } from './run';
