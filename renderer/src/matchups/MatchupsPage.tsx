@@ -23,16 +23,15 @@ export function MatchupsPage() {
   const mine = params.get('mine') ?? '';
   const theirs = params.get('theirs') ?? '';
   const mode = (params.get('mode') as MatchupMode | null) ?? undefined;
-  const set = (key: string, value: string | null) =>
-    setParams(
-      (now) => {
-        const next = new URLSearchParams(now);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  // Every change in one call: two calls in one event would each start from the same address.
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
   const request = useMemo<MatchupRequest | null>(
     () => (mine && theirs ? { mine, theirs, ...(mode ? { mode } : {}) } : null),
     [mine, theirs, mode],
@@ -44,10 +43,10 @@ export function MatchupsPage() {
         system={params.get('system')}
         mine={mine}
         theirs={theirs}
-        onMine={(id) => set('mine', id)}
-        onTheirs={(id) => set('theirs', id)}
+        onMine={(id, keepTheirs) => set({ mine: id, ...(keepTheirs ? {} : { theirs: null }) })}
+        onTheirs={(id) => set({ theirs: id })}
       />
-      {request && <MatchupResult request={request} mode={mode} onMode={(m) => set('mode', m)} />}
+      {request && <MatchupResult request={request} mode={mode} onMode={(m) => set({ mode: m })} />}
     </Stack>
   );
 }
@@ -63,7 +62,8 @@ function RosterChoice({
   system: string | null;
   mine: string;
   theirs: string;
-  onMine: (id: string | null) => void;
+  /** `keepTheirs`: their roster is of the same game as the new one, so it stays. */
+  onMine: (id: string | null, keepTheirs: boolean) => void;
   onTheirs: (id: string | null) => void;
 }) {
   const client = useClient();
@@ -85,11 +85,9 @@ function RosterChoice({
         w={380}
         data={mineOptions}
         value={mine || null}
-        onChange={(id) => {
-          onMine(id);
-          if (id && rosters.find((r) => r.id === theirs)?.system !== rosters.find((r) => r.id === id)?.system)
-            onTheirs(null);
-        }}
+        onChange={(id) =>
+          onMine(id, rosters.find((r) => r.id === theirs)?.system === rosters.find((r) => r.id === id)?.system)
+        }
         placeholder="Choose your roster"
         nothingFoundMessage="No roster of this game yet"
         data-testid="matchup-mine"
