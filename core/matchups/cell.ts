@@ -102,6 +102,7 @@ function attackOdds(
     unfinished: Math.max(0, 1 - wipe),
     exact: true,
     meanModelsDestroyed: mean,
+    targetModels: main.length - 1,
     headline: `${request.mine.unitName} wipe out ${request.theirs.unitName} ${chanceText(wipe)} · ${mean.toFixed(1)} models destroyed on average`,
   };
 }

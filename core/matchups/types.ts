@@ -39,8 +39,9 @@ export const matchupOddsSchema = z.object({
   exact: z.boolean(),
   /** An estimate's standard error (its figures come from play-outs: past the cell's work cap). */
   standardError: z.number().min(0).optional(),
-  /** One attack: the models of their unit destroyed on average. */
+  /** One attack: the models of their unit destroyed on average, of how many it has. */
   meanModelsDestroyed: z.number().min(0).optional(),
+  targetModels: z.number().int().min(0).optional(),
   /** The whole fight in one line, as the top of every step of a combat reads it. */
   headline: z.string(),
 });

@@ -16,7 +16,7 @@ function roster(id: string, name: string, system: string, units: Array<[string, 
     notes: '',
     createdAt: at,
     updatedAt: at,
-    lastUsedAt: null,
+    lastUsedAt: at,
   } as Roster;
   const us = units.map(
     ([uid, uname, profile], position) =>

@@ -110,7 +110,7 @@ async function importRosters(page: Page) {
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(file)),
   });
-  await expect(page.getByTestId('import-done')).toBeVisible();
+  await expect(page.getByTestId('import-done')).toBeVisible({ timeout: 30_000 });
 }
 
 async function pick(page: Page, testId: string, option: RegExp) {

@@ -17,7 +17,10 @@ function chances(odds: MatchupOdds, table: MatchupTable): Array<[string, string]
     return [
       ['Their unit wiped out', chance(odds, odds.win)],
       ['Their unit still standing', chance(odds, odds.unfinished)],
-      ['Models destroyed on average', (odds.meanModelsDestroyed ?? 0).toFixed(1)],
+      [
+        'Models destroyed on average',
+        `${(odds.meanModelsDestroyed ?? 0).toFixed(1)}${odds.targetModels ? ` of ${odds.targetModels}` : ''}`,
+      ],
     ];
   const rows: Array<[string, string]> = [
     [`${table.mine.name} win the fight`, chance(odds, odds.win)],

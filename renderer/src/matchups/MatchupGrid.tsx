@@ -8,7 +8,11 @@ import { cellText, type MatchupCell, type MatchupOdds, type MatchupTable } from 
  */
 export function cellColour(odds: MatchupOdds | null): string {
   if (!odds) return 'var(--mantine-color-gray-1)';
-  const score = odds.kind === 'attack' ? 2 * odds.win - 1 : odds.win - odds.lose;
+  // One attack rarely wipes a unit out: its colour is the share of their models it destroys on average.
+  const score =
+    odds.kind === 'attack'
+      ? Math.max(2 * odds.win - 1, (2.5 * (odds.meanModelsDestroyed ?? 0)) / Math.max(1, odds.targetModels ?? 1) - 1)
+      : odds.win - odds.lose;
   if (score >= 0.5) return 'var(--mantine-color-green-3)';
   if (score >= 0.15) return 'var(--mantine-color-green-1)';
   if (score > -0.15) return 'var(--mantine-color-yellow-1)';
@@ -71,7 +75,7 @@ export function MatchupGrid({
                   waiting ? (pending ? 'not worked out yet' : 'not worked out') : cellText(cell.odds)
                 }`;
                 return (
-                  <td key={cell.theirs}>
+                  <td key={cell.theirs} style={{ background: cellColour(cell.odds) }}>
                     <UnstyledButton
                       className="matchup-cell"
                       style={{ background: cellColour(cell.odds) }}

@@ -155,6 +155,7 @@ describe('the matchup table (issue 37)', () => {
     const [f, s] = [fight.rows[0]!.cells[0]!.odds!, shoot.rows[0]!.cells[0]!.odds!];
     expect(f.kind).toBe('attack');
     expect(f.lose).toBe(0);
+    expect(f.targetModels).toBe(5);
     expect(f.win + f.unfinished).toBeCloseTo(1, 9);
     expect(f.meanModelsDestroyed).not.toBeCloseTo(s.meanModelsDestroyed!, 6);
     expect(f.headline).toMatch(/^Intercessors wipe out Intercessors .* models destroyed on average$/);
