@@ -1,4 +1,4 @@
-import { chanceText, NBSP } from '../analysis/combat/headline';
+import { NBSP } from '../analysis/combat/headline';
 import type { MatchupCell, MatchupMode, MatchupOdds, MatchupSide, MatchupTable } from './types';
 
 /**
@@ -62,13 +62,22 @@ export function tableOf(
 }
 
 /**
+ * A chance in a cell: a whole percent, never "0%" or "100%" for what can still happen ("<1%",
+ * ">99%"), an estimate marked "≈".
+ */
+function cellChance(value: number, exact: boolean): string {
+  const whole = Math.round(100 * value);
+  const text = value > 0 && whole === 0 ? '<1%' : value < 1 && whole === 100 ? '>99%' : `${whole}%`;
+  return exact ? text : `≈${NBSP}${text}`;
+}
+
+/**
  * A cell in words, short enough for a table: "Win 62% · lose 30%", a draw where there can be one,
  * an estimate marked "≈"; one attack "Wipe out 40% · 3.2 models". No odds: "no odds".
  */
 export function cellText(odds: MatchupOdds | null): string {
   if (!odds) return 'no odds';
-  const error = odds.exact ? undefined : odds.standardError;
-  const chance = (v: number) => chanceText(v, error, false).replace(/\.0%$/, '%');
+  const chance = (v: number) => cellChance(v, odds.exact);
   if (odds.kind === 'attack')
     return `Wipe out ${chance(odds.win)} · ${(odds.meanModelsDestroyed ?? 0).toFixed(1)}${NBSP}models`;
   const parts = [`Win ${chance(odds.win)}`, `lose ${chance(odds.lose)}`];

@@ -88,7 +88,7 @@ describe('combat-companion matchups', () => {
     const md = await run('matchups', '-', '--mine', 'Strike Force', '--theirs', 'Waaagh', '--markdown', '--shooting');
     expect(md.code).toBe(0);
     expect(md.out.split('\n')[0]).toBe('| Strike Force ↓ against Waaagh → (shooting) | Boyz |');
-    expect(md.out).toMatch(/\| \*\*Wipe out \d/);
+    expect(md.out).toMatch(/\| \*\*Wipe out [<>]?\d+% · \d+\.\d\u00a0models\*\* \|/);
   });
 
   it('gives a ranks game whole-combat odds', async () => {

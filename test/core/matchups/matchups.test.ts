@@ -5,6 +5,7 @@ import { fightHeadline } from '../../../core/analysis/combat/headline';
 import {
   cellInChunks,
   cellOrder,
+  cellText,
   fillPointOf,
   matchupMarkdown,
   matchupSetup,
@@ -167,7 +168,26 @@ describe('the matchup table (issue 37)', () => {
     const text = matchupMarkdown(table);
     const lines = text.trim().split('\n');
     expect(lines[0]).toBe('| Empire ↓ against Orcs → | Boyz \\| mob | Big Uns |');
-    expect(lines[2]).toMatch(/^\| Greatswords \| \*\*Win \d+(\.\d)?% · lose/);
+    expect(lines[2]).toMatch(/^\| Greatswords \| \*\*Win \d+% · lose \d+%/);
     expect(lines).toHaveLength(4);
+  });
+});
+
+describe('a cell in words', () => {
+  const odds = (win: number, lose: number, exact = true) => ({
+    kind: 'whole' as const,
+    win,
+    lose,
+    draw: 1 - win - lose,
+    unfinished: 0,
+    exact,
+    headline: '',
+  });
+  it('writes whole percents, never 0% or 100% for what can still happen, an estimate marked', () => {
+    expect(cellText(odds(0.996, 0.004))).toBe('Win >99% · lose <1%');
+    expect(cellText(odds(0.5, 0.45))).toBe('Win 50% · lose 45% · draw 5%');
+    expect(cellText(odds(1, 0))).toBe('Win 100% · lose 0%');
+    expect(cellText(odds(0.62, 0.38, false))).toBe('Win ≈\u00a062% · lose ≈\u00a038%');
+    expect(cellText(null)).toBe('no odds');
   });
 });
