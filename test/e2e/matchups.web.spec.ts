@@ -137,6 +137,10 @@ test('from a roster: the table fills with a progress line, a cell opens its deta
   await page.getByTestId('compare-roster').click();
   await expect(page).toHaveURL(/#\/matchups\?mine=empire/);
   await pick(page, 'matchup-theirs', /^Orcs/);
+  // Cancel at once: the table stops where it is, saying how far it got; Go on takes it up again.
+  await page.getByTestId('cancel-matchups').click();
+  await expect(page.getByTestId('matchup-progress')).toContainText(/Stopped: \d of 6 matchups worked out/);
+  await page.getByTestId('resume-matchups').click();
   await expect(page.getByTestId('matchup-progress')).toContainText(/Working out the matchups: \d of 6 done/);
   await page.screenshot({ path: 'test-results/matchups-filling-1280.png' });
   // The other tab's combat goes on while the table fills: a roll answered, the next step shown.
@@ -168,7 +172,7 @@ test('from a roster: the table fills with a progress line, a cell opens its deta
   expect(errors).toEqual([]);
 });
 
-test('from the setup screen on a tablet: 10th edition fighting or shooting, Cancel and Go on, Copy as Markdown', async ({
+test('from the setup screen on a tablet: 10th edition fighting or shooting, Copy as Markdown', async ({
   page,
   context,
 }) => {
@@ -206,4 +210,44 @@ test('from the setup screen on a tablet: 10th edition fighting or shooting, Canc
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied.split('\n')[0]).toBe('| Strike Force ↓ against Traitors → (shooting) | Chaos Marines | Cultists |');
   expect(errors).toEqual([]);
+});
+
+test('a 12 × 12 table prints on one A4 landscape page', async ({ page }) => {
+  test.setTimeout(180_000);
+  const squad = (i: number) => marines([{ ...chainsword, attacks: 2 + (i % 4) }]);
+  const big = {
+    ...file,
+    rosters: [
+      roster(
+        'twelve-a',
+        'Twelve A',
+        'wh40k-10e',
+        Array.from({ length: 12 }, (_, i) => [`Squad ${i + 1}`, squad(i)]),
+      ),
+      roster(
+        'twelve-b',
+        'Twelve B',
+        'wh40k-10e',
+        Array.from({ length: 12 }, (_, i) => [`Mob ${i + 1}`, squad(i + 1)]),
+      ),
+    ],
+  };
+  await page.goto('/#/rosters');
+  const choosing = page.waitForEvent('filechooser');
+  await page.getByTestId('import-rosters').click();
+  await (
+    await choosing
+  ).setFiles({ name: 'twelve.ccroster.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(big)) });
+  await expect(page.getByTestId('import-done')).toBeVisible({ timeout: 30_000 });
+  await page.goto('/#/matchups?mine=twelve-a&theirs=twelve-b');
+  await expect(page.getByTestId('matchup-cell')).toHaveCount(144);
+  await expect(page.getByTestId('matchup-progress')).toBeHidden({ timeout: 150_000 });
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: 'test-results/matchups-print-12x12.png', fullPage: true });
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+  const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
+  expect(pages).toHaveLength(1);
+  // Landscape: the page's box is wider than it is high (A4: 842 × 595 points).
+  const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
+  expect(Number(box?.[1])).toBeGreaterThan(Number(box?.[2]));
 });

@@ -32,6 +32,18 @@ function chances(odds: MatchupOdds, table: MatchupTable): Array<[string, string]
   return rows;
 }
 
+/** "Start this combat": the cell's setup from the host, and the setup screen opened filled with it. */
+function useStartMatchup(request: MatchupRequest) {
+  const client = useClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (c: MatchupCell) =>
+      unwrap(await client.rosterMatchupSetup({ ...request, mineUnit: c.mine, theirsUnit: c.theirs })),
+    onSuccess: ({ system, setup, rosterIds }) =>
+      navigate(`/combat/new/${system}`, { state: { matchup: { setup, rosterIds } } }),
+  });
+}
+
 /**
  * One cell opened: each side's chance, the headline a combat of these two would show, and "Start
  * this combat", which opens the setup screen filled with the two units (roster.matchupSetup).
@@ -47,20 +59,7 @@ export function CellDetail({
   request: MatchupRequest;
   onClose: () => void;
 }) {
-  const client = useClient();
-  const navigate = useNavigate();
-  const start = useMutation({
-    mutationFn: async (c: MatchupCell) =>
-      unwrap(
-        await client.rosterMatchupSetup({
-          ...request,
-          mineUnit: c.mine,
-          theirsUnit: c.theirs,
-        }),
-      ),
-    onSuccess: ({ system, setup, rosterIds }) =>
-      navigate(`/combat/new/${system}`, { state: { matchup: { setup, rosterIds } } }),
-  });
+  const start = useStartMatchup(request);
   const mine = table.mine.units.find((u) => u.id === cell?.mine)?.name ?? '';
   const theirs = table.theirs.units.find((u) => u.id === cell?.theirs)?.name ?? '';
   return (
