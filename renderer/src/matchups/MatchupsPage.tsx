@@ -201,7 +201,9 @@ function ProgressLine({
         <Text size="lg" aria-live="polite">
           {running
             ? `Working out the matchups: ${done} of ${total || '…'} done.`
-            : `Stopped: ${done} of ${total} matchups worked out.`}
+            : reply
+              ? `Stopped: ${done} of ${total} matchups worked out.`
+              : 'Stopped before any matchup was worked out.'}
         </Text>
         {running ? (
           <Button size="md" variant="default" onClick={onCancel} data-testid="cancel-matchups">
