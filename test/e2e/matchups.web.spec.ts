@@ -158,7 +158,7 @@ test('from a roster: the table fills with a progress line, a cell opens its deta
   // Cancel at once: the table stops where it is, saying how far it got; Go on takes it up again.
   await page.getByTestId('cancel-matchups').click();
   await expect(page.getByTestId('matchup-progress')).toContainText(
-    /Stopped (before any matchup was worked out|: \d of 6 matchups worked out)/,
+    /Stopped( before any matchup was worked out|: \d of 6 matchups worked out)/,
   );
   await page.getByTestId('resume-matchups').click();
   await expect(page.getByTestId('matchup-progress')).toContainText(/Working out the matchups: \d of 6 done/);
