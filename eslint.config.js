@@ -50,7 +50,7 @@ const layers = [
       'core/api is the top layer: what a lower layer shares with it lives below (core/validation, core/analysis/odds.ts).',
   },
   {
-    folders: ['summary', 'scenario', 'store', 'roster'],
+    folders: ['summary', 'scenario', 'store', 'roster', 'matchups'],
     message:
       'rosters, the store, scenarios and summaries sit above the rule systems, the kit (odds helpers, the BattleScribe reader) and the bottom layer.',
   },

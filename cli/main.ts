@@ -1,6 +1,7 @@
 import { APP_NAME } from '../core/api/identity';
 import { registry as appRegistry, type Registry } from '../core/systems';
 import { analyzeCommand } from './commands/analyze';
+import { matchupsCommand } from './commands/matchups';
 import { resolveCommand } from './commands/resolve';
 import { rosterCommand } from './commands/roster';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from './io';
@@ -20,6 +21,12 @@ const commands: Record<string, Command> = {
     summary:
       "Exact odds of a scenario (models destroyed; in a ranks game, the round's result, break and pursuit), as JSON.",
     run: analyzeCommand,
+  },
+  matchups: {
+    usage: 'matchups <file> --mine <roster> --theirs <roster> [--markdown] [--fighting|--shooting]',
+    summary:
+      "Which of my units should charge which of theirs: each pair's odds of the whole combat, as JSON or a Markdown table.",
+    run: matchupsCommand,
   },
   resolve: {
     usage: 'resolve <file|->',

@@ -6,6 +6,7 @@ export type { Caller } from './caller';
 import { createCombatBackend } from './backends/combat';
 import { createFileBackend, type HostFiles } from './backends/files';
 import { createFromRosterBackend } from './backends/fromRoster';
+import { createMatchupBackend } from './backends/matchups';
 import { createPrintBackend, type HostPrint } from './backends/print';
 import { createRosterBackend } from './backends/roster';
 import { rulesDeps } from './backends/rules';
@@ -62,6 +63,7 @@ export function createBackend(deps: BackendDeps): Backend {
     ...createPrintBackend(deps.print),
     ...createSummaryBackend({ repo, systems: rules.systems, analyze: rules.analyze, wholeCombat: rules.wholeCombat }),
     ...createFromRosterBackend(repo, deps.registry),
+    ...createMatchupBackend({ repo, registry: deps.registry, ...(deps.pause ? { pause: deps.pause } : {}) }),
     ...createCombatBackend({
       ...rules,
       history: {

@@ -3,6 +3,7 @@ import type { ChannelSpec, StoreArea } from './channel';
 import { appChannels } from './channels/app';
 import { combatChannels } from './channels/combat';
 import { fileChannels } from './channels/files';
+import { matchupChannels } from './channels/matchups';
 import { printChannels } from './channels/print';
 import { rosterChannels } from './channels/roster';
 import { summaryChannels } from './channels/summary';
@@ -14,6 +15,7 @@ export * from './channels/roster';
 export * from './channels/files';
 export * from './channels/summary';
 export * from './channels/print';
+export * from './channels/matchups';
 
 /**
  * The contract between the UI and the host: every channel is declared once, with the zod schema
@@ -25,6 +27,7 @@ export const contract = {
   ...appChannels,
   ...combatChannels,
   ...rosterChannels,
+  ...matchupChannels,
   ...fileChannels,
   ...summaryChannels,
   ...printChannels,

@@ -31,3 +31,6 @@ export {
   type SheetWholeCombat,
 } from '../summary/sheet';
 export type { SheetDice, SheetResult, SheetStepRow, SheetSteps, StepLogForm } from '../summary/sheetSteps';
+/** The matchup table (issue 37): its shape, a cell in words and the table as Markdown, as the command line writes them. */
+export type { MatchupCell, MatchupMode, MatchupOdds, MatchupTable } from '../matchups/types';
+export { cellText, matchupMarkdown } from '../matchups/table';

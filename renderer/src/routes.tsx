@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
       { path: 'rosters/:id', lazy: screen(() => import('./rosters/RosterPage'), 'RosterPage') },
       { path: 'rosters/:id/units/new', lazy: screen(() => import('./rosters/UnitEditorPage'), 'UnitEditorPage') },
       { path: 'rosters/:id/units/:unitId', lazy: screen(() => import('./rosters/UnitEditorPage'), 'UnitEditorPage') },
+      { path: 'matchups', lazy: screen(() => import('./matchups/MatchupsPage'), 'MatchupsPage') },
       { path: 'combat', element: <CombatPage /> },
       { path: 'combat/new/:system', lazy: screen(() => import('./combat/setup/CombatSetupPage'), 'CombatSetupPage') },
       { path: 'combat/play/:id', lazy: screen(() => import('./combat/WizardPage'), 'WizardPage') },

@@ -32,6 +32,8 @@ const names = {
   'roster.checkImport': true,
   'roster.import': true,
   'roster.previewImport': true,
+  'roster.matchups': true,
+  'roster.matchupSetup': true,
   'combat.history': true,
   'history.get': true,
   'history.delete': true,

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCopy, IconDownload, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconCopy, IconDownload, IconSwords, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -197,6 +197,14 @@ function RosterHeader({ data, actions, onDelete }: { data: Loaded; actions: Rost
         </Group>
       </div>
       <Group gap="sm">
+        <Button
+          component={Link}
+          to={`/matchups?mine=${encodeURIComponent(roster.id)}`}
+          leftSection={<IconSwords />}
+          data-testid="compare-roster"
+        >
+          Compare with…
+        </Button>
         <Button
           variant="default"
           leftSection={<IconDownload />}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   createContext,
@@ -11,7 +11,7 @@ import {
   type RefObject,
   type SetStateAction,
 } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { ResponseOf } from '../../../../core/api/contract';
 import { useClient } from '../../api/ClientContext';
 import { unwrap, type HostError } from '../../api/hostQuery';
@@ -93,9 +93,11 @@ function SetupEditor({
   example: Json;
   layout: SetupLayout;
 }) {
-  const { setup, setSetup, setupRef, scope } = useSetupValue(schema, example, layout);
+  // "Start this combat" from the matchup table opens this screen filled with its two units.
+  const given = useLocation().state as { matchup?: { setup: Json; rosterIds: string[] } } | null;
+  const { setup, setSetup, setupRef, scope } = useSetupValue(schema, given?.matchup?.setup ?? example, layout);
   const [seed, setSeed] = useState<number | ''>('');
-  const [rosterIds, recordRoster] = usePickedRosterIds();
+  const [rosterIds, recordRoster] = usePickedRosterIds(given?.matchup?.rosterIds);
   // What each "From roster" filled, by the part's path, while the player may want to check it.
   const [picked, setPicked] = useState<Record<string, PickedUnit>>({});
   const start = useStartCombat(system, setup, seed, rosterIds);
@@ -116,7 +118,18 @@ function SetupEditor({
       <Roster.Provider value={roster}>
         <FormProvider env={env} value={setup}>
           <Stack gap="lg" maw={1100}>
-            <Title order={1}>{layout.title ?? `${name} — set up the combat`}</Title>
+            <Group justify="space-between" align="flex-start">
+              <Title order={1}>{layout.title ?? `${name} — set up the combat`}</Title>
+              <Button
+                component={Link}
+                to={`/matchups?system=${encodeURIComponent(system)}`}
+                variant="default"
+                size="md"
+                data-testid="compare-rosters"
+              >
+                Compare with…
+              </Button>
+            </Group>
             {layout.intro && (
               <Text size="lg" c="gray.7">
                 {layout.intro}

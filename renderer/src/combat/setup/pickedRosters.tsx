@@ -10,8 +10,8 @@ const PickedRosters = createContext<((rosterId: string) => void) | null>(null);
 export const PickedRostersProvider = PickedRosters.Provider;
 
 /** The ids picked so far, and the function the provider hands down. */
-export function usePickedRosterIds(): [string[], (rosterId: string) => void] {
-  const [ids, setIds] = useState<string[]>([]);
+export function usePickedRosterIds(initial: readonly string[] = []): [string[], (rosterId: string) => void] {
+  const [ids, setIds] = useState<string[]>(() => [...initial]);
   const add = useCallback(
     (rosterId: string) => setIds((now) => (now.includes(rosterId) ? now : [...now, rosterId])),
     [],
