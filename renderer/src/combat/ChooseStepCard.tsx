@@ -70,33 +70,54 @@ export function ChooseStepCard({
             {note}
           </Text>
         )}
-        <SimpleGrid
-          cols={many ? { base: 3, sm: 4 } : { base: 1, xs: 2 }}
-          spacing="xs"
-          verticalSpacing="xs"
-          data-testid="step-options"
-          data-compact={many}
-          data-suggested-by={byOdds ? 'odds' : 'rules'}
-        >
-          {options.map((option, i) => (
-            <OptionButton
-              key={option.id}
-              option={option}
-              index={i}
-              many={many}
-              byOdds={byOdds}
-              figures={figures?.[option.id]}
-              busy={busy}
-              onPick={pick}
-            />
-          ))}
-        </SimpleGrid>
+        <OptionGrid options={options} many={many} byOdds={byOdds} figures={figures} busy={busy} onPick={pick} />
         {pause && <PauseHere option={pause} />}
         <KeysHint count={options.length} />
         <MoreOfTheQuestion lines={more} />
         <Why reasons={step.why} fold={0} />
       </Stack>
     </Card>
+  );
+}
+
+/** The options in a grid: two a row (many, how many of 16 attacks at the Baron: smaller, more a row), so all stay in sight. */
+function OptionGrid({
+  options,
+  many,
+  byOdds,
+  figures,
+  busy,
+  onPick,
+}: {
+  options: Option[];
+  many: boolean;
+  byOdds: boolean;
+  figures: Readonly<Record<string, OptionFigures>> | undefined;
+  busy: boolean;
+  onPick: (option: string) => void;
+}) {
+  return (
+    <SimpleGrid
+      cols={many ? { base: 3, sm: 4 } : { base: 1, xs: 2 }}
+      spacing="xs"
+      verticalSpacing="xs"
+      data-testid="step-options"
+      data-compact={many}
+      data-suggested-by={byOdds ? 'odds' : 'rules'}
+    >
+      {options.map((option, i) => (
+        <OptionButton
+          key={option.id}
+          option={option}
+          index={i}
+          many={many}
+          byOdds={byOdds}
+          figures={figures?.[option.id]}
+          busy={busy}
+          onPick={onPick}
+        />
+      ))}
+    </SimpleGrid>
   );
 }
 

@@ -118,23 +118,7 @@ function SetupEditor({
       <Roster.Provider value={roster}>
         <FormProvider env={env} value={setup}>
           <Stack gap="lg" maw={1100}>
-            <Group justify="space-between" align="flex-start">
-              <Title order={1}>{layout.title ?? `${name} — set up the combat`}</Title>
-              <Button
-                component={Link}
-                to={`/matchups?system=${encodeURIComponent(system)}`}
-                variant="default"
-                size="md"
-                data-testid="compare-rosters"
-              >
-                Compare with…
-              </Button>
-            </Group>
-            {layout.intro && (
-              <Text size="lg" c="gray.7">
-                {layout.intro}
-              </Text>
-            )}
+            <SetupHeader system={system} title={layout.title ?? `${name} — set up the combat`} intro={layout.intro} />
             {sides.map((side) => {
               const node = properties[side];
               if (!node) return null;
@@ -165,6 +149,31 @@ function SetupEditor({
         </FormProvider>
       </Roster.Provider>
     </PickedRostersProvider>
+  );
+}
+
+/** The setup's title, "Compare with…" (the matchup table of two rosters of this game) and the system's intro. */
+function SetupHeader({ system, title, intro }: { system: string; title: string; intro: string | undefined }) {
+  return (
+    <>
+      <Group justify="space-between" align="flex-start">
+        <Title order={1}>{title}</Title>
+        <Button
+          component={Link}
+          to={`/matchups?system=${encodeURIComponent(system)}`}
+          variant="default"
+          size="md"
+          data-testid="compare-rosters"
+        >
+          Compare with…
+        </Button>
+      </Group>
+      {intro && (
+        <Text size="lg" c="gray.7">
+          {intro}
+        </Text>
+      )}
+    </>
   );
 }
 
