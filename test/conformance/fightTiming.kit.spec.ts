@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { expect, test } from '@playwright/test';
+import { goOn, isOver } from '../e2e/choiceInSight';
 import { underTest } from './systems';
 
 /**
@@ -23,28 +24,14 @@ for (const { id } of systems)
     await page.goto(`/#/combat/new/${id}`);
     await page.getByTestId('seed').fill('3');
     await page.getByTestId('start-combat').click();
-    const step = page.getByTestId('step');
     const headline = page.getByTestId('fight-headline');
     await expect(headline).toHaveAttribute('data-exact', 'true', { timeout: 60_000 });
     const times: number[] = [];
     for (let i = 0; i < steps; i++) {
-      const kind = await step.getAttribute('data-step-kind');
-      const id0 = (await step.getAttribute('data-step-id')) ?? '';
-      if (kind === 'outcome' && (await page.getByTestId('continue').count()) === 0) break;
-      const next =
-        kind === 'roll'
-          ? page.getByTestId('roll-for-me')
-          : kind === 'outcome'
-            ? page.getByTestId('continue')
-            : step.locator('button[data-testid^="option-"][data-suggested="true"]').first();
+      if (await isOver(page)) break;
       const t0 = Date.now();
-      await next.click();
-      await expect(step).not.toHaveAttribute('data-step-id', id0);
-      if (
-        (await step.getAttribute('data-step-kind')) === 'outcome' &&
-        (await page.getByTestId('continue').count()) === 0
-      )
-        break;
+      await goOn(page);
+      if (await isOver(page)) break;
       await expect(headline).toHaveAttribute('data-exact', 'true', { timeout: 60_000 });
       times.push(Date.now() - t0);
     }

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { stepCount } from '../../renderer/src/combat/stepCount';
 import { openPrint, playToEnd, printA4 } from '../e2e/printing';
 import { watchConsole } from '../e2e/support';
-import { checkChoicesInSight } from '../e2e/choiceInSight';
+import { checkChoicesInSight, goOn, isOver } from '../e2e/choiceInSight';
 import { expectRollInSight, onToRoll, playByTaps } from '../e2e/tableDriver';
 import { underTest } from './systems';
 
@@ -128,17 +128,8 @@ async function onToPause(page: Page): Promise<string> {
   for (let guard = 0; guard < 150; guard++) {
     await expect(step).toHaveAttribute('data-step-kind', /roll|choose|outcome/);
     if (await page.getByTestId('pause-combat').count()) return (await step.getAttribute('data-step-id')) ?? '';
-    const kind = await step.getAttribute('data-step-kind');
-    const id = (await step.getAttribute('data-step-id')) ?? '';
-    if (kind === 'outcome' && (await page.getByTestId('continue').count()) === 0) return '';
-    const next =
-      kind === 'roll'
-        ? page.getByTestId('roll-for-me')
-        : kind === 'outcome'
-          ? page.getByTestId('continue')
-          : step.locator('button[data-testid^="option-"][data-suggested="true"]').first();
-    await next.click();
-    await expect(step).not.toHaveAttribute('data-step-id', id);
+    if (await isOver(page)) return '';
+    await goOn(page);
   }
   return '';
 }

@@ -14,20 +14,12 @@ export async function checkChoicesInSight(page: Page, opts: { fight: boolean; ma
     await expect(step).toHaveAttribute('data-step-kind', /roll|choose|outcome/);
     if (opts.fight) await expect(page.getByTestId('fight-headline')).toBeInViewport({ timeout: 30_000 });
     const kind = await step.getAttribute('data-step-kind');
-    const id = (await step.getAttribute('data-step-id')) ?? '';
-    if (kind === 'outcome' && (await page.getByTestId('continue').count()) === 0) break;
+    if (await isOver(page)) break;
     if (kind === 'choose') {
       await expectOptionsInSight(step.locator('button[data-testid^="option-"]'));
       checked++;
     }
-    const next =
-      kind === 'roll'
-        ? page.getByTestId('roll-for-me')
-        : kind === 'outcome'
-          ? page.getByTestId('continue')
-          : step.locator('button[data-testid^="option-"][data-suggested="true"]').first();
-    await next.click();
-    await expect(step).not.toHaveAttribute('data-step-id', id);
+    await goOn(page);
   }
   return checked;
 }
@@ -46,4 +38,27 @@ async function expectOptionsInSight(options: Locator) {
     });
     expect(uncovered, `option ${await option.getAttribute('data-testid')} is covered`).toBe(true);
   }
+}
+
+/** Whether the combat is over: an outcome with nothing to go on to. */
+export async function isOver(page: Page): Promise<boolean> {
+  const step = page.getByTestId('step');
+  return (
+    (await step.getAttribute('data-step-kind')) === 'outcome' && (await page.getByTestId('continue').count()) === 0
+  );
+}
+
+/** One step on, as a player in a hurry goes: "Roll for me", Continue, or the suggested option; waits for the next step. */
+export async function goOn(page: Page): Promise<void> {
+  const step = page.getByTestId('step');
+  const kind = await step.getAttribute('data-step-kind');
+  const id = (await step.getAttribute('data-step-id')) ?? '';
+  const next =
+    kind === 'roll'
+      ? page.getByTestId('roll-for-me')
+      : kind === 'outcome'
+        ? page.getByTestId('continue')
+        : step.locator('button[data-testid^="option-"][data-suggested="true"]').first();
+  await next.click();
+  await expect(step).not.toHaveAttribute('data-step-id', id);
 }
