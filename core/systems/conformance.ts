@@ -26,6 +26,12 @@ export interface SystemConformance {
    * where a combat is one), and printed A4 pages a round of its example may take in the default print.
    */
   targets: { stepsPerRound: number; printPagesPerRound: number };
+  /**
+   * Where a combat is fought round after round: a seed on which its example, played by "Roll for
+   * me" and the suggested choices, goes three rounds or more — the long fight whose print is held
+   * to its page target per round.
+   */
+  threeRoundSeed?: number;
   /** Its player's guide, from the repository's root (a Markdown file in its folder). */
   guide: string;
 }

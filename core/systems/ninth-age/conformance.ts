@@ -185,5 +185,6 @@ export const conformance: SystemConformance = {
   },
   profiles: { valid: validProfile, invalid: { profile: invalidProfile, field: 'profile.defensive.resilience' } },
   targets: { stepsPerRound: 10, printPagesPerRound: 2 },
+  threeRoundSeed: 4,
   guide: 'core/systems/ninth-age/GUIDE.md',
 };

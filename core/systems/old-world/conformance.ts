@@ -315,5 +315,6 @@ export const conformance: SystemConformance = {
   },
   profiles: { valid: validProfile, invalid: { profile: invalidProfile, field: 'profile.toughness' } },
   targets: { stepsPerRound: 10, printPagesPerRound: 2 },
+  threeRoundSeed: 17,
   guide: 'core/systems/old-world/GUIDE.md',
 };

@@ -255,5 +255,6 @@ export const conformance: SystemConformance = {
   },
   profiles: { valid: validProfile, invalid: { profile: invalidProfile, field: 'profile.models[0].toughness' } },
   targets: { stepsPerRound: 8, printPagesPerRound: 2 },
+  threeRoundSeed: 1,
   guide: 'core/systems/wh40k-7e/GUIDE.md',
 };
