@@ -6,6 +6,7 @@ import { sheetSteps, type SheetSteps, type StepLogForm } from './sheetSteps';
 import {
   atLeastText,
   estimatedFiguresNote,
+  estimatedWords,
   wholeCombatLine,
   wholeCombatRows,
   type WholeCombatRow,
@@ -204,7 +205,7 @@ function roundsIn(steps: ReadonlyArray<{ title: string }>): number {
 function wholeCombatOf(whole: NonNullable<Summary['wholeCombat']>, summary: Summary): SheetWholeCombat {
   const { start, end } = whole;
   const { finished } = summary;
-  const estimated = !start.exact || !end.exact ? ' ≈: estimated from seeded play-outs, ± one standard error.' : '';
+  const estimated = !start.exact || !end.exact ? ` ≈: ${estimatedWords(start, end)}.` : '';
   return {
     heading: 'Odds of the whole combat',
     head: ['', 'Before any die', finished ? 'Where it ended' : 'Now'],

@@ -220,7 +220,7 @@ test.describe('The Ninth Age wizard', () => {
     await expect(page.getByTestId('step-why')).toContainText(
       'equal to or more than the flee roll catches and destroys the fleeing unit',
     );
-    await expect(page.getByTestId('step')).toContainText('Sonnstahl rolls the flee, Equitaine the pursuit.');
+    await expect(page.getByTestId('step')).toContainText('Sonnstahl: roll the flee; Equitaine: the pursuit.');
     await enterDiceGroups(page, { flee: '3 2', pursue: '4 3' }, /^Spearmen: flee, Knights: pursue$/);
 
     await expect(stepTitle(page)).toHaveText('The melee is over');
