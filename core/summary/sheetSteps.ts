@@ -103,18 +103,27 @@ const workedOut = (step: SummaryStep) =>
 /** A bracketed note at the end of a reason ("… → 3+ (a natural 1 always fails)"). */
 const NOTE = /\s*(\([^()]*\))$/;
 
+/** What a log has said so far: each reason and each closing note in brackets is printed once, the first time. */
+export interface SaidSoFar {
+  reasons: Set<string>;
+  notes: Set<string>;
+}
+
 /**
- * A step's reasons in one run: each said once, and a closing note in brackets that an earlier
- * reason already gave (four to-hit rolls each "(a natural 1 always fails, …)") said only the first time.
+ * A step's reasons in one run: each said once in the log, and a closing note in brackets that an
+ * earlier reason already gave (four to-hit rolls each "(a natural 1 always fails, …)") said only
+ * the first time. `said` carries what earlier rows said (none: this row alone).
  */
-export function condensedReasons(reasons: readonly Reason[]): string | null {
-  const said = new Set<string>();
-  const notes = new Set<string>();
+export function condensedReasons(
+  reasons: readonly Reason[],
+  said: SaidSoFar = { reasons: new Set(), notes: new Set() },
+): string | null {
+  const { notes } = said;
   const parts: string[] = [];
   for (const { detail } of reasons) {
     const text = detail.trim();
-    if (text === '' || said.has(text)) continue;
-    said.add(text);
+    if (text === '' || said.reasons.has(text)) continue;
+    said.reasons.add(text);
     const note = NOTE.exec(text)?.[1];
     if (note && notes.has(note)) parts.push(text.slice(0, text.length - NOTE.exec(text)![0].length));
     else parts.push(text);
@@ -123,7 +132,7 @@ export function condensedReasons(reasons: readonly Reason[]): string | null {
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
-function rowOf(step: SummaryStep, n: number | null, form: 'full' | 'compact'): SheetStepRow {
+function rowOf(step: SummaryStep, n: number | null, said: SaidSoFar | null): SheetStepRow {
   const choice = step.kind === 'choose';
   return {
     n,
@@ -133,7 +142,7 @@ function rowOf(step: SummaryStep, n: number | null, form: 'full' | 'compact'): S
     reasons: step.why,
     // What a player weighed at a choice (the figures of every option, often twenty lines) stays on
     // screen: the sheet says what was chosen and what came of it.
-    why: form === 'full' && !choice ? condensedReasons(step.why) : null,
+    why: said && !choice ? condensedReasons(step.why, said) : null,
     dice: diceOf(step),
     result: { choice: step.choice, text: resultAfterChoice(step), lines: extraLines(step).map(lineOf) },
     across: workedOut(step) ? 'lines' : choice ? 'choice' : null,
@@ -168,11 +177,13 @@ function numbers(rows: readonly SummaryStep[]): Array<number | null> {
 /**
  * The step log for the table: one row a step — who, what, what it needed, the dice, what came of
  * it — a choice and a round's result set across the page. In full, each roll's reasons in a line
- * under it; compact, none.
+ * under it, each reason said once in the log; compact, none.
  */
 export function sheetSteps(steps: readonly SummaryStep[], form: 'full' | 'compact'): SheetSteps {
   if (steps.length === 0) return { form: 'empty', text: 'No step was taken.' };
   const rows = oneRowAStep(steps);
   const n = numbers(rows);
-  return { form, rows: rows.map((s, i) => rowOf(s, n[i] ?? null, form)) };
+  // In full, each reason once in the log: the second Agility step does not repeat how every step is rolled.
+  const said = form === 'full' ? { reasons: new Set<string>(), notes: new Set<string>() } : null;
+  return { form, rows: rows.map((s, i) => rowOf(s, n[i] ?? null, said)) };
 }

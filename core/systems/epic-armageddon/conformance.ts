@@ -177,6 +177,5 @@ export const conformance: SystemConformance = {
   },
   profiles: { valid: validProfile, invalid: { profile: invalidProfile, field: 'profile.units[0].armour' } },
   targets: { stepsPerRound: 10, printPagesPerRound: 2 },
-  threeRoundSeed: 46,
   guide: 'core/systems/epic-armageddon/GUIDE.md',
 };

@@ -122,7 +122,7 @@ describe('the sheet of a combat', () => {
     expect(summary.steps.length).toBeGreaterThan(inputs);
   }, 60_000);
 
-  it('gives a roll’s reasons in one run, each said once, a repeated note in brackets said only the first time', () => {
+  it('gives a roll’s reasons in one run, each said once in the log, a repeated note in brackets said only the first time', () => {
     const natural = '(a natural 1 always fails, a natural 6 always hits)';
     const why = [
       { rule: 'To hit', detail: `OS 6 − DS 3 = +3 → 3+ ${natural}` },
@@ -135,13 +135,18 @@ describe('the sheet of a combat', () => {
     );
     expect(condensedReasons([])).toBeNull();
     const summary = summaryOf(wh40k10e.stored.record);
-    const steps = [step(1, { title: 'Hits', dice: [6], why, taken: 1 }), step(2, { kind: 'choose', why, taken: 2 })];
+    const later = { rule: 'Order', detail: 'saves are rolled by the defender' };
+    const steps = [
+      step(1, { title: 'Hits', dice: [6], why, taken: 1 }),
+      step(2, { kind: 'choose', why, taken: 2 }),
+      step(3, { title: 'Hits again', dice: [6], why: [...why, later], taken: 3 }),
+    ];
     const full = combatSheet({ ...summary, steps }).steps;
     const rows = full && full.form !== 'empty' ? full.rows : [];
-    // A choice's figures per option stay on screen; the compact log prints no reasons.
-    expect(rows.map((r) => r.why)).toEqual([condensedReasons(why), null]);
+    // A choice's figures per option stay on screen; a reason the log gave already is not repeated; the compact log prints none.
+    expect(rows.map((r) => r.why)).toEqual([condensedReasons(why), null, 'saves are rolled by the defender']);
     const compact = combatSheet({ ...summary, steps }, { steps: 'compact' }).steps;
-    expect(compact && compact.form !== 'empty' && compact.rows.map((r) => r.why)).toEqual([null, null]);
+    expect(compact && compact.form !== 'empty' && compact.rows.map((r) => r.why)).toEqual([null, null, null]);
   });
 
   it('says why a combat without models at risk has no casualty tables, and how an unfinished combat stands', () => {
