@@ -129,7 +129,23 @@ export function condensedReasons(
     else parts.push(text);
     if (note) notes.add(note);
   }
-  return parts.length > 0 ? parts.join(' · ') : null;
+  return parts.length > 0 ? withinLength(parts) : null;
+}
+
+/**
+ * About three lines of small print across the page: a step's reasons past it (a break test that
+ * lists every point of both Combat Scores) end "… (+N more)" — the Markdown copy keeps them all.
+ */
+export const WHY_LENGTH = 360;
+
+function withinLength(parts: readonly string[]): string {
+  let text = parts[0]!;
+  for (let i = 1; i < parts.length; i++) {
+    const next = `${text} · ${parts[i]}`;
+    if (next.length > WHY_LENGTH) return `${text} · … (+${parts.length - i} more)`;
+    text = next;
+  }
+  return text;
 }
 
 function rowOf(step: SummaryStep, n: number | null, said: SaidSoFar | null): SheetStepRow {

@@ -6,6 +6,7 @@ import {
   combatSheet,
   condensedReasons,
   summaryMarkdown,
+  WHY_LENGTH,
   type StoredCombatRecord,
   type Summary,
   type SummaryStep,
@@ -134,6 +135,16 @@ describe('the sheet of a combat', () => {
       `OS 6 − DS 3 = +3 → 3+ ${natural} · OS 5 − DS 4 = +1 → 3+ · each player rolls their own models`,
     );
     expect(condensedReasons([])).toBeNull();
+    // A long run (a break test listing every point of both scores) keeps to about three printed lines.
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      rule: 'Score',
+      detail: `+1 point number ${i + 1} of the score`,
+    }));
+    const long = condensedReasons(many)!;
+    expect(long.length).toBeLessThanOrEqual(WHY_LENGTH + 20);
+    expect(long).toMatch(/^\+1 point number 1 of the score · .* · … \(\+\d+ more\)$/);
+    const shown = long.split(' · ').length - 1;
+    expect(long).toContain(`(+${30 - shown} more)`);
     const summary = summaryOf(wh40k10e.stored.record);
     const later = { rule: 'Order', detail: 'saves are rolled by the defender' };
     const steps = [
