@@ -156,11 +156,14 @@ function outcomeOf(summary: Summary): SheetOutcome {
 }
 
 function casualtiesOf(sides: readonly SummarySide[]): SheetCasualties {
-  const rows = sides.map((side) => ({ role: side.role, name: side.name, rows: casualtyRows([side]) }));
-  const none = rows.every((r) => r.rows.length === 0);
+  // A side with no models at risk (a 10th edition attacker is its weapons) has no table: never an empty one.
+  const rows = sides
+    .map((side) => ({ role: side.role, name: side.name, rows: casualtyRows([side]) }))
+    .filter((side) => side.rows.length > 0);
+  const none = rows.length === 0;
   return {
     heading: 'Casualties and wounds left',
-    sides: none ? [] : rows,
+    sides: rows,
     none: none ? 'No models were at risk.' : null,
   };
 }

@@ -29,6 +29,8 @@ test('10th edition: Fighting hides "Remained stationary" and "Within half range"
   page,
 }) => {
   await page.goto('/#/combat/new/wh40k-10e');
+  // The form comes from the app's engine: on a busy machine, a few seconds.
+  await expect(page.getByLabel('Charged this turn')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel('Remained stationary')).toBeVisible();
   await expect(page.getByLabel('Within half range')).toBeVisible();
   await page.getByLabel('Within half range').check();

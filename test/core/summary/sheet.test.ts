@@ -171,6 +171,10 @@ describe('the sheet of a combat', () => {
       pending: 'Wound roll',
     });
     expect(sheet.casualties).toMatchObject({ sides: [], none: 'No models were at risk.' });
+    // One side with no models (a 10th edition attacker is its weapons): its table is left out, never printed empty.
+    const oneSide = combatSheet({ ...summary, sides: { ...summary.sides, attacker: noUnits } });
+    expect(oneSide.casualties.sides.map((s) => s.role)).toEqual(['defender']);
+    expect(oneSide.casualties.sides.every((s) => s.rows.length > 0)).toBe(true);
     expect(sheet.outcome).toMatchObject({
       lines: null,
       winner: null,
