@@ -63,11 +63,12 @@ for (const { id, definition, conformance } of systems) {
         const fought = await playExample(page, id, 3, rounds);
         for (const steps of ['full', 'compact'] as const) {
           await openPrint(page, steps === 'compact' ? steps : undefined);
-          const { pages, text } = await printA4(page, `kit-${id}-${steps}`);
+          const { pages, text, blankPages } = await printA4(page, `kit-${id}-${steps}`);
           test
             .info()
             .annotations.push({ type: 'pages', description: `${id} ${steps}: ${pages} for ${fought} round(s)` });
           expect(text).toMatch(/\bseed 3\b/);
+          expect(blankPages, `${steps}: no blank page`).toBe(0);
           expect(pages, `${steps}: ${pages} pages for ${fought} round(s)`).toBeLessThanOrEqual(
             conformance.targets.printPagesPerRound * fought,
           );
@@ -87,7 +88,8 @@ for (const { id, definition, conformance } of systems) {
           expect(fought).toBeGreaterThanOrEqual(3);
           for (const steps of ['full', 'compact'] as const) {
             await openPrint(page, steps === 'compact' ? steps : undefined);
-            const { pages } = await printA4(page, `kit-${id}-long-${steps}`);
+            const { pages, blankPages } = await printA4(page, `kit-${id}-long-${steps}`);
+            expect(blankPages, `${steps}: no blank page`).toBe(0);
             test
               .info()
               .annotations.push({ type: 'pages', description: `${id} long ${steps}: ${pages} for ${fought} rounds` });
