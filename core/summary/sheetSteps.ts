@@ -156,9 +156,8 @@ function rowOf(step: SummaryStep, n: number | null, said: SaidSoFar | null): She
     title: step.title,
     needs: step.needs,
     reasons: step.why,
-    // What a player weighed at a choice (the figures of every option, often twenty lines) stays on
-    // screen: the sheet says what was chosen and what came of it.
-    why: said && !choice ? condensedReasons(step.why, said) : null,
+    // A choice's reasons too (what each option would do, "AP 3 beats Sv 6+: no armour save"): condensed, so twenty lines of figures keep to about three.
+    why: said ? condensedReasons(step.why, said) : null,
     dice: diceOf(step),
     result: { choice: step.choice, text: resultAfterChoice(step), lines: extraLines(step).map(lineOf) },
     across: workedOut(step) ? 'lines' : choice ? 'choice' : null,
