@@ -156,8 +156,9 @@ function rowOf(step: SummaryStep, n: number | null, said: SaidSoFar | null): She
     title: step.title,
     needs: step.needs,
     reasons: step.why,
-    // A choice's reasons too (what each option would do, "AP 3 beats Sv 6+: no armour save"): condensed, so twenty lines of figures keep to about three.
-    why: said ? condensedReasons(step.why, said) : null,
+    // What a player weighed at a choice (the figures of every option, often twenty lines) stays on
+    // screen and in the Markdown copy: the printed log says what was chosen and what came of it.
+    why: said && !choice ? condensedReasons(step.why, said) : null,
     dice: diceOf(step),
     result: { choice: step.choice, text: resultAfterChoice(step), lines: extraLines(step).map(lineOf) },
     across: workedOut(step) ? 'lines' : choice ? 'choice' : null,

@@ -290,7 +290,7 @@ test.describe('The Ninth Age wizard', () => {
     expect(text).toMatch(
       /Spearmen 8: 2 HP lost by the enemy, \+4 Rank bonus, \+1 Standard, \+1 Battle\s+Standard Bearer/,
     );
-    expect(text).toMatch(/Spearmen: Break\s+2D6 ≤ 8/);
+    expect(text).toMatch(/Spearmen: Break Test —\s+2D6 ≤ 8/);
     expect(text).toMatch(/5 5\s+10 against 8:/);
     expect(text).toMatch(/Knights pursue 7″/);
     expect(text).toMatch(/Page 1 of \d/);

@@ -154,7 +154,7 @@ describe('the sheet of a combat', () => {
     ];
     const full = combatSheet({ ...summary, steps }).steps;
     const rows = full && full.form !== 'empty' ? full.rows : [];
-    // A reason the log gave already is not repeated (the choice after the roll has none new); the compact log prints none.
+    // A choice's figures per option stay on screen; a reason the log gave already is not repeated; the compact log prints none.
     expect(rows.map((r) => r.why)).toEqual([condensedReasons(why), null, 'saves are rolled by the defender']);
     const compact = combatSheet({ ...summary, steps }, { steps: 'compact' }).steps;
     expect(compact && compact.form !== 'empty' && compact.rows.map((r) => r.why)).toEqual([null, null, null]);
