@@ -35,7 +35,7 @@ export function createDispatch(backend: Backend): Dispatch {
       const value = await callBackend(backend, channel, parsed.data, caller);
       // The response is checked too: a backend bug must not send the UI something off-contract.
       const checked = contract[channel].response.safeParse(value);
-      if (!checked.success) return fail('internal', `The host produced an invalid reply on ${channel}.`);
+      if (!checked.success) return fail('internal', `The app's engine produced an invalid reply on ${channel}.`);
       return ok(checked.data);
     } catch (error) {
       // The store's expected refusals (a combat or roster that is gone, a conflict) read as such from any backend.

@@ -12,13 +12,13 @@ type Send = (channel: string, payload: unknown) => Promise<Reply<unknown>>;
 export function guardedSend(send: Send): Send {
   return async (channel, payload) => {
     const oversized = payloadProblem(payload, REQUEST_CAPS);
-    if (oversized) return fail('invalid_input', `This was not sent to the host: ${oversized}.`);
+    if (oversized) return fail('invalid_input', `This was not sent to the app's engine: ${oversized}.`);
     try {
       return await send(channel, payload);
     } catch (error) {
       return fail(
         'internal',
-        `The request could not be sent to the host: ${error instanceof Error ? error.message : String(error)}`,
+        `The request could not be sent to the app's engine: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
   };

@@ -65,6 +65,12 @@ export const fieldHintSchema = z.object({
   addLabel: z.string().optional(),
   /** A list whose order means something: each item gets "Move up" and "Move down". */
   reorderable: z.boolean().optional(),
+  /**
+   * Drawn only while another field of the form holds one of these values (its value as text):
+   * "Remained stationary" while shooting. (A layout pairs it with `clears` on that field, so a value
+   * set before it was hidden does not count unseen.)
+   */
+  shownWhen: z.object({ field: z.string(), is: z.array(z.string()).min(1) }).optional(),
   /** A label that follows another field of the form: BS when shooting, WS when fighting. */
   labelBy: z.object({ field: z.string(), labels: z.record(z.string(), z.string()) }).optional(),
   /** One number field per item of another list, labelled by the item's name. */

@@ -99,7 +99,15 @@ const resultCell = (result: SheetResult) =>
 
 function stepCells(row: SheetStepRow): string[] {
   const why = row.reasons.map((r) => `${r.rule}: ${r.detail}`).join('; ');
-  return [String(row.n), row.who ?? '', row.title, row.needs ?? '', diceCell(row.dice), resultCell(row.result), why];
+  return [
+    row.n === null ? '' : String(row.n),
+    row.who ?? '',
+    row.title,
+    row.needs ?? '',
+    diceCell(row.dice),
+    resultCell(row.result),
+    why,
+  ];
 }
 
 /** One table of every side's models: "destroyed", or the wounds left of the wounds each. */

@@ -33,6 +33,12 @@ export type SummarySide = z.infer<typeof summarySideSchema>;
 export const summaryStepSchema = z.object({
   /** 1, 2, 3… in the order things happened. */
   n: z.number().int(),
+  /**
+   * The players' step it came of, counted as the app counts them (the wizard's "step 3", "finished
+   * after 6 steps"): the step answered and what the rules then did by themselves. Absent: the rules
+   * did it before the first step.
+   */
+  taken: z.number().int().optional(),
   stepId: z.string(),
   /**
    * roll: dice were rolled; choose: a player decided; outcome: a result was shown and

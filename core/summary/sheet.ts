@@ -6,6 +6,7 @@ import { sheetSteps, type SheetSteps, type StepLogForm } from './sheetSteps';
 import {
   atLeastText,
   estimatedFiguresNote,
+  estimatedWords,
   wholeCombatLine,
   wholeCombatRows,
   type WholeCombatRow,
@@ -155,11 +156,14 @@ function outcomeOf(summary: Summary): SheetOutcome {
 }
 
 function casualtiesOf(sides: readonly SummarySide[]): SheetCasualties {
-  const rows = sides.map((side) => ({ role: side.role, name: side.name, rows: casualtyRows([side]) }));
-  const none = rows.every((r) => r.rows.length === 0);
+  // A side with no models at risk (a 10th edition attacker is its weapons) has no table: never an empty one.
+  const rows = sides
+    .map((side) => ({ role: side.role, name: side.name, rows: casualtyRows([side]) }))
+    .filter((side) => side.rows.length > 0);
+  const none = rows.length === 0;
   return {
     heading: 'Casualties and wounds left',
-    sides: none ? [] : rows,
+    sides: rows,
     none: none ? 'No models were at risk.' : null,
   };
 }
@@ -204,7 +208,7 @@ function roundsIn(steps: ReadonlyArray<{ title: string }>): number {
 function wholeCombatOf(whole: NonNullable<Summary['wholeCombat']>, summary: Summary): SheetWholeCombat {
   const { start, end } = whole;
   const { finished } = summary;
-  const estimated = !start.exact || !end.exact ? ' ≈: estimated from seeded play-outs, ± one standard error.' : '';
+  const estimated = !start.exact || !end.exact ? ` ≈: ${estimatedWords(start, end)}.` : '';
   return {
     heading: 'Odds of the whole combat',
     head: ['', 'Before any die', finished ? 'Where it ended' : 'Now'],

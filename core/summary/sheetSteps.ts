@@ -31,7 +31,12 @@ export interface SheetResult {
 }
 
 export interface SheetStepRow {
-  n: number;
+  /**
+   * The step's number as the app counts the steps taken ("finished after 6 steps" numbers 1 to 6);
+   * null on a row of what the rules did by themselves (before the first step, or a worked-out
+   * result of their own after one).
+   */
+  n: number | null;
   /** The side that acted (none: the rules did). */
   who: string | null;
   title: string;
@@ -39,11 +44,17 @@ export interface SheetStepRow {
   needs: string | null;
   /** Why it needed that: the rules behind it. */
   reasons: Reason[];
+  /**
+   * The reasons in one run of words, as the printed log gives them under a step in full: each said
+   * once, a note in brackets that an earlier reason of the row already gave left out. Null: none
+   * (and always in the compact log).
+   */
+  why: string | null;
   dice: SheetDice | null;
   result: SheetResult;
   /**
    * What reads across the page, over the needs and dice columns: the lines of an outcome worked out
-   * (a round's combat result) and, in the compact log, a choice; null: the row's own columns.
+   * (a round's combat result) and a choice; null: the row's own columns.
    */
   across: 'lines' | 'choice' | null;
 }
@@ -89,43 +100,106 @@ function diceOf(step: SummaryStep): SheetDice | null {
 const workedOut = (step: SummaryStep) =>
   step.kind === 'outcome' && extraLines(step).length > 0 && !step.dice && !step.needs;
 
-function rowOf(step: SummaryStep, across: SheetStepRow['across']): SheetStepRow {
+/** A bracketed note at the end of a reason ("… → 3+ (a natural 1 always fails)"). */
+const NOTE = /\s*(\([^()]*\))$/;
+
+/** What a log has said so far: each reason and each closing note in brackets is printed once, the first time. */
+export interface SaidSoFar {
+  reasons: Set<string>;
+  notes: Set<string>;
+}
+
+/**
+ * A step's reasons in one run: each said once in the log, and a closing note in brackets that an
+ * earlier reason already gave (four to-hit rolls each "(a natural 1 always fails, …)") said only
+ * the first time. `said` carries what earlier rows said (none: this row alone).
+ */
+export function condensedReasons(
+  reasons: readonly Reason[],
+  said: SaidSoFar = { reasons: new Set(), notes: new Set() },
+): string | null {
+  const { notes } = said;
+  const parts: string[] = [];
+  for (const { detail } of reasons) {
+    const text = detail.trim();
+    if (text === '' || said.reasons.has(text)) continue;
+    said.reasons.add(text);
+    const note = NOTE.exec(text)?.[1];
+    if (note && notes.has(note)) parts.push(text.slice(0, text.length - NOTE.exec(text)![0].length));
+    else parts.push(text);
+    if (note) notes.add(note);
+  }
+  return parts.length > 0 ? withinLength(parts) : null;
+}
+
+/**
+ * About three lines of small print across the page: a step's reasons past it (a break test that
+ * lists every point of both Combat Scores) end "… (+N more)" — the Markdown copy keeps them all.
+ */
+export const WHY_LENGTH = 360;
+
+function withinLength(parts: readonly string[]): string {
+  let text = parts[0]!;
+  for (let i = 1; i < parts.length; i++) {
+    const next = `${text} · ${parts[i]}`;
+    if (next.length > WHY_LENGTH) return `${text} · … (+${parts.length - i} more)`;
+    text = next;
+  }
+  return text;
+}
+
+function rowOf(step: SummaryStep, n: number | null, said: SaidSoFar | null): SheetStepRow {
+  const choice = step.kind === 'choose';
   return {
-    n: step.n,
+    n,
     who: step.actorName,
     title: step.title,
     needs: step.needs,
     reasons: step.why,
+    // What a player weighed at a choice (the figures of every option, often twenty lines) stays on
+    // screen and in the Markdown copy: the printed log says what was chosen and what came of it.
+    why: said && !choice ? condensedReasons(step.why, said) : null,
     dice: diceOf(step),
     result: { choice: step.choice, text: resultAfterChoice(step), lines: extraLines(step).map(lineOf) },
-    across,
+    across: workedOut(step) ? 'lines' : choice ? 'choice' : null,
   };
 }
 
 /**
- * The compact log's steps: what the rules did by themselves right after a roll (the casualties of
- * an Agility or Initiative step removed) is said in that roll's row, not in a row of its own.
+ * One row a step: what the rules did by themselves right after a step (the casualties of an
+ * Agility or Initiative step removed) is said in that step's row, not in a row of its own.
  */
-function compactSteps(steps: readonly SummaryStep[]): SummaryStep[] {
+function oneRowAStep(steps: readonly SummaryStep[]): SummaryStep[] {
   const rows: SummaryStep[] = [];
   for (const s of steps) {
     const last = rows.at(-1);
-    if (s.kind === 'auto' && !s.dice && last?.kind === 'roll' && extraLines(s).length === 0) {
-      rows[rows.length - 1] = { ...last, result: `${last.result} · ${s.title}: ${s.result}` };
+    const sameStep = last !== undefined && s.taken !== undefined && s.taken === last.taken;
+    if (s.kind === 'auto' && !s.dice && extraLines(s).length === 0 && last && (sameStep || last.kind === 'roll')) {
+      rows[rows.length - 1] = { ...last, result: [last.result, `${s.title}: ${s.result}`].filter(Boolean).join(' · ') };
     } else rows.push(s);
   }
   return rows;
 }
 
 /**
- * The step log for the table. In full: every step with the reasons behind its target. Compact: one
- * line a roll — who, what, what it needed, the dice, what came of it — a choice and a round's
- * result set across the page; the reasons behind each target and what a player weighed at a choice
- * (the odds per target: rows of twenty lines) are left to the full log.
+ * The numbers the rows print: the app's count of steps taken, on the first row of each step (a
+ * summary from before steps were counted numbers its rows 1, 2, 3…).
+ */
+function numbers(rows: readonly SummaryStep[]): Array<number | null> {
+  if (!rows.some((r) => r.taken !== undefined)) return rows.map((r) => r.n);
+  return rows.map((r, i) => (r.taken !== undefined && r.taken !== rows[i - 1]?.taken ? r.taken : null));
+}
+
+/**
+ * The step log for the table: one row a step — who, what, what it needed, the dice, what came of
+ * it — a choice and a round's result set across the page. In full, each roll's reasons in a line
+ * under it, each reason said once in the log; compact, none.
  */
 export function sheetSteps(steps: readonly SummaryStep[], form: 'full' | 'compact'): SheetSteps {
   if (steps.length === 0) return { form: 'empty', text: 'No step was taken.' };
-  const across = (s: SummaryStep) =>
-    workedOut(s) ? 'lines' : form === 'compact' && s.kind === 'choose' ? 'choice' : null;
-  return { form, rows: (form === 'full' ? steps : compactSteps(steps)).map((s) => rowOf(s, across(s))) };
+  const rows = oneRowAStep(steps);
+  const n = numbers(rows);
+  // In full, each reason once in the log: the second Agility step does not repeat how every step is rolled.
+  const said = form === 'full' ? { reasons: new Set<string>(), notes: new Set<string>() } : null;
+  return { form, rows: rows.map((s, i) => rowOf(s, n[i] ?? null, said)) };
 }

@@ -80,8 +80,16 @@ export function buildCombatSummary(record: StoredCombatRecord, deps: SummaryDeps
     const own = fresh.find((line) => line.stepId === step.id);
     // An acknowledged outcome (a round's result, a break test) may leave no log line of its own.
     if (step.kind === 'outcome' && !own)
-      rows.push({ ...blankRow(step.id, step.title), kind: 'outcome', result: step.lines[0] ?? '', lines: step.lines });
-    for (const line of fresh) rows.push(line === own ? answeredRow(line, step, input.data, names) : rowOf(line, names));
+      rows.push({
+        ...blankRow(step.id, step.title),
+        kind: 'outcome',
+        result: step.lines[0] ?? '',
+        lines: step.lines,
+        taken: index + 1,
+      });
+    const taken = { taken: index + 1 };
+    for (const line of fresh)
+      rows.push({ ...(line === own ? answeredRow(line, step, input.data, names) : rowOf(line, names)), ...taken });
   });
 
   const view = system.view(combat.state);

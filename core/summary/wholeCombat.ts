@@ -30,12 +30,17 @@ function exactRoundsWords(o: WholeCombatOdds): string | null {
  * far before it gave up) and the play-outs behind the rest — the live panel's note.
  */
 export function estimateNote(o: WholeCombatOdds): string {
-  const played = `${o.playouts ?? 0} seeded play-outs`;
+  const estimated = `estimated, ±${NBSP}${errorText(o.standardError ?? 0)}`;
   const rounds = exactRoundsWords(o);
-  if (!rounds)
-    return `too many positions to count exactly in about a second, so estimated from ${played} of the combat (± one standard error).`;
+  if (!rounds) return `too many positions to count exactly in about a second, so ${estimated}.`;
   const counted = `${rounds[0]!.toUpperCase()}${rounds.slice(1)} ${o.exactRounds === 1 ? 'is' : 'are'} counted exactly`;
-  return `too many positions to count the whole combat exactly in about a second. ${counted}; what follows is estimated from ${played} (± one standard error).`;
+  return `too many positions to count the whole combat exactly in about a second. ${counted}; what follows is ${estimated}.`;
+}
+
+/** How far an estimate may be off, in players' words: "estimated, ± 1%" (the larger error of the columns estimated). */
+export function estimatedWords(...odds: WholeCombatOdds[]): string {
+  const error = Math.max(0, ...odds.filter((o) => !o.exact).map((o) => o.standardError ?? 0));
+  return `estimated, ±${NBSP}${errorText(error)}`;
 }
 
 /** Print's and Markdown's note under the whole combat's table, where a column is estimated (none: null). */
@@ -50,8 +55,8 @@ export function estimatedFiguresNote(start: WholeCombatOdds, end: WholeCombatOdd
     const rounds = exactRoundsWords(o);
     return rounds ? [`${label}, ${rounds} counted exactly`] : [];
   });
-  const exactly = exactParts.length > 0 ? `; ${exactParts.join('; ')}, and only what follows played out` : '';
-  return `Figures marked ≈ are estimated from seeded play-outs of the combat, ± one standard error${exactly}.`;
+  const exactly = exactParts.length > 0 ? `; ${exactParts.join('; ')}, and only what follows estimated` : '';
+  return `Figures marked ≈ are ${estimatedWords(start, end)}${exactly}.`;
 }
 
 /** The round the combat is most likely to end in, as "round 2 (41.0%)". */

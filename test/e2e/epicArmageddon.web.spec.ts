@@ -270,7 +270,7 @@ test.describe('Epic Armageddon wizard', () => {
     expect(md).toContain('- Devastators: supporting fire · FF 3+ · Lascannon (Extra Attacks +1, Macro-weapon)');
     expect(md).toMatch(/\| Orks: allocate 1 hit \| .* \| Chose: Best saves first: Nobz/);
     expect(md).toMatch(
-      /\| Space Marines and Orks: combat attacks, 13 dice \| .* \| 3 5 4 6 4 2 5 6 1 2 4 1 2 \| 5 hits on Orks; 1 Macro-weapon hit and 1 other hit on Space Marines \|/,
+      /\| Space Marines and Orks: combat attacks, 13 dice \| .* \| 3 5 4 6 4 2 5 6 1 2 4 1 2 \| 5 hits on Orks; 1 Macro-weapon hit and 1 other hit on Space Marines · Orks: 5 hits allocated: Boyz #2, Boyz #3, Boyz #4, Nobz, Battlefortress · Space Marines: 1 Macro-weapon hit and 1 other hit allocated: Assault Marines #1 \(Macro-weapon\), Assault Marines #2 \|/,
     );
     expect(md).toContain('Space Marines: highest of 3 and 5 = 5, +4 (4 kills), +1 (enemy has more Blast markers) = 10');
     expect(md).toContain('- Warband (Orks) is Broken and has withdrawn.');

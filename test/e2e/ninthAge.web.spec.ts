@@ -220,7 +220,7 @@ test.describe('The Ninth Age wizard', () => {
     await expect(page.getByTestId('step-why')).toContainText(
       'equal to or more than the flee roll catches and destroys the fleeing unit',
     );
-    await expect(page.getByTestId('step')).toContainText('Sonnstahl rolls the flee, Equitaine the pursuit.');
+    await expect(page.getByTestId('step')).toContainText('Sonnstahl: roll the flee; Equitaine: the pursuit.');
     await enterDiceGroups(page, { flee: '3 2', pursue: '4 3' }, /^Spearmen: flee, Knights: pursue$/);
 
     await expect(stepTitle(page)).toHaveText('The melee is over');
@@ -290,7 +290,7 @@ test.describe('The Ninth Age wizard', () => {
     expect(text).toMatch(
       /Spearmen 8: 2 HP lost by the enemy, \+4 Rank bonus, \+1 Standard, \+1 Battle\s+Standard Bearer/,
     );
-    expect(text).toMatch(/Spearmen: Break\s+2D6 ≤ 8/);
+    expect(text).toMatch(/Spearmen: Break Test —\s+2D6 ≤ 8/);
     expect(text).toMatch(/5 5\s+10 against 8:/);
     expect(text).toMatch(/Knights pursue 7″/);
     expect(text).toMatch(/Page 1 of \d/);

@@ -11,7 +11,7 @@ import { expect, type Page } from '@playwright/test';
 const pngDir = process.env['PRINT_PNG_DIR'] ?? mkdtempSync(join(tmpdir(), 'cc-print-pages-'));
 mkdirSync(pngDir, { recursive: true });
 
-export async function printA4(page: Page, name: string): Promise<{ text: string; pages: number }> {
+export async function printA4(page: Page, name: string): Promise<{ text: string; pages: number; blankPages: number }> {
   await page.emulateMedia({ media: 'print' });
   const file = join(mkdtempSync(join(tmpdir(), 'cc-print-')), `${name}.pdf`);
   await page.pdf({ path: file, format: 'A4' });
@@ -19,7 +19,12 @@ export async function printA4(page: Page, name: string): Promise<{ text: string;
   execFileSync('pdftoppm', ['-png', '-r', '60', file, join(pngDir, name)]);
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-  return { text, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0) };
+  // A page with nothing but its margin boxes ("Combat Companion", "Page 2 of 2") is a blank page.
+  const blankPages = text
+    .split('\f')
+    .slice(0, -1)
+    .filter((p) => p.replace(/Combat Companion|Page \d+ of \d+/g, '').trim() === '').length;
+  return { text, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0), blankPages };
 }
 
 export async function openPrint(page: Page, steps?: 'compact') {

@@ -44,7 +44,7 @@ test('a New Recruit / BattleScribe roster is previewed, imported on confirmation
   const preview = page.getByTestId('import-preview');
   await expect(page.getByRole('dialog', { name: 'Import “Necrons 10e”?' })).toBeVisible();
   await expect(preview).toContainText(
-    'A Warhammer 40,000 10th edition roster from necrons-10e.rosz: 4 units, 1,205 of 2,000 pts. Nothing is saved until you press Import roster.',
+    'A roster for Warhammer 40,000 10th edition from necrons-10e.rosz: 4 units, 1,205 of 2,000 pts. Nothing is saved until you press Import roster.',
   );
   const vault = page.getByTestId('import-preview-unit').filter({ hasText: 'Tesseract Vault' });
   await expect(vault).toContainText('425 pts');

@@ -53,6 +53,14 @@ describe.each(Object.entries(setupLayouts))('%s setup layout', (id, layout) => {
     for (const cleared of hint.clears ?? [])
       for (const [path] of found) expect(all.some(([p]) => p === path.replace(/[^.]+$/, cleared))).toBe(true);
     if (hint.labelBy) expect(all.some(([p]) => p === hint.labelBy!.field)).toBe(true);
+    // A field shown only in one mode names a field the form has; a value set before it was hidden is
+    // cleared when that field changes, so it never counts unseen.
+    if (hint.shownWhen) {
+      const { field } = hint.shownWhen;
+      expect(all.some(([p]) => p === field)).toBe(true);
+      const key = pattern.split('.').at(-1)!;
+      expect(layout.fields?.[field]?.clears ?? [], `${field} clears ${key}`).toContain(key);
+    }
     // A list of numbers kept per item of another list: a list of numbers here, a list of named items there.
     if (hint.perItem) {
       for (const [, node] of found) expect(shapeOf(node).kind).toBe('numbers');

@@ -53,7 +53,7 @@ describe('the worker client when sending fails or the host is gone', () => {
       error: {
         code: 'invalid_input',
         message: expect.stringMatching(
-          /^This was not sent to the host: the request is nested more than 64 levels deep/,
+          /^This was not sent to the app's engine: the request is nested more than 64 levels deep/,
         ),
       },
     });
@@ -71,7 +71,7 @@ describe('the worker client when sending fails or the host is gone', () => {
       ok: false,
       error: {
         code: 'internal',
-        message: 'The request could not be sent to the host: Maximum call stack size exceeded',
+        message: "The request could not be sent to the app's engine: Maximum call stack size exceeded",
       },
     });
   });
@@ -86,7 +86,7 @@ describe('the worker client when sending fails or the host is gone', () => {
       error: {
         code: 'internal',
         message: expect.stringMatching(
-          /^The app's host in this browser tab stopped \(out of memory\)\. Reload the page/,
+          /^The app's engine in this browser tab stopped \(out of memory\)\. Reload the page/,
         ),
       },
     };
@@ -112,7 +112,10 @@ describe('the contract client (the desktop preload) when sending fails', () => {
     });
     await expect(client.appInfo({})).resolves.toEqual({
       ok: false,
-      error: { code: 'internal', message: 'The request could not be sent to the host: An object could not be cloned.' },
+      error: {
+        code: 'internal',
+        message: "The request could not be sent to the app's engine: An object could not be cloned.",
+      },
     });
     let deep: Record<string, unknown> = {};
     for (let i = 0; i < 5000; i++) deep = { a: deep };

@@ -9,7 +9,7 @@ export interface HostFiles {
 
 export function createFileBackend(files: HostFiles | undefined) {
   const unsupported = (): never => {
-    throw new ApiFailure('unsupported', 'This host has no file dialogs: the page saves and opens files itself.');
+    throw new ApiFailure('unsupported', 'There are no file dialogs here: the page saves and opens files itself.');
   };
   return {
     'file.save': async (request: ParsedRequestOf<'file.save'>) => (files ? files.save(request) : unsupported()),

@@ -15,7 +15,7 @@ export function createPrintBackend(print: HostPrint | undefined) {
   const unsupported = (): never => {
     throw new ApiFailure(
       'unsupported',
-      "This host cannot print by itself: use the browser's print dialog (it can also save a PDF).",
+      "This app cannot print by itself here: use the browser's print dialog (it can also save a PDF).",
     );
   };
   return {

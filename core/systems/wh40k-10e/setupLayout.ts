@@ -16,7 +16,15 @@ export const wh40k10eLayout: SetupLayout = {
       advanced: ['mortalWounds'],
       advancedLabel: 'Mortal wounds from other rules',
     },
-    'attacker.ranged': { widget: 'segmented', optionLabels: { true: 'Shooting (BS)', false: 'Fighting (WS)' } },
+    'attacker.ranged': {
+      widget: 'segmented',
+      optionLabels: { true: 'Shooting (BS)', false: 'Fighting (WS)' },
+      // A field the other mode hides does not count unseen (Heavy, Rapid Fire and Melta are shooting's).
+      clears: ['remainedStationary', 'halfRange'],
+    },
+    // What each mode uses: standing still and half range only when shooting.
+    'attacker.remainedStationary': { shownWhen: { field: 'attacker.ranged', is: ['true'] } },
+    'attacker.halfRange': { shownWhen: { field: 'attacker.ranged', is: ['true'] } },
     'attacker.weapons': {
       addLabel: 'Add a weapon profile',
       newItem: {

@@ -2,7 +2,8 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { Role, RollStep } from '../../../core/api/view';
 
 export const roleColor: Record<Role, string> = { attacker: 'red', defender: 'blue' };
-const verbs = { roll: 'rolls', choose: 'decides', outcome: 'reads' } as const;
+/** What the side does, in words that need no verb to agree with its name ("Orcs: your roll", "Orks: your choice"). */
+export const turnWords = { roll: 'your roll', choose: 'your choice', outcome: 'read on' } as const;
 const roleWord = (role: Role) => (role === 'attacker' ? 'Attacker' : 'Defender');
 
 /** The players who roll a step's dice: its actor, and the other player too where some of its dice groups are theirs. */
@@ -24,7 +25,7 @@ export function WhoActs({
 }: {
   role: Role;
   name: string;
-  kind: keyof typeof verbs;
+  kind: keyof typeof turnWords;
   also?: Role | undefined;
 }) {
   return (
@@ -38,7 +39,7 @@ export function WhoActs({
         </Badge>
       )}
       <Text size="xl" fw={700}>
-        {also ? 'Both players roll' : `${name} ${verbs[kind]}`}
+        {also ? 'Both players roll' : `${name}: ${turnWords[kind]}`}
       </Text>
     </Group>
   );

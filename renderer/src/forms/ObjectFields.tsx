@@ -113,7 +113,13 @@ interface ObjectLayout {
   stats: string[];
 }
 
-function objectLayout(schema: JsonSchema, path: string, hint: FieldHint, env: FormEnv): ObjectLayout {
+/** A field whose hint says it is shown only while another field holds certain values (`shownWhen`), and that field does not. */
+function hiddenNow(hint: FieldHint, root: Json): boolean {
+  const when = hint.shownWhen;
+  return when !== undefined && !when.is.includes(String(getAt(root, parsePath(when.field))));
+}
+
+function objectLayout(schema: JsonSchema, path: string, hint: FieldHint, env: FormEnv, root: Json): ObjectLayout {
   const properties = shapeOf(schema).inner.properties ?? {};
   const keys = Object.keys(properties);
   const preferred = env.order ? env.order(keys) : keys;
@@ -122,10 +128,10 @@ function objectLayout(schema: JsonSchema, path: string, hint: FieldHint, env: Fo
   const grouped = new Map<string, { title: string; fields: string[] }>();
   for (const group of hint.groups ?? []) for (const key of group.fields) grouped.set(key, group);
   const placements = new Map(
-    keys.map((k) => [
-      k,
-      placementOf(properties[k]!, hintFor(env.hints, relativePath(env.rootPath, childPath(path, k)))),
-    ]),
+    keys.map((k): [string, Placement] => {
+      const own = hintFor(env.hints, relativePath(env.rootPath, childPath(path, k)));
+      return [k, hiddenNow(own, root) ? 'hidden' : placementOf(properties[k]!, own)];
+    }),
   );
   // The hint's order first; the rest by kind (short fields, ticks, word lists, blocks), each in the form's order.
   const rest = preferred
@@ -188,12 +194,21 @@ function mainPieces(layout: ObjectLayout, piece: (key: string) => Piece, more: P
   return main;
 }
 
+/** Whether a field of this object is shown only while another field holds certain values. */
+function hasShownWhen(schema: JsonSchema, path: string, env: FormEnv): boolean {
+  return Object.keys(shapeOf(schema).inner.properties ?? {}).some(
+    (k) => hintFor(env.hints, relativePath(env.rootPath, childPath(path, k))).shownWhen !== undefined,
+  );
+}
+
 /** The fields of one object, drawn. */
 export const ObjectFields = memo(function ObjectFields({ schema, value, path, depth = 0 }: ObjectProps) {
   const env = useFormEnv();
   const hint = useHint(path);
   const object = isRecord(value) ? value : {};
-  const layout = objectLayout(schema, path, hint, env);
+  // Only an object with a field shown while another holds certain values redraws when the form changes.
+  const root = useRootIf(hasShownWhen(schema, path, env));
+  const layout = objectLayout(schema, path, hint, env, root);
   const { properties, placements, advanced, ordered, stats } = layout;
   const piece = (key: string): Piece => ({
     key,

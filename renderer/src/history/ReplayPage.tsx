@@ -29,6 +29,7 @@ import type { ResponseOf } from '../../../core/api/contract';
 import type { Input, Step } from '../../../core/api/view';
 import { useClient } from '../api/ClientContext';
 import { HostData } from '../api/HostData';
+import { turnWords } from '../combat/WhoActs';
 import type { HostError } from '../api/hostQuery';
 import { unwrap, useHostQuery } from '../api/hostQuery';
 import { CombatLog } from '../combat/CombatLog';
@@ -91,7 +92,7 @@ function StepView({
       <Stack gap="sm">
         {who && (
           <Text size="lg" c="gray.7">
-            {who} {step.kind === 'roll' ? 'rolls' : 'decides'}
+            {who}: {turnWords[step.kind === 'roll' ? 'roll' : 'choose']}
           </Text>
         )}
         <Title order={2}>{step.title}</Title>

@@ -42,7 +42,7 @@ export function createWorkerClient(worker: WorkerLike, onEvent?: (event: HostEve
   // does every call made after it (nothing would ever answer it).
   let stopped: string | null = null;
   worker.addEventListener('error', (event) => {
-    stopped = `The app's host in this browser tab stopped (${event.message ?? 'unknown error'}). Reload the page to start it again; what was stored before is kept.`;
+    stopped = `The app's engine in this browser tab stopped (${event.message ?? 'unknown error'}). Reload the page to start it again; what was stored before is kept.`;
     const reply = failure('internal', stopped);
     for (const resolve of pending.values()) resolve(reply);
     pending.clear();
@@ -53,7 +53,7 @@ export function createWorkerClient(worker: WorkerLike, onEvent?: (event: HostEve
       if (stopped) return resolve(failure('internal', stopped));
       // Measured without recursion: a request nested thousands deep cannot be posted at all.
       const oversized = payloadProblem(payload, REQUEST_CAPS);
-      if (oversized) return resolve(failure('invalid_input', `This was not sent to the host: ${oversized}.`));
+      if (oversized) return resolve(failure('invalid_input', `This was not sent to the app's engine: ${oversized}.`));
       const id = nextId++;
       pending.set(id, resolve);
       try {
@@ -64,7 +64,7 @@ export function createWorkerClient(worker: WorkerLike, onEvent?: (event: HostEve
         resolve(
           failure(
             'internal',
-            `The request could not be sent to the host: ${error instanceof Error ? error.message : String(error)}`,
+            `The request could not be sent to the app's engine: ${error instanceof Error ? error.message : String(error)}`,
           ),
         );
       }

@@ -2,19 +2,47 @@ import type { ReactNode } from 'react';
 import type { SheetDice, SheetResult, SheetStepRow, SheetSteps } from '../../../core/api/view';
 import type { SheetHeadings } from './sheetWords';
 
-/** The sheet's steps under their heading: none taken, every step in full, or one line a step. */
+/** The sheet's steps under their heading: none taken, or one row a step (in full, each roll's reasons under it). */
 export function SheetStepLog({ steps, Sub }: { steps: SheetSteps; Sub: SheetHeadings['Sub'] }) {
   return (
     <>
       <Sub>Steps</Sub>
-      {steps.form === 'empty' ? (
-        <p>{steps.text}</p>
-      ) : steps.form === 'full' ? (
-        <StepsTable rows={steps.rows} />
-      ) : (
-        <CompactSteps rows={steps.rows} />
-      )}
+      {steps.form === 'empty' ? <p>{steps.text}</p> : <StepsTable rows={steps.rows} form={steps.form} />}
     </>
+  );
+}
+
+/**
+ * The step log for the table: one row a step — its number as the app counts them, who, what it
+ * needed, the dice, what came of it — a choice and a round's result with its arithmetic set across
+ * the page; in full, a roll's reasons in a line of small type under it. Each step's rows stay together.
+ */
+function StepsTable({ rows, form }: { rows: SheetStepRow[]; form: 'full' | 'compact' }) {
+  return (
+    <table data-testid="sheet-steps" data-log={form} className="compact-steps">
+      <thead>
+        <tr>
+          <th className="num">#</th>
+          <th>Who</th>
+          <th>Step, and what it needs</th>
+          <th>Dice</th>
+          <th>Result</th>
+        </tr>
+      </thead>
+      {rows.map((row, i) => (
+        <tbody key={i} className="step-rows">
+          <StepRow row={row} tally={form === 'compact'} />
+          {row.why && (
+            <tr className="step-why">
+              <td />
+              <td colSpan={4} data-testid="sheet-step-why">
+                {row.why}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      ))}
+    </table>
   );
 }
 
@@ -31,22 +59,11 @@ function ResultLines({ lines }: { lines: SheetResult['lines'] }) {
   );
 }
 
-/** "Chose: …" in bold on a line of its own, above what came of it. */
-function Chosen({ choice }: { choice: string | null }) {
-  return (
-    choice && (
-      <>
-        <b>Chose: {choice}</b> <br />
-      </>
-    )
-  );
-}
-
 /** The first cells of a row: its number, who acted, the step. */
 function RowStart({ row, children }: { row: SheetStepRow; children?: ReactNode }) {
   return (
     <>
-      <td className="num">{row.n}</td>
+      <td className="num">{row.n ?? ''}</td>
       <td>{row.who ?? '—'}</td>
       <td>
         {row.title}
@@ -56,110 +73,8 @@ function RowStart({ row, children }: { row: SheetStepRow; children?: ReactNode }
   );
 }
 
-function StepsTable({ rows }: { rows: SheetStepRow[] }) {
-  return (
-    <table data-testid="sheet-steps">
-      <thead>
-        <tr>
-          <th className="num">#</th>
-          <th>Who</th>
-          <th>Step</th>
-          <th>Needs, and why</th>
-          <th>Dice</th>
-          <th>Result</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <FullRow key={row.n} row={row} />
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-/** A step in full: what it needed and the reasons, the dice and their counts, the result. */
-function FullRow({ row }: { row: SheetStepRow }) {
-  const result = (
-    <>
-      <Chosen choice={row.result.choice} />
-      {row.result.text}
-      <ResultLines lines={row.result.lines} />
-    </>
-  );
-  return (
-    <tr>
-      <RowStart row={row} />
-      {row.across ? (
-        <td colSpan={3} data-testid="sheet-step-wide">
-          {result}
-        </td>
-      ) : (
-        <>
-          <td>
-            {row.needs && <b>{row.needs}</b>}
-            {row.reasons.map((r, i) => (
-              <span key={i} className="why">
-                {r.detail}
-              </span>
-            ))}
-          </td>
-          <td>{row.dice ? <DiceInFull dice={row.dice} /> : '—'}</td>
-          <td>{result}</td>
-        </>
-      )}
-    </tr>
-  );
-}
-
-/** A roll's dice in the full log, and under them what they came to. */
-function DiceInFull({ dice }: { dice: SheetDice }) {
-  const counts = [
-    dice.successes !== null && `${dice.successes} passed`,
-    dice.criticals !== null && `${dice.criticals} critical`,
-  ].filter(Boolean);
-  return (
-    <>
-      {dice.typed ? (
-        <>
-          <Dice dice={dice.typed} /> → <Dice dice={dice.faces} />
-        </>
-      ) : (
-        <Dice dice={dice.faces} />
-      )}
-      {dice.typed && <span className="why">D6s halved for the D3s</span>}
-      {counts.length > 0 && <span className="why">{counts.join(', ')}</span>}
-      {dice.byApp && <span className="why">rolled by the app</span>}
-    </>
-  );
-}
-
-/**
- * The step log for the table: one line a roll — who, what, what it needed, the dice, what came of
- * it — and a round's result with its arithmetic set across the page (the sheet's compact rows).
- */
-function CompactSteps({ rows }: { rows: SheetStepRow[] }) {
-  return (
-    <table data-testid="sheet-steps" data-log="compact" className="compact-steps">
-      <thead>
-        <tr>
-          <th className="num">#</th>
-          <th>Who</th>
-          <th>Step, and what it needs</th>
-          <th>Dice</th>
-          <th>Result</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <CompactRow key={row.n} row={row} />
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function CompactRow({ row }: { row: SheetStepRow }) {
+/** A step's row; `tally`: a big roll as a count per face (the compact log), else every die as rolled. */
+function StepRow({ row, tally }: { row: SheetStepRow; tally: boolean }) {
   const { result } = row;
   if (row.across) {
     // A choice, or a round's result worked out: across the dice column too.
@@ -195,22 +110,26 @@ function CompactRow({ row }: { row: SheetStepRow }) {
         )}
       </RowStart>
       <td>
-        {row.dice &&
-          (row.dice.typed ? (
-            <>
-              <Dice dice={row.dice.typed} compact /> → <Dice dice={row.dice.faces} compact />
-            </>
-          ) : (
-            <Dice dice={row.dice.faces} compact />
-          ))}
+        {row.dice && <RowDice dice={row.dice} tally={tally} />}
         {row.dice?.byApp ? ' (app)' : ''}
       </td>
       <td>
-        <Chosen choice={result.choice} />
+        {result.choice && <b>Chose: {result.choice} · </b>}
         {result.text}
         {result.lines.length > 0 && ` · ${result.lines.map((l) => l.text).join(' · ')}`}
       </td>
     </tr>
+  );
+}
+
+/** A roll's dice: where D6s were halved for D3s, the D6s as typed and the D3s they gave. */
+function RowDice({ dice, tally }: { dice: SheetDice; tally: boolean }) {
+  return dice.typed ? (
+    <>
+      <Dice dice={dice.typed} compact={tally} /> → <Dice dice={dice.faces} compact={tally} />
+    </>
+  ) : (
+    <Dice dice={dice.faces} compact={tally} />
   );
 }
 

@@ -39,8 +39,10 @@ export function ImportPreviewModal({
       centered
     >
       <Stack gap="md" data-testid="import-preview">
+        {/* "A roster for …": no article lands right before a system's name ("A The Ninth Age roster"). */}
         <Text size="lg">
-          A {systemName(preview.system)} roster from <b>{preview.fileName}</b>: {plural(preview.units.length, 'unit')}
+          A roster for {systemName(preview.system)} from <b>{preview.fileName}</b>:{' '}
+          {plural(preview.units.length, 'unit')}
           {points}. Nothing is saved until you press <b>Import roster</b>.
         </Text>
         {/* Only the list scrolls: the summary above and the buttons below stay in view. */}

@@ -6,9 +6,10 @@ import { BrowserStorageRows } from './BrowserStorageRows';
 import { Section } from './Section';
 import { cannotSaveWords } from './storeWords';
 
+/** Where the app runs, in a player's words. */
 const hostLabels: Record<AppInfo['host'], string> = {
   desktop: 'Desktop app',
-  browser: 'Browser (the host runs in a Web Worker in this tab)',
+  browser: 'Browser (in this tab; works offline once loaded)',
 };
 
 const storeColors: Record<AppInfo['store']['state'], string> = {
@@ -23,10 +24,10 @@ export function AboutPage() {
   const info = useHostQuery(['app.info'], () => client.appInfo({}));
 
   return (
-    <Section title="About" intro="Which version is running, which host answers, and the state of the roster store.">
-      {info.isPending && <Loader aria-label="Asking the host" />}
+    <Section title="About" intro="Which version is running, where, and the state of the roster store.">
+      {info.isPending && <Loader aria-label="Loading" />}
       {info.isError && (
-        <Alert color="red" title="The host did not answer">
+        <Alert color="red" title="The app did not answer">
           {info.error.message}
         </Alert>
       )}
@@ -48,7 +49,7 @@ export function AboutPage() {
                 <Table.Td data-testid="about-version">{info.data.version}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Host</Table.Th>
+                <Table.Th>Runs as</Table.Th>
                 <Table.Td data-testid="about-host">{hostLabels[info.data.host]}</Table.Td>
               </Table.Tr>
               <Table.Tr>

@@ -15,7 +15,7 @@ export function CombatPage() {
       title="Combat"
       intro="Walks both players through a combat step by step: what to roll, what each roll needs and why, and who decides."
     >
-      {systems.isPending && <Loader aria-label="Asking the host for its rule systems" />}
+      {systems.isPending && <Loader aria-label="Loading the rule systems" />}
       {systems.isError && <Alert color="red">{systems.error.message}</Alert>}
       {systems.isSuccess && available.length === 0 && (
         <NothingHereYet>No rule system is available in this version yet.</NothingHereYet>

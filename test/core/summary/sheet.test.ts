@@ -4,7 +4,9 @@ import { registry } from '../../../core/systems';
 import {
   buildCombatSummary,
   combatSheet,
+  condensedReasons,
   summaryMarkdown,
+  WHY_LENGTH,
   type StoredCombatRecord,
   type Summary,
   type SummaryStep,
@@ -48,7 +50,7 @@ describe('the sheet of a combat', () => {
       for (const line of sheet.outcome.lines ?? []) expect(md).toContain(`- ${line}`);
       for (const side of sheet.sides) for (const p of side.profile) expect(md).toContain(`- ${p.label}: ${p.text}`);
       for (const row of sheet.steps && sheet.steps.form !== 'empty' ? sheet.steps.rows : [])
-        expect(md).toContain(`| ${row.n} | ${row.who ?? ''} | ${row.title} |`);
+        expect(md).toContain(`| ${row.n ?? ''} | ${row.who ?? ''} | ${row.title} |`);
       for (const side of sheet.casualties.sides)
         for (const r of side.rows) expect(md).toContain(`| ${side.name} | ${r.models} |`);
       if (sheet.odds) expect(md).toContain(`## ${sheet.odds.heading}`);
@@ -95,11 +97,68 @@ describe('the sheet of a combat', () => {
       { text: 'Red: 3', setIn: false },
       { text: '+1 Charge', setIn: true },
     ]);
+    // In full (the default) too: one row a step, the roll's reasons in one line under it.
     const full = combatSheet({ ...summary, steps }).steps;
-    expect(full && full.form !== 'empty' && full.rows.map((r) => r.across)).toEqual([null, null, null, 'lines']);
+    const fullRows = full && full.form !== 'empty' ? full.rows : [];
+    expect(fullRows.map((r) => [r.n, r.across])).toEqual([
+      [1, null],
+      [3, 'choice'],
+      [4, 'lines'],
+    ]);
+    expect(fullRows[0]!.result.text).toBe('2 hits · Casualties: 1 model removed');
     expect(combatSheet({ ...summary, steps: [] }).steps).toEqual({ form: 'empty', text: 'No step was taken.' });
     expect(combatSheet(summary, { steps: 'none' }).steps).toBeNull();
   }, 60_000);
+
+  it('numbers the steps as the app counts them: what the rules did by themselves goes unnumbered, in the row of the step it followed', () => {
+    const summary = summaryOf(ninthAge.stored.record);
+    const inputs = ninthAge.stored.record.inputs.length;
+    for (const form of ['full', 'compact'] as const) {
+      const sheet = combatSheet(summary, { steps: form }).steps;
+      const rows = sheet && sheet.form !== 'empty' ? sheet.rows : [];
+      const numbers = rows.flatMap((r) => (r.n === null ? [] : [r.n]));
+      // 1 … the steps taken, each once, in order: "finished after N steps" numbers N rows.
+      expect(numbers).toEqual(Array.from({ length: inputs }, (_, i) => i + 1));
+    }
+    expect(summary.steps.length).toBeGreaterThan(inputs);
+  }, 60_000);
+
+  it('gives a roll’s reasons in one run, each said once in the log, a repeated note in brackets said only the first time', () => {
+    const natural = '(a natural 1 always fails, a natural 6 always hits)';
+    const why = [
+      { rule: 'To hit', detail: `OS 6 − DS 3 = +3 → 3+ ${natural}` },
+      { rule: 'To hit', detail: `OS 5 − DS 4 = +1 → 3+ ${natural}` },
+      { rule: 'Order', detail: 'each player rolls their own models' },
+      { rule: 'Order', detail: 'each player rolls their own models' },
+    ];
+    expect(condensedReasons(why)).toBe(
+      `OS 6 − DS 3 = +3 → 3+ ${natural} · OS 5 − DS 4 = +1 → 3+ · each player rolls their own models`,
+    );
+    expect(condensedReasons([])).toBeNull();
+    // A long run (a break test listing every point of both scores) keeps to about three printed lines.
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      rule: 'Score',
+      detail: `+1 point number ${i + 1} of the score`,
+    }));
+    const long = condensedReasons(many)!;
+    expect(long.length).toBeLessThanOrEqual(WHY_LENGTH + 20);
+    expect(long).toMatch(/^\+1 point number 1 of the score · .* · … \(\+\d+ more\)$/);
+    const shown = long.split(' · ').length - 1;
+    expect(long).toContain(`(+${30 - shown} more)`);
+    const summary = summaryOf(wh40k10e.stored.record);
+    const later = { rule: 'Order', detail: 'saves are rolled by the defender' };
+    const steps = [
+      step(1, { title: 'Hits', dice: [6], why, taken: 1 }),
+      step(2, { kind: 'choose', why, taken: 2 }),
+      step(3, { title: 'Hits again', dice: [6], why: [...why, later], taken: 3 }),
+    ];
+    const full = combatSheet({ ...summary, steps }).steps;
+    const rows = full && full.form !== 'empty' ? full.rows : [];
+    // A choice's figures per option stay on screen; a reason the log gave already is not repeated; the compact log prints none.
+    expect(rows.map((r) => r.why)).toEqual([condensedReasons(why), null, 'saves are rolled by the defender']);
+    const compact = combatSheet({ ...summary, steps }, { steps: 'compact' }).steps;
+    expect(compact && compact.form !== 'empty' && compact.rows.map((r) => r.why)).toEqual([null, null, null]);
+  });
 
   it('says why a combat without models at risk has no casualty tables, and how an unfinished combat stands', () => {
     const summary = summaryOf(wh40k10e.stored.record);
@@ -112,6 +171,10 @@ describe('the sheet of a combat', () => {
       pending: 'Wound roll',
     });
     expect(sheet.casualties).toMatchObject({ sides: [], none: 'No models were at risk.' });
+    // One side with no models (a 10th edition attacker is its weapons): its table is left out, never printed empty.
+    const oneSide = combatSheet({ ...summary, sides: { ...summary.sides, attacker: noUnits } });
+    expect(oneSide.casualties.sides.map((s) => s.role)).toEqual(['defender']);
+    expect(oneSide.casualties.sides.every((s) => s.rows.length > 0)).toBe(true);
     expect(sheet.outcome).toMatchObject({
       lines: null,
       winner: null,

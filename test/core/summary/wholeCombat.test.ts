@@ -101,13 +101,15 @@ describe('the whole combat in a summary', () => {
     expect(rows[0]!.end).toMatch(/^\d+\.\d%$/);
   }, 60_000);
 
-  it('an estimate says how it was made: the rounds counted exactly, if any, and the play-outs behind the rest', () => {
+  it('an estimate says how it was made, in players\u2019 words: the rounds counted exactly, if any, and how far the rest may be off', () => {
     const odds = buildCombatSummary(playedRecord(), deps).wholeCombat!.start;
-    expect(estimateNote({ ...odds, exact: false, playouts: 2000, exactRounds: 0 })).toBe(
-      'too many positions to count exactly in about a second, so estimated from 2000 seeded play-outs of the combat (± one standard error).',
+    expect(estimateNote({ ...odds, exact: false, playouts: 2000, exactRounds: 0, standardError: 0.012 })).toBe(
+      'too many positions to count exactly in about a second, so estimated, ±\u00a01%.',
     );
-    expect(estimateNote({ ...odds, exact: false, playouts: 292, fromRound: 1, exactRounds: 3 })).toBe(
-      'too many positions to count the whole combat exactly in about a second. Rounds 1 to 3 are counted exactly; what follows is estimated from 292 seeded play-outs (± one standard error).',
+    expect(
+      estimateNote({ ...odds, exact: false, playouts: 292, fromRound: 1, exactRounds: 3, standardError: 0.009 }),
+    ).toBe(
+      'too many positions to count the whole combat exactly in about a second. Rounds 1 to 3 are counted exactly; what follows is estimated, ±\u00a01%.',
     );
     expect(estimateNote({ ...odds, exact: false, playouts: 400, fromRound: 2, exactRounds: 1 })).toContain(
       'Round 2 is counted exactly;',
@@ -118,17 +120,21 @@ describe('the whole combat in a summary', () => {
     const odds = buildCombatSummary(playedRecord(), deps).wholeCombat!.start;
     const exact = { ...odds, exact: true };
     expect(estimatedFiguresNote(exact, exact, true)).toBeNull();
-    expect(estimatedFiguresNote({ ...odds, exact: false, playouts: 2000, exactRounds: 0 }, exact, true)).toBe(
-      'Figures marked ≈ are estimated from seeded play-outs of the combat, ± one standard error.',
-    );
     expect(
       estimatedFiguresNote(
-        { ...odds, exact: false, playouts: 292, fromRound: 1, exactRounds: 3 },
-        { ...odds, exact: false, playouts: 400, fromRound: 2, exactRounds: 1 },
+        { ...odds, exact: false, playouts: 2000, exactRounds: 0, standardError: 0.012 },
+        exact,
+        true,
+      ),
+    ).toBe('Figures marked ≈ are estimated, ±\u00a01%.');
+    expect(
+      estimatedFiguresNote(
+        { ...odds, exact: false, playouts: 292, fromRound: 1, exactRounds: 3, standardError: 0.004 },
+        { ...odds, exact: false, playouts: 400, fromRound: 2, exactRounds: 1, standardError: 0.02 },
         false,
       ),
     ).toBe(
-      'Figures marked ≈ are estimated from seeded play-outs of the combat, ± one standard error; before any die, rounds 1 to 3 counted exactly; now, round 2 counted exactly, and only what follows played out.',
+      'Figures marked ≈ are estimated, ±\u00a02%; before any die, rounds 1 to 3 counted exactly; now, round 2 counted exactly, and only what follows estimated.',
     );
   }, 60_000);
 

@@ -23,7 +23,7 @@ export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
   const d = setup.defender.unit.name;
   return [
     { label: `${a} win the round`, probability: odds.win.attacker, wins: 'attacker' },
-    { label: 'Draw (both win)', probability: odds.win.draw },
+    { label: 'A tie (both win)', probability: odds.win.draw },
     { label: `${d} win the round`, probability: odds.win.defender, wins: 'defender' },
     { label: `${a}: break`, probability: odds.breaks.attacker },
     { label: `${a}: caught`, probability: odds.caught.attacker },

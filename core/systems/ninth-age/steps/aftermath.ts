@@ -157,7 +157,7 @@ export const fleeKind: TaskKind<State, Of<'flee'>> = {
       sides: 6,
       needs: `pursuit ≥ flee catches ${name}`,
       notes: [
-        `${state.setup[task.role].name} rolls the flee, ${winner.name} the pursuit.`,
+        `${state.setup[task.role].name}: roll the flee; ${winner.name}: the pursuit.`,
         `${winner.unit.name} move the distance rolled, whether they catch ${name} or not.`,
       ],
       why: [

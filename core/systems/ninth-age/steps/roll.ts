@@ -95,7 +95,7 @@ function groupOf(state: State, chains: readonly Chain[], k: number, j: number): 
   };
 }
 
-/** Who rolls what: each player rolls their own models' attacks and their own saves ("Red rolls for the Knights (attacks and saves) and Baron (saves)."). */
+/** Who rolls what: each player rolls their own models' attacks and their own saves ("Red: roll for the Knights (attacks and saves) and Baron (saves)."). */
 function whoRolls(state: State, chains: readonly Chain[]): string[] {
   const { setup } = state;
   return roles.flatMap((role) => {
@@ -109,7 +109,7 @@ function whoRolls(state: State, chains: readonly Chain[]): string[] {
     const each = [...rolls].map(([name, what]) => `${name} (${[...what].join(' and ')})`);
     return each.length > 0
       ? [
-          `${setup[role].name} rolls for ${each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : each[0]}.`,
+          `${setup[role].name}: roll for ${each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)}` : each[0]}.`,
         ]
       : [];
   });

@@ -134,7 +134,7 @@ function useSideFromRoster(
       setup: setup(),
     });
     if (!reply.ok) return setProblem(reply.error.message);
-    if (!reply.value.setup) return setProblem('The host did not fill the setup.');
+    if (!reply.value.setup) return setProblem('The unit could not be filled into the setup.');
     const rosterName = ofSystem.find((r) => r.id === unit.rosterId)?.name ?? '';
     onPick(reply.value.setup, { unit: unit.name, roster: rosterName, notes: reply.value.notes ?? [] });
     setProblem(null);

@@ -67,8 +67,8 @@ describe('one roll step per Agility step (seed 004: every attack allocated befor
     // Who rolls what, in the players' words: each their own attacks and their own saves.
     expect(roll.notes).toEqual([
       '10 attacks at Agility 3.',
-      'Red rolls for the Knights (attacks and saves).',
-      'Blue rolls for the Spearmen (saves and attacks).',
+      'Red: roll for the Knights (attacks and saves).',
+      'Blue: roll for the Spearmen (saves and attacks).',
     ]);
     // Saves pass for the defender: a wound goes through on a failed save.
     const after = play(both, [6, 6, 1, 1, 1, 6, 6, 1, 6, ...n(5, 1)]);

@@ -293,8 +293,8 @@ describe('the attack sequence (seed 004, RULES §5)', () => {
     });
     // The Spearmen's supporting attacks strike back at the same Agility: in the same step, their own chain.
     expect(step.notes.slice(1)).toEqual([
-      'Red rolls for the Knights (attacks).',
-      'Blue rolls for the Spearmen (saves and attacks).',
+      'Red: roll for the Knights (attacks).',
+      'Blue: roll for the Spearmen (saves and attacks).',
     ]);
     expect(step.why).toContainEqual({
       rule: 'Armour save: Knights at the Spearmen',

@@ -113,7 +113,7 @@ describe('what the host and the CLI are given', () => {
     expect(later.secondary!.measure).toBe('HP lost by the defender');
     expect(later.facts!.map((f) => f.label)).toEqual([
       'Knights win the round',
-      'Draw (both win)',
+      'A tie (both win)',
       'Spearmen win the round',
       'Knights: break',
       'Knights: caught',
