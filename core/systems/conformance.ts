@@ -27,19 +27,17 @@ export interface SystemConformance {
    */
   targets: { stepsPerRound: number; printPagesPerRound: number };
   /**
-<<<<<<< HEAD
    * Whether the players may stop between rounds and fight on next turn (the ranks games: "Stop
    * here: fight round 2 next turn"): the kit then pauses a combat, finds it in History as paused and
    * reopens it at the same step.
    */
   pausesBetweenRounds?: boolean;
-=======
+  /**
    * Where a combat is fought round after round: a seed on which its example, played by "Roll for
    * me" and the suggested choices, goes three rounds or more — the long fight whose print is held
    * to its page target per round.
    */
   threeRoundSeed?: number;
->>>>>>> work/print-words
   /** Its player's guide, from the repository's root (a Markdown file in its folder). */
   guide: string;
 }

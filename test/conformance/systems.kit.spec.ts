@@ -145,7 +145,6 @@ for (const { id, definition, conformance } of systems) {
   });
 }
 
-<<<<<<< HEAD
 /** "Roll for me", Continue and the suggested options until the players may pause; the step's id, or '' if the combat ended first. */
 async function onToPause(page: Page): Promise<string> {
   const step = page.getByTestId('step');
@@ -156,7 +155,8 @@ async function onToPause(page: Page): Promise<string> {
     await goOn(page);
   }
   return '';
-=======
+}
+
 /** Plays the system's example to its end from its setup screen (the seeded rolls, the suggested choices): the rounds fought. */
 async function playExample(page: Page, id: string, seed: number, rounds: boolean): Promise<number> {
   await page.goto(`/#/combat/new/${id}`);
@@ -167,5 +167,4 @@ async function playExample(page: Page, id: string, seed: number, rounds: boolean
   await playToEnd(page);
   const log = (await page.getByTestId('combat-log').textContent()) ?? '';
   return Math.max(1, ...[...log.matchAll(/\bround (\d+)/gi)].map((m) => Number(m[1])));
->>>>>>> work/print-words
 }

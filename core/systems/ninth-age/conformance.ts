@@ -265,10 +265,7 @@ export const conformance: SystemConformance = {
   },
   profiles: { valid: validProfile, invalid: { profile: invalidProfile, field: 'profile.defensive.resilience' } },
   targets: { stepsPerRound: 10, printPagesPerRound: 2 },
-<<<<<<< HEAD
   pausesBetweenRounds: true,
-=======
   threeRoundSeed: 4,
->>>>>>> work/print-words
   guide: 'core/systems/ninth-age/GUIDE.md',
 };

@@ -315,10 +315,7 @@ export const conformance: SystemConformance = {
   },
   profiles: { valid: validProfile, invalid: { profile: invalidProfile, field: 'profile.toughness' } },
   targets: { stepsPerRound: 10, printPagesPerRound: 2 },
-<<<<<<< HEAD
   pausesBetweenRounds: true,
-=======
   threeRoundSeed: 17,
->>>>>>> work/print-words
   guide: 'core/systems/old-world/GUIDE.md',
 };

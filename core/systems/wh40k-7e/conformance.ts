@@ -257,10 +257,7 @@ export const conformance: SystemConformance = {
   },
   profiles: { valid: validProfile, invalid: { profile: invalidProfile, field: 'profile.models[0].toughness' } },
   targets: { stepsPerRound: 8, printPagesPerRound: 2 },
-<<<<<<< HEAD
   pausesBetweenRounds: true,
-=======
   threeRoundSeed: 1,
->>>>>>> work/print-words
   guide: 'core/systems/wh40k-7e/GUIDE.md',
 };

@@ -34,9 +34,11 @@ function playedOut(id: string, seed: number): { combat: Combat; words: string[] 
     if (step.kind === 'roll') input = rollForMe(combat);
     else if (step.kind === 'outcome') input = inputFor(step, 'go');
     else {
-      const draw = drawDice(picks, 1, step.options.length);
+      // A pause ("Stop here") is no answer the rules take: it leaves the table (the combat stays where it is).
+      const answers = step.options.filter((o) => o.pause === undefined);
+      const draw = drawDice(picks, 1, answers.length);
       picks = draw.state;
-      input = inputFor(step, step.options[draw.faces[0]! - 1]!.id);
+      input = inputFor(step, answers[draw.faces[0]! - 1]!.id);
     }
     const next = advance(system, combat, input);
     if (!next.ok) throw new Error(`${id} at "${step.title}": ${next.error.message}`);
