@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { matchupMarkdown, matchupTable, hasModes, type MatchupMode } from '../../core/matchups';
+import { matchupMarkdown, matchupTable, hasModes, plainMatchups, type MatchupMode } from '../../core/matchups';
 import { parseRosterFile, type ExportedRoster } from '../../core/roster/exchange';
 import type { Registry } from '../../core/systems';
 import { EXIT_OK, EXIT_USAGE, type CliIo } from '../io';
@@ -55,8 +55,8 @@ function rosterNamed(rosters: readonly ExportedRoster[], name: string): Exported
 
 /**
  * `combat-companion matchups <file> --mine <roster> --theirs <roster>`: which of my units should
- * charge which of theirs — every pair's whole-combat odds (core/matchups), as JSON (the table's
- * stable shape, `matchupTableSchema`) or, with --markdown, as a Markdown table. 40k 10th edition
+ * charge which of theirs — every pair's whole-combat odds (core/matchups), as JSON (the issue's
+ * fixed shape, `plainMatchups`: both ways for a fight) or, with --markdown, as the screen's table. 40k 10th edition
  * compares one attack: fighting (the default) or shooting.
  */
 export async function matchupsCommand(args: string[], io: CliIo, registry: Registry): Promise<number> {
@@ -87,7 +87,10 @@ export async function matchupsCommand(args: string[], io: CliIo, registry: Regis
       `--${request.mode} is for games whose units shoot or fight (40k 10th edition), not ${definition.name}.`,
     );
   const mode = hasModes(definition) ? (request.mode ?? 'fighting') : undefined;
-  const table = matchupTable(definition, mine, theirs, mode);
-  io.out(request.markdown ? matchupMarkdown(table) : `${JSON.stringify(table, null, 2)}\n`);
+  io.out(
+    request.markdown
+      ? matchupMarkdown(matchupTable(definition, mine, theirs, mode))
+      : `${JSON.stringify(plainMatchups(definition, mine, theirs, mode), null, 2)}\n`,
+  );
   return EXIT_OK;
 }

@@ -4,3 +4,4 @@ export { fillPointOf, hasModes, matchupSetup, type MatchupFighter } from './setu
 export { cellInChunks, CELL_WORK, type CellRequest } from './cell';
 export { betterOdds, cellOrder, cellText, matchupMarkdown, scoreOf, tableOf } from './table';
 export { cellRequestsOf, matchupTable } from './run';
+export { plainMatchups, type PlainCell, type PlainMatchups } from './plain';

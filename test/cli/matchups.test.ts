@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main';
-import { matchupTableSchema } from '../../core/matchups';
+import type { PlainMatchups } from '../../core/matchups';
 import { buildRosterFile } from '../../core/roster/exchange';
 import type { Roster, Unit } from '../../core/roster/documents';
 import { validProfiles } from '../core/store/fixtures';
@@ -66,16 +66,33 @@ async function run(...argv: string[]) {
 }
 
 describe('combat-companion matchups', () => {
-  it('prints the table as JSON of a stable shape: my units best first, every pair with its odds', async () => {
+  it('prints the table as JSON of the fixed shape: units in roster order, cells[i][j] my unit i against their unit j', async () => {
     const { code, out, err } = await run('matchups', '-', '--mine', 'strike force', '--theirs', 'Waaagh');
     expect(err).toBe('');
     expect(code).toBe(0);
-    const table = matchupTableSchema.parse(JSON.parse(out));
-    expect(table).toMatchObject({ system: 'wh40k-10e', mode: 'fighting', mine: { name: 'Strike Force' } });
-    expect(table.rows.map((r) => r.unit.name).sort()).toEqual(['Assault Squad', 'Intercessors']);
-    // Choppas (AP -1) do more to the Boyz than close combat weapons: the Assault Squad comes first.
-    expect(table.rows[0]!.unit.name).toBe('Assault Squad');
-    expect(table.rows[0]!.cells[0]!.odds).toMatchObject({ kind: 'attack', exact: true });
+    const table = JSON.parse(out) as PlainMatchups;
+    expect(Object.keys(table)).toEqual(['system', 'mine', 'theirs', 'cells']);
+    expect(table).toMatchObject({ system: 'wh40k-10e', theirs: ['Boyz'] });
+    expect([...table.mine].sort()).toEqual(['Assault Squad', 'Intercessors']);
+    expect(table.cells).toHaveLength(table.mine.length);
+    for (const row of table.cells) {
+      expect(row).toHaveLength(1);
+      // One attack (10th edition): models destroyed and the chance to destroy the unit; no fight both ways.
+      expect(Object.keys(row[0]!)).toEqual([
+        'pWin',
+        'pWinDefending',
+        'expectedDestroyed',
+        'pDestroyAll',
+        'exact',
+        'note',
+      ]);
+      expect(row[0]).toMatchObject({ pWin: null, pWinDefending: null, exact: true, note: null });
+      expect(row[0]!.expectedDestroyed).toBeGreaterThan(0);
+      expect(row[0]!.pDestroyAll).toBeGreaterThanOrEqual(0);
+    }
+    // Choppas (AP -1) do more to the Boyz than close combat weapons.
+    const at = (name: string) => table.cells[table.mine.indexOf(name)]![0]!.expectedDestroyed!;
+    expect(at('Assault Squad')).toBeGreaterThan(at('Intercessors'));
   });
 
   it('--shooting compares the ranged weapons; --markdown prints a table', async () => {
@@ -83,20 +100,23 @@ describe('combat-companion matchups', () => {
     const shoot = JSON.parse(
       (await run('matchups', '-', '--mine', 'Strike Force', '--theirs', 'Waaagh', '--shooting')).out,
     );
-    expect(shoot.mode).toBe('shooting');
-    expect(shoot.rows).not.toEqual(fight.rows);
+    expect(shoot.cells).not.toEqual(fight.cells);
     const md = await run('matchups', '-', '--mine', 'Strike Force', '--theirs', 'Waaagh', '--markdown', '--shooting');
     expect(md.code).toBe(0);
     expect(md.out.split('\n')[0]).toBe('| Strike Force ↓ against Waaagh → (shooting) | Boyz |');
     expect(md.out).toMatch(/\| \*\*Wipe out [<>]?\d+% · \d+\.\d\u00a0models\*\* \|/);
   });
 
-  it('gives a ranks game whole-combat odds', async () => {
+  it('gives a ranks game my chance to win the fight both ways: charging and charged', async () => {
     const { code, out } = await run('matchups', '-', '--mine', 'Empire', '--theirs', 'Orcs');
     expect(code).toBe(0);
-    const cell = matchupTableSchema.parse(JSON.parse(out)).rows[0]!.cells[0]!;
-    expect(cell.odds).toMatchObject({ kind: 'whole' });
-    expect(cell.odds!.headline).toMatch(/^Empire win the fight/);
+    const cell = (JSON.parse(out) as PlainMatchups).cells[0]![0]!;
+    expect(cell).toMatchObject({ expectedDestroyed: null, pDestroyAll: null });
+    expect(cell.pWin).toBeGreaterThan(0);
+    expect(cell.pWin).toBeLessThan(1);
+    expect(cell.pWinDefending).toBeGreaterThan(0);
+    // Charging gives the charge's bonuses: the same pair reads differently the other way round.
+    expect(cell.pWinDefending).not.toBe(cell.pWin);
   });
 
   it.each([
