@@ -80,7 +80,10 @@ export function ChooseStepCard({
   );
 }
 
-/** The options in a grid: two a row (many, how many of 16 attacks at the Baron: smaller, more a row), so all stay in sight. */
+/**
+ * The options in a grid, so all stay in sight: two a row, three where there are three on a laptop;
+ * many (how many of 16 attacks at the Baron) smaller, more a row.
+ */
 function OptionGrid({
   options,
   many,
@@ -98,7 +101,7 @@ function OptionGrid({
 }) {
   return (
     <SimpleGrid
-      cols={many ? { base: 3, sm: 4 } : { base: 1, xs: 2 }}
+      cols={many ? { base: 3, sm: 4 } : { base: 1, xs: 2, lg: options.length === 3 ? 3 : 2 }}
       spacing="xs"
       verticalSpacing="xs"
       data-testid="step-options"
