@@ -82,11 +82,12 @@ test.describe('the whole combat in the odds panel', () => {
       await expect(step).not.toHaveAttribute('data-step-id', id0 ?? '');
     }
     await expect(step).toHaveAttribute('data-step-kind', 'choose');
-    // Each option: the chooser's chance to win the fight first (once worked out), then the round's figure, labelled.
+    // Each option: the chooser's chance to win the fight, once worked out.
     const fights = step.locator('[data-testid^="option-fight-"]');
     await expect(fights.first()).toContainText(/^Orks win the fight (≈\s)?\d+(\.\d)?%/, { timeout: 60_000 });
-    for (const text of await step.locator('[data-testid^="option-figure-"]').allTextContents())
-      expect(text).toMatch(/^This round: Orks win the assault: \d+\.\d%$/);
+    // The fight's figure replaces the round's beside every option (the round's stays at the top of the step).
+    await expect(step.locator('[data-testid^="option-figure-"]')).toHaveCount(0);
+    await expect(page.getByTestId('odds-headline-figure')).toContainText(/^This round: /);
     // The suggestion follows the fight: the suggested option has the best chance of the fight among them.
     const values = (await fights.allTextContents()).map((t) => Number(/(\d+(?:\.\d)?)%/.exec(t)![1]));
     const suggested = await step

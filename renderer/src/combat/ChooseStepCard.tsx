@@ -168,20 +168,16 @@ function OptionButton({
       }}
     >
       <span>{option.label}</span>
-      {/* The host's figures for where this option leads: the chooser's chance to win the fight first, then the round's. */}
+      {/* The host's figure for where this option leads: the chooser's chance to win the fight. */}
       {figures?.fight && (
         <Text size="md" fw={700} c={option.suggested ? 'white' : 'dark'} data-testid={`option-fight-${option.id}`}>
           {figures.fight}
         </Text>
       )}
-      {figures?.round && (
-        <Text
-          size="sm"
-          fw={figures.fight ? 400 : 700}
-          c={option.suggested ? 'white' : 'dark'}
-          data-testid={`option-figure-${option.id}`}
-        >
-          {figures.fight ? `This round: ${figures.round}` : figures.round}
+      {/* The round's figure only until the fight's comes: the fight is what a choice is weighed by, and every option stays in sight. */}
+      {figures?.round && !figures.fight && (
+        <Text size="sm" fw={700} c={option.suggested ? 'white' : 'dark'} data-testid={`option-figure-${option.id}`}>
+          {figures.round}
         </Text>
       )}
       {(option.detail || option.suggested) && (
