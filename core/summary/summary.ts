@@ -97,18 +97,7 @@ export function buildCombatSummary(record: StoredCombatRecord, deps: SummaryDeps
   const finished = last.kind === 'outcome' && last.final;
   const rosters = rostersOfSides(record, sideNames(view), deps.rosters ?? []);
   const profiles = system.profiles?.(setup);
-  const side = (role: Role): SummarySide => {
-    const models = view.sides[role].units.flatMap((u) => u.models);
-    return {
-      role,
-      name: view.sides[role].name,
-      roster: rosters[role],
-      profile: profiles?.[role] ?? genericProfile((setup as Record<string, unknown> | null)?.[role]),
-      units: view.sides[role].units,
-      models: models.length,
-      modelsLost: models.filter((m) => m.destroyed).length,
-    };
-  };
+  const side = (role: Role) => summarySide(role, view, rosters, profiles, setup);
 
   return {
     id: record.id,
@@ -126,6 +115,26 @@ export function buildCombatSummary(record: StoredCombatRecord, deps: SummaryDeps
     winner: finished ? (system.winner?.(combat.state) ?? null) : null,
     ...oddsOf(deps, system.id, start, combat.state),
     ...wholeOf(deps, system.id, start, combat.state),
+  };
+}
+
+/** One side as the summary prints it: its name and roster, its profile, its units and models lost. */
+function summarySide(
+  role: Role,
+  view: CombatView,
+  rosters: ReturnType<typeof rostersOfSides>,
+  profiles: ReturnType<NonNullable<RuleSystem['profiles']>> | undefined,
+  setup: unknown,
+): SummarySide {
+  const models = view.sides[role].units.flatMap((u) => u.models);
+  return {
+    role,
+    name: view.sides[role].name,
+    roster: rosters[role],
+    profile: profiles?.[role] ?? genericProfile((setup as Record<string, unknown> | null)?.[role]),
+    units: view.sides[role].units,
+    models: models.length,
+    modelsLost: models.filter((m) => m.destroyed).length,
   };
 }
 
