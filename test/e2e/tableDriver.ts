@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { roundsSeen } from '../support/stepTargets';
+import { goOn } from './choiceInSight';
 
 /**
  * A whole combat at the table, by taps: the wizard driven as a player on a tablet would, every die
@@ -166,15 +167,7 @@ export async function onToRoll(page: Page, title: RegExp) {
   for (let guard = 0; guard < 40; guard++) {
     const kind = await step.getAttribute('data-step-kind');
     if (kind === 'roll' && title.test((await step.getByRole('heading', { level: 2 }).textContent()) ?? '')) return;
-    const id0 = await step.getAttribute('data-step-id');
-    const next =
-      kind === 'roll'
-        ? page.getByTestId('roll-for-me')
-        : (await page.getByTestId('continue').count()) > 0
-          ? page.getByTestId('continue')
-          : step.locator('[data-testid^="option-"][data-suggested="true"]').first();
-    await next.click();
-    await expect(step).not.toHaveAttribute('data-step-id', id0 ?? '');
+    await goOn(page);
   }
   throw new Error(`no roll step titled ${String(title)}`);
 }
