@@ -41,8 +41,13 @@ export const fieldHintSchema = z.object({
   advancedLabel: z.string().optional(),
   /** An object's fields drawn together in a small box with a heading ("Fights": whom, where). */
   groups: z.array(z.object({ title: z.string(), fields: z.array(z.string()) })).optional(),
-  /** Not shown (the screen fills it, or it never changes). */
+  /** Not shown (the screen fills it, or it never changes, or no rule reads it). The value is kept as it is. */
   hidden: z.boolean().optional(),
+  /**
+   * A hidden field's line in words, drawn where the field would be: why the field is not asked
+   * ("A musician is not asked for: …"), so a player who looks for it finds the reason in its place.
+   */
+  note: z.string().optional(),
   /** An object drawn inside its parent, without a box or heading of its own (a unit's profile). */
   inline: z.boolean().optional(),
   /** An object's numbers drawn as one compact row of abbreviations: M WS S T W I A Ld. */

@@ -46,9 +46,10 @@ export const oldWorldLayout: SetupLayout = {
         'woundsLost',
         'profile',
         'standard',
-        'musician',
         'battleStandard',
         'charged',
+        // After the unit's ticks: its line in words stands under them, not between two of them.
+        'musician',
         'target',
         'highGround',
         'characters',
@@ -58,6 +59,13 @@ export const oldWorldLayout: SetupLayout = {
       advancedLabel: 'Special rules and terrain',
     },
     '*.units[].profile': profile,
+    // No close-combat rule this app follows reads a musician (RULES.md §3's combat result and break
+    // test, from seed 002, name none; the engine and the odds read it nowhere): asking for it would
+    // promise an effect there is none of. The setup still takes it, so files and rosters with one load.
+    '*.units[].musician': {
+      hidden: true,
+      note: 'A musician is not asked for: it changes nothing in the close-combat rules this app follows.',
+    },
     // A unit fights an enemy unit, by name; a new one drops the character singled out in the old.
     '*.units[].target': { ref: { list: '{other}.units[]' }, clears: ['attacksAt'] },
     '*.units[].facing': { widget: 'segmented' },

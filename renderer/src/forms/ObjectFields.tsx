@@ -63,8 +63,8 @@ interface ObjectProps {
   depth?: number;
 }
 
-/** How a field sits in its object: a cell of a row, a tick, or a block of its own. */
-type Placement = 'cell' | 'flag' | 'block' | 'hidden';
+/** How a field sits in its object: a cell of a row, a tick, a block of its own, or (hidden with a note) a line of words. */
+type Placement = 'cell' | 'flag' | 'block' | 'hidden' | 'note';
 
 interface Piece {
   key: string;
@@ -73,7 +73,7 @@ interface Piece {
 }
 
 function placementOf(node: JsonSchema, hint: FieldHint): Placement {
-  if (hint.hidden) return 'hidden';
+  if (hint.hidden) return hint.note ? 'note' : 'hidden';
   if (hint.ref) return 'cell';
   const { kind } = shapeOf(node);
   if (hint.widget === 'switch' && (kind === 'boolean' || kind === 'number')) return 'flag';
@@ -95,7 +95,7 @@ function placementOf(node: JsonSchema, hint: FieldHint): Placement {
 /** Without a hint, an object's fields go by kind: short fields, ticks, word lists, then lists and boxes. */
 function kindRank(node: JsonSchema, placement: Placement): number {
   if (placement === 'cell') return shapeOf(node).kind === 'tags' ? 2 : 0;
-  return placement === 'flag' ? 1 : placement === 'block' ? 3 : 4;
+  return placement === 'flag' ? 1 : placement === 'block' || placement === 'note' ? 3 : 4;
 }
 
 /** How one object's fields are laid out: their placements, the order, the groups, "More", the stat line. */
@@ -213,17 +213,20 @@ export const ObjectFields = memo(function ObjectFields({ schema, value, path, de
   const piece = (key: string): Piece => ({
     key,
     placement: placements.get(key)!,
-    node: (
-      <FieldOf
-        key={key}
-        name={key}
-        node={properties[key]!}
-        value={object[key]}
-        path={childPath(path, key)}
-        depth={depth}
-        compact={hint.compact === true}
-      />
-    ),
+    node:
+      placements.get(key) === 'note' ? (
+        <FieldNote key={key} path={childPath(path, key)} />
+      ) : (
+        <FieldOf
+          key={key}
+          name={key}
+          node={properties[key]!}
+          value={object[key]}
+          path={childPath(path, key)}
+          depth={depth}
+          compact={hint.compact === true}
+        />
+      ),
   });
   const more = ordered.filter((k) => advanced.has(k));
   const moreBlock: Piece | null =
@@ -272,7 +275,7 @@ function runs(pieces: Piece[], compact = false): ReactNode[] {
     batch = [];
   };
   for (const p of pieces) {
-    if (p.placement === 'block') {
+    if (p.placement === 'block' || p.placement === 'note') {
       flush();
       out.push(p.node);
     } else {
@@ -328,6 +331,16 @@ function More({
       </Button>
       <Collapse expanded={open}>{open && <Stack gap="md">{children}</Stack>}</Collapse>
     </Stack>
+  );
+}
+
+/** A hidden field's line in words, in its place: why it is not asked (its hint's `note`). */
+function FieldNote({ path }: { path: string }) {
+  const { note } = useHint(path);
+  return (
+    <Text c="gray.7" data-testid={`note-${path}`}>
+      {note}
+    </Text>
   );
 }
 
