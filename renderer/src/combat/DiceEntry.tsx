@@ -3,7 +3,7 @@ import { IconDice5 } from '@tabler/icons-react';
 import { hasD3, type RollStep } from '../../../core/api/view';
 import { missingWords, tally, type RestoredDice } from './diceEntries';
 import { CountedFaces, SubmitDice, TypedBox, WaitingGroup, type BoxLayout, type FaceActions } from './DiceEntryBoxes';
-import type { DiceMode } from './diceMode';
+import { diceModeLabels, isDiceMode, type DiceMode } from './diceMode';
 import { needsAtBoxes } from './needsWords';
 import { countKey, useDiceEntry } from './useDiceEntry';
 
@@ -136,11 +136,10 @@ function EntryModeAndRoll({
       <SegmentedControl
         size="sm"
         value={mode}
-        onChange={(v) => onMode(v as DiceMode)}
-        data={[
-          { value: 'type', label: 'Type the faces' },
-          { value: 'count', label: 'Count each face' },
-        ]}
+        onChange={(v) => {
+          if (isDiceMode(v)) onMode(v);
+        }}
+        data={(['type', 'count'] as const).map((v) => ({ value: v, label: diceModeLabels[v] }))}
       />
       <Button
         size="md"

@@ -1,23 +1,60 @@
 /**
- * How the players enter dice — typing the faces or counting each face — kept for the session, so
- * "Count each face" chosen once stays at every step until changed (a reload in the same tab too).
+ * How the players enter dice — typing the faces or counting each face. Settings keeps the way every
+ * roll opens in on this device (local storage, like the paper and the step log); a switch made at a
+ * roll is kept for the session, so "Count each face" chosen once stays at every step until changed
+ * (a reload in the same tab too).
  */
 export type DiceMode = 'type' | 'count';
 
-const KEY = 'combat-companion.dice-mode';
+export const diceModeLabels: Record<DiceMode, string> = { type: 'Type the faces', count: 'Count each face' };
 
+export function isDiceMode(value: string | null | undefined): value is DiceMode {
+  return value === 'type' || value === 'count';
+}
+
+/** The switch made at a roll, for this tab's session. */
+const SESSION_KEY = 'combat-companion.dice-mode';
+/** The way every roll opens, set in Settings, for this device. */
+const DEFAULT_KEY = 'combat-companion.dice-mode-default';
+
+/** The way a roll opens: the switch made this session, else the device's setting, else typing. */
 export function savedDiceMode(): DiceMode {
+  return read(() => globalThis.sessionStorage?.getItem(SESSION_KEY)) ?? rememberedDiceMode();
+}
+
+/** A switch made at a roll: kept for the session. */
+export function saveDiceMode(mode: DiceMode): void {
+  write(() => globalThis.sessionStorage?.setItem(SESSION_KEY, mode));
+}
+
+/** The way every roll opens on this device (Settings): typing unless set, or when the storage holds no valid mode. */
+export function rememberedDiceMode(): DiceMode {
+  return read(() => globalThis.localStorage?.getItem(DEFAULT_KEY)) ?? 'type';
+}
+
+/**
+ * Settings' choice, kept on this device. It takes over this session's switch too: the player who
+ * just chose it in Settings finds the next roll open that way.
+ */
+export function rememberDiceMode(mode: DiceMode): void {
+  write(() => globalThis.localStorage?.setItem(DEFAULT_KEY, mode));
+  saveDiceMode(mode);
+}
+
+/** A mode read from storage, or null when none is kept, it is not a mode, or the storage is refused. */
+function read(get: () => string | null | undefined): DiceMode | null {
   try {
-    return globalThis.sessionStorage?.getItem(KEY) === 'count' ? 'count' : 'type';
+    const saved = get();
+    return isDiceMode(saved) ? saved : null;
   } catch {
-    return 'type'; // storage refused (a locked-down browser): typing, as at first
+    return null; // storage refused (a locked-down browser): as at first
   }
 }
 
-export function saveDiceMode(mode: DiceMode): void {
+function write(set: () => void): void {
   try {
-    globalThis.sessionStorage?.setItem(KEY, mode);
+    set();
   } catch {
-    // Not kept: the choice still holds for this step.
+    // Not kept: the choice still holds for this step (or this page).
   }
 }
