@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { enterDice, setUpChainswordsVsTermagants, setupField } from './flows';
+import { enterDice, plainAttack10e, setUpChainswordsVsTermagants, setupField } from './flows';
 import { watchConsole } from './support';
 
 /**
@@ -20,8 +20,10 @@ const step = (page: Page) => page.getByTestId('step');
 async function fortyDice(page: Page) {
   await page.goto('/#/combat');
   await page.getByTestId('start-wh40k-10e').click();
+  await plainAttack10e(page);
   await page.getByText('Fighting (WS)').click();
   await setupField(page, 'attacker.weapons[0].attacks').fill('40');
+  await setupField(page, 'attacker.weapons[0].skill').fill('3');
   await page.getByTestId('start-combat').click();
   await expect(page).toHaveURL(/#\/combat\/play\//);
   await expect(step(page)).toHaveAttribute('data-step-kind', 'roll');
@@ -203,10 +205,15 @@ for (const size of [laptop, tablet]) {
     await page.setViewportSize(size);
     await page.goto('/#/combat');
     await page.getByTestId('start-wh40k-10e').click();
+    await plainAttack10e(page);
+    await setupField(page, 'attacker.weapons[0].name').fill('Weapon');
     await setupField(page, 'attacker.weapons[0].attacks').fill('2');
+    await setupField(page, 'attacker.weapons[0].skill').fill('3');
     await setupField(page, 'attacker.weapons[0].strength').fill('8');
     await setupField(page, 'attacker.weapons[0].ap').fill('-1');
     await setupField(page, 'attacker.weapons[0].damage').fill('D3');
+    await setupField(page, 'defender.models[0].toughness').fill('4');
+    await setupField(page, 'defender.models[0].save').fill('3');
     await setupField(page, 'defender.models[0].count').fill('2');
     await setupField(page, 'defender.models[0].wounds').fill('4');
     await setupField(page, 'defender.models[0].invulnerable').fill('4');

@@ -5,6 +5,30 @@ import { expect, type Page } from '@playwright/test';
  * against one group of models, entering dice at a roll step, and a roster made through the
  * Rosters screens.
  */
+
+/**
+ * The 10th edition setup opens on its example: five Intercessors' bolt rifles at nine Boys and a
+ * Boss Nob (INFANTRY, ORKS). A spec that builds its own attack from there makes it plain first: the
+ * weapon carried by one model, one profile of target models, unnamed (the unit's name stands for
+ * it), no keywords. What the spec then fills is what it counts on.
+ */
+export async function plainAttack10e(page: Page) {
+  await setupField(page, 'attacker.weapons[0].models').fill('1');
+  await page.getByTestId('remove-setup.defender.models[1]').click();
+  await expect(page.getByTestId('item-setup.defender.models[1]')).toHaveCount(0);
+  await setupField(page, 'defender.models[0].name').fill('');
+  await clearTags(page, 'defender.keywords');
+}
+
+/** A setup's word list emptied as a player does it: Backspace in its empty box takes the last word away. */
+async function clearTags(page: Page, path: string) {
+  const box = setupField(page, path);
+  const words = page.locator('.mantine-TagsInput-root', { has: box }).locator('.mantine-TagsInput-pill');
+  await box.click();
+  for (let left = await words.count(); left > 0; left--) await box.press('Backspace');
+  await expect(words).toHaveCount(0);
+}
+
 export async function setUpChainswordsVsTermagants(
   page: Page,
   opts: { seed?: number; attacker?: string; defender?: string; at?: string } = {},
@@ -12,6 +36,7 @@ export async function setUpChainswordsVsTermagants(
   // `at`: the app's address when it is not the configured one (a copy served elsewhere).
   await page.goto(`${opts.at ?? '/'}#/combat`);
   await page.getByTestId('start-wh40k-10e').click();
+  await plainAttack10e(page);
   await setupField(page, 'attacker.name').fill(opts.attacker ?? 'Assault Intercessors');
   await page.getByText('Fighting (WS)').click();
   await page.getByLabel('Charged this turn').check();

@@ -70,9 +70,9 @@ test.describe('setup screens', () => {
     await setupField(page, 'attacker.weapons[0].damage').fill('150');
     await page.getByTestId('start-combat').click();
     const list = page.getByTestId('setup-problems');
-    await expect(list).toContainText('Attacker — Weapon — Hit roll modifier: expected a number from -3 to 3');
+    await expect(list).toContainText('Attacker — Bolt rifle — Hit roll modifier: expected a number from -3 to 3');
     await expect(list).toContainText(
-      'Attacker — Weapon — Damage (D): expected a whole number from 0 to 100, or dice such as D6',
+      'Attacker — Bolt rifle — Damage (D): expected a whole number from 0 to 100, or dice such as D6',
     );
     await expect(setupField(page, 'attacker.weapons[0].hitModifier')).toHaveAttribute('aria-invalid', 'true');
   });

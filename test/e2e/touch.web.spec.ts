@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { setupField } from './flows';
+import { plainAttack10e, setupField } from './flows';
 import { watchConsole } from './support';
 
 /**
@@ -26,6 +26,7 @@ test('a whole fight played with taps on a tablet', async ({ page }) => {
   await expect(nav).not.toBeInViewport();
 
   await page.getByTestId('start-wh40k-10e').tap();
+  await plainAttack10e(page);
   await setupField(page, 'attacker.name').tap();
   await setupField(page, 'attacker.name').fill('Assault Intercessors');
   await page.getByText('Fighting (WS)').tap();

@@ -6,7 +6,7 @@ import { resolveScenario } from '../../core/scenario/resolve';
 import { readScenario } from '../../core/scenario/scenario';
 import { systems } from '../../core/systems';
 import { watchConsole } from './support';
-import { enterDice, setUpChainswordsVsTermagants as setUp, setupField } from './flows';
+import { enterDice, plainAttack10e, setUpChainswordsVsTermagants as setUp, setupField } from './flows';
 
 test.describe('40k 10th edition wizard', () => {
   test('a full combat with entered dice reaches the known result, and undo goes back one screen', async ({ page }) => {
@@ -43,6 +43,7 @@ test.describe('40k 10th edition wizard', () => {
   }) => {
     await page.goto('/#/combat');
     await page.getByTestId('start-wh40k-10e').click();
+    await plainAttack10e(page);
     await setupField(page, 'attacker.weapons[0].models').fill('100');
     await setupField(page, 'attacker.weapons[0].attacks').fill('20D6+999');
     await setupField(page, 'attacker.weapons[0].damage').fill('2D6');
@@ -64,14 +65,20 @@ test.describe('40k 10th edition wizard', () => {
     const errors = watchConsole(page);
     await page.goto('/#/combat');
     await page.getByTestId('start-wh40k-10e').click();
+    await plainAttack10e(page);
+    await setupField(page, 'attacker.weapons[0].name').fill('Weapon');
     await setupField(page, 'attacker.weapons[0].attacks').fill('2');
+    await setupField(page, 'attacker.weapons[0].skill').fill('3');
     await setupField(page, 'attacker.weapons[0].strength').fill('8');
     await setupField(page, 'attacker.weapons[0].ap').fill('-1');
     await setupField(page, 'attacker.weapons[0].damage').fill('D3');
     await page.getByTestId('more-setup.attacker.weapons[0]').click();
     await expect(page.getByText('Critical Hits and Critical Wounds')).toBeVisible();
     await setupField(page, 'attacker.weapons[0].criticalHitOn').fill('5');
+    await setupField(page, 'defender.name').fill('Target unit');
     await setupField(page, 'defender.models[0].count').fill('2');
+    await setupField(page, 'defender.models[0].toughness').fill('4');
+    await setupField(page, 'defender.models[0].save').fill('3');
     await setupField(page, 'defender.models[0].wounds').fill('4');
     await setupField(page, 'defender.models[0].invulnerable').fill('4');
     await setupField(page, 'defender.models[0].feelNoPain').fill('5');

@@ -127,11 +127,13 @@ describe('labels', () => {
     expect(labelChain(oldWorldSchema, setup, 'challenge.attacker', { inline }).join(' — ')).toBe(
       "A challenge — Attacker's challenger",
     );
-    expect(labelChain(wh40kSchema, wh40k10e.exampleSetup, 'defender.models[0].save').join(' — ')).toBe(
+    // A model profile left unnamed (the unit's name stands for it) is said by its noun and number.
+    const unnamedModels = setAt(wh40k10e.exampleSetup, parsePath('defender.models[0].name'), '');
+    expect(labelChain(wh40kSchema, unnamedModels, 'defender.models[0].save').join(' — ')).toBe(
       'Target — Model profile 1 — Save (Sv)',
     );
     expect(labelChain(wh40kSchema, wh40k10e.exampleSetup, 'attacker.weapons[0].abilities.melta').join(' — ')).toBe(
-      'Attacker — Weapon — Weapon abilities — Melta X',
+      'Attacker — Bolt rifle — Weapon abilities — Melta X',
     );
   });
 });

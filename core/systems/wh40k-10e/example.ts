@@ -1,22 +1,24 @@
 import type { SetupInput } from './profiles';
 
 /**
- * The setup screen's starting point: one weapon profile against one group of models, with the
- * numbers the quick-entry screen has always been prefilled with (A1 BS3+ S4 AP0 D1 against five
- * T4 Sv3+ W1 models), shooting. Players change the names and the numbers that differ.
+ * The setup screen's starting point, as the other systems open on one: five Intercessors firing
+ * their bolt rifles (A2 BS3+ S4 AP-1 D1) at ten Boyz, nine Boys and a Boss Nob of two wounds
+ * (T5 Sv5+). Nothing the players would have to notice is set: no charge, no standing still, not
+ * within half range, no cover — so a roster unit put in its place (the setup screen's "Pick from
+ * roster", the matchup table) brings its own numbers and finds nothing of the example left over.
  */
 export const exampleSetup: SetupInput = {
   system: 'wh40k-10e',
   attacker: {
-    name: 'Attacking unit',
+    name: 'Intercessor Squad',
     weapons: [
       {
-        name: 'Weapon',
-        models: 1,
-        attacks: '1',
+        name: 'Bolt rifle',
+        models: 5,
+        attacks: '2',
         skill: 3,
         strength: 4,
-        ap: 0,
+        ap: -1,
         damage: '1',
         hitReroll: 'none',
         woundReroll: 'none',
@@ -30,17 +32,28 @@ export const exampleSetup: SetupInput = {
     halfRange: false,
   },
   defender: {
-    name: 'Target unit',
-    keywords: [],
+    name: 'Boyz',
+    keywords: ['infantry', 'orks'],
     cover: false,
     saveReroll: 'none',
     models: [
       {
-        name: '',
-        count: 5,
-        toughness: 4,
-        save: 3,
+        name: 'Boy',
+        count: 9,
+        toughness: 5,
+        save: 5,
         wounds: 1,
+        invulnerable: null,
+        feelNoPain: null,
+        feelNoPainMortal: null,
+        character: false,
+      },
+      {
+        name: 'Boss Nob',
+        count: 1,
+        toughness: 5,
+        save: 5,
+        wounds: 2,
         invulnerable: null,
         feelNoPain: null,
         feelNoPainMortal: null,

@@ -8,7 +8,7 @@ const damageRerolls = { none: 'No re-roll', ones: 'Re-roll Damage 1s', all: 'Re-
 export const wh40k10eLayout: SetupLayout = {
   title: '40k 10th edition — set up the attack',
   intro:
-    "One attacking unit's weapons against one target unit. Numbers are as on the datasheet: BS/WS 3 means 3+, Sv 3 means 3+.",
+    "One attacking unit's weapons against one target unit. Prefilled with five Intercessors shooting at ten Boyz: change the names and the numbers that differ. Numbers are as on the datasheet: BS/WS 3 means 3+, Sv 3 means 3+.",
   sideNotes: { attacker: 'the unit making its attacks', defender: 'the unit being attacked' },
   fields: {
     attacker: {
