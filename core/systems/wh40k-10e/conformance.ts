@@ -68,8 +68,25 @@ export const conformance: SystemConformance = {
     'examples/wh40k-10e-entered-dice.json',
   ],
   combats: {
-    // One bolt rifle shot into five Marines: the quick-entry screen's own start.
-    small: exampleSetup,
+    // One bolt rifle shot into five Marines: three rolls and a point mass, small enough to walk whole.
+    small: {
+      system: 'wh40k-10e',
+      attacker: {
+        name: 'Attacking unit',
+        weapons: [{ ...exampleSetup.attacker.weapons[0]!, name: 'Bolt rifle', models: 1, attacks: '1', ap: 0 }],
+        ranged: true,
+        charged: false,
+        remainedStationary: false,
+        halfRange: false,
+      },
+      defender: {
+        name: 'Space Marines',
+        keywords: [],
+        cover: false,
+        saveReroll: 'none',
+        models: [{ ...exampleSetup.defender.models[0]!, name: '', count: 5, toughness: 4, save: 3, wounds: 1 }],
+      },
+    },
     // Ten Intercessors in rapid-fire range with a grenade launcher into twenty Boyz and a Nob.
     club: {
       system: 'wh40k-10e',
