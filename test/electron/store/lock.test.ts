@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDurableStore, StoreLockedError } from '../../../electron/main/store';
 import { openDesktopStore } from '../../../electron/main/store/open';
 import { identityOf, type ProcessIdentity } from '../../../electron/main/store/process';
+import { sized } from '../../support/exhaustive';
 
 /**
  * Hardening: one process per store folder. Two processes on one folder used to both report
@@ -183,7 +184,8 @@ class Starter {
 }
 
 const STARTERS = 20;
-const RUNS = 20;
+// 20 starters every time; 5 runs of them in the everyday suite, the 20 under CC_EXHAUSTIVE=1.
+const RUNS = sized(5, 20);
 
 describe('processes starting at once after a crash', () => {
   it(
