@@ -13,7 +13,9 @@ export interface FightAccount {
   figure: string;
   /** How the fight most likely goes, in a sentence or two. */
   story: string;
-  /** Each chance worth a line: who wins, each round's chance to end it, who breaks, who is caught, who is wiped out. */
+  /** Each round's chance to end the fight: "Over in round 1: 20.0% · 2: 41.0% · 3: 25.1%" (none: null). */
+  rounds: string | null;
+  /** Each chance worth a line: their side winning, a draw, who breaks, who is caught, who is wiped out. */
   rows: Array<[label: string, value: string]>;
   /** How far an estimate may be off, in words (exact figures: null). */
   note: string | null;
@@ -26,6 +28,9 @@ export interface AccountNames {
   mineUnit: string;
   theirUnit: string;
 }
+
+/** The least chance of a fate worth a row: less reads "0.0%", as if it could not happen. */
+const SHOWN = 0.0005;
 
 /** What can end a unit's fight, in the words of a sentence and of a row. */
 const FATES = [
@@ -43,23 +48,20 @@ export function fightAccount(odds: MatchupOdds, names: AccountNames, charging: '
   if (odds.kind !== 'whole') return null;
   const chance = (value: number) =>
     odds.exact ? chanceText(value) : chanceText(value, odds.standardError ?? 0, false);
-  const rows: Array<[string, string]> = [
-    [`${names.mineSide} win the fight`, chance(odds.win)],
-    [`${names.theirSide} win the fight`, chance(odds.lose)],
-  ];
+  // My side's chance is the figure above the rows; theirs and the rest below it.
+  const rows: Array<[string, string]> = [[`${names.theirSide} win the fight`, chance(odds.lose)]];
   if (odds.draw > 0) rows.push(['A draw', chance(odds.draw)]);
-  const rounds = roundsText(odds.rounds ?? [], chance);
-  if (rounds) rows.push(['Over in round', rounds]);
   if (odds.unfinished >= 0.005) rows.push(['Still fighting after the last round counted', chance(odds.unfinished)]);
   // Theirs first: whether their unit breaks is what a charge is for.
   for (const fate of odds.fates ? [odds.fates.theirs, odds.fates.mine] : [])
-    for (const { key, row } of FATES) if (fate[key] > 0) rows.push([`${fate.unit}: ${row}`, chance(fate[key])]);
+    for (const { key, row } of FATES) if (fate[key] >= SHOWN) rows.push([`${fate.unit}: ${row}`, chance(fate[key])]);
   const [attacker, defender] =
     charging === 'mine' ? [names.mineUnit, names.theirUnit] : [names.theirUnit, names.mineUnit];
   return {
     title: `${attacker} charge ${defender}`,
     figure: `${names.mineSide} win the fight ${chance(odds.win)}`,
     story: storyOf(odds, chance),
+    rounds: roundsText(odds.rounds ?? [], chance),
     rows,
     note: odds.exact
       ? null
@@ -67,13 +69,13 @@ export function fightAccount(odds: MatchupOdds, names: AccountNames, charging: '
   };
 }
 
-/** "1: 20.0% · 2: 41.0% · 3: 25.1%": the rounds the fight can end in (under half a percent left out). */
-function roundsText(rounds: readonly number[], chance: (value: number) => string): string {
-  return rounds
+/** "Over in round 1: 20.0% · 2: 41.0% · 3: 25.1%": the rounds the fight can end in (under half a percent left out). */
+function roundsText(rounds: readonly number[], chance: (value: number) => string): string | null {
+  const each = rounds
     .map((p, i) => ({ p, round: i + 1 }))
     .filter(({ p }) => p >= 0.005)
-    .map(({ p, round }) => `${round}:${NBSP}${chance(p)}`)
-    .join(' · ');
+    .map(({ p, round }) => `${round}:${NBSP}${chance(p)}`);
+  return each.length > 0 ? `Over in round ${each.join(' · ')}` : null;
 }
 
 /**

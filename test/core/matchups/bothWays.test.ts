@@ -160,10 +160,8 @@ describe('a cell’s fight told in words, both ways', () => {
       'Most likely Orc Boyz break and are caught (38.0%). The fight is most likely over in round 2 (41.0%).',
     );
     expect(account.rows).toEqual([
-      ['Empire win the fight', '62.0%'],
       ['Orcs win the fight', '30.0%'],
       ['A draw', '8.0%'],
-      ['Over in round', '1:\u00a020.0% · 2:\u00a041.0% · 3:\u00a025.0% · 4:\u00a014.0%'],
       ['Orc Boyz: breaks and is caught', '38.0%'],
       ['Orc Boyz: breaks and gets away', '19.0%'],
       ['Orc Boyz: destroyed', '5.0%'],
@@ -171,6 +169,7 @@ describe('a cell’s fight told in words, both ways', () => {
       ['Greatswords: breaks and gets away', '20.0%'],
       ['Greatswords: destroyed', '1.0%'],
     ]);
+    expect(account.rounds).toBe('Over in round 1:\u00a020.0% · 2:\u00a041.0% · 3:\u00a025.0% · 4:\u00a014.0%');
     expect(account.note).toBeNull();
   });
 
@@ -187,13 +186,21 @@ describe('a cell’s fight told in words, both ways', () => {
         ...odds,
         draw: 0,
         rounds: [1],
-        fates: { ...odds.fates!, mine: { unit: 'Greatswords', destroyed: 0, flees: 0, caught: 0 } },
+        fates: {
+          theirs: { unit: 'Orc Boyz', destroyed: 0.0004, flees: 0.5, caught: 0.3 },
+          mine: { unit: 'Greatswords', destroyed: 0, flees: 0, caught: 0 },
+        },
       },
       names,
       'mine',
     )!;
-    expect(account.rows.map(([label]) => label)).not.toContain('A draw');
-    expect(account.rows.some(([label]) => label.startsWith('Greatswords:'))).toBe(false);
+    const labels = account.rows.map(([label]) => label);
+    expect(labels).not.toContain('A draw');
+    expect(labels.some((label) => label.startsWith('Greatswords:'))).toBe(false);
+    expect(account.rounds).toBe('Over in round 1:\u00a0100.0%');
+    // A chance that would read "0.0%" has no row: it reads as if it could not happen.
+    expect(labels).not.toContain('Orc Boyz: destroyed');
+    expect(labels).toContain('Orc Boyz: breaks and gets away');
     expect(fightAccount({ ...odds, kind: 'attack' }, names, 'mine')).toBeNull();
   });
 });
