@@ -2,17 +2,21 @@ import { ANALYSIS_WORK_LIMIT, AnalysisTooLargeError, metered } from '../analysis
 import type { Chunked } from '../analysis/chunked';
 import { wholeCombatInChunksOf } from '../analysis/combat';
 import { chanceText, fightHeadline } from '../analysis/combat/headline';
+import type { SideCombatOdds, WholeCombatOdds } from '../analysis/combat/types';
 import { noOddsBecause } from '../analysis/guarded';
 import type { SystemAnalysis } from '../analysis/system';
+import type { Role } from '../combat/steps';
 import type { SystemDefinition } from '../systems/definition';
+import { combatSize } from './order';
 import { matchupSetup, type MatchupFighter } from './setup';
-import type { MatchupCell, MatchupMode, MatchupOdds } from './types';
+import type { FightFate, MatchupCell, MatchupMode, MatchupOdds } from './types';
 
 /**
  * The work one cell may take (budget.ts units): a fortieth of an odds panel's figure, for the exact
  * chain and as much again for the estimate past it — some 50 ms, so a 10 × 10 table fills in a few
  * seconds on a two-core machine (test/bench/matchups.bench.ts). A cell over it is an estimate from
- * play-outs, marked as one with its error, never a hang.
+ * play-outs, marked as one with its error, never a hang. Each way of a pairing (my charge, theirs)
+ * gets it whole.
  */
 export const CELL_WORK = ANALYSIS_WORK_LIMIT / 40;
 
@@ -23,49 +27,116 @@ export interface CellRequest {
   mode?: MatchupMode | undefined;
 }
 
-const refusedCell = (request: CellRequest, why: string): MatchupCell => ({
-  mine: request.mine.id,
-  theirs: request.theirs.id,
-  odds: null,
-  why,
-});
+/** One combat of a pairing, started and ready to work out — with its size, to order by — or why it cannot be. */
+export type PreparedCombat = { ok: true; state: unknown; size: number } | { ok: false; why: string };
+
+/**
+ * A pairing ready to work out: my unit charging theirs and, where the game's combat is a fight of
+ * rounds, theirs charging mine; `size` the two combats' sizes together (order.ts), so the table
+ * can work the cheapest pairings out first.
+ */
+export interface PreparedPair {
+  request: CellRequest;
+  charging: PreparedCombat;
+  defending: PreparedCombat | null;
+  size: number;
+}
+
+/** The combat of `attacker` charging `defender`, filled as the setup screen fills it and started, or why not. */
+function prepareCombat(
+  definition: SystemDefinition,
+  attacker: MatchupFighter,
+  defender: MatchupFighter,
+  mode: MatchupMode | undefined,
+): PreparedCombat {
+  const setup = matchupSetup(definition, attacker, defender, mode);
+  if (!setup.ok) return { ok: false, why: setup.message };
+  const rules = definition.rules;
+  const state = rules.start(rules.setupSchema.parse(setup.value));
+  return { ok: true, state, size: combatSize(rules.view(state)) };
+}
+
+/** A pairing's combats started: mine charging, and theirs charging mine where a fight goes both ways (a chain of rounds). */
+export function preparePair(definition: SystemDefinition, request: CellRequest): PreparedPair {
+  const charging = prepareCombat(definition, request.mine, request.theirs, request.mode);
+  const defending = definition.analysis?.combat
+    ? prepareCombat(definition, request.theirs, request.mine, request.mode)
+    : null;
+  const sizeOf = (c: PreparedCombat | null) => (c?.ok ? c.size : 0);
+  return { request, charging, defending, size: sizeOf(charging) + sizeOf(defending) };
+}
 
 /**
  * One cell of the table, in chunks (core/analysis/chunked.ts): the combat filled from the two units
  * as the setup screen fills it, then its whole-combat odds by the host's own chain (`wholeCombatOf`)
- * within `CELL_WORK`; for a game whose combat is one attack, that attack's exact odds.
+ * within `CELL_WORK` — and the same with their unit charging mine; for a game whose combat is one
+ * attack, that attack's exact odds.
  */
 export function* cellInChunks(
   definition: SystemDefinition,
   request: CellRequest,
   work: number = CELL_WORK,
 ): Chunked<MatchupCell> {
-  const setup = matchupSetup(definition, request.mine, request.theirs, request.mode);
-  if (!setup.ok) return refusedCell(request, setup.message);
-  const rules = definition.rules;
-  const state = rules.start(rules.setupSchema.parse(setup.value));
+  return yield* pairInChunks(definition, preparePair(definition, request), work);
+}
+
+/** A prepared pairing worked out (see `cellInChunks`): my charge first, then theirs, each within `work`. */
+export function* pairInChunks(
+  definition: SystemDefinition,
+  pair: PreparedPair,
+  work: number = CELL_WORK,
+): Chunked<MatchupCell> {
+  const { request } = pair;
+  const cell: MatchupCell = { mine: request.mine.id, theirs: request.theirs.id, odds: null };
+  const charging = yield* combatInChunks(definition, pair.charging, 'attacker', request, work);
+  if (typeof charging === 'string') return { ...cell, why: charging };
+  if (charging.kind !== 'whole' || !pair.defending) return { ...cell, odds: charging };
+  const defending = yield* combatInChunks(definition, pair.defending, 'defender', request, work);
+  return typeof defending === 'string'
+    ? { ...cell, odds: charging, defending: null, defendingWhy: defending }
+    : { ...cell, odds: charging, defending };
+}
+
+/** One combat's odds told from my unit's side (`mine`: the role it has in this combat), or why there are none. */
+function* combatInChunks(
+  definition: SystemDefinition,
+  combat: PreparedCombat,
+  mine: Role,
+  request: CellRequest,
+  work: number,
+): Chunked<MatchupOdds | string> {
+  if (!combat.ok) return combat.why;
   const analysis = definition.analysis;
-  if (!analysis) return refusedCell(request, `There are no odds for ${definition.name} yet.`);
-  const answer = yield* wholeCombatInChunksOf(analysis, state, work);
-  if (answer === null) {
-    const attack = attackOdds(analysis, state, request, work);
-    return typeof attack === 'string'
-      ? refusedCell(request, attack)
-      : { mine: request.mine.id, theirs: request.theirs.id, odds: attack };
-  }
-  if (!answer.ok) return refusedCell(request, noOddsBecause('No odds for this matchup', answer.tooLarge));
-  const o = answer.odds;
-  const odds: MatchupOdds = {
+  if (!analysis) return `There are no odds for ${definition.name} yet.`;
+  const answer = yield* wholeCombatInChunksOf(analysis, combat.state, work);
+  if (answer === null) return attackOdds(analysis, combat.state, request, work);
+  if (!answer.ok) return noOddsBecause('No odds for this matchup', answer.tooLarge);
+  return wholeOdds(answer.odds, mine);
+}
+
+const fateOf = (side: SideCombatOdds): FightFate => ({
+  unit: side.unit,
+  destroyed: side.pDestroyed,
+  flees: side.pFlees,
+  caught: side.pCaught,
+});
+
+/** A whole fight's odds as a cell keeps them, from my side: `win` my unit's side winning, whichever role it has. */
+function wholeOdds(o: WholeCombatOdds, mine: Role): MatchupOdds {
+  const theirs: Role = mine === 'attacker' ? 'defender' : 'attacker';
+  const [win, lose] = mine === 'attacker' ? [o.pAttackerWins, o.pDefenderWins] : [o.pDefenderWins, o.pAttackerWins];
+  return {
     kind: 'whole',
-    win: o.pAttackerWins,
-    lose: o.pDefenderWins,
+    win,
+    lose,
     draw: o.pDraw,
     unfinished: o.pUnfinished,
     exact: o.exact,
     ...(o.exact ? {} : { standardError: o.standardError ?? 0 }),
     headline: fightHeadline(o),
+    rounds: o.rounds,
+    fates: { mine: fateOf(o[mine]), theirs: fateOf(o[theirs]) },
   };
-  return { mine: request.mine.id, theirs: request.theirs.id, odds };
 }
 
 /**

@@ -1,8 +1,6 @@
-import { runToEnd } from '../analysis/chunked';
 import { errorText } from '../analysis/combat/headline';
 import type { SystemDefinition } from '../systems/definition';
-import { cellInChunks, type CellRequest } from './cell';
-import { cellRequestsOf } from './run';
+import { matchupCells } from './run';
 import type { MatchupCell, MatchupMode, MatchupSide } from './types';
 
 /**
@@ -36,25 +34,13 @@ export function plainMatchups(
   theirs: MatchupSide,
   mode: MatchupMode | undefined,
 ): PlainMatchups {
-  const cellOf = (request: CellRequest) => runToEnd(cellInChunks(definition, request));
-  const charging = cellRequestsOf(mine, theirs, mode).map(cellOf);
-  const cells = mine.units.map((_, i) =>
-    theirs.units.map((_, j) => {
-      const cell = charging[i * theirs.units.length + j]!;
-      // Their unit charging mine: the same pair with the sides swapped (a whole fight only).
-      const defending =
-        cell.odds?.kind === 'whole' ? cellOf(cellRequestsOf(oneOf(theirs, j), oneOf(mine, i), mode)[0]!) : null;
-      return plainCell(cell, defending);
-    }),
-  );
+  const byPair = new Map(matchupCells(definition, mine, theirs, mode).map((c) => [`${c.mine}\u0000${c.theirs}`, c]));
+  const cells = mine.units.map((m) => theirs.units.map((t) => plainCell(byPair.get(`${m.id}\u0000${t.id}`)!)));
   return { system: definition.id, mine: mine.units.map((u) => u.name), theirs: theirs.units.map((u) => u.name), cells };
 }
 
-/** A side of one unit, its `index`th. */
-const oneOf = (side: MatchupSide, index: number): MatchupSide => ({ name: side.name, units: [side.units[index]!] });
-
 /** A cell in the printed shape: my win charging, my win charged (their charge's loss), or one attack's figures. */
-function plainCell(cell: MatchupCell, defending: MatchupCell | null): PlainCell {
+function plainCell(cell: MatchupCell): PlainCell {
   const odds = cell.odds;
   if (!odds)
     return {
@@ -66,14 +52,16 @@ function plainCell(cell: MatchupCell, defending: MatchupCell | null): PlainCell 
       note: cell.why ?? null,
     };
   const whole = odds.kind === 'whole';
-  const exact = odds.exact && (defending?.odds?.exact ?? true);
+  const defending = cell.defending ?? null;
+  const exact = odds.exact && (defending?.exact ?? true);
   return {
     pWin: whole ? odds.win : null,
-    pWinDefending: whole ? (defending?.odds?.lose ?? null) : null,
+    pWinDefending: whole ? (defending?.win ?? null) : null,
     expectedDestroyed: whole ? null : (odds.meanModelsDestroyed ?? null),
     pDestroyAll: whole ? null : odds.win,
     exact,
-    note: exact ? null : estimateNote(odds.standardError ?? defending?.odds?.standardError),
+    // Their charge may be refused where mine is not (a unit that can only be charged): said in words.
+    note: exact ? (cell.defendingWhy ?? null) : estimateNote(odds.standardError ?? defending?.standardError),
   };
 }
 

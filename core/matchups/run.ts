@@ -1,8 +1,9 @@
 import { runToEnd } from '../analysis/chunked';
 import type { SystemDefinition } from '../systems/definition';
-import { cellInChunks, type CellRequest } from './cell';
+import { pairInChunks, preparePair, type CellRequest, type PreparedPair } from './cell';
+import { planInChunks } from './order';
 import { tableOf } from './table';
-import type { MatchupMode, MatchupSide, MatchupTable } from './types';
+import type { MatchupCell, MatchupMode, MatchupSide, MatchupTable } from './types';
 
 /** Every cell's request, row by row (my units) and column by column (theirs): what the host and the command line work out. */
 export function cellRequestsOf(mine: MatchupSide, theirs: MatchupSide, mode: MatchupMode | undefined): CellRequest[] {
@@ -15,13 +16,38 @@ export function cellRequestsOf(mine: MatchupSide, theirs: MatchupSide, mode: Mat
   );
 }
 
-/** The whole table worked out at once (the command line, the bench): every cell within its own work cap. */
+/** Every pairing prepared once (its combats started and sized), cheapest first: the order the table is worked out in. */
+export function* pairingPlanInChunks(
+  definition: SystemDefinition,
+  requests: readonly CellRequest[],
+): Generator<void, PreparedPair[], void> {
+  return yield* planInChunks(
+    requests,
+    (request) => preparePair(definition, request),
+    (pair) => pair.size,
+  );
+}
+
+/**
+ * The whole table worked out at once (the command line, the bench): cheapest pairing first, every
+ * cell within its own work cap — the same table in whatever order, each cell's figures its own.
+ */
 export function matchupTable(
   definition: SystemDefinition,
   mine: MatchupSide,
   theirs: MatchupSide,
   mode: MatchupMode | undefined,
 ): MatchupTable {
-  const cells = cellRequestsOf(mine, theirs, mode).map((request) => runToEnd(cellInChunks(definition, request)));
-  return tableOf(definition.id, mode, mine, theirs, cells);
+  return tableOf(definition.id, mode, mine, theirs, matchupCells(definition, mine, theirs, mode));
+}
+
+/** Every cell of the table, cheapest pairing first (see `matchupTable`). */
+export function matchupCells(
+  definition: SystemDefinition,
+  mine: MatchupSide,
+  theirs: MatchupSide,
+  mode: MatchupMode | undefined,
+): MatchupCell[] {
+  const plan = runToEnd(pairingPlanInChunks(definition, cellRequestsOf(mine, theirs, mode)));
+  return plan.map((pair) => runToEnd(pairInChunks(definition, pair)));
 }

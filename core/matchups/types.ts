@@ -25,6 +25,16 @@ export interface MatchupSide {
 
 const p = z.number().min(0).max(1);
 
+/** How one unit can end the fight: wiped out, broken and got away, broken and caught by the pursuit. */
+export const fightFateSchema = z.object({
+  /** The unit, as the combat names it. */
+  unit: z.string(),
+  destroyed: p,
+  flees: p,
+  caught: p,
+});
+export type FightFate = z.infer<typeof fightFateSchema>;
+
 /**
  * My unit's odds against theirs. `whole`: the whole combat, round after round — I win, they win,
  * a draw, still fighting after the last round counted. `attack` (one attack, 40k 10th edition):
@@ -44,16 +54,28 @@ export const matchupOddsSchema = z.object({
   targetModels: z.number().int().min(0).optional(),
   /** The whole fight in one line, as the top of every step of a combat reads it. */
   headline: z.string(),
+  /** A whole fight: the chance it is over in each round, round 1 first (what is left after the last is `unfinished`). */
+  rounds: z.array(p).optional(),
+  /** A whole fight: how my unit and theirs can end it (who breaks, who is caught, who is wiped out). */
+  fates: z.object({ mine: fightFateSchema, theirs: fightFateSchema }).optional(),
 });
 export type MatchupOdds = z.infer<typeof matchupOddsSchema>;
 
-/** One cell: my unit (row) against theirs (column); its odds, or why there are none, in words. */
+/**
+ * One cell: my unit (row) charging theirs (column); its odds, or why there are none, in words. In a
+ * whole fight, also the same pair the other way round — their unit charging mine — with its odds
+ * still told from my side (`win` is my unit winning), or why there are none.
+ */
 export const matchupCellSchema = z.object({
   mine: z.string(),
   theirs: z.string(),
   odds: matchupOddsSchema.nullable(),
   /** Why the cell has no odds (the unit cannot fill this combat, the combat is too large even to estimate). */
   why: z.string().optional(),
+  /** Their unit charging mine (whole fights only): `win` is my chance, `lose` theirs. */
+  defending: matchupOddsSchema.nullable().optional(),
+  /** Why their charge has no odds. */
+  defendingWhy: z.string().optional(),
 });
 export type MatchupCell = z.infer<typeof matchupCellSchema>;
 

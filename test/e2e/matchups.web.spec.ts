@@ -158,7 +158,7 @@ test('from a roster: the table fills with a progress line, a cell opens its deta
   // Cancel at once: the table stops where it is, saying how far it got; Go on takes it up again.
   await page.getByTestId('cancel-matchups').click();
   await expect(page.getByTestId('matchup-progress')).toContainText(
-    /Stopped( before any matchup was worked out|: \d of 6 matchups worked out)/,
+    /Stopped( before any pairing was worked out|: \d of 6 pairings worked out)/,
   );
   await page.getByTestId('resume-matchups').click();
   // Going on: working out again, or already done (what was worked out before is remembered).
@@ -183,13 +183,42 @@ test('from a roster: the table fills with a progress line, a cell opens its deta
   const detail = page.getByTestId('matchup-detail');
   await expect(detail).toContainText('Empire win the fight');
   await expect(detail).toContainText('Orcs win the fight');
-  await expect(page.getByTestId('matchup-headline')).toContainText(/^Empire win the fight [\d.]+%/);
+  // My charge, told: the figure to decide by, how it most likely goes, the rounds and who breaks.
+  const charging = page.getByTestId('matchup-charging');
+  await expect(charging).toContainText('Greatswords charge Orc Boyz');
+  await expect(page.getByTestId('matchup-charging-figure')).toHaveText(/^Empire win the fight [\d.]+%$/);
+  await expect(charging).toContainText(/Most likely .+ \([\d.]+%\)\./);
+  await expect(charging).toContainText('Over in round');
+  await expect(charging).toContainText(/Orc Boyz: breaks and (gets away|is caught)/);
+  // Their charge beside it: the same pair the other way round, still my chance, in its own words.
+  const defending = page.getByTestId('matchup-defending');
+  await expect(defending).toContainText('Orc Boyz charge Greatswords');
+  await expect(page.getByTestId('matchup-defending-figure')).toHaveText(/^Empire win the fight [\d.]+%$/);
+  await expect(defending).toContainText(/Most likely .+ \([\d.]+%\)\./);
+  const chargeFigure = (await page.getByTestId('matchup-charging-figure').textContent()) ?? '';
+  const theirFigure = (await page.getByTestId('matchup-defending-figure').textContent()) ?? '';
   await page.screenshot({ path: 'test-results/matchups-detail-1280.png' });
   await page.getByTestId('start-matchup').click();
   await expect(page).toHaveURL(/#\/combat\/new\/old-world/);
   await expect(page.getByTestId('field-setup.attacker.units[0].name')).toHaveValue('Greatswords');
   await page.getByTestId('start-combat').click();
   await expect(page.getByTestId('step-needs')).toBeVisible({ timeout: 30_000 });
+  // The combat started from the cell shows the cell's figure at the top of its first step, before any die.
+  const headline = page.getByTestId('fight-headline');
+  await expect(headline).toHaveAttribute('data-exact', 'true', { timeout: 30_000 });
+  await expect(headline).toContainText(`${chargeFigure} · Orcs `);
+
+  // Their charge, started from the same cell: their unit attacks, and the fight reads my chance as the detail gave it.
+  await page.goto('/#/matchups?mine=empire&theirs=orcs');
+  await expect(page.getByTestId('matchup-progress')).toBeHidden({ timeout: 180_000 });
+  await page.getByTestId('matchup-row').first().getByTestId('matchup-cell').first().click();
+  await page.getByTestId('start-matchup-defending').click();
+  await expect(page).toHaveURL(/#\/combat\/new\/old-world/);
+  await expect(page.getByTestId('field-setup.attacker.units[0].name')).toHaveValue('Orc Boyz');
+  await expect(page.getByTestId('field-setup.defender.units[0].name')).toHaveValue('Greatswords');
+  await page.getByTestId('start-combat').click();
+  await expect(headline).toHaveAttribute('data-exact', 'true', { timeout: 30_000 });
+  await expect(headline).toContainText(` · ${theirFigure.replace('Empire win the fight', 'Empire')}`);
   expect(errors).toEqual([]);
 });
 

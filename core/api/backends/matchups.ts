@@ -1,14 +1,16 @@
 import type { Chunked } from '../../analysis/chunked';
 import {
-  cellInChunks,
   cellRequestsOf,
   hasModes,
   matchupSetup,
+  pairInChunks,
+  pairingPlanInChunks,
   tableOf,
   type CellRequest,
   type MatchupCell,
   type MatchupMode,
   type MatchupSide,
+  type PreparedPair,
 } from '../../matchups';
 import type { Roster, Unit } from '../../roster/documents';
 import type { RosterRepository } from '../../store/repo';
@@ -18,10 +20,12 @@ import { MAX_MATCHUP_UNITS } from '../channels/matchups';
 import type { ParsedRequestOf, ResponseOf } from '../contract';
 import { ApiFailure } from '../reply';
 
-/** Cells worked out per call at most: some 200 ms of work, then the screen asks again (and sees progress). */
+/** Cells worked out per call at most (each both ways in a fight): some 200 ms of work, then the screen asks again (and sees progress). */
 export const CELLS_PER_CALL = 4;
 /** Cells remembered at most (a few 12 × 12 tables); past it the memory starts afresh. */
 const MAX_REMEMBERED = 5_000;
+/** Tables whose plan (the pairings still to work out, cheapest first) is kept between calls. */
+const MAX_PLANS = 4;
 
 export interface MatchupDeps {
   repo: RosterRepository;
@@ -87,8 +91,8 @@ function cellKey(system: string, request: CellRequest, versions: Map<string, str
   ]);
 }
 
-/** Works a cell out chunk by chunk, pausing between; null once `stopped` (the table was cancelled). */
-async function workedOut(work: Chunked<MatchupCell>, pause: (() => Promise<void>) | undefined, stopped: () => boolean) {
+/** Works something out chunk by chunk, pausing between; null once `stopped` (the table was cancelled). */
+async function workedOut<T>(work: Chunked<T>, pause: (() => Promise<void>) | undefined, stopped: () => boolean) {
   for (;;) {
     const r = work.next();
     if (r.done) return r.value;
@@ -100,39 +104,77 @@ async function workedOut(work: Chunked<MatchupCell>, pause: (() => Promise<void>
   }
 }
 
+/** A table's identity for its plan: the game, the mode, each roster's name and units at their versions, in order. */
+function tableKey(system: string, mode: MatchupMode | undefined, sides: MatchupSide[], versions: Map<string, string>) {
+  return JSON.stringify([
+    system,
+    mode ?? '',
+    ...sides.map((s) => [s.name, s.units.map((u) => `${u.id}@${versions.get(u.id) ?? ''}`)]),
+  ]);
+}
+
 /**
  * `roster.matchups` and `roster.matchupSetup` (issue 37): the matchup table, a few cells a call,
- * each cell remembered by the versions of its two units, in chunks with the host's pause between.
+ * cheapest pairing first (core/matchups/order.ts), each cell remembered by the versions of its two
+ * units, in chunks with the host's pause between. A table's pairings are prepared once — their
+ * combats started and sized, then ordered — and that plan kept between calls, so no call builds a
+ * setup twice.
  */
 export function createMatchupBackend(deps: MatchupDeps) {
   const remembered = new Map<string, MatchupCell>();
+  // A plan being made is kept as its promise: a second call for the same table waits for it, never makes another.
+  const plans = new Map<string, Promise<PreparedPair[] | null>>();
   let generation = 0;
+
+  /** The pairings of `missing` still to work out, cheapest first: the table's plan, made once (in chunks). */
+  function planOf(key: string, definition: SystemDefinition, missing: CellRequest[], stopped: () => boolean) {
+    const known = plans.get(key);
+    if (known) return known;
+    if (plans.size >= MAX_PLANS) plans.delete(plans.keys().next().value!);
+    const made = workedOut(pairingPlanInChunks(definition, missing), deps.pause, stopped);
+    plans.set(key, made);
+    // Cancelled half-way (or failed): no plan is kept, the next call makes it afresh.
+    const forget = () => {
+      if (plans.get(key) === made) plans.delete(key);
+    };
+    made.then((plan) => plan ?? forget(), forget);
+    return made;
+  }
+
   return {
     'roster.matchups': async (request: ParsedRequestOf<'roster.matchups'>): Promise<ResponseOf<'roster.matchups'>> => {
       if (request.stop) generation++;
       const loaded = await loadBoth(deps, request);
+      const { definition, mode } = loaded;
       const [mine, theirs] = [sideOf(loaded.mine), sideOf(loaded.theirs)];
       const versions = new Map([...loaded.mine.units, ...loaded.theirs.units].map((u) => [u.id, u.updatedAt]));
-      const requests = cellRequestsOf(mine, theirs, loaded.mode);
+      const requests = cellRequestsOf(mine, theirs, mode);
+      const keyOf = (cell: CellRequest) => cellKey(definition.id, cell, versions);
+      const missing = requests.filter((cell) => !remembered.has(keyOf(cell)));
+      const table = tableKey(definition.id, mode, [mine, theirs], versions);
       const mine0 = generation;
+      const stopped = () => generation !== mine0;
+      const plan = missing.length > 0 && !request.stop ? await planOf(table, definition, missing, stopped) : null;
       let worked = 0;
-      const cells: MatchupCell[] = [];
-      for (const cell of requests) {
-        const key = cellKey(loaded.definition.id, cell, versions);
-        let known = remembered.get(key);
-        if (!known && !request.stop && worked < CELLS_PER_CALL) {
-          worked++;
-          const answer = await workedOut(cellInChunks(loaded.definition, cell), deps.pause, () => generation !== mine0);
-          if (answer) {
-            if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-            remembered.set(key, (known = answer));
-          }
+      while (plan && plan.length > 0 && worked < CELLS_PER_CALL && !stopped()) {
+        // Taken off the plan before it is worked out: a call for the same table meanwhile takes the next one.
+        const pair = plan.shift()!;
+        const key = keyOf(pair.request);
+        if (remembered.has(key)) continue;
+        worked++;
+        const answer = await workedOut(pairInChunks(definition, pair), deps.pause, stopped);
+        if (!answer) {
+          plan.unshift(pair);
+          break;
         }
-        if (known) cells.push(known);
+        if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+        remembered.set(key, answer);
       }
+      if (plan?.length === 0) plans.delete(table);
+      const cells = requests.flatMap((cell) => remembered.get(keyOf(cell)) ?? []);
       return {
-        table: tableOf(loaded.definition.id, loaded.mode, mine, theirs, cells),
-        modes: loaded.mode !== undefined,
+        table: tableOf(definition.id, mode, mine, theirs, cells),
+        modes: mode !== undefined,
         done: cells.length,
         total: requests.length,
         finished: cells.length === requests.length,

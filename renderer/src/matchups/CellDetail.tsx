@@ -1,8 +1,14 @@
-import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { MatchupCell, MatchupOdds, MatchupTable } from '../../../core/api';
+import {
+  fightAccount,
+  type FightAccount,
+  type MatchupCell,
+  type MatchupOdds,
+  type MatchupTable,
+} from '../../../core/api';
 import { useClient } from '../api/ClientContext';
 import { unwrap } from '../api/hostQuery';
 import type { MatchupRequest } from './useMatchupTable';
@@ -11,42 +17,99 @@ import type { MatchupRequest } from './useMatchupTable';
 const chance = (odds: MatchupOdds, value: number) =>
   odds.exact ? `${(100 * value).toFixed(1)}%` : `≈ ${Math.round(100 * value)}%`;
 
-/** Each side's chance, in the words of the game (one attack: wiping their unit out). */
-function chances(odds: MatchupOdds, table: MatchupTable): Array<[string, string]> {
-  if (odds.kind === 'attack')
-    return [
-      ['Their unit wiped out', chance(odds, odds.win)],
-      ['Their unit still standing', chance(odds, odds.unfinished)],
-      [
-        'Models destroyed on average',
-        `${(odds.meanModelsDestroyed ?? 0).toFixed(1)}${odds.targetModels ? ` of ${odds.targetModels}` : ''}`,
-      ],
-    ];
-  const rows: Array<[string, string]> = [
-    [`${table.mine.name} win the fight`, chance(odds, odds.win)],
-    [`${table.theirs.name} win the fight`, chance(odds, odds.lose)],
+/** One attack's figures (40k 10th edition): wiping their unit out, and the models destroyed on average. */
+function attackRows(odds: MatchupOdds): Array<[string, string]> {
+  return [
+    ['Their unit wiped out', chance(odds, odds.win)],
+    ['Their unit still standing', chance(odds, odds.unfinished)],
+    [
+      'Models destroyed on average',
+      `${(odds.meanModelsDestroyed ?? 0).toFixed(1)}${odds.targetModels ? ` of ${odds.targetModels}` : ''}`,
+    ],
   ];
-  if (odds.draw > 0) rows.push(['A draw', chance(odds, odds.draw)]);
-  if (odds.unfinished >= 0.005)
-    rows.push(['Still fighting after the last round counted', chance(odds, odds.unfinished)]);
-  return rows;
 }
 
-/** "Start this combat": the cell's setup from the host, and the setup screen opened filled with it. */
+/** Label and figure, one row each. */
+function Rows({ rows, testId }: { rows: Array<[string, string]>; testId?: string }) {
+  return (
+    <Table fz="md" verticalSpacing={6} withRowBorders data-testid={testId}>
+      <Table.Tbody>
+        {rows.map(([what, value]) => (
+          <Table.Tr key={what}>
+            <Table.Td>{what}</Table.Td>
+            <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {value}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** "Start this combat": a pairing's setup from the host, and the setup screen opened filled with it. */
 function useStartMatchup(request: MatchupRequest) {
   const client = useClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: async (c: MatchupCell) =>
-      unwrap(await client.rosterMatchupSetup({ ...request, mineUnit: c.mine, theirsUnit: c.theirs })),
+    /** `theirsCharge`: the same pair with their unit charging mine (their roster's unit as the attacker). */
+    mutationFn: async ({ cell, theirsCharge }: { cell: MatchupCell; theirsCharge: boolean }) =>
+      unwrap(
+        await client.rosterMatchupSetup(
+          theirsCharge
+            ? { mine: request.theirs, theirs: request.mine, mineUnit: cell.theirs, theirsUnit: cell.mine }
+            : { ...request, mineUnit: cell.mine, theirsUnit: cell.theirs },
+        ),
+      ),
     onSuccess: ({ system, setup, rosterIds }) =>
       navigate(`/combat/new/${system}`, { state: { matchup: { setup, rosterIds } } }),
   });
 }
 
 /**
- * One cell opened: each side's chance, the headline a combat of these two would show, and "Start
- * this combat", which opens the setup screen filled with the two units (roster.matchupSetup).
+ * One way of a fight told: who charges, my chance to win (the figure to decide by), how it most
+ * likely goes, each round's chance to end it and who breaks — and a button to start that combat.
+ */
+function FightSide({
+  account,
+  testId,
+  onStart,
+  starting,
+}: {
+  account: FightAccount;
+  testId: string;
+  onStart: () => void;
+  starting: boolean;
+}) {
+  return (
+    <Stack gap="sm" data-testid={testId}>
+      <Title order={3}>{account.title}</Title>
+      <Text size="xl" fw={700} data-testid={`${testId}-figure`}>
+        {account.figure}
+      </Text>
+      <Text>{account.story}</Text>
+      {account.rounds && <Text fw={600}>{account.rounds}</Text>}
+      <Rows rows={account.rows} />
+      {account.note && <Text c="gray.8">{account.note}</Text>}
+      <Button
+        size="lg"
+        variant={testId === 'matchup-charging' ? 'filled' : 'default'}
+        leftSection={<IconPlayerPlay />}
+        loading={starting}
+        onClick={onStart}
+        data-testid={testId === 'matchup-charging' ? 'start-matchup' : 'start-matchup-defending'}
+      >
+        {testId === 'matchup-charging' ? 'Start this combat' : 'Start their charge'}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * One cell opened. In a fight of rounds, both ways side by side: my unit charging theirs (the
+ * cell) and theirs charging mine, each told in words with its own "Start" button. In a game of one
+ * attack, the attack's figures and "Start this combat". Each Start opens the setup screen filled
+ * with the two units (roster.matchupSetup).
  */
 export function CellDetail({
   cell,
@@ -62,33 +125,41 @@ export function CellDetail({
   const start = useStartMatchup(request);
   const mine = table.mine.units.find((u) => u.id === cell?.mine)?.name ?? '';
   const theirs = table.theirs.units.find((u) => u.id === cell?.theirs)?.name ?? '';
+  const names = { mineSide: table.mine.name, theirSide: table.theirs.name, mineUnit: mine, theirUnit: theirs };
+  const charging = cell?.odds ? fightAccount(cell.odds, names, 'mine') : null;
+  const defending = cell?.defending ? fightAccount(cell.defending, names, 'theirs') : null;
+  const starting = (theirsCharge: boolean) => start.isPending && start.variables?.theirsCharge === theirsCharge;
   return (
-    <Modal opened={cell !== null} onClose={onClose} title={`${mine} against ${theirs}`} size="lg">
+    <Modal opened={cell !== null} onClose={onClose} title={`${mine} against ${theirs}`} size={charging ? 1040 : 'lg'}>
       {cell && (
         <Stack gap="md" data-testid="matchup-detail">
-          {cell.odds ? (
+          {charging ? (
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+              <FightSide
+                account={charging}
+                testId="matchup-charging"
+                onStart={() => start.mutate({ cell, theirsCharge: false })}
+                starting={starting(false)}
+              />
+              {defending ? (
+                <FightSide
+                  account={defending}
+                  testId="matchup-defending"
+                  onStart={() => start.mutate({ cell, theirsCharge: true })}
+                  starting={starting(true)}
+                />
+              ) : (
+                <Alert color="yellow" title={`${theirs} charge ${mine}`} data-testid="matchup-defending">
+                  {cell.defendingWhy ?? 'Not worked out.'}
+                </Alert>
+              )}
+            </SimpleGrid>
+          ) : cell.odds ? (
             <>
               <Text size="lg" fw={600} data-testid="matchup-headline">
                 {cell.odds.headline}
               </Text>
-              <Table fz="lg" withRowBorders>
-                <Table.Tbody>
-                  {chances(cell.odds, table).map(([what, value]) => (
-                    <Table.Tr key={what}>
-                      <Table.Td>{what}</Table.Td>
-                      <Table.Td ta="right" fw={600}>
-                        {value}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-              {!cell.odds.exact && (
-                <Text c="gray.8">
-                  An estimate from played-out combats (± {Math.round(100 * (cell.odds.standardError ?? 0))}%): too many
-                  outcomes to count exactly in the time a cell gets. The combat itself counts them.
-                </Text>
-              )}
+              <Rows rows={attackRows(cell.odds)} />
             </>
           ) : (
             <Alert color="yellow" title="No odds for this pair">
@@ -104,15 +175,17 @@ export function CellDetail({
             <Button variant="default" size="lg" onClick={onClose}>
               Close
             </Button>
-            <Button
-              size="lg"
-              leftSection={<IconPlayerPlay />}
-              loading={start.isPending}
-              onClick={() => start.mutate(cell)}
-              data-testid="start-matchup"
-            >
-              Start this combat
-            </Button>
+            {!charging && (
+              <Button
+                size="lg"
+                leftSection={<IconPlayerPlay />}
+                loading={start.isPending}
+                onClick={() => start.mutate({ cell, theirsCharge: false })}
+                data-testid="start-matchup"
+              >
+                Start this combat
+              </Button>
+            )}
           </Group>
         </Stack>
       )}

@@ -54,6 +54,13 @@ export function MatchupGrid({
       <table className="matchup-table" data-testid="matchup-table">
         <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 6 }}>
           Your units ({table.mine.name}) down the side, best first; theirs ({table.theirs.name}) across the top.
+          {/* A game of charges (no shooting-or-fighting mode): the other way round is in each cell's detail (not on paper). */}
+          {table.mode === undefined && (
+            <span className="matchup-noprint">
+              {' '}
+              Each cell is your unit charging theirs: tap it for their charge too.
+            </span>
+          )}
         </caption>
         <thead>
           <tr>

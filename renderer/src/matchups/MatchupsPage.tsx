@@ -178,7 +178,7 @@ function MatchupResult({
   );
 }
 
-/** "Working out the matchups: 12 of 36" with a bar and Cancel; after Cancel, how far it got and Go on. */
+/** "Working out the pairings, quickest first: 36 of 48 pairings" with a bar and Cancel; after Cancel, how far it got and Go on. */
 function ProgressLine({
   reply,
   running,
@@ -200,10 +200,12 @@ function ProgressLine({
       <Group gap="md">
         <Text size="lg" aria-live="polite">
           {running
-            ? `Working out the matchups: ${done} of ${total || '…'} done.`
+            ? total
+              ? `Working out the pairings, quickest first: ${done} of ${total} pairings.`
+              : 'Working out the pairings, quickest first…'
             : reply
-              ? `Stopped: ${done} of ${total} matchups worked out.`
-              : 'Stopped before any matchup was worked out.'}
+              ? `Stopped: ${done} of ${total} pairings worked out.`
+              : 'Stopped before any pairing was worked out.'}
         </Text>
         {running ? (
           <Button size="md" variant="default" onClick={onCancel} data-testid="cancel-matchups">
