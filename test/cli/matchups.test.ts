@@ -52,7 +52,11 @@ const file = JSON.stringify(
       ]),
       roster('r2', 'Waaagh', 'wh40k-10e', [['u3', 'Boyz', sluggas]]),
       roster('r3', 'Empire', 'old-world', [['u4', 'Halberdiers', validProfiles['old-world']]]),
-      roster('r4', 'Orcs', 'old-world', [['u5', 'Orc Boyz', { ...validProfiles['old-world'], toughness: 4 }]]),
+      // One rank of six: a model slain before it strikes does not strike (seed 002, "Who strikes first"),
+      // so here, unlike between two deep units, who charges changes the fight.
+      roster('r4', 'Orcs', 'old-world', [
+        ['u5', 'Orc Boyz', { ...validProfiles['old-world'], toughness: 4, models: 6, rankWidth: 6, attacks: 2 }],
+      ]),
     ],
     at,
   ),
@@ -115,8 +119,9 @@ describe('combat-companion matchups', () => {
     expect(cell.pWin).toBeGreaterThan(0);
     expect(cell.pWin).toBeLessThan(1);
     expect(cell.pWinDefending).toBeGreaterThan(0);
-    // Charging gives the charge's bonuses: the same pair reads differently the other way round.
-    expect(cell.pWinDefending).not.toBe(cell.pWin);
+    // The charger strikes first (equal Initiative): Orc Boyz slain in their one rank never strike back,
+    // so the Halberdiers do clearly better charging than charged.
+    expect(cell.pWin! - cell.pWinDefending!).toBeGreaterThan(0.01);
   });
 
   it.each([
