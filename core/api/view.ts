@@ -34,4 +34,4 @@ export type { SheetDice, SheetResult, SheetStepRow, SheetSteps, StepLogForm } fr
 /** The matchup table (issue 37): its shape, a cell in words and the table as Markdown, as the command line writes them. */
 export type { MatchupCell, MatchupMode, MatchupOdds, MatchupTable } from '../matchups/types';
 export { cellText, matchupMarkdown } from '../matchups/table';
-export { fightAccount, type FightAccount } from '../matchups/account';
+export { chargeWorth, fightAccount, type FightAccount } from '../matchups/account';

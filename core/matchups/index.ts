@@ -14,4 +14,4 @@ export { combatSize, fastestFirst, planInChunks } from './order';
 export { betterOdds, cellOrder, cellText, matchupMarkdown, scoreOf, tableOf } from './table';
 export { cellRequestsOf, matchupCells, matchupTable, pairingPlanInChunks } from './run';
 export { plainMatchups, type PlainCell, type PlainMatchups } from './plain';
-export { fightAccount, type FightAccount } from './account';
+export { chargeWorth, fightAccount, type FightAccount } from './account';

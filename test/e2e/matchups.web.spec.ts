@@ -194,6 +194,10 @@ test('from a roster: the table fills with a progress line, a cell opens its deta
   const defending = page.getByTestId('matchup-defending');
   await expect(defending).toContainText('Orc Boyz charge Greatswords');
   await expect(page.getByTestId('matchup-defending-figure')).toHaveText(/^Empire win the fight [\d.]+%$/);
+  // Above both ways, what charging is worth to my side (or that it changes nothing here).
+  await expect(page.getByTestId('matchup-charge-worth')).toHaveText(
+    /^(Charging gains|Being charged suits|Who charges changes nothing)/,
+  );
   await expect(defending).toContainText(/Most likely .+ \([\d.]+%\)\./);
   const chargeFigure = (await page.getByTestId('matchup-charging-figure').textContent()) ?? '';
   const theirFigure = (await page.getByTestId('matchup-defending-figure').textContent()) ?? '';

@@ -3,6 +3,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
+  chargeWorth,
   fightAccount,
   type FightAccount,
   type MatchupCell,
@@ -128,11 +129,17 @@ export function CellDetail({
   const names = { mineSide: table.mine.name, theirSide: table.theirs.name, mineUnit: mine, theirUnit: theirs };
   const charging = cell?.odds ? fightAccount(cell.odds, names, 'mine') : null;
   const defending = cell?.defending ? fightAccount(cell.defending, names, 'theirs') : null;
+  const worth = chargeWorth(cell?.odds, cell?.defending, table.mine.name);
   const starting = (theirsCharge: boolean) => start.isPending && start.variables?.theirsCharge === theirsCharge;
   return (
     <Modal opened={cell !== null} onClose={onClose} title={`${mine} against ${theirs}`} size={charging ? 1040 : 'lg'}>
       {cell && (
         <Stack gap="md" data-testid="matchup-detail">
+          {worth && (
+            <Text size="lg" fw={600} data-testid="matchup-charge-worth">
+              {worth}
+            </Text>
+          )}
           {charging ? (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
               <FightSide
