@@ -1,24 +1,36 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/** A screen size: width and height in CSS pixels. */
+export type Size = readonly [width: number, height: number];
+
 /**
  * Checks every choice of a combat as it opens (issue 35: every option in sight): played by "Roll
  * for me", the suggested options and Continue, at each choose step every option's box lies inside
  * the viewport and nothing is laid over it (the element at its centre is the option itself), and in
- * a game fought round after round the fight's headline is in sight at the top of every step.
+ * a game fought round after round the fight's headline is in sight at the top of every step. With
+ * several `sizes`, each step is looked at in each (the window resized and scrolled to the top, as
+ * the app scrolls at every step): one play of the combat checks both a laptop and a tablet.
  * Returns how many choices were checked.
  */
-export async function checkChoicesInSight(page: Page, opts: { fight: boolean; maxSteps?: number }): Promise<number> {
+export async function checkChoicesInSight(
+  page: Page,
+  opts: { fight: boolean; sizes: readonly Size[]; maxSteps?: number },
+): Promise<number> {
   const step = page.getByTestId('step');
   let checked = 0;
   for (let guard = 0; guard < (opts.maxSteps ?? 120); guard++) {
     await expect(step).toHaveAttribute('data-step-kind', /roll|choose|outcome/);
-    if (opts.fight) await expect(page.getByTestId('fight-headline')).toBeInViewport({ timeout: 30_000 });
     const kind = await step.getAttribute('data-step-kind');
-    if (await isOver(page)) break;
-    if (kind === 'choose') {
-      await expectOptionsInSight(step.locator('button[data-testid^="option-"]'));
-      checked++;
+    for (const [width, height] of opts.sizes) {
+      if (opts.sizes.length > 1) {
+        await page.setViewportSize({ width, height });
+        await page.evaluate(() => window.scrollTo(0, 0));
+      }
+      if (opts.fight) await expect(page.getByTestId('fight-headline')).toBeInViewport({ timeout: 30_000 });
+      if (kind === 'choose') await expectOptionsInSight(step.locator('button[data-testid^="option-"]'));
     }
+    if (kind === 'choose') checked++;
+    if (await isOver(page)) break;
     await goOn(page);
   }
   return checked;
