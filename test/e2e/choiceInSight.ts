@@ -65,6 +65,8 @@ export async function goOn(page: Page): Promise<void> {
   const step = page.getByTestId('step');
   const kind = await step.getAttribute('data-step-kind');
   const id = (await step.getAttribute('data-step-id')) ?? '';
+  // A choice's suggestion follows the whole fight's odds once they come: take it when final, so a seed plays the same way on a busy machine.
+  if (kind === 'choose') await expect(page.locator('[data-odds-settled="true"]')).toBeAttached({ timeout: 60_000 });
   const next =
     kind === 'roll'
       ? page.getByTestId('roll-for-me')

@@ -45,8 +45,11 @@ export async function playToEnd(page: Page) {
     const id = await step.getAttribute('data-step-id');
     const kind = await step.getAttribute('data-step-kind');
     if (kind === 'roll') await page.getByTestId('roll-for-me').click();
-    else if (kind === 'choose') await page.keyboard.press('Enter');
-    else if (await page.getByTestId('continue').isVisible()) await page.getByTestId('continue').click();
+    else if (kind === 'choose') {
+      // The suggestion follows the whole fight's odds once they come: take it when final, so a seed plays the same way on a busy machine.
+      await expect(page.locator('[data-odds-settled="true"]')).toBeAttached({ timeout: 60_000 });
+      await page.keyboard.press('Enter');
+    } else if (await page.getByTestId('continue').isVisible()) await page.getByTestId('continue').click();
     else break;
     await expect(step).not.toHaveAttribute('data-step-id', id ?? '');
   }

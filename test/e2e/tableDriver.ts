@@ -105,6 +105,8 @@ export async function playByTaps(
       const filled = await typeAll(step, roll);
       await filled.at(-1)!.field.press('Enter');
     } else if (kind === 'choose') {
+      // The suggestion follows the whole fight's odds once they come: taken when final, so a run repeats on a busy machine.
+      await expect(page.locator('[data-odds-settled="true"]')).toBeAttached({ timeout: 60_000 });
       // The main button of a choice: the suggested option, also one tap away at the bottom when there are many.
       const takeSuggested = step.getByTestId('take-suggested');
       const suggested = step.locator('[data-testid^="option-"][data-suggested="true"]').first();

@@ -61,7 +61,8 @@ export function WizardPage() {
       )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-          <Stack gap="sm">
+          {/* data-odds-settled: this step's odds are final, and so is the option they suggest. */}
+          <Stack gap="sm" data-odds-settled={odds.current?.settled === true}>
             <OddsHeadline id={data.id} at={data.inputs.length} />
             <StepPanel
               snapshot={data}

@@ -48,7 +48,8 @@ export function useCombatOdds(id: string, at: number, enabled = true) {
   const whole = wholeQuery.data?.at === at ? wholeQuery.data : undefined;
   return {
     query,
-    current: round ? choicesOf(round, whole) : undefined,
+    // `settled`: the full answer has come (or failed), so the option suggested is final.
+    current: round ? { ...choicesOf(round, whole), settled: whole !== undefined || wholeQuery.isError } : undefined,
     updating: query.isFetching && !round,
     // Until the full answer for this step comes: the quick one, else the last step's, marked as updating.
     whole: {
