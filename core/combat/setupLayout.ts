@@ -73,9 +73,13 @@ export const fieldHintSchema = z.object({
   /**
    * Drawn only while another field of the form holds one of these values (its value as text):
    * "Remained stationary" while shooting. (A layout pairs it with `clears` on that field, so a value
-   * set before it was hidden does not count unseen.)
+   * set before it was hidden does not count unseen — unless `unreadOtherwise`: no rule reads the
+   * field while it is hidden, as cover against a melee attack, so its value can stay for when it is
+   * shown again.)
    */
-  shownWhen: z.object({ field: z.string(), is: z.array(z.string()).min(1) }).optional(),
+  shownWhen: z
+    .object({ field: z.string(), is: z.array(z.string()).min(1), unreadOtherwise: z.literal(true).optional() })
+    .optional(),
   /** A label that follows another field of the form: BS when shooting, WS when fighting. */
   labelBy: z.object({ field: z.string(), labels: z.record(z.string(), z.string()) }).optional(),
   /** One number field per item of another list, labelled by the item's name. */

@@ -1,8 +1,11 @@
-import type { SetupLayout } from '../../combat/setupLayout';
+import type { FieldHint, SetupLayout } from '../../combat/setupLayout';
 
 const rerolls = { none: 'No re-roll', ones: 'Re-roll 1s', failed: 'Re-roll failed', all: 'Re-roll any' };
 const saveRerolls = { none: 'No re-roll', ones: 'Re-roll saves of 1', failed: 'Re-roll failed saves' };
 const damageRerolls = { none: 'No re-roll', ones: 'Re-roll Damage 1s', all: 'Re-roll below average' };
+
+/** Shown while shooting; no rule reads it in a fight, so a value set stays harmlessly (setupLayout.ts). */
+const shootingOnly: FieldHint['shownWhen'] = { field: 'attacker.ranged', is: ['true'], unreadOtherwise: true };
 
 /** 40k 10th edition: one attacking unit's weapons against one target unit. */
 export const wh40k10eLayout: SetupLayout = {
@@ -89,8 +92,10 @@ export const wh40k10eLayout: SetupLayout = {
         { title: 'Damage taken', fields: ['halfDamage', 'damageReduction'] },
       ],
     },
-    'defender.cover': { widget: 'switch' },
-    'defender.stealth': { widget: 'switch' },
+    // Cover and Stealth count against ranged attacks only (seed 001 "Benefit of Cover"; tables.ts
+    // coverBonus, abilities.ts): not asked while fighting, and kept for when the unit shoots again.
+    'defender.cover': { widget: 'switch', shownWhen: shootingOnly },
+    'defender.stealth': { widget: 'switch', shownWhen: shootingOnly },
     'defender.apReduction': { widget: 'switch' },
     'defender.halfDamage': { widget: 'switch' },
     'defender.damageReduction': { widget: 'switch' },
