@@ -100,6 +100,38 @@ const club = {
   },
 };
 
+/**
+ * The stored combat's setup (`stored` below): Eldar Banshees and Guardians assault Imperial
+ * Guardsmen in cover led by a Commissar.
+ */
+const storedSetup = {
+  system: 'epic-armageddon',
+  attacker: {
+    name: 'Eldar',
+    formation: 'Aspect host',
+    units: [
+      {
+        name: 'Howling Banshees',
+        count: 2,
+        armour: 5,
+        cc: 3,
+        ff: 6,
+        weapons: [{ name: 'Power swords', use: 'cc', extraAttacks: 1, firstStrike: true }],
+      },
+      { name: 'Guardians', count: 2, armour: 6, cc: 5, ff: 4, engaged: 'firefight' },
+    ],
+  },
+  defender: {
+    name: 'Imperial Guard',
+    formation: 'Infantry company',
+    blastMarkers: 1,
+    units: [
+      { name: 'Guardsmen', count: 3, armour: 6, cc: 6, ff: 5, cover: 4 },
+      { name: 'Commissar', armour: 5, cc: 4, ff: 5, inspiring: true, fearless: true },
+    ],
+  },
+};
+
 /** What every system must show (core/systems/conformance.ts), for epic-armageddon. */
 export const conformance: SystemConformance = {
   examples: ['examples/epic-armageddon-marines-vs-orks.json', 'examples/epic-armageddon-entered-dice.json'],
@@ -108,81 +140,18 @@ export const conformance: SystemConformance = {
   // (examples/epic-armageddon-entered-dice.json): First Strike kills a Guardsman, the main wave two
   // more and a Banshee; A6 12 against 8; the extra hits find only the Fearless Commissar.
   stored: {
-    record: storedRecord(
-      'epic-armageddon',
-      'Eldar vs Imperial Guard',
-      {
-        system: 'epic-armageddon',
-        attacker: {
-          name: 'Eldar',
-          formation: 'Aspect host',
-          units: [
-            {
-              name: 'Howling Banshees',
-              count: 2,
-              armour: 5,
-              cc: 3,
-              ff: 6,
-              weapons: [
-                {
-                  name: 'Power swords',
-                  use: 'cc',
-                  extraAttacks: 1,
-                  firstStrike: true,
-                },
-              ],
-            },
-            {
-              name: 'Guardians',
-              count: 2,
-              armour: 6,
-              cc: 5,
-              ff: 4,
-              engaged: 'firefight',
-            },
-          ],
-        },
-        defender: {
-          name: 'Imperial Guard',
-          formation: 'Infantry company',
-          blastMarkers: 1,
-          units: [
-            {
-              name: 'Guardsmen',
-              count: 3,
-              armour: 6,
-              cc: 6,
-              ff: 5,
-              cover: 4,
-            },
-            {
-              name: 'Commissar',
-              armour: 5,
-              cc: 4,
-              ff: 5,
-              inspiring: true,
-              fearless: true,
-            },
-          ],
-        },
-      },
-      7,
-      [
-        entered('attack.0', [6, 6]),
-        chosen('allocate.1', 'rest'),
-        entered('save.2', [6, 3]),
-        entered('attack.3', [4, 5, 3, 6, 2, 6, 5]),
-        entered('save.4', [2, 3, 6, 2]),
-        entered('a6.5', [1, 5, 6, 6]),
-        chosen('withdraw.6', 'none'),
-      ],
-    ),
+    record: storedRecord('epic-armageddon', 'Eldar vs Imperial Guard', storedSetup, 7, [
+      entered('attack.0', [6, 6]),
+      chosen('allocate.1', 'rest'),
+      entered('save.2', [6, 3]),
+      entered('attack.3', [4, 5, 3, 6, 2, 6, 5]),
+      entered('save.4', [2, 3, 6, 2]),
+      entered('a6.5', [1, 5, 6, 6]),
+      chosen('withdraw.6', 'none'),
+    ]),
     expected: {
       steps: 16,
-      modelsLost: {
-        attacker: 1,
-        defender: 3,
-      },
+      modelsLost: { attacker: 1, defender: 3 },
       outcome: [
         'Eldar win the assault: 12 against 8.',
         'Eldar \u2014 Howling Banshees \u00d72: 1 left \u2014 Howling Banshees #1 destroyed (A4, round 1).',

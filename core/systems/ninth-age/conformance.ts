@@ -41,7 +41,10 @@ const knights = exampleSetup.attacker.unit;
 const spearmen = exampleSetup.defender.unit;
 const captain = spearmen.characters![0]!;
 const standardBearer = spearmen.characters![1]!;
-/** The Spearmen's line (OS3 DS3 S3 AP0 Ag3 A1 HP1 Res3 Arm2 Dis7): the club's soldiers and the stored combat's too. */
+/**
+ * The Spearmen's line (OS3 DS3 S3 AP0 Ag3 A1 HP1 Res3 Arm2 Dis7): the club's soldiers and the
+ * stored combat's too.
+ */
 const soldier = spearmen.profile;
 
 /**
@@ -99,8 +102,38 @@ const club = {
   },
 };
 
-/** The soldiers' line without armour: the stored combat's Knights, Spearmen and their Captain fight with it. */
+/**
+ * The soldiers' line without armour: the stored combat's Knights, Spearmen and their Captain fight
+ * with it.
+ */
 const unarmoured = { ...soldier, armour: 0 };
+
+/**
+ * The stored combat's setup (`stored` below): 5 Knights charge 10 Spearmen and their Captain, every
+ * line the example Spearmen's without armour; the Captain's a little better (OS, DS, S4, Dis8).
+ */
+const storedSetup = {
+  system: 'ninth-age',
+  attacker: {
+    name: 'Red',
+    unit: { name: 'Knights', models: 5, width: 5, charged: true, attacksAtCharacters: [1], profile: unarmoured },
+  },
+  defender: {
+    name: 'Blue',
+    unit: {
+      name: 'Spearmen',
+      models: 10,
+      width: 5,
+      profile: unarmoured,
+      characters: [
+        {
+          name: 'Captain',
+          profile: { ...unarmoured, offensiveSkill: 4, defensiveSkill: 4, strength: 4, discipline: 8 },
+        },
+      ],
+    },
+  },
+};
 
 /** What every system must show (core/systems/conformance.ts), for ninth-age. */
 export const conformance: SystemConformance = {
@@ -109,50 +142,19 @@ export const conformance: SystemConformance = {
   // Charging Knights send one attack at the Spearmen's Captain and slay him, kill two Spearmen, and
   // take nothing back (seed 004, RULES §5): 3 HP + 1 charge + 1 rank against 1 rank; the Spearmen
   // lose by 4, break on a double 6 (2D6 ≤ 7 − 4), flee 7" and are caught by a pursuit of exactly 7".
-  // Every line is the example Spearmen's without armour; the Captain's a little better (OS, DS, S4, Dis8).
   stored: {
-    record: storedRecord(
-      'ninth-age',
-      'Knights vs Spearmen',
-      {
-        system: 'ninth-age',
-        attacker: {
-          name: 'Red',
-          unit: { name: 'Knights', models: 5, width: 5, charged: true, attacksAtCharacters: [1], profile: unarmoured },
-        },
-        defender: {
-          name: 'Blue',
-          unit: {
-            name: 'Spearmen',
-            models: 10,
-            width: 5,
-            profile: unarmoured,
-            characters: [
-              {
-                name: 'Captain',
-                profile: { ...unarmoured, offensiveSkill: 4, defensiveSkill: 4, strength: 4, discipline: 8 },
-              },
-            ],
-          },
-        },
-      },
-      7,
-      [
-        chosen('allocate.0', 'parts'),
-        chosen('allocate.1', '1'),
-        entered('strikes.2', [4, 4, 4, 1, 5, 6, 1, 6, 6]),
-        entered('strikes.3', [1, 1, 1, 1, 1, 1, 1, 1]),
-        entered('break.4', [6, 6]),
-        chosen('pursue.5', 'pursue'),
-        entered('flee.6', [3, 4, 5, 2]),
-      ],
-    ),
+    record: storedRecord('ninth-age', 'Knights vs Spearmen', storedSetup, 7, [
+      chosen('allocate.0', 'parts'),
+      chosen('allocate.1', '1'),
+      entered('strikes.2', [4, 4, 4, 1, 5, 6, 1, 6, 6]),
+      entered('strikes.3', [1, 1, 1, 1, 1, 1, 1, 1]),
+      entered('break.4', [6, 6]),
+      chosen('pursue.5', 'pursue'),
+      entered('flee.6', [3, 4, 5, 2]),
+    ]),
     expected: {
       steps: 12,
-      modelsLost: {
-        attacker: 0,
-        defender: 11,
-      },
+      modelsLost: { attacker: 0, defender: 11 },
       outcome: [
         'Red \u2014 Knights: won and pursued 7\u2033: 5 rank-and-file models left.',
         'Blue \u2014 Spearmen: broke, fled 7\u2033 and was caught by a pursuit of 7\u2033: destroyed.',

@@ -11,7 +11,10 @@ const human = without(halberdiers.profile, 'weapon');
 /** The eight characteristics of a line, without its armour, ward and troop type. */
 const statsOf = (profile: typeof human) => without(profile, 'armour', 'ward', 'troopType');
 
-/** The example's Halberdiers as a roster keeps them (defaults left out): a 5+ save, the halberd a weapon with its bonuses. */
+/**
+ * The example's Halberdiers as a roster keeps them (defaults left out): a 5+ save, the halberd a
+ * weapon with its bonuses.
+ */
 const validProfile = {
   ...human,
   models: halberdiers.models,
@@ -125,44 +128,40 @@ const club = {
   },
 };
 
+/**
+ * The stored combat's setup (`stored` below): 10 Swordsmen charge 10 Boyz, both lines the example's
+ * with no armour, ward or troop type given (their defaults).
+ */
+const storedSetup = {
+  system: 'old-world',
+  attacker: {
+    name: 'Empire',
+    units: [{ name: 'Swordsmen', models: 10, rankWidth: 5, charged: true, profile: statsOf(human) }],
+  },
+  defender: {
+    name: 'Orcs',
+    units: [{ name: 'Boyz', models: 10, rankWidth: 5, profile: statsOf(boyz.profile) }],
+  },
+};
+
 /** What every system must show (core/systems/conformance.ts), for old-world. */
 export const conformance: SystemConformance = {
   examples: ['examples/old-world-swordsmen-vs-orcs.json'],
   combats: { small, club },
   // Swordsmen charge Boyz (seed 002): 2 wounds + 1 rank + 1 outnumber against 1 rank, the Boyz
-  // lose by 3, break on a double 6, flee 7" and are caught by a pursuit of exactly 7". Both lines
-  // are the example's characteristics with no armour, ward or troop type given (their defaults).
+  // lose by 3, break on a double 6, flee 7" and are caught by a pursuit of exactly 7".
   stored: {
-    record: storedRecord(
-      'old-world',
-      'Empire vs Orcs',
-      {
-        system: 'old-world',
-        attacker: {
-          name: 'Empire',
-          units: [{ name: 'Swordsmen', models: 10, rankWidth: 5, charged: true, profile: statsOf(human) }],
-        },
-        defender: {
-          name: 'Orcs',
-          units: [{ name: 'Boyz', models: 10, rankWidth: 5, profile: statsOf(boyz.profile) }],
-        },
-      },
-      7,
-      [
-        entered('hit.0', [4, 4, 4, 1, 1]),
-        entered('wound.1', [5, 6, 1]),
-        entered('hit.2', [1, 1, 1, 1, 1]),
-        entered('break.3', [6, 6]),
-        chosen('pursue.4', 'pursue'),
-        entered('flee.5', [3, 4, 5, 2]),
-      ],
-    ),
+    record: storedRecord('old-world', 'Empire vs Orcs', storedSetup, 7, [
+      entered('hit.0', [4, 4, 4, 1, 1]),
+      entered('wound.1', [5, 6, 1]),
+      entered('hit.2', [1, 1, 1, 1, 1]),
+      entered('break.3', [6, 6]),
+      chosen('pursue.4', 'pursue'),
+      entered('flee.5', [3, 4, 5, 2]),
+    ]),
     expected: {
       steps: 7,
-      modelsLost: {
-        attacker: 0,
-        defender: 10,
-      },
+      modelsLost: { attacker: 0, defender: 10 },
       outcome: [
         'Empire \u2014 Swordsmen: won and pursued: 10 models.',
         'Orcs \u2014 Boyz: broke, fled and was caught: destroyed.',

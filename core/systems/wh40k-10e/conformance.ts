@@ -13,7 +13,10 @@ const sergeant = {
   objectiveControl: 2,
 };
 
-/** A valid unit profile, as a player would type it: a Sergeant and four Intercessors with a 6+ feel no pain. */
+/**
+ * A valid unit profile, as a player would type it: a Sergeant and four Intercessors with a 6+ feel
+ * no pain.
+ */
 const validProfile = {
   keywords: ['Infantry', 'Imperium'],
   models: [sergeant, { ...sergeant, name: 'Intercessor', count: 4, invulnerable: null, feelNoPain: 6 }],
@@ -44,12 +47,18 @@ const invalidProfile = {
 // example's own values feed `analyze` and `resolve` and stay as they are.
 const exampleRifle = exampleSetup.attacker.weapons[0]!;
 const [boy, bossNob] = [exampleSetup.defender.models[0]!, exampleSetup.defender.models[1]!];
-/** The bolt rifle's line alone (five models, A2 BS3+ S4 AP-1 D1): re-rolls and abilities left to the defaults. */
+/**
+ * The bolt rifle's line alone (five models, A2 BS3+ S4 AP-1 D1): re-rolls and abilities left to the
+ * defaults.
+ */
 const boltRifle = without(exampleRifle, 'hitReroll', 'woundReroll', 'damageReroll', 'abilities');
 /** A model group's name, count and T, Sv, W alone: the example's written-out defaults left out. */
 const bare = (models: typeof boy) => without(models, 'invulnerable', 'feelNoPain', 'feelNoPainMortal', 'character');
 
-/** One bolt rifle shot (AP0) into five Marines (T4 Sv3+ W1): three rolls and a point mass, small enough to walk whole. */
+/**
+ * One bolt rifle shot (AP0) into five Marines (T4 Sv3+ W1): three rolls and a point mass, small
+ * enough to walk whole.
+ */
 const small = {
   ...exampleSetup,
   attacker: {
@@ -65,7 +74,10 @@ const small = {
   },
 };
 
-/** Ten Intercessors in rapid-fire range with a grenade launcher into twenty Boyz (nineteen Boys and the Nob). */
+/**
+ * Ten Intercessors in rapid-fire range with a grenade launcher into twenty Boyz (nineteen Boys and
+ * the Nob).
+ */
 const club = {
   system: exampleSetup.system,
   attacker: {
@@ -91,6 +103,20 @@ const club = {
   },
 };
 
+/**
+ * The stored combat's setup (`stored` below): the example's bolt rifle, its attacks and damage as
+ * numbers with Sustained Hits 1, into its Boyz led by a Nob with a 6+ invulnerable save.
+ */
+const storedSetup = {
+  system: 'wh40k-10e',
+  attacker: {
+    name: 'Intercessors',
+    ranged: true,
+    weapons: [{ ...boltRifle, attacks: 2, damage: 1, abilities: { sustainedHits: '1' } }],
+  },
+  defender: { name: 'Boyz', models: [{ ...bare(bossNob), name: 'Nob', invulnerable: 6 }, bare(boy)] },
+};
+
 /** What every system must show (core/systems/conformance.ts), for wh40k-10e. */
 export const conformance: SystemConformance = {
   examples: [
@@ -100,38 +126,20 @@ export const conformance: SystemConformance = {
   ],
   combats: { small, club },
   // Ten bolt rifle shots into Boyz led by a Nob (6++): a Sustained Hit, a critical wound, the
-  // defender allocating to the Nob, four failed saves. The example's bolt rifle and Boyz, its
-  // attacks and damage as numbers, Sustained Hits 1, the Nob with a 6+ invulnerable save.
+  // defender allocating to the Nob, four failed saves.
   stored: {
-    record: storedRecord(
-      'wh40k-10e',
-      'Intercessors vs Boyz',
-      {
-        system: 'wh40k-10e',
-        attacker: {
-          name: 'Intercessors',
-          ranged: true,
-          weapons: [{ ...boltRifle, attacks: 2, damage: 1, abilities: { sustainedHits: '1' } }],
-        },
-        defender: { name: 'Boyz', models: [{ ...bare(bossNob), name: 'Nob', invulnerable: 6 }, bare(boy)] },
-      },
-      7,
-      [
-        entered('w0.hit.0', [3, 4, 6, 2, 5, 5, 4, 1, 4, 5]),
-        entered('w0.wound.1', [3, 5, 1, 2, 6, 1, 3, 5, 5]),
-        chosen('w0.allocate.2', 'm0'),
-        entered('w0.save.3', [4]),
-        entered('w0.save.4', [3]),
-        entered('w0.save.5', [5]),
-        entered('w0.save.6', [4]),
-      ],
-    ),
+    record: storedRecord('wh40k-10e', 'Intercessors vs Boyz', storedSetup, 7, [
+      entered('w0.hit.0', [3, 4, 6, 2, 5, 5, 4, 1, 4, 5]),
+      entered('w0.wound.1', [3, 5, 1, 2, 6, 1, 3, 5, 5]),
+      chosen('w0.allocate.2', 'm0'),
+      entered('w0.save.3', [4]),
+      entered('w0.save.4', [3]),
+      entered('w0.save.5', [5]),
+      entered('w0.save.6', [4]),
+    ]),
     expected: {
       steps: 8,
-      modelsLost: {
-        attacker: 0,
-        defender: 3,
-      },
+      modelsLost: { attacker: 0, defender: 3 },
       outcome: ['Boyz: 3 models destroyed of 10', 'Wounds lost: 4', '7 \u00d7 Boy unharmed'],
       actualValue: 3,
       winner: null,

@@ -11,7 +11,10 @@ type Group = typeof marine;
 /** A group's name, count and characteristics: its weapon and second weapon left to the defaults. */
 const statsOf = (group: Group) => without(group, 'weapon', 'twoWeapons');
 
-/** The example's Space Marines as a roster keeps them (defaults left out), with their BS and special rule. */
+/**
+ * The example's Space Marines as a roster keeps them (defaults left out), with their BS and special
+ * rule.
+ */
 const validProfile = {
   unitType: 'infantry',
   models: [{ ...statsOf(marine), count: 5, ballisticSkill: 4, specialRules: ['And They Shall Know No Fear'] }],
@@ -40,7 +43,9 @@ const small = {
 /** A side's rules written out as the setup screen sends them: none of them set. */
 const sideRules = { fearless: false, stubborn: false, atsknf: false, allocateByHand: false };
 
-/** A group written out as the setup screen sends it: no saves beyond its armour, its weapon in full. */
+/**
+ * A group written out as the setup screen sends it: no saves beyond its armour, its weapon in full.
+ */
 function inFull(group: Group, count: number) {
   return {
     ...group,
@@ -75,6 +80,20 @@ const club = {
   sixthEditionFeelNoPain: false,
 };
 
+/**
+ * The stored combat's setup (`stored` below): two Assault Marines charge three Boyz, the example's
+ * lines, their weapons left to the defaults.
+ */
+const storedSetup = {
+  system: 'wh40k-7e',
+  attacker: {
+    name: 'Assault Squad',
+    charged: true,
+    models: [{ ...statsOf(marine), name: 'Assault Marine', count: 2 }],
+  },
+  defender: { name: 'Boyz', models: [{ ...statsOf(boy), count: 3 }] },
+};
+
 /** What every system must show (core/systems/conformance.ts), for wh40k-7e. */
 export const conformance: SystemConformance = {
   examples: ['examples/wh40k-7e-marines-vs-boyz.json', 'examples/wh40k-7e-entered-dice.json'],
@@ -85,34 +104,16 @@ export const conformance: SystemConformance = {
   // blows (fastDice.ts: every Boy saves on 6+, so however many wounds the dice make they land on
   // Boyz or are lost with the unit); recorded before issue 35 they were a step of their own,
   // entered('save.1', [1, 6]), and such a combat opens where its steps still replay.
-  // Its Marines and Boyz are the example's lines, their weapons left to the defaults.
   stored: {
-    record: storedRecord(
-      'wh40k-7e',
-      'Assault Squad vs Boyz',
-      {
-        system: 'wh40k-7e',
-        attacker: {
-          name: 'Assault Squad',
-          charged: true,
-          models: [{ ...statsOf(marine), name: 'Assault Marine', count: 2 }],
-        },
-        defender: { name: 'Boyz', models: [{ ...statsOf(boy), count: 3 }] },
-      },
-      7,
-      [
-        entered('strike.0', [6, 6, 4, 1, 5, 4, 2, 1, 6]),
-        entered('strike.1', [1, 2, 3, 1]),
-        entered('morale.2', [6, 5]),
-        entered('sweep.3', [3, 6]),
-      ],
-    ),
+    record: storedRecord('wh40k-7e', 'Assault Squad vs Boyz', storedSetup, 7, [
+      entered('strike.0', [6, 6, 4, 1, 5, 4, 2, 1, 6]),
+      entered('strike.1', [1, 2, 3, 1]),
+      entered('morale.2', [6, 5]),
+      entered('sweep.3', [3, 6]),
+    ]),
     expected: {
       steps: 8,
-      modelsLost: {
-        attacker: 0,
-        defender: 1,
-      },
+      modelsLost: { attacker: 0, defender: 1 },
       outcome: [
         'Assault Squad: won the combat: 2 \u00d7 Assault Marine left.',
         'Boyz: lost, failed its Morale check and falls back: 2 \u00d7 Ork Boy left.',
