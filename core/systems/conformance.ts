@@ -89,3 +89,12 @@ export function storedRecord(system: string, title: string, setup: unknown, seed
     inputs,
   };
 }
+
+/**
+ * `value` without the named fields: a declaration that is another's (its system's example setup,
+ * a unit declared beside it) but for what it leaves out, written as that and not copied out again.
+ */
+export function without<T extends object, K extends keyof T & string>(value: T, ...keys: readonly K[]): Omit<T, K> {
+  const leftOut = new Set<string>(keys);
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !leftOut.has(key))) as Omit<T, K>;
+}

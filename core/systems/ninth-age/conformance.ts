@@ -1,4 +1,5 @@
-import { chosen, entered, storedRecord, type SystemConformance } from '../conformance';
+import { chosen, entered, storedRecord, without, type SystemConformance } from '../conformance';
+import { exampleSetup } from './example';
 
 /** A valid unit profile, as a player would type it (defaults left out). */
 const validProfile = {
@@ -33,29 +34,51 @@ const validProfile = {
 /** The profile with one characteristic far out of its range: the check names that field. */
 const invalidProfile = { ...validProfile, defensive: { ...validProfile.defensive, resilience: 40 } };
 
+// The combats below are the setup screen's example (example.ts: six Knights with their Baron charge
+// 30 Spearmen with a Captain and a Standard Bearer) and what each changes of it, so the profiles are
+// written once: the example's own values feed `analyze` and `resolve` and stay as they are.
+const knights = exampleSetup.attacker.unit;
+const spearmen = exampleSetup.defender.unit;
+const captain = spearmen.characters![0]!;
+const standardBearer = spearmen.characters![1]!;
 /**
- * The club-size melee (`combats.club`; issue 34: its exact odds in a second at most): 25 infantry
- * with a character on each side, five wide — the size of a game at a club night. Men-at-arms with a Captain charge
- * Halberdiers with a Sergeant who carries the Battle Standard; both units carry a standard, so
- * Combat Score, Steady and Solid (five ranks), break tests, flight and pursuit all come into play.
+ * The Spearmen's line (OS3 DS3 S3 AP0 Ag3 A1 HP1 Res3 Arm2 Dis7): the club's soldiers and the
+ * stored combat's too.
  */
-const soldier = {
-  offensiveSkill: 3,
-  defensiveSkill: 3,
-  strength: 3,
-  armourPenetration: 0,
-  agility: 3,
-  attacks: 1,
-  healthPoints: 1,
-  resilience: 3,
-  armour: 2,
-  discipline: 7,
+const soldier = spearmen.profile;
+
+/**
+ * Small enough for the engine to walk whole: one Knight (without the aegis save, his standard and
+ * his Baron) charging three Spearmen in one rank (no standard, supporting attacks or characters).
+ */
+const small = {
+  ...exampleSetup,
+  attacker: {
+    ...exampleSetup.attacker,
+    unit: {
+      ...without(knights, 'standard', 'characters'),
+      models: 1,
+      width: 1,
+      profile: without(knights.profile, 'aegis'),
+    },
+  },
+  defender: {
+    ...exampleSetup.defender,
+    unit: { name: spearmen.name, models: 3, width: 3, profile: soldier },
+  },
 };
 
-const clubSetup = {
-  system: 'ninth-age',
+/**
+ * The club-size melee (`combats.club`; issue 34: its exact odds in a second at most): 25 infantry
+ * with a character on each side, five wide — the size of a game at a club night. Men-at-arms with a
+ * Captain (the example's, without his fortitude) charge Halberdiers with a Sergeant who carries the
+ * Battle Standard (the example's Standard Bearer, Res4); both units carry a standard, so Combat
+ * Score, Steady and Solid (five ranks), break tests, flight and pursuit all come into play.
+ */
+const club = {
+  ...exampleSetup,
   attacker: {
-    name: 'Kingdom of Equitaine',
+    ...exampleSetup.attacker,
     unit: {
       name: 'Men-at-arms',
       models: 25,
@@ -63,51 +86,49 @@ const clubSetup = {
       charged: true,
       standard: true,
       profile: soldier,
-      characters: [
-        {
-          name: 'Captain',
-          profile: {
-            ...soldier,
-            offensiveSkill: 5,
-            defensiveSkill: 5,
-            strength: 4,
-            armourPenetration: 1,
-            agility: 4,
-            attacks: 3,
-            healthPoints: 3,
-            resilience: 4,
-            armour: 4,
-            discipline: 8,
-          },
-          attacksAtCharacters: [1],
-        },
-      ],
+      characters: [{ name: captain.name, profile: without(captain.profile, 'fortitude'), attacksAtCharacters: [1] }],
     },
   },
   defender: {
-    name: 'Empire of Sonnstahl',
+    ...exampleSetup.defender,
     unit: {
       name: 'Halberdiers',
       models: 25,
       width: 5,
       standard: true,
       profile: { ...soldier, strength: 4, armourPenetration: 1, armour: 1 },
+      characters: [{ name: 'Sergeant', battleStandard: true, profile: { ...standardBearer.profile, resilience: 4 } }],
+    },
+  },
+};
+
+/**
+ * The soldiers' line without armour: the stored combat's Knights, Spearmen and their Captain fight
+ * with it.
+ */
+const unarmoured = { ...soldier, armour: 0 };
+
+/**
+ * The stored combat's setup (`stored` below): 5 Knights charge 10 Spearmen and their Captain, every
+ * line the example Spearmen's without armour; the Captain's a little better (OS, DS, S4, Dis8).
+ */
+const storedSetup = {
+  system: 'ninth-age',
+  attacker: {
+    name: 'Red',
+    unit: { name: 'Knights', models: 5, width: 5, charged: true, attacksAtCharacters: [1], profile: unarmoured },
+  },
+  defender: {
+    name: 'Blue',
+    unit: {
+      name: 'Spearmen',
+      models: 10,
+      width: 5,
+      profile: unarmoured,
       characters: [
         {
-          name: 'Sergeant',
-          battleStandard: true,
-          profile: {
-            ...soldier,
-            offensiveSkill: 4,
-            defensiveSkill: 4,
-            strength: 4,
-            agility: 4,
-            attacks: 2,
-            healthPoints: 2,
-            resilience: 4,
-            armour: 3,
-            discipline: 8,
-          },
+          name: 'Captain',
+          profile: { ...unarmoured, offensiveSkill: 4, defensiveSkill: 4, strength: 4, discipline: 8 },
         },
       ],
     },
@@ -117,140 +138,23 @@ const clubSetup = {
 /** What every system must show (core/systems/conformance.ts), for ninth-age. */
 export const conformance: SystemConformance = {
   examples: ['examples/ninth-age-knights-vs-spearmen.json', 'examples/ninth-age-entered-dice.json'],
-  combats: {
-    small: {
-      system: 'ninth-age',
-      attacker: {
-        name: 'Kingdom of Equitaine',
-        unit: {
-          name: 'Knights',
-          models: 1,
-          width: 1,
-          height: 2,
-          profile: {
-            offensiveSkill: 4,
-            defensiveSkill: 4,
-            strength: 5,
-            armourPenetration: 2,
-            agility: 3,
-            attacks: 1,
-            healthPoints: 2,
-            resilience: 3,
-            armour: 5,
-            discipline: 8,
-          },
-          charged: true,
-        },
-      },
-      defender: {
-        name: 'Empire of Sonnstahl',
-        unit: {
-          name: 'Spearmen',
-          models: 3,
-          width: 3,
-          profile: {
-            offensiveSkill: 3,
-            defensiveSkill: 3,
-            strength: 3,
-            armourPenetration: 0,
-            agility: 3,
-            attacks: 1,
-            healthPoints: 1,
-            resilience: 3,
-            armour: 2,
-            discipline: 7,
-          },
-        },
-      },
-    },
-    club: clubSetup,
-  },
+  combats: { small, club },
   // Charging Knights send one attack at the Spearmen's Captain and slay him, kill two Spearmen, and
   // take nothing back (seed 004, RULES §5): 3 HP + 1 charge + 1 rank against 1 rank; the Spearmen
   // lose by 4, break on a double 6 (2D6 ≤ 7 − 4), flee 7" and are caught by a pursuit of exactly 7".
   stored: {
-    record: storedRecord(
-      'ninth-age',
-      'Knights vs Spearmen',
-      {
-        system: 'ninth-age',
-        attacker: {
-          name: 'Red',
-          unit: {
-            name: 'Knights',
-            models: 5,
-            width: 5,
-            charged: true,
-            attacksAtCharacters: [1],
-            profile: {
-              offensiveSkill: 3,
-              defensiveSkill: 3,
-              strength: 3,
-              armourPenetration: 0,
-              agility: 3,
-              attacks: 1,
-              healthPoints: 1,
-              resilience: 3,
-              armour: 0,
-              discipline: 7,
-            },
-          },
-        },
-        defender: {
-          name: 'Blue',
-          unit: {
-            name: 'Spearmen',
-            models: 10,
-            width: 5,
-            profile: {
-              offensiveSkill: 3,
-              defensiveSkill: 3,
-              strength: 3,
-              armourPenetration: 0,
-              agility: 3,
-              attacks: 1,
-              healthPoints: 1,
-              resilience: 3,
-              armour: 0,
-              discipline: 7,
-            },
-            characters: [
-              {
-                name: 'Captain',
-                profile: {
-                  offensiveSkill: 4,
-                  defensiveSkill: 4,
-                  strength: 4,
-                  armourPenetration: 0,
-                  agility: 3,
-                  attacks: 1,
-                  healthPoints: 1,
-                  resilience: 3,
-                  armour: 0,
-                  discipline: 8,
-                },
-              },
-            ],
-          },
-        },
-      },
-      7,
-      [
-        chosen('allocate.0', 'parts'),
-        chosen('allocate.1', '1'),
-        entered('strikes.2', [4, 4, 4, 1, 5, 6, 1, 6, 6]),
-        entered('strikes.3', [1, 1, 1, 1, 1, 1, 1, 1]),
-        entered('break.4', [6, 6]),
-        chosen('pursue.5', 'pursue'),
-        entered('flee.6', [3, 4, 5, 2]),
-      ],
-    ),
+    record: storedRecord('ninth-age', 'Knights vs Spearmen', storedSetup, 7, [
+      chosen('allocate.0', 'parts'),
+      chosen('allocate.1', '1'),
+      entered('strikes.2', [4, 4, 4, 1, 5, 6, 1, 6, 6]),
+      entered('strikes.3', [1, 1, 1, 1, 1, 1, 1, 1]),
+      entered('break.4', [6, 6]),
+      chosen('pursue.5', 'pursue'),
+      entered('flee.6', [3, 4, 5, 2]),
+    ]),
     expected: {
       steps: 12,
-      modelsLost: {
-        attacker: 0,
-        defender: 11,
-      },
+      modelsLost: { attacker: 0, defender: 11 },
       outcome: [
         'Red \u2014 Knights: won and pursued 7\u2033: 5 rank-and-file models left.',
         'Blue \u2014 Spearmen: broke, fled 7\u2033 and was caught by a pursuit of 7\u2033: destroyed.',
