@@ -32,7 +32,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // The screens' specs run without the service worker: it would store the whole app in every
     // fresh context, on a small machine, for nothing they check. The specs of the installed,
-    // offline app (offline.web.spec.ts, timing.web.spec.ts) allow it.
+    // offline app (offline.web.spec.ts, webOpen.timing.spec.ts) allow it.
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromium,
@@ -58,6 +58,19 @@ export default defineConfig({
       testMatch: /.*\.kit\.spec\.ts/,
       use: { baseURL: `http://127.0.0.1:${kitPort}` },
     },
+    // Timing reports, not tests (speed targets live in the benchmarks): how fast the app opens, and
+    // tap → the fight's exact figure per system. `npm run bench:web` runs them; `npm test` does not.
+    ...(process.env['CC_TIMING'] === '1'
+      ? [
+          { name: 'timing', testMatch: /webOpen\.timing\.spec\.ts/ },
+          {
+            name: 'kit-timing',
+            testDir: 'test/conformance',
+            testMatch: /fightTiming\.timing\.spec\.ts/,
+            use: { baseURL: `http://127.0.0.1:${kitPort}` },
+          },
+        ]
+      : []),
   ],
   // `npm run test:e2e` builds first; these serve the built browser apps as a user would get them.
   webServer: [serve(false, port), serve(true, kitPort)],
