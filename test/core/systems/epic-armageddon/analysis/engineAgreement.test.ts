@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../../core/systems/epic-armageddon/analysis';
 import type { RoundResult } from '../../../../../core/systems/epic-armageddon/state';
-import { apply, begin, finishRound, inputFor, rngFor, trajectory, type EpicCombat } from './drive';
+import { roundDriver, rngFor } from '../../../../support/roundDriver';
+import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
+import type { EpicCombat } from '../helpers';
+import type { Setup, State } from '../../../../../core/systems/epic-armageddon';
 import { checkOneStep } from './oneStep';
 import { bansheesVsKnight, benchmarkAssault, lineFight, marinesVsOrks } from './setups';
 import { sized } from '../../../../support/exhaustive';
+
+const { apply, begin, finishRound, inputFor, trajectory } = roundDriver<Setup, State>(epicArmageddonSystem);
 
 /**
  * The Epic rules engine (driven through core/combat/engine.ts with the seeded dice, the suggested

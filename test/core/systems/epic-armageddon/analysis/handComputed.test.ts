@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRound, epicReport } from '../../../../../core/systems/epic-armageddon/analysis';
-import { epicArmageddon, type SetupInput } from '../../../../../core/systems/epic-armageddon';
-import { begin } from './drive';
+import { epicArmageddon, type SetupInput, type Setup, type State } from '../../../../../core/systems/epic-armageddon';
+import { roundDriver } from '../../../../support/roundDriver';
+import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
+
+const { begin } = roundDriver<Setup, State>(epicArmageddonSystem);
 
 /** The analysis against cases small enough to count by hand (seed 003, RULES §4 A6, SCENARIOS §1). */
 

@@ -6,7 +6,12 @@ import { highestOfTwoChance, passChance } from '../../../../../core/systems/epic
 import { saveBatch } from '../../../../../core/systems/epic-armageddon/steps/batches';
 import { binomial } from '../../../../../core/dice/probability';
 import { n } from '../../../../support/drive';
-import { apply, inputFor, type EpicCombat } from './drive';
+import { roundDriver } from '../../../../support/roundDriver';
+import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
+import type { EpicCombat } from '../helpers';
+import type { Setup, State } from '../../../../../core/systems/epic-armageddon';
+
+const { apply, inputFor } = roundDriver<Setup, State>(epicArmageddonSystem);
 
 /**
  * The exact one-step identity: at a roll, the analysis equals the average of the analyses after

@@ -2,8 +2,12 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { epicArmageddonAnalysis } from '../../../../../core/systems/epic-armageddon/analysis';
 import { setupArb } from '../arbitraries';
-import { apply, begin, inputFor, rngFor } from './drive';
+import { roundDriver, rngFor } from '../../../../support/roundDriver';
+import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
+import type { Setup, State } from '../../../../../core/systems/epic-armageddon';
 import { checkOneStep } from './oneStep';
+
+const { apply, begin, inputFor } = roundDriver<Setup, State>(epicArmageddonSystem);
 
 /**
  * The one-step identity (oneStep.ts) on random assaults: every rule the setup can hold, in any

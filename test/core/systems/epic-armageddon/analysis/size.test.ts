@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRound, epicArmageddonAnalysis } from '../../../../../core/systems/epic-armageddon/analysis';
 import { WORK_BUDGET, workParts } from '../../../../../core/systems/epic-armageddon/analysis/size';
-import { epicArmageddon, type Setup } from '../../../../../core/systems/epic-armageddon';
+import { epicArmageddon, type Setup, type State } from '../../../../../core/systems/epic-armageddon';
 import { MAX_FORMATION_UNITS } from '../../../../../core/systems/epic-armageddon/setup';
-import { begin } from './drive';
+import { roundDriver } from '../../../../support/roundDriver';
+import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
 import { bansheesVsKnight, benchmarkAssault, lineFight, marinesVsOrks } from './setups';
+
+const { begin } = roundDriver<Setup, State>(epicArmageddonSystem);
 
 /**
  * No setup the schema accepts may hang the host: the analysis refuses (tooLarge) what its cost

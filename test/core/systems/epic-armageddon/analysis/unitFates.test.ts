@@ -11,9 +11,13 @@ import { buildCombatSummary, summaryMarkdown, type StoredCombatRecord } from '..
 import { epicArmageddon, type Setup, type SetupInput, type State } from '../../../../../core/systems/epic-armageddon';
 import { epicArmageddonCombat } from '../../../../../core/systems/epic-armageddon/analysis';
 import { analyzedCombat, expectUnitsAgree, playFates } from '../../../../support/unitFates';
-import { apply, begin, inputFor, rngFor, type EpicCombat } from './drive';
+import { roundDriver, rngFor } from '../../../../support/roundDriver';
+import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
+import type { EpicCombat } from '../helpers';
 import { setupArb } from '../arbitraries';
 import { bansheesVsKnight, benchmarkAssault, marinesVsOrks } from './setups';
+
+const { apply, begin, inputFor } = roundDriver<Setup, State>(epicArmageddonSystem);
 
 /**
  * Every unit's fate in the whole-combat odds of an Epic Armageddon assault: each unit of both

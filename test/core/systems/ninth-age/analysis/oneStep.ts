@@ -4,7 +4,12 @@ import { binomial } from '../../../../../core/dice/probability';
 import type { DiceGroup, RollStep } from '../../../../../core/combat/steps';
 import { passChance } from '../../../../../core/systems/ninth-age/tables';
 import { everyOrderedRoll, passCountInputs, type WeightedInput } from '../../../../support/drive';
-import { apply, inputFor, type NaCombat } from './drive';
+import { roundDriver } from '../../../../support/roundDriver';
+import { ninthAgeSystem } from '../../../../../core/systems/ninth-age/definition';
+import type { NaCombat } from '../helpers';
+import type { Setup, State } from '../../../../../core/systems/ninth-age';
+
+const { apply, inputFor } = roundDriver<Setup, State>(ninthAgeSystem);
 
 /**
  * The exact one-step identity: at a roll, the analysis equals the average of the analyses after

@@ -1,20 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../../core/systems/old-world/analysis';
-import type { Setup } from '../../../../../core/systems/old-world';
-import {
-  apply,
-  begin,
-  finishRound,
-  inputFor,
-  rngFor,
-  roundEndOf,
-  roundOver,
-  trajectory,
-  type OwCombat,
-  type RoundEnd,
-} from './drive';
+import type { Setup, State } from '../../../../../core/systems/old-world';
+import { roundDriver, rngFor } from '../../../../support/roundDriver';
+import { oldWorldSystem } from '../../../../../core/systems/old-world/definition';
+import type { OldWorldCombat as OwCombat } from '../helpers';
+import { unitKey, type Role } from '../../../../../core/systems/old-world/state';
 import { checkOneStep } from './oneStep';
 import { knightsAtTheWall, ogresVsHalberdiers, swordsmenVsBoyz, twoUnitsASide } from './setups';
+
+const { apply, begin, finishRound, inputFor, roundOver, trajectory } = roundDriver<Setup, State>(oldWorldSystem);
+
+/** What the analysis predicts, as one game of the round came out. */
+interface RoundEnd {
+  difference: number;
+  caused: number;
+  winner: Role | 'draw';
+  breaks: Record<Role, boolean>;
+  caught: Record<Role, boolean>;
+}
+
+function roundEndOf(state: State): RoundEnd {
+  const r = state.result!;
+  const fate = (flag: (key: string) => boolean) => ({
+    attacker: flag(unitKey('attacker', 0)),
+    defender: flag(unitKey('defender', 0)),
+  });
+  return {
+    difference: r.attacker.total - r.defender.total,
+    caused: state.caused.attacker,
+    winner: r.winner ?? 'draw',
+    breaks: fate((k) => state.broke.includes(k)),
+    caught: fate((k) => state.status[k] === 'caught'),
+  };
+}
 
 /**
  * The old-world rules engine (core/systems/old-world, driven through core/combat/engine.ts with
@@ -157,7 +175,7 @@ describe('the old-world engine and the exact analysis agree', () => {
       () => {
         for (const [kind, matches] of Object.entries(partWay)) {
           let picked: OwCombat | undefined;
-          for (let seed = 500; seed < 560 && !picked; seed++) picked = trajectory(setup(), seed).find(matches);
+          for (let seed = 500; seed < 560 && !picked; seed++) picked = trajectory(begin(setup()), seed).find(matches);
           if (!picked) continue;
           partWaySeen.add(kind);
           expectAgreement(analyzeRound(picked.state), play(picked, 600, 20_000), `${picked.step.id} (${kind})`);
@@ -170,8 +188,8 @@ describe('the old-world engine and the exact analysis agree', () => {
       'exactly, one step at a time: at every step the analysis equals its average over the next input',
       () => {
         for (const seed of [11, 12, 13, 14, 15, 16]) {
-          for (const combat of trajectory(setup(), seed)) {
-            if (roundOver(combat.step)) continue;
+          for (const combat of trajectory(begin(setup()), seed)) {
+            if (roundOver(combat)) continue;
             stepKinds.add(combat.step.id.split('.')[0]!);
             checkOneStep(combat, `seed ${seed} at ${combat.step.id}`);
           }
@@ -185,7 +203,7 @@ describe('the old-world engine and the exact analysis agree', () => {
     'exactly, when a pursuer tries to restrain itself, passing or failing (seed 002, Restraining Pursuit)',
     () => {
       for (let seed = 600; seed < 640; seed++) {
-        const ask = trajectory(twoUnitsASide(), seed).find((c) => c.step.id.startsWith('pursue.'));
+        const ask = trajectory(begin(twoUnitsASide()), seed).find((c) => c.step.id.startsWith('pursue.'));
         if (!ask) continue;
         for (const restraint of [
           [6, 6],
@@ -197,7 +215,7 @@ describe('the old-world engine and the exact analysis agree', () => {
             ask.step.kind === 'choose' ? ask.step.options.find((o) => o.id.startsWith('restrain'))!.id : 'restrain';
           let c = apply(ask, { kind: 'choose', stepId: ask.step.id, option: restrain });
           expect(c.step.id.startsWith('restrain.')).toBe(true);
-          while (!roundOver(c.step)) {
+          while (!roundOver(c)) {
             stepKinds.add(c.step.id.split('.')[0]!);
             checkOneStep(c, `seed ${seed} at ${c.step.id} (restraining with ${restraint.join('-')})`);
             const step = c.step;

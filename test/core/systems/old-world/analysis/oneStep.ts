@@ -5,7 +5,12 @@ import { groupsOf } from '../../../../../core/combat/rollGroups';
 import type { DiceGroup } from '../../../../../core/combat/steps';
 import { binomial, sumOfD6 } from '../../../../../core/dice/probability';
 import { n, type WeightedInput } from '../../../../support/drive';
-import { apply, inputFor, type OwCombat } from './drive';
+import { roundDriver } from '../../../../support/roundDriver';
+import { oldWorldSystem } from '../../../../../core/systems/old-world/definition';
+import type { OldWorldCombat as OwCombat } from '../helpers';
+import type { Setup, State } from '../../../../../core/systems/old-world';
+
+const { apply, inputFor } = roundDriver<Setup, State>(oldWorldSystem);
 
 /**
  * The exact one-step identity (as test/core/analysis/engineAgreement.test.ts for 10th edition):

@@ -4,7 +4,12 @@ import { groupsOf, isChained } from '../../../../../core/combat/rollGroups';
 import { rollOutcomes } from '../../../../../core/analysis/combat/rollOutcomes';
 import type { Input } from '../../../../../core/combat/steps';
 import { everyOrderedRoll, passCountInputs } from '../../../../support/drive';
-import { apply, inputFor, type W7Combat } from './drive';
+import { roundDriver } from '../../../../support/roundDriver';
+import { wh40k7eSystem } from '../../../../../core/systems/wh40k-7e/definition';
+import type { W7 as W7Combat } from '../helpers';
+import type { Setup, State } from '../../../../../core/systems/wh40k-7e';
+
+const { apply, inputFor } = roundDriver<Setup, State>(wh40k7eSystem);
 
 /**
  * The exact one-step identity: at a roll, the analysis equals the average of the analyses after
