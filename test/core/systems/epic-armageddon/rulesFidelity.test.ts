@@ -9,8 +9,11 @@ import { viewOf } from '../../../../core/systems/epic-armageddon/view';
 import { roundDriver } from '../../../support/roundDriver';
 import { epicArmageddonSystem } from '../../../../core/systems/epic-armageddon/definition';
 import type { Setup, State } from '../../../../core/systems/epic-armageddon';
-import { checkOneStep } from './analysis/oneStep';
+import { oneStepCheck } from '../../../support/oneStep';
+import { epicRolls } from './analysis/rollsRead';
 import { left, logText, setupOf, start, unit, type EpicCombat } from './helpers';
+
+const checkOneStep = oneStepCheck<Setup, State>(epicArmageddonSystem, analyzeRound, { rollsOf: epicRolls });
 
 const { apply } = roundDriver<Setup, State>(epicArmageddonSystem);
 

@@ -11,7 +11,8 @@ import {
   type GroupInput,
   type W7,
 } from './helpers';
-import { checkOneStep } from './analysis/oneStep';
+import { oneStepCheck } from '../../../support/oneStep';
+import { analyzeRound } from '../../../../core/systems/wh40k-7e/analysis';
 import { roundDriver, rngFor } from '../../../support/roundDriver';
 import { wh40k7eSystem } from '../../../../core/systems/wh40k-7e/definition';
 import { replayAsFarAsItGoes } from '../../../../core/combat/engine';
@@ -19,6 +20,8 @@ import type { Input } from '../../../../core/combat/steps';
 import { conformance } from '../../../../core/systems/wh40k-7e/conformance';
 import { entered } from '../../../../core/systems/conformance';
 import { wh40k7e, type Setup, type State } from '../../../../core/systems/wh40k-7e';
+
+const checkOneStep = oneStepCheck<Setup, State>(wh40k7eSystem, analyzeRound);
 
 const { apply, inputFor, roundOver } = roundDriver<Setup, State>(wh40k7eSystem);
 

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkOneStep } from './analysis/oneStep';
+import { oneStepCheck } from '../../../support/oneStep';
+import { analyzeRound } from '../../../../core/systems/wh40k-7e/analysis';
 import { roundDriver } from '../../../support/roundDriver';
 import { wh40k7eSystem } from '../../../../core/systems/wh40k-7e/definition';
 import type { Setup, State } from '../../../../core/systems/wh40k-7e';
 import { setupOf, trooper } from './helpers';
+
+const checkOneStep = oneStepCheck<Setup, State>(wh40k7eSystem, analyzeRound);
 
 const { begin, roundOver, trajectory } = roundDriver<Setup, State>(wh40k7eSystem);
 

@@ -5,9 +5,12 @@ import { roundDriver, rngFor } from '../../../../support/roundDriver';
 import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
 import type { EpicCombat } from '../helpers';
 import type { Setup, State } from '../../../../../core/systems/epic-armageddon';
-import { checkOneStep } from './oneStep';
+import { oneStepCheck } from '../../../../support/oneStep';
+import { epicRolls } from './rollsRead';
 import { bansheesVsKnight, benchmarkAssault, lineFight, marinesVsOrks } from './setups';
 import { sized } from '../../../../support/exhaustive';
+
+const checkOneStep = oneStepCheck<Setup, State>(epicArmageddonSystem, analyzeRound, { rollsOf: epicRolls });
 
 const { apply, begin, finishRound, inputFor, trajectory } = roundDriver<Setup, State>(epicArmageddonSystem);
 

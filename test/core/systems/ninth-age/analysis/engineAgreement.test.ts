@@ -6,9 +6,12 @@ import { ninthAgeSystem } from '../../../../../core/systems/ninth-age/definition
 import type { NaCombat } from '../helpers';
 import type { Role } from '../../../../../core/systems/ninth-age/state';
 import { standings } from '../../../../../core/systems/ninth-age/flow';
-import { checkOneStep } from './oneStep';
+import { oneStepCheck } from '../../../../support/oneStep';
+import { agilityRolls } from './rollsRead';
 import { heroesDuel, knightsVsSpearmen, orcsVsDwarfs } from './setups';
 import { sized } from '../../../../support/exhaustive';
+
+const checkOneStep = oneStepCheck<Setup, State>(ninthAgeSystem, analyzeRound, { rollsOf: agilityRolls });
 
 const { apply, begin, finishRound, roundOver, trajectory } = roundDriver<Setup, State>(ninthAgeSystem);
 

@@ -5,8 +5,10 @@ import { roundDriver, rngFor } from '../../../../support/roundDriver';
 import { oldWorldSystem } from '../../../../../core/systems/old-world/definition';
 import type { OldWorldCombat as OwCombat } from '../helpers';
 import { unitKey, type Role } from '../../../../../core/systems/old-world/state';
-import { checkOneStep } from './oneStep';
+import { oneStepCheck } from '../../../../support/oneStep';
 import { knightsAtTheWall, ogresVsHalberdiers, swordsmenVsBoyz, twoUnitsASide } from './setups';
+
+const checkOneStep = oneStepCheck<Setup, State>(oldWorldSystem, analyzeRound);
 
 const { apply, begin, finishRound, inputFor, roundOver, trajectory } = roundDriver<Setup, State>(oldWorldSystem);
 

@@ -7,7 +7,9 @@ import { oldWorld, type Setup, type State } from '../../../../../core/systems/ol
 import { setupOf } from '../helpers';
 import { roundDriver } from '../../../../support/roundDriver';
 import { oldWorldSystem } from '../../../../../core/systems/old-world/definition';
-import { checkOneStep } from './oneStep';
+import { oneStepCheck } from '../../../../support/oneStep';
+
+const checkOneStep = oneStepCheck<Setup, State>(oldWorldSystem, analyzeRound);
 
 const { roundOver } = roundDriver<Setup, State>(oldWorldSystem);
 

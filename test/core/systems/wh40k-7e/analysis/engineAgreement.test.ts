@@ -5,9 +5,11 @@ import { wh40k7eSystem } from '../../../../../core/systems/wh40k-7e/definition';
 import type { W7 as W7Combat } from '../helpers';
 import type { Role } from '../../../../../core/systems/wh40k-7e/state';
 import type { Setup, State } from '../../../../../core/systems/wh40k-7e';
-import { checkOneStep } from './oneStep';
+import { oneStepCheck } from '../../../../support/oneStep';
 import { destroyerVsOgryns, hammersVsWarriors, marinesVsBoyz, mixedBag } from './setups';
 import { sized } from '../../../../support/exhaustive';
+
+const checkOneStep = oneStepCheck<Setup, State>(wh40k7eSystem, analyzeRound);
 
 const { apply, begin, finishRound, inputFor, roundOver, trajectory } = roundDriver<Setup, State>(wh40k7eSystem);
 
