@@ -15,7 +15,7 @@ import { roundTransition } from '../../../../../core/systems/old-world/analysis/
 import { exampleSetup } from '../../../../../core/systems/old-world/example';
 import { autoInput, rngFor } from '../../../../support/drive';
 import { expectUnitsAgree, playFates } from '../../../../support/unitFates';
-import { smallOldWorld } from '../../../analysis/smallCombats';
+import { conformance as declared } from '../../../../../core/systems/old-world/conformance';
 import { human, setupOf, start, type OldWorldCombat } from '../helpers';
 
 /**
@@ -57,7 +57,7 @@ function expectSameOdds(a: WholeCombatOdds, b: WholeCombatOdds) {
 
 describe('the old world whole combat with its round transition', () => {
   it.each([
-    ['2 Halberdiers v 2 Orc Boyz, both unbreakable', () => oldWorld.setupSchema.parse(smallOldWorld)],
+    ['2 Halberdiers v 2 Orc Boyz, both unbreakable', () => oldWorld.setupSchema.parse(declared.combats.small)],
     ['2 v 2 of the example (break tests, flight and pursuit)', () => exampleOf(2)],
     // Initiatives that never tie: the walk cannot follow a roll-off (a tie rolls again, its positions repeat).
     [

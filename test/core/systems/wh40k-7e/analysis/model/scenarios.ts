@@ -1,6 +1,6 @@
 import { wh40k7e, type Setup, type SetupInput, type State } from '../../../../../../core/systems/wh40k-7e';
 import example from '../../../../../../examples/wh40k-7e-marines-vs-boyz.json';
-import { small7e } from '../../../../analysis/smallCombats';
+import { conformance as declared } from '../../../../../../core/systems/wh40k-7e/conformance';
 import { nobWithKlaw, orkBoy, sergeantWithFist, spaceMarine } from '../setups';
 
 /** Combats for the round model's tests and bench (core/systems/wh40k-7e/analysis/model). */
@@ -32,12 +32,12 @@ export function clubSize(): Setup {
   });
 }
 
-/** The small combat of the whole-combat tests (smallCombats.ts): one Marine charging two Boyz, both Fearless. */
-export const small = (): Setup => wh40k7e.setupSchema.parse(small7e);
+/** The small combat the system declares (its conformance.ts): one Marine charging two Boyz, both Fearless. */
+export const small = (): Setup => wh40k7e.setupSchema.parse(declared.combats.small);
 
 /** The small combat with its sides' rules changed (Fearless off: Morale checks, flight and Sweeping Advance). */
 export function smallWith(attacker: Partial<Side>, defender: Partial<Side>): Setup {
-  const base = small7e as unknown as { attacker: Side; defender: Side };
+  const base = declared.combats.small as { attacker: Side; defender: Side };
   return parse({
     attacker: { ...base.attacker, ...attacker } as SetupInput['attacker'],
     defender: { ...base.defender, ...defender } as SetupInput['defender'],
