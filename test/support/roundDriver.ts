@@ -26,6 +26,8 @@ export interface RoundDriver<Setup, State> {
   finishRound(combat: Combat<Setup, State>): Combat<Setup, State>;
   /** One game's states from `from` to the last of its round, with the dice of `seed`; `choose` picks the options of choices (default: the suggested ones). */
   trajectory(from: Combat<Setup, State>, seed: number, choose?: Chooser): Array<Combat<Setup, State>>;
+  /** The states of that game whose next input is still of their round: all of its trajectory but the last (the one-step identity's states). */
+  inRound(from: Combat<Setup, State>, seed: number, choose?: Chooser): Array<Combat<Setup, State>>;
 }
 
 const isFinal = (step: Step) => step.kind === 'outcome' && step.final;
@@ -84,6 +86,7 @@ export function roundDriver<Setup, State>(
       throw new Error('the round did not end');
     },
     trajectory,
+    inRound: (from, seed, choose) => trajectory(from, seed, choose).slice(0, -1),
   };
 }
 
