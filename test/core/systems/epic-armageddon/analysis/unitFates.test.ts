@@ -8,14 +8,14 @@ import { rulesDeps } from '../../../../../core/api/backends/rules';
 import type { Combat } from '../../../../../core/combat/engine';
 import type { Input } from '../../../../../core/combat/steps';
 import { buildCombatSummary, summaryMarkdown, type StoredCombatRecord } from '../../../../../core/summary';
-import { epicArmageddon, type Setup, type SetupInput, type State } from '../../../../../core/systems/epic-armageddon';
+import { epicArmageddon, type Setup, type State } from '../../../../../core/systems/epic-armageddon';
 import { epicArmageddonCombat } from '../../../../../core/systems/epic-armageddon/analysis';
 import { analyzedCombat, expectUnitsAgree, playFates } from '../../../../support/unitFates';
 import { roundDriver, rngFor } from '../../../../support/roundDriver';
 import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
 import type { EpicCombat } from '../helpers';
 import { setupArb } from '../arbitraries';
-import { bansheesVsKnight, benchmarkAssault, marinesVsOrks } from './setups';
+import { bansheesVsKnight, benchmarkAssault, marinesVsOrks, parse } from './setups';
 
 const { apply, begin, inputFor } = roundDriver<Setup, State>(epicArmageddonSystem);
 
@@ -37,8 +37,6 @@ const TEST_LIMIT = 1e10;
  */
 const ROUNDS = 3;
 
-const parse = (s: Omit<SetupInput, 'system'>): Setup =>
-  epicArmageddon.setupSchema.parse({ system: 'epic-armageddon', ...s });
 
 /** Two Assault Marines charge two Boyz, with Grots of the warband not engaged: nobody is Fearless, so the loser takes extra hits, breaks and withdraws. */
 const small = () =>

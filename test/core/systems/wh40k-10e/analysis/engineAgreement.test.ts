@@ -12,7 +12,8 @@ import {
 } from '../../../../../core/combat';
 import { drawDice, seedState, type RngState } from '../../../../../core/dice/prng';
 import { wh40k10e, type Setup, type State } from '../../../../../core/systems/wh40k-10e';
-import { setupSchema, type SetupInput, type WeaponInput } from '../../../../../core/systems/wh40k-10e/profiles';
+import type { SetupInput } from '../../../../../core/systems/wh40k-10e/profiles';
+import { parse, weapon } from './setups';
 import { situationOf } from '../../../../../core/systems/wh40k-10e/situationOf';
 
 /**
@@ -37,18 +38,11 @@ import { situationOf } from '../../../../../core/systems/wh40k-10e/situationOf';
 
 type WCombat = Combat<Setup, State>;
 
-function weapon(
-  w: Partial<WeaponInput> & Pick<WeaponInput, 'attacks' | 'skill' | 'strength' | 'ap' | 'damage'>,
-): WeaponInput {
-  return { name: 'weapon', ...w };
-}
-
 function build(
   attacker: Partial<SetupInput['attacker']> & Pick<SetupInput['attacker'], 'weapons'>,
   defender: Partial<SetupInput['defender']> & Pick<SetupInput['defender'], 'models'>,
 ): Setup {
-  return setupSchema.parse({
-    system: 'wh40k-10e',
+  return parse({
     attacker: { name: 'Attackers', ranged: true, ...attacker },
     defender: { name: 'Target', ...defender },
   });

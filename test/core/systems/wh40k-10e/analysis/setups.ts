@@ -1,12 +1,12 @@
-import {
-  setupSchema,
-  type Setup,
-  type SetupInput,
-  type WeaponInput,
-} from '../../../../../core/systems/wh40k-10e/profiles';
+import type { Setup, SetupInput, WeaponInput } from '../../../../../core/systems/wh40k-10e/profiles';
+import { wh40k10e } from '../../../../../core/systems/wh40k-10e';
+import { setupParser } from '../../../../support/setups';
 import { startSituation, type Situation, type WeaponProgress } from '../../../../../core/systems/wh40k-10e/situation';
 
 /** Small builders for the analysis tests and benchmarks. */
+
+/** A 10th edition setup from what differs from the schema's defaults. */
+export const parse = setupParser<SetupInput, Setup>(wh40k10e);
 type GroupInput = {
   count: number;
   toughness: number;
@@ -42,8 +42,7 @@ export function setup(opts: {
     >
   >;
 }): Setup {
-  return setupSchema.parse({
-    system: 'wh40k-10e',
+  return parse({
     attacker: {
       name: 'Attackers',
       weapons: opts.weapons,

@@ -14,7 +14,7 @@ import { wh40k7e, type Setup, type State } from '../../../../../core/systems/wh4
 import { setupArb } from '../arbitraries';
 import { roundDriver, rngFor } from '../../../../support/roundDriver';
 import { wh40k7eSystem } from '../../../../../core/systems/wh40k-7e/definition';
-import { marinesVsBoyz, mixedBag } from './setups';
+import { marinesVsBoyz, mixedBag, parse } from './setups';
 
 const { apply, begin, inputFor, trajectory } = roundDriver<Setup, State>(wh40k7eSystem);
 
@@ -81,7 +81,6 @@ describe('the 7th edition odds panel (core/analysis/system.ts)', () => {
 });
 
 describe('tooLarge (cost.ts)', () => {
-  const parse = (input: object): Setup => wh40k7e.setupSchema.parse({ system: 'wh40k-7e', ...input });
   const group = (name: string, count: number, over: Record<string, unknown> = {}) => ({
     name,
     count,

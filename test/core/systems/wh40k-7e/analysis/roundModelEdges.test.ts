@@ -4,7 +4,8 @@ import type { SetupInput, State } from '../../../../../core/systems/wh40k-7e';
 import { wh40k7eCombat } from '../../../../../core/systems/wh40k-7e/analysis';
 import { wh40k7eModel } from '../../../../../core/systems/wh40k-7e/analysis/model';
 import { transitionMatchesWalk } from '../../../../support/roundModel';
-import { parse, startOf } from './model/scenarios';
+import { startOf } from './model/scenarios';
+import { parse } from './setups';
 
 /**
  * The rules at the edges, each against a figure worked out by hand (and the engine's walk): units

@@ -1,5 +1,6 @@
-import { epicArmageddon, type Setup, type SetupInput } from '../../../../../../core/systems/epic-armageddon';
+import { epicArmageddon, type SetupInput } from '../../../../../../core/systems/epic-armageddon';
 import { conformance } from '../../../../../../core/systems/epic-armageddon/conformance';
+import { howlingBanshees, parse } from '../setups';
 
 /**
  * Assaults the round model is held to the engine on, each small enough for the engine's walk of a
@@ -7,8 +8,6 @@ import { conformance } from '../../../../../../core/systems/epic-armageddon/conf
  * the club-size assault of the bench.
  */
 
-const parse = (s: Omit<SetupInput, 'system'>): Setup =>
-  epicArmageddon.setupSchema.parse({ system: 'epic-armageddon', ...s });
 
 /** The small combat the system declares (its conformance.ts): one Assault Marine against two Boyz, everybody Fearless — draws go on round after round. */
 export const small = () => epicArmageddon.setupSchema.parse(conformance.combats.small);
@@ -57,14 +56,7 @@ export const knight = () =>
       name: 'Eldar',
       formation: 'Aspect host',
       units: [
-        {
-          name: 'Howling Banshees',
-          count: 2,
-          armour: 5,
-          cc: 3,
-          ff: 6,
-          weapons: [{ name: 'Power swords', use: 'cc', extraAttacks: 1, firstStrike: true, macroWeapon: true }],
-        },
+        howlingBanshees,
       ],
     },
     defender: {

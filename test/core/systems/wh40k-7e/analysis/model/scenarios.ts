@@ -1,15 +1,12 @@
 import { wh40k7e, type Setup, type SetupInput, type State } from '../../../../../../core/systems/wh40k-7e';
 import example from '../../../../../../examples/wh40k-7e-marines-vs-boyz.json';
 import { conformance as declared } from '../../../../../../core/systems/wh40k-7e/conformance';
-import { nobWithKlaw, orkBoy, sergeantWithFist, spaceMarine } from '../setups';
+import { nobWithKlaw, orkBoy, parse, sergeantWithFist, spaceMarine } from '../setups';
 
 /** Combats for the round model's tests and bench (core/systems/wh40k-7e/analysis/model). */
 
 type Group = SetupInput['attacker']['models'][number];
 type Side = Partial<SetupInput['attacker']> & { models: Group[] };
-
-export const parse = (input: Omit<SetupInput, 'system'>): Setup =>
-  wh40k7e.setupSchema.parse({ system: 'wh40k-7e', ...input });
 
 /** A fresh setup object each call (the model remembers per setup: a fresh one starts cold). */
 export const startOf = (setup: Setup): State => wh40k7e.start(setup);
