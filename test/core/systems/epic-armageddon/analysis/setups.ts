@@ -61,9 +61,7 @@ export const marinesVsOrks = () =>
         { name: 'Tactical Marines', count: 2, armour: 4, cc: 4, ff: 3, engaged: 'firefight' },
         landRaider,
       ],
-      support: [
-        { name: 'Devastators', ff: 3, weapons: [lascannon] },
-      ],
+      support: [{ name: 'Devastators', ff: 3, weapons: [lascannon] }],
     },
     defender: {
       name: 'Orks',

@@ -15,7 +15,8 @@ import { roundDriver, rngFor } from '../../../../support/roundDriver';
 import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
 import type { EpicCombat } from '../helpers';
 import { setupArb } from '../arbitraries';
-import { bansheesVsKnight, benchmarkAssault, marinesVsOrks, parse } from './setups';
+import { bansheesVsKnight, benchmarkAssault, marinesVsOrks } from './setups';
+import { breaking } from './model/assaults';
 
 const { apply, begin, inputFor } = roundDriver<Setup, State>(epicArmageddonSystem);
 
@@ -37,25 +38,8 @@ const TEST_LIMIT = 1e10;
  */
 const ROUNDS = 3;
 
-
 /** Two Assault Marines charge two Boyz, with Grots of the warband not engaged: nobody is Fearless, so the loser takes extra hits, breaks and withdraws. */
-const small = () =>
-  parse({
-    attacker: {
-      name: 'Space Marines',
-      formation: 'Assault detachment',
-      units: [{ name: 'Assault Marines', count: 2, armour: 4, cc: 3, ff: 5 }],
-    },
-    defender: {
-      name: 'Orks',
-      formation: 'Warband',
-      blastMarkers: 1,
-      units: [
-        { name: 'Boyz', count: 2, armour: 6, cc: 4, ff: 6 },
-        { name: 'Grots', armour: null, cc: 6, ff: 6, engaged: 'none' },
-      ],
-    },
-  });
+const small = breaking;
 
 const rowsOf = (state: State) =>
   epicArmageddonCombat.unitFates!(state).map((u) => `${u.role} ${u.unit}: ${u.end ?? 'holds'}`);

@@ -10,6 +10,9 @@ import { setupParser } from '../../../../support/setups';
 type P = Partial<Profile> &
   Pick<Profile, 'weaponSkill' | 'strength' | 'toughness' | 'initiative' | 'attacks' | 'leadership'>;
 const profile = (p: P): Profile => ({ movement: 4, wounds: 1, armour: 7, ward: null, troopType: 'infantry', ...p });
+/** An Empire state trooper (WS3 S3 T3 I3 A1 Ld7) but for `over`. */
+const stateTroop = (over: Partial<Profile>): Profile =>
+  profile({ weaponSkill: 3, strength: 3, toughness: 3, initiative: 3, attacks: 1, leadership: 7, ...over });
 
 export const swordsman = profile({
   weaponSkill: 4,
@@ -180,15 +183,7 @@ export function ogresVsHalberdiers(): Setup {
       units: [
         {
           name: 'Halberdiers',
-          profile: profile({
-            weaponSkill: 3,
-            strength: 4,
-            toughness: 3,
-            initiative: 3,
-            attacks: 1,
-            leadership: 7,
-            armour: 6,
-          }),
+          profile: stateTroop({ strength: 4, armour: 6 }),
           models: 20,
           rankWidth: 5,
           standard: true,
@@ -239,15 +234,7 @@ export function knightsAtTheWall(): Setup {
       units: [
         {
           name: 'Spearmen',
-          profile: profile({
-            weaponSkill: 3,
-            strength: 3,
-            toughness: 3,
-            initiative: 3,
-            attacks: 1,
-            leadership: 7,
-            armour: 5,
-          }),
+          profile: stateTroop({ armour: 5 }),
           models: 15,
           rankWidth: 5,
           defendedObstacle: true,
@@ -255,16 +242,7 @@ export function knightsAtTheWall(): Setup {
           characters: [
             {
               name: 'Sergeant',
-              profile: profile({
-                weaponSkill: 3,
-                strength: 3,
-                toughness: 3,
-                initiative: 3,
-                attacks: 2,
-                leadership: 7,
-                armour: 5,
-                ward: 6,
-              }),
+              profile: stateTroop({ attacks: 2, armour: 5, ward: 6 }),
             },
           ],
         },
@@ -283,23 +261,7 @@ export function halberdiersVsBoyz(): Setup {
   return parse({
     attacker: {
       name: 'Empire',
-      units: [
-        captained(
-          'Halberdiers',
-          profile({
-            weaponSkill: 3,
-            strength: 3,
-            toughness: 3,
-            initiative: 3,
-            attacks: 1,
-            leadership: 7,
-            armour: 6,
-            weapon: 'halberd',
-          }),
-          30,
-          { musician: true },
-        ),
-      ],
+      units: [captained('Halberdiers', stateTroop({ armour: 6, weapon: 'halberd' }), 30, { musician: true })],
     },
     defender: {
       name: 'Orcs',

@@ -13,7 +13,7 @@ import {
 import { drawDice, seedState, type RngState } from '../../../../../core/dice/prng';
 import { wh40k10e, type Setup, type State } from '../../../../../core/systems/wh40k-10e';
 import type { SetupInput } from '../../../../../core/systems/wh40k-10e/profiles';
-import { parse, weapon } from './setups';
+import { devastatingGuns, parse, weapon } from './setups';
 import { situationOf } from '../../../../../core/systems/wh40k-10e/situationOf';
 
 /**
@@ -90,17 +90,7 @@ const cases: Case[] = [
     name: '(c) scaled down: 3 × 10 attacks BS4+ S8 AP-2 D6 Devastating v 4 × T9 Sv2+ W12',
     setup: build(
       {
-        weapons: [
-          weapon({
-            models: 3,
-            attacks: 10,
-            skill: 4,
-            strength: 8,
-            ap: -2,
-            damage: 'D6',
-            abilities: { devastatingWounds: true },
-          }),
-        ],
+        weapons: [devastatingGuns(3)],
       },
       { models: [{ count: 4, toughness: 9, save: 2, wounds: 12 }] },
     ),

@@ -85,20 +85,14 @@ export const scenarioB = () =>
     models: [{ count: 5, toughness: 5, save: 3, invulnerable: 4, wounds: 3, feelNoPain: 5 }],
   });
 
+/** `models` models of 10 attacks BS4+ S8 AP-2 D6, Devastating Wounds (scenario (c)'s weapon). */
+export const devastatingGuns = (models: number) =>
+  weapon({ models, attacks: 10, skill: 4, strength: 8, ap: -2, damage: 'D6', abilities: { devastatingWounds: true } });
+
 /** (c): 120 attacks (12 models × 10; the schema caps attacks per model at 100) BS4+ S8 AP-2 D6, Devastating Wounds vs 20 models T9 Sv2+ W12. */
 export const scenarioC = () =>
   setup({
-    weapons: [
-      weapon({
-        models: 12,
-        attacks: 10,
-        skill: 4,
-        strength: 8,
-        ap: -2,
-        damage: 'D6',
-        abilities: { devastatingWounds: true },
-      }),
-    ],
+    weapons: [devastatingGuns(12)],
     models: [{ count: 20, toughness: 9, save: 2, wounds: 12 }],
   });
 

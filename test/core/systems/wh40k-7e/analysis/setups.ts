@@ -7,9 +7,10 @@ type Group = SetupInput['attacker']['models'][number];
 /** A 7th edition setup from what differs from the schema's defaults. */
 export const parse = setupParser<SetupInput, Setup>(wh40k7e);
 
-export const spaceMarine = (count: number, over: Partial<Group> = {}): Group => ({
+/** One Space Marine as the rulebook prints him, with the weapon the schema gives by default. */
+export const marine: Group = {
   name: 'Space Marine',
-  count,
+  count: 1,
   weaponSkill: 4,
   strength: 4,
   toughness: 4,
@@ -18,6 +19,11 @@ export const spaceMarine = (count: number, over: Partial<Group> = {}): Group => 
   attacks: 1,
   leadership: 8,
   save: 3,
+};
+/** `count` Space Marines with bolt pistols (but for `over`). */
+export const spaceMarine = (count: number, over: Partial<Group> = {}): Group => ({
+  ...marine,
+  count,
   weapon: { name: 'Bolt pistol', strength: 'user', ap: null },
   ...over,
 });

@@ -8,7 +8,6 @@ import { howlingBanshees, parse } from '../setups';
  * the club-size assault of the bench.
  */
 
-
 /** The small combat the system declares (its conformance.ts): one Assault Marine against two Boyz, everybody Fearless — draws go on round after round. */
 export const small = () => epicArmageddon.setupSchema.parse(conformance.combats.small);
 
@@ -55,9 +54,7 @@ export const knight = () =>
     attacker: {
       name: 'Eldar',
       formation: 'Aspect host',
-      units: [
-        howlingBanshees,
-      ],
+      units: [howlingBanshees],
     },
     defender: {
       name: 'Imperial Knights',
