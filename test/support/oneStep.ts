@@ -65,12 +65,12 @@ export function possibleRolls(step: RollStep): WeightedDice[] {
  * and means, each linear in the chances), a list by its index, and a distribution kept as
  * `{ offset, dist }` by its value (offset + index), so two of different offsets line up.
  */
-export function figuresOf(odds: unknown, name = '', into: Record<string, number> = {}): Record<string, number> {
+export function oddsFigures(odds: unknown, name = '', into: Record<string, number> = {}): Record<string, number> {
   if (typeof odds === 'number') into[name] = odds;
-  else if (Array.isArray(odds)) odds.forEach((v, k) => figuresOf(v, `${name}[${k}]`, into));
+  else if (Array.isArray(odds)) odds.forEach((v, k) => oddsFigures(v, `${name}[${k}]`, into));
   else if (isOffsetDist(odds)) odds.dist.forEach((p, k) => (into[`${name}=${odds.offset + k}`] = p));
   else if (odds && typeof odds === 'object')
-    for (const [key, v] of Object.entries(odds)) figuresOf(v, name ? `${name}.${key}` : key, into);
+    for (const [key, v] of Object.entries(odds)) oddsFigures(v, name ? `${name}.${key}` : key, into);
   return into;
 }
 
@@ -100,12 +100,12 @@ export function oneStepCheck<Setup, State>(
     }));
   };
   return (combat: Combat<Setup, State>, label: string): void => {
-    const here = figuresOf(analyze(combat.state));
+    const here = oddsFigures(analyze(combat.state));
     const mix: Record<string, number> = {};
     let total = 0;
     for (const { input, p } of possibleInputs(combat)) {
       total += p;
-      for (const [k, v] of Object.entries(figuresOf(analyze(apply(combat, input).state))))
+      for (const [k, v] of Object.entries(oddsFigures(analyze(apply(combat, input).state))))
         mix[k] = (mix[k] ?? 0) + p * v;
     }
     expect(Math.abs(total - 1), `${label}: the inputs' probabilities sum to 1`).toBeLessThan(1e-12);

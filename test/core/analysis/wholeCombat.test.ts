@@ -12,7 +12,7 @@ import { analyses, getSystem } from '../../../core/systems/index';
 import { exampleSetup as oldWorldExample } from '../../../core/systems/old-world/example';
 import { autoInput, rngFor } from '../../support/drive';
 import { walked } from '../../support/withoutModels';
-import type { SetupInput as NinthAgeInput } from '../../../core/systems/ninth-age';
+import { smallWithCaptain } from '../systems/ninth-age/analysis/modelCases';
 import type { SetupInput as OldWorldInput } from '../../../core/systems/old-world';
 import { conformance as epicArmageddon } from '../../../core/systems/epic-armageddon/conformance';
 import { conformance as ninthAge } from '../../../core/systems/ninth-age/conformance';
@@ -223,11 +223,7 @@ describe('the whole combat exactly, against 2,000 play-outs of the engine', () =
   it(
     'The Ninth Age: a character in the unit gets his own chance to be slain, against play-outs',
     () => {
-      const raw = structuredClone(ninthAge.combats.small) as NinthAgeInput;
-      raw.defender.unit.characters = [
-        { name: 'Captain', profile: { ...raw.defender.unit.profile, healthPoints: 1, attacks: 2 } },
-      ];
-      const { chain, combat } = begin(raw);
+      const { chain, combat } = begin(smallWithCaptain());
       const odds = metered(
         () => exactWholeCombat(chain, combat.state),
         () => 'too large',

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Step } from '../../../../../core/combat/steps';
-import { ninthAge, type State } from '../../../../../core/systems/ninth-age';
+import { ninthAge, type Setup, type SetupInput, type State } from '../../../../../core/systems/ninth-age';
 import { runToEnd } from '../../../../../core/analysis/chunked';
 import type { RoundModel } from '../../../../../core/analysis/combat/model';
 import { modelChainInChunks } from '../../../../../core/analysis/combat/modelChain';
@@ -15,6 +15,14 @@ import { chain, model, standingStates, tagOf } from './modelStates';
 
 export const SLOW = 120_000;
 export const small = () => ninthAge.setupSchema.parse(declared.combats.small);
+/** The small combat with a Captain among the Spearmen: a character with his own health pool. */
+export function smallWithCaptain(): Setup {
+  const raw = structuredClone(declared.combats.small) as SetupInput;
+  raw.defender.unit.characters = [
+    { name: 'Captain', profile: { ...raw.defender.unit.profile, healthPoints: 1, attacks: 2 } },
+  ];
+  return ninthAge.setupSchema.parse(raw);
+}
 /** The system's example (example.ts, as the setup screen starts): 6 Knights and a Baron charge 30 Spearmen with a Captain and a Battle Standard Bearer. */
 export const theExample = () => ninthAge.setupSchema.parse(ninthAge.exampleSetup);
 export const matches = (state: State) => transitionMatchesWalk(chain, model, state);
