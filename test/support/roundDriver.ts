@@ -38,12 +38,10 @@ const MAX_STEPS = 5000;
 /**
  * The driver for one system (`Setup` and `State` its own types). A round ends where the state's
  * round (the definition's whole-combat chain, `round`) changes or the combat is over; a system
- * whose round's figures are known sooner (its result settled, steps after it only shown) names
- * that moment by `roundOver`.
+ * without a chain (its combat is one round) ends it with the combat.
  */
 export function roundDriver<Setup, State>(
   definition: Pick<SystemDefinition, 'rules' | 'analysis'>,
-  options: { roundOver?: (combat: Combat<Setup, State>) => boolean } = {},
 ): RoundDriver<Setup, State> {
   type C = Combat<Setup, State>;
   const rules = definition.rules;
@@ -52,9 +50,9 @@ export function roundDriver<Setup, State>(
   const round = definition.analysis?.combat?.round;
   /** The state the app's next input leads to, when it is still the same round (null: the round is over). */
   const onInRound = (c: C): C | null => {
-    if (isFinal(c.step) || options.roundOver?.(c)) return null;
+    if (isFinal(c.step)) return null;
     const next = apply(c, inputFor(c));
-    return options.roundOver || !round || round(next.state) === round(c.state) ? next : null;
+    return !round || round(next.state) === round(c.state) ? next : null;
   };
   const trajectory = (from: C, seed: number, choose?: Chooser): C[] => {
     const out: C[] = [];
