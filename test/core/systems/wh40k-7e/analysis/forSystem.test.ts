@@ -14,7 +14,7 @@ import { wh40k7e, type Setup, type State } from '../../../../../core/systems/wh4
 import { setupArb } from '../arbitraries';
 import { roundDriver, rngFor } from '../../../../support/roundDriver';
 import { wh40k7eSystem } from '../../../../../core/systems/wh40k-7e/definition';
-import { marinesVsBoyz, mixedBag, parse } from './setups';
+import { marine, marinesVsBoyz, mixedBag, parse } from './setups';
 
 const { apply, begin, inputFor, trajectory } = roundDriver<Setup, State>(wh40k7eSystem);
 
@@ -81,16 +81,12 @@ describe('the 7th edition odds panel (core/analysis/system.ts)', () => {
 });
 
 describe('tooLarge (cost.ts)', () => {
+  /** Marine-like models of two attacks and a 4+ save. */
   const group = (name: string, count: number, over: Record<string, unknown> = {}) => ({
+    ...marine,
     name,
     count,
-    weaponSkill: 4,
-    strength: 4,
-    toughness: 4,
-    wounds: 1,
-    initiative: 4,
     attacks: 2,
-    leadership: 8,
     save: 4,
     ...over,
   });
