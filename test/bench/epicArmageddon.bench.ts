@@ -1,7 +1,12 @@
 import { bench, describe } from 'vitest';
 import { analyzeRound, epicDistributions } from '../../core/systems/epic-armageddon/analysis';
-import { apply, begin, inputFor, rngFor, type EpicCombat } from '../core/systems/epic-armageddon/analysis/drive';
+import { roundDriver, rngFor } from '../support/roundDriver';
+import { epicArmageddonSystem } from '../../core/systems/epic-armageddon/definition';
+import type { EpicCombat } from '../core/systems/epic-armageddon/helpers';
+import type { Setup, State } from '../../core/systems/epic-armageddon';
 import { benchmarkAssault, marinesVsOrks } from '../core/systems/epic-armageddon/analysis/setups';
+
+const { apply, begin, inputFor } = roundDriver<Setup, State>(epicArmageddonSystem);
 
 /**
  * Exact Epic Armageddon assault analysis benchmarks (`npm run bench`). Target (issue 11, median on

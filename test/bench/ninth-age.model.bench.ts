@@ -10,7 +10,7 @@ import { ninthAge, type Setup, type State } from '../../core/systems/ninth-age';
 import { ninthAgeCombat } from '../../core/systems/ninth-age/analysis';
 import { ninthAgeAnalysis } from '../../core/systems/ninth-age/analysis/forSystem';
 import { ninthAgeModel, type NaPosition } from '../../core/systems/ninth-age/analysis/model';
-import { smallNinthAge } from '../core/analysis/smallCombats';
+import { conformance as declared } from '../../core/systems/ninth-age/conformance';
 import { clubSize } from '../core/systems/ninth-age/analysis/clubSize';
 import { theExample } from '../core/systems/ninth-age/analysis/modelCases';
 import { standingStates, tagOf } from '../core/systems/ninth-age/analysis/modelStates';
@@ -39,7 +39,10 @@ const midRound = (): Array<{ name: string; state: () => State }> =>
   }));
 
 const scenarios: Array<{ name: string; state: () => State }> = [
-  { name: 'small: 1 Knight v 3 Spearmen', state: () => ninthAge.start(ninthAge.setupSchema.parse(smallNinthAge)) },
+  {
+    name: 'small: 1 Knight v 3 Spearmen',
+    state: () => ninthAge.start(ninthAge.setupSchema.parse(declared.combats.small)),
+  },
   {
     name: 'the example (example.ts): 6 Knights + Baron v 30 Spearmen + 2 characters',
     state: () => ninthAge.start(theExample()),

@@ -1,7 +1,12 @@
 import { bench, describe } from 'vitest';
 import { analyzeRound, ninthAgeDistributions } from '../../core/systems/ninth-age/analysis';
-import { apply, begin, inputFor, rngFor, type NaCombat } from '../core/systems/ninth-age/analysis/drive';
+import { roundDriver, rngFor } from '../support/roundDriver';
+import { ninthAgeSystem } from '../../core/systems/ninth-age/definition';
+import type { NaCombat } from '../core/systems/ninth-age/helpers';
+import type { Setup, State } from '../../core/systems/ninth-age';
 import { knightsVsSpearmen } from '../core/systems/ninth-age/analysis/setups';
+
+const { apply, begin, inputFor } = roundDriver<Setup, State>(ninthAgeSystem);
 
 /**
  * Exact Ninth Age round analysis benchmarks (`npm run bench`). Target (median, 2-core machine), the

@@ -12,7 +12,7 @@ import { contextOf } from '../../core/systems/old-world/analysis/model/context';
 import type { Start } from '../../core/systems/old-world/analysis/model/position';
 import type { Worked } from '../../core/systems/old-world/analysis/model/round';
 import { autoInput, rngFor } from '../support/drive';
-import { smallOldWorld } from '../core/analysis/smallCombats';
+import { conformance as declared } from '../../core/systems/old-world/conformance';
 import { halberdiersVsBoyz } from '../core/systems/old-world/analysis/setups';
 
 /**
@@ -106,7 +106,7 @@ describe('old-world compact round model', () => {
       );
       report(
         'the small combat (2 v 2, unbreakable)',
-        fresh(() => oldWorld.setupSchema.parse(smallOldWorld)),
+        fresh(() => oldWorld.setupSchema.parse(declared.combats.small)),
       );
       for (const { name, make } of firstRoundStates(setupScreen))
         report(`setup screen example, round 1, at ${name}`, make, 3);

@@ -1,7 +1,12 @@
 import { bench, describe } from 'vitest';
 import { analyzeRound, oldWorldDistributions } from '../../core/systems/old-world/analysis';
-import { apply, begin, inputFor, rngFor, type OwCombat } from '../core/systems/old-world/analysis/drive';
+import { roundDriver, rngFor } from '../support/roundDriver';
+import { oldWorldSystem } from '../../core/systems/old-world/definition';
+import type { OldWorldCombat as OwCombat } from '../core/systems/old-world/helpers';
+import type { Setup, State } from '../../core/systems/old-world';
 import { swordsmenVsBoyz, twoUnitsASide } from '../core/systems/old-world/analysis/setups';
+
+const { apply, begin, inputFor } = roundDriver<Setup, State>(oldWorldSystem);
 
 /**
  * Exact old-world round analysis benchmarks (`npm run bench`). Target (median, 2-core machine):

@@ -1,8 +1,12 @@
 import { bench, describe } from 'vitest';
 import { analyzeRound, wh40k7eDistributions } from '../../core/systems/wh40k-7e/analysis';
-import { wh40k7e } from '../../core/systems/wh40k-7e';
-import { apply, begin, inputFor, rngFor, type W7Combat } from '../core/systems/wh40k-7e/analysis/drive';
+import { wh40k7e, type Setup, type State } from '../../core/systems/wh40k-7e';
+import { roundDriver, rngFor } from '../support/roundDriver';
+import { wh40k7eSystem } from '../../core/systems/wh40k-7e/definition';
+import type { W7 as W7Combat } from '../core/systems/wh40k-7e/helpers';
 import { marinesVsBoyz, mixedBag } from '../core/systems/wh40k-7e/analysis/setups';
+
+const { apply, begin, inputFor } = roundDriver<Setup, State>(wh40k7eSystem);
 
 /**
  * Exact 7th edition round analysis benchmarks (`npm run bench`). Target (issue 12, median, 2-core

@@ -1,7 +1,6 @@
 import { advance, rollForMe, type Combat } from '../../core/combat/engine';
 import type { ChooseStep, Input, OutcomeStep, RollStep } from '../../core/combat/steps';
 import type { RuleSystem } from '../../core/combat/system';
-import { binomial } from '../../core/dice/probability';
 import { drawDice, seedState, type RngState } from '../../core/dice/prng';
 
 /**
@@ -73,34 +72,4 @@ export function applierFor<Setup, State>(system: RuleSystem<Setup, State>) {
     if (!r.ok) throw new Error(`${combat.step.id}: ${r.error.message}`);
     return r.combat;
   };
-}
-
-/** A roll step answered with these dice, and the chance of the answer (for the exact one-step identity). */
-export interface WeightedInput {
-  input: Input;
-  p: number;
-}
-const entered = (step: RollStep, dice: number[], p: number): WeightedInput => ({
-  input: { kind: 'roll', stepId: step.id, dice, by: 'entered' },
-  p,
-});
-
-/**
- * Every answer to a roll where only how many dice pass matters: k sixes and the rest ones, with
- * the binomial chance of k passes at `p` each (6s pass and 1s fail every test).
- */
-export function passCountInputs(step: RollStep, p: number): WeightedInput[] {
-  const row = binomial(step.count, p);
-  return row.map((q, k) => entered(step, [...n(k, 6), ...n(step.count - k, 1)], q)).filter((x) => x.p > 0);
-}
-
-/** Every ordered roll of the step's dice, each equally likely (2D6 tests, D3s, moves). */
-export function everyOrderedRoll(step: RollStep): WeightedInput[] {
-  const out: WeightedInput[] = [];
-  const walk = (prefix: number[]) => {
-    if (prefix.length === step.count) return void out.push(entered(step, prefix, step.sides ** -step.count));
-    for (let f = 1; f <= step.sides; f++) walk([...prefix, f]);
-  };
-  walk([]);
-  return out;
 }

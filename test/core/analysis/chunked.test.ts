@@ -3,7 +3,7 @@ import { PLAYOUTS, wholeCombatInChunks, wholeCombatOdds, type CombatChain } from
 import { runToEnd, type Chunked } from '../../../core/analysis/chunked';
 import { analyses, getSystem, registry } from '../../../core/systems/index';
 import { walked } from '../../support/withoutModels';
-import { smallOldWorld } from './smallCombats';
+import { conformance as oldWorld } from '../../../core/systems/old-world/conformance';
 
 /**
  * The whole combat's odds worked out in chunks (core/analysis/chunked.ts), as the host does so that
@@ -46,7 +46,7 @@ describe('the whole combat in chunks', () => {
   }, 120_000);
 
   it('the exact chain (a small WFB 6th combat) gives the same exact figures in chunks', () => {
-    const state = startOf('old-world', smallOldWorld);
+    const state = startOf('old-world', oldWorld.combats.small);
     const alone = wholeCombatOdds(chainOf('old-world'), state, 10, budget);
     const [chunked] = inTurns([wholeCombatInChunks(chainOf('old-world'), state, 10, budget)]);
     expect(alone.exact).toBe(true);

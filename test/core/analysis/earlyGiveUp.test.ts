@@ -5,7 +5,8 @@ import { stepWorkOf } from '../../../core/analysis/combat/roundWalk';
 import { FIRST_ROUND_SHARE, projectedOver } from '../../../core/analysis/combat/wholeCombat';
 import { analyses, getSystem } from '../../../core/systems/index';
 import { walked } from '../../support/withoutModels';
-import { small7e, smallOldWorld } from './smallCombats';
+import { conformance as oldWorld } from '../../../core/systems/old-world/conformance';
+import { conformance as wh40k7e } from '../../../core/systems/wh40k-7e/conformance';
 
 /**
  * The exact whole-combat chain gives up as soon as the counts show it cannot finish within its
@@ -87,7 +88,7 @@ describe('the exact chain gives up early, from counts', () => {
   });
 
   it('a combat within reach is still exact, and the same figures as the chain walked without a budget', () => {
-    for (const raw of [smallOldWorld, small7e]) {
+    for (const raw of [oldWorld.combats.small, wh40k7e.combats.small] as Array<{ system: string }>) {
       const bounded = fresh(raw);
       const unbounded = fresh(raw);
       const odds = wholeCombatOdds(bounded.chain, bounded.state, 10, HOST);

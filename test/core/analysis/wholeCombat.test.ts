@@ -12,7 +12,12 @@ import { analyses, getSystem } from '../../../core/systems/index';
 import { exampleSetup as oldWorldExample } from '../../../core/systems/old-world/example';
 import { autoInput, rngFor } from '../../support/drive';
 import { walked } from '../../support/withoutModels';
-import { small7e, smallEpic, smallNinthAge, smallOldWorld } from './smallCombats';
+import { smallWithCaptain } from '../systems/ninth-age/analysis/modelCases';
+import type { SetupInput as OldWorldInput } from '../../../core/systems/old-world';
+import { conformance as epicArmageddon } from '../../../core/systems/epic-armageddon/conformance';
+import { conformance as ninthAge } from '../../../core/systems/ninth-age/conformance';
+import { conformance as oldWorld } from '../../../core/systems/old-world/conformance';
+import { conformance as wh40k7e } from '../../../core/systems/wh40k-7e/conformance';
 
 /**
  * The whole combat's odds (core/analysis/combat) against the engine itself: 2,000 seeded games of
@@ -114,10 +119,11 @@ function expectAgreement(odds: WholeCombatOdds, games: Played[], extra = 0) {
   }
 }
 
-/** The system's chain as the engine walks it (without its round model: these are the walk's tests). */
-function begin(raw: { system: string }) {
-  const rules = getSystem(raw.system)!;
-  const chain = walked(analyses[raw.system]!.combat!);
+/** The system's chain as the engine walks it (without its round model: these are the walk's tests), and the combat of `raw`, a setup as the setup screen sends it. */
+function begin(raw: unknown) {
+  const { system } = raw as { system: string };
+  const rules = getSystem(system)!;
+  const chain = walked(analyses[system]!.combat!);
   return { chain, combat: startCombat(rules, rules.setupSchema.parse(raw), 1) };
 }
 
@@ -126,9 +132,9 @@ const playAll = (chain: CombatChain, combat: Combat, maxRounds: number, from = 0
 
 describe('the whole combat exactly, against 2,000 play-outs of the engine', () => {
   it.each([
-    ['WFB 6th edition: 2 Halberdiers v 2 Orc Boyz, both unbreakable', smallOldWorld],
-    ['40k 7th edition: 1 Space Marine v 2 Ork Boyz, both Fearless', small7e],
-    ['The Ninth Age: 1 Knight v 3 Spearmen (break tests, flight and pursuit)', smallNinthAge],
+    ['WFB 6th edition: 2 Halberdiers v 2 Orc Boyz, both unbreakable', oldWorld.combats.small],
+    ['40k 7th edition: 1 Space Marine v 2 Ork Boyz, both Fearless', wh40k7e.combats.small],
+    ['The Ninth Age: 1 Knight v 3 Spearmen (break tests, flight and pursuit)', ninthAge.combats.small],
   ])(
     '%s',
     (_name, raw) => {
@@ -151,7 +157,7 @@ describe('the whole combat exactly, against 2,000 play-outs of the engine', () =
   it(
     'WFB 6th edition from a late position: a broken unit flees and the winner pursues',
     () => {
-      const { chain, combat } = begin(oldWorldExample as { system: string });
+      const { chain, combat } = begin(oldWorldExample);
       // The first seeded game that reaches a flee roll: its position there.
       let at: Combat | null = null;
       for (let seed = 0; seed < 200 && !at; seed++) {
@@ -177,7 +183,7 @@ describe('the whole combat exactly, against 2,000 play-outs of the engine', () =
   it(
     "every unit and character of WFB 6th edition gets its fates, the main units the same as the sides' figures, each against play-outs",
     () => {
-      const { chain, combat } = begin(smallOldWorld);
+      const { chain, combat } = begin(oldWorld.combats.small);
       const odds = metered(
         () => exactWholeCombat(chain, combat.state),
         () => 'too large',
@@ -189,15 +195,9 @@ describe('the whole combat exactly, against 2,000 play-outs of the engine', () =
         expect([u.pDestroyed, u.pFlees, u.pCaught]).toEqual([side.pDestroyed, side.pFlees, side.pCaught]);
       }
       // With a character in the front rank: his own chance to be slain, counted apart from his unit's.
-      const withCaptain = structuredClone(smallOldWorld) as typeof smallOldWorld & {
-        attacker: { units: Array<Record<string, unknown>> };
-      };
-      withCaptain.attacker.units[0]!['characters'] = [
-        {
-          name: 'Captain',
-          profile: { ...(withCaptain.attacker.units[0]!['profile'] as object), wounds: 1, attacks: 2 },
-        },
-      ];
+      const withCaptain = structuredClone(oldWorld.combats.small) as OldWorldInput;
+      const halberdiers = withCaptain.attacker.units[0]!;
+      halberdiers.characters = [{ name: 'Captain', profile: { ...halberdiers.profile, wounds: 1, attacks: 2 } }];
       const c2 = begin(withCaptain);
       const o2 = metered(
         () => exactWholeCombat(c2.chain, c2.combat.state),
@@ -223,13 +223,7 @@ describe('the whole combat exactly, against 2,000 play-outs of the engine', () =
   it(
     'The Ninth Age: a character in the unit gets his own chance to be slain, against play-outs',
     () => {
-      const raw = structuredClone(smallNinthAge) as typeof smallNinthAge & {
-        defender: { unit: Record<string, unknown> };
-      };
-      raw.defender.unit['characters'] = [
-        { name: 'Captain', profile: { ...(raw.defender.unit['profile'] as object), healthPoints: 1, attacks: 2 } },
-      ];
-      const { chain, combat } = begin(raw);
+      const { chain, combat } = begin(smallWithCaptain());
       const odds = metered(
         () => exactWholeCombat(chain, combat.state),
         () => 'too large',
@@ -259,7 +253,7 @@ describe('the whole combat exactly, against 2,000 play-outs of the engine', () =
   it(
     'Epic Armageddon: over the exact budget, an honest estimate that agrees with other play-outs',
     () => {
-      const { chain, combat } = begin(smallEpic);
+      const { chain, combat } = begin(epicArmageddon.combats.small);
       const odds = wholeCombatOdds(chain, combat.state);
       expect(odds.exact).toBe(false);
       expect(odds.playouts).toBeGreaterThanOrEqual(50);
@@ -276,7 +270,7 @@ describe('the whole combat exactly, against 2,000 play-outs of the engine', () =
     'an estimate is the same for the same state (seeded from the position), and marked as one',
     { timeout: SLOW },
     () => {
-      const { chain, combat } = begin(smallOldWorld);
+      const { chain, combat } = begin(oldWorld.combats.small);
       const a = estimateWholeCombat(chain, combat.state, 10, 1e8);
       const b = estimateWholeCombat(chain, combat.state, 10, 1e8);
       expect(a).toEqual(b);
@@ -288,11 +282,11 @@ describe('the whole combat exactly, against 2,000 play-outs of the engine', () =
   it(
     'over the budget the exact chain gives way; within it the host gets the exact odds',
     () => {
-      const big = begin(oldWorldExample as { system: string });
+      const big = begin(oldWorldExample);
       const estimated = wholeCombatOdds(big.chain, big.combat.state);
       expect(estimated.exact).toBe(false);
       expectSumsToOne(estimated);
-      const { chain, combat } = begin(smallOldWorld);
+      const { chain, combat } = begin(oldWorld.combats.small);
       expect(wholeCombatOdds(chain, combat.state).exact).toBe(true);
     },
     SLOW,

@@ -7,10 +7,10 @@ import type { Analyzed } from '../../../core/analysis/guarded';
 import type { RuleSystem } from '../../../core/combat';
 import { toySystem } from '../combat/toySystem';
 import { rulesDeps } from '../../../core/api/backends/rules';
-import { smallOldWorld } from '../analysis/smallCombats';
+import { conformance as oldWorld } from '../../../core/systems/old-world/conformance';
 import { getSystem } from '../../../core/systems';
 
-const { system: _system, ...smallOldWorldSetup } = smallOldWorld;
+const { system: _system, ...smallOldWorldSetup } = oldWorld.combats.small as { system: string };
 
 /** Every state the toy "analysis" was asked about, in order (a step must never wait for one). */
 let analysed: unknown[] = [];

@@ -11,7 +11,7 @@ import {
   wholeCombatRows,
 } from '../../../core/summary/wholeCombat';
 import { autoInput } from '../../support/drive';
-import { smallOldWorld } from '../analysis/smallCombats';
+import { conformance as oldWorld } from '../../../core/systems/old-world/conformance';
 import { conformance as ninthAge } from '../../../core/systems/ninth-age/conformance';
 import { conformance as wh40k10e } from '../../../core/systems/wh40k-10e/conformance';
 
@@ -21,7 +21,7 @@ const rules = rulesDeps(registry, { newId: () => 'x', newSeed: () => 1 });
 const deps = { systems: rules.systems, analyze: rules.analyze, wholeCombat: rules.wholeCombat! };
 
 function playedRecord(): StoredCombatRecord {
-  const parsed = systems['old-world']!.setupSchema.parse(smallOldWorld);
+  const parsed = systems['old-world']!.setupSchema.parse(oldWorld.combats.small);
   let c: Combat = startCombat(systems['old-world']!, parsed, 11);
   while (!(c.step.kind === 'outcome' && c.step.final))
     c = (advance(systems['old-world']!, c, autoInput(c)) as { combat: Combat }).combat;

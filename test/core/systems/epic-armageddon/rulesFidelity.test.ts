@@ -6,9 +6,16 @@ import { analyzeRound } from '../../../../core/systems/epic-armageddon/analysis'
 import { blastMarkersCounted, extraHitsFor, resultFacts } from '../../../../core/systems/epic-armageddon/result';
 import { profilesOf } from '../../../../core/systems/epic-armageddon/summary';
 import { viewOf } from '../../../../core/systems/epic-armageddon/view';
-import { apply } from './analysis/drive';
-import { checkOneStep } from './analysis/oneStep';
+import { roundDriver } from '../../../support/roundDriver';
+import { epicArmageddonSystem } from '../../../../core/systems/epic-armageddon/definition';
+import type { Setup, State } from '../../../../core/systems/epic-armageddon';
+import { oneStepCheck } from '../../../support/oneStep';
+import { epicRolls } from './analysis/rollsRead';
 import { left, logText, setupOf, start, unit, type EpicCombat } from './helpers';
+
+const checkOneStep = oneStepCheck<Setup, State>(epicArmageddonSystem, analyzeRound, { rollsOf: epicRolls });
+
+const { apply } = roundDriver<Setup, State>(epicArmageddonSystem);
 
 /**
  * What a player would dispute (issue 25): hits go to the units in base contact first, supporting

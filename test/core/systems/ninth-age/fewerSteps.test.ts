@@ -6,8 +6,13 @@ import { ninthAge } from '../../../../core/systems/ninth-age';
 import { analyzeRound } from '../../../../core/systems/ninth-age/analysis';
 import { LIKELY } from '../../../../core/systems/ninth-age/steps/side';
 import { slayChance } from '../../../../core/systems/ninth-age/steps/odds';
-import { checkOneStep } from './analysis/oneStep';
+import { oneStepCheck } from '../../../support/oneStep';
+import { ninthAgeSystem } from '../../../../core/systems/ninth-age/definition';
+import type { Setup, State } from '../../../../core/systems/ninth-age';
+import { agilityRolls } from './analysis/rollsRead';
 import { allDice, chooseStep, logText, n, play, rollStep, setupOf, start, titleOf, type NaCombat } from './helpers';
+
+const checkOneStep = oneStepCheck<Setup, State>(ninthAgeSystem, analyzeRound, { rollsOf: agilityRolls });
 
 /**
  * Issue 22 for The Ninth Age: one roll per Agility step, one allocation question per side and

@@ -11,13 +11,19 @@ import {
   type GroupInput,
   type W7,
 } from './helpers';
-import { checkOneStep } from './analysis/oneStep';
-import { apply, inputFor, rngFor, roundOver, type W7Combat } from './analysis/drive';
+import { oneStepCheck } from '../../../support/oneStep';
+import { analyzeRound } from '../../../../core/systems/wh40k-7e/analysis';
+import { roundDriver, rngFor } from '../../../support/roundDriver';
+import { wh40k7eSystem } from '../../../../core/systems/wh40k-7e/definition';
 import { replayAsFarAsItGoes } from '../../../../core/combat/engine';
 import type { Input } from '../../../../core/combat/steps';
 import { conformance } from '../../../../core/systems/wh40k-7e/conformance';
 import { entered } from '../../../../core/systems/conformance';
-import { wh40k7e } from '../../../../core/systems/wh40k-7e';
+import { wh40k7e, type Setup, type State } from '../../../../core/systems/wh40k-7e';
+
+const checkOneStep = oneStepCheck<Setup, State>(wh40k7eSystem, analyzeRound);
+
+const { apply, inputFor, roundOver } = roundDriver<Setup, State>(wh40k7eSystem);
 
 /**
  * Issue 22, one step per moment of the fight, by the rules' own fast dice rolling (seed 000: both
@@ -347,8 +353,8 @@ describe('the new step shapes, held to the exact analysis one step at a time', (
   };
   it.each(Object.entries(setups))('%s', (_name, setup) => {
     for (let seed = 1; seed <= 6; seed++) {
-      let c: W7Combat = { ...start(setup()), rng: rngFor(seed) };
-      while (!roundOver(c.step)) {
+      let c: W7 = { ...start(setup()), rng: rngFor(seed) };
+      while (!roundOver(c)) {
         checkOneStep(c, `seed ${seed} at ${c.step.id}`);
         c = apply(c, inputFor(c));
       }

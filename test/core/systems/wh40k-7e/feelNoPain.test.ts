@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkOneStep } from './analysis/oneStep';
-import { roundOver, trajectory } from './analysis/drive';
+import { oneStepCheck } from '../../../support/oneStep';
+import { analyzeRound } from '../../../../core/systems/wh40k-7e/analysis';
+import { roundDriver } from '../../../support/roundDriver';
+import { wh40k7eSystem } from '../../../../core/systems/wh40k-7e/definition';
+import type { Setup, State } from '../../../../core/systems/wh40k-7e';
 import { setupOf, trooper } from './helpers';
+
+const checkOneStep = oneStepCheck<Setup, State>(wh40k7eSystem, analyzeRound);
+
+const { begin, inRound } = roundDriver<Setup, State>(wh40k7eSystem);
 
 /**
  * Feel No Pain against Instant Death (issue 25, item 6): 7th edition lets a model roll Feel No Pain
@@ -53,8 +60,7 @@ describe('Feel No Pain against Instant Death', () => {
     (_name, sixth) => {
       const kinds = new Set<string>();
       for (const seed of [1, 2, 3, 4]) {
-        for (const c of trajectory(fistsOnChampions(sixth), seed)) {
-          if (roundOver(c.step)) continue;
+        for (const c of inRound(begin(fistsOnChampions(sixth)), seed)) {
           kinds.add(c.step.id.split('.')[0]!);
           checkOneStep(c, `seed ${seed} at ${c.step.id}`);
         }

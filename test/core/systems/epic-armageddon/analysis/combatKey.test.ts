@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { walkRound } from '../../../../../core/analysis/combat';
-import type { State } from '../../../../../core/systems/epic-armageddon';
+import type { State, Setup } from '../../../../../core/systems/epic-armageddon';
 import { epicArmageddonCombat as chain } from '../../../../../core/systems/epic-armageddon/analysis';
-import { apply, begin, inputFor, rngFor, type EpicCombat } from './drive';
+import { roundDriver, rngFor } from '../../../../support/roundDriver';
+import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
+import type { EpicCombat } from '../helpers';
 import { lineFight } from './setups';
+
+const { apply, begin, inputFor } = roundDriver<Setup, State>(epicArmageddonSystem);
 
 /**
  * The whole-combat walk merges positions by their key (core/analysis/combat). The results of earlier

@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../../core/systems/epic-armageddon/analysis';
 import type { RoundResult } from '../../../../../core/systems/epic-armageddon/state';
-import { apply, begin, finishRound, inputFor, rngFor, trajectory, type EpicCombat } from './drive';
-import { checkOneStep } from './oneStep';
+import { roundDriver, rngFor } from '../../../../support/roundDriver';
+import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
+import type { EpicCombat } from '../helpers';
+import type { Setup, State } from '../../../../../core/systems/epic-armageddon';
+import { oneStepCheck } from '../../../../support/oneStep';
+import { epicRolls } from './rollsRead';
 import { bansheesVsKnight, benchmarkAssault, lineFight, marinesVsOrks } from './setups';
 import { sized } from '../../../../support/exhaustive';
+import { type Chance, chancesOf, expectShares, outcomes, roles } from '../../../../support/agreement';
 
 /**
  * The Epic rules engine (driven through core/combat/engine.ts with the seeded dice, the suggested
  * option at every choice, 'continue' at outcomes) against the exact analysis of the round
- * (core/analysis/epic-armageddon):
+ * (core/systems/epic-armageddon/analysis):
  *  1. exactly, with no sampling noise: at every step of several games the analysis equals the
  *     probability-weighted average of the analyses after every possible input (the one-step
  *     identity; with the point mass once the round is decided, this is "exact from any state"),
@@ -20,38 +25,30 @@ import { sized } from '../../../../support/exhaustive';
  *     standard errors + 2/N (seeds fixed: deterministic).
  */
 
+const checkOneStep = oneStepCheck<Setup, State>(epicArmageddonSystem, analyzeRound, { rollsOf: epicRolls });
+
+const { apply, begin, finishRound, inputFor, trajectory } = roundDriver<Setup, State>(epicArmageddonSystem);
+
 const SLOW = 300_000;
-const tolerance = (p: number, n: number) => {
-  const q = Math.min(1, Math.max(0, p));
-  return 4 * Math.sqrt((q * (1 - q)) / n) + 2 / n;
-};
 
 function expectAgreement(exact: RoundOdds, games: RoundResult[], label: string) {
   const n = games.length;
-  const share = (f: (g: RoundResult) => boolean) => games.filter(f).length / n;
-  const near = (p: number, sim: number, what: string) =>
-    expect(Math.abs(sim - p), `${label}: ${what} engine ${sim} v exact ${p} (N = ${n})`).toBeLessThanOrEqual(
-      tolerance(p, n),
-    );
-  for (const w of ['attacker', 'draw', 'defender'] as const)
-    near(
-      exact.win[w],
-      share((g) => g.winner === w),
-      `P(${w})`,
-    );
-  for (const role of ['attacker', 'defender'] as const) {
-    near(
-      exact.atA4[role],
-      share((g) => g.at === 'A4' && g.winner === role),
-      `P(${role} wins at A4)`,
-    );
-    exact.kills[role].forEach((p, k) =>
-      near(
-        p,
-        share((g) => g.kills[role] === k),
-        `P(${role} kills ${k})`,
-      ),
-    );
+  expectShares(
+    [
+      ...outcomes.map((w): Chance<RoundResult> => [`P(${w})`, exact.win[w], (g) => g.winner === w]),
+      ...roles.flatMap((role): Array<Chance<RoundResult>> => [
+        [`P(${role} wins at A4)`, exact.atA4[role], (g) => g.at === 'A4' && g.winner === role],
+        ...chancesOf(
+          (k) => `P(${role} kills ${k})`,
+          exact.kills[role],
+          (g: RoundResult) => g.kills[role],
+        ),
+      ]),
+    ],
+    games,
+    label,
+  );
+  for (const role of roles) {
     for (const g of games)
       expect(
         exact.kills[role][g.kills[role]] ?? 0,

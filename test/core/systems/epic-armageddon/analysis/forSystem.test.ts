@@ -8,8 +8,12 @@ import {
 } from '../../../../../core/systems/epic-armageddon/analysis';
 import { meanOf } from '../../../../../core/analysis/mean';
 import { oddsFrom } from '../../../../../core/analysis/odds';
-import { apply, begin, inputFor, trajectory } from './drive';
+import { roundDriver } from '../../../../support/roundDriver';
+import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
+import type { Setup, State } from '../../../../../core/systems/epic-armageddon';
 import { lineFight, marinesVsOrks } from './setups';
+
+const { apply, begin, inputFor, trajectory } = roundDriver<Setup, State>(epicArmageddonSystem);
 
 /** What `analyze` prints (SCENARIOS §1, exactly) and what the odds panel shows (distributions with a round baseline). */
 

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRound, epicReport } from '../../../../../core/systems/epic-armageddon/analysis';
-import { epicArmageddon, type SetupInput } from '../../../../../core/systems/epic-armageddon';
-import { begin } from './drive';
+import type { SetupInput, Setup, State } from '../../../../../core/systems/epic-armageddon';
+import { roundDriver } from '../../../../support/roundDriver';
+import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
+import { parse } from './setups';
+
+const { begin } = roundDriver<Setup, State>(epicArmageddonSystem);
 
 /** The analysis against cases small enough to count by hand (seed 003, RULES §4 A6, SCENARIOS §1). */
 
 const setup = (attacker: Partial<SetupInput['attacker']>, defender: Partial<SetupInput['defender']>) =>
-  epicArmageddon.setupSchema.parse({
-    system: 'epic-armageddon',
+  parse({
     attacker: { name: 'Red', formation: 'R', units: [{ name: 'A', armour: null, cc: 4, ff: 4 }], ...attacker },
     defender: { name: 'Blue', formation: 'B', units: [{ name: 'D', armour: null, cc: 4, ff: 4 }], ...defender },
   });

@@ -2,11 +2,19 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { epicArmageddonAnalysis } from '../../../../../core/systems/epic-armageddon/analysis';
 import { setupArb } from '../arbitraries';
-import { apply, begin, inputFor, rngFor } from './drive';
-import { checkOneStep } from './oneStep';
+import { roundDriver, rngFor } from '../../../../support/roundDriver';
+import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
+import type { Setup, State } from '../../../../../core/systems/epic-armageddon';
+import { oneStepCheck } from '../../../../support/oneStep';
+import { analyzeRound } from '../../../../../core/systems/epic-armageddon/analysis';
+import { epicRolls } from './rollsRead';
+
+const checkOneStep = oneStepCheck<Setup, State>(epicArmageddonSystem, analyzeRound, { rollsOf: epicRolls });
+
+const { apply, begin, inputFor } = roundDriver<Setup, State>(epicArmageddonSystem);
 
 /**
- * The one-step identity (oneStep.ts) on random assaults: every rule the setup can hold, in any
+ * The one-step identity (test/support/oneStep.ts) on random assaults: every rule the setup can hold, in any
  * mix, at every step of a round played with seeded dice — into a second round after a draw. With
  * the point mass at the round's end, the analysis is then exact from every state visited.
  */

@@ -40,7 +40,7 @@ const withinHostShare = (state: State) =>
 
 describe('the whole assault', () => {
   it(
-    'the small combat (smallCombats.ts): everybody Fearless, draws fought again round after round — the walked chain to 1e-9, every unit too',
+    'the small combat it declares (conformance.ts): everybody Fearless, draws fought again round after round — the walked chain to 1e-9, every unit too',
     () => {
       const odds = chainMatchesWalk(chain, startOf(assaults.small()));
       expect(odds.rounds.length).toBe(10);

@@ -1,9 +1,53 @@
 import { epicArmageddon, type Setup, type SetupInput } from '../../../../../core/systems/epic-armageddon';
+import { setupParser } from '../../../../support/setups';
 
 /** Assaults the Epic analysis is checked on: each exercises different rules (named in the test that uses it). */
 
-const parse = (s: Omit<SetupInput, 'system'>): Setup =>
-  epicArmageddon.setupSchema.parse({ system: 'epic-armageddon', ...s });
+/** An Epic setup from what differs from the schema's defaults. */
+export const parse = setupParser<SetupInput, Setup>(epicArmageddon);
+
+type Unit = SetupInput['attacker']['units'][number];
+type Weapon = NonNullable<Unit['weapons']>[number];
+
+const lascannon: Weapon = { name: 'Lascannon', use: 'ff', extraAttacks: 1, macroWeapon: true };
+const powerKlaws: Weapon = { name: 'Power klaws', use: 'cc', extraAttacks: 1, macroWeapon: true };
+const assaultMarines: Unit = {
+  name: 'Assault Marines',
+  count: 2,
+  armour: 4,
+  cc: 3,
+  ff: 5,
+  weapons: [{ name: 'Chainswords', use: 'cc', extraAttacks: 1, firstStrike: true }],
+};
+const landRaider: Unit = {
+  name: 'Land Raider',
+  type: 'armoured-vehicle',
+  armour: 4,
+  cc: 6,
+  ff: 4,
+  engaged: 'firefight',
+  reinforcedArmour: true,
+};
+const battlefortress: Unit = {
+  name: 'Battlefortress',
+  type: 'war-engine',
+  damageCapacity: 3,
+  armour: 4,
+  cc: 6,
+  ff: 5,
+  engaged: 'firefight',
+  reinforcedArmour: true,
+  fearless: true,
+};
+/** Macro-weapon First Strike swords. */
+export const howlingBanshees: Unit = {
+  name: 'Howling Banshees',
+  count: 2,
+  armour: 5,
+  cc: 3,
+  ff: 6,
+  weapons: [{ name: 'Power swords', use: 'cc', extraAttacks: 1, firstStrike: true, macroWeapon: true }],
+};
 
 /** Space Marines assault Orks: First Strike chainswords, a Reinforced Armour tank, cover, a Macro-weapon power klaw, a Fearless war engine, supporting fire. */
 export const marinesVsOrks = () =>
@@ -13,28 +57,11 @@ export const marinesVsOrks = () =>
       formation: 'Assault detachment',
       blastMarkers: 1,
       units: [
-        {
-          name: 'Assault Marines',
-          count: 2,
-          armour: 4,
-          cc: 3,
-          ff: 5,
-          weapons: [{ name: 'Chainswords', use: 'cc', extraAttacks: 1, firstStrike: true }],
-        },
+        assaultMarines,
         { name: 'Tactical Marines', count: 2, armour: 4, cc: 4, ff: 3, engaged: 'firefight' },
-        {
-          name: 'Land Raider',
-          type: 'armoured-vehicle',
-          armour: 4,
-          cc: 6,
-          ff: 4,
-          engaged: 'firefight',
-          reinforcedArmour: true,
-        },
+        landRaider,
       ],
-      support: [
-        { name: 'Devastators', ff: 3, weapons: [{ name: 'Lascannon', use: 'ff', extraAttacks: 1, macroWeapon: true }] },
-      ],
+      support: [{ name: 'Devastators', ff: 3, weapons: [lascannon] }],
     },
     defender: {
       name: 'Orks',
@@ -48,19 +75,9 @@ export const marinesVsOrks = () =>
           cc: 3,
           ff: 5,
           inspiring: true,
-          weapons: [{ name: 'Power klaws', use: 'cc', extraAttacks: 1, macroWeapon: true }],
+          weapons: [powerKlaws],
         },
-        {
-          name: 'Battlefortress',
-          type: 'war-engine',
-          damageCapacity: 3,
-          armour: 4,
-          cc: 6,
-          ff: 5,
-          engaged: 'firefight',
-          reinforcedArmour: true,
-          fearless: true,
-        },
+        battlefortress,
       ],
     },
   });
@@ -76,14 +93,7 @@ export const bansheesVsKnight = () =>
       name: 'Eldar',
       formation: 'Aspect host',
       units: [
-        {
-          name: 'Howling Banshees',
-          count: 2,
-          armour: 5,
-          cc: 3,
-          ff: 6,
-          weapons: [{ name: 'Power swords', use: 'cc', extraAttacks: 1, firstStrike: true, macroWeapon: true }],
-        },
+        howlingBanshees,
         { name: 'Guardians', count: 2, armour: 6, cc: 5, ff: 4, engaged: 'firefight', inspiring: true },
         { name: 'Wave Serpent', type: 'armoured-vehicle', armour: 4, cc: 6, ff: 5, engaged: 'none' },
       ],
@@ -136,14 +146,7 @@ export const benchmarkAssault = () =>
       name: 'Space Marines',
       formation: 'Tactical detachment',
       units: [
-        {
-          name: 'Assault Marines',
-          count: 2,
-          armour: 4,
-          cc: 3,
-          ff: 5,
-          weapons: [{ name: 'Chainswords', use: 'cc', extraAttacks: 1, firstStrike: true }],
-        },
+        assaultMarines,
         { name: 'Tactical Marines', count: 3, armour: 4, cc: 4, ff: 3 },
         { name: 'Tactical Marines', count: 1, armour: 4, cc: 4, ff: 3, engaged: 'firefight' },
         {
@@ -156,22 +159,14 @@ export const benchmarkAssault = () =>
           weapons: [{ name: 'Power weapon', use: 'cc', extraAttacks: 1, macroWeapon: true }],
         },
         { name: 'Rhino', count: 2, type: 'armoured-vehicle', armour: 5, cc: 6, ff: 6, engaged: 'firefight' },
-        {
-          name: 'Land Raider',
-          type: 'armoured-vehicle',
-          armour: 4,
-          cc: 6,
-          ff: 4,
-          engaged: 'firefight',
-          reinforcedArmour: true,
-        },
+        landRaider,
       ],
       support: [
         {
           name: 'Devastators',
           count: 2,
           ff: 3,
-          weapons: [{ name: 'Lascannon', use: 'ff', extraAttacks: 1, macroWeapon: true }],
+          weapons: [lascannon],
         },
         { name: 'Whirlwind', ff: 5 },
       ],
@@ -189,7 +184,7 @@ export const benchmarkAssault = () =>
           armour: 4,
           cc: 3,
           ff: 5,
-          weapons: [{ name: 'Power klaws', use: 'cc', extraAttacks: 1, macroWeapon: true }],
+          weapons: [powerKlaws],
         },
         { name: 'Boyz', count: 2, armour: 6, cc: 4, ff: 6, engaged: 'firefight' },
         {
@@ -201,17 +196,7 @@ export const benchmarkAssault = () =>
           invulnerable: true,
           weapons: [{ name: 'Power klaw', use: 'cc', extraAttacks: 1, macroWeapon: true }],
         },
-        {
-          name: 'Battlefortress',
-          type: 'war-engine',
-          damageCapacity: 3,
-          armour: 4,
-          cc: 6,
-          ff: 5,
-          engaged: 'firefight',
-          reinforcedArmour: true,
-          fearless: true,
-        },
+        battlefortress,
       ],
     },
   });

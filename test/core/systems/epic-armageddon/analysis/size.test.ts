@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRound, epicArmageddonAnalysis } from '../../../../../core/systems/epic-armageddon/analysis';
 import { WORK_BUDGET, workParts } from '../../../../../core/systems/epic-armageddon/analysis/size';
-import { epicArmageddon, type Setup } from '../../../../../core/systems/epic-armageddon';
+import type { Setup, State } from '../../../../../core/systems/epic-armageddon';
 import { MAX_FORMATION_UNITS } from '../../../../../core/systems/epic-armageddon/setup';
-import { begin } from './drive';
-import { bansheesVsKnight, benchmarkAssault, lineFight, marinesVsOrks } from './setups';
+import { roundDriver } from '../../../../support/roundDriver';
+import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
+import { bansheesVsKnight, benchmarkAssault, lineFight, marinesVsOrks, parse } from './setups';
+
+const { begin } = roundDriver<Setup, State>(epicArmageddonSystem);
 
 /**
  * No setup the schema accepts may hang the host: the analysis refuses (tooLarge) what its cost
@@ -25,8 +28,7 @@ const distinct = (n: number, firstStrike: number, prefix: string) =>
   }));
 
 const assault = (attacker: ReturnType<typeof distinct>, defender: ReturnType<typeof distinct>, support = 0): Setup =>
-  epicArmageddon.setupSchema.parse({
-    system: 'epic-armageddon',
+  parse({
     attacker: {
       name: 'A',
       formation: 'a',
@@ -49,8 +51,7 @@ describe('the size of an Epic analysis', () => {
       expect(workParts(state).total).toBeLessThan(WORK_BUDGET / 4);
     }
     // 40 units a side, in entries of 10 and 30, with First Strike and supporting fire.
-    const big = epicArmageddon.setupSchema.parse({
-      system: 'epic-armageddon',
+    const big = parse({
       attacker: {
         name: 'Orks',
         formation: 'Horde',

@@ -8,12 +8,17 @@ import { rulesDeps } from '../../../../../core/api/backends/rules';
 import type { Combat } from '../../../../../core/combat/engine';
 import type { Input } from '../../../../../core/combat/steps';
 import { buildCombatSummary, summaryMarkdown, type StoredCombatRecord } from '../../../../../core/summary';
-import { epicArmageddon, type Setup, type SetupInput, type State } from '../../../../../core/systems/epic-armageddon';
+import { epicArmageddon, type Setup, type State } from '../../../../../core/systems/epic-armageddon';
 import { epicArmageddonCombat } from '../../../../../core/systems/epic-armageddon/analysis';
 import { analyzedCombat, expectUnitsAgree, playFates } from '../../../../support/unitFates';
-import { apply, begin, inputFor, rngFor, type EpicCombat } from './drive';
+import { roundDriver, rngFor } from '../../../../support/roundDriver';
+import { epicArmageddonSystem } from '../../../../../core/systems/epic-armageddon/definition';
+import type { EpicCombat } from '../helpers';
 import { setupArb } from '../arbitraries';
 import { bansheesVsKnight, benchmarkAssault, marinesVsOrks } from './setups';
+import { breaking } from './model/assaults';
+
+const { apply, begin, inputFor } = roundDriver<Setup, State>(epicArmageddonSystem);
 
 /**
  * Every unit's fate in the whole-combat odds of an Epic Armageddon assault: each unit of both
@@ -33,27 +38,8 @@ const TEST_LIMIT = 1e10;
  */
 const ROUNDS = 3;
 
-const parse = (s: Omit<SetupInput, 'system'>): Setup =>
-  epicArmageddon.setupSchema.parse({ system: 'epic-armageddon', ...s });
-
 /** Two Assault Marines charge two Boyz, with Grots of the warband not engaged: nobody is Fearless, so the loser takes extra hits, breaks and withdraws. */
-const small = () =>
-  parse({
-    attacker: {
-      name: 'Space Marines',
-      formation: 'Assault detachment',
-      units: [{ name: 'Assault Marines', count: 2, armour: 4, cc: 3, ff: 5 }],
-    },
-    defender: {
-      name: 'Orks',
-      formation: 'Warband',
-      blastMarkers: 1,
-      units: [
-        { name: 'Boyz', count: 2, armour: 6, cc: 4, ff: 6 },
-        { name: 'Grots', armour: null, cc: 6, ff: 6, engaged: 'none' },
-      ],
-    },
-  });
+const small = breaking;
 
 const rowsOf = (state: State) =>
   epicArmageddonCombat.unitFates!(state).map((u) => `${u.role} ${u.unit}: ${u.end ?? 'holds'}`);

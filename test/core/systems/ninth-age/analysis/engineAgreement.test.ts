@@ -1,25 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../../core/systems/ninth-age/analysis';
-import type { Setup } from '../../../../../core/systems/ninth-age';
-import {
-  apply,
-  begin,
-  finishRound,
-  gameEndOf,
-  rngFor,
-  roundOver,
-  trajectory,
-  type GameEnd,
-  type NaCombat,
-} from './drive';
-import { checkOneStep } from './oneStep';
+import type { Setup, State } from '../../../../../core/systems/ninth-age';
+import { roundDriver, rngFor } from '../../../../support/roundDriver';
+import { ninthAgeSystem } from '../../../../../core/systems/ninth-age/definition';
+import type { NaCombat } from '../helpers';
+import type { Role } from '../../../../../core/systems/ninth-age/state';
+import { standings } from '../../../../../core/systems/ninth-age/flow';
+import { oneStepCheck } from '../../../../support/oneStep';
+import { agilityRolls } from './rollsRead';
 import { heroesDuel, knightsVsSpearmen, orcsVsDwarfs } from './setups';
 import { sized } from '../../../../support/exhaustive';
+import { type Chance, chancesOf, expectDistribution, expectShares, roles } from '../../../../support/agreement';
 
 /**
  * The Ninth Age rules engine (core/systems/ninth-age, driven through core/combat/engine.ts with
  * the seeded dice, the suggested option at every choice, 'continue' at outcomes) against the
- * exact analysis of the round (core/analysis/ninth-age):
+ * exact analysis of the round (core/systems/ninth-age/analysis):
  *  1. Monte Carlo from the start of the round: 20,000 rounds;
  *  2. Monte Carlo from states part-way (after an Agility step, at a step's roll with the
  *     allocations fixed, at the break test, at the flee and pursuit roll), the same combat continued;
@@ -30,64 +26,51 @@ import { sized } from '../../../../support/exhaustive';
  * deterministic).
  */
 
-const tolerance = (p: number, n: number) => 4 * Math.sqrt(Math.max(0, p * (1 - p)) / n) + 2 / n;
+const checkOneStep = oneStepCheck<Setup, State>(ninthAgeSystem, analyzeRound, { rollsOf: agilityRolls });
+
+const { apply, begin, finishRound, inRound, trajectory } = roundDriver<Setup, State>(ninthAgeSystem);
+
+/** What the analysis predicts, as one game of the round came out. */
+interface GameEnd {
+  difference: number;
+  hpLost: Record<Role, number>;
+  wipedOut: Record<Role, boolean>;
+  breaks: Record<Role, boolean>;
+  caught: Record<Role, boolean>;
+}
+
+function gameEndOf(state: State): GameEnd {
+  const r = state.score!;
+  const st = standings(state);
+  const both = <T>(f: (role: Role) => T) => ({ attacker: f('attacker'), defender: f('defender') });
+  return {
+    difference: r.attacker.total - r.defender.total,
+    hpLost: both((role) => st[role].hpLost),
+    wipedOut: both((role) => st[role].rankAndFile + st[role].characters.filter(Boolean).length === 0),
+    breaks: both((role) => state.broke === role),
+    caught: both((role) => state.status[role] === 'caught'),
+  };
+}
 
 function expectAgreement(exact: RoundOdds, games: GameEnd[], label: string) {
-  const n = games.length;
-  const share = (f: (g: GameEnd) => boolean) => games.filter(f).length / n;
-  const near = (p: number, sim: number, what: string) =>
-    expect(Math.abs(sim - p), `${label}: ${what} engine ${sim} v exact ${p} (N = ${n})`).toBeLessThanOrEqual(
-      tolerance(p, n),
-    );
-  expect(
-    Math.abs(exact.difference.dist.reduce((a, b) => a + b, 0) - 1),
-    `${label}: the difference sums to 1`,
-  ).toBeLessThan(1e-9);
-  for (const g of games)
-    expect(
-      exact.difference.dist[g.difference - exact.difference.offset] ?? 0,
-      `${label}: the engine's difference ${g.difference} is possible`,
-    ).toBeGreaterThan(0);
-  exact.difference.dist.forEach((p, k) =>
-    near(
-      p,
-      share((g) => g.difference === k + exact.difference.offset),
-      `P(difference ${k + exact.difference.offset})`,
-    ),
-  );
-  for (const role of ['attacker', 'defender'] as const) {
-    exact.hpLost[role].forEach((p, k) =>
-      near(
-        p,
-        share((g) => g.hpLost[role] === k),
-        `P(${role} loses ${k} HP)`,
-      ),
-    );
-    near(
-      exact.wipedOut[role],
-      share((g) => g.wipedOut[role]),
-      `P(${role} wiped out)`,
-    );
-    near(
-      exact.breaks[role],
-      share((g) => g.breaks[role]),
-      `P(${role} breaks)`,
-    );
-    near(
-      exact.caught[role],
-      share((g) => g.caught[role]),
-      `P(${role} caught)`,
-    );
-  }
-  near(
-    exact.win.attacker,
-    share((g) => g.difference > 0),
-    'P(attacker wins)',
-  );
-  near(
-    exact.win.draw,
-    share((g) => g.difference === 0),
-    'P(draw)',
+  expectDistribution('difference', exact.difference, games, (g) => g.difference, label);
+  expectShares(
+    [
+      ...roles.flatMap((role): Array<Chance<GameEnd>> => [
+        ...chancesOf(
+          (k) => `P(${role} loses ${k} HP)`,
+          exact.hpLost[role],
+          (g: GameEnd) => g.hpLost[role],
+        ),
+        [`P(${role} wiped out)`, exact.wipedOut[role], (g) => g.wipedOut[role]],
+        [`P(${role} breaks)`, exact.breaks[role], (g) => g.breaks[role]],
+        [`P(${role} caught)`, exact.caught[role], (g) => g.caught[role]],
+      ]),
+      ['P(attacker wins)', exact.win.attacker, (g) => g.difference > 0],
+      ['P(draw)', exact.win.draw, (g) => g.difference === 0],
+    ],
+    games,
+    label,
   );
 }
 
@@ -140,7 +123,7 @@ describe('the Ninth Age engine and the exact analysis agree', () => {
     (_, setup) => {
       for (const [kind, matches] of Object.entries(partWay)) {
         let picked: NaCombat | undefined;
-        for (let seed = 500; seed < 700 && !picked; seed++) picked = trajectory(setup(), seed).find(matches);
+        for (let seed = 500; seed < 700 && !picked; seed++) picked = trajectory(begin(setup()), seed).find(matches);
         if (!picked) continue;
         seen.add(kind);
         expectAgreement(
@@ -168,8 +151,7 @@ describe('the Ninth Age engine and the exact analysis agree', () => {
       for (const seed of [1, 2, 3, 4]) {
         // Random choices (a simple hash of the seed and the choice's number), so allocations other than the default are followed too.
         const pick = (options: number, k: number) => (seed * 7 + k * 13) % options;
-        for (const combat of trajectory(setup(), seed, seed === 1 ? undefined : pick)) {
-          if (roundOver(combat.step)) continue;
+        for (const combat of inRound(begin(setup()), seed, seed === 1 ? undefined : pick)) {
           stepKinds.add(combat.step.id.split('.')[0]!);
           if (combat.step.kind === 'choose' && !combat.step.options.find((o) => o.suggested)) continue;
           checkOneStep(combat, `seed ${seed} at ${combat.step.id} (${combat.step.title})`);
@@ -186,7 +168,7 @@ describe('the Ninth Age engine and the exact analysis agree', () => {
 
   it('a pursuer who declines: the flee roll still comes, and nobody is caught', () => {
     for (let seed = 800; seed < 900; seed++) {
-      const ask = trajectory(orcsVsDwarfs(), seed).find((c) => c.step.id.startsWith('pursue.'));
+      const ask = trajectory(begin(orcsVsDwarfs()), seed).find((c) => c.step.id.startsWith('pursue.'));
       if (!ask) continue;
       const c = apply(ask, { kind: 'choose', stepId: ask.step.id, option: 'hold' });
       checkOneStep(c, 'declined, at the flee roll');

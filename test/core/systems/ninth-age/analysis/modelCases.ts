@@ -1,12 +1,12 @@
 import { expect } from 'vitest';
 import type { Step } from '../../../../../core/combat/steps';
-import { ninthAge, type State } from '../../../../../core/systems/ninth-age';
+import { ninthAge, type Setup, type SetupInput, type State } from '../../../../../core/systems/ninth-age';
 import { runToEnd } from '../../../../../core/analysis/chunked';
 import type { RoundModel } from '../../../../../core/analysis/combat/model';
 import { modelChainInChunks } from '../../../../../core/analysis/combat/modelChain';
 import { MAX_ROUNDS } from '../../../../../core/analysis/combat/wholeCombat';
 import type { NaPosition } from '../../../../../core/systems/ninth-age/analysis/model';
-import { smallNinthAge } from '../../../analysis/smallCombats';
+import { conformance as declared } from '../../../../../core/systems/ninth-age/conformance';
 import { figuresOf, transitionMatchesWalk } from '../../../../support/roundModel';
 import { setupOf } from '../helpers';
 import { chain, model, standingStates, tagOf } from './modelStates';
@@ -14,7 +14,15 @@ import { chain, model, standingStates, tagOf } from './modelStates';
 /** Cases and checks shared by the round model's tests (roundModel*.test.ts). */
 
 export const SLOW = 120_000;
-export const small = () => ninthAge.setupSchema.parse(smallNinthAge);
+export const small = () => ninthAge.setupSchema.parse(declared.combats.small);
+/** The small combat with a Captain among the Spearmen: a character with his own health pool. */
+export function smallWithCaptain(): Setup {
+  const raw = structuredClone(declared.combats.small) as SetupInput;
+  raw.defender.unit.characters = [
+    { name: 'Captain', profile: { ...raw.defender.unit.profile, healthPoints: 1, attacks: 2 } },
+  ];
+  return ninthAge.setupSchema.parse(raw);
+}
 /** The system's example (example.ts, as the setup screen starts): 6 Knights and a Baron charge 30 Spearmen with a Captain and a Battle Standard Bearer. */
 export const theExample = () => ninthAge.setupSchema.parse(ninthAge.exampleSetup);
 export const matches = (state: State) => transitionMatchesWalk(chain, model, state);

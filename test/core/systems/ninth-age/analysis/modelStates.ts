@@ -5,7 +5,7 @@ import { ninthAge, type Setup, type State } from '../../../../../core/systems/ni
 import { ninthAgeCombat } from '../../../../../core/systems/ninth-age/analysis';
 import type { NaPosition } from '../../../../../core/systems/ninth-age/analysis/model';
 import { autoInput, rngFor } from '../../../../support/drive';
-import type { NaCombat } from './drive';
+import type { NaCombat } from '../helpers';
 
 /** States to hold the Ninth Age round model to the engine: round starts, and every state a game stands at. */
 

@@ -9,10 +9,13 @@ import {
   workOf,
   WORK_LIMIT,
 } from '../../../../../core/systems/ninth-age/analysis';
-import { ninthAge, type Setup } from '../../../../../core/systems/ninth-age';
+import { ninthAge, type Setup, type State } from '../../../../../core/systems/ninth-age';
 import { setupArb } from '../arbitraries';
-import { roundOver, trajectory } from './drive';
+import { roundDriver } from '../../../../support/roundDriver';
+import { ninthAgeSystem } from '../../../../../core/systems/ninth-age/definition';
 import { knightsVsSpearmen } from './setups';
+
+const { begin, roundOver, trajectory } = roundDriver<Setup, State>(ninthAgeSystem);
 
 /** Invariants of the exact analysis over random setups and states part-way, symmetry, and the work limit. */
 
@@ -39,7 +42,7 @@ describe('the Ninth Age analysis (fast-check)', () => {
   it('from the start and from every state of a round: probabilities sum to 1 and the figures are consistent', () => {
     fc.assert(
       fc.property(setupArb(8), fc.nat(1000), (setup, seed) => {
-        for (const c of trajectory(setup, seed)) {
+        for (const c of trajectory(begin(setup), seed)) {
           if (ninthAgeTooLarge(c.state) !== null) return;
           const odds = analyzeRound(c.state);
           expect(Math.abs(sum(odds.difference.dist) - 1)).toBeLessThan(1e-9);
@@ -55,7 +58,7 @@ describe('the Ninth Age analysis (fast-check)', () => {
             odds.win.attacker,
             9,
           );
-          if (roundOver(c.step)) break;
+          if (roundOver(c)) break;
         }
       }),
       { numRuns: 40 },
@@ -102,7 +105,7 @@ describe('what the host and the CLI are given', () => {
   });
 
   it('distributions: the round now against its start on one range, with the facts the odds panel lists', () => {
-    const states = trajectory(knightsVsSpearmen(), 3);
+    const states = trajectory(begin(knightsVsSpearmen()), 3);
     const start = ninthAgeDistributions(states[0]!.state);
     const later = ninthAgeDistributions(states.at(-1)!.state);
     expect(start.baseline!.main).toEqual(start.main);

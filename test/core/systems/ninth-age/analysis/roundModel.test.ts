@@ -76,16 +76,15 @@ describe('one round of the model against the engine’s walk (transitionMatchesW
     'an allocation answered in the first round is kept in the next (issue 22), also when the character it aimed at has fallen',
     () => {
       // Part by part: the Baron's attacks all at the Captain, none at the rank and file.
-      const second = gameTo(
-        startOf(withCharacters()),
+      const partByPart = (step: { id: string; options: Array<{ id: string }> }) =>
+        step.id.startsWith('allocate')
+          ? step.options.some((o) => o.id === 'parts')
+            ? 'parts'
+            : step.options.at(-1)!.id
+          : null;
+      const second = gameTo(startOf(withCharacters()), (s) => s.state.round === 2, partByPart).filter(
         (s) => s.state.round === 2,
-        (step) =>
-          step.id.startsWith('allocate')
-            ? step.options.some((o) => o.id === 'parts')
-              ? 'parts'
-              : step.options.at(-1)!.id
-            : null,
-      ).filter((s) => s.state.round === 2);
+      );
       // The Baron's whole allocation at the Captain, as answered in the first round.
       expect(second[0]!.state.kept).toMatchObject({ 'attacker.c0': [2] });
       for (const { state } of second) matches(state);
@@ -93,12 +92,7 @@ describe('one round of the model against the engine’s walk (transitionMatchesW
       const fallen = gameTo(
         startOf(withCharacters()),
         (s) => s.state.round === 2 && s.state.lost['defender.c0'] === 2,
-        (step) =>
-          step.id.startsWith('allocate')
-            ? step.options.some((o) => o.id === 'parts')
-              ? 'parts'
-              : step.options.at(-1)!.id
-            : null,
+        partByPart,
       );
       expect(fallen[0]!.state.kept).toMatchObject({ 'attacker.c0': [2] });
       matches(fallen[0]!.state);

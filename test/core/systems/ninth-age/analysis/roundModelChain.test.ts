@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ninthAge, type State } from '../../../../../core/systems/ninth-age';
+import type { State } from '../../../../../core/systems/ninth-age';
 import { runToEnd } from '../../../../../core/analysis/chunked';
 import { modelChainInChunks } from '../../../../../core/analysis/combat/modelChain';
 import { wholeCombatOf } from '../../../../../core/analysis/combat/forHost';
@@ -8,9 +8,16 @@ import { ninthAgeAnalysis } from '../../../../../core/systems/ninth-age/analysis
 import { storeLimits } from '../../../../../core/systems/ninth-age/analysis/model/store';
 import { chainMatchesWalk, figuresOf } from '../../../../support/roundModel';
 import { setupOf } from '../helpers';
-import { smallNinthAge } from '../../../analysis/smallCombats';
 import { clubSize } from './clubSize';
-import { SLOW, firstAt, layerMatchesTransitions, small, withCharacters, theExample } from './modelCases';
+import {
+  SLOW,
+  firstAt,
+  layerMatchesTransitions,
+  small,
+  smallWithCaptain,
+  withCharacters,
+  theExample,
+} from './modelCases';
 import { chain, model, standingStates, startOf, tagOf } from './modelStates';
 
 /**
@@ -33,13 +40,7 @@ describe('the whole combat over the model against the engine’s walked chain (c
   it(
     'the small combat with a Captain among the Spearmen (his own health pool, allocations kept round to round)',
     () => {
-      const raw = structuredClone(smallNinthAge) as typeof smallNinthAge & {
-        defender: { unit: Record<string, unknown> };
-      };
-      raw.defender.unit['characters'] = [
-        { name: 'Captain', profile: { ...smallNinthAge.defender.unit.profile, healthPoints: 1, attacks: 2 } },
-      ];
-      chainMatchesWalk(chain, startOf(ninthAge.setupSchema.parse(raw)));
+      chainMatchesWalk(chain, startOf(smallWithCaptain()));
     },
     SLOW,
   );

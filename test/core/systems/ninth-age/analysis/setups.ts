@@ -1,32 +1,21 @@
-import { ninthAge, type Setup } from '../../../../../core/systems/ninth-age';
+import { ninthAge, type Setup, type SetupInput } from '../../../../../core/systems/ninth-age';
 import type { Profile } from '../../../../../core/systems/ninth-age/setup';
+import { setupParser } from '../../../../support/setups';
+import { soldier } from '../helpers';
 
 /** Named Ninth Age setups for the analysis tests and the bench. */
 
-const p = (over: Partial<Profile>): Profile => ({
-  offensiveSkill: 3,
-  defensiveSkill: 3,
-  strength: 3,
-  armourPenetration: 0,
-  agility: 3,
-  attacks: 1,
-  healthPoints: 1,
-  resilience: 3,
-  armour: 0,
-  discipline: 7,
-  aegis: null,
-  fortitude: null,
-  hitModifier: 0,
-  ...over,
-});
+/** A Ninth Age setup from what differs from the schema's defaults. */
+const parse = setupParser<SetupInput, Setup>(ninthAge);
+/** A profile: an ordinary foot soldier but for `over`. */
+const p = (over: Partial<Profile>): Profile => ({ ...soldier, ...over });
 
 /**
  * The issue's bench case: 30 Spearmen with a Captain and a Battle Standard Bearer against 6
  * Knights with a Baron, who charge. One full round with the break test and pursuit.
  */
 export const knightsVsSpearmen = (): Setup =>
-  ninthAge.setupSchema.parse({
-    system: 'ninth-age',
+  parse({
     attacker: {
       name: 'Kingdom of Equitaine',
       unit: {
@@ -115,8 +104,7 @@ export const knightsVsSpearmen = (): Setup =>
 
 /** A bloody, even fight of multi-HP models: both sides break often; Steady against a wide unit; Fortitude and Aegis. */
 export const orcsVsDwarfs = (): Setup =>
-  ninthAge.setupSchema.parse({
-    system: 'ninth-age',
+  parse({
     insaneCourage: false,
     attacker: {
       name: 'Orcs',
@@ -182,8 +170,7 @@ export const orcsVsDwarfs = (): Setup =>
 
 /** Small units, characters on both sides who seek each other out, the rank and file soon gone. */
 export const heroesDuel = (): Setup =>
-  ninthAge.setupSchema.parse({
-    system: 'ninth-age',
+  parse({
     attacker: {
       name: 'Red',
       unit: {

@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../../core/systems/old-world/analysis';
-import type { Setup } from '../../../../../core/systems/old-world';
-import {
-  apply,
-  begin,
-  finishRound,
-  inputFor,
-  rngFor,
-  roundEndOf,
-  roundOver,
-  trajectory,
-  type OwCombat,
-  type RoundEnd,
-} from './drive';
-import { checkOneStep } from './oneStep';
+import type { Setup, State } from '../../../../../core/systems/old-world';
+import { roundDriver, rngFor } from '../../../../support/roundDriver';
+import { oldWorldSystem } from '../../../../../core/systems/old-world/definition';
+import type { OldWorldCombat as OwCombat } from '../helpers';
+import { unitKey, type Role } from '../../../../../core/systems/old-world/state';
+import { oneStepCheck } from '../../../../support/oneStep';
 import { knightsAtTheWall, ogresVsHalberdiers, swordsmenVsBoyz, twoUnitsASide } from './setups';
+import {
+  type Chance,
+  chancesOf,
+  expectDistribution,
+  expectShares,
+  outcomes,
+  roles,
+} from '../../../../support/agreement';
 
 /**
  * The old-world rules engine (core/systems/old-world, driven through core/combat/engine.ts with
  * the seeded dice, the suggested option at every choice, 'continue' at outcomes) against the
- * exact analysis of the round (core/analysis/old-world):
+ * exact analysis of the round (core/systems/old-world/analysis):
  *  1. from the start of the round, the first round played over many seeds;
  *  2. from states part-way (after some strike dice, at a break test, after the flee roll), the
  *     same combat continued with new seeds;
@@ -29,6 +29,36 @@ import { knightsAtTheWall, ogresVsHalberdiers, swordsmenVsBoyz, twoUnitsASide } 
  * Monte Carlo tolerance per probability: 4 standard errors sqrt(p(1−p)/N) + 2/N (seeds fixed:
  * deterministic).
  */
+
+const checkOneStep = oneStepCheck<Setup, State>(oldWorldSystem, analyzeRound);
+
+const { apply, begin, finishRound, inputFor, inRound, roundOver, trajectory } = roundDriver<Setup, State>(
+  oldWorldSystem,
+);
+
+/** What the analysis predicts, as one game of the round came out. */
+interface RoundEnd {
+  difference: number;
+  caused: number;
+  winner: Role | 'draw';
+  breaks: Record<Role, boolean>;
+  caught: Record<Role, boolean>;
+}
+
+function roundEndOf(state: State): RoundEnd {
+  const r = state.result!;
+  const fate = (flag: (key: string) => boolean) => ({
+    attacker: flag(unitKey('attacker', 0)),
+    defender: flag(unitKey('defender', 0)),
+  });
+  return {
+    difference: r.attacker.total - r.defender.total,
+    caused: state.caused.attacker,
+    winner: r.winner ?? 'draw',
+    breaks: fate((k) => state.broke.includes(k)),
+    caught: fate((k) => state.status[k] === 'caught'),
+  };
+}
 
 interface Case {
   name: string;
@@ -51,58 +81,24 @@ const cases: Case[] = [
   },
 ];
 
-const tolerance = (p: number, n: number) => 4 * Math.sqrt((p * (1 - p)) / n) + 2 / n;
-
 function expectAgreement(exact: RoundOdds, games: RoundEnd[], label: string) {
-  const n = games.length;
-  const share = (f: (g: RoundEnd) => boolean) => games.filter(f).length / n;
-  const near = (p: number, sim: number, what: string) =>
-    expect(Math.abs(sim - p), `${label}: ${what} engine ${sim} v exact ${p} (N = ${n})`).toBeLessThanOrEqual(
-      tolerance(p, n),
-    );
-  expect(
-    Math.abs(exact.difference.dist.reduce((a, b) => a + b, 0) - 1),
-    `${label}: the difference sums to 1`,
-  ).toBeLessThan(1e-9);
-  for (const g of games) {
-    const k = g.difference - exact.difference.offset;
-    expect(
-      exact.difference.dist[k] ?? 0,
-      `${label}: the engine's difference ${g.difference} is possible`,
-    ).toBeGreaterThan(0);
-  }
-  exact.difference.dist.forEach((p, k) =>
-    near(
-      p,
-      share((g) => g.difference === k + exact.difference.offset),
-      `P(difference ${k + exact.difference.offset})`,
-    ),
+  expectDistribution('difference', exact.difference, games, (g) => g.difference, label);
+  expectShares(
+    [
+      ...chancesOf(
+        (k) => `P(attacker causes ${k})`,
+        exact.caused.attacker,
+        (g: RoundEnd) => g.caused,
+      ),
+      ...outcomes.map((w): Chance<RoundEnd> => [`P(${w})`, exact.win[w], (g) => g.winner === w]),
+      ...roles.flatMap((role): Array<Chance<RoundEnd>> => [
+        [`P(${role} main unit breaks)`, exact.fates[role].breaks, (g) => g.breaks[role]],
+        [`P(${role} main unit caught)`, exact.fates[role].caught, (g) => g.caught[role]],
+      ]),
+    ],
+    games,
+    label,
   );
-  exact.caused.attacker.forEach((p, k) =>
-    near(
-      p,
-      share((g) => g.caused === k),
-      `P(attacker causes ${k})`,
-    ),
-  );
-  for (const w of ['attacker', 'draw', 'defender'] as const)
-    near(
-      exact.win[w],
-      share((g) => g.winner === w),
-      `P(${w})`,
-    );
-  for (const role of ['attacker', 'defender'] as const) {
-    near(
-      exact.fates[role].breaks,
-      share((g) => g.breaks[role]),
-      `P(${role} main unit breaks)`,
-    );
-    near(
-      exact.fates[role].caught,
-      share((g) => g.caught[role]),
-      `P(${role} main unit caught)`,
-    );
-  }
 }
 
 /** The engine's first round from `combat`, `games` times with new seeds. */
@@ -157,7 +153,7 @@ describe('the old-world engine and the exact analysis agree', () => {
       () => {
         for (const [kind, matches] of Object.entries(partWay)) {
           let picked: OwCombat | undefined;
-          for (let seed = 500; seed < 560 && !picked; seed++) picked = trajectory(setup(), seed).find(matches);
+          for (let seed = 500; seed < 560 && !picked; seed++) picked = trajectory(begin(setup()), seed).find(matches);
           if (!picked) continue;
           partWaySeen.add(kind);
           expectAgreement(analyzeRound(picked.state), play(picked, 600, 20_000), `${picked.step.id} (${kind})`);
@@ -170,8 +166,7 @@ describe('the old-world engine and the exact analysis agree', () => {
       'exactly, one step at a time: at every step the analysis equals its average over the next input',
       () => {
         for (const seed of [11, 12, 13, 14, 15, 16]) {
-          for (const combat of trajectory(setup(), seed)) {
-            if (roundOver(combat.step)) continue;
+          for (const combat of inRound(begin(setup()), seed)) {
             stepKinds.add(combat.step.id.split('.')[0]!);
             checkOneStep(combat, `seed ${seed} at ${combat.step.id}`);
           }
@@ -185,7 +180,7 @@ describe('the old-world engine and the exact analysis agree', () => {
     'exactly, when a pursuer tries to restrain itself, passing or failing (seed 002, Restraining Pursuit)',
     () => {
       for (let seed = 600; seed < 640; seed++) {
-        const ask = trajectory(twoUnitsASide(), seed).find((c) => c.step.id.startsWith('pursue.'));
+        const ask = trajectory(begin(twoUnitsASide()), seed).find((c) => c.step.id.startsWith('pursue.'));
         if (!ask) continue;
         for (const restraint of [
           [6, 6],
@@ -197,7 +192,7 @@ describe('the old-world engine and the exact analysis agree', () => {
             ask.step.kind === 'choose' ? ask.step.options.find((o) => o.id.startsWith('restrain'))!.id : 'restrain';
           let c = apply(ask, { kind: 'choose', stepId: ask.step.id, option: restrain });
           expect(c.step.id.startsWith('restrain.')).toBe(true);
-          while (!roundOver(c.step)) {
+          while (!roundOver(c)) {
             stepKinds.add(c.step.id.split('.')[0]!);
             checkOneStep(c, `seed ${seed} at ${c.step.id} (restraining with ${restraint.join('-')})`);
             const step = c.step;

@@ -70,33 +70,45 @@ export function statesOfGame(setup: Setup, seed: number, lastRound = 1): State[]
   return out;
 }
 
-/** The walk from a state at a roll-off for the first strike: from each of its two ends, by its chance (a tie rolls again). */
-function walkedThroughRollOff(state: State): RoundTransition<State> {
-  const head = state.queue[0] as Extract<State['queue'][number], { kind: 'rolloff' }>;
+/**
+ * The engine's walk of one round from `state`. The walk cannot follow a roll-off for the first
+ * strike (a tie rolls again: its positions repeat until the walk gives up), so from a roll-off it
+ * is walked from both of its ends — the attacker strikes first, or the defender — each with its
+ * chance worked out by hand, the positions of the two merged.
+ */
+export function walked(state: State): RoundTransition<State> {
+  const head = state.queue[0];
+  if (state.phase !== 'strikes' || head?.kind !== 'rolloff') return walkRound(oldWorldCombat, state);
   const roll = (s: State, face: number) =>
     oldWorld.apply(s, { kind: 'roll', stepId: oldWorld.next(s).id, dice: [face], by: 'entered' });
-  // After the attacker's die a: the attacker strikes first on a lower defender's die, a tie starting again.
+  // From the attacker's die a (or before it): the attacker strikes first on a defender's die under
+  // a, the defender on one over it, and a tie starts again (either side then as likely).
   const a = head.attackerRoll;
   const attackerFirst = a === null ? 1 / 2 : (a - 1) / 6 + 1 / 12;
+  // Played to the end: the attacker rolls 6 (or 1) and the defender 1 (or 6); a tie on the way rolls again.
   const decided = (attacker: boolean) => {
     let s = state;
-    for (let h = s.queue[0]; s.phase === 'strikes' && h?.kind === 'rolloff'; h = s.queue[0])
-      s = roll(s, h.attackerRoll === null ? (attacker ? 6 : 1) : attacker ? 1 : 6);
+    for (let head = s.queue[0]; s.phase === 'strikes' && head?.kind === 'rolloff'; head = s.queue[0])
+      s = roll(s, head.attackerRoll === null ? (attacker ? 6 : 1) : attacker ? 1 : 6);
     return s;
   };
-  const next: RoundTransition<State>['next'] = [];
-  const ended: RoundTransition<State>['ended'] = [];
-  [true, false].forEach((attacker) => {
-    const w = attacker ? attackerFirst : 1 - attackerFirst;
-    if (w === 0) return;
-    const half = walkRound(
-      { ...oldWorldCombat, transition: undefined, model: undefined },
-      oldWorldCombat.shed(decided(attacker)),
-    );
-    next.push(...half.next.map((n) => ({ ...n, p: w * n.p })));
-    ended.push(...half.ended.map((e) => ({ ...e, p: w * e.p })));
+  const halves = [decided(true), decided(false)];
+  const weights = [attackerFirst, 1 - attackerFirst];
+  const next = new Map<string, RoundTransition<State>['next'][number]>();
+  const ended = new Map<string, RoundTransition<State>['ended'][number]>();
+  let work = 0;
+  halves.forEach((s, i) => {
+    if (weights[i] === 0) return;
+    const half = walkRound(oldWorldCombat, oldWorldCombat.shed(s));
+    work += half.work;
+    for (const n of half.next) next.set(n.key, { ...n, p: (next.get(n.key)?.p ?? 0) + weights[i]! * n.p });
+    for (const e of half.ended)
+      ended.set(JSON.stringify(e.end), {
+        end: e.end,
+        p: (ended.get(JSON.stringify(e.end))?.p ?? 0) + weights[i]! * e.p,
+      });
   });
-  return { next, ended, work: 0 };
+  return { next: [...next.values()], ended: [...ended.values()], work };
 }
 
 const summed = (entries: Array<[string, number]>) => {
@@ -120,15 +132,15 @@ export function matchesWalk(state: State): ReturnType<typeof oldWorldModel.trans
     transitionMatchesWalk(oldWorldCombat, oldWorldModel, state);
     return t;
   }
-  const walked = walkedThroughRollOff(state);
+  const walk = walked(state);
   expectSame(
     summed(t.next.map((n) => [oldWorldModel.key(n.position), n.p])),
-    summed(walked.next.map((n) => [oldWorldModel.key(oldWorldModel.enter(n.state)!), n.p])),
+    summed(walk.next.map((n) => [oldWorldModel.key(oldWorldModel.enter(n.state)!), n.p])),
     'next round starts',
   );
   expectSame(
     summed(t.ended.map((e) => [JSON.stringify(e.end), e.p])),
-    summed(walked.ended.map((e) => [JSON.stringify(e.end), e.p])),
+    summed(walk.ended.map((e) => [JSON.stringify(e.end), e.p])),
     'ends of the combat',
   );
   return t;

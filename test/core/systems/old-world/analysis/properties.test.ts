@@ -3,10 +3,15 @@ import { unitArb } from '../arbitraries';
 import { describe, expect, it } from 'vitest';
 import { analyzeRound, oldWorldDistributions } from '../../../../../core/systems/old-world/analysis';
 import { advance, rollForMe, startCombat } from '../../../../../core/combat/engine';
-import { oldWorld } from '../../../../../core/systems/old-world';
+import { oldWorld, type Setup, type State } from '../../../../../core/systems/old-world';
 import { setupOf } from '../helpers';
-import { roundOver } from './drive';
-import { checkOneStep } from './oneStep';
+import { roundDriver } from '../../../../support/roundDriver';
+import { oldWorldSystem } from '../../../../../core/systems/old-world/definition';
+import { oneStepCheck } from '../../../../support/oneStep';
+
+const checkOneStep = oneStepCheck<Setup, State>(oldWorldSystem, analyzeRound);
+
+const { roundOver } = roundDriver<Setup, State>(oldWorldSystem);
 
 /**
  * Invariants of the exact analysis over arbitrary small combats (fast-check), played with the
@@ -27,7 +32,7 @@ describe('old-world exact analysis (fast-check)', () => {
         fc.array(fc.nat(5), { minLength: 20, maxLength: 20 }),
         (a, d, seed, picks) => {
           let c = startCombat(oldWorld, setupOf(a, d), seed);
-          for (let i = 0; i < 60 && !roundOver(c.step); i++) {
+          for (let i = 0; i < 60 && !roundOver(c); i++) {
             const odds = analyzeRound(c.state);
             const sum = (xs: number[]) => xs.reduce((x, y) => x + y, 0);
             expect(sum(odds.difference.dist)).toBeCloseTo(1, 9);

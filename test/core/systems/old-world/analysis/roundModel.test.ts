@@ -6,7 +6,7 @@ import { oldWorld, type State } from '../../../../../core/systems/old-world';
 import { oldWorldModel } from '../../../../../core/systems/old-world/analysis/model';
 import { contextOf } from '../../../../../core/systems/old-world/analysis/model/context';
 import { autoInput } from '../../../../support/drive';
-import { smallOldWorld } from '../../../analysis/smallCombats';
+import { conformance as declared } from '../../../../../core/systems/old-world/conformance';
 import { unitArb } from '../arbitraries';
 import { human, setupOf, start, type OldWorldCombat } from '../helpers';
 import { exampleOf, firstWhere, matchesWalk, startOf, statesOfGame } from './modelSupport';
@@ -29,7 +29,7 @@ const captain = {
 
 describe('a round from its start, as the walk plays it', () => {
   it('the small combat: 2 Halberdiers v 2 Orc Boyz, both unbreakable (seed 002 "Unbreakable"; RULES §3: a side wiped out loses)', () => {
-    const t = matchesWalk(startOf(oldWorld.setupSchema.parse(smallOldWorld)));
+    const t = matchesWalk(startOf(oldWorld.setupSchema.parse(declared.combats.small)));
     expect(t.next.length).toBeGreaterThan(0);
     expect(fates(t, 'defender')).toContain('destroyed');
   });

@@ -6,7 +6,7 @@ import { oldWorld, type Setup } from '../../../../../core/systems/old-world';
 import { oldWorldCombat } from '../../../../../core/systems/old-world/analysis/combat';
 import { conformance } from '../../../../../core/systems/old-world/conformance';
 import { chainAgreesWithPlayouts, chainMatchesWalk } from '../../../../support/roundModel';
-import { smallOldWorld } from '../../../analysis/smallCombats';
+import { conformance as declared } from '../../../../../core/systems/old-world/conformance';
 import { human, setupOf } from '../helpers';
 import { exampleFile, exampleOf, startOf, statesOfGame } from './modelSupport';
 import { halberdiersVsBoyz } from './setups';
@@ -34,7 +34,10 @@ const captain = {
 
 describe('the whole combat equals the chain walked by the engine (1e-9)', () => {
   it.each([
-    ['the small combat: 2 Halberdiers v 2 Orc Boyz, both unbreakable', () => oldWorld.setupSchema.parse(smallOldWorld)],
+    [
+      'the small combat: 2 Halberdiers v 2 Orc Boyz, both unbreakable',
+      () => oldWorld.setupSchema.parse(declared.combats.small),
+    ],
     ['2 v 2 of the setup screen example: break tests, flight and pursuit', () => exampleOf(2)],
     [
       '5 v 5, nobody unbreakable: Leadership, insane courage, caught or escaped',

@@ -1,5 +1,6 @@
 import { oldWorld, type Setup, type SetupInput } from '../../../../../core/systems/old-world';
 import type { Profile } from '../../../../../core/systems/old-world/setup';
+import { setupParser } from '../../../../support/setups';
 
 /**
  * Old-world combats for the analysis tests and the benchmark: realistic 6th edition profiles
@@ -9,6 +10,9 @@ import type { Profile } from '../../../../../core/systems/old-world/setup';
 type P = Partial<Profile> &
   Pick<Profile, 'weaponSkill' | 'strength' | 'toughness' | 'initiative' | 'attacks' | 'leadership'>;
 const profile = (p: P): Profile => ({ movement: 4, wounds: 1, armour: 7, ward: null, troopType: 'infantry', ...p });
+/** An Empire state trooper (WS3 S3 T3 I3 A1 Ld7) but for `over`. */
+const stateTroop = (over: Partial<Profile>): Profile =>
+  profile({ weaponSkill: 3, strength: 3, toughness: 3, initiative: 3, attacks: 1, leadership: 7, ...over });
 
 export const swordsman = profile({
   weaponSkill: 4,
@@ -71,8 +75,31 @@ export const wolfRider = profile({
   troopType: 'cavalry',
 });
 
-const parse = (input: Omit<SetupInput, 'system'>): Setup =>
-  oldWorld.setupSchema.parse({ system: 'old-world', ...input });
+/** An old-world setup from what differs from the schema's defaults. */
+const parse = setupParser<SetupInput, Setup>(oldWorld);
+
+type Unit = SetupInput['attacker']['units'][number];
+/** An Empire block five wide with a standard, charging, led by a Captain. */
+const captained = (name: string, unitProfile: Profile, models: number, over: Partial<Unit> = {}): Unit => ({
+  name,
+  profile: unitProfile,
+  models,
+  rankWidth: 5,
+  standard: true,
+  charged: true,
+  characters: [{ name: 'Captain', profile: captain }],
+  ...over,
+});
+/** Orc Boyz five wide with a standard, led by `boss` (an Orc Boss's profile). */
+const bossed = (unitProfile: Profile, models: number, boss = 'Boss', over: Partial<Unit> = {}): Unit => ({
+  name: 'Orc Boyz',
+  profile: unitProfile,
+  models,
+  rankWidth: 5,
+  standard: true,
+  characters: [{ name: boss, profile: orcBoss }],
+  ...over,
+});
 
 /**
  * The benchmark's round: 30 Swordsmen (5 wide, a Captain, standard, charged) against 25 Orc Boyz
@@ -82,31 +109,9 @@ export function swordsmenVsBoyz(): Setup {
   return parse({
     attacker: {
       name: 'Empire',
-      units: [
-        {
-          name: 'Swordsmen',
-          profile: swordsman,
-          models: 30,
-          rankWidth: 5,
-          standard: true,
-          charged: true,
-          characters: [{ name: 'Captain', profile: captain }],
-        },
-      ],
+      units: [captained('Swordsmen', swordsman, 30)],
     },
-    defender: {
-      name: 'Orcs',
-      units: [
-        {
-          name: 'Orc Boyz',
-          profile: orcBoy,
-          models: 25,
-          rankWidth: 5,
-          standard: true,
-          characters: [{ name: 'Boss', profile: orcBoss }],
-        },
-      ],
-    },
+    defender: { name: 'Orcs', units: [bossed(orcBoy, 25)] },
   });
 }
 
@@ -121,30 +126,14 @@ export function twoUnitsASide(): Setup {
     attacker: {
       name: 'Empire',
       units: [
-        {
-          name: 'Swordsmen',
-          profile: swordsman,
-          models: 20,
-          rankWidth: 5,
-          standard: true,
-          musician: true,
-          charged: true,
-          characters: [{ name: 'Captain', profile: captain }],
-        },
+        captained('Swordsmen', swordsman, 20, { musician: true }),
         { name: 'Knights', profile: knight, models: 5, rankWidth: 5, charged: true, facing: 'flank', inContact: 3 },
       ],
     },
     defender: {
       name: 'Orcs',
       units: [
-        {
-          name: 'Orc Boyz',
-          profile: orcBoy,
-          models: 20,
-          rankWidth: 5,
-          standard: true,
-          characters: [{ name: 'Boss', profile: orcBoss }],
-        },
+        bossed(orcBoy, 20),
         {
           name: 'Wolf Riders',
           profile: wolfRider,
@@ -194,15 +183,7 @@ export function ogresVsHalberdiers(): Setup {
       units: [
         {
           name: 'Halberdiers',
-          profile: profile({
-            weaponSkill: 3,
-            strength: 4,
-            toughness: 3,
-            initiative: 3,
-            attacks: 1,
-            leadership: 7,
-            armour: 6,
-          }),
+          profile: stateTroop({ strength: 4, armour: 6 }),
           models: 20,
           rankWidth: 5,
           standard: true,
@@ -253,15 +234,7 @@ export function knightsAtTheWall(): Setup {
       units: [
         {
           name: 'Spearmen',
-          profile: profile({
-            weaponSkill: 3,
-            strength: 3,
-            toughness: 3,
-            initiative: 3,
-            attacks: 1,
-            leadership: 7,
-            armour: 5,
-          }),
+          profile: stateTroop({ armour: 5 }),
           models: 15,
           rankWidth: 5,
           defendedObstacle: true,
@@ -269,16 +242,7 @@ export function knightsAtTheWall(): Setup {
           characters: [
             {
               name: 'Sergeant',
-              profile: profile({
-                weaponSkill: 3,
-                strength: 3,
-                toughness: 3,
-                initiative: 3,
-                attacks: 2,
-                leadership: 7,
-                armour: 5,
-                ward: 6,
-              }),
+              profile: stateTroop({ attacks: 2, armour: 5, ward: 6 }),
             },
           ],
         },
@@ -297,41 +261,11 @@ export function halberdiersVsBoyz(): Setup {
   return parse({
     attacker: {
       name: 'Empire',
-      units: [
-        {
-          name: 'Halberdiers',
-          profile: profile({
-            weaponSkill: 3,
-            strength: 3,
-            toughness: 3,
-            initiative: 3,
-            attacks: 1,
-            leadership: 7,
-            armour: 6,
-            weapon: 'halberd',
-          }),
-          models: 30,
-          rankWidth: 5,
-          standard: true,
-          musician: true,
-          charged: true,
-          characters: [{ name: 'Captain', profile: captain }],
-        },
-      ],
+      units: [captained('Halberdiers', stateTroop({ armour: 6, weapon: 'halberd' }), 30, { musician: true })],
     },
     defender: {
       name: 'Orcs',
-      units: [
-        {
-          name: 'Orc Boyz',
-          profile: { ...orcBoy, armour: 6, shield: true },
-          models: 30,
-          rankWidth: 5,
-          standard: true,
-          musician: true,
-          characters: [{ name: 'Big Boss', profile: orcBoss }],
-        },
-      ],
+      units: [bossed({ ...orcBoy, armour: 6, shield: true }, 30, 'Big Boss', { musician: true })],
     },
   });
 }

@@ -1,14 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { walkRound, type RoundTransition } from '../../../../../core/analysis/combat/roundWalk';
-import { advance } from '../../../../../core/combat/engine';
-import { oldWorld, type Setup, type State } from '../../../../../core/systems/old-world';
+import type { RoundTransition } from '../../../../../core/analysis/combat/roundWalk';
+import { oldWorld, type State } from '../../../../../core/systems/old-world';
 import { oldWorldCombat } from '../../../../../core/systems/old-world/analysis/combat';
 import { roundTransition } from '../../../../../core/systems/old-world/analysis/transition';
 import { exampleSetup } from '../../../../../core/systems/old-world/example';
-import { autoInput, rngFor } from '../../../../support/drive';
 import { unitArb } from '../arbitraries';
-import { human, setupOf, start, type OldWorldCombat } from '../helpers';
+import { firstWhere, startOf, walked } from './modelSupport';
+import { human, setupOf } from '../helpers';
 
 /**
  * The old world's round transition (analysis/transition.ts) is the walk's (core/analysis/combat/
@@ -36,46 +35,6 @@ function expectSame(got: RoundTransition<State>, walked: RoundTransition<State>)
     );
 }
 
-/**
- * The walk from `state`. The walk cannot follow a roll-off for the first strike (a tie rolls again:
- * its positions repeat until the walk gives up), so from a roll-off it is walked from both of its
- * ends — the attacker strikes first, or the defender — each with its chance worked out by hand.
- */
-function walked(state: State): RoundTransition<State> {
-  const head = state.queue[0];
-  if (state.phase !== 'strikes' || head?.kind !== 'rolloff') return walkRound(oldWorldCombat, state);
-  const roll = (s: State, face: number) =>
-    oldWorld.apply(s, { kind: 'roll', stepId: oldWorld.next(s).id, dice: [face], by: 'entered' });
-  // From the attacker's die a (or before it): the attacker strikes first on a defender's die under
-  // a, the defender on one over it, and a tie starts again (either side then as likely).
-  const a = head.attackerRoll;
-  const attackerFirst = a === null ? 1 / 2 : (a - 1) / 6 + 1 / 12;
-  // Played to the end: the attacker rolls 6 (or 1) and the defender 1 (or 6); a tie on the way rolls again.
-  const decided = (attacker: boolean) => {
-    let s = state;
-    for (let head = s.queue[0]; s.phase === 'strikes' && head?.kind === 'rolloff'; head = s.queue[0])
-      s = roll(s, head.attackerRoll === null ? (attacker ? 6 : 1) : attacker ? 1 : 6);
-    return s;
-  };
-  const halves = [decided(true), decided(false)];
-  const weights = [attackerFirst, 1 - attackerFirst];
-  const next = new Map<string, RoundTransition<State>['next'][number]>();
-  const ended = new Map<string, RoundTransition<State>['ended'][number]>();
-  let work = 0;
-  halves.forEach((s, i) => {
-    if (weights[i] === 0) return;
-    const half = walkRound(oldWorldCombat, oldWorldCombat.shed(s));
-    work += half.work;
-    for (const n of half.next) next.set(n.key, { ...n, p: (next.get(n.key)?.p ?? 0) + weights[i]! * n.p });
-    for (const e of half.ended)
-      ended.set(JSON.stringify(e.end), {
-        end: e.end,
-        p: (ended.get(JSON.stringify(e.end))?.p ?? 0) + weights[i]! * e.p,
-      });
-  });
-  return { next: [...next.values()], ended: [...ended.values()], work };
-}
-
 /** The transition from `state`, checked against the walk from it; both returned. */
 function compare(state: State) {
   const got = roundTransition(oldWorldCombat, state);
@@ -83,22 +42,6 @@ function compare(state: State) {
   const walk = walked(state);
   expectSame(got!, walk);
   return { got: got!, walked: walk };
-}
-
-const startOf = (setup: Setup): State => oldWorld.start(setup);
-
-/** A seeded game's first state where `at` holds (played as "Roll for me" plays it). */
-function firstWhere(setup: Setup, at: (c: OldWorldCombat) => boolean, seeds = 200): State | null {
-  for (let seed = 0; seed < seeds; seed++) {
-    let c: OldWorldCombat = { ...start(setup), rng: rngFor(seed) };
-    for (let guard = 0; guard < 2000 && !(c.step.kind === 'outcome' && c.step.final); guard++) {
-      if (at(c)) return c.state;
-      const r = advance(oldWorld, c, autoInput(c));
-      if (!r.ok) throw new Error(r.error.message);
-      c = r.combat as OldWorldCombat;
-    }
-  }
-  return null;
 }
 
 const ends = (t: RoundTransition<State>) => t.ended.map((e) => e.end);

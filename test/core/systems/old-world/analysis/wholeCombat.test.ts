@@ -9,14 +9,14 @@ import {
 import { endOf } from '../../../../../core/analysis/combat/tally';
 import { advance } from '../../../../../core/combat/engine';
 import { analyses } from '../../../../../core/systems/index';
-import { oldWorld, type Setup, type State } from '../../../../../core/systems/old-world';
+import { oldWorld, type State } from '../../../../../core/systems/old-world';
 import { oldWorldCombat } from '../../../../../core/systems/old-world/analysis/combat';
 import { roundTransition } from '../../../../../core/systems/old-world/analysis/transition';
-import { exampleSetup } from '../../../../../core/systems/old-world/example';
 import { autoInput, rngFor } from '../../../../support/drive';
 import { expectUnitsAgree, playFates } from '../../../../support/unitFates';
-import { smallOldWorld } from '../../../analysis/smallCombats';
+import { conformance as declared } from '../../../../../core/systems/old-world/conformance';
 import { human, setupOf, start, type OldWorldCombat } from '../helpers';
+import { exampleOf } from './modelSupport';
 
 /**
  * The old world's whole combat with its own round transition (analysis/transition.ts): the same
@@ -32,14 +32,6 @@ const GAMES = 2000;
 
 // The engine's walk alone: neither the round transition nor the round model (model/) that the host now uses.
 const walkOnly: CombatChain<State> = { ...oldWorldCombat, transition: undefined, model: undefined };
-
-/** The example's profiles, `models` a side (5 wide, standards, Halberdiers charging). */
-function exampleOf(models: number): Setup {
-  const raw = structuredClone(exampleSetup);
-  raw.attacker.units[0]!.models = models;
-  raw.defender.units[0]!.models = models;
-  return oldWorld.setupSchema.parse(raw);
-}
 
 function expectSameOdds(a: WholeCombatOdds, b: WholeCombatOdds) {
   const figures = (o: WholeCombatOdds) => [
@@ -57,7 +49,7 @@ function expectSameOdds(a: WholeCombatOdds, b: WholeCombatOdds) {
 
 describe('the old world whole combat with its round transition', () => {
   it.each([
-    ['2 Halberdiers v 2 Orc Boyz, both unbreakable', () => oldWorld.setupSchema.parse(smallOldWorld)],
+    ['2 Halberdiers v 2 Orc Boyz, both unbreakable', () => oldWorld.setupSchema.parse(declared.combats.small)],
     ['2 v 2 of the example (break tests, flight and pursuit)', () => exampleOf(2)],
     // Initiatives that never tie: the walk cannot follow a roll-off (a tie rolls again, its positions repeat).
     [

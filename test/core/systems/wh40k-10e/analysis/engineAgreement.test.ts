@@ -12,7 +12,8 @@ import {
 } from '../../../../../core/combat';
 import { drawDice, seedState, type RngState } from '../../../../../core/dice/prng';
 import { wh40k10e, type Setup, type State } from '../../../../../core/systems/wh40k-10e';
-import { setupSchema, type SetupInput, type WeaponInput } from '../../../../../core/systems/wh40k-10e/profiles';
+import type { SetupInput } from '../../../../../core/systems/wh40k-10e/profiles';
+import { devastatingGuns, parse, weapon } from './setups';
 import { situationOf } from '../../../../../core/systems/wh40k-10e/situationOf';
 
 /**
@@ -37,18 +38,11 @@ import { situationOf } from '../../../../../core/systems/wh40k-10e/situationOf';
 
 type WCombat = Combat<Setup, State>;
 
-function weapon(
-  w: Partial<WeaponInput> & Pick<WeaponInput, 'attacks' | 'skill' | 'strength' | 'ap' | 'damage'>,
-): WeaponInput {
-  return { name: 'weapon', ...w };
-}
-
 function build(
   attacker: Partial<SetupInput['attacker']> & Pick<SetupInput['attacker'], 'weapons'>,
   defender: Partial<SetupInput['defender']> & Pick<SetupInput['defender'], 'models'>,
 ): Setup {
-  return setupSchema.parse({
-    system: 'wh40k-10e',
+  return parse({
     attacker: { name: 'Attackers', ranged: true, ...attacker },
     defender: { name: 'Target', ...defender },
   });
@@ -96,17 +90,7 @@ const cases: Case[] = [
     name: '(c) scaled down: 3 × 10 attacks BS4+ S8 AP-2 D6 Devastating v 4 × T9 Sv2+ W12',
     setup: build(
       {
-        weapons: [
-          weapon({
-            models: 3,
-            attacks: 10,
-            skill: 4,
-            strength: 8,
-            ap: -2,
-            damage: 'D6',
-            abilities: { devastatingWounds: true },
-          }),
-        ],
+        weapons: [devastatingGuns(3)],
       },
       { models: [{ count: 4, toughness: 9, save: 2, wounds: 12 }] },
     ),

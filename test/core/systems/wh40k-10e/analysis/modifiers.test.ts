@@ -3,7 +3,8 @@ import { analyzeSetup10e } from '../../../../../core/systems/wh40k-10e/analysis'
 import { damageDist, expressionDist } from '../../../../../core/systems/wh40k-10e/analysis/damage';
 import { savePass } from '../../../../../core/systems/wh40k-10e/analysis/rolls';
 import { parseDice } from '../../../../../core/dice/expression';
-import { setupSchema, type Setup, type SetupInput } from '../../../../../core/systems/wh40k-10e/profiles';
+import type { Setup, SetupInput } from '../../../../../core/systems/wh40k-10e/profiles';
+import { parse } from './setups';
 
 /** The exact analysis against hand computations for the fields of WH40K10-MODIFIERS.md. */
 
@@ -19,8 +20,7 @@ function build(
   defender: Partial<SetupInput['defender']> & { models: SetupInput['defender']['models'] },
   attacker: Partial<SetupInput['attacker']> = {},
 ): Setup {
-  return setupSchema.parse({
-    system: 'wh40k-10e',
+  return parse({
     attacker: {
       name: 'A',
       ranged: true,

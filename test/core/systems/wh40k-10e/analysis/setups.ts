@@ -1,12 +1,12 @@
-import {
-  setupSchema,
-  type Setup,
-  type SetupInput,
-  type WeaponInput,
-} from '../../../../../core/systems/wh40k-10e/profiles';
+import type { Setup, SetupInput, WeaponInput } from '../../../../../core/systems/wh40k-10e/profiles';
+import { wh40k10e } from '../../../../../core/systems/wh40k-10e';
+import { setupParser } from '../../../../support/setups';
 import { startSituation, type Situation, type WeaponProgress } from '../../../../../core/systems/wh40k-10e/situation';
 
 /** Small builders for the analysis tests and benchmarks. */
+
+/** A 10th edition setup from what differs from the schema's defaults. */
+export const parse = setupParser<SetupInput, Setup>(wh40k10e);
 type GroupInput = {
   count: number;
   toughness: number;
@@ -42,8 +42,7 @@ export function setup(opts: {
     >
   >;
 }): Setup {
-  return setupSchema.parse({
-    system: 'wh40k-10e',
+  return parse({
     attacker: {
       name: 'Attackers',
       weapons: opts.weapons,
@@ -86,20 +85,14 @@ export const scenarioB = () =>
     models: [{ count: 5, toughness: 5, save: 3, invulnerable: 4, wounds: 3, feelNoPain: 5 }],
   });
 
+/** `models` models of 10 attacks BS4+ S8 AP-2 D6, Devastating Wounds (scenario (c)'s weapon). */
+export const devastatingGuns = (models: number) =>
+  weapon({ models, attacks: 10, skill: 4, strength: 8, ap: -2, damage: 'D6', abilities: { devastatingWounds: true } });
+
 /** (c): 120 attacks (12 models × 10; the schema caps attacks per model at 100) BS4+ S8 AP-2 D6, Devastating Wounds vs 20 models T9 Sv2+ W12. */
 export const scenarioC = () =>
   setup({
-    weapons: [
-      weapon({
-        models: 12,
-        attacks: 10,
-        skill: 4,
-        strength: 8,
-        ap: -2,
-        damage: 'D6',
-        abilities: { devastatingWounds: true },
-      }),
-    ],
+    weapons: [devastatingGuns(12)],
     models: [{ count: 20, toughness: 9, save: 2, wounds: 12 }],
   });
 

@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRound, type RoundOdds } from '../../../../../core/systems/wh40k-7e/analysis';
-import {
-  apply,
-  begin,
-  finishRound,
-  inputFor,
-  rngFor,
-  roundEndOf,
-  roundOver,
-  trajectory,
-  type RoundEnd,
-  type W7Combat,
-} from './drive';
-import { checkOneStep } from './oneStep';
+import { roundDriver, rngFor } from '../../../../support/roundDriver';
+import { wh40k7eSystem } from '../../../../../core/systems/wh40k-7e/definition';
+import type { W7 as W7Combat } from '../helpers';
+import type { Role } from '../../../../../core/systems/wh40k-7e/state';
+import type { Setup, State } from '../../../../../core/systems/wh40k-7e';
+import { oneStepCheck } from '../../../../support/oneStep';
 import { destroyerVsOgryns, hammersVsWarriors, marinesVsBoyz, mixedBag } from './setups';
 import { sized } from '../../../../support/exhaustive';
+import {
+  type Chance,
+  chancesOf,
+  expectDistribution,
+  expectShares,
+  outcomes,
+  roles,
+} from '../../../../support/agreement';
 
 /**
  * The 7th edition engine (core/systems/wh40k-7e, driven through core/combat/engine.ts with the
  * seeded dice, the suggested option at every choice, 'continue' at outcomes) against the exact
- * analysis of the round (core/analysis/wh40k-7e):
+ * analysis of the round (core/systems/wh40k-7e/analysis):
  *  1. Monte Carlo from the start of the round, 20,000 games a setup;
  *  2. Monte Carlo from states part-way (after some dice, mid-pool after the defender chose a model
  *     other than the suggested one, at the Morale check), 20,000 games each;
@@ -28,63 +29,56 @@ import { sized } from '../../../../support/exhaustive';
  * Tolerance per probability: 4 standard errors sqrt(p(1−p)/N) + 2/N (seeds fixed: deterministic).
  */
 
+const checkOneStep = oneStepCheck<Setup, State>(wh40k7eSystem, analyzeRound);
+
+const { apply, begin, finishRound, inputFor, inRound, roundOver, trajectory } = roundDriver<Setup, State>(
+  wh40k7eSystem,
+);
+
+/** What the analysis predicts, as one game's round came out. */
+interface RoundEnd {
+  caused: Record<Role, number>;
+  difference: number;
+  winner: Role | 'draw';
+  wiped: Record<Role, boolean>;
+  breaks: Record<Role, boolean>;
+  swept: Record<Role, boolean>;
+}
+
+function roundEndOf(state: State): RoundEnd {
+  const r = state.result!;
+  return {
+    caused: r.caused,
+    difference: r.caused.attacker - r.caused.defender,
+    winner: r.winner ?? 'draw',
+    wiped: r.wiped,
+    breaks: { attacker: state.broken === 'attacker', defender: state.broken === 'defender' },
+    swept: { attacker: state.fate.attacker === 'swept', defender: state.fate.defender === 'swept' },
+  };
+}
+
 const GAMES = sized(5_000, 20_000);
 const SLOW = 600_000;
-const tolerance = (p: number, n: number) => 4 * Math.sqrt((p * (1 - p)) / n) + 2 / n;
 
 function expectAgreement(exact: RoundOdds, games: RoundEnd[], label: string) {
-  const n = games.length;
-  const share = (f: (g: RoundEnd) => boolean) => games.filter(f).length / n;
-  const near = (p: number, sim: number, what: string) =>
-    expect(Math.abs(sim - p), `${label}: ${what} engine ${sim} v exact ${p} (N = ${n})`).toBeLessThanOrEqual(
-      tolerance(p, n),
-    );
-  expect(
-    Math.abs(exact.difference.dist.reduce((a, b) => a + b, 0) - 1),
-    `${label}: the difference sums to 1`,
-  ).toBeLessThan(1e-9);
-  for (const g of games)
-    expect(
-      exact.difference.dist[g.difference - exact.difference.offset] ?? 0,
-      `${label}: the engine's difference ${g.difference} is possible`,
-    ).toBeGreaterThan(0);
-  exact.difference.dist.forEach((p, k) =>
-    near(
-      p,
-      share((g) => g.difference === k + exact.difference.offset),
-      `P(difference ${k + exact.difference.offset})`,
-    ),
+  expectDistribution('difference', exact.difference, games, (g) => g.difference, label);
+  expectShares(
+    [
+      ...roles.flatMap((role): Array<Chance<RoundEnd>> => [
+        ...chancesOf(
+          (k) => `P(${role} causes ${k})`,
+          exact.caused[role],
+          (g: RoundEnd) => g.caused[role],
+        ),
+        [`P(${role} wiped out)`, exact.wiped[role], (g) => g.wiped[role]],
+        [`P(${role} breaks)`, exact.breaks[role], (g) => g.breaks[role]],
+        [`P(${role} swept)`, exact.swept[role], (g) => g.swept[role]],
+      ]),
+      ...outcomes.map((w): Chance<RoundEnd> => [`P(${w} wins)`, exact.win[w], (g) => g.winner === w]),
+    ],
+    games,
+    label,
   );
-  for (const role of ['attacker', 'defender'] as const) {
-    exact.caused[role].forEach((p, k) =>
-      near(
-        p,
-        share((g) => g.caused[role] === k),
-        `P(${role} causes ${k})`,
-      ),
-    );
-    near(
-      exact.wiped[role],
-      share((g) => g.wiped[role]),
-      `P(${role} wiped out)`,
-    );
-    near(
-      exact.breaks[role],
-      share((g) => g.breaks[role]),
-      `P(${role} breaks)`,
-    );
-    near(
-      exact.swept[role],
-      share((g) => g.swept[role]),
-      `P(${role} swept)`,
-    );
-  }
-  for (const w of ['attacker', 'draw', 'defender'] as const)
-    near(
-      exact.win[w],
-      share((g) => g.winner === w),
-      `P(${w} wins)`,
-    );
 }
 
 /** The engine's round from `combat`, `games` times with new seeds. */
@@ -94,7 +88,7 @@ const play = (combat: W7Combat, games: number, from: number) =>
 /** A state part-way: the first in a game's trajectory that matches. */
 function partWay(setup: ReturnType<typeof marinesVsBoyz>, matches: (c: W7Combat) => boolean): W7Combat {
   for (let seed = 500; seed < 700; seed++) {
-    const found = trajectory(setup, seed).find(matches);
+    const found = trajectory(begin(setup), seed).find(matches);
     if (found) return found;
   }
   throw new Error('no game reached the state');
@@ -175,8 +169,7 @@ describe('the 7th edition engine and the exact analysis agree', () => {
     'exactly, one step at a time (%s): at every step the analysis equals its average over the next input',
     (_name, setup, seeds) => {
       for (const seed of seeds) {
-        for (const combat of trajectory(setup(), seed)) {
-          if (roundOver(combat.step)) continue;
+        for (const combat of inRound(begin(setup()), seed)) {
           stepKinds.add(combat.step.id.split('.')[0]!);
           checkOneStep(combat, `seed ${seed} at ${combat.step.id}`);
         }
@@ -191,7 +184,7 @@ describe('the 7th edition engine and the exact analysis agree', () => {
       for (let seed = 20; seed < 60; seed++) {
         let c: W7Combat = { ...begin(mixedBag()), rng: rngFor(seed) };
         let deviated = 0;
-        while (!roundOver(c.step)) {
+        while (!roundOver(c)) {
           stepKinds.add(c.step.id.split('.')[0]!);
           checkOneStep(c, `seed ${seed} at ${c.step.id}`);
           const step = c.step;

@@ -10,10 +10,13 @@ import {
   wh40k7eAnalysis,
   wh40k7eDistributions,
 } from '../../../../../core/systems/wh40k-7e/analysis';
-import { wh40k7e, type Setup } from '../../../../../core/systems/wh40k-7e';
+import { wh40k7e, type Setup, type State } from '../../../../../core/systems/wh40k-7e';
 import { setupArb } from '../arbitraries';
-import { apply, begin, inputFor, rngFor, trajectory } from './drive';
-import { marinesVsBoyz, mixedBag } from './setups';
+import { roundDriver, rngFor } from '../../../../support/roundDriver';
+import { wh40k7eSystem } from '../../../../../core/systems/wh40k-7e/definition';
+import { marine, marinesVsBoyz, mixedBag, parse } from './setups';
+
+const { apply, begin, inputFor, trajectory } = roundDriver<Setup, State>(wh40k7eSystem);
 
 /** The analysis as the host uses it: the odds panel's distributions with the round's baseline, facts, tooLarge. */
 
@@ -42,7 +45,7 @@ describe('the 7th edition odds panel (core/analysis/system.ts)', () => {
     expect(d0.facts![0]!.probability).toBe(odds.win.attacker);
     expect(d0.secondary).toEqual({ measure: 'wounds caused by the attacker', dist: odds.caused.attacker });
     // Part-way, the baseline stays the round's start; both share one offset (the host compares index by index).
-    const mid = trajectory(marinesVsBoyz(), 3).find((c) => c.state.initiative === 1)!;
+    const mid = trajectory(begin(marinesVsBoyz()), 3).find((c) => c.state.initiative === 1)!;
     const d1 = wh40k7eDistributions(mid.state);
     expect(d1.offset).toBe(d1.baseline!.offset);
     expect(d1.main).toHaveLength(d1.baseline!.main.length);
@@ -78,17 +81,12 @@ describe('the 7th edition odds panel (core/analysis/system.ts)', () => {
 });
 
 describe('tooLarge (cost.ts)', () => {
-  const parse = (input: object): Setup => wh40k7e.setupSchema.parse({ system: 'wh40k-7e', ...input });
+  /** Marine-like models of two attacks and a 4+ save. */
   const group = (name: string, count: number, over: Record<string, unknown> = {}) => ({
+    ...marine,
     name,
     count,
-    weaponSkill: 4,
-    strength: 4,
-    toughness: 4,
-    wounds: 1,
-    initiative: 4,
     attacks: 2,
-    leadership: 8,
     save: 4,
     ...over,
   });
@@ -135,7 +133,7 @@ describe('tooLarge (cost.ts)', () => {
   });
 
   it('is the same for every state of a round (counted from its start), so the odds panel does not flicker', () => {
-    const c = trajectory(marinesVsBoyz(), 5);
+    const c = trajectory(begin(marinesVsBoyz()), 5);
     const works = new Set(c.map((x) => estimatedWork(x.state)));
     expect(works.size).toBe(1);
   });

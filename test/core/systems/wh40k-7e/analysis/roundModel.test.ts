@@ -7,7 +7,7 @@ import { transitionMatchesWalk } from '../../../../support/roundModel';
 import { setupArb } from '../arbitraries';
 import { small, smallVariants, smallWith, startOf } from './model/scenarios';
 import { oneOfEach, stopsOf } from './model/walkStates';
-import { destroyerVsOgryns, hammersVsWarriors, mixedBag } from './setups';
+import { destroyerVsOgryns, hammersVsWarriors, marine, mixedBag } from './setups';
 
 /**
  * 40k 7th edition's round model (core/systems/wh40k-7e/analysis/model) against the engine's own
@@ -55,32 +55,7 @@ describe('part-way through a round, after each kind of step', () => {
           {
             fearless: false,
             atsknf: true,
-            models: [
-              {
-                name: 'Sergeant',
-                count: 1,
-                weaponSkill: 4,
-                strength: 4,
-                toughness: 4,
-                wounds: 1,
-                initiative: 4,
-                attacks: 2,
-                leadership: 9,
-                save: 3,
-              },
-              {
-                name: 'Space Marine',
-                count: 1,
-                weaponSkill: 4,
-                strength: 4,
-                toughness: 4,
-                wounds: 1,
-                initiative: 4,
-                attacks: 1,
-                leadership: 8,
-                save: 3,
-              },
-            ],
+            models: [{ ...marine, name: 'Sergeant', attacks: 2, leadership: 9 }, marine],
           },
           { fearless: false },
         ),

@@ -4,7 +4,8 @@ import type { SetupInput, State } from '../../../../../core/systems/wh40k-7e';
 import { wh40k7eCombat } from '../../../../../core/systems/wh40k-7e/analysis';
 import { wh40k7eModel } from '../../../../../core/systems/wh40k-7e/analysis/model';
 import { transitionMatchesWalk } from '../../../../support/roundModel';
-import { parse, startOf } from './model/scenarios';
+import { startOf } from './model/scenarios';
+import { marine, parse } from './setups';
 
 /**
  * The rules at the edges, each against a figure worked out by hand (and the engine's walk): units
@@ -14,19 +15,8 @@ import { parse, startOf } from './model/scenarios';
  */
 
 type Group = SetupInput['attacker']['models'][number];
-const model = (over: Partial<Group>): Group => ({
-  name: 'Model',
-  count: 1,
-  weaponSkill: 4,
-  strength: 4,
-  toughness: 4,
-  wounds: 1,
-  initiative: 4,
-  attacks: 1,
-  leadership: 7,
-  save: null,
-  ...over,
-});
+/** A plain model: a Space Marine's characteristics, Leadership 7, no save. */
+const model = (over: Partial<Group>): Group => ({ ...marine, name: 'Model', leadership: 7, save: null, ...over });
 
 /** One round from the start: the model's transition (checked against the walk), and the chance of the ends that pass `which`. */
 function firstRound(attacker: Group[], defender: Group[], sides: { attacker?: object; defender?: object } = {}) {

@@ -1,13 +1,16 @@
 import { wh40k7e, type Setup, type SetupInput } from '../../../../../core/systems/wh40k-7e';
+import { setupParser } from '../../../../support/setups';
 
 /** 7th edition combats for the analysis tests and the benchmark, with published profiles. */
 
 type Group = SetupInput['attacker']['models'][number];
-const parse = (input: Omit<SetupInput, 'system'>): Setup => wh40k7e.setupSchema.parse({ system: 'wh40k-7e', ...input });
+/** A 7th edition setup from what differs from the schema's defaults. */
+export const parse = setupParser<SetupInput, Setup>(wh40k7e);
 
-export const spaceMarine = (count: number, over: Partial<Group> = {}): Group => ({
+/** One Space Marine as the rulebook prints him, with the weapon the schema gives by default. */
+export const marine: Group = {
   name: 'Space Marine',
-  count,
+  count: 1,
   weaponSkill: 4,
   strength: 4,
   toughness: 4,
@@ -16,6 +19,11 @@ export const spaceMarine = (count: number, over: Partial<Group> = {}): Group => 
   attacks: 1,
   leadership: 8,
   save: 3,
+};
+/** `count` Space Marines with bolt pistols (but for `over`). */
+export const spaceMarine = (count: number, over: Partial<Group> = {}): Group => ({
+  ...marine,
+  count,
   weapon: { name: 'Bolt pistol', strength: 'user', ap: null },
   ...over,
 });
@@ -60,6 +68,21 @@ export function marinesVsBoyz(): Setup {
   });
 }
 
+/** A two-wound Warden with a 4+ invulnerable save. */
+const warden = (count: number): Group => ({
+  name: 'Warden',
+  count,
+  weaponSkill: 5,
+  strength: 4,
+  toughness: 4,
+  wounds: 2,
+  initiative: 4,
+  attacks: 2,
+  leadership: 9,
+  save: 3,
+  invulnerable: 4,
+});
+
 /**
  * Everything at once: a Wraithknight-like Destroyer, Eternal Warrior, Feel No Pain, invulnerable
  * saves, multi-wound models, two pools from one unit (an AP3 sword and plain attacks), Stubborn.
@@ -72,33 +95,8 @@ export function mixedBag(): Setup {
       // Both sides allocate by hand, so the pool order and the choice of model are asked (and checked).
       allocateByHand: true,
       models: [
-        {
-          name: 'Warden',
-          count: 3,
-          weaponSkill: 5,
-          strength: 4,
-          toughness: 4,
-          wounds: 2,
-          initiative: 4,
-          attacks: 2,
-          leadership: 9,
-          save: 3,
-          invulnerable: 4,
-          weapon: { name: 'Power sword', strength: 'user', ap: 3 },
-        },
-        {
-          name: 'Warden',
-          count: 2,
-          weaponSkill: 5,
-          strength: 4,
-          toughness: 4,
-          wounds: 2,
-          initiative: 4,
-          attacks: 2,
-          leadership: 9,
-          save: 3,
-          invulnerable: 4,
-        },
+        { ...warden(3), weapon: { name: 'Power sword', strength: 'user', ap: 3 } },
+        warden(2),
         {
           name: 'Titan-slayer',
           weaponSkill: 4,

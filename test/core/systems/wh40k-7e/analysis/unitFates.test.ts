@@ -11,7 +11,7 @@ import { wh40k7eCombat } from '../../../../../core/systems/wh40k-7e/analysis';
 import { autoInput, rngFor } from '../../../../support/drive';
 import { analyzedCombat, expectUnitsAgree, playFates } from '../../../../support/unitFates';
 import { setupArb } from '../arbitraries';
-import { orkBoy, spaceMarine } from './setups';
+import { orkBoy, parse, spaceMarine } from './setups';
 
 /**
  * Every unit's and character's fate in the whole-combat odds of a 7th edition close combat: each
@@ -25,9 +25,6 @@ const GAMES = 2000;
 const SLOW = 120_000;
 /** Enough work for the small combat's exact chain (the host's budget is far smaller: it estimates). */
 const TEST_LIMIT = 1e10;
-
-const parse = (input: Omit<Setup, 'system' | 'sixthEditionFeelNoPain'> | Record<string, unknown>): Setup =>
-  wh40k7e.setupSchema.parse({ system: 'wh40k-7e', ...input });
 
 /**
  * A Sergeant and two Space Marines charge a two-wound Nob and two Ork Boyz: nobody is Fearless, so

@@ -1,6 +1,6 @@
-import { epicArmageddon, type Setup, type SetupInput } from '../../../../../../core/systems/epic-armageddon';
+import { epicArmageddon, type SetupInput } from '../../../../../../core/systems/epic-armageddon';
 import { conformance } from '../../../../../../core/systems/epic-armageddon/conformance';
-import { smallEpic } from '../../../../analysis/smallCombats';
+import { howlingBanshees, parse } from '../setups';
 
 /**
  * Assaults the round model is held to the engine on, each small enough for the engine's walk of a
@@ -8,11 +8,8 @@ import { smallEpic } from '../../../../analysis/smallCombats';
  * the club-size assault of the bench.
  */
 
-const parse = (s: Omit<SetupInput, 'system'>): Setup =>
-  epicArmageddon.setupSchema.parse({ system: 'epic-armageddon', ...s });
-
-/** The small combat of the whole-combat checks (smallCombats.ts): one Assault Marine against two Boyz, everybody Fearless — draws go on round after round. */
-export const small = () => epicArmageddon.setupSchema.parse(smallEpic);
+/** The small combat the system declares (its conformance.ts): one Assault Marine against two Boyz, everybody Fearless — draws go on round after round. */
+export const small = () => epicArmageddon.setupSchema.parse(conformance.combats.small);
 
 /** Nobody Fearless: the loser of A6 takes the difference as extra hits (no saves), becomes Broken and withdraws (A7); a Grot not directly engaged counts in A6, can take extra hits but no attacks. */
 export const breaking = () =>
@@ -57,16 +54,7 @@ export const knight = () =>
     attacker: {
       name: 'Eldar',
       formation: 'Aspect host',
-      units: [
-        {
-          name: 'Howling Banshees',
-          count: 2,
-          armour: 5,
-          cc: 3,
-          ff: 6,
-          weapons: [{ name: 'Power swords', use: 'cc', extraAttacks: 1, firstStrike: true, macroWeapon: true }],
-        },
-      ],
+      units: [howlingBanshees],
     },
     defender: {
       name: 'Imperial Knights',

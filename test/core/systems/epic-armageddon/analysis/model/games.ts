@@ -1,6 +1,10 @@
 import type { Input } from '../../../../../../core/combat/steps';
 import type { Setup, State } from '../../../../../../core/systems/epic-armageddon';
-import { apply, begin, inputFor, rngFor, type EpicCombat } from '../drive';
+import { roundDriver, rngFor } from '../../../../../support/roundDriver';
+import { epicArmageddonSystem } from '../../../../../../core/systems/epic-armageddon/definition';
+import type { EpicCombat } from '../../helpers';
+
+const { apply, begin, inputFor } = roundDriver<Setup, State>(epicArmageddonSystem);
 
 /** Seeded games of an assault, for the states the round model is checked from. */
 

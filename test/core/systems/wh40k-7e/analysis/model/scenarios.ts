@@ -1,15 +1,12 @@
 import { wh40k7e, type Setup, type SetupInput, type State } from '../../../../../../core/systems/wh40k-7e';
 import example from '../../../../../../examples/wh40k-7e-marines-vs-boyz.json';
-import { small7e } from '../../../../analysis/smallCombats';
-import { nobWithKlaw, orkBoy, sergeantWithFist, spaceMarine } from '../setups';
+import { conformance as declared } from '../../../../../../core/systems/wh40k-7e/conformance';
+import { nobWithKlaw, orkBoy, parse, sergeantWithFist, spaceMarine } from '../setups';
 
 /** Combats for the round model's tests and bench (core/systems/wh40k-7e/analysis/model). */
 
 type Group = SetupInput['attacker']['models'][number];
 type Side = Partial<SetupInput['attacker']> & { models: Group[] };
-
-export const parse = (input: Omit<SetupInput, 'system'>): Setup =>
-  wh40k7e.setupSchema.parse({ system: 'wh40k-7e', ...input });
 
 /** A fresh setup object each call (the model remembers per setup: a fresh one starts cold). */
 export const startOf = (setup: Setup): State => wh40k7e.start(setup);
@@ -32,12 +29,12 @@ export function clubSize(): Setup {
   });
 }
 
-/** The small combat of the whole-combat tests (smallCombats.ts): one Marine charging two Boyz, both Fearless. */
-export const small = (): Setup => wh40k7e.setupSchema.parse(small7e);
+/** The small combat the system declares (its conformance.ts): one Marine charging two Boyz, both Fearless. */
+export const small = (): Setup => wh40k7e.setupSchema.parse(declared.combats.small);
 
 /** The small combat with its sides' rules changed (Fearless off: Morale checks, flight and Sweeping Advance). */
 export function smallWith(attacker: Partial<Side>, defender: Partial<Side>): Setup {
-  const base = small7e as unknown as { attacker: Side; defender: Side };
+  const base = declared.combats.small as { attacker: Side; defender: Side };
   return parse({
     attacker: { ...base.attacker, ...attacker } as SetupInput['attacker'],
     defender: { ...base.defender, ...defender } as SetupInput['defender'],

@@ -1,6 +1,9 @@
-import type { State } from '../../../../../../core/systems/wh40k-7e';
-import type { Setup } from '../../../../../../core/systems/wh40k-7e';
-import { apply, begin, inputFor, rngFor, type W7Combat } from '../drive';
+import type { Setup, State } from '../../../../../../core/systems/wh40k-7e';
+import { roundDriver, rngFor } from '../../../../../support/roundDriver';
+import { wh40k7eSystem } from '../../../../../../core/systems/wh40k-7e/definition';
+import type { W7 as W7Combat } from '../../helpers';
+
+const { apply, begin, inputFor } = roundDriver<Setup, State>(wh40k7eSystem);
 
 /** States a seeded game stands at, for the round model's checks against the engine's walk. */
 
