@@ -97,8 +97,6 @@ export interface Context {
   };
   /** The assault result's outcomes by pair of codes (the dice all still to roll: result.ts), remembered for every run. */
   plans: Map<number, Kept<unknown>>;
-  /** A round from its start by pair of codes (midRound.ts), remembered for every run (work.ts `kept`). */
-  rounds: Map<number, Kept<unknown>>;
 }
 
 /** Codes and pairs of codes must stay exact in a double (and an end's key doubles a pair). */
@@ -211,7 +209,6 @@ export function contextOf(state: State): Context | null {
       ends: new Map(),
     },
     plans: new Map(),
-    rounds: new Map(),
   };
   bySig.set(sig, ctx);
   return ctx;
