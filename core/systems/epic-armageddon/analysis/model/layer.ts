@@ -1,20 +1,12 @@
 import { engagedAlive, otherRole, roles, type Role, type WaveKind } from '../../state';
-import { attackerOf, defenderOf, leftOf, pairOf, unitsOf, type Context } from './context';
+import { leftOf, pairOf, unitsOf, type Context } from './context';
 import { endClassOf } from './ends';
 import type { Copied, Worked } from './worked';
 import { aliveInto, axpy, moveInto } from './kernel';
-import {
-  endLayout,
-  labelLayout,
-  moveSummed,
-  summedAt,
-  type EndLayout,
-  type LabelLayout,
-  type Labels,
-  type Summed,
-} from './labels';
+import { endLayout, labelLayout, type EndLayout, type LabelLayout, type Labels } from './labels';
 import { planAt, type Plan } from './result';
 import { afterDice, diceOf, lost, type Lost, type SideOutcome } from './side';
+import { addMoved, addSlot, slotsFor, type Side, type Slots, type Stage } from './sums';
 import { charge, MAP_ADD, type RunWork } from './work';
 
 /**
@@ -29,7 +21,7 @@ import { charge, MAP_ADD, type RunWork } from './work';
  * (result.ts plans). Positions part-way through a round come from the engine's state, each with a
  * round of its own (midRound.ts): its labels are moved through that round's rank matrices
  * (entries.ts) into the layer's sums where the round reaches supporting fire, the result, its end
- * or the next round.
+ * or the next round. The sums of each stage are dense, by slot (sums.ts).
  */
 
 interface EndSum {
@@ -40,32 +32,57 @@ interface EndSum {
   alive: Float64Array;
 }
 
-type Sums<T> = Map<Context, Map<number, T>>;
-
 /** One way the assault ends from a pair: who won, what the loser lost (null: nothing), the end's class, its chance. */
 type EndWay = { winner: Role; lost: Lost | null; id: number; q: number };
 
+/** A context's stages in the layer: the round's starts, where it stands before supporting fire and before the result, the next round's starts. */
+interface Stages {
+  slots: Slots;
+  starts: Stage;
+  toSupport: Stage;
+  toResult: Stage;
+  next: Stage;
+}
+
+/** A next round's start the layer found: its pair, its chance, its labels (each unit's chances, no longer times the chance). */
+export interface NextSum {
+  ctx: Context;
+  pair: number;
+  mass: number;
+  labels: Labels;
+}
+
 export class LayerSums {
-  /** The positions at a round's start, by pair. */
-  readonly starts: Sums<Summed> = new Map();
-  readonly next: Sums<Summed> = new Map();
-  readonly toSupport: Sums<Summed> = new Map();
-  readonly toResult: Sums<Summed> = new Map();
-  readonly ended: Sums<EndSum> = new Map();
+  private readonly stages = new Map<Context, Stages>();
+  readonly ended = new Map<Context, Map<number, EndSum>>();
+
+  private stagesOf(ctx: Context): Stages {
+    let st = this.stages.get(ctx);
+    if (!st) {
+      const slots = slotsFor(ctx);
+      st = { slots, starts: slots.stage(), toSupport: slots.stage(), toResult: slots.stage(), next: slots.stage() };
+      this.stages.set(ctx, st);
+    }
+    return st;
+  }
 
   /** A position at its round's start, at `pair`, of chance `m`, with labels `v`. */
   start(ctx: Context, pair: number, v: Labels, m: number): void {
-    const s = sumAt(this.starts, ctx, pair);
-    s.mass += m;
-    axpy(s.v, 0, v, 0, v.length, m);
+    const { slots, starts } = this.stagesOf(ctx);
+    const slot = slots.slotOf(pair);
+    starts.touch(slot);
+    charge(MAP_ADD);
+    starts.mass[slot]! += m;
+    axpy(starts.v, slots.base[slot]!, v, 0, v.length, m);
   }
 
   /** A position part-way through a round at `pair`, of chance `m`, with labels `v`, whose round `worked` found. */
   add(ctx: Context, pair: number, v: Labels, m: number, worked: Worked): void {
+    const st = this.stagesOf(ctx);
     const lay = labelLayout(ctx, pair);
-    this.move(this.next, ctx, lay, v, m, worked, worked.next);
-    this.move(this.toSupport, ctx, lay, v, m, worked, worked.toSupport);
-    this.move(this.toResult, ctx, lay, v, m, worked, worked.toResult);
+    moveThrough(st.next, lay, v, m, worked, worked.next);
+    moveThrough(st.toSupport, lay, v, m, worked, worked.toSupport);
+    moveThrough(st.toResult, lay, v, m, worked, worked.toResult);
     const { buf } = worked;
     const ends = endLayout(ctx);
     for (const e of worked.ended) {
@@ -83,56 +100,41 @@ export class LayerSums {
     }
   }
 
-  /** The labels `v` (chance `m`, laid out as `lay`) moved through each of `entries` into `into`. */
-  private move(
-    into: Sums<Summed>,
-    ctx: Context,
-    lay: LabelLayout,
-    v: Labels,
-    m: number,
-    worked: Worked,
-    entries: Copied,
-  ): void {
-    if (entries.length === 0) return;
-    const { buf } = worked;
-    const byPair = pairsOf(into, ctx);
-    for (const e of entries) {
-      const s = inMap(byPair, ctx, e.pair);
-      s.mass += m * e.mass;
-      for (const role of roles) {
-        const layout = e.layout[role];
-        const classes = ctx.sides[role].labelled;
-        for (let j = 0; j < classes.length; j++) {
-          const n = classes[j]!.units.length;
-          const c0 = worked.c0[role][j]!;
-          const at = layout.off[j]!;
-          const to = s.lay.off[role][j]!;
-          const from = lay.off[role][j]!;
-          // Nobody of the class fell in the round: its labels as they were, times the entry's chance.
-          if (at < 0) axpy(s.v, to, v, from, n * c0, m * e.mass);
-          else moveInto(s.v, to, v, from, n, c0, buf, e.off[role] + at, layout.c[j]!, m);
-        }
-      }
-    }
-  }
-
   /**
    * The rest of the round for the whole layer (each context with its run's memos): the combat
    * attacks from the round's starts, then supporting fire, then the assault result.
    */
   resolve(runOf: (ctx: Context) => RunWork): void {
-    for (const [ctx, byPair] of this.starts) {
+    for (const [ctx, st] of this.stages) {
       const run = runOf(ctx);
-      const attacked = (sums: Map<number, Summed>, kind: WaveKind) =>
-        waveOfSums(ctx, run, sums, (role, own) => diceOf(ctx, ctx.sides[role], own, kind));
-      this.immediateOutcome(ctx, run, attacked(attacked(byPair, 'firstStrike'), 'main'));
+      const attacked = (from: Stage, kind: WaveKind) => {
+        const into = st.slots.stage();
+        waveOfSums(run, from, into, (role, own) => diceOf(ctx, ctx.sides[role], own, kind));
+        st.slots.release(from);
+        return into;
+      };
+      const fought = attacked(attacked(st.starts, 'firstStrike'), 'main');
+      this.immediateOutcome(ctx, run, fought, st.toSupport);
+      st.slots.release(fought);
+      supportingFire(ctx, run, st.toSupport, st.toResult);
+      st.slots.release(st.toSupport);
+      for (const slot of st.toResult.list) this.result(ctx, run, st, slot);
+      st.slots.release(st.toResult);
     }
-    for (const [ctx, byPair] of this.toSupport) {
-      const after = supportingFire(ctx, runOf(ctx), byPair);
-      const into = pairsOf(this.toResult, ctx);
-      for (const s of after.values()) putSummed(into, s);
+  }
+
+  /** The next round's starts, each context's in the order the layer found them (its stages given back once read). */
+  *next(): Generator<NextSum> {
+    for (const [ctx, { slots, next }] of this.stages) {
+      for (const slot of next.list) {
+        const b = slots.base[slot]!;
+        const mass = next.mass[slot]!;
+        const labels = next.v.slice(b, b + slots.size[slot]!);
+        for (let i = 0; i < labels.length; i++) labels[i] = mass > 0 ? labels[i]! / mass : 0;
+        yield { ctx, pair: slots.pair[slot]!, mass, labels };
+      }
+      slots.release(next);
     }
-    for (const [ctx, byPair] of this.toResult) for (const s of byPair.values()) this.result(ctx, runOf(ctx), s);
   }
 
   /**
@@ -141,20 +143,20 @@ export class LayerSums {
    * every directly engaged attacking unit is — the loser withdraws Broken, or is destroyed if it was
    * Broken already (A7), with no extra hits. The rest goes on to supporting fire.
    */
-  private immediateOutcome(ctx: Context, run: RunWork, sums: Map<number, Summed>): void {
+  private immediateOutcome(ctx: Context, run: RunWork, fought: Stage, onward: Stage): void {
     const { attacker: a, defender: d } = ctx.sides;
-    const onward = pairsOf(this.toSupport, ctx);
-    for (const s of sums.values()) {
-      const xa = attackerOf(ctx, s.pair);
-      const xd = defenderOf(ctx, s.pair);
-      if (leftOf(d, xd) === 0)
-        this.ends(ctx, s, [{ winner: 'attacker', lost: null, id: endClassOf(ctx, 'attacker', xa, xd), q: 1 }]);
-      else if (!unitsOf(a, xa).some(engagedAlive)) {
-        const l = lost(ctx, a, run, xa, 0);
-        this.ends(ctx, s, [{ winner: 'defender', lost: l, id: endClassOf(ctx, 'defender', l.x, xd), q: 1 }]);
-      } else putSummed(onward, s);
+    const { xa, xd } = fought.slots;
+    for (const slot of fought.list) {
+      if (leftOf(d, xd[slot]!) === 0) {
+        const id = endClassOf(ctx, 'attacker', xa[slot]!, xd[slot]!);
+        this.ends(ctx, fought, slot, [{ winner: 'attacker', lost: null, id, q: 1 }]);
+      } else if (!unitsOf(a, xa[slot]!).some(engagedAlive)) {
+        const l = lost(ctx, a, run, xa[slot]!, 0);
+        const id = endClassOf(ctx, 'defender', l.x, xd[slot]!);
+        this.ends(ctx, fought, slot, [{ winner: 'defender', lost: l, id, q: 1 }]);
+      } else addSlot(onward, fought, slot, 1);
     }
-    charge(MAP_ADD * sums.size);
+    charge(MAP_ADD * fought.list.length);
   }
 
   /**
@@ -162,29 +164,35 @@ export class LayerSums {
    * labels as they are), and each way the assault ends takes the labels to the end — the winner's
    * units standing, the loser's after its extra hits (and A7).
    */
-  private result(ctx: Context, run: RunWork, s: Summed): void {
-    const plan = planAt(ctx, run, attackerOf(ctx, s.pair), defenderOf(ctx, s.pair));
-    if (plan.draw > 0) addSummed(sumAt(this.next, ctx, s.pair), s, plan.draw);
-    if (plan.ends.length > 0) this.ends(ctx, s, plan.ends);
+  private result(ctx: Context, run: RunWork, st: Stages, slot: number): void {
+    const plan = planAt(ctx, run, st.slots.xa[slot]!, st.slots.xd[slot]!);
+    if (plan.draw > 0) addSlot(st.next, st.toResult, slot, plan.draw);
+    if (plan.ends.length > 0) this.ends(ctx, st.toResult, slot, plan.ends);
   }
 
-  /** The sums `s` ending the assault in each of `ways`: the winner's units standing, the loser's after its losses. */
-  private ends(ctx: Context, s: Summed, ways: ReadonlyArray<EndWay> | Plan['ends']): void {
+  /** The sums at `slot` of `from` ending the assault in each of `ways`: the winner's units standing, the loser's after its losses. */
+  private ends(ctx: Context, from: Stage, slot: number, ways: ReadonlyArray<EndWay> | Plan['ends']): void {
     const ends = endLayout(ctx);
+    const slots = from.slots;
+    const b = slots.base[slot]!;
+    const mass = from.mass[slot]!;
     // Each unit's chance to stand, every unit standing: the winner's part of every end, worked out once.
-    const standing = standingOf(ctx, s, ends);
+    const standing = standingOf(from, slot, ends);
     for (const { winner, lost, id, q } of ways) {
       const e = this.endAt(ctx, id);
-      e.mass += q * s.mass;
+      e.mass += q * mass;
       const loser = otherRole(winner);
       if (winner === 'attacker') axpy(e.alive, 0, standing, 0, ends.split, q);
       else axpy(e.alive, ends.split, standing, ends.split, ends.size - ends.split, q);
+      const k0 = loser === 'attacker' ? 0 : slots.split;
       const classes = ctx.sides[loser].labelled;
       for (let j = 0; j < classes.length; j++) {
-        const n = classes[j]!.units.length;
+        const k = k0 + j;
+        const n = slots.units[k]!;
         const at = ends.off[loser][j]!;
         const stands = lost?.alive[j];
-        if (stands) aliveInto(e.alive, at, s.v, s.lay.off[loser][j]!, n, s.lay.c[loser][j]!, stands, 0, q);
+        const c = slots.count[slots.classes * slot + k]!;
+        if (stands) aliveInto(e.alive, at, from.v, b + slots.classAt[slots.classes * slot + k]!, n, c, stands, 0, q);
         else axpy(e.alive, at, standing, at, n, q);
       }
     }
@@ -200,121 +208,115 @@ export class LayerSums {
   }
 }
 
-/** The sums at `pair` in `into`, empty if there are none. */
-function sumAt(into: Sums<Summed>, ctx: Context, pair: number): Summed {
-  return inMap(pairsOf(into, ctx), ctx, pair);
-}
-
-/** The sums of one context. */
-function pairsOf(into: Sums<Summed>, ctx: Context): Map<number, Summed> {
-  let byPair = into.get(ctx);
-  if (!byPair) into.set(ctx, (byPair = new Map()));
-  return byPair;
-}
-
-function inMap(byPair: Map<number, Summed>, ctx: Context, pair: number): Summed {
-  let s = byPair.get(pair);
-  charge(MAP_ADD);
-  if (!s) byPair.set(pair, (s = summedAt(ctx, pair)));
-  return s;
+/** The labels `v` (chance `m`, laid out as `lay`) moved through each of a worked round's `entries` into `into`. */
+function moveThrough(into: Stage, lay: LabelLayout, v: Labels, m: number, worked: Worked, entries: Copied): void {
+  const { buf } = worked;
+  const slots = into.slots;
+  const K = slots.classes;
+  for (const e of entries) {
+    const slot = slots.slotOf(e.pair);
+    into.touch(slot);
+    charge(MAP_ADD);
+    into.mass[slot]! += m * e.mass;
+    const b = slots.base[slot]!;
+    for (let k = 0; k < K; k++) {
+      const role = k < slots.split ? 'attacker' : 'defender';
+      const j = k < slots.split ? k : k - slots.split;
+      const n = slots.units[k]!;
+      const c0 = worked.c0[role][j]!;
+      const at = e.layout[role].off[j]!;
+      const to = b + slots.classAt[K * slot + k]!;
+      const from = lay.off[role][j]!;
+      // Nobody of the class fell in the round: its labels as they were, times the entry's chance.
+      if (at < 0) axpy(into.v, to, v, from, n * c0, m * e.mass);
+      else moveInto(into.v, to, v, from, n, c0, buf, e.off[role] + at, e.layout[role].c[j]!, m);
+    }
+  }
 }
 
 /** A scratch array for `standingOf` (grown as needed). */
 let scratch = new Float64Array(64);
 
-/** Each labelled unit's chance to stand at `s` (times its chance), as an end lays them out: its row of labels summed. */
-function standingOf(ctx: Context, s: Summed, ends: EndLayout): Float64Array {
+/** Each labelled unit's chance to stand at `slot` of `from` (times its chance), as an end lays them out: its row of labels summed. */
+function standingOf(from: Stage, slot: number, ends: EndLayout): Float64Array {
   if (scratch.length < ends.size) scratch = new Float64Array(2 * ends.size);
   const out = scratch;
-  for (const role of roles) {
-    const classes = ctx.sides[role].labelled;
-    for (let j = 0; j < classes.length; j++) {
-      const n = classes[j]!.units.length;
-      const c = s.lay.c[role][j]!;
-      const from = s.lay.off[role][j]!;
-      for (let u = 0; u < n; u++) {
-        let sum = 0;
-        for (let r = 0; r < c; r++) sum += s.v[from + u * c + r]!;
-        out[ends.off[role][j]! + u] = sum;
-      }
-      charge(n * c);
+  const slots = from.slots;
+  const K = slots.classes;
+  const b = slots.base[slot]!;
+  // The end's layout is the classes' units in the same order: the attacker's classes, then the defender's.
+  let at = 0;
+  for (let k = 0; k < K; k++) {
+    const n = slots.units[k]!;
+    const c = slots.count[K * slot + k]!;
+    const row = b + slots.classAt[K * slot + k]!;
+    for (let u = 0; u < n; u++) {
+      let sum = 0;
+      for (let r = 0; r < c; r++) sum += from.v[row + u * c + r]!;
+      out[at + u] = sum;
     }
+    at += n;
+    charge(n * c);
   }
   return out;
-}
-
-/** Puts the sums `s` into `into` at its pair: itself where there is nothing there yet (it is not read elsewhere), else added. */
-function putSummed(into: Map<number, Summed>, s: Summed): void {
-  const seen = into.get(s.pair);
-  charge(MAP_ADD);
-  if (seen) addSummed(seen, s, 1);
-  else into.set(s.pair, s);
-}
-
-/** Adds w × `from` into `into` (at the same pair). */
-function addSummed(into: Summed, from: Summed, w: number): void {
-  into.mass += w * from.mass;
-  axpy(into.v, 0, from.v, 0, from.v.length, w);
 }
 
 /**
  * RULES §4 A5: the supporting units of other formations fire (fixed dice: they cannot be hit) at
  * the directly engaged enemy units, both sides' casualties removed together.
  */
-function supportingFire(ctx: Context, run: RunWork, sums: Map<number, Summed>): Map<number, Summed> {
+function supportingFire(ctx: Context, run: RunWork, from: Stage, into: Stage): void {
   const fire = {
     attacker: diceOf(ctx, ctx.sides.attacker, 0, 'support'),
     defender: diceOf(ctx, ctx.sides.defender, 0, 'support'),
   };
-  return waveOfSums(ctx, run, sums, (role) => fire[role]);
+  waveOfSums(run, from, into, (role) => fire[role]);
 }
 
 /**
- * A wave for the layer's sums (stages.ts wave): both sides roll and both sides' casualties are
- * removed together, so given the dice the two sides' fates are independent — the attacker's
- * outcomes first, the sums gathered by the dice the attacker rolled as the wave began (what the
- * defender's outcomes read of it), then the defender's. `dice(role, own)`: the dice a side rolls
- * from its code as the wave begins (a pool id: side.ts diceOf).
+ * A wave for a stage's sums, into `into` (stages.ts wave): both sides roll and both sides'
+ * casualties are removed together, so given the dice the two sides' fates are independent — the
+ * attacker's outcomes first, the sums gathered by the dice the attacker rolled as the wave began
+ * (what the defender's outcomes read of it), then the defender's. `dice(role, own)`: the dice a side
+ * rolls from its code as the wave begins (a pool id: side.ts diceOf).
  */
-function waveOfSums(
-  ctx: Context,
-  run: RunWork,
-  sums: Map<number, Summed>,
-  dice: (role: Role, own: number) => number,
-): Map<number, Summed> {
+function waveOfSums(run: RunWork, from: Stage, into: Stage, dice: (role: Role, own: number) => number): void {
+  const slots = from.slots;
+  const { ctx, xa, xd } = slots;
   const { attacker: a, defender: d } = ctx.sides;
-  const half = new Map<number, Map<number, Summed>>();
-  for (const s of sums.values()) {
-    const xa = attackerOf(ctx, s.pair);
-    const xd = defenderOf(ctx, s.pair);
-    const rolled = dice('attacker', xa);
+  const half = new Map<number, Stage>();
+  for (const s of from.list) {
+    const rolled = dice('attacker', xa[s]!);
     let bag = half.get(rolled);
-    if (!bag) half.set(rolled, (bag = new Map()));
-    moveSide(bag, s, 'attacker', afterDice(ctx, a, run, xa, dice('defender', xd)), (x) => pairOf(ctx, x, xd));
+    if (!bag) half.set(rolled, (bag = slots.stage()));
+    const outcomes = afterDice(ctx, a, run, xa[s]!, dice('defender', xd[s]!));
+    moveSide(bag, from, s, 0, outcomes, (x) => pairOf(ctx, x, xd[s]!));
   }
-  const out = new Map<number, Summed>();
-  for (const [rolled, bag] of half)
-    for (const s of bag.values()) {
-      const xa = attackerOf(ctx, s.pair);
-      moveSide(out, s, 'defender', afterDice(ctx, d, run, defenderOf(ctx, s.pair), rolled), (x) => pairOf(ctx, xa, x));
+  for (const [rolled, bag] of half) {
+    for (const s of bag.list) {
+      const outcomes = afterDice(ctx, d, run, xd[s]!, rolled);
+      moveSide(into, bag, s, 1, outcomes, (x) => pairOf(ctx, xa[s]!, x));
     }
-  return out;
+    slots.release(bag);
+  }
 }
 
 /**
- * The sums `s` moved by each of one side's outcomes into `into`, at the pair `pairAt` gives for the
- * side's code after. Where the side's only outcome leaves it as it is (no dice at it), `s` itself
- * goes on.
+ * The sums at slot `s` of `from` moved by each of one side's outcomes into `into`, at the pair
+ * `pairAt` gives for the side's code after; where the side's only outcome leaves it as it is (no
+ * dice at it), added as they are.
  */
 function moveSide(
-  into: Map<number, Summed>,
-  s: Summed,
-  role: Role,
+  into: Stage,
+  from: Stage,
+  s: number,
+  side: Side,
   outcomes: readonly SideOutcome[],
   pairAt: (x: number) => number,
 ): void {
+  const slots = from.slots;
   const only = outcomes.length === 1 ? outcomes[0]! : null;
-  if (only && only.p === 1 && pairAt(only.x) === s.pair && only.mats.every((m) => m === null))
-    return putSummed(into, s);
-  for (const o of outcomes) moveSummed(inMap(into, s.ctx, pairAt(o.x)), s, role, o);
+  if (only && only.p === 1 && pairAt(only.x) === slots.pair[s] && only.mats.every((m) => m === null))
+    return addSlot(into, from, s, 1);
+  for (const o of outcomes) addMoved(into, slots.slotOf(pairAt(o.x)), from, s, side, o);
 }

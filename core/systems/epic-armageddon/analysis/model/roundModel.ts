@@ -90,20 +90,18 @@ function layer(positions: ReadonlyArray<{ position: Position; p: number }>): Mod
   }
   sums.resolve((ctx) => runs.get(ctx)!);
   const first = positions[0]?.position;
-  const next = [...sums.next.values()]
-    .flatMap((m) => [...m.values()])
-    .map((s) => ({
-      position: {
-        kind: 'start' as const,
-        ctx: s.ctx,
-        run: runs.get(s.ctx)!,
-        round: first!.round + 1,
-        pair: s.pair,
-        key: `${s.ctx.id}|${s.pair}`,
-        labels: divided(s.v, s.mass),
-      },
-      p: s.mass,
-    }));
+  const next = [...sums.next()].map((s) => ({
+    position: {
+      kind: 'start' as const,
+      ctx: s.ctx,
+      run: runs.get(s.ctx)!,
+      round: first!.round + 1,
+      pair: s.pair,
+      key: `${s.ctx.id}|${s.pair}`,
+      labels: s.labels,
+    },
+    p: s.mass,
+  }));
   const ended = [...sums.ended.values()]
     .flatMap((m) => [...m.values()])
     .map((s) => ({ end: endAt(s.ctx, s.key, divided(s.alive, s.mass)), p: s.mass }));

@@ -1,0 +1,194 @@
+import { attackerOf, defenderOf, type Context } from './context';
+import { axpy, moveInto } from './kernel';
+import { labelLayout } from './labels';
+import type { SideOutcome } from './side';
+import { charge, MAP_ADD } from './work';
+
+/**
+ * A round's layer sums its positions by pair of codes, stage by stage (layer.ts): a stage's sums
+ * are dense — each pair the assault has met is numbered once (a slot, kept with the assault's
+ * context), and a stage holds each slot's chance and its labels (labels.ts: the chances of which
+ * of alike units is which, times the chance) at the slot's own place in one array. So a stage
+ * adds a position's sums into another's with no map and no object made: a layer moves tens of
+ * thousands of sums, each of a dozen chances.
+ */
+
+/** Pair spaces up to this size number their slots by an array indexed by pair, larger ones by a map. */
+const DENSE_PAIRS = 1 << 16;
+
+/** The attacker's side is 0, the defender's 1 (where a slot's labels are laid out by side). */
+export type Side = 0 | 1;
+
+/** The pairs of an assault's context met so far, each a slot: its codes, and where its labels sit. */
+export class Slots {
+  readonly xa: number[] = [];
+  readonly xd: number[] = [];
+  readonly pair: number[] = [];
+  /** Where each slot's labels start in a stage's array, and how many there are. */
+  readonly base: number[] = [];
+  readonly size: number[] = [];
+  /** Per slot and side (2 × slot + side): where the side's labels start, from the slot's base, and how many. */
+  readonly sideStart: number[] = [];
+  readonly sideLength: number[] = [];
+  /** Per slot and labelled class (classes × slot + k; the attacker's classes first): its offset from the slot's base, and its count. */
+  readonly classAt: number[] = [];
+  readonly count: number[] = [];
+  /** Per labelled class k: its units (a label's rows). */
+  readonly units: number[];
+  /** The labelled classes: the attacker's first (as many as `split`), then the defender's. */
+  readonly classes: number;
+  readonly split: number;
+  /** All slots' labels. */
+  labels = 0;
+  private readonly dense: Int32Array | null;
+  private readonly byPair = new Map<number, number>();
+  private readonly free: Stage[] = [];
+
+  constructor(readonly ctx: Context) {
+    const pairs = ctx.sides.attacker.size * ctx.sides.defender.size;
+    this.dense = pairs <= DENSE_PAIRS ? new Int32Array(pairs).fill(-1) : null;
+    this.units = [...ctx.sides.attacker.labelled, ...ctx.sides.defender.labelled].map((c) => c.units.length);
+    this.classes = this.units.length;
+    this.split = ctx.sides.attacker.labelled.length;
+  }
+
+  /** The slot of `pair`, numbered now if it is new. */
+  slotOf(pair: number): number {
+    const slot = this.dense ? this.dense[pair]! : (this.byPair.get(pair) ?? -1);
+    return slot >= 0 ? slot : this.added(pair);
+  }
+
+  private added(pair: number): number {
+    const slot = this.pair.length;
+    if (this.dense) this.dense[pair] = slot;
+    else this.byPair.set(pair, slot);
+    const lay = labelLayout(this.ctx, pair);
+    this.pair.push(pair);
+    this.xa.push(attackerOf(this.ctx, pair));
+    this.xd.push(defenderOf(this.ctx, pair));
+    this.base.push(this.labels);
+    this.size.push(lay.size);
+    this.labels += lay.size;
+    this.sideStart.push(lay.start.attacker, lay.start.defender);
+    this.sideLength.push(lay.length.attacker, lay.length.defender);
+    for (let k = 0; k < this.classes; k++) {
+      const side = k < this.split ? 'attacker' : 'defender';
+      const j = k < this.split ? k : k - this.split;
+      this.classAt.push(lay.off[side][j]!);
+      this.count.push(lay.c[side][j]!);
+    }
+    return slot;
+  }
+
+  /** An empty stage (one given back before, cleared, or a new one). */
+  stage(): Stage {
+    const s = this.free.pop() ?? new Stage(this);
+    s.clear();
+    return s;
+  }
+
+  /** Gives a stage back once it has been read: a later `stage()` clears it (so one dropped part-way does no harm). */
+  release(s: Stage): void {
+    this.free.push(s);
+  }
+}
+
+const slotsOf = new WeakMap<Context, Slots>();
+
+/** The slots of a context, kept with it (a pair keeps its slot for every layer and run of the assault). */
+export function slotsFor(ctx: Context): Slots {
+  let s = slotsOf.get(ctx);
+  if (!s) slotsOf.set(ctx, (s = new Slots(ctx)));
+  return s;
+}
+
+/** One stage's sums: per slot its chance (`mass`) and its labels times the chance (`v`, at the slot's base); `list` the slots it holds. */
+export class Stage {
+  mass: Float64Array = new Float64Array(64);
+  v: Float64Array = new Float64Array(1024);
+  readonly list: number[] = [];
+  private has = new Uint8Array(64);
+
+  constructor(readonly slots: Slots) {}
+
+  /** Makes room for `slot` and marks it held (its sums zero if it was not). */
+  touch(slot: number): void {
+    if (slot >= this.mass.length) this.growSlots(slot);
+    const end = this.slots.base[slot]! + this.slots.size[slot]!;
+    if (end > this.v.length) this.v = grown(this.v, end);
+    if (this.has[slot] === 0) {
+      this.has[slot] = 1;
+      this.list.push(slot);
+    }
+  }
+
+  private growSlots(slot: number): void {
+    this.mass = grown(this.mass, slot + 1);
+    const has = new Uint8Array(this.mass.length);
+    has.set(this.has);
+    this.has = has;
+  }
+
+  /** Zeroes what it holds. */
+  clear(): void {
+    const { base, size } = this.slots;
+    for (const slot of this.list) {
+      this.mass[slot] = 0;
+      this.has[slot] = 0;
+      this.v.fill(0, base[slot]!, base[slot]! + size[slot]!);
+    }
+    this.list.length = 0;
+  }
+}
+
+/** `a` copied into an array of at least `n` (twice as long, at least). */
+function grown(a: Float64Array, n: number): Float64Array {
+  const out = new Float64Array(Math.max(n, 2 * a.length));
+  out.set(a);
+  return out;
+}
+
+/** Adds w × the sums at `slot` of `from` into `into` (at the same slot). */
+export function addSlot(into: Stage, from: Stage, slot: number, w: number): void {
+  into.touch(slot);
+  charge(MAP_ADD);
+  into.mass[slot]! += w * from.mass[slot]!;
+  const b = from.slots.base[slot]!;
+  axpy(into.v, b, from.v, b, from.slots.size[slot]!, w);
+}
+
+/**
+ * Adds the sums at slot `s` of `from`, moved by one side's outcome `o`, into slot `t` of `into`:
+ * the chance multiplies, the side's labels move by the outcome's rank matrices (the matrix of a
+ * class carries the outcome's chance; none where nobody of it fell), the other side's labels are
+ * scaled by its chance.
+ */
+export function addMoved(into: Stage, t: number, from: Stage, s: number, side: Side, o: SideOutcome): void {
+  const slots = from.slots;
+  into.touch(t);
+  charge(MAP_ADD);
+  into.mass[t]! += from.mass[s]! * o.p;
+  const tb = slots.base[t]!;
+  const sb = slots.base[s]!;
+  const other = 1 - side;
+  axpy(
+    into.v,
+    tb + slots.sideStart[2 * t + other]!,
+    from.v,
+    sb + slots.sideStart[2 * s + other]!,
+    slots.sideLength[2 * s + other]!,
+    o.p,
+  );
+  const k0 = side === 0 ? 0 : slots.split;
+  const k1 = side === 0 ? slots.split : slots.classes;
+  const K = slots.classes;
+  for (let k = k0; k < k1; k++) {
+    const n = slots.units[k]!;
+    const c = slots.count[K * s + k]!;
+    const to = tb + slots.classAt[K * t + k]!;
+    const at = sb + slots.classAt[K * s + k]!;
+    const mat = o.mats[k - k0];
+    if (mat) moveInto(into.v, to, from.v, at, n, c, mat, 0, slots.count[K * t + k]!, 1);
+    else axpy(into.v, to, from.v, at, n * c, o.p);
+  }
+}
