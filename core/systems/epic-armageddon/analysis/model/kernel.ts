@@ -108,6 +108,22 @@ export function moveInto(
   c2: number,
   w: number,
 ): void {
+  charge(CALL + n + bandInto(out, o, v, vo, n, c, mat, mo, c2, w));
+}
+
+/** As moveInto, uncharged: the multiply-adds it made (for a caller that charges its whole work at once). */
+export function bandInto(
+  out: Float64Array,
+  o: number,
+  v: Float64Array,
+  vo: number,
+  n: number,
+  c: number,
+  mat: Float64Array,
+  mo: number,
+  c2: number,
+  w: number,
+): number {
   let work = 0;
   for (let u = 0; u < n; u++) {
     const from = vo + u * c;
@@ -123,7 +139,7 @@ export function moveInto(
       work += top - low + 1;
     }
   }
-  charge(CALL + n + work);
+  return work;
 }
 
 /** Each unit's chance to stand: out[o + u] += w × Σ_r v[vo + u·c + r] × alive[ao + r] (n × c labels). */

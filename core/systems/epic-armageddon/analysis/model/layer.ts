@@ -289,34 +289,26 @@ function waveOfSums(run: RunWork, from: Stage, into: Stage, dice: (role: Role, o
     const rolled = dice('attacker', xa[s]!);
     let bag = half.get(rolled);
     if (!bag) half.set(rolled, (bag = slots.stage()));
-    const outcomes = afterDice(ctx, a, run, xa[s]!, dice('defender', xd[s]!));
-    moveSide(bag, from, s, 0, outcomes, (x) => pairOf(ctx, x, xd[s]!));
+    moveSide(bag, from, s, 0, afterDice(ctx, a, run, xa[s]!, dice('defender', xd[s]!)));
   }
   for (const [rolled, bag] of half) {
-    for (const s of bag.list) {
-      const outcomes = afterDice(ctx, d, run, xd[s]!, rolled);
-      moveSide(into, bag, s, 1, outcomes, (x) => pairOf(ctx, xa[s]!, x));
-    }
+    for (const s of bag.list) moveSide(into, bag, s, 1, afterDice(ctx, d, run, xd[s]!, rolled));
     slots.release(bag);
   }
 }
 
 /**
- * The sums at slot `s` of `from` moved by each of one side's outcomes into `into`, at the pair
- * `pairAt` gives for the side's code after; where the side's only outcome leaves it as it is (no
- * dice at it), added as they are.
+ * The sums at slot `s` of `from` moved by each of one side's outcomes into `into` (the other
+ * side's code as it is); where the side's only outcome leaves it as it is (no dice at it: its code
+ * the same, every class's count too), added as they are.
  */
-function moveSide(
-  into: Stage,
-  from: Stage,
-  s: number,
-  side: Side,
-  outcomes: readonly SideOutcome[],
-  pairAt: (x: number) => number,
-): void {
+function moveSide(into: Stage, from: Stage, s: number, side: Side, outcomes: readonly SideOutcome[]): void {
   const slots = from.slots;
+  const ctx = slots.ctx;
+  const xa = slots.xa[s]!;
+  const xd = slots.xd[s]!;
   const only = outcomes.length === 1 ? outcomes[0]! : null;
-  if (only && only.p === 1 && pairAt(only.x) === slots.pair[s] && only.mats.every((m) => m === null))
-    return addSlot(into, from, s, 1);
-  for (const o of outcomes) addMoved(into, slots.slotOf(pairAt(o.x)), from, s, side, o);
+  if (only && only.p === 1 && only.x === (side === 0 ? xa : xd)) return addSlot(into, from, s, 1);
+  for (const o of outcomes)
+    addMoved(into, slots.slotOf(side === 0 ? pairOf(ctx, o.x, xd) : pairOf(ctx, xa, o.x)), from, s, side, o);
 }

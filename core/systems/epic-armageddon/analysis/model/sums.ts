@@ -1,8 +1,8 @@
 import { attackerOf, defenderOf, type Context } from './context';
-import { axpy, moveInto } from './kernel';
+import { axpy, bandInto } from './kernel';
 import { labelLayout } from './labels';
 import type { SideOutcome } from './side';
-import { charge, MAP_ADD } from './work';
+import { CALL, charge, MAP_ADD } from './work';
 
 /**
  * A round's layer sums its positions by pair of codes, stage by stage (layer.ts): a stage's sums
@@ -161,34 +161,38 @@ export function addSlot(into: Stage, from: Stage, slot: number, w: number): void
  * Adds the sums at slot `s` of `from`, moved by one side's outcome `o`, into slot `t` of `into`:
  * the chance multiplies, the side's labels move by the outcome's rank matrices (the matrix of a
  * class carries the outcome's chance; none where nobody of it fell), the other side's labels are
- * scaled by its chance.
+ * scaled by its chance. The layer's innermost step (tens of thousands a layer): its loops inline,
+ * its work charged once, as a slot's lookup and each loop's call and multiply-adds (kernel.ts).
  */
 export function addMoved(into: Stage, t: number, from: Stage, s: number, side: Side, o: SideOutcome): void {
   const slots = from.slots;
   into.touch(t);
-  charge(MAP_ADD);
-  into.mass[t]! += from.mass[s]! * o.p;
+  const out = into.v;
+  const v = from.v;
+  const w = o.p;
+  into.mass[t]! += from.mass[s]! * w;
   const tb = slots.base[t]!;
   const sb = slots.base[s]!;
   const other = 1 - side;
-  axpy(
-    into.v,
-    tb + slots.sideStart[2 * t + other]!,
-    from.v,
-    sb + slots.sideStart[2 * s + other]!,
-    slots.sideLength[2 * s + other]!,
-    o.p,
-  );
+  const to = tb + slots.sideStart[2 * t + other]!;
+  const at = sb + slots.sideStart[2 * s + other]!;
+  const length = slots.sideLength[2 * s + other]!;
+  for (let i = 0; i < length; i++) out[to + i]! += w * v[at + i]!;
+  let work = MAP_ADD + CALL + length;
   const k0 = side === 0 ? 0 : slots.split;
   const k1 = side === 0 ? slots.split : slots.classes;
   const K = slots.classes;
   for (let k = k0; k < k1; k++) {
     const n = slots.units[k]!;
     const c = slots.count[K * s + k]!;
-    const to = tb + slots.classAt[K * t + k]!;
-    const at = sb + slots.classAt[K * s + k]!;
+    const kTo = tb + slots.classAt[K * t + k]!;
+    const kAt = sb + slots.classAt[K * s + k]!;
     const mat = o.mats[k - k0];
-    if (mat) moveInto(into.v, to, from.v, at, n, c, mat, 0, slots.count[K * t + k]!, 1);
-    else axpy(into.v, to, from.v, at, n * c, o.p);
+    if (mat) work += CALL + n + bandInto(out, kTo, v, kAt, n, c, mat, 0, slots.count[K * t + k]!, 1);
+    else {
+      for (let i = 0; i < n * c; i++) out[kTo + i]! += w * v[kAt + i]!;
+      work += CALL + n * c;
+    }
   }
+  charge(work);
 }
