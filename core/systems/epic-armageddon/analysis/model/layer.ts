@@ -1,11 +1,11 @@
 import { engagedAlive, otherRole, roles, type Role, type WaveKind } from '../../state';
-import { leftOf, pairOf, unitsOf, type Context } from './context';
+import { leftOf, unitsOf, type Context } from './context';
 import { endClassOf } from './ends';
 import type { Copied, Worked } from './worked';
 import { aliveInto, axpy, moveInto } from './kernel';
 import { endLayout, labelLayout, type EndLayout, type LabelLayout, type Labels } from './labels';
 import { planAt, type Plan } from './result';
-import { afterDice, diceOf, lost, type Lost, type SideOutcome } from './side';
+import { diceOf, lost, outcomesFor, type Lost, type SideOutcome } from './side';
 import { addMoved, addSlot, slotsFor, type Side, type Slots, type Stage } from './sums';
 import { charge, MAP_ADD, type RunWork } from './work';
 
@@ -283,16 +283,22 @@ function supportingFire(ctx: Context, run: RunWork, from: Stage, into: Stage): v
 function waveOfSums(run: RunWork, from: Stage, into: Stage, dice: (role: Role, own: number) => number): void {
   const slots = from.slots;
   const { ctx, xa, xd } = slots;
-  const { attacker: a, defender: d } = ctx.sides;
+  const outcomes = {
+    attacker: outcomesFor(ctx, ctx.sides.attacker, run),
+    defender: outcomesFor(ctx, ctx.sides.defender, run),
+  };
   const half = new Map<number, Stage>();
-  for (const s of from.list) {
+  const list = from.list;
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i]!;
     const rolled = dice('attacker', xa[s]!);
     let bag = half.get(rolled);
     if (!bag) half.set(rolled, (bag = slots.stage()));
-    moveSide(bag, from, s, 0, afterDice(ctx, a, run, xa[s]!, dice('defender', xd[s]!)));
+    moveSide(bag, from, s, 0, outcomes.attacker(xa[s]!, dice('defender', xd[s]!)));
   }
   for (const [rolled, bag] of half) {
-    for (const s of bag.list) moveSide(into, bag, s, 1, afterDice(ctx, d, run, xd[s]!, rolled));
+    const held = bag.list;
+    for (let i = 0; i < held.length; i++) moveSide(into, bag, held[i]!, 1, outcomes.defender(xd[held[i]!]!, rolled));
     slots.release(bag);
   }
 }
@@ -304,11 +310,15 @@ function waveOfSums(run: RunWork, from: Stage, into: Stage, dice: (role: Role, o
  */
 function moveSide(into: Stage, from: Stage, s: number, side: Side, outcomes: readonly SideOutcome[]): void {
   const slots = from.slots;
-  const ctx = slots.ctx;
+  const size = slots.ctx.sides.defender.size;
   const xa = slots.xa[s]!;
   const xd = slots.xd[s]!;
-  const only = outcomes.length === 1 ? outcomes[0]! : null;
-  if (only && only.p === 1 && only.x === (side === 0 ? xa : xd)) return addSlot(into, from, s, 1);
-  for (const o of outcomes)
-    addMoved(into, slots.slotOf(side === 0 ? pairOf(ctx, o.x, xd) : pairOf(ctx, xa, o.x)), from, s, side, o);
+  if (outcomes.length === 1 && outcomes[0]!.p === 1 && outcomes[0]!.x === (side === 0 ? xa : xd))
+    return addSlot(into, from, s, 1);
+  for (let i = 0; i < outcomes.length; i++) {
+    const o = outcomes[i]!;
+    // The pair of codes after (context.ts pairOf): the attacker's code, then the defender's.
+    const pair = side === 0 ? o.x * size + xd : xa * size + o.x;
+    addMoved(into, slots.slotOf(pair), from, s, side, o);
+  }
 }

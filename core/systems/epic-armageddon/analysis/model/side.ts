@@ -215,6 +215,29 @@ export function afterDice(ctx: Context, side: SideContext, run: RunWork, x: numb
   });
 }
 
+/** Each run's outcomes found so far, per side, by the enemy's dice then by code (see `outcomesFor`). */
+const foundIn = new WeakMap<RunWork, Map<SideContext, Array<Map<number, SideOutcome[]> | undefined>>>();
+
+/**
+ * afterDice for one side in one run, as a function of its code and the enemy's dice: what the run
+ * has asked for already is found by one lookup — a run is charged a remembered value once, the first
+ * time it asks (work.ts `kept`), so the same charges. The layer asks it for every sum of every wave.
+ */
+export function outcomesFor(ctx: Context, side: SideContext, run: RunWork): (x: number, id: number) => SideOutcome[] {
+  let bySide = foundIn.get(run);
+  if (!bySide) foundIn.set(run, (bySide = new Map()));
+  let byDice = bySide.get(side);
+  if (!byDice) bySide.set(side, (byDice = []));
+  const found = byDice;
+  return (x, id) => {
+    let byCode = found[id];
+    if (!byCode) found[id] = byCode = new Map();
+    let o = byCode.get(x);
+    if (!o) byCode.set(x, (o = afterDice(ctx, side, run, x, id)));
+    return o;
+  };
+}
+
 /** Adds w × `o` into the outcomes by code. */
 function addOutcome(acc: Map<number, SideOutcome>, o: SideOutcome, w: number): void {
   const seen = acc.get(o.x);
