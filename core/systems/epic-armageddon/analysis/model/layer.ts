@@ -6,8 +6,8 @@ import { aliveInto, axpy, moveInto } from './kernel';
 import { endLayout, labelLayout, type EndLayout, type LabelLayout, type Labels } from './labels';
 import { planAt, type Plan } from './result';
 import { diceOf, lost, outcomesFor, type Lost, type SideOutcome } from './side';
-import { addMoved, addSlot, slotsFor, type Side, type Slots, type Stage } from './sums';
-import { charge, MAP_ADD, type RunWork } from './work';
+import { addMoved, addSlot, bandFrom, labelsFrom, slotsFor, type Side, type Slots, type Stage } from './sums';
+import { CALL, charge, MAP_ADD, type RunWork } from './work';
 
 /**
  * A round's layer — every position the chain hands the model for one round — summed up: the next
@@ -66,14 +66,18 @@ export class LayerSums {
     return st;
   }
 
-  /** A position at its round's start, at `pair`, of chance `m`, with labels `v`. */
+  /** A position at its round's start, at `pair`, of chance `m`, with labels `v` (into each class's band: sums.ts). */
   start(ctx: Context, pair: number, v: Labels, m: number): void {
     const { slots, starts } = this.stagesOf(ctx);
     const slot = slots.slotOf(pair);
     starts.touch(slot);
     charge(MAP_ADD);
     starts.mass[slot]! += m;
-    axpy(starts.v, slots.base[slot]!, v, 0, v.length, m);
+    const K = slots.classes;
+    for (let k = 0; k < K; k++) {
+      const at = slots.base[slot]! + slots.classAt[K * slot + k]!;
+      bandFrom(starts.v, at, v, slots.labelAt[K * slot + k]!, slots.units[k]!, slots.count[K * slot + k]!, m);
+    }
   }
 
   /** A position part-way through a round at `pair`, of chance `m`, with labels `v`, whose round `worked` found. */
@@ -126,11 +130,22 @@ export class LayerSums {
   /** The next round's starts, each context's in the order the layer found them (its stages given back once read). */
   *next(): Generator<NextSum> {
     for (const [ctx, { slots, next }] of this.stages) {
+      const K = slots.classes;
       for (const slot of next.list) {
-        const b = slots.base[slot]!;
         const mass = next.mass[slot]!;
-        const labels = next.v.slice(b, b + slots.size[slot]!);
-        for (let i = 0; i < labels.length; i++) labels[i] = mass > 0 ? labels[i]! / mass : 0;
+        const labels = new Float64Array(slots.labelSize[slot]!);
+        for (let k = 0; k < K; k++) {
+          const at = slots.base[slot]! + slots.classAt[K * slot + k]!;
+          labelsFrom(
+            labels,
+            slots.labelAt[K * slot + k]!,
+            next.v,
+            at,
+            slots.units[k]!,
+            slots.count[K * slot + k]!,
+            mass,
+          );
+        }
         yield { ctx, pair: slots.pair[slot]!, mass, labels };
       }
       slots.release(next);
@@ -192,7 +207,7 @@ export class LayerSums {
         const at = ends.off[loser][j]!;
         const stands = lost?.alive[j];
         const c = slots.count[slots.classes * slot + k]!;
-        if (stands) aliveInto(e.alive, at, from.v, b + slots.classAt[slots.classes * slot + k]!, n, c, stands, 0, q);
+        if (stands) bandAlive(e.alive, at, from.v, b + slots.classAt[slots.classes * slot + k]!, n, c, stands, q);
         else axpy(e.alive, at, standing, at, n, q);
       }
     }
@@ -208,7 +223,13 @@ export class LayerSums {
   }
 }
 
-/** The labels `v` (chance `m`, laid out as `lay`) moved through each of a worked round's `entries` into `into`. */
+/** A scratch array for `moveThrough`: one class's labels moved (grown as needed). */
+let moved = new Float64Array(64);
+
+/**
+ * The labels `v` (chance `m`, laid out as `lay`) moved through each of a worked round's `entries`
+ * into `into`, each class's into its band (a position part-way through a round: rare, one a layer).
+ */
 function moveThrough(into: Stage, lay: LabelLayout, v: Labels, m: number, worked: Worked, entries: Copied): void {
   const { buf } = worked;
   const slots = into.slots;
@@ -228,8 +249,14 @@ function moveThrough(into: Stage, lay: LabelLayout, v: Labels, m: number, worked
       const to = b + slots.classAt[K * slot + k]!;
       const from = lay.off[role][j]!;
       // Nobody of the class fell in the round: its labels as they were, times the entry's chance.
-      if (at < 0) axpy(into.v, to, v, from, n * c0, m * e.mass);
-      else moveInto(into.v, to, v, from, n, c0, buf, e.off[role] + at, e.layout[role].c[j]!, m);
+      if (at < 0) bandFrom(into.v, to, v, from, n, c0, m * e.mass);
+      else {
+        const c = e.layout[role].c[j]!;
+        if (moved.length < n * c) moved = new Float64Array(2 * n * c);
+        moved.fill(0, 0, n * c);
+        moveInto(moved, 0, v, from, n, c0, buf, e.off[role] + at, c, m);
+        bandFrom(into.v, to, moved, 0, n, c, 1);
+      }
     }
   }
 }
@@ -237,10 +264,11 @@ function moveThrough(into: Stage, lay: LabelLayout, v: Labels, m: number, worked
 /** A scratch array for `standingOf` (grown as needed). */
 let scratch = new Float64Array(64);
 
-/** Each labelled unit's chance to stand at `slot` of `from` (times its chance), as an end lays them out: its row of labels summed. */
+/** Each labelled unit's chance to stand at `slot` of `from` (times its chance), as an end lays them out: its chances over ranks summed (the band's r + d: sums.ts). */
 function standingOf(from: Stage, slot: number, ends: EndLayout): Float64Array {
   if (scratch.length < ends.size) scratch = new Float64Array(2 * ends.size);
   const out = scratch;
+  out.fill(0, 0, ends.size);
   const slots = from.slots;
   const K = slots.classes;
   const b = slots.base[slot]!;
@@ -249,16 +277,32 @@ function standingOf(from: Stage, slot: number, ends: EndLayout): Float64Array {
   for (let k = 0; k < K; k++) {
     const n = slots.units[k]!;
     const c = slots.count[K * slot + k]!;
-    const row = b + slots.classAt[K * slot + k]!;
-    for (let u = 0; u < n; u++) {
-      let sum = 0;
-      for (let r = 0; r < c; r++) sum += from.v[row + u * c + r]!;
-      out[at + u] = sum;
-    }
+    const w = n - c + 1;
+    const band = b + slots.classAt[K * slot + k]!;
+    for (let r = 0; r < c; r++) for (let d = 0; d < w; d++) out[at + r + d]! += from.v[band + r * w + d]!;
     at += n;
     charge(n * c);
   }
   return out;
+}
+
+/** Each unit's chance to stand after the loser's losses, times w: out[o + r + d] += w × B[r][d] × stands[r] (a class's band: sums.ts). */
+function bandAlive(
+  out: Float64Array,
+  o: number,
+  v: Float64Array,
+  vo: number,
+  n: number,
+  c: number,
+  stands: Float64Array,
+  q: number,
+): void {
+  const w = n - c + 1;
+  for (let r = 0; r < c; r++) {
+    const x = q * stands[r]!;
+    if (x !== 0) for (let d = 0; d < w; d++) out[o + r + d]! += x * v[vo + r * w + d]!;
+  }
+  charge(CALL + n * c);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { attackerOf, defenderOf, type Context } from './context';
-import { axpy, bandInto } from './kernel';
+import { axpy } from './kernel';
 import { labelLayout } from './labels';
 import type { SideOutcome } from './side';
 import { CALL, charge, MAP_ADD } from './work';
@@ -10,7 +10,12 @@ import { CALL, charge, MAP_ADD } from './work';
  * context), and a stage holds each slot's chance and its labels (labels.ts: the chances of which
  * of alike units is which, times the chance) at the slot's own place in one array. So a stage
  * adds a position's sums into another's with no map and no object made: a layer moves tens of
- * thousands of sums, each of a dozen chances.
+ * thousands of sums.
+ *
+ * In a stage a labelled class's labels are kept as a band: units keep their order and only fall,
+ * so the unit at rank r (of c standing, f = n − c fallen) is unit r + d, d the fallen before it,
+ * 0 ≤ d ≤ f — a c × (f + 1) array B[r][d] = v[r + d][r] holds every chance of the n × c labels that
+ * can be other than 0 (the 4 of a class of 4 standing rather than 16, the 6 of 6 rather than 36).
  */
 
 /** Pair spaces up to this size number their slots by an array indexed by pair, larger ones by a map. */
@@ -30,9 +35,12 @@ export class Slots {
   /** Per slot and side (2 × slot + side): where the side's labels start, from the slot's base, and how many. */
   readonly sideStart: number[] = [];
   readonly sideLength: number[] = [];
-  /** Per slot and labelled class (classes × slot + k; the attacker's classes first): its offset from the slot's base, and its count. */
+  /** Per slot and labelled class (classes × slot + k; the attacker's classes first): its band's offset from the slot's base, and its count. */
   readonly classAt: number[] = [];
   readonly count: number[] = [];
+  /** Per slot and labelled class: its offset in a position's labels (labels.ts labelLayout, n × c), and per slot their size. */
+  readonly labelAt: number[] = [];
+  readonly labelSize: number[] = [];
   /** Per labelled class k: its units (a label's rows). */
   readonly units: number[];
   /** The labelled classes: the attacker's first (as many as `split`), then the defender's. */
@@ -67,16 +75,23 @@ export class Slots {
     this.xa.push(attackerOf(this.ctx, pair));
     this.xd.push(defenderOf(this.ctx, pair));
     this.base.push(this.labels);
-    this.size.push(lay.size);
-    this.labels += lay.size;
-    this.sideStart.push(lay.start.attacker, lay.start.defender);
-    this.sideLength.push(lay.length.attacker, lay.length.defender);
+    this.labelSize.push(lay.size);
+    let at = 0;
     for (let k = 0; k < this.classes; k++) {
       const side = k < this.split ? 'attacker' : 'defender';
       const j = k < this.split ? k : k - this.split;
-      this.classAt.push(lay.off[side][j]!);
-      this.count.push(lay.c[side][j]!);
+      if (k === this.split) this.sideStart.push(0, at);
+      const c = lay.c[side][j]!;
+      this.classAt.push(at);
+      this.count.push(c);
+      this.labelAt.push(lay.off[side][j]!);
+      at += c * (this.units[k]! - c + 1);
     }
+    if (this.split === this.classes) this.sideStart.push(0, at);
+    const split = this.sideStart[2 * slot + 1]!;
+    this.sideLength.push(split, at - split);
+    this.size.push(at);
+    this.labels += at;
     return slot;
   }
 
@@ -188,11 +203,75 @@ export function addMoved(into: Stage, t: number, from: Stage, s: number, side: S
     const kTo = tb + slots.classAt[K * t + k]!;
     const kAt = sb + slots.classAt[K * s + k]!;
     const mat = o.mats[k - k0];
-    if (mat) work += CALL + n + bandInto(out, kTo, v, kAt, n, c, mat, 0, slots.count[K * t + k]!, 1);
+    if (mat) work += CALL + n + bandMove(out, kTo, v, kAt, n, c, mat, slots.count[K * t + k]!);
     else {
-      for (let i = 0; i < n * c; i++) out[kTo + i]! += w * v[kAt + i]!;
-      work += CALL + n * c;
+      const size = c * (n - c + 1);
+      for (let i = 0; i < size; i++) out[kTo + i]! += w * v[kAt + i]!;
+      work += CALL + size;
     }
   }
   charge(work);
+}
+
+/**
+ * A class's band (c × (n − c + 1) at `vo`, see above) moved by a rank matrix (c × c′, the unit at
+ * rank r to rank r′ ≤ r, kernel.ts) into `out` (c′ × (n − c′ + 1) at `o`): the unit r + d at rank r
+ * goes to rank r′ with d + r − r′ fallen before it, so each chance of the matrix moves one row of
+ * the band. Returns the multiply-adds made.
+ */
+export function bandMove(
+  out: Float64Array,
+  o: number,
+  v: Float64Array,
+  vo: number,
+  n: number,
+  c: number,
+  mat: Float64Array,
+  c2: number,
+): number {
+  const w = n - c + 1;
+  const w2 = n - c2 + 1;
+  let work = 0;
+  for (let r = 0; r < c; r++) {
+    const row = vo + r * w;
+    const top = r < c2 ? r : c2 - 1;
+    for (let r2 = r > c - c2 ? r - (c - c2) : 0; r2 <= top; r2++) {
+      const m = mat[r * c2 + r2]!;
+      if (m === 0) continue;
+      const dst = o + r2 * w2 + (r - r2);
+      for (let d = 0; d < w; d++) out[dst + d]! += m * v[row + d]!;
+      work += w;
+    }
+  }
+  return work;
+}
+
+/** A class's labels (n × c at `vo` of `v`, labels.ts) times `m`, added into its band at `o` of `out`. */
+export function bandFrom(
+  out: Float64Array,
+  o: number,
+  v: Float64Array,
+  vo: number,
+  n: number,
+  c: number,
+  m: number,
+): void {
+  const w = n - c + 1;
+  for (let r = 0; r < c; r++) for (let d = 0; d < w; d++) out[o + r * w + d]! += m * v[vo + (r + d) * c + r]!;
+  charge(CALL + c * w);
+}
+
+/** A class's band at `o` of `v` as its labels (n × c) at `lo` of `labels`, divided by `mass`. */
+export function labelsFrom(
+  labels: Float64Array,
+  lo: number,
+  v: Float64Array,
+  o: number,
+  n: number,
+  c: number,
+  mass: number,
+): void {
+  const w = n - c + 1;
+  for (let r = 0; r < c; r++)
+    for (let d = 0; d < w; d++) labels[lo + (r + d) * c + r] = mass > 0 ? v[o + r * w + d]! / mass : 0;
 }
