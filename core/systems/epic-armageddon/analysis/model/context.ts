@@ -2,6 +2,7 @@ import { keptOrder, type Plan } from '../../plans';
 import type { Engagement, Setup, Unit } from '../../setup';
 import { freshUnsavedChance } from '../../saves';
 import { entryOf, isWarEngine, roles, unitsLeft, type Role, type State, type UnitState } from '../../state';
+import { packedMap } from './kernel';
 import type { Kept, Shared } from './work';
 
 /**
@@ -238,7 +239,7 @@ export function codeOf(side: SideContext, units: readonly UnitState[]): number {
 export function unitsOf(side: SideContext, x: number): UnitState[] {
   let units = side.memo.units.get(x);
   if (!units) {
-    units = side.base.map((u, i) => {
+    units = packedMap(side.base, (u, i) => {
       const { cls, place } = side.unitClass[i]!;
       const c = side.classes[cls]!;
       const count = countOf(side, x, cls);

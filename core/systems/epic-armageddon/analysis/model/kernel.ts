@@ -84,6 +84,17 @@ export function warEngineOutcomes(left: number, unsaved: readonly number[]): Cla
   return [...byLeft].map(([count, p]) => ({ count, p, mat: null }));
 }
 
+/**
+ * `xs.map(f)`, built by push: always a packed array. Array.prototype.map's result comes out holey or
+ * packed depending on how the engine ran it, and the layer's innermost loop (sums.ts addMoved),
+ * meeting both shapes of the outcomes' arrays, is compiled a second time.
+ */
+export function packedMap<T, U>(xs: readonly T[], f: (x: T, i: number) => U): U[] {
+  const out: U[] = [];
+  for (let i = 0; i < xs.length; i++) out.push(f(xs[i]!, i));
+  return out;
+}
+
 /** out[o + i] += w × v[vo + i], i < n: chances scaled and added (charged). */
 export function axpy(out: Float64Array, o: number, v: Float64Array, vo: number, n: number, w: number): void {
   for (let i = 0; i < n; i++) out[o + i]! += w * v[vo + i]!;

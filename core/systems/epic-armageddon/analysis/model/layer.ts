@@ -42,6 +42,8 @@ interface Stages {
   toSupport: Stage;
   toResult: Stage;
   next: Stage;
+  /** The ends found, by class. */
+  ends: Map<number, EndSum>;
 }
 
 /** A next round's start the layer found: its pair, its chance, its labels (each unit's chances, no longer times the chance). */
@@ -54,13 +56,13 @@ export interface NextSum {
 
 export class LayerSums {
   private readonly stages = new Map<Context, Stages>();
-  readonly ended = new Map<Context, Map<number, EndSum>>();
 
   private stagesOf(ctx: Context): Stages {
     let st = this.stages.get(ctx);
     if (!st) {
       const slots = slotsFor(ctx);
-      st = { slots, starts: slots.stage(), toSupport: slots.stage(), toResult: slots.stage(), next: slots.stage() };
+      const [starts, toSupport, toResult, next] = [slots.stage(), slots.stage(), slots.stage(), slots.stage()];
+      st = { slots, starts, toSupport, toResult, next, ends: new Map() };
       this.stages.set(ctx, st);
     }
     return st;
@@ -125,6 +127,11 @@ export class LayerSums {
       for (const slot of st.toResult.list) this.result(ctx, run, st, slot);
       st.slots.release(st.toResult);
     }
+  }
+
+  /** The ends found, each context's in the order found. */
+  ended(): EndSum[] {
+    return [...this.stages.values()].flatMap((st) => [...st.ends.values()]);
   }
 
   /** The next round's starts, each context's in the order the layer found them (its stages given back once read). */
@@ -213,9 +220,9 @@ export class LayerSums {
     }
   }
 
+  /** The context's end of class `key` (ends.ts endClassOf), its chances zero if it is new. */
   private endAt(ctx: Context, key: number): EndSum {
-    let byKey = this.ended.get(ctx);
-    if (!byKey) this.ended.set(ctx, (byKey = new Map()));
+    const byKey = this.stagesOf(ctx).ends;
     let s = byKey.get(key);
     charge(MAP_ADD);
     if (!s) byKey.set(key, (s = { ctx, key, mass: 0, alive: new Float64Array(endLayout(ctx).size) }));

@@ -102,9 +102,7 @@ function layer(positions: ReadonlyArray<{ position: Position; p: number }>): Mod
     },
     p: s.mass,
   }));
-  const ended = [...sums.ended.values()]
-    .flatMap((m) => [...m.values()])
-    .map((s) => ({ end: endAt(s.ctx, s.key, divided(s.alive, s.mass)), p: s.mass }));
+  const ended = sums.ended().map((s) => ({ end: endAt(s.ctx, s.key, divided(s.alive, s.mass)), p: s.mass }));
   charge(HANDED_ON * (next.length + ended.length));
   return { next, ended };
 }
