@@ -119,12 +119,18 @@ export function slotsFor(ctx: Context): Slots {
 
 /** One stage's sums: per slot its chance (`mass`) and its labels times the chance (`v`, at the slot's base); `list` the slots it holds. */
 export class Stage {
-  mass: Float64Array = new Float64Array(64);
-  v: Float64Array = new Float64Array(1024);
+  mass: Float64Array;
+  v: Float64Array;
   readonly list: number[] = [];
-  private has = new Uint8Array(64);
+  private has: Uint8Array;
 
-  constructor(readonly slots: Slots) {}
+  /** Made with room for every slot numbered so far (a layer's stages meet much the same pairs). */
+  constructor(readonly slots: Slots) {
+    const n = Math.max(64, slots.pair.length);
+    this.mass = new Float64Array(n);
+    this.has = new Uint8Array(n);
+    this.v = new Float64Array(Math.max(1024, slots.labels));
+  }
 
   /** Makes room for `slot` and marks it held (its sums zero if it was not). */
   touch(slot: number): void {
