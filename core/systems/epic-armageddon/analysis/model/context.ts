@@ -2,6 +2,7 @@ import { keptOrder, type Plan } from '../../plans';
 import type { Engagement, Setup, Unit } from '../../setup';
 import { freshUnsavedChance } from '../../saves';
 import { entryOf, isWarEngine, roles, unitsLeft, type Role, type State, type UnitState } from '../../state';
+import { packedMap } from './kernel';
 import type { Kept, Shared } from './work';
 
 /**
@@ -97,8 +98,6 @@ export interface Context {
   };
   /** The assault result's outcomes by pair of codes (the dice all still to roll: result.ts), remembered for every run. */
   plans: Map<number, Kept<unknown>>;
-  /** A round from its start by pair of codes (midRound.ts), remembered for every run (work.ts `kept`). */
-  rounds: Map<number, Kept<unknown>>;
 }
 
 /** Codes and pairs of codes must stay exact in a double (and an end's key doubles a pair). */
@@ -211,7 +210,6 @@ export function contextOf(state: State): Context | null {
       ends: new Map(),
     },
     plans: new Map(),
-    rounds: new Map(),
   };
   bySig.set(sig, ctx);
   return ctx;
@@ -241,7 +239,7 @@ export function codeOf(side: SideContext, units: readonly UnitState[]): number {
 export function unitsOf(side: SideContext, x: number): UnitState[] {
   let units = side.memo.units.get(x);
   if (!units) {
-    units = side.base.map((u, i) => {
+    units = packedMap(side.base, (u, i) => {
       const { cls, place } = side.unitClass[i]!;
       const c = side.classes[cls]!;
       const count = countOf(side, x, cls);

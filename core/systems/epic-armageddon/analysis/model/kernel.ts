@@ -84,6 +84,17 @@ export function warEngineOutcomes(left: number, unsaved: readonly number[]): Cla
   return [...byLeft].map(([count, p]) => ({ count, p, mat: null }));
 }
 
+/**
+ * `xs.map(f)`, built by push: always a packed array. Array.prototype.map's result comes out holey or
+ * packed depending on how the engine ran it, and the layer's innermost loop (sums.ts addMoved),
+ * meeting both shapes of the outcomes' arrays, is compiled a second time.
+ */
+export function packedMap<T, U>(xs: readonly T[], f: (x: T, i: number) => U): U[] {
+  const out: U[] = [];
+  for (let i = 0; i < xs.length; i++) out.push(f(xs[i]!, i));
+  return out;
+}
+
 /** out[o + i] += w × v[vo + i], i < n: chances scaled and added (charged). */
 export function axpy(out: Float64Array, o: number, v: Float64Array, vo: number, n: number, w: number): void {
   for (let i = 0; i < n; i++) out[o + i]! += w * v[vo + i]!;
@@ -108,6 +119,22 @@ export function moveInto(
   c2: number,
   w: number,
 ): void {
+  charge(CALL + n + bandInto(out, o, v, vo, n, c, mat, mo, c2, w));
+}
+
+/** As moveInto, uncharged: the multiply-adds it made (for a caller that charges its whole work at once). */
+export function bandInto(
+  out: Float64Array,
+  o: number,
+  v: Float64Array,
+  vo: number,
+  n: number,
+  c: number,
+  mat: Float64Array,
+  mo: number,
+  c2: number,
+  w: number,
+): number {
   let work = 0;
   for (let u = 0; u < n; u++) {
     const from = vo + u * c;
@@ -123,7 +150,7 @@ export function moveInto(
       work += top - low + 1;
     }
   }
-  charge(CALL + n + work);
+  return work;
 }
 
 /** Each unit's chance to stand: out[o + u] += w × Σ_r v[vo + u·c + r] × alive[ao + r] (n × c labels). */

@@ -1,7 +1,5 @@
-import { otherRole, roles, type Role, type UnitState } from '../../state';
+import { roles, type Role, type UnitState } from '../../state';
 import { attackerOf, codeOf, defenderOf, labelledCounts, pairOf, ranksOf, type Context } from './context';
-import { axpy, moveInto } from './kernel';
-import type { SideOutcome } from './side';
 
 /**
  * Which of several alike units is which, as chances. A position counts a class's units standing,
@@ -89,43 +87,6 @@ export function classLabels(ctx: Context, pair: number, labels: Labels, role: Ro
 export function mergeLabels(a: Labels, pa: number, b: Labels, pb: number): Labels {
   const w = pa + pb;
   return w === 0 ? a : a.map((x, i) => (pa * x + pb * b[i]!) / w);
-}
-
-/**
- * A position's labels times its chance (a sum of such, divided by the chance once all is added):
- * where the chain's layer goes on from (layer.ts).
- */
-export interface Summed {
-  ctx: Context;
-  pair: number;
-  mass: number;
-  lay: LabelLayout;
-  v: Labels;
-}
-
-/** Empty sums at `pair`: no chance, the labels zero. */
-export function summedAt(ctx: Context, pair: number): Summed {
-  const lay = labelLayout(ctx, pair);
-  return { ctx, pair, mass: 0, lay, v: new Float64Array(lay.size) };
-}
-
-/**
- * Adds `from` moved by one side's outcome `o` into `into`: the chance multiplies, the side's labels
- * move by the outcome's rank matrices, the other side's are scaled by its chance.
- */
-export function moveSummed(into: Summed, from: Summed, role: Role, o: SideOutcome): void {
-  into.mass += from.mass * o.p;
-  const other = otherRole(role);
-  axpy(into.v, into.lay.start[other], from.v, from.lay.start[other], from.lay.length[other], o.p);
-  const classes = from.ctx.sides[role].labelled;
-  for (let j = 0; j < classes.length; j++) {
-    const n = classes[j]!.units.length;
-    const c = from.lay.c[role][j]!;
-    const mat = o.mats[j];
-    if (mat)
-      moveInto(into.v, into.lay.off[role][j]!, from.v, from.lay.off[role][j]!, n, c, mat, 0, into.lay.c[role][j]!, 1);
-    else axpy(into.v, into.lay.off[role][j]!, from.v, from.lay.off[role][j]!, n * c, o.p);
-  }
 }
 
 /** Chances summed with their weight, divided by it (in place: the sums are done with). */

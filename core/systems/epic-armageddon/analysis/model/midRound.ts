@@ -19,23 +19,14 @@ import { attackWave, immediateOutcome, wave, type Found } from './stages';
 import { charge, RULES_CALL, type RunWork } from './work';
 
 /**
- * A round from where its state stands, to its end: from its start (A3 after a draw, or A4 before
- * any die), or part-way through — a wave with dice still to roll, hits to allocate or saves to
- * roll, the result roll with one side's dice known, the loser's extra hits part-allocated, its
- * withdrawal — every choice left taken as suggested. The ranks the round's matrices start from
- * are the state's own: each class's standing units in order.
+ * A round from a state part-way through it, to its end — a wave with dice still to roll, hits to
+ * allocate or saves to roll, the result roll with one side's dice known, the loser's extra hits
+ * part-allocated, its withdrawal — every choice left taken as suggested, as far as supporting fire,
+ * the result, the assault's end or the next round (a round from its start is the layer's: layer.ts).
+ * The ranks the round's matrices start from are the state's own: each class's standing units in order.
  */
 
 const emptyFound = (): Found => ({ next: new Map(), toSupport: new Map(), toResult: new Map(), ended: new Map() });
-
-/** The round from its start: the First Strike wave, the other combat attacks, and the rest. */
-export function fromStart(ctx: Context, run: RunWork, pair: number): Worked {
-  const frame = frameAt(ctx, pair);
-  const found = emptyFound();
-  const fought = attackWave(frame, run, attackWave(frame, run, startEntries(frame, pair), 'firstStrike'), 'main');
-  afterAttacks(frame, run, fought, found);
-  return compact(frame, found);
-}
 
 /** After the combat attacks (A4): the immediate outcome; then supporting fire and the result (the chain's layer: layer.ts). */
 function afterAttacks(frame: Frame, run: RunWork, entries: Entries, found: Found): void {

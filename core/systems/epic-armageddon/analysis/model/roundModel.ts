@@ -6,22 +6,22 @@ import { contextOf, type Context } from './context';
 import { endAt } from './ends';
 import { LayerSums } from './layer';
 import { divided, labelsOf, mergeLabels, type Labels } from './labels';
-import type { Worked } from './worked';
-import { fromStart, fromState } from './midRound';
-import { charge, HANDED_ON, kept, type Kept, type RunWork } from './work';
+import { fromState } from './midRound';
+import { charge, HANDED_ON, type RunWork } from './work';
 
 /**
  * Epic Armageddon's compact round model (core/analysis/combat/model.ts): the exact whole-assault
  * odds as a chain over the positions rounds start from — how many units of each kind stand and
  * each war engine's damage capacity left (context.ts), which of alike units is which carried as
- * chances (labels.ts) — each round worked out from the dice's closed forms (side.ts, stages.ts),
+ * chances (labels.ts) — each round worked out from the dice's closed forms (side.ts, layer.ts),
  * not by walking the engine's steps.
  *
  * A position is a round's start (A3 after a draw, or A4 before any die of the round), or a state
  * part-way through a round, which the model finishes from where it stands (midRound.ts). The chain
- * hands the model a round's whole layer (`layer`): a round from a pair of codes is worked out once
- * and remembered with the assault's context (the positions of every round share it: the round is
- * not read; the odds are asked again after every step), each position's labels moved through it.
+ * hands the model a round's whole layer (`layer`), rolled once for the positions' sums by pair (the
+ * round is not read); what the rolls of an assault share — each side's outcomes from a code and the
+ * enemy's dice, the result from a pair — is remembered with the assault's context (the odds are
+ * asked again after every step).
  */
 
 interface Common {
@@ -74,42 +74,35 @@ function enter(state: State): Position | null {
   return { kind: 'within', ctx, run, round: state.round, state: bare, pair, key, labels };
 }
 
-/** The round from a position: from a round's start, once for every run and pair of codes (the round is not read); from a state part-way, afresh. */
-function workedOf(p: Position): Worked {
-  if (p.kind === 'within') return fromState(p.ctx, p.run, p.state);
-  return kept(p.run, p.ctx.rounds as Map<number, Kept<Worked>>, p.pair, () => fromStart(p.ctx, p.run, p.pair));
-}
-
 /**
- * A round's whole layer: every position's round to the end of its combat attacks, its labels moved
- * through it and summed by pair; supporting fire and the result for the layer's sums (layer.ts).
+ * A round's whole layer: the positions at a round's start summed by pair, those part-way through
+ * one each through the rest of its round (midRound.ts) as far as supporting fire, the result or the
+ * round's end; the rest of the round rolled once for the layer's sums (layer.ts).
  */
 function layer(positions: ReadonlyArray<{ position: Position; p: number }>): ModelTransition<Position> {
   const sums = new LayerSums();
   const runs = new Map<Context, RunWork>();
   for (const { position, p } of positions) {
-    sums.add(position.ctx, position.pair, position.labels, p, workedOf(position));
+    if (position.kind === 'start') sums.start(position.ctx, position.pair, position.labels, p);
+    else
+      sums.add(position.ctx, position.pair, position.labels, p, fromState(position.ctx, position.run, position.state));
     if (!runs.has(position.ctx)) runs.set(position.ctx, position.run);
   }
   sums.resolve((ctx) => runs.get(ctx)!);
   const first = positions[0]?.position;
-  const next = [...sums.next.values()]
-    .flatMap((m) => [...m.values()])
-    .map((s) => ({
-      position: {
-        kind: 'start' as const,
-        ctx: s.ctx,
-        run: runs.get(s.ctx)!,
-        round: first!.round + 1,
-        pair: s.pair,
-        key: `${s.ctx.id}|${s.pair}`,
-        labels: divided(s.v, s.mass),
-      },
-      p: s.mass,
-    }));
-  const ended = [...sums.ended.values()]
-    .flatMap((m) => [...m.values()])
-    .map((s) => ({ end: endAt(s.ctx, s.key, divided(s.alive, s.mass)), p: s.mass }));
+  const next = [...sums.next()].map((s) => ({
+    position: {
+      kind: 'start' as const,
+      ctx: s.ctx,
+      run: runs.get(s.ctx)!,
+      round: first!.round + 1,
+      pair: s.pair,
+      key: `${s.ctx.id}|${s.pair}`,
+      labels: s.labels,
+    },
+    p: s.mass,
+  }));
+  const ended = sums.ended().map((s) => ({ end: endAt(s.ctx, s.key, divided(s.alive, s.mass)), p: s.mass }));
   charge(HANDED_ON * (next.length + ended.length));
   return { next, ended };
 }

@@ -15,7 +15,7 @@ import type { Hit, HitCount, RollGroup, UnitState, WaveKind } from '../../state'
 import { binomial, convolve, poissonBinomial } from '../dice';
 import { hitsOf, poolKey, type PoolDie } from '../pools';
 import { codeOf, countOf, ranksOf, roleIndex, unitsOf, type Context, type SideContext } from './context';
-import { loneOutcomes, rankOutcomes, warEngineOutcomes, type ClassOutcome } from './kernel';
+import { loneOutcomes, packedMap, rankOutcomes, warEngineOutcomes, type ClassOutcome } from './kernel';
 import { charge, kept, MAP_ADD, PLACED, RULES_CALL, shared, sharedIn, type Kept, type RunWork } from './work';
 
 const WAVE_KINDS: readonly WaveKind[] = ['firstStrike', 'main', 'support'];
@@ -141,7 +141,7 @@ export function classHitsOfSaves(side: SideContext, units: readonly UnitState[],
 
 /** The side's outcomes from what each class takes: the classes fall independently, so their outcomes multiply. */
 export function sideOutcomes(side: SideContext, x: number, hits: readonly ClassHits[]): SideOutcome[] {
-  const perClass: ClassOutcome[][] = side.classes.map((c, k) => {
+  const perClass: ClassOutcome[][] = packedMap(side.classes, (c, k) => {
     const count = countOf(side, x, k);
     const h = hits[k];
     if (!h) return [{ count, p: 1, mat: null }];
@@ -158,11 +158,11 @@ export function sideOutcomes(side: SideContext, x: number, hits: readonly ClassH
     combos = next;
   });
   charge(MAP_ADD * combos.length);
-  return combos.map(({ x: x2, p, picked }) => ({
+  return packedMap(combos, ({ x: x2, p, picked }) => ({
     x: x2,
     p,
     // A labelled class's matrix carries its own chance: times the other classes' chances, it is the outcome's.
-    mats: side.labelled.map((c) => {
+    mats: packedMap(side.labelled, (c) => {
       const o = picked[side.classes.indexOf(c)]!;
       if (!o.mat) return null;
       const w = p / o.p;
@@ -215,12 +215,35 @@ export function afterDice(ctx: Context, side: SideContext, run: RunWork, x: numb
   });
 }
 
+/** Each run's outcomes found so far, per side, by the enemy's dice then by code (see `outcomesFor`). */
+const foundIn = new WeakMap<RunWork, Map<SideContext, Array<Map<number, SideOutcome[]> | undefined>>>();
+
+/**
+ * afterDice for one side in one run, as a function of its code and the enemy's dice: what the run
+ * has asked for already is found by one lookup — a run is charged a remembered value once, the first
+ * time it asks (work.ts `kept`), so the same charges. The layer asks it for every sum of every wave.
+ */
+export function outcomesFor(ctx: Context, side: SideContext, run: RunWork): (x: number, id: number) => SideOutcome[] {
+  let bySide = foundIn.get(run);
+  if (!bySide) foundIn.set(run, (bySide = new Map()));
+  let byDice = bySide.get(side);
+  if (!byDice) bySide.set(side, (byDice = []));
+  const found = byDice;
+  return (x, id) => {
+    let byCode = found[id];
+    if (!byCode) found[id] = byCode = new Map();
+    let o = byCode.get(x);
+    if (!o) byCode.set(x, (o = afterDice(ctx, side, run, x, id)));
+    return o;
+  };
+}
+
 /** Adds w × `o` into the outcomes by code. */
 function addOutcome(acc: Map<number, SideOutcome>, o: SideOutcome, w: number): void {
   const seen = acc.get(o.x);
   charge(MAP_ADD);
   if (!seen) {
-    acc.set(o.x, { x: o.x, p: w * o.p, mats: o.mats.map((m) => m && m.map((v) => v * w)) });
+    acc.set(o.x, { x: o.x, p: w * o.p, mats: packedMap(o.mats, (m) => m && m.map((v) => v * w)) });
     return;
   }
   seen.p += w * o.p;

@@ -4,8 +4,8 @@ import { spend } from '../../../../analysis/budget';
  * The round model's work, as the host's budget counts it (budget.ts: about 5 ns a unit): loops over
  * chances at a unit a multiply-add and a price a call, maps and entries at the prices below,
  * measured over whole assaults worked out afresh (test/bench/epic-armageddon.model.bench.ts prints
- * units and time: the example's 2.5e7 units and the club-size assault's 3.8e7 in about 200 and 300
- * ms of CPU, 7 to 8 ns a unit, on the two-core machine shared with several other runs).
+ * units and time: the example's 1.7e7 units and the club-size assault's 3.2e7 in about 110 and 160
+ * ms of CPU, the medians, 5 to 7 ns a unit, on the two-core machine shared with several other runs).
  *
  * Values the rounds of an assault share are remembered with the assault (`kept`, `shared`), so
  * the odds asked again after a step find them; what a run is charged never depends on that.
