@@ -180,24 +180,27 @@ export function createMatchupBackend(deps: MatchupDeps) {
         finished: cells.length === requests.length,
       };
     },
-    'roster.matchupSetup': async (
-      request: ParsedRequestOf<'roster.matchupSetup'>,
-    ): Promise<ResponseOf<'roster.matchupSetup'>> => {
-      const loaded = await loadBoth(deps, request);
-      const unitOf = (side: Loaded['mine'], id: string, field: 'mineUnit' | 'theirsUnit') => {
-        const unit = side.units.find((u) => u.id === id);
-        if (!unit)
-          throw new ApiFailure('not_found', `Roster "${side.roster.name}" has no unit with id "${id}".`, field);
-        return { rosterName: side.roster.name, unitName: unit.name, profile: unit.profile };
-      };
-      const filled = matchupSetup(
-        loaded.definition,
-        unitOf(loaded.mine, request.mineUnit, 'mineUnit'),
-        unitOf(loaded.theirs, request.theirsUnit, 'theirsUnit'),
-        loaded.mode,
-      );
-      if (!filled.ok) throw new ApiFailure(filled.code, filled.message, 'mineUnit');
-      return { system: loaded.definition.id, setup: filled.value, rosterIds: [request.mine, request.theirs] };
-    },
+    'roster.matchupSetup': (request: ParsedRequestOf<'roster.matchupSetup'>) => matchupSetupOf(deps, request),
   };
+}
+
+/** `roster.matchupSetup`: one pairing's setup, filled from the two stored units as the setup screen fills it. */
+async function matchupSetupOf(
+  deps: MatchupDeps,
+  request: ParsedRequestOf<'roster.matchupSetup'>,
+): Promise<ResponseOf<'roster.matchupSetup'>> {
+  const loaded = await loadBoth(deps, request);
+  const unitOf = (side: Loaded['mine'], id: string, field: 'mineUnit' | 'theirsUnit') => {
+    const unit = side.units.find((u) => u.id === id);
+    if (!unit) throw new ApiFailure('not_found', `Roster "${side.roster.name}" has no unit with id "${id}".`, field);
+    return { rosterName: side.roster.name, unitName: unit.name, profile: unit.profile };
+  };
+  const filled = matchupSetup(
+    loaded.definition,
+    unitOf(loaded.mine, request.mineUnit, 'mineUnit'),
+    unitOf(loaded.theirs, request.theirsUnit, 'theirsUnit'),
+    loaded.mode,
+  );
+  if (!filled.ok) throw new ApiFailure(filled.code, filled.message, 'mineUnit');
+  return { system: loaded.definition.id, setup: filled.value, rosterIds: [request.mine, request.theirs] };
 }

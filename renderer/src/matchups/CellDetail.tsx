@@ -106,6 +106,46 @@ function FightSide({
   );
 }
 
+/** A fight of rounds both ways side by side: my unit charging theirs, and theirs charging mine (or why not). */
+function BothWays({
+  cell,
+  charging,
+  defending,
+  names,
+  onStart,
+  starting,
+}: {
+  cell: MatchupCell;
+  charging: FightAccount;
+  defending: FightAccount | null;
+  names: { mineUnit: string; theirUnit: string };
+  onStart: (theirsCharge: boolean) => void;
+  starting: (theirsCharge: boolean) => boolean;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+      <FightSide
+        account={charging}
+        testId="matchup-charging"
+        onStart={() => onStart(false)}
+        starting={starting(false)}
+      />
+      {defending ? (
+        <FightSide
+          account={defending}
+          testId="matchup-defending"
+          onStart={() => onStart(true)}
+          starting={starting(true)}
+        />
+      ) : (
+        <Alert color="yellow" title={`${names.theirUnit} charge ${names.mineUnit}`} data-testid="matchup-defending">
+          {cell.defendingWhy ?? 'Not worked out.'}
+        </Alert>
+      )}
+    </SimpleGrid>
+  );
+}
+
 /**
  * One cell opened. In a fight of rounds, both ways side by side: my unit charging theirs (the
  * cell) and theirs charging mine, each told in words with its own "Start" button. In a game of one
@@ -141,26 +181,14 @@ export function CellDetail({
             </Text>
           )}
           {charging ? (
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-              <FightSide
-                account={charging}
-                testId="matchup-charging"
-                onStart={() => start.mutate({ cell, theirsCharge: false })}
-                starting={starting(false)}
-              />
-              {defending ? (
-                <FightSide
-                  account={defending}
-                  testId="matchup-defending"
-                  onStart={() => start.mutate({ cell, theirsCharge: true })}
-                  starting={starting(true)}
-                />
-              ) : (
-                <Alert color="yellow" title={`${theirs} charge ${mine}`} data-testid="matchup-defending">
-                  {cell.defendingWhy ?? 'Not worked out.'}
-                </Alert>
-              )}
-            </SimpleGrid>
+            <BothWays
+              cell={cell}
+              charging={charging}
+              defending={defending}
+              names={names}
+              onStart={(theirsCharge) => start.mutate({ cell, theirsCharge })}
+              starting={starting}
+            />
           ) : cell.odds ? (
             <>
               <Text size="lg" fw={600} data-testid="matchup-headline">
