@@ -35,7 +35,8 @@ export interface SystemConformance {
   /**
    * Where a combat is fought round after round: a seed on which its example, played by "Roll for
    * me" and the suggested choices, goes three rounds or more — the long fight whose print is held
-   * to its page target per round.
+   * to its page target per round. The suggestions are the app's, by the whole fight's odds (not the
+   * rules' defaults), so the seed is found in the browser (the kit's e2e fails if it falls short).
    */
   threeRoundSeed?: number;
   /** Its player's guide, from the repository's root (a Markdown file in its folder). */
