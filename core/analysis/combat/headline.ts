@@ -75,8 +75,12 @@ export function errorText(standardError: number): string {
 
 const fine = (standardError: number) => standardError < 0.005;
 
-/** "Knights win the fight 62.0%": an option's whole-combat figure as it reads beside the option. */
-export const wholeFigureText = (h: WholeHeadline) => `${h.side} win the fight ${chanceText(h.value, h.standardError)}`;
+/**
+ * "62.0% to win the fight": an option's whole-combat figure as it reads beside the option — the
+ * chooser's chance (the card says whose choice it is), the number first so five options read at a
+ * glance and stay on a laptop's screen.
+ */
+export const wholeFigureText = (h: WholeHeadline) => `${chanceText(h.value, h.standardError)} to win the fight`;
 
 /**
  * The option best for the chooser by their chance to win the fight after it: the highest exact

@@ -101,7 +101,8 @@ function OptionGrid({
 }) {
   return (
     <SimpleGrid
-      cols={many ? { base: 3, sm: 4 } : { base: 1, xs: 2, lg: options.length === 3 ? 3 : 2 }}
+      // On a laptop three a row where two would leave a third row below the fold (three options, five or six).
+      cols={many ? { base: 3, sm: 4 } : { base: 1, xs: 2, lg: options.length === 4 || options.length < 3 ? 2 : 3 }}
       spacing="xs"
       verticalSpacing="xs"
       data-testid="step-options"

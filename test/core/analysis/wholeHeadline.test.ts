@@ -35,7 +35,7 @@ const stopped = (winner: 'attacker' | 'defender'): WholeCombatOdds => ({
 describe('whole-combat figures beside a choice', () => {
   it('the chooser’s chance to win the combat, by option, when the options change it', () => {
     const h = wholeHeadlinesOf([odds(0.7), odds(0.55)], 'defender', 'Orcs');
-    expect(h.map((x) => x && wholeFigureText(x))).toEqual(['Orcs win the fight 30.0%', 'Orcs win the fight 45.0%']);
+    expect(h.map((x) => x && wholeFigureText(x))).toEqual(['30.0% to win the fight', '45.0% to win the fight']);
   });
 
   it('none when the choice only matters for this round (the same figure every way)', () => {
