@@ -101,8 +101,7 @@ function OptionGrid({
 }) {
   return (
     <SimpleGrid
-      // On a laptop three a row where two would leave a third row below the fold (three options, five or six).
-      cols={many ? { base: 3, sm: 4 } : { base: 1, xs: 2, lg: options.length === 4 || options.length < 3 ? 2 : 3 }}
+      cols={many ? { base: 3, sm: 4 } : { base: 1, xs: 2, lg: options.length === 3 ? 3 : 2 }}
       spacing="xs"
       verticalSpacing="xs"
       data-testid="step-options"
@@ -171,7 +170,13 @@ function OptionButton({
       <span>{option.label}</span>
       {/* The host's figure for where this option leads: the chooser's chance to win the fight. */}
       {figures?.fight && (
-        <Text size="md" fw={700} c={option.suggested ? 'white' : 'dark'} data-testid={`option-fight-${option.id}`}>
+        <Text
+          size="md"
+          fw={700}
+          lh={1.3}
+          c={option.suggested ? 'white' : 'dark'}
+          data-testid={`option-fight-${option.id}`}
+        >
           {figures.fight}
         </Text>
       )}
@@ -182,7 +187,7 @@ function OptionButton({
         </Text>
       )}
       {(option.detail || option.suggested) && (
-        <Text size="sm" c={option.suggested ? 'white' : 'dimmed'}>
+        <Text size="sm" lh={1.3} c={option.suggested ? 'white' : 'dimmed'}>
           {[
             option.detail,
             option.suggested
