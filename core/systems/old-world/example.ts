@@ -1,7 +1,7 @@
 import type { Profile, SetupInput } from './setup';
 
-/** A human rank-and-file profile (M4 WS3 S3 T3 W1 I3 A1 Ld7, light armour). */
-const human: Profile = {
+/** A human rank-and-file profile (M4 WS3 S3 T3 W1 I3 A1 Ld7, light armour); the setup screen's new units start from it too. */
+export const human: Profile = {
   movement: 4,
   weaponSkill: 3,
   strength: 3,

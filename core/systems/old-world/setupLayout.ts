@@ -1,22 +1,10 @@
 import type { FieldHint } from '../../combat/setupLayout';
 import type { SetupLayout } from '../../combat/setupLayout';
+import { human } from './example';
 
 const profile: FieldHint = {
   inline: true,
   statLine: ['movement', 'weaponSkill', 'strength', 'toughness', 'wounds', 'initiative', 'attacks', 'leadership'],
-};
-const human = {
-  movement: 4,
-  weaponSkill: 3,
-  strength: 3,
-  toughness: 3,
-  wounds: 1,
-  initiative: 3,
-  attacks: 1,
-  leadership: 7,
-  armour: 6,
-  ward: null,
-  troopType: 'infantry',
 };
 const flags = [
   'highGround',
