@@ -137,6 +137,8 @@ export interface Context {
   strikeTables: unknown;
   /** Memory of what repeats across positions of the combat (see `remember`). */
   memo: Map<string, Map<unknown, unknown>>;
+  /** Where rounds' strikes end, and where the rounds close from there (ending.ts). */
+  closesMemo: unknown;
 }
 
 /** Leadership a break test reads (1 to 10, a little room over) and the differences it tables. */
@@ -278,6 +280,7 @@ function build(setup: Setup): Context {
     strikeTables: null,
     closeKeyFits: lostSpace * 3 * 8 <= 2 ** 52,
     memo: new Map(),
+    closesMemo: null,
   };
 }
 

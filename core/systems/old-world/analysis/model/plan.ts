@@ -26,12 +26,29 @@ export interface Plan {
 
 /** The plan of the statuses `code` (after the round's dead are removed), won by `winner` by `difference`, the wounds lost `lost`. */
 export function planOf(ctx: Context, lost: readonly number[], code: number, winner: Side, difference: number): Plan {
+  const plan = knownPlanOf(ctx, lost, code, winner, difference);
+  // A Leadership or a difference beyond the table of chances: worked out afresh.
+  if (!plan) return planned(ctx, lost, code, winner, difference);
+  spend(PLAN_WORK);
+  return plan;
+}
+
+/**
+ * The plan (see `planOf`) from memory, worked out the first time — charged nothing: the caller
+ * charges PLAN_WORK, whether it was remembered or not. Null where a test rolls beyond the table of
+ * chances: such a plan is worked out afresh each time, on the caller's meter (`planOf`).
+ */
+export function knownPlanOf(
+  ctx: Context,
+  lost: readonly number[],
+  code: number,
+  winner: Side,
+  difference: number,
+): Plan | null {
   const info = codeInfo(ctx, code);
   const pending = info.fighting[1 - winner]!;
   const tests = testsOf(ctx, lost, info, pending, difference);
-  // A Leadership or a difference beyond the table of chances: worked out afresh.
-  if (tests === BEYOND) return planned(ctx, lost, code, winner, difference);
-  spend(PLAN_WORK);
+  if (tests === BEYOND) return null;
   const byTests = (info.plans[winner] ??= new Map()) as Map<number | string, Plan>;
   const key = tests === MANY ? pending.map((u) => testNumber(ctx, lost, info, u, difference)).join('|') : tests;
   return byTests.get(key) ?? remembered(ctx, lost, code, winner, difference, byTests, key);
@@ -86,7 +103,7 @@ function testsOf(
 const MOST_TESTS_IN_A_NUMBER = Math.floor(52 / Math.log2(TEST_NUMBERS));
 
 /** Work of reading a plan: the tests and the key (budget.ts: about one unit a multiply-add; charged alike whether it was remembered or not). */
-const PLAN_WORK = 40;
+export const PLAN_WORK = 40;
 
 /** The plan worked out (see above): the losers' break tests in the engine's order, the broken flee and are pursued. */
 function planned(ctx: Context, lost: readonly number[], code: number, winner: Side, difference: number): Plan {

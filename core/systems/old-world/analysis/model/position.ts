@@ -3,6 +3,7 @@ import type { State } from '../../state';
 import { oldWorldKey } from '../key';
 import { canonicalLost, codeInfo, codeOf, type CodeInfo } from './codes';
 import { contextOf, idOf, sideOf, type Context, type Side } from './context';
+import { forgetCloses } from './closes';
 import { lostVector, statusVector } from './records';
 import { tiedAcrossSides } from './strikes';
 import { orderMatters } from './ties';
@@ -111,6 +112,7 @@ export function forgetStartsIfMany(ctx: Context): void {
   ctx.startList.length = 0;
   // The closes name starts by number: forgotten with them.
   for (const info of ctx.codeInfos ?? ctx.codes.values()) if (info) (info as CodeInfo).closes = null;
+  forgetCloses(ctx);
   ctx.generation++;
 }
 

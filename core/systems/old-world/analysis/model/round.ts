@@ -7,6 +7,7 @@ import { rollOffChance } from '../strikeOutcomes';
 import * as codesModule from './codes';
 import * as contextModule from './context';
 import type { Context, Side } from './context';
+import * as closesModule from './closes';
 import * as endModule from './end';
 import type { Arrived, Closing, Found } from './end';
 import * as planModule from './plan';
@@ -25,8 +26,9 @@ const { spend, workSpent } = budgetModule;
 const { LAST_ROUND } = pursuitModule;
 const { codeInfo } = codesModule;
 const { decode, overkillOf, remember } = contextModule;
-const { addEnd, addNext, closeRound, closeTo, foundOf, takeFound } = endModule;
+const { addEnd, addNext, closeRound, closeTo, foundOf, roomFor, takeFound } = endModule;
 const { planOf } = planModule;
+const { closes, closesAt, ENTRY_CLOSES } = closesModule;
 const { currentStart, positionAt } = positionModule;
 const { ranksOf, resultOf, wonByOf } = resultModule;
 const { orderOf, startingAt, strike, strikeEither, tiedAcrossSides } = strikesModule;
@@ -65,12 +67,20 @@ export function fleeThenClose(
 const AFTER_STRIKES_WORK = 60;
 /** Work of each way a round closes (end.ts closeRound): a start or an end looked up, its chance added. */
 const CLOSE_WORK = 30;
+/**
+ * Work of each way a round closes where the closes are remembered (closes.ts): its start or end
+ * and its chance read from one array, the chance added — the plan and the look-up of each close
+ * are the remembered entry's, charged alike whether it was made now or before (the entry's own
+ * look-up is in AFTER_STRIKES_WORK).
+ */
+const REMEMBERED_CLOSE_WORK = 15;
 
 /**
  * The rest of a round from where its strikes ended (the `i`th of `layer`: the wounds lost and the
  * overkill, and its chance): the result (result.ts); with a winner, the losers' break tests, the flight and pursuit
  * (plan.ts: the engine orders the tests, the broken flee in the order they broke); the round's
- * close for each way they end (end.ts).
+ * close for each way they end (end.ts) — all after the result remembered (closes.ts), and charged
+ * alike whether remembered or not.
  */
 export function afterStrikes(ctx: Context, frame: RoundFrame, layer: Layer, i: number, found: Found): void {
   const id = layer.ids[i]!;
@@ -91,11 +101,44 @@ export function afterStrikes(ctx: Context, frame: RoundFrame, layer: Layer, i: n
   c.lostId = id % ctx.lostSpace;
   c.winner = winner;
   c.hasWonRound = winner === -1 ? frame.hasWonRound : frame.wonBy[winner];
-  if (winner === -1) {
+  const entry = closesAt(ctx, c, code, difference);
+  if (entry < 0) return closeAfresh(ctx, c, code, difference, p, found);
+  // The entry's closes (closes.ts): each a start's number or an end's, and its chance, side by side.
+  const pool = closes.pool;
+  const first = 2 * Math.floor(entry / ENTRY_CLOSES);
+  const n = entry % ENTRY_CLOSES;
+  spend(AFTER_STRIKES_WORK + REMEMBERED_CLOSE_WORK * n);
+  // A draw's one close takes the whole chance (the same number as p × 1).
+  for (let k = first; k < first + 2 * n; k += 2) addChance(found, pool[k]!, p * pool[k + 1]!);
+}
+
+/**
+ * Adds `p` to where a round closes (end.ts closeTo: a start's number, or -1 - an end's): end.ts
+ * addNext and addEnd written out, so that the chance stays an unboxed number (some 650,000 a run).
+ */
+function addChance(found: Found, to: number, p: number): void {
+  if (p === 0) return;
+  if (to >= 0) {
+    if (to >= found.next.length) roomFor(found, to + 1);
+    const m = found.next[to]!;
+    if (m === 0) found.nextOn.push(to);
+    found.next[to] = m + p;
+  } else {
+    const e = -1 - to;
+    if (e >= found.ended.length) return addEnd(found, e, p);
+    const m = found.ended[e]!;
+    if (m === 0) found.endOn.push(e);
+    found.ended[e] = m + p;
+  }
+}
+
+/** The rest of the round where nothing is remembered (closes.ts: a test beyond the table of chances, a key beyond one number). */
+function closeAfresh(ctx: Context, c: Closing, code: number, difference: number, p: number, found: Found): void {
+  if (c.winner === -1) {
     spend(AFTER_STRIKES_WORK + CLOSE_WORK);
     return add(found, closeTo(ctx, c, code), p);
   }
-  const plan = planOf(ctx, lost, code, winner, difference);
+  const plan = planOf(ctx, c.lost, code, c.winner, difference);
   spend(AFTER_STRIKES_WORK + CLOSE_WORK * plan.codes.length);
   for (let k = 0; k < plan.codes.length; k++) add(found, closeTo(ctx, c, plan.codes[k]!), p * plan.ps[k]!);
 }
@@ -194,7 +237,13 @@ export function workedFrom(ctx: Context, start: Start, round: number): { worked:
   fromStart(ctx, frame, start, found);
   const arrived = takeFound(found);
   spend(arrived.next.length + arrived.ends.length);
-  const worked: Worked = { ...arrived, work: workSpent() - before };
+  const worked: Worked = {
+    next: arrived.next,
+    nextP: arrived.nextP,
+    ends: arrived.ends,
+    endP: arrived.endP,
+    work: workSpent() - before,
+  };
   start.worked[alike] = worked;
   return { worked, made: true };
 }
