@@ -72,7 +72,8 @@ export function layerOf(positions: ReadonlyArray<{ position: NaPosition; p: numb
   // The chain's part besides the sums (modelChain.ts): a key, a map entry and an object for every
   // position met and returned, some 0.2 µs each (measured on the example: 44,000 positions).
   spend(work + POSITION_WORK * positions.length);
-  const next = [...nextOf(ctx, round, store.nodes), ...nextOthers];
+  const next = nextOf(ctx, round, store.nodes);
+  for (const n of nextOthers) next.push(n);
   spend(POSITION_WORK * next.length);
   return {
     next,
@@ -85,7 +86,7 @@ function nextOf(ctx: NaPosition['ctx'], round: number, registry: NodeTable) {
   const start = startsIn(ctx, round + 1);
   const next: Array<{ position: NaPosition; p: number }> = [];
   for (let entry = 0; entry < registry.count; entry++)
-    if (sums[entry]! > 0) next.push({ position: start(registry.keys[entry]!), p: sums[entry]! });
+    if (sums[entry]! > 0) next.push({ position: start(registry, entry), p: sums[entry]! });
   return next;
 }
 
