@@ -61,11 +61,13 @@ export function layerOf(positions: ReadonlyArray<{ position: NaPosition; p: numb
   room(entries);
   sums.fill(0, 0, entries);
   let work = 2 * entries;
+  // The sums held in a local: the loop below runs millions of times.
+  const into = sums;
   for (let i = 0; i < starts.length; i++) {
     const t = starts[i]!;
     const p = weights[i]!;
     const { next, p: q, endIds, endP } = t.chunk;
-    for (let k = t.from; k < t.to; k++) sums[next[k]!]! += p * q[k]!;
+    for (let k = t.from, to = t.to; k < to; k++) into[next[k]!]! += p * q[k]!;
     ends.add(endIds, endP, t.endFrom, t.endTo, weights, i);
     work += t.to - t.from + t.endTo - t.endFrom;
   }
