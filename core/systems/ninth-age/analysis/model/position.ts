@@ -63,7 +63,7 @@ export function keyOf(p: NaPosition): string {
  * numbers costs more (a fresh combat meets some 40,000 starts). Forgotten with the store.
  */
 interface Starts {
-  byRound: Map<number, { registry: NodeTable | null; positions: NaPosition[] }>;
+  byRound: Map<number, { registry: NodeTable | null; positions: Array<NaPosition | null> }>;
   count: number;
 }
 const startsOf = perOwner((_ctx: ModelContext): Starts => ({ byRound: new Map(), count: 0 }));
@@ -84,28 +84,31 @@ export function startsIn(ctx: ModelContext, round: number): (registry: NodeTable
       at.registry = registry;
       at.positions = [];
     }
-    return at.positions[entry] ?? started(ctx, starts, at.positions, round, registry.keys[entry]!, entry);
+    const { positions } = at;
+    // Room for every entry of the registry, filled in order (an array with holes may turn into a dictionary).
+    while (positions.length <= entry) positions.push(null);
+    return positions[entry] ?? started(ctx, starts, positions, round, registry.keys[entry]!, entry);
   };
 }
 
 function started(
   ctx: ModelContext,
   starts: Starts,
-  positions: NaPosition[],
+  positions: Array<NaPosition | null>,
   round: number,
   node: number,
   entry: number,
 ): NaPosition {
   if (starts.count >= MAX_STARTS) {
     // Forgotten, not lost: a start met again is made again, with the same key.
-    for (const met of starts.byRound.values()) met.positions.length = 0;
+    for (const met of starts.byRound.values()) met.positions.fill(null);
     starts.count = 0;
   }
   const memory = Math.floor(node / ctx.size);
   const code = node - memory * ctx.size;
-  // The key as keyOf makes it, made with the object (one shape for every start).
-  const p: NaPosition = { ctx, kind: 'start', round, memory, code, anew: false, key: `${round}:${memory}:${code}` };
-  // Entries are met in no particular order: the array fills with holes at first (no worse than a Map).
+  // The key made with the object (one shape for every start), then set as keyOf makes it.
+  const p: NaPosition = { ctx, kind: 'start', round, memory, code, anew: false, key: undefined };
+  p.key = keyOf(p);
   positions[entry] = p;
   starts.count++;
   return p;

@@ -112,7 +112,7 @@ const kindOfRound = (round: number, asks: boolean) =>
 export function forgetIfFull(ctx: ModelContext): void {
   if (storeOf(ctx).entries <= storeLimits.entries) return;
   for (const m of templatesOf(ctx).kinds.values()) {
-    m.index.clear();
+    m.index.clear(ctx.nodes);
     m.list.length = 0;
   }
   renewStore(ctx);
