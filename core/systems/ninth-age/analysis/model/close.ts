@@ -47,6 +47,9 @@ export function closeRound(
   // The nodes of a round that asks no allocation keep the round start's memory: no division for most.
   const startMemory = Math.floor(keys[0]! / size);
   const low = startMemory * size;
+  let { closes } = table;
+  const { width } = table;
+  const offset = ctx.differences;
   for (let k = 0; k < n; k++) {
     const node = keys[k]!;
     const p = probs[k]!;
@@ -62,8 +65,13 @@ export function closeRound(
       s = table.at(code);
       difference = table.base + fromStart;
     }
-    const c = CLOSE * table.closeAt(s, kind, difference);
-    const { closes } = table;
+    // The closes by standings and difference (closeTable.ts closeAt), read here (a new standings grows them).
+    let id = table.rowOf(kind)[s * width + difference + offset]! - 1;
+    if (id < 0) {
+      id = table.closeAt(s, kind, difference);
+      closes = table.closes;
+    }
+    const c = CLOSE * id;
     const endsTo = c + 2 + 2 * closes[c + 1]!;
     for (let e = c + 2; e < endsTo; e += 2) {
       const end = closes[e]!;

@@ -45,7 +45,7 @@ export class CloseTable {
   lead = 0;
   /** Close number + 1 by kind, then standings × `width` + difference + ctx.differences, for the standings met (`room` of them). */
   private readonly rows = Array.from({ length: KINDS }, () => new Int32Array(0));
-  private readonly width: number;
+  readonly width: number;
   private room = 0;
   /**
    * The closes by number, CLOSE numbers each — in one cache line, as a round's close reads them: the
@@ -155,14 +155,27 @@ export class CloseTable {
   /** Room for twice the standings in the arrays by standings. */
   private grow(): void {
     this.room = Math.max(64, 2 * this.room);
-    for (let kind = 0; kind < KINDS; kind++) this.rows[kind] = grown(this.rows[kind]!, this.room * this.width);
+    // Only the kinds of close met so far (most combats close few rounds at the round's end or in the last round): the others when first read.
+    for (let kind = 0; kind < KINDS; kind++)
+      if (this.rows[kind]!.length > 0) this.rows[kind] = grown(this.rows[kind]!, this.room * this.width);
     this.memories = grown(this.memories, this.room * MEMORIES);
+  }
+
+  /**
+   * The close number + 1 (0: not yet met) of kind `kind` by standings × `width` + difference +
+   * ctx.differences: what closeAt reads, for a loop that reads it itself (replaced when a new
+   * standings is met: `at`, `fill`).
+   */
+  rowOf(kind: number): Int32Array {
+    const row = this.rows[kind]!;
+    if (row.length > 0 || this.room === 0) return row;
+    return (this.rows[kind] = new Int32Array(this.room * this.width));
   }
 
   /** The number of the close of standings `s` at `difference` (attacker − defender), of kind `kind`: its numbers start at CLOSE × it in `closes`. */
   closeAt(s: number, kind: number, difference: number): number {
     const at = s * this.width + difference + this.ctx.differences;
-    const id = this.rows[kind]![at]!;
+    const id = this.rowOf(kind)[at]!;
     return id > 0 ? id - 1 : this.newClose(s, kind, difference, at);
   }
 
@@ -188,7 +201,7 @@ export class CloseTable {
         alike.push({ breaks, id });
       }
     }
-    this.rows[kind]![at] = id + 1;
+    this.rowOf(kind)[at] = id + 1;
     return id;
   }
 

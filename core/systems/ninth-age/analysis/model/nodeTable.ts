@@ -45,6 +45,15 @@ export class NodeTable {
     this.probs[at]! += p;
   }
 
+  /**
+   * Entry + 1 by number where the table looks numbers up directly (0: not met; empty in the hash
+   * mode): for a loop that finds its entries itself, calling `indexOf` where it reads 0 or past the
+   * end, and reading this (and `probs`) again after every such call.
+   */
+  numbers(): Int32Array {
+    return this.byNumber;
+  }
+
   /** The entry of `key` (its place in `keys` and `probs`), made with a chance of 0 where it is new. Small, to be inlined: the rest in `place`. */
   indexOf(key: number): number {
     if (key < this.byNumber.length) {

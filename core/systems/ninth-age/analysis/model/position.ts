@@ -1,6 +1,7 @@
 import { perOwner } from '../../../../combat/memo';
 import type { Role } from '../../state';
 import type { ModelContext } from './context';
+import type { NodeTable } from './nodeTable';
 import { groupsText, type Group } from './steps';
 
 /**
@@ -55,36 +56,60 @@ export function keyOf(p: NaPosition): string {
   }
 }
 
-/** Round starts met, per combat: one object (and one key string) for each, however often the chain meets it. */
-const startsOf = perOwner((_ctx: ModelContext) => ({ byRound: new Map<number, Map<number, NaPosition>>(), count: 0 }));
+/**
+ * Round starts met, per combat: one object (and one key string) for each, however often the chain
+ * meets it — by round, each start by its node's entry in the registry of the combat's store of
+ * templates (store.ts: the nodes every template leads to), an array read where a Map of node
+ * numbers costs more (a fresh combat meets some 40,000 starts). Forgotten with the store.
+ */
+interface Starts {
+  byRound: Map<number, { registry: NodeTable | null; positions: Array<NaPosition | null> }>;
+  count: number;
+}
+const startsOf = perOwner((_ctx: ModelContext): Starts => ({ byRound: new Map(), count: 0 }));
 const MAX_STARTS = 1_000_000;
 
-/** The starts of round `round` by node (memory × size + code), the players allocating as last round: one object each. */
-export function startsIn(ctx: ModelContext, round: number): (node: number) => NaPosition {
+/**
+ * The starts of round `round` by their node's entry in `registry` (store.ts), the players
+ * allocating as last round: one object each.
+ */
+export function startsIn(ctx: ModelContext, round: number): (registry: NodeTable, entry: number) => NaPosition {
   const starts = startsOf(ctx);
-  let byNode = starts.byRound.get(round);
-  if (!byNode) starts.byRound.set(round, (byNode = new Map()));
-  const met = byNode;
-  return (node) => met.get(node) ?? started(ctx, starts, met, round, node);
+  let met = starts.byRound.get(round);
+  if (!met) starts.byRound.set(round, (met = { registry: null, positions: [] }));
+  const at = met;
+  return (registry, entry) => {
+    if (at.registry !== registry) {
+      // Another store's entries (the templates were forgotten): the starts met are forgotten too.
+      at.registry = registry;
+      at.positions = [];
+    }
+    const { positions } = at;
+    // Room for every entry of the registry, filled in order (an array with holes may turn into a dictionary).
+    while (positions.length <= entry) positions.push(null);
+    return positions[entry] ?? started(ctx, starts, positions, round, registry.keys[entry]!, entry);
+  };
 }
 
 function started(
   ctx: ModelContext,
-  starts: ReturnType<typeof startsOf>,
-  met: Map<number, NaPosition>,
+  starts: Starts,
+  positions: Array<NaPosition | null>,
   round: number,
   node: number,
+  entry: number,
 ): NaPosition {
   if (starts.count >= MAX_STARTS) {
     // Forgotten, not lost: a start met again is made again, with the same key.
-    for (const byNode of starts.byRound.values()) byNode.clear();
+    for (const met of starts.byRound.values()) met.positions.fill(null);
     starts.count = 0;
   }
   const memory = Math.floor(node / ctx.size);
   const code = node - memory * ctx.size;
-  const p: NaPosition = { ctx, kind: 'start', round, memory, code, anew: false };
+  // The key made with the object (one shape for every start), then set as keyOf makes it.
+  const p: NaPosition = { ctx, kind: 'start', round, memory, code, anew: false, key: undefined };
   p.key = keyOf(p);
-  met.set(node, p);
+  positions[entry] = p;
   starts.count++;
   return p;
 }

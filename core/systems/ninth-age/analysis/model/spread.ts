@@ -67,6 +67,7 @@ export function spread(ctx: ModelContext, from: NodeTable, to: NodeTable, source
   const { size } = ctx;
   const n = from.count;
   roomForNodes(n);
+  if (n < BY_POOL) return spend(2 * oneByOne(ctx, from, to, source));
   // The nodes by the effect at them (an effect is its memory's: the nodes of one share it), in order of effect.
   const mark = ++spreads;
   for (let k = 0; k < n; k++) {
@@ -106,6 +107,23 @@ export function spread(ctx: ModelContext, from: NodeTable, to: NodeTable, source
   // Work as the budget counts it (about 5 ns a unit): an outcome is a table lookup and an add, some 10 ns
   // (measured on the example: 6 million outcomes, a third of its 0.2 s).
   spend(2 * work);
+}
+
+/**
+ * Fewer nodes than any group spread pool by pool (BY_POOL): each spread node by node in the order
+ * met, with no grouping by effect (most of a template's steps: a few dozen nodes); the work done.
+ */
+function oneByOne(ctx: ModelContext, from: NodeTable, to: NodeTable, source: EffectSource): number {
+  const { size } = ctx;
+  const n = from.count;
+  let work = n;
+  for (let k = 0; k < n; k++) {
+    const node = from.keys[k]!;
+    const memory = Math.floor(node / size);
+    order[0] = k;
+    work += byNode(ctx, source.at(memory, node - memory * size), from, 0, 1, to);
+  }
+  return work;
 }
 
 /**
@@ -207,33 +225,41 @@ function byNodeTwo(
   const { size, pools } = ctx;
   const base = effect.memory * size;
   const [d1, d2] = effect.damages as [Damage, Damage];
-  const pool1 = pools[d1.pool]!;
-  const pool2 = pools[d2.pool]!;
-  const { stride: stride1 } = pool1;
-  const { stride: stride2 } = pool2;
-  const radix1 = pool1.full + 1;
-  const radix2 = pool2.full + 1;
-  const last1 = d1.dist.length - 1;
-  const last2 = d2.dist.length - 1;
+  const { stride: stride1, full: full1 } = pools[d1.pool]!;
+  const { stride: stride2, full: full2 } = pools[d2.pool]!;
+  const { capped: capped1 } = d1;
+  const { capped: capped2 } = d2;
+  const n1 = d1.dist.length;
+  const n2 = d2.dist.length;
+  // The table's arrays, read again only after it grows (`indexOf` making room: a slow path).
+  let index = to.numbers();
+  let probs = to.probs;
   let work = 0;
   for (let i = lo; i < hi; i++) {
     const n = order[i]!;
     const node = from.keys[n]!;
     const code = node - Math.floor(node / size) * size;
     const p = from.probs[n]!;
-    // The last outcome a pool can take gathers every larger one: what it cannot take is lost.
-    const cap1 = Math.min(digitOf(code, stride1, radix1), last1);
-    const cap2 = Math.min(digitOf(code, stride2, radix2), last2);
+    const cap1 = Math.min(digitOf(code, stride1, full1 + 1), n1 - 1);
+    const cap2 = Math.min(digitOf(code, stride2, full2 + 1), n2 - 1);
+    const row1 = cap1 * n1;
+    const row2 = cap2 * n2;
     for (let j1 = 0; j1 <= cap1; j1++) {
-      const q1 = j1 < cap1 ? d1.dist[j1]! : d1.tail[j1]!;
+      const q1 = capped1[row1 + j1]!;
       if (q1 === 0) continue;
       const key1 = base + code - j1 * stride1;
       const p1 = p * q1;
       for (let j2 = 0; j2 <= cap2; j2++) {
-        const q2 = j2 < cap2 ? d2.dist[j2]! : d2.tail[j2]!;
+        const q2 = capped2[row2 + j2]!;
         if (q2 === 0) continue;
-        const at = to.indexOf(key1 - j2 * stride2);
-        to.probs[at]! += p1 * q2;
+        const key = key1 - j2 * stride2;
+        let at = key < index.length ? index[key]! - 1 : -1;
+        if (at < 0) {
+          at = to.indexOf(key);
+          index = to.numbers();
+          probs = to.probs;
+        }
+        probs[at]! += p1 * q2;
       }
     }
     work += (cap1 + 1) * (cap2 + 1);

@@ -35,6 +35,23 @@ export interface Damage {
   pool: number;
   dist: Float64Array;
   tail: Float64Array;
+  /**
+   * The outcomes a pool with `cap` HP left (at most dist.length − 1) can take, from
+   * `cap` × dist.length: dist[j] below the cap, and at the cap tail[cap] — the last outcome a pool
+   * can take gathers every larger one (what it cannot take is lost).
+   */
+  capped: Float64Array;
+}
+
+/** The damage's outcomes by cap (see Damage `capped`). */
+function cappedOf(dist: Float64Array, tail: Float64Array): Float64Array {
+  const n = dist.length;
+  const capped = new Float64Array(n * n);
+  for (let cap = 0; cap < n; cap++) {
+    capped.set(dist.subarray(0, cap), cap * n);
+    capped[cap * n + cap] = tail[cap]!;
+  }
+  return capped;
 }
 
 export interface StepOutcome extends StepEffect {
@@ -65,7 +82,8 @@ export function damagesOf(ctx: ModelContext, groups: readonly Group[]): Damage[]
   return [...byPool].map(([pool, dist]) => {
     const tail = new Float64Array(dist.length + 1);
     for (let j = dist.length - 1; j >= 0; j--) tail[j] = tail[j + 1]! + dist[j]!;
-    return { pool, dist: Float64Array.from(dist), tail };
+    const chances = Float64Array.from(dist);
+    return { pool, dist: chances, tail, capped: cappedOf(chances, tail) };
   });
 }
 

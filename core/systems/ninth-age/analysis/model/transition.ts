@@ -91,8 +91,15 @@ const stepsOf = perOwner((_ctx: ModelContext): Array<Array<readonly number[] | u
 /** A round asks for allocations in its first round, and when the players chose to allocate anew (flow.ts agilityKind). */
 const asksIn = (round: number, anew: boolean) => round === 1 || anew;
 
-/** Remembered templates of round starts, per combat and kind of round (bounded by their store's entries: forgetIfFull). */
-const templatesOf = perOwner((_ctx: ModelContext) => ({ kinds: new Map<number, Map<number, Template>>() }));
+/**
+ * Remembered templates of round starts, per combat and kind of round (bounded by their store's
+ * entries: forgetIfFull), by their start's place in a node table (nodeTable.ts: cheaper than a Map).
+ */
+interface Templates {
+  index: NodeTable;
+  list: Template[];
+}
+const templatesOf = perOwner((_ctx: ModelContext) => ({ kinds: new Map<number, Templates>() }));
 
 /** The kind of a round for its template: the charge, the game's last round, asking for allocations. */
 const kindOfRound = (round: number, asks: boolean) =>
@@ -104,7 +111,10 @@ const kindOfRound = (round: number, asks: boolean) =>
  */
 export function forgetIfFull(ctx: ModelContext): void {
   if (storeOf(ctx).entries <= storeLimits.entries) return;
-  for (const m of templatesOf(ctx).kinds.values()) m.clear();
+  for (const m of templatesOf(ctx).kinds.values()) {
+    m.index.clear(ctx.nodes);
+    m.list.length = 0;
+  }
   renewStore(ctx);
 }
 
@@ -113,18 +123,17 @@ export function templatesIn(ctx: ModelContext, round: number, anew: boolean): (n
   const asks = asksIn(round, anew);
   const remembered = templatesOf(ctx);
   const kind = kindOfRound(round, asks);
-  let byNode = remembered.kinds.get(kind);
-  if (!byNode) remembered.kinds.set(kind, (byNode = new Map()));
-  const met = byNode;
+  let met = remembered.kinds.get(kind);
+  if (!met) remembered.kinds.set(kind, (met = { index: new NodeTable(1024).clear(ctx.nodes), list: [] }));
+  const { index, list } = met;
   return (node) => {
-    const seen = met.get(node);
+    const at = index.indexOf(node);
+    const seen = list[at];
     if (seen) return seen;
     const memory = Math.floor(node / ctx.size);
     const code = node - memory * ctx.size;
     const nodes = strikes(ctx, round, asks, { memory, code }, null, stepsOfRound(ctx, round, code));
-    const t = closed(ctx, round, code, nodes);
-    met.set(node, t);
-    return t;
+    return (list[at] = closed(ctx, round, code, nodes));
   };
 }
 
@@ -140,7 +149,7 @@ function successorsOf(ctx: ModelContext, round: number, t: Template): Array<{ po
   const next = new Array<{ position: NaPosition; p: number }>(t.to - t.from);
   const start = startsIn(ctx, round + 1);
   const { nodes, next: entries, p } = t.chunk;
-  for (let k = t.from; k < t.to; k++) next[k - t.from] = { position: start(nodes.keys[entries[k]!]!), p: p[k]! };
+  for (let k = t.from; k < t.to; k++) next[k - t.from] = { position: start(nodes, entries[k]!), p: p[k]! };
   return next;
 }
 
