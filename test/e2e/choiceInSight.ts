@@ -21,6 +21,8 @@ export async function checkChoicesInSight(
   for (let guard = 0; guard < (opts.maxSteps ?? 120); guard++) {
     await expect(step).toHaveAttribute('data-step-kind', /roll|choose|outcome/);
     const kind = await step.getAttribute('data-step-kind');
+    // A choice is looked at as the players read it: with every option's fight figure in (they make the options taller).
+    if (kind === 'choose') await expect(page.locator('[data-odds-settled="true"]')).toBeAttached({ timeout: 60_000 });
     for (const [width, height] of opts.sizes) {
       if (opts.sizes.length > 1) {
         await page.setViewportSize({ width, height });
@@ -43,12 +45,16 @@ async function expectOptionsInSight(options: Locator) {
   for (let i = 0; i < n; i++) {
     const option = options.nth(i);
     await expect(option).toBeInViewport({ ratio: 1 });
-    const uncovered = await option.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return hit !== null && el.contains(hit);
-    });
-    expect(uncovered, `option ${await option.getAttribute('data-testid')} is covered`).toBe(true);
+    // Polled: a resize or a late line of text may still be moving the layout for a frame.
+    const uncovered = () =>
+      option.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit !== null && el.contains(hit);
+      });
+    await expect
+      .poll(uncovered, { message: `option ${await option.getAttribute('data-testid')} is covered` })
+      .toBe(true);
   }
 }
 
