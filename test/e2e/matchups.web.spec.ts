@@ -154,9 +154,19 @@ test('from a roster: the table fills with a progress line, a cell opens its deta
   await page.getByTestId('roster-card').filter({ hasText: 'Empire' }).click();
   await page.getByTestId('compare-roster').click();
   await expect(page).toHaveURL(/#\/matchups\?mine=empire/);
-  await pick(page, 'matchup-theirs', /^Orcs/);
   // Cancel at once: the table stops where it is, saying how far it got; Go on takes it up again.
-  await page.getByTestId('cancel-matchups').click();
+  // Tapped the moment Cancel shows: the six pairings can be done before a Playwright click has
+  // made its checks.
+  await page.evaluate(() => {
+    const watch = new MutationObserver(() => {
+      const cancel = document.querySelector<HTMLButtonElement>('[data-testid="cancel-matchups"]');
+      if (!cancel) return;
+      watch.disconnect();
+      cancel.click();
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+  });
+  await pick(page, 'matchup-theirs', /^Orcs/);
   await expect(page.getByTestId('matchup-progress')).toContainText(
     /Stopped( before any pairing was worked out|: \d of 6 pairings worked out)/,
   );

@@ -198,15 +198,7 @@ function ProgressLine({
   return (
     <Stack gap={6} className="matchup-noprint" data-testid="matchup-progress">
       <Group gap="md">
-        <Text size="lg" aria-live="polite">
-          {running
-            ? total
-              ? `Working out the pairings, quickest first: ${done} of ${total} pairings.`
-              : 'Working out the pairings, quickest first…'
-            : reply
-              ? `Stopped: ${done} of ${total} pairings worked out.`
-              : 'Stopped before any pairing was worked out.'}
-        </Text>
+        {/* The button first: it stays put while the count beside it grows (a moving Cancel is hard to tap). */}
         {running ? (
           <Button size="md" variant="default" onClick={onCancel} data-testid="cancel-matchups">
             Cancel
@@ -216,6 +208,15 @@ function ProgressLine({
             Go on
           </Button>
         )}
+        <Text size="lg" aria-live="polite">
+          {running
+            ? total
+              ? `Working out the pairings, quickest first: ${done} of ${total} pairings.`
+              : 'Working out the pairings, quickest first…'
+            : reply
+              ? `Stopped: ${done} of ${total} pairings worked out.`
+              : 'Stopped before any pairing was worked out.'}
+        </Text>
       </Group>
       <Progress value={total ? (100 * done) / total : 0} size="lg" aria-hidden />
     </Stack>
