@@ -1,6 +1,5 @@
 import type { Roster, RosterFields, RosterSummary, Unit } from '../roster/documents';
 import type { RosterFile } from '../roster/exchange';
-import type { FieldProblem } from '../validation/issues';
 import type { CompanionDb } from './db';
 import { combatPart } from './parts/combats';
 import { exchangePart } from './parts/exchange';
@@ -8,18 +7,8 @@ import { rosterPart } from './parts/rosters';
 import { unitPart } from './parts/units';
 import type { CombatRow } from './rows';
 
-/** An expected failure of a repository call; the backend turns it into an error reply. */
-export class StoreError extends Error {
-  constructor(
-    readonly code: 'not_found' | 'conflict' | 'invalid_input',
-    message: string,
-    readonly field?: string,
-    readonly problems: FieldProblem[] = [],
-  ) {
-    super(message);
-    this.name = 'StoreError';
-  }
-}
+// The parts throw it too: it lives in its own file so that they need not import this one.
+export { StoreError } from './storeError';
 
 /** core/ has no clock and no randomness: the host passes both in. */
 export interface RepoDeps {

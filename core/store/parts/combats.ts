@@ -1,5 +1,5 @@
 import type { RosterRepository } from '../repo';
-import { StoreError } from '../repo';
+import { StoreError } from '../storeError';
 import type { CombatRow } from '../rows';
 import { summaryOf, type StoreContext } from './context';
 

@@ -2,7 +2,7 @@ import type { Roster, Unit } from '../../roster/documents';
 import type { UnitProfile } from '../../roster/profiles';
 import type { CombatSummary, RepoDeps } from '../repo';
 import type { CompanionDb } from '../db';
-import { StoreError } from '../repo';
+import { StoreError } from '../storeError';
 import type { CombatRow, RosterRow, UnitRow } from '../rows';
 
 /** What every part of the repository works with: the tables, the host's clock and ids. */

@@ -1,7 +1,7 @@
 import type { RosterSummary } from '../../roster/documents';
 import { buildRosterFile } from '../../roster/exchange';
 import type { RosterRepository } from '../repo';
-import { StoreError } from '../repo';
+import { StoreError } from '../storeError';
 import type { RosterRow, UnitRow } from '../rows';
 import { requireRoster, toRoster, toUnit, toUnitRow, unitsOf, type StoreContext } from './context';
 

@@ -1,7 +1,7 @@
 import type { RosterSummary } from '../../roster/documents';
 import type { RosterRepository } from '../repo';
 import { unknownSystem } from '../../roster/profiles';
-import { StoreError } from '../repo';
+import { StoreError } from '../storeError';
 import type { RosterRow } from '../rows';
 import { requireRoster, toRoster, toUnit, unitsOf, type StoreContext } from './context';
 

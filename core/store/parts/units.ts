@@ -1,6 +1,6 @@
 import { checkUnit, type Checked, type Unit, type UnitFields } from '../../roster/documents';
 import type { RosterRepository } from '../repo';
-import { StoreError } from '../repo';
+import { StoreError } from '../storeError';
 import { requireRoster, toUnitRow, type StoreContext } from './context';
 
 /** One unit at a time: saved (checked against its roster's system) or deleted. */

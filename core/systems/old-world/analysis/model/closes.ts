@@ -1,14 +1,13 @@
 import * as pursuitModule from '../../steps/pursuit';
 import type { Context, Side } from './context';
-import * as endModule from './end';
-import type { Closing } from './end';
-import * as planModule from './plan';
+// Named imports, read when called (once per new entry, never in the hot loop): end.ts reaches this
+// file through position.ts, so a name copied at load would be read before end.ts has run.
+import { closeTo, type Closing } from './end';
+import { knownPlanOf } from './plan';
 
-// Imported names read once, at load: the test runner's module loader reads an imported name
-// through a getter on every use (some 50 ns), which the loops here would pay millions of times a run.
+// Read once, at load: the test runner's module loader reads an imported name through a getter on
+// every use (some 50 ns), which `closesKey` would pay millions of times a run.
 const { LAST_ROUND } = pursuitModule;
-const { closeTo } = endModule;
-const { knownPlanOf } = planModule;
 
 /**
  * Where a round closes once its strikes ended and its result is known, remembered per combat: the
@@ -79,11 +78,6 @@ function slotOf(memo: Memo, key: number): number {
   let s = h & memo.mask;
   for (let at = slots[2 * s]!; at !== -1 && at !== key; at = slots[2 * s]!) s = (s + 1) & memo.mask;
   return s;
-}
-
-/** Forgets the combat's closes (they name starts by number: forgotten with the starts, position.ts). */
-export function forgetCloses(ctx: Context): void {
-  ctx.closesMemo = null;
 }
 
 /**

@@ -3,7 +3,6 @@ import type { State } from '../../state';
 import { oldWorldKey } from '../key';
 import { canonicalLost, codeInfo, codeOf, type CodeInfo } from './codes';
 import { contextOf, idOf, sideOf, type Context, type Side } from './context';
-import { forgetCloses } from './closes';
 import { lostVector, statusVector } from './records';
 import { tiedAcrossSides } from './strikes';
 import { orderMatters } from './ties';
@@ -112,7 +111,7 @@ export function forgetStartsIfMany(ctx: Context): void {
   ctx.startList.length = 0;
   // The closes name starts by number: forgotten with them.
   for (const info of ctx.codeInfos ?? ctx.codes.values()) if (info) (info as CodeInfo).closes = null;
-  forgetCloses(ctx);
+  ctx.closesMemo = null; // closes.ts: its entries name starts by number too
   ctx.generation++;
 }
 
