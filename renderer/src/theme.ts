@@ -12,6 +12,8 @@ export const theme = createTheme({
   // text colour chosen for a fill always reads at 4.5:1 or better.
   luminanceThreshold: 0.18,
   defaultRadius: 'md',
+  // A player who asked the system for less motion gets folds and dialogs that open at once.
+  respectReducedMotion: true,
   fontSizes: { xs: '0.875rem', sm: '1rem', md: '1.125rem', lg: '1.25rem', xl: '1.5rem' },
   components: {
     Button: { defaultProps: { size: 'lg' } },
