@@ -212,6 +212,14 @@ test('from a roster: the table fills with a progress line, a cell opens its deta
   const chargeFigure = (await page.getByTestId('matchup-charging-figure').textContent()) ?? '';
   const theirFigure = (await page.getByTestId('matchup-defending-figure').textContent()) ?? '';
   await page.screenshot({ path: 'test-results/matchups-detail-1280.png' });
+  // On a tablet the two ways and what charging is worth still read without sideways scrolling.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await expect(page.getByTestId('matchup-charge-worth')).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
+  await page.screenshot({ path: 'test-results/matchups-detail-820.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByTestId('start-matchup').click();
   await expect(page).toHaveURL(/#\/combat\/new\/old-world/);
   await expect(page.getByTestId('field-setup.attacker.units[0].name')).toHaveValue('Greatswords');
