@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlayerPause } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { Input } from '../../../core/api/view';
 import { ChooseKeys } from './ChooseKeys';
 import type { OptionFigures } from './useCombatOdds';
+import { StepCard } from './StepCard';
 import { Why } from './StepWhy';
 import { WhoActs } from './WhoActs';
 
@@ -47,36 +48,22 @@ export function ChooseStepCard({
   const pick = (option: string) => onAnswer({ kind: 'choose', stepId: step.id, option });
   const [question, ...more] = step.prompt.split('\n');
   return (
-    <Card
-      ref={cardRef}
-      withBorder
-      padding="md"
-      style={{ overflow: 'visible' }}
-      data-testid="step"
-      data-step-kind="choose"
-      data-step-id={step.id}
-    >
+    <StepCard step={step} cardRef={cardRef} gap="xs" who={<WhoActs role={step.actor} name={name} kind="choose" />}>
       <ChooseKeys options={options} disabled={busy} onPick={pick} />
-      <Stack gap="xs">
-        <WhoActs role={step.actor} name={name} kind="choose" />
-        <Title order={2} size="h3">
-          {step.title}
-        </Title>
-        <Text size="lg" fw={500} data-testid="step-prompt" style={{ whiteSpace: 'pre-line' }}>
-          {question}
+      <Text size="lg" fw={500} data-testid="step-prompt" style={{ whiteSpace: 'pre-line' }}>
+        {question}
+      </Text>
+      {note && (
+        <Text size="md" fw={600} data-testid="choice-note">
+          {note}
         </Text>
-        {note && (
-          <Text size="md" fw={600} data-testid="choice-note">
-            {note}
-          </Text>
-        )}
-        <OptionGrid options={options} many={many} byOdds={byOdds} figures={figures} busy={busy} onPick={pick} />
-        {pause && <PauseHere option={pause} />}
-        <KeysHint count={options.length} />
-        <MoreOfTheQuestion lines={more} />
-        <Why reasons={step.why} fold={0} />
-      </Stack>
-    </Card>
+      )}
+      <OptionGrid options={options} many={many} byOdds={byOdds} figures={figures} busy={busy} onPick={pick} />
+      {pause && <PauseHere option={pause} />}
+      <KeysHint count={options.length} />
+      <MoreOfTheQuestion lines={more} />
+      <Why reasons={step.why} fold={0} />
+    </StepCard>
   );
 }
 

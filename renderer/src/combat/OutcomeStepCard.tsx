@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Ref } from 'react';
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { Input } from '../../../core/api/view';
+import { StepCard } from './StepCard';
 
 type OutcomeStep = Extract<CombatSnapshot['step'], { kind: 'outcome' }>;
 
@@ -20,16 +21,11 @@ export function OutcomeStepCard({
   cardRef: Ref<HTMLDivElement>;
 }) {
   return (
-    <Card
-      ref={cardRef}
-      withBorder
-      padding="md"
-      style={{ overflow: 'visible' }}
-      data-testid="step"
-      data-step-kind="outcome"
-      data-step-id={step.id}
-    >
-      <Stack gap="sm">
+    <StepCard
+      step={step}
+      cardRef={cardRef}
+      gap="sm"
+      who={
         <Group gap="sm" data-testid="who-acts" data-role="both">
           <Badge size="xl" radius="sm" color="dark" variant="outline">
             Both players
@@ -38,25 +34,23 @@ export function OutcomeStepCard({
             {step.final ? 'read the outcome' : 'check this, then continue'}
           </Text>
         </Group>
-        <Title order={2} size="h3">
-          {step.title}
-        </Title>
-        <OutcomeLines lines={step.lines} />
-        {!step.final && (
-          <div className="cc-step-action">
-            <Button
-              size="xl"
-              fullWidth
-              onClick={() => onAnswer({ kind: 'continue', stepId: step.id })}
-              loading={busy}
-              data-testid="continue"
-            >
-              Continue
-            </Button>
-          </div>
-        )}
-      </Stack>
-    </Card>
+      }
+    >
+      <OutcomeLines lines={step.lines} />
+      {!step.final && (
+        <div className="cc-step-action">
+          <Button
+            size="xl"
+            fullWidth
+            onClick={() => onAnswer({ kind: 'continue', stepId: step.id })}
+            loading={busy}
+            data-testid="continue"
+          >
+            Continue
+          </Button>
+        </div>
+      )}
+    </StepCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { CombatSnapshot } from '../../../core/api/channels/combat';
 import type { Input } from '../../../core/api/view';
@@ -6,6 +6,7 @@ import { ChooseStepCard } from './ChooseStepCard';
 import { DiceEntry, type RestoredDice } from './DiceEntry';
 import { OutcomeStepCard } from './OutcomeStepCard';
 import { RollNeeds } from './RollNeeds';
+import { StepCard } from './StepCard';
 import { Why } from './StepWhy';
 import { rollersOf, WhoActs } from './WhoActs';
 import type { OptionFigures } from './useCombatOdds';
@@ -92,41 +93,32 @@ function RollStepCard({
   name: string;
 }) {
   return (
-    <Card
-      withBorder
-      padding="md"
-      style={{ overflow: 'visible' }}
-      data-testid="step"
-      data-step-kind="roll"
-      data-step-id={step.id}
+    <StepCard
+      step={step}
+      gap="sm"
+      who={<WhoActs role={step.actor} name={name} kind="roll" also={rollersOf(step)[1]} />}
     >
-      <Stack gap="sm">
-        <WhoActs role={step.actor} name={name} kind="roll" also={rollersOf(step)[1]} />
-        <Title order={2} size="h3">
-          {step.title}
-        </Title>
-        {/* Many groups of dice: this line says how the roll goes, and each box below its own need. */}
-        <RollNeeds step={step} testId="step-needs" atBoxes />
-        {/* Keyed by step: a new step starts with an empty entry. The box comes straight after what the
-            dice need, so it opens in sight on a laptop too; why they need it follows the box. */}
-        <DiceEntry
-          key={step.id}
-          step={step}
-          busy={busy}
-          restore={restore}
-          onEnter={(dice, typed) =>
-            onAnswer({ kind: 'roll', stepId: step.id, dice, by: 'entered', ...(typed ? { typed } : {}) })
-          }
-          onRollForMe={() => onRollForMe(step.id)}
-        />
-        <Why reasons={step.why} />
-        {/* Notes after the box: what it needs comes first, then the dice, why, and what else to know. */}
-        {step.notes.map((note, i) => (
-          <Text key={i} size="lg" c="gray.8" data-testid="step-note">
-            {note}
-          </Text>
-        ))}
-      </Stack>
-    </Card>
+      {/* Many groups of dice: this line says how the roll goes, and each box below its own need. */}
+      <RollNeeds step={step} testId="step-needs" atBoxes />
+      {/* Keyed by step: a new step starts with an empty entry. The box comes straight after what the
+          dice need, so it opens in sight on a laptop too; why they need it follows the box. */}
+      <DiceEntry
+        key={step.id}
+        step={step}
+        busy={busy}
+        restore={restore}
+        onEnter={(dice, typed) =>
+          onAnswer({ kind: 'roll', stepId: step.id, dice, by: 'entered', ...(typed ? { typed } : {}) })
+        }
+        onRollForMe={() => onRollForMe(step.id)}
+      />
+      <Why reasons={step.why} />
+      {/* Notes after the box: what it needs comes first, then the dice, why, and what else to know. */}
+      {step.notes.map((note, i) => (
+        <Text key={i} size="lg" c="gray.8" data-testid="step-note">
+          {note}
+        </Text>
+      ))}
+    </StepCard>
   );
 }
