@@ -2,6 +2,7 @@ import { Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useState, type KeyboardEvent } from 'react';
 import { atLeastOf } from '../../../core/api/view';
+import { HatchPattern } from './svgMarks';
 
 const percent = (p: number) => `${(p * 100).toFixed(1)}%`;
 
@@ -64,10 +65,7 @@ export function DistributionChart({
       >
         <title>{label}</title>
         <defs>
-          <pattern id="actual-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">
-            <rect width="6" height="6" fill="#e03131" />
-            <line x1="0" y1="0" x2="0" y2="6" stroke="#000" strokeWidth="2.5" />
-          </pattern>
+          <HatchPattern id="actual-hatch" size={6} ground="#e03131" stroke={2.5} />
         </defs>
         <ChartGrid scale={scale} />
         {Array.from({ length: n }, (_, k) => (

@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { Fragment, useId, type ReactNode } from 'react';
 import type { Formation, ModelView, UnitView } from '../../../core/api/view';
+import { CasualtySquare, HatchPattern } from './svgMarks';
 
 /**
  * A ranked unit as a block of squares, drawn from the view the host gives (formation + models):
@@ -33,23 +34,7 @@ function Square({
     <g data-testid={`rank-model-${model.id}`} data-state={dead ? 'dead' : wounded ? 'wounded' : 'standing'}>
       <title>{title}</title>
       {dead ? (
-        <>
-          <rect
-            x={x}
-            y={y}
-            width={SIZE}
-            height={SIZE}
-            fill="white"
-            stroke="#555"
-            strokeWidth={1.5}
-            strokeDasharray="3 2"
-          />
-          <path
-            d={`M${x + 5} ${y + 5} L${x + SIZE - 5} ${y + SIZE - 5} M${x + SIZE - 5} ${y + 5} L${x + 5} ${y + SIZE - 5}`}
-            stroke="#555"
-            strokeWidth={2}
-          />
-        </>
+        <CasualtySquare x={x} y={y} size={SIZE} ink="#555" />
       ) : character ? (
         <>
           <rect x={x} y={y} width={SIZE} height={SIZE} fill={`url(#${pattern})`} stroke="black" strokeWidth={3} />
@@ -174,10 +159,7 @@ function RankBlock({
       style={{ display: 'block', opacity: gone ? 0.55 : 1 }}
     >
       <defs>
-        <pattern id={pattern} width={6} height={6} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-          <rect width={6} height={6} fill="#888" />
-          <line x1={0} y1={0} x2={0} y2={6} stroke="black" strokeWidth={3} />
-        </pattern>
+        <HatchPattern id={pattern} size={6} ground="#888" />
       </defs>
       {/* The front: what the unit faces (its enemy is engaged with this edge unless it fights in a flank or rear). */}
       <text x={2} y={12} fontSize={12} fontWeight={700} fill="black">

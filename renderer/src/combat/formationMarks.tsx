@@ -1,6 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ModelView } from '../../../core/api/view';
+import { CasualtySquare, HatchPattern } from './svgMarks';
 
 /**
  * The marks of the picture of a formation (FormationPicture), drawn in black on white so they
@@ -63,23 +64,7 @@ export function Lane({
         />
       )}
       {destroyed ? (
-        <>
-          <rect
-            x={x}
-            y={y}
-            width={TOKEN}
-            height={TOKEN}
-            fill="white"
-            stroke="#444"
-            strokeWidth={1.5}
-            strokeDasharray="3 2"
-          />
-          <path
-            d={`M${x + 3} ${y + 3} L${x + TOKEN - 3} ${y + TOKEN - 3} M${x + TOKEN - 3} ${y + 3} L${x + 3} ${y + TOKEN - 3}`}
-            stroke="#444"
-            strokeWidth={2}
-          />
-        </>
+        <CasualtySquare x={x} y={y} size={TOKEN} ink="#444" />
       ) : engagement === 'support' ? (
         <path
           d={`M${x + TOKEN / 2} ${y} L${x + TOKEN} ${y + TOKEN / 2} L${x + TOKEN / 2} ${y + TOKEN} L${x} ${y + TOKEN / 2} Z`}
@@ -107,10 +92,7 @@ export function Hatching({ id }: { id: string }) {
   return (
     <svg width={0} height={0} aria-hidden style={{ position: 'absolute' }}>
       <defs>
-        <pattern id={id} width={5} height={5} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-          <rect width={5} height={5} fill="white" />
-          <line x1={0} y1={0} x2={0} y2={5} stroke="black" strokeWidth={3} />
-        </pattern>
+        <HatchPattern id={id} size={5} ground="white" />
       </defs>
     </svg>
   );
