@@ -1,3 +1,5 @@
+import { keptChoice } from '../keptChoice';
+
 /**
  * How the players enter dice — typing the faces or counting each face. Settings keeps the way every
  * roll opens in on this device (local storage, like the paper and the step log); a switch made at a
@@ -13,23 +15,23 @@ export function isDiceMode(value: string | null | undefined): value is DiceMode 
 }
 
 /** The switch made at a roll, for this tab's session. */
-const SESSION_KEY = 'combat-companion.dice-mode';
+const keptForSession = keptChoice('combat-companion.dice-mode', isDiceMode, () => globalThis.sessionStorage);
 /** The way every roll opens, set in Settings, for this device. */
-const DEFAULT_KEY = 'combat-companion.dice-mode-default';
+const keptOnDevice = keptChoice('combat-companion.dice-mode-default', isDiceMode);
 
 /** The way a roll opens: the switch made this session, else the device's setting, else typing. */
 export function savedDiceMode(): DiceMode {
-  return read(() => globalThis.sessionStorage?.getItem(SESSION_KEY)) ?? rememberedDiceMode();
+  return keptForSession.read() ?? rememberedDiceMode();
 }
 
 /** A switch made at a roll: kept for the session. */
 export function saveDiceMode(mode: DiceMode): void {
-  write(() => globalThis.sessionStorage?.setItem(SESSION_KEY, mode));
+  keptForSession.write(mode);
 }
 
 /** The way every roll opens on this device (Settings): typing unless set, or when the storage holds no valid mode. */
 export function rememberedDiceMode(): DiceMode {
-  return read(() => globalThis.localStorage?.getItem(DEFAULT_KEY)) ?? 'type';
+  return keptOnDevice.read() ?? 'type';
 }
 
 /**
@@ -37,24 +39,6 @@ export function rememberedDiceMode(): DiceMode {
  * just chose it in Settings finds the next roll open that way.
  */
 export function rememberDiceMode(mode: DiceMode): void {
-  write(() => globalThis.localStorage?.setItem(DEFAULT_KEY, mode));
+  keptOnDevice.write(mode);
   saveDiceMode(mode);
-}
-
-/** A mode read from storage, or null when none is kept, it is not a mode, or the storage is refused. */
-function read(get: () => string | null | undefined): DiceMode | null {
-  try {
-    const saved = get();
-    return isDiceMode(saved) ? saved : null;
-  } catch {
-    return null; // storage refused (a locked-down browser): as at first
-  }
-}
-
-function write(set: () => void): void {
-  try {
-    set();
-  } catch {
-    // Not kept: the choice still holds for this step (or this page).
-  }
 }

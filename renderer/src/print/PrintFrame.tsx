@@ -5,16 +5,15 @@ import { Link, useSearchParams } from 'react-router';
 import { useClient } from '../api/ClientContext';
 import { useHostQuery } from '../api/hostQuery';
 import {
-  defaultPaper,
   isPaper,
   isStepLog,
   pageSize,
   paperLabels,
-  rememberedPaper,
-  rememberedStepLog,
+  paperOnThisDevice,
   rememberPaper,
   rememberStepLog,
   stepLogLabels,
+  stepLogOnThisDevice,
   type Paper,
   type StepLog,
 } from './paper';
@@ -112,7 +111,7 @@ export function PrintFrame({
 function usePrintChoices() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('paper');
-  const paper: Paper = isPaper(asked) ? asked : (rememberedPaper() ?? defaultPaper(navigator.language));
+  const paper: Paper = isPaper(asked) ? asked : paperOnThisDevice();
   const steps = useStepLog();
   const inAddress = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -186,5 +185,5 @@ function PrintButtons({
 export function useStepLog(): StepLog {
   const [params] = useSearchParams();
   const asked = params.get('steps');
-  return isStepLog(asked) ? asked : (rememberedStepLog() ?? 'full');
+  return isStepLog(asked) ? asked : stepLogOnThisDevice();
 }

@@ -1,4 +1,5 @@
 import type { Paper } from '../../../core/api/channels/print';
+import { keptChoice } from '../keptChoice';
 
 export type { Paper };
 
@@ -16,24 +17,14 @@ export function isPaper(value: string | null): value is Paper {
   return value === 'a4' || value === 'letter';
 }
 
-const PAPER_KEY = 'combat-companion.paper';
+const keptPaper = keptChoice('combat-companion.paper', isPaper);
 
-/** The paper chosen last time on this device (remembered across sessions), if any. */
-export function rememberedPaper(): Paper | null {
-  try {
-    const saved = globalThis.localStorage?.getItem(PAPER_KEY) ?? null;
-    return isPaper(saved) ? saved : null;
-  } catch {
-    return null; // storage refused: the locale's paper
-  }
-}
+/** A paper chosen, remembered across sessions for the next print (where the storage refuses, this print still uses it). */
+export const rememberPaper = keptPaper.write;
 
-export function rememberPaper(paper: Paper): void {
-  try {
-    globalThis.localStorage?.setItem(PAPER_KEY, paper);
-  } catch {
-    // Not remembered: this print still uses it.
-  }
+/** The paper a print starts on when none is asked: as last chosen on this device, else the locale's. */
+export function paperOnThisDevice(): Paper {
+  return keptPaper.read() ?? defaultPaper(navigator.language);
 }
 
 /** How much of the step log a sheet prints: one line a step, in full with every reason, or none. */
@@ -47,22 +38,12 @@ export function isStepLog(value: string | null): value is StepLog {
   return value === 'compact' || value === 'full' || value === 'none';
 }
 
-const STEP_LOG_KEY = 'combat-companion.step-log';
+const keptStepLog = keptChoice('combat-companion.step-log', isStepLog);
 
-/** The step log chosen last time on this device, if any. */
-export function rememberedStepLog(): StepLog | null {
-  try {
-    const saved = globalThis.localStorage?.getItem(STEP_LOG_KEY) ?? null;
-    return isStepLog(saved) ? saved : null;
-  } catch {
-    return null;
-  }
-}
+/** A step log chosen, remembered on this device as the paper is. */
+export const rememberStepLog = keptStepLog.write;
 
-export function rememberStepLog(steps: StepLog): void {
-  try {
-    globalThis.localStorage?.setItem(STEP_LOG_KEY, steps);
-  } catch {
-    // Not remembered: this print still uses it.
-  }
+/** The step log a combat sheet prints when none is asked: as last chosen on this device, else in full. */
+export function stepLogOnThisDevice(): StepLog {
+  return keptStepLog.read() ?? 'full';
 }

@@ -1,15 +1,14 @@
 import { Card, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
-  defaultPaper,
   isPaper,
   isStepLog,
   paperLabels,
-  rememberedPaper,
-  rememberedStepLog,
+  paperOnThisDevice,
   rememberPaper,
   rememberStepLog,
   stepLogLabels,
+  stepLogOnThisDevice,
   type Paper,
   type StepLog,
 } from '../print/paper';
@@ -22,8 +21,8 @@ import { Section } from './Section';
  * every print starts from them (and a choice made there is remembered here too, or for the session).
  */
 export function SettingsPage() {
-  const [paper, setPaper] = useState<Paper>(() => rememberedPaper() ?? defaultPaper(navigator.language));
-  const [steps, setSteps] = useState<StepLog>(() => rememberedStepLog() ?? 'full');
+  const [paper, setPaper] = useState<Paper>(paperOnThisDevice);
+  const [steps, setSteps] = useState<StepLog>(stepLogOnThisDevice);
   const [dice, setDice] = useState<DiceMode>(rememberedDiceMode);
   return (
     <Section title="Settings" intro="Kept on this device: every roll and every print starts from them.">
