@@ -28,3 +28,23 @@ export function keptChoice<T extends string>(
     },
   };
 }
+
+/**
+ * A choice a player makes for this device, as Settings and the print toolbar offer it: its values in
+ * words (in the order offered), which strings are its values, the one in force, and remembering
+ * another.
+ */
+export interface DeviceChoice<T extends string> {
+  labels: Readonly<Record<T, string>>;
+  isValue: (value: string | null) => value is T;
+  current: () => T;
+  remember: (value: T) => void;
+}
+
+/** A choice's values for a segmented control: in the order given, else in the order of its labels. */
+export function offered<T extends string>(
+  choice: DeviceChoice<T>,
+  order: readonly T[] = Object.keys(choice.labels) as T[],
+): Array<{ value: T; label: string }> {
+  return order.map((value) => ({ value, label: choice.labels[value] }));
+}

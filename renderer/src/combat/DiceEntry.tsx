@@ -3,7 +3,8 @@ import { IconDice5 } from '@tabler/icons-react';
 import { hasD3, type RollStep } from '../../../core/api/view';
 import { missingWords, tally, type RestoredDice } from './diceEntries';
 import { CountedFaces, SubmitDice, TypedBox, WaitingGroup, type BoxLayout, type FaceActions } from './DiceEntryBoxes';
-import { diceModeLabels, isDiceMode, type DiceMode } from './diceMode';
+import { offered } from '../keptChoice';
+import { diceModeChoice, isDiceMode, type DiceMode } from './diceMode';
 import { needsAtBoxes } from './needsWords';
 import { countKey, useDiceEntry } from './useDiceEntry';
 
@@ -139,7 +140,7 @@ function EntryModeAndRoll({
         onChange={(v) => {
           if (isDiceMode(v)) onMode(v);
         }}
-        data={(['type', 'count'] as const).map((v) => ({ value: v, label: diceModeLabels[v] }))}
+        data={offered(diceModeChoice)}
       />
       <Button
         size="md"

@@ -1,4 +1,4 @@
-import { keptChoice } from '../keptChoice';
+import { keptChoice, type DeviceChoice } from '../keptChoice';
 
 /**
  * How the players enter dice — typing the faces or counting each face. Settings keeps the way every
@@ -42,3 +42,11 @@ export function rememberDiceMode(mode: DiceMode): void {
   keptOnDevice.write(mode);
   saveDiceMode(mode);
 }
+
+/** The way every roll opens, as Settings offers it. */
+export const diceModeChoice: DeviceChoice<DiceMode> = {
+  labels: diceModeLabels,
+  isValue: isDiceMode,
+  current: rememberedDiceMode,
+  remember: rememberDiceMode,
+};

@@ -4,19 +4,8 @@ import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useClient } from '../api/ClientContext';
 import { useHostQuery } from '../api/hostQuery';
-import {
-  isPaper,
-  isStepLog,
-  pageSize,
-  paperLabels,
-  paperOnThisDevice,
-  rememberPaper,
-  rememberStepLog,
-  stepLogLabels,
-  stepLogOnThisDevice,
-  type Paper,
-  type StepLog,
-} from './paper';
+import { offered, type DeviceChoice } from '../keptChoice';
+import { pageSize, paperChoice, stepLogChoice, type Paper, type StepLog } from './paper';
 import { printThisPage, saveThisPageAsPdf, type PrintResult } from './printing';
 import './print.css';
 
@@ -64,7 +53,7 @@ export function PrintFrame({
             size="lg"
             value={paper}
             onChange={choosePaper}
-            data={(['a4', 'letter'] as const).map((p) => ({ value: p, label: paperLabels[p] }))}
+            data={offered(paperChoice)}
             aria-label="Paper size"
             data-testid="paper"
           />
@@ -73,7 +62,7 @@ export function PrintFrame({
               size="lg"
               value={steps}
               onChange={chooseSteps}
-              data={(['compact', 'full', 'none'] as const).map((v) => ({ value: v, label: stepLogLabels[v] }))}
+              data={offered(stepLogChoice)}
               aria-label="Step log"
               data-testid="step-log"
             />
@@ -110,25 +99,25 @@ export function PrintFrame({
  */
 function usePrintChoices() {
   const [params, setParams] = useSearchParams();
-  const asked = params.get('paper');
-  const paper: Paper = isPaper(asked) ? asked : paperOnThisDevice();
+  const paper: Paper = asked(params, 'paper', paperChoice);
   const steps = useStepLog();
-  const inAddress = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    next.set(key, value);
-    setParams(next, { replace: true });
-  };
-  const choosePaper = (value: string) => {
-    if (!isPaper(value)) return;
-    rememberPaper(value);
-    inAddress('paper', value);
-  };
-  const chooseSteps = (value: string) => {
-    if (!isStepLog(value)) return;
-    rememberStepLog(value);
-    inAddress('steps', value);
-  };
-  return { paper, choosePaper, steps, chooseSteps };
+  /** A choice made here: remembered on this device, and put in the address. */
+  const chooser =
+    <T extends string>(key: string, choice: DeviceChoice<T>) =>
+    (value: string) => {
+      if (!choice.isValue(value)) return;
+      choice.remember(value);
+      const next = new URLSearchParams(params);
+      next.set(key, value);
+      setParams(next, { replace: true });
+    };
+  return { paper, choosePaper: chooser('paper', paperChoice), steps, chooseSteps: chooser('steps', stepLogChoice) };
+}
+
+/** The value the address asks for (`?key=…`) where the choice knows it, else the one in force on this device. */
+function asked<T extends string>(params: URLSearchParams, key: string, choice: DeviceChoice<T>): T {
+  const value = params.get(key);
+  return choice.isValue(value) ? value : choice.current();
 }
 
 /** Printing or saving a PDF: busy meanwhile, then where it went or why it failed, in words. */
@@ -184,6 +173,5 @@ function PrintButtons({
 /** The step log a combat sheet prints: from the address (?steps=…), else as last chosen on this device, else in full. */
 export function useStepLog(): StepLog {
   const [params] = useSearchParams();
-  const asked = params.get('steps');
-  return isStepLog(asked) ? asked : stepLogOnThisDevice();
+  return asked(params, 'steps', stepLogChoice);
 }

@@ -1,5 +1,5 @@
 import type { Paper } from '../../../core/api/channels/print';
-import { keptChoice } from '../keptChoice';
+import { keptChoice, type DeviceChoice } from '../keptChoice';
 
 export type { Paper };
 
@@ -47,3 +47,19 @@ export const rememberStepLog = keptStepLog.write;
 export function stepLogOnThisDevice(): StepLog {
   return keptStepLog.read() ?? 'full';
 }
+
+/** The paper, as Settings and the print toolbar offer it. */
+export const paperChoice: DeviceChoice<Paper> = {
+  labels: paperLabels,
+  isValue: isPaper,
+  current: paperOnThisDevice,
+  remember: rememberPaper,
+};
+
+/** The step log, as Settings and the print toolbar offer it. */
+export const stepLogChoice: DeviceChoice<StepLog> = {
+  labels: stepLogLabels,
+  isValue: isStepLog,
+  current: stepLogOnThisDevice,
+  remember: rememberStepLog,
+};
