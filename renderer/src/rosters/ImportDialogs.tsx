@@ -1,26 +1,32 @@
 import { Alert, Button, Code, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useSystemNames } from '../api/systems';
-import { plural } from './common';
+import { ModalTitle, plural } from './common';
 import type { ImportState } from './useRosterImport';
 
 type Problems = Extract<ImportState, { kind: 'problems' }>;
 type Conflict = Extract<ImportState, { kind: 'conflict' }>;
 
-const title = (text: string) => (
-  <Text fw={700} size="xl">
-    {text}
-  </Text>
-);
-
-/** A file that is not a roster file (or too large to send), said in words: nothing was imported. */
-export function UnreadableModal({ name, reason, onClose }: { name: string; reason: string; onClose: () => void }) {
+/** A dialog that only tells what became of the file: its words, then OK (focused, so Enter closes it). */
+function NoticeModal({
+  title,
+  size,
+  gap,
+  testId,
+  onClose,
+  children,
+}: {
+  title: string;
+  size: 'lg' | 'xl';
+  gap: 'md' | 'lg';
+  testId: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   return (
-    <Modal opened onClose={onClose} title={title('This file cannot be imported')} size="lg" centered>
-      <Stack gap="lg" data-testid="import-unreadable">
-        <Text size="lg">
-          <b>{name}</b>: {reason}
-        </Text>
-        <Text size="lg">Nothing was imported.</Text>
+    <Modal opened onClose={onClose} title={<ModalTitle>{title}</ModalTitle>} size={size} centered>
+      <Stack gap={gap} data-testid={testId}>
+        {children}
         <Group justify="flex-end">
           <Button onClick={onClose} data-autofocus>
             OK
@@ -31,38 +37,43 @@ export function UnreadableModal({ name, reason, onClose }: { name: string; reaso
   );
 }
 
+/** A file that is not a roster file (or too large to send), said in words: nothing was imported. */
+export function UnreadableModal({ name, reason, onClose }: { name: string; reason: string; onClose: () => void }) {
+  return (
+    <NoticeModal title="This file cannot be imported" size="lg" gap="lg" testId="import-unreadable" onClose={onClose}>
+      <Text size="lg">
+        <b>{name}</b>: {reason}
+      </Text>
+      <Text size="lg">Nothing was imported.</Text>
+    </NoticeModal>
+  );
+}
+
 /** Every problem the host found, with its path: nothing was imported. */
 export function ProblemsModal({ state, onClose }: { state: Problems; onClose: () => void }) {
   const all = state.problems.length + state.more;
   return (
-    <Modal opened onClose={onClose} title={title('Nothing was imported')} size="xl" centered>
-      <Stack gap="md" data-testid="import-problems">
-        <Text size="lg">
-          <b>{state.name}</b> has {plural(all, 'problem')}. Fix {all === 1 ? 'it' : 'them'} in the file and import it
-          again
-          {state.more > 0 ? ` (the first ${state.problems.length} are listed)` : ''}:
+    <NoticeModal title="Nothing was imported" size="xl" gap="md" testId="import-problems" onClose={onClose}>
+      <Text size="lg">
+        <b>{state.name}</b> has {plural(all, 'problem')}. Fix {all === 1 ? 'it' : 'them'} in the file and import it
+        again
+        {state.more > 0 ? ` (the first ${state.problems.length} are listed)` : ''}:
+      </Text>
+      <ScrollArea.Autosize mah="55vh">
+        <List size="lg" spacing="xs" data-testid="import-problem-list">
+          {state.problems.map((p, i) => (
+            <List.Item key={i}>
+              <Code fz="md">{p.message}</Code>
+            </List.Item>
+          ))}
+        </List>
+      </ScrollArea.Autosize>
+      {state.more > 0 && (
+        <Text size="lg" data-testid="import-more-problems">
+          … and {plural(state.more, 'more problem')} after these.
         </Text>
-        <ScrollArea.Autosize mah="55vh">
-          <List size="lg" spacing="xs" data-testid="import-problem-list">
-            {state.problems.map((p, i) => (
-              <List.Item key={i}>
-                <Code fz="md">{p.message}</Code>
-              </List.Item>
-            ))}
-          </List>
-        </ScrollArea.Autosize>
-        {state.more > 0 && (
-          <Text size="lg" data-testid="import-more-problems">
-            … and {plural(state.more, 'more problem')} after these.
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button onClick={onClose} data-autofocus>
-            OK
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      )}
+    </NoticeModal>
   );
 }
 
@@ -82,7 +93,11 @@ export function ConflictModal({
     <Modal
       opened
       onClose={onClose}
-      title={title(existing.length === 1 ? 'This roster is already here' : 'These rosters are already here')}
+      title={
+        <ModalTitle>
+          {existing.length === 1 ? 'This roster is already here' : 'These rosters are already here'}
+        </ModalTitle>
+      }
       size="lg"
       centered
     >

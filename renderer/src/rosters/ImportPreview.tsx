@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, List, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconNotes } from '@tabler/icons-react';
 import type { ResponseOf } from '../../../core/api/contract';
-import { plural } from './common';
+import { ModalTitle, plural } from './common';
 import { useSystemNames } from '../api/systems';
 
 type Preview = ResponseOf<'roster.previewImport'>['preview'];
@@ -27,17 +27,7 @@ export function ImportPreviewModal({
       ? ''
       : `, ${preview.points.toLocaleString()}${preview.pointsLimit === null ? '' : ` of ${preview.pointsLimit.toLocaleString()}`} pts`;
   return (
-    <Modal
-      opened
-      onClose={onCancel}
-      title={
-        <Text fw={700} size="xl">
-          Import “{preview.rosterName}”?
-        </Text>
-      }
-      size="xl"
-      centered
-    >
+    <Modal opened onClose={onCancel} title={<ModalTitle>Import “{preview.rosterName}”?</ModalTitle>} size="xl" centered>
       <Stack gap="md" data-testid="import-preview">
         {/* "A roster for …": no article lands right before a system's name ("A The Ninth Age roster"). */}
         <Text size="lg">

@@ -25,7 +25,7 @@ import { useClient } from '../api/ClientContext';
 import { unwrap, useHostQuery, type HostError } from '../api/hostQuery';
 import { saveTextFile } from '../host/files';
 import { NothingHereYet, Section } from '../sections/Section';
-import { emptyDraft, keys, plural, RosterFields, rosterRequest, type RosterDraft } from './common';
+import { emptyDraft, keys, ModalTitle, plural, RosterFields, rosterRequest, type RosterDraft } from './common';
 import { useSystemNames, useSystemOptions } from '../api/systems';
 import { errorsByField } from '../forms/problems';
 import { DropOverlay, useFileDrop } from './FileDrop';
@@ -353,17 +353,7 @@ function NewRosterModal({ newRoster }: { newRoster: ReturnType<typeof useNewRost
   const { creating, close, draft, setDraft, create } = newRoster;
   const errors = errorsByField(create.error);
   return (
-    <Modal
-      opened={creating}
-      onClose={close}
-      title={
-        <Text fw={700} size="xl">
-          New roster
-        </Text>
-      }
-      size="xl"
-      centered
-    >
+    <Modal opened={creating} onClose={close} title={<ModalTitle>New roster</ModalTitle>} size="xl" centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -104,6 +104,15 @@ export function rosterRequest(draft: RosterDraft) {
   };
 }
 
+/** A dialog's title as every roster dialog shows it: large and bold. */
+export function ModalTitle({ children }: { children: ReactNode }) {
+  return (
+    <Text fw={700} size="xl">
+      {children}
+    </Text>
+  );
+}
+
 /** "Are you sure?" with the consequence in words and a big, clearly named button. */
 export function ConfirmModal({
   opened,
@@ -123,17 +132,7 @@ export function ConfirmModal({
   busy?: boolean;
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={
-        <Text fw={700} size="xl">
-          {title}
-        </Text>
-      }
-      size="lg"
-      centered
-    >
+    <Modal opened={opened} onClose={onCancel} title={<ModalTitle>{title}</ModalTitle>} size="lg" centered>
       <Stack gap="lg">
         <Text size="lg">{children}</Text>
         <Group justify="flex-end">
