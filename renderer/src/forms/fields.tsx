@@ -245,24 +245,34 @@ export function SegmentedField(props: FieldProps) {
   );
 }
 
+/**
+ * What a tick and a switch share: their label and error, and a line as tall as the other fields
+ * with the label beside the control and the whole of it a target.
+ */
+function onOffLine(props: FieldProps, errors: Readonly<Record<string, string>>) {
+  return {
+    size: SIZE,
+    label: props.label.label,
+    description: props.label.description,
+    error: errors[props.path],
+    'data-testid': `field-${props.path}`,
+    styles: {
+      body: { alignItems: 'center', minHeight: 50 },
+      labelWrapper: { justifyContent: 'center' },
+      label: { cursor: 'pointer' },
+    },
+  };
+}
+
 /** On or off: a tick with its label, the whole line a target. A tick left out shows its default (Insane Courage: on). */
 export function FlagField(props: FieldProps) {
   const { errors } = useFormEnv();
   return (
     <Checkbox
-      size={SIZE}
-      label={props.label.label}
-      description={props.label.description}
+      {...onOffLine(props, errors)}
       checked={props.value === undefined ? props.node.default === true : props.value === true}
       onChange={(e) => props.onChange(e.currentTarget.checked)}
-      error={errors[props.path]}
       title={fullWords(props.label).title}
-      data-testid={`field-${props.path}`}
-      styles={{
-        body: { alignItems: 'center', minHeight: 50 },
-        labelWrapper: { justifyContent: 'center' },
-        label: { cursor: 'pointer' },
-      }}
     />
   );
 }
@@ -277,18 +287,9 @@ export function SwitchField(props: FieldProps) {
   const on = props.value === true || props.value === 1;
   return (
     <Switch
-      size={SIZE}
-      label={props.label.label}
-      description={props.label.description}
+      {...onOffLine(props, errors)}
       checked={on}
       onChange={(e) => props.onChange(numeric ? (e.currentTarget.checked ? 1 : 0) : e.currentTarget.checked)}
-      error={errors[props.path]}
-      data-testid={`field-${props.path}`}
-      styles={{
-        body: { alignItems: 'center', minHeight: 50 },
-        labelWrapper: { justifyContent: 'center' },
-        label: { cursor: 'pointer' },
-      }}
     />
   );
 }
