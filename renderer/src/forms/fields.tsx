@@ -308,14 +308,27 @@ export function TagsField(props: FieldProps) {
   );
 }
 
-/** A number (or numbers) pointing at an item of another list, chosen by the item's name. */
-export function RefField(props: FieldProps) {
+/**
+ * What a field that reads another list of the form needs (a pick of one of its items, a number per
+ * item): the field's path below the form's root, and the whole form (its value, schema and sides)
+ * to find that list in. The field redraws on every change of the form, as the list may change.
+ */
+function useOtherLists(path: string) {
   const env = useFormEnv();
   const root = useRootIf(true);
+  return {
+    env,
+    fieldPath: parsePath(path).slice(parsePath(env.rootPath).length),
+    form: { root, schema: env.rootSchema, sides: env.sides ?? [] },
+  };
+}
+
+/** A number (or numbers) pointing at an item of another list, chosen by the item's name. */
+export function RefField(props: FieldProps) {
   const { value, onChange, hint, path, node } = props;
   const ref = hint.ref!;
-  const fieldPath = parsePath(path).slice(parsePath(env.rootPath).length);
-  const options = refOptions(fieldPath, ref, { root, schema: env.rootSchema, sides: env.sides ?? [] });
+  const { env, fieldPath, form } = useOtherLists(path);
+  const options = refOptions(fieldPath, ref, form);
   const { nullable } = shapeOf(node);
   // Nothing to point at but "none": not worth a field (an enemy unit without characters).
   if (nullable && options.length === 0) return null;
@@ -345,12 +358,10 @@ export function RefField(props: FieldProps) {
  * A field left empty counts 0 (its placeholder says so).
  */
 export function PerItemNumbers(props: FieldProps) {
-  const env = useFormEnv();
-  const root = useRootIf(true);
   const { value, onChange, hint, path, label } = props;
   const perItem = hint.perItem!;
-  const fieldPath = parsePath(path).slice(parsePath(env.rootPath).length);
-  const items = perItemOptions(fieldPath, perItem, { root, schema: env.rootSchema, sides: env.sides ?? [] });
+  const { env, fieldPath, form } = useOtherLists(path);
+  const items = perItemOptions(fieldPath, perItem, form);
   const numbers = Array.isArray(value) ? (value as Json[]) : [];
   const set = (j: number, v: Json) =>
     onChange(Array.from({ length: Math.max(numbers.length, j + 1) }, (_, k) => (k === j ? v : (numbers[k] ?? 0))));
