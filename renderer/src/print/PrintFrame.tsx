@@ -49,22 +49,14 @@ export function PrintFrame({
           </Group>
         </Anchor>
         <Group gap="sm" wrap="wrap">
-          <SegmentedControl
-            size="lg"
-            value={paper}
-            onChange={choosePaper}
-            data={offered(paperChoice)}
-            aria-label="Paper size"
-            data-testid="paper"
-          />
+          <ToolbarChoice choice={paperChoice} value={paper} onChange={choosePaper} label="Paper size" testId="paper" />
           {stepLog && (
-            <SegmentedControl
-              size="lg"
+            <ToolbarChoice
+              choice={stepLogChoice}
               value={steps}
               onChange={chooseSteps}
-              data={offered(stepLogChoice)}
-              aria-label="Step log"
-              data-testid="step-log"
+              label="Step log"
+              testId="step-log"
             />
           )}
           <PrintButtons
@@ -118,6 +110,32 @@ function usePrintChoices() {
 function asked<T extends string>(params: URLSearchParams, key: string, choice: DeviceChoice<T>): T {
   const value = params.get(key);
   return choice.isValue(value) ? value : choice.current();
+}
+
+/** One of the toolbar's choices (the paper, the step log): its values side by side, named for a screen reader. */
+function ToolbarChoice<T extends string>({
+  choice,
+  value,
+  onChange,
+  label,
+  testId,
+}: {
+  choice: DeviceChoice<T>;
+  value: T;
+  onChange: (value: string) => void;
+  label: string;
+  testId: string;
+}) {
+  return (
+    <SegmentedControl
+      size="lg"
+      value={value}
+      onChange={onChange}
+      data={offered(choice)}
+      aria-label={label}
+      data-testid={testId}
+    />
+  );
 }
 
 /** Printing or saving a PDF: busy meanwhile, then where it went or why it failed, in words. */
