@@ -6,6 +6,12 @@ import { useClient } from '../api/ClientContext';
 import { unwrap } from '../api/hostQuery';
 import { saveTextFile } from '../host/files';
 
+/** The files a stored combat is saved as, each a button: for forums and chat, and with the stored log. */
+const formats = [
+  { format: 'markdown', label: 'Markdown', icon: <IconFileText /> },
+  { format: 'json', label: 'JSON', icon: <IconJson /> },
+] as const;
+
 /**
  * A stored combat, to hand on: the print view (Print… and Save as PDF… are there), and the same
  * summary as Markdown for forums and chat, or as JSON with the stored log.
@@ -30,24 +36,18 @@ export function ExportActions({ id }: { id: string }) {
         >
           Print / PDF
         </Button>
-        <Button
-          variant="default"
-          leftSection={<IconFileText />}
-          onClick={() => exported.mutate('markdown')}
-          loading={exported.isPending && exported.variables === 'markdown'}
-          data-testid="export-markdown"
-        >
-          Markdown
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconJson />}
-          onClick={() => exported.mutate('json')}
-          loading={exported.isPending && exported.variables === 'json'}
-          data-testid="export-json"
-        >
-          JSON
-        </Button>
+        {formats.map(({ format, label, icon }) => (
+          <Button
+            key={format}
+            variant="default"
+            leftSection={icon}
+            onClick={() => exported.mutate(format)}
+            loading={exported.isPending && exported.variables === format}
+            data-testid={`export-${format}`}
+          >
+            {label}
+          </Button>
+        ))}
       </Group>
       {exported.isSuccess && exported.data.saved && (
         <Alert color="green" data-testid="export-result" withCloseButton onClose={() => exported.reset()}>
