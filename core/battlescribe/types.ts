@@ -1,4 +1,5 @@
-import type { BsRoster, BsSelection } from './tree';
+import type { NotesWriter } from './notes';
+import { pointsOf, type BsRoster, type BsSelection } from './tree';
 
 /**
  * What the player reads before importing one unit, in words: written by the host so the screen
@@ -39,6 +40,27 @@ export interface SkippedUnit {
 }
 
 export type UnitOutcome = { ok: true; unit: ConvertedUnit } | { ok: false; skipped: SkippedUnit };
+
+/** What a system's mapping writes of a unit's preview: all but its name and points, which are the unit's. */
+export type PreviewLines = Omit<UnitPreview, 'name' | 'points'>;
+
+/**
+ * A unit converted: the roster editor's id of its selection, its points (the costs of everything in
+ * it), its notes as written, and its preview under the same name and points.
+ */
+export function converted(
+  unit: BsSelection,
+  name: string,
+  notes: NotesWriter,
+  profile: Record<string, unknown>,
+  preview: PreviewLines,
+): UnitOutcome {
+  const points = pointsOf(unit);
+  return {
+    ok: true,
+    unit: { sourceId: unit.id, name, points, notes: notes.toString(), profile, preview: { name, points, ...preview } },
+  };
+}
 
 /** How one game system's rosters become Combat Companion units. */
 export interface SystemImport {

@@ -16,6 +16,22 @@ export interface CombatLog<Setup = unknown> {
   inputs: Input[];
 }
 
+/**
+ * A stored combat as the store returns it (history.get): its log as stored, the setup and inputs
+ * not yet checked against its system, with its title, its times and the rosters its sides came from.
+ */
+export interface StoredCombatRecord {
+  id: string;
+  system: string;
+  title: string;
+  startedAt: string;
+  finishedAt: string | null;
+  seed: number;
+  rosterIds: readonly string[];
+  setup: unknown;
+  inputs: readonly unknown[];
+}
+
 export interface Combat<Setup = unknown, State = unknown> {
   log: CombatLog<Setup>;
   state: State;

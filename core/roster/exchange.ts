@@ -82,6 +82,23 @@ export type RosterFile = {
   rosters: ExportedRoster[];
 };
 
+/**
+ * A roster's own fields as a file keeps them, each named (never a spread, so nothing else slips
+ * in): all but when it was last used; its units go apart. The store reads a file's roster back by
+ * the same list.
+ */
+export function exportedRosterFields(roster: Omit<ExportedRoster, 'units'>): Omit<ExportedRoster, 'units'> {
+  return {
+    id: roster.id,
+    name: roster.name,
+    system: roster.system,
+    pointsLimit: roster.pointsLimit,
+    notes: roster.notes,
+    createdAt: roster.createdAt,
+    updatedAt: roster.updatedAt,
+  };
+}
+
 /** The file for some rosters and their units (units in roster order). */
 export function buildRosterFile(
   rosters: readonly { roster: Roster; units: readonly Unit[] }[],
@@ -92,13 +109,7 @@ export function buildRosterFile(
     version: ROSTER_FILE_VERSION,
     exportedAt,
     rosters: rosters.map(({ roster, units }) => ({
-      id: roster.id,
-      name: roster.name,
-      system: roster.system,
-      pointsLimit: roster.pointsLimit,
-      notes: roster.notes,
-      createdAt: roster.createdAt,
-      updatedAt: roster.updatedAt,
+      ...exportedRosterFields(roster),
       units: [...units]
         .sort((a, b) => a.position - b.position)
         .map((unit) => ({

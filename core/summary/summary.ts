@@ -1,7 +1,7 @@
 import { noOddsBecause, type Analyzed } from '../analysis/guarded';
 import { oddsFrom } from '../analysis/odds';
 import type { WholeCombatAnswer } from '../analysis/combat/forHost';
-import { advance, startCombat, type Combat } from '../combat/engine';
+import { advance, startCombat, type Combat, type StoredCombatRecord } from '../combat/engine';
 import { inputSchema, pausedAt, type Input, type Role, type Step } from '../combat/steps';
 import type { RuleSystem } from '../combat/system';
 import type { CombatView, LogLine } from '../combat/view';
@@ -9,18 +9,7 @@ import { genericProfile } from './profile';
 import { rostersOfSides, type KnownRoster } from './rosters';
 import type { Summary, SummaryOdds, SummarySide, SummaryStep } from './schema';
 
-/** A stored combat as the store returns it (history.get). */
-export interface StoredCombatRecord {
-  id: string;
-  system: string;
-  title: string;
-  startedAt: string;
-  finishedAt: string | null;
-  seed: number;
-  rosterIds: readonly string[];
-  setup: unknown;
-  inputs: readonly unknown[];
-}
+export type { StoredCombatRecord };
 
 export interface SummaryDeps {
   systems: Readonly<Record<string, RuleSystem>>;

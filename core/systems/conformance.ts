@@ -1,3 +1,5 @@
+import type { StoredCombatRecord } from '../combat/engine';
+
 /**
  * What every rule system must show, declared once in its own folder
  * (core/systems/<id>/conformance.ts): one generic suite — unit tests, the bench and the browser
@@ -44,17 +46,8 @@ export interface SystemConformance {
 }
 
 export interface StoredCombatExpectation {
-  record: {
-    id: string;
-    system: string;
-    title: string;
-    startedAt: string;
-    finishedAt: string | null;
-    seed: number;
-    rosterIds: readonly string[];
-    setup: unknown;
-    inputs: readonly unknown[];
-  };
+  /** The combat as the store returns it, which History and print replay. */
+  record: StoredCombatRecord;
   expected: {
     /** Log lines (hence summary steps) the combat produces. */
     steps: number;

@@ -143,6 +143,36 @@ class RoundMeter {
   }
 }
 
+/**
+ * What both chains start from: the round the state is in and the last one counted, the ends the
+ * engine's walk into the model met first (tallied), the positions it reached by round, and the
+ * answer from the tally once the rounds are done (`states`: the positions worked out).
+ */
+function chainStart<S, P>(chain: CombatChain<S>, model: RoundModel<S, P>, state: S, maxRounds: number) {
+  const fromRound = chain.round(state);
+  const limit = Math.max(maxRounds, fromRound);
+  const tally = new Tally().track(chain.unitFates?.(state));
+  const { layers, ended } = enterModel(chain, model, state);
+  for (const e of ended) tally.add(e.end, e.round, e.p);
+  const odds = (states: number): WholeCombatOdds => ({
+    ...tally.odds(namesOf(chain, state), { exact: true, fromRound, maxRounds: limit }),
+    states,
+  });
+  return { fromRound, limit, tally, layers, odds };
+}
+
+/**
+ * The rounds of `byRound` from `fromRound` on, in order, each taken out as it is reached: working a
+ * round out adds the later rounds it leads to, so what is left is looked at again each time.
+ */
+function* roundsFrom<L>(byRound: Map<number, L>, fromRound: number): Generator<[number, L]> {
+  for (let round = fromRound; [...byRound.keys()].some((r) => r >= round); round++) {
+    const here = byRound.get(round);
+    byRound.delete(round);
+    if (here) yield [round, here];
+  }
+}
+
 /** The chain a round's layer at a time (see above). */
 function* layeredChainInChunks<S, P>(
   chain: CombatChain<S>,
@@ -152,17 +182,10 @@ function* layeredChainInChunks<S, P>(
   budget: number,
 ): Chunked<WholeCombatOdds> {
   const meter = new RoundMeter(budget);
-  const fromRound = chain.round(state);
-  const limit = Math.max(maxRounds, fromRound);
-  const tally = new Tally().track(chain.unitFates?.(state));
-  const { layers, ended } = enterModel(chain, model, state);
-  for (const e of ended) tally.add(e.end, e.round, e.p);
+  const { fromRound, limit, tally, layers, odds } = chainStart(chain, model, state, maxRounds);
   let states = 0;
   let chunkFrom = workSpent();
-  for (let round = fromRound; [...layers.keys()].some((r) => r >= round); round++) {
-    const layer = layers.get(round);
-    layers.delete(round);
-    if (!layer) continue;
+  for (const [round, layer] of roundsFrom(layers, fromRound)) {
     if (round > limit) {
       for (const { p } of layer.values()) tally.unfinished += p;
       continue;
@@ -182,7 +205,7 @@ function* layeredChainInChunks<S, P>(
       chunkFrom = workSpent();
     }
   }
-  return { ...tally.odds(namesOf(chain, state), { exact: true, fromRound, maxRounds: limit }), states };
+  return odds(states);
 }
 
 /** The graph of `setup`'s positions under `model`, kept from one asking to the next. */
@@ -232,23 +255,16 @@ function* graphChainInChunks<S, P>(
   budget: number,
 ): Chunked<WholeCombatOdds> {
   const meter = new RoundMeter(budget);
-  const fromRound = chain.round(state);
-  const limit = Math.max(maxRounds, fromRound);
-  const tally = new Tally().track(chain.unitFates?.(state));
   const graph = graphOf(chain.setup(state), model as RoundModel<unknown, P>);
-  const entered = enterModel(chain, model, state);
-  for (const e of entered.ended) tally.add(e.end, e.round, e.p);
+  const { fromRound, limit, tally, layers, odds } = chainStart(chain, model, state, maxRounds);
   const rounds = new Map<number, Masses>();
   const massesOf = (round: number) => rounds.get(round) ?? rounds.set(round, new Masses()).get(round)!;
-  for (const [round, layer] of entered.layers)
+  for (const [round, layer] of layers)
     for (const [key, { position, p }] of layer) massesOf(round).add(graph.numberOf(key, position), p);
   const charged = new Set<number>();
   let states = 0;
   let chunkFrom = workSpent();
-  for (let round = fromRound; [...rounds.keys()].some((r) => r >= round); round++) {
-    const here = rounds.get(round);
-    rounds.delete(round);
-    if (!here) continue;
+  for (const [round, here] of roundsFrom(rounds, fromRound)) {
     if (round > limit) {
       for (const n of here.active) tally.unfinished += here.mass[n]!;
       continue;
@@ -262,5 +278,5 @@ function* graphChainInChunks<S, P>(
       chunkFrom = workSpent();
     }
   }
-  return { ...tally.odds(namesOf(chain, state), { exact: true, fromRound, maxRounds: limit }), states };
+  return odds(states);
 }

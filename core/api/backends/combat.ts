@@ -4,6 +4,7 @@ import { prefixIssues, problemsOf } from '../../roster/documents';
 import { ApiFailure } from '../reply';
 import { CombatSessions } from './combatSessions';
 import type { OddsOf } from './odds/job';
+import type { CombatInput } from '../../store/repo';
 
 export { figureText } from './odds/round';
 
@@ -41,19 +42,11 @@ export interface StoredCombat {
 }
 
 export interface CombatHistory {
-  /** Saves the log under `id`; `create` when the combat is not stored yet (its first step). */
-  save(entry: {
-    id: string;
-    create: boolean;
-    system: string;
-    title: string;
-    seed: number;
-    setup: unknown;
-    inputs: unknown[];
-    summary: string | null;
-    finished: boolean;
-    rosterIds: string[];
-  }): Promise<unknown>;
+  /**
+   * Saves the log under `id`; `create` when the combat is not stored yet (its first step). What the
+   * store saves (repo.ts CombatInput), with the id the host gave it always named.
+   */
+  save(entry: CombatInput & { id: string; create: boolean }): Promise<unknown>;
   load(id: string): Promise<StoredCombat | undefined>;
   /** Drops a stored combat (every step of it undone). */
   drop(id: string): Promise<void>;

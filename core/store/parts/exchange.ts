@@ -1,5 +1,5 @@
 import type { RosterSummary } from '../../roster/documents';
-import { buildRosterFile } from '../../roster/exchange';
+import { buildRosterFile, exportedRosterFields } from '../../roster/exchange';
 import type { RosterRepository } from '../repo';
 import { StoreError } from '../storeError';
 import type { RosterRow, UnitRow } from '../rows';
@@ -47,13 +47,8 @@ export function exchangePart({ db, clock, newId }: StoreContext): Exchange {
             await db.units.bulkDelete(await db.units.where('rosterId').equals(roster.id).primaryKeys());
           }
           const row: RosterRow = {
+            ...exportedRosterFields(roster),
             id: keepBoth ? newId() : roster.id,
-            name: roster.name,
-            system: roster.system,
-            pointsLimit: roster.pointsLimit,
-            notes: roster.notes,
-            createdAt: roster.createdAt,
-            updatedAt: roster.updatedAt,
             lastUsedAt: now,
           };
           // A unit id already used by another roster's unit gets a fresh one instead of moving it.

@@ -1,3 +1,5 @@
+import type { Role } from './state';
+
 /**
  * The numbers of an Epic Armageddon assault, as data (seed 003, RULES.md §4, SCENARIOS.md §1).
  */
@@ -23,6 +25,21 @@ export const RESULT_DICE = 2;
 
 /** P(the highest of 2D6 is k), k = 1…6: (2k − 1)/36. */
 export const highestOfTwoChance = (k: number): number => (k >= 1 && k <= 6 ? (2 * k - 1) / 36 : 0);
+
+/**
+ * RULES §4 A6, the assault result's dice: P(attacker's highest of 2D6 − defender's = i − 5),
+ * i = 0…10; dice already rolled are fixed (the highest of them counts).
+ */
+export function resultDice(rolls: Partial<Record<Role, readonly number[]>> = {}): number[] {
+  const chance = (role: Role, k: number) => {
+    const r = rolls[role];
+    return r ? (Math.max(...r) === k ? 1 : 0) : highestOfTwoChance(k);
+  };
+  const out = new Array<number>(11).fill(0);
+  for (let a = 1; a <= 6; a++)
+    for (let b = 1; b <= 6; b++) out[a - b + 5]! += chance('attacker', a) * chance('defender', b);
+  return out;
+}
 
 /** RULES §4 Saves: the invulnerable save, after a failed save (also against Macro-weapons). */
 export const INVULNERABLE_SAVE = 6;

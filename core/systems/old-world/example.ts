@@ -15,6 +15,19 @@ export const human: Profile = {
   troopType: 'infantry',
 };
 
+/** A hero of the human line (WS5 S4 T4 W2 I5 A3 Ld8, 5+ armour); the setup screen's new characters start from it. */
+export const hero: Profile = {
+  ...human,
+  weaponSkill: 5,
+  strength: 4,
+  toughness: 4,
+  wounds: 2,
+  initiative: 5,
+  attacks: 3,
+  leadership: 8,
+  armour: 5,
+};
+
 /**
  * The setup screen's starting point: a typical charge — 20 Empire Halberdiers (S3, +1 with
  * their halberds: S4; standard and musician) charging 20 Orc Boyz (T4 I2, 5+ armour, standard) front on,

@@ -2,7 +2,7 @@ import { ruleSystem } from '../../combat/system';
 import { engine, settle } from './engine';
 import { exampleSetup } from './example';
 import { setupSchema, type Setup } from './setup';
-import { roles, unitIndices, unitKey, type State, type UnitStatus } from './state';
+import { beforeRound, roles, unitIndices, unitKey, type State, type UnitStatus } from './state';
 import { profilesOf, winnerOf } from './summary';
 import { viewOf } from './view';
 
@@ -19,30 +19,10 @@ export function startState(setup: Setup): State {
       lost[unitKey(role, unit)] = setup[role].units[unit]!.woundsLost;
     }
   }
-  return settle({
-    setup,
-    round: setup.round,
-    previousWinner: setup.previousWinner,
-    lost,
-    roundStart: lost,
-    status,
-    statusAtStart: status,
-    roundBegin: { previousWinner: setup.previousWinner, hasWonRound: { attacker: false, defender: false } },
-    caused: { attacker: 0, defender: 0 },
-    overkill: { attacker: 0, defender: 0 },
-    rollOffWinner: null,
-    hasWonRound: { attacker: false, defender: false },
-    result: null,
-    broke: [],
-    moves: {},
-    chasing: {},
-    // 'end' with an empty queue: settle moves on to the strikes of the first round.
-    phase: 'end',
-    queue: [],
-    notes: [],
-    counter: 0,
-    log: [],
-  });
+  const { round, previousWinner } = setup;
+  // The round and who won the one before come from the setup: a combat may be set up part-way through.
+  const notWon = { attacker: false, defender: false };
+  return settle(beforeRound(setup, { round, previousWinner, lost, status, hasWonRound: notWon }));
 }
 
 /** Warhammer Fantasy Battle 6th edition ("the old world"): a close combat round by round (seed 002, RULES §3). */

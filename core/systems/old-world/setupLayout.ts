@@ -1,6 +1,6 @@
 import type { FieldHint } from '../../combat/setupLayout';
 import type { SetupLayout } from '../../combat/setupLayout';
-import { human } from './example';
+import { hero, human } from './example';
 
 const profile: FieldHint = {
   inline: true,
@@ -61,20 +61,7 @@ export const oldWorldLayout: SetupLayout = {
     '*.units[].attacksAt': { ref: { list: '{other}.units[$target].characters[]' }, noneLabel: 'The rank and file' },
     '*.units[].characters': {
       addLabel: 'Add a character',
-      newItem: {
-        name: '',
-        profile: {
-          ...human,
-          weaponSkill: 5,
-          strength: 4,
-          toughness: 4,
-          wounds: 2,
-          initiative: 5,
-          attacks: 3,
-          leadership: 8,
-          armour: 5,
-        },
-      },
+      newItem: { name: '', profile: hero },
     },
     '*.units[].characters[].profile': profile,
     '*.nearby': {

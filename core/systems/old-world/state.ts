@@ -116,6 +116,48 @@ export interface State {
   log: LogLine[];
 }
 
+/**
+ * A state before a round begins (settle then starts it: phase 'end' with an empty queue moves on to
+ * the round's strikes): wounds lost and statuses as they stand, the round's record of them begun
+ * from here, nothing yet caused or rolled, no history. The first round (index.ts) and the round
+ * model's reading of a position (analysis/model/records.ts) both start from it.
+ */
+export function beforeRound(
+  setup: Setup,
+  at: {
+    round: number;
+    previousWinner: Role | null;
+    lost: Record<string, number>;
+    status: Record<string, UnitStatus>;
+    hasWonRound: Record<Role, boolean>;
+  },
+): State {
+  const { round, previousWinner, lost, status, hasWonRound } = at;
+  return {
+    setup,
+    round,
+    previousWinner,
+    lost,
+    roundStart: lost,
+    status,
+    statusAtStart: status,
+    roundBegin: { previousWinner, hasWonRound },
+    caused: { attacker: 0, defender: 0 },
+    overkill: { attacker: 0, defender: 0 },
+    rollOffWinner: null,
+    hasWonRound,
+    result: null,
+    broke: [],
+    moves: {},
+    chasing: {},
+    phase: 'end',
+    queue: [],
+    notes: [],
+    counter: 0,
+    log: [],
+  };
+}
+
 export const unitOf = (setup: Setup, role: Role, unit: number): Unit => {
   const u = setup[role].units[unit];
   if (!u) throw new Error(`no unit ${role} ${unit}`);

@@ -1,17 +1,12 @@
 import { chosen, entered, storedRecord, without, type SystemConformance } from '../conformance';
 import { exampleSetup } from './example';
+import { exampleProfile } from './roster/example';
 
-/** A Sergeant's line as a roster keeps it (defaults left out): the valid profile's first model. */
-const sergeant = {
-  name: 'Sergeant',
-  count: 1,
-  movement: 6,
-  toughness: 4,
-  save: 3,
-  wounds: 2,
-  leadership: 6,
-  objectiveControl: 2,
-};
+/**
+ * A Sergeant's line as a roster keeps it (defaults left out): the valid profile's first model, the
+ * roster example's Intercessor line (M6 T4 Sv3+ W2 Ld6+ OC2).
+ */
+const sergeant = { ...exampleProfile.models[0]!, name: 'Sergeant', count: 1 };
 
 /**
  * A valid unit profile, as a player would type it: a Sergeant and four Intercessors with a 6+ feel

@@ -4,6 +4,7 @@ import { defineSystem, SideRefused } from '../definition';
 import { wh40k10eAnalysis } from './analysis';
 import { wh40k10e } from './index';
 import { wh40k10eImport } from './roster/battlescribe';
+import { exampleProfile } from './roster/example';
 import { wh40k10eProfileSchema } from './roster/profile';
 import { attackerForCombat, defenderForCombat } from './roster/toCombat';
 
@@ -16,22 +17,7 @@ export const wh40k10eSystem = defineSystem({
   setupLayout: wh40k10eLayout,
   roster: {
     profile: wh40k10eProfileSchema,
-    exampleProfile: {
-      keywords: ['infantry', 'imperium'],
-      models: [
-        {
-          name: 'Intercessor',
-          count: 5,
-          movement: 6,
-          toughness: 4,
-          save: 3,
-          wounds: 2,
-          leadership: 6,
-          objectiveControl: 2,
-        },
-      ],
-      weapons: [{ name: 'Bolt rifle', range: 24, attacks: 2, skill: 3, strength: 4, ap: -1, damage: 1 }],
-    },
+    exampleProfile,
     labels: wh40k10eRosterLabels,
     // The attacker is the unit's weapons (ranged when shooting, melee when fighting); the target its models and defensive rules.
     // Shooting, one set of ranged weapons at a time (the Pistol rule); the sets are offered when there is a choice.

@@ -1,5 +1,16 @@
 import type { SetupInput } from './setup';
 
+/** A Space Marine's profile line (WS4 S4 T4 W1 I4 A1 Ld8); the setup screen's new model groups start from it too. */
+export const marineLine = {
+  weaponSkill: 4,
+  strength: 4,
+  toughness: 4,
+  wounds: 1,
+  initiative: 4,
+  attacks: 1,
+  leadership: 8,
+};
+
 /**
  * The setup screen's starting point: a charging Tactical Squad (a Sergeant with a power fist) against
  * 20 Ork Boyz with a Nob and his power klaw — the benchmark round — so a quick combat needs only
@@ -15,13 +26,7 @@ export const exampleSetup: SetupInput = {
       {
         name: 'Space Marine',
         count: 9,
-        weaponSkill: 4,
-        strength: 4,
-        toughness: 4,
-        wounds: 1,
-        initiative: 4,
-        attacks: 1,
-        leadership: 8,
+        ...marineLine,
         save: 3,
         weapon: {
           name: 'Bolt pistol',

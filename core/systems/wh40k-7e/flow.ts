@@ -47,10 +47,16 @@ const setWounds = (state: State, role: Role, wounds: UnitWounds): State => ({
 
 /** The start of a round: wounds caused count from here, and the round's odds start here. */
 export function beginRound(state: State): State {
+  return { ...state, roundStart: state.wounds, ...freshRound(state.fate) };
+}
+
+/**
+ * What every round starts from afresh, the first (index.ts startState) and each after: no step
+ * begun, no dice, no pools, no result; each side's fate carried over from `fate`.
+ */
+export function freshRound(fate: State['fate']) {
   return {
-    ...state,
-    roundStart: state.wounds,
-    phase: 'strikes',
+    phase: 'strikes' as const,
     // One above the highest step, so the search for the first step starts at 10.
     initiative: 11,
     strikers: { attacker: [], defender: [] },
@@ -62,8 +68,8 @@ export function beginRound(state: State): State {
     broken: null,
     sweepRoll: null,
     // A unit held in combat by And They Shall Know No Fear fights on like any other.
-    fate: { attacker: fighting(state.fate.attacker), defender: fighting(state.fate.defender) },
-  };
+    fate: { attacker: fighting(fate.attacker), defender: fighting(fate.defender) },
+  } satisfies Partial<State>;
 }
 
 const fighting = (fate: State['fate'][Role]) => (fate === 'heldByATSKNF' ? 'fighting' : fate);

@@ -1,7 +1,7 @@
 import { ruleSystem } from '../../combat/system';
 import { exampleSetup } from './example';
 import { engine, settle } from './engine';
-import { beginRound } from './flow';
+import { freshRound } from './flow';
 import { setupSchema, type Setup } from './setup';
 import { freshWounds, type State } from './state';
 import { profilesOf, winnerOf } from './summary';
@@ -13,29 +13,19 @@ export type { State } from './state';
 /** The state before the first round, settled to the first step that needs a player. */
 export function startState(setup: Setup): State {
   const wounds = { attacker: freshWounds(setup, 'attacker'), defender: freshWounds(setup, 'defender') };
-  const blank: State = {
+  const first: State = {
     setup,
     round: 1,
     wounds,
     roundStart: wounds,
-    phase: 'strikes',
-    initiative: 11,
-    strikers: { attacker: [], defender: [] },
-    targets: { attacker: { weaponSkill: 0, toughness: 0 }, defender: { weaponSkill: 0, toughness: 0 } },
-    rolls: [],
-    pools: { attacker: [], defender: [] },
-    allocation: null,
-    result: null,
-    broken: null,
-    sweepRoll: null,
-    fate: { attacker: 'fighting', defender: 'fighting' },
+    ...freshRound({ attacker: 'fighting', defender: 'fighting' }),
     notes: [],
     fightOn: false,
     stalemate: false,
     counter: 0,
     log: [],
   };
-  return settle(beginRound(blank));
+  return settle(first);
 }
 
 /** Warhammer 40,000 7th edition: a whole close combat, Initiative step by Initiative step (seed 000, RULES §2). */

@@ -1,19 +1,14 @@
 import type { SetupLayout } from '../../combat/setupLayout';
+import { marineLine } from './example';
 
 /** A model group's profile line, as a codex prints it (BS left out: a close combat never uses it). */
 const profileLine = ['weaponSkill', 'strength', 'toughness', 'wounds', 'initiative', 'attacks', 'leadership', 'save'];
 
-/** What "Add models with another profile" starts from: a plain trooper with a close combat weapon. */
+/** What "Add models with another profile" starts from: a plain trooper (the example's Space Marine line, 4+ save) with a close combat weapon. */
 const newGroup = {
   name: '',
   count: 1,
-  weaponSkill: 4,
-  strength: 4,
-  toughness: 4,
-  wounds: 1,
-  initiative: 4,
-  attacks: 1,
-  leadership: 8,
+  ...marineLine,
   save: 4,
   invulnerable: null,
   feelNoPain: null,

@@ -3,7 +3,7 @@ import { epicArmageddonCombat } from './combat';
 import type { State } from '../state';
 import { beginA4, roundStartState } from '../flow';
 import { meanOf } from '../../../analysis/mean';
-import { aligned, roundMemo } from '../../../analysis/perRound';
+import { aligned, roundMemo, winFacts, winReport } from '../../../analysis/perRound';
 import type { OutcomeDistributions, OutcomeFact, SystemAnalysis } from '../../../analysis/system';
 import { analyzeRound, type RoundOdds } from './round';
 import { tooLargeReason } from './size';
@@ -24,9 +24,7 @@ export const KILLS_MEASURE = "kills by the attacker's side (A4 + A5)";
 export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
   const { attacker, defender } = state.setup;
   return [
-    { label: `${attacker.name} win the assault`, probability: odds.win.attacker, wins: 'attacker' },
-    { label: 'Draw (another round)', probability: odds.win.draw },
-    { label: `${defender.name} win the assault`, probability: odds.win.defender, wins: 'defender' },
+    ...winFacts({ attacker: attacker.name, defender: defender.name }, odds.win, 'the assault', 'Draw (another round)'),
     { label: `${attacker.name} win at once (A4)`, probability: odds.atA4.attacker },
     { label: `${defender.name} win at once (A4)`, probability: odds.atA4.defender },
   ];
@@ -82,9 +80,7 @@ export function epicReport(state: State): Record<string, unknown> {
     system: 'epic-armageddon',
     attacker: side('attacker'),
     defender: side('defender'),
-    pAttackerWins: odds.win.attacker,
-    pDraw: odds.win.draw,
-    pDefenderWins: odds.win.defender,
+    ...winReport(odds.win),
     pAttackerWinsAtA4: odds.atA4.attacker,
     pDefenderWinsAtA4: odds.atA4.defender,
   };

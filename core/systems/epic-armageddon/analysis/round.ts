@@ -1,7 +1,7 @@
 import { sideDice } from '../dice';
 import { beginA4 } from '../flow';
 import { blastMarkersCounted, extraHitsFor, modifierTotal } from '../result';
-import { highestOfTwoChance } from '../tables';
+import { resultDice } from '../tables';
 import { otherRole, roles, type Role, type RoundResult, type State } from '../state';
 import { factsOf, sideModel, type SideModel } from './model';
 import { hitsOf, noHits, poolKey, poolOf, type HitDist } from './pools';
@@ -242,18 +242,6 @@ function endsInA5(c: Context, role: Role, d3: StateDist): Ends {
   addAt(ends.units2, f.units, 1);
   for (let i = 0; i < d3.xs.length; i++) ends.going.add(summary(c, role, d3.xs[i]!), d3.ps[i]!);
   return ends;
-}
-
-/** P(attacker's kept die − defender's = d), d = −5…5 at index d + 5; dice already rolled are fixed. */
-function resultDice(rolls: Partial<Record<Role, number[]>>): number[] {
-  const chance = (role: Role, k: number) => {
-    const r = rolls[role];
-    return r ? (Math.max(...r) === k ? 1 : 0) : highestOfTwoChance(k);
-  };
-  const out = new Array<number>(11).fill(0);
-  for (let a = 1; a <= 6; a++)
-    for (let b = 1; b <= 6; b++) out[a - b + 5]! += chance('attacker', a) * chance('defender', b);
-  return out;
 }
 
 interface Decoded {

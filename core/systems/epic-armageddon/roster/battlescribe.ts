@@ -1,15 +1,8 @@
 import type { epicUnitTypes } from './profile';
 import { fitted, otherProfiles, rulesOf, selectionNames } from '../../../battlescribe/common';
 import { NotesWriter } from '../../../battlescribe/notes';
-import {
-  characteristic,
-  isType,
-  pointsOf,
-  profilesUnder,
-  type BsProfile,
-  type BsSelection,
-} from '../../../battlescribe/tree';
-import type { SystemImport, UnitOutcome } from '../../../battlescribe/types';
+import { characteristic, isType, profilesUnder, type BsProfile, type BsSelection } from '../../../battlescribe/tree';
+import { converted, type SystemImport, type UnitOutcome } from '../../../battlescribe/types';
 import { cleanLabel, cleanName, distance, distinct, isNone, rollTarget } from '../../../battlescribe/values';
 
 /**
@@ -67,31 +60,24 @@ function convertUnit(formation: BsSelection): UnitOutcome {
     if (crit) notes.add('Critical hit effects', `${u.name}: ${crit}`);
     return { ...u, type: u.type as UnitType };
   });
-  const points = pointsOf(formation);
   const save = (n: number) => (n === 7 ? '–' : `${n}+`);
-  return {
-    ok: true,
-    unit: {
-      sourceId: formation.id,
-      name,
-      points,
-      notes: notes.toString(),
-      profile: { units: kept, blastMarkers: 0, specialRules },
-      preview: {
-        name,
-        points,
-        models: kept.map((u) => `${u.count} ${u.name}`).join(', '),
-        stats: kept.map(
-          (u) =>
-            `${u.count} × ${u.name}: ${u.type.replace(/-/g, ' ')} · Speed ${u.speed}cm · Armour ${save(u.armour)} · CC ${save(u.closeCombat)} · FF ${save(u.firefight)}${u.damageCapacity ? ` · DC ${u.damageCapacity}` : ''}${u.specialRules.length ? ` · ${u.specialRules.join(', ')}` : ''}`,
-        ),
-        weapons: kept.flatMap((u) => u.weapons.map((w) => `${u.name} — ${weaponLine(w)}`)),
-        abilities: specialRules,
-        notes: distinct([...left, ...notesPreview, ...issues]),
-        confirm: [],
-      },
+  return converted(
+    formation,
+    name,
+    notes,
+    { units: kept, blastMarkers: 0, specialRules },
+    {
+      models: kept.map((u) => `${u.count} ${u.name}`).join(', '),
+      stats: kept.map(
+        (u) =>
+          `${u.count} × ${u.name}: ${u.type.replace(/-/g, ' ')} · Speed ${u.speed}cm · Armour ${save(u.armour)} · CC ${save(u.closeCombat)} · FF ${save(u.firefight)}${u.damageCapacity ? ` · DC ${u.damageCapacity}` : ''}${u.specialRules.length ? ` · ${u.specialRules.join(', ')}` : ''}`,
+      ),
+      weapons: kept.flatMap((u) => u.weapons.map((w) => `${u.name} — ${weaponLine(w)}`)),
+      abilities: specialRules,
+      notes: distinct([...left, ...notesPreview, ...issues]),
+      confirm: [],
     },
-  };
+  );
 }
 
 function readUnit(profile: BsProfile, count: number, issues: string[]) {

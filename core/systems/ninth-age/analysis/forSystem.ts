@@ -3,7 +3,14 @@ import { ninthAgeCombat } from './combat';
 import type { State } from '../state';
 import { roles, type Role } from '../state';
 import { meanOf as meanFromZero } from '../../../analysis/mean';
-import { aligned, commonRange, roundMemo } from '../../../analysis/perRound';
+import {
+  aligned,
+  differenceNowAndBefore,
+  offsetDistReport,
+  roundMemo,
+  winFacts,
+  winReport,
+} from '../../../analysis/perRound';
 import type { OutcomeDistributions, OutcomeFact, SystemAnalysis } from '../../../analysis/system';
 import { analyzeRound, roundStartOf, type RoundOdds } from './round';
 import { workOf, WORK_LIMIT } from './work';
@@ -22,26 +29,12 @@ export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
   const a = setup.attacker.unit.name;
   const d = setup.defender.unit.name;
   return [
-    { label: `${a} win the round`, probability: odds.win.attacker, wins: 'attacker' },
-    { label: 'A tie (both win)', probability: odds.win.draw },
-    { label: `${d} win the round`, probability: odds.win.defender, wins: 'defender' },
+    ...winFacts({ attacker: a, defender: d }, odds.win, 'the round', 'A tie (both win)'),
     { label: `${a}: break`, probability: odds.breaks.attacker },
     { label: `${a}: caught`, probability: odds.caught.attacker },
     { label: `${d}: break`, probability: odds.breaks.defender },
     { label: `${d}: caught`, probability: odds.caught.defender },
   ];
-}
-
-type Plain = Omit<OutcomeDistributions, 'baseline'>;
-
-function plain(state: State, odds: RoundOdds, offset: number, length: number, hpLength: number): Plain {
-  return {
-    measure: `${DIFFERENCE_MEASURE}, round ${state.round}`,
-    main: aligned(odds.difference, offset, length),
-    offset,
-    secondary: { measure: HP_MEASURE, dist: aligned({ offset: 0, dist: odds.hpLost.defender }, 0, hpLength) },
-    facts: factsOf(state, odds),
-  };
 }
 
 /**
@@ -59,9 +52,16 @@ function roundBaseline(state: State): { start: State; odds: RoundOdds } {
 export function ninthAgeDistributions(state: State): OutcomeDistributions {
   const now = analyzeRound(state);
   const before = roundBaseline(state);
-  const { offset, length } = commonRange(now.difference, before.odds.difference);
   const hp = Math.max(now.hpLost.defender.length, before.odds.hpLost.defender.length);
-  return { ...plain(state, now, offset, length, hp), baseline: plain(before.start, before.odds, offset, length, hp) };
+  return differenceNowAndBefore(
+    DIFFERENCE_MEASURE,
+    { state, odds: now },
+    { state: before.start, odds: before.odds },
+    (s, odds) => ({
+      secondary: { measure: HP_MEASURE, dist: aligned({ offset: 0, dist: odds.hpLost.defender }, 0, hp) },
+      facts: factsOf(s, odds),
+    }),
+  );
 }
 
 /** The CLI's JSON report (`combat-companion analyze`): exactly the figures of SCENARIOS §3, for the current round. */
@@ -79,14 +79,8 @@ export function ninthAgeReport(state: State): Record<string, unknown> {
     system: 'ninth-age',
     attacker,
     defender,
-    difference: {
-      offset: odds.difference.offset,
-      dist: odds.difference.dist,
-      mean: odds.difference.offset + meanFromZero(odds.difference.dist),
-    },
-    pAttackerWins: odds.win.attacker,
-    pDraw: odds.win.draw,
-    pDefenderWins: odds.win.defender,
+    difference: offsetDistReport(odds.difference),
+    ...winReport(odds.win),
   };
 }
 

@@ -4,6 +4,7 @@ import { unsavedChance } from '../attacks';
 import { rankAndFileAttacks } from '../setup';
 import { agilityOf, poolKey, profileOf, type PoolRef, type State, type Task } from '../state';
 import { binomial as binomialRow, convolve } from '../../../dice/probability';
+import { outcomeScratch } from './scratch';
 import { digit, lostOf, type PoolIndex } from './pools';
 
 /**
@@ -70,23 +71,8 @@ export interface Nodes {
   active: number[];
 }
 
-/** Scratch space for the outcomes of one node's step (grown as needed, reused: no garbage per node). */
-let scratch = {
-  keys: new Float64Array(1024),
-  probs: new Float64Array(1024),
-  keys2: new Float64Array(1024),
-  probs2: new Float64Array(1024),
-};
-function room(n: number) {
-  if (scratch.keys.length >= n) return;
-  const size = Math.max(n, 2 * scratch.keys.length);
-  scratch = {
-    keys: new Float64Array(size),
-    probs: new Float64Array(size),
-    keys2: new Float64Array(size),
-    probs2: new Float64Array(size),
-  };
-}
+/** Scratch space for the outcomes of one node's step (scratch.ts). */
+const room = outcomeScratch(1024);
 
 /** Spreads every node over the damage its step deals there. */
 function spread(index: PoolIndex, nodes: Nodes, damagesAt: (node: number) => Damage[]): Nodes {
@@ -95,8 +81,7 @@ function spread(index: PoolIndex, nodes: Nodes, damagesAt: (node: number) => Dam
     const damages = damagesAt(node);
     let outcomes = 1;
     for (const d of damages) outcomes *= d.dist.length + 1;
-    room(outcomes);
-    let { keys, probs, keys2, probs2 } = scratch;
+    let { keys, probs, keys2, probs2 } = room(outcomes);
     keys[0] = node;
     probs[0] = nodes.p[node]!;
     let count = 1;

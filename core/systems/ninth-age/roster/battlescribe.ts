@@ -1,14 +1,7 @@
 import { fitted, leadingNumber, otherProfiles, rulesOf, savesIn, selectionNames } from '../../../battlescribe/common';
 import { NotesWriter, profileLine } from '../../../battlescribe/notes';
-import {
-  characteristic,
-  pointsOf,
-  profilesUnder,
-  walk,
-  type BsProfile,
-  type BsSelection,
-} from '../../../battlescribe/tree';
-import type { SystemImport, UnitOutcome, UnitPreview } from '../../../battlescribe/types';
+import { characteristic, profilesUnder, walk, type BsProfile, type BsSelection } from '../../../battlescribe/tree';
+import { converted, type SystemImport, type UnitOutcome, type PreviewLines } from '../../../battlescribe/types';
 import { cleanLabel, cleanName, distance, distinct, isNone } from '../../../battlescribe/values';
 
 /**
@@ -61,9 +54,7 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   for (const line of [...issues, ...confirm]) notes.add('To check', line);
 
   const profile = profileOf({ unit, stat, global, defensive, height, type, aegis, offensive, specialRules, issues });
-  const points = pointsOf(unit);
-  const preview = previewOf({ name, points, profile, notesPreview, issues, confirm });
-  return { ok: true, unit: { sourceId: unit.id, name, points, notes: notes.toString(), profile, preview } };
+  return converted(unit, name, notes, profile, previewOf({ name, profile, notesPreview, issues, confirm }));
 }
 
 /** The first Global, Defensive and Size profiles of the unit: the lines its profile is read from. */
@@ -213,16 +204,13 @@ function profileOf(read: {
 /** What the player reads before importing the unit; its notes list every issue, the profile's own included. */
 function previewOf(read: {
   name: string;
-  points: number | null;
   profile: ReturnType<typeof profileOf>;
   notesPreview: string[];
   issues: string[];
   confirm: string[];
-}): UnitPreview {
-  const { name, points, profile, notesPreview, issues, confirm } = read;
+}): PreviewLines {
+  const { name, profile, notesPreview, issues, confirm } = read;
   return {
-    name,
-    points,
     models: `${profile.models} ${name}`,
     stats: previewStats(profile),
     weapons: [],

@@ -1,9 +1,9 @@
 import type { CombatChain } from '../../../analysis/combat/types';
 import { oldWorldCombat } from './combat';
 import type { State } from '../state';
-import { meanOf as meanFromZero } from '../../../analysis/mean';
+import { meanOf } from '../../../analysis/mean';
 import { roles, unitOf, type Role } from '../state';
-import { aligned, commonRange, roundMemo } from '../../../analysis/perRound';
+import { differenceNowAndBefore, offsetDistReport, roundMemo, winFacts, winReport } from '../../../analysis/perRound';
 import type { OutcomeDistributions, OutcomeFact, SystemAnalysis } from '../../../analysis/system';
 import { analyzeRound, roundStartOf, type RoundOdds } from './round';
 
@@ -18,11 +18,8 @@ export const CAUSED_MEASURE = 'wounds caused by the attacker';
 
 export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
   const { setup } = state;
-  const facts: OutcomeFact[] = [
-    { label: `${setup.attacker.name} win the round`, probability: odds.win.attacker, wins: 'attacker' },
-    { label: 'Draw', probability: odds.win.draw },
-    { label: `${setup.defender.name} win the round`, probability: odds.win.defender, wins: 'defender' },
-  ];
+  const names = { attacker: setup.attacker.name, defender: setup.defender.name };
+  const facts = winFacts(names, odds.win, 'the round', 'Draw');
   for (const role of roles) {
     const name = unitOf(setup, role, 0).name;
     facts.push(
@@ -31,19 +28,6 @@ export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
     );
   }
   return facts;
-}
-
-type Plain = Omit<OutcomeDistributions, 'baseline'>;
-
-function plain(state: State, odds: RoundOdds, offset: number, length: number): Plain {
-  return {
-    // The odds are the round's: say which, so a printed summary of a long combat is not misread.
-    measure: `${DIFFERENCE_MEASURE}, round ${state.round}`,
-    main: aligned(odds.difference, offset, length),
-    offset,
-    secondary: { measure: CAUSED_MEASURE, dist: odds.caused.attacker },
-    facts: factsOf(state, odds),
-  };
 }
 
 /**
@@ -65,9 +49,13 @@ export function oldWorldDistributions(state: State): OutcomeDistributions {
   const atStart = sameRoundPosition(state, start);
   const now = atStart ? roundBaseline(state.roundBegin, start) : analyzeRound(state);
   const before = roundBaseline(state.roundBegin, start);
-  const { offset, length } = commonRange(now.difference, before.difference);
-  return { ...plain(state, now, offset, length), baseline: plain(start, before, offset, length) };
+  return differenceNowAndBefore(DIFFERENCE_MEASURE, { state, odds: now }, { state: start, odds: before }, beside);
 }
+
+const beside = (state: State, odds: RoundOdds) => ({
+  secondary: { measure: CAUSED_MEASURE, dist: odds.caused.attacker },
+  facts: factsOf(state, odds),
+});
 
 /** Whether two states of one round stand at the same point (nothing rolled or decided between them). */
 function sameRoundPosition(a: State, b: State): boolean {
@@ -90,9 +78,6 @@ function sameRoundPosition(a: State, b: State): boolean {
   return at(a) === at(b);
 }
 
-/** The mean of P(offset + k) at k. */
-const meanOf = (dist: readonly number[], offset = 0) => offset + meanFromZero(dist);
-
 /** The CLI's JSON report (`combat-companion analyze`): the current round's exact odds. */
 export function oldWorldReport(state: State): Record<string, unknown> {
   const odds = analyzeRound(state);
@@ -112,14 +97,8 @@ export function oldWorldReport(state: State): Record<string, unknown> {
     round: odds.round,
     attacker: side('attacker'),
     defender: side('defender'),
-    difference: {
-      offset: odds.difference.offset,
-      dist: odds.difference.dist,
-      mean: meanOf(odds.difference.dist, odds.difference.offset),
-    },
-    pAttackerWins: odds.win.attacker,
-    pDraw: odds.win.draw,
-    pDefenderWins: odds.win.defender,
+    difference: offsetDistReport(odds.difference),
+    ...winReport(odds.win),
     facts: factsOf(state, odds),
   };
 }

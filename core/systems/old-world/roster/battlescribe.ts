@@ -13,13 +13,12 @@ import { NotesWriter, profileLine } from '../../../battlescribe/notes';
 import {
   characteristic,
   isType,
-  pointsOf,
   profilesUnder,
   walk,
   type BsProfile,
   type BsSelection,
 } from '../../../battlescribe/tree';
-import type { SystemImport, UnitOutcome, UnitPreview } from '../../../battlescribe/types';
+import { converted, type SystemImport, type UnitOutcome, type PreviewLines } from '../../../battlescribe/types';
 import { cleanLabel, cleanName, distance, distinct } from '../../../battlescribe/values';
 
 /**
@@ -137,10 +136,7 @@ function convertUnit(unit: BsSelection): UnitOutcome {
 
   const read = { models, stat, names, armour: armour.save, saves, troop, weapons, specialRules };
   const { profile, flags } = profileOf(read);
-  const points = pointsOf(unit);
   const preview = previewOf({
-    name,
-    points,
     main,
     lines,
     profile,
@@ -151,7 +147,7 @@ function convertUnit(unit: BsSelection): UnitOutcome {
     issues,
     confirm,
   });
-  return { ok: true, unit: { sourceId: unit.id, name, points, notes: notes.toString(), profile, preview } };
+  return converted(unit, name, notes, profile, preview);
 }
 
 /** The rank and file: the stat line of the most numerous model (the unit's own name breaks ties). */
@@ -237,8 +233,6 @@ function writeOtherNotes(unit: BsSelection, used: ReadonlySet<BsProfile>, notes:
 
 /** What the player reads before importing the unit: the main stat line, the troop type and command, the weapons. */
 function previewOf(read: {
-  name: string;
-  points: number | null;
   main: Found[number];
   lines: Found;
   profile: ReturnType<typeof profileOf>['profile'];
@@ -248,15 +242,13 @@ function previewOf(read: {
   notesPreview: string[];
   issues: string[];
   confirm: string[];
-}): UnitPreview {
-  const { name, points, main, lines, profile, flags, troop, weaponLines, notesPreview, issues, confirm } = read;
+}): PreviewLines {
+  const { main, lines, profile, flags, troop, weaponLines, notesPreview, issues, confirm } = read;
   const command = Object.entries(flags)
     .filter(([, on]) => on)
     .map(([k]) => k);
   const p = profile;
   return {
-    name,
-    points,
     models: `${p.models} ${cleanName(main.profile.name)}${p.models === 1 ? '' : ' (models in the unit)'}`,
     stats: [
       `${cleanName(main.profile.name)}: M ${p.movement} · WS ${p.weaponSkill} · BS ${p.ballisticSkill} · S ${p.strength} · T ${p.toughness} · W ${p.wounds} · I ${p.initiative} · A ${p.attacks} · Ld ${p.leadership} · Sv ${p.armour === 7 ? '–' : `${p.armour}+`}${p.ward ? ` · Ward ${p.ward}+` : ''}${p.regeneration ? ` · Regeneration ${p.regeneration}+` : ''}`,

@@ -3,13 +3,12 @@ import { abilityNames, readWeaponKeywords, type AbilitiesInput } from './keyword
 import {
   characteristic,
   isType,
-  pointsOf,
   profilesUnder,
   walk,
   type BsProfile,
   type BsSelection,
 } from '../../../battlescribe/tree';
-import type { SystemImport, UnitOutcome } from '../../../battlescribe/types';
+import { converted, type SystemImport, type UnitOutcome } from '../../../battlescribe/types';
 import {
   cleanLabel,
   cleanName,
@@ -131,7 +130,6 @@ function convertUnit(unit: BsSelection): UnitOutcome {
       `${merged.length - 20} model profiles past the 20 a unit holds: left out`,
     );
 
-  const points = pointsOf(unit);
   const profile = {
     keywords,
     models: merged.slice(0, 20).map(({ source: _source, ...g }) => g),
@@ -142,29 +140,14 @@ function convertUnit(unit: BsSelection): UnitOutcome {
   if (factions.length > 0) notes.add('Faction', factions.join(', '));
   for (const line of confirm) notes.add('To check', line);
 
-  return {
-    ok: true,
-    unit: {
-      sourceId: unit.id,
-      name,
-      points,
-      notes: notes.toString(),
-      profile,
-      preview: {
-        name,
-        points,
-        models: merged.map((g) => `${g.count} ${g.name}`).join(', '),
-        stats: [
-          ...merged.map(statsLine),
-          ...(stealth ? ['Stealth: −1 to be hit by ranged attacks against the unit'] : []),
-        ],
-        weapons: weapons.map(weaponLine),
-        abilities: abilityList,
-        notes: distinct([...(abilityList.length > 0 ? ['Ability text: in the notes'] : []), ...notesPreview]),
-        confirm,
-      },
-    },
-  };
+  return converted(unit, name, notes, profile, {
+    models: merged.map((g) => `${g.count} ${g.name}`).join(', '),
+    stats: [...merged.map(statsLine), ...(stealth ? ['Stealth: −1 to be hit by ranged attacks against the unit'] : [])],
+    weapons: weapons.map(weaponLine),
+    abilities: abilityList,
+    notes: distinct([...(abilityList.length > 0 ? ['Ability text: in the notes'] : []), ...notesPreview]),
+    confirm,
+  });
 }
 
 /** Model groups: each model selection, with the "Unit" profile nearest to it (the unit itself when it has no model selections). */

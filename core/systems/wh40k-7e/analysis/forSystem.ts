@@ -3,8 +3,8 @@ import { wh40k7eCombat } from './combat';
 import { settle } from '../engine';
 import { beginRound } from '../flow';
 import { roles, type Role, type State } from '../state';
-import { meanOf as meanFromZero } from '../../../analysis/mean';
-import { aligned, commonRange, roundMemo } from '../../../analysis/perRound';
+import { meanOf } from '../../../analysis/mean';
+import { differenceNowAndBefore, offsetDistReport, roundMemo, winFacts, winReport } from '../../../analysis/perRound';
 import type { OutcomeDistributions, OutcomeFact, SystemAnalysis } from '../../../analysis/system';
 import { analyzeRound, type RoundOdds } from './analyze';
 import { estimatedWork, WORK_BUDGET } from './cost';
@@ -20,11 +20,8 @@ export const CAUSED_MEASURE = 'wounds caused by the attacker';
 
 export function factsOf(state: State, odds: RoundOdds): OutcomeFact[] {
   const { setup } = state;
-  const facts: OutcomeFact[] = [
-    { label: `${setup.attacker.name} win the round`, probability: odds.win.attacker, wins: 'attacker' },
-    { label: 'Draw', probability: odds.win.draw },
-    { label: `${setup.defender.name} win the round`, probability: odds.win.defender, wins: 'defender' },
-  ];
+  const names = { attacker: setup.attacker.name, defender: setup.defender.name };
+  const facts = winFacts(names, odds.win, 'the round', 'Draw');
   for (const role of roles)
     facts.push({ label: `${setup[role].name} break and fall back`, probability: odds.breaks[role] });
   for (const role of roles)
@@ -45,18 +42,6 @@ export function roundStartOf(state: State): State {
   );
 }
 
-type Plain = Omit<OutcomeDistributions, 'baseline'>;
-
-function plain(state: State, odds: RoundOdds, offset: number, length: number): Plain {
-  return {
-    measure: `${DIFFERENCE_MEASURE}, round ${state.round}`,
-    main: aligned(odds.difference, offset, length),
-    offset,
-    secondary: { measure: CAUSED_MEASURE, dist: odds.caused.attacker },
-    facts: factsOf(state, odds),
-  };
-}
-
 /**
  * The round's odds before any die: the same for every state of a round, which all share the
  * round's `roundStart` object (flow.ts beginRound), so it keys the cache. A cache only remembers:
@@ -70,13 +55,12 @@ const roundBaseline = (state: State) =>
   });
 
 export function wh40k7eDistributions(state: State): OutcomeDistributions {
-  const now = analyzeRound(state);
-  const before = roundBaseline(state);
-  const { offset, length } = commonRange(now.difference, before.odds.difference);
-  return { ...plain(state, now, offset, length), baseline: plain(before.state, before.odds, offset, length) };
+  const now = { state, odds: analyzeRound(state) };
+  return differenceNowAndBefore(DIFFERENCE_MEASURE, now, roundBaseline(state), (s, odds) => ({
+    secondary: { measure: CAUSED_MEASURE, dist: odds.caused.attacker },
+    facts: factsOf(s, odds),
+  }));
 }
-
-const meanOf = (dist: readonly number[], offset = 0) => offset + meanFromZero(dist);
 
 /** The CLI's JSON report (`combat-companion analyze`): exactly SCENARIOS §2, for the current round. */
 export function wh40k7eReport(state: State): Record<string, unknown> {
@@ -92,14 +76,8 @@ export function wh40k7eReport(state: State): Record<string, unknown> {
     system: 'wh40k-7e',
     attacker: side('attacker'),
     defender: side('defender'),
-    difference: {
-      offset: odds.difference.offset,
-      dist: odds.difference.dist,
-      mean: meanOf(odds.difference.dist, odds.difference.offset),
-    },
-    pAttackerWins: odds.win.attacker,
-    pDraw: odds.win.draw,
-    pDefenderWins: odds.win.defender,
+    difference: offsetDistReport(odds.difference),
+    ...winReport(odds.win),
   };
 }
 

@@ -10,15 +10,8 @@ import {
   selectionNames,
 } from '../../../battlescribe/common';
 import { NotesWriter, profileLine } from '../../../battlescribe/notes';
-import {
-  characteristic,
-  isType,
-  pointsOf,
-  profilesUnder,
-  type BsProfile,
-  type BsSelection,
-} from '../../../battlescribe/tree';
-import type { SystemImport, UnitOutcome } from '../../../battlescribe/types';
+import { characteristic, isType, profilesUnder, type BsProfile, type BsSelection } from '../../../battlescribe/tree';
+import { converted, type SystemImport, type UnitOutcome } from '../../../battlescribe/types';
 import { cleanLabel, cleanName, distance, distinct, isNone, rollTarget } from '../../../battlescribe/values';
 
 /**
@@ -196,31 +189,19 @@ function convertUnit(unit: BsSelection): UnitOutcome {
     confirm.push('Unit type taken as infantry: the file does not say. Check it.');
   }
 
-  const points = pointsOf(unit);
-  return {
-    ok: true,
-    unit: {
-      sourceId: unit.id,
-      name,
-      points,
-      notes: notes.toString(),
-      profile: { unitType, models: models.slice(0, 20), vehicle, weapons, specialRules },
-      preview: {
-        name,
-        points,
-        models: counts.join(', '),
-        stats: [`Unit type ${unitType.replace(/-/g, ' ')}`, ...modelLines],
-        weapons: weaponLines,
-        abilities: specialRules,
-        notes: distinct([
-          ...notesPreview,
-          ...(equipment.length > 0 ? [`Wargear and upgrades (${equipment.length}): in the notes`] : []),
-          ...issues,
-        ]),
-        confirm,
-      },
-    },
-  };
+  const profile = { unitType, models: models.slice(0, 20), vehicle, weapons, specialRules };
+  return converted(unit, name, notes, profile, {
+    models: counts.join(', '),
+    stats: [`Unit type ${unitType.replace(/-/g, ' ')}`, ...modelLines],
+    weapons: weaponLines,
+    abilities: specialRules,
+    notes: distinct([
+      ...notesPreview,
+      ...(equipment.length > 0 ? [`Wargear and upgrades (${equipment.length}): in the notes`] : []),
+      ...issues,
+    ]),
+    confirm,
+  });
 }
 
 const typeWords: Record<WeaponType, string> = {

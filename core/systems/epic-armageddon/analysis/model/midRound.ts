@@ -14,7 +14,8 @@ import {
   sideOutcomes,
   type SideOutcome,
 } from './side';
-import { assaultResult, resultDice } from './result';
+import { assaultResult } from './result';
+import { resultDice } from '../../tables';
 import { attackWave, immediateOutcome, wave, type Found } from './stages';
 import { charge, RULES_CALL, type RunWork } from './work';
 

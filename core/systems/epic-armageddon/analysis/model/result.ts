@@ -1,5 +1,5 @@
 import { extraHitsFor, modifierTotal, resultFacts, type ResultInput } from '../../result';
-import { highestOfTwoChance } from '../../tables';
+import { resultDice } from '../../tables';
 import { otherRole, type Role } from '../../state';
 import { leftOf, pairOf, unitsOf, type Context } from './context';
 import { endClassOf } from './ends';
@@ -16,18 +16,6 @@ import { charge, kept, MAP_ADD, RULES_CALL, type Kept, type RunWork } from './wo
  * extra hits (They Shall Know No Fear: half, rounding down), then withdraws or is destroyed (A7);
  * equal totals are a draw, and the assault goes on to another round, casualties kept.
  */
-
-/** P(attacker's highest die − defender's = i − 5), i = 0…10 (RULES §4 A6: 2D6, keep the highest); dice already rolled are fixed. */
-export function resultDice(rolls: Partial<Record<Role, readonly number[]>> = {}): number[] {
-  const chance = (role: Role, k: number) => {
-    const r = rolls[role];
-    return r ? (Math.max(...r) === k ? 1 : 0) : highestOfTwoChance(k);
-  };
-  const out = new Array<number>(11).fill(0);
-  for (let a = 1; a <= 6; a++)
-    for (let b = 1; b <= 6; b++) out[a - b + 5]! += chance('attacker', a) * chance('defender', b);
-  return out;
-}
 
 /** RULES §4 A6: the attacker's modifiers less the defender's (result.ts, the engine's own), the kills read from the units left. */
 function modifierDifference(ctx: Context, xa: number, xd: number): number {

@@ -1,4 +1,5 @@
 import { spend } from '../../../../analysis/budget';
+import { outcomeScratch } from '../scratch';
 import type { ModelContext } from './context';
 import { NodeTable } from './nodeTable';
 import type { Damage } from './steps';
@@ -133,24 +134,8 @@ function oneByOne(ctx: ModelContext, from: NodeTable, to: NodeTable, source: Eff
  */
 const BY_POOL = 32;
 
-/** Scratch space for one node's outcomes (grown as needed, reused: no garbage per node). */
-let scratch = {
-  keys: new Float64Array(256),
-  probs: new Float64Array(256),
-  keys2: new Float64Array(256),
-  probs2: new Float64Array(256),
-};
-
-function room(n: number) {
-  if (scratch.keys.length >= n) return;
-  const size = Math.max(n, 2 * scratch.keys.length);
-  scratch = {
-    keys: new Float64Array(size),
-    probs: new Float64Array(size),
-    keys2: new Float64Array(size),
-    probs2: new Float64Array(size),
-  };
-}
+/** Scratch space for one node's outcomes (scratch.ts). */
+const room = outcomeScratch(256);
 
 /** The effect's nodes (order[lo..hi)) spread one at a time over every combination of the pools' outcomes; the work done. */
 function byNode(ctx: ModelContext, effect: StepEffect, from: NodeTable, lo: number, hi: number, to: NodeTable): number {
@@ -160,7 +145,7 @@ function byNode(ctx: ModelContext, effect: StepEffect, from: NodeTable, lo: numb
   const { damages } = effect;
   let outcomes = 1;
   for (const d of damages) outcomes *= d.dist.length;
-  room(outcomes);
+  const scratch = room(outcomes);
   let work = 0;
   for (let i = lo; i < hi; i++) {
     const n = order[i]!;

@@ -1,4 +1,4 @@
-import type { State, UnitStatus } from '../../state';
+import { beforeRound, type State, type UnitStatus } from '../../state';
 import { FIGHTING, statusNames, type Context } from './context';
 
 /**
@@ -39,27 +39,5 @@ export function engineStateOf(
   const lost = lostRecord(ctx, at.lost);
   const status = statusRecord(ctx, at.status);
   const hasWonRound = { attacker: at.hasWonRound[0]!, defender: at.hasWonRound[1]! };
-  return {
-    setup: ctx.setup,
-    round: at.round,
-    previousWinner: null,
-    lost,
-    roundStart: lost,
-    status,
-    statusAtStart: status,
-    roundBegin: { previousWinner: null, hasWonRound },
-    caused: { attacker: 0, defender: 0 },
-    overkill: { attacker: 0, defender: 0 },
-    rollOffWinner: null,
-    hasWonRound,
-    result: null,
-    broke: [],
-    moves: {},
-    chasing: {},
-    phase: 'end',
-    queue: [],
-    notes: [],
-    counter: 0,
-    log: [],
-  };
+  return beforeRound(ctx.setup, { round: at.round, previousWinner: null, lost, status, hasWonRound });
 }
