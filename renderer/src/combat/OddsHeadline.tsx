@@ -15,7 +15,10 @@ export function OddsHeadline({ id, at }: { id: string; at: number }) {
   const odds = query.data?.odds;
   if (!odds) return null;
   const fight = whole.data?.headline;
-  const exact = whole.data?.now?.exact === true && !whole.updating;
+  // Exact and final: this step's figure counted exactly (the quick answer often is); until then the
+  // figure shown is the first one (or the last step's), marked as being refined.
+  const exact = whole.nowFinal || (whole.data?.now?.exact === true && !whole.updating);
+  const refining = whole.updating && !exact;
   return (
     <Stack gap={2} data-testid="odds-headline" aria-live="polite" aria-busy={updating}>
       {fight && (
@@ -25,10 +28,10 @@ export function OddsHeadline({ id, at }: { id: string; at: number }) {
           lh={1.35}
           data-testid="fight-headline"
           data-exact={exact}
-          style={whole.updating ? { opacity: 0.75 } : undefined}
+          style={refining ? { opacity: 0.75 } : undefined}
         >
           {fight}
-          {whole.updating && (
+          {refining && (
             <Text span size="sm" fw={400} c="gray.7">
               {' '}
               (first figure, being refined…)

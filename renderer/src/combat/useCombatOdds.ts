@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CombatOdds } from '../../../core/api/channels/combat';
 import { useClient } from '../api/ClientContext';
 import { unwrap, type HostError } from '../api/hostQuery';
+import { wholeShown } from './wholeShown';
 
 /** An option's figures at a choice: where the round stands after it, and (round-by-round games) the chooser's chance to win the fight. */
 export interface OptionFigures {
@@ -52,11 +53,7 @@ export function useCombatOdds(id: string, at: number, enabled = true) {
     current: round ? { ...choicesOf(round, whole), settled: whole !== undefined || wholeQuery.isError } : undefined,
     updating: query.isFetching && !round,
     // Until the full answer for this step comes: the quick one, else the last step's, marked as updating.
-    whole: {
-      data: (whole ?? quick ?? wholeQuery.data)?.whole,
-      isError: wholeQuery.isError,
-      updating: whole === undefined && !wholeQuery.isError,
-    },
+    whole: wholeShown(whole, quick, wholeQuery.data, wholeQuery.isError),
   };
 }
 
