@@ -64,8 +64,9 @@ export async function wholeOdds(
   let first = start.answer;
   if (first === undefined) {
     first = await finish(ask(system.id, start.state, share), finisher);
-    // Only the full answer is kept: a quick one is refined at once.
-    if (!quick) start.keep(first);
+    // Kept when final: the full answer, or a quick one that counted exactly (an exact count is the
+    // same whatever work it was given, so the full request need not count the start again).
+    if (!quick || (first?.ok && first.odds.exact)) start.keep(first);
   }
   if (first === null) return round;
   const now = combat.log.inputs.length === 0 ? first : await finish(ask(system.id, combat.state, share), finisher);
