@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { bench, describe } from 'vitest';
-import { QUICK_SHARE, wholeCombatOf, type WholeCombatAnswer } from '../../core/analysis/combat';
+import {
+  QUICK_SHARE,
+  wholeCombatOf,
+  wholeWorkOf,
+  type WholeCombatAnswer,
+  type WholeWork,
+} from '../../core/analysis/combat';
 import { ANALYSIS_WORK_LIMIT } from '../../core/analysis/budget';
 import { advance, rollForMe, startCombat, type Combat } from '../../core/combat/engine';
 import type { SystemDefinition } from '../../core/systems/definition';
@@ -49,10 +55,11 @@ const said = (a: WholeCombatAnswer) =>
         ? `exact, ${a.odds.states} positions`
         : `estimate (${a.odds.playouts} play-outs)`;
 
-function report(definition: SystemDefinition, what: string, setup: unknown, share = 1): void {
+function report(definition: SystemDefinition, what: string, setup: unknown, share: number | WholeWork = 1): void {
   const rules = definition.rules;
   const state = startCombat(rules, rules.setupSchema.parse(structuredClone(setup)), 1).state;
-  const budget = (ANALYSIS_WORK_LIMIT / 2) * share;
+  const { exact, estimate } = wholeWorkOf(share);
+  const budget = { exact: (ANALYSIS_WORK_LIMIT / 2) * exact, estimate: (ANALYSIS_WORK_LIMIT / 2) * estimate };
   const first = timed(() => wholeCombatOf(definition.analysis, state, budget));
   const again = [0, 1, 2].map(() => timed(() => wholeCombatOf(definition.analysis, state, budget)).ms);
   const win = first.answer?.ok ? `, attacker wins ${(100 * first.answer.odds.pAttackerWins).toFixed(2)}%` : '';

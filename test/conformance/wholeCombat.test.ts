@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { wholeCombatOf } from '../../core/analysis/combat';
+import { ANALYSIS_WORK_LIMIT } from '../../core/analysis/budget';
+import { QUICK_SHARE, wholeCombatOf } from '../../core/analysis/combat';
 import { startCombat } from '../../core/combat/engine';
 import { chainAgreesWithPlayouts, chainMatchesWalk } from '../support/roundModel';
 import { roundByRound } from './systems';
@@ -31,6 +32,17 @@ describe.each(roundByRound)('$id: the odds of the whole combat', ({ definition, 
     expect(odds!.exact).toBe(true);
     expect(odds!.pAttackerWins + odds!.pDefenderWins + odds!.pDraw + odds!.pUnfinished).toBeCloseTo(1, 9);
     expect(odds!.states).toBeGreaterThan(0);
+  });
+
+  // The live panel's first figure (issue 34: "the whole fight, exact, within 200 ms of the step"):
+  // an example counts exactly within the quick share, so its start's first figure is the exact one.
+  it('are exact from the example’s start within the live panel’s quick share, the same as the full answer', () => {
+    const half = ANALYSIS_WORK_LIMIT / 2;
+    const quickWork = { exact: half * QUICK_SHARE.exact, estimate: half * QUICK_SHARE.estimate };
+    const quick = wholeCombatOf(analysis, startOf(rules.exampleSetup), quickWork);
+    const full = wholeCombatOf(analysis, startOf(rules.exampleSetup));
+    expect(quick?.ok && quick.odds.exact).toBe(true);
+    expect(quick).toEqual(full);
   });
 
   it('equal the engine’s own walk of the whole small combat, figure for figure', () => {

@@ -11,5 +11,12 @@ export {
   type WholeCombatOdds,
   type SideCombatOdds,
 } from './types';
-export { wholeCombatOf, wholeCombatInChunksOf, QUICK_SHARE, type WholeCombatAnswer } from './forHost';
+export {
+  wholeCombatOf,
+  wholeCombatInChunksOf,
+  wholeWorkOf,
+  QUICK_SHARE,
+  type WholeCombatAnswer,
+  type WholeWork,
+} from './forHost';
 export { wholeHeadlinesOf, wholeFigureText, chanceText, type WholeHeadline } from './headline';

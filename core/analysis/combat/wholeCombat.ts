@@ -142,12 +142,18 @@ export function wholeCombatOdds<S>(
   return runToEnd(wholeCombatInChunks(chain, state, maxRounds, limit));
 }
 
-/** The same, in chunks (chunked.ts): the exact chain and the estimate each against a meter of their own, kept across chunks. */
+/**
+ * The same, in chunks (chunked.ts): the exact chain and the estimate each against a meter of their
+ * own, kept across chunks. The estimate gets `estimateLimit` (by default the chain's `limit`) and
+ * what the chain left unspent of as much, so a chain that gave up early leaves its work to the
+ * play-outs.
+ */
 export function* wholeCombatInChunks<S>(
   chain: CombatChain<S>,
   state: S,
   maxRounds = MAX_ROUNDS,
   limit = ANALYSIS_WORK_LIMIT,
+  estimateLimit = limit,
 ): Chunked<WholeCombatOdds> {
   const exact = newMeter(() => CANNOT_FINISH, limit);
   let soFar: ExactSoFar<S> | undefined;
@@ -165,7 +171,7 @@ export function* wholeCombatInChunks<S>(
     chain,
     state,
     Math.max(maxRounds, chain.round(state)),
-    limit + Math.max(0, limit - exact.spent),
+    estimateLimit + Math.max(0, Math.min(limit, estimateLimit) - exact.spent),
     soFar,
   );
 }

@@ -1,6 +1,6 @@
 import { ANALYSIS_WORK_LIMIT, analyzeWithinBudget } from '../../analysis';
 import { runToEnd } from '../../analysis/chunked';
-import { wholeCombatInChunksOf, type WholeCombatAnswer } from '../../analysis/combat';
+import { wholeCombatInChunksOf, wholeWorkOf, type WholeCombatAnswer } from '../../analysis/combat';
 import type { Registry } from '../../systems/registry';
 import type { CombatBackendDeps } from './combat';
 import { createOddsService } from './odds/service';
@@ -24,12 +24,14 @@ function analysesOf(registry: Registry) {
   const { analyses } = registry;
   // Whole-combat odds get half the work budget for the exact chain and half for the estimate, as the command line's; a
   // choice's options share one answer's. Print asks for them at once, the live panel in chunks.
-  const wholeCombatInChunks: WholeInChunks = (systemId, state, share = 1) =>
-    wholeCombatInChunksOf(
-      Object.hasOwn(analyses, systemId) ? analyses[systemId] : undefined,
-      state,
-      (ANALYSIS_WORK_LIMIT / 2) * Math.min(1, share),
-    );
+  const wholeCombatInChunks: WholeInChunks = (systemId, state, share = 1) => {
+    const { exact, estimate } = wholeWorkOf(share);
+    const half = ANALYSIS_WORK_LIMIT / 2;
+    return wholeCombatInChunksOf(Object.hasOwn(analyses, systemId) ? analyses[systemId] : undefined, state, {
+      exact: half * Math.min(1, exact),
+      estimate: half * Math.min(1, estimate),
+    });
+  };
   const analyze: Analyze = (systemId, state) =>
     Object.hasOwn(analyses, systemId) ? analyzeWithinBudget(analyses[systemId]!, state) : null;
   return { analyze, wholeCombatInChunks };

@@ -181,7 +181,7 @@ export const combatChannels = {
   }),
   'combat.odds': channel({
     summary:
-      "The exact odds of an open or stored combat after its first `at` inputs (default: where it stands now), or why there are none; with `whole`, also the odds of the whole combat (slower: asked separately); with `quick` too, a first figure of the whole combat from an eighth of the work (no options' figures), refined by asking again without it.",
+      "The exact odds of an open or stored combat after its first `at` inputs (default: where it stands now), or why there are none; with `whole`, also the odds of the whole combat (slower: asked separately); with `quick` too, a first figure of the whole combat from part of the work (exact where that is enough, else an estimate; no options' figures), refined by asking again without it.",
     request: z
       .object({
         id: combatId,

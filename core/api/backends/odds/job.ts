@@ -17,7 +17,7 @@ export interface OddsJob {
   at: number;
   /** Also the whole combat's odds (and, at a choice, each option's chance to win it). */
   whole: boolean;
-  /** With `whole`: a first figure from an eighth of the work, no options' figures. */
+  /** With `whole`: a first figure from part of the work (QUICK_SHARE), no options' figures. */
   quick: boolean;
 }
 

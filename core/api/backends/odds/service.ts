@@ -5,7 +5,7 @@ import type { CombatOdds } from '../../channels/combat';
 import { ApiFailure } from '../../reply';
 import type { OddsJob, OddsOf } from './job';
 import { roundOdds, type Analyze } from './round';
-import { wholeOdds, type WholeInChunks } from './whole';
+import { wholeOdds, type KeptAnswers, type WholeInChunks } from './whole';
 
 export interface OddsServiceDeps {
   systems: Readonly<Record<string, RuleSystem>>;
@@ -33,10 +33,17 @@ interface Known {
   first: unknown;
   combat: Combat;
   before?: Analyzed | null;
-  wholeStart?: WholeCombatAnswer;
+  /** Whole-combat answers by state (whole.ts keeps the final ones): a state's goes with it. */
+  whole: WeakMap<object, WholeCombatAnswer>;
   /** The number of the latest whole-combat job for it (an earlier one still being worked out is dropped). */
   asked: number;
 }
+
+/** Answers kept by state where a state is an object (every rule system's is), else none. */
+const keptIn = (answers: WeakMap<object, WholeCombatAnswer>): KeptAnswers => ({
+  get: (state) => (state !== null && typeof state === 'object' ? answers.get(state) : undefined),
+  keep: (state, answer) => void (state !== null && typeof state === 'object' && answers.set(state, answer)),
+});
 
 const sameInputs = (a: readonly unknown[], b: readonly unknown[], n: number) =>
   a.slice(0, n).every((x, i) => JSON.stringify(x) === JSON.stringify(b[i]));
@@ -73,7 +80,7 @@ export function createOddsService(deps: OddsServiceDeps): OddsOf {
     known.delete(job.id);
     if (!k || k.identity !== identity) {
       const combat = startCombat(system, job.setup, job.seed);
-      k = { identity, system, first: combat.state, combat, asked: k?.asked ?? 0 };
+      k = { identity, system, first: combat.state, combat, whole: new WeakMap(), asked: k?.asked ?? 0 };
     }
     known.set(job.id, k);
     while (known.size > maxOpen) known.delete(known.keys().next().value!);
@@ -99,12 +106,8 @@ export function createOddsService(deps: OddsServiceDeps): OddsOf {
     const ask = deps.wholeCombatInChunks;
     if (!job.whole || !ask) return round;
     const ticket = ++k.asked;
-    const start = {
-      state: k.first,
-      answer: k.wholeStart,
-      keep: (answer: WholeCombatAnswer) => known.get(job.id) === k && (k.wholeStart = answer),
-    };
     const finisher = { ...(deps.pause ? { pause: deps.pause } : {}), superseded: () => k.asked !== ticket };
-    return wholeOdds(ask, round, { system: k.system, start, combat, quick: job.quick }, finisher);
+    const at = { system: k.system, first: k.first, kept: keptIn(k.whole), combat, quick: job.quick };
+    return wholeOdds(ask, round, at, finisher);
   };
 }

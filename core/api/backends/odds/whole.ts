@@ -1,4 +1,4 @@
-import { QUICK_SHARE, type WholeCombatAnswer, type WholeCombatOdds } from '../../../analysis/combat';
+import { QUICK_SHARE, type WholeCombatAnswer, type WholeCombatOdds, type WholeWork } from '../../../analysis/combat';
 import {
   bestForTheFight,
   fightHeadline,
@@ -12,8 +12,12 @@ import { advance, type Combat, type RuleSystem } from '../../../combat';
 import type { CombatOdds } from '../../channels/combat';
 import { ApiFailure } from '../../reply';
 
-/** The whole combat's odds from a state of a system, in chunks; `share` (0–1) of the work one answer may take. */
-export type WholeInChunks = (systemId: string, state: unknown, share?: number) => Chunked<WholeCombatAnswer>;
+/** The whole combat's odds from a state of a system, in chunks; `share` (0–1) of the work one answer may take, or a share each for the exact chain and the estimate. */
+export type WholeInChunks = (
+  systemId: string,
+  state: unknown,
+  share?: number | WholeWork,
+) => Chunked<WholeCombatAnswer>;
 
 /** How a whole-combat answer is worked out: chunk by chunk, pausing between, stopped once a later job took over. */
 export interface Finisher {
@@ -41,35 +45,56 @@ export async function finish<T>(work: Chunked<T>, { pause, superseded }: Finishe
   }
 }
 
+/** Whole-combat answers kept by the caller per state of one combat (the odds service keeps them per combat). */
+export interface KeptAnswers {
+  get(state: unknown): WholeCombatAnswer | undefined;
+  keep(state: unknown, answer: WholeCombatAnswer): void;
+}
+
 export interface WholeAt {
   system: RuleSystem;
-  /** The combat's first state (before any input) and its whole-combat answer once known (remembered by the caller). */
-  start: { state: unknown; answer: WholeCombatAnswer | undefined; keep(answer: WholeCombatAnswer): void };
+  /** The combat's first state (before any input): its answer is the headline's "at the start". */
+  first: unknown;
+  kept: KeptAnswers;
   combat: Combat;
   quick: boolean;
 }
 
 /**
- * The whole combat's odds beside the round's: at the start (remembered) and now, and at a choose
- * step each option's chance for the chooser to win the combat. The whole combat gets the work
- * `analyze` and print get (about a second at most), in chunks.
+ * The whole combat's answer from `state`: kept from an earlier asking, else worked out and kept
+ * when final — a full answer, or a quick one that counted exactly (an exact count is the same
+ * whatever work it was given, so the full request that follows the quick one need not count it
+ * again). A quick estimate is not kept: the full request refines it.
+ */
+async function answerAt(
+  ask: WholeInChunks,
+  { system, kept, quick }: WholeAt,
+  state: unknown,
+  finisher: Finisher,
+): Promise<WholeCombatAnswer> {
+  const seen = kept.get(state);
+  if (seen !== undefined) return seen;
+  const answer = await finish(ask(system.id, state, quick ? QUICK_SHARE : 1), finisher);
+  if (!quick || (answer?.ok && answer.odds.exact)) kept.keep(state, answer);
+  return answer;
+}
+
+/**
+ * The whole combat's odds beside the round's: at the start and now (each kept once final), and at
+ * a choose step each option's chance for the chooser to win the combat. The whole combat gets the
+ * work `analyze` and print get (about a second at most), in chunks; a quick asking, a first figure
+ * from part of it (QUICK_SHARE) and no options' figures.
  */
 export async function wholeOdds(
   ask: WholeInChunks,
   round: CombatOdds,
-  { system, start, combat, quick }: WholeAt,
+  at: WholeAt,
   finisher: Finisher,
 ): Promise<CombatOdds> {
-  const share = quick ? QUICK_SHARE : 1;
-  let first = start.answer;
-  if (first === undefined) {
-    first = await finish(ask(system.id, start.state, share), finisher);
-    // Kept when final: the full answer, or a quick one that counted exactly (an exact count is the
-    // same whatever work it was given, so the full request need not count the start again).
-    if (!quick || (first?.ok && first.odds.exact)) start.keep(first);
-  }
+  const { system, combat, quick } = at;
+  const first = await answerAt(ask, at, at.first, finisher);
   if (first === null) return round;
-  const now = combat.log.inputs.length === 0 ? first : await finish(ask(system.id, combat.state, share), finisher);
+  const now = combat.log.inputs.length === 0 ? first : await answerAt(ask, at, combat.state, finisher);
   const odds = (a: WholeCombatAnswer) => (a?.ok ? a.odds : null);
   const unavailable = now?.ok ? null : now ? noOddsBecause('No odds for the whole combat', now.tooLarge) : null;
   const weighed = quick ? {} : await wholeChoices(ask, system, combat, round, finisher);
