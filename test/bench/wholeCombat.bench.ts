@@ -9,6 +9,8 @@ import {
 } from '../../core/analysis/combat';
 import { ANALYSIS_WORK_LIMIT } from '../../core/analysis/budget';
 import { advance, rollForMe, startCombat, type Combat } from '../../core/combat/engine';
+import type { ModelTransition, RoundModel } from '../../core/analysis/combat/model';
+import type { SystemAnalysis } from '../../core/analysis/system';
 import type { SystemDefinition } from '../../core/systems/definition';
 import { roundByRound } from '../conformance/systems';
 import { median } from '../support/stepTargets';
@@ -55,16 +57,40 @@ const said = (a: WholeCombatAnswer) =>
         ? `exact, ${a.odds.states} positions`
         : `estimate (${a.odds.playouts} play-outs)`;
 
+/**
+ * The system's analysis with its round model's work counted: transitions worked out (a position's
+ * round, one at a time or within a layer) and the successors they gave (next positions and ends).
+ */
+function countedAnalysis(analysis: SystemAnalysis) {
+  const counts = { transitions: 0, successors: 0 };
+  const model = analysis.combat!.model!;
+  const tally = <T extends ModelTransition<unknown>>(t: T, positions: number): T => {
+    counts.transitions += positions;
+    counts.successors += t.next.length + t.ended.length;
+    return t;
+  };
+  const counted: RoundModel<unknown, unknown> = {
+    ...model,
+    transition: (p) => tally(model.transition(p), 1),
+    ...(model.layer
+      ? { layer: (ps: Parameters<NonNullable<typeof model.layer>>[0]) => tally(model.layer!(ps), ps.length) }
+      : {}),
+  };
+  return { counts, analysis: { ...analysis, combat: { ...analysis.combat!, model: counted } } };
+}
+
 function report(definition: SystemDefinition, what: string, setup: unknown, share: number | WholeWork = 1): void {
   const rules = definition.rules;
   const state = startCombat(rules, rules.setupSchema.parse(structuredClone(setup)), 1).state;
   const { exact, estimate } = wholeWorkOf(share);
   const budget = { exact: (ANALYSIS_WORK_LIMIT / 2) * exact, estimate: (ANALYSIS_WORK_LIMIT / 2) * estimate };
-  const first = timed(() => wholeCombatOf(definition.analysis, state, budget));
+  const { counts, analysis } = countedAnalysis(definition.analysis!);
+  const first = timed(() => wholeCombatOf(analysis, state, budget));
   const again = [0, 1, 2].map(() => timed(() => wholeCombatOf(definition.analysis, state, budget)).ms);
   const win = first.answer?.ok ? `, attacker wins ${(100 * first.answer.odds.pAttackerWins).toFixed(2)}%` : '';
+  const work = `${counts.transitions} transitions (${counts.successors} successors)`;
   console.log(
-    `whole combat, ${definition.id} ${what}: ${said(first.answer)}${win}; first ${first.ms.toFixed(0)} ms, again ${median(again).toFixed(0)} ms`,
+    `whole combat, ${definition.id} ${what}: ${said(first.answer)}, ${work}${win}; first ${first.ms.toFixed(0)} ms, again ${median(again).toFixed(0)} ms`,
   );
 }
 
