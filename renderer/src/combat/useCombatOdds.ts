@@ -15,10 +15,11 @@ export interface OptionFigures {
  * first): the headline, the odds panel and the choose step's per-option figures read the same
  * queries. While the next odds are worked out, the last ones stay (`updating`).
  *
- * The whole combat's odds are asked once this round's have come, twice: a quick first figure (an
- * eighth of the work: an estimate where the combat is too large to count exactly at once), then the
- * full answer, which replaces it in place and weighs every option of a choice by the fight (issue
- * 34): its figure, the best of them to suggest, or words where the options cannot differ.
+ * The whole combat's odds are asked twice: a quick first figure, asked beside this round's (the
+ * host answers the round's first; exact on every example, an estimate where the combat is too large
+ * to count at once), then, once it has come, the full answer, which replaces it in place and weighs
+ * every option of a choice by the fight (issue 34): its figure, the best of them to suggest, or
+ * words where the options cannot differ.
  */
 export function useCombatOdds(id: string, at: number, enabled = true) {
   const client = useClient();
@@ -36,7 +37,7 @@ export function useCombatOdds(id: string, at: number, enabled = true) {
     queryKey: ['combat.odds', id, at, 'whole', 'quick'],
     queryFn: ask(true, true),
     staleTime: Infinity,
-    enabled: enabled && round !== undefined,
+    enabled,
   });
   const quick = quickQuery.data?.at === at ? quickQuery.data : undefined;
   const wholeQuery = useQuery<CombatOdds, HostError>({
