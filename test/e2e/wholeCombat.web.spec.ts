@@ -9,6 +9,37 @@ import { watchConsole } from './support';
  */
 
 test.describe('the whole combat in the odds panel', () => {
+  test('the fight as set up, above Start: it follows an edit, and the first step opens on the same figure', async ({
+    page,
+  }) => {
+    const errors = watchConsole(page);
+    await page.goto('/#/combat/new/ninth-age');
+    const fight = page.getByTestId('setup-fight');
+    // The example, counted exactly before Start (issue 34: "will my unit win this fight?").
+    await expect(fight).toHaveAttribute('data-exact', 'true', { timeout: 30_000 });
+    await expect(fight).toContainText(/Kingdom of Equitaine win the fight \d+\.\d% · Empire of Sonnstahl \d+\.\d%/);
+    // A new name for a side: the line follows once the edit rests.
+    await page.getByTestId('field-setup.attacker.name').fill('Bretonnian knights');
+    await expect(fight).toContainText(/^The fight as set up\s*Bretonnian knights win the fight \d+\.\d%/, {
+      timeout: 30_000,
+    });
+    const line = (await fight.innerText()).replace(/^The fight as set up\s*/, '');
+    for (const [width, height] of [
+      [1280, 800],
+      [820, 1180],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      // The line is in sight with Start, where the player taps.
+      await page.getByTestId('start-combat').scrollIntoViewIfNeeded();
+      await expect(fight).toBeInViewport();
+    }
+    await page.getByTestId('start-combat').click();
+    const headline = page.getByTestId('fight-headline');
+    await expect(headline).toHaveAttribute('data-exact', 'true', { timeout: 30_000 });
+    await expect(headline).toHaveText(line);
+    expect(errors).toEqual([]);
+  });
+
   test('an old-world charge: this round, then the whole combat; "at least" on tap', async ({ page }) => {
     const errors = watchConsole(page);
     await page.goto('/#/combat');

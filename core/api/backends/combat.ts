@@ -3,7 +3,7 @@ import type { ParsedRequestOf } from '../contract';
 import { prefixIssues, problemsOf } from '../../roster/documents';
 import { ApiFailure } from '../reply';
 import { CombatSessions } from './combatSessions';
-import type { OddsOf } from './odds/job';
+import { previewId, type OddsOf } from './odds/job';
 import type { CombatInput } from '../../store/repo';
 
 export { figureText } from './odds/round';
@@ -59,7 +59,12 @@ export interface CombatHistory {
  */
 export function createCombatBackend(deps: CombatBackendDeps) {
   const sessions = new CombatSessions(deps);
-  return { ...setupChannels(deps, sessions), ...stepChannels(sessions), ...readChannels(deps, sessions) };
+  return {
+    ...setupChannels(deps, sessions),
+    ...previewChannel(deps, sessions),
+    ...stepChannels(sessions),
+    ...readChannels(deps, sessions),
+  };
 }
 
 /** The systems, their setup screens, and a combat started from a setup. */
@@ -81,15 +86,40 @@ function setupChannels(deps: CombatBackendDeps, sessions: CombatSessions) {
       rosterIds = [],
     }: Omit<ParsedRequestOf<'combat.start'>, 'rosterIds'> & { rosterIds?: string[] }) => {
       const system = sessions.systemOf(systemId, 'system');
-      const parsed = system.setupSchema.safeParse(setup);
-      if (!parsed.success) {
-        const problems = problemsOf(prefixIssues(parsed.error.issues, ['setup']));
-        throw new ApiFailure('invalid_input', problems.map((p) => p.message).join('; '), problems[0]?.field, problems);
-      }
-      const combat = startCombat(system, parsed.data, seed ?? deps.newSeed());
+      const combat = startCombat(system, parsedSetup(system, setup), seed ?? deps.newSeed());
       const created = sessions.fresh(system, combat, [...new Set(rosterIds)], false);
       const id = deps.newId();
       return sessions.snapshot(id, await sessions.keep(id, created));
+    },
+  };
+}
+
+/** A setup checked by its system's own schema; refused with every field named, as Start refuses it. */
+function parsedSetup(system: RuleSystem, setup: unknown): unknown {
+  const parsed = system.setupSchema.safeParse(setup);
+  if (parsed.success) return parsed.data;
+  const problems = problemsOf(prefixIssues(parsed.error.issues, ['setup']));
+  throw new ApiFailure('invalid_input', problems.map((p) => p.message).join('; '), problems[0]?.field, problems);
+}
+
+/**
+ * The whole fight of a setup before it starts: its first odds worked out as a combat's are (on
+ * the odds' own worker where they have one), under one id per system, so the setup screen's next
+ * asking drops the one before; the odds keep the answer by setup for the combat started from it.
+ */
+function previewChannel(deps: CombatBackendDeps, sessions: CombatSessions) {
+  return {
+    'combat.preview': async ({ system: systemId, setup }: ParsedRequestOf<'combat.preview'>) => {
+      const system = sessions.systemOf(systemId, 'system');
+      const parsed = parsedSetup(system, setup);
+      const id = previewId(system.id);
+      const job = { id, system: system.id, setup: parsed, seed: 0, inputs: [], at: 0, whole: true, quick: true };
+      const { whole } = await deps.odds(job);
+      return {
+        odds: whole?.start ?? null,
+        headline: whole?.headline ?? null,
+        unavailable: whole?.unavailable ?? null,
+      };
     },
   };
 }

@@ -125,6 +125,24 @@ export const combatChannels = {
     response: combatSnapshotSchema,
     example: { system: exampleSystemId, setup: exampleSetup, seed: 1 },
   }),
+  'combat.preview': channel({
+    summary:
+      "The whole fight of a setup before it starts (the setup screen shows it as it is filled in): the attacker's and the defender's chances to win it, exact where the work allows, else estimated and marked so; null figures for a system whose combat is one round. The combat started from the same setup finds its first figure already worked out.",
+    request: z
+      .object({
+        system: z.string().min(1, 'expected a rule system id').max(40),
+        setup: z.record(z.string(), z.unknown()),
+      })
+      .strict(),
+    response: z.object({
+      odds: wholeCombatOddsSchema.nullable(),
+      /** The fight in one line, as the top of a step reads it ("Space Marines win the fight 65.6% · Orks 34.4% · most likely over in round 1"). */
+      headline: z.string().nullable(),
+      /** Why there are no figures, where a system fights rounds but this setup is too large even to estimate. */
+      unavailable: z.string().nullable(),
+    }),
+    example: { system: exampleSystemId, setup: exampleSetup },
+  }),
   'combat.sideFromRoster': channel({
     summary:
       "One side of a combat setup filled from a stored roster unit (40k 10e: the attacker's weapons or the target's models; old world: `{ name, units: [unit] }`, one unit of that side; 40k 7e: the whole side; The Ninth Age: `{ name, unit }`; Epic Armageddon: the whole formation, `{ name, formation, blastMarkers, broken, units, support }`).",

@@ -12,6 +12,7 @@ const names = {
   'app.echo': true,
   'combat.systems': true,
   'combat.start': true,
+  'combat.preview': true,
   'combat.sideFromRoster': true,
   'combat.setupForm': true,
   'combat.get': true,

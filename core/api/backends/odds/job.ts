@@ -21,5 +21,13 @@ export interface OddsJob {
   quick: boolean;
 }
 
+/**
+ * The id a setup's odds are asked under before it starts (combat.preview), one per system: the
+ * setup screen's next asking drops the one before, and any job of a combat drops them all (the
+ * players have started; the combat finds the answer by its setup if it was done).
+ */
+export const previewId = (system: string) => `preview:${system}`;
+export const isPreviewId = (id: string) => id.startsWith('preview:');
+
 /** Works out the odds of one job; answers `conflict` (ApiFailure) when a later job for the same combat took over. */
 export type OddsOf = (job: OddsJob) => Promise<CombatOdds>;

@@ -3,7 +3,7 @@ import type { Analyzed } from '../../../analysis/guarded';
 import { advance, replay, startCombat, type Combat, type CombatLog, type RuleSystem } from '../../../combat';
 import type { CombatOdds } from '../../channels/combat';
 import { ApiFailure } from '../../reply';
-import type { OddsJob, OddsOf } from './job';
+import { isPreviewId, type OddsJob, type OddsOf } from './job';
 import { roundOdds, type Analyze } from './round';
 import { wholeOdds, type KeptAnswers, type WholeInChunks } from './whole';
 
@@ -39,11 +39,36 @@ interface Known {
   asked: number;
 }
 
-/** Answers kept by state where a state is an object (every rule system's is), else none. */
-const keptIn = (answers: WeakMap<object, WholeCombatAnswer>): KeptAnswers => ({
+/** Answers kept by state where a state is an object (every rule system's is), else none; each also told to `also`. */
+const keptIn = (
+  answers: WeakMap<object, WholeCombatAnswer>,
+  also: (state: unknown, answer: WholeCombatAnswer) => void,
+): KeptAnswers => ({
   get: (state) => (state !== null && typeof state === 'object' ? answers.get(state) : undefined),
-  keep: (state, answer) => void (state !== null && typeof state === 'object' && answers.set(state, answer)),
+  keep: (state, answer) => {
+    if (state !== null && typeof state === 'object') answers.set(state, answer);
+    also(state, answer);
+  },
 });
+
+/**
+ * Exact whole-combat answers from a combat's first state, by system and setup — not by seed: an
+ * exact count reads no dice — a bounded number (the oldest dropped first): the combat started from
+ * a setup the setup screen previewed (combat.preview) finds its first figure already worked out.
+ */
+function startsBySetup(max = 20) {
+  const answers = new Map<string, WholeCombatAnswer>();
+  const keyOf = (job: OddsJob) => JSON.stringify([job.system, job.setup]);
+  return {
+    get: (job: OddsJob) => answers.get(keyOf(job)),
+    keep(job: OddsJob, answer: WholeCombatAnswer): void {
+      if (!answer?.ok || !answer.odds.exact) return;
+      answers.delete(keyOf(job));
+      answers.set(keyOf(job), answer);
+      while (answers.size > max) answers.delete(answers.keys().next().value!);
+    },
+  };
+}
 
 const sameInputs = (a: readonly unknown[], b: readonly unknown[], n: number) =>
   a.slice(0, n).every((x, i) => JSON.stringify(x) === JSON.stringify(b[i]));
@@ -70,6 +95,7 @@ function broughtTo(known: Known, job: OddsJob): Combat {
 export function createOddsService(deps: OddsServiceDeps): OddsOf {
   const known = new Map<string, Known>();
   const maxOpen = deps.maxOpen ?? 50;
+  const starts = startsBySetup();
   const roundOf = new WeakMap<object, CombatOdds>();
 
   const knownFor = (job: OddsJob): Known => {
@@ -80,7 +106,10 @@ export function createOddsService(deps: OddsServiceDeps): OddsOf {
     known.delete(job.id);
     if (!k || k.identity !== identity) {
       const combat = startCombat(system, job.setup, job.seed);
-      k = { identity, system, first: combat.state, combat, whole: new WeakMap(), asked: k?.asked ?? 0 };
+      const whole = new WeakMap<object, WholeCombatAnswer>();
+      const previewed = starts.get(job);
+      if (previewed) whole.set(combat.state as object, previewed);
+      k = { identity, system, first: combat.state, combat, whole, asked: k?.asked ?? 0 };
     }
     known.set(job.id, k);
     while (known.size > maxOpen) known.delete(known.keys().next().value!);
@@ -98,6 +127,8 @@ export function createOddsService(deps: OddsServiceDeps): OddsOf {
   };
 
   return async (job) => {
+    // A combat's job: the setup screens' previews are not waited for any more (job.ts previewId).
+    if (!isPreviewId(job.id)) for (const [id, other] of known) if (isPreviewId(id)) other.asked++;
     const k = knownFor(job);
     k.combat = broughtTo(k, job);
     const log: CombatLog = { ...k.combat.log, inputs: job.inputs.slice(0, job.at) };
@@ -107,7 +138,8 @@ export function createOddsService(deps: OddsServiceDeps): OddsOf {
     if (!job.whole || !ask) return round;
     const ticket = ++k.asked;
     const finisher = { ...(deps.pause ? { pause: deps.pause } : {}), superseded: () => k.asked !== ticket };
-    const at = { system: k.system, first: k.first, kept: keptIn(k.whole), combat, quick: job.quick };
+    const kept = keptIn(k.whole, (state, answer) => state === k.first && starts.keep(job, answer));
+    const at = { system: k.system, first: k.first, kept, combat, quick: job.quick };
     return wholeOdds(ask, round, at, finisher);
   };
 }

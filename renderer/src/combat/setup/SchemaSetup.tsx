@@ -37,6 +37,7 @@ import { roleColor } from '../WhoActs';
 import type { RosterFill, SetupLayout } from './layout';
 import { PickedRostersProvider, usePickedRosterIds } from './pickedRosters';
 import { RosterPicker, type PickedUnit } from './RosterPicker';
+import { SetupFight } from './SetupFight';
 import { SetupFooter, type SetupProblem } from './SetupFooter';
 
 const sides = ['attacker', 'defender'] as const;
@@ -136,6 +137,7 @@ function SetupEditor({
               );
             })}
             <RestCard schema={schema} setup={setup} title={layout.restTitle ?? 'The fight'} />
+            <SetupFight system={system} setup={setup} />
             <SetupFooter
               problems={start.error ? problems : []}
               failed={start.error}
