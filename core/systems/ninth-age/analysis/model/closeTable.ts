@@ -103,6 +103,20 @@ export class CloseTable {
     return entry;
   }
 
+  /**
+   * The entry in `registry` of the next round's node from standings `s`, this round's `memory` and
+   * `code`: read from the arrays by code and standings where met before (small, to be inlined in a
+   * round's close: a million a fresh combat), else worked out (entryOf, nextMemory).
+   */
+  nextEntry(registry: NodeTable, s: number, memory: number, code: number): number {
+    if (memory < MEMORIES && registry === this.entriesOf) {
+      // Both the next memory + 1: by standings and memory, and the one whose entry the code holds.
+      const next = this.memories[s * MEMORIES + memory]!;
+      if (next > 0 && this.entryMemory![code] === next) return this.byCode![4 * code + 3]! - 1;
+    }
+    return this.entryOf(registry, this.nextMemory(s, memory), code);
+  }
+
   /** The entry in `registry` of the node (memory, code) (see byCode). */
   entryOf(registry: NodeTable, memory: number, code: number): number {
     const byCode = this.byCode;
