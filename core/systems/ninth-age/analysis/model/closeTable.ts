@@ -25,6 +25,8 @@ const MEMORIES = 16;
 /** What the close reads of the codes, and the closes met, in the round of the charge or after (one table each per combat). */
 export class CloseTable {
   readonly standings: Standings[] = [];
+  /** Each standings' class (classOf), by standings number. */
+  private readonly classes: number[] = [];
   private readonly byKey = new Map<number, number>();
   /**
    * By code, where the codes are few (context.ts `dense`), four numbers side by side (one read for
@@ -159,6 +161,7 @@ export class CloseTable {
     if (s === undefined) {
       s = this.standings.length;
       this.standings.push(standingsAt(ctx, this.charge, rankAndFileA, rankAndFileD, alive));
+      this.classes.push(this.classOf(this.standings[s]!));
       this.byKey.set(key, s);
       if (s >= this.room) this.grow();
     }
@@ -208,7 +211,7 @@ export class CloseTable {
         difference === 0 || standings.wiped[loser]
           ? 0
           : breakChanceAt(this.ctx, standings, loser, Math.abs(difference));
-      const key = (this.classOf(standings) * 2 + (last ? 1 : 0)) * 3 + Math.sign(difference) + 1;
+      const key = (this.classes[s]! * 2 + (last ? 1 : 0)) * 3 + Math.sign(difference) + 1;
       let alike = this.alike.get(key);
       if (!alike) this.alike.set(key, (alike = []));
       let seen = -1;
