@@ -2,6 +2,7 @@ import { breakChance, breakStandingOf, breakTestFor, type BreakStanding } from '
 import { rankAndFileAttacks } from '../../setup';
 import { scoreParts, totalOf } from '../../score';
 import { LAST_ROUND } from '../../steps/aftermath';
+import { perOwner } from '../../../../combat/memo';
 import { CATCH_CHANCE } from '../../tables';
 import { roles, wipedOut, type Role, type Standing, type UnitStatus } from '../../state';
 import type { ModelContext } from './context';
@@ -103,13 +104,28 @@ export function standingsAt(
  * standings, side and difference.
  */
 export function breakChanceAt(ctx: ModelContext, s: Standings, l: number, difference: number): number {
-  let byDifference = s.breaks[l];
-  if (!byDifference) s.breaks[l] = byDifference = new Float64Array(ctx.differences + 1).fill(-1);
+  const standing = (s.breakStanding[l] ??= breakStandingOf(ctx.setup, roles[l]!, s.standing));
+  const byDifference = (s.breaks[l] ??= breakChancesOf(ctx, standing));
   const known = byDifference[difference]!;
   if (known >= 0) return known;
-  const standing = (s.breakStanding[l] ??= breakStandingOf(ctx.setup, roles[l]!, s.standing));
   return (byDifference[difference] = breakChance(breakTestFor(standing, difference)));
 }
+
+/**
+ * The chances to break by difference (−1: not yet worked out) of a test that reads `standing`,
+ * shared by every standings whose test reads the same (morale.ts breakChance: the Discipline,
+ * Steady, Steady and Solid, Insane Courage; the ranks only through Steady): the example's 800
+ * standings share a handful.
+ */
+function breakChancesOf(ctx: ModelContext, standing: BreakStanding): Float64Array {
+  const { discipline, steady, solid, insaneCourage } = standing;
+  const key = `${discipline}:${steady}:${solid}:${insaneCourage}`;
+  const shared = sharedBreaks(ctx);
+  let byDifference = shared.get(key);
+  if (!byDifference) shared.set(key, (byDifference = new Float64Array(ctx.differences + 1).fill(-1)));
+  return byDifference;
+}
+const sharedBreaks = perOwner((_ctx: ModelContext) => new Map<string, Float64Array>());
 
 /**
  * How the round closes once its attacks are over, at these standings with this score difference

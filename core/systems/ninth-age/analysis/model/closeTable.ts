@@ -25,6 +25,8 @@ const MEMORIES = 16;
 /** What the close reads of the codes, and the closes met, in the round of the charge or after (one table each per combat). */
 export class CloseTable {
   readonly standings: Standings[] = [];
+  /** Each standings' class (classOf), by standings number. */
+  private readonly classes: number[] = [];
   private readonly byKey = new Map<number, number>();
   /**
    * By code, where the codes are few (context.ts `dense`), four numbers side by side (one read for
@@ -54,7 +56,9 @@ export class CloseTable {
    */
   closes = new Float64Array(CLOSE * 256);
   private count = 0;
-  /** The closes of an ordinary round by standings, the game's last round or not, and who won: one for each chance to break. */
+  /** The characters' pools, a bit each (what tells the ends of two standings apart: classOf). */
+  private readonly charactersMask: number;
+  /** The closes of an ordinary round by class of standings (classOf), the game's last round or not, and who won: one for each chance to break. */
   private readonly alike = new Map<number, Array<{ breaks: number; id: number }>>();
   /** The next round's allocation memory + 1 by standings × MEMORIES + this round's memory (memory.ts nextRoundMemory); larger memories in a map. */
   private memories = new Int32Array(0);
@@ -67,6 +71,7 @@ export class CloseTable {
     this.byCode = ctx.dense ? new Int32Array(4 * ctx.size) : null;
     this.entryMemory = ctx.dense ? new Int16Array(ctx.size) : null;
     this.width = 2 * ctx.differences + 1;
+    this.charactersMask = [...ctx.characters[0], ...ctx.characters[1]].reduce((mask, i) => mask | (1 << i), 0);
   }
 
   /** The standings number of `code` (and its base and lead in `base`, `lead`). */
@@ -101,6 +106,20 @@ export class CloseTable {
     const entry = [s + 1, this.base, this.lead] as const;
     this.sparse.set(code, entry);
     return entry;
+  }
+
+  /**
+   * The entry in `registry` of the next round's node from standings `s`, this round's `memory` and
+   * `code`: read from the arrays by code and standings where met before (small, to be inlined in a
+   * round's close: a million a fresh combat), else worked out (entryOf, nextMemory).
+   */
+  nextEntry(registry: NodeTable, s: number, memory: number, code: number): number {
+    if (memory < MEMORIES && registry === this.entriesOf) {
+      // Both the next memory + 1: by standings and memory, and the one whose entry the code holds.
+      const next = this.memories[s * MEMORIES + memory]!;
+      if (next > 0 && this.entryMemory![code] === next) return this.byCode![4 * code + 3]! - 1;
+    }
+    return this.entryOf(registry, this.nextMemory(s, memory), code);
   }
 
   /** The entry in `registry` of the node (memory, code) (see byCode). */
@@ -142,6 +161,7 @@ export class CloseTable {
     if (s === undefined) {
       s = this.standings.length;
       this.standings.push(standingsAt(ctx, this.charge, rankAndFileA, rankAndFileD, alive));
+      this.classes.push(this.classOf(this.standings[s]!));
       this.byKey.set(key, s);
       if (s >= this.room) this.grow();
     }
@@ -191,11 +211,12 @@ export class CloseTable {
         difference === 0 || standings.wiped[loser]
           ? 0
           : breakChanceAt(this.ctx, standings, loser, Math.abs(difference));
-      const key = (s * 2 + (last ? 1 : 0)) * 3 + Math.sign(difference) + 1;
+      const key = (this.classes[s]! * 2 + (last ? 1 : 0)) * 3 + Math.sign(difference) + 1;
       let alike = this.alike.get(key);
       if (!alike) this.alike.set(key, (alike = []));
-      const seen = alike.find((c) => c.breaks === breaks);
-      if (seen) id = seen.id;
+      let seen = -1;
+      for (const c of alike) if (c.breaks === breaks) seen = c.id;
+      if (seen >= 0) id = seen;
       else {
         id = this.added(closeOf(this.ctx, standings, difference, last, breaks));
         alike.push({ breaks, id });
@@ -203,6 +224,17 @@ export class CloseTable {
     }
     this.rowOf(kind)[at] = id + 1;
     return id;
+  }
+
+  /**
+   * What a close (aftermath.ts closeOf) reads of the standings besides the difference: which side
+   * is wiped out, whether both are idle, and the characters standing (ends.ts endId) — the example's
+   * 800 standings fall into a few dozen of these, so most of their closes are made once.
+   */
+  private classOf(standings: Standings): number {
+    const { wiped, idle, alive } = standings;
+    const flags = (wiped[0] ? 4 : 0) + (wiped[1] ? 2 : 0) + (idle ? 1 : 0);
+    return flags * 2 ** this.ctx.pools.length + (alive & this.charactersMask);
   }
 
   /** A close numbered and written into `closes`: its number. */

@@ -59,6 +59,14 @@ export class NodeTable {
     if (key < this.byNumber.length) {
       const at = this.byNumber[key]!;
       if (at > 0) return at - 1;
+      // A new number of the direct mode, where there is room: here, inlined (a round's programme
+      // meets a new node in every fourth of its outcomes, a million a combat), not in `place`.
+      if (this.count < this.keys.length) {
+        this.keys[this.count] = key;
+        this.probs[this.count] = 0;
+        this.byNumber[key] = ++this.count;
+        return this.count - 1;
+      }
     }
     return this.place(key);
   }
