@@ -40,6 +40,16 @@ test.describe('the whole combat in the odds panel', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a game of one round (40k 10th edition) reads its odds before any dice above Start', async ({ page }) => {
+    const errors = watchConsole(page);
+    await page.goto('/#/combat/new/wh40k-10e');
+    const fight = page.getByTestId('setup-fight');
+    await expect(fight).toContainText(/Before any dice: .+: \d+(\.\d+)?(%| expected)/, { timeout: 30_000 });
+    await page.getByTestId('start-combat').scrollIntoViewIfNeeded();
+    await expect(fight).toBeInViewport();
+    expect(errors).toEqual([]);
+  });
+
   test('an old-world charge: this round, then the whole combat; "at least" on tap', async ({ page }) => {
     const errors = watchConsole(page);
     await page.goto('/#/combat');

@@ -114,11 +114,12 @@ function previewChannel(deps: CombatBackendDeps, sessions: CombatSessions) {
       const parsed = parsedSetup(system, setup);
       const id = previewId(system.id);
       const job = { id, system: system.id, setup: parsed, seed: 0, inputs: [], at: 0, whole: true, quick: true };
-      const { whole } = await deps.odds(job);
+      const { whole, odds } = await deps.odds(job);
       return {
         odds: whole?.start ?? null,
         headline: whole?.headline ?? null,
         unavailable: whole?.unavailable ?? null,
+        round: odds,
       };
     },
   };

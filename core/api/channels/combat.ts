@@ -127,7 +127,7 @@ export const combatChannels = {
   }),
   'combat.preview': channel({
     summary:
-      "The whole fight of a setup before it starts (the setup screen shows it as it is filled in): the attacker's and the defender's chances to win it, exact where the work allows, else estimated and marked so; null figures for a system whose combat is one round. The combat started from the same setup finds its first figure already worked out.",
+      "The whole fight of a setup before it starts (the setup screen shows it as it is filled in): the attacker's and the defender's chances to win it, exact where the work allows, else estimated and marked so, and the first round's odds before any dice (a system whose combat is one round has only these). The combat started from the same setup finds its first figure already worked out.",
     request: z
       .object({
         system: z.string().min(1, 'expected a rule system id').max(40),
@@ -140,6 +140,8 @@ export const combatChannels = {
       headline: z.string().nullable(),
       /** Why there are no figures, where a system fights rounds but this setup is too large even to estimate. */
       unavailable: z.string().nullable(),
+      /** The first round's odds before any dice (a game of one round, 40k 10th edition: its whole fight); null where there are none. */
+      round: oddsSchema.nullable(),
     }),
     example: { system: exampleSystemId, setup: exampleSetup },
   }),

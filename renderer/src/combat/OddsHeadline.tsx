@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { fixed2, percent } from '../../../core/api/view';
+import { roundFigures } from './roundFigures';
 import { useCombatOdds } from './useCombatOdds';
 
 /**
@@ -47,15 +47,4 @@ export function OddsHeadline({ id, at }: { id: string; at: number }) {
       </Text>
     </Stack>
   );
-}
-
-type RoundOdds = NonNullable<NonNullable<ReturnType<typeof useCombatOdds>['query']['data']>['odds']>;
-
-/** The named chances still open (where the round is decided, what is certain, not a row of 0%), else the expected measure. */
-function roundFigures(odds: RoundOdds): string[] {
-  const open = odds.facts.filter((f) => f.now > 1e-9 && f.now < 1 - 1e-9);
-  const shown = open.length > 0 ? open : odds.facts.filter((f) => f.now >= 1 - 1e-9);
-  return shown.length > 0
-    ? shown.slice(0, 3).map((f) => `${f.label}: ${percent(f.now)}`)
-    : [`${odds.measure}: ${fixed2(odds.meanNow)} expected`];
 }

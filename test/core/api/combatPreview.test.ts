@@ -76,13 +76,21 @@ describe('the fight of a setup before it starts', () => {
     expect(preview.headline).toMatch(/^Reiklanders win the fight /);
   });
 
-  it('has no figures for a game of one round (40k 10th edition: its odds show at the first step)', async () => {
+  it('gives a game of one round (40k 10th edition) its odds before any dice, as its first step will', async () => {
     const { b } = counted();
-    expect(await b['combat.preview']({ system: 'wh40k-10e', setup: exampleOf('wh40k-10e') })).toEqual({
-      odds: null,
-      headline: null,
-      unavailable: null,
-    });
+    const preview = await b['combat.preview']({ system: 'wh40k-10e', setup: exampleOf('wh40k-10e') });
+    expect(preview).toMatchObject({ odds: null, headline: null, unavailable: null });
+    const snap = await b['combat.start']({ system: 'wh40k-10e', setup: exampleOf('wh40k-10e'), rosterIds: [] });
+    const first = await b['combat.odds']({ id: snap.id, at: 0 });
+    expect(preview.round).not.toBeNull();
+    expect(preview.round).toEqual(first.odds);
+  });
+
+  it('gives the first round’s odds beside the fight in a game of rounds', async () => {
+    const { b } = counted();
+    const preview = await b['combat.preview']({ system: 'old-world', setup: exampleOf('old-world') });
+    expect(preview.headline).toMatch(/ win the fight /);
+    expect(preview.round?.facts.length).toBeGreaterThan(0);
   });
 
   it('refuses a setup its system refuses, naming the field, as Start does', async () => {
