@@ -127,7 +127,9 @@ export function fightHeadline(o: WholeCombatOdds): string {
     `${o.attacker.side} win the fight ${chanceText(o.pAttackerWins, error)}`,
     `${o.defender.side} ${chanceText(o.pDefenderWins, error)}`,
   ];
-  if (o.pDraw > 0) parts.push(`a draw ${chanceText(o.pDraw, error)}`);
+  // A draw only where it reads as one: "a draw 0.0%" would be a figure for what the odds rule out.
+  if (chanceText(o.pDraw, error, false) !== chanceText(0, error, false))
+    parts.push(`a draw ${chanceText(o.pDraw, error)}`);
   const likeliest = o.rounds.reduce((best, p, i) => (p > (o.rounds[best] ?? 0) ? i : best), o.fromRound - 1);
   if ((o.rounds[likeliest] ?? 0) > 0) parts.push(`most likely over in round ${likeliest + 1}`);
   if (o.pUnfinished >= 0.005)

@@ -122,6 +122,12 @@ describe('the whole fight in one line, at the top of every step', () => {
     );
   });
 
+  it('no draw where it would read 0.0% (a draw in a few thousand fights is not a figure to weigh)', () => {
+    const o = { ...odds(0.8164), pDefenderWins: 0.1833, pDraw: 0.0003, rounds: [0.6, 0.4] };
+    expect(fightHeadline(o)).toBe('Empire win the fight 81.6% · Orcs 18.3% · most likely over in round 1');
+    expect(fightHeadline({ ...o, pDraw: 0.0005 })).toContain(' · a draw 0.1% · ');
+  });
+
   it('an estimate marked as one', () => {
     expect(fightHeadline({ ...odds(0.66, 0.011), rounds: [1] })).toBe(
       'Empire win the fight ≈\u00a066%\u00a0±\u00a01% · Orcs ≈\u00a034%\u00a0±\u00a01% · most likely over in round 1',
