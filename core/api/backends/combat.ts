@@ -113,7 +113,17 @@ function previewChannel(deps: CombatBackendDeps, sessions: CombatSessions) {
       const system = sessions.systemOf(systemId, 'system');
       const parsed = parsedSetup(system, setup);
       const id = previewId(system.id);
-      const job = { id, system: system.id, setup: parsed, seed: 0, inputs: [], at: 0, whole: true, quick: true };
+      const job = {
+        id,
+        system: system.id,
+        setup: parsed,
+        seed: 0,
+        inputs: [],
+        at: 0,
+        whole: true,
+        quick: true,
+        preview: true,
+      };
       const { whole, odds } = await deps.odds(job);
       return {
         odds: whole?.start ?? null,

@@ -19,15 +19,16 @@ export interface OddsJob {
   whole: boolean;
   /** With `whole`: a first figure from part of the work (QUICK_SHARE), no options' figures. */
   quick: boolean;
+  /**
+   * A setup's odds before it starts (combat.preview), under one id per system: the setup screen's
+   * next asking drops the one before, and any combat's job drops them all (the players have
+   * started; the combat finds the answer by its setup if it was done).
+   */
+  preview?: boolean;
 }
 
-/**
- * The id a setup's odds are asked under before it starts (combat.preview), one per system: the
- * setup screen's next asking drops the one before, and any job of a combat drops them all (the
- * players have started; the combat finds the answer by its setup if it was done).
- */
+/** The id a system's setup previews are asked under (see `preview`). */
 export const previewId = (system: string) => `preview:${system}`;
-export const isPreviewId = (id: string) => id.startsWith('preview:');
 
 /** Works out the odds of one job; answers `conflict` (ApiFailure) when a later job for the same combat took over. */
 export type OddsOf = (job: OddsJob) => Promise<CombatOdds>;

@@ -3,7 +3,7 @@ import type { Analyzed } from '../../../analysis/guarded';
 import { advance, replay, startCombat, type Combat, type CombatLog, type RuleSystem } from '../../../combat';
 import type { CombatOdds } from '../../channels/combat';
 import { ApiFailure } from '../../reply';
-import { isPreviewId, type OddsJob, type OddsOf } from './job';
+import type { OddsJob, OddsOf } from './job';
 import { roundOdds, type Analyze } from './round';
 import { wholeOdds, type KeptAnswers, type WholeInChunks } from './whole';
 
@@ -37,6 +37,8 @@ interface Known {
   whole: WeakMap<object, WholeCombatAnswer>;
   /** The number of the latest whole-combat job for it (an earlier one still being worked out is dropped). */
   asked: number;
+  /** A setup's odds before it starts (job.ts `preview`): dropped by any combat's job. */
+  preview: boolean;
 }
 
 /** Answers kept by state where a state is an object (every rule system's is), else none; each also told to `also`. */
@@ -109,7 +111,7 @@ export function createOddsService(deps: OddsServiceDeps): OddsOf {
       const whole = new WeakMap<object, WholeCombatAnswer>();
       const previewed = starts.get(job);
       if (previewed) whole.set(combat.state as object, previewed);
-      k = { identity, system, first: combat.state, combat, whole, asked: k?.asked ?? 0 };
+      k = { identity, system, first: combat.state, combat, whole, asked: k?.asked ?? 0, preview: !!job.preview };
     }
     known.set(job.id, k);
     while (known.size > maxOpen) known.delete(known.keys().next().value!);
@@ -127,8 +129,8 @@ export function createOddsService(deps: OddsServiceDeps): OddsOf {
   };
 
   return async (job) => {
-    // A combat's job: the setup screens' previews are not waited for any more (job.ts previewId).
-    if (!isPreviewId(job.id)) for (const [id, other] of known) if (isPreviewId(id)) other.asked++;
+    // A combat's job: the setup screens' previews are not waited for any more (job.ts `preview`).
+    if (!job.preview) for (const other of known.values()) if (other.preview) other.asked++;
     const k = knownFor(job);
     k.combat = broughtTo(k, job);
     const log: CombatLog = { ...k.combat.log, inputs: job.inputs.slice(0, job.at) };
