@@ -1,10 +1,8 @@
 import { bench, describe } from 'vitest';
 import { wholeCombatOf } from '../../core/analysis/combat/forHost';
-import type { RoundModel } from '../../core/analysis/combat/model';
-import type { CombatChain, WholeCombatOdds } from '../../core/analysis/combat/types';
+import type { WholeCombatOdds } from '../../core/analysis/combat/types';
 import type { Setup, State } from '../../core/systems/wh40k-7e';
-import { wh40k7eAnalysis, wh40k7eCombat } from '../../core/systems/wh40k-7e/analysis';
-import { wh40k7eModel } from '../../core/systems/wh40k-7e/analysis/model';
+import { wh40k7eAnalysis } from '../../core/systems/wh40k-7e/analysis';
 import {
   clubSize,
   exampleSetup,
@@ -12,6 +10,7 @@ import {
   smallVariants,
   startOf,
 } from '../core/systems/wh40k-7e/analysis/model/scenarios';
+import { countedAnalysis } from '../support/countedModel';
 import { stopsOf } from '../core/systems/wh40k-7e/analysis/model/walkStates';
 
 /**
@@ -28,17 +27,12 @@ import { stopsOf } from '../core/systems/wh40k-7e/analysis/model/walkStates';
 
 /** The host's answer from a state, with the model's transitions counted. */
 function counted(state: State): { odds: WholeCombatOdds; transitions: number; ms: number } {
-  let transitions = 0;
-  const model: RoundModel<State, unknown> = {
-    ...wh40k7eModel,
-    transition: (p) => (transitions++, wh40k7eModel.transition(p as never)),
-  };
-  const analysis = { ...wh40k7eAnalysis, combat: { ...wh40k7eCombat, model } as CombatChain };
+  const { counts, analysis } = countedAnalysis(wh40k7eAnalysis);
   const t = performance.now();
   const answer = wholeCombatOf(analysis, state);
   const ms = performance.now() - t;
   if (!answer?.ok) throw new Error('no whole-combat odds');
-  return { odds: answer.odds, transitions, ms };
+  return { odds: answer.odds, transitions: counts.transitions, ms };
 }
 
 const report = (name: string, state: State) => {

@@ -9,10 +9,9 @@ import {
 } from '../../core/analysis/combat';
 import { ANALYSIS_WORK_LIMIT } from '../../core/analysis/budget';
 import { advance, rollForMe, startCombat, type Combat } from '../../core/combat/engine';
-import type { ModelTransition, RoundModel } from '../../core/analysis/combat/model';
-import type { SystemAnalysis } from '../../core/analysis/system';
 import type { SystemDefinition } from '../../core/systems/definition';
 import { roundByRound } from '../conformance/systems';
+import { countedAnalysis } from '../support/countedModel';
 import { median } from '../support/stepTargets';
 
 /**
@@ -56,28 +55,6 @@ const said = (a: WholeCombatAnswer) =>
       : a.odds.exact
         ? `exact, ${a.odds.states} positions`
         : `estimate (${a.odds.playouts} play-outs)`;
-
-/**
- * The system's analysis with its round model's work counted: transitions worked out (a position's
- * round, one at a time or within a layer) and the successors they gave (next positions and ends).
- */
-function countedAnalysis(analysis: SystemAnalysis) {
-  const counts = { transitions: 0, successors: 0 };
-  const model = analysis.combat!.model!;
-  const tally = <T extends ModelTransition<unknown>>(t: T, positions: number): T => {
-    counts.transitions += positions;
-    counts.successors += t.next.length + t.ended.length;
-    return t;
-  };
-  const counted: RoundModel<unknown, unknown> = {
-    ...model,
-    transition: (p) => tally(model.transition(p), 1),
-    ...(model.layer
-      ? { layer: (ps: Parameters<NonNullable<typeof model.layer>>[0]) => tally(model.layer!(ps), ps.length) }
-      : {}),
-  };
-  return { counts, analysis: { ...analysis, combat: { ...analysis.combat!, model: counted } } };
-}
 
 function report(definition: SystemDefinition, what: string, setup: unknown, share: number | WholeWork = 1): void {
   const rules = definition.rules;
